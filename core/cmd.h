@@ -1,0 +1,71 @@
+/*
+ * cmd.h — what the sudolab subcommands share: option parsing for the
+ * common flags, the loop over every puzzle of every input file, and the
+ * exit codes.
+ *
+ * Exit codes (when several apply, the largest wins):
+ *   0  every puzzle was handled;
+ *   1  some puzzle has no solution (solve), or a bench answer was wrong;
+ *   2  bad input or usage: a malformed puzzle, a given that breaks a
+ *      rule, an unreadable file, an unknown option;
+ *   3  the search gave up on some puzzle (--max-nodes).
+ */
+#ifndef SUDOLAB_CMD_H
+#define SUDOLAB_CMD_H
+
+#include <stdint.h>
+
+#include "format.h"
+#include "search.h"
+
+enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2, EXIT_GAVE_UP = 3 };
+
+struct cmd_options {
+    struct reader_options reader; /* --size, --boxes */
+    int pretty;                   /* --pretty */
+    long limit;                   /* --limit */
+    uint64_t seed;                /* --seed */
+    long count;                   /* --count */
+    long runs;                    /* --runs */
+    uint64_t max_nodes;           /* --max-nodes, 0 = none */
+    int nfiles;
+    char **files;                 /* the operands; none means stdin */
+};
+
+/* What a subcommand accepts beyond --help: a string of option letters
+ * from "sbplScrn" (size, boxes, pretty, limit, seed, count, runs, nodes). */
+struct cmd_spec {
+    const char *name;
+    const char *usage; /* the whole --help text */
+    const char *accepts;
+};
+
+/* Parses argv into opt (defaults first). Returns -1 to go on, or an exit
+ * code to return at once (0 after --help, 2 on a usage error). */
+int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt);
+
+/* One puzzle ready to work on: parsed, givens checked, ruleset built. */
+struct cmd_puzzle {
+    const char *file;
+    const struct puzzle *puzzle;
+    const struct puzzle_source *where;
+    const struct ruleset *rules;
+    struct solver *solver; /* for rules, node limit applied */
+};
+
+typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
+
+/* Calls visit for every good puzzle of every input, in order, and reports
+ * bad ones on stderr as FILE:LINE:COL: message. Returns the exit code so
+ * far (0 or 2) combined with the largest code visit returned. */
+int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg);
+
+/* Reports a search that gave up, as FILE:LINE: message. */
+void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes);
+
+int cmd_solve(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_fill(int argc, char **argv);
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * cmd_input.c — option parsing and the puzzle loop shared by the
+ * subcommands (cmd.h).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const struct option long_options[] = {
+    {"size", required_argument, NULL, 's'},  {"boxes", required_argument, NULL, 'b'},
+    {"pretty", no_argument, NULL, 'p'},      {"limit", required_argument, NULL, 'l'},
+    {"seed", required_argument, NULL, 'S'},  {"count", required_argument, NULL, 'c'},
+    {"runs", required_argument, NULL, 'r'},  {"max-nodes", required_argument, NULL, 'n'},
+    {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+};
+
+static int usage_error(const struct cmd_spec *spec, const char *what, const char *value)
+{
+    fprintf(stderr, "sudolab %s: %s '%s'\n(see 'sudolab %s --help')\n", spec->name, what, value,
+            spec->name);
+    return EXIT_BAD_INPUT;
+}
+
+/* A whole decimal number in [low, high], or -1 into *ok. */
+static unsigned long long parse_number(const char *text, unsigned long long low,
+                                       unsigned long long high, int *ok)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    *ok = text[0] >= '0' && text[0] <= '9' && *end == '\0' && errno == 0 && v >= low && v <= high;
+    return v;
+}
+
+static int parse_boxes(const char *text, struct reader_options *r)
+{
+    int rows, cols, used = 0;
+    if (strcmp(text, "none") == 0) {
+        r->box_rows = -1;
+        return 0;
+    }
+    if (sscanf(text, "%dx%d%n", &rows, &cols, &used) != 2 || text[used] != '\0' || rows < 1 ||
+        cols < 1 || rows > SL_MAX_SIZE || cols > SL_MAX_SIZE)
+        return -1;
+    r->box_rows = rows;
+    r->box_cols = cols;
+    return 0;
+}
+
+static int apply_option(const struct cmd_spec *spec, int letter, const char *arg,
+                        struct cmd_options *opt)
+{
+    int ok = 1;
+    switch (letter) {
+    case 's': opt->reader.size = (int)parse_number(arg, 1, SL_MAX_SIZE, &ok); break;
+    case 'b': ok = parse_boxes(arg, &opt->reader) == 0; break;
+    case 'p': opt->pretty = 1; break;
+    case 'l': opt->limit = (long)parse_number(arg, 1, 1000000000, &ok); break;
+    case 'S': opt->seed = parse_number(arg, 0, UINT64_MAX, &ok); break;
+    case 'c': opt->count = (long)parse_number(arg, 1, 1000000000, &ok); break;
+    case 'r': opt->runs = (long)parse_number(arg, 1, 1000, &ok); break;
+    case 'n': opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok); break;
+    }
+    if (!ok) return usage_error(spec, "bad value", arg);
+    return -1;
+}
+
+int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
+{
+    *opt = (struct cmd_options){.limit = 2, .seed = 1, .count = 1, .runs = 1};
+    optind = 1;
+    opterr = 0;
+    for (;;) {
+        int index = 0, letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:h", long_options, &index);
+        if (letter == -1) break;
+        if (letter == 'h') {
+            fputs(spec->usage, stdout);
+            return 0;
+        }
+        if (letter == '?' || letter == ':' || strchr(spec->accepts, letter) == NULL)
+            return usage_error(spec, "unknown or incomplete option", argv[optind - 1]);
+        int code = apply_option(spec, letter, optarg, opt);
+        if (code >= 0) return code;
+    }
+    opt->nfiles = argc - optind;
+    opt->files = argv + optind;
+    return -1;
+}
+
+/* --- The puzzle loop ------------------------------------------------------ */
+
+struct loop {
+    const struct cmd_options *opt;
+    struct ruleset *rules;
+    struct solver *solver;
+    int status;
+};
+
+static int worst(int a, int b) { return a > b ? a : b; }
+
+/* The ruleset for p: the last one when the rules are the same. */
+static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)
+{
+    struct sl_error err = {0};
+    if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
+    solver_free(loop->solver);
+    ruleset_free(loop->rules);
+    loop->solver = NULL;
+    loop->rules = ruleset_build(p, &err);
+    if (loop->rules) loop->solver = solver_new(loop->rules);
+    if (loop->solver == NULL) {
+        if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
+        err.line = line;
+        sl_error_print(stderr, file, &err);
+        return -1;
+    }
+    solver_set_node_limit(loop->solver, loop->opt->max_nodes);
+    return 0;
+}
+
+static void visit_puzzle(struct loop *loop, const char *file, const struct puzzle *p,
+                         const struct puzzle_source *where, cmd_visit visit, void *arg)
+{
+    struct sl_error err = {0};
+    int cell = 0;
+    if (prepare_rules(loop, p, file, where->line)) {
+        loop->status = worst(loop->status, EXIT_BAD_INPUT);
+        return;
+    }
+    if (ruleset_check_givens(loop->rules, p->givens, &cell, &err)) {
+        err.line = where->cell_line[cell];
+        err.col = where->cell_col[cell];
+        sl_error_print(stderr, file, &err);
+        loop->status = worst(loop->status, EXIT_BAD_INPUT);
+        return;
+    }
+    struct cmd_puzzle item = {file, p, where, loop->rules, loop->solver};
+    loop->status = worst(loop->status, visit(arg, &item));
+}
+
+static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit visit, void *arg)
+{
+    struct puzzle_reader *reader = reader_open(in, &loop->opt->reader);
+    struct puzzle_source *where = malloc(sizeof *where);
+    struct puzzle p;
+    if (reader == NULL || where == NULL) {
+        reader_close(reader);
+        free(where);
+        fprintf(stderr, "%s: out of memory\n", file);
+        loop->status = worst(loop->status, EXIT_BAD_INPUT);
+        return;
+    }
+    for (;;) {
+        struct sl_error err = {0};
+        int got = reader_next(reader, &p, where, &err);
+        if (got == 0) break;
+        if (got < 0) {
+            sl_error_print(stderr, file, &err);
+            loop->status = worst(loop->status, EXIT_BAD_INPUT);
+            if (got == -2) break;
+            continue;
+        }
+        visit_puzzle(loop, file, &p, where, visit, arg);
+        puzzle_clear(&p);
+    }
+    reader_close(reader);
+    free(where);
+}
+
+int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
+{
+    struct loop loop = {.opt = opt};
+    if (opt->nfiles == 0) read_stream(&loop, stdin, "<stdin>", visit, arg);
+    for (int i = 0; i < opt->nfiles; i++) {
+        const char *name = opt->files[i];
+        if (strcmp(name, "-") == 0) {
+            read_stream(&loop, stdin, "<stdin>", visit, arg);
+            continue;
+        }
+        FILE *in = fopen(name, "rb");
+        if (in == NULL) {
+            fprintf(stderr, "%s: cannot open: %s\n", name, strerror(errno));
+            loop.status = worst(loop.status, EXIT_BAD_INPUT);
+            continue;
+        }
+        read_stream(&loop, in, name, visit, arg);
+        fclose(in);
+    }
+    solver_free(loop.solver);
+    ruleset_free(loop.rules);
+    return loop.status;
+}
+
+void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes)
+{
+    fprintf(stderr, "%s:%ld: search gave up after %llu nodes (raise --max-nodes)\n", item->file,
+            item->where->line, (unsigned long long)nodes);
+}

@@ -1,0 +1,89 @@
+/*
+ * cmd_solve.c — `sudolab solve` and `sudolab count`: one output line (or
+ * grid) per input puzzle, in input order.
+ */
+#include "cmd.h"
+
+static const struct cmd_spec solve_spec = {
+    "solve",
+    "usage: sudolab solve [--size N] [--boxes RxC|none] [--pretty] [--max-nodes N] [FILE...]\n"
+    "\n"
+    "Prints the solution of every puzzle read from the FILEs (standard input when\n"
+    "none, or '-'), one line each in the one-line form, or as a grid with --pretty.\n"
+    "A puzzle with no solution prints 'no solution'. When a puzzle has several\n"
+    "solutions the first found is printed (use 'sudolab count' to check uniqueness).\n"
+    "\n"
+    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
+    "  -b, --boxes RxC     box shape, or 'none' for a Latin square (default: most square)\n"
+    "  -p, --pretty        print grids instead of lines\n"
+    "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
+    "\n"
+    "Exit codes: 0 all solved, 1 some puzzle has no solution, 2 bad input or usage,\n"
+    "3 the search gave up; when several apply, the largest.\n",
+    "sbpn",
+};
+
+static const struct cmd_spec count_spec = {
+    "count",
+    "usage: sudolab count [--limit K] [--size N] [--boxes RxC|none] [--max-nodes N] [FILE...]\n"
+    "\n"
+    "Prints, for every puzzle, its number of solutions, counting no further than K\n"
+    "(default 2: so 0 is none, 1 unique, 2 more than one). A search that gives up\n"
+    "prints '?'.\n"
+    "\n"
+    "  -l, --limit K       stop counting at K (default 2)\n"
+    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
+    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
+    "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
+    "\n"
+    "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
+    "lsbn",
+};
+
+static int solve_one(void *arg, const struct cmd_puzzle *item)
+{
+    const struct cmd_options *opt = arg;
+    const struct geometry *g = &item->puzzle->geo;
+    uint8_t solution[SL_MAX_CELLS];
+    struct search_stats stats = {0};
+    struct search_result r = solver_count(item->solver, item->puzzle->givens, 1, solution, &stats);
+    if (r.solutions == 0) {
+        puts(r.gave_up ? "gave up" : "no solution");
+        if (r.gave_up) cmd_report_gave_up(item, stats.nodes);
+        return r.gave_up ? EXIT_GAVE_UP : EXIT_NO_SOLUTION;
+    }
+    if (opt->pretty)
+        format_write_pretty(stdout, g, solution);
+    else
+        format_write_line(stdout, g, solution);
+    return 0;
+}
+
+static int count_one(void *arg, const struct cmd_puzzle *item)
+{
+    const struct cmd_options *opt = arg;
+    struct search_stats stats = {0};
+    struct search_result r =
+        solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
+    if (r.gave_up) {
+        puts("?");
+        cmd_report_gave_up(item, stats.nodes);
+        return EXIT_GAVE_UP;
+    }
+    printf("%ld\n", r.solutions);
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&solve_spec, argc, argv, &opt);
+    return code >= 0 ? code : cmd_for_each_puzzle(&opt, solve_one, &opt);
+}
+
+int cmd_count(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&count_spec, argc, argv, &opt);
+    return code >= 0 ? code : cmd_for_each_puzzle(&opt, count_one, &opt);
+}

@@ -1,0 +1,76 @@
+/*
+ * constraint.h — the contract between the engine and a rule plugin.
+ *
+ * A rule family (classic, killer, diagonal, ...) is one `const struct
+ * constraint_ops` table, registered by name in registry.c. The engine
+ * never sees a plugin's own types: it holds an opaque `void *self` made by
+ * parse and hands it back to every other hook.
+ *
+ * Life of a rule:
+ *   parse     text arguments (may be empty) -> self, or NULL and an error;
+ *   attach    declares to the rule builder what the engine runs natively:
+ *             all-different units, domain limits, watched cells, and the
+ *             bytes of per-search-state counters the rule needs;
+ *   propagate optional; called during search once the native singles are
+ *             at a fixed point and a watched cell has changed. It prunes
+ *             candidates through prop_restrict and returns SL_PROP_OK or
+ *             SL_PROP_CONTRADICTION;
+ *   check     1 when a complete grid satisfies the rule;
+ *   explain   optional; reserved for the rater's human techniques;
+ *   write     the arguments back as text, such that parse(write(x)) == x;
+ *   destroy   frees self.
+ */
+#ifndef SUDOLAB_CONSTRAINT_H
+#define SUDOLAB_CONSTRAINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bits.h"
+#include "error.h"
+#include "geometry.h"
+
+struct rule_builder; /* rules.c: what attach declares into */
+struct prop_ctx;     /* propagate.c: one propagation in progress */
+struct explain_sink; /* the rater's, when it exists */
+
+enum { SL_PROP_OK = 0, SL_PROP_CONTRADICTION = -1 };
+
+struct constraint_ops {
+    const char *name;    /* registry key, as written in puzzle files */
+    const char *summary; /* one line for `sudolab rules` and --help */
+    void *(*parse)(const struct geometry *g, const char *args, struct sl_error *err);
+    int (*attach)(void *self, struct rule_builder *b, struct sl_error *err);
+    int (*propagate)(void *self, struct prop_ctx *ctx);
+    int (*check)(const void *self, const struct geometry *g, const uint8_t *grid);
+    int (*explain)(const void *self, const struct prop_ctx *ctx, struct explain_sink *sink);
+    /* Writes at most cap bytes including the NUL; returns the length the
+     * full text needs (snprintf's convention). */
+    int (*write)(const void *self, char *buf, size_t cap);
+    void (*destroy)(void *self);
+};
+
+/* --- What attach may call (rules.c) ---------------------------------- */
+
+const struct geometry *rules_geometry(const struct rule_builder *b);
+/* Declares cells (no repeats) as all-different; a unit of exactly N cells
+ * also gets hidden singles (every digit must appear in it). */
+int rules_add_unit(struct rule_builder *b, const int *cells, int count, struct sl_error *err);
+/* Narrows the starting candidates of a cell. */
+int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struct sl_error *err);
+/* Asks for propagate to run after this cell's candidates change. */
+int rules_watch(struct rule_builder *b, int cell, struct sl_error *err);
+/* Reserves bytes of per-state counters (copied with each search branch,
+ * zeroed at the start); prop_rule_state returns them. */
+int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *err);
+
+/* --- What propagate may call (propagate.c) --------------------------- */
+
+const struct geometry *prop_geometry(const struct prop_ctx *ctx);
+digitset prop_candidates(const struct prop_ctx *ctx, int cell);
+/* Keeps only `allowed` in a cell; SL_PROP_CONTRADICTION if none is left. */
+int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed);
+/* The calling rule's reserved bytes in the current search state. */
+void *prop_rule_state(struct prop_ctx *ctx);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * format.h — reading and writing puzzles as text.
+ *
+ * Reading (PCRE2 does the line classification). A file holds puzzles
+ * separated by any number of blank lines and '#' comment lines, each
+ * puzzle in one of two forms:
+ *
+ *   one-line  N*N symbols on one line, row by row ("53..7....6..195..."),
+ *             optionally followed by blanks and annotations that are
+ *             ignored (so "PUZZLE 2.5" reads the puzzle);
+ *   grid      N lines of N symbols; blanks and the box rules '|' between
+ *             symbols, and whole rule lines made of '-', '+', '|', '='
+ *             and blanks between rows, are ignored.
+ *
+ * Symbols: '1'-'9', then 'A'.. (or 'a'..) for 10..N; '.' or '0' empty.
+ * The size is inferred unless --size fixes it: a line of L symbols is a
+ * one-line puzzle when L = N*N for some N in 1..25 and is not the first
+ * row of a grid, i.e. unless L <= 25 and the next L-1 non-rule lines,
+ * before any blank or comment line, also hold L symbols each. So nine
+ * lines of nine digits are one 9x9 grid, and 4x4 one-line puzzles written
+ * 16 or more in a row need --size 4. The boxes are the most square
+ * shape (geometry_init_default) unless the caller asks otherwise.
+ *
+ * A malformed puzzle yields an error with the line and column of the
+ * first wrong character (wrong length: the column just past the symbols)
+ * and the reader resumes at the next line, so later puzzles still read.
+ * No byte sequence makes the reader crash or loop; a line longer than
+ * 1 MiB is an error of its own.
+ */
+#ifndef SUDOLAB_FORMAT_H
+#define SUDOLAB_FORMAT_H
+
+#include <stdio.h>
+
+#include "puzzle.h"
+
+struct reader_options {
+    int size;     /* 0: infer; else every puzzle must be size x size */
+    int box_rows; /* 0: the default shape for the size; -1: no boxes */
+    int box_cols;
+};
+
+/* Where each cell of the last puzzle read came from, for error messages. */
+struct puzzle_source {
+    long line;                    /* the puzzle's first line */
+    long cell_line[SL_MAX_CELLS]; /* line and column of each cell's symbol */
+    long cell_col[SL_MAX_CELLS];
+};
+
+struct puzzle_reader;
+
+/* Reads from `in` (not closed by the reader). NULL only when out of memory. */
+struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
+/* The next puzzle, with the classic rule attached:
+ *   1  a puzzle was read into p (initialised by the reader; the caller
+ *      calls puzzle_clear when done) and its positions into where;
+ *   0  end of input;
+ *  -1  a malformed puzzle: err says what and where; call again to go on;
+ *  -2  a read error of the stream itself (err says so); stop. */
+int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
+                struct sl_error *err);
+void reader_close(struct puzzle_reader *r);
+
+/* One-line form: N*N symbols and a newline. */
+void format_write_line(FILE *out, const struct geometry *g, const uint8_t *cells);
+/* Pretty grid: digits separated by blanks, '|' between boxes, rule lines
+ * of '-' and '+' between bands, and a blank line after the grid. */
+void format_write_pretty(FILE *out, const struct geometry *g, const uint8_t *cells);
+
+#endif

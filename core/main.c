@@ -1,0 +1,48 @@
+/*
+ * main.c — the sudolab command: dispatches to a subcommand, git-style.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+};
+
+static const struct subcommand subcommands[] = {
+    {"solve", cmd_solve, "print the solution of every puzzle"},
+    {"count", cmd_count, "count the solutions of every puzzle, up to a limit"},
+    {"bench", cmd_bench, "solve and verify every puzzle of each file, timed"},
+    {"fill", cmd_fill, "print random complete grids, reproducible from --seed"},
+};
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: sudolab <command> [options] [FILE...]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(out, "\n'sudolab <command> --help' tells more. Puzzles are read from the files\n"
+                 "named, or standard input. Exit codes: 0 ok, 1 no solution, 2 bad input or\n"
+                 "usage, 3 search gave up (--max-nodes).\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        print_usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0) return subcommands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "sudolab: '%s' is not a command\n", argv[1]);
+    print_usage(stderr);
+    return EXIT_BAD_INPUT;
+}

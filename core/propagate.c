@@ -1,0 +1,237 @@
+/*
+ * propagate.c — see propagate.h. This is the hot loop of every solve,
+ * count, fill and generation; keep it branch-light and allocation-free.
+ */
+#include "propagate.h"
+
+#include "intersect.h"
+
+#include <string.h>
+
+static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
+{
+    const struct ruleset *rs = ctx->rs;
+    const uint64_t *units = rs->cell_units + (size_t)cell * (size_t)rs->unit_words;
+    for (int w = 0; w < rs->unit_words; w++) {
+        ctx->dirty_hidden[w] |= units[w];
+        ctx->dirty_intersections[w] |= units[w];
+    }
+    ctx->changed = 1;
+    ctx->dirty_rules |= rs->watch_masks[cell];
+    if (digitset_is_single(now)) ctx->queue[ctx->queue_len++] = (uint16_t)cell;
+}
+
+/* Removes every queued single from its peers. */
+static int drain_singles(struct prop_ctx *ctx)
+{
+    const struct ruleset *rs = ctx->rs;
+    digitset *cand = ctx->cand;
+    const uint16_t *peers = rs->peers;
+    while (ctx->queue_len > 0) {
+        int cell = ctx->queue[--ctx->queue_len];
+        digitset digit = cand[cell];
+        if (digit == 0) return SL_PROP_CONTRADICTION;
+        for (int i = rs->peer_start[cell], end = rs->peer_start[cell + 1]; i < end; i++) {
+            int peer = peers[i];
+            digitset before = cand[peer];
+            if (!(before & digit)) continue;
+            digitset after = before & ~digit;
+            cand[peer] = after;
+            if (after == 0) return SL_PROP_CONTRADICTION;
+            note_change(ctx, peer, after);
+        }
+    }
+    return SL_PROP_OK;
+}
+
+/* Places every digit that has one cell left in this house. */
+static int hidden_singles_in(struct prop_ctx *ctx, const uint16_t *cells, int len)
+{
+    digitset *cand = ctx->cand;
+    digitset once = 0, twice = 0, placed = 0;
+    for (int i = 0; i < len; i++) {
+        digitset m = cand[cells[i]];
+        twice |= once & m;
+        once |= m;
+        placed |= (m & (m - 1)) ? 0 : m; /* m is never empty here */
+    }
+    if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
+    digitset hidden = once & ~twice & ~placed;
+    while (hidden) {
+        digitset digit = hidden & -hidden;
+        hidden &= hidden - 1;
+        int i = 0;
+        while (i < len && !(cand[cells[i]] & digit)) i++;
+        /* Gone when an earlier hidden digit took the same cell. */
+        if (i == len) return SL_PROP_CONTRADICTION;
+        cand[cells[i]] = digit;
+        note_change(ctx, cells[i], digit);
+    }
+    return SL_PROP_OK;
+}
+
+/* Hidden singles in every house touched since the last pass. */
+static int hidden_singles(struct prop_ctx *ctx)
+{
+    const struct ruleset *rs = ctx->rs;
+    for (int w = 0; w * 64 < rs->nhouses; w++) {
+        uint64_t todo = ctx->dirty_hidden[w];
+        ctx->dirty_hidden[w] = 0;
+        for (; todo; todo &= todo - 1) {
+            int h = w * 64 + __builtin_ctzll(todo);
+            if (h >= rs->nhouses) break;
+            int start = rs->unit_start[h], len = rs->unit_start[h + 1] - start;
+            if (hidden_singles_in(ctx, rs->unit_cells + start, len)) return SL_PROP_CONTRADICTION;
+        }
+    }
+    return SL_PROP_OK;
+}
+
+static digitset union_of(const digitset *cand, const uint16_t *cells, int len)
+{
+    digitset m = 0;
+    for (int i = 0; i < len; i++) m |= cand[cells[i]];
+    return m;
+}
+
+static int remove_from(struct prop_ctx *ctx, const uint16_t *cells, int len, digitset digits)
+{
+    digitset *cand = ctx->cand;
+    for (int i = 0; i < len; i++) {
+        digitset before = cand[cells[i]];
+        if (!(before & digits)) continue;
+        digitset after = before & ~digits;
+        cand[cells[i]] = after;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        note_change(ctx, cells[i], after);
+    }
+    return SL_PROP_OK;
+}
+
+static int unit_in(const uint64_t *set, int unit)
+{
+    return (int)((set[unit / 64] >> (unit % 64)) & 1);
+}
+
+/* A digit of house A that only fits where A meets unit B cannot be
+ * elsewhere in B (pointing), and the same with A and B swapped (claiming).
+ * Only pairs with a unit touched since the last pass are looked at. */
+static int intersections(struct prop_ctx *ctx)
+{
+    const struct ruleset *rs = ctx->rs;
+    uint64_t touched[SL_UNIT_WORDS];
+    memcpy(touched, ctx->dirty_intersections, (size_t)rs->unit_words * sizeof(uint64_t));
+    memset(ctx->dirty_intersections, 0, (size_t)rs->unit_words * sizeof(uint64_t));
+    for (int k = 0; k < rs->nintersections; k++) {
+        const struct intersection *x = &rs->intersections[k];
+        if (!unit_in(touched, x->a) && !unit_in(touched, x->b)) continue;
+        const uint16_t *shared = rs->intersection_cells + x->start;
+        const uint16_t *only_a = shared + x->shared;
+        const uint16_t *only_b = only_a + x->only_a;
+        digitset in_shared = union_of(ctx->cand, shared, x->shared);
+        digitset in_a = union_of(ctx->cand, only_a, x->only_a);
+        digitset in_b = union_of(ctx->cand, only_b, x->only_b);
+        digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
+        digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
+        if (pointing && remove_from(ctx, only_b, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
+        if (claiming && remove_from(ctx, only_a, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
+static int run_rule_hooks(struct prop_ctx *ctx)
+{
+    const struct ruleset *rs = ctx->rs;
+    uint64_t due = ctx->dirty_rules & rs->propagating;
+    ctx->dirty_rules = 0;
+    while (due) {
+        int slot = __builtin_ctzll(due);
+        due &= due - 1;
+        ctx->current_slot = slot;
+        if (rs->slots[slot].ops->propagate(rs->slots[slot].self, ctx)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
+/* Cheap rules first; each costlier one runs only when the cheaper ones
+ * have nothing left to do. */
+static int fixed_point(struct prop_ctx *ctx)
+{
+    for (;;) {
+        if (drain_singles(ctx)) return SL_PROP_CONTRADICTION;
+        ctx->changed = 0;
+        if (hidden_singles(ctx)) return SL_PROP_CONTRADICTION;
+        if (ctx->changed) continue;
+        if (ctx->dirty_rules & ctx->rs->propagating) {
+            if (run_rule_hooks(ctx)) return SL_PROP_CONTRADICTION;
+            if (ctx->changed) continue;
+        }
+        if (intersections(ctx)) return SL_PROP_CONTRADICTION;
+        if (!ctx->changed) return SL_PROP_OK;
+    }
+}
+
+/* Opens a propagation in which the units in `dirty` (every unit, or
+ * none) are due for a look. */
+static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int dirty)
+{
+    size_t words = (size_t)rs->unit_words * sizeof(uint64_t);
+    memset(ctx->dirty_hidden, dirty ? 0xff : 0, words);
+    memset(ctx->dirty_intersections, dirty ? 0xff : 0, words);
+    ctx->rs = rs;
+    ctx->cand = state;
+    ctx->dirty_rules = 0;
+    ctx->current_slot = -1;
+    ctx->changed = 0;
+    ctx->queue_len = 0;
+}
+
+int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                    const uint8_t *givens)
+{
+    int ncells = rs->geo.ncells;
+    size_t cand_bytes = (size_t)ncells * sizeof(digitset);
+    ctx_open(ctx, rs, state, 1);
+    memset((char *)state + cand_bytes, 0, rs->state_bytes - cand_bytes);
+    for (int c = 0; c < ncells; c++) {
+        digitset m = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
+        ctx->cand[c] = m;
+        if (m == 0) return SL_PROP_CONTRADICTION;
+        if (digitset_is_single(m)) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    ctx->dirty_rules = rs->propagating; /* every rule gets a first look */
+    return fixed_point(ctx);
+}
+
+int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int cell,
+                     int digit)
+{
+    ctx_open(ctx, rs, state, 0);
+    digitset m = digitset_of(digit);
+    if (!(ctx->cand[cell] & m)) return SL_PROP_CONTRADICTION;
+    ctx->cand[cell] = m;
+    note_change(ctx, cell, m);
+    return fixed_point(ctx);
+}
+
+/* --- The calls rules make from propagate (constraint.h) ------------------ */
+
+const struct geometry *prop_geometry(const struct prop_ctx *ctx) { return &ctx->rs->geo; }
+
+digitset prop_candidates(const struct prop_ctx *ctx, int cell) { return ctx->cand[cell]; }
+
+int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
+{
+    digitset before = ctx->cand[cell];
+    digitset after = before & allowed;
+    if (after == before) return SL_PROP_OK;
+    ctx->cand[cell] = after;
+    if (after == 0) return SL_PROP_CONTRADICTION;
+    note_change(ctx, cell, after);
+    return SL_PROP_OK;
+}
+
+void *prop_rule_state(struct prop_ctx *ctx)
+{
+    return (char *)ctx->cand + ctx->rs->slots[ctx->current_slot].state_offset;
+}

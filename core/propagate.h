@@ -1,0 +1,42 @@
+/*
+ * propagate.h — pruning candidates to a fixed point.
+ *
+ * A search state is ruleset->state_bytes bytes: one digitset per cell,
+ * then each rule's reserved counters. Propagation applies, until nothing
+ * changes: naked singles (a cell with one candidate removes it from its
+ * peers), hidden singles (a digit with one place left in a house goes
+ * there), box-line intersections (a digit confined to where two units
+ * meet leaves the rest of both), and the propagate hooks of rules whose
+ * watched cells changed.
+ */
+#ifndef SUDOLAB_PROPAGATE_H
+#define SUDOLAB_PROPAGATE_H
+
+#include "rules.h"
+
+struct prop_ctx {
+    const struct ruleset *rs;
+    digitset *cand;        /* the state being pruned */
+    uint64_t dirty_rules;  /* slots whose propagate hook is due */
+    int current_slot;      /* the slot whose hook is running */
+    int changed;           /* set by every narrowing */
+    /* Units with a cell changed since the hidden-single pass (resp. the
+     * intersection pass) last looked at them. A state that came out of
+     * propagation is at a fixed point, so a child only looks again at
+     * the units its own changes touched. */
+    uint64_t dirty_hidden[SL_UNIT_WORDS];
+    uint64_t dirty_intersections[SL_UNIT_WORDS];
+    int queue_len;         /* newly single cells not yet removed from peers */
+    uint16_t queue[SL_MAX_CELLS + 1];
+};
+
+/* Fills state with the starting domains and the givens (which the caller
+ * has checked with ruleset_check_givens) and propagates. Returns
+ * SL_PROP_OK or SL_PROP_CONTRADICTION. */
+int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                    const uint8_t *givens);
+/* Places digit in cell of an already propagated state and propagates. */
+int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int cell,
+                     int digit);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * puzzle.h — a puzzle as the user wrote it: geometry, rules, givens.
+ *
+ * A puzzle owns its rule instances (made by each plugin's parse) and
+ * destroys them in puzzle_clear. Solving needs a compiled ruleset
+ * (rules.h), which depends on the geometry and the rules but not on the
+ * givens, so many puzzles of one kind share one ruleset.
+ */
+#ifndef SUDOLAB_PUZZLE_H
+#define SUDOLAB_PUZZLE_H
+
+#include <stdint.h>
+
+#include "constraint.h"
+
+#define SL_MAX_RULES 32
+
+struct puzzle_rule {
+    const struct constraint_ops *ops;
+    void *self;
+};
+
+struct puzzle {
+    struct geometry geo;
+    int nrules;
+    struct puzzle_rule rules[SL_MAX_RULES];
+    uint8_t givens[SL_MAX_CELLS]; /* 0 = empty, else 1..N */
+};
+
+/* An empty puzzle (no rules, no givens) on geometry g. */
+void puzzle_init(struct puzzle *p, const struct geometry *g);
+/* Parses `args` with plugin `name` and appends the rule. */
+int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct sl_error *err);
+/* Appends the classic rule: rows, columns and (if any) boxes. */
+int puzzle_add_classic(struct puzzle *p, struct sl_error *err);
+/* Destroys every rule; the puzzle may be reused after puzzle_init. */
+void puzzle_clear(struct puzzle *p);
+/* Writes "name:args;name:args" (the rules part of the line format) into
+ * buf; returns the length needed. Two puzzles with equal signatures and
+ * geometry share a ruleset. */
+int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap);
+/* 1 when `grid` is complete, keeps every given, and satisfies every rule. */
+int puzzle_is_solution(const struct puzzle *p, const uint8_t *grid);
+
+#endif

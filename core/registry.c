@@ -1,0 +1,32 @@
+/*
+ * registry.c — the table of rule plugins. The engine reaches a plugin only
+ * through here; it includes no plugin header (plugins have none it needs).
+ */
+#include "registry.h"
+
+#include <string.h>
+
+extern const struct constraint_ops classic_constraint;
+
+static const struct constraint_ops *const registry_table[] = {
+    &classic_constraint,
+};
+
+#define REGISTRY_SIZE ((int)(sizeof registry_table / sizeof registry_table[0]))
+
+const struct constraint_ops *registry_find(const char *name, size_t len)
+{
+    for (int i = 0; i < REGISTRY_SIZE; i++) {
+        const char *candidate = registry_table[i]->name;
+        if (strlen(candidate) == len && memcmp(candidate, name, len) == 0)
+            return registry_table[i];
+    }
+    return NULL;
+}
+
+int registry_count(void) { return REGISTRY_SIZE; }
+
+const struct constraint_ops *registry_at(int i)
+{
+    return i >= 0 && i < REGISTRY_SIZE ? registry_table[i] : NULL;
+}

@@ -1,0 +1,306 @@
+/*
+ * rules.c — builds a ruleset (rules.h) and implements the rules_* calls
+ * that plugins make from attach (constraint.h).
+ */
+#include "rules.h"
+
+#include "intersect.h"
+#include "vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rule_builder {
+    struct geometry geo;
+    int nunits, units_cap;
+    struct unit_span {
+        int start, len; /* into unit_cells */
+    } *units;
+    uint16_t *unit_cells;
+    int cells_used, cells_cap;
+    digitset *domain;
+    uint64_t *watch_masks;
+    size_t *reserved; /* bytes reserved by each slot */
+    int current_slot;
+};
+
+const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
+
+static int check_cell(const struct rule_builder *b, int cell, struct sl_error *err)
+{
+    if (cell < 0 || cell >= b->geo.ncells)
+        return sl_error_set(err, 0, 0, "cell %d is outside the %dx%d grid", cell, b->geo.size,
+                            b->geo.size);
+    return 0;
+}
+
+int rules_add_unit(struct rule_builder *b, const int *cells, int count, struct sl_error *err)
+{
+    if (count < 1 || count > b->geo.size)
+        return sl_error_set(err, 0, 0, "a unit of %d cells cannot hold distinct digits 1..%d",
+                            count, b->geo.size);
+    for (int i = 0; i < count; i++) {
+        if (check_cell(b, cells[i], err)) return -1;
+        for (int j = 0; j < i; j++)
+            if (cells[j] == cells[i])
+                return sl_error_set(err, 0, 0, "cell r%dc%d is twice in one unit",
+                                    geometry_row(&b->geo, cells[i]) + 1,
+                                    geometry_col(&b->geo, cells[i]) + 1);
+    }
+    if (b->nunits == SL_MAX_UNITS)
+        return sl_error_set(err, 0, 0, "too many units (at most %d)", SL_MAX_UNITS);
+    if (vec_grow((void **)&b->units, &b->units_cap, b->nunits + 1, sizeof *b->units, err)) return -1;
+    if (vec_grow((void **)&b->unit_cells, &b->cells_cap, b->cells_used + count, sizeof(uint16_t), err))
+        return -1;
+    b->units[b->nunits].start = b->cells_used;
+    b->units[b->nunits].len = count;
+    for (int i = 0; i < count; i++) b->unit_cells[b->cells_used++] = (uint16_t)cells[i];
+    b->nunits++;
+    return 0;
+}
+
+int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struct sl_error *err)
+{
+    if (check_cell(b, cell, err)) return -1;
+    b->domain[cell] &= allowed;
+    return 0;
+}
+
+int rules_watch(struct rule_builder *b, int cell, struct sl_error *err)
+{
+    if (check_cell(b, cell, err)) return -1;
+    b->watch_masks[cell] |= UINT64_C(1) << b->current_slot;
+    return 0;
+}
+
+int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *err)
+{
+    if (bytes > (size_t)1 << 20)
+        return sl_error_set(err, 0, 0, "a rule asked for %zu bytes of search state", bytes);
+    b->reserved[b->current_slot] += bytes;
+    return 0;
+}
+
+/* --- Building ---------------------------------------------------------- */
+
+static void builder_free(struct rule_builder *b)
+{
+    free(b->units);
+    free(b->unit_cells);
+    free(b->domain);
+    free(b->watch_masks);
+    free(b->reserved);
+}
+
+/* A private instance of a rule, made from its written form, so that the
+ * ruleset does not borrow the puzzle's (and round-tripping is exercised on
+ * every build). */
+static void *clone_rule(const struct puzzle *p, const struct puzzle_rule *r, struct sl_error *err)
+{
+    int len = r->ops->write(r->self, NULL, 0);
+    char *text = malloc((size_t)len + 1);
+    if (text == NULL) {
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    r->ops->write(r->self, text, (size_t)len + 1);
+    void *self = r->ops->parse(&p->geo, text, err);
+    free(text);
+    return self;
+}
+
+static int attach_rules(struct ruleset *rs, struct rule_builder *b, const struct puzzle *p,
+                        struct sl_error *err)
+{
+    rs->slots = calloc((size_t)p->nrules + 1, sizeof *rs->slots);
+    if (rs->slots == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int i = 0; i < p->nrules; i++) {
+        struct rule_slot *slot = &rs->slots[i];
+        slot->ops = p->rules[i].ops;
+        slot->self = clone_rule(p, &p->rules[i], err);
+        if (slot->self == NULL) return -1;
+        rs->nslots++;
+        b->current_slot = i;
+        if (slot->ops->attach(slot->self, b, err)) return -1;
+        if (slot->ops->propagate) rs->propagating |= UINT64_C(1) << i;
+    }
+    return 0;
+}
+
+/* Houses first, so the hidden-single pass walks one contiguous range. */
+static int lay_out_units(struct ruleset *rs, const struct rule_builder *b, struct sl_error *err)
+{
+    rs->unit_start = malloc(((size_t)b->nunits + 1) * sizeof(int));
+    rs->unit_cells = malloc(((size_t)b->cells_used + 1) * sizeof(uint16_t));
+    if (rs->unit_start == NULL || rs->unit_cells == NULL)
+        return sl_error_set(err, 0, 0, "out of memory");
+    int used = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int u = 0; u < b->nunits; u++) {
+            int is_house = b->units[u].len == b->geo.size;
+            if (is_house != (pass == 0)) continue;
+            rs->unit_start[rs->nunits++] = used;
+            memcpy(rs->unit_cells + used, b->unit_cells + b->units[u].start,
+                   (size_t)b->units[u].len * sizeof(uint16_t));
+            used += b->units[u].len;
+            rs->nhouses += is_house;
+        }
+    }
+    rs->unit_start[rs->nunits] = used;
+    rs->unit_words = (rs->nunits + 63) / 64;
+    rs->cell_units = calloc((size_t)b->geo.ncells * (size_t)rs->unit_words + 1, sizeof(uint64_t));
+    if (rs->cell_units == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int u = 0; u < rs->nunits; u++)
+        for (int i = rs->unit_start[u]; i < rs->unit_start[u + 1]; i++)
+            rs->cell_units[(size_t)rs->unit_cells[i] * (size_t)rs->unit_words + (size_t)(u / 64)] |=
+                UINT64_C(1) << (u % 64);
+    return 0;
+}
+
+static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
+{
+    int ncells = rs->geo.ncells;
+    int *seen = calloc((size_t)ncells, sizeof(int)); /* stamp: last cell that saw it, +1 */
+    int cap = 0, used = 0;
+    rs->peer_start = malloc(((size_t)ncells + 1) * sizeof(int));
+    if (seen == NULL || rs->peer_start == NULL) {
+        free(seen);
+        return sl_error_set(err, 0, 0, "out of memory");
+    }
+    for (int c = 0; c < ncells; c++) {
+        rs->peer_start[c] = used;
+        for (int u = 0; u < rs->nunits; u++) {
+            const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
+            int len = rs->unit_start[u + 1] - rs->unit_start[u], has = 0;
+            for (int i = 0; i < len; i++) has |= cells[i] == c;
+            if (!has) continue;
+            for (int i = 0; i < len; i++) {
+                if (cells[i] == c || seen[cells[i]] == c + 1) continue;
+                seen[cells[i]] = c + 1;
+                if (vec_grow((void **)&rs->peers, &cap, used + 1, sizeof(uint16_t), err)) {
+                    free(seen);
+                    return -1;
+                }
+                rs->peers[used++] = cells[i];
+            }
+        }
+    }
+    rs->peer_start[ncells] = used;
+    free(seen);
+    return 0;
+}
+
+static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
+{
+    size_t offset = (size_t)rs->geo.ncells * sizeof(digitset);
+    for (int i = 0; i < rs->nslots; i++) {
+        offset = (offset + 7) & ~(size_t)7;
+        rs->slots[i].state_offset = offset;
+        offset += b->reserved[i];
+    }
+    rs->state_bytes = (offset + 7) & ~(size_t)7;
+    return 0;
+}
+
+static int copy_text(struct ruleset *rs, const struct puzzle *p, struct sl_error *err)
+{
+    int len = puzzle_rules_text(p, NULL, 0);
+    rs->text = malloc((size_t)len + 1);
+    if (rs->text == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    puzzle_rules_text(p, rs->text, (size_t)len + 1);
+    return 0;
+}
+
+struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
+{
+    struct rule_builder b = {.geo = p->geo};
+    struct ruleset *rs = calloc(1, sizeof *rs);
+    int ncells = p->geo.ncells, failed = rs == NULL;
+    b.domain = malloc((size_t)ncells * sizeof(digitset));
+    b.watch_masks = calloc((size_t)ncells, sizeof(uint64_t));
+    b.reserved = calloc((size_t)p->nrules + 1, sizeof(size_t));
+    if (failed || !b.domain || !b.watch_masks || !b.reserved) {
+        sl_error_set(err, 0, 0, "out of memory");
+        builder_free(&b);
+        free(rs);
+        return NULL;
+    }
+    rs->geo = p->geo;
+    rs->all = digitset_all(p->geo.size);
+    for (int c = 0; c < ncells; c++) b.domain[c] = rs->all;
+    failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) ||
+             lay_out_peers(rs, err) || intersections_build(rs, err) || lay_out_state(rs, &b) || copy_text(rs, p, err);
+    rs->domain = b.domain;
+    rs->watch_masks = b.watch_masks;
+    b.domain = NULL;
+    b.watch_masks = NULL;
+    builder_free(&b);
+    if (failed) {
+        ruleset_free(rs);
+        return NULL;
+    }
+    return rs;
+}
+
+void ruleset_free(struct ruleset *rs)
+{
+    if (rs == NULL) return;
+    for (int i = 0; i < rs->nslots; i++) rs->slots[i].ops->destroy(rs->slots[i].self);
+    free(rs->slots);
+    free(rs->unit_start);
+    free(rs->unit_cells);
+    free(rs->cell_units);
+    free(rs->peer_start);
+    free(rs->peers);
+    free(rs->domain);
+    free(rs->intersections);
+    free(rs->intersection_cells);
+    free(rs->watch_masks);
+    free(rs->text);
+    free(rs);
+}
+
+int ruleset_matches(const struct ruleset *rs, const struct puzzle *p)
+{
+    if (memcmp(&rs->geo, &p->geo, sizeof rs->geo) != 0) return 0;
+    char small[256];
+    int len = puzzle_rules_text(p, small, sizeof small);
+    if ((size_t)len < sizeof small) return strcmp(small, rs->text) == 0;
+    char *text = malloc((size_t)len + 1);
+    if (text == NULL) return 0;
+    puzzle_rules_text(p, text, (size_t)len + 1);
+    int same = strcmp(text, rs->text) == 0;
+    free(text);
+    return same;
+}
+
+static void name_cell(const struct geometry *g, int cell, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "r%dc%d", geometry_row(g, cell) + 1, geometry_col(g, cell) + 1);
+}
+
+int ruleset_check_givens(const struct ruleset *rs, const uint8_t *givens, int *cell,
+                         struct sl_error *err)
+{
+    const struct geometry *g = &rs->geo;
+    char here[32], there[32];
+    for (int c = 0; c < g->ncells; c++) {
+        int d = givens[c];
+        if (d == 0) continue;
+        *cell = c;
+        name_cell(g, c, here, sizeof here);
+        if (d > g->size)
+            return sl_error_set(err, 0, 0, "%s: digit %d is larger than %d", here, d, g->size);
+        if (!(rs->domain[c] & digitset_of(d)))
+            return sl_error_set(err, 0, 0, "%s: a rule forbids digit %d here", here, d);
+        for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) {
+            int other = rs->peers[i];
+            if (other < c && givens[other] == d) {
+                name_cell(g, other, there, sizeof there);
+                return sl_error_set(err, 0, 0, "%s: digit %d repeats the given at %s", here, d,
+                                    there);
+            }
+        }
+    }
+    return 0;
+}

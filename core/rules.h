@@ -1,0 +1,65 @@
+/*
+ * rules.h — a puzzle's rules compiled into the flat tables the search runs.
+ *
+ * ruleset_build asks each rule's attach hook what it needs and lays the
+ * answers out as arrays: units (all-different groups), houses (units of N
+ * cells, where hidden singles apply), the peers of every cell, starting
+ * domains, and for rules with a propagate hook their watched cells and
+ * state bytes. A ruleset owns copies of its rule instances, so it outlives
+ * the puzzle it came from; it is read-only once built and may be shared
+ * by threads.
+ */
+#ifndef SUDOLAB_RULES_H
+#define SUDOLAB_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "puzzle.h"
+
+struct intersection;
+
+/* Units per puzzle, so that a set of units fits a fixed bitset. */
+#define SL_MAX_UNITS 1024
+#define SL_UNIT_WORDS (SL_MAX_UNITS / 64)
+
+struct rule_slot {
+    const struct constraint_ops *ops;
+    void *self;
+    size_t state_offset; /* into a search state, past the candidates */
+};
+
+struct ruleset {
+    struct geometry geo;
+    digitset all;           /* every digit of 1..N */
+    int nunits;             /* all-different groups */
+    int nhouses;            /* the first nhouses units have N cells */
+    int *unit_start;        /* nunits+1 offsets into unit_cells */
+    uint16_t *unit_cells;
+    int unit_words;         /* 64-bit words in a set of units */
+    uint64_t *cell_units;   /* per cell, unit_words words: the units holding it */
+    int *peer_start;        /* ncells+1 offsets into peers */
+    uint16_t *peers;        /* cells sharing a unit, each once */
+    digitset *domain;       /* starting candidates per cell */
+    int nintersections;     /* pairs of units sharing two or more cells */
+    struct intersection *intersections; /* intersect.h */
+    uint16_t *intersection_cells;
+    int nslots;
+    struct rule_slot *slots;
+    uint64_t propagating;   /* bit i: slot i has a propagate hook */
+    uint64_t *watch_masks;  /* per cell: the slots watching it, as bits */
+    size_t state_bytes;     /* candidates + every rule's reserved bytes */
+    char *text;             /* puzzle_rules_text of the source, for reuse */
+};
+
+struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
+void ruleset_free(struct ruleset *rs);
+/* 1 when rs was built from rules equal to p's (same geometry and text). */
+int ruleset_matches(const struct ruleset *rs, const struct puzzle *p);
+/* Checks the givens against units and domains before any search; on a
+ * conflict fills err with the message and sets *cell to the offending
+ * cell (line and column are the caller's to add). */
+int ruleset_check_givens(const struct ruleset *rs, const uint8_t *givens, int *cell,
+                         struct sl_error *err);
+
+#endif

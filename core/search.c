@@ -1,0 +1,143 @@
+/* search.c — see search.h. */
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "propagate.h"
+
+struct solver {
+    const struct ruleset *rs;
+    unsigned char *stack; /* ncells + 2 states: the deepest search assigns every cell */
+    uint64_t node_limit;
+    struct prop_ctx ctx;
+};
+
+/* One search in progress. */
+struct search_run {
+    struct solver *s;
+    long limit;
+    uint8_t *solution;
+    struct rng *rng; /* NULL: digits in increasing order */
+    struct search_stats stats;
+    struct search_result result;
+};
+
+struct solver *solver_new(const struct ruleset *rs)
+{
+    struct solver *s = calloc(1, sizeof *s);
+    if (s == NULL) return NULL;
+    s->rs = rs;
+    s->stack = malloc(((size_t)rs->geo.ncells + 2) * rs->state_bytes);
+    if (s->stack == NULL) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void solver_free(struct solver *s)
+{
+    if (s == NULL) return;
+    free(s->stack);
+    free(s);
+}
+
+void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = nodes; }
+
+static digitset *state_at(struct solver *s, int depth)
+{
+    return (digitset *)(s->stack + (size_t)depth * s->rs->state_bytes);
+}
+
+/* The open cell with the fewest candidates, or -1 when every cell is set. */
+static int pick_cell(const digitset *cand, int ncells)
+{
+    int best = -1, best_count = 64;
+    for (int c = 0; c < ncells; c++) {
+        int count = digitset_count(cand[c]);
+        if (count > 1 && count < best_count) {
+            best = c;
+            best_count = count;
+            if (count == 2) break;
+        }
+    }
+    return best;
+}
+
+static void record_solution(struct search_run *run, const digitset *cand)
+{
+    if (run->result.solutions++ == 0 && run->solution) {
+        for (int c = 0; c < run->s->rs->geo.ncells; c++)
+            run->solution[c] = (uint8_t)digitset_first(cand[c]);
+    }
+}
+
+/* The digits of a set in the order to try them. */
+static int branch_order(struct search_run *run, digitset digits, int *order)
+{
+    int n = 0;
+    for (; digits; digits = digitset_rest(digits)) order[n++] = digitset_first(digits);
+    if (run->rng) rng_shuffle_ints(run->rng, order, n);
+    return n;
+}
+
+static int should_stop(const struct search_run *run)
+{
+    return run->result.gave_up || run->result.solutions >= run->limit;
+}
+
+/* Explores the propagated state at `depth`. The last branch reuses the
+ * state in place: the parent is not needed once its last child starts. */
+static void search_node(struct search_run *run, int depth)
+{
+    struct solver *s = run->s;
+    digitset *cand = state_at(s, depth);
+    int cell = pick_cell(cand, s->rs->geo.ncells);
+    if (cell < 0) {
+        record_solution(run, cand);
+        return;
+    }
+    int order[SL_MAX_SIZE], n = branch_order(run, cand[cell], order);
+    for (int i = 0; i < n && !should_stop(run); i++) {
+        int last = i == n - 1;
+        digitset *next = last ? cand : state_at(s, depth + 1);
+        if (!last) memcpy(next, cand, s->rs->state_bytes);
+        run->stats.guesses++;
+        if (s->node_limit && run->stats.nodes >= s->node_limit) {
+            run->result.gave_up = 1;
+            return;
+        }
+        run->stats.nodes++;
+        if (propagate_assign(&s->ctx, s->rs, next, cell, order[i]) == SL_PROP_OK)
+            search_node(run, last ? depth : depth + 1);
+    }
+}
+
+static struct search_result run_search(struct solver *s, const uint8_t *givens, long limit,
+                                       uint8_t *solution, struct rng *rng,
+                                       struct search_stats *stats)
+{
+    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit, .solution = solution,
+                             .rng = rng};
+    run.stats.nodes = 1;
+    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK)
+        search_node(&run, 0);
+    if (stats) {
+        stats->nodes += run.stats.nodes;
+        stats->guesses += run.stats.guesses;
+    }
+    return run.result;
+}
+
+struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
+                                  uint8_t *solution, struct search_stats *stats)
+{
+    return run_search(s, givens, limit, solution, NULL, stats);
+}
+
+struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,
+                                 uint8_t *solution, struct search_stats *stats)
+{
+    return run_search(s, givens, 1, solution, rng, stats);
+}

@@ -1,0 +1,48 @@
+/*
+ * search.h — one MRV backtracking search for solve, count and fill.
+ *
+ * The search propagates to a fixed point, branches on the open cell with
+ * the fewest candidates (the first such cell; a cell with two ends the
+ * scan), and recurses on a copy of the state. Counting stops at a limit;
+ * filling tries digits in an order drawn from a seeded rng. A node limit
+ * turns a search that would run too long into a clear "gave up".
+ *
+ * A solver owns its state stack: one per thread, never shared.
+ */
+#ifndef SUDOLAB_SEARCH_H
+#define SUDOLAB_SEARCH_H
+
+#include <stdint.h>
+
+#include "rng.h"
+#include "rules.h"
+
+struct search_stats {
+    uint64_t nodes;   /* states propagated, the root included */
+    uint64_t guesses; /* digits tried at branch points */
+};
+
+struct search_result {
+    long solutions; /* found, at most the limit */
+    int gave_up;    /* the node limit stopped the search first */
+};
+
+struct solver;
+
+struct solver *solver_new(const struct ruleset *rs);
+void solver_free(struct solver *s);
+/* At most `nodes` states per search (0: no limit, the default). */
+void solver_set_node_limit(struct solver *s, uint64_t nodes);
+
+/* Counts solutions up to `limit` (>= 1); writes the first one found to
+ * `solution` (N*N digits) when it is not NULL. Statistics accumulate into
+ * stats when it is not NULL. The givens must have passed
+ * ruleset_check_givens. */
+struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
+                                  uint8_t *solution, struct search_stats *stats);
+/* Completes the givens into one random solution drawn with rng (digit
+ * order at every branch is shuffled). solutions is 1 on success. */
+struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,
+                                 uint8_t *solution, struct search_stats *stats);
+
+#endif
