@@ -17,6 +17,12 @@ int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct
 {
     const struct constraint_ops *ops = registry_find(name, strlen(name));
     if (ops == NULL) return sl_error_set(err, 0, 0, "unknown rule '%s'", name);
+    return puzzle_add_rule_ops(p, ops, args, err);
+}
+
+int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, const char *args,
+                        struct sl_error *err)
+{
     if (p->nrules == SL_MAX_RULES)
         return sl_error_set(err, 0, 0, "too many rules (at most %d)", SL_MAX_RULES);
     void *self = ops->parse(&p->geo, args ? args : "", err);

@@ -31,6 +31,10 @@ struct puzzle {
 void puzzle_init(struct puzzle *p, const struct geometry *g);
 /* Parses `args` with plugin `name` and appends the rule. */
 int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct sl_error *err);
+/* The same with a plugin table that need not be in the registry (a test's
+ * own rule, a script-defined one). */
+int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, const char *args,
+                        struct sl_error *err);
 /* Appends the classic rule: rows, columns and (if any) boxes. */
 int puzzle_add_classic(struct puzzle *p, struct sl_error *err);
 /* Destroys every rule; the puzzle may be reused after puzzle_init. */

@@ -1,0 +1,308 @@
+/*
+ * test_propagate.c — the propagator: naked and hidden singles,
+ * intersections, contradictions, and the plugin contract's hooks (units,
+ * watches, state bytes, propagate, check, write) through two test rules.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "propagate.h"
+#include "test_helpers.h"
+
+/* --- Test rule 1: "units" declares the all-different groups in its
+ * arguments, "0,1,4/2,3", and nothing else. -------------------------- */
+
+struct unit_list {
+    int count, len[8], cells[8][SL_MAX_SIZE];
+    char text[256];
+};
+
+static void *units_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct unit_list *u = calloc(1, sizeof *u);
+    const char *p = args;
+    (void)g;
+    snprintf(u->text, sizeof u->text, "%s", args);
+    while (*p && u->count < 8) {
+        char *end;
+        long cell = strtol(p, &end, 10);
+        if (end == p || u->len[u->count] == SL_MAX_SIZE) break;
+        u->cells[u->count][u->len[u->count]++] = (int)cell;
+        if (*end == '/') u->count++;
+        p = *end ? end + 1 : end;
+    }
+    if (u->len[u->count] > 0) u->count++;
+    if (*p || u->count == 0) {
+        free(u);
+        sl_error_set(err, 0, 1, "bad unit list");
+        return NULL;
+    }
+    return u;
+}
+
+static int units_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct unit_list *u = self;
+    for (int i = 0; i < u->count; i++)
+        if (rules_add_unit(b, u->cells[i], u->len[i], err)) return -1;
+    return 0;
+}
+
+static int units_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    (void)self, (void)g, (void)grid;
+    return 1;
+}
+
+static int units_write(const void *self, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "%s", ((const struct unit_list *)self)->text);
+}
+
+static const struct constraint_ops units_rule = {
+    .name = "units", .summary = "test: extra all-different groups", .parse = units_parse,
+    .attach = units_attach, .check = units_check, .write = units_write, .destroy = free};
+
+/* --- Test rule 2: "odd" makes the listed cells odd through a propagate
+ * hook (not a domain limit), counting its calls in reserved state. ---- */
+
+struct odd_cells {
+    int count, cells[16];
+};
+
+static void *odd_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct odd_cells *o = calloc(1, sizeof *o);
+    (void)g, (void)err;
+    for (const char *p = args; *p && o->count < 16;) {
+        char *end;
+        o->cells[o->count++] = (int)strtol(p, &end, 10);
+        if (end == p) break;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return o;
+}
+
+static int odd_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct odd_cells *o = self;
+    for (int i = 0; i < o->count; i++)
+        if (rules_watch(b, o->cells[i], err)) return -1;
+    return rules_reserve_state(b, sizeof(int), err);
+}
+
+static digitset odd_digits(int n)
+{
+    digitset m = 0;
+    for (int d = 1; d <= n; d += 2) m |= digitset_of(d);
+    return m;
+}
+
+static int odd_propagate(void *self, struct prop_ctx *ctx)
+{
+    struct odd_cells *o = self;
+    int *calls = prop_rule_state(ctx);
+    (*calls)++;
+    for (int i = 0; i < o->count; i++)
+        if (prop_restrict(ctx, o->cells[i], odd_digits(prop_geometry(ctx)->size)))
+            return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
+static int odd_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct odd_cells *o = self;
+    (void)g;
+    for (int i = 0; i < o->count; i++)
+        if (grid[o->cells[i]] % 2 == 0) return 0;
+    return 1;
+}
+
+static int odd_write(const void *self, char *buf, size_t cap)
+{
+    const struct odd_cells *o = self;
+    int used = 0;
+    for (int i = 0; i < o->count; i++) {
+        size_t room = (size_t)used < cap ? cap - (size_t)used : 0;
+        used += snprintf(room ? buf + used : NULL, room, "%s%d", i ? "," : "", o->cells[i]);
+    }
+    if (cap && used == 0) buf[0] = '\0';
+    return used;
+}
+
+static const struct constraint_ops odd_rule = {
+    .name = "odd", .summary = "test: listed cells are odd", .parse = odd_parse,
+    .attach = odd_attach, .propagate = odd_propagate, .check = odd_check, .write = odd_write,
+    .destroy = free};
+
+/* --- Helpers ----------------------------------------------------------- */
+
+/* Builds the fixture's ruleset again after rules were added. */
+static void rebuild(struct fixture *f)
+{
+    struct sl_error err = {0};
+    solver_free(f->solver);
+    ruleset_free(f->rules);
+    f->rules = ruleset_build(&f->puzzle, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f->rules);
+    f->solver = solver_new(f->rules);
+}
+
+/* A state big enough for every test here. */
+#define STATE_WORDS (SL_MAX_CELLS + 64)
+
+static int start(struct fixture *f, digitset *state)
+{
+    struct prop_ctx ctx;
+    CU_ASSERT_TRUE_FATAL(f->rules->state_bytes <= STATE_WORDS * sizeof *state);
+    return propagate_start(&ctx, f->rules, state, f->puzzle.givens);
+}
+
+/* --- Tests ------------------------------------------------------------- */
+
+/* 1s at r2c5, r3c8, r5c1 and r8c2 leave the top-left box one place for
+ * 1: r1c3. */
+static void test_hidden_single(void)
+{
+    struct fixture f;
+    char line[82];
+    memset(line, '.', 81);
+    line[81] = '\0';
+    line[1 * 9 + 4] = line[2 * 9 + 7] = line[4 * 9 + 0] = line[7 * 9 + 1] = '1';
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, line), 0);
+    digitset cand[STATE_WORDS];
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
+    CU_ASSERT_EQUAL(cand[0 * 9 + 2], digitset_of(1));
+    CU_ASSERT_TRUE(digitset_count(cand[0 * 9 + 3]) > 1);
+    CU_ASSERT_FALSE(cand[0 * 9 + 3] & digitset_of(1)); /* the naked single's peers */
+    fixture_close(&f);
+}
+
+/* Row 1 holds 1..8, column 9 holds a 9 lower down: r1c9 has nothing left,
+ * though no two givens clash. */
+static void test_contradiction_without_clash(void)
+{
+    struct fixture f;
+    const char *line = "12345678." ".........""........." ".........""........9"
+                       "........." ".........""........." ".........";
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, line), 0);
+    int cell = -1;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL(ruleset_check_givens(f.rules, f.puzzle.givens, &cell, &err), 0);
+    digitset cand[STATE_WORDS];
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_CONTRADICTION);
+    CU_ASSERT_EQUAL(fixture_count(&f, 2), 0);
+    fixture_close(&f);
+}
+
+static void test_clashing_givens_are_named(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, "1..." "...." "...." "1..."), 0);
+    int cell = -1;
+    struct sl_error err = {0};
+    CU_ASSERT_NOT_EQUAL(ruleset_check_givens(f.rules, f.puzzle.givens, &cell, &err), 0);
+    CU_ASSERT_EQUAL(cell, 12);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "r4c1"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "r1c1"));
+    fixture_close(&f);
+}
+
+/* 4x4 Latin square plus the unit {r1c1, r1c2, r2c1}. 1s at r3c3 and r4c4
+ * confine row 1's 1 to r1c1/r1c2, all inside the extra unit, so 1 leaves
+ * r2c1 (pointing); column 1 then has one place for 1: r1c1. */
+static void test_pointing_through_a_plugin_unit(void)
+{
+    struct fixture f;
+    struct sl_error err = {0};
+    const char *line = "...." "...." "..1." "...1";
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 0, 0, line), 0);
+    digitset cand[STATE_WORDS];
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
+    CU_ASSERT_TRUE(cand[4] & digitset_of(1)); /* no deduction without the unit */
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &units_rule, "0,1,4", &err), 0);
+    rebuild(&f);
+    CU_ASSERT_EQUAL(f.rules->nunits, 9);
+    CU_ASSERT_EQUAL(f.rules->nhouses, 8);
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
+    CU_ASSERT_FALSE(cand[4] & digitset_of(1));
+    CU_ASSERT_EQUAL(cand[0], digitset_of(1));
+    CU_ASSERT_EQUAL(cand[5], digitset_of(1));
+    fixture_close(&f);
+}
+
+/* A rule with a propagate hook: it runs, its state is zeroed and private,
+ * it prunes, it can refute givens, and it changes the solution count:
+ * of the 288 4x4 sudokus, those with odd digits at r1c1 and r2c2. */
+static void test_propagate_hook(void)
+{
+    struct fixture f;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, NULL), 0);
+    CU_ASSERT_EQUAL(fixture_count(&f, 1000), 288);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &odd_rule, "0,5", &err), 0);
+    rebuild(&f);
+    CU_ASSERT_EQUAL(f.rules->state_bytes, 16 * sizeof(digitset) + 8);
+    digitset cand[STATE_WORDS];
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
+    CU_ASSERT_EQUAL(cand[0], digitset_of(1) | digitset_of(3));
+    CU_ASSERT_EQUAL(cand[5], digitset_of(1) | digitset_of(3));
+    CU_ASSERT_EQUAL(cand[1], digitset_all(4));
+    CU_ASSERT_TRUE(*(int *)((char *)cand + f.rules->slots[1].state_offset) >= 1);
+    /* r1c1 and r2c2 share a box, so they hold {1,3}: one digit pair of six. */
+    CU_ASSERT_EQUAL(fixture_count(&f, 1000), 288 / 6);
+    f.puzzle.givens[0] = 2;
+    CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_CONTRADICTION);
+    fixture_close(&f);
+}
+
+/* Rules text is what decides whether two puzzles share a ruleset. */
+static void test_rules_text_and_matching(void)
+{
+    struct fixture f, g;
+    struct sl_error err = {0};
+    char text[128];
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&g, 4, 2, 2, "1..."), 0);
+    CU_ASSERT_TRUE(ruleset_matches(f.rules, &g.puzzle));
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&g.puzzle, &odd_rule, "3,7", &err), 0);
+    CU_ASSERT_FALSE(ruleset_matches(f.rules, &g.puzzle));
+    CU_ASSERT_EQUAL(puzzle_rules_text(&g.puzzle, text, sizeof text), 16);
+    CU_ASSERT_STRING_EQUAL(text, "classic:;odd:3,7");
+    CU_ASSERT_EQUAL(puzzle_rules_text(&g.puzzle, text, 4), 16); /* truncated, length still told */
+    CU_ASSERT_STRING_EQUAL(text, "cla");
+    fixture_close(&f);
+    fixture_close(&g);
+}
+
+static void test_bad_plugin_units_are_refused(void)
+{
+    struct fixture f;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &units_rule, "0,1,1", &err), 0);
+    struct ruleset *rs = ruleset_build(&f.puzzle, &err);
+    CU_ASSERT_PTR_NULL(rs);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "twice"));
+    puzzle_clear(&f.puzzle);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &units_rule, "0,99", &err), 0);
+    CU_ASSERT_PTR_NULL(ruleset_build(&f.puzzle, &err));
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "outside"));
+    puzzle_clear(&f.puzzle);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &units_rule, "0,1,2,3,4", &err), 0);
+    CU_ASSERT_PTR_NULL(ruleset_build(&f.puzzle, &err));
+    fixture_close(&f);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("propagate", NULL, NULL);
+    CU_add_test(s, "hidden single", test_hidden_single);
+    CU_add_test(s, "contradiction without a clash", test_contradiction_without_clash);
+    CU_add_test(s, "clashing givens are named", test_clashing_givens_are_named);
+    CU_add_test(s, "pointing through a plugin unit", test_pointing_through_a_plugin_unit);
+    CU_add_test(s, "propagate hook", test_propagate_hook);
+    CU_add_test(s, "rules text and matching", test_rules_text_and_matching);
+    CU_add_test(s, "bad plugin units are refused", test_bad_plugin_units_are_refused);
+}
