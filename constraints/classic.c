@@ -38,7 +38,8 @@ static int classic_for_each_unit(const struct geometry *g,
         if (visit(arg, cells, n)) return -1;
     }
     for (int b = 0; g->box_rows && b < n; b++) {
-        int top = (b / (n / g->box_cols)) * g->box_rows, left = (b % (n / g->box_cols)) * g->box_cols;
+        int top = (b / (n / g->box_cols)) * g->box_rows,
+            left = (b % (n / g->box_cols)) * g->box_cols;
         for (int i = 0; i < n; i++)
             cells[i] = geometry_cell(g, top + i / g->box_cols, left + i % g->box_cols);
         if (visit(arg, cells, n)) return -1;
@@ -89,7 +90,10 @@ static int classic_write(const void *self, char *buf, size_t cap)
     return 0;
 }
 
-static void classic_destroy(void *self) { (void)self; }
+static void classic_destroy(void *self)
+{
+    (void)self;
+}
 
 const struct constraint_ops classic_constraint = {
     .name = "classic",

@@ -29,7 +29,7 @@ struct cmd_options {
     long runs;                    /* --runs */
     uint64_t max_nodes;           /* --max-nodes, 0 = none */
     int nfiles;
-    char **files;                 /* the operands; none means stdin */
+    char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters

@@ -10,11 +10,11 @@
 #include "cmd.h"
 
 static const struct option long_options[] = {
-    {"size", required_argument, NULL, 's'},  {"boxes", required_argument, NULL, 'b'},
-    {"pretty", no_argument, NULL, 'p'},      {"limit", required_argument, NULL, 'l'},
-    {"seed", required_argument, NULL, 'S'},  {"count", required_argument, NULL, 'c'},
-    {"runs", required_argument, NULL, 'r'},  {"max-nodes", required_argument, NULL, 'n'},
-    {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+    {"size", required_argument, NULL, 's'}, {"boxes", required_argument, NULL, 'b'},
+    {"pretty", no_argument, NULL, 'p'},     {"limit", required_argument, NULL, 'l'},
+    {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
+    {"runs", required_argument, NULL, 'r'}, {"max-nodes", required_argument, NULL, 'n'},
+    {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 };
 
 static int usage_error(const struct cmd_spec *spec, const char *what, const char *value)
@@ -55,14 +55,30 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
 {
     int ok = 1;
     switch (letter) {
-    case 's': opt->reader.size = (int)parse_number(arg, 1, SL_MAX_SIZE, &ok); break;
-    case 'b': ok = parse_boxes(arg, &opt->reader) == 0; break;
-    case 'p': opt->pretty = 1; break;
-    case 'l': opt->limit = (long)parse_number(arg, 1, 1000000000, &ok); break;
-    case 'S': opt->seed = parse_number(arg, 0, UINT64_MAX, &ok); break;
-    case 'c': opt->count = (long)parse_number(arg, 1, 1000000000, &ok); break;
-    case 'r': opt->runs = (long)parse_number(arg, 1, 1000, &ok); break;
-    case 'n': opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok); break;
+    case 's':
+        opt->reader.size = (int)parse_number(arg, 1, SL_MAX_SIZE, &ok);
+        break;
+    case 'b':
+        ok = parse_boxes(arg, &opt->reader) == 0;
+        break;
+    case 'p':
+        opt->pretty = 1;
+        break;
+    case 'l':
+        opt->limit = (long)parse_number(arg, 1, 1000000000, &ok);
+        break;
+    case 'S':
+        opt->seed = parse_number(arg, 0, UINT64_MAX, &ok);
+        break;
+    case 'c':
+        opt->count = (long)parse_number(arg, 1, 1000000000, &ok);
+        break;
+    case 'r':
+        opt->runs = (long)parse_number(arg, 1, 1000, &ok);
+        break;
+    case 'n':
+        opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok);
+        break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -99,7 +115,10 @@ struct loop {
     int status;
 };
 
-static int worst(int a, int b) { return a > b ? a : b; }
+static int worst(int a, int b)
+{
+    return a > b ? a : b;
+}
 
 /* The ruleset for p: the last one when the rules are the same. */
 static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)

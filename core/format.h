@@ -22,8 +22,10 @@
  * shape (geometry_init_default) unless the caller asks otherwise.
  *
  * A malformed puzzle yields an error with the line and column of the
- * first wrong character (wrong length: the column just past the symbols)
- * and the reader resumes at the next line, so later puzzles still read.
+ * first wrong character (too few symbols: the column just past them) and
+ * the reader resumes at the next line, or for a broken grid after the
+ * rest of that grid (up to the next blank or comment line), so later
+ * puzzles still read.
  * No byte sequence makes the reader crash or loop; a line longer than
  * 1 MiB is an error of its own.
  */

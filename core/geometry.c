@@ -1,8 +1,7 @@
 /* geometry.c — see geometry.h. */
 #include "geometry.h"
 
-int geometry_init(struct geometry *g, int size, int box_rows, int box_cols,
-                  struct sl_error *err)
+int geometry_init(struct geometry *g, int size, int box_rows, int box_cols, struct sl_error *err)
 {
     if (size < 1 || size > SL_MAX_SIZE)
         return sl_error_set(err, 0, 0, "grid size %d is out of range 1..%d", size, SL_MAX_SIZE);

@@ -16,21 +16,26 @@
 #define SL_MAX_CELLS (SL_MAX_SIZE * SL_MAX_SIZE)
 
 struct geometry {
-    int size;      /* N, 1..SL_MAX_SIZE */
-    int box_rows;  /* 0 when there are no boxes */
+    int size;     /* N, 1..SL_MAX_SIZE */
+    int box_rows; /* 0 when there are no boxes */
     int box_cols;
-    int ncells;    /* N*N */
+    int ncells; /* N*N */
 };
 
 /* A geometry with the given box shape (0, 0 for none). */
-int geometry_init(struct geometry *g, int size, int box_rows, int box_cols,
-                  struct sl_error *err);
+int geometry_init(struct geometry *g, int size, int box_rows, int box_cols, struct sl_error *err);
 /* A geometry with the most square box shape r x c, r <= c, r*c = N;
  * no boxes when N is prime (r would be 1) or 1. */
 int geometry_init_default(struct geometry *g, int size, struct sl_error *err);
 
-static inline int geometry_row(const struct geometry *g, int cell) { return cell / g->size; }
-static inline int geometry_col(const struct geometry *g, int cell) { return cell % g->size; }
+static inline int geometry_row(const struct geometry *g, int cell)
+{
+    return cell / g->size;
+}
+static inline int geometry_col(const struct geometry *g, int cell)
+{
+    return cell % g->size;
+}
 static inline int geometry_cell(const struct geometry *g, int row, int col)
 {
     return row * g->size + col;

@@ -55,9 +55,14 @@ static int add_pair(struct builder *b, int a, int u)
     if (vec_grow((void **)&rs->intersections, &b->count_cap, rs->nintersections + 1,
                  sizeof *rs->intersections, b->err))
         return -1;
-    rs->intersections[rs->nintersections++] = (struct intersection){
-        .a = a, .b = u, .start = start, .shared = shared, .only_a = only_a, .only_b = only_b,
-        .a_is_house = a < rs->nhouses, .b_is_house = u < rs->nhouses};
+    rs->intersections[rs->nintersections++] = (struct intersection){.a = a,
+                                                                    .b = u,
+                                                                    .start = start,
+                                                                    .shared = shared,
+                                                                    .only_a = only_a,
+                                                                    .only_b = only_b,
+                                                                    .a_is_house = a < rs->nhouses,
+                                                                    .b_is_house = u < rs->nhouses};
     return 0;
 }
 

@@ -20,8 +20,8 @@
 #define SL_MAX_INTERSECTIONS 2048
 
 struct intersection {
-    int a, b;           /* the two units, a < b, a a house */
-    int start;          /* into intersection_cells: shared, only_a, only_b */
+    int a, b;  /* the two units, a < b, a a house */
+    int start; /* into intersection_cells: shared, only_a, only_b */
     int shared, only_a, only_b;
     uint8_t a_is_house, b_is_house;
 };

@@ -16,17 +16,17 @@
 
 struct prop_ctx {
     const struct ruleset *rs;
-    digitset *cand;        /* the state being pruned */
-    uint64_t dirty_rules;  /* slots whose propagate hook is due */
-    int current_slot;      /* the slot whose hook is running */
-    int changed;           /* set by every narrowing */
+    digitset *cand;       /* the state being pruned */
+    uint64_t dirty_rules; /* slots whose propagate hook is due */
+    int current_slot;     /* the slot whose hook is running */
+    int changed;          /* set by every narrowing */
     /* Units with a cell changed since the hidden-single pass (resp. the
      * intersection pass) last looked at them. A state that came out of
      * propagation is at a fixed point, so a child only looks again at
      * the units its own changes touched. */
     uint64_t dirty_hidden[SL_UNIT_WORDS];
     uint64_t dirty_intersections[SL_UNIT_WORDS];
-    int queue_len;         /* newly single cells not yet removed from peers */
+    int queue_len; /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];
 };
 

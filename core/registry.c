@@ -18,13 +18,15 @@ const struct constraint_ops *registry_find(const char *name, size_t len)
 {
     for (int i = 0; i < REGISTRY_SIZE; i++) {
         const char *candidate = registry_table[i]->name;
-        if (strlen(candidate) == len && memcmp(candidate, name, len) == 0)
-            return registry_table[i];
+        if (strlen(candidate) == len && memcmp(candidate, name, len) == 0) return registry_table[i];
     }
     return NULL;
 }
 
-int registry_count(void) { return REGISTRY_SIZE; }
+int registry_count(void)
+{
+    return REGISTRY_SIZE;
+}
 
 const struct constraint_ops *registry_at(int i)
 {

@@ -15,7 +15,7 @@ struct rule_builder {
     int nunits, units_cap;
     struct unit_span {
         int start, len; /* into unit_cells */
-    } *units;
+    } * units;
     uint16_t *unit_cells;
     int cells_used, cells_cap;
     digitset *domain;
@@ -24,7 +24,10 @@ struct rule_builder {
     int current_slot;
 };
 
-const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
+const struct geometry *rules_geometry(const struct rule_builder *b)
+{
+    return &b->geo;
+}
 
 static int check_cell(const struct rule_builder *b, int cell, struct sl_error *err)
 {
@@ -49,8 +52,10 @@ int rules_add_unit(struct rule_builder *b, const int *cells, int count, struct s
     }
     if (b->nunits == SL_MAX_UNITS)
         return sl_error_set(err, 0, 0, "too many units (at most %d)", SL_MAX_UNITS);
-    if (vec_grow((void **)&b->units, &b->units_cap, b->nunits + 1, sizeof *b->units, err)) return -1;
-    if (vec_grow((void **)&b->unit_cells, &b->cells_cap, b->cells_used + count, sizeof(uint16_t), err))
+    if (vec_grow((void **)&b->units, &b->units_cap, b->nunits + 1, sizeof *b->units, err))
+        return -1;
+    if (vec_grow((void **)&b->unit_cells, &b->cells_cap, b->cells_used + count, sizeof(uint16_t),
+                 err))
         return -1;
     b->units[b->nunits].start = b->cells_used;
     b->units[b->nunits].len = count;
@@ -228,8 +233,8 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
     rs->geo = p->geo;
     rs->all = digitset_all(p->geo.size);
     for (int c = 0; c < ncells; c++) b.domain[c] = rs->all;
-    failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) ||
-             lay_out_peers(rs, err) || intersections_build(rs, err) || lay_out_state(rs, &b) || copy_text(rs, p, err);
+    failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) || lay_out_peers(rs, err) ||
+             intersections_build(rs, err) || lay_out_state(rs, &b) || copy_text(rs, p, err);
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;

@@ -31,25 +31,25 @@ struct rule_slot {
 
 struct ruleset {
     struct geometry geo;
-    digitset all;           /* every digit of 1..N */
-    int nunits;             /* all-different groups */
-    int nhouses;            /* the first nhouses units have N cells */
-    int *unit_start;        /* nunits+1 offsets into unit_cells */
+    digitset all;    /* every digit of 1..N */
+    int nunits;      /* all-different groups */
+    int nhouses;     /* the first nhouses units have N cells */
+    int *unit_start; /* nunits+1 offsets into unit_cells */
     uint16_t *unit_cells;
-    int unit_words;         /* 64-bit words in a set of units */
-    uint64_t *cell_units;   /* per cell, unit_words words: the units holding it */
-    int *peer_start;        /* ncells+1 offsets into peers */
-    uint16_t *peers;        /* cells sharing a unit, each once */
-    digitset *domain;       /* starting candidates per cell */
-    int nintersections;     /* pairs of units sharing two or more cells */
+    int unit_words;                     /* 64-bit words in a set of units */
+    uint64_t *cell_units;               /* per cell, unit_words words: the units holding it */
+    int *peer_start;                    /* ncells+1 offsets into peers */
+    uint16_t *peers;                    /* cells sharing a unit, each once */
+    digitset *domain;                   /* starting candidates per cell */
+    int nintersections;                 /* pairs of units sharing two or more cells */
     struct intersection *intersections; /* intersect.h */
     uint16_t *intersection_cells;
     int nslots;
     struct rule_slot *slots;
-    uint64_t propagating;   /* bit i: slot i has a propagate hook */
-    uint64_t *watch_masks;  /* per cell: the slots watching it, as bits */
-    size_t state_bytes;     /* candidates + every rule's reserved bytes */
-    char *text;             /* puzzle_rules_text of the source, for reuse */
+    uint64_t propagating;  /* bit i: slot i has a propagate hook */
+    uint64_t *watch_masks; /* per cell: the slots watching it, as bits */
+    size_t state_bytes;    /* candidates + every rule's reserved bytes */
+    char *text;            /* puzzle_rules_text of the source, for reuse */
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);

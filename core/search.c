@@ -43,7 +43,10 @@ void solver_free(struct solver *s)
     free(s);
 }
 
-void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = nodes; }
+void solver_set_node_limit(struct solver *s, uint64_t nodes)
+{
+    s->node_limit = nodes;
+}
 
 static digitset *state_at(struct solver *s, int depth)
 {
@@ -118,11 +121,10 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens, 
                                        uint8_t *solution, struct rng *rng,
                                        struct search_stats *stats)
 {
-    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit, .solution = solution,
-                             .rng = rng};
+    struct search_run run = {
+        .s = s, .limit = limit < 1 ? 1 : limit, .solution = solution, .rng = rng};
     run.stats.nodes = 1;
-    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK)
-        search_node(&run, 0);
+    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK) search_node(&run, 0);
     if (stats) {
         stats->nodes += run.stats.nodes;
         stats->guesses += run.stats.guesses;

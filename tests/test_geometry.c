@@ -9,9 +9,9 @@
 
 static void test_default_box_shapes(void)
 {
-    static const int expect[][3] = {{4, 2, 2},  {6, 2, 3},   {8, 2, 4}, {9, 3, 3},
-                                    {12, 3, 4}, {16, 4, 4},  {25, 5, 5}, {10, 2, 5},
-                                    {1, 0, 0},  {2, 0, 0},   {7, 0, 0},  {23, 0, 0}};
+    static const int expect[][3] = {{4, 2, 2},  {6, 2, 3},  {8, 2, 4},  {9, 3, 3},
+                                    {12, 3, 4}, {16, 4, 4}, {25, 5, 5}, {10, 2, 5},
+                                    {1, 0, 0},  {2, 0, 0},  {7, 0, 0},  {23, 0, 0}};
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++) {
         struct geometry g;
         CU_ASSERT_EQUAL_FATAL(geometry_init_default(&g, expect[i][0], NULL), 0);
@@ -76,8 +76,8 @@ static void test_classic_units_and_peers(void)
             CU_ASSERT_EQUAL_FATAL(fixture_open(&f, n, boxed ? -1 : 0, 0, NULL), 0);
             const struct geometry *g = &f.puzzle.geo;
             int houses = g->box_rows ? 3 * n : 2 * n;
-            int peers = g->box_rows ? 3 * (n - 1) - (g->box_rows - 1) - (g->box_cols - 1)
-                                    : 2 * (n - 1);
+            int peers =
+                g->box_rows ? 3 * (n - 1) - (g->box_rows - 1) - (g->box_cols - 1) : 2 * (n - 1);
             CU_ASSERT_EQUAL(f.rules->nunits, houses);
             CU_ASSERT_EQUAL(f.rules->nhouses, houses);
             for (int c = 0; c < g->ncells; c++)

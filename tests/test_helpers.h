@@ -24,7 +24,8 @@ static inline int fixture_open(struct fixture *f, int n, int rows, int cols, con
 {
     struct geometry g;
     struct sl_error err = {0};
-    int bad = rows < 0 ? geometry_init_default(&g, n, &err) : geometry_init(&g, n, rows, cols, &err);
+    int bad =
+        rows < 0 ? geometry_init_default(&g, n, &err) : geometry_init(&g, n, rows, cols, &err);
     if (bad) return -1;
     puzzle_init(&f->puzzle, &g);
     if (puzzle_add_classic(&f->puzzle, &err)) return -1;

@@ -60,9 +60,13 @@ static int units_write(const void *self, char *buf, size_t cap)
     return snprintf(buf, cap, "%s", ((const struct unit_list *)self)->text);
 }
 
-static const struct constraint_ops units_rule = {
-    .name = "units", .summary = "test: extra all-different groups", .parse = units_parse,
-    .attach = units_attach, .check = units_check, .write = units_write, .destroy = free};
+static const struct constraint_ops units_rule = {.name = "units",
+                                                 .summary = "test: extra all-different groups",
+                                                 .parse = units_parse,
+                                                 .attach = units_attach,
+                                                 .check = units_check,
+                                                 .write = units_write,
+                                                 .destroy = free};
 
 /* --- Test rule 2: "odd" makes the listed cells odd through a propagate
  * hook (not a domain limit), counting its calls in reserved state. ---- */
@@ -131,10 +135,14 @@ static int odd_write(const void *self, char *buf, size_t cap)
     return used;
 }
 
-static const struct constraint_ops odd_rule = {
-    .name = "odd", .summary = "test: listed cells are odd", .parse = odd_parse,
-    .attach = odd_attach, .propagate = odd_propagate, .check = odd_check, .write = odd_write,
-    .destroy = free};
+static const struct constraint_ops odd_rule = {.name = "odd",
+                                               .summary = "test: listed cells are odd",
+                                               .parse = odd_parse,
+                                               .attach = odd_attach,
+                                               .propagate = odd_propagate,
+                                               .check = odd_check,
+                                               .write = odd_write,
+                                               .destroy = free};
 
 /* --- Helpers ----------------------------------------------------------- */
 
@@ -184,8 +192,15 @@ static void test_hidden_single(void)
 static void test_contradiction_without_clash(void)
 {
     struct fixture f;
-    const char *line = "12345678." ".........""........." ".........""........9"
-                       "........." ".........""........." ".........";
+    const char *line = "12345678."
+                       "........."
+                       "........."
+                       "........."
+                       "........9"
+                       "........."
+                       "........."
+                       "........."
+                       ".........";
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, line), 0);
     int cell = -1;
     struct sl_error err = {0};
@@ -199,7 +214,12 @@ static void test_contradiction_without_clash(void)
 static void test_clashing_givens_are_named(void)
 {
     struct fixture f;
-    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, "1..." "...." "...." "1..."), 0);
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2,
+                                       "1..."
+                                       "...."
+                                       "...."
+                                       "1..."),
+                          0);
     int cell = -1;
     struct sl_error err = {0};
     CU_ASSERT_NOT_EQUAL(ruleset_check_givens(f.rules, f.puzzle.givens, &cell, &err), 0);
@@ -216,7 +236,10 @@ static void test_pointing_through_a_plugin_unit(void)
 {
     struct fixture f;
     struct sl_error err = {0};
-    const char *line = "...." "...." "..1." "...1";
+    const char *line = "...."
+                       "...."
+                       "..1."
+                       "...1";
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 0, 0, line), 0);
     digitset cand[STATE_WORDS];
     CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);

@@ -56,8 +56,9 @@ static void test_easy_puzzle_needs_no_guess(void)
     struct fixture f;
     struct search_stats stats = {0};
     CU_ASSERT_EQUAL_FATAL(
-        fixture_open(&f, 9, 3, 3,
-                     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
+        fixture_open(
+            &f, 9, 3, 3,
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
         0);
     CU_ASSERT_EQUAL(solver_count(f.solver, f.puzzle.givens, 2, NULL, &stats).solutions, 1);
     CU_ASSERT_EQUAL(stats.guesses, 0);

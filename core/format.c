@@ -1,0 +1,573 @@
+/*
+ * format.c — see format.h.
+ *
+ * The reader works in three layers:
+ *   lines     raw lines read byte by byte (NUL bytes and any other byte
+ *             are kept; CR before LF is dropped; lines over 1 MiB are cut
+ *             off and marked), classified with PCRE2 as separators (blank
+ *             or comment), box rules (dropped at once), or content;
+ *   pending   a small ring of classified lines, for the grid lookahead;
+ *   puzzles   one-line puzzles and grids built from the pending lines.
+ *
+ * Every reader_next call that does not return 0 or -2 consumes at least
+ * one line, so a caller looping until 0 always ends.
+ */
+#include "format.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <errno.h>
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READER_LINE_MAX (1024L * 1024L)
+/* The lookahead sees a grid's first row and its next SL_MAX_SIZE-1 rows. */
+#define READER_PENDING (SL_MAX_SIZE + 1)
+
+/* A symbol as the line patterns know it: 1..25 are '1'-'9', 'A'-'P'. */
+#define READER_SYMBOL "0-9.A-Pa-p"
+
+enum reader_kind {
+    LINE_CONTENT,    /* anything that should be (part of) a puzzle */
+    LINE_SEPARATOR,  /* blank or comment */
+    LINE_TOO_LONG,   /* over READER_LINE_MAX bytes; text is cut */
+    LINE_END,        /* no more lines */
+    LINE_READ_ERROR, /* the stream failed, or memory ran out */
+};
+
+struct reader_line {
+    char *text;
+    size_t len, cap;
+    long number;
+    enum reader_kind kind;
+    int items; /* bytes that are neither blanks nor '|' */
+    int error; /* errno for LINE_READ_ERROR */
+};
+
+/* The symbol run that starts a line, if a blank or the end follows it. */
+struct reader_token {
+    size_t start, len;
+    int annotated; /* something other than blanks follows the run */
+};
+
+struct puzzle_reader {
+    FILE *in;
+    struct reader_options opt;
+    long lines_read;
+    int at_end; /* EOF or error seen: never read the stream again */
+    struct reader_line ring[READER_PENDING];
+    int head, count;
+    pcre2_code *re_separator, *re_rule, *re_token, *re_row;
+    pcre2_match_data *match;
+    uint8_t cells[SL_MAX_CELLS];
+    struct puzzle_source src;
+};
+
+/* ---- characters ---- */
+
+/* The blanks of PCRE2's \s in the default (C locale) tables. */
+static int reader_is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+static int reader_is_separator(unsigned char c)
+{
+    return reader_is_blank(c) || c == '|';
+}
+
+/* The digit of a symbol 0..25, or -1 (letters past 'P' are no symbols). */
+static int reader_symbol_digit(unsigned char c)
+{
+    int d = geometry_digit((char)c);
+    return d > SL_MAX_SIZE ? -1 : d;
+}
+
+static int reader_square_root(size_t len)
+{
+    for (int n = 1; n <= SL_MAX_SIZE; n++)
+        if ((size_t)n * (size_t)n == len) return n;
+    return 0;
+}
+
+/* ---- patterns ---- */
+
+static pcre2_code *reader_compile(const char *pattern)
+{
+    int code;
+    PCRE2_SIZE offset;
+    return pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+                         PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY, &code, &offset, NULL);
+}
+
+/* Possessive quantifiers over plain classes keep every match linear in
+ * the line length, even for a 1 MiB line. */
+static int reader_compile_patterns(struct puzzle_reader *r)
+{
+    r->re_separator = reader_compile("^\\s*+(?:#.*)?$");
+    r->re_rule = reader_compile("^[+|\\s]*+[-=][-+|=\\s]*+$");
+    r->re_token = reader_compile("^\\s*+([" READER_SYMBOL "]++)(?:\\s|$)");
+    r->re_row = reader_compile("^[\\s|]*+[" READER_SYMBOL "][" READER_SYMBOL "\\s|]*+$");
+    if (!r->re_separator || !r->re_rule || !r->re_token || !r->re_row) return -1;
+    r->match = pcre2_match_data_create_from_pattern(r->re_token, NULL);
+    return r->match ? 0 : -1;
+}
+
+static int reader_matches(struct puzzle_reader *r, const pcre2_code *re,
+                          const struct reader_line *ln)
+{
+    PCRE2_SPTR subject = (PCRE2_SPTR)(ln->text ? ln->text : "");
+    return pcre2_match(re, subject, ln->len, 0, 0, r->match, NULL) >= 0;
+}
+
+static void reader_line_token(struct puzzle_reader *r, const struct reader_line *ln,
+                              struct reader_token *tok)
+{
+    tok->start = tok->len = 0;
+    tok->annotated = 0;
+    if (!reader_matches(r, r->re_token, ln)) return;
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->match);
+    tok->start = ov[2];
+    tok->len = ov[3] - ov[2];
+    for (size_t i = ov[3]; i < ln->len; i++)
+        if (!reader_is_blank((unsigned char)ln->text[i])) tok->annotated = 1;
+}
+
+/* ---- raw lines ---- */
+
+static int reader_line_push(struct reader_line *ln, int c)
+{
+    if (ln->len == ln->cap) {
+        size_t cap = ln->cap ? ln->cap * 2 : 128;
+        if (cap > (size_t)READER_LINE_MAX + 2) cap = (size_t)READER_LINE_MAX + 2;
+        char *text = realloc(ln->text, cap);
+        if (text == NULL) return -1;
+        ln->text = text;
+        ln->cap = cap;
+    }
+    ln->text[ln->len++] = (char)c;
+    return 0;
+}
+
+/* Marks ln as the end of input, or as a read error if the stream failed. */
+static void reader_line_end(struct puzzle_reader *r, struct reader_line *ln, int error)
+{
+    r->at_end = 1;
+    ln->len = 0;
+    ln->number = r->lines_read + 1;
+    ln->kind = error ? LINE_READ_ERROR : LINE_END;
+    ln->error = error;
+}
+
+/* Reads one line into ln. Keeps at most READER_LINE_MAX + 1 bytes: enough
+ * to know a line is too long once a trailing CR is dropped. */
+static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
+{
+    int c = EOF, any = 0, cut = 0;
+    ln->len = 0;
+    ln->items = 0;
+    if (r->at_end) {
+        reader_line_end(r, ln, 0);
+        return;
+    }
+    errno = 0;
+    while ((c = getc(r->in)) != EOF && c != '\n') {
+        any = 1;
+        if (cut || ln->len > (size_t)READER_LINE_MAX) {
+            cut = 1;
+        } else if (reader_line_push(ln, c)) {
+            reader_line_end(r, ln, ENOMEM);
+            return;
+        }
+    }
+    if (c == EOF && (ferror(r->in) || !any)) {
+        reader_line_end(r, ln, ferror(r->in) ? (errno ? errno : EIO) : 0);
+        return;
+    }
+    if (c == EOF) r->at_end = 1;
+    ln->number = ++r->lines_read;
+    if (ln->len > 0 && ln->text[ln->len - 1] == '\r') ln->len--;
+    ln->kind = cut || ln->len > (size_t)READER_LINE_MAX ? LINE_TOO_LONG : LINE_CONTENT;
+}
+
+static int reader_count_items(const struct reader_line *ln)
+{
+    int items = 0;
+    for (size_t i = 0; i < ln->len; i++) items += !reader_is_separator((unsigned char)ln->text[i]);
+    return items;
+}
+
+/* Reads the next line that is not a box rule into ln and classifies it. */
+static void reader_line_next(struct puzzle_reader *r, struct reader_line *ln)
+{
+    for (;;) {
+        reader_line_read(r, ln);
+        if (ln->kind != LINE_CONTENT) return;
+        if (reader_matches(r, r->re_separator, ln)) {
+            ln->kind = LINE_SEPARATOR;
+            return;
+        }
+        if (!reader_matches(r, r->re_rule, ln)) break;
+    }
+    ln->items = reader_count_items(ln);
+}
+
+/* ---- pending lines ---- */
+
+static int reader_is_final(const struct reader_line *ln)
+{
+    return ln->kind == LINE_END || ln->kind == LINE_READ_ERROR;
+}
+
+/* Pending line i (0 = the next one), reading as needed. Past the end of
+ * input, the end itself. */
+static struct reader_line *reader_peek(struct puzzle_reader *r, int i)
+{
+    while (r->count <= i) {
+        if (r->count > 0) {
+            struct reader_line *last = &r->ring[(r->head + r->count - 1) % READER_PENDING];
+            if (reader_is_final(last) || r->count == READER_PENDING) return last;
+        }
+        reader_line_next(r, &r->ring[(r->head + r->count) % READER_PENDING]);
+        r->count++;
+    }
+    return &r->ring[(r->head + i) % READER_PENDING];
+}
+
+/* Drops the next line; the end of input stays for good. */
+static void reader_take(struct puzzle_reader *r)
+{
+    if (r->count == 0 || reader_is_final(&r->ring[r->head])) return;
+    r->head = (r->head + 1) % READER_PENDING;
+    r->count--;
+}
+
+/* Drops the rest of a faulty grid: every line up to a blank or comment. */
+static void reader_skip_grid(struct puzzle_reader *r)
+{
+    for (;;) {
+        enum reader_kind kind = reader_peek(r, 0)->kind;
+        if (kind != LINE_CONTENT && kind != LINE_TOO_LONG) return;
+        reader_take(r);
+    }
+}
+
+/* ---- errors ---- */
+
+/* Column of item `index` (0-based) of a line, or just past its last item. */
+static long reader_item_column(const struct reader_line *ln, int index)
+{
+    long past = 1;
+    int seen = 0;
+    for (size_t i = 0; i < ln->len; i++) {
+        if (reader_is_separator((unsigned char)ln->text[i])) continue;
+        if (seen++ == index) return (long)i + 1;
+        past = (long)i + 2;
+    }
+    return past;
+}
+
+/* Offset of the first byte that is neither symbol nor separator, or -1. */
+static long reader_first_bad(const struct reader_line *ln)
+{
+    for (size_t i = 0; i < ln->len; i++) {
+        unsigned char c = (unsigned char)ln->text[i];
+        if (!reader_is_separator(c) && reader_symbol_digit(c) < 0) return (long)i;
+    }
+    return -1;
+}
+
+static int reader_error_symbol(struct sl_error *err, long line, long col, unsigned char c)
+{
+    if (c > ' ' && c < 0x7f) return sl_error_set(err, line, col, "'%c' is not a sudoku symbol", c);
+    return sl_error_set(err, line, col, "byte 0x%02X is not a sudoku symbol", c);
+}
+
+static int reader_error_digit(struct sl_error *err, long line, long col, unsigned char c, int n)
+{
+    int d = reader_symbol_digit(c);
+    if (d <= 9)
+        return sl_error_set(err, line, col, "digit %d is larger than %d for a %dx%d grid", d, n, n,
+                            n);
+    return sl_error_set(err, line, col, "'%c' is %d, larger than %d for a %dx%d grid", c, d, n, n,
+                        n);
+}
+
+/* ---- puzzles ---- */
+
+/* Reads `count` items of line ln from byte `from` on into cells `cell..`. */
+static int reader_parse_cells(struct puzzle_reader *r, const struct reader_line *ln, size_t from,
+                              int cell, int count, int n, struct sl_error *err)
+{
+    for (size_t i = from; i < ln->len && count > 0; i++) {
+        unsigned char c = (unsigned char)ln->text[i];
+        if (reader_is_separator(c)) continue;
+        int d = reader_symbol_digit(c);
+        if (d < 0) return reader_error_symbol(err, ln->number, (long)i + 1, c);
+        if (d > n) return reader_error_digit(err, ln->number, (long)i + 1, c, n);
+        r->cells[cell] = (uint8_t)d;
+        r->src.cell_line[cell] = ln->number;
+        r->src.cell_col[cell] = (long)i + 1;
+        cell++;
+        count--;
+    }
+    return 0;
+}
+
+static int reader_geometry(const struct puzzle_reader *r, struct geometry *g, int n,
+                           struct sl_error *err)
+{
+    if (r->opt.box_rows == -1) return geometry_init(g, n, 0, 0, err);
+    if (r->opt.box_rows != 0) return geometry_init(g, n, r->opt.box_rows, r->opt.box_cols, err);
+    return geometry_init_default(g, n, err);
+}
+
+/* Makes the puzzle out of the cells read; its lines are already taken. */
+static int reader_build(struct puzzle_reader *r, int n, long first_line, struct puzzle *p,
+                        struct puzzle_source *where, struct sl_error *err)
+{
+    struct geometry g;
+    if (reader_geometry(r, &g, n, err)) {
+        if (err) err->line = first_line;
+        return -1;
+    }
+    puzzle_init(p, &g);
+    memcpy(p->givens, r->cells, (size_t)g.ncells);
+    if (puzzle_add_classic(p, err)) {
+        puzzle_clear(p);
+        if (err) err->line = first_line;
+        return -1;
+    }
+    r->src.line = first_line;
+    if (where) *where = r->src;
+    return 1;
+}
+
+static int reader_one_line(struct puzzle_reader *r, size_t start, int n, struct puzzle *p,
+                           struct puzzle_source *where, struct sl_error *err)
+{
+    struct reader_line *ln = reader_peek(r, 0);
+    long number = ln->number;
+    int rc = reader_parse_cells(r, ln, start, 0, n * n, n, err);
+    reader_take(r);
+    return rc ? -1 : reader_build(r, n, number, p, where, err);
+}
+
+/* 1 when the k-1 lines after the next one hold k items each. */
+static int reader_grid_follows(struct puzzle_reader *r, int k)
+{
+    for (int i = 1; i < k; i++) {
+        const struct reader_line *ln = reader_peek(r, i);
+        if (ln->kind != LINE_CONTENT || ln->items != k) return 0;
+    }
+    return 1;
+}
+
+/* Why ln cannot be row `row` (0-based, > 0) of an n x n grid, if so. */
+static int reader_grid_row_error(const struct reader_line *ln, int row, int n, long last_line,
+                                 struct sl_error *err)
+{
+    if (ln->kind == LINE_TOO_LONG)
+        return sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
+    if (ln->kind != LINE_CONTENT)
+        return sl_error_set(err, last_line + 1, 1, "grid ends after %d of %d rows", row, n);
+    if (ln->items != n)
+        return sl_error_set(err, ln->number, reader_item_column(ln, n),
+                            "expected %d symbols in grid row %d, found %d", n, row + 1, ln->items);
+    return 0;
+}
+
+static int reader_grid(struct puzzle_reader *r, int n, struct puzzle *p,
+                       struct puzzle_source *where, struct sl_error *err)
+{
+    long first = reader_peek(r, 0)->number, last = first;
+    for (int row = 0; row < n; row++) {
+        const struct reader_line *ln = reader_peek(r, 0);
+        if ((row > 0 && reader_grid_row_error(ln, row, n, last, err)) ||
+            reader_parse_cells(r, ln, 0, row * n, n, n, err)) {
+            reader_skip_grid(r);
+            return -1;
+        }
+        last = ln->number;
+        reader_take(r);
+    }
+    return reader_build(r, n, first, p, where, err);
+}
+
+/* The error for a line that is neither a one-line puzzle nor a grid row
+ * when the size is inferred. */
+static int reader_error_inferred(const struct reader_line *ln, const struct reader_token *tok,
+                                 struct sl_error *err)
+{
+    long bad = reader_first_bad(ln);
+    if (tok->len > 1)
+        return sl_error_set(err, ln->number, (long)(tok->start + tok->len) + 1,
+                            "%zu symbols is not a square grid size (1..%d squared)", tok->len,
+                            SL_MAX_SIZE);
+    if (bad >= 0)
+        return reader_error_symbol(err, ln->number, bad + 1, (unsigned char)ln->text[bad]);
+    return sl_error_set(err, ln->number, reader_item_column(ln, SL_MAX_SIZE),
+                        "%d symbols are too many for a grid row (at most %d)", ln->items,
+                        SL_MAX_SIZE);
+}
+
+/* The error for a line of the wrong length when the size is fixed. */
+static int reader_error_sized(const struct reader_line *ln, const struct reader_token *tok, int n,
+                              struct sl_error *err)
+{
+    size_t want = (size_t)n * (size_t)n;
+    long bad = reader_first_bad(ln);
+    if (tok->len > (size_t)n) {
+        size_t past = tok->len < want ? tok->len : want;
+        return sl_error_set(err, ln->number, (long)(tok->start + past) + 1,
+                            "expected %zu symbols for a %dx%d puzzle, found %zu", want, n, n,
+                            tok->len);
+    }
+    if (bad >= 0)
+        return reader_error_symbol(err, ln->number, bad + 1, (unsigned char)ln->text[bad]);
+    return sl_error_set(err, ln->number, reader_item_column(ln, n),
+                        "expected %d symbols in a grid row of a %dx%d puzzle, found %d", n, n, n,
+                        ln->items);
+}
+
+static int reader_puzzle_sized(struct puzzle_reader *r, struct puzzle *p,
+                               struct puzzle_source *where, struct sl_error *err)
+{
+    struct reader_line *ln = reader_peek(r, 0);
+    struct reader_token tok;
+    int n = r->opt.size;
+    if (n < 1 || n > SL_MAX_SIZE) {
+        sl_error_set(err, ln->number, 0, "grid size %d is out of range 1..%d", n, SL_MAX_SIZE);
+        reader_take(r);
+        return -1;
+    }
+    reader_line_token(r, ln, &tok);
+    if (tok.len == (size_t)n * (size_t)n) return reader_one_line(r, tok.start, n, p, where, err);
+    if (ln->items == n) return reader_grid(r, n, p, where, err);
+    reader_error_sized(ln, &tok, n, err);
+    reader_take(r);
+    return -1;
+}
+
+/* The rule of format.h: a grid if the next rows match; else a one-line
+ * puzzle if the symbol run is square (a lone symbol only on its own, so
+ * that a short row "5 3 . . 7" is not read as a 1x1 puzzle); else a
+ * short row of symbols is a grid that went wrong. */
+static int reader_puzzle_inferred(struct puzzle_reader *r, struct puzzle *p,
+                                  struct puzzle_source *where, struct sl_error *err)
+{
+    struct reader_line *ln = reader_peek(r, 0);
+    struct reader_token tok;
+    int k = ln->items;
+    if (k <= SL_MAX_SIZE && reader_grid_follows(r, k)) return reader_grid(r, k, p, where, err);
+    reader_line_token(r, ln, &tok);
+    int n = reader_square_root(tok.len);
+    if (n > 0 && (tok.len > 1 || !tok.annotated))
+        return reader_one_line(r, tok.start, n, p, where, err);
+    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln))
+        return reader_grid(r, k, p, where, err);
+    reader_error_inferred(ln, &tok, err);
+    reader_take(r);
+    return -1;
+}
+
+static int reader_puzzle(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
+                         struct sl_error *err)
+{
+    struct reader_line *ln = reader_peek(r, 0);
+    if (ln->items == 0) {
+        long bad = reader_first_bad(ln);
+        sl_error_set(err, ln->number, bad >= 0 ? bad + 1 : 1, "line holds no sudoku symbols");
+        reader_take(r);
+        return -1;
+    }
+    if (r->opt.size != 0) return reader_puzzle_sized(r, p, where, err);
+    return reader_puzzle_inferred(r, p, where, err);
+}
+
+/* ---- public ---- */
+
+struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
+{
+    struct puzzle_reader *r = calloc(1, sizeof *r);
+    if (r == NULL) return NULL;
+    r->in = in;
+    if (opt) r->opt = *opt;
+    if (reader_compile_patterns(r)) {
+        reader_close(r);
+        return NULL;
+    }
+    return r;
+}
+
+int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
+                struct sl_error *err)
+{
+    for (;;) {
+        struct reader_line *ln = reader_peek(r, 0);
+        switch (ln->kind) {
+        case LINE_END:
+            return 0;
+        case LINE_READ_ERROR:
+            sl_error_set(err, ln->number, 0, "read error: %s", strerror(ln->error));
+            return -2;
+        case LINE_SEPARATOR:
+            reader_take(r);
+            break;
+        case LINE_TOO_LONG:
+            sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
+            reader_take(r);
+            return -1;
+        case LINE_CONTENT:
+            return reader_puzzle(r, p, where, err);
+        }
+    }
+}
+
+void reader_close(struct puzzle_reader *r)
+{
+    if (r == NULL) return;
+    for (int i = 0; i < READER_PENDING; i++) free(r->ring[i].text);
+    pcre2_match_data_free(r->match);
+    pcre2_code_free(r->re_separator);
+    pcre2_code_free(r->re_rule);
+    pcre2_code_free(r->re_token);
+    pcre2_code_free(r->re_row);
+    free(r);
+}
+
+void format_write_line(FILE *out, const struct geometry *g, const uint8_t *cells)
+{
+    for (int i = 0; i < g->ncells; i++) putc(geometry_symbol(cells[i]), out);
+    putc('\n', out);
+}
+
+static void format_write_row(FILE *out, const struct geometry *g, const uint8_t *row)
+{
+    for (int c = 0; c < g->size; c++) {
+        if (c > 0) fputs(g->box_cols && c % g->box_cols == 0 ? " | " : " ", out);
+        putc(geometry_symbol(row[c]), out);
+    }
+    putc('\n', out);
+}
+
+/* "------+-------+------": each box's symbols and blanks, '+' under '|'. */
+static void format_write_rule(FILE *out, const struct geometry *g)
+{
+    int boxes = g->size / g->box_cols;
+    for (int b = 0; b < boxes; b++) {
+        int width = 2 * g->box_cols - 1 + (b > 0) + (b < boxes - 1);
+        if (b > 0) putc('+', out);
+        for (int i = 0; i < width; i++) putc('-', out);
+    }
+    putc('\n', out);
+}
+
+void format_write_pretty(FILE *out, const struct geometry *g, const uint8_t *cells)
+{
+    for (int row = 0; row < g->size; row++) {
+        if (row > 0 && g->box_rows && row % g->box_rows == 0) format_write_rule(out, g);
+        format_write_row(out, g, cells + row * g->size);
+    }
+    putc('\n', out);
+}
