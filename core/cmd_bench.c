@@ -4,6 +4,7 @@
  * the speed. Only the search is timed, not reading or checking.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cmd.h"
@@ -29,7 +30,7 @@ static const struct cmd_spec bench_spec = {
 };
 
 struct bench_run {
-    long puzzles, unsolved, wrong;
+    long puzzles, unsolved, wrong, gave_up;
     double seconds;
     struct search_stats stats;
 };
@@ -45,13 +46,16 @@ static int bench_one(void *arg, const struct cmd_puzzle *item)
 {
     struct bench_run *run = arg;
     uint8_t solution[SL_MAX_CELLS];
+    struct search_stats stats = {0};
     double start = now_seconds();
-    struct search_result r =
-        solver_count(item->solver, item->puzzle->givens, 1, solution, &run->stats);
+    struct search_result r = solver_count(item->solver, item->puzzle->givens, 1, solution, &stats);
     run->seconds += now_seconds() - start;
     run->puzzles++;
+    run->stats.nodes += stats.nodes;
+    run->stats.guesses += stats.guesses;
     if (r.gave_up) {
-        cmd_report_gave_up(item, 0);
+        cmd_report_gave_up(item, stats.nodes);
+        run->gave_up++;
         return EXIT_GAVE_UP;
     }
     if (r.solutions == 0) {
@@ -67,28 +71,39 @@ static int bench_one(void *arg, const struct cmd_puzzle *item)
     return 0;
 }
 
+static double rate(const struct bench_run *run)
+{
+    return run->seconds > 0 ? (double)run->puzzles / run->seconds : 0;
+}
+
 static int by_rate(const void *a, const void *b)
 {
-    const struct bench_run *x = a, *y = b;
-    double rx = (double)x->puzzles / x->seconds, ry = (double)y->puzzles / y->seconds;
-    return (rx > ry) - (rx < ry);
+    double ra = rate(a), rb = rate(b);
+    return (ra > rb) - (ra < rb);
 }
 
 static void report(const char *name, struct bench_run *runs, long nruns)
 {
     qsort(runs, (size_t)nruns, sizeof *runs, by_rate);
     const struct bench_run *m = &runs[nruns / 2];
-    double n = m->puzzles > 0 ? (double)m->puzzles : 1;
-    double seconds = m->seconds > 0 ? m->seconds : 1e-9;
+    if (m->puzzles == 0) {
+        printf("%s: no puzzles\n", name);
+        return;
+    }
+    double n = (double)m->puzzles, seconds = m->seconds > 0 ? m->seconds : 1e-9;
+    long failed = m->unsolved + m->wrong + m->gave_up;
     printf("%s: %ld puzzles, %.0f puzzles/s, %.2f \u00b5s/puzzle, %.2f guesses/puzzle, "
-           "%.2f nodes/puzzle, %s",
+           "%.2f nodes/puzzle, ",
            name, m->puzzles, n / seconds, seconds * 1e6 / n, (double)m->stats.guesses / n,
-           (double)m->stats.nodes / n,
-           m->unsolved || m->wrong ? "NOT all verified" : "all verified");
+           (double)m->stats.nodes / n);
+    if (failed)
+        printf("NOT all verified (%ld unsolved, %ld wrong, %ld gave up)", m->unsolved, m->wrong,
+               m->gave_up);
+    else
+        printf("all verified");
     if (nruns > 1)
-        printf(" (median of %ld runs; %.0f..%.0f puzzles/s)", nruns,
-               (double)runs[0].puzzles / runs[0].seconds,
-               (double)runs[nruns - 1].puzzles / runs[nruns - 1].seconds);
+        printf(" (median of %ld runs; %.0f..%.0f puzzles/s)", nruns, rate(&runs[0]),
+               rate(&runs[nruns - 1]));
     printf("\n");
     fflush(stdout);
 }
@@ -99,13 +114,15 @@ static int bench_file(struct cmd_options *opt, char *file)
     int status = 0;
     if (runs == NULL) return EXIT_BAD_INPUT;
     struct cmd_options one = *opt;
+    int from_stdin = file == NULL || strcmp(file, "-") == 0;
+    long nruns = from_stdin ? 1 : opt->runs; /* standard input can be read once */
     one.nfiles = file ? 1 : 0;
     one.files = &file;
-    for (long i = 0; i < opt->runs; i++) {
+    for (long i = 0; i < nruns; i++) {
         int code = cmd_for_each_puzzle(&one, bench_one, &runs[i]);
         status = code > status ? code : status;
     }
-    report(file ? file : "<stdin>", runs, opt->runs);
+    report(from_stdin ? "<stdin>" : file, runs, nruns);
     free(runs);
     return status;
 }
@@ -115,10 +132,7 @@ int cmd_bench(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&bench_spec, argc, argv, &opt);
     if (code >= 0) return code;
-    if (opt.nfiles == 0) {
-        opt.runs = 1; /* standard input can be read once */
-        return bench_file(&opt, NULL);
-    }
+    if (opt.nfiles == 0) return bench_file(&opt, NULL);
     int status = 0;
     for (int i = 0; i < opt.nfiles; i++) {
         int file_status = bench_file(&opt, opt.files[i]);

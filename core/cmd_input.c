@@ -17,6 +17,15 @@ static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 };
 
+/* "--name" of an option letter, as the user may have typed either. */
+static const char *option_name(int letter)
+{
+    static const char *const names[] = {"--size", "--boxes", "--pretty", "--limit",
+                                        "--seed", "--count", "--runs",   "--max-nodes"};
+    const char *letters = "sbplScrn", *at = strchr(letters, letter);
+    return at ? names[at - letters] : "?";
+}
+
 static int usage_error(const struct cmd_spec *spec, const char *what, const char *value)
 {
     fprintf(stderr, "sudolab %s: %s '%s'\n(see 'sudolab %s --help')\n", spec->name, what, value,
@@ -96,8 +105,10 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
             fputs(spec->usage, stdout);
             return 0;
         }
-        if (letter == '?' || letter == ':' || strchr(spec->accepts, letter) == NULL)
-            return usage_error(spec, "unknown or incomplete option", argv[optind - 1]);
+        if (letter == '?' || letter == ':')
+            return usage_error(spec, "unknown option, or one missing its value", argv[optind - 1]);
+        if (strchr(spec->accepts, letter) == NULL)
+            return usage_error(spec, "this command does not take the option", option_name(letter));
         int code = apply_option(spec, letter, optarg, opt);
         if (code >= 0) return code;
     }

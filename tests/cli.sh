@@ -1,0 +1,368 @@
+#!/bin/sh
+# cli.sh — the sudolab command end to end: exit codes (cmd.h), error
+# positions (FILE:LINE:COL), exact output lines.
+#
+#   sh tests/cli.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
+#
+# Prints "ok - ..." or "not ok - ..." per check and ends with
+# "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/cli.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+DATA=../shared/data
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-cli.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+    failed=$((failed + 1))
+    echo "not ok - $1"
+    # Show what the program did, indented, to make the failure readable.
+    if [ -f "$T/out" ]; then head -n 5 "$T/out" | sed 's/^/#   stdout: /'; fi
+    if [ -f "$T/err" ]; then head -n 5 "$T/err" | sed 's/^/#   stderr: /'; fi
+    if [ -n "${rc:-}" ]; then echo "#   exit: $rc"; fi
+}
+# check DESCRIPTION COMMAND...: ok when the command succeeds.
+check() {
+    desc=$1
+    shift
+    if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# run ARGS...: runs sudolab (20 s at most) with no input; out, err, rc.
+run() {
+    timeout 20 "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+}
+# run_in FILE ARGS...: the same with standard input from FILE.
+run_in() {
+    input=$1
+    shift
+    timeout 20 "$S" "$@" < "$input" > "$T/out" 2> "$T/err"
+    rc=$?
+}
+
+rc_is() { [ "$rc" -eq "$1" ]; }
+# out_is LINE...: stdout is exactly these lines.
+out_is() {
+    printf '%s\n' "$@" > "$T/want"
+    cmp -s "$T/out" "$T/want"
+}
+out_has() { grep -q -F -- "$1" "$T/out"; }
+err_has() { grep -q -F -- "$1" "$T/err"; }
+err_matches() { grep -q -- "$1" "$T/err"; }
+err_lines() { [ "$(wc -l < "$T/err")" -eq "$1" ]; }
+err_empty() { [ ! -s "$T/err" ]; }
+out_lines() { [ "$(wc -l < "$T/out")" -eq "$1" ]; }
+
+# valid_grid N LINE [GIVENS]: an independent check (awk, not sudolab)
+# that LINE is a complete N x N sudoku with the most square boxes
+# (N = 4, 9, 16 or 25: square boxes) keeping every given of GIVENS.
+valid_grid() {
+    printf '%s %s\n' "$2" "${3:-}" | awk -v n="$1" '
+    function digit(c) { return index("123456789ABCDEFGHIJKLMNOP", toupper(c)) }
+    {
+        g = $1; p = $2; b = int(sqrt(n) + 0.5)
+        if (length(g) != n * n || b * b != n) exit 1
+        if (p != "" && length(p) != n * n) exit 1
+        for (i = 0; i < n * n; i++) {
+            d = digit(substr(g, i + 1, 1))
+            if (d < 1 || d > n) exit 1
+            cell[i] = d
+            if (p != "") {
+                s = substr(p, i + 1, 1)
+                if (s != "." && s != "0" && digit(s) != d) exit 1
+            }
+        }
+        for (u = 0; u < n; u++) {
+            split("", inrow); split("", incol); split("", inbox)
+            for (i = 0; i < n; i++) {
+                inrow[cell[u * n + i]] = 1
+                incol[cell[i * n + u]] = 1
+                inbox[cell[(int(u / b) * b + int(i / b)) * n + (u % b) * b + i % b]] = 1
+            }
+            for (d = 1; d <= n; d++) if (!(d in inrow) || !(d in incol) || !(d in inbox)) exit 1
+        }
+    }'
+}
+# every_line_valid N FILE: valid_grid for every line of FILE (no givens).
+every_line_valid() {
+    [ -s "$2" ] || return 1
+    while IFS= read -r line; do
+        valid_grid "$1" "$line" || return 1
+    done < "$2"
+}
+
+# --- fixtures ---------------------------------------------------------------
+
+# The first puzzle of puzzles2_17_clue, and its solution: checked by hand
+# with `sudolab solve`, and below by the independent awk check (a valid
+# grid keeping the 17 givens) and by `count` (exactly one solution).
+PUZZLE=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+SOLUTION=953168742862734951417952836746893125281645397395271468138529674574386219629417583
+EMPTY72=........................................................................
+# Well-formed but unsolvable: row 1 holds 1-8, and its one empty cell
+# (r1c9) sees the 9 given at r2c9. No unit repeats a given.
+UNSOLVABLE=12345678.........9${EMPTY72#?????????}
+# The 17-clue puzzle with its last given (the 7 at r9c6) removed: a
+# minimal puzzle minus a clue has more than one solution.
+AMBIGUOUS=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......
+
+DATA_17=$DATA/puzzles2_17_clue
+DATA_HARD=$DATA/puzzles6_forum_hardest_1106
+
+check "the fixture lines are 81 symbols each" eval '[ ${#PUZZLE} -eq 81 ] &&
+    [ ${#SOLUTION} -eq 81 ] && [ ${#UNSOLVABLE} -eq 81 ] && [ ${#AMBIGUOUS} -eq 81 ] &&
+    [ ${#EMPTY72} -eq 72 ]'
+check "data file $DATA_17 is readable" test -r "$DATA_17"
+check "data file $DATA_HARD is readable" test -r "$DATA_HARD"
+first_17=$(grep -v '^#' "$DATA_17" 2>/dev/null | head -n 1)
+check "the fixture puzzle is the first of puzzles2_17_clue" [ "$first_17" = "$PUZZLE" ]
+check "the fixture solution is a valid grid keeping the givens (awk)" \
+    valid_grid 9 "$SOLUTION" "$PUZZLE"
+check "the swapped fixture solution is refused by the awk check (checker can fail)" \
+    eval '! valid_grid 9 "593168742${SOLUTION#?????????}" "$PUZZLE"'
+HARD=$(grep -v '^#' "$DATA_HARD" 2>/dev/null | head -n 1)
+check "a hard puzzle was read from $DATA_HARD" [ ${#HARD} -eq 81 ]
+
+# --- usage and help ----------------------------------------------------------
+
+run --help
+check "sudolab --help exits 0 and lists the commands" \
+    eval 'rc_is 0 && out_has "solve" && out_has "count" && out_has "bench" && out_has "fill"'
+run
+check "sudolab with no command exits 2" rc_is 2
+run nosuch
+check "sudolab nosuch exits 2" eval 'rc_is 2 && err_has "nosuch"'
+for cmd in solve count bench fill; do
+    run "$cmd" --help
+    check "sudolab $cmd --help exits 0 and mentions Exit codes" \
+        eval 'rc_is 0 && out_has "Exit codes" && out_has "usage: sudolab $cmd"'
+done
+run solve --bogus
+check "an unknown option exits 2" eval 'rc_is 2 && err_has "--bogus"'
+run solve --size 26 /dev/null
+check "--size 26 is out of range: exit 2" rc_is 2
+run count --limit 0 /dev/null
+check "--limit 0 is refused: exit 2" rc_is 2
+run fill --limit 3
+check "fill does not take --limit: exit 2" rc_is 2
+
+# --- solve -------------------------------------------------------------------
+
+printf '%s\n' "$PUZZLE" > "$T/one.txt"
+run solve "$T/one.txt"
+check "solve prints exactly the known solution, exit 0" \
+    eval 'rc_is 0 && out_is "$SOLUTION" && err_empty'
+
+run solve --pretty "$T/one.txt"
+check "solve --pretty prints the 9 rows, 2 rule lines and a blank line, exit 0" \
+    eval 'rc_is 0 && out_lines 12 && out_is \
+        "9 5 3 | 1 6 8 | 7 4 2" \
+        "8 6 2 | 7 3 4 | 9 5 1" \
+        "4 1 7 | 9 5 2 | 8 3 6" \
+        "------+-------+------" \
+        "7 4 6 | 8 9 3 | 1 2 5" \
+        "2 8 1 | 6 4 5 | 3 9 7" \
+        "3 9 5 | 2 7 1 | 4 6 8" \
+        "------+-------+------" \
+        "1 3 8 | 5 2 9 | 6 7 4" \
+        "5 7 4 | 3 8 6 | 2 1 9" \
+        "6 2 9 | 4 1 7 | 5 8 3" \
+        ""'
+cp "$T/out" "$T/pretty.txt"
+run solve "$T/pretty.txt"
+check "the --pretty grid reads back as a puzzle (grid form) and solves to itself" \
+    eval 'rc_is 0 && out_is "$SOLUTION"'
+
+printf '# a comment\n\n%s\r\n%s 3.4 an annotation\n' "$PUZZLE" "$PUZZLE" > "$T/annotated.txt"
+run solve "$T/annotated.txt"
+check "comments, blank lines, CRLF and annotations after a puzzle are ignored" \
+    eval 'rc_is 0 && out_is "$SOLUTION" "$SOLUTION"'
+
+printf '%s\n' "$UNSOLVABLE" > "$T/unsolvable.txt"
+run solve "$T/unsolvable.txt"
+check "an unsolvable well-formed puzzle prints 'no solution', exit 1" \
+    eval 'rc_is 1 && out_is "no solution" && err_empty'
+
+# Two 5s in row 1 (columns 1 and 9: not the same box), then a good puzzle.
+printf '%s\n%s\n' "5.......5$EMPTY72" "$PUZZLE" > "$T/clash.txt"
+run solve "$T/clash.txt"
+check "a given that breaks a rule: FILE:1:9: names the second 5, exit 2" \
+    eval 'rc_is 2 && err_matches "^$T/clash.txt:1:9: " && err_lines 1'
+check "... and the good puzzle after it is still solved" out_is "$SOLUTION"
+
+# Malformed lines, each followed by a good puzzle.
+{
+    printf '%s\n' "${PUZZLE%?}"          # line 1: 80 symbols
+    printf '%s\n' "$PUZZLE"              # line 2
+    printf '%s\n' "....#x...$EMPTY72"    # line 3: '#' at column 5
+    printf '%s\n' "$PUZZLE"              # line 4
+    printf '%s\n' "${PUZZLE}9"           # line 5: 82 symbols
+    printf '%s\n' "$PUZZLE"              # line 6
+    printf '%s\n' "........x$EMPTY72"    # line 7: 'x' at column 9
+    printf '%s\n' "$PUZZLE"              # line 8
+} > "$T/malformed.txt"
+M=$T/malformed.txt
+run solve "$M"
+check "malformed lines exit 2" rc_is 2
+check "80 symbols: error just past the symbols, $M:1:81:" err_matches "^$M:1:81: "
+check "'#x' inside a line: error at the '#', $M:3:5:" err_matches "^$M:3:5: "
+check "82 symbols: error just past the symbols, $M:5:83:" err_matches "^$M:5:83: "
+check "bad symbol 'x': error at it, $M:7:9:" err_matches "^$M:7:9: "
+check "exactly one error line per malformed puzzle" err_lines 4
+check "every good puzzle after a malformed one is still solved" \
+    out_is "$SOLUTION" "$SOLUTION" "$SOLUTION" "$SOLUTION"
+
+# Exit codes combine: the largest wins.
+printf '%s\n%s\n%s\n' "$UNSOLVABLE" "x$PUZZLE" "$PUZZLE" > "$T/mixed.txt"
+run solve "$T/mixed.txt"
+check "no solution (1) and bad input (2) together exit 2" \
+    eval 'rc_is 2 && out_is "no solution" "$SOLUTION"'
+printf '%s\n%s\n%s\n' "$UNSOLVABLE" "$HARD" "x$PUZZLE" > "$T/mixed3.txt"
+run solve --max-nodes 1 "$T/mixed3.txt"
+check "no solution, gave up and bad input together exit 3" rc_is 3
+
+# --- input sources -----------------------------------------------------------
+
+run_in "$T/one.txt" solve -
+check "solve - reads standard input" eval 'rc_is 0 && out_is "$SOLUTION"'
+run_in "$T/one.txt" solve
+check "solve with no file reads standard input" eval 'rc_is 0 && out_is "$SOLUTION"'
+run_in "$T/unsolvable.txt" solve "$T/one.txt" -
+check "a file then '-' are read in order" eval 'rc_is 1 && out_is "$SOLUTION" "no solution"'
+run solve "$T/no-such-file.txt"
+check "a missing file exits 2 and names the file" \
+    eval 'rc_is 2 && err_has "$T/no-such-file.txt"'
+run solve "$T/no-such-file.txt" "$T/one.txt"
+check "a missing file does not stop the next one" eval 'rc_is 2 && out_is "$SOLUTION"'
+
+# --- count -------------------------------------------------------------------
+
+run count "$T/one.txt"
+check "count of a unique puzzle prints 1, exit 0" eval 'rc_is 0 && out_is 1'
+printf '%s\n' "$AMBIGUOUS" > "$T/ambiguous.txt"
+run count "$T/ambiguous.txt"
+check "count of a puzzle with few givens prints 2 (the default limit), exit 0" \
+    eval 'rc_is 0 && out_is 2'
+printf '................\n' > "$T/empty4.txt"
+run count --limit 5 --size 4 "$T/empty4.txt"
+check "count --limit 5 --size 4 of an empty 4x4 prints 5" eval 'rc_is 0 && out_is 5'
+run count --limit 1000 --size 4 "$T/empty4.txt"
+check "an empty 4x4 sudoku has exactly 288 solutions" eval 'rc_is 0 && out_is 288'
+run count --limit 1000 --size 4 --boxes none "$T/empty4.txt"
+check "an empty 4x4 Latin square (--boxes none) has exactly 576 solutions" \
+    eval 'rc_is 0 && out_is 576'
+run count "$T/unsolvable.txt"
+check "count of an unsolvable puzzle prints 0, exit 0" eval 'rc_is 0 && out_is 0'
+run count --max-nodes 1 "$T/one.txt"
+check "count --max-nodes 1 prints '?', exit 3" eval 'rc_is 3 && out_is "?"'
+
+# --- fill --------------------------------------------------------------------
+
+run fill --seed 7 --count 3
+cp "$T/out" "$T/fill7a"
+fill7a_rc=$rc
+run fill --seed 7 --count 3
+cp "$T/out" "$T/fill7b"
+check "fill --seed 7 --count 3 exits 0 and prints 3 lines" \
+    eval '[ "$fill7a_rc" -eq 0 ] && rc_is 0 && out_lines 3'
+check "fill --seed 7 --count 3 twice prints the same grids" cmp -s "$T/fill7a" "$T/fill7b"
+run fill --seed 8 --count 3
+check "fill --seed 8 differs from --seed 7" eval '! cmp -s "$T/out" "$T/fill7a"'
+check "the three fill lines are different grids" \
+    eval '[ "$(sort -u "$T/fill7a" | wc -l)" -eq 3 ]'
+check "fill lines are valid grids (awk)" every_line_valid 9 "$T/fill7a"
+run fill --seed 7 --count 1
+check "grid 0 of a run does not depend on the count" \
+    eval 'out_is "$(head -n 1 "$T/fill7a")"'
+run count "$T/fill7a"
+check "each fill line counts exactly 1" eval 'rc_is 0 && out_is 1 1 1'
+run solve "$T/fill7a"
+check "each fill line solves to itself" eval 'rc_is 0 && cmp -s "$T/out" "$T/fill7a"'
+
+run fill --size 16 --count 2 --seed 3
+cp "$T/out" "$T/fill16"
+check "fill --size 16 prints 2 lines of 256 symbols, exit 0" \
+    eval 'rc_is 0 && out_lines 2 && [ "$(awk "length(\$0) != 256" "$T/fill16" | wc -l)" -eq 0 ]'
+check "fill --size 16 lines are valid grids (awk)" every_line_valid 16 "$T/fill16"
+run solve --size 16 "$T/fill16"
+check "fill --size 16 lines solve back to themselves" \
+    eval 'rc_is 0 && cmp -s "$T/out" "$T/fill16"'
+
+run fill --size 25 --count 2 --seed 3
+cp "$T/out" "$T/fill25"
+check "fill --size 25 prints 2 lines of 625 symbols, exit 0" \
+    eval 'rc_is 0 && out_lines 2 && [ "$(awk "length(\$0) != 625" "$T/fill25" | wc -l)" -eq 0 ]'
+check "fill --size 25 lines are valid grids (awk)" every_line_valid 25 "$T/fill25"
+run solve "$T/fill25"
+check "fill --size 25 lines solve back to themselves (size inferred)" \
+    eval 'rc_is 0 && cmp -s "$T/out" "$T/fill25"'
+
+run fill --size 6 --boxes 4x4
+check "fill --size 6 --boxes 4x4 exits 2" eval 'rc_is 2 && [ ! -s "$T/out" ]'
+run fill --size 6
+check "fill --size 6 prints one 36-symbol line" \
+    eval 'rc_is 0 && out_lines 1 && [ "$(head -c 36 "$T/out" | tr -d "1-6" | wc -c)" -eq 0 ]'
+run fill nosuchfile
+check "fill with a file operand exits 2" rc_is 2
+
+# --- bench -------------------------------------------------------------------
+
+grep -v '^#' "$DATA_17" 2>/dev/null | head -n 20 > "$T/small.txt"
+run bench "$T/small.txt"
+check "bench of 20 puzzles prints 'all verified', exit 0" \
+    eval 'rc_is 0 && out_lines 1 && out_has "$T/small.txt: 20 puzzles" &&
+          out_has "all verified" && ! out_has "NOT all verified"'
+run bench --runs 3 "$T/small.txt"
+check "bench --runs 3 reports the median of 3 runs, exit 0" \
+    eval 'rc_is 0 && out_has "20 puzzles" && out_has "all verified" && out_has "median of 3 runs"'
+printf '%s\n%s\n' "$PUZZLE" "$UNSOLVABLE" > "$T/bench_bad.txt"
+run bench "$T/bench_bad.txt"
+check "bench with an unsolvable puzzle says 'NOT all verified', exit 1" \
+    eval 'rc_is 1 && out_has "NOT all verified" && err_matches ":2: no solution"'
+run_in "$T/small.txt" bench
+check "bench reads standard input" eval 'rc_is 0 && out_has "20 puzzles" && out_has "all verified"'
+# Documented: with --runs R "each file is solved R times and the median
+# run is reported"; '-' is one file of 20 puzzles, read once.
+run_in "$T/small.txt" bench --runs 3 -
+check "bench --runs 3 - still reports the 20 puzzles of standard input" \
+    eval 'rc_is 0 && out_has "20 puzzles" && ! out_has "nan"'
+printf '%s\n' "$HARD" > "$T/hard.txt"
+run bench --max-nodes 1 "$T/hard.txt"
+check "bench --max-nodes 1 on a hard puzzle exits 3" rc_is 3
+check "bench that gave up on a puzzle does not claim 'all verified'" \
+    eval '! out_has "all verified" || out_has "NOT all verified"'
+
+# --- limits ------------------------------------------------------------------
+
+run solve --max-nodes 1 "$T/hard.txt"
+check "solve --max-nodes 1 on a hard puzzle exits 3 and says it gave up" \
+    eval 'rc_is 3 && out_is "gave up" && err_has "gave up"'
+run solve --max-nodes 100000000 "$T/hard.txt"
+check "solve of the hard puzzle with a generous node limit solves it" \
+    eval 'rc_is 0 && valid_grid 9 "$(cat "$T/out")" "$HARD"'
+
+for i in 1 2 3; do
+    head -c 20000 /dev/urandom > "$T/garbage$i"
+    run solve "$T/garbage$i"
+    check "garbage input $i (20000 random bytes) exits 2, no crash or hang" rc_is 2
+done
+run count "$T/garbage1"
+check "count of garbage exits 2" rc_is 2
+printf '\000\000\377\n%s\n' "$PUZZLE" > "$T/nul.txt"
+run solve "$T/nul.txt"
+check "NUL and 0xFF bytes are an error on their line, the next puzzle solves" \
+    eval 'rc_is 2 && err_matches "^$T/nul.txt:1:" && out_is "$SOLUTION"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
