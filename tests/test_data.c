@@ -17,6 +17,7 @@
 #include "format.h"
 #include "rules.h"
 #include "search.h"
+#include "test_helpers.h"
 
 #ifndef DATA_DIR
 #define DATA_DIR "../shared/data/"
@@ -272,16 +273,11 @@ static void test_killer_solutions(void)
         return;
     }
     struct sl_error err = {0};
-    struct geometry g;
-    CU_ASSERT_FATAL(geometry_init_default(&g, 9, &err) == 0);
-    struct puzzle *p = malloc(sizeof *p);
-    CU_ASSERT_FATAL(p != NULL);
-    puzzle_init(p, &g);
-    CU_ASSERT_FATAL(puzzle_add_classic(p, &err) == 0);
-    struct ruleset *rs = ruleset_build(p, &err);
-    CU_ASSERT_FATAL(rs != NULL);
-    struct solver *solver = solver_new(rs);
-    CU_ASSERT_FATAL(solver != NULL);
+    struct fixture f;
+    CU_ASSERT_FATAL(fixture_open(&f, 9, 3, 3, NULL) == 0);
+    struct puzzle *p = &f.puzzle;
+    const struct ruleset *rs = f.rules;
+    struct solver *solver = f.solver;
 
     char line[1024], field[128];
     long lineno = 0, rows = 0, checked = 0, bad = 0;
@@ -325,10 +321,7 @@ static void test_killer_solutions(void)
     CU_ASSERT_EQUAL(rows, 800);
     CU_ASSERT_EQUAL(checked, 200);
     CU_ASSERT_EQUAL(bad, 0);
-    solver_free(solver);
-    ruleset_free(rs);
-    puzzle_clear(p);
-    free(p);
+    fixture_close(&f);
 }
 
 /* --- negative checks: the checker must be able to say no ---------------- */
@@ -352,12 +345,9 @@ static void test_swapped_row_is_rejected(void)
         return;
     }
     struct sl_error err = {0};
-    struct geometry g;
-    CU_ASSERT_FATAL(geometry_init_default(&g, 9, &err) == 0);
-    struct puzzle *p = malloc(sizeof *p);
-    CU_ASSERT_FATAL(p != NULL);
-    puzzle_init(p, &g);
-    CU_ASSERT_FATAL(puzzle_add_classic(p, &err) == 0);
+    struct fixture f;
+    CU_ASSERT_FATAL(fixture_open(&f, 9, 3, 3, NULL) == 0);
+    struct puzzle *p = &f.puzzle;
 
     /* The solution is accepted with and without the givens. */
     memcpy(p->givens, givens, 81);
@@ -409,8 +399,7 @@ static void test_swapped_row_is_rejected(void)
     CU_ASSERT_EQUAL(puzzle_is_solution(p, hole), 0);
 
     /* The swapped grid as givens: ruleset_check_givens names a clash. */
-    struct ruleset *rs = ruleset_build(p, &err);
-    CU_ASSERT_FATAL(rs != NULL);
+    const struct ruleset *rs = f.rules;
     uint8_t bad[SL_MAX_CELLS];
     memcpy(bad, solution, 81);
     bad[0] = solution[1];
@@ -420,16 +409,11 @@ static void test_swapped_row_is_rejected(void)
     CU_ASSERT(cell >= 0 && cell < 81);
     CU_ASSERT_EQUAL(ruleset_check_givens(rs, solution, &cell, &err), 0);
     /* And solving the real givens gives back the same solution. */
-    struct solver *solver = solver_new(rs);
-    CU_ASSERT_FATAL(solver != NULL);
     uint8_t again[SL_MAX_CELLS] = {0};
-    struct search_result r = solver_count(solver, givens, 2, again, NULL);
+    struct search_result r = solver_count(f.solver, givens, 2, again, NULL);
     CU_ASSERT_EQUAL(r.solutions, 1);
     CU_ASSERT_EQUAL(memcmp(again, solution, 81), 0);
-    solver_free(solver);
-    ruleset_free(rs);
-    puzzle_clear(p);
-    free(p);
+    fixture_close(&f);
 }
 
 /* A missing file must fail the caller, not pass: run_file says so. */
