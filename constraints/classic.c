@@ -90,10 +90,7 @@ static int classic_write(const void *self, char *buf, size_t cap)
     return 0;
 }
 
-static void classic_destroy(void *self)
-{
-    (void)self;
-}
+static void classic_destroy(void *self) { (void)self; }
 
 const struct constraint_ops classic_constraint = {
     .name = "classic",

@@ -12,31 +12,13 @@
 
 typedef uint32_t digitset;
 
-static inline digitset digitset_all(int n)
-{
-    return ((UINT32_C(1) << n) - 1) << 1;
-}
-static inline digitset digitset_of(int digit)
-{
-    return UINT32_C(1) << digit;
-}
-static inline int digitset_count(digitset s)
-{
-    return __builtin_popcount(s);
-}
-static inline int digitset_is_single(digitset s)
-{
-    return s != 0 && (s & (s - 1)) == 0;
-}
+static inline digitset digitset_all(int n) { return ((UINT32_C(1) << n) - 1) << 1; }
+static inline digitset digitset_of(int digit) { return UINT32_C(1) << digit; }
+static inline int digitset_count(digitset s) { return __builtin_popcount(s); }
+static inline int digitset_is_single(digitset s) { return s != 0 && (s & (s - 1)) == 0; }
 /* The lowest digit in a non-empty set. */
-static inline int digitset_first(digitset s)
-{
-    return __builtin_ctz(s);
-}
+static inline int digitset_first(digitset s) { return __builtin_ctz(s); }
 /* The set without its lowest digit. */
-static inline digitset digitset_rest(digitset s)
-{
-    return s & (s - 1);
-}
+static inline digitset digitset_rest(digitset s) { return s & (s - 1); }
 
 #endif

@@ -17,13 +17,12 @@ static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
 };
 
-/* "--name" of an option letter, as the user may have typed either. */
-static const char *option_name(int letter)
+/* "--name" of an option letter, from the table above, for messages. */
+static void option_name(int letter, char *buf, size_t cap)
 {
-    static const char *const names[] = {"--size", "--boxes", "--pretty", "--limit",
-                                        "--seed", "--count", "--runs",   "--max-nodes"};
-    const char *letters = "sbplScrn", *at = strchr(letters, letter);
-    return at ? names[at - letters] : "?";
+    const struct option *o = long_options;
+    while (o->name && o->val != letter) o++;
+    snprintf(buf, cap, "--%s", o->name ? o->name : "?");
 }
 
 static int usage_error(const struct cmd_spec *spec, const char *what, const char *value)
@@ -64,30 +63,14 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
 {
     int ok = 1;
     switch (letter) {
-    case 's':
-        opt->reader.size = (int)parse_number(arg, 1, SL_MAX_SIZE, &ok);
-        break;
-    case 'b':
-        ok = parse_boxes(arg, &opt->reader) == 0;
-        break;
-    case 'p':
-        opt->pretty = 1;
-        break;
-    case 'l':
-        opt->limit = (long)parse_number(arg, 1, 1000000000, &ok);
-        break;
-    case 'S':
-        opt->seed = parse_number(arg, 0, UINT64_MAX, &ok);
-        break;
-    case 'c':
-        opt->count = (long)parse_number(arg, 1, 1000000000, &ok);
-        break;
-    case 'r':
-        opt->runs = (long)parse_number(arg, 1, 1000, &ok);
-        break;
-    case 'n':
-        opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok);
-        break;
+    case 's': opt->reader.size = (int)parse_number(arg, 1, SL_MAX_SIZE, &ok); break;
+    case 'b': ok = parse_boxes(arg, &opt->reader) == 0; break;
+    case 'p': opt->pretty = 1; break;
+    case 'l': opt->limit = (long)parse_number(arg, 1, 1000000000, &ok); break;
+    case 'S': opt->seed = parse_number(arg, 0, UINT64_MAX, &ok); break;
+    case 'c': opt->count = (long)parse_number(arg, 1, 1000000000, &ok); break;
+    case 'r': opt->runs = (long)parse_number(arg, 1, 1000, &ok); break;
+    case 'n': opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok); break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -107,8 +90,11 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
         }
         if (letter == '?' || letter == ':')
             return usage_error(spec, "unknown option, or one missing its value", argv[optind - 1]);
-        if (strchr(spec->accepts, letter) == NULL)
-            return usage_error(spec, "this command does not take the option", option_name(letter));
+        if (strchr(spec->accepts, letter) == NULL) {
+            char name[32];
+            option_name(letter, name, sizeof name);
+            return usage_error(spec, "this command does not take the option", name);
+        }
         int code = apply_option(spec, letter, optarg, opt);
         if (code >= 0) return code;
     }
@@ -126,10 +112,7 @@ struct loop {
     int status;
 };
 
-static int worst(int a, int b)
-{
-    return a > b ? a : b;
-}
+static int worst(int a, int b) { return a > b ? a : b; }
 
 /* The ruleset for p: the last one when the rules are the same. */
 static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)

@@ -71,10 +71,7 @@ static int reader_is_blank(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-static int reader_is_separator(unsigned char c)
-{
-    return reader_is_blank(c) || c == '|';
-}
+static int reader_is_separator(unsigned char c) { return reader_is_blank(c) || c == '|'; }
 
 /* The digit of a symbol 0..25, or -1 (letters past 'P' are no symbols). */
 static int reader_symbol_digit(unsigned char c)
@@ -506,20 +503,16 @@ int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source 
     for (;;) {
         struct reader_line *ln = reader_peek(r, 0);
         switch (ln->kind) {
-        case LINE_END:
-            return 0;
+        case LINE_END: return 0;
         case LINE_READ_ERROR:
             sl_error_set(err, ln->number, 0, "read error: %s", strerror(ln->error));
             return -2;
-        case LINE_SEPARATOR:
-            reader_take(r);
-            break;
+        case LINE_SEPARATOR: reader_take(r); break;
         case LINE_TOO_LONG:
             sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
             reader_take(r);
             return -1;
-        case LINE_CONTENT:
-            return reader_puzzle(r, p, where, err);
+        case LINE_CONTENT: return reader_puzzle(r, p, where, err);
         }
     }
 }

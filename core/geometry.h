@@ -28,14 +28,8 @@ int geometry_init(struct geometry *g, int size, int box_rows, int box_cols, stru
  * no boxes when N is prime (r would be 1) or 1. */
 int geometry_init_default(struct geometry *g, int size, struct sl_error *err);
 
-static inline int geometry_row(const struct geometry *g, int cell)
-{
-    return cell / g->size;
-}
-static inline int geometry_col(const struct geometry *g, int cell)
-{
-    return cell % g->size;
-}
+static inline int geometry_row(const struct geometry *g, int cell) { return cell / g->size; }
+static inline int geometry_col(const struct geometry *g, int cell) { return cell % g->size; }
 static inline int geometry_cell(const struct geometry *g, int row, int col)
 {
     return row * g->size + col;

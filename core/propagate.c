@@ -216,15 +216,9 @@ int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state
 
 /* --- The calls rules make from propagate (constraint.h) ------------------ */
 
-const struct geometry *prop_geometry(const struct prop_ctx *ctx)
-{
-    return &ctx->rs->geo;
-}
+const struct geometry *prop_geometry(const struct prop_ctx *ctx) { return &ctx->rs->geo; }
 
-digitset prop_candidates(const struct prop_ctx *ctx, int cell)
-{
-    return ctx->cand[cell];
-}
+digitset prop_candidates(const struct prop_ctx *ctx, int cell) { return ctx->cand[cell]; }
 
 int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
 {

@@ -23,10 +23,7 @@ const struct constraint_ops *registry_find(const char *name, size_t len)
     return NULL;
 }
 
-int registry_count(void)
-{
-    return REGISTRY_SIZE;
-}
+int registry_count(void) { return REGISTRY_SIZE; }
 
 const struct constraint_ops *registry_at(int i)
 {

@@ -24,10 +24,7 @@ struct rule_builder {
     int current_slot;
 };
 
-const struct geometry *rules_geometry(const struct rule_builder *b)
-{
-    return &b->geo;
-}
+const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
 
 static int check_cell(const struct rule_builder *b, int cell, struct sl_error *err)
 {

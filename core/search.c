@@ -43,10 +43,7 @@ void solver_free(struct solver *s)
     free(s);
 }
 
-void solver_set_node_limit(struct solver *s, uint64_t nodes)
-{
-    s->node_limit = nodes;
-}
+void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = nodes; }
 
 static digitset *state_at(struct solver *s, int depth)
 {
@@ -57,8 +54,9 @@ static digitset *state_at(struct solver *s, int depth)
  * The tie-break by degree halves the guesses on hard 9x9 sets (measured:
  * 241 -> 125 per puzzle on forum_hardest) for a peer scan per candidate
  * cell. */
-static int pick_cell(const struct ruleset *rs, const digitset *cand, int ncells)
+static int pick_cell(const struct ruleset *rs, const digitset *cand)
 {
+    int ncells = rs->geo.ncells;
     int best = -1, best_count = 64, best_degree = -1;
     for (int c = 0; c < ncells; c++) {
         int count = digitset_count(cand[c]);
@@ -103,7 +101,7 @@ static void search_node(struct search_run *run, int depth)
 {
     struct solver *s = run->s;
     digitset *cand = state_at(s, depth);
-    int cell = pick_cell(s->rs, cand, s->rs->geo.ncells);
+    int cell = pick_cell(s->rs, cand);
     if (cell < 0) {
         record_solution(run, cand);
         return;

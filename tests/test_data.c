@@ -196,10 +196,7 @@ static void check_unique_file(const char *path, long stride, long expected)
 
 /* --- classic collections ------------------------------------------------ */
 
-static void test_17_clue_all(void)
-{
-    check_unique_file(DATA_DIR "puzzles2_17_clue", 1, 49158);
-}
+static void test_17_clue_all(void) { check_unique_file(DATA_DIR "puzzles2_17_clue", 1, 49158); }
 static void test_magictour(void)
 {
     check_unique_file(DATA_DIR "puzzles3_magictour_top1465", 1, 1465);
@@ -209,10 +206,7 @@ static void test_forum_hardest(void)
     check_unique_file(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375);
 }
 /* "PUZZLE RATING" lines: the rating is an annotation the reader ignores. */
-static void test_se_rated(void)
-{
-    check_unique_file(DATA_DIR "se_rated_sample.txt", 1, 2094);
-}
+static void test_se_rated(void) { check_unique_file(DATA_DIR "se_rated_sample.txt", 1, 2094); }
 
 /* Serg's benchmark is NOT a set of unique puzzles, whatever the data
  * README says: an independent brute-force counter (a separate Python
