@@ -28,17 +28,23 @@ struct cmd_options {
     long count;                   /* --count */
     long runs;                    /* --runs */
     uint64_t max_nodes;           /* --max-nodes, 0 = none */
+    int to;                       /* --to: an enum cmd_output */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrn" (size, boxes, pretty, limit, seed, count, runs, nodes). */
+ * from "sbplScrnft" (size, boxes, pretty, limit, seed, count, runs, nodes,
+ * format, to). */
 struct cmd_spec {
     const char *name;
     const char *usage; /* the whole --help text */
     const char *accepts;
 };
+
+/* The forms convert writes (--to). */
+enum cmd_output { OUTPUT_SUDOLAB, OUTPUT_SOLO, OUTPUT_LINE, OUTPUT_PRETTY };
+int cmd_output_by_name(const char *name);
 
 /* Parses argv into opt (defaults first). Returns -1 to go on, or an exit
  * code to return at once (0 after --help, 2 on a usage error). */
@@ -67,5 +73,7 @@ int cmd_solve(int argc, char **argv);
 int cmd_count(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_fill(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 #endif

@@ -11,7 +11,8 @@
 
 static const struct cmd_spec bench_spec = {
     "bench",
-    "usage: sudolab bench [--runs R] [--size N] [--boxes RxC|none] [--max-nodes N] FILE...\n"
+    "usage: sudolab bench [--runs R] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
+    "       [--format F] FILE...\n"
     "\n"
     "Solves every puzzle of each FILE (standard input when none), checks each\n"
     "solution against every rule and every given, and prints per file: puzzles,\n"
@@ -23,10 +24,12 @@ static const struct cmd_spec bench_spec = {
     "  -s, --size N        every puzzle is N x N (default: inferred)\n"
     "  -b, --boxes RxC     box shape, or 'none'\n"
     "  -n, --max-nodes N   give up on a puzzle after N search nodes\n"
+    "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
+    "                      solo (default: auto, every form recognised by itself)\n"
     "\n"
     "Exit codes: 0 all solved and verified, 1 some puzzle unsolved or a solution\n"
     "wrong, 2 bad input or usage, 3 the search gave up.\n",
-    "rsbn",
+    "rsbnf",
 };
 
 struct bench_run {
@@ -63,7 +66,10 @@ static int bench_one(void *arg, const struct cmd_puzzle *item)
         run->unsolved++;
         return EXIT_NO_SOLUTION;
     }
-    if (!puzzle_is_solution(item->puzzle, solution)) {
+    const struct puzzle_source *where = item->where;
+    if (!puzzle_is_solution(item->puzzle, solution) ||
+        (where->has_solution &&
+         memcmp(where->solution, solution, (size_t)item->puzzle->geo.ncells) != 0)) {
         fprintf(stderr, "%s:%ld: WRONG solution\n", item->file, item->where->line);
         run->wrong++;
         return EXIT_NO_SOLUTION;

@@ -8,13 +8,15 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "format_variant.h"
 
 static const struct option long_options[] = {
-    {"size", required_argument, NULL, 's'}, {"boxes", required_argument, NULL, 'b'},
-    {"pretty", no_argument, NULL, 'p'},     {"limit", required_argument, NULL, 'l'},
-    {"seed", required_argument, NULL, 'S'}, {"count", required_argument, NULL, 'c'},
-    {"runs", required_argument, NULL, 'r'}, {"max-nodes", required_argument, NULL, 'n'},
-    {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+    {"size", required_argument, NULL, 's'},   {"boxes", required_argument, NULL, 'b'},
+    {"pretty", no_argument, NULL, 'p'},       {"limit", required_argument, NULL, 'l'},
+    {"seed", required_argument, NULL, 'S'},   {"count", required_argument, NULL, 'c'},
+    {"runs", required_argument, NULL, 'r'},   {"max-nodes", required_argument, NULL, 'n'},
+    {"format", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
+    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 };
 
 /* "--name" of an option letter, from the table above, for messages. */
@@ -71,6 +73,8 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
     case 'c': opt->count = (long)parse_number(arg, 1, 1000000000, &ok); break;
     case 'r': opt->runs = (long)parse_number(arg, 1, 1000, &ok); break;
     case 'n': opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok); break;
+    case 'f': ok = (opt->reader.formats = format_by_name(arg)) != 0; break;
+    case 't': ok = (opt->to = cmd_output_by_name(arg)) >= 0; break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -82,7 +86,8 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     optind = 1;
     opterr = 0;
     for (;;) {
-        int index = 0, letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:h", long_options, &index);
+        int index = 0,
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:h", long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {
             fputs(spec->usage, stdout);

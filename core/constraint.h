@@ -56,9 +56,20 @@ const struct geometry *rules_geometry(const struct rule_builder *b);
 /* Declares cells (no repeats) as all-different; a unit of exactly N cells
  * also gets hidden singles (every digit must appear in it). */
 int rules_add_unit(struct rule_builder *b, const int *cells, int count, struct sl_error *err);
+/* The houses (units of N cells) declared so far, and the cells of house
+ * i (returns N). Rules without a propagate hook are attached before the
+ * rules with one, so a propagating rule sees every plain rule's houses. */
+int rules_house_count(const struct rule_builder *b);
+int rules_house_cells(const struct rule_builder *b, int i, int *cells);
 /* Narrows the starting candidates of a cell. */
 int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struct sl_error *err);
-/* Asks for propagate to run after this cell's candidates change. */
+/* Declares a watched group of cells and returns its number within the
+ * rule (0, 1, ... in order of declaration), or -1. Once a cell of a group
+ * changes, the group is due and the rule's propagate hook runs; the hook
+ * takes due groups one at a time with prop_next_group, so a rule with many
+ * parts (the cages of a killer) only looks again at the parts that moved. */
+int rules_watch_group(struct rule_builder *b, const int *cells, int count, struct sl_error *err);
+/* A group of one cell. */
 int rules_watch(struct rule_builder *b, int cell, struct sl_error *err);
 /* Reserves bytes of per-state counters (copied with each search branch,
  * zeroed at the start); prop_rule_state returns them. */
@@ -68,8 +79,17 @@ int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *e
 
 const struct geometry *prop_geometry(const struct prop_ctx *ctx);
 digitset prop_candidates(const struct prop_ctx *ctx, int cell);
+/* Every cell's candidates at once (read-only; prop_restrict updates it),
+ * for hooks that read many cells. */
+const digitset *prop_candidate_array(const struct prop_ctx *ctx);
 /* Keeps only `allowed` in a cell; SL_PROP_CONTRADICTION if none is left. */
 int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed);
+/* The calling rule's next due group (no longer due once returned), or -1
+ * when none is left. A group the hook itself changes is due again. */
+int prop_next_group(struct prop_ctx *ctx);
+/* Marks a group of the calling rule as not due: the hook has brought it
+ * to its own fixed point, so its own changes need not wake it again. */
+void prop_settle_group(struct prop_ctx *ctx, int group);
 /* The calling rule's reserved bytes in the current search state. */
 void *prop_rule_state(struct prop_ctx *ctx);
 

@@ -14,6 +14,8 @@
  */
 #include "format.h"
 
+#include "format_variant.h"
+
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
 #include <pcre2.h>
@@ -59,6 +61,7 @@ struct puzzle_reader {
     int head, count;
     pcre2_code *re_separator, *re_rule, *re_token, *re_row;
     pcre2_match_data *match;
+    struct variant_reader *variants;
     uint8_t cells[SL_MAX_CELLS];
     struct puzzle_source src;
 };
@@ -336,6 +339,7 @@ static int reader_build(struct puzzle_reader *r, int n, long first_line, struct 
         return -1;
     }
     r->src.line = first_line;
+    r->src.has_solution = 0;
     if (where) *where = r->src;
     return 1;
 }
@@ -472,6 +476,11 @@ static int reader_puzzle(struct puzzle_reader *r, struct puzzle *p, struct puzzl
                          struct sl_error *err)
 {
     struct reader_line *ln = reader_peek(r, 0);
+    if (r->opt.formats != 0 && !(r->opt.formats & FORMAT_CLASSIC)) {
+        sl_error_set(err, ln->number, 1, "line is not in the format asked for (--format)");
+        reader_take(r);
+        return -1;
+    }
     if (ln->items == 0) {
         long bad = reader_first_bad(ln);
         sl_error_set(err, ln->number, bad >= 0 ? bad + 1 : 1, "line holds no sudoku symbols");
@@ -482,6 +491,23 @@ static int reader_puzzle(struct puzzle_reader *r, struct puzzle *p, struct puzzl
     return reader_puzzle_inferred(r, p, where, err);
 }
 
+/* A line in one of format_variant.h's forms. */
+static int reader_variant(struct puzzle_reader *r, int kind, struct puzzle *p,
+                          struct puzzle_source *where, struct sl_error *err)
+{
+    struct reader_line *ln = reader_peek(r, 0);
+    struct puzzle_source *src = where ? where : &r->src;
+    int rc = variant_parse(r->variants, kind, ln->text, ln->len, ln->number, p, src, err);
+    if (rc == 0 && r->opt.size != 0 && p->geo.size != r->opt.size) {
+        sl_error_set(err, ln->number, 1, "a %dx%d puzzle, but the size is set to %d", p->geo.size,
+                     p->geo.size, r->opt.size);
+        puzzle_clear(p);
+        rc = -1;
+    }
+    reader_take(r);
+    return rc ? -1 : 1;
+}
+
 /* ---- public ---- */
 
 struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
@@ -490,7 +516,8 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
     if (r == NULL) return NULL;
     r->in = in;
     if (opt) r->opt = *opt;
-    if (reader_compile_patterns(r)) {
+    r->variants = variant_reader_new();
+    if (r->variants == NULL || reader_compile_patterns(r)) {
         reader_close(r);
         return NULL;
     }
@@ -512,7 +539,21 @@ int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source 
             sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
             reader_take(r);
             return -1;
-        case LINE_CONTENT: return reader_puzzle(r, p, where, err);
+        case LINE_CONTENT: {
+            int kind = variant_detect(r->variants, ln->text, ln->len, r->opt.formats);
+            if (kind == VARIANT_SKIP) {
+                reader_take(r);
+                break;
+            }
+            if (kind != VARIANT_NONE) return reader_variant(r, kind, p, where, err);
+            if (r->opt.formats && variant_detect(r->variants, ln->text, ln->len, 0) > 0) {
+                sl_error_set(err, ln->number, 1,
+                             "this line's format is not the one asked for (--format)");
+                reader_take(r);
+                return -1;
+            }
+            return reader_puzzle(r, p, where, err);
+        }
         }
     }
 }
@@ -522,6 +563,7 @@ void reader_close(struct puzzle_reader *r)
     if (r == NULL) return;
     for (int i = 0; i < READER_PENDING; i++) free(r->ring[i].text);
     pcre2_match_data_free(r->match);
+    variant_reader_free(r->variants);
     pcre2_code_free(r->re_separator);
     pcre2_code_free(r->re_rule);
     pcre2_code_free(r->re_token);

@@ -26,6 +26,8 @@
  * the reader resumes at the next line, or for a broken grid after the
  * rest of that grid (up to the next blank or comment line), so later
  * puzzles still read.
+ * Lines in the variant forms of format_variant.h (which carry their own
+ * rules and size) are recognised first.
  * No byte sequence makes the reader crash or loop; a line longer than
  * 1 MiB is an error of its own.
  */
@@ -40,6 +42,7 @@ struct reader_options {
     int size;     /* 0: infer; else every puzzle must be size x size */
     int box_rows; /* 0: the default shape for the size; -1: no boxes */
     int box_cols;
+    int formats; /* format_variant.h's FORMAT_* bits; 0: all */
 };
 
 /* Where each cell of the last puzzle read came from, for error messages. */
@@ -47,6 +50,8 @@ struct puzzle_source {
     long line;                    /* the puzzle's first line */
     long cell_line[SL_MAX_CELLS]; /* line and column of each cell's symbol */
     long cell_col[SL_MAX_CELLS];
+    int has_solution; /* the line carried the expected answer */
+    uint8_t solution[SL_MAX_CELLS];
 };
 
 struct puzzle_reader;

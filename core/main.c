@@ -17,6 +17,8 @@ static const struct subcommand subcommands[] = {
     {"count", cmd_count, "count the solutions of every puzzle, up to a limit"},
     {"bench", cmd_bench, "solve and verify every puzzle of each file, timed"},
     {"fill", cmd_fill, "print random complete grids, reproducible from --seed"},
+    {"convert", cmd_convert, "write every puzzle in another format (sudolab line, Solo ID)"},
+    {"rules", cmd_rules, "list the rules a puzzle can use"},
 };
 
 static void print_usage(FILE *out)

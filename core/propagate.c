@@ -18,6 +18,8 @@ static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
     }
     ctx->changed = 1;
     ctx->dirty_rules |= rs->watch_masks[cell];
+    for (int i = rs->cell_group_start[cell], end = rs->cell_group_start[cell + 1]; i < end; i++)
+        ctx->dirty_groups[rs->cell_groups[i] >> 6] |= UINT64_C(1) << (rs->cell_groups[i] & 63);
     if (digitset_is_single(now)) ctx->queue[ctx->queue_len++] = (uint16_t)cell;
 }
 
@@ -178,6 +180,7 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     size_t words = (size_t)rs->unit_words * sizeof(uint64_t);
     memset(ctx->dirty_hidden, dirty ? 0xff : 0, words);
     memset(ctx->dirty_intersections, dirty ? 0xff : 0, words);
+    memset(ctx->dirty_groups, dirty ? 0xff : 0, (size_t)(rs->ngroups + 63) / 64 * sizeof(uint64_t));
     ctx->rs = rs;
     ctx->cand = state;
     ctx->dirty_rules = 0;
@@ -220,6 +223,8 @@ const struct geometry *prop_geometry(const struct prop_ctx *ctx) { return &ctx->
 
 digitset prop_candidates(const struct prop_ctx *ctx, int cell) { return ctx->cand[cell]; }
 
+const digitset *prop_candidate_array(const struct prop_ctx *ctx) { return ctx->cand; }
+
 int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
 {
     digitset before = ctx->cand[cell];
@@ -229,6 +234,28 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
     if (after == 0) return SL_PROP_CONTRADICTION;
     note_change(ctx, cell, after);
     return SL_PROP_OK;
+}
+
+int prop_next_group(struct prop_ctx *ctx)
+{
+    const struct rule_slot *slot = &ctx->rs->slots[ctx->current_slot];
+    int first = slot->group_first, end = first + slot->group_count;
+    for (int w = first >> 6; w * 64 < end; w++) {
+        uint64_t due = ctx->dirty_groups[w];
+        if (w == first >> 6) due &= ~UINT64_C(0) << (first & 63);
+        if (!due) continue;
+        int group = w * 64 + __builtin_ctzll(due);
+        if (group >= end) return -1;
+        ctx->dirty_groups[w] &= ~(UINT64_C(1) << (group & 63));
+        return group - first;
+    }
+    return -1;
+}
+
+void prop_settle_group(struct prop_ctx *ctx, int group)
+{
+    int g = ctx->rs->slots[ctx->current_slot].group_first + group;
+    ctx->dirty_groups[g >> 6] &= ~(UINT64_C(1) << (g & 63));
 }
 
 void *prop_rule_state(struct prop_ctx *ctx)

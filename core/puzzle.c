@@ -50,8 +50,11 @@ int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap)
     for (int i = 0; i < p->nrules; i++) {
         const struct puzzle_rule *r = &p->rules[i];
         size_t room = used < cap ? cap - used : 0;
-        int n = snprintf(room ? buf + used : NULL, room, "%s%s:", i ? ";" : "", r->ops->name);
+        int n = snprintf(room ? buf + used : NULL, room, "%s%s", i ? ";" : "", r->ops->name);
         used += (size_t)n;
+        if (r->ops->write(r->self, NULL, 0) == 0) continue;
+        room = used < cap ? cap - used : 0;
+        used += (size_t)snprintf(room ? buf + used : NULL, room, ":");
         room = used < cap ? cap - used : 0;
         used += (size_t)r->ops->write(r->self, room ? buf + used : NULL, room);
     }

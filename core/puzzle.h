@@ -39,7 +39,8 @@ int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, cons
 int puzzle_add_classic(struct puzzle *p, struct sl_error *err);
 /* Destroys every rule; the puzzle may be reused after puzzle_init. */
 void puzzle_clear(struct puzzle *p);
-/* Writes "name:args;name:args" (the rules part of the line format) into
+/* Writes "name:args;name" (the rules part of the line format; no ':'
+ * when a rule has no arguments) into
  * buf; returns the length needed. Two puzzles with equal signatures and
  * geometry share a ruleset. */
 int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap);

@@ -6,10 +6,12 @@
 
 #include <string.h>
 
-extern const struct constraint_ops classic_constraint;
+extern const struct constraint_ops classic_constraint, killer_constraint, diagonal_constraint,
+    oddeven_constraint, jigsaw_constraint, extra_constraint, windoku_constraint;
 
 static const struct constraint_ops *const registry_table[] = {
-    &classic_constraint,
+    &classic_constraint, &killer_constraint, &diagonal_constraint, &oddeven_constraint,
+    &jigsaw_constraint,  &extra_constraint,  &windoku_constraint,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry_table / sizeof registry_table[0]))

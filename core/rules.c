@@ -20,8 +20,14 @@ struct rule_builder {
     int cells_used, cells_cap;
     digitset *domain;
     uint64_t *watch_masks;
+    int ngroups; /* watched groups so far, every slot's */
+    int nmembers, members_cap;
+    struct group_member {
+        uint16_t group, cell;
+    } * members;
     size_t *reserved; /* bytes reserved by each slot */
     int current_slot;
+    int slot_group_first; /* the current slot's first group */
 };
 
 const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
@@ -61,6 +67,29 @@ int rules_add_unit(struct rule_builder *b, const int *cells, int count, struct s
     return 0;
 }
 
+/* Houses are few (tens), so a scan per call is cheap enough at build time. */
+static int builder_house_unit(const struct rule_builder *b, int i)
+{
+    for (int u = 0; u < b->nunits; u++)
+        if (b->units[u].len == b->geo.size && i-- == 0) return u;
+    return -1;
+}
+
+int rules_house_count(const struct rule_builder *b)
+{
+    int count = 0;
+    for (int u = 0; u < b->nunits; u++) count += b->units[u].len == b->geo.size;
+    return count;
+}
+
+int rules_house_cells(const struct rule_builder *b, int i, int *cells)
+{
+    int u = builder_house_unit(b, i);
+    if (u < 0) return 0;
+    for (int k = 0; k < b->units[u].len; k++) cells[k] = b->unit_cells[b->units[u].start + k];
+    return b->units[u].len;
+}
+
 int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struct sl_error *err)
 {
     if (check_cell(b, cell, err)) return -1;
@@ -68,11 +97,25 @@ int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struc
     return 0;
 }
 
+int rules_watch_group(struct rule_builder *b, const int *cells, int count, struct sl_error *err)
+{
+    if (b->ngroups == SL_MAX_GROUPS)
+        return sl_error_set(err, 0, 0, "too many watched groups (at most %d)", SL_MAX_GROUPS);
+    for (int i = 0; i < count; i++)
+        if (check_cell(b, cells[i], err)) return -1;
+    if (vec_grow((void **)&b->members, &b->members_cap, b->nmembers + count, sizeof *b->members,
+                 err))
+        return -1;
+    for (int i = 0; i < count; i++) {
+        b->members[b->nmembers++] = (struct group_member){(uint16_t)b->ngroups, (uint16_t)cells[i]};
+        b->watch_masks[cells[i]] |= UINT64_C(1) << b->current_slot;
+    }
+    return b->ngroups++ - b->slot_group_first;
+}
+
 int rules_watch(struct rule_builder *b, int cell, struct sl_error *err)
 {
-    if (check_cell(b, cell, err)) return -1;
-    b->watch_masks[cell] |= UINT64_C(1) << b->current_slot;
-    return 0;
+    return rules_watch_group(b, &cell, 1, err) < 0 ? -1 : 0;
 }
 
 int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *err)
@@ -91,6 +134,7 @@ static void builder_free(struct rule_builder *b)
     free(b->unit_cells);
     free(b->domain);
     free(b->watch_masks);
+    free(b->members);
     free(b->reserved);
 }
 
@@ -122,8 +166,16 @@ static int attach_rules(struct ruleset *rs, struct rule_builder *b, const struct
         slot->self = clone_rule(p, &p->rules[i], err);
         if (slot->self == NULL) return -1;
         rs->nslots++;
+    }
+    /* Plain rules first (rules_house_count); slots keep the puzzle's order. */
+    for (int k = 0; k < 2 * p->nrules; k++) {
+        int i = k % p->nrules;
+        struct rule_slot *slot = &rs->slots[i];
+        if ((slot->ops->propagate != NULL) != (k >= p->nrules)) continue;
         b->current_slot = i;
+        b->slot_group_first = slot->group_first = b->ngroups;
         if (slot->ops->attach(slot->self, b, err)) return -1;
+        slot->group_count = b->ngroups - slot->group_first;
         if (slot->ops->propagate) rs->propagating |= UINT64_C(1) << i;
     }
     return 0;
@@ -192,6 +244,26 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
     return 0;
 }
 
+/* Per cell, the groups holding it (a counting sort of the memberships). */
+static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, struct sl_error *err)
+{
+    int ncells = rs->geo.ncells;
+    rs->ngroups = b->ngroups;
+    rs->cell_group_start = calloc((size_t)ncells + 1, sizeof(int));
+    rs->cell_groups = malloc(((size_t)b->nmembers + 1) * sizeof(uint16_t));
+    if (rs->cell_group_start == NULL || rs->cell_groups == NULL)
+        return sl_error_set(err, 0, 0, "out of memory");
+    for (int i = 0; i < b->nmembers; i++) rs->cell_group_start[b->members[i].cell + 1]++;
+    for (int c = 0; c < ncells; c++) rs->cell_group_start[c + 1] += rs->cell_group_start[c];
+    int *fill = malloc(((size_t)ncells + 1) * sizeof(int));
+    if (fill == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    memcpy(fill, rs->cell_group_start, ((size_t)ncells + 1) * sizeof(int));
+    for (int i = 0; i < b->nmembers; i++)
+        rs->cell_groups[fill[b->members[i].cell]++] = b->members[i].group;
+    free(fill);
+    return 0;
+}
+
 static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
 {
     size_t offset = (size_t)rs->geo.ncells * sizeof(digitset);
@@ -231,7 +303,8 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
     rs->all = digitset_all(p->geo.size);
     for (int c = 0; c < ncells; c++) b.domain[c] = rs->all;
     failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) || lay_out_peers(rs, err) ||
-             intersections_build(rs, err) || lay_out_state(rs, &b) || copy_text(rs, p, err);
+             intersections_build(rs, err) || lay_out_groups(rs, &b, err) || lay_out_state(rs, &b) ||
+             copy_text(rs, p, err);
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;
@@ -258,6 +331,8 @@ void ruleset_free(struct ruleset *rs)
     free(rs->intersections);
     free(rs->intersection_cells);
     free(rs->watch_masks);
+    free(rs->cell_group_start);
+    free(rs->cell_groups);
     free(rs->text);
     free(rs);
 }

@@ -22,11 +22,16 @@ struct intersection;
 /* Units per puzzle, so that a set of units fits a fixed bitset. */
 #define SL_MAX_UNITS 1024
 #define SL_UNIT_WORDS (SL_MAX_UNITS / 64)
+/* Watched groups per puzzle (rules_watch_group), for the same reason. */
+#define SL_MAX_GROUPS 4096
+#define SL_GROUP_WORDS (SL_MAX_GROUPS / 64)
 
 struct rule_slot {
     const struct constraint_ops *ops;
     void *self;
     size_t state_offset; /* into a search state, past the candidates */
+    int group_first;     /* the slot's watched groups, numbered together */
+    int group_count;
 };
 
 struct ruleset {
@@ -48,6 +53,9 @@ struct ruleset {
     struct rule_slot *slots;
     uint64_t propagating;  /* bit i: slot i has a propagate hook */
     uint64_t *watch_masks; /* per cell: the slots watching it, as bits */
+    int ngroups;           /* watched groups of every slot */
+    int *cell_group_start; /* ncells+1 offsets into cell_groups */
+    uint16_t *cell_groups; /* per cell: the groups holding it */
     size_t state_bytes;    /* candidates + every rule's reserved bytes */
     char *text;            /* puzzle_rules_text of the source, for reuse */
 };

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "test_reader.h"
 
 /* The classic example, with '0' for empty and with '.' for empty. */
 static const char CLASSIC_ZEROS[] =
@@ -31,47 +32,6 @@ static const char CLASSIC_BOXED[] = "+-------+-------+-------+\n"
                                     "| . . . | 4 1 9 | . . 5 |\n"
                                     "| . . . | . 8 . | . 7 9 |\n"
                                     "+-------+-------+-------+\n";
-
-/* A reader over a text, and the last puzzle it returned. */
-struct session {
-    FILE *in;
-    struct puzzle_reader *r;
-    struct puzzle p;
-    struct puzzle_source src;
-    struct sl_error err;
-    int holds_puzzle;
-};
-
-static void session_open_bytes(struct session *s, const char *text, size_t len,
-                               const struct reader_options *opt)
-{
-    memset(s, 0, sizeof *s);
-    s->in = fmemopen((void *)text, len, "r");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(s->in);
-    s->r = reader_open(s->in, opt);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(s->r);
-}
-
-static void session_open(struct session *s, const char *text, const struct reader_options *opt)
-{
-    session_open_bytes(s, text, strlen(text), opt);
-}
-
-static int session_next(struct session *s)
-{
-    if (s->holds_puzzle) puzzle_clear(&s->p);
-    memset(&s->err, 0, sizeof s->err);
-    int rc = reader_next(s->r, &s->p, &s->src, &s->err);
-    s->holds_puzzle = rc == 1;
-    return rc;
-}
-
-static void session_close(struct session *s)
-{
-    if (s->holds_puzzle) puzzle_clear(&s->p);
-    reader_close(s->r);
-    fclose(s->in);
-}
 
 /* The digits a one-line text names, as the reader should fill givens. */
 static void digits_of(const char *text, uint8_t *out, int ncells)

@@ -1,0 +1,22 @@
+/*
+ * cage_combos.h — the sets of distinct digits a killer cage can hold.
+ *
+ * A cage of k cells with sum S over digits 1..n holds one of the k-subsets
+ * of 1..n summing to S; the killer rule keeps those lists (as digitsets)
+ * and prunes a cage's candidates to the subsets still possible.
+ */
+#ifndef SUDOLAB_CAGE_COMBOS_H
+#define SUDOLAB_CAGE_COMBOS_H
+
+#include "../core/bits.h"
+
+/* The smallest and largest sums of k distinct digits of 1..n. */
+static inline int cage_sum_min(int k) { return k * (k + 1) / 2; }
+static inline int cage_sum_max(int n, int k) { return k * (2 * n - k + 1) / 2; }
+
+/* Every k-subset of 1..n summing to sum, in increasing order of its
+ * bitmask, into out (at most cap written); returns how many there are,
+ * which may exceed cap. n is 1..25. */
+long cage_combos_for(int n, int k, int sum, digitset *out, long cap);
+
+#endif

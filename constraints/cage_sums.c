@@ -1,0 +1,470 @@
+/*
+ * cage_sums.c — see cage_sums.h.
+ */
+#include "cage_sums.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cage_combos.h"
+#include "../core/vec.h"
+
+#define SUM_MAX_CELLS 64
+#define SUM_MAX_COMBOS 65536L
+
+/* A house that a one-group sum meets: which of the sum's cells are in it
+ * (bit i: cell i) and the house's cells outside the sum. */
+struct sum_link {
+    uint64_t inside;
+    int out_first, out_count; /* into outside */
+};
+
+struct sum_item {
+    int first, count;           /* into cells and group */
+    int link_first, link_count; /* into links */
+    int total;
+    int ngroups;
+    long combo_first; /* into combos */
+    long combo_count; /* -1: pruned by bounds */
+};
+
+struct sum_set {
+    int size;
+    int nitems, items_cap;
+    struct sum_item *items;
+    int ncells, cells_cap;
+    uint16_t *cells;
+    uint8_t *group;
+    int group_cap;
+    long ncombos;
+    int combos_cap;
+    digitset *combos;
+    int nhouses;
+    uint16_t *house_cells; /* nhouses * size */
+    int nlinks, links_cap;
+    struct sum_link *links;
+    int noutside, outside_cap;
+    uint16_t *outside;
+};
+
+struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses)
+{
+    struct sum_set *s = calloc(1, sizeof *s);
+    if (s == NULL) return NULL;
+    s->size = size;
+    s->nhouses = nhouses;
+    s->house_cells = malloc(((size_t)nhouses * (size_t)size + 1) * sizeof *s->house_cells);
+    if (s->house_cells == NULL) {
+        free(s);
+        return NULL;
+    }
+    for (int i = 0; i < nhouses * size; i++) s->house_cells[i] = (uint16_t)house_cells[i];
+    return s;
+}
+
+void sum_set_free(struct sum_set *s)
+{
+    if (s == NULL) return;
+    free(s->items);
+    free(s->cells);
+    free(s->group);
+    free(s->combos);
+    free(s->house_cells);
+    free(s->links);
+    free(s->outside);
+    free(s);
+}
+
+int sum_set_count(const struct sum_set *s) { return s->nitems; }
+
+int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
+{
+    for (int i = 0; i < s->nitems; i++) {
+        const struct sum_item *it = &s->items[i];
+        if (it->count != count || it->total != total) continue;
+        int k = 0;
+        while (k < count && s->cells[it->first + k] == cells[k]) k++;
+        if (k == count) return 1;
+    }
+    return 0;
+}
+
+/* Shares the list of an earlier one-group sum of the same size and total. */
+static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error *err)
+{
+    for (int i = 0; i < s->nitems; i++) {
+        const struct sum_item *other = &s->items[i];
+        if (other->ngroups == 1 && other->count == it->count && other->total == it->total) {
+            it->combo_first = other->combo_first;
+            it->combo_count = other->combo_count;
+            return 0;
+        }
+    }
+    long count = cage_combos_for(s->size, it->count, it->total, NULL, 0);
+    it->combo_first = s->ncombos;
+    it->combo_count = count > SUM_MAX_COMBOS ? -1 : count;
+    if (it->combo_count < 0) return 0;
+    if (vec_grow((void **)&s->combos, &s->combos_cap, (int)(s->ncombos + count), sizeof(digitset),
+                 err))
+        return -1;
+    cage_combos_for(s->size, it->count, it->total, s->combos + s->ncombos, count);
+    s->ncombos += count;
+    return 0;
+}
+
+/* Links item it to every house it meets. */
+static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error *err)
+{
+    it->link_first = s->nlinks;
+    for (int h = 0; h < s->nhouses; h++) {
+        const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
+        uint64_t inside = 0;
+        for (int k = 0; k < s->size; k++)
+            for (int i = 0; i < it->count; i++)
+                if (s->cells[it->first + i] == house[k]) inside |= UINT64_C(1) << i;
+        if (inside == 0) continue;
+        if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
+            vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + s->size,
+                     sizeof *s->outside, err))
+            return -1;
+        struct sum_link *link = &s->links[s->nlinks++];
+        link->inside = inside;
+        link->out_first = s->noutside;
+        for (int k = 0; k < s->size; k++) {
+            int in = 0;
+            for (int i = 0; i < it->count; i++) in |= s->cells[it->first + i] == house[k];
+            if (!in) s->outside[s->noutside++] = house[k];
+        }
+        link->out_count = s->noutside - link->out_first;
+    }
+    it->link_count = s->nlinks - it->link_first;
+    return 0;
+}
+
+int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
+                struct sl_error *err)
+{
+    if (count < 1 || count > SUM_MAX_CELLS)
+        return sl_error_set(err, 0, 0, "a sum over %d cells is not supported", count);
+    if (vec_grow((void **)&s->items, &s->items_cap, s->nitems + 1, sizeof *s->items, err) ||
+        vec_grow((void **)&s->cells, &s->cells_cap, s->ncells + count, sizeof *s->cells, err) ||
+        vec_grow((void **)&s->group, &s->group_cap, s->ncells + count, sizeof *s->group, err))
+        return -1;
+    struct sum_item *it = &s->items[s->nitems];
+    *it = (struct sum_item){.first = s->ncells, .count = count, .total = total, .ngroups = 1};
+    for (int i = 0; i < count; i++) {
+        s->cells[s->ncells + i] = (uint16_t)cells[i];
+        s->group[s->ncells + i] = (uint8_t)group[i];
+        if (group[i] + 1 > it->ngroups) it->ngroups = group[i] + 1;
+    }
+    s->ncells += count;
+    it->combo_count = -1;
+    if (it->ngroups == 1 && it->count <= s->size &&
+        (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
+        return -1;
+    return s->nitems++;
+}
+
+/* ---- one group: digit combinations ---- */
+
+struct sum_view {
+    int open[SUM_MAX_CELLS]; /* cells with two or more candidates */
+    int pos[SUM_MAX_CELLS];  /* their places in the sum */
+    digitset cand[SUM_MAX_CELLS];
+    int nopen;
+    digitset placed; /* digits of the solved cells */
+    digitset reach;  /* every candidate of the open cells */
+    int placed_sum;
+};
+
+static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
+                       const struct prop_ctx *ctx, struct sum_view *v)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    v->nopen = 0;
+    v->placed = v->reach = 0;
+    v->placed_sum = 0;
+    for (int i = 0; i < it->count; i++) {
+        int cell = s->cells[it->first + i];
+        digitset m = now[cell];
+        if (!digitset_is_single(m)) {
+            v->cand[v->nopen] = m;
+            v->pos[v->nopen] = i;
+            v->open[v->nopen++] = cell;
+            v->reach |= m;
+        } else if (v->placed & m) {
+            return SL_PROP_CONTRADICTION;
+        } else {
+            v->placed |= m;
+            v->placed_sum += digitset_first(m);
+        }
+    }
+    return SL_PROP_OK;
+}
+
+/* Digits some house the sum meets can place nowhere but in the sum. */
+static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it,
+                              const digitset *now)
+{
+    digitset forced = 0, all = digitset_all(s->size);
+    for (int l = 0; l < it->link_count; l++) {
+        const struct sum_link *link = &s->links[it->link_first + l];
+        digitset out = 0;
+        for (int k = 0; k < link->out_count; k++) out |= now[s->outside[link->out_first + k]];
+        forced |= all & ~out;
+    }
+    return forced;
+}
+
+/* The surviving combinations: their union (*can) and intersection. */
+static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it,
+                              const struct sum_view *v, digitset forced, digitset *can, int *count)
+{
+    const digitset *list = s->combos + it->combo_first;
+    digitset needed = ~(digitset)0;
+    *can = 0;
+    *count = 0;
+    for (long j = 0; j < it->combo_count; j++) {
+        digitset rest = list[j] & ~v->placed;
+        if ((list[j] & forced) != forced || (rest & v->reach) != rest) continue;
+        int fits = 1;
+        for (int i = 0; i < v->nopen && fits; i++) fits = (v->cand[i] & rest) != 0;
+        if (!fits) continue;
+        *can |= rest;
+        needed &= rest;
+        ++*count;
+    }
+    return needed;
+}
+
+/* For a digit every survivor needs: placed when one open cell alone can
+ * take it; and when its places all lie in one house, gone from the rest
+ * of that house (the cage's version of pointing). */
+static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                      const struct sum_view *v, digitset needed)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    for (; needed; needed = digitset_rest(needed)) {
+        digitset d = needed & -needed;
+        uint64_t where = 0;
+        int places = 0, cell = -1;
+        for (int i = 0; i < v->nopen; i++)
+            if (now[v->open[i]] & d) where |= UINT64_C(1) << v->pos[i], places++, cell = v->open[i];
+        if (places == 0) return SL_PROP_CONTRADICTION;
+        if (places == 1 && prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+        for (int l = 0; l < it->link_count; l++) {
+            const struct sum_link *link = &s->links[it->link_first + l];
+            if (where & ~link->inside) continue;
+            for (int k = 0; k < link->out_count; k++)
+                if (prop_restrict(ctx, s->outside[link->out_first + k], ~d))
+                    return SL_PROP_CONTRADICTION;
+        }
+    }
+    return SL_PROP_OK;
+}
+
+/* The houses' forced digits only matter when several combinations are
+ * left, so they are looked up only then. */
+static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                         const struct sum_view *v)
+{
+    digitset can;
+    int count;
+    if (v->nopen == 0) return v->placed_sum == it->total ? SL_PROP_OK : SL_PROP_CONTRADICTION;
+    digitset needed = sum_survivors(s, it, v, v->placed, &can, &count);
+    if (count > 1) {
+        digitset forced = sum_forced_in(s, it, prop_candidate_array(ctx)) & ~v->placed;
+        if (forced & ~needed) needed = sum_survivors(s, it, v, forced | v->placed, &can, &count);
+    }
+    if (count == 0) return SL_PROP_CONTRADICTION;
+    for (int i = 0; i < v->nopen; i++)
+        if ((v->cand[i] & ~can) && prop_restrict(ctx, v->open[i], can))
+            return SL_PROP_CONTRADICTION;
+    return sum_needed(s, it, ctx, v, needed);
+}
+
+/* ---- several groups: bounds ---- */
+
+/* The sum of the `count` smallest (largest when high) digits of s, or -1
+ * when s has fewer than count digits; *used gets those digits. */
+static int extreme_sum(digitset s, int count, int high, digitset *used)
+{
+    int total = 0;
+    *used = 0;
+    for (; count > 0; count--) {
+        if (s == 0) return -1;
+        int d = high ? 31 - __builtin_clz(s) : digitset_first(s);
+        total += d;
+        s &= ~digitset_of(d);
+        *used |= digitset_of(d);
+    }
+    return total;
+}
+
+static int lowest(digitset m) { return digitset_first(m); }
+static int highest(digitset m) { return 31 - __builtin_clz(m); }
+
+/* Bounds of the cells of group g other than `skip` (-1: none), without
+ * digit `without` (0: none): distinct digits, each from its own cell.
+ * *sensitive gets the digits whose exclusion could change the bounds
+ * (those the bounds were made of). */
+static void group_bounds(const digitset *cand, const uint8_t *group, int count, int g, int skip,
+                         digitset without, int *lo, int *hi, digitset *sensitive)
+{
+    digitset pool = 0, ends = 0, low_used, high_used;
+    int k = 0, lo_cells = 0, hi_cells = 0;
+    for (int i = 0; i < count; i++) {
+        if (group[i] != g || i == skip) continue;
+        digitset m = cand[i] & ~without;
+        if (m == 0) m = cand[i]; /* that cell cannot avoid it: leave it to the others */
+        pool |= m;
+        lo_cells += lowest(m);
+        hi_cells += highest(m);
+        ends |= digitset_of(lowest(m)) | digitset_of(highest(m));
+        k++;
+    }
+    int lo_set = extreme_sum(pool, k, 0, &low_used), hi_set = extreme_sum(pool, k, 1, &high_used);
+    *lo = lo_set > lo_cells ? lo_set : lo_cells;
+    *hi = hi_set >= 0 && hi_set < hi_cells ? hi_set : hi_cells;
+    if (lo_set < 0) *lo = 1 << 20; /* fewer digits than cells: impossible */
+    *sensitive = ends | low_used | high_used;
+}
+
+/* Keeps the digits d of cell i for which the other cells can still make
+ * up total - d; the exact bounds without d are only recomputed for the
+ * digits the rest's bounds depend on. */
+static digitset bounds_keep(const digitset *cand, const uint8_t *group, int count, int i, int total,
+                            int others_lo, int others_hi)
+{
+    int g = group[i], lo0, hi0;
+    digitset sensitive, unused;
+    group_bounds(cand, group, count, g, i, 0, &lo0, &hi0, &sensitive);
+    digitset keep = 0;
+    for (digitset m = cand[i]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m), need = total - d, lo = lo0, hi = hi0;
+        if (need < others_lo + lo0 || need > others_hi + hi0) continue;
+        if (sensitive & digitset_of(d))
+            group_bounds(cand, group, count, g, i, digitset_of(d), &lo, &hi, &unused);
+        if (need >= others_lo + lo && need <= others_hi + hi) keep |= digitset_of(d);
+    }
+    return keep;
+}
+
+static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    digitset cand[SUM_MAX_CELLS], unused;
+    const uint8_t *group = s->group + it->first;
+    int lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
+    for (int i = 0; i < it->count; i++) cand[i] = now[s->cells[it->first + i]];
+    for (int g = 0; g < it->ngroups; g++) {
+        group_bounds(cand, group, it->count, g, -1, 0, &lo[g], &hi[g], &unused);
+        all_lo += lo[g];
+        all_hi += hi[g];
+    }
+    if (it->total < all_lo || it->total > all_hi) return SL_PROP_CONTRADICTION;
+    for (int i = 0; i < it->count; i++) {
+        if (digitset_is_single(cand[i])) continue;
+        int g = group[i];
+        digitset keep =
+            bounds_keep(cand, group, it->count, i, it->total, all_lo - lo[g], all_hi - hi[g]);
+        if (keep != cand[i] && prop_restrict(ctx, s->cells[it->first + i], keep))
+            return SL_PROP_CONTRADICTION;
+        cand[i] = keep;
+    }
+    return SL_PROP_OK;
+}
+
+/* ---- small sums of several groups: exact ---- */
+
+#define SUM_EXACT_CELLS 8
+#define SUM_EXACT_STEPS 256
+
+struct exact_walk {
+    int count;
+    digitset cand[SUM_EXACT_CELLS];
+    int group[SUM_EXACT_CELLS];
+    int min_after[SUM_EXACT_CELLS + 1], max_after[SUM_EXACT_CELLS + 1];
+    digitset used[SUM_EXACT_CELLS]; /* per group, along the current path */
+    int chosen[SUM_EXACT_CELLS];
+    digitset support[SUM_EXACT_CELLS];
+    long steps;
+};
+
+/* Tries every digit of cell i given the sum still to make; marks the
+ * digits of every complete assignment. 0 when done, -1 over budget. */
+static int exact_step(struct exact_walk *w, int i, int left)
+{
+    if (++w->steps > SUM_EXACT_STEPS) return -1;
+    if (i == w->count) {
+        if (left != 0) return 0;
+        for (int k = 0; k < w->count; k++) w->support[k] |= digitset_of(w->chosen[k]);
+        return 0;
+    }
+    digitset m = w->cand[i] & ~w->used[w->group[i]];
+    for (; m; m = digitset_rest(m)) {
+        int d = digitset_first(m), rest = left - d;
+        if (rest < w->min_after[i + 1]) break; /* digits only grow from here */
+        if (rest > w->max_after[i + 1]) continue;
+        w->chosen[i] = d;
+        w->used[w->group[i]] |= digitset_of(d);
+        int rc = exact_step(w, i + 1, rest);
+        w->used[w->group[i]] &= ~digitset_of(d);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* Exact pruning for a sum of at most SUM_EXACT_CELLS cells: a digit stays
+ * when some assignment (distinct within groups) makes the total with it.
+ * Returns 1 when the walk was over budget (nothing done). */
+static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                     int *status)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    struct exact_walk w = {.count = it->count};
+    if (it->count > SUM_EXACT_CELLS) return 1;
+    for (int i = 0; i < it->count; i++) {
+        w.cand[i] = now[s->cells[it->first + i]];
+        w.group[i] = s->group[it->first + i];
+    }
+    for (int i = it->count - 1; i >= 0; i--) {
+        w.min_after[i] = w.min_after[i + 1] + lowest(w.cand[i]);
+        w.max_after[i] = w.max_after[i + 1] + highest(w.cand[i]);
+    }
+    if (exact_step(&w, 0, it->total)) return 1;
+    *status = SL_PROP_OK;
+    for (int i = 0; i < it->count && *status == SL_PROP_OK; i++)
+        if (w.support[i] != w.cand[i])
+            *status = prop_restrict(ctx, s->cells[it->first + i], w.support[i]);
+    if (w.support[0] == 0) *status = SL_PROP_CONTRADICTION;
+    return 0;
+}
+
+static int sum_by_walk_or_bounds(const struct sum_set *s, const struct sum_item *it,
+                                 struct prop_ctx *ctx)
+{
+    int status;
+    if (sum_exact(s, it, ctx, &status) == 0) return status;
+    return sum_by_bounds(s, it, ctx);
+}
+
+/* Runs a sum until it changes nothing of its own cells, so the caller can
+ * take it as settled. */
+int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
+{
+    const struct sum_item *it = &s->items[i];
+    const digitset *now = prop_candidate_array(ctx);
+    for (;;) {
+        digitset before = 0;
+        for (int k = 0; k < it->count; k++) before += now[s->cells[it->first + k]];
+        struct sum_view v;
+        int status = it->combo_count < 0           ? sum_by_walk_or_bounds(s, it, ctx)
+                     : sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
+                                                   : sum_by_combos(s, it, ctx, &v);
+        if (status) return status;
+        digitset after = 0;
+        for (int k = 0; k < it->count; k++) after += now[s->cells[it->first + k]];
+        if (after == before) return SL_PROP_OK;
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * cage_sums.h — sums the killer rule watches: a set of cells whose digits
+ * add up to a total. A killer cage is one; the rule of 45 derives more
+ * (killer_innies.c).
+ *
+ * Cells come in groups whose digits are distinct (a cage, or the cells of
+ * one house). A sum of one group is pruned exactly through its digit
+ * combinations (cage_combos.h): only sets still compatible with the
+ * placed digits and the candidates survive, open cells keep the union of
+ * the survivors, and a digit all survivors need goes to the one cell that
+ * can take it. A sum of several groups (or one with too many
+ * combinations) is pruned by bounds: a digit stays only if the other
+ * cells can still make up the rest, each group counted with distinct
+ * digits. One-group sums also work with the houses they meet: a digit a
+ * house can only place inside the sum must be in its combination, and a
+ * digit the sum needs whose places lie in one house leaves the rest of it.
+ */
+#ifndef SUDOLAB_CAGE_SUMS_H
+#define SUDOLAB_CAGE_SUMS_H
+
+#include "../core/constraint.h"
+
+struct sum_set;
+
+/* A set for grids of the given size whose houses (N cells each, for the
+ * house-aware pruning of one-group sums) are house_cells[h*size ...]. */
+struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses);
+void sum_set_free(struct sum_set *s);
+/* Adds sum number sum_set_count(s): cells (no repeats, at most 64) with
+ * group[i] naming each cell's distinct group (0, 1, ...), adding up to
+ * total. Returns its number, or -1. */
+int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
+                struct sl_error *err);
+int sum_set_count(const struct sum_set *s);
+/* 1 when a sum over exactly these cells (in this order) with this total
+ * is already there. */
+int sum_set_has(const struct sum_set *s, const int *cells, int count, int total);
+/* Prunes the candidates of sum i until it changes none of its own cells
+ * (so its group can be settled): SL_PROP_OK or SL_PROP_CONTRADICTION. */
+int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx);
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * killer.c — killer cages: groups of cells whose digits are distinct and,
+ * when the cage has a sum, add up to it.
+ *
+ * Arguments: "MAP:SUMS". MAP names each cell's cage (cellmap.h; '.' for a
+ * cell in no cage); SUMS lists the cage sums comma-separated in order of
+ * the cages' first appearance, '?' for a cage without a sum. See
+ * constraints/README.md for an example.
+ *
+ * Each cage is a unit (the engine does its all-different part). Each cage
+ * with a sum is a watched sum (cage_sums.h), pruned through its digit
+ * combinations; the rule of 45 adds more sums over the same cells
+ * (killer_innies.h), which is what hard killers are solved by.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/constraint.h"
+#include "../core/cellmap.h"
+#include "cage_combos.h"
+#include "cage_sums.h"
+#include "killer_innies.h"
+
+struct killer {
+    struct geometry geo;
+    struct cellmap map;
+    int sum[SL_MAX_CELLS]; /* per cage, 0 = none */
+    /* Made by attach; propagate only reads it. Sum i is watched group i. */
+    struct sum_set *sums;
+};
+
+/* --- parse and write --------------------------------------------------- */
+
+/* The column in args of the first cell of cage p (a 1-based column). */
+static long killer_cage_column(const struct killer *k, int p)
+{
+    int c = 0;
+    while (k->map.part[c] != p) c++;
+    return (long)c * (k->map.wide + 1) + 1;
+}
+
+static int killer_check_cage(const struct killer *k, int p, long sum_col, struct sl_error *err)
+{
+    int n = k->geo.size, size = k->map.size[p], sum = k->sum[p];
+    if (size > n)
+        return sl_error_set(err, 0, killer_cage_column(k, p),
+                            "cage %d has %d cells; distinct digits 1..%d fill at most %d", p + 1,
+                            size, n, n);
+    if (sum && cage_combos_for(n, size, sum, NULL, 0) == 0)
+        return sl_error_set(err, 0, sum_col,
+                            "cage %d: no %d distinct digits of 1..%d add up to %d (%d..%d)", p + 1,
+                            size, n, sum, cage_sum_min(size), cage_sum_max(n, size));
+    return 0;
+}
+
+/* Reads "S,S,?,S" (one per cage) starting at column `col` of args. */
+static int killer_parse_sums(struct killer *k, const char *text, long col, struct sl_error *err)
+{
+    const char *at = text;
+    for (int p = 0; p < k->map.nparts; p++) {
+        long here = col + (long)(at - text);
+        if (p > 0) {
+            if (*at != ',')
+                return sl_error_set(err, 0, here, "expected ',' and the sum of cage %d", p + 1);
+            at++, here++;
+        }
+        if (*at == '?') {
+            k->sum[p] = 0;
+            at++;
+        } else {
+            char *end;
+            long v = (*at >= '0' && *at <= '9') ? strtol(at, &end, 10) : 0;
+            if (v < 1 || v > 325 || end - at > 3)
+                return sl_error_set(err, 0, here, "cage %d needs a sum 1..325 or '?'", p + 1);
+            k->sum[p] = (int)v;
+            at = end;
+        }
+        if (killer_check_cage(k, p, here, err)) return -1;
+    }
+    if (*at != '\0')
+        return sl_error_set(err, 0, col + (long)(at - text), "%d cages but more sums than that",
+                            k->map.nparts);
+    return 0;
+}
+
+static void *killer_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct killer *k = calloc(1, sizeof *k);
+    if (k == NULL) {
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    k->geo = *g;
+    const char *colon = strchr(args, ':');
+    size_t map_len = colon ? (size_t)(colon - args) : strlen(args);
+    if (cellmap_parse(&k->map, g, args, map_len, err) ||
+        (colon == NULL && sl_error_set(err, 0, (long)map_len + 1, "expected ':' and the sums")) ||
+        killer_parse_sums(k, colon + 1, (long)map_len + 2, err)) {
+        free(k);
+        return NULL;
+    }
+    return k;
+}
+
+static int killer_write(const void *self, char *buf, size_t cap)
+{
+    const struct killer *k = self;
+    int len = cellmap_write(&k->map, buf, cap);
+    for (int p = 0; p < k->map.nparts; p++) {
+        char item[16];
+        int n = k->sum[p] ? snprintf(item, sizeof item, "%s%d", p ? "," : ":", k->sum[p])
+                          : snprintf(item, sizeof item, "%s?", p ? "," : ":");
+        for (int i = 0; i < n; i++, len++)
+            if ((size_t)len + 1 < cap) buf[len] = item[i];
+    }
+    if (k->map.nparts == 0 && (size_t)len++ + 1 < cap) buf[len - 1] = ':';
+    if (cap > 0) buf[(size_t)len < cap ? (size_t)len : cap - 1] = '\0';
+    return len;
+}
+
+static void killer_destroy(void *self)
+{
+    struct killer *k = self;
+    sum_set_free(k->sums);
+    free(k);
+}
+
+/* --- attach and propagate ------------------------------------------- */
+
+/* Each cage is a unit; each cage with a sum is also a watched sum. */
+static int killer_attach_cages(struct killer *k, struct rule_builder *b, struct sl_error *err)
+{
+    int cells[SL_MAX_CELLS], group[SL_MAX_SIZE] = {0};
+    for (int p = 0; p < k->map.nparts; p++) {
+        int count = cellmap_cells(&k->map, p, cells);
+        if (rules_add_unit(b, cells, count, err)) return -1;
+        if (k->sum[p] == 0) continue;
+        if (sum_set_add(k->sums, cells, group, count, k->sum[p], err) < 0 ||
+            rules_watch_group(b, cells, count, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int killer_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct killer *k = self;
+    struct killer_cages cages = {&k->map, k->sum};
+    int nhouses = rules_house_count(b), n = k->geo.size;
+    int *houses = malloc(((size_t)nhouses * (size_t)n + 1) * sizeof *houses);
+    if (houses == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int h = 0; h < nhouses; h++) rules_house_cells(b, h, houses + h * n);
+    sum_set_free(k->sums);
+    k->sums = sum_set_new(n, houses, nhouses);
+    free(houses);
+    if (k->sums == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    if (killer_attach_cages(k, b, err)) return -1;
+    return killer_add_innies(&cages, k->sums, b, err);
+}
+
+static int killer_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct killer *k = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        if (sum_set_propagate(k->sums, group, ctx)) return SL_PROP_CONTRADICTION;
+        prop_settle_group(ctx, group);
+    }
+    return SL_PROP_OK;
+}
+
+/* --- check ------------------------------------------------------------- */
+
+static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct killer *k = self;
+    int sum[SL_MAX_CELLS] = {0};
+    digitset seen[SL_MAX_CELLS] = {0};
+    for (int c = 0; c < g->ncells; c++) {
+        int p = k->map.part[c];
+        if (p < 0) continue;
+        if (grid[c] < 1 || grid[c] > g->size || (seen[p] & digitset_of(grid[c]))) return 0;
+        seen[p] |= digitset_of(grid[c]);
+        sum[p] += grid[c];
+    }
+    for (int p = 0; p < k->map.nparts; p++)
+        if (k->sum[p] && sum[p] != k->sum[p]) return 0;
+    return 1;
+}
+
+const struct constraint_ops killer_constraint = {
+    .name = "killer",
+    .summary = "cages of distinct digits adding up to their sums",
+    .parse = killer_parse,
+    .attach = killer_attach,
+    .propagate = killer_propagate,
+    .check = killer_check,
+    .explain = NULL,
+    .write = killer_write,
+    .destroy = killer_destroy,
+};

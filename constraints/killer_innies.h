@@ -1,0 +1,26 @@
+/*
+ * killer_innies.h — the rule of 45: sums a killer implies beyond its cages.
+ *
+ * A house, or a run of adjacent rows or columns, adds up to a known total.
+ * Take away the cages inside it and the cells left in it (innies) add up
+ * to the rest; the cells that cages reaching into it have outside it
+ * (outies) add up to what those cages hold beyond it. Each such set of at
+ * most N cells becomes one more watched sum, so propagation sees what a
+ * solver by hand would find first.
+ */
+#ifndef SUDOLAB_KILLER_INNIES_H
+#define SUDOLAB_KILLER_INNIES_H
+
+#include "../core/cellmap.h"
+#include "cage_sums.h"
+
+struct killer_cages {
+    const struct cellmap *map; /* cage of each cell */
+    const int *sum;            /* per cage, 0 = none */
+};
+
+/* Adds the derived sums to sums and watches each as the next group. */
+int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
+                      struct rule_builder *b, struct sl_error *err);
+
+#endif

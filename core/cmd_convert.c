@@ -1,0 +1,102 @@
+/*
+ * cmd_convert.c — `sudolab convert` (every puzzle in another format) and
+ * `sudolab rules` (the rule plugins and their one-line summaries).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "format_variant.h"
+#include "registry.h"
+
+static const struct cmd_spec convert_spec = {
+    "convert",
+    "usage: sudolab convert [--to FORM] [--format F] [--size N] [--boxes RxC|none] [FILE...]\n"
+    "\n"
+    "Reads every puzzle (any format, as solve does) and writes it in FORM:\n"
+    "  sudolab   the self-describing line: sudolab N BOXES RULES GIVENS (default)\n"
+    "  solo      a Simon Tatham's Solo game ID (classic, X, jigsaw, killer only)\n"
+    "  line      the givens as one line of N*N symbols (the rules are dropped)\n"
+    "  pretty    the givens as a grid (the rules are dropped)\n"
+    "\n"
+    "  -t, --to FORM       the output form (default: sudolab)\n"
+    "  -f, --format F      read only format F (default: auto)\n"
+    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
+    "  -b, --boxes RxC     box shape for classic input, or 'none'\n"
+    "\n"
+    "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
+    "tfsb",
+};
+
+static const char *const output_names[] = {"sudolab", "solo", "line", "pretty"};
+
+int cmd_output_by_name(const char *name)
+{
+    for (int i = 0; i < (int)(sizeof output_names / sizeof output_names[0]); i++)
+        if (strcmp(output_names[i], name) == 0) return i;
+    return -1;
+}
+
+/* Writes a line made by a snprintf-convention writer. */
+static int write_made(int (*make)(const struct puzzle *, char *, size_t, struct sl_error *),
+                      const struct cmd_puzzle *item)
+{
+    struct sl_error err = {0};
+    int len = make(item->puzzle, NULL, 0, &err);
+    char *text = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (text) make(item->puzzle, text, (size_t)len + 1, &err);
+    if (text == NULL) {
+        if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
+        err.line = item->where->line;
+        sl_error_print(stderr, item->file, &err);
+        return EXIT_BAD_INPUT;
+    }
+    puts(text);
+    free(text);
+    return 0;
+}
+
+static int make_sudolab(const struct puzzle *p, char *buf, size_t cap, struct sl_error *err)
+{
+    (void)err;
+    return format_sudolab_line(p, buf, cap);
+}
+
+static int convert_one(void *arg, const struct cmd_puzzle *item)
+{
+    const struct cmd_options *opt = arg;
+    const struct puzzle *p = item->puzzle;
+    switch (opt->to) {
+    case OUTPUT_SOLO: return write_made(format_solo_id, item);
+    case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
+    case OUTPUT_PRETTY: format_write_pretty(stdout, &p->geo, p->givens); return 0;
+    default: return write_made(make_sudolab, item);
+    }
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&convert_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    return cmd_for_each_puzzle(&opt, convert_one, &opt);
+}
+
+static const struct cmd_spec rules_spec = {
+    "rules",
+    "usage: sudolab rules\n"
+    "\n"
+    "Lists the rules a puzzle can name in the sudolab line format, with what each\n"
+    "means. constraints/README.md documents their arguments.\n",
+    "",
+};
+
+int cmd_rules(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&rules_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    for (int i = 0; i < registry_count(); i++)
+        printf("%-10s %s\n", registry_at(i)->name, registry_at(i)->summary);
+    return 0;
+}

@@ -1,0 +1,343 @@
+/*
+ * format_variant.c — see format_variant.h. PCRE2 classifies a line; the
+ * fields are then read by hand so that every error can name its column.
+ */
+#include "format_variant.h"
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format_solo.h"
+
+const char format_names[] = "auto, classic, sudolab, killer, csv, solo";
+
+static const struct {
+    const char *name;
+    int bit;
+} format_table[] = {
+    {"auto", FORMAT_ALL},      {"classic", FORMAT_CLASSIC}, {"sudolab", FORMAT_SUDOLAB},
+    {"killer", FORMAT_KILLER}, {"csv", FORMAT_CSV},         {"solo", FORMAT_SOLO},
+};
+
+int format_by_name(const char *name)
+{
+    for (size_t i = 0; i < sizeof format_table / sizeof format_table[0]; i++)
+        if (strcmp(format_table[i].name, name) == 0) return format_table[i].bit;
+    return 0;
+}
+
+/* Captures: killer 1 map, 2 sums, 3 third field; csv the same. */
+static const char *const variant_patterns[] = {
+    [0] = "^sudolab(?:[ \\t]|$)",
+    [1] = "^([A-Za-z.]*[A-Za-z][A-Za-z.]*)[ \\t]+([0-9?]+(?:,[0-9?]+)*)"
+          "(?:[ \\t]+([^ \\t]*))?(?:[ \\t].*)?$",
+    [2] = "^[^,\"]*,[^,\"]*,([A-Za-z.]+),\"?([0-9?]+(?:,[0-9?]+)*)\"?(?:,([^,]*))?[ \\t\\r]*$",
+    [3] = "^(?:[A-Za-z_ ]+,)*cage_map(?:,[A-Za-z_ ]+)*[ \\t\\r]*$",
+};
+enum { RE_SUDOLAB, RE_KILLER, RE_CSV, RE_CSV_HEADER, RE_COUNT };
+
+struct variant_reader {
+    pcre2_code *re[RE_COUNT];
+    pcre2_match_data *match;
+};
+
+struct variant_reader *variant_reader_new(void)
+{
+    struct variant_reader *v = calloc(1, sizeof *v);
+    if (v == NULL) return NULL;
+    for (int i = 0; i < RE_COUNT; i++) {
+        int code;
+        PCRE2_SIZE offset;
+        v->re[i] = pcre2_compile((PCRE2_SPTR)variant_patterns[i], PCRE2_ZERO_TERMINATED, 0, &code,
+                                 &offset, NULL);
+        if (v->re[i] == NULL) {
+            variant_reader_free(v);
+            return NULL;
+        }
+    }
+    v->match = pcre2_match_data_create(8, NULL);
+    if (v->match == NULL) {
+        variant_reader_free(v);
+        return NULL;
+    }
+    return v;
+}
+
+void variant_reader_free(struct variant_reader *v)
+{
+    if (v == NULL) return;
+    for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(v->re[i]);
+    pcre2_match_data_free(v->match);
+    free(v);
+}
+
+static int variant_matches(struct variant_reader *v, int re, const char *text, size_t len)
+{
+    return pcre2_match(v->re[re], (PCRE2_SPTR)text, len, 0, 0, v->match, NULL) >= 0;
+}
+
+/* Capture i of the last match: its offset and length (-1 when unset). */
+static long variant_capture(const struct variant_reader *v, int i, size_t *len)
+{
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(v->match);
+    if (ov[2 * i] == PCRE2_UNSET) return -1;
+    *len = ov[2 * i + 1] - ov[2 * i];
+    return (long)ov[2 * i];
+}
+
+static int is_square(size_t len)
+{
+    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
+        if (n * n == len) return (int)n;
+    return 0;
+}
+
+int variant_detect(struct variant_reader *v, const char *text, size_t len, int formats)
+{
+    size_t map_len = 0;
+    if (formats == 0) formats = FORMAT_ALL;
+    if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
+        return FORMAT_SUDOLAB;
+    if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
+    if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;
+    if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV, text, len)) return FORMAT_CSV;
+    if ((formats & FORMAT_KILLER) && variant_matches(v, RE_KILLER, text, len) &&
+        variant_capture(v, 1, &map_len) >= 0 && is_square(map_len))
+        return FORMAT_KILLER;
+    return VARIANT_NONE;
+}
+
+/* ---- building puzzles ---- */
+
+/* Where each cell's symbol sits: on `line`, from column col0 on. */
+static void variant_source(struct puzzle_source *where, long line, int ncells, long col0, long step)
+{
+    where->line = line;
+    where->has_solution = 0;
+    for (int c = 0; c < ncells; c++) {
+        where->cell_line[c] = line;
+        where->cell_col[c] = col0 + c * step;
+    }
+}
+
+/* Reads N*N symbols at text into cells; err column relative to col0. */
+static int variant_cells(const char *text, size_t len, const struct geometry *g, long col0,
+                         uint8_t *cells, int allow_empty, struct sl_error *err)
+{
+    if (len != (size_t)g->ncells)
+        return sl_error_set(
+            err, 0, col0 + (long)(len < (size_t)g->ncells ? len : (size_t)g->ncells),
+            "expected %d symbols for a %dx%d grid, found %zu", g->ncells, g->size, g->size, len);
+    for (size_t i = 0; i < len; i++) {
+        int d = geometry_digit(text[i]);
+        if (d < 0 || d > g->size || (d == 0 && !allow_empty))
+            return sl_error_set(err, 0, col0 + (long)i, "'%c' is not a digit 1..%d%s", text[i],
+                                g->size, allow_empty ? " or '.'" : "");
+        cells[i] = (uint8_t)d;
+    }
+    return 0;
+}
+
+/* Adds rule `name` with args text[0..len), whose first byte is at col0;
+ * the plugin's column within args is moved onto the line. */
+static int variant_add_rule(struct puzzle *p, const char *name, const char *text, size_t len,
+                            long col0, struct sl_error *err)
+{
+    char small[1024], *args = len < sizeof small ? small : malloc(len + 1);
+    if (args == NULL) return sl_error_set(err, 0, col0, "out of memory");
+    memcpy(args, text, len);
+    args[len] = '\0';
+    int rc = puzzle_add_rule(p, name, args, err);
+    if (args != small) free(args);
+    if (rc && err) err->col = err->col > 0 ? col0 + err->col - 1 : col0;
+    return rc;
+}
+
+/* ---- the sudolab line ---- */
+
+struct field {
+    const char *text;
+    size_t len;
+    long col; /* 1-based */
+};
+
+/* Splits text on blanks into up to max fields; returns how many. */
+static int split_fields(const char *text, size_t len, struct field *f, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < len && n < max;) {
+        while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) i++;
+        if (i == len) break;
+        f[n].text = text + i;
+        f[n].col = (long)i + 1;
+        while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != '\r') i++;
+        f[n].len = i - (size_t)(f[n].col - 1);
+        n++;
+    }
+    return n;
+}
+
+/* A decimal 1..999 filling the field, or -1. */
+static int field_number(const char *text, size_t len)
+{
+    int v = 0;
+    if (len == 0 || len > 3) return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] < '0' || text[i] > '9') return -1;
+        v = v * 10 + text[i] - '0';
+    }
+    return v;
+}
+
+static int sudolab_geometry(const struct field *size, const struct field *boxes, struct geometry *g,
+                            struct sl_error *err)
+{
+    int n = field_number(size->text, size->len), rows = 0, cols = 0;
+    if (n < 1 || n > SL_MAX_SIZE)
+        return sl_error_set(err, 0, size->col, "the size must be 1..%d", SL_MAX_SIZE);
+    if (!(boxes->len == 4 && memcmp(boxes->text, "none", 4) == 0)) {
+        const char *x = memchr(boxes->text, 'x', boxes->len);
+        if (x) rows = field_number(boxes->text, (size_t)(x - boxes->text));
+        if (x) cols = field_number(x + 1, boxes->len - (size_t)(x - boxes->text) - 1);
+        if (x == NULL || rows < 1 || cols < 1)
+            return sl_error_set(err, 0, boxes->col, "boxes are written RxC (e.g. 3x3) or none");
+    }
+    if (geometry_init(g, n, rows, cols, err)) {
+        err->col = boxes->col;
+        return -1;
+    }
+    return 0;
+}
+
+static int sudolab_rules(struct puzzle *p, const struct field *f, struct sl_error *err)
+{
+    size_t at = 0;
+    while (at <= f->len) {
+        const char *item = f->text + at;
+        size_t len = 0;
+        while (at + len < f->len && item[len] != ';') len++;
+        const char *colon = memchr(item, ':', len);
+        size_t name_len = colon ? (size_t)(colon - item) : len;
+        char name[32];
+        long col = f->col + (long)at;
+        if (name_len == 0 || name_len >= sizeof name)
+            return sl_error_set(err, 0, col, "expected a rule name");
+        memcpy(name, item, name_len);
+        name[name_len] = '\0';
+        if (colon == NULL && variant_add_rule(p, name, "", 0, col, err)) return -1;
+        if (colon &&
+            variant_add_rule(p, name, colon + 1, len - name_len - 1, col + (long)name_len + 1, err))
+            return -1;
+        at += len + 1;
+    }
+    return 0;
+}
+
+static int sudolab_parse(const char *text, size_t len, struct puzzle *p,
+                         struct puzzle_source *where, struct sl_error *err)
+{
+    struct field f[5];
+    struct geometry g;
+    static const char *const names[] = {"sudolab", "the size", "the boxes", "the rules",
+                                        "the givens"};
+    int n = split_fields(text, len, f, 5);
+    if (n < 5)
+        return sl_error_set(err, 0, (long)len + 1, "expected %s (sudolab N BOXES RULES GIVENS)",
+                            names[n]);
+    if (sudolab_geometry(&f[1], &f[2], &g, err)) return -1;
+    puzzle_init(p, &g);
+    if (variant_cells(f[4].text, f[4].len, &g, f[4].col, p->givens, 1, err) ||
+        sudolab_rules(p, &f[3], err)) {
+        puzzle_clear(p);
+        return -1;
+    }
+    variant_source(where, 0, g.ncells, f[4].col, 1);
+    return 0;
+}
+
+int format_sudolab_line(const struct puzzle *p, char *buf, size_t cap)
+{
+    const struct geometry *g = &p->geo;
+    size_t used = 0;
+    char boxes[16] = "none";
+    if (g->box_rows) snprintf(boxes, sizeof boxes, "%dx%d", g->box_rows, g->box_cols);
+    used += (size_t)snprintf(buf, cap, "sudolab %d %s ", g->size, boxes);
+    used +=
+        (size_t)puzzle_rules_text(p, used < cap ? buf + used : NULL, used < cap ? cap - used : 0);
+    for (int c = -1; c < g->ncells; c++, used++)
+        if (used + 1 < cap) buf[used] = c < 0 ? ' ' : geometry_symbol(p->givens[c]);
+    if (cap > 0) buf[used < cap ? used : cap - 1] = '\0';
+    return (int)used;
+}
+
+/* ---- killer map lines and CSV rows ---- */
+
+/* Builds the classic + killer puzzle of map and sums (fields of a line)
+ * and takes a complete third field as the expected solution. */
+static int killer_line_build(const struct field *map, const struct field *sums,
+                             const struct field *third, struct puzzle *p,
+                             struct puzzle_source *where, struct sl_error *err)
+{
+    struct geometry g;
+    int n = is_square(map->len);
+    if (n == 0 || geometry_init_default(&g, n, err))
+        return sl_error_set(err, 0, map->col, "a cage map of %zu cells is not a square grid",
+                            map->len);
+    size_t len = map->len + 1 + sums->len;
+    char *args = malloc(len + 1);
+    if (args == NULL) return sl_error_set(err, 0, map->col, "out of memory");
+    memcpy(args, map->text, map->len);
+    args[map->len] = ':';
+    memcpy(args + map->len + 1, sums->text, sums->len);
+    args[len] = '\0';
+    puzzle_init(p, &g);
+    int rc = puzzle_add_classic(p, err) || puzzle_add_rule(p, "killer", args, err);
+    free(args);
+    if (rc && err) {
+        long col = err->col;
+        err->col = col <= (long)map->len ? map->col + (col > 0 ? col - 1 : 0)
+                                         : sums->col + col - (long)map->len - 2;
+    }
+    variant_source(where, 0, g.ncells, map->col, 1);
+    if (!rc && third && third->len == (size_t)g.ncells) {
+        rc = variant_cells(third->text, third->len, &g, third->col, where->solution, 0, err);
+        where->has_solution = !rc;
+    }
+    if (rc) puzzle_clear(p);
+    return rc ? -1 : 0;
+}
+
+/* The captures of the last match as fields (third absent: NULL). */
+static int killer_fields(struct variant_reader *v, const char *text, struct field *f)
+{
+    for (int i = 0; i < 3; i++) {
+        long at = variant_capture(v, i + 1, &f[i].len);
+        if (at < 0 || (i == 2 && f[i].len == 0)) return i;
+        f[i].text = text + at;
+        f[i].col = at + 1;
+    }
+    return 3;
+}
+
+int variant_parse(struct variant_reader *v, int kind, const char *text, size_t len, long line,
+                  struct puzzle *p, struct puzzle_source *where, struct sl_error *err)
+{
+    struct field f[3];
+    int rc = -1;
+    if (kind == FORMAT_SUDOLAB) rc = sudolab_parse(text, len, p, where, err);
+    if (kind == FORMAT_SOLO) rc = format_solo_read(text, len, p, where, err);
+    if ((kind == FORMAT_KILLER || kind == FORMAT_CSV) &&
+        variant_matches(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
+        int n = killer_fields(v, text, f);
+        rc = killer_line_build(&f[0], &f[1], n == 3 ? &f[2] : NULL, p, where, err);
+    }
+    if (rc) {
+        if (err) err->line = line;
+        return -1;
+    }
+    where->line = line;
+    for (int c = 0; c < p->geo.ncells; c++) where->cell_line[c] = line;
+    return 0;
+}

@@ -1,0 +1,58 @@
+/*
+ * format_variant.h — one-line puzzle forms that carry rules besides the
+ * classic ones, and their writers. format.c asks here first for every
+ * content line; a line none of these claims goes to the classic forms.
+ *
+ *   sudolab  "sudolab N BOXES RULES GIVENS": N the size, BOXES "RxC" or
+ *            "none", RULES "name[:args];..." (puzzle_rules_text), GIVENS
+ *            N*N symbols ('.' empty). Round-trips exactly. Text after a
+ *            further blank is ignored (annotations).
+ *   killer   "CAGEMAP SUMS [SOLUTION]": CAGEMAP N*N letters naming each
+ *            cell's cage ('.' none), SUMS comma-separated in cage order
+ *            ('?' none); a complete grid after them is the expected answer.
+ *   csv      rows "grade,index,CAGEMAP,"SUMS",SOLUTION" of killer CSV
+ *            files; a header row naming cage_map is skipped.
+ *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
+ */
+#ifndef SUDOLAB_FORMAT_VARIANT_H
+#define SUDOLAB_FORMAT_VARIANT_H
+
+#include <stddef.h>
+
+#include "format.h"
+
+/* Bits of reader_options.formats; 0 means all of them. */
+enum {
+    FORMAT_CLASSIC = 1, /* format.h's one-line and grid forms */
+    FORMAT_SUDOLAB = 2,
+    FORMAT_KILLER = 4,
+    FORMAT_CSV = 8,
+    FORMAT_SOLO = 16,
+    FORMAT_ALL = 31
+};
+
+/* The format bit for a name ("classic", "sudolab", ...), or 0. */
+int format_by_name(const char *name);
+/* The names accepted by format_by_name, for usage messages. */
+extern const char format_names[];
+
+struct variant_reader;
+struct variant_reader *variant_reader_new(void);
+void variant_reader_free(struct variant_reader *v);
+
+enum { VARIANT_NONE = 0, VARIANT_SKIP = -1 };
+/* The format (one of the bits) that claims a line among `formats`,
+ * VARIANT_SKIP for a line to pass over (a CSV header), or VARIANT_NONE. */
+int variant_detect(struct variant_reader *v, const char *text, size_t len, int formats);
+/* Reads a line that variant_detect gave `kind`: 0 with p initialised (the
+ * caller clears it) and where filled, or -1 with err (line and column). */
+int variant_parse(struct variant_reader *v, int kind, const char *text, size_t len, long line,
+                  struct puzzle *p, struct puzzle_source *where, struct sl_error *err);
+
+/* The sudolab line of p (no newline); snprintf convention. */
+int format_sudolab_line(const struct puzzle *p, char *buf, size_t cap);
+/* The Solo game ID of p; snprintf convention, or -1 with err when a rule
+ * or shape has no Solo form. */
+int format_solo_id(const struct puzzle *p, char *buf, size_t cap, struct sl_error *err);
+
+#endif

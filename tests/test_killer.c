@@ -1,0 +1,348 @@
+/*
+ * test_killer.c — the killer rule: the combination table against an
+ * independent count, propagation on hand-made cages, the rule of 45, and
+ * soundness against brute force (every 4x4 grid) and random cages.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../constraints/cage_combos.h"
+#include "propagate.h"
+#include "rng.h"
+#include "test_helpers.h"
+#include "test_reader.h"
+
+/* --- The combination table ---------------------------------------------- */
+
+/* Ways to pick k distinct digits of 1..n summing to s, by dynamic
+ * programming over the digits (no enumeration), for comparison. */
+static long ways_by_dp(int n, int k, int s)
+{
+    static long ways[26][26][326];
+    memset(ways, 0, sizeof ways);
+    ways[0][0][0] = 1;
+    for (int d = 1; d <= n; d++)
+        for (int j = 0; j <= n; j++)
+            for (int t = 0; t <= 325; t++) {
+                ways[d][j][t] = ways[d - 1][j][t];
+                if (j > 0 && t >= d) ways[d][j][t] += ways[d - 1][j - 1][t - d];
+            }
+    return k <= n && s >= 0 && s <= 325 ? ways[n][k][s] : 0;
+}
+
+static void check_combos(int n)
+{
+    static digitset list[20000];
+    for (int k = 1; k <= n; k++) {
+        long total = 0;
+        for (int s = 0; s <= cage_sum_max(n, k) + 1; s++) {
+            long count = cage_combos_for(n, k, s, list, 20000);
+            CU_ASSERT_EQUAL(count, ways_by_dp(n, k, s));
+            total += count;
+            for (long i = 0; i < count && i < 20000; i++) {
+                int sum = 0;
+                for (digitset m = list[i]; m; m = digitset_rest(m)) sum += digitset_first(m);
+                CU_ASSERT_EQUAL(digitset_count(list[i]), k);
+                CU_ASSERT_EQUAL(sum, s);
+                CU_ASSERT_FALSE(list[i] & ~digitset_all(n));
+                if (i > 0) CU_ASSERT_TRUE(list[i] > list[i - 1]);
+            }
+        }
+        long binomial = 1;
+        for (int i = 0; i < k; i++) binomial = binomial * (n - i) / (i + 1);
+        CU_ASSERT_EQUAL(total, binomial); /* every subset has exactly one sum */
+    }
+}
+
+static void test_combos_9(void)
+{
+    digitset list[16];
+    check_combos(9);
+    CU_ASSERT_EQUAL(cage_combos_for(9, 2, 3, list, 16), 1);
+    CU_ASSERT_EQUAL(list[0], digitset_of(1) | digitset_of(2));
+    CU_ASSERT_EQUAL(cage_combos_for(9, 3, 23, list, 16), 1);
+    CU_ASSERT_EQUAL(list[0], digitset_of(6) | digitset_of(8) | digitset_of(9));
+    CU_ASSERT_EQUAL(cage_combos_for(9, 2, 18, list, 16), 0);
+    CU_ASSERT_EQUAL(cage_combos_for(9, 9, 45, list, 16), 1);
+}
+
+static void test_combos_16(void) { check_combos(16); }
+
+/* --- Puzzles from sudolab lines ----------------------------------------- */
+
+/* A 9x9 classic + killer line: map and sums, no givens unless given. */
+static char *killer_line(const char *map, const char *sums, const char *givens)
+{
+    static char line[2200];
+    snprintf(
+        line, sizeof line, "sudolab 9 3x3 classic;killer:%s:%s %s\n", map, sums,
+        givens ? givens
+               : "................................................................................"
+                 ".");
+    return line;
+}
+
+/* An 81-cell map with the cells listed (row-major indices) as 'A', 'B'... */
+static const char *map_of(const int cages[][4], int ncages)
+{
+    static char map[82];
+    memset(map, '.', 81);
+    map[81] = '\0';
+    for (int i = 0; i < ncages; i++)
+        for (int k = 0; k < 4 && cages[i][k] >= 0; k++) map[cages[i][k]] = (char)('A' + i);
+    return map;
+}
+
+struct built {
+    struct session s;
+    struct ruleset *rules;
+    digitset cand[SL_MAX_CELLS + 4096];
+    int status;
+};
+
+/* Reads the line, builds its ruleset and propagates the start. */
+static void build(struct built *b, const char *line)
+{
+    struct sl_error err = {0};
+    session_open(&b->s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&b->s), 1);
+    b->rules = ruleset_build(&b->s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b->rules);
+    CU_ASSERT_TRUE_FATAL(b->rules->state_bytes <= sizeof b->cand);
+    struct prop_ctx ctx;
+    b->status = propagate_start(&ctx, b->rules, b->cand, b->s.p.givens);
+}
+
+static void unbuild(struct built *b)
+{
+    ruleset_free(b->rules);
+    session_close(&b->s);
+}
+
+static const digitset d1 = 1u << 1, d2 = 1u << 2, d3 = 1u << 3, d8 = 1u << 8, d9 = 1u << 9;
+
+/* A 3 in two cells is {1,2}; the rest of their row and box lose 1 and 2. */
+static void test_two_cell_cage(void)
+{
+    static const int cages[][4] = {{0, 1, -1, -1}};
+    struct built *b = malloc(sizeof *b);
+    build(b, killer_line(map_of(cages, 1), "3", NULL));
+    CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
+    CU_ASSERT_EQUAL(b->cand[0], d1 | d2);
+    CU_ASSERT_EQUAL(b->cand[1], d1 | d2);
+    for (int c = 2; c < 9; c++) CU_ASSERT_FALSE(b->cand[c] & (d1 | d2));
+    CU_ASSERT_FALSE(b->cand[9] & (d1 | d2)); /* r2c1, same box */
+    CU_ASSERT_TRUE(b->cand[27] & (d1 | d2)); /* r4c1 sees neither */
+    unbuild(b);
+    free(b);
+}
+
+/* 6 in three cells is {1,2,3}; with 3 given elsewhere in the columns of
+ * two of them, the third must be the 3. */
+static void test_needed_digit_goes_to_its_only_cell(void)
+{
+    static const int cages[][4] = {{0, 1, 2, -1}};
+    char givens[82];
+    memset(givens, '.', 81);
+    givens[81] = '\0';
+    givens[4 * 9 + 0] = '3'; /* column 1 */
+    givens[7 * 9 + 1] = '3'; /* column 2 */
+    struct built *b = malloc(sizeof *b);
+    build(b, killer_line(map_of(cages, 1), "6", givens));
+    CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
+    CU_ASSERT_EQUAL(b->cand[2], d3);
+    CU_ASSERT_EQUAL(b->cand[0] | b->cand[1], d1 | d2);
+    unbuild(b);
+    free(b);
+}
+
+/* 17 in two cells is {8,9}: a 9 given in their row and an 8 given in the
+ * column of one of them leaves nothing. */
+static void test_cage_contradiction(void)
+{
+    static const int cages[][4] = {{0, 1, -1, -1}};
+    char givens[82];
+    memset(givens, '.', 81);
+    givens[81] = '\0';
+    givens[5] = '9';
+    givens[6 * 9 + 1] = '8';
+    struct built *b = malloc(sizeof *b);
+    build(b, killer_line(map_of(cages, 1), "17", givens));
+    CU_ASSERT_EQUAL(b->status, SL_PROP_CONTRADICTION);
+    unbuild(b);
+    free(b);
+}
+
+/* Row 1 made of cages 3 (2 cells), 7 (2 cells), 24 (3 cells): the rule of
+ * 45 puts the last two cells at 11, and with the {1,2} cage's digits gone
+ * they can only be {3,8}, {4,7} or {5,6}. */
+static void test_innies_of_a_row(void)
+{
+    static const int cages[][4] = {{0, 1, -1, -1}, {2, 3, -1, -1}, {4, 5, 6, -1}};
+    struct built *b = malloc(sizeof *b);
+    build(b, killer_line(map_of(cages, 3), "3,7,24", NULL));
+    CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
+    digitset rest = b->cand[7] | b->cand[8];
+    CU_ASSERT_FALSE(rest & (d1 | d2 | d9));
+    /* 24 in three cells is {7,8,9}, so the pair cage 7 can only be {3,4}
+     * and {5,6}... together with the row: r1c8, r1c9 avoid 7, 8 and 9. */
+    CU_ASSERT_FALSE(rest & (d8 | (1u << 7)));
+    unbuild(b);
+    free(b);
+}
+
+/* --- Soundness ----------------------------------------------------------- */
+
+/* Every 4x4 sudoku grid (288), by a plain recursive fill independent of
+ * the engine. */
+static int all_grids(uint8_t grids[][16], uint8_t *g, int cell, int found)
+{
+    if (cell == 16) {
+        memcpy(grids[found], g, 16);
+        return found + 1;
+    }
+    int r = cell / 4, c = cell % 4;
+    for (int d = 1; d <= 4; d++) {
+        int ok = 1;
+        for (int i = 0; i < cell && ok; i++) {
+            int ri = i / 4, ci = i % 4;
+            int same_box = ri / 2 == r / 2 && ci / 2 == c / 2;
+            if ((ri == r || ci == c || same_box) && g[i] == d) ok = 0;
+        }
+        if (!ok) continue;
+        g[cell] = (uint8_t)d;
+        found = all_grids(grids, g, cell + 1, found);
+    }
+    return found;
+}
+
+static const char cage_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/* Random cages over a grid: a random walk of 1-4 cells each, some
+ * without a sum, a few cells in none. */
+static void random_cages(struct rng *rng, const uint8_t *grid, int n, char *map, char *sums)
+{
+    int part[SL_MAX_CELLS], nparts = 0, sum[SL_MAX_CELLS] = {0};
+    for (int c = 0; c < n * n; c++) part[c] = -1;
+    for (int c = 0; c < n * n; c++) {
+        if (part[c] >= 0) continue;
+        if (rng_below(rng, 10) == 0) continue; /* in no cage */
+        int size = 1 + (int)rng_below(rng, (uint64_t)(n < 5 ? n : 5)), at = c;
+        digitset used = 0;
+        for (int k = 0; k < size && at >= 0; k++) {
+            part[at] = nparts;
+            used |= digitset_of(grid[at]);
+            sum[nparts] += grid[at];
+            int next[4], nn = 0, r = at / n, col = at % n;
+            int cand[4] = {r > 0 ? at - n : -1, r < n - 1 ? at + n : -1, col > 0 ? at - 1 : -1,
+                           col < n - 1 ? at + 1 : -1};
+            for (int i = 0; i < 4; i++)
+                if (cand[i] >= 0 && part[cand[i]] < 0 && !(used & digitset_of(grid[cand[i]])))
+                    next[nn++] = cand[i];
+            at = nn ? next[rng_below(rng, (uint64_t)nn)] : -1;
+        }
+        nparts++;
+    }
+    /* The map names cages in order of first appearance; sums follow it. */
+    int order[SL_MAX_CELLS], seen = 0, len = 0;
+    for (int p = 0; p < nparts; p++) order[p] = -1;
+    for (int c = 0; c < n * n; c++) {
+        if (part[c] >= 0 && order[part[c]] < 0) order[part[c]] = seen++;
+        map[c] = part[c] < 0 ? '.' : cage_letters[order[part[c]] % 62];
+    }
+    map[n * n] = '\0';
+    for (int q = 0; q < seen; q++) {
+        int p = 0;
+        while (order[p] != q) p++;
+        int hidden = rng_below(rng, 6) == 0;
+        len += hidden ? sprintf(sums + len, "%s?", q ? "," : "")
+                      : sprintf(sums + len, "%s%d", q ? "," : "", sum[p]);
+    }
+}
+
+/* The engine's count equals the number of the 288 grids the cages allow. */
+static void test_sound_on_every_4x4_grid(void)
+{
+    static uint8_t grids[288][16];
+    uint8_t g[16];
+    CU_ASSERT_EQUAL_FATAL(all_grids(grids, g, 0, 0), 288);
+    struct rng rng;
+    rng_seed(&rng, 7);
+    for (int trial = 0; trial < 300; trial++) {
+        char map[64], sums[512], line[1024];
+        random_cages(&rng, grids[rng_below(&rng, 288)], 4, map, sums);
+        if (strlen(map) > 62) continue;
+        snprintf(line, sizeof line, "sudolab 4 2x2 classic;killer:%s:%s ................\n", map,
+                 sums);
+        struct session s;
+        struct sl_error err = {0};
+        session_open(&s, line, NULL);
+        if (session_next(&s) != 1) {
+            CU_FAIL("a random cage line did not read");
+            fprintf(stderr, "\n%s -> %s\n", line, s.err.msg);
+            session_close(&s);
+            continue;
+        }
+        long expect = 0;
+        for (int i = 0; i < 288; i++) expect += puzzle_is_solution(&s.p, grids[i]);
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *solver = rs ? solver_new(rs) : NULL;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        long got = solver_count(solver, s.p.givens, 1000, NULL, NULL).solutions;
+        CU_ASSERT_EQUAL(got, expect);
+        if (got != expect) fprintf(stderr, "\n%s: %ld, expected %ld\n", line, got, expect);
+        solver_free(solver);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+}
+
+/* Random cages over random 9x9 grids: the grid they came from is always
+ * found, and when the count is one it is that grid. */
+static void test_sound_on_random_9x9_cages(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct rng rng;
+    rng_seed(&rng, 11);
+    for (int trial = 0; trial < 60; trial++) {
+        uint8_t grid[81], found[81];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024], line[2200];
+        random_cages(&rng, grid, 9, map, sums);
+        snprintf(line, sizeof line, "%s", killer_line(map, sums, NULL));
+        struct session s;
+        struct sl_error err = {0};
+        session_open(&s, line, NULL);
+        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *solver = rs ? solver_new(rs) : NULL;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        solver_set_node_limit(solver, 200000);
+        struct search_result r = solver_count(solver, s.p.givens, 2, found, NULL);
+        if (!r.gave_up) {
+            CU_ASSERT_TRUE(r.solutions >= 1);
+            CU_ASSERT_TRUE(puzzle_is_solution(&s.p, grid));
+            if (r.solutions == 1) CU_ASSERT_EQUAL(memcmp(found, grid, 81), 0);
+        }
+        solver_free(solver);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+    fixture_close(&f);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("killer", NULL, NULL);
+    CU_add_test(s, "combinations 9", test_combos_9);
+    CU_add_test(s, "combinations 16", test_combos_16);
+    CU_add_test(s, "two-cell cage and pointing", test_two_cell_cage);
+    CU_add_test(s, "needed digit to its only cell", test_needed_digit_goes_to_its_only_cell);
+    CU_add_test(s, "cage contradiction", test_cage_contradiction);
+    CU_add_test(s, "innies of a row", test_innies_of_a_row);
+    CU_add_test(s, "sound on every 4x4 grid", test_sound_on_every_4x4_grid);
+    CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
+}

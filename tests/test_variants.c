@@ -1,0 +1,302 @@
+/*
+ * test_variants.c — the variant rules (diagonal, oddeven, jigsaw, extra,
+ * windoku) and the variant line formats: exact round trips, errors with
+ * their columns, CSV and killer lines, --format restrictions.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "format_variant.h"
+#include "rng.h"
+#include "test_helpers.h"
+#include "test_reader.h"
+
+#define EMPTY81 "................................................................................."
+
+static const char jigsaw9[] =
+    "AAABBBCCCAAABBBCCCAADBBBCCCADDDEEEFFDDDEEEFFFDDGEEEFFFGGGHHHFIIGGGHHHIIIGGHHHIIII";
+
+/* Reads one line; returns the reader's code and keeps the session open. */
+static int read_one(struct session *s, const char *line, int formats)
+{
+    struct reader_options opt = {.formats = formats};
+    session_open(s, line, &opt);
+    return session_next(s);
+}
+
+/* Every line reads and writes back byte for byte. */
+static void test_sudolab_round_trips(void)
+{
+    static char wide[2200];
+    static const char *const lines[] = {
+        "sudolab 9 3x3 classic;diagonal " EMPTY81,
+        "sudolab 9 3x3 classic;diagonal:- "
+        "1................................................................................",
+        "sudolab 9 3x3 classic;diagonal:+ " EMPTY81,
+        "sudolab 4 2x2 classic;oddeven:oe..eo..o..e...o 1...............",
+        "sudolab 9 3x3 classic;windoku " EMPTY81,
+        "sudolab 9 3x3 "
+        "classic;extra:.........AAA.BBB..AAA.BBB..AAA.BBB.....................CCC.DDD..CCC.DDD.."
+        "CCC.DDD. " EMPTY81,
+        "sudolab 4 2x2 classic;killer:AAB.CDB.CDEEFFGG:3,?,5,7,5,3,7 ................",
+        "sudolab 6 2x3 "
+        "classic;diagonal;killer:AABBCCDDEEFFGGHHIIJJKKLLMMNNOOPPQQRR:3,5,7,9,11,4,6,8,10,3,5,7,9,"
+        "11,4,6,8,10 ....................................",
+        "sudolab 5 none classic 1........................",
+        "sudolab 4 none killer:ABCDABCDABCDABCD:10,10,10,10 ................",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0] + 1; i++) {
+        const char *line = i < sizeof lines / sizeof lines[0] ? lines[i] : NULL;
+        if (line == NULL) { /* jigsaw, built here for its long map */
+            snprintf(wide, sizeof wide, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
+            line = wide;
+        }
+        struct session s;
+        int rc = read_one(&s, line, 0);
+        if (rc != 1) fprintf(stderr, "\n%s\n -> %s\n", line, s.err.msg);
+        CU_ASSERT_EQUAL_FATAL(rc, 1);
+        char out[2200];
+        format_sudolab_line(&s.p, out, sizeof out);
+        CU_ASSERT_STRING_EQUAL(out, line);
+        if (strcmp(out, line) != 0) fprintf(stderr, "\n in: %s\nout: %s\n", line, out);
+        session_close(&s);
+    }
+}
+
+/* A 16x16 killer of 128 two-cell cages needs the wide map (two symbols a
+ * cell) and still round-trips. */
+static void test_wide_map_round_trip(void)
+{
+    static char line[4096], out[4096];
+    static const char sym[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    int len = sprintf(line, "sudolab 16 4x4 classic;killer:");
+    for (int c = 0; c < 256; c++) {
+        int cage = c / 2;
+        len += sprintf(line + len, "%c%c", sym[cage / 62], sym[cage % 62]);
+    }
+    for (int cage = 0; cage < 128; cage++)
+        len += sprintf(line + len, "%c%d", cage ? ',' : ':', 3 + cage % 20);
+    line[len++] = ' ';
+    memset(line + len, '.', 256);
+    line[len + 256] = '\0';
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+    format_sudolab_line(&s.p, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, line);
+    session_close(&s);
+}
+
+/* Bad lines: the error names the column of the culprit. */
+static void test_sudolab_errors(void)
+{
+    static const struct {
+        const char *line;
+        long col;
+        const char *says;
+    } cases[] = {
+        {"sudolab 9 3x3 classic;bogus " EMPTY81, 23, "unknown rule"},
+        {"sudolab 0 3x3 classic " EMPTY81, 9, "size"},
+        {"sudolab 9 3y3 classic " EMPTY81, 11, "RxC"},
+        {"sudolab 9 2x5 classic " EMPTY81, 11, "2x5"},
+        {"sudolab 9 3x3 classic .....", 28, "81 symbols"},
+        {"sudolab 9 3x3 classic", 22, "expected the givens"},
+        {"sudolab 9 3x3 classic;diagonal:x " EMPTY81, 32, "diagonal"},
+        {"sudolab 4 2x2 classic;oddeven:oe..eq..o..e...o ................", 36, "'q'"},
+        {"sudolab 4 2x2 classic;killer:AAB.CDB.CDEEFFGG:3,?,5,7,5,3,17 ................", 59,
+         "add up to 17"},
+        {"sudolab 4 2x2 classic;killer:AAB.CDB.CDEEFFGG:3,?,5,7,5,3 ................", 58,
+         "sum of cage 7"},
+        {"sudolab 4 2x2 classic;killer:AAB.CDB.CDEEFFGG:3,?,5,7,5,3,7,4 ................", 60,
+         "more sums"},
+        {"sudolab 4 2x2 classic;killer:AAAAAB.CDB.CDEEFF:? ................", 46, "16 symbols"},
+        {"sudolab 4 2x2 classic;killer:AAAAABBBBBCCCDDD:? ................", 30, "5 cells"},
+        {"sudolab 4 2x2 classic;killer:AAB+CDB.CDEEFFGG:3 ................", 33, "'+'"},
+        {"sudolab 4 none classic;jigsaw:AABBAABBCCDDCCDC ................", 39, "region 3 has 5"},
+        {"sudolab 4 none classic;jigsaw:AABBAABBCCDDCCD. ................", 41, "region 4"},
+        {"sudolab 4 none classic;extra:AAA............. ................", 30, "region 1 has 3"},
+        {"sudolab 6 2x3 classic;windoku ....................................", 23, "square boxes"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct session s;
+        int rc = read_one(&s, cases[i].line, 0);
+        CU_ASSERT_EQUAL(rc, -1);
+        CU_ASSERT_EQUAL(s.err.line, 1);
+        CU_ASSERT_EQUAL(s.err.col, cases[i].col);
+        CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, cases[i].says));
+        if (rc != -1 || s.err.col != cases[i].col || !strstr(s.err.msg, cases[i].says))
+            fprintf(stderr, "\n%s\n -> %d %ld:%ld %s\n", cases[i].line, rc, s.err.line, s.err.col,
+                    s.err.msg);
+        session_close(&s);
+    }
+}
+
+/* The killer sample's CSV header is skipped, its rows read with their
+ * solution; a CAGEMAP SUMS SOLUTION line reads the same. */
+static void test_killer_csv_and_line(void)
+{
+    static const char map[] =
+        "AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff";
+    static const char sums[] = "13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,"
+                               "13,3,9,16,11,12,20,12,16";
+    static const char sol[] =
+        "673298154948531672521476398714329865396857241852614937239145786165783429487962513";
+    char text[1024];
+    snprintf(text, sizeof text,
+             "grade,index,cage_map,cage_sums,solution\n1,1,%s,\"%s\",%s\n%s %s %s\n", map, sums,
+             sol, map, sums, sol);
+    struct session s;
+    session_open(&s, text, NULL);
+    for (int k = 0; k < 2; k++) {
+        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        CU_ASSERT_EQUAL(s.src.line, k + 2);
+        CU_ASSERT_TRUE(s.src.has_solution);
+        CU_ASSERT_EQUAL(s.src.solution[0], 6);
+        CU_ASSERT_EQUAL(s.p.nrules, 2);
+        CU_ASSERT_STRING_EQUAL(s.p.rules[1].ops->name, "killer");
+        uint8_t grid[81];
+        for (int c = 0; c < 81; c++) grid[c] = (uint8_t)(sol[c] - '0');
+        CU_ASSERT_TRUE(puzzle_is_solution(&s.p, grid));
+        grid[0] = 7, grid[1] = 6; /* swapped: rows fine, cages not */
+        CU_ASSERT_FALSE(puzzle_is_solution(&s.p, grid));
+    }
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+}
+
+/* --format keeps other forms out, with an error at the line. */
+static void test_format_restriction(void)
+{
+    struct session s;
+    CU_ASSERT_EQUAL(read_one(&s, "sudolab 4 2x2 classic 1...............\n", FORMAT_CLASSIC), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, "--format"));
+    session_close(&s);
+    CU_ASSERT_EQUAL(read_one(&s, "1...............\n", FORMAT_SUDOLAB), -1);
+    session_close(&s);
+    CU_ASSERT_EQUAL(read_one(&s, "1...............\n", FORMAT_CLASSIC), 1);
+    session_close(&s);
+    CU_ASSERT_EQUAL(format_by_name("csv"), FORMAT_CSV);
+    CU_ASSERT_EQUAL(format_by_name("nope"), 0);
+}
+
+/* --- The rules themselves, through random fills -------------------------- */
+
+/* Fills random grids under the line's rules and checks `holds` on each. */
+static void fill_and_check(const char *line, int (*holds)(const uint8_t *grid, int n))
+{
+    struct session s;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    struct solver *solver = rs ? solver_new(rs) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+    struct rng rng;
+    rng_seed(&rng, 3);
+    for (int k = 0; k < 20; k++) {
+        uint8_t grid[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(solver, s.p.givens, &rng, grid, NULL).solutions, 1);
+        CU_ASSERT_TRUE(puzzle_is_solution(&s.p, grid));
+        CU_ASSERT_TRUE(holds(grid, s.p.geo.size));
+    }
+    solver_free(solver);
+    ruleset_free(rs);
+    session_close(&s);
+}
+
+static int distinct(const uint8_t *grid, const int *cells, int n)
+{
+    digitset seen = 0;
+    for (int i = 0; i < n; i++) seen |= digitset_of(grid[cells[i]]);
+    return seen == digitset_all(n);
+}
+
+static int both_diagonals(const uint8_t *grid, int n)
+{
+    int a[SL_MAX_SIZE], b[SL_MAX_SIZE];
+    for (int i = 0; i < n; i++) a[i] = i * n + i, b[i] = i * n + n - 1 - i;
+    return distinct(grid, a, n) && distinct(grid, b, n);
+}
+
+static int falling_diagonal(const uint8_t *grid, int n)
+{
+    int a[SL_MAX_SIZE];
+    for (int i = 0; i < n; i++) a[i] = i * n + i;
+    return distinct(grid, a, n);
+}
+
+static int parity_marks(const uint8_t *grid, int n)
+{
+    static const char marks[] = "oe..eo..o..e...o";
+    for (int c = 0; c < n * n; c++)
+        if ((marks[c] == 'o' && grid[c] % 2 == 0) || (marks[c] == 'e' && grid[c] % 2 == 1))
+            return 0;
+    return 1;
+}
+
+static int jigsaw_regions(const uint8_t *grid, int n)
+{
+    for (char region = 'A'; region < 'A' + n; region++) {
+        int cells[SL_MAX_SIZE], k = 0;
+        for (int c = 0; c < n * n; c++)
+            if (jigsaw9[c] == region) cells[k++] = c;
+        if (k != n || !distinct(grid, cells, n)) return 0;
+    }
+    return 1;
+}
+
+static int windows(const uint8_t *grid, int n)
+{
+    static const int tops[] = {1, 5};
+    for (int i = 0; i < 4; i++) {
+        int cells[9], k = 0, top = tops[i / 2], left = tops[i % 2];
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) cells[k++] = (top + r) * n + left + c;
+        if (!distinct(grid, cells, 9)) return 0;
+    }
+    return 1;
+}
+
+static void test_rules_hold_in_fills(void)
+{
+    char line[256];
+    fill_and_check("sudolab 9 3x3 classic;diagonal " EMPTY81, both_diagonals);
+    fill_and_check(
+        "sudolab 16 4x4 classic;diagonal:- "
+        ".........................................................................................."
+        ".........................................................................................."
+        "............................................................................",
+        falling_diagonal);
+    fill_and_check("sudolab 4 2x2 classic;oddeven:oe..eo..o..e...o ................", parity_marks);
+    snprintf(line, sizeof line, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
+    fill_and_check(line, jigsaw_regions);
+    fill_and_check("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
+}
+
+/* An odd mark on an even given is caught before any search. */
+static void test_oddeven_conflicting_given(void)
+{
+    struct session s;
+    struct sl_error err = {0};
+    int cell = -1;
+    CU_ASSERT_EQUAL_FATAL(
+        read_one(&s, "sudolab 4 2x2 classic;oddeven:o............... 2...............\n", 0), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT_NOT_EQUAL(ruleset_check_givens(rs, s.p.givens, &cell, &err), 0);
+    CU_ASSERT_EQUAL(cell, 0);
+    CU_ASSERT_EQUAL(s.src.cell_col[0], 48);
+    ruleset_free(rs);
+    session_close(&s);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("variants", NULL, NULL);
+    CU_add_test(s, "sudolab lines round-trip", test_sudolab_round_trips);
+    CU_add_test(s, "wide cage map round-trips", test_wide_map_round_trip);
+    CU_add_test(s, "sudolab line errors", test_sudolab_errors);
+    CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
+    CU_add_test(s, "--format restriction", test_format_restriction);
+    CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
+    CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);
+}
