@@ -377,8 +377,8 @@ static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, str
 
 /* ---- small sums of several groups: exact ---- */
 
-#define SUM_EXACT_CELLS 8
-#define SUM_EXACT_STEPS 256
+#define SUM_EXACT_CELLS 5
+#define SUM_EXACT_STEPS 1024
 
 struct exact_walk {
     int count;
@@ -388,18 +388,24 @@ struct exact_walk {
     digitset used[SUM_EXACT_CELLS]; /* per group, along the current path */
     int chosen[SUM_EXACT_CELLS];
     digitset support[SUM_EXACT_CELLS];
+    int unsupported; /* (cell, digit) pairs no assignment has used yet */
     long steps;
 };
 
 /* Tries every digit of cell i given the sum still to make; marks the
- * digits of every complete assignment. 0 when done, -1 over budget. */
+ * digits of every complete assignment. 0 when done, 1 when every digit
+ * is supported (nothing left to learn), -1 over budget. */
 static int exact_step(struct exact_walk *w, int i, int left)
 {
     if (++w->steps > SUM_EXACT_STEPS) return -1;
     if (i == w->count) {
         if (left != 0) return 0;
-        for (int k = 0; k < w->count; k++) w->support[k] |= digitset_of(w->chosen[k]);
-        return 0;
+        for (int k = 0; k < w->count; k++) {
+            digitset d = digitset_of(w->chosen[k]);
+            w->unsupported -= !(w->support[k] & d);
+            w->support[k] |= d;
+        }
+        return w->unsupported == 0;
     }
     digitset m = w->cand[i] & ~w->used[w->group[i]];
     for (; m; m = digitset_rest(m)) {
@@ -424,19 +430,31 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
     const digitset *now = prop_candidate_array(ctx);
     struct exact_walk w = {.count = it->count};
     if (it->count > SUM_EXACT_CELLS) return 1;
+    /* Cells with the fewest candidates first: the walk prunes sooner. */
+    int cell_of[SUM_EXACT_CELLS];
     for (int i = 0; i < it->count; i++) {
-        w.cand[i] = now[s->cells[it->first + i]];
-        w.group[i] = s->group[it->first + i];
+        int k = i;
+        digitset m = now[s->cells[it->first + i]];
+        for (; k > 0 && digitset_count(w.cand[k - 1]) > digitset_count(m); k--) {
+            w.cand[k] = w.cand[k - 1];
+            w.group[k] = w.group[k - 1];
+            cell_of[k] = cell_of[k - 1];
+        }
+        w.cand[k] = m;
+        w.group[k] = s->group[it->first + i];
+        cell_of[k] = s->cells[it->first + i];
+        w.unsupported += digitset_count(m);
     }
     for (int i = it->count - 1; i >= 0; i--) {
         w.min_after[i] = w.min_after[i + 1] + lowest(w.cand[i]);
         w.max_after[i] = w.max_after[i + 1] + highest(w.cand[i]);
     }
-    if (exact_step(&w, 0, it->total)) return 1;
+    int walked = exact_step(&w, 0, it->total);
+    if (walked < 0) return 1;
     *status = SL_PROP_OK;
+    if (walked == 1) return 0; /* every digit has an assignment */
     for (int i = 0; i < it->count && *status == SL_PROP_OK; i++)
-        if (w.support[i] != w.cand[i])
-            *status = prop_restrict(ctx, s->cells[it->first + i], w.support[i]);
+        if (w.support[i] != w.cand[i]) *status = prop_restrict(ctx, cell_of[i], w.support[i]);
     if (w.support[0] == 0) *status = SL_PROP_CONTRADICTION;
     return 0;
 }
@@ -467,4 +485,39 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
         for (int k = 0; k < it->count; k++) after += now[s->cells[it->first + k]];
         if (after == before) return SL_PROP_OK;
     }
+}
+
+/* ---- branching ---- */
+
+int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct branch_offer *offer)
+{
+    int best = -1, best_count = 0, best_open = 1;
+    struct sum_view v;
+    for (int i = 0; i < s->nitems; i++) {
+        const struct sum_item *it = &s->items[i];
+        digitset can;
+        int count;
+        if (it->combo_count < 2 || sum_view_of(s, it, ctx, &v) || v.nopen < 2) continue;
+        sum_survivors(s, it, &v, v.placed, &can, &count);
+        /* Fewest combinations per open cell: a big cage with few
+         * combinations settles the most. */
+        int better = best < 0 || count * best_open < best_count * v.nopen;
+        if (count >= 2 && count <= SL_MAX_ALTERNATIVES && better)
+            best = i, best_count = count, best_open = v.nopen;
+    }
+    if (best < 0) return 0;
+    const struct sum_item *it = &s->items[best];
+    const digitset *list = s->combos + it->combo_first;
+    sum_view_of(s, it, ctx, &v);
+    offer->ncells = v.nopen;
+    for (int i = 0; i < v.nopen; i++) offer->cells[i] = v.open[i];
+    offer->nalts = 0;
+    for (long j = 0; j < it->combo_count; j++) {
+        digitset rest = list[j] & ~v.placed;
+        if ((list[j] & v.placed) != v.placed || (rest & v.reach) != rest) continue;
+        int fits = 1;
+        for (int i = 0; i < v.nopen && fits; i++) fits = (v.cand[i] & rest) != 0;
+        if (fits) offer->alt[offer->nalts++] = rest;
+    }
+    return 1;
 }

@@ -39,4 +39,9 @@ int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
  * (so its group can be settled): SL_PROP_OK or SL_PROP_CONTRADICTION. */
 int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx);
 
+/* The one-group sum with the fewest combinations left (two or more) per
+ * open cell, as a branch offer: its open cells and each combination's open digits.
+ * Returns 1, or 0 when no sum has a choice left. */
+int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct branch_offer *offer);
+
 #endif

@@ -169,6 +169,11 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
+static int killer_branch(const void *self, const struct prop_ctx *ctx, struct branch_offer *offer)
+{
+    return sum_set_offer(((const struct killer *)self)->sums, ctx, offer);
+}
+
 /* --- check ------------------------------------------------------------- */
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
@@ -198,4 +203,5 @@ const struct constraint_ops killer_constraint = {
     .explain = NULL,
     .write = killer_write,
     .destroy = killer_destroy,
+    .branch = killer_branch,
 };

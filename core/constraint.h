@@ -16,6 +16,8 @@
  *             candidates through prop_restrict and returns SL_PROP_OK or
  *             SL_PROP_CONTRADICTION;
  *   check     1 when a complete grid satisfies the rule;
+ *   branch    optional; offers the search a split with few alternatives
+ *             (filled into offer, returning 1) or returns 0;
  *   explain   optional; reserved for the rater's human techniques;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
@@ -36,6 +38,18 @@ struct explain_sink; /* the rater's, when it exists */
 
 enum { SL_PROP_OK = 0, SL_PROP_CONTRADICTION = -1 };
 
+/* A split of the search a rule proposes: in every solution the cells all
+ * take their digits from one of the alternatives (a killer cage's digit
+ * combinations, say). The search takes it when it has fewer alternatives
+ * than the best cell has candidates. */
+#define SL_MAX_ALTERNATIVES 64
+struct branch_offer {
+    int ncells;
+    int cells[SL_MAX_SIZE];
+    int nalts;
+    digitset alt[SL_MAX_ALTERNATIVES];
+};
+
 struct constraint_ops {
     const char *name;    /* registry key, as written in puzzle files */
     const char *summary; /* one line for `sudolab rules` and --help */
@@ -48,6 +62,7 @@ struct constraint_ops {
      * full text needs (snprintf's convention). */
     int (*write)(const void *self, char *buf, size_t cap);
     void (*destroy)(void *self);
+    int (*branch)(const void *self, const struct prop_ctx *ctx, struct branch_offer *offer);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

@@ -217,6 +217,27 @@ int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     return fixed_point(ctx);
 }
 
+int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                             const int *cells, int count, digitset allowed)
+{
+    ctx_open(ctx, rs, state, 0);
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed;
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        note_change(ctx, cells[i], after);
+    }
+    return fixed_point(ctx);
+}
+
+void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
+{
+    ctx->rs = rs;
+    ctx->cand = state;
+    ctx->current_slot = -1;
+}
+
 /* --- The calls rules make from propagate (constraint.h) ------------------ */
 
 const struct geometry *prop_geometry(const struct prop_ctx *ctx) { return &ctx->rs->geo; }

@@ -27,7 +27,7 @@ struct prop_ctx {
     uint64_t dirty_hidden[SL_UNIT_WORDS];
     uint64_t dirty_intersections[SL_UNIT_WORDS];
     uint64_t dirty_groups[SL_GROUP_WORDS]; /* watched groups due (prop_next_group) */
-    int queue_len; /* newly single cells not yet removed from peers */
+    int queue_len;                         /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];
 };
 
@@ -39,5 +39,13 @@ int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
 /* Places digit in cell of an already propagated state and propagates. */
 int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int cell,
                      int digit);
+
+/* Restricts every cell of `cells` to `allowed` in an already propagated
+ * state and propagates. */
+int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                             const int *cells, int count, digitset allowed);
+/* Points ctx at a propagated state for reading only (a rule's branch
+ * hook reads candidates through it). */
+void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state);
 
 #endif

@@ -177,6 +177,7 @@ static int attach_rules(struct ruleset *rs, struct rule_builder *b, const struct
         if (slot->ops->attach(slot->self, b, err)) return -1;
         slot->group_count = b->ngroups - slot->group_first;
         if (slot->ops->propagate) rs->propagating |= UINT64_C(1) << i;
+        if (slot->ops->branch) rs->branching |= UINT64_C(1) << i;
     }
     return 0;
 }

@@ -52,6 +52,7 @@ struct ruleset {
     int nslots;
     struct rule_slot *slots;
     uint64_t propagating;  /* bit i: slot i has a propagate hook */
+    uint64_t branching;    /* bit i: slot i has a branch hook */
     uint64_t *watch_masks; /* per cell: the slots watching it, as bits */
     int ngroups;           /* watched groups of every slot */
     int *cell_group_start; /* ncells+1 offsets into cell_groups */

@@ -407,7 +407,7 @@ static int solo_check_partition(int n, const int *label, int nlabels, int lo, in
 {
     int ncells = n * n, nedges = 2 * n * (n - 1), area[SL_MAX_CELLS], sizes[SL_MAX_CELLS];
     int used[SL_MAX_CELLS] = {0}, nused = 0;
-    uint8_t open[SOLO_MAX_EDGES];
+    uint8_t open[SOLO_MAX_EDGES] = {0};
     if (nlabels < 1 || nlabels > ncells) return -1;
     for (int c = 0; c < ncells; c++) {
         if (label[c] < 0 || label[c] >= nlabels) return -1;
@@ -433,7 +433,9 @@ static int solo_check_desc(const struct solo_desc *d)
     int n = d->size;
     if (n < 2 || n > SL_MAX_SIZE) return -1;
     int jigsaw = d->box_rows == 0 && d->box_cols == 0;
-    if (!jigsaw && (d->box_rows < 2 || d->box_cols < 2 || d->box_rows * d->box_cols != n))
+    /* (the bounds first keep the product from overflowing) */
+    if (!jigsaw && (d->box_rows < 2 || d->box_cols < 2 || d->box_rows > n || d->box_cols > n ||
+                    d->box_rows * d->box_cols != n))
         return -1;
     if (d->diagonals && n < SOLO_X_MIN) return -1;
     for (int c = 0; c < n * n; c++)
@@ -459,8 +461,9 @@ static void solo_sums_grid(const struct solo_desc *d, int *grid)
 int solo_id_write(const struct solo_desc *d, char *buf, size_t cap)
 {
     struct solo_sink s = {buf, cap, 0};
-    int n = d->size, ncells = n * n, grid[SL_MAX_CELLS];
+    int grid[SL_MAX_CELLS];
     if (solo_check_desc(d)) return -1;
+    int n = d->size, ncells = n * n;
     solo_put_number(&s, d->box_rows ? d->box_rows : n);
     if (d->box_rows)
         solo_put(&s, 'x'), solo_put_number(&s, d->box_cols);

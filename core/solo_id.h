@@ -9,7 +9,7 @@
  *
  * PARAMS (an ID is PARAMS ':' DESC; '#' seeds are not IDs):
  *   params := NUM ('x' NUM)? flag*
- *   flag   := 'j' | 'x' | 'k' | 'a' | 'r' [24] | 'm' 'd'? [248] | 'd' [tbiaeu]
+ *   flag   := 'j' | 'x' | 'k' | 'a' | 'r' [24] | 'm' [248] | 'md' [24] | 'd' [tbiaeu]
  *   "CxR" is a grid of C*R digits whose boxes are C rows tall and R columns
  *   wide ("2x3": 6x6, boxes of 2 rows by 3 columns); a lone "C" means CxC.
  *   'j' makes it a jigsaw of size C (or C*R): "9j", "3x3j"; "Cx1" is a
@@ -30,8 +30,10 @@
  *              the connected areas: N of them, N cells each.
  *   cages      walls (only with 'k'), the same code; each cage 2..N cells;
  *   sums       (only with 'k') a grid field like the givens: each cage's
- *              sum, 1..N(N+1)/2, written in the first cell of the cage in
- *              row-major order (its top-left-most cell), 0 or 1 per cage.
+ *              sum, 1..N(N+1)/2. Solo writes it in the cage's first cell in
+ *              row-major order, and so does solo_id_write; the parser takes
+ *              it from any cell of the cage, at most one per cage, and a
+ *              cage without one gets sum 0 (Solo itself needs them all).
  * Errors give err->col, the 1-based column in text of the first bad byte
  * (the end, len + 1, or the ',' that cut it short when data is missing;
  * the first byte of the field for a walls field whose areas have the
@@ -62,9 +64,10 @@ struct solo_desc {
  * Returns 0, or -1 with err->col the 1-based column in text of the first
  * bad byte (err->line left 0; err may be NULL). d is unspecified on error.
  * Regions and cages are numbered in order of first appearance, row-major.
- * Everything Solo accepts within our size limit is accepted, except: unknown
- * or malformed flags, a sum above N(N+1)/2 (Solo keeps sums in a byte and
- * would misread them) and two sums in one cage. */
+ * Everything Solo accepts within our size limit is accepted, except unknown
+ * or malformed flags, two sums in one cage and a sum above N(N+1)/2, which
+ * no cage of different digits reaches (Solo takes up to N^3 but keeps sums
+ * in a byte, so it would misread some). */
 int solo_id_parse(const char *text, size_t len, struct solo_desc *d, struct sl_error *err);
 
 /* Writes the game ID; snprintf convention (returns the length needed,
