@@ -169,6 +169,14 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
+static int killer_validate(const void *self, const struct geometry *g, char *msg, size_t cap)
+{
+    int p = cellmap_disconnected_part(&((const struct killer *)self)->map, g);
+    if (p < 0) return 0;
+    snprintf(msg, cap, "cage %d is not one connected piece", p + 1);
+    return 1;
+}
+
 static int killer_branch(const void *self, const struct prop_ctx *ctx, struct branch_offer *offer)
 {
     return sum_set_offer(((const struct killer *)self)->sums, ctx, offer);
@@ -204,4 +212,5 @@ const struct constraint_ops killer_constraint = {
     .write = killer_write,
     .destroy = killer_destroy,
     .branch = killer_branch,
+    .validate = killer_validate,
 };

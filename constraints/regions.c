@@ -3,7 +3,7 @@
  *
  *   jigsaw   "MAP": N regions tiling the grid, replacing the boxes (use a
  *            geometry without boxes); a region need not be connected for
- *            the engine, regions_disconnected() tells a validator which is;
+ *            the engine, and `sudolab check` warns when one is not;
  *   extra    "MAP": any regions of N cells, '.' for cells in none
  *            (hyper sudoku, colour sudoku, ...);
  *   windoku  "": the windows of a grid with square boxes of side b, each
@@ -11,6 +11,7 @@
  *
  * MAP is a cell map (cellmap.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,14 @@ static int windoku_write(const void *self, char *buf, size_t cap)
 
 static void regions_destroy(void *self) { free(self); }
 
+static int regions_validate(const void *self, const struct geometry *g, char *msg, size_t cap)
+{
+    int p = cellmap_disconnected_part(&((const struct regions *)self)->map, g);
+    if (p < 0) return 0;
+    snprintf(msg, cap, "region %d is not one connected piece", p + 1);
+    return 1;
+}
+
 const struct constraint_ops jigsaw_constraint = {
     .name = "jigsaw",
     .summary = "irregular regions of N cells replacing the boxes",
@@ -142,6 +151,7 @@ const struct constraint_ops jigsaw_constraint = {
     .check = regions_check,
     .write = regions_write,
     .destroy = regions_destroy,
+    .validate = regions_validate,
 };
 
 const struct constraint_ops extra_constraint = {

@@ -109,3 +109,30 @@ int cellmap_cells(const struct cellmap *m, int p, int *cells)
         if (m->part[c] == p) cells[count++] = c;
     return count;
 }
+
+/* Flood fill from the first cell of each part; a part not reached whole
+ * is disconnected. */
+int cellmap_disconnected_part(const struct cellmap *m, const struct geometry *g)
+{
+    int stack[SL_MAX_CELLS];
+    uint8_t seen[SL_MAX_CELLS] = {0};
+    for (int p = 0; p < m->nparts; p++) {
+        int top = 0, reached = 0, start = 0;
+        while (m->part[start] != p) start++;
+        stack[top++] = start;
+        seen[start] = 1;
+        while (top > 0) {
+            int c = stack[--top], r = geometry_row(g, c), k = geometry_col(g, c);
+            int next[4] = {r > 0 ? c - g->size : -1, r < g->size - 1 ? c + g->size : -1,
+                           k > 0 ? c - 1 : -1, k < g->size - 1 ? c + 1 : -1};
+            reached++;
+            for (int i = 0; i < 4; i++) {
+                if (next[i] < 0 || seen[next[i]] || m->part[next[i]] != p) continue;
+                seen[next[i]] = 1;
+                stack[top++] = next[i];
+            }
+        }
+        if (reached != m->size[p]) return p;
+    }
+    return -1;
+}

@@ -36,4 +36,8 @@ int cellmap_write(const struct cellmap *m, char *buf, size_t cap);
 /* The cells of part p, in row-major order, into cells; returns how many. */
 int cellmap_cells(const struct cellmap *m, int p, int *cells);
 
+/* The first part whose cells are not orthogonally connected on grid g,
+ * or -1 (validators report it; the engine needs no connection). */
+int cellmap_disconnected_part(const struct cellmap *m, const struct geometry *g);
+
 #endif

@@ -75,5 +75,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_fill(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -1,6 +1,8 @@
 /*
- * cmd_convert.c — `sudolab convert` (every puzzle in another format) and
- * `sudolab rules` (the rule plugins and their one-line summaries).
+ * cmd_convert.c — the commands about puzzles rather than answers:
+ * `sudolab convert` (every puzzle in another format), `sudolab check`
+ * (warnings and uniqueness, for setters) and `sudolab rules` (the rule
+ * plugins and their one-line summaries).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +82,49 @@ int cmd_convert(int argc, char **argv)
     int code = cmd_parse(&convert_spec, argc, argv, &opt);
     if (code >= 0) return code;
     return cmd_for_each_puzzle(&opt, convert_one, &opt);
+}
+
+static const struct cmd_spec check_spec = {
+    "check",
+    "usage: sudolab check [--format F] [--size N] [--boxes RxC|none] [--max-nodes N] [FILE...]\n"
+    "\n"
+    "For puzzle setters: reads every puzzle, prints each rule's warnings about\n"
+    "legal but doubtful data (a cage or jigsaw region in several pieces) as\n"
+    "FILE:LINE: warning: ..., then 'unique', 'N solutions' (counting to 2) or\n"
+    "'no solution', one line per puzzle.\n"
+    "\n"
+    "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
+    "solutions, 2 bad input or usage, 3 the search gave up.\n",
+    "fsbn",
+};
+
+static int check_one(void *arg, const struct cmd_puzzle *item)
+{
+    const struct puzzle *p = item->puzzle;
+    char msg[256];
+    (void)arg;
+    for (int i = 0; i < p->nrules; i++) {
+        const struct constraint_ops *ops = p->rules[i].ops;
+        if (ops->validate && ops->validate(p->rules[i].self, &p->geo, msg, sizeof msg))
+            fprintf(stderr, "%s:%ld: warning: %s: %s\n", item->file, item->where->line, ops->name,
+                    msg);
+    }
+    struct search_stats stats = {0};
+    struct search_result r = solver_count(item->solver, p->givens, 2, NULL, &stats);
+    if (r.gave_up) {
+        cmd_report_gave_up(item, stats.nodes);
+        return EXIT_GAVE_UP;
+    }
+    puts(r.solutions == 1 ? "unique" : r.solutions == 0 ? "no solution" : "2 or more solutions");
+    return r.solutions == 1 ? 0 : EXIT_NO_SOLUTION;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&check_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    return cmd_for_each_puzzle(&opt, check_one, NULL);
 }
 
 static const struct cmd_spec rules_spec = {

@@ -18,6 +18,7 @@
  *   check     1 when a complete grid satisfies the rule;
  *   branch    optional; offers the search a split with few alternatives
  *             (filled into offer, returning 1) or returns 0;
+ *   validate  optional; a warning for `sudolab check` (legal but odd data);
  *   explain   optional; reserved for the rater's human techniques;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
@@ -63,6 +64,10 @@ struct constraint_ops {
     int (*write)(const void *self, char *buf, size_t cap);
     void (*destroy)(void *self);
     int (*branch)(const void *self, const struct prop_ctx *ctx, struct branch_offer *offer);
+    /* Optional: a warning about data that is legal but probably not meant
+     * (a jigsaw region in two pieces); writes it snprintf-style and
+     * returns 1, or returns 0. */
+    int (*validate)(const void *self, const struct geometry *g, char *msg, size_t cap);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

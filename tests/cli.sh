@@ -364,5 +364,69 @@ run solve "$T/nul.txt"
 check "NUL and 0xFF bytes are an error on their line, the next puzzle solves" \
     eval 'rc_is 2 && err_matches "^$T/nul.txt:1:" && out_is "$SOLUTION"'
 
+# --- variant formats ------------------------------------------------------------
+
+E16=................
+E81=.................................................................................
+KMAP=AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff
+KSUMS=13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,20,12,16
+KSOL=673298154948531672521476398714329865396857241852614937239145786165783429487962513
+printf '%s %s\n' "$KMAP" "$KSUMS" > "$T/killer.txt"
+run solve "$T/killer.txt"
+check "a CAGEMAP SUMS killer line solves to its published answer" eval 'rc_is 0 && out_is "$KSOL"'
+run convert "$T/killer.txt"
+check "convert writes the sudolab line of a killer" \
+    eval 'rc_is 0 && out_is "sudolab 9 3x3 classic;killer:$KMAP:$KSUMS $E81"'
+cp "$T/out" "$T/killer_line.txt"
+run convert "$T/killer_line.txt"
+check "the sudolab line converts to itself (exact round trip)" \
+    eval 'rc_is 0 && cmp -s "$T/out" "$T/killer_line.txt"'
+run convert --to solo "$T/killer.txt"
+check "convert --to solo writes a Solo killer ID" eval 'rc_is 0 && out_has "3x3k:"'
+cp "$T/out" "$T/killer_solo.txt"
+run solve "$T/killer_solo.txt"
+check "the Solo ID solves to the same answer" eval 'rc_is 0 && out_is "$KSOL"'
+printf 'grade,index,cage_map,cage_sums,solution\n1,1,%s,"%s",%s\n' "$KMAP" "$KSUMS" "$KSOL" > "$T/k.csv"
+run bench "$T/k.csv"
+check "bench reads a killer CSV (header skipped) and verifies against its solution" \
+    eval 'rc_is 0 && out_has "1 puzzles" && out_has "all verified"'
+printf 'grade,index,cage_map,cage_sums,solution\n1,1,%s,"%s",%s\n' "$KMAP" "$KSUMS" \
+    "$(echo "$KSOL" | sed 's/^67/76/')" > "$T/kbad.csv"
+run bench "$T/kbad.csv"
+check "bench exits 1 when the file's solution is not the one found" \
+    eval 'rc_is 1 && out_has "NOT all verified"'
+printf 'sudolab 9 3x3 classic;killer:%s:%s %s\n' "$KMAP" "$(echo "$KSUMS" | sed 's/^13,11,7/13,11,25/')" "$E81" > "$T/kimpossible.txt"
+run solve "$T/kimpossible.txt"
+check "an impossible cage sum is an error at its column" \
+    eval 'rc_is 2 && err_matches "^$T/kimpossible.txt:1:118: cage 3: no 2 distinct digits"'
+printf 'sudolab 4 2x2 classic;oddeven:o............... 2...............\n' > "$T/oe.txt"
+run solve "$T/oe.txt"
+check "an odd mark on an even given is an error at the given" \
+    eval 'rc_is 2 && err_matches "^$T/oe.txt:1:48: r1c1: a rule forbids digit 2"'
+printf 'sudolab 4 none classic;jigsaw:AABBAABBCCDDCDCD %s\n' "$E16" > "$T/jig.txt"
+run check "$T/jig.txt"
+check "check warns about a jigsaw region in two pieces" \
+    eval 'err_matches "^$T/jig.txt:1: warning: jigsaw: region 3 is not one connected piece"'
+printf 'sudolab 9 3x3 classic;nosuch %s\n' "$E81" > "$T/unknown.txt"
+run solve "$T/unknown.txt"
+check "an unknown rule is an error at its name" \
+    eval 'rc_is 2 && err_matches "^$T/unknown.txt:1:23: unknown rule"'
+run solve --format classic "$T/killer.txt"
+check "--format classic refuses a killer line" eval 'rc_is 2 && err_has "--format"'
+run solve --format nosuch "$T/killer.txt"
+check "--format with an unknown name is a usage error" rc_is 2
+run rules
+check "rules lists every plugin" \
+    eval 'rc_is 0 && out_has "killer" && out_has "jigsaw" && out_has "oddeven" && out_has "diagonal"'
+run bench tests/data/solo_ids.txt
+check "every captured Solo ID solves to Solo's own answer" \
+    eval 'rc_is 0 && out_has "51 puzzles" && out_has "all verified"'
+run convert --to solo tests/data/solo_ids.txt
+cut -d' ' -f1 tests/data/solo_ids.txt | grep -v '^#' | grep . > "$T/ids"
+check "Solo IDs convert back to themselves byte for byte" eval 'rc_is 0 && cmp -s "$T/out" "$T/ids"'
+printf 'sudolab 4 none classic;oddeven:%s %s\n' "$E16" "$E16" > "$T/nosolo.txt"
+run convert --to solo "$T/nosolo.txt"
+check "convert --to solo refuses a rule Solo lacks" eval 'rc_is 2 && err_has "no form"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

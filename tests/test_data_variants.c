@@ -61,8 +61,9 @@ static int file_line(const char *path, long number, char *buf, size_t cap)
 
 /* Solves every puzzle of path: unique, equal to its published answer. */
 static void run_data(const char *path, long only_line, struct data_run *run,
-                     void (*extra)(const char *path, const struct puzzle *, const struct puzzle_source *,
-                                   const uint8_t *, struct data_run *))
+                     void (*extra)(const char *path, const struct puzzle *,
+                                   const struct puzzle_source *, const uint8_t *,
+                                   struct data_run *))
 {
     memset(run, 0, sizeof *run);
     FILE *in = fopen(path, "rb");
@@ -94,8 +95,8 @@ static void run_data(const char *path, long only_line, struct data_run *run,
         if (solver && ruleset_check_givens(rs, p.givens, &cell, &err) == 0) {
             struct search_result r = solver_count(solver, p.givens, 2, solution, NULL);
             run->unique += r.solutions == 1 && puzzle_is_solution(&p, solution);
-            run->matches += where->has_solution &&
-                            memcmp(solution, where->solution, (size_t)p.geo.ncells) == 0;
+            run->matches +=
+                where->has_solution && memcmp(solution, where->solution, (size_t)p.geo.ncells) == 0;
             if (extra) extra(path, &p, where, solution, run);
         }
         if (run->matches + run->bad != run->read && !run->first_bad_line)
@@ -107,7 +108,8 @@ static void run_data(const char *path, long only_line, struct data_run *run,
     reader_close(reader);
     free(where);
     fclose(in);
-    if (run->first_bad_line) fprintf(stderr, "\n  %s:%ld: not as published\n", path, run->first_bad_line);
+    if (run->first_bad_line)
+        fprintf(stderr, "\n  %s:%ld: not as published\n", path, run->first_bad_line);
 }
 
 static void killer_cages_check(const char *path, const struct puzzle *p,
