@@ -226,6 +226,12 @@ static int sudolab_rules(struct puzzle *p, const struct field *f, struct sl_erro
             return sl_error_set(err, 0, col, "expected a rule name");
         memcpy(name, item, name_len);
         name[name_len] = '\0';
+        /* One instance per rule: its data goes in one place, which is
+         * also what keeps killer cages from overlapping. */
+        for (int i = 0; i < p->nrules; i++)
+            if (strcmp(p->rules[i].ops->name, name) == 0)
+                return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)",
+                                    name);
         if (colon == NULL && variant_add_rule(p, name, "", 0, col, err)) return -1;
         if (colon &&
             variant_add_rule(p, name, colon + 1, len - name_len - 1, col + (long)name_len + 1, err))
