@@ -285,92 +285,113 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
 
 /* ---- several groups: bounds ---- */
 
-/* The sum of the `count` smallest (largest when high) digits of s, or -1
- * when s has fewer than count digits; *used gets those digits. */
-static int extreme_sum(digitset s, int count, int high, digitset *used)
-{
-    int total = 0;
-    *used = 0;
-    for (; count > 0; count--) {
-        if (s == 0) return -1;
-        int d = high ? 31 - __builtin_clz(s) : digitset_first(s);
-        total += d;
-        s &= ~digitset_of(d);
-        *used |= digitset_of(d);
-    }
-    return total;
-}
+#define SUM_IMPOSSIBLE (1 << 20)
 
 static int lowest(digitset m) { return digitset_first(m); }
 static int highest(digitset m) { return 31 - __builtin_clz(m); }
 
-/* Bounds of the cells of group g other than `skip` (-1: none), without
- * digit `without` (0: none): distinct digits, each from its own cell.
- * *sensitive gets the digits whose exclusion could change the bounds
- * (those the bounds were made of). */
-static void group_bounds(const digitset *cand, const uint8_t *group, int count, int g, int skip,
-                         digitset without, int *lo, int *hi, digitset *sensitive)
+/* What the bounds of one distinct group are made of, so that the bounds
+ * of the group without one cell and one digit come in O(1). The digit
+ * pool of the whole group stands in for the pool of the rest: a superset,
+ * so the bounds stay sound (only a little looser). */
+struct group_bounds {
+    int count;                  /* cells */
+    int lo_cells, hi_cells;     /* sums of each cell's lowest / highest digit */
+    int npool;                  /* digits in the pool, ascending in digit[] */
+    int digit[SL_MAX_SIZE + 1];
+    int rank[SL_MAX_SIZE + 2];     /* per digit: pool digits below it */
+    int rank[SL_MAX_SIZE + 2];     /* per digit: pool digits below it */
+    int low_sum[SL_MAX_SIZE + 2];  /* low_sum[j]: the j smallest pool digits */
+    int high_sum[SL_MAX_SIZE + 2]; /* high_sum[j]: the j largest */
+    int lo_shift[SL_MAX_SIZE + 2]; /* per digit d: how lo_cells grows without d */
+    int hi_shift[SL_MAX_SIZE + 2];
+    int lo, hi;                 /* the group's own bounds */
+};
+
+static void group_bounds_make(struct group_bounds *gb, const digitset *cand, const uint8_t *group,
+                              int count, int g)
 {
-    digitset pool = 0, ends = 0, low_used, high_used;
-    int k = 0, lo_cells = 0, hi_cells = 0;
+    digitset pool = 0;
+    memset(gb, 0, sizeof *gb);
     for (int i = 0; i < count; i++) {
-        if (group[i] != g || i == skip) continue;
-        digitset m = cand[i] & ~without;
-        if (m == 0) m = cand[i]; /* that cell cannot avoid it: leave it to the others */
+        if (group[i] != g) continue;
+        digitset m = cand[i];
+        int lo = lowest(m), hi = highest(m);
+        digitset rest_lo = m & ~digitset_of(lo), rest_hi = m & ~digitset_of(hi);
         pool |= m;
-        lo_cells += lowest(m);
-        hi_cells += highest(m);
-        ends |= digitset_of(lowest(m)) | digitset_of(highest(m));
-        k++;
+        gb->count++;
+        gb->lo_cells += lo;
+        gb->hi_cells += hi;
+        if (rest_lo) gb->lo_shift[lo] += lowest(rest_lo) - lo;
+        if (rest_hi) gb->hi_shift[hi] += highest(rest_hi) - hi;
     }
-    int lo_set = extreme_sum(pool, k, 0, &low_used), hi_set = extreme_sum(pool, k, 1, &high_used);
-    *lo = lo_set > lo_cells ? lo_set : lo_cells;
-    *hi = hi_set >= 0 && hi_set < hi_cells ? hi_set : hi_cells;
-    if (lo_set < 0) *lo = 1 << 20; /* fewer digits than cells: impossible */
-    *sensitive = ends | low_used | high_used;
+    for (int d = 1, r = 0; d <= SL_MAX_SIZE + 1; d++) {
+        gb->rank[d] = r;
+        if (pool & digitset_of(d)) gb->digit[gb->npool++] = d, r++;
+    }
+    for (int j = 0; j < gb->npool; j++) {
+        gb->low_sum[j + 1] = gb->low_sum[j] + gb->digit[j];
+        gb->high_sum[j + 1] = gb->high_sum[j] + gb->digit[gb->npool - 1 - j];
+    }
+    int lo_set = gb->count <= gb->npool ? gb->low_sum[gb->count] : SUM_IMPOSSIBLE;
+    int hi_set = gb->count <= gb->npool ? gb->high_sum[gb->count] : 0;
+    gb->lo = lo_set > gb->lo_cells ? lo_set : gb->lo_cells;
+    gb->hi = hi_set < gb->hi_cells ? hi_set : gb->hi_cells;
 }
 
-/* Keeps the digits d of cell i for which the other cells can still make
- * up total - d; the exact bounds without d are only recomputed for the
- * digits the rest's bounds depend on. */
-static digitset bounds_keep(const digitset *cand, const uint8_t *group, int count, int i, int total,
-                            int others_lo, int others_hi)
+/* Bounds of the group without cell m (its candidates) when that cell
+ * takes digit d, so that no other cell of the group may. */
+static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, int *lo, int *hi)
 {
-    int g = group[i], lo0, hi0;
-    digitset sensitive, unused;
-    group_bounds(cand, group, count, g, i, 0, &lo0, &hi0, &sensitive);
-    digitset keep = 0;
-    for (digitset m = cand[i]; m; m = digitset_rest(m)) {
-        int d = digitset_first(m), need = total - d, lo = lo0, hi = hi0;
-        if (need < others_lo + lo0 || need > others_hi + hi0) continue;
-        if (sensitive & digitset_of(d))
-            group_bounds(cand, group, count, g, i, digitset_of(d), &lo, &hi, &unused);
-        if (need >= others_lo + lo && need <= others_hi + hi) keep |= digitset_of(d);
+    int k = gb->count - 1, rank;
+    /* Per-cell sums: drop the cell, then move every lowest (highest) d of
+     * the others up (down) to their next digit. */
+    int own_lo = lowest(m), own_hi = highest(m);
+    int lo_cells = gb->lo_cells - own_lo + gb->lo_shift[d], hi_cells = gb->hi_cells - own_hi + gb->hi_shift[d];
+    digitset rest_lo = m & ~digitset_of(own_lo), rest_hi = m & ~digitset_of(own_hi);
+    if (own_lo == d && rest_lo) lo_cells -= lowest(rest_lo) - own_lo;
+    if (own_hi == d && rest_hi) hi_cells -= highest(rest_hi) - own_hi;
+    /* Pool sums: the k smallest (largest) pool digits other than d. */
+    rank = gb->rank[d];
+    int in_pool = rank < gb->npool && gb->digit[rank] == d;
+    int lo_set, hi_set;
+    if (k > gb->npool - in_pool) {
+        lo_set = SUM_IMPOSSIBLE, hi_set = 0;
+    } else {
+        lo_set = in_pool && rank < k ? gb->low_sum[k + 1] - d : gb->low_sum[k];
+        int from_top = gb->npool - 1 - rank; /* d's rank among the largest */
+        hi_set = in_pool && from_top < k ? gb->high_sum[k + 1] - d : gb->high_sum[k];
     }
-    return keep;
+    *lo = lo_set > lo_cells ? lo_set : lo_cells;
+    *hi = hi_set < hi_cells ? hi_set : hi_cells;
 }
 
 static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
-    digitset cand[SUM_MAX_CELLS], unused;
+    digitset cand[SUM_MAX_CELLS];
     const uint8_t *group = s->group + it->first;
-    int lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
+    struct group_bounds gb[SUM_MAX_CELLS];
+    int all_lo = 0, all_hi = 0;
     for (int i = 0; i < it->count; i++) cand[i] = now[s->cells[it->first + i]];
     for (int g = 0; g < it->ngroups; g++) {
-        group_bounds(cand, group, it->count, g, -1, 0, &lo[g], &hi[g], &unused);
-        all_lo += lo[g];
-        all_hi += hi[g];
+        group_bounds_make(&gb[g], cand, group, it->count, g);
+        all_lo += gb[g].lo;
+        all_hi += gb[g].hi;
     }
     if (it->total < all_lo || it->total > all_hi) return SL_PROP_CONTRADICTION;
     for (int i = 0; i < it->count; i++) {
         if (digitset_is_single(cand[i])) continue;
-        int g = group[i];
-        digitset keep =
-            bounds_keep(cand, group, it->count, i, it->total, all_lo - lo[g], all_hi - hi[g]);
+        const struct group_bounds *own = &gb[group[i]];
+        int others_lo = all_lo - own->lo, others_hi = all_hi - own->hi;
+        digitset keep = 0;
+        for (digitset m = cand[i]; m; m = digitset_rest(m)) {
+            int d = digitset_first(m), lo, hi, need = it->total - d;
+            group_bounds_rest(own, cand[i], d, &lo, &hi);
+            if (need >= others_lo + lo && need <= others_hi + hi) keep |= digitset_of(d);
+        }
         if (keep != cand[i] && prop_restrict(ctx, s->cells[it->first + i], keep))
             return SL_PROP_CONTRADICTION;
-        cand[i] = keep;
     }
     return SL_PROP_OK;
 }
