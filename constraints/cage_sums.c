@@ -295,17 +295,16 @@ static int highest(digitset m) { return 31 - __builtin_clz(m); }
  * pool of the whole group stands in for the pool of the rest: a superset,
  * so the bounds stay sound (only a little looser). */
 struct group_bounds {
-    int count;                  /* cells */
-    int lo_cells, hi_cells;     /* sums of each cell's lowest / highest digit */
-    int npool;                  /* digits in the pool, ascending in digit[] */
+    int count;              /* cells */
+    int lo_cells, hi_cells; /* sums of each cell's lowest / highest digit */
+    int npool;              /* digits in the pool, ascending in digit[] */
     int digit[SL_MAX_SIZE + 1];
-    int rank[SL_MAX_SIZE + 2];     /* per digit: pool digits below it */
     int rank[SL_MAX_SIZE + 2];     /* per digit: pool digits below it */
     int low_sum[SL_MAX_SIZE + 2];  /* low_sum[j]: the j smallest pool digits */
     int high_sum[SL_MAX_SIZE + 2]; /* high_sum[j]: the j largest */
     int lo_shift[SL_MAX_SIZE + 2]; /* per digit d: how lo_cells grows without d */
     int hi_shift[SL_MAX_SIZE + 2];
-    int lo, hi;                 /* the group's own bounds */
+    int lo, hi; /* the group's own bounds */
 };
 
 static void group_bounds_make(struct group_bounds *gb, const digitset *cand, const uint8_t *group,
@@ -347,7 +346,8 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
     /* Per-cell sums: drop the cell, then move every lowest (highest) d of
      * the others up (down) to their next digit. */
     int own_lo = lowest(m), own_hi = highest(m);
-    int lo_cells = gb->lo_cells - own_lo + gb->lo_shift[d], hi_cells = gb->hi_cells - own_hi + gb->hi_shift[d];
+    int lo_cells = gb->lo_cells - own_lo + gb->lo_shift[d],
+        hi_cells = gb->hi_cells - own_hi + gb->hi_shift[d];
     digitset rest_lo = m & ~digitset_of(own_lo), rest_hi = m & ~digitset_of(own_hi);
     if (own_lo == d && rest_lo) lo_cells -= lowest(rest_lo) - own_lo;
     if (own_hi == d && rest_hi) hi_cells -= highest(rest_hi) - own_hi;
