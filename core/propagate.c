@@ -39,7 +39,10 @@ static int drain_singles(struct prop_ctx *ctx)
             if (!(before & digit)) continue;
             digitset after = before & ~digit;
             cand[peer] = after;
-            if (after == 0) return SL_PROP_CONTRADICTION;
+            if (after == 0) {
+                ctx->failed_cell = peer;
+                return SL_PROP_CONTRADICTION;
+            }
             note_change(ctx, peer, after);
         }
     }
@@ -104,7 +107,10 @@ static int remove_from(struct prop_ctx *ctx, const uint16_t *cells, int len, dig
         if (!(before & digits)) continue;
         digitset after = before & ~digits;
         cand[cells[i]] = after;
-        if (after == 0) return SL_PROP_CONTRADICTION;
+        if (after == 0) {
+            ctx->failed_cell = cells[i];
+            return SL_PROP_CONTRADICTION;
+        }
         note_change(ctx, cells[i], after);
     }
     return SL_PROP_OK;
@@ -187,6 +193,7 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     ctx->current_slot = -1;
     ctx->changed = 0;
     ctx->queue_len = 0;
+    ctx->failed_cell = -1;
 }
 
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
@@ -252,7 +259,10 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
     digitset after = before & allowed;
     if (after == before) return SL_PROP_OK;
     ctx->cand[cell] = after;
-    if (after == 0) return SL_PROP_CONTRADICTION;
+    if (after == 0) {
+        ctx->failed_cell = cell;
+        return SL_PROP_CONTRADICTION;
+    }
     note_change(ctx, cell, after);
     return SL_PROP_OK;
 }

@@ -2,9 +2,11 @@
  * search.h — one MRV backtracking search for solve, count and fill.
  *
  * The search propagates to a fixed point, branches on the open cell with
- * the fewest candidates (ties go to the cell with the most peers that
- * share one of its candidates: its guess prunes the most), and recurses
- * on a copy of the state. Counting stops at a limit;
+ * the fewest candidates, each count divided by one plus the dead ends the
+ * cell caused so far (ties go to the cell with the most peers that share
+ * one of its candidates: its guess prunes the most), or on a rule's offer
+ * (a killer cage's digit combinations) when that has fewer alternatives,
+ * and recurses on a copy of the state. Counting stops at a limit;
  * filling tries digits in an order drawn from a seeded rng. A node limit
  * turns a search that would run too long into a clear "gave up".
  *
