@@ -102,22 +102,11 @@ static void record_solution(struct search_run *run, const digitset *cand)
     }
 }
 
-/* The digits of a set in the order to try them. */
-static int branch_order(struct search_run *run, digitset digits, int *order)
-{
-    int n = 0;
-    for (; digits; digits = digitset_rest(digits)) order[n++] = digitset_first(digits);
-    if (run->rng) rng_shuffle_ints(run->rng, order, n);
-    return n;
-}
-
 static int should_stop(const struct search_run *run)
 {
     return run->result.gave_up || run->result.solutions >= run->limit;
 }
 
-/* Explores the propagated state at `depth`. The last branch reuses the
- * state in place: the parent is not needed once its last child starts. */
 /* The rules' best offer with fewer than `limit` alternatives, or 0. */
 static int best_offer(struct search_run *run, digitset *cand, int limit, struct branch_offer *best)
 {
@@ -138,7 +127,10 @@ static int best_offer(struct search_run *run, digitset *cand, int limit, struct 
     return found;
 }
 
-/* Explores the alternatives of a rule's offer, as search_node does cells. */
+/* Explores the alternatives of a split (a rule's offer, or the digits of
+ * one cell), in order or in an order drawn from the rng. The last one
+ * reuses the state in place: the parent is not needed once its last child
+ * starts. */
 static void search_offer(struct search_run *run, int depth, const struct branch_offer *offer)
 {
     struct solver *s = run->s;
@@ -164,6 +156,8 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
     }
 }
 
+/* Explores the propagated state at `depth`: branches on the rules' best
+ * offer or on the digits of the chosen cell. */
 static void search_node(struct search_run *run, int depth)
 {
     struct solver *s = run->s;
@@ -174,27 +168,14 @@ static void search_node(struct search_run *run, int depth)
         return;
     }
     struct branch_offer offer;
-    if (s->rs->branching &&
-        best_offer(run, cand, digitset_count(cand[cell]) + SEARCH_OFFER_BONUS, &offer)) {
-        search_offer(run, depth, &offer);
-        return;
+    if (!s->rs->branching ||
+        !best_offer(run, cand, digitset_count(cand[cell]) + SEARCH_OFFER_BONUS, &offer)) {
+        offer.ncells = 1;
+        offer.cells[0] = cell;
+        offer.nalts = 0;
+        for (digitset m = cand[cell]; m; m = digitset_rest(m)) offer.alt[offer.nalts++] = m & -m;
     }
-    int order[SL_MAX_SIZE], n = branch_order(run, cand[cell], order);
-    for (int i = 0; i < n && !should_stop(run); i++) {
-        int last = i == n - 1;
-        digitset *next = last ? cand : state_at(s, depth + 1);
-        if (!last) memcpy(next, cand, s->rs->state_bytes);
-        run->stats.guesses++;
-        if (s->node_limit && run->stats.nodes >= s->node_limit) {
-            run->result.gave_up = 1;
-            return;
-        }
-        run->stats.nodes++;
-        if (propagate_assign(&s->ctx, s->rs, next, cell, order[i]) == SL_PROP_OK)
-            search_node(run, last ? depth : depth + 1);
-        else if (s->ctx.failed_cell >= 0)
-            s->weight[s->ctx.failed_cell]++;
-    }
+    search_offer(run, depth, &offer);
 }
 
 static struct search_result run_search(struct solver *s, const uint8_t *givens, long limit,

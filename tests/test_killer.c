@@ -265,6 +265,30 @@ static void random_cages(struct rng *rng, const uint8_t *grid, int n, char *map,
     }
 }
 
+/* Reads a one-puzzle line into s (the caller closes it) and counts its
+ * solutions up to limit within 200000 nodes, the first into found (may be
+ * NULL). solutions is -1 when the line did not read. */
+static struct search_result count_line(struct session *s, const char *line, long limit,
+                                       uint8_t *found)
+{
+    struct search_result r = {-1, 0};
+    struct sl_error err = {0};
+    session_open(s, line, NULL);
+    if (session_next(s) != 1) {
+        CU_FAIL("a generated line did not read");
+        fprintf(stderr, "\n%s -> %s\n", line, s->err.msg);
+        return r;
+    }
+    struct ruleset *rs = ruleset_build(&s->p, &err);
+    struct solver *solver = rs ? solver_new(rs) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+    solver_set_node_limit(solver, 200000);
+    r = solver_count(solver, s->p.givens, limit, found, NULL);
+    solver_free(solver);
+    ruleset_free(rs);
+    return r;
+}
+
 /* The engine's count equals the number of the 288 grids the cages allow. */
 static void test_sound_on_every_4x4_grid(void)
 {
@@ -279,24 +303,10 @@ static void test_sound_on_every_4x4_grid(void)
         snprintf(line, sizeof line, "sudolab 4 2x2 classic;killer:%s:%s ................\n", map,
                  sums);
         struct session s;
-        struct sl_error err = {0};
-        session_open(&s, line, NULL);
-        if (session_next(&s) != 1) {
-            CU_FAIL("a random cage line did not read");
-            fprintf(stderr, "\n%s -> %s\n", line, s.err.msg);
-            session_close(&s);
-            continue;
-        }
-        long expect = 0;
-        for (int i = 0; i < 288; i++) expect += puzzle_is_solution(&s.p, grids[i]);
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *solver = rs ? solver_new(rs) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
-        long got = solver_count(solver, s.p.givens, 1000, NULL, NULL).solutions;
+        long got = count_line(&s, line, 1000, NULL).solutions, expect = 0;
+        for (int i = 0; got >= 0 && i < 288; i++) expect += puzzle_is_solution(&s.p, grids[i]);
         CU_ASSERT_EQUAL(got, expect);
         if (got != expect) fprintf(stderr, "\n%s: %ld, expected %ld\n", line, got, expect);
-        solver_free(solver);
-        ruleset_free(rs);
         session_close(&s);
     }
 }
@@ -317,21 +327,12 @@ static void test_sound_on_random_9x9_cages(void)
         random_cages(&rng, grid, 9, map, sums);
         snprintf(line, sizeof line, "%s", killer_line(map, sums, NULL));
         struct session s;
-        struct sl_error err = {0};
-        session_open(&s, line, NULL);
-        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *solver = rs ? solver_new(rs) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
-        solver_set_node_limit(solver, 200000);
-        struct search_result r = solver_count(solver, s.p.givens, 2, found, NULL);
+        struct search_result r = count_line(&s, line, 2, found);
         if (!r.gave_up) {
             CU_ASSERT_TRUE(r.solutions >= 1);
             CU_ASSERT_TRUE(puzzle_is_solution(&s.p, grid));
             if (r.solutions == 1) CU_ASSERT_EQUAL(memcmp(found, grid, 81), 0);
         }
-        solver_free(solver);
-        ruleset_free(rs);
         session_close(&s);
     }
     fixture_close(&f);
@@ -360,21 +361,10 @@ static void test_killer_16x16(void)
         givens[256] = '\0';
         snprintf(line, sizeof line, "sudolab 16 4x4 classic;killer:%s:%s %s\n", map, sums, givens);
         struct session s;
-        struct sl_error err = {0};
-        session_open(&s, line, NULL);
-        int rc = session_next(&s);
-        if (rc != 1) fprintf(stderr, "\n%s -> %s\n", line, s.err.msg);
-        CU_ASSERT_EQUAL_FATAL(rc, 1);
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *solver = rs ? solver_new(rs) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
-        solver_set_node_limit(solver, 200000);
-        struct search_result r = solver_count(solver, s.p.givens, 1, found, NULL);
+        struct search_result r = count_line(&s, line, 1, found);
         CU_ASSERT_FALSE(r.gave_up);
         CU_ASSERT_EQUAL(r.solutions, 1);
         if (r.solutions == 1) CU_ASSERT_TRUE(puzzle_is_solution(&s.p, found));
-        solver_free(solver);
-        ruleset_free(rs);
         session_close(&s);
     }
     fixture_close(&f);
