@@ -30,8 +30,6 @@ struct search_run {
     struct rng *rng; /* NULL: digits in increasing order */
     struct search_stats stats;
     struct search_result result;
-    uint64_t cut_at; /* this restart's node budget ends here (0: none) */
-    int cut;         /* the budget ran out */
 };
 
 struct solver *solver_new(const struct ruleset *rs)
@@ -106,7 +104,7 @@ static void record_solution(struct search_run *run, const digitset *cand)
 
 static int should_stop(const struct search_run *run)
 {
-    return run->result.gave_up || run->cut || run->result.solutions >= run->limit;
+    return run->result.gave_up || run->result.solutions >= run->limit;
 }
 
 /* The rules' best offer with fewer than `limit` alternatives, or 0. */
@@ -149,10 +147,6 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             run->result.gave_up = 1;
             return;
         }
-        if (run->cut_at && run->stats.nodes >= run->cut_at) {
-            run->cut = 1;
-            return;
-        }
         run->stats.nodes++;
         if (propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells,
                                      offer->alt[order[i]]) == SL_PROP_OK)
@@ -184,46 +178,15 @@ static void search_node(struct search_run *run, int depth)
     search_offer(run, depth, &offer);
 }
 
-/* Finding one solution restarts a search that runs long: after
- * SEARCH_RESTART_NODES nodes, then after budgets growing by 30% each time,
- * the search starts again from the root, keeping the cells' dead-end
- * weights (so it branches on what failed) and trying digits in an order
- * drawn from a generator seeded by the restart's number (so every run is
- * reproducible). Measured on killer_extreme.txt over eight seedings of
- * the restarts: the median nodes of the six together went from 35k to
- * 28k (line 7: 16k -> 5.6k; line 9: 10k -> 17k; results vary with the
- * seeding by up to 10x either way); classic searches rarely reach the
- * first budget. Counting never restarts: it must see the whole tree. */
-#define SEARCH_RESTART_NODES 1000
-#define SEARCH_RESTART_GROWTH_PERCENT 130
-
-/* One search from the root, as far as the run's budget allows. */
-static void search_from_root(struct search_run *run, const uint8_t *givens)
-{
-    struct solver *s = run->s;
-    run->cut = 0;
-    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK) search_node(run, 0);
-}
-
 static struct search_result run_search(struct solver *s, const uint8_t *givens, long limit,
                                        uint8_t *solution, struct rng *rng,
                                        struct search_stats *stats)
 {
     struct search_run run = {
         .s = s, .limit = limit < 1 ? 1 : limit, .solution = solution, .rng = rng};
-    int restarts = limit <= 1 && rng == NULL;
-    uint64_t budget = SEARCH_RESTART_NODES;
-    struct rng order;
     run.stats.nodes = 1;
     memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
-    for (uint64_t k = 0;; k++) {
-        run.cut_at = restarts ? run.stats.nodes + budget : 0;
-        search_from_root(&run, givens);
-        if (!run.cut) break;
-        budget = budget * SEARCH_RESTART_GROWTH_PERCENT / 100;
-        rng_seed(&order, k + 1);
-        run.rng = &order;
-    }
+    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK) search_node(&run, 0);
     if (stats) {
         stats->nodes += run.stats.nodes;
         stats->guesses += run.stats.guesses;

@@ -6,9 +6,7 @@
  * cell caused so far (ties go to the cell with the most peers that share
  * one of its candidates: its guess prunes the most), or on a rule's offer
  * (a killer cage's digit combinations) when that has fewer alternatives,
- * and recurses on a copy of the state. Finding one solution restarts
- * from the root when a search runs long (search.c says how); counting
- * stops at a limit;
+ * and recurses on a copy of the state. Counting stops at a limit;
  * filling tries digits in an order drawn from a seeded rng. A node limit
  * turns a search that would run too long into a clear "gave up".
  *
