@@ -17,8 +17,12 @@ static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
         ctx->dirty_intersections[w] |= units[w];
     }
     ctx->changed = 1;
-    ctx->dirty_rules |= rs->watch_masks[cell];
-    for (int i = rs->cell_group_start[cell], end = rs->cell_group_start[cell + 1]; i < end; i++)
+    uint64_t watchers = rs->watch_masks[cell];
+    ctx->dirty_rules |= watchers;
+    /* Only a watched cell is in groups; the test keeps classic lean. */
+    for (int i = watchers ? rs->cell_group_start[cell] : 0,
+             end = watchers ? rs->cell_group_start[cell + 1] : 0;
+         i < end; i++)
         ctx->dirty_groups[rs->cell_groups[i] >> 6] |= UINT64_C(1) << (rs->cell_groups[i] & 63);
     if (digitset_is_single(now)) ctx->queue[ctx->queue_len++] = (uint16_t)cell;
 }
