@@ -76,5 +76,7 @@ int cmd_fill(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
 
 #endif

@@ -20,6 +20,8 @@ static const struct subcommand subcommands[] = {
     {"convert", cmd_convert, "write every puzzle in another format (sudolab line, Solo ID)"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},
     {"rules", cmd_rules, "list the rules a puzzle can use"},
+    {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
+    {"variants", cmd_variants, "list the variants of variants/*.lua"},
 };
 
 static void print_usage(FILE *out)

@@ -428,5 +428,34 @@ printf 'sudolab 4 none classic;oddeven:%s %s\n' "$E16" "$E16" > "$T/nosolo.txt"
 run convert --to solo "$T/nosolo.txt"
 check "convert --to solo refuses a rule Solo lacks" eval 'rc_is 2 && err_has "no form"'
 
+# --- Lua scripts and variants ------------------------------------------------------
+
+run variants
+check "variants lists every variant file with its summary" \
+    eval 'rc_is 0 && out_has "killer " && out_has "jigsaw " && out_has "windoku "'
+printf 'local p = sudolab.puzzle{rules = "classic;diagonal"}\nprint(p:count(1), select("#", ...), ...)\n' > "$T/ok.lua"
+run run "$T/ok.lua" a b
+check "run passes arguments and prints" eval 'rc_is 0 && out_is "1	2	a	b"'
+printf 'local x = 1\nwhile true do x = x + 1 end\n' > "$T/loop.lua"
+run run --max-instructions 1000000 "$T/loop.lua"
+check "an endless loop stops at the budget with file:line, exit 2" \
+    eval 'rc_is 2 && err_matches "^$T/loop.lua:2: instruction budget exceeded"'
+printf 'local t = {}\nfor i = 1, 1e9 do t[i] = string.rep("x", 100) .. i end\n' > "$T/mem.lua"
+run run --max-memory 16 "$T/mem.lua"
+check "a memory bomb stops at the cap, exit 2" \
+    eval 'rc_is 2 && err_has "not enough memory (cap 16 MiB"'
+printf 'local p = sudolab.puzzle{}\np:set(1, 2, "x")\n' > "$T/badarg.lua"
+run run "$T/badarg.lua"
+check "a bad API argument names its line and position" \
+    eval 'rc_is 2 && err_matches "^$T/badarg.lua:2: bad argument #4 to .set."'
+printf 'x = = 1\n' > "$T/syntax.lua"
+run run "$T/syntax.lua"
+check "a syntax error names its line" eval 'rc_is 2 && err_matches "^$T/syntax.lua:1:"'
+printf 'os.execute("touch %s/owned")\n' "$T" > "$T/exec.lua"
+run run "$T/exec.lua"
+check "os.execute is not there" eval 'rc_is 2 && [ ! -e "$T/owned" ]'
+run run "$T/missing.lua"
+check "a missing script is an error" rc_is 2
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

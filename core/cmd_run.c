@@ -1,0 +1,136 @@
+/*
+ * cmd_run.c — `sudolab run SCRIPT.lua [ARGS]` (a script in the sandboxed
+ * interpreter, lua_host.h) and `sudolab variants` (the variant files of
+ * variants/, each with its one-line summary).
+ */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "lua_host.h"
+
+/* The project folder: $SUDOLAB_ROOT, or where the sources were built. */
+static const char *project_root(void)
+{
+    const char *root = getenv("SUDOLAB_ROOT");
+#ifdef SUDOLAB_SOURCE_ROOT
+    if (root == NULL || root[0] == '\0') root = SUDOLAB_SOURCE_ROOT;
+#endif
+    return root ? root : ".";
+}
+
+static void run_usage(FILE *out)
+{
+    fputs("usage: sudolab run [--max-instructions N] [--max-memory MB] SCRIPT.lua [ARGS...]\n"
+          "\n"
+          "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
+          "reads only the script's folder, variants/ and scripts/) with the `sudolab`\n"
+          "module loaded; variants/README.md documents it. ARGS reach the script as\n"
+          "`...` and in `arg`. A script that runs past its instruction budget\n"
+          "(default 2e9) or memory cap (default 256 MB) is stopped with an error.\n"
+          "\n"
+          "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
+          "(printed as FILE:LINE: message).\n",
+          out);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    struct lua_limits limits = lua_limits_default();
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i += 2) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            run_usage(stdout);
+            return 0;
+        }
+        char *end = NULL;
+        long long v = i + 1 < argc ? strtoll(argv[i + 1], &end, 10) : -1;
+        int ok = end && *end == '\0' && v > 0;
+        if (ok && strcmp(argv[i], "--max-instructions") == 0) {
+            limits.instructions = v;
+        } else if (ok && strcmp(argv[i], "--max-memory") == 0 && v < 1 << 20) {
+            limits.memory = (size_t)v << 20;
+        } else {
+            fprintf(stderr, "sudolab run: bad option or value '%s'\n", argv[i]);
+            run_usage(stderr);
+            return EXIT_BAD_INPUT;
+        }
+    }
+    if (i >= argc) {
+        run_usage(stderr);
+        return EXIT_BAD_INPUT;
+    }
+    struct sl_error err = {0};
+    struct lua_host *host = lua_host_new(&limits, project_root(), &err);
+    int rc = host ? lua_host_run_file(host, argv[i], argc - i - 1, argv + i + 1, &err) : -1;
+    lua_host_free(host);
+    if (rc == 0) return 0;
+    fprintf(stderr, "%s\n", err.msg);
+    return EXIT_BAD_INPUT;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Prints "name  summary" for one variant file, or its error. */
+static int list_variant(struct lua_host *host, const char *file)
+{
+    struct sl_error err = {0};
+    char name[256], chunk[1024];
+    size_t len = strlen(file) - 4;
+    if (len == 0 || len >= sizeof name ||
+        strspn(file, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
+        return 0; /* not a module name: not a variant */
+    snprintf(name, sizeof name, "%.*s", (int)len, file);
+    snprintf(chunk, sizeof chunk,
+             "local v = require('%s')\n"
+             "assert(type(v) == 'table' and type(v.name) == 'string' and\n"
+             "       type(v.summary) == 'string',\n"
+             "       'variants/%s.lua: a variant returns a table with a name and a summary')\n"
+             "print(string.format('%%-14s %%s', v.name, v.summary))",
+             name, name);
+    if (lua_host_run_string(host, file, chunk, &err) == 0) return 0;
+    fprintf(stderr, "%s\n", err.msg);
+    return EXIT_BAD_INPUT;
+}
+
+int cmd_variants(int argc, char **argv)
+{
+    if (argc > 1) {
+        fputs("usage: sudolab variants\n\nLists the variants of variants/*.lua with a line "
+              "each.\n",
+              strcmp(argv[1], "--help") == 0 ? stdout : stderr);
+        return strcmp(argv[1], "--help") == 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/variants", project_root());
+    DIR *d = opendir(dir);
+    if (d == NULL) {
+        fprintf(stderr, "sudolab variants: cannot open %s (set SUDOLAB_ROOT)\n", dir);
+        return EXIT_BAD_INPUT;
+    }
+    char *names[256];
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL && n < 256;) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    struct sl_error err = {0};
+    struct lua_host *host = lua_host_new(NULL, project_root(), &err);
+    int status = host ? 0 : EXIT_BAD_INPUT;
+    for (int i = 0; i < n; i++) {
+        if (host && names[i]) {
+            int rc = list_variant(host, names[i]);
+            status = rc > status ? rc : status;
+        }
+        free(names[i]);
+    }
+    if (host == NULL) fprintf(stderr, "sudolab variants: %s\n", err.msg);
+    lua_host_free(host);
+    return status;
+}

@@ -1,0 +1,465 @@
+/*
+ * lua_api.c — see lua_api.h. A puzzle is a full userdata holding a struct
+ * puzzle and, once it is solved, the ruleset and solver for its rules
+ * (rebuilt when the rules change).
+ */
+#include "lua_api.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "format_variant.h"
+#include "propagate.h"
+#include "registry.h"
+#include "rules.h"
+#include "search.h"
+
+#define API_PUZZLE "sudolab.puzzle"
+#define API_NODE_LIMIT 50000000ULL
+
+struct api_puzzle {
+    struct puzzle p;
+    struct ruleset *rules; /* NULL until needed, or after a rule change */
+    struct solver *solver;
+};
+
+/* --- errors that name the script's line ---------------------------------- */
+
+/* luaL_where(L, 1) is the script line that called the API function. */
+static int api_error(lua_State *L, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    luaL_where(L, 1);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static int api_arg_error(lua_State *L, int arg, const char *fname, const char *what)
+{
+    return api_error(L, "bad argument #%d to '%s' (%s)", arg, fname, what);
+}
+
+static const char *api_string(lua_State *L, int arg, const char *fname, size_t *len)
+{
+    if (lua_type(L, arg) != LUA_TSTRING) api_arg_error(L, arg, fname, "string expected");
+    return lua_tolstring(L, arg, len);
+}
+
+static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo,
+                               lua_Integer hi)
+{
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(L, arg, &ok);
+    if (!ok || v < lo || v > hi) {
+        char what[96];
+        snprintf(what, sizeof what, "integer %lld..%lld expected", (long long)lo, (long long)hi);
+        api_arg_error(L, arg, fname, what);
+    }
+    return v;
+}
+
+static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
+    if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
+    return ap;
+}
+
+/* --- puzzles -------------------------------------------------------------- */
+
+static void api_release(struct api_puzzle *ap)
+{
+    solver_free(ap->solver);
+    ruleset_free(ap->rules);
+    ap->solver = NULL;
+    ap->rules = NULL;
+}
+
+static int api_gc(lua_State *L)
+{
+    struct api_puzzle *ap = luaL_checkudata(L, 1, API_PUZZLE);
+    api_release(ap);
+    puzzle_clear(&ap->p);
+    return 0;
+}
+
+/* A new empty puzzle userdata on the stack, owning nothing yet. */
+static struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g)
+{
+    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap, 0);
+    memset(ap, 0, sizeof *ap);
+    puzzle_init(&ap->p, g);
+    luaL_setmetatable(L, API_PUZZLE);
+    return ap;
+}
+
+/* The ruleset and solver of the puzzle's current rules, checking givens. */
+static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
+{
+    struct sl_error err = {0};
+    int cell;
+    if (ap->rules == NULL) {
+        ap->rules = ruleset_build(&ap->p, &err);
+        ap->solver = ap->rules ? solver_new(ap->rules) : NULL;
+        if (ap->solver == NULL) {
+            api_release(ap);
+            api_error(L, "%s: %s", fname, err.msg[0] ? err.msg : "out of memory");
+        }
+        solver_set_node_limit(ap->solver, API_NODE_LIMIT);
+    }
+    if (ruleset_check_givens(ap->rules, ap->p.givens, &cell, &err))
+        api_error(L, "%s: %s", fname, err.msg);
+}
+
+static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int c = 0; c < g->ncells; c++) luaL_addchar(&b, geometry_symbol(cells[c]));
+    luaL_pushresult(&b);
+}
+
+/* Adds rules from a rules text "name[:args];..." (the sudolab line's). */
+static void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text,
+                               const char *fname)
+{
+    char *copy = strdup(text);
+    if (copy == NULL) api_error(L, "%s: out of memory", fname);
+    struct sl_error err = {0};
+    int rc = 0;
+    for (char *item = copy, *next; rc == 0 && item && *item; item = next) {
+        next = strchr(item, ';');
+        if (next) *next++ = '\0';
+        char *colon = strchr(item, ':');
+        if (colon) *colon = '\0';
+        rc = puzzle_add_rule(&ap->p, item, colon ? colon + 1 : "", &err);
+    }
+    free(copy);
+    api_release(ap);
+    if (rc) api_error(L, "%s: rule: %s (column %ld of its arguments)", fname, err.msg, err.col);
+}
+
+static void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_t len,
+                           const char *fname)
+{
+    const struct geometry *g = &ap->p.geo;
+    if (len != (size_t)g->ncells)
+        api_error(L, "%s: givens need %d symbols, not %d", fname, g->ncells, (int)len);
+    for (int c = 0; c < g->ncells; c++) {
+        int d = geometry_digit(text[c]);
+        if (d < 0 || d > g->size)
+            api_error(L, "%s: givens: '%c' at position %d is not a digit 1..%d or '.'", fname,
+                      text[c], c + 1, g->size);
+        ap->p.givens[c] = (uint8_t)d;
+    }
+}
+
+static void api_geometry(lua_State *L, int spec, struct geometry *g)
+{
+    struct sl_error err = {0};
+    lua_getfield(L, spec, "size");
+    lua_Integer n = lua_isnil(L, -1) ? 9 : api_integer(L, -1, "puzzle", 1, SL_MAX_SIZE);
+    lua_pop(L, 1);
+    int rc;
+    if (lua_getfield(L, spec, "boxes") == LUA_TNIL) {
+        rc = geometry_init_default(g, (int)n, &err);
+    } else {
+        const char *boxes = api_string(L, -1, "puzzle", NULL);
+        int rows = 0, cols = 0, used = 0;
+        if (strcmp(boxes, "none") != 0 &&
+            (sscanf(boxes, "%dx%d%n", &rows, &cols, &used) != 2 || boxes[used] != '\0'))
+            api_error(L, "puzzle: boxes must be \"RxC\" or \"none\", not \"%s\"", boxes);
+        rc = geometry_init(g, (int)n, rows, cols, &err);
+    }
+    lua_pop(L, 1);
+    if (rc) api_error(L, "puzzle: %s", err.msg);
+}
+
+/* sudolab.puzzle{size=9, boxes="3x3", rules="classic;...", givens="..."} */
+static int api_puzzle_new(lua_State *L)
+{
+    struct geometry g;
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "puzzle", "table expected");
+    api_geometry(L, 1, &g);
+    struct api_puzzle *ap = api_push_puzzle(L, &g);
+    if (lua_getfield(L, 1, "rules") == LUA_TNIL)
+        api_add_rules_text(L, ap, "classic", "puzzle");
+    else
+        api_add_rules_text(L, ap, api_string(L, -1, "puzzle", NULL), "puzzle");
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "givens") != LUA_TNIL) {
+        size_t len;
+        const char *givens = api_string(L, -1, "puzzle", &len);
+        api_set_givens(L, ap, givens, len, "puzzle");
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* sudolab.read(text [, format]): every puzzle of a text, in any format. */
+static int api_read(lua_State *L)
+{
+    size_t len;
+    const char *text = api_string(L, 1, "read", &len);
+    struct reader_options opt = {0};
+    if (!lua_isnoneornil(L, 2)) {
+        opt.formats = format_by_name(api_string(L, 2, "read", NULL));
+        if (opt.formats == 0) return api_arg_error(L, 2, "read", format_names);
+    }
+    FILE *in = fmemopen((void *)text, len ? len : 1, "r");
+    struct puzzle_reader *r = in ? reader_open(in, &opt) : NULL;
+    struct puzzle_source *where = malloc(sizeof *where);
+    if (r == NULL || where == NULL) {
+        reader_close(r);
+        if (in) fclose(in);
+        free(where);
+        return api_error(L, "read: out of memory");
+    }
+    lua_newtable(L);
+    struct sl_error err = {0};
+    int got, count = 0;
+    struct puzzle p;
+    while ((got = (len ? reader_next(r, &p, where, &err) : 0)) != 0) {
+        if (got < 0) break;
+        struct api_puzzle *ap = api_push_puzzle(L, &p.geo);
+        ap->p = p;
+        lua_rawseti(L, -2, ++count);
+    }
+    reader_close(r);
+    fclose(in);
+    free(where);
+    if (got < 0) return api_error(L, "read: line %ld, column %ld: %s", err.line, err.col, err.msg);
+    return 1;
+}
+
+static int api_rules(lua_State *L)
+{
+    lua_createtable(L, registry_count(), 0);
+    for (int i = 0; i < registry_count(); i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, registry_at(i)->name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, registry_at(i)->summary);
+        lua_setfield(L, -2, "summary");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* --- methods ---------------------------------------------------------- */
+
+static int api_line(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "line");
+    int len = format_sudolab_line(&ap->p, NULL, 0);
+    char *text = malloc((size_t)len + 1);
+    if (text == NULL) return api_error(L, "line: out of memory");
+    format_sudolab_line(&ap->p, text, (size_t)len + 1);
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* p:solo() -> the Solo game ID, or nil and why not. */
+static int api_solo(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "solo");
+    struct sl_error err = {0};
+    int len = format_solo_id(&ap->p, NULL, 0, &err);
+    if (len < 0) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err.msg);
+        return 2;
+    }
+    char *text = malloc((size_t)len + 1);
+    if (text == NULL) return api_error(L, "solo: out of memory");
+    format_solo_id(&ap->p, text, (size_t)len + 1, &err);
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* p:solve() -> the first solution found, or nil and "no solution" or
+ * "gave up". */
+static int api_solve(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "solve");
+    uint8_t grid[SL_MAX_CELLS];
+    api_prepare(L, ap, "solve");
+    struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, NULL);
+    if (r.solutions == 0) {
+        luaL_pushfail(L);
+        lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
+        return 2;
+    }
+    api_push_grid(L, &ap->p.geo, grid);
+    return 1;
+}
+
+/* p:count([limit=2]) -> the number of solutions, at most limit. */
+static int api_count(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
+    lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
+    api_prepare(L, ap, "count");
+    struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, NULL);
+    if (r.gave_up) return api_error(L, "count: the search gave up");
+    lua_pushinteger(L, r.solutions);
+    return 1;
+}
+
+/* p:fill(seed) -> a random solution drawn from seed (reproducible). */
+static int api_fill(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "fill");
+    lua_Integer seed = api_integer(L, 2, "fill", 0, LUA_MAXINTEGER);
+    uint8_t grid[SL_MAX_CELLS];
+    struct rng rng;
+    api_prepare(L, ap, "fill");
+    rng_seed(&rng, (uint64_t)seed);
+    if (solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL).solutions != 1) {
+        luaL_pushfail(L);
+        lua_pushstring(L, "no solution");
+        return 2;
+    }
+    api_push_grid(L, &ap->p.geo, grid);
+    return 1;
+}
+
+/* p:candidates() -> after propagation, a table of N*N strings of the
+ * digits each cell can still take, or nil on a contradiction. */
+static int api_candidates(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "candidates");
+    api_prepare(L, ap, "candidates");
+    digitset *state = malloc(ap->rules->state_bytes);
+    if (state == NULL) return api_error(L, "candidates: out of memory");
+    struct prop_ctx *ctx = malloc(sizeof *ctx);
+    int status = ctx ? propagate_start(ctx, ap->rules, state, ap->p.givens) : SL_PROP_CONTRADICTION;
+    free(ctx);
+    if (status != SL_PROP_OK) {
+        free(state);
+        luaL_pushfail(L);
+        return 1;
+    }
+    lua_createtable(L, ap->p.geo.ncells, 0);
+    for (int c = 0; c < ap->p.geo.ncells; c++) {
+        char digits[SL_MAX_SIZE + 1];
+        int k = 0;
+        for (digitset m = state[c]; m; m = digitset_rest(m))
+            digits[k++] = geometry_symbol(digitset_first(m));
+        lua_pushlstring(L, digits, (size_t)k);
+        lua_rawseti(L, -2, c + 1);
+    }
+    free(state);
+    return 1;
+}
+
+static int api_size(lua_State *L)
+{
+    lua_pushinteger(L, api_check_puzzle(L, 1, "size")->p.geo.size);
+    return 1;
+}
+
+static int api_givens(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "givens");
+    api_push_grid(L, &ap->p.geo, ap->p.givens);
+    return 1;
+}
+
+/* p:set(row, col, digit): 1-based; digit 0 empties the cell. */
+static int api_set(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "set");
+    int n = ap->p.geo.size;
+    lua_Integer r = api_integer(L, 2, "set", 1, n), c = api_integer(L, 3, "set", 1, n);
+    ap->p.givens[(r - 1) * n + (c - 1)] = (uint8_t)api_integer(L, 4, "set", 0, n);
+    return 0;
+}
+
+/* p:add_rule(name [, args]) */
+static int api_add_rule(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "add_rule");
+    const char *name = api_string(L, 2, "add_rule", NULL);
+    const char *args = lua_isnoneornil(L, 3) ? "" : api_string(L, 3, "add_rule", NULL);
+    struct sl_error err = {0};
+    if (puzzle_add_rule(&ap->p, name, args, &err))
+        return api_error(L, "add_rule: %s (column %ld of its arguments)", err.msg, err.col);
+    api_release(ap);
+    return 0;
+}
+
+static int api_rules_text(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "rules");
+    int len = puzzle_rules_text(&ap->p, NULL, 0);
+    char *text = malloc((size_t)len + 1);
+    if (text == NULL) return api_error(L, "rules: out of memory");
+    puzzle_rules_text(&ap->p, text, (size_t)len + 1);
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* p:check(grid) -> true when grid is a solution keeping the givens. */
+static int api_check(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "check");
+    size_t len;
+    const char *text = api_string(L, 2, "check", &len);
+    uint8_t grid[SL_MAX_CELLS];
+    if (len != (size_t)ap->p.geo.ncells) return lua_pushboolean(L, 0), 1;
+    for (int c = 0; c < ap->p.geo.ncells; c++) {
+        int d = geometry_digit(text[c]);
+        grid[c] = (uint8_t)(d < 0 ? 0 : d);
+    }
+    lua_pushboolean(L, puzzle_is_solution(&ap->p, grid));
+    return 1;
+}
+
+int lua_api_open(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"line", api_line},
+        {"solo", api_solo},
+        {"solve", api_solve},
+        {"count", api_count},
+        {"fill", api_fill},
+        {"candidates", api_candidates},
+        {"size", api_size},
+        {"givens", api_givens},
+        {"set", api_set},
+        {"add_rule", api_add_rule},
+        {"rules", api_rules_text},
+        {"check", api_check},
+        {NULL, NULL},
+    };
+    static const luaL_Reg functions[] = {
+        {"puzzle", api_puzzle_new},
+        {"read", api_read},
+        {"rules", api_rules},
+        {NULL, NULL},
+    };
+    luaL_newmetatable(L, API_PUZZLE);
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, api_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, api_line);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    luaL_newlib(L, functions);
+    return 1;
+}

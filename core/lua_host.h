@@ -1,0 +1,44 @@
+/*
+ * lua_host.h — an embedded Lua 5.4 interpreter that runs scripts in a
+ * sandbox, with the sudolab API (lua_api.h) loaded.
+ *
+ * One host is one lua_State: give each thread its own. A script sees the
+ * base library without dofile/loadfile (load takes text chunks only),
+ * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
+ * limited to the search path (the project's variants/ and scripts/, and
+ * the script's own folder). An instruction budget and a memory cap stop a
+ * runaway script with a clear error. Every error comes back as
+ * "file:line: message" in err->msg.
+ */
+#ifndef SUDOLAB_LUA_HOST_H
+#define SUDOLAB_LUA_HOST_H
+
+#include <stddef.h>
+
+#include "error.h"
+
+struct lua_limits {
+    long long instructions; /* VM instructions per run; 0: no limit */
+    size_t memory;          /* bytes; 0: no limit */
+};
+
+/* The defaults: 2e9 instructions (a few seconds), 256 MiB. */
+struct lua_limits lua_limits_default(void);
+
+struct lua_host;
+
+/* NULL with err set when the state cannot be made. root is the project
+ * folder whose variants/ and scripts/ `require` may read (NULL: none). */
+struct lua_host *lua_host_new(const struct lua_limits *limits, const char *root,
+                              struct sl_error *err);
+void lua_host_free(struct lua_host *h);
+/* Runs a script file with arg = {[0]=path, ...}. 0, or -1 with err. */
+int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **argv,
+                      struct sl_error *err);
+/* Runs a chunk of text named `name`. 0, or -1 with err. */
+int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
+                        struct sl_error *err);
+/* The interpreter, for the C side of the API and tests. */
+struct lua_State *lua_host_state(struct lua_host *h);
+
+#endif

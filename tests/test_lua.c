@@ -1,0 +1,97 @@
+/*
+ * test_lua.c — the embedded interpreter: the sandbox (what a script cannot
+ * reach), the instruction budget and memory cap against hostile scripts,
+ * error messages with file and line, and the API's argument checks.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lua_host.h"
+
+/* Runs text as chunk "=t" under limits; returns the error text ("" when
+ * it ran to its end). */
+static const char *run(const char *text, long long instructions, size_t memory)
+{
+    static struct sl_error err;
+    struct lua_limits limits = {instructions, memory};
+    memset(&err, 0, sizeof err);
+    struct lua_host *h = lua_host_new(&limits, ".", &err);
+    if (h == NULL) return err.msg;
+    lua_host_run_string(h, "=t", text, &err);
+    lua_host_free(h);
+    return err.msg;
+}
+
+static void expect_error(const char *text, const char *says)
+{
+    const char *msg = run(text, 50000000, (size_t)64 << 20);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, says));
+    if (strstr(msg, says) == NULL) fprintf(stderr, "\n%s\n -> '%s' (want '%s')\n", text, msg, says);
+}
+
+static void test_runs_and_reports_lines(void)
+{
+    CU_ASSERT_STRING_EQUAL(run("local x = 1 + 1 assert(x == 2)", 0, 0), "");
+    expect_error("local x = 1\nlocal y = nil + x", "t:2:");
+    expect_error("local x = = 2", "t:1:");
+    expect_error("error('boom')", "t:1: boom");
+}
+
+static void test_sandbox(void)
+{
+    expect_error("os.execute('true')", "attempt to call a nil value (field 'execute')");
+    expect_error("io.open('/etc/passwd')", "attempt to index a nil value (global 'io')");
+    expect_error("dofile('/etc/passwd')", "attempt to call a nil value (global 'dofile')");
+    expect_error("loadfile('/etc/passwd')", "attempt to call a nil value (global 'loadfile')");
+    expect_error("local f = string.dump(function() end) assert(load(f))",
+                 "attempt to load a binary chunk");
+    expect_error("require('../../etc/passwd')", "is not a module name");
+    expect_error("require('no_such_module')", "no module 'no_such_module'");
+    CU_ASSERT_STRING_EQUAL(
+        run("assert(type(os.clock()) == 'number' and load('return 1')() == 1)", 0, 0), "");
+}
+
+static void test_hostile_scripts_stop(void)
+{
+    const char *msg = run("while true do end", 10000000, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "instruction budget exceeded"));
+    msg = run("local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", 0,
+              (size_t)16 << 20);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "not enough memory"));
+    /* Endless recursion: Lua's stack limit or the memory cap, whichever
+     * comes first, stops it. */
+    msg = run("local function f() return f() + 1 end f()", 0, (size_t)64 << 20);
+    CU_ASSERT_TRUE(strstr(msg, "stack overflow") || strstr(msg, "not enough memory"));
+    /* A budget stops a search-heavy loop of API calls too. */
+    msg = run("while true do sudolab.puzzle{size = 4}:fill(1) end", 2000000, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "instruction budget exceeded"));
+}
+
+static void test_api_checks_arguments(void)
+{
+    expect_error("sudolab.puzzle(5)", "t:1: bad argument #1 to 'puzzle' (table expected)");
+    expect_error("sudolab.puzzle{size = 99}", "integer 1..25 expected");
+    expect_error("sudolab.puzzle{size = 9, boxes = '2x2'}", "2x2");
+    expect_error("sudolab.puzzle{size = 9, boxes = 7}", "string expected");
+    expect_error("sudolab.puzzle{rules = 'classic;nosuch'}", "unknown rule 'nosuch'");
+    expect_error("sudolab.puzzle{givens = '12'}", "givens need 81 symbols");
+    expect_error("sudolab.puzzle{rules = 'classic;killer:AB:3'}", "cell map needs 81");
+    expect_error("local p = sudolab.puzzle{} p:set('x', 1, 1)", "bad argument #2 to 'set'");
+    expect_error("local p = sudolab.puzzle{} p:set(1, 1, 10)", "integer 0..9 expected");
+    expect_error("local p = sudolab.puzzle{} p:count(0)", "bad argument #2 to 'count'");
+    expect_error("local p = sudolab.puzzle{} p.solve(5)", "puzzle expected");
+    expect_error("sudolab.read('1234')", "read: line 1");
+    expect_error("sudolab.read('1...', 'nosuch')", "bad argument #2 to 'read'");
+    expect_error("local p = sudolab.puzzle{givens = '11' .. string.rep('.', 79)} p:solve()",
+                 "repeats the given");
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("lua", NULL, NULL);
+    CU_add_test(s, "runs, and reports file and line", test_runs_and_reports_lines);
+    CU_add_test(s, "sandbox", test_sandbox);
+    CU_add_test(s, "hostile scripts stop", test_hostile_scripts_stop);
+    CU_add_test(s, "API checks its arguments", test_api_checks_arguments);
+}
