@@ -29,13 +29,14 @@ struct cmd_options {
     long runs;                    /* --runs */
     uint64_t max_nodes;           /* --max-nodes, 0 = none */
     int to;                       /* --to: an enum cmd_output */
+    const char *variant;          /* --variant: plain puzzles take its rules */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrnft" (size, boxes, pretty, limit, seed, count, runs, nodes,
- * format, to). */
+ * from "sbplScrnftV" (size, boxes, pretty, limit, seed, count, runs, nodes,
+ * format, to, variant). */
 struct cmd_spec {
     const char *name;
     const char *usage; /* the whole --help text */

@@ -12,7 +12,7 @@
 static const struct cmd_spec bench_spec = {
     "bench",
     "usage: sudolab bench [--runs R] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
-    "       [--format F] FILE...\n"
+    "       [--format F] [--variant NAME] FILE...\n"
     "\n"
     "Solves every puzzle of each FILE (standard input when none), checks each\n"
     "solution against every rule and every given, and prints per file: puzzles,\n"
@@ -26,10 +26,11 @@ static const struct cmd_spec bench_spec = {
     "  -n, --max-nodes N   give up on a puzzle after N search nodes\n"
     "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
     "                      solo (default: auto, every form recognised by itself)\n"
+    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
     "\n"
     "Exit codes: 0 all solved and verified, 1 some puzzle unsolved or a solution\n"
     "wrong, 2 bad input or usage, 3 the search gave up.\n",
-    "rsbnf",
+    "rsbnfV",
 };
 
 struct bench_run {

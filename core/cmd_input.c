@@ -9,14 +9,22 @@
 
 #include "cmd.h"
 #include "format_variant.h"
+#include "variant.h"
 
 static const struct option long_options[] = {
-    {"size", required_argument, NULL, 's'},   {"boxes", required_argument, NULL, 'b'},
-    {"pretty", no_argument, NULL, 'p'},       {"limit", required_argument, NULL, 'l'},
-    {"seed", required_argument, NULL, 'S'},   {"count", required_argument, NULL, 'c'},
-    {"runs", required_argument, NULL, 'r'},   {"max-nodes", required_argument, NULL, 'n'},
-    {"format", required_argument, NULL, 'f'}, {"to", required_argument, NULL, 't'},
-    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    {"size", required_argument, NULL, 's'},
+    {"boxes", required_argument, NULL, 'b'},
+    {"pretty", no_argument, NULL, 'p'},
+    {"limit", required_argument, NULL, 'l'},
+    {"seed", required_argument, NULL, 'S'},
+    {"count", required_argument, NULL, 'c'},
+    {"runs", required_argument, NULL, 'r'},
+    {"max-nodes", required_argument, NULL, 'n'},
+    {"format", required_argument, NULL, 'f'},
+    {"to", required_argument, NULL, 't'},
+    {"variant", required_argument, NULL, 'V'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
 };
 
 /* "--name" of an option letter, from the table above, for messages. */
@@ -75,6 +83,7 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
     case 'n': opt->max_nodes = parse_number(arg, 1, UINT64_MAX, &ok); break;
     case 'f': ok = (opt->reader.formats = format_by_name(arg)) != 0; break;
     case 't': ok = (opt->to = cmd_output_by_name(arg)) >= 0; break;
+    case 'V': opt->variant = arg; break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -87,7 +96,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     opterr = 0;
     for (;;) {
         int index = 0,
-            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:h", long_options, &index);
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:h", long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {
             fputs(spec->usage, stdout);
@@ -112,6 +121,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
 
 struct loop {
     const struct cmd_options *opt;
+    const struct variant_spec *variant; /* --variant, loaded once */
     struct ruleset *rules;
     struct solver *solver;
     int status;
@@ -181,6 +191,13 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
             if (got == -2) break;
             continue;
         }
+        if (loop->variant && variant_apply(loop->variant, &p, &err)) {
+            err.line = where->line;
+            sl_error_print(stderr, file, &err);
+            loop->status = worst(loop->status, EXIT_BAD_INPUT);
+            puzzle_clear(&p);
+            continue;
+        }
         visit_puzzle(loop, file, &p, where, visit, arg);
         puzzle_clear(&p);
     }
@@ -191,6 +208,15 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
 {
     struct loop loop = {.opt = opt};
+    struct variant_spec variant;
+    if (opt->variant) {
+        struct sl_error err = {0};
+        if (variant_load(opt->variant, &variant, &err)) {
+            fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
+            return EXIT_BAD_INPUT;
+        }
+        loop.variant = &variant;
+    }
     if (opt->nfiles == 0) read_stream(&loop, stdin, "<stdin>", visit, arg);
     for (int i = 0; i < opt->nfiles; i++) {
         const char *name = opt->files[i];

@@ -6,19 +6,11 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmd.h"
 #include "lua_host.h"
-
-/* The project folder: $SUDOLAB_ROOT, or where the sources were built. */
-static const char *project_root(void)
-{
-    const char *root = getenv("SUDOLAB_ROOT");
-#ifdef SUDOLAB_SOURCE_ROOT
-    if (root == NULL || root[0] == '\0') root = SUDOLAB_SOURCE_ROOT;
-#endif
-    return root ? root : ".";
-}
+#include "variant.h"
 
 static void run_usage(FILE *out)
 {
@@ -62,7 +54,7 @@ int cmd_run(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     struct sl_error err = {0};
-    struct lua_host *host = lua_host_new(&limits, project_root(), &err);
+    struct lua_host *host = lua_host_new(&limits, variant_root(), &err);
     int rc = host ? lua_host_run_file(host, argv[i], argc - i - 1, argv + i + 1, &err) : -1;
     lua_host_free(host);
     if (rc == 0) return 0;
@@ -97,16 +89,55 @@ static int list_variant(struct lua_host *host, const char *file)
     return EXIT_BAD_INPUT;
 }
 
+static double now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec * 1e-3;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Starting an interpreter and loading the variant, 101 times: the median
+ * and the slowest, in microseconds. */
+static int time_variant(const char *file)
+{
+    char name[64];
+    struct variant_spec v;
+    struct sl_error err = {0};
+    double took[101];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - 4), file);
+    for (int i = 0; i < 101; i++) {
+        double start = now_us();
+        if (variant_load(name, &v, &err)) {
+            fprintf(stderr, "%s\n", err.msg);
+            return EXIT_BAD_INPUT;
+        }
+        took[i] = now_us() - start;
+    }
+    qsort(took, 101, sizeof took[0], by_value);
+    printf("%-14s start + load: median %.0f µs, slowest %.0f µs (101 runs)\n", name, took[50],
+           took[100]);
+    return 0;
+}
+
 int cmd_variants(int argc, char **argv)
 {
-    if (argc > 1) {
-        fputs("usage: sudolab variants\n\nLists the variants of variants/*.lua with a line "
-              "each.\n",
-              strcmp(argv[1], "--help") == 0 ? stdout : stderr);
-        return strcmp(argv[1], "--help") == 0 ? 0 : EXIT_BAD_INPUT;
+    int timing = argc > 1 && strcmp(argv[1], "--time") == 0;
+    if (argc > 1 + timing) {
+        int help = strcmp(argv[1], "--help") == 0;
+        fputs("usage: sudolab variants [--time]\n\nLists the variants of variants/*.lua with a "
+              "line each; with --time, how long\nstarting the interpreter and loading each "
+              "variant takes.\n",
+              help ? stdout : stderr);
+        return help ? 0 : EXIT_BAD_INPUT;
     }
     char dir[4200];
-    snprintf(dir, sizeof dir, "%s/variants", project_root());
+    snprintf(dir, sizeof dir, "%s/variants", variant_root());
     DIR *d = opendir(dir);
     if (d == NULL) {
         fprintf(stderr, "sudolab variants: cannot open %s (set SUDOLAB_ROOT)\n", dir);
@@ -121,11 +152,11 @@ int cmd_variants(int argc, char **argv)
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
     struct sl_error err = {0};
-    struct lua_host *host = lua_host_new(NULL, project_root(), &err);
+    struct lua_host *host = lua_host_new(NULL, variant_root(), &err);
     int status = host ? 0 : EXIT_BAD_INPUT;
     for (int i = 0; i < n; i++) {
         if (host && names[i]) {
-            int rc = list_variant(host, names[i]);
+            int rc = timing ? time_variant(names[i]) : list_variant(host, names[i]);
             status = rc > status ? rc : status;
         }
         free(names[i]);

@@ -7,7 +7,7 @@
 static const struct cmd_spec solve_spec = {
     "solve",
     "usage: sudolab solve [--size N] [--boxes RxC|none] [--pretty] [--max-nodes N]\n"
-    "       [--format F] [FILE...]\n"
+    "       [--format F] [--variant NAME] [FILE...]\n"
     "\n"
     "Prints the solution of every puzzle read from the FILEs (standard input when\n"
     "none, or '-'), one line each in the one-line form, or as a grid with --pretty.\n"
@@ -20,16 +20,17 @@ static const struct cmd_spec solve_spec = {
     "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
     "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
     "                      solo (default: auto, every form recognised by itself)\n"
+    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
     "\n"
     "Exit codes: 0 all solved, 1 some puzzle has no solution, 2 bad input or usage,\n"
     "3 the search gave up; when several apply, the largest.\n",
-    "sbpnf",
+    "sbpnfV",
 };
 
 static const struct cmd_spec count_spec = {
     "count",
     "usage: sudolab count [--limit K] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
-    "       [--format F] [FILE...]\n"
+    "       [--format F] [--variant NAME] [FILE...]\n"
     "\n"
     "Prints, for every puzzle, its number of solutions, counting no further than K\n"
     "(default 2: so 0 is none, 1 unique, 2 more than one). A search that gives up\n"
@@ -41,9 +42,10 @@ static const struct cmd_spec count_spec = {
     "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
     "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
     "                      solo (default: auto, every form recognised by itself)\n"
+    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
     "\n"
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
-    "lsbnf",
+    "lsbnfV",
 };
 
 static int solve_one(void *arg, const struct cmd_puzzle *item)

@@ -456,6 +456,21 @@ run run "$T/exec.lua"
 check "os.execute is not there" eval 'rc_is 2 && [ ! -e "$T/owned" ]'
 run run "$T/missing.lua"
 check "a missing script is an error" rc_is 2
+X_GIVENS=85.....7....97...2.....6...9.....26.6.......7.35.....8...1.....3...69....4.....16
+printf '%s\n' "$X_GIVENS" > "$T/x.txt"
+run count "$T/x.txt"
+check "an X puzzle's givens alone have several classic solutions" eval 'rc_is 0 && out_is 2'
+run solve --variant diagonal "$T/x.txt"
+check "--variant diagonal solves them as X (Solo's answer)" \
+    eval 'rc_is 0 && out_is 856312974413978652792456183978543261624891537135627498567184329381269745249735816'
+run solve --variant killer "$T/x.txt"
+check "--variant killer on plain givens says the rule needs data" \
+    eval 'rc_is 2 && err_has "needs data"'
+run solve --variant nosuch "$T/x.txt"
+check "--variant with an unknown name is an error" eval 'rc_is 2 && err_has "no module"'
+run variants --time
+check "variants --time reports a start-and-load time per variant" \
+    eval 'rc_is 0 && out_has "killer" && out_has "median"'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
