@@ -45,6 +45,7 @@ struct sum_set {
     struct sum_link *links;
     int noutside, outside_cap;
     uint16_t *outside;
+    int16_t place[SL_MAX_CELLS]; /* scratch for sum_set_link, all -1 between calls */
 };
 
 struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses)
@@ -53,6 +54,7 @@ struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses)
     if (s == NULL) return NULL;
     s->size = size;
     s->nhouses = nhouses;
+    memset(s->place, -1, sizeof s->place);
     s->house_cells = malloc(((size_t)nhouses * (size_t)size + 1) * sizeof *s->house_cells);
     if (s->house_cells == NULL) {
         free(s);
@@ -115,13 +117,14 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
 /* Links item it to every house it meets. */
 static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
+    int16_t *place = s->place; /* per cell: its place in the sum, or -1 */
+    for (int i = 0; i < it->count; i++) place[s->cells[it->first + i]] = (int16_t)i;
     it->link_first = s->nlinks;
     for (int h = 0; h < s->nhouses; h++) {
         const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
         uint64_t inside = 0;
         for (int k = 0; k < s->size; k++)
-            for (int i = 0; i < it->count; i++)
-                if (s->cells[it->first + i] == house[k]) inside |= UINT64_C(1) << i;
+            if (place[house[k]] >= 0) inside |= UINT64_C(1) << place[house[k]];
         if (inside == 0) continue;
         if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
             vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + s->size,
@@ -130,14 +133,12 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         struct sum_link *link = &s->links[s->nlinks++];
         link->inside = inside;
         link->out_first = s->noutside;
-        for (int k = 0; k < s->size; k++) {
-            int in = 0;
-            for (int i = 0; i < it->count; i++) in |= s->cells[it->first + i] == house[k];
-            if (!in) s->outside[s->noutside++] = house[k];
-        }
+        for (int k = 0; k < s->size; k++)
+            if (place[house[k]] < 0) s->outside[s->noutside++] = house[k];
         link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
+    for (int i = 0; i < it->count; i++) place[s->cells[it->first + i]] = -1;
     return 0;
 }
 

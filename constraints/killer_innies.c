@@ -12,6 +12,7 @@ struct innie_context {
     const struct geometry *geo;
     int nhouses;
     int (*house)[SL_MAX_SIZE]; /* cells of each house */
+    uint8_t *in_house;         /* nhouses x ncells: 1 when the cell is in the house */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
@@ -25,10 +26,9 @@ static void innie_groups(const struct innie_context *ic, const int *cells, int c
     for (int g = 0;; g++) {
         int best = 0, best_house = -1, best_cage = -1;
         for (int h = 0; h < ic->nhouses; h++) {
+            const uint8_t *in = ic->in_house + (size_t)h * (size_t)ic->geo->ncells;
             int n = 0;
-            for (int i = 0; i < count; i++)
-                for (int k = 0; group[i] < 0 && k < ic->geo->size; k++)
-                    n += ic->house[h][k] == cells[i];
+            for (int i = 0; i < count; i++) n += group[i] < 0 && in[cells[i]];
             if (n > best) best = n, best_house = h, best_cage = -1;
         }
         for (int i = 0; i < count; i++) {
@@ -40,9 +40,10 @@ static void innie_groups(const struct innie_context *ic, const int *cells, int c
         if (best == 0) return;
         for (int i = 0; i < count; i++) {
             if (group[i] >= 0) continue;
-            int in = best_cage >= 0 && map->part[cells[i]] == best_cage;
-            for (int k = 0; best_house >= 0 && k < ic->geo->size; k++)
-                in |= ic->house[best_house][k] == cells[i];
+            int in =
+                best_cage >= 0
+                    ? map->part[cells[i]] == best_cage
+                    : ic->in_house[(size_t)best_house * (size_t)ic->geo->ncells + (size_t)cells[i]];
             if (in) group[i] = g;
         }
     }
@@ -139,10 +140,19 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
-    struct innie_context ic = {cages, g, rules_house_count(b), NULL, sums, b};
+    struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, sums, b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
-    if (ic.house == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    for (int h = 0; h < ic.nhouses; h++) rules_house_cells(b, h, ic.house[h]);
+    ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
+    if (ic.house == NULL || ic.in_house == NULL) {
+        free(ic.house);
+        free(ic.in_house);
+        return sl_error_set(err, 0, 0, "out of memory");
+    }
+    for (int h = 0; h < ic.nhouses; h++) {
+        rules_house_cells(b, h, ic.house[h]);
+        for (int k = 0; k < n; k++)
+            ic.in_house[(size_t)h * (size_t)g->ncells + (size_t)ic.house[h][k]] = 1;
+    }
     uint8_t in[SL_MAX_CELLS];
     int rc = 0;
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
@@ -153,5 +163,6 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
     if (rc == 0) rc = innie_runs(&ic, 1, house_total, err);
     free(ic.house);
+    free(ic.in_house);
     return rc;
 }

@@ -1,19 +1,23 @@
-/* intersect.c — see intersect.h. Built once per ruleset; clarity over speed. */
+/* intersect.c — see intersect.h. Built once per ruleset, but killer cages
+ * make hundreds of units, so membership is a stamp per cell, not a scan. */
 #include "intersect.h"
 
 #include "vec.h"
 
+#include <stdlib.h>
+
 struct builder {
     struct ruleset *rs;
     int cells_cap, count_cap, cells_used;
+    int stamp[SL_MAX_CELLS]; /* per cell: 1 + the last unit marked holding it */
     struct sl_error *err;
 };
 
-static int unit_has(const struct ruleset *rs, int u, int cell)
+static void mark_unit(struct builder *b, int u)
 {
+    const struct ruleset *rs = b->rs;
     for (int i = rs->unit_start[u]; i < rs->unit_start[u + 1]; i++)
-        if (rs->unit_cells[i] == cell) return 1;
-    return 0;
+        b->stamp[rs->unit_cells[i]] = u + 1;
 }
 
 static int push_cell(struct builder *b, int cell)
@@ -26,14 +30,14 @@ static int push_cell(struct builder *b, int cell)
 }
 
 /* Appends the cells of unit `from` that are (want = 1) or are not (want =
- * 0) in unit `other`; returns how many, or -1. */
+ * 0) in unit `other`, the unit marked last; returns how many, or -1. */
 static int push_unit_part(struct builder *b, int from, int other, int want)
 {
     const struct ruleset *rs = b->rs;
     int count = 0;
     for (int i = rs->unit_start[from]; i < rs->unit_start[from + 1]; i++) {
         int cell = rs->unit_cells[i];
-        if (unit_has(rs, other, cell) != want) continue;
+        if ((b->stamp[cell] == other + 1) != want) continue;
         if (push_cell(b, cell)) return -1;
         count++;
     }
@@ -43,9 +47,14 @@ static int push_unit_part(struct builder *b, int from, int other, int want)
 static int add_pair(struct builder *b, int a, int u)
 {
     struct ruleset *rs = b->rs;
-    int start = b->cells_used;
+    int start = b->cells_used, common = 0;
+    mark_unit(b, u);
+    for (int i = rs->unit_start[a]; i < rs->unit_start[a + 1]; i++)
+        common += b->stamp[rs->unit_cells[i]] == u + 1;
+    if (common < 2) return 0; /* most pairs: nothing shared worth a look */
     int shared = push_unit_part(b, a, u, 1);
     int only_a = push_unit_part(b, a, u, 0);
+    mark_unit(b, a);
     int only_b = push_unit_part(b, u, a, 0);
     if (shared < 0 || only_a < 0 || only_b < 0) return -1;
     if (shared < 2 || only_a == 0 || only_b == 0 || rs->nintersections == SL_MAX_INTERSECTIONS) {
@@ -68,9 +77,13 @@ static int add_pair(struct builder *b, int a, int u)
 
 int intersections_build(struct ruleset *rs, struct sl_error *err)
 {
-    struct builder b = {.rs = rs, .err = err};
-    for (int a = 0; a < rs->nhouses; a++)
-        for (int u = a + 1; u < rs->nunits; u++)
-            if (add_pair(&b, a, u)) return -1;
-    return 0;
+    struct builder *b = calloc(1, sizeof *b);
+    if (b == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    b->rs = rs;
+    b->err = err;
+    int rc = 0;
+    for (int a = 0; rc == 0 && a < rs->nhouses; a++)
+        for (int u = a + 1; rc == 0 && u < rs->nunits; u++) rc = add_pair(b, a, u);
+    free(b);
+    return rc;
 }

@@ -429,6 +429,43 @@ static int api_check(lua_State *L)
     return 1;
 }
 
+/* sudolab.cell(row, col [, size=9]) -> the cell number rules use
+ * (0-based, row by row), from 1-based row and column. */
+static int api_cell(lua_State *L)
+{
+    lua_Integer n = lua_isnoneornil(L, 3) ? 9 : api_integer(L, 3, "cell", 1, SL_MAX_SIZE);
+    lua_Integer r = api_integer(L, 1, "cell", 1, n), c = api_integer(L, 2, "cell", 1, n);
+    lua_pushinteger(L, (r - 1) * n + (c - 1));
+    return 1;
+}
+
+/* sudolab.relation(size, fn) -> the table text of the relation rule:
+ * fn(a, b) is called once for every pair of digits and says whether the
+ * second cell may hold b when the first holds a. */
+static int api_relation(lua_State *L)
+{
+    lua_Integer n = api_integer(L, 1, "relation", 1, SL_MAX_SIZE);
+    if (!lua_isfunction(L, 2)) return api_arg_error(L, 2, "relation", "function expected");
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (lua_Integer a = 1; a <= n; a++) {
+        unsigned long mask = 0;
+        for (lua_Integer e = 1; e <= n; e++) {
+            lua_pushvalue(L, 2);
+            lua_pushinteger(L, a);
+            lua_pushinteger(L, e);
+            lua_call(L, 2, 1);
+            if (lua_toboolean(L, -1)) mask |= 1UL << (e - 1);
+            lua_pop(L, 1);
+        }
+        char hex[16];
+        snprintf(hex, sizeof hex, "%s%lx", a > 1 ? "." : "", mask);
+        luaL_addstring(&b, hex);
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -447,10 +484,8 @@ int lua_api_open(lua_State *L)
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {
-        {"puzzle", api_puzzle_new},
-        {"read", api_read},
-        {"rules", api_rules},
-        {NULL, NULL},
+        {"puzzle", api_puzzle_new}, {"read", api_read},         {"rules", api_rules},
+        {"cell", api_cell},         {"relation", api_relation}, {NULL, NULL},
     };
     luaL_newmetatable(L, API_PUZZLE);
     luaL_newlib(L, methods);

@@ -207,6 +207,9 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
                       struct sl_error *err)
 {
     lua_State *L = h->L;
+    /* The arguments go on the stack too: make room (Lua guarantees 20). */
+    if (argc < 0 || argc > 100000 || !lua_checkstack(L, argc + 4))
+        return sl_error_set(err, 0, 0, "%s: too many arguments (%d)", path, argc);
     snprintf(h->script_dir, sizeof h->script_dir, "%s", path);
     snprintf(h->script, sizeof h->script, "%s", path);
     char *slash = strrchr(h->script_dir, '/');

@@ -7,11 +7,13 @@
 #include <string.h>
 
 extern const struct constraint_ops classic_constraint, killer_constraint, diagonal_constraint,
-    oddeven_constraint, jigsaw_constraint, extra_constraint, windoku_constraint;
+    oddeven_constraint, jigsaw_constraint, extra_constraint, windoku_constraint, differ_constraint,
+    relation_constraint, thermo_constraint;
 
 static const struct constraint_ops *const registry_table[] = {
-    &classic_constraint, &killer_constraint, &diagonal_constraint, &oddeven_constraint,
-    &jigsaw_constraint,  &extra_constraint,  &windoku_constraint,
+    &classic_constraint,  &killer_constraint, &diagonal_constraint, &oddeven_constraint,
+    &jigsaw_constraint,   &extra_constraint,  &windoku_constraint,  &differ_constraint,
+    &relation_constraint, &thermo_constraint,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry_table / sizeof registry_table[0]))

@@ -224,11 +224,11 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
     }
     for (int c = 0; c < ncells; c++) {
         rs->peer_start[c] = used;
+        const uint64_t *units = rs->cell_units + (size_t)c * (size_t)rs->unit_words;
         for (int u = 0; u < rs->nunits; u++) {
+            if (!((units[u / 64] >> (u % 64)) & 1)) continue; /* c is not in unit u */
             const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
-            int len = rs->unit_start[u + 1] - rs->unit_start[u], has = 0;
-            for (int i = 0; i < len; i++) has |= cells[i] == c;
-            if (!has) continue;
+            int len = rs->unit_start[u + 1] - rs->unit_start[u];
             for (int i = 0; i < len; i++) {
                 if (cells[i] == c || seen[cells[i]] == c + 1) continue;
                 seen[cells[i]] = c + 1;

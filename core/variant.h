@@ -12,7 +12,7 @@ struct variant_spec {
     char name[64];
     int size;
     int box_rows, box_cols; /* 0, 0 for none */
-    char rules[1024];
+    char rules[16384];      /* the rules text; anti-knight lists ~300 pairs */
 };
 
 /* The project folder holding variants/ and scripts/: $SUDOLAB_ROOT, or

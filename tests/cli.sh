@@ -456,6 +456,9 @@ run run "$T/exec.lua"
 check "os.execute is not there" eval 'rc_is 2 && [ ! -e "$T/owned" ]'
 run run "$T/missing.lua"
 check "a missing script is an error" rc_is 2
+printf 'print(select("#", ...))\n' > "$T/count.lua"
+run run "$T/count.lua" $(seq 5000)
+check "a script takes thousands of arguments" eval 'rc_is 0 && out_is 5000'
 X_GIVENS=85.....7....97...2.....6...9.....26.6.......7.35.....8...1.....3...69....4.....16
 printf '%s\n' "$X_GIVENS" > "$T/x.txt"
 run count "$T/x.txt"

@@ -116,7 +116,9 @@ static void test_sudolab_errors(void)
         {"sudolab 4 none classic;jigsaw:AABBAABBCCDDCCD. ................", 41, "region 4"},
         {"sudolab 4 none classic;extra:AAA............. ................", 30, "region 1 has 3"},
         {"sudolab 6 2x3 classic;windoku ....................................", 23, "square boxes"},
-        {"sudolab 4 2x2 classic;killer:AB..............:3,4;killer:A...............:3 ................", 51, "appears twice"},
+        {"sudolab 4 2x2 classic;killer:AB..............:3,4;killer:A...............:3 "
+         "................",
+         51, "appears twice"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct session s;

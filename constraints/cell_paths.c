@@ -1,0 +1,88 @@
+/*
+ * cell_paths.c — see cell_paths.h.
+ */
+#include "cell_paths.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A cell number at *at (advancing it), or -1. */
+static int paths_cell(const char **at, int ncells)
+{
+    char *end;
+    if (**at < '0' || **at > '9') return -1;
+    long v = strtol(*at, &end, 10);
+    *at = end;
+    return v < ncells ? (int)v : -1;
+}
+
+static int paths_error(struct cell_paths *paths, struct sl_error *err, long col, int min_len,
+                       int max_len, int ncells)
+{
+    cell_paths_free(paths);
+    if (min_len == max_len)
+        return sl_error_set(err, 0, col, "expected %d different cells 'a-b' (0..%d)", min_len,
+                            ncells - 1);
+    return sl_error_set(err, 0, col, "expected a path of %d to %d different cells 'a-b-c' (0..%d)",
+                        min_len, max_len, ncells - 1);
+}
+
+int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long col0,
+                    struct cell_paths *paths, struct sl_error *err)
+{
+    size_t items = 2, groups = 2;
+    for (const char *c = text; *c; c++) items += *c == '-' || *c == ',', groups += *c == ',';
+    paths->count = 0;
+    paths->start = malloc(groups * sizeof *paths->start);
+    paths->cell = malloc(items * sizeof *paths->cell);
+    if (paths->start == NULL || paths->cell == NULL) {
+        cell_paths_free(paths);
+        return sl_error_set(err, 0, col0, "out of memory");
+    }
+    int used = 0;
+    for (const char *at = text; *at;) {
+        const char *first = at;
+        paths->start[paths->count] = used;
+        for (;;) {
+            int c = paths_cell(&at, ncells);
+            for (int i = paths->start[paths->count]; c >= 0 && i < used; i++)
+                if (paths->cell[i] == c) c = -1;
+            if (c < 0)
+                return paths_error(paths, err, col0 + (long)(first - text), min_len, max_len,
+                                   ncells);
+            paths->cell[used++] = c;
+            if (*at != '-') break;
+            at++;
+        }
+        int len = used - paths->start[paths->count];
+        if (len < min_len || len > max_len || (*at != ',' && *at != '\0'))
+            return paths_error(paths, err, col0 + (long)(first - text), min_len, max_len, ncells);
+        paths->count++;
+        if (*at == ',') at++;
+    }
+    paths->start[paths->count] = used;
+    return 0;
+}
+
+int cell_paths_write(const struct cell_paths *paths, char *buf, size_t cap)
+{
+    size_t used = 0;
+    if (cap > 0) buf[0] = '\0';
+    for (int p = 0; p < paths->count; p++) {
+        for (int i = paths->start[p]; i < paths->start[p + 1]; i++) {
+            size_t room = used < cap ? cap - used : 0;
+            const char *sep = i > paths->start[p] ? "-" : p > 0 ? "," : "";
+            used += (size_t)snprintf(room ? buf + used : NULL, room, "%s%d", sep, paths->cell[i]);
+        }
+    }
+    return (int)used;
+}
+
+void cell_paths_free(struct cell_paths *paths)
+{
+    free(paths->start);
+    free(paths->cell);
+    paths->start = NULL;
+    paths->cell = NULL;
+    paths->count = 0;
+}

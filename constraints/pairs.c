@@ -1,0 +1,65 @@
+/*
+ * pairs.c — the differ rule: listed pairs of cells hold different digits
+ * (anti-knight, anti-king, disjoint groups...), built by scripts from their
+ * geometry.
+ *
+ * Arguments: "a-b,c-d,..." (cell_paths.h). Each pair becomes a two-cell
+ * unit, so the engine runs the rule natively: a placed digit leaves its
+ * partners at once.
+ */
+#include <stdlib.h>
+
+#include "../core/constraint.h"
+#include "cell_paths.h"
+
+static void *differ_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct cell_paths *pairs = malloc(sizeof *pairs);
+    if (pairs == NULL) {
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    if (cell_paths_read(args, g->ncells, 2, 2, 1, pairs, err)) {
+        free(pairs);
+        return NULL;
+    }
+    return pairs;
+}
+
+static int differ_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    const struct cell_paths *pairs = self;
+    for (int i = 0; i < pairs->count; i++)
+        if (rules_add_unit(b, pairs->cell + pairs->start[i], 2, err)) return -1;
+    return 0;
+}
+
+static int differ_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct cell_paths *pairs = self;
+    (void)g;
+    for (int i = 0; i < pairs->count; i++)
+        if (grid[pairs->cell[2 * i]] == grid[pairs->cell[2 * i + 1]]) return 0;
+    return 1;
+}
+
+static int differ_write(const void *self, char *buf, size_t cap)
+{
+    return cell_paths_write(self, buf, cap);
+}
+
+static void differ_destroy(void *self)
+{
+    cell_paths_free(self);
+    free(self);
+}
+
+const struct constraint_ops differ_constraint = {
+    .name = "differ",
+    .summary = "listed pairs of cells hold different digits (anti-knight, anti-king...)",
+    .parse = differ_parse,
+    .attach = differ_attach,
+    .check = differ_check,
+    .write = differ_write,
+    .destroy = differ_destroy,
+};

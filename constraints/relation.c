@@ -1,0 +1,187 @@
+/*
+ * relation.c — a relation between the digits of paired cells, given as a
+ * table: non-consecutive, kropki dots, XV, greater-than, or any relation a
+ * script evaluates once into a table.
+ *
+ * Arguments: one or more "TABLE:PAIRS" joined by '|'. TABLE is N hex
+ * masks joined by '.', mask d holding (bit e-1) the digits e the second
+ * cell may take when the first holds d; PAIRS is "a-b,c-d" (cell_paths.h).
+ * Example, "second cell greater" on 4x4: "e.c.8.0:0-1,5-9".
+ *
+ * Each pair is a watched group: its cells keep only the digits with a
+ * partner left in the other cell (arc consistency), in both directions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/constraint.h"
+#include "cell_paths.h"
+
+#define RELATION_MAX_TABLES 16
+
+struct relation_table {
+    digitset next[SL_MAX_SIZE + 1]; /* per digit of the first cell: the second's */
+    digitset prev[SL_MAX_SIZE + 1]; /* the transpose */
+    struct cell_paths pairs;
+};
+
+struct relation {
+    int size, ntables;
+    struct relation_table table[RELATION_MAX_TABLES];
+    int group_table[SL_MAX_CELLS * 4]; /* watched group -> table and pair */
+    int group_pair[SL_MAX_CELLS * 4];
+};
+
+static void relation_destroy(void *self)
+{
+    struct relation *r = self;
+    for (int t = 0; t < r->ntables; t++) cell_paths_free(&r->table[t].pairs);
+    free(r);
+}
+
+/* Reads "m1.m2...mN:" at text; returns the length read, or -1. */
+static int relation_read_masks(struct relation_table *t, const char *text, int n, long col,
+                               struct sl_error *err)
+{
+    const char *at = text;
+    memset(t->prev, 0, sizeof t->prev);
+    for (int d = 1; d <= n; d++) {
+        char *end;
+        unsigned long m = strtoul(at, &end, 16);
+        if (end == at || m >> n || *end != (d < n ? '.' : ':'))
+            return sl_error_set(err, 0, col + (long)(at - text),
+                                "expected %d hex masks of digits 1..%d joined by '.', then ':'", n,
+                                n);
+        t->next[d] = (digitset)(m << 1);
+        for (int e = 1; e <= n; e++)
+            if (t->next[d] & digitset_of(e)) t->prev[e] |= digitset_of(d);
+        at = end + 1;
+    }
+    return (int)(at - text);
+}
+
+static void *relation_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct relation *r = calloc(1, sizeof *r);
+    if (r == NULL) {
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    r->size = g->size;
+    for (const char *at = args; *at || r->ntables == 0;) {
+        long col = (long)(at - args) + 1;
+        if (r->ntables == RELATION_MAX_TABLES) {
+            sl_error_set(err, 0, col, "at most %d tables", RELATION_MAX_TABLES);
+            relation_destroy(r);
+            return NULL;
+        }
+        struct relation_table *t = &r->table[r->ntables];
+        int used = relation_read_masks(t, at, g->size, col, err);
+        if (used < 0) {
+            relation_destroy(r);
+            return NULL;
+        }
+        const char *bar = strchr(at + used, '|');
+        size_t len = bar ? (size_t)(bar - (at + used)) : strlen(at + used);
+        char *list = strndup(at + used, len);
+        if (list == NULL || cell_paths_read(list, g->ncells, 2, 2, col + used, &t->pairs, err)) {
+            free(list);
+            relation_destroy(r);
+            return NULL;
+        }
+        free(list);
+        r->ntables++;
+        at = bar ? bar + 1 : at + used + len;
+    }
+    return r;
+}
+
+static int relation_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct relation *r = self;
+    int groups = 0;
+    for (int t = 0; t < r->ntables; t++) {
+        const struct cell_paths *pairs = &r->table[t].pairs;
+        for (int i = 0; i < pairs->count; i++) {
+            if (groups == SL_MAX_CELLS * 4)
+                return sl_error_set(err, 0, 0, "too many related pairs (at most %d)", groups);
+            if (rules_watch_group(b, pairs->cell + 2 * i, 2, err) < 0) return -1;
+            r->group_table[groups] = t;
+            r->group_pair[groups++] = i;
+        }
+    }
+    return 0;
+}
+
+/* The digits with a partner in `other` through `table`. */
+static digitset relation_support(const digitset *table, int n, digitset other)
+{
+    digitset s = 0;
+    for (int d = 1; d <= n; d++)
+        if (other & digitset_of(d)) s |= table[d];
+    return s;
+}
+
+static int relation_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct relation *r = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        const struct relation_table *t = &r->table[r->group_table[group]];
+        const int *cells = t->pairs.cell + 2 * r->group_pair[group];
+        for (int changed = 1; changed;) {
+            digitset x = prop_candidates(ctx, cells[0]), y = prop_candidates(ctx, cells[1]);
+            digitset ny = y & relation_support(t->next, r->size, x);
+            digitset nx = x & relation_support(t->prev, r->size, ny);
+            if (prop_restrict(ctx, cells[1], ny) || prop_restrict(ctx, cells[0], nx))
+                return SL_PROP_CONTRADICTION;
+            changed = nx != x || ny != y;
+        }
+        prop_settle_group(ctx, group);
+    }
+    return SL_PROP_OK;
+}
+
+static int relation_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct relation *r = self;
+    (void)g;
+    for (int t = 0; t < r->ntables; t++) {
+        const struct cell_paths *pairs = &r->table[t].pairs;
+        for (int i = 0; i < pairs->count; i++) {
+            int a = grid[pairs->cell[2 * i]], b = grid[pairs->cell[2 * i + 1]];
+            if (!(r->table[t].next[a] & digitset_of(b))) return 0;
+        }
+    }
+    return 1;
+}
+
+static int relation_write(const void *self, char *buf, size_t cap)
+{
+    const struct relation *r = self;
+    size_t used = 0;
+    for (int t = 0; t < r->ntables; t++) {
+        for (int d = 1; d <= r->size; d++) {
+            size_t room = used < cap ? cap - used : 0;
+            used += (size_t)snprintf(room ? buf + used : NULL, room, "%s%x",
+                                     d == 1 ? (t ? "|" : "") : ".",
+                                     (unsigned)(r->table[t].next[d] >> 1));
+        }
+        size_t room = used < cap ? cap - used : 0;
+        used += (size_t)snprintf(room ? buf + used : NULL, room, ":");
+        room = used < cap ? cap - used : 0;
+        used += (size_t)cell_paths_write(&r->table[t].pairs, room ? buf + used : NULL, room);
+    }
+    return (int)used;
+}
+
+const struct constraint_ops relation_constraint = {
+    .name = "relation",
+    .summary = "paired cells whose digits obey a table (non-consecutive, kropki, XV, >)",
+    .parse = relation_parse,
+    .attach = relation_attach,
+    .propagate = relation_propagate,
+    .check = relation_check,
+    .write = relation_write,
+    .destroy = relation_destroy,
+};

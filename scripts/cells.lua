@@ -1,0 +1,32 @@
+-- cells.lua: cell pairs for rule primitives, as the differ and relation
+-- rules take them ("a-b,c-d", cells numbered 0..n*n-1 row by row).
+local M = {}
+
+-- Every pair of cells (each pair once) a move by one of the offsets
+-- {dr, dc} apart on an n x n grid.
+function M.pairs_at(n, offsets)
+  local out, seen = {}, {}
+  for r = 0, n - 1 do
+    for c = 0, n - 1 do
+      for _, o in ipairs(offsets) do
+        local r2, c2 = r + o[1], c + o[2]
+        if r2 >= 0 and r2 < n and c2 >= 0 and c2 < n then
+          local a, b = r * n + c, r2 * n + c2
+          if a > b then a, b = b, a end
+          local key = a * n * n + b
+          if not seen[key] then
+            seen[key] = true
+            out[#out + 1] = a .. "-" .. b
+          end
+        end
+      end
+    end
+  end
+  return table.concat(out, ",")
+end
+
+M.knight = {{1, 2}, {2, 1}, {1, -2}, {2, -1}}
+M.king = {{1, 1}, {1, -1}, {1, 0}, {0, 1}}
+M.orthogonal = {{1, 0}, {0, 1}}
+
+return M

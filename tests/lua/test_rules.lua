@@ -1,0 +1,100 @@
+-- test_rules.lua: rule sets scripted from the C primitives (differ,
+-- relation, thermo): a published puzzle, the shipped variants, and
+-- puzzles derived from random grids whose every clue is then checked.
+local cells = require("cells")
+local failures = 0
+local function expect(what, got, want)
+  if got ~= want then
+    failures = failures + 1
+    print(string.format("not ok - %s: got %s, want %s", what, tostring(got), tostring(want)))
+  else
+    print("ok - " .. what)
+  end
+end
+
+-- The "Miracle sudoku" (Mitchell Lee, 2020): anti-knight, anti-king and
+-- non-consecutive, with two givens only: 1 at r5c3 and 2 at r6c7.
+local apart = sudolab.relation(9, function(a, b) return math.abs(a - b) ~= 1 end)
+local miracle = sudolab.puzzle{rules = "classic;differ:" .. cells.pairs_at(9, cells.knight) .. ","
+  .. cells.pairs_at(9, {{1, 1}, {1, -1}}) .. ";relation:" .. apart .. ":" .. cells.pairs_at(9, cells.orthogonal)}
+miracle:set(5, 3, 1)
+miracle:set(6, 7, 2)
+expect("the Miracle sudoku solves to its published answer", miracle:solve(),
+  "483726159726159483159483726837261594261594837594837261372615948615948372948372615")
+expect("the Miracle sudoku is unique", miracle:count(), 1)
+
+-- Each shipped primitive variant: a random grid obeys its rule.
+local function digit(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1)) end
+local function each_pair(list, fn)
+  for a, b in list:gmatch("(%d+)-(%d+)") do fn(tonumber(a), tonumber(b)) end
+end
+for _, name in ipairs{"antiknight", "antiking", "nonconsecutive"} do
+  local v = require(name)
+  local grid = v.build{}:fill(11)
+  expect(name .. " fills", type(grid), "string")
+  local ok = true
+  local offsets = name == "antiknight" and cells.knight or name == "antiking" and cells.king or cells.orthogonal
+  each_pair(cells.pairs_at(9, offsets), function(a, b)
+    local x, y = digit(grid, a), digit(grid, b)
+    if name == "nonconsecutive" then ok = ok and math.abs(x - y) ~= 1 else ok = ok and x ~= y end
+  end)
+  expect(name .. ": every pair obeys the rule in the fill", ok, true)
+end
+
+-- Kropki, XV and thermo puzzles made from a random classic grid: all its
+-- dots / X and V marks / some thermometers, no givens. The grid they came
+-- from must solve them; what the solver finds must obey every clue.
+local grid = sudolab.puzzle{}:fill(5)
+local white, black, xs, vs = {}, {}, {}, {}
+each_pair(cells.pairs_at(9, cells.orthogonal), function(a, b)
+  local x, y = digit(grid, a), digit(grid, b)
+  local pair = a .. "-" .. b
+  if math.abs(x - y) == 1 then white[#white + 1] = pair end
+  if x == 2 * y or y == 2 * x then black[#black + 1] = pair end
+  if x + y == 10 then xs[#xs + 1] = pair end
+  if x + y == 5 then vs[#vs + 1] = pair end
+end)
+local kropki = require("kropki").build{white = table.concat(white, ","), black = table.concat(black, ",")}
+expect("kropki from a grid: the grid solves it", kropki:check(grid), true)
+local k = kropki:solve()
+expect("kropki from a grid: a solution is found", kropki:check(k or ""), true)
+local xv = require("xv").build{x = table.concat(xs, ","), v = table.concat(vs, ",")}
+expect("XV from a grid: the grid solves it", xv:check(grid), true)
+expect("XV from a grid: a solution is found", xv:check(xv:solve() or ""), true)
+
+-- Thermometers along each row, in increasing order of the row's digits
+-- where they increase from the left: a run of increases is a thermometer.
+local thermos = {}
+for r = 0, 8 do
+  local run = {r * 9}
+  for c = 1, 8 do
+    local cell = r * 9 + c
+    if digit(grid, cell) > digit(grid, cell - 1) then
+      run[#run + 1] = cell
+    else
+      if #run >= 2 then thermos[#thermos + 1] = table.concat(run, "-") end
+      run = {cell}
+    end
+  end
+  if #run >= 2 then thermos[#thermos + 1] = table.concat(run, "-") end
+end
+local thermo = require("thermo").build{thermos = table.concat(thermos, ","), givens = grid:sub(1, 9) .. string.rep(".", 72)}
+expect("thermo from a grid: the grid solves it", thermo:check(grid), true)
+expect("thermo from a grid: a solution is found", thermo:check(thermo:solve() or ""), true)
+-- A nine-cell thermometer along row 1 forces 1..9.
+local full = require("thermo").build{thermos = "0-1-2-3-4-5-6-7-8"}
+expect("a full-row thermometer forces 123456789", full:candidates()[1] .. full:candidates()[9], "19")
+
+-- Bad primitive data is an error naming what is wrong.
+local function fails(rules, says)
+  local ok, msg = pcall(sudolab.puzzle, {rules = rules})
+  expect("refused: " .. rules:sub(1, 40), not ok and msg:find(says, 1, true) ~= nil, true)
+end
+fails("classic;differ:0-0", "different cells")
+fails("classic;differ:0-81", "different cells")
+fails("classic;thermo:0-1-2-3-4-5-6-7-8-9", "path of 2 to 9")
+fails("classic;relation:1.2:0-1", "hex masks")
+fails("classic;relation:" .. apart .. ":0-1-2", "different cells")
+
+if failures > 0 then error(failures .. " checks failed") end
+print("all passed")
