@@ -35,7 +35,8 @@ struct sum_set {
     int ncells, cells_cap;
     uint16_t *cells;
     uint8_t *group;
-    int group_cap;
+    int8_t *sign; /* per cell: +1, or -1 for a cell the total subtracts */
+    int group_cap, sign_cap;
     long ncombos;
     int combos_cap;
     digitset *combos;
@@ -70,6 +71,7 @@ void sum_set_free(struct sum_set *s)
     free(s->items);
     free(s->cells);
     free(s->group);
+    free(s->sign);
     free(s->combos);
     free(s->house_cells);
     free(s->links);
@@ -145,25 +147,60 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
 int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
                 struct sl_error *err)
 {
+    return sum_set_add_signed(s, cells, group, NULL, count, total, err);
+}
+
+int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, const int *sign,
+                       int count, int total, struct sl_error *err)
+{
     if (count < 1 || count > SUM_MAX_CELLS)
         return sl_error_set(err, 0, 0, "a sum over %d cells is not supported", count);
     if (vec_grow((void **)&s->items, &s->items_cap, s->nitems + 1, sizeof *s->items, err) ||
         vec_grow((void **)&s->cells, &s->cells_cap, s->ncells + count, sizeof *s->cells, err) ||
-        vec_grow((void **)&s->group, &s->group_cap, s->ncells + count, sizeof *s->group, err))
+        vec_grow((void **)&s->group, &s->group_cap, s->ncells + count, sizeof *s->group, err) ||
+        vec_grow((void **)&s->sign, &s->sign_cap, s->ncells + count, sizeof *s->sign, err))
         return -1;
     struct sum_item *it = &s->items[s->nitems];
+    int negative = 0;
     *it = (struct sum_item){.first = s->ncells, .count = count, .total = total, .ngroups = 1};
     for (int i = 0; i < count; i++) {
         s->cells[s->ncells + i] = (uint16_t)cells[i];
         s->group[s->ncells + i] = (uint8_t)group[i];
+        s->sign[s->ncells + i] = (int8_t)(sign && sign[i] < 0 ? -1 : 1);
+        negative |= sign && sign[i] < 0;
         if (group[i] + 1 > it->ngroups) it->ngroups = group[i] + 1;
     }
     s->ncells += count;
     it->combo_count = -1;
-    if (it->ngroups == 1 && it->count <= s->size &&
+    if (it->ngroups == 1 && !negative && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
         return -1;
     return s->nitems++;
+}
+
+int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count, int *group)
+{
+    int ngroups = 0;
+    for (int i = 0; i < count; i++) group[i] = -1;
+    for (;;) {
+        int best = 0, best_house = -1;
+        for (int h = 0; h < s->nhouses; h++) {
+            const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
+            int n = 0;
+            for (int i = 0; i < count; i++)
+                for (int k = 0; group[i] < 0 && k < s->size; k++) n += house[k] == cells[i];
+            if (n > best) best = n, best_house = h;
+        }
+        if (best < 2) break;
+        const uint16_t *house = s->house_cells + (size_t)best_house * (size_t)s->size;
+        for (int i = 0; i < count; i++)
+            for (int k = 0; group[i] < 0 && k < s->size; k++)
+                if (house[k] == cells[i]) group[i] = ngroups;
+        ngroups++;
+    }
+    for (int i = 0; i < count; i++)
+        if (group[i] < 0) group[i] = ngroups++;
+    return ngroups;
 }
 
 /* ---- one group: digit combinations ---- */
@@ -367,29 +404,42 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
     *hi = hi_set < hi_cells ? hi_set : hi_cells;
 }
 
+/* A group's contribution to the total, as bounds: its digits' sum, or
+ * minus it for a subtracted group. */
+static void signed_bounds(int sign, int lo, int hi, int *out_lo, int *out_hi)
+{
+    *out_lo = sign > 0 ? lo : -hi;
+    *out_hi = sign > 0 ? hi : -lo;
+}
+
 static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
     digitset cand[SUM_MAX_CELLS];
     const uint8_t *group = s->group + it->first;
+    const int8_t *sign = s->sign + it->first;
     struct group_bounds gb[SUM_MAX_CELLS];
-    int all_lo = 0, all_hi = 0;
-    for (int i = 0; i < it->count; i++) cand[i] = now[s->cells[it->first + i]];
+    int group_sign[SUM_MAX_CELLS], lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
+    for (int i = 0; i < it->count; i++) {
+        cand[i] = now[s->cells[it->first + i]];
+        group_sign[group[i]] = sign[i];
+    }
     for (int g = 0; g < it->ngroups; g++) {
         group_bounds_make(&gb[g], cand, group, it->count, g);
-        all_lo += gb[g].lo;
-        all_hi += gb[g].hi;
+        signed_bounds(group_sign[g], gb[g].lo, gb[g].hi, &lo[g], &hi[g]);
+        all_lo += lo[g];
+        all_hi += hi[g];
     }
     if (it->total < all_lo || it->total > all_hi) return SL_PROP_CONTRADICTION;
     for (int i = 0; i < it->count; i++) {
         if (digitset_is_single(cand[i])) continue;
-        const struct group_bounds *own = &gb[group[i]];
-        int others_lo = all_lo - own->lo, others_hi = all_hi - own->hi;
+        int g = group[i], others_lo = all_lo - lo[g], others_hi = all_hi - hi[g];
         digitset keep = 0;
         for (digitset m = cand[i]; m; m = digitset_rest(m)) {
-            int d = digitset_first(m), lo, hi, need = it->total - d;
-            group_bounds_rest(own, cand[i], d, &lo, &hi);
-            if (need >= others_lo + lo && need <= others_hi + hi) keep |= digitset_of(d);
+            int d = digitset_first(m), rest_lo, rest_hi, need = it->total - sign[i] * d;
+            group_bounds_rest(&gb[g], cand[i], d, &rest_lo, &rest_hi);
+            signed_bounds(sign[i], rest_lo, rest_hi, &rest_lo, &rest_hi);
+            if (need >= others_lo + rest_lo && need <= others_hi + rest_hi) keep |= digitset_of(d);
         }
         if (keep != cand[i] && prop_restrict(ctx, s->cells[it->first + i], keep))
             return SL_PROP_CONTRADICTION;
@@ -406,6 +456,7 @@ struct exact_walk {
     int count;
     digitset cand[SUM_EXACT_CELLS];
     int group[SUM_EXACT_CELLS];
+    int sign[SUM_EXACT_CELLS];
     int min_after[SUM_EXACT_CELLS + 1], max_after[SUM_EXACT_CELLS + 1];
     digitset used[SUM_EXACT_CELLS]; /* per group, along the current path */
     int chosen[SUM_EXACT_CELLS];
@@ -431,9 +482,8 @@ static int exact_step(struct exact_walk *w, int i, int left)
     }
     digitset m = w->cand[i] & ~w->used[w->group[i]];
     for (; m; m = digitset_rest(m)) {
-        int d = digitset_first(m), rest = left - d;
-        if (rest < w->min_after[i + 1]) break; /* digits only grow from here */
-        if (rest > w->max_after[i + 1]) continue;
+        int d = digitset_first(m), rest = left - w->sign[i] * d;
+        if (rest < w->min_after[i + 1] || rest > w->max_after[i + 1]) continue;
         w->chosen[i] = d;
         w->used[w->group[i]] |= digitset_of(d);
         int rc = exact_step(w, i + 1, rest);
@@ -460,16 +510,20 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
         for (; k > 0 && digitset_count(w.cand[k - 1]) > digitset_count(m); k--) {
             w.cand[k] = w.cand[k - 1];
             w.group[k] = w.group[k - 1];
+            w.sign[k] = w.sign[k - 1];
             cell_of[k] = cell_of[k - 1];
         }
         w.cand[k] = m;
         w.group[k] = s->group[it->first + i];
+        w.sign[k] = s->sign[it->first + i];
         cell_of[k] = s->cells[it->first + i];
         w.unsupported += digitset_count(m);
     }
     for (int i = it->count - 1; i >= 0; i--) {
-        w.min_after[i] = w.min_after[i + 1] + lowest(w.cand[i]);
-        w.max_after[i] = w.max_after[i + 1] + highest(w.cand[i]);
+        int lo, hi;
+        signed_bounds(w.sign[i], lowest(w.cand[i]), highest(w.cand[i]), &lo, &hi);
+        w.min_after[i] = w.min_after[i + 1] + lo;
+        w.max_after[i] = w.max_after[i + 1] + hi;
     }
     int walked = exact_step(&w, 0, it->total);
     if (walked < 0) return 1;

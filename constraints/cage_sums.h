@@ -31,6 +31,15 @@ void sum_set_free(struct sum_set *s);
  * total. Returns its number, or -1. */
 int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
                 struct sl_error *err);
+/* The same where the total subtracts the cells with sign[i] < 0 (sign
+ * NULL: none does); the cells of one group share a sign. Such a sum is
+ * pruned by bounds or enumeration, never by combinations. */
+int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, const int *sign,
+                       int count, int total, struct sl_error *err);
+/* Groups cells by the houses they share (a cell sharing none is a group
+ * of its own); returns the number of groups. Cells given with different
+ * signs must be grouped in separate calls. */
+int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count, int *group);
 int sum_set_count(const struct sum_set *s);
 /* 1 when a sum over exactly these cells (in this order) with this total
  * is already there. */

@@ -85,6 +85,35 @@ expect("thermo from a grid: a solution is found", thermo:check(thermo:solve() or
 local full = require("thermo").build{thermos = "0-1-2-3-4-5-6-7-8"}
 expect("a full-row thermometer forces 123456789", full:candidates()[1] .. full:candidates()[9], "19")
 
+-- Arrows from the same grid: in each row the 9 is the bulb of an arrow
+-- through that row's 2 and 7 (a row holds every digit, so both are there).
+local arrows = {}
+for r = 0, 8 do
+  local at = {}
+  for c = 0, 8 do at[digit(grid, r * 9 + c)] = r * 9 + c end
+  arrows[#arrows + 1] = {at[9], at[2], at[7]}
+end
+expect("the grid yields arrows", #arrows > 0, true)
+local arrow = require("arrow").build{arrows = arrows, givens = grid:sub(1, 9) .. string.rep(".", 72)}
+expect("arrows from a grid: the grid solves them", arrow:check(grid), true)
+expect("arrows from a grid: a solution is found", arrow:check(arrow:solve() or ""), true)
+-- A little killer clue: the main diagonal adds up to what the grid says.
+local diagonal_total, cells_on = 0, {}
+for i = 0, 8 do
+  diagonal_total = diagonal_total + digit(grid, i * 10)
+  cells_on[#cells_on + 1] = i * 10
+end
+local little = sudolab.puzzle{rules = "classic;sum:" .. table.concat(cells_on, "+") .. "=" .. diagonal_total,
+                              givens = grid:sub(1, 27) .. string.rep(".", 54)}
+expect("a little killer sum from a grid holds", little:check(little:solve() or ""), true)
+-- Two cells adding up to 17 can only be 8 and 9.
+local pair = sudolab.puzzle{rules = "classic;sum:0+40=17"}
+local cand = pair:candidates()
+expect("a sum of 17 in two cells leaves 8 and 9", cand[1] .. cand[41], "8989")
+-- An arrow whose shaft must exceed 9 has no solution.
+local over = sudolab.puzzle{rules = "classic;sum:1+2+3+4=@0"}
+expect("a four-cell shaft in one row cannot sum to one digit", (over:solve()), nil)
+
 -- Bad primitive data is an error naming what is wrong.
 local function fails(rules, says)
   local ok, msg = pcall(sudolab.puzzle, {rules = rules})
@@ -95,6 +124,9 @@ fails("classic;differ:0-81", "different cells")
 fails("classic;thermo:0-1-2-3-4-5-6-7-8-9", "path of 2 to 9")
 fails("classic;relation:1.2:0-1", "hex masks")
 fails("classic;relation:" .. apart .. ":0-1-2", "different cells")
+fails("classic;sum:0+1", "expected '='")
+fails("classic;sum:0+1=@1", "not a term")
+fails("classic;sum:0+1=19", "total must be 1..18")
 
 if failures > 0 then error(failures .. " checks failed") end
 print("all passed")

@@ -75,7 +75,7 @@ end
 -- every rule the engine has is listed
 local names = {}
 for _, r in ipairs(sudolab.rules()) do names[#names + 1] = r.name end
-expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo")
+expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo sum")
 
 if failures > 0 then error(failures .. " checks failed") end
 print("all passed")

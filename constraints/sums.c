@@ -1,0 +1,191 @@
+/*
+ * sums.c — sums of cells: equal to a constant (little killer, any sum
+ * without distinctness) or to another cell (arrows: the bulb holds the sum
+ * of its shaft).
+ *
+ * Arguments: entries joined by ',': "a+b+c=25" (cells a, b, c add up to
+ * 25) or "a+b+c=@d" (they add up to the digit of cell d); cells numbered
+ * 0..N*N-1 row by row. Digits may repeat unless a house says otherwise:
+ * the cells of one house are counted as distinct when bounding a sum.
+ * Pruned by cage_sums.h (bounds, or exact enumeration when small); each
+ * entry is a watched group.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/constraint.h"
+#include "cage_sums.h"
+
+#define SUMS_MAX_TERMS 32
+
+struct sum_entry {
+    int count;                    /* terms */
+    int cell[SUMS_MAX_TERMS + 1]; /* the terms, then the target cell if any */
+    int target;                   /* the constant, or -1 when a cell is the target */
+};
+
+struct sums {
+    int size, nentries;
+    struct sum_entry *entry;
+    struct sum_set *set; /* made by attach */
+};
+
+static void sums_destroy(void *self)
+{
+    struct sums *s = self;
+    sum_set_free(s->set);
+    free(s->entry);
+    free(s);
+}
+
+static int sums_cell(const char **at, int ncells)
+{
+    char *end;
+    if (**at < '0' || **at > '9') return -1;
+    long v = strtol(*at, &end, 10);
+    *at = end;
+    return v < ncells ? (int)v : -1;
+}
+
+/* Reads one entry at *at; errors name the column of its first byte. */
+static int sums_entry(struct sum_entry *e, const char **at, const char *args, int ncells, int n,
+                      struct sl_error *err)
+{
+    long col = (long)(*at - args) + 1;
+    e->count = 0;
+    for (;;) {
+        int c = sums_cell(at, ncells);
+        if (c < 0 || e->count == SUMS_MAX_TERMS)
+            return sl_error_set(err, 0, col, "expected cells 'a+b+c' (0..%d, at most %d)",
+                                ncells - 1, SUMS_MAX_TERMS);
+        e->cell[e->count++] = c;
+        if (**at != '+') break;
+        (*at)++;
+    }
+    if (**at != '=') return sl_error_set(err, 0, col, "expected '=' and a total or '@cell'");
+    (*at)++;
+    if (**at == '@') {
+        (*at)++;
+        int c = sums_cell(at, ncells);
+        for (int i = 0; c >= 0 && i < e->count; i++)
+            if (e->cell[i] == c) c = -1;
+        if (c < 0) return sl_error_set(err, 0, col, "'@' needs a cell that is not a term");
+        e->cell[e->count] = c;
+        e->target = -1;
+    } else {
+        char *end;
+        long total = (**at >= '0' && **at <= '9') ? strtol(*at, &end, 10) : -1;
+        if (total < 1 || total > (long)e->count * n)
+            return sl_error_set(err, 0, col, "the total must be 1..%d for %d cells", e->count * n,
+                                e->count);
+        *at = end;
+        e->target = (int)total;
+    }
+    if (**at != ',' && **at != '\0') return sl_error_set(err, 0, col, "expected ',' or the end");
+    if (**at == ',') (*at)++;
+    return 0;
+}
+
+static void *sums_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct sums *s = calloc(1, sizeof *s);
+    size_t cap = 1;
+    for (const char *c = args; *c; c++) cap += *c == ',';
+    if (s) s->entry = malloc(cap * sizeof *s->entry);
+    if (s == NULL || s->entry == NULL) {
+        if (s) free(s);
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    s->size = g->size;
+    for (const char *at = args; *at;)
+        if (sums_entry(&s->entry[s->nentries++], &at, args, g->ncells, g->size, err)) {
+            sums_destroy(s);
+            return NULL;
+        }
+    return s;
+}
+
+static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct sums *s = self;
+    int n = s->size, nhouses = rules_house_count(b);
+    int *houses = malloc(((size_t)nhouses * (size_t)n + 1) * sizeof *houses);
+    if (houses == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int h = 0; h < nhouses; h++) rules_house_cells(b, h, houses + h * n);
+    sum_set_free(s->set);
+    s->set = sum_set_new(n, houses, nhouses);
+    free(houses);
+    if (s->set == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int i = 0; i < s->nentries; i++) {
+        const struct sum_entry *e = &s->entry[i];
+        int group[SUMS_MAX_TERMS + 1], sign[SUMS_MAX_TERMS + 1], count = e->count;
+        int ngroups = sum_set_group_by_houses(s->set, e->cell, e->count, group);
+        for (int k = 0; k < e->count; k++) sign[k] = 1;
+        if (e->target < 0) { /* the bulb: subtracted, a group of its own */
+            group[count] = ngroups;
+            sign[count++] = -1;
+        }
+        if (sum_set_add_signed(s->set, e->cell, group, sign, count, e->target < 0 ? 0 : e->target,
+                               err) < 0 ||
+            rules_watch_group(b, e->cell, count, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int sums_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct sums *s = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        if (sum_set_propagate(s->set, group, ctx)) return SL_PROP_CONTRADICTION;
+        prop_settle_group(ctx, group);
+    }
+    return SL_PROP_OK;
+}
+
+static int sums_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct sums *s = self;
+    (void)g;
+    for (int i = 0; i < s->nentries; i++) {
+        const struct sum_entry *e = &s->entry[i];
+        int total = 0;
+        for (int k = 0; k < e->count; k++) total += grid[e->cell[k]];
+        if (total != (e->target < 0 ? grid[e->cell[e->count]] : e->target)) return 0;
+    }
+    return 1;
+}
+
+static int sums_write(const void *self, char *buf, size_t cap)
+{
+    const struct sums *s = self;
+    size_t used = 0;
+    if (cap > 0) buf[0] = '\0';
+    for (int i = 0; i < s->nentries; i++) {
+        const struct sum_entry *e = &s->entry[i];
+        for (int k = 0; k <= e->count; k++) {
+            size_t room = used < cap ? cap - used : 0;
+            char *to = room ? buf + used : NULL;
+            if (k < e->count)
+                used += (size_t)snprintf(to, room, "%s%d", k ? "+" : i ? "," : "", e->cell[k]);
+            else if (e->target < 0)
+                used += (size_t)snprintf(to, room, "=@%d", e->cell[k]);
+            else
+                used += (size_t)snprintf(to, room, "=%d", e->target);
+        }
+    }
+    return (int)used;
+}
+
+const struct constraint_ops sums_constraint = {
+    .name = "sum",
+    .summary = "cells adding up to a total or to another cell (arrows, little killer)",
+    .parse = sums_parse,
+    .attach = sums_attach,
+    .propagate = sums_propagate,
+    .check = sums_check,
+    .write = sums_write,
+    .destroy = sums_destroy,
+};
