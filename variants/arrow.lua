@@ -2,10 +2,10 @@
 -- along its shaft (digits may repeat on a shaft unless a house forbids).
 -- build{arrows = {{bulb, shaft1, shaft2, ...}, ...}, givens = ...}, cells
 -- as sudolab.cell numbers them.
-return {
+return require("variant").make{
   name = "arrow",
   summary = "arrow: a circled digit is the sum of the digits along its arrow",
-  size = 9, boxes = "3x3", rules = "classic;sum",
+  rules = "classic;sum",
   defaults = {symmetry = "none"},
   build = function(data)
     local entries = {}
@@ -13,8 +13,6 @@ return {
       assert(#a >= 2, "arrow " .. i .. ": a bulb and at least one shaft cell")
       entries[i] = table.concat(a, "+", 2) .. "=@" .. a[1]
     end
-    return sudolab.puzzle{size = 9, boxes = "3x3", rules = "classic;sum:" .. table.concat(entries, ","),
-                          givens = data.givens}
+    return sudolab.puzzle{rules = "classic;sum:" .. table.concat(entries, ","), givens = data.givens}
   end,
-  generate = nil,
 }

@@ -1,16 +1,9 @@
 -- test_rules.lua: rule sets scripted from the C primitives (differ,
--- relation, thermo): a published puzzle, the shipped variants, and
+-- relation, thermo, sum): a published puzzle, the shipped variants, and
 -- puzzles derived from random grids whose every clue is then checked.
 local cells = require("cells")
-local failures = 0
-local function expect(what, got, want)
-  if got ~= want then
-    failures = failures + 1
-    print(string.format("not ok - %s: got %s, want %s", what, tostring(got), tostring(want)))
-  else
-    print("ok - " .. what)
-  end
-end
+local check = require("check")
+local expect = check.expect
 
 -- The "Miracle sudoku" (Mitchell Lee, 2020): anti-knight, anti-king and
 -- non-consecutive, with two givens only: 1 at r5c3 and 2 at r6c7.
@@ -128,5 +121,4 @@ fails("classic;sum:0+1", "expected '='")
 fails("classic;sum:0+1=@1", "not a term")
 fails("classic;sum:0+1=19", "total must be 1..18")
 
-if failures > 0 then error(failures .. " checks failed") end
-print("all passed")
+check.finish()

@@ -1,15 +1,8 @@
 -- test_variants.lua: every shipped variant solves a published puzzle to its
 -- published answer (Solo's own, or the killer sample's), through the
 -- variant's build function; run by ctest as `sudolab run`.
-local failures = 0
-local function expect(what, got, want)
-  if got ~= want then
-    failures = failures + 1
-    print(string.format("not ok - %s: got %s, want %s", what, tostring(got), tostring(want)))
-  else
-    print("ok - " .. what)
-  end
-end
+local check = require("check")
+local expect = check.expect
 
 local function variant(name)
   local v = require(name)
@@ -77,5 +70,4 @@ local names = {}
 for _, r in ipairs(sudolab.rules()) do names[#names + 1] = r.name end
 expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo sum")
 
-if failures > 0 then error(failures .. " checks failed") end
-print("all passed")
+check.finish()
