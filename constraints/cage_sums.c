@@ -35,7 +35,7 @@ struct sum_set {
     int ncells, cells_cap;
     uint16_t *cells;
     uint8_t *group;
-    int8_t *sign; /* per cell: +1, or -1 for a cell the total subtracts */
+    int8_t *sign; /* per cell: its weight in the total (1; -1 subtracts; 10 a tens digit) */
     int group_cap, sign_cap;
     long ncombos;
     int combos_cap;
@@ -166,8 +166,8 @@ int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, co
     for (int i = 0; i < count; i++) {
         s->cells[s->ncells + i] = (uint16_t)cells[i];
         s->group[s->ncells + i] = (uint8_t)group[i];
-        s->sign[s->ncells + i] = (int8_t)(sign && sign[i] < 0 ? -1 : 1);
-        negative |= sign && sign[i] < 0;
+        s->sign[s->ncells + i] = (int8_t)(sign ? sign[i] : 1);
+        negative |= sign && sign[i] != 1;
         if (group[i] + 1 > it->ngroups) it->ngroups = group[i] + 1;
     }
     s->ncells += count;
@@ -404,12 +404,12 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
     *hi = hi_set < hi_cells ? hi_set : hi_cells;
 }
 
-/* A group's contribution to the total, as bounds: its digits' sum, or
- * minus it for a subtracted group. */
-static void signed_bounds(int sign, int lo, int hi, int *out_lo, int *out_hi)
+/* A group's contribution to the total, as bounds: its digits' sum times
+ * the group's weight (a negative weight swaps the ends). */
+static void signed_bounds(int weight, int lo, int hi, int *out_lo, int *out_hi)
 {
-    *out_lo = sign > 0 ? lo : -hi;
-    *out_hi = sign > 0 ? hi : -lo;
+    *out_lo = weight > 0 ? weight * lo : weight * hi;
+    *out_hi = weight > 0 ? weight * hi : weight * lo;
 }
 
 static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)

@@ -4,9 +4,10 @@
  * of its shaft).
  *
  * Arguments: entries joined by ',': "a+b+c=25" (cells a, b, c add up to
- * 25) or "a+b+c=@d" (they add up to the digit of cell d); cells numbered
- * 0..N*N-1 row by row. Digits may repeat unless a house says otherwise:
- * the cells of one house are counted as distinct when bounding a sum.
+ * 25), "a+b+c=@d" (they add up to the digit of cell d) or "a+b=@d@e" (to
+ * the two-digit number of cells d and e, as in arrows with two-cell
+ * circles; up to three target cells); cells numbered 0..N*N-1 row by row. Digits may repeat unless
+ * a house says otherwise: the cells of one house are counted as distinct when bounding a sum.
  * Pruned by cage_sums.h (bounds, or exact enumeration when small); each
  * entry is a watched group.
  */
@@ -19,10 +20,13 @@
 
 #define SUMS_MAX_TERMS 32
 
+#define SUMS_MAX_TARGETS 3
+
 struct sum_entry {
-    int count;                    /* terms */
-    int cell[SUMS_MAX_TERMS + 1]; /* the terms, then the target cell if any */
-    int target;                   /* the constant, or -1 when a cell is the target */
+    int count;                                   /* terms */
+    int ntargets;                                /* target cells, most significant first */
+    int cell[SUMS_MAX_TERMS + SUMS_MAX_TARGETS]; /* the terms, then the target cells */
+    int target;                                  /* the constant, or -1 for target cells */
 };
 
 struct sums {
@@ -65,13 +69,16 @@ static int sums_entry(struct sum_entry *e, const char **at, const char *args, in
     }
     if (**at != '=') return sl_error_set(err, 0, col, "expected '=' and a total or '@cell'");
     (*at)++;
+    e->ntargets = 0;
     if (**at == '@') {
-        (*at)++;
-        int c = sums_cell(at, ncells);
-        for (int i = 0; c >= 0 && i < e->count; i++)
-            if (e->cell[i] == c) c = -1;
-        if (c < 0) return sl_error_set(err, 0, col, "'@' needs a cell that is not a term");
-        e->cell[e->count] = c;
+        while (**at == '@' && e->ntargets < SUMS_MAX_TARGETS) {
+            (*at)++;
+            int c = sums_cell(at, ncells);
+            for (int i = 0; c >= 0 && i < e->count + e->ntargets; i++)
+                if (e->cell[i] == c) c = -1;
+            if (c < 0) return sl_error_set(err, 0, col, "'@' needs a cell that is not a term");
+            e->cell[e->count + e->ntargets++] = c;
+        }
         e->target = -1;
     } else {
         char *end;
@@ -120,14 +127,18 @@ static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
     if (s->set == NULL) return sl_error_set(err, 0, 0, "out of memory");
     for (int i = 0; i < s->nentries; i++) {
         const struct sum_entry *e = &s->entry[i];
-        int group[SUMS_MAX_TERMS + 1], sign[SUMS_MAX_TERMS + 1], count = e->count;
-        int ngroups = sum_set_group_by_houses(s->set, e->cell, e->count, group);
-        for (int k = 0; k < e->count; k++) sign[k] = 1;
-        if (e->target < 0) { /* the bulb: subtracted, a group of its own */
-            group[count] = ngroups;
-            sign[count++] = -1;
+        int group[SUMS_MAX_TERMS + SUMS_MAX_TARGETS], weight[SUMS_MAX_TERMS + SUMS_MAX_TARGETS];
+        int count = e->count, ngroups = sum_set_group_by_houses(s->set, e->cell, e->count, group);
+        for (int k = 0; k < e->count; k++) weight[k] = 1;
+        /* Target cells are subtracted, each a group of its own, weighted
+         * by its place in the number: -100, -10, -1. */
+        for (int t = 0, place = 1; t < e->ntargets; t++, place *= 10) {
+            int k = e->count + e->ntargets - 1 - t;
+            group[k] = ngroups++;
+            weight[k] = -place;
         }
-        if (sum_set_add_signed(s->set, e->cell, group, sign, count, e->target < 0 ? 0 : e->target,
+        count += e->ntargets;
+        if (sum_set_add_signed(s->set, e->cell, group, weight, count, e->target < 0 ? 0 : e->target,
                                err) < 0 ||
             rules_watch_group(b, e->cell, count, err) < 0)
             return -1;
@@ -151,9 +162,10 @@ static int sums_check(const void *self, const struct geometry *g, const uint8_t 
     (void)g;
     for (int i = 0; i < s->nentries; i++) {
         const struct sum_entry *e = &s->entry[i];
-        int total = 0;
+        int total = 0, target = 0;
         for (int k = 0; k < e->count; k++) total += grid[e->cell[k]];
-        if (total != (e->target < 0 ? grid[e->cell[e->count]] : e->target)) return 0;
+        for (int t = 0; t < e->ntargets; t++) target = 10 * target + grid[e->cell[e->count + t]];
+        if (total != (e->target < 0 ? target : e->target)) return 0;
     }
     return 1;
 }
@@ -165,13 +177,14 @@ static int sums_write(const void *self, char *buf, size_t cap)
     if (cap > 0) buf[0] = '\0';
     for (int i = 0; i < s->nentries; i++) {
         const struct sum_entry *e = &s->entry[i];
-        for (int k = 0; k <= e->count; k++) {
+        int last = e->count + (e->target < 0 ? e->ntargets : 1);
+        for (int k = 0; k < last; k++) {
             size_t room = used < cap ? cap - used : 0;
             char *to = room ? buf + used : NULL;
             if (k < e->count)
                 used += (size_t)snprintf(to, room, "%s%d", k ? "+" : i ? "," : "", e->cell[k]);
             else if (e->target < 0)
-                used += (size_t)snprintf(to, room, "=@%d", e->cell[k]);
+                used += (size_t)snprintf(to, room, "%s@%d", k == e->count ? "=" : "", e->cell[k]);
             else
                 used += (size_t)snprintf(to, room, "=%d", e->target);
         }

@@ -25,4 +25,22 @@ function M.relation_rules(tables)
   return "classic;relation:" .. table.concat(parts, "|")
 end
 
+-- The orthogonal neighbour pairs of a 9x9 grid that none of the given
+-- pair lists ("a-b,...") mentions: where a puzzle gives every mark, the
+-- unmarked pairs obey the negative constraint.
+function M.unmarked(...)
+  local marked, out = {}, {}
+  for _, list in ipairs{...} do
+    for a, b in (list or ""):gmatch("(%d+)-(%d+)") do
+      a, b = tonumber(a), tonumber(b) -- math.min would compare the strings
+      marked[math.min(a, b) .. "-" .. math.max(a, b)] = true
+    end
+  end
+  local cells = require("cells")
+  for a, b in cells.pairs_at(9, cells.orthogonal):gmatch("(%d+)-(%d+)") do
+    if not marked[a .. "-" .. b] then out[#out + 1] = a .. "-" .. b end
+  end
+  return table.concat(out, ",")
+end
+
 return M

@@ -1,15 +1,18 @@
 -- xv.lua: an X joins digits adding up to 10, a V digits adding up to 5.
--- build{x = "a-b,...", v = "a-b,...", givens = ...}
+-- build{x = "a-b,...", v = "a-b,...", givens = ..., negative = true}: with
+-- negative, every mark is given, so unmarked neighbours add up to neither.
 local variant = require("variant")
 local x = sudolab.relation(9, function(a, b) return a + b == 10 end)
 local v = sudolab.relation(9, function(a, b) return a + b == 5 end)
+local neither = sudolab.relation(9, function(a, b) return a + b ~= 10 and a + b ~= 5 end)
 return variant.make{
   name = "xv",
   summary = "XV: X joins digits summing to 10, V digits summing to 5",
   rules = "classic;relation",
   defaults = {symmetry = "none"},
   build = function(data)
-    return sudolab.puzzle{rules = variant.relation_rules{{x, data.x}, {v, data.v}},
-                          givens = data.givens}
+    local tables = {{x, data.x}, {v, data.v}}
+    if data.negative then tables[3] = {neither, variant.unmarked(data.x, data.v)} end
+    return sudolab.puzzle{rules = variant.relation_rules(tables), givens = data.givens}
   end,
 }
