@@ -19,6 +19,7 @@
  *   branch    optional; offers the search a split with few alternatives
  *             (filled into offer, returning 1) or returns 0;
  *   validate  optional; a warning for `sudolab check` (legal but odd data);
+ *   clone     optional; copies self where write/parse cannot (script rules);
  *   explain   optional; reserved for the rater's human techniques;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
@@ -68,6 +69,10 @@ struct constraint_ops {
      * (a jigsaw region in two pieces); writes it snprintf-style and
      * returns 1, or returns 0. */
     int (*validate)(const void *self, const struct geometry *g, char *msg, size_t cap);
+    /* Optional: a copy of self for a ruleset, for rules whose data has no
+     * text form (a script's function); without it the copy is made by
+     * parse(write(self)). */
+    void *(*clone)(const void *self, struct sl_error *err);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */
@@ -107,6 +112,9 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed);
 /* The calling rule's next due group (no longer due once returned), or -1
  * when none is left. A group the hook itself changes is due again. */
 int prop_next_group(struct prop_ctx *ctx);
+/* Stops the whole search (a rule that cannot go on: a script's error); the
+ * search reports that it gave up. */
+void prop_abort(struct prop_ctx *ctx);
 /* Marks a group of the calling rule as not due: the hook has brought it
  * to its own fixed point, so its own changes need not wake it again. */
 void prop_settle_group(struct prop_ctx *ctx, int group);

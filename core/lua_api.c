@@ -14,6 +14,7 @@
 
 #include "format.h"
 #include "format_variant.h"
+#include "lua_rule.h"
 #include "propagate.h"
 #include "registry.h"
 #include "rules.h"
@@ -26,6 +27,7 @@ struct api_puzzle {
     struct puzzle p;
     struct ruleset *rules; /* NULL until needed, or after a rule change */
     struct solver *solver;
+    char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
 };
 
 /* --- errors that name the script's line ---------------------------------- */
@@ -103,11 +105,22 @@ static struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g
     return ap;
 }
 
+/* After a search: a Lua rule's error becomes the script's error. */
+static void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname)
+{
+    if (ap->lua_error[0] == '\0') return;
+    char msg[LUA_RULE_ERROR_MAX];
+    snprintf(msg, sizeof msg, "%s", ap->lua_error);
+    ap->lua_error[0] = '\0';
+    api_error(L, "%s: a Lua rule failed: %s", fname, msg);
+}
+
 /* The ruleset and solver of the puzzle's current rules, checking givens. */
 static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
     struct sl_error err = {0};
     int cell;
+    ap->lua_error[0] = '\0';
     if (ap->rules == NULL) {
         ap->rules = ruleset_build(&ap->p, &err);
         ap->solver = ap->rules ? solver_new(ap->rules) : NULL;
@@ -297,6 +310,7 @@ static int api_solve(lua_State *L)
     uint8_t grid[SL_MAX_CELLS];
     api_prepare(L, ap, "solve");
     struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, NULL);
+    api_raise_rule_error(L, ap, "solve");
     if (r.solutions == 0) {
         luaL_pushfail(L);
         lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
@@ -313,6 +327,7 @@ static int api_count(lua_State *L)
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
     api_prepare(L, ap, "count");
     struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, NULL);
+    api_raise_rule_error(L, ap, "count");
     if (r.gave_up) return api_error(L, "count: the search gave up");
     lua_pushinteger(L, r.solutions);
     return 1;
@@ -327,7 +342,9 @@ static int api_fill(lua_State *L)
     struct rng rng;
     api_prepare(L, ap, "fill");
     rng_seed(&rng, (uint64_t)seed);
-    if (solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL).solutions != 1) {
+    struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL);
+    api_raise_rule_error(L, ap, "fill");
+    if (r.solutions != 1) {
         luaL_pushfail(L);
         lua_pushstring(L, "no solution");
         return 2;
@@ -397,6 +414,46 @@ static int api_add_rule(lua_State *L)
     struct sl_error err = {0};
     if (puzzle_add_rule(&ap->p, name, args, &err))
         return api_error(L, "add_rule: %s (column %ld of its arguments)", err.msg, err.col);
+    api_release(ap);
+    return 0;
+}
+
+/* p:add_lua_rule{name = "...", check = function(digits) ... end,
+ * cells = {0, 1, ...} (default: every cell), partial = true}: the slow
+ * escape hatch (lua_rule.c). */
+static int api_add_lua_rule(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "add_lua_rule");
+    if (!lua_istable(L, 2)) return api_arg_error(L, 2, "add_lua_rule", "table expected");
+    int cells[SL_MAX_CELLS], ncells = 0, ncell_max = ap->p.geo.ncells;
+    lua_getfield(L, 2, "name");
+    const char *name = lua_isnil(L, -1) ? "script" : api_string(L, -1, "add_lua_rule", NULL);
+    if (lua_getfield(L, 2, "check") != LUA_TFUNCTION)
+        return api_error(L, "add_lua_rule: 'check' must be a function of the cells' digits");
+    if (lua_getfield(L, 2, "cells") == LUA_TNIL) {
+        for (int c = 0; c < ncell_max; c++) cells[ncells++] = c;
+    } else if (lua_istable(L, -1)) {
+        lua_Integer len = luaL_len(L, -1);
+        if (len < 1 || len > ncell_max) return api_error(L, "add_lua_rule: 1..%d cells", ncell_max);
+        for (lua_Integer i = 1; i <= len; i++) {
+            lua_geti(L, -1, i);
+            int ok = 0;
+            lua_Integer c = lua_tointegerx(L, -1, &ok);
+            lua_pop(L, 1);
+            if (!ok || c < 0 || c >= ncell_max)
+                return api_error(L, "add_lua_rule: cells[%lld] is not a cell 0..%d", (long long)i,
+                                 ncell_max - 1);
+            cells[ncells++] = (int)c;
+        }
+    } else {
+        return api_error(L, "add_lua_rule: 'cells' must be a list of cell numbers");
+    }
+    lua_getfield(L, 2, "partial");
+    int partial = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    struct sl_error err = {0};
+    if (lua_rule_add(&ap->p, L, -2, name, cells, ncells, partial, ap->lua_error, &err))
+        return api_error(L, "add_lua_rule: %s", err.msg);
     api_release(ap);
     return 0;
 }
@@ -481,6 +538,7 @@ int lua_api_open(lua_State *L)
         {"add_rule", api_add_rule},
         {"rules", api_rules_text},
         {"check", api_check},
+        {"add_lua_rule", api_add_lua_rule},
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {

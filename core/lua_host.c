@@ -55,11 +55,14 @@ static void host_count(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct lua_host *h = host_of(L);
-    h->executed += HOST_HOOK_EVERY;
+    h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
     if (h->limits.instructions && h->executed > h->limits.instructions) {
         char msg[128]; /* luaL_error's format has no %lld */
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lld; see --max-instructions)",
                  h->limits.instructions);
+        /* From now on every instruction fails, so a script cannot pcall its
+         * way past the budget: the error reaches code outside any pcall. */
+        lua_sethook(L, host_count, LUA_MASKCOUNT, 1);
         luaL_where(L, 0); /* in a hook, level 0 is the running script */
         lua_pushstring(L, msg);
         lua_concat(L, 2);
@@ -192,6 +195,7 @@ struct lua_State *lua_host_state(struct lua_host *h) { return h->L; }
 static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
 {
     h->executed = 0;
+    lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
     if (lua_pcall(h->L, nargs, 0, 0) == LUA_OK) return 0;
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */

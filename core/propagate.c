@@ -198,6 +198,7 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     ctx->changed = 0;
     ctx->queue_len = 0;
     ctx->failed_cell = -1;
+    ctx->aborted = 0;
 }
 
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
@@ -286,6 +287,8 @@ int prop_next_group(struct prop_ctx *ctx)
     }
     return -1;
 }
+
+void prop_abort(struct prop_ctx *ctx) { ctx->aborted = 1; }
 
 void prop_settle_group(struct prop_ctx *ctx, int group)
 {

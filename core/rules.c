@@ -143,6 +143,7 @@ static void builder_free(struct rule_builder *b)
  * every build). */
 static void *clone_rule(const struct puzzle *p, const struct puzzle_rule *r, struct sl_error *err)
 {
+    if (r->ops->clone) return r->ops->clone(r->self, err);
     int len = r->ops->write(r->self, NULL, 0);
     char *text = malloc((size_t)len + 1);
     if (text == NULL) {

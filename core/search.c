@@ -148,8 +148,13 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             return;
         }
         run->stats.nodes++;
-        if (propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells,
-                                     offer->alt[order[i]]) == SL_PROP_OK)
+        int status = propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells,
+                                              offer->alt[order[i]]);
+        if (s->ctx.aborted) { /* a rule cannot go on: stop as if given up */
+            run->result.gave_up = 1;
+            return;
+        }
+        if (status == SL_PROP_OK)
             search_node(run, last ? depth : depth + 1);
         else if (s->ctx.failed_cell >= 0)
             s->weight[s->ctx.failed_cell]++;
@@ -186,7 +191,9 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens, 
         .s = s, .limit = limit < 1 ? 1 : limit, .solution = solution, .rng = rng};
     run.stats.nodes = 1;
     memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
-    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK) search_node(&run, 0);
+    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK && !s->ctx.aborted)
+        search_node(&run, 0);
+    run.result.gave_up |= s->ctx.aborted;
     if (stats) {
         stats->nodes += run.stats.nodes;
         stats->guesses += run.stats.guesses;

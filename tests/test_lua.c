@@ -56,6 +56,9 @@ static void test_hostile_scripts_stop(void)
 {
     const char *msg = run("while true do end", 10000000, 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(msg, "instruction budget exceeded"));
+    /* Catching the budget error does not buy more time. */
+    msg = run("while true do pcall(function() while true do end end) end", 10000000, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "instruction budget exceeded"));
     msg = run("local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", 0,
               (size_t)16 << 20);
     CU_ASSERT_PTR_NOT_NULL(strstr(msg, "not enough memory"));

@@ -1,0 +1,156 @@
+/*
+ * lua_rule.c — the slow escape hatch: a rule whose test is a Lua function,
+ * for research ideas no C primitive covers (lua_api.h, p:add_lua_rule).
+ *
+ * The rule watches its cells as one group; once all of them are decided
+ * (or, for a partial rule, whenever one changes, with 0 for the cells not
+ * decided yet), it calls check(digits) with their digits in order, and a
+ * false answer is a dead end, and a Lua error stops the search (it is
+ * kept and reported after it). A rule checked only when complete prunes at the last moment,
+ * so the search can thrash below it (a rule on four corners took 40k calls
+ * and seconds where a native one takes none); a partial check prunes as
+ * soon as it can. Either way each call is a Lua call and a table, hundreds
+ * of times the cost of a native rule's step. Its data is a function, so it has no text
+ * form: a ruleset copies it with the clone hook, and it lives in the
+ * interpreter that made it (one thread).
+ */
+#include "lua_rule.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lua_rule {
+    lua_State *L;
+    int check_ref; /* the Lua function, in the registry */
+    char name[64];
+    int partial; /* check also sees undecided cells (as 0) */
+    int ncells;
+    int cells[SL_MAX_CELLS];
+    char *error; /* a Lua error met during the search, shared by copies */
+};
+
+static void lua_rule_destroy(void *self)
+{
+    struct lua_rule *r = self;
+    luaL_unref(r->L, LUA_REGISTRYINDEX, r->check_ref);
+    free(r);
+}
+
+static void *lua_rule_clone(const void *self, struct sl_error *err)
+{
+    const struct lua_rule *r = self;
+    struct lua_rule *copy = malloc(sizeof *copy);
+    if (copy == NULL) {
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    *copy = *r;
+    lua_rawgeti(r->L, LUA_REGISTRYINDEX, r->check_ref);
+    copy->check_ref = luaL_ref(r->L, LUA_REGISTRYINDEX);
+    return copy;
+}
+
+static void *lua_rule_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    (void)g;
+    sl_error_set(err, 0, 1, "lua:%.40s is a rule of a script; it has no text form", args);
+    return NULL;
+}
+
+static int lua_rule_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    const struct lua_rule *r = self;
+    return rules_watch_group(b, r->cells, r->ncells, err) < 0 ? -1 : 0;
+}
+
+/* Calls check with the digits of the rule's cells: 1 yes, 0 no, -1 a Lua
+ * error (kept in r->error). */
+static int lua_rule_call(const struct lua_rule *r, const uint8_t *digits)
+{
+    lua_State *L = r->L;
+    if (!lua_checkstack(L, 4)) return -1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->check_ref);
+    lua_createtable(L, r->ncells, 0);
+    for (int i = 0; i < r->ncells; i++) {
+        lua_pushinteger(L, digits[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        const char *msg = lua_tostring(L, -1);
+        if (r->error && r->error[0] == '\0')
+            snprintf(r->error, LUA_RULE_ERROR_MAX, "%s", msg ? msg : "error in a Lua rule");
+        lua_pop(L, 1);
+        return -1;
+    }
+    int yes = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return yes;
+}
+
+static int lua_rule_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct lua_rule *r = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        uint8_t digits[SL_MAX_CELLS];
+        int decided = 1;
+        for (int i = 0; i < r->ncells && (decided || r->partial); i++) {
+            digitset m = prop_candidates(ctx, r->cells[i]);
+            digits[i] = (uint8_t)(digitset_is_single(m) ? digitset_first(m) : 0);
+            decided &= digits[i] != 0;
+        }
+        int verdict = decided || r->partial ? lua_rule_call(r, digits) : 1;
+        if (verdict < 0) prop_abort(ctx); /* a script error ends the search */
+        if (verdict != 1) return SL_PROP_CONTRADICTION;
+        prop_settle_group(ctx, group);
+    }
+    return SL_PROP_OK;
+}
+
+static int lua_rule_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct lua_rule *r = self;
+    uint8_t digits[SL_MAX_CELLS];
+    (void)g;
+    for (int i = 0; i < r->ncells; i++) digits[i] = grid[r->cells[i]];
+    return lua_rule_call(r, digits) == 1;
+}
+
+static int lua_rule_write(const void *self, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "%s", ((const struct lua_rule *)self)->name);
+}
+
+static const struct constraint_ops lua_rule_ops = {
+    .name = "lua",
+    .summary = "a rule a script tests with a Lua function (slow: see lua_rule.c)",
+    .parse = lua_rule_parse,
+    .attach = lua_rule_attach,
+    .propagate = lua_rule_propagate,
+    .check = lua_rule_check,
+    .write = lua_rule_write,
+    .destroy = lua_rule_destroy,
+    .clone = lua_rule_clone,
+};
+
+int lua_rule_add(struct puzzle *p, struct lua_State *L, int function_index, const char *name,
+                 const int *cells, int ncells, int partial, char *error, struct sl_error *err)
+{
+    if (p->nrules == SL_MAX_RULES)
+        return sl_error_set(err, 0, 0, "too many rules (at most %d)", SL_MAX_RULES);
+    struct lua_rule *r = calloc(1, sizeof *r);
+    if (r == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    r->L = L;
+    snprintf(r->name, sizeof r->name, "%s", name);
+    r->ncells = ncells;
+    r->partial = partial;
+    memcpy(r->cells, cells, (size_t)ncells * sizeof *cells);
+    r->error = error;
+    lua_pushvalue(L, function_index);
+    r->check_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    p->rules[p->nrules].ops = &lua_rule_ops;
+    p->rules[p->nrules].self = r;
+    p->nrules++;
+    return 0;
+}
