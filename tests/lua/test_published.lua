@@ -3,7 +3,6 @@
 -- Sources: the Miracle sudoku (Mitchell Lee, 2020); UK Sudoku Championship
 -- 2022 booklet (thermo, kropki); WPF Sudoku GP 2023 round 1 (kropki with
 -- every dot given) and round 7 puzzle 8 (arrows); gridpuzzle.com (XV).
-local cells = require("cells")
 local check = require("check")
 local expect = check.expect
 
@@ -30,11 +29,14 @@ local function solves(name, p, answer)
 end
 
 -- The Miracle sudoku: anti-knight, anti-king, non-consecutive; 1 at r5c3,
--- 2 at r6c7.
-local apart = sudolab.relation(9, function(a, b) return math.abs(a - b) ~= 1 end)
+-- 2 at r6c7. Its rules are the three shipped variants' rules together
+-- (the two differ lists joined into one rule).
+local function data_of(variant, rule)
+  return require(variant).rules:match(rule .. ":([^;]+)")
+end
 solves("Miracle sudoku", sudolab.puzzle{
-  rules = "classic;differ:" .. cells.pairs_at(9, cells.knight) .. "," .. cells.pairs_at(9, {{1, 1}, {1, -1}})
-    .. ";relation:" .. apart .. ":" .. cells.pairs_at(9, cells.orthogonal),
+  rules = "classic;differ:" .. data_of("antiknight", "differ") .. "," .. data_of("antiking", "differ")
+    .. ";relation:" .. data_of("nonconsecutive", "relation"),
   givens = givens{{4, 2, 1}, {5, 6, 2}}},
   "483726159726159483159483726837261594261594837594837261372615948615948372948372615")
 
