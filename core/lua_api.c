@@ -552,6 +552,10 @@ int lua_api_open(lua_State *L)
     lua_setfield(L, -2, "__gc");
     lua_pushcfunction(L, api_line);
     lua_setfield(L, -2, "__tostring");
+    /* Scripts see this name instead of the metatable, so they cannot call
+     * __gc by hand or swap the methods. */
+    lua_pushliteral(L, API_PUZZLE);
+    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     luaL_newlib(L, functions);
     return 1;

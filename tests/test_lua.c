@@ -50,6 +50,10 @@ static void test_sandbox(void)
     expect_error("require('no_such_module')", "no module 'no_such_module'");
     CU_ASSERT_STRING_EQUAL(
         run("assert(type(os.clock()) == 'number' and load('return 1')() == 1)", 0, 0), "");
+    /* A puzzle's metatable is out of reach: no manual __gc, no swapped methods. */
+    CU_ASSERT_STRING_EQUAL(run("assert(getmetatable(sudolab.puzzle{}) == 'sudolab.puzzle')", 0, 0),
+                           "");
+    expect_error("setmetatable(sudolab.puzzle{}, {})", "bad argument #1 to 'setmetatable'");
 }
 
 static void test_hostile_scripts_stop(void)
