@@ -147,11 +147,11 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
 int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
                 struct sl_error *err)
 {
-    return sum_set_add_signed(s, cells, group, NULL, count, total, err);
+    return sum_set_add_weighted(s, cells, group, NULL, count, total, err);
 }
 
-int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, const int *sign,
-                       int count, int total, struct sl_error *err)
+int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
+                         int count, int total, struct sl_error *err)
 {
     if (count < 1 || count > SUM_MAX_CELLS)
         return sl_error_set(err, 0, 0, "a sum over %d cells is not supported", count);
@@ -166,8 +166,8 @@ int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, co
     for (int i = 0; i < count; i++) {
         s->cells[s->ncells + i] = (uint16_t)cells[i];
         s->group[s->ncells + i] = (uint8_t)group[i];
-        s->sign[s->ncells + i] = (int8_t)(sign ? sign[i] : 1);
-        negative |= sign && sign[i] != 1;
+        s->sign[s->ncells + i] = (int8_t)(weight ? weight[i] : 1);
+        negative |= weight && weight[i] != 1;
         if (group[i] + 1 > it->ngroups) it->ngroups = group[i] + 1;
     }
     s->ncells += count;

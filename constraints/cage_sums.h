@@ -31,12 +31,12 @@ void sum_set_free(struct sum_set *s);
  * total. Returns its number, or -1. */
 int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
                 struct sl_error *err);
-/* The same with a weight per cell (sign NULL: all 1): the total is the sum
+/* The same with a weight per cell (weight NULL: all 1): the total is the sum
  * of weight * digit, so -1 subtracts a cell and 10 makes it a tens digit;
  * the cells of one group share a weight (|weight| <= 100). Such a sum is
  * pruned by bounds or enumeration, never by combinations. */
-int sum_set_add_signed(struct sum_set *s, const int *cells, const int *group, const int *sign,
-                       int count, int total, struct sl_error *err);
+int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
+                         int count, int total, struct sl_error *err);
 /* Groups cells by the houses they share (a cell sharing none is a group
  * of its own); returns the number of groups. Cells given with different
  * signs must be grouped in separate calls. */

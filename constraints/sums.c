@@ -138,8 +138,8 @@ static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
             weight[k] = -place;
         }
         count += e->ntargets;
-        if (sum_set_add_signed(s->set, e->cell, group, weight, count, e->target < 0 ? 0 : e->target,
-                               err) < 0 ||
+        if (sum_set_add_weighted(s->set, e->cell, group, weight, count,
+                                 e->target < 0 ? 0 : e->target, err) < 0 ||
             rules_watch_group(b, e->cell, count, err) < 0)
             return -1;
     }

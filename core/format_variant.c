@@ -140,21 +140,6 @@ static int variant_cells(const char *text, size_t len, const struct geometry *g,
     return 0;
 }
 
-/* Adds rule `name` with args text[0..len), whose first byte is at col0;
- * the plugin's column within args is moved onto the line. */
-static int variant_add_rule(struct puzzle *p, const char *name, const char *text, size_t len,
-                            long col0, struct sl_error *err)
-{
-    char small[1024], *args = len < sizeof small ? small : malloc(len + 1);
-    if (args == NULL) return sl_error_set(err, 0, col0, "out of memory");
-    memcpy(args, text, len);
-    args[len] = '\0';
-    int rc = puzzle_add_rule(p, name, args, err);
-    if (args != small) free(args);
-    if (rc && err) err->col = err->col > 0 ? col0 + err->col - 1 : col0;
-    return rc;
-}
-
 /* ---- the sudolab line ---- */
 
 struct field {
@@ -213,32 +198,14 @@ static int sudolab_geometry(const struct field *size, const struct field *boxes,
 
 static int sudolab_rules(struct puzzle *p, const struct field *f, struct sl_error *err)
 {
-    size_t at = 0;
-    while (at <= f->len) {
-        const char *item = f->text + at;
-        size_t len = 0;
-        while (at + len < f->len && item[len] != ';') len++;
-        const char *colon = memchr(item, ':', len);
-        size_t name_len = colon ? (size_t)(colon - item) : len;
-        char name[32];
-        long col = f->col + (long)at;
-        if (name_len == 0 || name_len >= sizeof name)
-            return sl_error_set(err, 0, col, "expected a rule name");
-        memcpy(name, item, name_len);
-        name[name_len] = '\0';
-        /* One instance per rule: its data goes in one place, which is
-         * also what keeps killer cages from overlapping. */
-        for (int i = 0; i < p->nrules; i++)
-            if (strcmp(p->rules[i].ops->name, name) == 0)
-                return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)",
-                                    name);
-        if (colon == NULL && variant_add_rule(p, name, "", 0, col, err)) return -1;
-        if (colon &&
-            variant_add_rule(p, name, colon + 1, len - name_len - 1, col + (long)name_len + 1, err))
-            return -1;
-        at += len + 1;
-    }
-    return 0;
+    char *text = malloc(f->len + 1);
+    if (text == NULL) return sl_error_set(err, 0, f->col, "out of memory");
+    memcpy(text, f->text, f->len);
+    text[f->len] = '\0';
+    int rc = puzzle_add_rules_text(p, text, err);
+    free(text);
+    if (rc && err) err->col += f->col - 1; /* from the field onto the line */
+    return rc;
 }
 
 static int sudolab_parse(const char *text, size_t len, struct puzzle *p,

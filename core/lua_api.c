@@ -146,20 +146,10 @@ static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t 
 static void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text,
                                const char *fname)
 {
-    char *copy = strdup(text);
-    if (copy == NULL) api_error(L, "%s: out of memory", fname);
     struct sl_error err = {0};
-    int rc = 0;
-    for (char *item = copy, *next; rc == 0 && item && *item; item = next) {
-        next = strchr(item, ';');
-        if (next) *next++ = '\0';
-        char *colon = strchr(item, ':');
-        if (colon) *colon = '\0';
-        rc = puzzle_add_rule(&ap->p, item, colon ? colon + 1 : "", &err);
-    }
-    free(copy);
+    int rc = puzzle_add_rules_text(&ap->p, text, &err);
     api_release(ap);
-    if (rc) api_error(L, "%s: rule: %s (column %ld of its arguments)", fname, err.msg, err.col);
+    if (rc) api_error(L, "%s: rules, column %ld: %s", fname, err.col, err.msg);
 }
 
 static void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_t len,

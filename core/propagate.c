@@ -218,17 +218,6 @@ int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
     return fixed_point(ctx);
 }
 
-int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int cell,
-                     int digit)
-{
-    ctx_open(ctx, rs, state, 0);
-    digitset m = digitset_of(digit);
-    if (!(ctx->cand[cell] & m)) return SL_PROP_CONTRADICTION;
-    ctx->cand[cell] = m;
-    note_change(ctx, cell, m);
-    return fixed_point(ctx);
-}
-
 int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                              const int *cells, int count, digitset allowed)
 {

@@ -38,9 +38,6 @@ struct prop_ctx {
  * SL_PROP_OK or SL_PROP_CONTRADICTION. */
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                     const uint8_t *givens);
-/* Places digit in cell of an already propagated state and propagates. */
-int propagate_assign(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int cell,
-                     int digit);
 
 /* Restricts every cell of `cells` to `allowed` in an already propagated
  * state and propagates. */

@@ -2,6 +2,7 @@
 #include "puzzle.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "registry.h"
@@ -30,6 +31,46 @@ int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, cons
     p->rules[p->nrules].ops = ops;
     p->rules[p->nrules].self = self;
     p->nrules++;
+    return 0;
+}
+
+/* Adds one item "name" or "name:args" of a rules text; col is its column. */
+static int puzzle_add_item(struct puzzle *p, const char *item, size_t len, long col,
+                           struct sl_error *err)
+{
+    const char *colon = memchr(item, ':', len);
+    size_t name_len = colon ? (size_t)(colon - item) : len;
+    char name[32];
+    if (name_len == 0 || name_len >= sizeof name)
+        return sl_error_set(err, 0, col, "expected a rule name");
+    memcpy(name, item, name_len);
+    name[name_len] = '\0';
+    /* One instance per rule: its data goes in one place, which is also
+     * what keeps killer cages from overlapping. */
+    for (int i = 0; i < p->nrules; i++)
+        if (strcmp(p->rules[i].ops->name, name) == 0)
+            return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)",
+                                name);
+    size_t args_len = colon ? len - name_len - 1 : 0;
+    char small[1024], *args = args_len < sizeof small ? small : malloc(args_len + 1);
+    if (args == NULL) return sl_error_set(err, 0, col, "out of memory");
+    memcpy(args, colon ? colon + 1 : "", args_len);
+    args[args_len] = '\0';
+    int rc = puzzle_add_rule(p, name, args, err);
+    if (args != small) free(args);
+    /* The plugin's column is within its arguments; an unknown name has none. */
+    if (rc && err) err->col = err->col > 0 ? col + (long)name_len + err->col : col;
+    return rc;
+}
+
+int puzzle_add_rules_text(struct puzzle *p, const char *text, struct sl_error *err)
+{
+    size_t len = strlen(text), at = 0;
+    do {
+        size_t item = strcspn(text + at, ";");
+        if (puzzle_add_item(p, text + at, item, (long)at + 1, err)) return -1;
+        at += item + 1;
+    } while (at <= len);
     return 0;
 }
 

@@ -31,6 +31,10 @@ struct puzzle {
 void puzzle_init(struct puzzle *p, const struct geometry *g);
 /* Parses `args` with plugin `name` and appends the rule. */
 int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct sl_error *err);
+/* Adds the rules of a rules text "name[:args];name..." (what
+ * puzzle_rules_text writes). A rule may appear once. Errors carry the
+ * 1-based column within text. */
+int puzzle_add_rules_text(struct puzzle *p, const char *text, struct sl_error *err);
 /* The same with a plugin table that need not be in the registry (a test's
  * own rule, a script-defined one). */
 int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, const char *args,

@@ -75,21 +75,13 @@ int variant_apply(const struct variant_spec *v, struct puzzle *p, struct sl_erro
     puzzle_clear(p);
     puzzle_init(p, &g);
     memcpy(p->givens, givens, sizeof givens);
-    char rules[sizeof v->rules];
-    snprintf(rules, sizeof rules, "%s", v->rules);
-    for (char *item = rules, *next; item && *item; item = next) {
-        next = strchr(item, ';');
-        if (next) *next++ = '\0';
-        char *colon = strchr(item, ':');
-        if (colon) *colon = '\0';
-        if (puzzle_add_rule(p, item, colon ? colon + 1 : "", err)) {
-            char why[sizeof err->msg];
-            snprintf(why, sizeof why, "%s", err->msg);
-            return sl_error_set(err, 0, 1,
-                                "variant %s: rule %s needs data each puzzle brings (%s); write "
-                                "such puzzles as sudolab lines",
-                                v->name, item, why);
-        }
+    if (puzzle_add_rules_text(p, v->rules, err)) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return sl_error_set(err, 0, 1,
+                            "variant %s: a rule needs data each puzzle brings (%s); write such "
+                            "puzzles as sudolab lines",
+                            v->name, why);
     }
     return 0;
 }
