@@ -35,8 +35,8 @@ struct sum_set {
     int ncells, cells_cap;
     uint16_t *cells;
     uint8_t *group;
-    int8_t *sign; /* per cell: its weight in the total (1; -1 subtracts; 10 a tens digit) */
-    int group_cap, sign_cap;
+    int8_t *weight; /* per cell: its weight in the total (1; -1 subtracts; 10 a tens digit) */
+    int group_cap, weight_cap;
     long ncombos;
     int combos_cap;
     digitset *combos;
@@ -71,7 +71,7 @@ void sum_set_free(struct sum_set *s)
     free(s->items);
     free(s->cells);
     free(s->group);
-    free(s->sign);
+    free(s->weight);
     free(s->combos);
     free(s->house_cells);
     free(s->links);
@@ -158,21 +158,21 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     if (vec_grow((void **)&s->items, &s->items_cap, s->nitems + 1, sizeof *s->items, err) ||
         vec_grow((void **)&s->cells, &s->cells_cap, s->ncells + count, sizeof *s->cells, err) ||
         vec_grow((void **)&s->group, &s->group_cap, s->ncells + count, sizeof *s->group, err) ||
-        vec_grow((void **)&s->sign, &s->sign_cap, s->ncells + count, sizeof *s->sign, err))
+        vec_grow((void **)&s->weight, &s->weight_cap, s->ncells + count, sizeof *s->weight, err))
         return -1;
     struct sum_item *it = &s->items[s->nitems];
-    int negative = 0;
+    int weighted = 0;
     *it = (struct sum_item){.first = s->ncells, .count = count, .total = total, .ngroups = 1};
     for (int i = 0; i < count; i++) {
         s->cells[s->ncells + i] = (uint16_t)cells[i];
         s->group[s->ncells + i] = (uint8_t)group[i];
-        s->sign[s->ncells + i] = (int8_t)(weight ? weight[i] : 1);
-        negative |= weight && weight[i] != 1;
+        s->weight[s->ncells + i] = (int8_t)(weight ? weight[i] : 1);
+        weighted |= weight && weight[i] != 1;
         if (group[i] + 1 > it->ngroups) it->ngroups = group[i] + 1;
     }
     s->ncells += count;
     it->combo_count = -1;
-    if (it->ngroups == 1 && !negative && it->count <= s->size &&
+    if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
         return -1;
     return s->nitems++;
@@ -406,7 +406,7 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
 
 /* A group's contribution to the total, as bounds: its digits' sum times
  * the group's weight (a negative weight swaps the ends). */
-static void signed_bounds(int weight, int lo, int hi, int *out_lo, int *out_hi)
+static void weighted_bounds(int weight, int lo, int hi, int *out_lo, int *out_hi)
 {
     *out_lo = weight > 0 ? weight * lo : weight * hi;
     *out_hi = weight > 0 ? weight * hi : weight * lo;
@@ -417,16 +417,16 @@ static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, str
     const digitset *now = prop_candidate_array(ctx);
     digitset cand[SUM_MAX_CELLS];
     const uint8_t *group = s->group + it->first;
-    const int8_t *sign = s->sign + it->first;
+    const int8_t *weight = s->weight + it->first;
     struct group_bounds gb[SUM_MAX_CELLS];
-    int group_sign[SUM_MAX_CELLS], lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
+    int group_weight[SUM_MAX_CELLS], lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
     for (int i = 0; i < it->count; i++) {
         cand[i] = now[s->cells[it->first + i]];
-        group_sign[group[i]] = sign[i];
+        group_weight[group[i]] = weight[i];
     }
     for (int g = 0; g < it->ngroups; g++) {
         group_bounds_make(&gb[g], cand, group, it->count, g);
-        signed_bounds(group_sign[g], gb[g].lo, gb[g].hi, &lo[g], &hi[g]);
+        weighted_bounds(group_weight[g], gb[g].lo, gb[g].hi, &lo[g], &hi[g]);
         all_lo += lo[g];
         all_hi += hi[g];
     }
@@ -436,9 +436,9 @@ static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, str
         int g = group[i], others_lo = all_lo - lo[g], others_hi = all_hi - hi[g];
         digitset keep = 0;
         for (digitset m = cand[i]; m; m = digitset_rest(m)) {
-            int d = digitset_first(m), rest_lo, rest_hi, need = it->total - sign[i] * d;
+            int d = digitset_first(m), rest_lo, rest_hi, need = it->total - weight[i] * d;
             group_bounds_rest(&gb[g], cand[i], d, &rest_lo, &rest_hi);
-            signed_bounds(sign[i], rest_lo, rest_hi, &rest_lo, &rest_hi);
+            weighted_bounds(weight[i], rest_lo, rest_hi, &rest_lo, &rest_hi);
             if (need >= others_lo + rest_lo && need <= others_hi + rest_hi) keep |= digitset_of(d);
         }
         if (keep != cand[i] && prop_restrict(ctx, s->cells[it->first + i], keep))
@@ -456,7 +456,7 @@ struct exact_walk {
     int count;
     digitset cand[SUM_EXACT_CELLS];
     int group[SUM_EXACT_CELLS];
-    int sign[SUM_EXACT_CELLS];
+    int weight[SUM_EXACT_CELLS];
     int min_after[SUM_EXACT_CELLS + 1], max_after[SUM_EXACT_CELLS + 1];
     digitset used[SUM_EXACT_CELLS]; /* per group, along the current path */
     int chosen[SUM_EXACT_CELLS];
@@ -482,7 +482,7 @@ static int exact_step(struct exact_walk *w, int i, int left)
     }
     digitset m = w->cand[i] & ~w->used[w->group[i]];
     for (; m; m = digitset_rest(m)) {
-        int d = digitset_first(m), rest = left - w->sign[i] * d;
+        int d = digitset_first(m), rest = left - w->weight[i] * d;
         if (rest < w->min_after[i + 1] || rest > w->max_after[i + 1]) continue;
         w->chosen[i] = d;
         w->used[w->group[i]] |= digitset_of(d);
@@ -510,18 +510,18 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
         for (; k > 0 && digitset_count(w.cand[k - 1]) > digitset_count(m); k--) {
             w.cand[k] = w.cand[k - 1];
             w.group[k] = w.group[k - 1];
-            w.sign[k] = w.sign[k - 1];
+            w.weight[k] = w.weight[k - 1];
             cell_of[k] = cell_of[k - 1];
         }
         w.cand[k] = m;
         w.group[k] = s->group[it->first + i];
-        w.sign[k] = s->sign[it->first + i];
+        w.weight[k] = s->weight[it->first + i];
         cell_of[k] = s->cells[it->first + i];
         w.unsupported += digitset_count(m);
     }
     for (int i = it->count - 1; i >= 0; i--) {
         int lo, hi;
-        signed_bounds(w.sign[i], lowest(w.cand[i]), highest(w.cand[i]), &lo, &hi);
+        weighted_bounds(w.weight[i], lowest(w.cand[i]), highest(w.cand[i]), &lo, &hi);
         w.min_after[i] = w.min_after[i + 1] + lo;
         w.max_after[i] = w.max_after[i + 1] + hi;
     }
