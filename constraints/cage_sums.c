@@ -483,7 +483,16 @@ static int exact_step(struct exact_walk *w, int i, int left)
     digitset m = w->cand[i] & ~w->used[w->group[i]];
     for (; m; m = digitset_rest(m)) {
         int d = digitset_first(m), rest = left - w->weight[i] * d;
-        if (rest < w->min_after[i + 1] || rest > w->max_after[i + 1]) continue;
+        /* Digits rise, so rest falls (rises for a negative weight): past one
+         * end of the reachable range, every later digit is out too. */
+        if (rest < w->min_after[i + 1]) {
+            if (w->weight[i] > 0) break;
+            continue;
+        }
+        if (rest > w->max_after[i + 1]) {
+            if (w->weight[i] < 0) break;
+            continue;
+        }
         w->chosen[i] = d;
         w->used[w->group[i]] |= digitset_of(d);
         int rc = exact_step(w, i + 1, rest);
