@@ -49,19 +49,23 @@ struct sum_set {
     int16_t place[SL_MAX_CELLS]; /* scratch for sum_set_link, all -1 between calls */
 };
 
-struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses)
+struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
 {
+    int size = rules_geometry(b)->size, nhouses = rules_house_count(b), cells[SL_MAX_SIZE];
     struct sum_set *s = calloc(1, sizeof *s);
-    if (s == NULL) return NULL;
+    if (s) s->house_cells = malloc(((size_t)nhouses * (size_t)size + 1) * sizeof *s->house_cells);
+    if (s == NULL || s->house_cells == NULL) {
+        free(s);
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
     s->size = size;
     s->nhouses = nhouses;
     memset(s->place, -1, sizeof s->place);
-    s->house_cells = malloc(((size_t)nhouses * (size_t)size + 1) * sizeof *s->house_cells);
-    if (s->house_cells == NULL) {
-        free(s);
-        return NULL;
+    for (int h = 0; h < nhouses; h++) {
+        rules_house_cells(b, h, cells);
+        for (int k = 0; k < size; k++) s->house_cells[h * size + k] = (uint16_t)cells[k];
     }
-    for (int i = 0; i < nhouses * size; i++) s->house_cells[i] = (uint16_t)house_cells[i];
     return s;
 }
 

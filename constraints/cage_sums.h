@@ -22,9 +22,10 @@
 
 struct sum_set;
 
-/* A set for grids of the given size whose houses (N cells each, for the
- * house-aware pruning of one-group sums) are house_cells[h*size ...]. */
-struct sum_set *sum_set_new(int size, const int *house_cells, int nhouses);
+/* A set for the grid being built, knowing its houses (N cells each, for
+ * the house-aware pruning of one-group sums); NULL with err when out of
+ * memory. Call from attach, where every plain rule's houses exist. */
+struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err);
 void sum_set_free(struct sum_set *s);
 /* Adds sum number sum_set_count(s): cells (no repeats, at most 64) with
  * group[i] naming each cell's distinct group (0, 1, ...), adding up to

@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* A cell number at *at (advancing it), or -1. */
-static int paths_cell(const char **at, int ncells)
+int cell_paths_number(const char **at, int ncells)
 {
     char *end;
     if (**at < '0' || **at > '9') return -1;
@@ -44,7 +43,7 @@ int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long
         const char *first = at;
         paths->start[paths->count] = used;
         for (;;) {
-            int c = paths_cell(&at, ncells);
+            int c = cell_paths_number(&at, ncells);
             for (int i = paths->start[paths->count]; c >= 0 && i < used; i++)
                 if (paths->cell[i] == c) c = -1;
             if (c < 0)

@@ -24,6 +24,9 @@ int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long
 /* snprintf convention. */
 int cell_paths_write(const struct cell_paths *paths, char *buf, size_t cap);
 void cell_paths_free(struct cell_paths *paths);
+/* The cell number at *at (advancing past its digits), or -1 when there is
+ * none or it is not below ncells; for rules that read cells of their own. */
+int cell_paths_number(const char **at, int ncells);
 
 static inline int cell_paths_len(const struct cell_paths *p, int i)
 {

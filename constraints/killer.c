@@ -147,14 +147,9 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
 {
     struct killer *k = self;
     struct killer_cages cages = {&k->map, k->sum};
-    int nhouses = rules_house_count(b), n = k->geo.size;
-    int *houses = malloc(((size_t)nhouses * (size_t)n + 1) * sizeof *houses);
-    if (houses == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    for (int h = 0; h < nhouses; h++) rules_house_cells(b, h, houses + h * n);
     sum_set_free(k->sums);
-    k->sums = sum_set_new(n, houses, nhouses);
-    free(houses);
-    if (k->sums == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    k->sums = sum_set_new(b, err);
+    if (k->sums == NULL) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
     return killer_add_innies(&cages, k->sums, b, err);
 }

@@ -17,6 +17,7 @@
 
 #include "../core/constraint.h"
 #include "cage_sums.h"
+#include "cell_paths.h"
 
 #define SUMS_MAX_TERMS 32
 
@@ -43,15 +44,6 @@ static void sums_destroy(void *self)
     free(s);
 }
 
-static int sums_cell(const char **at, int ncells)
-{
-    char *end;
-    if (**at < '0' || **at > '9') return -1;
-    long v = strtol(*at, &end, 10);
-    *at = end;
-    return v < ncells ? (int)v : -1;
-}
-
 /* Reads one entry at *at; errors name the column of its first byte. */
 static int sums_entry(struct sum_entry *e, const char **at, const char *args, int ncells, int n,
                       struct sl_error *err)
@@ -59,7 +51,7 @@ static int sums_entry(struct sum_entry *e, const char **at, const char *args, in
     long col = (long)(*at - args) + 1;
     e->count = 0;
     for (;;) {
-        int c = sums_cell(at, ncells);
+        int c = cell_paths_number(at, ncells);
         if (c < 0 || e->count == SUMS_MAX_TERMS)
             return sl_error_set(err, 0, col, "expected cells 'a+b+c' (0..%d, at most %d)",
                                 ncells - 1, SUMS_MAX_TERMS);
@@ -73,7 +65,7 @@ static int sums_entry(struct sum_entry *e, const char **at, const char *args, in
     if (**at == '@') {
         while (**at == '@' && e->ntargets < SUMS_MAX_TARGETS) {
             (*at)++;
-            int c = sums_cell(at, ncells);
+            int c = cell_paths_number(at, ncells);
             for (int i = 0; c >= 0 && i < e->count + e->ntargets; i++)
                 if (e->cell[i] == c) c = -1;
             if (c < 0) return sl_error_set(err, 0, col, "'@' needs a cell that is not a term");
@@ -117,14 +109,9 @@ static void *sums_parse(const struct geometry *g, const char *args, struct sl_er
 static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
 {
     struct sums *s = self;
-    int n = s->size, nhouses = rules_house_count(b);
-    int *houses = malloc(((size_t)nhouses * (size_t)n + 1) * sizeof *houses);
-    if (houses == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    for (int h = 0; h < nhouses; h++) rules_house_cells(b, h, houses + h * n);
     sum_set_free(s->set);
-    s->set = sum_set_new(n, houses, nhouses);
-    free(houses);
-    if (s->set == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    s->set = sum_set_new(b, err);
+    if (s->set == NULL) return -1;
     for (int i = 0; i < s->nentries; i++) {
         const struct sum_entry *e = &s->entry[i];
         int group[SUMS_MAX_TERMS + SUMS_MAX_TARGETS], weight[SUMS_MAX_TERMS + SUMS_MAX_TARGETS];
