@@ -30,13 +30,17 @@ struct cmd_options {
     uint64_t max_nodes;           /* --max-nodes, 0 = none */
     int to;                       /* --to: an enum cmd_output */
     const char *variant;          /* --variant: plain puzzles take its rules */
+    int json;                     /* --json */
+    int explain;                  /* --explain */
+    const char *state;            /* --state: pencil marks to start from (hint) */
+    int text_operands;            /* an operand that names no file is a puzzle itself */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrnftV" (size, boxes, pretty, limit, seed, count, runs, nodes,
- * format, to, variant). */
+ * from "sbplScrnftVjea" (size, boxes, pretty, limit, seed, count, runs,
+ * nodes, format, to, variant, json, explain, state). */
 struct cmd_spec {
     const char *name;
     const char *usage; /* the whole --help text */
@@ -58,6 +62,7 @@ struct cmd_puzzle {
     const struct puzzle_source *where;
     const struct ruleset *rules;
     struct solver *solver; /* for rules, node limit applied */
+    long rules_serial;     /* changes whenever rules is a new ruleset */
 };
 
 typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
@@ -79,5 +84,7 @@ int cmd_rules(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
+int cmd_rate(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
 
 #endif

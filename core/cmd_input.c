@@ -23,6 +23,9 @@ static const struct option long_options[] = {
     {"format", required_argument, NULL, 'f'},
     {"to", required_argument, NULL, 't'},
     {"variant", required_argument, NULL, 'V'},
+    {"json", no_argument, NULL, 'j'},
+    {"explain", no_argument, NULL, 'e'},
+    {"state", required_argument, NULL, 'a'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -84,6 +87,9 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
     case 'f': ok = (opt->reader.formats = format_by_name(arg)) != 0; break;
     case 't': ok = (opt->to = cmd_output_by_name(arg)) >= 0; break;
     case 'V': opt->variant = arg; break;
+    case 'j': opt->json = 1; break;
+    case 'e': opt->explain = 1; break;
+    case 'a': opt->state = arg; break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -96,7 +102,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     opterr = 0;
     for (;;) {
         int index = 0,
-            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:h", long_options, &index);
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:h", long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {
             fputs(spec->usage, stdout);
@@ -124,6 +130,7 @@ struct loop {
     const struct variant_spec *variant; /* --variant, loaded once */
     struct ruleset *rules;
     struct solver *solver;
+    long rules_serial;
     int status;
 };
 
@@ -138,6 +145,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     ruleset_free(loop->rules);
     loop->solver = NULL;
     loop->rules = ruleset_build(p, &err);
+    loop->rules_serial++;
     if (loop->rules) loop->solver = solver_new(loop->rules);
     if (loop->solver == NULL) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
@@ -165,7 +173,7 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
-    struct cmd_puzzle item = {file, p, where, loop->rules, loop->solver};
+    struct cmd_puzzle item = {file, p, where, loop->rules, loop->solver, loop->rules_serial};
     loop->status = worst(loop->status, visit(arg, &item));
 }
 
@@ -225,6 +233,12 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
             continue;
         }
         FILE *in = fopen(name, "rb");
+        if (in == NULL && errno == ENOENT && opt->text_operands) {
+            /* `sudolab hint 53..7....`: the operand is the puzzle. */
+            in = fmemopen((void *)name, strlen(name), "r");
+            if (in) read_stream(&loop, in, "<argument>", visit, arg), fclose(in);
+            if (in) continue;
+        }
         if (in == NULL) {
             fprintf(stderr, "%s: cannot open: %s\n", name, strerror(errno));
             loop.status = worst(loop.status, EXIT_BAD_INPUT);

@@ -20,7 +20,7 @@
  *             (filled into offer, returning 1) or returns 0;
  *   validate  optional; a warning for `sudolab check` (legal but odd data);
  *   clone     optional; copies self where write/parse cannot (script rules);
- *   explain   optional; reserved for the rater's human techniques;
+ *   explain   optional; the rule's own human deductions, for the rater;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
  */
@@ -59,7 +59,13 @@ struct constraint_ops {
     int (*attach)(void *self, struct rule_builder *b, struct sl_error *err);
     int (*propagate)(void *self, struct prop_ctx *ctx);
     int (*check)(const void *self, const struct geometry *g, const uint8_t *grid);
-    int (*explain)(const void *self, const struct prop_ctx *ctx, struct explain_sink *sink);
+    /* Optional: the rule's own human deduction of difficulty `tier` (0: a
+     * glance at one part, as a cage's combinations; 1: parts together, as
+     * the rule of 45 on one house; 2: harder, as sums over several
+     * houses). The hook reads the rater's candidates through ctx, a
+     * scratch state, makes one deduction by narrowing with prop_restrict,
+     * names it with explain_name and returns 1; or returns 0. */
+    int (*explain)(const void *self, int tier, struct prop_ctx *ctx, struct explain_sink *sink);
     /* Writes at most cap bytes including the NUL; returns the length the
      * full text needs (snprintf's convention). */
     int (*write)(const void *self, char *buf, size_t cap);
@@ -120,5 +126,13 @@ void prop_abort(struct prop_ctx *ctx);
 void prop_settle_group(struct prop_ctx *ctx, int group);
 /* The calling rule's reserved bytes in the current search state. */
 void *prop_rule_state(struct prop_ctx *ctx);
+
+/* --- What explain may call (tech_rules.c) ---------------------------- */
+
+/* Names the deduction just made: key for counts ("cage-combinations"),
+ * words for a player ("cage combinations"), and the cells of the part
+ * it looked at (at most 32 are kept). */
+void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
+                  int count);
 
 #endif

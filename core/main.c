@@ -18,6 +18,8 @@ static const struct subcommand subcommands[] = {
     {"bench", cmd_bench, "solve and verify every puzzle of each file, timed"},
     {"fill", cmd_fill, "print random complete grids, reproducible from --seed"},
     {"convert", cmd_convert, "write every puzzle in another format (sudolab line, Solo ID)"},
+    {"rate", cmd_rate, "rate every puzzle by the human techniques it needs"},
+    {"hint", cmd_hint, "the next step a player can take, in words"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},
     {"rules", cmd_rules, "list the rules a puzzle can use"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},

@@ -1,0 +1,240 @@
+/*
+ * cmd_rate.c — `sudolab rate` (rating, grade and techniques per puzzle,
+ * or every step in words) and `sudolab hint` (the next step).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "rate.h"
+#include "technique.h"
+
+static const struct cmd_spec rate_spec = {
+    "rate",
+    "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
+    "       [--variant NAME] [FILE...]\n"
+    "\n"
+    "Rates every puzzle by the human techniques it needs, easiest step first, and\n"
+    "prints one line each:\n"
+    "\n"
+    "  RATING GRADE WORK TECHNIQUE:COUNT ...\n"
+    "\n"
+    "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
+    "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
+    "goes on). GRADE names its band: easy (up to 1.5), medium (2.8), hard (4.4),\n"
+    "expert (6.2), extreme (8.5), beyond. WORK adds up every step's rating. A\n"
+    "puzzle that is not unique is reported, not rated.\n"
+    "\n"
+    "  -j, --json          one JSON object per puzzle instead\n"
+    "  -e, --explain       every step in words, one per line, then the rating\n"
+    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
+    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
+    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
+    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
+    "\n"
+    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
+    "sbfVje",
+};
+
+static const struct cmd_spec hint_spec = {
+    "hint",
+    "usage: sudolab hint [--state MARKS] [--size N] [--boxes RxC|none] [--format F]\n"
+    "       [--variant NAME] PUZZLE|FILE...\n"
+    "\n"
+    "Prints the easiest next step for each puzzle, in words, with its rating. The\n"
+    "operand is a puzzle line itself or a file of puzzles.\n"
+    "\n"
+    "  -a, --state MARKS   start from these pencil marks instead of the givens:\n"
+    "                      one token per cell, blank- or comma-separated; one digit\n"
+    "                      is a placed digit, several the candidates left\n"
+    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
+    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
+    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
+    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
+    "\n"
+    "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks.\n",
+    "sbfVa",
+};
+
+struct rate_run {
+    const struct cmd_options *opt;
+    struct rater *rater;
+    long serial; /* the ruleset the rater was built for */
+    long index;
+};
+
+static struct rater *run_rater(struct rate_run *run, const struct cmd_puzzle *item)
+{
+    if (run->rater && run->serial == item->rules_serial) return run->rater;
+    rater_free(run->rater);
+    run->rater = rater_new(item->rules);
+    run->serial = item->rules_serial;
+    if (!run->rater) fprintf(stderr, "%s:%ld: cannot rate these rules\n", item->file, item->where->line);
+    return run->rater;
+}
+
+/* Exactly one solution, or a message and exit code 1. */
+static int require_unique(const struct cmd_puzzle *item)
+{
+    long found = solver_count(item->solver, item->puzzle->givens, 2, NULL, NULL).solutions;
+    if (found == 1) return 0;
+    fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line,
+            found ? "several solutions: not rated" : "no solution: not rated");
+    return EXIT_NO_SOLUTION;
+}
+
+struct explain_print {
+    const struct human_layout *lay;
+    int n;
+};
+
+static void explain_step(void *arg, const struct human *h, const struct step *s)
+{
+    struct explain_print *e = arg;
+    char words[2048];
+    (void)h;
+    printf("%4d. [%.1f] %s\n", ++e->n, s->rating, step_describe(e->lay, s, words, sizeof words));
+}
+
+static void print_json_string(const char *text)
+{
+    putchar('"');
+    for (; *text; text++)
+        if (*text == '"' || *text == '\\') printf("\\%c", *text);
+        else putchar(*text);
+    putchar('"');
+}
+
+static void print_rating(const struct rate_run *run, const struct cmd_puzzle *item,
+                         const struct rate_result *res)
+{
+    if (run->opt->json) {
+        printf("{\"file\":");
+        print_json_string(item->file);
+        printf(",\"line\":%ld,\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
+               "\"hardest\":\"%s\",\"search_nodes\":%llu,\"techniques\":{",
+               item->where->line, res->rating, grade_name(res->grade), res->work, res->steps,
+               res->hardest_key, (unsigned long long)res->fallback_nodes);
+        for (int i = 0; i < res->ntally; i++)
+            printf("%s\"%s\":%d", i ? "," : "", res->tally[i].key, res->tally[i].count);
+        printf("}}\n");
+        return;
+    }
+    printf("%.1f %s %.1f", res->rating, grade_name(res->grade), res->work);
+    for (int i = 0; i < res->ntally; i++) printf(" %s:%d", res->tally[i].key, res->tally[i].count);
+    if (res->fallback_nodes) printf(" search-nodes:%llu", (unsigned long long)res->fallback_nodes);
+    putchar('\n');
+}
+
+static int rate_one(void *arg, const struct cmd_puzzle *item)
+{
+    struct rate_run *run = arg;
+    struct rater *rater = run_rater(run, item);
+    struct rate_result res;
+    run->index++;
+    if (!rater) return EXIT_BAD_INPUT;
+    int code = require_unique(item);
+    if (code) {
+        if (!run->opt->json) puts("not rated");
+        return code;
+    }
+    struct explain_print e = {rater_layout(rater), 0};
+    if (run->opt->explain) printf("# %s:%ld\n", item->file, item->where->line);
+    if (rate_puzzle(rater, item->puzzle->givens, &res, run->opt->explain ? explain_step : NULL, &e)) {
+        fprintf(stderr, "%s:%ld: the rater erred (%s): please report this puzzle\n", item->file,
+                item->where->line,
+                res.erred_technique >= 0 ? technique_table[res.erred_technique].name : "no step");
+        return EXIT_NO_SOLUTION;
+    }
+    print_rating(run, item, &res);
+    return 0;
+}
+
+int cmd_rate(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&rate_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    struct rate_run run = {.opt = &opt};
+    code = cmd_for_each_puzzle(&opt, rate_one, &run);
+    rater_free(run.rater);
+    return code;
+}
+
+/* --- hint ------------------------------------------------------------ */
+
+/* Reads --state into h over the givens: one token per cell. Returns 0, or
+ * prints the column of the first bad token and returns -1. */
+static int hint_read_state(struct human *h, const uint8_t *givens, const char *marks)
+{
+    const struct human_layout *lay = h->lay;
+    const char *p = marks;
+    for (int c = 0; c < lay->ncells; c++) {
+        while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n') p++;
+        const char *start = p;
+        digitset set = 0;
+        for (; *p && *p != ' ' && *p != ',' && *p != '\t' && *p != '\n'; p++) {
+            int d = geometry_digit(*p);
+            if (d < 1 || d > lay->size) break;
+            set |= digitset_of(d);
+        }
+        int bad = p == start || (*p && *p != ' ' && *p != ',' && *p != '\t' && *p != '\n') ||
+                  (set & ~lay->rs->domain[c]) ||
+                  (givens[c] && set != digitset_of(givens[c]));
+        if (bad) {
+            fprintf(stderr, "--state:1:%ld: cell %d: '%.*s' is not a set of candidates %s\n",
+                    (long)(start - marks) + 1, c + 1, (int)(p - start) + 1, start,
+                    givens[c] ? "that keeps its given" : "the rules allow");
+            return -1;
+        }
+        int placed = digitset_is_single(set) && (p - start == 1);
+        h->value[c] = placed ? (uint8_t)digitset_first(set) : 0;
+        h->cand[c] = placed ? 0 : set;
+    }
+    while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n') p++;
+    if (*p) {
+        fprintf(stderr, "--state:1:%ld: more tokens than the %d cells\n", (long)(p - marks) + 1,
+                lay->ncells);
+        return -1;
+    }
+    h->open = 0;
+    for (int c = 0; c < lay->ncells; c++) h->open += !h->value[c];
+    return 0;
+}
+
+static int hint_one(void *arg, const struct cmd_puzzle *item)
+{
+    struct rate_run *run = arg;
+    struct rater *rater = run_rater(run, item);
+    if (!rater) return EXIT_BAD_INPUT;
+    int code = require_unique(item);
+    if (code) return code;
+    struct human *h = malloc(sizeof *h);
+    struct step *s = malloc(sizeof *s);
+    char words[2048];
+    code = (!h || !s) ? EXIT_BAD_INPUT : 0;
+    if (!code && human_init(h, rater_layout(rater), item->puzzle->givens)) code = EXIT_NO_SOLUTION;
+    if (!code && run->opt->state && hint_read_state(h, item->puzzle->givens, run->opt->state))
+        code = EXIT_BAD_INPUT;
+    if (!code && h->open == 0) puts("the grid is full");
+    else if (!code && rate_next_step(rater, h, s))
+        printf("%s [%.1f]\n", step_describe(rater_layout(rater), s, words, sizeof words), s->rating);
+    else if (!code)
+        puts("no technique applies here: the rest needs search (or the marks are wrong)");
+    free(h);
+    free(s);
+    return code;
+}
+
+int cmd_hint(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&hint_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    opt.text_operands = 1;
+    struct rate_run run = {.opt = &opt};
+    code = cmd_for_each_puzzle(&opt, hint_one, &run);
+    rater_free(run.rater);
+    return code;
+}

@@ -1,0 +1,222 @@
+/*
+ * human.c — the rater's grid: layout, placements, steps applied.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "human.h"
+
+static void layout_add_peers(struct human_layout *lay, const uint16_t *cells, int count)
+{
+    for (int i = 0; i < count; i++)
+        for (int j = 0; j < count; j++)
+            if (i != j) cellset_add(&lay->peers[cells[i]], cells[j]);
+}
+
+/* The kind of a house, read off its cells: all in one row, one column,
+ * one box, on a diagonal, or none of these (a region, numbered among the
+ * regions). */
+static void layout_classify(struct human_layout *lay, int house, int *regions)
+{
+    const struct geometry *g = &lay->rs->geo;
+    const uint16_t *cells = lay->house_cells[house];
+    int n = lay->size, row = 1, col = 1, box = g->box_rows > 0, main = 1, anti = 1;
+    for (int k = 0; k < n; k++) {
+        int r = geometry_row(g, cells[k]), c = geometry_col(g, cells[k]);
+        row &= r == geometry_row(g, cells[0]);
+        col &= c == geometry_col(g, cells[0]);
+        if (g->box_rows) box &= geometry_box(g, cells[k]) == geometry_box(g, cells[0]);
+        main &= r == c;
+        anti &= r + c == n - 1;
+    }
+    enum house_kind kind = row   ? HOUSE_ROW
+                           : col ? HOUSE_COLUMN
+                           : box ? HOUSE_BOX
+                           : main ? HOUSE_MAIN_DIAGONAL
+                           : anti ? HOUSE_ANTI_DIAGONAL
+                                  : HOUSE_REGION;
+    lay->house_kind[house] = (uint8_t)kind;
+    lay->house_index[house] = (int16_t)(kind == HOUSE_ROW      ? geometry_row(g, cells[0])
+                                        : kind == HOUSE_COLUMN ? geometry_col(g, cells[0])
+                                        : kind == HOUSE_BOX    ? geometry_box(g, cells[0])
+                                        : kind == HOUSE_REGION ? (*regions)++
+                                                               : 0);
+}
+
+static int layout_find_meetings(struct human_layout *lay)
+{
+    struct cellset meet;
+    for (int a = 0; a < lay->nhouses; a++)
+        for (int b = 0; b < lay->nhouses; b++) {
+            if (a == b || !cellset_and(lay, &lay->house_set[a], &lay->house_set[b], &meet) ||
+                cellset_count(lay, &meet) < 2)
+                continue;
+            if (lay->nmeetings == HUMAN_MAX_MEETINGS) return -1;
+            lay->meetings[lay->nmeetings++] = (struct house_meeting){(uint16_t)a, (uint16_t)b};
+        }
+    return 0;
+}
+
+int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
+{
+    memset(lay, 0, sizeof *lay);
+    lay->rs = rs;
+    lay->size = rs->geo.size;
+    lay->ncells = rs->geo.ncells;
+    lay->nhouses = rs->nhouses;
+    lay->words = (lay->ncells + 63) / 64;
+    lay->all = rs->all;
+    for (int u = 0; u < rs->nunits; u++) {
+        const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
+        int count = rs->unit_start[u + 1] - rs->unit_start[u];
+        layout_add_peers(lay, cells, count);
+        if (u >= rs->nhouses) continue;
+        lay->house_cells[u] = cells;
+        for (int k = 0; k < count; k++) {
+            int c = cells[k];
+            if (lay->ncell_houses[c] == HUMAN_MAX_HOUSES_PER_CELL) return -1;
+            lay->cell_houses[c][lay->ncell_houses[c]++] = (uint16_t)u;
+            cellset_add(&lay->house_set[u], c);
+        }
+    }
+    int regions = 0;
+    for (int i = 0; i < SL_MAX_SIZE; i++) lay->line_house[0][i] = lay->line_house[1][i] = -1;
+    for (int u = 0; u < lay->nhouses; u++) {
+        layout_classify(lay, u, &regions);
+        if (lay->house_kind[u] <= HOUSE_COLUMN)
+            lay->line_house[lay->house_kind[u]][lay->house_index[u]] = (int16_t)u;
+    }
+    return layout_find_meetings(lay);
+}
+
+static void human_remove_from_peers(struct human *h, int cell, int digit)
+{
+    const struct human_layout *lay = h->lay;
+    digitset keep = ~digitset_of(digit);
+    for (int c = cellset_next(lay, &lay->peers[cell], 0); c >= 0;
+         c = cellset_next(lay, &lay->peers[cell], c + 1))
+        h->cand[c] &= keep;
+}
+
+int human_init(struct human *h, const struct human_layout *lay, const uint8_t *givens)
+{
+    h->lay = lay;
+    h->open = 0;
+    for (int c = 0; c < lay->ncells; c++) {
+        h->value[c] = givens[c];
+        h->cand[c] = givens[c] ? 0 : lay->rs->domain[c];
+        h->open += !givens[c];
+    }
+    for (int c = 0; c < lay->ncells; c++)
+        if (givens[c]) human_remove_from_peers(h, c, givens[c]);
+    for (int c = 0; c < lay->ncells; c++)
+        if (!h->value[c] && !h->cand[c]) return -1;
+    return 0;
+}
+
+int human_place(struct human *h, int cell, int digit)
+{
+    if (h->value[cell] || !(h->cand[cell] & digitset_of(digit))) return -1;
+    h->value[cell] = (uint8_t)digit;
+    h->cand[cell] = 0;
+    h->open--;
+    human_remove_from_peers(h, cell, digit);
+    return 0;
+}
+
+int human_apply(struct human *h, const struct step *s)
+{
+    int changed = 0;
+    if (s->place_cell >= 0) {
+        if (human_place(h, s->place_cell, s->place_digit)) return -1;
+        changed++;
+    }
+    for (int i = 0; i < s->nelims; i++) {
+        int c = s->elims[i].cell;
+        digitset gone = h->cand[c] & s->elims[i].digits;
+        if (!gone) continue;
+        if (gone == h->cand[c]) return -1;
+        h->cand[c] &= ~gone;
+        changed += digitset_count(gone);
+    }
+    return changed;
+}
+
+int human_removals_make_hidden_single(const struct human *h, const struct step *s, int only,
+                                      int blocks)
+{
+    const struct human_layout *lay = h->lay;
+    for (int i = 0; i < s->nelims; i++) {
+        int c = s->elims[i].cell;
+        for (digitset ds = s->elims[i].digits & h->cand[c]; ds; ds = digitset_rest(ds)) {
+            int digit = digitset_first(ds);
+            for (int j = 0; j < lay->ncell_houses[c]; j++) {
+                int house = lay->cell_houses[c][j];
+                if (only >= 0 ? house != only : house_is_block(lay->house_kind[house]) != blocks)
+                    continue;
+                const uint16_t *cells = lay->house_cells[house];
+                int left = 0;
+                for (int k = 0; k < lay->size; k++) {
+                    int other = cells[k], removed = 0;
+                    if (!(h->cand[other] & digitset_of(digit))) continue;
+                    for (int e = 0; e < s->nelims && !removed; e++)
+                        removed = s->elims[e].cell == other &&
+                                  (s->elims[e].digits & digitset_of(digit));
+                    left += !removed;
+                }
+                if (left == 1) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+void human_digit_cells(const struct human *h, int digit, struct cellset *out)
+{
+    cellset_clear(out);
+    digitset bit = digitset_of(digit);
+    for (int c = 0; c < h->lay->ncells; c++)
+        if (h->cand[c] & bit) cellset_add(out, c);
+}
+
+int cellset_and(const struct human_layout *lay, const struct cellset *a, const struct cellset *b,
+                struct cellset *out)
+{
+    uint64_t any = 0;
+    for (int i = 0; i < lay->words; i++) any |= out->w[i] = a->w[i] & b->w[i];
+    return any != 0;
+}
+
+int cellset_count(const struct human_layout *lay, const struct cellset *s)
+{
+    int n = 0;
+    for (int i = 0; i < lay->words; i++) n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+int cellset_next(const struct human_layout *lay, const struct cellset *s, int c)
+{
+    if (c >= lay->ncells) return -1;
+    int i = c >> 6;
+    uint64_t word = s->w[i] & (~UINT64_C(0) << (c & 63));
+    while (!word) {
+        if (++i >= lay->words) return -1;
+        word = s->w[i];
+    }
+    return i * 64 + __builtin_ctzll(word);
+}
+
+const char *human_house_name(const struct human_layout *lay, int house, char *buf, int cap)
+{
+    static const char *const words[] = {"row %d", "column %d", "box %d",
+                                        "the main diagonal", "the anti-diagonal", "region %d"};
+    snprintf(buf, (size_t)cap, words[lay->house_kind[house]], lay->house_index[house] + 1);
+    return buf;
+}
+
+const char *human_cell_name(const struct human_layout *lay, int cell, char *buf, int cap)
+{
+    const struct geometry *g = &lay->rs->geo;
+    snprintf(buf, (size_t)cap, "r%dc%d", geometry_row(g, cell) + 1, geometry_col(g, cell) + 1);
+    return buf;
+}

@@ -1,0 +1,170 @@
+/*
+ * human.h — the rater's grid: a player's pencil marks, and the steps that
+ * change them.
+ *
+ * A layout is built once per ruleset: the houses (units of N cells, where
+ * every digit must appear), which houses hold each cell, and which cells
+ * see each other (share any unit, cages included). A human state is the
+ * grid a player has: placed digits, and the candidates left in open cells
+ * (0 in placed cells, so a technique never counts a placed cell as a
+ * place). Placing a digit removes it from the cell's peers at once, as a
+ * player's pencil marks do; every other change is a step.
+ *
+ * A step is what one technique found (technique.h): the digit it places or
+ * the candidates it removes, and the pattern behind it (houses, cells,
+ * digits, chain nodes) for the words a player reads (rate.h).
+ */
+#ifndef SUDOLAB_HUMAN_H
+#define SUDOLAB_HUMAN_H
+
+#include <stdint.h>
+
+#include "rules.h"
+
+/* A set of cells: bit c of word c / 64. */
+#define HUMAN_CELL_WORDS ((SL_MAX_CELLS + 63) / 64)
+struct cellset {
+    uint64_t w[HUMAN_CELL_WORDS];
+};
+
+#define HUMAN_MAX_HOUSES_PER_CELL 8
+#define HUMAN_MAX_MEETINGS 4096
+
+/* What a house is, read off its cells (techniques that treat boxes and
+ * lines apart, and the words). */
+enum house_kind {
+    HOUSE_ROW,
+    HOUSE_COLUMN,
+    HOUSE_BOX,
+    HOUSE_MAIN_DIAGONAL,
+    HOUSE_ANTI_DIAGONAL,
+    HOUSE_REGION
+};
+/* Boxes and irregular regions are blocks; rows, columns, diagonals lines. */
+static inline int house_is_block(int kind) { return kind == HOUSE_BOX || kind == HOUSE_REGION; }
+
+struct human_layout {
+    const struct ruleset *rs;
+    int size, ncells, nhouses, words; /* words: cellset words in use */
+    digitset all;
+    const uint16_t *house_cells[SL_MAX_UNITS]; /* N cells each */
+    uint8_t ncell_houses[SL_MAX_CELLS];
+    uint16_t cell_houses[SL_MAX_CELLS][HUMAN_MAX_HOUSES_PER_CELL];
+    struct cellset peers[SL_MAX_CELLS]; /* cells sharing a unit, not the cell itself */
+    struct cellset house_set[SL_MAX_UNITS];
+    uint8_t house_kind[SL_MAX_UNITS];  /* enum house_kind */
+    int16_t house_index[SL_MAX_UNITS]; /* 0-based row, column, box or region number */
+    int16_t line_house[2][SL_MAX_SIZE]; /* [0][r]: the house of row r; [1][c]: column c; or -1 */
+    /* Pairs of houses meeting in two cells or more (locked candidates). */
+    int nmeetings;
+    struct house_meeting {
+        uint16_t a, b;
+    } meetings[HUMAN_MAX_MEETINGS];
+};
+
+struct human {
+    const struct human_layout *lay;
+    digitset cand[SL_MAX_CELLS]; /* open cells: candidates left; placed cells: 0 */
+    uint8_t value[SL_MAX_CELLS]; /* 0 while open */
+    int open;                    /* open cells left */
+};
+
+/* A candidate removal and a chain node (digit on or off in a cell). */
+struct step_elim {
+    uint16_t cell;
+    digitset digits;
+};
+struct step_node {
+    uint16_t cell;
+    uint8_t digit;
+    uint8_t on;
+};
+
+#define STEP_MAX_ELIMS 512
+#define STEP_MAX_CELLS 32
+#define STEP_MAX_HOUSES 8
+#define STEP_MAX_NODES 96
+
+struct step {
+    int technique;   /* index in the technique table */
+    double rating;   /* difficulty of this step (chains rate by length) */
+    int place_cell;  /* -1 when the step only removes candidates */
+    int place_digit; /* the digit placed */
+    int nelims;
+    struct step_elim elims[STEP_MAX_ELIMS];
+    /* The pattern, for the words: */
+    digitset digits;
+    int nhouses, houses[STEP_MAX_HOUSES]; /* fish: the base houses, then the cover houses */
+    int ncells;
+    uint16_t cells[STEP_MAX_CELLS];
+    int nnodes;
+    struct step_node nodes[STEP_MAX_NODES]; /* chains: in order */
+    const char *name; /* a rule's own technique name (explain), else NULL */
+};
+
+/* Fills lay for rs (which must outlive it). Returns 0, or -1 when a cell
+ * lies in more houses than the layout can hold. */
+int human_layout_init(struct human_layout *lay, const struct ruleset *rs);
+
+/* Starts from the givens: every candidate the starting domains allow,
+ * each given removed from its peers. Returns 0, or -1 when the givens
+ * leave some open cell without a candidate. */
+int human_init(struct human *h, const struct human_layout *lay, const uint8_t *givens);
+
+/* Places digit in cell (removing it from the peers); 0, or -1 when the
+ * digit was not a candidate there. */
+int human_place(struct human *h, int cell, int digit);
+/* Applies a step: its placement, then its removals. Returns the number of
+ * candidates it removed plus 1 for a placement (0: the step changed
+ * nothing, which the rater treats as a bug), or -1 when a removal would
+ * leave a cell without candidates (the puzzle is broken). */
+int human_apply(struct human *h, const struct step *s);
+
+/* Where digit can go in house i: bit k for the house's k-th cell. */
+static inline uint32_t human_places(const struct human *h, int house, int digit)
+{
+    const uint16_t *cells = h->lay->house_cells[house];
+    uint32_t places = 0;
+    digitset bit = digitset_of(digit);
+    for (int k = 0; k < h->lay->size; k++)
+        if (h->cand[cells[k]] & bit) places |= UINT32_C(1) << k;
+    return places;
+}
+
+/* 1 when cells a and b (a != b) share a unit. */
+static inline int human_sees(const struct human_layout *lay, int a, int b)
+{
+    return (int)((lay->peers[a].w[b >> 6] >> (b & 63)) & 1);
+}
+
+/* 1 when applying the removals of s leaves a removed digit a hidden single
+ * in a house through a changed cell (the "direct" forms): in house `only`
+ * when it is not negative, else in a house that is a block (blocks 1) or
+ * a line (blocks 0). */
+int human_removals_make_hidden_single(const struct human *h, const struct step *s, int only,
+                                      int blocks);
+
+/* The open cells holding digit, as a set. */
+void human_digit_cells(const struct human *h, int digit, struct cellset *out);
+
+/* --- cell sets ------------------------------------------------------- */
+
+static inline void cellset_clear(struct cellset *s) { *s = (struct cellset){{0}}; }
+static inline void cellset_add(struct cellset *s, int c) { s->w[c >> 6] |= UINT64_C(1) << (c & 63); }
+static inline int cellset_has(const struct cellset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1); }
+/* out = a & b over the layout's words; returns 1 when the result is not empty. */
+int cellset_and(const struct human_layout *lay, const struct cellset *a, const struct cellset *b,
+                struct cellset *out);
+int cellset_count(const struct human_layout *lay, const struct cellset *s);
+/* The next member at or after c, or -1. */
+int cellset_next(const struct human_layout *lay, const struct cellset *s, int c);
+
+/* --- words ----------------------------------------------------------- */
+
+/* "row 3", "column 5", "box 2", "diagonal", "region 4": names a house the
+ * way a player would (1-based). Returns buf. */
+const char *human_house_name(const struct human_layout *lay, int house, char *buf, int cap);
+/* "r3c5". Returns buf. */
+const char *human_cell_name(const struct human_layout *lay, int cell, char *buf, int cap);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+ * rate.c — the rating loop: easiest step first, until the grid is full.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rate.h"
+#include "search.h"
+#include "technique.h"
+
+const double grade_upper_bound[GRADE_COUNT - 1] = {1.5, 2.8, 4.4, 6.2, 8.5};
+static const char *const grade_names[GRADE_COUNT] = {"easy",    "medium",  "hard",
+                                                     "expert", "extreme", "beyond"};
+
+const char *grade_name(enum grade g) { return grade_names[g]; }
+
+enum grade grade_of_rating(double rating)
+{
+    int g = 0;
+    /* Ratings are tenths: compare with a margin so 1.5 stays easy. */
+    while (g < GRADE_COUNT - 1 && rating > grade_upper_bound[g] + 1e-9) g++;
+    return (enum grade)g;
+}
+
+int grade_by_name(const char *name)
+{
+    for (int g = 0; g < GRADE_COUNT; g++)
+        if (strcmp(grade_names[g], name) == 0) return g;
+    return -1;
+}
+
+struct rater {
+    struct human_layout lay;
+    struct solver *solver;
+    uint8_t solution[SL_MAX_CELLS];
+    struct step scratch;
+};
+
+struct rater *rater_new(const struct ruleset *rs)
+{
+    struct rater *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->solver = solver_new(rs);
+    if (!r->solver || human_layout_init(&r->lay, rs)) {
+        rater_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void rater_free(struct rater *r)
+{
+    if (!r) return;
+    solver_free(r->solver);
+    free(r);
+}
+
+const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
+
+static void step_reset(struct step *s, int technique)
+{
+    s->technique = technique;
+    s->rating = technique_table[technique].rating;
+    s->place_cell = -1;
+    s->place_digit = 0;
+    s->nelims = 0;
+    s->digits = 0;
+    s->nhouses = 0;
+    s->ncells = 0;
+    s->nnodes = 0;
+    s->name = NULL;
+}
+
+/* The easiest step: rows in ladder order; once a row finds a step rated
+ * above the rows still to come, those rows may still offer an easier one
+ * (a short chain beats a long one). A step no harder than `ceiling` (the
+ * hardest taken so far) cannot change the rating, so it is taken at once. */
+static int rater_find(struct rater *r, const struct human *h, double ceiling, struct step *out)
+{
+    int found = 0;
+    for (int t = 0; t < technique_count; t++) {
+        const struct technique *row = &technique_table[t];
+        if (found && row->rating >= out->rating) break;
+        struct step *s = found ? &r->scratch : out;
+        step_reset(s, t);
+        if (!row->find(h, row->param, s)) continue;
+        if (found && s->rating >= out->rating) continue;
+        if (found) *out = *s;
+        found = 1;
+        if (out->rating <= ceiling + 1e-9) break;
+    }
+    return found;
+}
+
+int rate_next_step(struct rater *r, const struct human *h, struct step *out)
+{
+    return rater_find(r, h, 0, out);
+}
+
+static void rate_count(struct rate_result *out, const struct step *s)
+{
+    const struct technique *row = &technique_table[s->technique];
+    const char *key = s->name ? s->name : row->key;
+    for (int i = 0; i < out->ntally; i++)
+        if (strcmp(out->tally[i].key, key) == 0) {
+            out->tally[i].count++;
+            return;
+        }
+    if (out->ntally == RATE_MAX_TALLY) return;
+    out->tally[out->ntally++] = (struct rate_tally){key, s->name ? s->name : row->name, 1};
+}
+
+/* No technique applies: place the solution's digit in the open cell with
+ * the fewest candidates, rated by the nodes a search needs from here. */
+static double rate_fallback(struct rater *r, struct human *h, struct rate_result *out)
+{
+    struct search_stats stats = {0};
+    solver_count(r->solver, h->value, 1, NULL, &stats);
+    out->fallback_nodes += stats.nodes;
+    int best = -1;
+    for (int c = 0; c < h->lay->ncells; c++)
+        if (!h->value[c] &&
+            (best < 0 || digitset_count(h->cand[c]) < digitset_count(h->cand[best])))
+            best = c;
+    if (best < 0 || human_place(h, best, r->solution[best])) return -1;
+    return 10.0 + 0.1 * ceil(log2((double)stats.nodes + 1));
+}
+
+/* 1 when the step keeps the solution (the rater knows it): a technique
+ * that places a wrong digit or removes a right one has a bug. */
+static int step_agrees(const struct step *s, const uint8_t *solution)
+{
+    if (s->place_cell >= 0 && solution[s->place_cell] != s->place_digit) return 0;
+    for (int i = 0; i < s->nelims; i++)
+        if (s->elims[i].digits & digitset_of(solution[s->elims[i].cell])) return 0;
+    return 1;
+}
+
+int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
+                void *arg)
+{
+    struct human h;
+    struct step *s = malloc(sizeof *s);
+    memset(out, 0, sizeof *out);
+    out->hardest_technique = -1;
+    out->erred_technique = -1;
+    out->hardest_key = "none";
+    if (!s || human_init(&h, &r->lay, givens) ||
+        solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1) {
+        free(s);
+        return -1;
+    }
+    while (h.open > 0) {
+        double rating;
+        if (rater_find(r, &h, out->rating, s)) {
+            if (trace) trace(arg, &h, s);
+            if (!step_agrees(s, r->solution) || human_apply(&h, s) <= 0) {
+                out->erred_technique = s->technique; /* a bug: stop rather than loop */
+                break;
+            }
+            rating = s->rating;
+            rate_count(out, s);
+            if (rating > out->rating) {
+                out->hardest_technique = s->technique;
+                out->hardest_key = s->name ? s->name : technique_table[s->technique].key;
+            }
+        } else {
+            rating = rate_fallback(r, &h, out);
+            if (rating < 0) break;
+            if (rating > out->rating) out->hardest_technique = -1, out->hardest_key = "search";
+        }
+        out->steps++;
+        out->work += rating;
+        if (rating > out->rating) out->rating = rating;
+    }
+    free(s);
+    out->grade = grade_of_rating(out->rating);
+    return h.open > 0 ? -1 : 0;
+}

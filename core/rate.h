@@ -1,0 +1,79 @@
+/*
+ * rate.h — rating a puzzle by the human techniques it needs.
+ *
+ * The rater solves as a player would: at every point it takes the easiest
+ * step the technique table (technique.h) offers, applies it, and goes on
+ * until the grid is full. The rating is the hardest step taken, on Sudoku
+ * Explainer's scale (1.0 ... 11+); the work is the sum of every step's
+ * rating (the effort, as HoDoKu counts it). When no technique applies the
+ * rater measures instead: it counts the search nodes a plain singles-only
+ * search needs from that point, and rates 10.0 plus a tenth per doubling
+ * of them, so every puzzle gets a figure.
+ *
+ * Grades are bands of the rating, documented in grade_bounds below and in
+ * README.md. A rater is built once per ruleset and reused; it holds no
+ * state between puzzles and must not be shared by threads.
+ */
+#ifndef SUDOLAB_RATE_H
+#define SUDOLAB_RATE_H
+
+#include <stdint.h>
+
+#include "human.h"
+
+enum grade { GRADE_EASY, GRADE_MEDIUM, GRADE_HARD, GRADE_EXPERT, GRADE_EXTREME, GRADE_BEYOND };
+#define GRADE_COUNT 6
+/* Upper rating bound of each grade but the last (easy: rating <= 1.5 ...). */
+extern const double grade_upper_bound[GRADE_COUNT - 1];
+const char *grade_name(enum grade g);
+enum grade grade_of_rating(double rating);
+/* The grade named, or -1. */
+int grade_by_name(const char *name);
+
+#define RATE_MAX_TALLY 64
+struct rate_tally {
+    const char *key;   /* technique key */
+    const char *words; /* as a player says it */
+    int count;
+};
+
+struct rate_result {
+    double rating; /* hardest step */
+    double work;   /* sum of step ratings */
+    enum grade grade;
+    int steps;
+    int hardest_technique; /* table row of the hardest step, -1 for the search fallback */
+    const char *hardest_key;
+    uint64_t fallback_nodes; /* nodes of the measured fallback, 0 when unused */
+    int erred_technique;     /* a row whose step broke the solution (a bug), else -1 */
+    int ntally;
+    struct rate_tally tally[RATE_MAX_TALLY]; /* steps per technique, in ladder order */
+};
+
+struct rater;
+
+/* A rater for rs (which must outlive it); NULL when out of memory or when
+ * the ruleset's houses do not fit the layout. */
+struct rater *rater_new(const struct ruleset *rs);
+void rater_free(struct rater *r);
+
+/* Called for every step taken, before it is applied. */
+typedef void (*rate_trace)(void *arg, const struct human *h, const struct step *s);
+
+/* Rates the puzzle with these givens, which must have exactly one
+ * solution (the caller checks: uniqueness techniques rely on it). Every
+ * step is checked against the solution. Returns 0, or -1 when the givens
+ * have no solution or a technique erred (erred_technique). */
+int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
+                void *arg);
+
+/* The easiest step from state h (a hint): 1 when one was found, 0 when
+ * no technique applies. */
+int rate_next_step(struct rater *r, const struct human *h, struct step *out);
+
+const struct human_layout *rater_layout(const struct rater *r);
+
+/* A step in words, "r3c5: hidden single 7 in box 2". Returns buf. */
+const char *step_describe(const struct human_layout *lay, const struct step *s, char *buf, int cap);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * tech_singles.c — the placements: full house (the last open cell of a
+ * house), hidden single (a digit with one place left in a house; boxes
+ * first, since players scan boxes first), naked single (a cell with one
+ * candidate left).
+ */
+#include "technique.h"
+
+static void step_place(struct step *out, int cell, int digit)
+{
+    out->place_cell = cell;
+    out->place_digit = digit;
+    out->digits = digitset_of(digit);
+    out->ncells = 1;
+    out->cells[0] = (uint16_t)cell;
+}
+
+int find_full_house(const struct human *h, int param, struct step *out)
+{
+    (void)param;
+    const struct human_layout *lay = h->lay;
+    for (int i = 0; i < lay->nhouses; i++) {
+        const uint16_t *cells = lay->house_cells[i];
+        int open = -1, count = 0;
+        for (int k = 0; k < lay->size && count < 2; k++)
+            if (!h->value[cells[k]]) open = cells[k], count++;
+        if (count != 1 || !digitset_is_single(h->cand[open])) continue;
+        step_place(out, open, digitset_first(h->cand[open]));
+        out->nhouses = 1;
+        out->houses[0] = i;
+        return 1;
+    }
+    return 0;
+}
+
+int find_hidden_single(const struct human *h, int param, struct step *out)
+{
+    const struct human_layout *lay = h->lay;
+    for (int i = 0; i < lay->nhouses; i++) {
+        if ((lay->house_kind[i] == HOUSE_BOX) != (param == 1)) continue;
+        const uint16_t *cells = lay->house_cells[i];
+        digitset seen_once = 0, seen_more = 0, placed = 0;
+        for (int k = 0; k < lay->size; k++) {
+            digitset c = h->cand[cells[k]];
+            seen_more |= seen_once & c;
+            seen_once |= c;
+            if (h->value[cells[k]]) placed |= digitset_of(h->value[cells[k]]);
+        }
+        digitset single = seen_once & ~seen_more & ~placed;
+        if (!single) continue;
+        int digit = digitset_first(single);
+        for (int k = 0; k < lay->size; k++)
+            if (h->cand[cells[k]] & digitset_of(digit)) {
+                step_place(out, cells[k], digit);
+                out->nhouses = 1;
+                out->houses[0] = i;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+int find_naked_single(const struct human *h, int param, struct step *out)
+{
+    (void)param;
+    for (int c = 0; c < h->lay->ncells; c++)
+        if (digitset_is_single(h->cand[c])) {
+            step_place(out, c, digitset_first(h->cand[c]));
+            return 1;
+        }
+    return 0;
+}

@@ -1,0 +1,74 @@
+/*
+ * technique.c — the ladder: every technique the rater knows, easiest
+ * first. Ratings are Sudoku Explainer's where it has the technique; the
+ * patterns it only knows as chains (skyscraper, kite, W-wing, colouring)
+ * take the rating of the chain they are.
+ */
+#include <string.h>
+
+#include "technique.h"
+
+const struct technique technique_table[] = {
+    {"full house", "full-house", 1.0, find_full_house, 0},
+    {"hidden single in a box", "hidden-single-box", 1.2, find_hidden_single, 1},
+    {"hidden single", "hidden-single", 1.5, find_hidden_single, 2},
+    {"rule deduction", "rule-easy", 1.6, find_rule_deduction, 0},
+    {"direct pointing", "direct-pointing", 1.7, find_locked_candidates, 3},
+    {"direct claiming", "direct-claiming", 1.9, find_locked_candidates, 4},
+    {"direct hidden pair", "direct-hidden-pair", 2.0, find_hidden_subset, 12},
+    {"naked single", "naked-single", 2.3, find_naked_single, 0},
+    {"direct hidden triple", "direct-hidden-triple", 2.5, find_hidden_subset, 13},
+    {"pointing", "pointing", 2.6, find_locked_candidates, 1},
+    {"claiming", "claiming", 2.8, find_locked_candidates, 2},
+    {"rule deduction", "rule-medium", 2.9, find_rule_deduction, 1},
+    {"naked pair", "naked-pair", 3.0, find_naked_subset, 2},
+    {"X-wing", "x-wing", 3.2, find_fish, 2},
+    {"hidden pair", "hidden-pair", 3.4, find_hidden_subset, 2},
+    {"rule deduction", "rule-hard", 3.5, find_rule_deduction, 2},
+    {"naked triple", "naked-triple", 3.6, find_naked_subset, 3},
+    {"swordfish", "swordfish", 3.8, find_fish, 3},
+    {"hidden triple", "hidden-triple", 4.0, find_hidden_subset, 3},
+    {"XY-wing", "xy-wing", 4.2, find_xy_wing, 0},
+    {"XYZ-wing", "xyz-wing", 4.4, find_xyz_wing, 0},
+    {"unique rectangle type 1", "unique-rectangle-1", 4.5, find_unique_rectangle, 1},
+    {"unique rectangle type 2", "unique-rectangle-2", 4.5, find_unique_rectangle, 2},
+    {"unique rectangle type 3", "unique-rectangle-3", 4.5, find_unique_rectangle, 3},
+    {"unique rectangle type 4", "unique-rectangle-4", 4.5, find_unique_rectangle, 4},
+    {"naked quad", "naked-quad", 5.0, find_naked_subset, 4},
+    {"jellyfish", "jellyfish", 5.2, find_fish, 4},
+    {"hidden quad", "hidden-quad", 5.4, find_hidden_subset, 4},
+    {"BUG+1", "bug-plus-one", 5.6, find_bug_plus_one, 0},
+    {"simple colouring", "simple-colouring", 6.5, find_simple_colouring, 0},
+    {"skyscraper", "skyscraper", 6.6, find_skyscraper, 0},
+    {"2-string kite", "two-string-kite", 6.6, find_two_string_kite, 0},
+    {"turbot fish", "turbot-fish", 6.6, find_turbot_fish, 0},
+    {"X-chain", "x-chain", 6.6, find_chain, 0},
+    {"W-wing", "w-wing", 6.7, find_w_wing, 0},
+    {"XY-chain", "xy-chain", 6.7, find_chain, 1},
+    {"alternating inference chain", "aic", 7.0, find_chain, 2},
+    {"forcing chain", "forcing-chain", 7.1, find_forcing_chain, 1},
+    {"nishio", "nishio", 7.6, find_forcing_chain, 2},
+    {"cell or region forcing chains", "multiple-forcing-chains", 8.2, find_forcing_chain, 3},
+    {"dynamic forcing chains", "dynamic-forcing-chains", 8.8, find_forcing_chain, 4},
+    {"dynamic forcing chains (+)", "dynamic-forcing-chains-plus", 9.3, find_forcing_chain, 5},
+};
+const int technique_count = (int)(sizeof technique_table / sizeof technique_table[0]);
+
+int technique_by_key(const char *key)
+{
+    for (int i = 0; i < technique_count; i++)
+        if (strcmp(technique_table[i].key, key) == 0) return i;
+    return -1;
+}
+
+double technique_length_rating(int length)
+{
+    double added = 0;
+    int bound = 4, odd = 0;
+    while (length > bound) {
+        added += 0.1;
+        bound = odd ? bound * 4 / 3 : bound * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}

@@ -1,0 +1,78 @@
+/*
+ * technique.h — the human techniques, as one table ordered by difficulty.
+ *
+ * A technique looks at a human state (human.h) and fills one step it can
+ * take: a placement or some removals, never both wrong. It returns 1 when
+ * it found a step that changes the grid, 0 when it has nothing. It never
+ * changes the state; the rater applies the step. `param` is the table
+ * row's own number (2 for pairs, 3 for triples; the fish size), so one
+ * function serves a family.
+ *
+ * Ratings follow the scale players know from Sudoku Explainer: the row's
+ * rating is the easiest a step of that technique can be; chains add to it
+ * by length (technique_length_rating), so a step may rate higher than its
+ * row. The rater takes, at each point, the easiest step any row offers.
+ *
+ * The same table serves the rater, the hints and the generator.
+ */
+#ifndef SUDOLAB_TECHNIQUE_H
+#define SUDOLAB_TECHNIQUE_H
+
+#include "human.h"
+
+typedef int (*technique_find)(const struct human *h, int param, struct step *out);
+
+struct technique {
+    const char *name; /* as a player says it: "hidden single" */
+    const char *key;  /* for --json and counts: "hidden-single" */
+    double rating;    /* the easiest step of this row */
+    technique_find find;
+    int param;
+};
+
+extern const struct technique technique_table[];
+extern const int technique_count;
+/* The row named by key, or -1. */
+int technique_by_key(const char *key);
+
+/* What a chain of `length` links adds to its row's rating: 0.1 each time
+ * the length passes 4, 6, 8, 12, 16, 24, 32, ... (each bound half again,
+ * then a third again, the previous one), as Sudoku Explainer does. */
+double technique_length_rating(int length);
+
+/* --- the finders, one file per family -------------------------------- */
+
+/* tech_singles.c: full house, hidden single (param 1 box, 2 line), naked single */
+int find_full_house(const struct human *h, int param, struct step *out);
+int find_hidden_single(const struct human *h, int param, struct step *out);
+int find_naked_single(const struct human *h, int param, struct step *out);
+/* tech_intersections.c: pointing (param 1) and claiming (param 2); the
+ * "direct" forms (param 3, 4) only when the removals make a hidden single */
+int find_locked_candidates(const struct human *h, int param, struct step *out);
+/* tech_subsets.c: naked (param k) and hidden (param k) subsets of size k;
+ * direct hidden subsets (param k + 10) only when they make a hidden single */
+int find_naked_subset(const struct human *h, int param, struct step *out);
+int find_hidden_subset(const struct human *h, int param, struct step *out);
+/* tech_fish.c: basic fish of size param (2 X-wing, 3 swordfish, 4 jellyfish) */
+int find_fish(const struct human *h, int param, struct step *out);
+/* tech_wings.c: XY-wing, XYZ-wing, W-wing */
+int find_xy_wing(const struct human *h, int param, struct step *out);
+int find_xyz_wing(const struct human *h, int param, struct step *out);
+int find_w_wing(const struct human *h, int param, struct step *out);
+/* tech_single_digit.c: skyscraper, 2-string kite, turbot fish, simple colouring */
+int find_skyscraper(const struct human *h, int param, struct step *out);
+int find_two_string_kite(const struct human *h, int param, struct step *out);
+int find_turbot_fish(const struct human *h, int param, struct step *out);
+int find_simple_colouring(const struct human *h, int param, struct step *out);
+/* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
+int find_unique_rectangle(const struct human *h, int param, struct step *out);
+int find_bug_plus_one(const struct human *h, int param, struct step *out);
+/* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2) */
+int find_chain(const struct human *h, int param, struct step *out);
+/* tech_rules.c: the rules' own deductions (a killer cage's combinations),
+ * through their explain hooks; param the tier (constraint.h) */
+int find_rule_deduction(const struct human *h, int param, struct step *out);
+/* tech_forcing.c: forcing chains by assumption, param the level (forcing.h) */
+int find_forcing_chain(const struct human *h, int param, struct step *out);
+
+#endif
