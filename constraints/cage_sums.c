@@ -85,6 +85,13 @@ void sum_set_free(struct sum_set *s)
 
 int sum_set_count(const struct sum_set *s) { return s->nitems; }
 
+int sum_set_cells(const struct sum_set *s, int i, int *cells)
+{
+    const struct sum_item *it = &s->items[i];
+    for (int k = 0; k < it->count; k++) cells[k] = s->cells[it->first + k];
+    return it->count;
+}
+
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
 {
     for (int i = 0; i < s->nitems; i++) {

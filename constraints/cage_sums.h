@@ -43,6 +43,8 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
  * signs must be grouped in separate calls. */
 int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count, int *group);
 int sum_set_count(const struct sum_set *s);
+/* The cells of sum i (at most 64); returns their number. */
+int sum_set_cells(const struct sum_set *s, int i, int *cells);
 /* 1 when a sum over exactly these cells (in this order) with this total
  * is already there. */
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total);

@@ -26,8 +26,10 @@ struct killer {
     struct geometry geo;
     struct cellmap map;
     int sum[SL_MAX_CELLS]; /* per cage, 0 = none */
-    /* Made by attach; propagate only reads it. Sum i is watched group i. */
+    /* Made by attach; propagate only reads it. Sum i is watched group i:
+     * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
+    int ncage_sums;
 };
 
 /* --- parse and write --------------------------------------------------- */
@@ -151,6 +153,7 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     k->sums = sum_set_new(b, err);
     if (k->sums == NULL) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
+    k->ncage_sums = sum_set_count(k->sums);
     return killer_add_innies(&cages, k->sums, b, err);
 }
 
@@ -162,6 +165,32 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
         prop_settle_group(ctx, group);
     }
     return SL_PROP_OK;
+}
+
+/* The rater's killer techniques: tier 0 the combinations of one cage
+ * (with the houses it meets), tier 1 the rule of 45 (innies and outies of
+ * houses and runs of houses). Each is the pruning propagate does, one sum
+ * at a time, named. */
+static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
+                          struct explain_sink *sink)
+{
+    static const char *const keys[] = {"cage-combinations", "rule-of-45"};
+    static const char *const words[] = {"cage combinations", "rule of 45"};
+    const struct killer *k = self;
+    if (tier > 1) return 0;
+    int first = tier == 0 ? 0 : k->ncage_sums;
+    int end = tier == 0 ? k->ncage_sums : sum_set_count(k->sums);
+    int ncells = prop_geometry(ctx)->ncells, cells[64];
+    const digitset *now = prop_candidate_array(ctx);
+    digitset before[SL_MAX_CELLS];
+    for (int i = first; i < end; i++) {
+        memcpy(before, now, (size_t)ncells * sizeof before[0]);
+        if (sum_set_propagate(k->sums, i, ctx)) return 0;
+        if (memcmp(before, now, (size_t)ncells * sizeof before[0]) == 0) continue;
+        explain_name(sink, keys[tier], words[tier], cells, sum_set_cells(k->sums, i, cells));
+        return 1;
+    }
+    return 0;
 }
 
 static int killer_validate(const void *self, const struct geometry *g, char *msg, size_t cap)
@@ -203,7 +232,7 @@ const struct constraint_ops killer_constraint = {
     .attach = killer_attach,
     .propagate = killer_propagate,
     .check = killer_check,
-    .explain = NULL,
+    .explain = killer_explain,
     .write = killer_write,
     .destroy = killer_destroy,
     .branch = killer_branch,

@@ -70,7 +70,8 @@ static struct rater *run_rater(struct rate_run *run, const struct cmd_puzzle *it
     rater_free(run->rater);
     run->rater = rater_new(item->rules);
     run->serial = item->rules_serial;
-    if (!run->rater) fprintf(stderr, "%s:%ld: cannot rate these rules\n", item->file, item->where->line);
+    if (!run->rater)
+        fprintf(stderr, "%s:%ld: cannot rate these rules\n", item->file, item->where->line);
     return run->rater;
 }
 
@@ -101,8 +102,10 @@ static void print_json_string(const char *text)
 {
     putchar('"');
     for (; *text; text++)
-        if (*text == '"' || *text == '\\') printf("\\%c", *text);
-        else putchar(*text);
+        if (*text == '"' || *text == '\\')
+            printf("\\%c", *text);
+        else
+            putchar(*text);
     putchar('"');
 }
 
@@ -141,10 +144,12 @@ static int rate_one(void *arg, const struct cmd_puzzle *item)
     }
     struct explain_print e = {rater_layout(rater), 0};
     if (run->opt->explain) printf("# %s:%ld\n", item->file, item->where->line);
-    if (rate_puzzle(rater, item->puzzle->givens, &res, run->opt->explain ? explain_step : NULL, &e)) {
+    if (rate_puzzle(rater, item->puzzle->givens, &res, run->opt->explain ? explain_step : NULL,
+                    &e)) {
         fprintf(stderr, "%s:%ld: the rater erred (%s): please report this puzzle\n", item->file,
                 item->where->line,
                 res.erred_technique >= 0 ? technique_table[res.erred_technique].name : "no step");
+        if (!run->opt->json) puts("not rated");
         return EXIT_NO_SOLUTION;
     }
     print_rating(run, item, &res);
@@ -180,8 +185,7 @@ static int hint_read_state(struct human *h, const uint8_t *givens, const char *m
             set |= digitset_of(d);
         }
         int bad = p == start || (*p && *p != ' ' && *p != ',' && *p != '\t' && *p != '\n') ||
-                  (set & ~lay->rs->domain[c]) ||
-                  (givens[c] && set != digitset_of(givens[c]));
+                  (set & ~lay->rs->domain[c]) || (givens[c] && set != digitset_of(givens[c]));
         if (bad) {
             fprintf(stderr, "--state:1:%ld: cell %d: '%.*s' is not a set of candidates %s\n",
                     (long)(start - marks) + 1, c + 1, (int)(p - start) + 1, start,
@@ -200,6 +204,7 @@ static int hint_read_state(struct human *h, const uint8_t *givens, const char *m
     }
     h->open = 0;
     for (int c = 0; c < lay->ncells; c++) h->open += !h->value[c];
+    human_recount(h);
     return 0;
 }
 
@@ -217,9 +222,11 @@ static int hint_one(void *arg, const struct cmd_puzzle *item)
     if (!code && human_init(h, rater_layout(rater), item->puzzle->givens)) code = EXIT_NO_SOLUTION;
     if (!code && run->opt->state && hint_read_state(h, item->puzzle->givens, run->opt->state))
         code = EXIT_BAD_INPUT;
-    if (!code && h->open == 0) puts("the grid is full");
+    if (!code && h->open == 0)
+        puts("the grid is full");
     else if (!code && rate_next_step(rater, h, s))
-        printf("%s [%.1f]\n", step_describe(rater_layout(rater), s, words, sizeof words), s->rating);
+        printf("%s [%.1f]\n", step_describe(rater_layout(rater), s, words, sizeof words),
+               s->rating);
     else if (!code)
         puts("no technique applies here: the rest needs search (or the marks are wrong)");
     free(h);

@@ -29,9 +29,9 @@ static void layout_classify(struct human_layout *lay, int house, int *regions)
         main &= r == c;
         anti &= r + c == n - 1;
     }
-    enum house_kind kind = row   ? HOUSE_ROW
-                           : col ? HOUSE_COLUMN
-                           : box ? HOUSE_BOX
+    enum house_kind kind = row    ? HOUSE_ROW
+                           : col  ? HOUSE_COLUMN
+                           : box  ? HOUSE_BOX
                            : main ? HOUSE_MAIN_DIAGONAL
                            : anti ? HOUSE_ANTI_DIAGONAL
                                   : HOUSE_REGION;
@@ -52,7 +52,13 @@ static int layout_find_meetings(struct human_layout *lay)
                 cellset_count(lay, &meet) < 2)
                 continue;
             if (lay->nmeetings == HUMAN_MAX_MEETINGS) return -1;
-            lay->meetings[lay->nmeetings++] = (struct house_meeting){(uint16_t)a, (uint16_t)b};
+            uint32_t a_in_b = 0, b_in_a = 0;
+            for (int k = 0; k < lay->size; k++) {
+                if (cellset_has(&meet, lay->house_cells[a][k])) a_in_b |= UINT32_C(1) << k;
+                if (cellset_has(&meet, lay->house_cells[b][k])) b_in_a |= UINT32_C(1) << k;
+            }
+            lay->meetings[lay->nmeetings++] =
+                (struct house_meeting){(uint16_t)a, (uint16_t)b, a_in_b, b_in_a};
         }
     return 0;
 }
@@ -71,10 +77,12 @@ int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
         int count = rs->unit_start[u + 1] - rs->unit_start[u];
         layout_add_peers(lay, cells, count);
         if (u >= rs->nhouses) continue;
+        if (u >= HUMAN_MAX_HOUSES) return -1;
         lay->house_cells[u] = cells;
         for (int k = 0; k < count; k++) {
             int c = cells[k];
             if (lay->ncell_houses[c] == HUMAN_MAX_HOUSES_PER_CELL) return -1;
+            lay->cell_house_pos[c][lay->ncell_houses[c]] = (uint8_t)k;
             lay->cell_houses[c][lay->ncell_houses[c]++] = (uint16_t)u;
             cellset_add(&lay->house_set[u], c);
         }
@@ -89,13 +97,35 @@ int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
     return layout_find_meetings(lay);
 }
 
-static void human_remove_from_peers(struct human *h, int cell, int digit)
+/* Takes digits (all candidates of cell) out of cell and its places. */
+static void human_remove(struct human *h, int cell, digitset digits)
 {
     const struct human_layout *lay = h->lay;
-    digitset keep = ~digitset_of(digit);
-    for (int c = cellset_next(lay, &lay->peers[cell], 0); c >= 0;
-         c = cellset_next(lay, &lay->peers[cell], c + 1))
-        h->cand[c] &= keep;
+    h->cand[cell] &= ~digits;
+    for (int i = 0; i < lay->ncell_houses[cell]; i++) {
+        uint32_t *places = h->places[lay->cell_houses[cell][i]];
+        uint32_t keep = ~(UINT32_C(1) << lay->cell_house_pos[cell][i]);
+        for (digitset ds = digits; ds; ds = digitset_rest(ds)) places[digitset_first(ds)] &= keep;
+    }
+}
+
+static void human_remove_from_peers(struct human *h, int cell, int digit)
+{
+    const struct ruleset *rs = h->lay->rs;
+    digitset bit = digitset_of(digit);
+    for (int i = rs->peer_start[cell]; i < rs->peer_start[cell + 1]; i++)
+        if (h->cand[rs->peers[i]] & bit) human_remove(h, rs->peers[i], bit);
+}
+
+void human_recount(struct human *h)
+{
+    const struct human_layout *lay = h->lay;
+    memset(h->places, 0, sizeof h->places[0] * (size_t)lay->nhouses);
+    for (int c = 0; c < lay->ncells; c++)
+        for (int i = 0; i < lay->ncell_houses[c]; i++)
+            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+                h->places[lay->cell_houses[c][i]][digitset_first(ds)] |=
+                    UINT32_C(1) << lay->cell_house_pos[c][i];
 }
 
 int human_init(struct human *h, const struct human_layout *lay, const uint8_t *givens)
@@ -107,6 +137,7 @@ int human_init(struct human *h, const struct human_layout *lay, const uint8_t *g
         h->cand[c] = givens[c] ? 0 : lay->rs->domain[c];
         h->open += !givens[c];
     }
+    human_recount(h);
     for (int c = 0; c < lay->ncells; c++)
         if (givens[c]) human_remove_from_peers(h, c, givens[c]);
     for (int c = 0; c < lay->ncells; c++)
@@ -118,7 +149,7 @@ int human_place(struct human *h, int cell, int digit)
 {
     if (h->value[cell] || !(h->cand[cell] & digitset_of(digit))) return -1;
     h->value[cell] = (uint8_t)digit;
-    h->cand[cell] = 0;
+    human_remove(h, cell, h->cand[cell]);
     h->open--;
     human_remove_from_peers(h, cell, digit);
     return 0;
@@ -136,7 +167,7 @@ int human_apply(struct human *h, const struct step *s)
         digitset gone = h->cand[c] & s->elims[i].digits;
         if (!gone) continue;
         if (gone == h->cand[c]) return -1;
-        h->cand[c] &= ~gone;
+        human_remove(h, c, gone);
         changed += digitset_count(gone);
     }
     return changed;
@@ -160,8 +191,8 @@ int human_removals_make_hidden_single(const struct human *h, const struct step *
                     int other = cells[k], removed = 0;
                     if (!(h->cand[other] & digitset_of(digit))) continue;
                     for (int e = 0; e < s->nelims && !removed; e++)
-                        removed = s->elims[e].cell == other &&
-                                  (s->elims[e].digits & digitset_of(digit));
+                        removed =
+                            s->elims[e].cell == other && (s->elims[e].digits & digitset_of(digit));
                     left += !removed;
                 }
                 if (left == 1) return 1;
@@ -208,8 +239,8 @@ int cellset_next(const struct human_layout *lay, const struct cellset *s, int c)
 
 const char *human_house_name(const struct human_layout *lay, int house, char *buf, int cap)
 {
-    static const char *const words[] = {"row %d", "column %d", "box %d",
-                                        "the main diagonal", "the anti-diagonal", "region %d"};
+    static const char *const words[] = {
+        "row %d", "column %d", "box %d", "the main diagonal", "the anti-diagonal", "region %d"};
     snprintf(buf, (size_t)cap, words[lay->house_kind[house]], lay->house_index[house] + 1);
     return buf;
 }

@@ -28,6 +28,7 @@ struct cellset {
 };
 
 #define HUMAN_MAX_HOUSES_PER_CELL 8
+#define HUMAN_MAX_HOUSES 256
 #define HUMAN_MAX_MEETINGS 4096
 
 /* What a house is, read off its cells (techniques that treat boxes and
@@ -50,15 +51,18 @@ struct human_layout {
     const uint16_t *house_cells[SL_MAX_UNITS]; /* N cells each */
     uint8_t ncell_houses[SL_MAX_CELLS];
     uint16_t cell_houses[SL_MAX_CELLS][HUMAN_MAX_HOUSES_PER_CELL];
+    uint8_t cell_house_pos[SL_MAX_CELLS][HUMAN_MAX_HOUSES_PER_CELL]; /* its place in each */
     struct cellset peers[SL_MAX_CELLS]; /* cells sharing a unit, not the cell itself */
     struct cellset house_set[SL_MAX_UNITS];
-    uint8_t house_kind[SL_MAX_UNITS];  /* enum house_kind */
-    int16_t house_index[SL_MAX_UNITS]; /* 0-based row, column, box or region number */
+    uint8_t house_kind[SL_MAX_UNITS];   /* enum house_kind */
+    int16_t house_index[SL_MAX_UNITS];  /* 0-based row, column, box or region number */
     int16_t line_house[2][SL_MAX_SIZE]; /* [0][r]: the house of row r; [1][c]: column c; or -1 */
     /* Pairs of houses meeting in two cells or more (locked candidates). */
     int nmeetings;
     struct house_meeting {
         uint16_t a, b;
+        uint32_t a_in_b; /* places of house a that lie in b */
+        uint32_t b_in_a;
     } meetings[HUMAN_MAX_MEETINGS];
 };
 
@@ -67,6 +71,10 @@ struct human {
     digitset cand[SL_MAX_CELLS]; /* open cells: candidates left; placed cells: 0 */
     uint8_t value[SL_MAX_CELLS]; /* 0 while open */
     int open;                    /* open cells left */
+    /* Where each digit can go in each house: bit k for the house's k-th
+     * cell; kept up to date by every change (human_recount after a
+     * change made by hand). */
+    uint32_t places[HUMAN_MAX_HOUSES][SL_MAX_SIZE + 1];
 };
 
 /* A candidate removal and a chain node (digit on or off in a cell). */
@@ -86,10 +94,12 @@ struct step_node {
 #define STEP_MAX_NODES 96
 
 struct step {
-    int technique;   /* index in the technique table */
-    double rating;   /* difficulty of this step (chains rate by length) */
-    int place_cell;  /* -1 when the step only removes candidates */
-    int place_digit; /* the digit placed */
+    int technique;      /* index in the technique table */
+    double rating;      /* difficulty of this step (chains rate by length) */
+    double good_enough; /* set by the caller: a step rated no higher is as good as
+                           the easiest, so a finder may stop at the first such */
+    int place_cell;     /* -1 when the step only removes candidates */
+    int place_digit;    /* the digit placed */
     int nelims;
     struct step_elim elims[STEP_MAX_ELIMS];
     /* The pattern, for the words: */
@@ -99,7 +109,8 @@ struct step {
     uint16_t cells[STEP_MAX_CELLS];
     int nnodes;
     struct step_node nodes[STEP_MAX_NODES]; /* chains: in order */
-    const char *name; /* a rule's own technique name (explain), else NULL */
+    const char *name; /* a rule's own technique (explain): its words, */
+    const char *key;  /* and its key for counts; else both NULL */
 };
 
 /* Fills lay for rs (which must outlive it). Returns 0, or -1 when a cell
@@ -123,13 +134,11 @@ int human_apply(struct human *h, const struct step *s);
 /* Where digit can go in house i: bit k for the house's k-th cell. */
 static inline uint32_t human_places(const struct human *h, int house, int digit)
 {
-    const uint16_t *cells = h->lay->house_cells[house];
-    uint32_t places = 0;
-    digitset bit = digitset_of(digit);
-    for (int k = 0; k < h->lay->size; k++)
-        if (h->cand[cells[k]] & bit) places |= UINT32_C(1) << k;
-    return places;
+    return h->places[house][digit];
 }
+
+/* Recomputes places from cand (after setting cand by hand, as tests do). */
+void human_recount(struct human *h);
 
 /* 1 when cells a and b (a != b) share a unit. */
 static inline int human_sees(const struct human_layout *lay, int a, int b)
@@ -150,8 +159,14 @@ void human_digit_cells(const struct human *h, int digit, struct cellset *out);
 /* --- cell sets ------------------------------------------------------- */
 
 static inline void cellset_clear(struct cellset *s) { *s = (struct cellset){{0}}; }
-static inline void cellset_add(struct cellset *s, int c) { s->w[c >> 6] |= UINT64_C(1) << (c & 63); }
-static inline int cellset_has(const struct cellset *s, int c) { return (int)((s->w[c >> 6] >> (c & 63)) & 1); }
+static inline void cellset_add(struct cellset *s, int c)
+{
+    s->w[c >> 6] |= UINT64_C(1) << (c & 63);
+}
+static inline int cellset_has(const struct cellset *s, int c)
+{
+    return (int)((s->w[c >> 6] >> (c & 63)) & 1);
+}
 /* out = a & b over the layout's words; returns 1 when the result is not empty. */
 int cellset_and(const struct human_layout *lay, const struct cellset *a, const struct cellset *b,
                 struct cellset *out);

@@ -11,7 +11,7 @@
 #include "technique.h"
 
 const double grade_upper_bound[GRADE_COUNT - 1] = {1.5, 2.8, 4.4, 6.2, 8.5};
-static const char *const grade_names[GRADE_COUNT] = {"easy",    "medium",  "hard",
+static const char *const grade_names[GRADE_COUNT] = {"easy",   "medium",  "hard",
                                                      "expert", "extreme", "beyond"};
 
 const char *grade_name(enum grade g) { return grade_names[g]; }
@@ -59,9 +59,10 @@ void rater_free(struct rater *r)
 
 const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
 
-static void step_reset(struct step *s, int technique)
+static void step_reset(struct step *s, int technique, double good_enough)
 {
     s->technique = technique;
+    s->good_enough = good_enough;
     s->rating = technique_table[technique].rating;
     s->place_cell = -1;
     s->place_digit = 0;
@@ -71,6 +72,7 @@ static void step_reset(struct step *s, int technique)
     s->ncells = 0;
     s->nnodes = 0;
     s->name = NULL;
+    s->key = NULL;
 }
 
 /* The easiest step: rows in ladder order; once a row finds a step rated
@@ -84,7 +86,7 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, st
         const struct technique *row = &technique_table[t];
         if (found && row->rating >= out->rating) break;
         struct step *s = found ? &r->scratch : out;
-        step_reset(s, t);
+        step_reset(s, t, ceiling);
         if (!row->find(h, row->param, s)) continue;
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
@@ -102,7 +104,7 @@ int rate_next_step(struct rater *r, const struct human *h, struct step *out)
 static void rate_count(struct rate_result *out, const struct step *s)
 {
     const struct technique *row = &technique_table[s->technique];
-    const char *key = s->name ? s->name : row->key;
+    const char *key = s->key ? s->key : row->key;
     for (int i = 0; i < out->ntally; i++)
         if (strcmp(out->tally[i].key, key) == 0) {
             out->tally[i].count++;
@@ -164,7 +166,7 @@ int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out,
             rate_count(out, s);
             if (rating > out->rating) {
                 out->hardest_technique = s->technique;
-                out->hardest_key = s->name ? s->name : technique_table[s->technique].key;
+                out->hardest_key = s->key ? s->key : technique_table[s->technique].key;
             }
         } else {
             rating = rate_fallback(r, &h, out);

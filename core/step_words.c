@@ -43,7 +43,10 @@ static void words_houses(struct words *w, const struct human_layout *lay, const 
 {
     char name[32];
     for (int i = 0; i < s->nhouses; i++)
-        words_add(w, "%s%s", i == 0 ? " in " : i == s->nhouses - 1 ? " and " : ", ",
+        words_add(w, "%s%s",
+                  i == 0                ? " in "
+                  : i == s->nhouses - 1 ? " and "
+                                        : ", ",
                   human_house_name(lay, s->houses[i], name, sizeof name));
 }
 

@@ -8,40 +8,18 @@
  */
 #include "technique.h"
 
-/* Digit confined in `from` to its meeting with `to`: fills the removals
- * from the rest of `to`; returns their number. */
-static int locked_removals(const struct human *h, int from, int to, int digit, struct cellset *gone)
+/* The removals of digit from the cells at `gone` (places of house to). */
+static void locked_step(const struct human *h, int from, int to, int digit, uint32_t gone,
+                        struct step *out)
 {
-    const struct human_layout *lay = h->lay;
-    digitset bit = digitset_of(digit);
-    const uint16_t *cells = lay->house_cells[from];
-    int inside = 0;
-    for (int k = 0; k < lay->size; k++) {
-        if (!(h->cand[cells[k]] & bit)) continue;
-        if (!cellset_has(&lay->house_set[to], cells[k])) return 0;
-        inside++;
-    }
-    if (inside < 2) return 0; /* one place is a hidden single, not this */
-    cellset_clear(gone);
-    int count = 0;
-    const uint16_t *other = lay->house_cells[to];
-    for (int k = 0; k < lay->size; k++)
-        if ((h->cand[other[k]] & bit) && !cellset_has(&lay->house_set[from], other[k]))
-            cellset_add(gone, other[k]), count++;
-    return count;
-}
-
-static void locked_step(const struct human *h, int from, int to, int digit,
-                        const struct cellset *gone, struct step *out)
-{
-    const struct human_layout *lay = h->lay;
+    const uint16_t *cells = h->lay->house_cells[to];
     out->digits = digitset_of(digit);
     out->nhouses = 2;
     out->houses[0] = from;
     out->houses[1] = to;
     out->nelims = 0;
-    for (int c = cellset_next(lay, gone, 0); c >= 0; c = cellset_next(lay, gone, c + 1))
-        out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, digitset_of(digit)};
+    for (int k = 0; gone; k++, gone >>= 1)
+        if (gone & 1) out->elims[out->nelims++] = (struct step_elim){cells[k], digitset_of(digit)};
 }
 
 /* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming. */
@@ -49,15 +27,18 @@ int find_locked_candidates(const struct human *h, int param, struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
-    struct cellset gone;
     for (int m = 0; m < lay->nmeetings; m++) {
-        int from = lay->meetings[m].a, to = lay->meetings[m].b;
-        if (house_is_block(lay->house_kind[from]) != pointing ||
-            house_is_block(lay->house_kind[to]) == pointing)
+        const struct house_meeting *meet = &lay->meetings[m];
+        if (house_is_block(lay->house_kind[meet->a]) != pointing ||
+            house_is_block(lay->house_kind[meet->b]) == pointing)
             continue;
         for (int digit = 1; digit <= lay->size; digit++) {
-            if (!locked_removals(h, from, to, digit, &gone)) continue;
-            locked_step(h, from, to, digit, &gone, out);
+            uint32_t inside = h->places[meet->a][digit];
+            /* one place is a hidden single, not this */
+            if ((inside & ~meet->a_in_b) || (inside & (inside - 1)) == 0) continue;
+            uint32_t gone = h->places[meet->b][digit] & ~meet->b_in_a;
+            if (!gone) continue;
+            locked_step(h, meet->a, meet->b, digit, gone, out);
             if (direct && !human_removals_make_hidden_single(h, out, -1, pointing)) continue;
             return 1;
         }

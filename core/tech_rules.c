@@ -1,3 +1,67 @@
-/* placeholder */
+/*
+ * tech_rules.c — the rules' own techniques, reached through their explain
+ * hooks (constraint.h), so the rater knows no rule by name.
+ *
+ * A hook sees the rater's candidates as a scratch search state (placed
+ * digits as single candidates), prunes it as its propagate would, for one
+ * part at a time, and names what it did; the difference between the
+ * scratch state and the grid is the step.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "propagate.h"
 #include "technique.h"
-int find_rule_deduction(const struct human *h, int param, struct step *out) { (void)h; (void)param; (void)out; return 0; }
+
+struct explain_sink {
+    struct step *out;
+};
+
+void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
+                  int count)
+{
+    struct step *out = sink->out;
+    out->key = key;
+    out->name = words;
+    out->ncells = count < STEP_MAX_CELLS ? count : STEP_MAX_CELLS;
+    for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)cells[i];
+}
+
+/* The removals: what the scratch state lost in open cells. */
+static int rule_removals(const struct human *h, const digitset *scratch, struct step *out)
+{
+    out->nelims = 0;
+    for (int c = 0; c < h->lay->ncells && out->nelims < STEP_MAX_ELIMS; c++) {
+        digitset gone = h->cand[c] & ~scratch[c];
+        if (!h->value[c] && gone) out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, gone};
+    }
+    return out->nelims > 0;
+}
+
+/* param: the tier asked of every rule with an explain hook. */
+int find_rule_deduction(const struct human *h, int param, struct step *out)
+{
+    const struct ruleset *rs = h->lay->rs;
+    struct prop_ctx *ctx = NULL;
+    digitset *state = NULL;
+    int found = 0;
+    for (int i = 0; i < rs->nslots && !found; i++) {
+        if (!rs->slots[i].ops->explain) continue;
+        if (!ctx) {
+            ctx = calloc(1, sizeof *ctx);
+            state = calloc(1, rs->state_bytes);
+            if (!ctx || !state) break;
+        }
+        for (int c = 0; c < h->lay->ncells; c++)
+            state[c] = h->value[c] ? digitset_of(h->value[c]) : h->cand[c];
+        memset(ctx, 0, sizeof *ctx);
+        propagate_view(ctx, rs, state);
+        ctx->current_slot = i;
+        struct explain_sink sink = {out};
+        if (rs->slots[i].ops->explain(rs->slots[i].self, param, ctx, &sink))
+            found = rule_removals(h, state, out);
+    }
+    free(ctx);
+    free(state);
+    return found;
+}

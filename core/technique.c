@@ -46,11 +46,8 @@ const struct technique technique_table[] = {
     {"W-wing", "w-wing", 6.7, find_w_wing, 0},
     {"XY-chain", "xy-chain", 6.7, find_chain, 1},
     {"alternating inference chain", "aic", 7.0, find_chain, 2},
-    {"forcing chain", "forcing-chain", 7.1, find_forcing_chain, 1},
-    {"nishio", "nishio", 7.6, find_forcing_chain, 2},
-    {"cell or region forcing chains", "multiple-forcing-chains", 8.2, find_forcing_chain, 3},
-    {"dynamic forcing chains", "dynamic-forcing-chains", 8.8, find_forcing_chain, 4},
-    {"dynamic forcing chains (+)", "dynamic-forcing-chains-plus", 9.3, find_forcing_chain, 5},
+    {"forcing chains", "forcing-chains", 8.8, find_forcing_chain, 1},
+    {"forcing chains with locked candidates", "forcing-chains-plus", 9.3, find_forcing_chain, 2},
 };
 const int technique_count = (int)(sizeof technique_table / sizeof technique_table[0]);
 

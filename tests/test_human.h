@@ -41,6 +41,7 @@ static inline int marks_open(struct marks_fixture *f, const char *marks)
         f->h.cand[c] = len == 1 ? 0 : set;
         f->h.open += len > 1;
     }
+    human_recount(&f->h);
     return 0;
 }
 

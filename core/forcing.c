@@ -1,0 +1,209 @@
+/*
+ * forcing.c — the probe: consequences of one assumption, breadth-first.
+ *
+ * Every consequence is an event (a candidate turned on or off) in a queue,
+ * so the probe stops at the first contradiction with the fewest steps
+ * behind it. Places are counted per house and digit as candidates go, so
+ * a hidden single costs a decrement, not a scan.
+ */
+#include <string.h>
+
+#include "forcing.h"
+
+struct event {
+    uint16_t cell;
+    uint8_t digit;
+    uint8_t on;
+    uint16_t depth; /* links from the assumption */
+};
+
+struct probe_run {
+    const struct human *h;
+    enum probe_mode mode;
+    struct probe *p;
+    int head, tail;
+    uint8_t places[SL_MAX_UNITS * (SL_MAX_SIZE + 1)]; /* as probe.places, on the probe's grid */
+    int depth;                                        /* of the event being followed */
+    uint16_t on_depth[SL_MAX_CELLS];                  /* when a cell's digit went on */
+    uint16_t off_depth[SL_MAX_CELLS * SL_MAX_SIZE];   /* when a candidate went off */
+    struct event queue[2 * SL_MAX_CELLS * SL_MAX_SIZE + 2]; /* PROBE_QUEUE_CAP */
+};
+
+#define PROBE_QUEUE_CAP (2 * SL_MAX_CELLS * SL_MAX_SIZE + 2)
+
+/* A full queue drops the event: the probe then draws fewer consequences,
+ * which is never wrong, only weaker (only huge grids come near). */
+static void run_push(struct probe_run *run, int cell, int digit, int on)
+{
+    if (run->tail == PROBE_QUEUE_CAP) return;
+    run->queue[run->tail++] =
+        (struct event){(uint16_t)cell, (uint8_t)digit, (uint8_t)on, (uint16_t)(run->depth + 1)};
+}
+
+#define SETTLED 0xff
+
+void probe_prepare(struct probe *p, const struct human *h)
+{
+    const struct human_layout *lay = h->lay;
+    for (int house = 0; house < lay->nhouses; house++) {
+        const uint16_t *cells = lay->house_cells[house];
+        memset(p->places[house], 0, sizeof p->places[house]);
+        for (int k = 0; k < lay->size; k++) {
+            int c = cells[k];
+            if (h->value[c]) p->places[house][h->value[c]] = SETTLED;
+            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+                if (p->places[house][digitset_first(ds)] != SETTLED)
+                    p->places[house][digitset_first(ds)]++;
+        }
+    }
+}
+
+/* The cell of a house still holding digit on the probe's grid, other than
+ * `except`, or -1. */
+static int house_other_place(const struct probe_run *run, int house, int digit, int except,
+                             const digitset *cand)
+{
+    const uint16_t *cells = run->h->lay->house_cells[house];
+    for (int k = 0; k < run->h->lay->size; k++)
+        if (cells[k] != except && (cand[cells[k]] & digitset_of(digit))) return cells[k];
+    return -1;
+}
+
+static uint16_t *off_at(struct probe_run *run, int cell, int digit)
+{
+    return &run->off_depth[cell * run->h->lay->size + digit - 1];
+}
+
+/* A contradiction reached now, whose other side came `other` links from
+ * the assumption: the chain is both sides. */
+static int contradiction(struct probe_run *run, int other)
+{
+    run->p->contradiction = run->depth + other;
+    return 1;
+}
+
+/* The deepest of the removals of digit from cells (a house left without
+ * a place, or a cell left without a digit, needed them all). */
+static int deepest_off(struct probe_run *run, const uint16_t *cells, int count, int digit)
+{
+    int deepest = 0;
+    for (int k = 0; k < count; k++)
+        if ((run->h->cand[cells[k]] & digitset_of(digit)) &&
+            *off_at(run, cells[k], digit) > deepest)
+            deepest = *off_at(run, cells[k], digit);
+    return deepest;
+}
+
+/* What turning digit off in cell makes true. */
+static int follow_off(struct probe_run *run, int cell, int digit)
+{
+    const struct human *h = run->h;
+    struct probe *p = run->p;
+    if (p->cand[cell] == 0 && !p->value[cell]) {
+        int deepest = 0;
+        for (digitset ds = h->cand[cell]; ds; ds = digitset_rest(ds))
+            if (*off_at(run, cell, digitset_first(ds)) > deepest)
+                deepest = *off_at(run, cell, digitset_first(ds));
+        return contradiction(run, deepest);
+    }
+    digitset cell_left = p->cand[cell];
+    if (!p->value[cell] && digitset_is_single(cell_left))
+        run_push(run, cell, digitset_first(cell_left), 1);
+    for (int i = 0; i < h->lay->ncell_houses[cell]; i++) {
+        int house = h->lay->cell_houses[cell][i];
+        uint8_t *places = &run->places[house * (SL_MAX_SIZE + 1) + digit];
+        if (*places == SETTLED) continue;
+        if (--*places == 0)
+            return contradiction(run,
+                                 deepest_off(run, h->lay->house_cells[house], h->lay->size, digit));
+        int where = *places == 1 ? house_other_place(run, house, digit, -1, p->cand) : -1;
+        if (where >= 0 && !p->value[where]) run_push(run, where, digit, 1);
+    }
+    return 0;
+}
+
+/* Turns digit on in cell: its other digits and its peers' digit go off. */
+static int follow_on(struct probe_run *run, int cell, int digit)
+{
+    const struct human_layout *lay = run->h->lay;
+    struct probe *p = run->p;
+    if (p->value[cell])
+        return p->value[cell] != digit ? contradiction(run, run->on_depth[cell]) : 0;
+    if (!(p->cand[cell] & digitset_of(digit)))
+        return contradiction(
+            run, run->h->cand[cell] & digitset_of(digit) ? *off_at(run, cell, digit) : 0);
+    p->value[cell] = (uint8_t)digit;
+    run->on_depth[cell] = (uint16_t)run->depth;
+    for (digitset rest = p->cand[cell] & ~digitset_of(digit); rest; rest = digitset_rest(rest))
+        run_push(run, cell, digitset_first(rest), 0);
+    const struct ruleset *rs = lay->rs;
+    for (int i = rs->peer_start[cell]; i < rs->peer_start[cell + 1]; i++)
+        if (p->cand[rs->peers[i]] & digitset_of(digit)) run_push(run, rs->peers[i], digit, 0);
+    return 0;
+}
+
+static int run_event(struct probe_run *run, const struct event *e)
+{
+    struct probe *p = run->p;
+    digitset bit = digitset_of(e->digit);
+    run->depth = e->depth;
+    if (e->on) return follow_on(run, e->cell, e->digit);
+    if (p->value[e->cell] == e->digit) return contradiction(run, run->on_depth[e->cell]);
+    if (!(p->cand[e->cell] & bit)) return 0;
+    p->cand[e->cell] &= ~bit;
+    *off_at(run, e->cell, e->digit) = (uint16_t)run->depth;
+    return follow_off(run, e->cell, e->digit);
+}
+
+/* Locked candidates on the probe's grid (PROBE_PLUS): a digit confined
+ * to where two houses meet leaves the rest of the second. */
+static int run_locked(struct probe_run *run)
+{
+    const struct human_layout *lay = run->h->lay;
+    int pushed = 0;
+    for (int m = 0; m < lay->nmeetings; m++) {
+        int from = lay->meetings[m].a, to = lay->meetings[m].b;
+        for (int digit = 1; digit <= lay->size; digit++) {
+            int count = run->places[from * (SL_MAX_SIZE + 1) + digit], outside = 0;
+            if (count < 2 || count == SETTLED) continue;
+            const uint16_t *cells = lay->house_cells[from];
+            for (int k = 0; k < lay->size && !outside; k++)
+                outside = (run->p->cand[cells[k]] & digitset_of(digit)) &&
+                          !cellset_has(&lay->house_set[to], cells[k]);
+            if (outside) continue;
+            const uint16_t *other = lay->house_cells[to];
+            for (int k = 0; k < lay->size; k++)
+                if ((run->p->cand[other[k]] & digitset_of(digit)) &&
+                    !cellset_has(&lay->house_set[from], other[k]))
+                    run_push(run, other[k], digit, 0), pushed++;
+        }
+    }
+    return pushed;
+}
+
+int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, int on,
+              struct probe *p, int target_cell, int target_digit)
+{
+    struct probe_run run;
+    run.h = h, run.mode = mode, run.p = p, run.head = run.tail = 0, run.depth = -1;
+    for (int house = 0; house < h->lay->nhouses; house++)
+        memcpy(&run.places[house * (SL_MAX_SIZE + 1)], p->places[house], (size_t)h->lay->size + 1);
+    /* on_depth and off_depth are read only where this probe wrote them. */
+    int ncells = h->lay->ncells;
+    memcpy(p->cand, h->cand, (size_t)ncells * sizeof p->cand[0]);
+    memcpy(p->value, h->value, (size_t)ncells);
+    p->events = p->contradiction = p->reached = 0;
+    digitset target = target_cell >= 0 ? digitset_of(target_digit) : 0;
+    run_push(&run, cell, digit, on);
+    for (;;) {
+        while (run.head < run.tail) {
+            p->events++;
+            if (run_event(&run, &run.queue[run.head++])) return 1;
+            if (target && !(p->cand[target_cell] & target)) {
+                p->reached = run.depth + 1;
+                return 0;
+            }
+        }
+        if (mode != PROBE_PLUS || !run_locked(&run)) return 0;
+    }
+}

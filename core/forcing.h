@@ -1,0 +1,49 @@
+/*
+ * forcing.h — what follows from an assumption: the probe behind the
+ * rater's forcing chains (tech_forcing.c).
+ *
+ * A probe starts from a human state, assumes one candidate true (on) or
+ * false (off) and draws the consequences breadth-first until nothing
+ * follows or two of them contradict each other. How far it looks is its
+ * mode:
+ *   PROBE_STATIC   only the links already in the grid: a digit on turns it
+ *                  off in its peers and the cell's other digits off; off
+ *                  turns on the other digit of a cell that had two, and the
+ *                  other place of a digit that had two in a house (the
+ *                  links of alternating chains);
+ *   PROBE_DIGIT    one digit only, with the digit's singles as the grid
+ *                  changes (nishio);
+ *   PROBE_SINGLES  every naked and hidden single as the grid changes
+ *                  (dynamic forcing chains);
+ *   PROBE_PLUS     singles, and locked candidates whenever singles stop.
+ * The probe counts the consequences it drew: the length of the chains.
+ */
+#ifndef SUDOLAB_FORCING_H
+#define SUDOLAB_FORCING_H
+
+#include "human.h"
+
+enum probe_mode { PROBE_SINGLES, PROBE_PLUS };
+
+struct probe {
+    digitset cand[SL_MAX_CELLS]; /* what is left; an on cell keeps its one digit */
+    uint8_t value[SL_MAX_CELLS]; /* digits on (the state's placed ones included) */
+    int events;                  /* consequences drawn */
+    int contradiction;           /* events when one was found, else 0 */
+    int reached;                 /* events when the target went off, else 0 */
+    /* Places of each digit in each house of the state probed (0xff where
+     * the state has placed it), filled by probe_prepare. */
+    uint8_t places[SL_MAX_UNITS][SL_MAX_SIZE + 1];
+};
+
+/* Readies p for probing h (call again whenever h changes). */
+void probe_prepare(struct probe *p, const struct human *h);
+
+/* Assumes digit on (on = 1) or off in cell and draws the consequences
+ * (p must have been prepared for h).
+ * Returns 1 when they contradict each other. With target_cell >= 0 it
+ * stops as soon as target_digit goes off there (reached). */
+int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, int on,
+              struct probe *p, int target_cell, int target_digit);
+
+#endif
