@@ -94,6 +94,15 @@ int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
         if (lay->house_kind[u] <= HOUSE_COLUMN)
             lay->line_house[lay->house_kind[u]][lay->house_index[u]] = (int16_t)u;
     }
+    lay->lines_in_order = 1;
+    for (int dir = 0; dir < 2; dir++)
+        for (int i = 0; i < lay->size; i++) {
+            int house = lay->line_house[dir][i];
+            for (int k = 0; house >= 0 && k < lay->size; k++)
+                lay->lines_in_order &= lay->house_cells[house][k] ==
+                                       (dir == 0 ? i * lay->size + k : k * lay->size + i);
+            lay->lines_in_order &= house >= 0;
+        }
     return layout_find_meetings(lay);
 }
 

@@ -57,6 +57,8 @@ struct human_layout {
     uint8_t house_kind[SL_MAX_UNITS];   /* enum house_kind */
     int16_t house_index[SL_MAX_UNITS];  /* 0-based row, column, box or region number */
     int16_t line_house[2][SL_MAX_SIZE]; /* [0][r]: the house of row r; [1][c]: column c; or -1 */
+    int lines_in_order; /* every row and column house lists its cells in grid order, so
+                           its places are columns (rows) as bits */
     /* Pairs of houses meeting in two cells or more (locked candidates). */
     int nmeetings;
     struct house_meeting {
@@ -109,8 +111,8 @@ struct step {
     uint16_t cells[STEP_MAX_CELLS];
     int nnodes;
     struct step_node nodes[STEP_MAX_NODES]; /* chains: in order */
-    const char *name; /* a rule's own technique (explain): its words, */
-    const char *key;  /* and its key for counts; else both NULL */
+    const char *name;                       /* a rule's own technique (explain): its words, */
+    const char *key;                        /* and its key for counts; else both NULL */
 };
 
 /* Fills lay for rs (which must outlive it). Returns 0, or -1 when a cell

@@ -21,10 +21,11 @@
  * candidates weakly linked to both of its nodes go as well.
  *
  * The rater wants the easiest step, and chains rate by length, so the
- * search is breadth first from every start node, over sets of nodes (one
- * cell set per digit), and keeps only chains shorter than the best so far.
- * Breadth first, a node may come back with the other polarity; every link
- * is still a sound implication, so the ends still hold.
+ * search is breadth first from every start node (a queue of nodes with
+ * their parents; the nodes seen as sets, one cell set per digit) and looks
+ * only for chains shorter than the best so far. Breadth first, a node may
+ * come back with the other polarity; every link is still a sound
+ * implication, so the ends still hold.
  */
 #include <string.h>
 
@@ -35,6 +36,7 @@ enum chain_kind { CHAIN_X = 0, CHAIN_XY = 1, CHAIN_AIC = 2 };
 #define CHAIN_MIN_LINKS 3  /* strong, weak, strong */
 #define CHAIN_MAX_LINKS 20 /* loops included; open chains stop at 19 */
 #define NODE_WORDS (SL_MAX_SIZE * HUMAN_CELL_WORDS)
+#define CHAIN_MAX_STATES (2 * SL_MAX_CELLS * SL_MAX_SIZE) /* each node off and on */
 
 /* A set of candidates: one cell set per digit, `stride` words each. */
 struct nodeset {
@@ -45,6 +47,12 @@ struct chain_node {
     int cell, digit;
 };
 
+/* A node the search reached, and the state it came from. */
+struct chain_state {
+    uint16_t node; /* cell << 5 | digit */
+    uint16_t parent;
+};
+
 struct chain_search {
     const struct human *h;
     const struct human_layout *lay;
@@ -53,9 +61,9 @@ struct chain_search {
     int16_t pair[SL_MAX_UNITS * SL_MAX_SIZE]; /* [house, digit - 1]: its two places xor'ed, or -1 */
     struct nodeset cands;                     /* every candidate */
     struct nodeset allowed;                   /* the nodes this kind of chain walks */
-    struct nodeset level[CHAIN_MAX_LINKS + 1]; /* level[k]: nodes first reached by k links */
-    struct nodeset seen[2];                    /* reached off (0) or on (1) */
-    struct nodeset targets;                    /* ends whose weak links meet the start's */
+    struct nodeset seen[2];                   /* reached off (0) or on (1) */
+    int nstates, level_end[CHAIN_MAX_LINKS + 1]; /* level k: states up to level_end[k] */
+    struct chain_state state[CHAIN_MAX_STATES];
 };
 
 /* --- node sets --------------------------------------------------------- */
@@ -101,8 +109,8 @@ static struct nodes_iter nodes_begin(const struct chain_search *cs)
     int digit = cs->lo / cs->stride + 1;
     return (struct nodes_iter){cs->lo - 1, cs->hi, digit, (digit - 1) * cs->stride, 0};
 }
-static int nodes_next(const struct chain_search *cs, const struct nodeset *s, struct nodes_iter *it,
-                      struct chain_node *node)
+static inline int nodes_next(const struct chain_search *cs, const struct nodeset *s,
+                             struct nodes_iter *it, struct chain_node *node)
 {
     while (!it->bits) {
         if (++it->word >= it->end) return 0;
@@ -115,42 +123,77 @@ static int nodes_next(const struct chain_search *cs, const struct nodeset *s, st
     return 1;
 }
 
-/* The first node of s (digit, then cell order); 0 when s is empty. */
-static int nodes_first(const struct chain_search *cs, const struct nodeset *s,
-                       struct chain_node *node)
-{
-    struct nodes_iter it = nodes_begin(cs);
-    return nodes_next(cs, s, &it, node);
-}
-
 /* --- links ------------------------------------------------------------- */
 
-/* Adds the nodes strongly linked to (cell, digit): this one off makes
- * them on. The links are symmetric. */
-static void add_strong(const struct chain_search *cs, struct chain_node n, struct nodeset *out)
+static struct chain_node state_node(const struct chain_search *cs, int index)
+{
+    return (struct chain_node){cs->state[index].node >> 5, cs->state[index].node & 31};
+}
+
+/* Queues (cell, digit), reached from state `parent` with polarity `on`,
+ * when it is a node not reached that way yet. */
+static void chain_push(struct chain_search *cs, int on, int cell, int digit, int parent)
+{
+    if (!nodes_has(cs, &cs->allowed, cell, digit) || nodes_has(cs, &cs->seen[on], cell, digit))
+        return;
+    nodes_add(cs, &cs->seen[on], cell, digit);
+    cs->state[cs->nstates++] =
+        (struct chain_state){(uint16_t)(cell << 5 | digit), (uint16_t)parent};
+}
+
+/* Queues the nodes strongly linked to state index (off): they are on. */
+static void expand_strong(struct chain_search *cs, int index)
 {
     const struct human_layout *lay = cs->lay;
+    struct chain_node n = state_node(cs, index);
     digitset cand = cs->h->cand[n.cell];
     if (cs->kind != CHAIN_X && digitset_count(cand) == 2)
-        nodes_add(cs, out, n.cell, digitset_first(cand & ~digitset_of(n.digit)));
+        chain_push(cs, 1, n.cell, digitset_first(cand & ~digitset_of(n.digit)), index);
     if (cs->kind == CHAIN_XY) return;
     for (int i = 0; i < lay->ncell_houses[n.cell]; i++) {
         int pair = cs->pair[lay->cell_houses[n.cell][i] * lay->size + n.digit - 1];
-        if (pair >= 0) nodes_add(cs, out, pair ^ n.cell, n.digit);
+        if (pair >= 0) chain_push(cs, 1, pair ^ n.cell, n.digit, index);
     }
 }
 
-/* Adds the nodes weakly linked to (cell, digit): this one on makes them
- * off. `all`: every weak link between candidates (for removals), else
- * only those this kind of chain walks. */
-static void add_weak(const struct chain_search *cs, struct chain_node n, int all,
-                     struct nodeset *out)
+/* Queues the nodes weakly linked to state index (on): they are off. The
+ * same digit in the cells it sees, a word at a time; an AIC also takes
+ * the cell's other digits. */
+static void expand_weak(struct chain_search *cs, int index)
 {
-    const struct nodeset *mask = all ? &cs->cands : &cs->allowed;
+    struct chain_node n = state_node(cs, index);
     int base = (n.digit - 1) * cs->stride;
     const uint64_t *peers = cs->lay->peers[n.cell].w;
-    for (int i = 0; i < cs->stride; i++) out->w[base + i] |= peers[i] & mask->w[base + i];
-    if (!all && cs->kind != CHAIN_AIC) return;
+    for (int i = 0; i < cs->stride; i++) {
+        uint64_t *seen = &cs->seen[0].w[base + i];
+        uint64_t bits = peers[i] & cs->allowed.w[base + i] & ~*seen;
+        *seen |= bits;
+        for (; bits; bits &= bits - 1) {
+            int cell = i * 64 + __builtin_ctzll(bits);
+            cs->state[cs->nstates++] =
+                (struct chain_state){(uint16_t)(cell << 5 | n.digit), (uint16_t)index};
+        }
+    }
+    if (cs->kind != CHAIN_AIC) return;
+    digitset rest = cs->h->cand[n.cell] & ~digitset_of(n.digit);
+    for (; rest; rest = digitset_rest(rest)) chain_push(cs, 0, n.cell, digitset_first(rest), index);
+}
+
+/* 1 when a chain of this kind may link a and b weakly. */
+static int weakly_linked(const struct chain_search *cs, struct chain_node a, struct chain_node b)
+{
+    if (a.cell == b.cell) return cs->kind == CHAIN_AIC && a.digit != b.digit;
+    return a.digit == b.digit && human_sees(cs->lay, a.cell, b.cell);
+}
+
+/* Adds every candidate weakly linked to (cell, digit), for removals (an
+ * X-chain's words hold its digit only). */
+static void add_weak(const struct chain_search *cs, struct chain_node n, struct nodeset *out)
+{
+    int base = (n.digit - 1) * cs->stride;
+    const uint64_t *peers = cs->lay->peers[n.cell].w;
+    for (int i = 0; i < cs->stride; i++) out->w[base + i] |= peers[i] & cs->cands.w[base + i];
+    if (cs->kind == CHAIN_X) return;
     digitset rest = cs->h->cand[n.cell] & ~digitset_of(n.digit);
     for (; rest; rest = digitset_rest(rest)) nodes_add(cs, out, n.cell, digitset_first(rest));
 }
@@ -162,32 +205,42 @@ static void common_weak(const struct chain_search *cs, struct chain_node a, stru
     struct nodeset of_b;
     nodes_clear(cs, out);
     nodes_clear(cs, &of_b);
-    add_weak(cs, a, 1, out);
-    add_weak(cs, b, 1, &of_b);
+    add_weak(cs, a, out);
+    add_weak(cs, b, &of_b);
     nodes_and(cs, out, &of_b, out);
 }
 
 /* --- breadth-first search ---------------------------------------------- */
 
-/* The houses where a digit has just two places: pair[] holds them. */
+/* The houses where a digit has just two places: pair[] holds them, and
+ * both places may be nodes. */
 static void chain_pairs(struct chain_search *cs)
 {
     const struct human_layout *lay = cs->lay;
     uint8_t count[SL_MAX_SIZE + 1];
-    int16_t both[SL_MAX_SIZE + 1];
+    int16_t first[SL_MAX_SIZE + 1], both[SL_MAX_SIZE + 1];
     for (int house = 0; house < lay->nhouses; house++) {
         memset(count, 0, sizeof count);
         memset(both, 0, sizeof both);
         for (int k = 0; k < lay->size; k++) {
             int cell = lay->house_cells[house][k];
-            for (digitset ds = cs->h->cand[cell]; ds; ds = digitset_rest(ds))
-                count[digitset_first(ds)]++, both[digitset_first(ds)] ^= (int16_t)cell;
+            for (digitset ds = cs->h->cand[cell]; ds; ds = digitset_rest(ds)) {
+                int d = digitset_first(ds);
+                if (count[d]++ == 0) first[d] = (int16_t)cell;
+                both[d] ^= (int16_t)cell;
+            }
         }
-        for (int d = 1; d <= lay->size; d++)
+        for (int d = 1; d <= lay->size; d++) {
             cs->pair[house * lay->size + d - 1] = count[d] == 2 ? both[d] : -1;
+            if (count[d] != 2) continue;
+            nodes_add(cs, &cs->allowed, first[d], d);
+            nodes_add(cs, &cs->allowed, both[d] ^ first[d], d);
+        }
     }
 }
 
+/* The candidates, and the nodes: those with a strong link of this kind
+ * (a node without one ends every chain through it). */
 static void chain_setup(struct chain_search *cs, const struct human *h, int kind)
 {
     cs->h = h;
@@ -202,92 +255,70 @@ static void chain_setup(struct chain_search *cs, const struct human *h, int kind
     for (int c = 0; c < h->lay->ncells; c++)
         for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
             nodes_add(cs, &cs->cands, c, digitset_first(ds));
-            if (kind != CHAIN_XY || digitset_count(h->cand[c]) == 2)
+            if (kind != CHAIN_X && digitset_count(h->cand[c]) == 2)
                 nodes_add(cs, &cs->allowed, c, digitset_first(ds));
         }
     if (kind != CHAIN_XY) chain_pairs(cs);
 }
 
-/* Builds level[k] from level[k - 1]: odd levels are reached through a
+/* 1 when some candidate is weakly linked to both a and b (a != b). */
+static int ends_remove(const struct chain_search *cs, struct chain_node a, struct chain_node b)
+{
+    const digitset *cand = cs->h->cand;
+    if (a.cell == b.cell) return digitset_count(cand[a.cell]) > 2;
+    if (a.digit != b.digit)
+        return human_sees(cs->lay, a.cell, b.cell) &&
+               ((cand[a.cell] & digitset_of(b.digit)) || (cand[b.cell] & digitset_of(a.digit)));
+    const uint64_t *places = cs->cands.w + (a.digit - 1) * cs->stride;
+    const uint64_t *pa = cs->lay->peers[a.cell].w, *pb = cs->lay->peers[b.cell].w;
+    for (int i = 0; i < cs->stride; i++)
+        if (pa[i] & pb[i] & places[i]) return 1;
+    return 0;
+}
+
+/* Queues level k from level k - 1: odd levels are reached through a
  * strong link (on), even ones through a weak link (off). 1 when not empty. */
 static int chain_grow(struct chain_search *cs, int k)
 {
-    int on = k & 1;
-    struct nodeset *next = &cs->level[k];
-    uint64_t any = 0;
-    nodes_clear(cs, next);
-    struct nodes_iter it = nodes_begin(cs);
-    struct chain_node node;
-    while (nodes_next(cs, &cs->level[k - 1], &it, &node))
-        if (on)
-            add_strong(cs, node, next);
+    int from = k >= 2 ? cs->level_end[k - 2] : 0;
+    for (int i = from; i < cs->level_end[k - 1]; i++)
+        if (k & 1)
+            expand_strong(cs, i);
         else
-            add_weak(cs, node, 0, next);
-    for (int i = cs->lo; i < cs->hi; i++) {
-        next->w[i] &= cs->allowed.w[i] & ~cs->seen[on].w[i];
-        cs->seen[on].w[i] |= next->w[i];
-        any |= next->w[i];
-    }
-    return any != 0;
-}
-
-/* The ends that would remove something with start: every node weakly
- * linked to some candidate the start is weakly linked to. */
-static void chain_targets(struct chain_search *cs, struct chain_node start)
-{
-    struct nodeset near;
-    nodes_clear(cs, &near);
-    add_weak(cs, start, 1, &near);
-    nodes_clear(cs, &cs->targets);
-    struct nodes_iter it = nodes_begin(cs);
-    struct chain_node node;
-    while (nodes_next(cs, &near, &it, &node)) add_weak(cs, node, 1, &cs->targets);
-    if (cs->kind == CHAIN_AIC) return;
-    /* X- and XY-chains end on the start's digit. */
-    int keep = (start.digit - 1) * cs->stride;
-    for (int i = cs->lo; i < cs->hi; i++)
-        if (i < keep || i >= keep + cs->stride) cs->targets.w[i] = 0;
+            expand_weak(cs, i);
+    cs->level_end[k] = cs->nstates;
+    return cs->nstates > cs->level_end[k - 1];
 }
 
 /* The shortest chain from start (off) to an end that removes something,
- * of at most max_links links: its length (end filled), or 0. */
-static int chain_from(struct chain_search *cs, struct chain_node start, int max_links,
-                      struct chain_node *end)
+ * of at most max_links links: its length (*end its state), or 0. X- and
+ * XY-chains end on the start's digit, an AIC on any. */
+static int chain_from(struct chain_search *cs, struct chain_node start, int max_links, int *end)
 {
-    struct nodeset hit;
-    nodes_clear(cs, &cs->level[0]);
     nodes_clear(cs, &cs->seen[0]);
     nodes_clear(cs, &cs->seen[1]);
-    nodes_add(cs, &cs->level[0], start.cell, start.digit);
     nodes_add(cs, &cs->seen[0], start.cell, start.digit);
     nodes_add(cs, &cs->seen[1], start.cell, start.digit);
+    cs->state[0] = (struct chain_state){(uint16_t)(start.cell << 5 | start.digit), 0};
+    cs->nstates = cs->level_end[0] = 1;
     for (int k = 1; k <= max_links; k++) {
         if (!chain_grow(cs, k)) return 0;
         if (k < CHAIN_MIN_LINKS || !(k & 1)) continue;
-        if (k == CHAIN_MIN_LINKS) chain_targets(cs, start);
-        if (nodes_and(cs, &cs->level[k], &cs->targets, &hit) && nodes_first(cs, &hit, end))
-            return k;
+        for (*end = cs->level_end[k - 1]; *end < cs->level_end[k]; ++*end) {
+            struct chain_node n = state_node(cs, *end);
+            if ((cs->kind == CHAIN_AIC || n.digit == start.digit) && ends_remove(cs, start, n))
+                return k;
+        }
     }
     return 0;
 }
 
 /* --- the step ---------------------------------------------------------- */
 
-/* Walks back from end (level k) to the start: path[0..k]. */
-static void chain_path(struct chain_search *cs, struct chain_node end, int k,
-                       struct chain_node *path)
+/* Walks back from state end (level k) to the start: path[0..k]. */
+static void chain_path(const struct chain_search *cs, int end, int k, struct chain_node *path)
 {
-    struct nodeset back;
-    path[k] = end;
-    for (int j = k; j > 0; j--) {
-        nodes_clear(cs, &back);
-        if (j & 1)
-            add_strong(cs, path[j], &back);
-        else
-            add_weak(cs, path[j], 0, &back);
-        nodes_and(cs, &back, &cs->level[j - 1], &back);
-        nodes_first(cs, &back, &path[j - 1]);
-    }
+    for (int j = k; j >= 0; j--, end = cs->state[end].parent) path[j] = state_node(cs, end);
 }
 
 /* Adds the removals of a loop's weak links (path[j], path[j + 1]) for
@@ -312,7 +343,7 @@ static void step_removals(const struct chain_search *cs, const struct nodeset *r
     for (int c = cellset_next(cs->lay, &cells, 0); c >= 0;
          c = cellset_next(cs->lay, &cells, c + 1)) {
         digitset digits = 0;
-        for (int d = 1; d <= cs->lay->size; d++)
+        for (int d = cs->lo / cs->stride + 1; d <= cs->hi / cs->stride; d++)
             if (nodes_has(cs, removed, c, d)) digits |= digitset_of(d);
         if (out->nelims < STEP_MAX_ELIMS)
             out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, digits};
@@ -321,17 +352,14 @@ static void step_removals(const struct chain_search *cs, const struct nodeset *r
 
 /* Fills out with the chain from start to end (k links), closed into a
  * loop when the ends are weakly linked and the loop removes more. */
-static void chain_step(struct chain_search *cs, struct chain_node start, struct chain_node end,
-                       int k, double base, struct step *out)
+static void chain_step(struct chain_search *cs, int end, int k, double base, struct step *out)
 {
     struct chain_node path[CHAIN_MAX_LINKS + 1];
-    struct nodeset removed, loop, closing;
+    struct nodeset removed, loop;
     chain_path(cs, end, k, path);
-    common_weak(cs, start, end, &removed);
-    nodes_clear(cs, &closing);
-    add_weak(cs, end, 0, &closing);
+    common_weak(cs, path[0], path[k], &removed);
     int links = k;
-    if (k < CHAIN_MAX_LINKS && nodes_has(cs, &closing, start.cell, start.digit)) {
+    if (k < CHAIN_MAX_LINKS && weakly_linked(cs, path[k], path[0])) {
         loop = removed;
         loop_removals(cs, path, k, &loop);
         if (nodes_count(cs, &loop) > nodes_count(cs, &removed)) removed = loop, links = k + 1;
@@ -354,9 +382,9 @@ int find_chain(const struct human *h, int param, struct step *out)
 {
     struct chain_search cs;
     struct nodes_iter it;
-    struct chain_node start, end;
+    struct chain_node start;
     double base = out->rating;
-    int found = 0, max_links = CHAIN_MAX_LINKS - 1;
+    int end, found = 0, max_links = CHAIN_MAX_LINKS - 1;
     chain_setup(&cs, h, param);
     it = nodes_begin(&cs);
     while (max_links >= CHAIN_MIN_LINKS && nodes_next(&cs, &cs.allowed, &it, &start)) {
@@ -364,7 +392,7 @@ int find_chain(const struct human *h, int param, struct step *out)
             cs.lo = (start.digit - 1) * cs.stride, cs.hi = cs.lo + cs.stride;
         int k = chain_from(&cs, start, max_links, &end);
         if (!k) continue;
-        chain_step(&cs, start, end, k, base, out);
+        chain_step(&cs, end, k, base, out);
         found = 1;
         max_links = k - 2;
     }

@@ -10,6 +10,7 @@
  * other kind, as a bit set. */
 static uint32_t line_places(const struct human *h, int dir, int line, int digit)
 {
+    if (h->lay->lines_in_order) return h->places[h->lay->line_house[dir][line]][digit];
     const struct geometry *g = &h->lay->rs->geo;
     uint32_t set = 0;
     for (int j = 0; j < g->size; j++) {

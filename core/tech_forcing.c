@@ -58,7 +58,7 @@ static void forcing_conclude(struct forcing *f, int cell, int digit, int length,
                              int from_digit)
 {
     struct conclusion found = {(uint16_t)cell, (uint8_t)digit,      length,
-                               f->base,   (uint16_t)from_cell, (uint8_t)from_digit};
+                               f->base,        (uint16_t)from_cell, (uint8_t)from_digit};
     if (conclusion_rating(&found) <= f->good_enough + 1e-9) f->done = 1;
     for (int i = 0; i < f->nconclusions; i++) {
         struct conclusion *c = &f->conclusions[i];

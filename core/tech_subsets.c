@@ -43,14 +43,18 @@ static void subset_pattern(struct step *out, int house, const int *cells, int k,
     for (int i = 0; i < k; i++) out->cells[i] = (uint16_t)cells[i];
 }
 
-/* Open cells of house i with 2..k candidates (naked) or all open cells. */
-static int house_open_cells(const struct human *h, int house, int max_cand, int *open)
+/* Open cells of house i with 2..k candidates into small; returns their
+ * number, and all open cells of the house in *all_open. */
+static int house_small_cells(const struct human *h, int house, int max_cand, int *small,
+                             int *all_open)
 {
     const uint16_t *cells = h->lay->house_cells[house];
     int n = 0;
+    *all_open = 0;
     for (int j = 0; j < h->lay->size; j++) {
         int count = digitset_count(h->cand[cells[j]]);
-        if (count >= 2 && count <= max_cand) open[n++] = cells[j];
+        *all_open += count > 0;
+        if (count >= 2 && count <= max_cand) small[n++] = cells[j];
     }
     return n;
 }
@@ -60,8 +64,8 @@ int find_naked_subset(const struct human *h, int param, struct step *out)
     const struct human_layout *lay = h->lay;
     int k = param, open[SL_MAX_SIZE], idx[4], cells[4];
     for (int house = 0; house < lay->nhouses; house++) {
-        int n = house_open_cells(h, house, k, open);
-        if (n <= k) continue; /* k of k open cells remove nothing */
+        int all_open, n = house_small_cells(h, house, k, open, &all_open);
+        if (n < k || all_open <= k) continue; /* k of k open cells remove nothing */
         for (int i = 0; i < k; i++) idx[i] = i;
         do {
             digitset digits = 0;

@@ -246,19 +246,26 @@ static int rectangle_step(const struct human *h, int type, int k, struct rectang
     return type_four(h, r, out);
 }
 
-/* Rectangles in rows r1 and r2: each pair of columns, each deadly pair. */
+/* Rectangles in rows r1 and r2: each pair of columns whose four cells
+ * share two digits or more, each deadly pair. Columns are filtered first:
+ * most hold no two common digits in the two rows. */
 static int scan_row_pair(const struct human *h, int type, int k, int r1, int r2, struct step *out)
 {
     const struct geometry *g = &h->lay->rs->geo;
+    int cols[SL_MAX_SIZE], ncols = 0;
+    digitset both[SL_MAX_SIZE];
+    for (int c = 0; c < g->size; c++) {
+        digitset d = h->cand[geometry_cell(g, r1, c)] & h->cand[geometry_cell(g, r2, c)];
+        if (digitset_count(d) >= 2) both[ncols] = d, cols[ncols++] = c;
+    }
     struct rectangle r;
-    for (int c1 = 0; c1 < g->size; c1++)
-        for (int c2 = c1 + 1; c2 < g->size; c2++) {
-            int *corners = r.corners;
+    for (int i = 0; i < ncols; i++)
+        for (int j = i + 1; j < ncols; j++) {
+            int c1 = cols[i], c2 = cols[j], *corners = r.corners;
+            digitset common = both[i] & both[j];
+            if (digitset_count(common) < 2) continue;
             corners[0] = geometry_cell(g, r1, c1), corners[1] = geometry_cell(g, r1, c2);
             corners[2] = geometry_cell(g, r2, c1), corners[3] = geometry_cell(g, r2, c2);
-            digitset common = h->cand[corners[0]] & h->cand[corners[1]] & h->cand[corners[2]] &
-                              h->cand[corners[3]];
-            if (digitset_count(common) < 2) continue;
             if (!rectangle_is_deadly(h->lay, r1, r2, c1, c2, corners)) continue;
             for (digitset a = common; a; a = digitset_rest(a))
                 for (digitset b = digitset_rest(a); b; b = digitset_rest(b)) {

@@ -10,6 +10,7 @@
 #define SUDOLAB_TEST_HUMAN_H
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "human.h"
@@ -45,6 +46,54 @@ static inline int marks_open(struct marks_fixture *f, const char *marks)
     return 0;
 }
 
+/* Cells named by a token's head: r3c5 (a cell), r3 (a row), c5 (a
+ * column), b2 (a box). Returns the count written to cells. */
+static inline int marks_cells(const char **p, int *cells)
+{
+    int kind = **p, a = (*p)[1] - '1', n = 0;
+    *p += 2;
+    if (kind == 'r' && **p == 'c') {
+        cells[n++] = a * 9 + (*p)[1] - '1';
+        *p += 2;
+        return n;
+    }
+    for (int k = 0; k < 9; k++)
+        cells[n++] = kind == 'r'   ? a * 9 + k
+                     : kind == 'c' ? k * 9 + a
+                                   : (a / 3 * 3 + k / 3) * 9 + a % 3 * 3 + k % 3;
+    return n;
+}
+
+/* Starts from every cell open with every candidate, then applies edits,
+ * blank-separated: CELLS=DIGITS sets the candidates, CELLS-DIGITS removes
+ * some, CELLS!D places D (no peer is touched: the position is exactly what
+ * the edits say). */
+static inline int marks_edit(struct marks_fixture *f, const char *edits)
+{
+    char all[81 * 10 + 1], *w = all;
+    for (int c = 0; c < 81; c++) w += sprintf(w, "123456789 ");
+    if (marks_open(f, all)) return -1;
+    for (const char *p = edits; *p;) {
+        if (isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        int cells[9], n = marks_cells(&p, cells), op = *p++;
+        digitset digits = 0;
+        for (; *p >= '1' && *p <= '9'; p++) digits |= digitset_of(*p - '0');
+        for (int i = 0; i < n; i++) {
+            int c = cells[i];
+            if (op == '=') f->h.cand[c] = digits;
+            if (op == '-') f->h.cand[c] &= ~digits;
+            if (op == '!') f->h.value[c] = (uint8_t)digitset_first(digits), f->h.cand[c] = 0;
+        }
+    }
+    f->h.open = 0;
+    for (int c = 0; c < 81; c++) f->h.open += !f->h.value[c];
+    human_recount(&f->h);
+    return 0;
+}
+
 static inline void marks_close(struct marks_fixture *f)
 {
     free(f->lay);
@@ -67,7 +116,8 @@ static inline int marks_find(struct marks_fixture *f, const char *key)
 static inline int step_removes(const struct step *s, int row, int col, int digit)
 {
     for (int i = 0; i < s->nelims; i++)
-        if (s->elims[i].cell == (row - 1) * 9 + col - 1 && (s->elims[i].digits & digitset_of(digit)))
+        if (s->elims[i].cell == (row - 1) * 9 + col - 1 &&
+            (s->elims[i].digits & digitset_of(digit)))
             return 1;
     return 0;
 }

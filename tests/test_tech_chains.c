@@ -18,9 +18,10 @@
 static int chains_find(struct marks_fixture *f, const char *marks, const char *key)
 {
     CU_ASSERT_EQUAL_FATAL(marks_open(f, marks), 0);
-    struct human before = f->h;
+    digitset cand[81];
+    memcpy(cand, f->h.cand, sizeof cand);
     int found = marks_find(f, key);
-    CU_ASSERT_EQUAL(memcmp(&before, &f->h, sizeof before), 0);
+    CU_ASSERT_EQUAL(memcmp(cand, f->h.cand, sizeof cand), 0);
     return found;
 }
 

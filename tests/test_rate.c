@@ -1,0 +1,379 @@
+/*
+ * test_rate.c — the rater: the basic techniques on hand-made positions
+ * (each where it fires and where it must not), the forcing chains, rule
+ * techniques through explain, the step trace of a known puzzle, grades,
+ * and soundness on real puzzles (every step checked against the
+ * solution).
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forcing.h"
+#include "rate.h"
+#include "test_human.h"
+#include "test_reader.h"
+
+/* Opens the position, runs the technique named key, closes; returns
+ * whether it fired, keeping the step in *step when given. */
+static int fires(const char *edits, const char *key, struct step *step)
+{
+    struct marks_fixture *f = calloc(1, sizeof *f);
+    CU_ASSERT_FATAL(f && marks_edit(f, edits) == 0);
+    int found = marks_find(f, key);
+    if (found) CU_ASSERT(step_removal_count(&f->h, &f->step) > 0 || f->step.place_cell >= 0);
+    if (step) *step = f->step;
+    marks_close(f);
+    free(f);
+    return found;
+}
+
+static int cell(int row, int col) { return (row - 1) * 9 + col - 1; }
+
+static void test_full_house(void)
+{
+    static struct step s;
+    const char *row = "r1c1!1 r1c2!2 r1c3!3 r1c4!4 r1c5!5 r1c6!6 r1c7!7 r1c8!8 r1c9=9";
+    CU_ASSERT_TRUE(fires(row, "full-house", &s));
+    CU_ASSERT_EQUAL(s.place_cell, cell(1, 9));
+    CU_ASSERT_EQUAL(s.place_digit, 9);
+    CU_ASSERT_FALSE(fires("r1c1!1 r1c2!2 r1c3!3 r1c4!4 r1c5!5 r1c6!6 r1c7!7 r1c8=89 r1c9=9",
+                          "full-house", NULL));
+}
+
+static void test_hidden_singles(void)
+{
+    static struct step s;
+    CU_ASSERT_TRUE(fires("b1-5 r2c2=1256", "hidden-single-box", &s));
+    CU_ASSERT_EQUAL(s.place_cell, cell(2, 2));
+    CU_ASSERT_EQUAL(s.place_digit, 5);
+    /* The box's single is no line's single. */
+    CU_ASSERT_FALSE(fires("b1-5 r2c2=1256", "hidden-single", NULL));
+    CU_ASSERT_TRUE(fires("r4-7 r4c6=17", "hidden-single", &s));
+    CU_ASSERT_EQUAL(s.place_cell, cell(4, 6));
+    CU_ASSERT_FALSE(fires("r4-7 r4c6=17", "hidden-single-box", NULL));
+}
+
+static void test_naked_single(void)
+{
+    static struct step s;
+    CU_ASSERT_TRUE(fires("r5c5=7", "naked-single", &s));
+    CU_ASSERT_EQUAL(s.place_cell, cell(5, 5));
+    CU_ASSERT_EQUAL(s.place_digit, 7);
+    CU_ASSERT_FALSE(fires("r5c5=78", "naked-single", NULL));
+}
+
+static void test_pointing_and_claiming(void)
+{
+    static struct step s;
+    CU_ASSERT_TRUE(fires("b1-4 r1c1=1234 r1c2=456", "pointing", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 1, 5, 4) && step_removes(&s, 1, 9, 4));
+    CU_ASSERT_FALSE(step_removes(&s, 1, 1, 4));
+    CU_ASSERT_FALSE(fires("b1-4 r1c1=1234 r1c2=456 r2c2=24", "pointing", NULL));
+    CU_ASSERT_TRUE(fires("r5-6 r5c4=67 r5c5=68", "claiming", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 4, 4, 6) && step_removes(&s, 6, 6, 6));
+    CU_ASSERT_FALSE(step_removes(&s, 5, 4, 6));
+    CU_ASSERT_FALSE(fires("r5-6 r5c4=67 r5c5=68 r5c9=16", "claiming", NULL));
+}
+
+static void test_direct_pointing(void)
+{
+    static struct step s;
+    /* 4 points along row 1 out of box 1; box 2 then has one place for it. */
+    const char *direct = "b1-4 r1c1=14 r1c2=45 b2-4 r1c5=34 r2c6=47";
+    CU_ASSERT_TRUE(fires(direct, "direct-pointing", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 1, 5, 4));
+    /* With a third place in box 2 the same pointing is not direct. */
+    CU_ASSERT_FALSE(
+        fires("b1-4 r1c1=14 r1c2=45 b2-4 r1c5=34 r2c6=47 r3c4=47", "direct-pointing", NULL));
+    CU_ASSERT_TRUE(fires("b1-4 r1c1=14 r1c2=45 b2-4 r1c5=34 r2c6=47 r3c4=47", "pointing", NULL));
+}
+
+static void test_subsets(void)
+{
+    static struct step s;
+    CU_ASSERT_TRUE(fires("r3c1=12 r3c2=12", "naked-pair", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 3, 5, 1) && step_removes(&s, 2, 2, 2));
+    CU_ASSERT_FALSE(fires("r3c1=12 r3c2=123", "naked-pair", NULL));
+    CU_ASSERT_TRUE(fires("r3c1=12 r3c2=23 r3c9=13", "naked-triple", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 3, 5, 3));
+    CU_ASSERT_FALSE(step_removes(&s, 2, 2, 2)); /* r3c9 is not in box 1 */
+    CU_ASSERT_TRUE(fires("r7-89 r7c1=1289 r7c2=3489", "hidden-pair", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 2, 4));
+    CU_ASSERT_FALSE(fires("r7-89 r7c1=1289 r7c2=3489 r7c5=59", "hidden-pair", NULL));
+    CU_ASSERT_TRUE(fires("r7-789 r7c1=1278 r7c2=389 r7c3=479", "hidden-triple", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 3, 4));
+}
+
+static void test_direct_hidden_pair(void)
+{
+    /* Removing 5 from r4c1 leaves row 4 one place for it. */
+    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15", "direct-hidden-pair", NULL));
+    CU_ASSERT_FALSE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15 r4c4=57", "direct-hidden-pair", NULL));
+    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15 r4c4=57", "hidden-pair", NULL));
+}
+
+static void test_fish(void)
+{
+    static struct step s;
+    const char *wing = "r2-3 r6-3 r2c2=13 r2c7=35 r6c2=34 r6c7=37";
+    CU_ASSERT_TRUE(fires(wing, "x-wing", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 1, 2, 3) && step_removes(&s, 9, 7, 3));
+    CU_ASSERT_FALSE(step_removes(&s, 2, 2, 3));
+    CU_ASSERT_FALSE(fires("r2-3 r6-3 r2c2=13 r2c7=35 r6c2=34 r6c7=37 r2c5=35", "x-wing", NULL));
+    const char *fish = "r1-2 r5-2 r9-2 r1c1=12 r1c4=24 r5c4=25 r5c8=26 r9c1=27 r9c8=28";
+    CU_ASSERT_FALSE(fires(fish, "x-wing", NULL));
+    CU_ASSERT_TRUE(fires(fish, "swordfish", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 3, 4, 2) && step_removes(&s, 7, 1, 2));
+}
+
+static void test_grades(void)
+{
+    CU_ASSERT_EQUAL(grade_of_rating(1.2), GRADE_EASY);
+    CU_ASSERT_EQUAL(grade_of_rating(1.5), GRADE_EASY);
+    CU_ASSERT_EQUAL(grade_of_rating(1.6), GRADE_MEDIUM);
+    CU_ASSERT_EQUAL(grade_of_rating(2.8), GRADE_MEDIUM);
+    CU_ASSERT_EQUAL(grade_of_rating(3.0), GRADE_HARD);
+    CU_ASSERT_EQUAL(grade_of_rating(4.5), GRADE_EXPERT);
+    CU_ASSERT_EQUAL(grade_of_rating(6.6), GRADE_EXTREME);
+    CU_ASSERT_EQUAL(grade_of_rating(8.8), GRADE_BEYOND);
+    CU_ASSERT_EQUAL(grade_of_rating(11.0), GRADE_BEYOND);
+    for (int g = 0; g < GRADE_COUNT; g++)
+        CU_ASSERT_EQUAL(grade_by_name(grade_name((enum grade)g)), g);
+    CU_ASSERT_EQUAL(grade_by_name("impossible"), -1);
+    CU_ASSERT_EQUAL(technique_length_rating(4), 0.0);
+    CU_ASSERT_TRUE(technique_length_rating(5) > 0.09 && technique_length_rating(5) < 0.11);
+    CU_ASSERT_TRUE(technique_length_rating(13) > 0.39 && technique_length_rating(13) < 0.41);
+}
+
+/* The table is a ladder: ratings never go down, keys are unique. */
+static void test_ladder_is_ordered(void)
+{
+    for (int t = 1; t < technique_count; t++) {
+        CU_ASSERT_TRUE(technique_table[t].rating >= technique_table[t - 1].rating);
+        CU_ASSERT_EQUAL(technique_by_key(technique_table[t].key), t);
+    }
+}
+
+/* --- whole puzzles ------------------------------------------------------- */
+
+struct trace {
+    const struct human_layout *lay;
+    int n;
+    char first[3][256];
+    int forcing;
+};
+
+static void keep_words(void *arg, const struct human *h, const struct step *s)
+{
+    struct trace *t = arg;
+    (void)h;
+    if (t->n < 3) step_describe(t->lay, s, t->first[t->n], sizeof t->first[0]);
+    t->forcing += technique_table[s->technique].find == find_forcing_chain;
+    t->n++;
+}
+
+static int rate_line(const char *line, struct rate_result *res, struct trace *t)
+{
+    struct fixture fx;
+    CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, line) == 0);
+    struct rater *r = rater_new(fx.rules);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    if (t) t->lay = rater_layout(r);
+    int status = rate_puzzle(r, fx.puzzle.givens, res, t ? keep_words : NULL, t);
+    rater_free(r);
+    fixture_close(&fx);
+    return status;
+}
+
+/* An easy puzzle: singles only, the first steps in words. */
+static void test_trace_of_a_known_puzzle(void)
+{
+    static struct rate_result res;
+    struct trace t = {0};
+    const char *p =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    CU_ASSERT_EQUAL_FATAL(rate_line(p, &res, &t), 0);
+    CU_ASSERT_TRUE(res.rating <= 1.5);
+    CU_ASSERT_EQUAL(res.grade, GRADE_EASY);
+    CU_ASSERT_EQUAL(res.steps, 49); /* one step per open cell */
+    CU_ASSERT_EQUAL(t.n, 49);
+    CU_ASSERT_STRING_EQUAL(t.first[0], "r2c2: hidden single 6 in box 1");
+    CU_ASSERT_STRING_EQUAL(t.first[1], "r1c2: hidden single 8 in box 1");
+    CU_ASSERT_EQUAL(res.erred_technique, -1);
+}
+
+/* Easter Monster, among the hardest known: forcing chains carry it. */
+static void test_forcing_chains_on_a_hard_puzzle(void)
+{
+    static struct rate_result res;
+    struct trace t = {0};
+    const char *p =
+        "100000002090400050006000700050903000000070000000850040700000600030009080002000001";
+    CU_ASSERT_EQUAL_FATAL(rate_line(p, &res, &t), 0);
+    CU_ASSERT_TRUE(res.rating >= 8.8);
+    CU_ASSERT_EQUAL(res.grade, GRADE_BEYOND);
+    CU_ASSERT_TRUE(t.forcing > 0);
+}
+
+/* Every probe that contradicts itself starts from a wrong candidate; no
+ * probe from a right one does. */
+static int probe_puzzle(const char *p)
+{
+    struct fixture fx;
+    uint8_t solution[81];
+    CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, p) == 0);
+    CU_ASSERT_EQUAL_FATAL(solver_count(fx.solver, fx.puzzle.givens, 2, solution, NULL).solutions,
+                          1);
+    struct human_layout *lay = malloc(sizeof *lay);
+    struct human *h = malloc(sizeof *h);
+    struct probe *pr = malloc(sizeof *pr);
+    CU_ASSERT_FATAL(lay && h && pr && human_layout_init(lay, fx.rules) == 0);
+    CU_ASSERT_EQUAL_FATAL(human_init(h, lay, fx.puzzle.givens), 0);
+    probe_prepare(pr, h);
+    int contradictions = 0;
+    for (int c = 0; c < 81; c++)
+        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
+            int d = digitset_first(ds);
+            if (probe_run(h, PROBE_SINGLES, c, d, 1, pr, -1, 0)) {
+                CU_ASSERT_NOT_EQUAL(solution[c], d);
+                CU_ASSERT_TRUE(pr->contradiction > 0);
+                contradictions++;
+            }
+            CU_ASSERT_FALSE(probe_run(h, PROBE_PLUS, c, solution[c], 1, pr, -1, 0));
+        }
+    free(lay), free(h), free(pr);
+    fixture_close(&fx);
+    return contradictions;
+}
+
+static void test_probe_contradictions_are_sound(void)
+{
+    static const char *const puzzles[] = {
+        "100000002090400050006000700050903000000070000000850040700000600030009080002000001",
+        "400000805030000000000700000020000060000080400000010000000603070500200000104000000",
+        "520006000000000701300000000000400800600000050000000000041800000000030020008700000",
+    };
+    int contradictions = 0;
+    for (int i = 0; i < 3; i++) contradictions += probe_puzzle(puzzles[i]);
+    CU_ASSERT_TRUE(contradictions > 0);
+}
+
+/* A hint is the easiest step, and the state is only read. */
+static void test_hint_is_the_easiest_step(void)
+{
+    struct fixture fx;
+    const char *p =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, p) == 0);
+    struct rater *r = rater_new(fx.rules);
+    struct human *h = malloc(sizeof *h);
+    static struct step s;
+    CU_ASSERT_FATAL(r && h && human_init(h, rater_layout(r), fx.puzzle.givens) == 0);
+    digitset before[81];
+    memcpy(before, h->cand, sizeof before);
+    CU_ASSERT_EQUAL(rate_next_step(r, h, &s), 1);
+    CU_ASSERT_EQUAL(memcmp(before, h->cand, sizeof before), 0);
+    CU_ASSERT_EQUAL(s.place_cell, cell(2, 2));
+    CU_ASSERT_EQUAL(s.place_digit, 6);
+    CU_ASSERT_EQUAL(s.rating, 1.2);
+    free(h);
+    rater_free(r);
+    fixture_close(&fx);
+}
+
+/* --- rules through explain ------------------------------------------------ */
+
+static void test_killer_cage_combinations(void)
+{
+    /* Cage A: r1c1 + r1c2 = 3, so both are 1 or 2, and the rest of row 1
+     * and box 1 (where the cage holds the only places of 1 and 2) lose
+     * them: the cage meeting its houses. */
+    char line[256], map[82], givens[82];
+    memset(map, '.', 81), memset(givens, '.', 81);
+    map[81] = givens[81] = '\0';
+    map[0] = map[1] = 'A';
+    snprintf(line, sizeof line, "sudolab 9 3x3 classic;killer:%s:3 %s\n", map, givens);
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct rater *r = rater_new(rs);
+    struct human *h = malloc(sizeof *h);
+    static struct step step;
+    CU_ASSERT_FATAL(r && h && human_init(h, rater_layout(r), s.p.givens) == 0);
+    CU_ASSERT_EQUAL(rate_next_step(r, h, &step), 1);
+    CU_ASSERT_STRING_EQUAL(step.key, "cage-combinations");
+    digitset pair = digitset_of(1) | digitset_of(2);
+    int cage_cells = 0, row_cells = 0;
+    for (int i = 0; i < step.nelims; i++) {
+        int c = step.elims[i].cell;
+        digitset expect = c < 2 ? digitset_all(9) & ~pair : pair;
+        CU_ASSERT_EQUAL(step.elims[i].digits, expect);
+        cage_cells += c < 2;
+        row_cells += c >= 2;
+        CU_ASSERT_TRUE(c < 9 || c % 9 < 3); /* row 1 and box 1 only */
+    }
+    CU_ASSERT_EQUAL(cage_cells, 2);
+    CU_ASSERT_EQUAL(row_cells, 7 + 6); /* the rest of row 1 and of box 1 */
+    free(h);
+    rater_free(r);
+    ruleset_free(rs);
+    session_close(&s);
+}
+
+/* --- real puzzles ------------------------------------------------------- */
+
+/* Rates the first `limit` puzzles of a data file: none may err. */
+static void rate_file(const char *path, int limit, double *max_rating)
+{
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        CU_FAIL("data file missing (../shared/data)");
+        return;
+    }
+    char line[256];
+    static struct rate_result res;
+    int rated = 0;
+    while (rated < limit && fgets(line, sizeof line, in)) {
+        if (line[0] == '#') continue;
+        line[81] = '\0';
+        CU_ASSERT_EQUAL(rate_line(line, &res, NULL), 0);
+        CU_ASSERT_EQUAL(res.erred_technique, -1);
+        if (res.rating > *max_rating) *max_rating = res.rating;
+        rated++;
+    }
+    fclose(in);
+    CU_ASSERT_EQUAL(rated, limit);
+}
+
+static void test_sound_on_hard_puzzles(void)
+{
+    double max_rating = 0;
+    rate_file("../shared/data/puzzles3_magictour_top1465", 150, &max_rating);
+    CU_ASSERT_TRUE(max_rating >= 8.8);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("rate", NULL, NULL);
+    CU_add_test(s, "full house", test_full_house);
+    CU_add_test(s, "hidden singles", test_hidden_singles);
+    CU_add_test(s, "naked single", test_naked_single);
+    CU_add_test(s, "pointing and claiming", test_pointing_and_claiming);
+    CU_add_test(s, "direct pointing", test_direct_pointing);
+    CU_add_test(s, "subsets", test_subsets);
+    CU_add_test(s, "direct hidden pair", test_direct_hidden_pair);
+    CU_add_test(s, "fish", test_fish);
+    CU_add_test(s, "grades", test_grades);
+    CU_add_test(s, "ladder is ordered", test_ladder_is_ordered);
+    CU_add_test(s, "trace of a known puzzle", test_trace_of_a_known_puzzle);
+    CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
+    CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);
+    CU_add_test(s, "hint is the easiest step", test_hint_is_the_easiest_step);
+    CU_add_test(s, "killer cage combinations", test_killer_cage_combinations);
+    CU_add_test(s, "sound on hard puzzles", test_sound_on_hard_puzzles);
+}
