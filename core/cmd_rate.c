@@ -47,7 +47,8 @@ static const struct cmd_spec hint_spec = {
     "\n"
     "  -a, --state MARKS   start from these pencil marks instead of the givens:\n"
     "                      one token per cell, blank- or comma-separated; one digit\n"
-    "                      is a placed digit, several the candidates left\n"
+    "                      is a placed digit, several the candidates left (placed\n"
+    "                      digits leave their peers' marks by themselves)\n"
     "  -s, --size N        every puzzle is N x N (default: inferred)\n"
     "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
     "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
@@ -204,7 +205,32 @@ static int hint_read_state(struct human *h, const uint8_t *givens, const char *m
     }
     h->open = 0;
     for (int c = 0; c < lay->ncells; c++) h->open += !h->value[c];
-    human_recount(h);
+    human_settle(h); /* a placed digit is no candidate of its peers */
+    for (int c = 0; c < lay->ncells; c++)
+        if (!h->value[c] && !h->cand[c]) {
+            fprintf(stderr, "--state: cell %d has no candidate left beside the placed digits\n",
+                    c + 1);
+            return -1;
+        }
+    return 0;
+}
+
+/* A player's marks that lost the solution lead nowhere: point at the
+ * first cell where the digit placed is wrong or the right one was crossed
+ * out. Returns 1 when there is one. */
+static int hint_find_mistake(const struct cmd_puzzle *item, const struct human *h)
+{
+    uint8_t solution[SL_MAX_CELLS];
+    char name[16];
+    solver_count(item->solver, item->puzzle->givens, 1, solution, NULL);
+    for (int c = 0; c < h->lay->ncells; c++) {
+        int wrong = h->value[c] ? h->value[c] != solution[c]
+                                : !(h->cand[c] & digitset_of(solution[c]));
+        if (!wrong) continue;
+        printf("%s: a mistake: %s\n", human_cell_name(h->lay, c, name, sizeof name),
+               h->value[c] ? "this digit is wrong" : "the right digit was crossed out");
+        return 1;
+    }
     return 0;
 }
 
@@ -222,13 +248,14 @@ static int hint_one(void *arg, const struct cmd_puzzle *item)
     if (!code && human_init(h, rater_layout(rater), item->puzzle->givens)) code = EXIT_NO_SOLUTION;
     if (!code && run->opt->state && hint_read_state(h, item->puzzle->givens, run->opt->state))
         code = EXIT_BAD_INPUT;
+    if (!code && run->opt->state && hint_find_mistake(item, h)) code = EXIT_NO_SOLUTION;
     if (!code && h->open == 0)
         puts("the grid is full");
     else if (!code && rate_next_step(rater, h, s))
         printf("%s [%.1f]\n", step_describe(rater_layout(rater), s, words, sizeof words),
                s->rating);
     else if (!code)
-        puts("no technique applies here: the rest needs search (or the marks are wrong)");
+        puts("no technique applies here: the rest needs search");
     free(h);
     free(s);
     return code;

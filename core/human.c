@@ -137,6 +137,13 @@ void human_recount(struct human *h)
                     UINT32_C(1) << lay->cell_house_pos[c][i];
 }
 
+void human_settle(struct human *h)
+{
+    human_recount(h);
+    for (int c = 0; c < h->lay->ncells; c++)
+        if (h->value[c]) human_remove_from_peers(h, c, h->value[c]);
+}
+
 int human_init(struct human *h, const struct human_layout *lay, const uint8_t *givens)
 {
     h->lay = lay;

@@ -141,6 +141,9 @@ static inline uint32_t human_places(const struct human *h, int house, int digit)
 
 /* Recomputes places from cand (after setting cand by hand, as tests do). */
 void human_recount(struct human *h);
+/* Recounts, then removes each placed digit from its peers' candidates, as
+ * human_init does (for pencil marks a player typed). */
+void human_settle(struct human *h);
 
 /* 1 when cells a and b (a != b) share a unit. */
 static inline int human_sees(const struct human_layout *lay, int a, int b)

@@ -475,5 +475,41 @@ run variants --time
 check "variants --time reports a start-and-load time per variant" \
     eval 'rc_is 0 && out_has "killer" && out_has "median"'
 
+# --- rate and hint ---------------------------------------------------------
+EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
+printf '%s\n' "$EASY" > "$T/easy.txt"
+run rate "$T/easy.txt"
+check "rate prints rating, grade, work and technique counts" \
+    eval 'rc_is 0 && grep -q "^1\.2 easy [0-9.]* .*hidden-single-box:[0-9]" "$T/out"'
+run rate --json "$T/easy.txt"
+check "rate --json is one object with the rating and the techniques" \
+    eval 'rc_is 0 && out_has "\"rating\":1.2,\"grade\":\"easy\"" && out_has "\"techniques\":{"'
+run rate --explain "$T/easy.txt"
+check "rate --explain gives every step in words, then the rating" \
+    eval 'rc_is 0 && out_has "1. [1.2] r2c2: hidden single 6 in box 1" && [ $(grep -c "^ *[0-9]*\. \[" "$T/out") -eq 49 ]'
+printf '%s\n' 000000000000000000000000000000000000000000000000000000000000000000000000000000012 > "$T/many.txt"
+run rate "$T/many.txt"
+check "rate refuses a puzzle with several solutions (exit 1)" \
+    eval 'rc_is 1 && out_is "not rated" && err_has "several solutions"'
+printf '%s\n' 00302060090030500100180640000810290070000000800670820000260950080020300900501030x > "$T/badrate.txt"
+run rate "$T/badrate.txt"
+check "rate reports a malformed line with its position (exit 2)" eval 'rc_is 2 && err_matches "badrate.txt:1:"'
+run hint "$EASY"
+check "hint takes the puzzle itself as the operand" \
+    eval 'rc_is 0 && out_is "r2c2: hidden single 6 in box 1 [1.2]"'
+MARKS=$(printf '%s' "$EASY" | awk '{ for (i = 1; i <= 81; i++) { c = substr($0, i, 1); printf "%s ", c == "0" ? "123456789" : c } }')
+run hint --state "$MARKS" "$EASY"
+check "hint --state starts from pencil marks" eval 'rc_is 0 && out_has "hidden single"'
+run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/12356789/')" "$EASY"
+check "hint --state points at a crossed-out right digit (exit 1)" \
+    eval 'rc_is 1 && out_is "r1c1: a mistake: the right digit was crossed out"'
+run hint --state "5 1 2" "$EASY"
+check "hint --state with too few tokens names the column" eval 'rc_is 2 && err_matches "^--state:1:"'
+run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/123456789x/')" "$EASY"
+check "hint --state with a bad token names its column" eval 'rc_is 2 && err_matches "^--state:1:1:"'
+run rate --format csv "$DATA/killer_sample.csv"
+check "rate rates the killer sample with cage techniques" \
+    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 800 ] && out_has "cage-combinations:"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
