@@ -29,7 +29,8 @@ struct killer {
     /* Made by attach; propagate only reads it. Sum i is watched group i:
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
-    int ncage_sums;
+    int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
+                                      [.., one_house_end) single houses' */
 };
 
 /* --- parse and write --------------------------------------------------- */
@@ -154,7 +155,7 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (k->sums == NULL) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
-    return killer_add_innies(&cages, k->sums, b, err);
+    return killer_add_innies(&cages, k->sums, b, &k->one_house_end, err);
 }
 
 static int killer_propagate(void *self, struct prop_ctx *ctx)
@@ -167,28 +168,41 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
-/* The rater's killer techniques: tier 0 the combinations of one cage
- * (with the houses it meets), tier 1 the rule of 45 (innies and outies of
- * houses and runs of houses). Each is the pruning propagate does, one sum
- * at a time, named. */
+/* The rater's killer techniques, each the pruning propagate does, one sum
+ * at a time, named: tier 0 a cage's combinations (with the houses it
+ * meets: a digit the cage needs leaves a house it fills there, a digit a
+ * house can only place in the cage is in its combination); tier 1 the
+ * rule of 45 on one house (its innies and outies); tier 2 on runs of
+ * adjacent rows or columns. Looking at a cage alone was tried as a tier
+ * below the houses: Solo's trivial killers already need the houses. */
+static const struct killer_technique {
+    int tier;
+    int first, end; /* which sums: 0 cages, 1 one house's, 2 runs' (bounds below) */
+    const char *key, *words;
+} killer_techniques[] = {
+    {0, 0, 1, "cage-combinations", "cage combinations"},
+    {1, 1, 2, "rule-of-45", "rule of 45"},
+    {2, 2, 3, "rule-of-45-houses", "rule of 45 on several houses"},
+};
+
 static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
                           struct explain_sink *sink)
 {
-    static const char *const keys[] = {"cage-combinations", "rule-of-45"};
-    static const char *const words[] = {"cage combinations", "rule of 45"};
     const struct killer *k = self;
-    if (tier > 1) return 0;
-    int first = tier == 0 ? 0 : k->ncage_sums;
-    int end = tier == 0 ? k->ncage_sums : sum_set_count(k->sums);
+    int bounds[] = {0, k->ncage_sums, k->one_house_end, sum_set_count(k->sums)};
     int ncells = prop_geometry(ctx)->ncells, cells[64];
     const digitset *now = prop_candidate_array(ctx);
     digitset before[SL_MAX_CELLS];
-    for (int i = first; i < end; i++) {
-        memcpy(before, now, (size_t)ncells * sizeof before[0]);
-        if (sum_set_propagate(k->sums, i, ctx)) return 0;
-        if (memcmp(before, now, (size_t)ncells * sizeof before[0]) == 0) continue;
-        explain_name(sink, keys[tier], words[tier], cells, sum_set_cells(k->sums, i, cells));
-        return 1;
+    for (size_t t = 0; t < sizeof killer_techniques / sizeof killer_techniques[0]; t++) {
+        const struct killer_technique *kt = &killer_techniques[t];
+        if (kt->tier != tier) continue;
+        for (int i = bounds[kt->first]; i < bounds[kt->end]; i++) {
+            memcpy(before, now, (size_t)ncells * sizeof before[0]);
+            if (sum_set_propagate(k->sums, i, ctx)) return 0;
+            if (memcmp(before, now, (size_t)ncells * sizeof before[0]) == 0) continue;
+            explain_name(sink, kt->key, kt->words, cells, sum_set_cells(k->sums, i, cells));
+            return 1;
+        }
     }
     return 0;
 }

@@ -136,7 +136,7 @@ static int innie_runs(struct innie_context *ic, int by_column, int house_total,
 }
 
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
-                      struct rule_builder *b, struct sl_error *err)
+                      struct rule_builder *b, int *one_house_end, struct sl_error *err)
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
@@ -160,6 +160,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
         for (int k = 0; k < n; k++) in[ic.house[h][k]] = 1;
         rc = innie_region(&ic, in, house_total, err);
     }
+    *one_house_end = sum_set_count(sums);
     if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
     if (rc == 0) rc = innie_runs(&ic, 1, house_total, err);
     free(ic.house);

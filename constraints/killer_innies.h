@@ -19,8 +19,10 @@ struct killer_cages {
     const int *sum;            /* per cage, 0 = none */
 };
 
-/* Adds the derived sums to sums and watches each as the next group. */
+/* Adds the derived sums to sums and watches each as the next group: those
+ * of single houses first (*one_house_end is the number of sums after
+ * them), then those of runs of houses. */
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
-                      struct rule_builder *b, struct sl_error *err);
+                      struct rule_builder *b, int *one_house_end, struct sl_error *err);
 
 #endif
