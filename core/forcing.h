@@ -25,6 +25,18 @@
 
 enum probe_mode { PROBE_SINGLES, PROBE_PLUS };
 
+/* How a forcing chain concluded (a step's variant): assuming the first
+ * node true, or false, led to a contradiction; every digit of a cell, or
+ * every place of a digit in a house, led to the same removal; or a
+ * candidate and its negation both did. */
+enum forcing_kind {
+    FORCING_CONTRADICTION,
+    FORCING_NEGATION_CONTRADICTS,
+    FORCING_CELL,
+    FORCING_REGION,
+    FORCING_DOUBLE
+};
+
 struct probe {
     digitset cand[SL_MAX_CELLS]; /* what is left; an on cell keeps its one digit */
     uint8_t value[SL_MAX_CELLS]; /* digits on (the state's placed ones included) */

@@ -73,6 +73,8 @@ static void step_reset(struct step *s, int technique, double good_enough)
     s->nnodes = 0;
     s->name = NULL;
     s->key = NULL;
+    s->search_nodes = 0;
+    s->variant = 0;
 }
 
 /* The easiest step: rows in ladder order; once a row finds a step rated
@@ -114,9 +116,11 @@ static void rate_count(struct rate_result *out, const struct step *s)
     out->tally[out->ntally++] = (struct rate_tally){key, s->name ? s->name : row->name, 1};
 }
 
-/* No technique applies: place the solution's digit in the open cell with
- * the fewest candidates, rated by the nodes a search needs from here. */
-static double rate_fallback(struct rater *r, struct human *h, struct rate_result *out)
+/* No technique applies: the step places the solution's digit in the open
+ * cell with the fewest candidates, rated by the nodes a search needs from
+ * here. Returns 0, or -1 when no cell is open. */
+static int rate_fallback(struct rater *r, const struct human *h, struct rate_result *out,
+                         struct step *s)
 {
     struct search_stats stats = {0};
     solver_count(r->solver, h->value, 1, NULL, &stats);
@@ -126,8 +130,14 @@ static double rate_fallback(struct rater *r, struct human *h, struct rate_result
         if (!h->value[c] &&
             (best < 0 || digitset_count(h->cand[c]) < digitset_count(h->cand[best])))
             best = c;
-    if (best < 0 || human_place(h, best, r->solution[best])) return -1;
-    return 10.0 + 0.1 * ceil(log2((double)stats.nodes + 1));
+    if (best < 0) return -1;
+    step_reset(s, 0, 0);
+    s->place_cell = best;
+    s->place_digit = r->solution[best];
+    s->rating = 10.0 + 0.1 * ceil(log2((double)stats.nodes + 1));
+    s->key = s->name = RATE_SEARCH_KEY;
+    s->search_nodes = stats.nodes;
+    return 0;
 }
 
 /* 1 when the step keeps the solution (the rater knows it): a technique
@@ -155,27 +165,21 @@ int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out,
         return -1;
     }
     while (h.open > 0) {
-        double rating;
-        if (rater_find(r, &h, out->rating, s)) {
-            if (trace) trace(arg, &h, s);
-            if (!step_agrees(s, r->solution) || human_apply(&h, s) <= 0) {
-                out->erred_technique = s->technique; /* a bug: stop rather than loop */
-                break;
-            }
-            rating = s->rating;
-            rate_count(out, s);
-            if (rating > out->rating) {
-                out->hardest_technique = s->technique;
-                out->hardest_key = s->key ? s->key : technique_table[s->technique].key;
-            }
-        } else {
-            rating = rate_fallback(r, &h, out);
-            if (rating < 0) break;
-            if (rating > out->rating) out->hardest_technique = -1, out->hardest_key = "search";
+        int by_technique = rater_find(r, &h, out->rating, s);
+        if (!by_technique && rate_fallback(r, &h, out, s)) break;
+        if (trace) trace(arg, &h, s);
+        if (!step_agrees(s, r->solution) || human_apply(&h, s) <= 0) {
+            out->erred_technique = by_technique ? s->technique : -1; /* a bug: stop */
+            break;
         }
+        rate_count(out, s);
         out->steps++;
-        out->work += rating;
-        if (rating > out->rating) out->rating = rating;
+        out->work += s->rating;
+        if (s->rating > out->rating) {
+            out->rating = s->rating;
+            out->hardest_technique = by_technique ? s->technique : -1;
+            out->hardest_key = s->key ? s->key : technique_table[s->technique].key;
+        }
     }
     free(s);
     out->grade = grade_of_rating(out->rating);

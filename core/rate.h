@@ -21,6 +21,9 @@
 
 #include "human.h"
 
+/* The key (and words) of a step the search fallback took. */
+#define RATE_SEARCH_KEY "search"
+
 enum grade { GRADE_EASY, GRADE_MEDIUM, GRADE_HARD, GRADE_EXPERT, GRADE_EXTREME, GRADE_BEYOND };
 #define GRADE_COUNT 6
 /* Upper rating bound of each grade but the last (easy: rating <= 1.5 ...). */
@@ -47,7 +50,7 @@ struct rate_result {
     uint64_t fallback_nodes; /* nodes of the measured fallback, 0 when unused */
     int erred_technique;     /* a row whose step broke the solution (a bug), else -1 */
     int ntally;
-    struct rate_tally tally[RATE_MAX_TALLY]; /* steps per technique, in ladder order */
+    struct rate_tally tally[RATE_MAX_TALLY]; /* steps per technique, in order of first use */
 };
 
 struct rater;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "forcing.h"
 #include "rate.h"
 #include "technique.h"
 
@@ -69,16 +70,64 @@ static void words_removals(struct words *w, const struct human_layout *lay, cons
     }
 }
 
+/* Forcing chains (forcing.h): what was assumed, and what followed. */
+static void words_forcing(struct words *w, const struct human_layout *lay, const struct step *s)
+{
+    char house[32];
+    const struct step_node *from = &s->nodes[0];
+    words_add(w, "%s: ", technique_table[s->technique].name);
+    switch (s->variant) {
+    case FORCING_CONTRADICTION:
+    case FORCING_NEGATION_CONTRADICTS:
+    case FORCING_DOUBLE:
+        words_cell(w, lay, from->cell);
+        words_add(w, "%s%c", s->variant == FORCING_NEGATION_CONTRADICTS ? "<>" : "=",
+                  geometry_symbol(from->digit));
+        words_add(w, "%s", s->variant == FORCING_DOUBLE ? " and its opposite lead to the same"
+                                                         : " leads to a contradiction");
+        break;
+    case FORCING_CELL:
+        words_add(w, "every digit of ");
+        words_cell(w, lay, s->cells[0]);
+        words_add(w, " leads to the same");
+        break;
+    default:
+        words_add(w, "every place of %c in %s leads to the same",
+                  geometry_symbol(digitset_first(s->digits)),
+                  human_house_name(lay, s->houses[0], house, sizeof house));
+    }
+    words_add(w, "; so ");
+    words_cell(w, lay, s->elims[0].cell);
+    words_add(w, "<>");
+    words_digits(w, s->elims[0].digits);
+    for (int i = 1; i < s->nelims; i++) {
+        words_add(w, "%s", i == 1 ? " (and by chains as short: " : ", ");
+        words_cell(w, lay, s->elims[i].cell);
+        words_add(w, "<>");
+        words_digits(w, s->elims[i].digits);
+    }
+    if (s->nelims > 1) words_add(w, ")");
+}
+
 const char *step_describe(const struct human_layout *lay, const struct step *s, char *buf, int cap)
 {
     struct words w = {buf, cap, 0};
     const struct technique *row = &technique_table[s->technique];
     const char *name = s->name ? s->name : row->name;
     buf[0] = '\0';
-    if (s->place_cell >= 0) {
+    if (s->search_nodes) {
         words_cell(&w, lay, s->place_cell);
+        words_add(&w, ": %c, as a search from here finds (no technique applies; %llu nodes)",
+                  geometry_symbol(s->place_digit), (unsigned long long)s->search_nodes);
+        return buf;
+    }
+    if (s->place_cell >= 0) {
         words_add(&w, ": %s %c", name, geometry_symbol(s->place_digit));
         words_houses(&w, lay, s);
+        return buf;
+    }
+    if (row->find == find_forcing_chain) {
+        words_forcing(&w, lay, s);
         return buf;
     }
     words_add(&w, "%s", name);

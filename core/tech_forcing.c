@@ -35,11 +35,13 @@ struct conclusion {
     double base;        /* the rating before length: contradictions rate below forcing */
     uint16_t from_cell; /* the assumption (cell forcing: the cell; region: the house) */
     uint8_t from_digit;
+    uint8_t kind; /* enum forcing_kind */
 };
 
 struct forcing {
     const struct human *h;
     double base, good_enough; /* the row's rating; stop at a conclusion rated no higher */
+    enum forcing_kind kind;   /* of the conclusions being drawn */
     int done;                 /* such a conclusion was found */
     enum probe_mode mode;
     int nconclusions, cap;
@@ -57,8 +59,8 @@ static double conclusion_rating(const struct conclusion *c)
 static void forcing_conclude(struct forcing *f, int cell, int digit, int length, int from_cell,
                              int from_digit)
 {
-    struct conclusion found = {(uint16_t)cell, (uint8_t)digit,      length,
-                               f->base,        (uint16_t)from_cell, (uint8_t)from_digit};
+    struct conclusion found = {(uint16_t)cell,      (uint8_t)digit,      length, f->base,
+                               (uint16_t)from_cell, (uint8_t)from_digit, (uint8_t)f->kind};
     if (conclusion_rating(&found) <= f->good_enough + 1e-9) f->done = 1;
     for (int i = 0; i < f->nconclusions; i++) {
         struct conclusion *c = &f->conclusions[i];
@@ -80,6 +82,7 @@ static digitset *probe_left(struct forcing *f, int cell, int digit)
 static void forcing_probe_all(struct forcing *f)
 {
     const struct human *h = f->h;
+    f->kind = FORCING_CONTRADICTION;
     int n = h->lay->size;
     for (int c = 0; c < h->lay->ncells && !f->done; c++)
         for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
@@ -128,6 +131,7 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
 static void forcing_cells(struct forcing *f)
 {
     const struct human *h = f->h;
+    f->kind = FORCING_CELL;
     int cells[SL_MAX_SIZE], digits[SL_MAX_SIZE];
     for (int c = 0; c < h->lay->ncells && !f->done; c++) {
         int count = 0;
@@ -140,6 +144,7 @@ static void forcing_cells(struct forcing *f)
 static void forcing_regions(struct forcing *f)
 {
     const struct human *h = f->h;
+    f->kind = FORCING_REGION;
     int cells[SL_MAX_SIZE], digits[SL_MAX_SIZE];
     for (int house = 0; house < h->lay->nhouses && !f->done; house++)
         for (int d = 1; d <= h->lay->size; d++) {
@@ -162,6 +167,7 @@ static void forcing_double(struct forcing *f)
             if (f->contradicts[c * h->lay->size + d - 1]) continue;
             if (probe_run(h, f->mode, c, d, 0, &f->probe, -1, 0)) {
                 /* d cannot be off: the cell's other digits go */
+                f->kind = FORCING_NEGATION_CONTRADICTS;
                 for (digitset rest = h->cand[c] & ~digitset_of(d); rest; rest = digitset_rest(rest))
                     forcing_conclude(f, c, digitset_first(rest), f->probe.contradiction, c, d);
                 continue;
@@ -177,6 +183,7 @@ static void forcing_double(struct forcing *f)
                         probe_run(h, f->mode, c, d, on, &f->probe, x, e);
                         length += f->probe.reached;
                     }
+                    f->kind = FORCING_DOUBLE;
                     forcing_conclude(f, x, e, length, c, d);
                 }
         }
@@ -226,16 +233,26 @@ static int forcing_step(const struct forcing *f, struct step *out)
     out->rating = conclusion_rating(best);
     /* Taking more at once cannot raise the rating past this (+ slack). */
     double take = out->rating > out->good_enough ? out->rating : out->good_enough;
-    out->nelims = 0;
+    /* The best first: the words explain it, the rest are like it. */
+    out->elims[0] = (struct step_elim){best->cell, digitset_of(best->digit)};
+    out->nelims = 1;
     for (int i = 0; i < f->nconclusions; i++) {
         const struct conclusion *c = &f->conclusions[i];
-        if (conclusion_rating(c) > take + FORCING_SLACK + 1e-9) continue;
+        if (c == best || conclusion_rating(c) > take + FORCING_SLACK + 1e-9) continue;
         out->elims[out->nelims++] = (struct step_elim){c->cell, digitset_of(c->digit)};
     }
     out->digits = digitset_of(best->digit);
-    out->nnodes = 2;
-    out->nodes[0] = (struct step_node){best->from_cell, best->from_digit, 1};
-    out->nodes[1] = (struct step_node){best->cell, best->digit, 0};
+    out->variant = best->kind;
+    if (best->kind == FORCING_REGION) {
+        out->nhouses = 1;
+        out->houses[0] = best->from_cell;
+        out->digits = digitset_of(best->from_digit);
+    } else {
+        out->ncells = 1;
+        out->cells[0] = best->from_cell;
+        out->nnodes = 1;
+        out->nodes[0] = (struct step_node){best->from_cell, best->from_digit, 1};
+    }
     return 1;
 }
 

@@ -100,16 +100,33 @@ static inline void marks_close(struct marks_fixture *f)
     fixture_close(&f->base);
 }
 
-/* Runs the table row named key on the state; 1 when it found a step. */
-static inline int marks_find(struct marks_fixture *f, const char *key)
+/* Runs table row t on the state into f->step; 1 when it found a step. */
+static inline int marks_row(struct marks_fixture *f, int t)
 {
-    int t = technique_by_key(key);
-    if (t < 0) return 0;
     memset(&f->step, 0, sizeof f->step);
     f->step.technique = t;
     f->step.rating = technique_table[t].rating;
     f->step.place_cell = -1;
     return technique_table[t].find(&f->h, technique_table[t].param, &f->step);
+}
+
+/* Runs the table row named key on the state; 1 when it found a step.
+ * When it does, it also checks that no easier row makes progress there:
+ * the position shows this technique and only it. */
+static inline int marks_find(struct marks_fixture *f, const char *key)
+{
+    int t = technique_by_key(key);
+    if (t < 0) return 0;
+    if (!marks_row(f, t)) return 0;
+    struct step found = f->step;
+    for (int easier = 0; easier < t && technique_table[easier].rating < found.rating; easier++)
+        if (marks_row(f, easier)) {
+            fprintf(stderr, "\n  %s: an easier %s applies first\n", key,
+                    technique_table[easier].key);
+            CU_FAIL("an easier technique applies to the position");
+        }
+    f->step = found;
+    return 1;
 }
 
 /* 1 when the step removes digit from cell (row, col 1-based). */

@@ -99,19 +99,20 @@ static void test_subsets(void)
     CU_ASSERT_TRUE(fires("r3c1=12 r3c2=23 r3c9=13", "naked-triple", &s));
     CU_ASSERT_TRUE(step_removes(&s, 3, 5, 3));
     CU_ASSERT_FALSE(step_removes(&s, 2, 2, 2)); /* r3c9 is not in box 1 */
-    CU_ASSERT_TRUE(fires("r7-89 r7c1=1289 r7c2=3489", "hidden-pair", &s));
-    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 2, 4));
-    CU_ASSERT_FALSE(fires("r7-89 r7c1=1289 r7c2=3489 r7c5=59", "hidden-pair", NULL));
-    CU_ASSERT_TRUE(fires("r7-789 r7c1=1278 r7c2=389 r7c3=479", "hidden-triple", &s));
-    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 3, 4));
+    /* The pair's cells in two boxes, or the row would claim 8 and 9. */
+    CU_ASSERT_TRUE(fires("r7-89 r7c1=1289 r7c5=3489", "hidden-pair", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 5, 4));
+    CU_ASSERT_FALSE(fires("r7-89 r7c1=1289 r7c5=3489 r7c9=59", "hidden-pair", NULL));
+    CU_ASSERT_TRUE(fires("r7-789 r7c1=1278 r7c5=389 r7c9=479", "hidden-triple", &s));
+    CU_ASSERT_TRUE(step_removes(&s, 7, 1, 1) && step_removes(&s, 7, 9, 4));
 }
 
 static void test_direct_hidden_pair(void)
 {
     /* Removing 5 from r4c1 leaves row 4 one place for it. */
-    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15", "direct-hidden-pair", NULL));
-    CU_ASSERT_FALSE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15 r4c4=57", "direct-hidden-pair", NULL));
-    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c2=89 r4c3=15 r4c4=57", "hidden-pair", NULL));
+    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c5=89 r4c9=15", "direct-hidden-pair", NULL));
+    CU_ASSERT_FALSE(fires("r4-589 r4c1=589 r4c5=89 r4c9=15 r4c4=57", "direct-hidden-pair", NULL));
+    CU_ASSERT_TRUE(fires("r4-589 r4c1=589 r4c5=89 r4c9=15 r4c4=57", "hidden-pair", NULL));
 }
 
 static void test_fish(void)
