@@ -17,6 +17,7 @@
 #include "lua_rule.h"
 #include "propagate.h"
 #include "registry.h"
+#include "rate.h"
 #include "rules.h"
 #include "search.h"
 
@@ -27,6 +28,7 @@ struct api_puzzle {
     struct puzzle p;
     struct ruleset *rules; /* NULL until needed, or after a rule change */
     struct solver *solver;
+    struct rater *rater; /* NULL until p:rate(), or after a rule change */
     char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
 };
 
@@ -81,6 +83,8 @@ static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fn
 
 static void api_release(struct api_puzzle *ap)
 {
+    rater_free(ap->rater);
+    ap->rater = NULL;
     solver_free(ap->solver);
     ruleset_free(ap->rules);
     ap->solver = NULL;
@@ -323,6 +327,44 @@ static int api_count(lua_State *L)
     return 1;
 }
 
+/* p:rate() -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count}}
+ * for a unique puzzle, else nil and why. */
+static int api_rate(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "rate");
+    api_prepare(L, ap, "rate");
+    long found = solver_count(ap->solver, ap->p.givens, 2, NULL, NULL).solutions;
+    api_raise_rule_error(L, ap, "rate");
+    if (found != 1) {
+        luaL_pushfail(L);
+        lua_pushstring(L, found ? "several solutions" : "no solution");
+        return 2;
+    }
+    if (!ap->rater && !(ap->rater = rater_new(ap->rules)))
+        return api_error(L, "rate: these rules cannot be rated");
+    struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
+    if (rate_puzzle(ap->rater, ap->p.givens, res, NULL, NULL))
+        return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
+    lua_createtable(L, 0, 6);
+    lua_pushnumber(L, res->rating);
+    lua_setfield(L, -2, "rating");
+    lua_pushstring(L, grade_name(res->grade));
+    lua_setfield(L, -2, "grade");
+    lua_pushnumber(L, res->work);
+    lua_setfield(L, -2, "work");
+    lua_pushinteger(L, res->steps);
+    lua_setfield(L, -2, "steps");
+    lua_pushstring(L, res->hardest_key);
+    lua_setfield(L, -2, "hardest");
+    lua_createtable(L, 0, res->ntally);
+    for (int i = 0; i < res->ntally; i++) {
+        lua_pushinteger(L, res->tally[i].count);
+        lua_setfield(L, -2, res->tally[i].key);
+    }
+    lua_setfield(L, -2, "techniques");
+    return 1;
+}
+
 /* p:fill(seed) -> a random solution drawn from seed (reproducible). */
 static int api_fill(lua_State *L)
 {
@@ -520,6 +562,7 @@ int lua_api_open(lua_State *L)
         {"solo", api_solo},
         {"solve", api_solve},
         {"count", api_count},
+        {"rate", api_rate},
         {"fill", api_fill},
         {"candidates", api_candidates},
         {"size", api_size},

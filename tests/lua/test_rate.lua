@@ -1,0 +1,31 @@
+-- test_rate.lua: p:rate() from scripts, the rater the generator and the
+-- reports build on.
+local check = require("check")
+local expect = check.expect
+
+local easy = sudolab.puzzle{givens = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"}
+local r = easy:rate()
+expect("an easy puzzle rates 1.2", r.rating, 1.2)
+expect("its grade is easy", r.grade, "easy")
+expect("one step per open cell", r.steps, 49)
+expect("hidden singles in boxes counted", r.techniques["hidden-single-box"] > 0, true)
+expect("the work adds up the steps", r.work >= r.steps * 1.0, true)
+
+local monster = sudolab.puzzle{givens = "100000002090400050006000700050903000000070000000850040700000600030009080002000001"}
+local m = monster:rate()
+expect("a very hard puzzle is beyond", m.grade, "beyond")
+expect("it rates above the easy one", m.rating > r.rating, true)
+
+local open = sudolab.puzzle{}
+local nothing, why = open:rate()
+expect("an empty grid is not rated", nothing, nil)
+expect("and the reason is given", why, "several solutions")
+
+local killer = sudolab.read("AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff 13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,20,12,16")[1]
+local k = killer:rate()
+expect("a killer rates through its cage techniques", (k.techniques["cage-combinations"] or 0) > 0, true)
+
+local ok, err = pcall(function() return easy.rate(42) end)
+expect("rate checks its argument", ok, false)
+
+check.finish()
