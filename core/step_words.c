@@ -122,6 +122,7 @@ const char *step_describe(const struct human_layout *lay, const struct step *s, 
         return buf;
     }
     if (s->place_cell >= 0) {
+        words_cell(&w, lay, s->place_cell);
         words_add(&w, ": %s %c", name, geometry_symbol(s->place_digit));
         words_houses(&w, lay, s);
         return buf;

@@ -507,6 +507,12 @@ run hint --state "5 1 2" "$EASY"
 check "hint --state with too few tokens names the column" eval 'rc_is 2 && err_matches "^--state:1:"'
 run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/123456789x/')" "$EASY"
 check "hint --state with a bad token names its column" eval 'rc_is 2 && err_matches "^--state:1:1:"'
+run rate --explain tests/data/x_matched.txt
+check "rate uses an X sudoku's diagonals as houses" \
+    eval 'rc_is 0 && grep -q "^ *[0-9]*\. \[1\.[0-9]\] r[1-9]c[1-9]: hidden single [1-9] in the main diagonal" "$T/out"'
+run rate tests/data/solo_ids.txt
+check "rate rates Solo's classic, X, killer and jigsaw puzzles of every size" \
+    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 51 ] && ! grep -q "not rated" "$T/out"'
 run rate --format csv "$DATA/killer_sample.csv"
 check "rate rates the killer sample with cage techniques" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 800 ] && out_has "cage-combinations:"'
