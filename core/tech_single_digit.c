@@ -42,19 +42,6 @@ static int strong_links(const struct human *h, int digit, struct strong_link *li
     return n;
 }
 
-/* Removes digit from every cell of targets still holding it; 1 when some
- * candidate goes. */
-static int remove_from(const struct human *h, const struct cellset *targets, digitset digit,
-                       struct step *out)
-{
-    const struct human_layout *lay = h->lay;
-    out->nelims = 0;
-    for (int c = cellset_next(lay, targets, 0); c >= 0; c = cellset_next(lay, targets, c + 1))
-        if (h->cand[c] & digit && out->nelims < STEP_MAX_ELIMS)
-            out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, digit};
-    return out->nelims > 0;
-}
-
 /* --- two strong links ------------------------------------------------ */
 
 enum shape { SKYSCRAPER, KITE, TURBOT };
@@ -107,7 +94,7 @@ static int chain_step(const struct human *h, int digit, const struct strong_link
     if (chain_shape(lay, first->house, second->house, b1, b2) != want) return 0;
     struct cellset targets;
     if (!cellset_and(lay, &lay->peers[a1], &lay->peers[a2], &targets)) return 0;
-    if (!remove_from(h, &targets, digitset_of(digit), out)) return 0;
+    if (!step_remove_from(h, &targets, digitset_of(digit), out)) return 0;
     int cells[4] = {a1, b1, b2, a2};
     chain_pattern(out, digit, cells, first->house, second->house);
     return 1;
@@ -238,7 +225,7 @@ static int colour_wrap(const struct colouring *col, struct step *out)
     struct cellset meet;
     for (int side = 0; side < 2; side++) {
         if (!cellset_and(lay, &col->sides[side], &col->seen[side], &meet) ||
-            !remove_from(col->h, &col->sides[side], digitset_of(col->digit), out))
+            !step_remove_from(col->h, &col->sides[side], digitset_of(col->digit), out))
             continue;
         int first = cellset_next(lay, &meet, 0);
         colour_chain(col, first, seen_member(col, side, first), 1, out);
@@ -254,7 +241,7 @@ static int colour_trap(const struct colouring *col, struct step *out)
     struct cellset targets;
     if (!cellset_and(lay, &col->seen[0], &col->seen[1], &targets)) return 0;
     for (int w = 0; w < lay->words; w++) targets.w[w] &= ~(col->sides[0].w[w] | col->sides[1].w[w]);
-    if (!remove_from(col->h, &targets, digitset_of(col->digit), out)) return 0;
+    if (!step_remove_from(col->h, &targets, digitset_of(col->digit), out)) return 0;
     int target = out->elims[0].cell;
     colour_chain(col, seen_member(col, 0, target), seen_member(col, 1, target), 0, out);
     return 1;

@@ -8,30 +8,15 @@
  */
 #include "technique.h"
 
-/* The next k-combination of 0..n-1 in idx (ascending); 0 when done. */
-static int next_combination(int *idx, int k, int n)
-{
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i) i--;
-    if (i < 0) return 0;
-    idx[i]++;
-    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-    return 1;
-}
-
 /* Removes `digits` from every open cell outside `cells` of each house
  * holding all of them. */
 static void subset_removals(const struct human *h, const int *cells, int k, digitset digits,
                             struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    struct cellset common = lay->peers[cells[0]], targets;
+    struct cellset common = lay->peers[cells[0]];
     for (int i = 1; i < k; i++) cellset_and(lay, &common, &lay->peers[cells[i]], &common);
-    targets = common;
-    out->nelims = 0;
-    for (int c = cellset_next(lay, &targets, 0); c >= 0; c = cellset_next(lay, &targets, c + 1))
-        if (h->cand[c] & digits && out->nelims < STEP_MAX_ELIMS)
-            out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, digits};
+    step_remove_from(h, &common, digits, out);
 }
 
 static void subset_pattern(struct step *out, int house, const int *cells, int k, digitset digits)

@@ -170,17 +170,6 @@ static int type_four(const struct human *h, const struct rectangle *r, struct st
     return 0;
 }
 
-/* The next k-combination of 0..n-1 in idx (ascending); 0 when done. */
-static int next_combination(int *idx, int k, int n)
-{
-    int i = k - 1;
-    while (i >= 0 && idx[i] == n - k + i) i--;
-    if (i < 0) return 0;
-    idx[i]++;
-    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-    return 1;
-}
-
 /* Removes digits from the open cells of house outside the roof and the
  * chosen cells (marked in `keep`, by position in the house). */
 static void subset_removals(const struct human *h, int house, uint32_t keep, digitset digits,

@@ -16,19 +16,6 @@
  */
 #include "technique.h"
 
-/* Removes digit from every cell of targets still holding it; 1 when some
- * candidate goes. */
-static int remove_from(const struct human *h, const struct cellset *targets, digitset digit,
-                       struct step *out)
-{
-    const struct human_layout *lay = h->lay;
-    out->nelims = 0;
-    for (int c = cellset_next(lay, targets, 0); c >= 0; c = cellset_next(lay, targets, c + 1))
-        if (h->cand[c] & digit && out->nelims < STEP_MAX_ELIMS)
-            out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, digit};
-    return out->nelims > 0;
-}
-
 static void wing_pattern(struct step *out, digitset digits, const int *cells, int n)
 {
     out->digits = digits;
@@ -62,7 +49,7 @@ static int wing_step(const struct human *h, int pivot, int a, int b, struct step
     struct cellset targets;
     if (!cellset_and(lay, &lay->peers[a], &lay->peers[b], &targets)) return 0;
     if (p & z && !cellset_and(lay, &targets, &lay->peers[pivot], &targets)) return 0;
-    if (!remove_from(h, &targets, z, out)) return 0;
+    if (!step_remove_from(h, &targets, z, out)) return 0;
     int cells[3] = {pivot, a, b};
     wing_pattern(out, p | z, cells, 3);
     return 1;
@@ -141,7 +128,7 @@ static int w_wing_step(const struct human *h, int a, int b, struct step *out)
     for (digitset xs = h->cand[a]; xs; xs = digitset_rest(xs)) {
         int x = digitset_first(xs), y = digitset_first(h->cand[a] & ~digitset_of(x)), ends[2];
         int house = w_wing_link(h, a, b, x, ends);
-        if (house < 0 || !remove_from(h, &targets, digitset_of(y), out)) continue;
+        if (house < 0 || !step_remove_from(h, &targets, digitset_of(y), out)) continue;
         int cells[4] = {a, ends[0], ends[1], b};
         w_wing_pattern(out, cells, x, y, house);
         return 1;

@@ -74,3 +74,24 @@ double technique_length_rating(int length)
     }
     return added;
 }
+
+int step_remove_from(const struct human *h, const struct cellset *targets, digitset digits,
+                     struct step *out)
+{
+    const struct human_layout *lay = h->lay;
+    out->nelims = 0;
+    for (int c = cellset_next(lay, targets, 0); c >= 0; c = cellset_next(lay, targets, c + 1))
+        if ((h->cand[c] & digits) && out->nelims < STEP_MAX_ELIMS)
+            out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, h->cand[c] & digits};
+    return out->nelims > 0;
+}
+
+int next_combination(int *idx, int k, int n)
+{
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
+    return 1;
+}

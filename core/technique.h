@@ -40,6 +40,16 @@ int technique_by_key(const char *key);
  * then a third again, the previous one), as Sudoku Explainer does. */
 double technique_length_rating(int length);
 
+/* --- what finders share ---------------------------------------------- */
+
+/* Fills out's removals with digits from every cell of targets still
+ * holding one; 1 when some candidate goes. */
+int step_remove_from(const struct human *h, const struct cellset *targets, digitset digits,
+                     struct step *out);
+/* The next k-combination of 0..n-1 in idx (ascending, idx[i] = i to
+ * start); 0 when there is none. */
+int next_combination(int *idx, int k, int n);
+
 /* --- the finders, one file per family -------------------------------- */
 
 /* tech_singles.c: full house, hidden single (param 1 box, 2 line), naked single */
