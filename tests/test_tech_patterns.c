@@ -214,21 +214,24 @@ static void test_turbot_fish(void)
 
 /* --- simple colouring -------------------------------------------------- */
 
-/* Strong links on 1: column 1 (r2, r7), row 7 (c1, c6), column 6 (r7,
- * r3). Colours: r2c1 and r7c6 against r7c1 and r3c6; r3c2, r3c3, r2c4 and
- * r2c5 see both r2c1 and r3c6. With 1 left in r5c6, the chain stops at
- * r7c6 and traps nothing. */
+/* Strong links on 1: column 1 (r2, r5), row 5 (c1, c8), column 8 (r5,
+ * r8), row 8 (c8, c6), column 6 (r8, r3). Colours: r2c1, r5c8 and r8c6
+ * against r5c1, r8c8 and r3c6; r3c2, r3c3, r2c4 and r2c5 see both r2c1
+ * and r3c6. The chain is six cells long: every two links of it that meet
+ * make a skyscraper, but one whose ends see no 1 in common. With 1 left
+ * in r1c8, column 8 is no strong link: the chain stops at r5c8 and traps
+ * nothing. */
 // clang-format off
-#define COLOUR_TRAP(R5C6) \
-    NO1 ALL ALL ALL ALL NO1  ALL ALL ALL \
-    ALL ALL ALL ALL ALL NO1  ALL ALL ALL \
-    NO1 ALL ALL ALL ALL ALL  ALL ALL ALL \
-    NO1 ALL ALL ALL ALL NO1  ALL ALL ALL \
-    NO1 ALL ALL ALL ALL R5C6 ALL ALL ALL \
-    NO1 ALL ALL ALL ALL NO1  ALL ALL ALL \
-    ALL NO1 NO1 NO1 NO1 ALL  NO1 NO1 NO1 \
-    NO1 ALL ALL ALL ALL NO1  ALL ALL ALL \
-    NO1 ALL ALL ALL ALL NO1  ALL ALL ALL
+#define COLOUR_TRAP(R1C8) \
+    NO1 ALL ALL ALL ALL NO1 ALL R1C8 ALL \
+    ALL ALL ALL ALL ALL NO1 ALL NO1  ALL \
+    NO1 ALL ALL ALL ALL ALL ALL NO1  ALL \
+    NO1 ALL ALL ALL ALL NO1 ALL NO1  ALL \
+    ALL NO1 NO1 NO1 NO1 NO1 NO1 ALL  NO1 \
+    NO1 ALL ALL ALL ALL NO1 ALL NO1  ALL \
+    NO1 ALL ALL ALL ALL NO1 ALL NO1  ALL \
+    NO1 NO1 NO1 NO1 NO1 ALL NO1 ALL  NO1 \
+    NO1 ALL ALL ALL ALL NO1 ALL NO1  ALL
 // clang-format on
 
 static void test_colour_trap(void)
@@ -240,27 +243,31 @@ static void test_colour_trap(void)
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 4, 1));
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 5, 1));
     CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 4);
-    CU_ASSERT_EQUAL(f.step.nnodes, 4); /* r2c1<>1 => r7c1=1 -> r7c6<>1 => r3c6=1 */
+    CU_ASSERT_EQUAL(f.step.nnodes, 6); /* r2c1<>1 => r5c1=1 -> ... => r3c6=1 */
+    CU_ASSERT_EQUAL(f.step.nodes[0].cell, 1 * 9 + 0);
+    CU_ASSERT_EQUAL(f.step.nodes[5].cell, 2 * 9 + 5);
     CU_ASSERT_FALSE(f.step.nodes[0].on);
-    CU_ASSERT_TRUE(f.step.nodes[3].on);
+    CU_ASSERT_TRUE(f.step.nodes[5].on);
     marks_close(&f);
     expect_none(COLOUR_TRAP(ALL), "simple-colouring");
 }
 
-/* Strong links on 1: row 1 (c1, c5), column 5 (r1, r4), row 4 (c5, c2),
- * column 2 (r4, r2). r1c1, r4c5 and r2c2 take one colour, and r1c1 sees
- * r2c2: that colour is false. */
+/* Strong links on 1: row 1 (c1, c5), column 5 (r1, r4), row 4 (c5, c8),
+ * column 8 (r4, r7), row 7 (c8, c2), column 2 (r7, r2). r1c1, r4c5, r7c8
+ * and r2c2 take one colour, and r1c1 sees r2c2: that colour is false. The
+ * loop has six strong links, so no two of them make a shorter chain that
+ * removes a 1 on its own. */
 // clang-format off
 static const char colour_wrap[] =
     ALL NO1 NO1 NO1 ALL NO1 NO1 NO1 NO1
-    ALL ALL ALL ALL NO1 ALL ALL ALL ALL
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL
-    NO1 ALL NO1 NO1 ALL NO1 NO1 NO1 NO1
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL
-    ALL NO1 ALL ALL NO1 ALL ALL ALL ALL;
+    ALL ALL ALL ALL NO1 ALL ALL NO1 ALL
+    ALL NO1 ALL ALL NO1 ALL ALL NO1 ALL
+    NO1 NO1 NO1 NO1 ALL NO1 NO1 ALL NO1
+    ALL NO1 ALL ALL NO1 ALL ALL NO1 ALL
+    ALL NO1 ALL ALL NO1 ALL ALL NO1 ALL
+    NO1 ALL NO1 NO1 NO1 NO1 NO1 ALL NO1
+    ALL NO1 ALL ALL NO1 ALL ALL NO1 ALL
+    ALL NO1 ALL ALL NO1 ALL ALL NO1 ALL;
 // clang-format on
 
 static void test_colour_wrap(void)
@@ -269,10 +276,11 @@ static void test_colour_wrap(void)
     CU_ASSERT_TRUE(run(&f, colour_wrap, "simple-colouring"));
     CU_ASSERT_TRUE(step_removes(&f.step, 1, 1, 1));
     CU_ASSERT_TRUE(step_removes(&f.step, 4, 5, 1));
+    CU_ASSERT_TRUE(step_removes(&f.step, 7, 8, 1));
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 2, 1));
-    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 3);
-    CU_ASSERT_EQUAL(f.step.nnodes, 5); /* r1c1=1 -> r1c5<>1 => ... => r2c2=1 */
-    CU_ASSERT_TRUE(f.step.nodes[0].on && f.step.nodes[4].on);
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 4);
+    CU_ASSERT_EQUAL(f.step.nnodes, 7); /* r1c1=1 -> r1c5<>1 => ... => r2c2=1 */
+    CU_ASSERT_TRUE(f.step.nodes[0].on && f.step.nodes[6].on);
     marks_close(&f);
 }
 
