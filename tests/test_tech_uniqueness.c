@@ -4,55 +4,32 @@
  * removals or placement, and stays quiet on a near miss (a rectangle over
  * four boxes, extras that do not match, a grave that is not one).
  *
- * Positions start from a solved grid, all placed; the cells listed are
- * opened with the pencil marks given. The techniques read candidates
- * only, so the placed digits need not agree with them.
+ * Rectangle positions start from every cell open with every candidate
+ * (marks_edit): only the corners and the few cells named are narrowed, so
+ * no single, subset, fish or wing makes progress and the rectangle is the
+ * one thing there is to find. The floor's two corners in row 1 are a naked
+ * pair, so 5 and 6 leave the rest of row 1 (and of any other house two
+ * floor corners share) beforehand. The BUG+1 grave is a real one: the
+ * position where the rater used it on a puzzle of magictour's top 1465.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "test_human.h"
 
-static const char solution[] = "534678912"
-                               "672195348"
-                               "198342567"
-                               "859761423"
-                               "426853791"
-                               "713924856"
-                               "961537284"
-                               "287419635"
-                               "345286179";
-
-struct mark {
-    int row, col; /* 1-based */
-    const char *digits;
-};
-
-/* Opens the solved grid with the marked cells open. */
-static int open_marks(struct marks_fixture *f, const struct mark *marks, int count)
+static void open_edits(struct marks_fixture *f, const char *edits)
 {
-    char text[81 * 12];
-    int len = 0;
-    for (int c = 0; c < 81; c++) {
-        char placed[2] = {solution[c], '\0'};
-        const char *token = placed;
-        for (int i = 0; i < count; i++)
-            if ((marks[i].row - 1) * 9 + marks[i].col - 1 == c) token = marks[i].digits;
-        len += snprintf(text + len, sizeof text - (size_t)len, "%s ", token);
-    }
-    return marks_open(f, text);
+    CU_ASSERT_EQUAL_FATAL(marks_edit(f, edits), 0);
 }
 
-#define OPEN(f, marks) open_marks(f, marks, (int)(sizeof marks / sizeof marks[0]))
-
 /* Floor r1c1, r1c4 and r2c1 hold {5,6}; the roof r2c4 also holds 1. */
-static const struct mark type_one_marks[] = {
-    {1, 1, "56"}, {1, 4, "56"}, {2, 1, "56"}, {2, 4, "156"}};
+static const char type_one[] = "r1-56 c1-56 b1-56 r1c1=56 r1c4=56 r2c1=56 r2c4=156";
 
 static void test_type_one_removes_the_pair_from_the_roof(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, type_one_marks), 0);
+    open_edits(&f, type_one);
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "unique-rectangle-1"));
     CU_ASSERT_EQUAL(f.step.nelims, 1);
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 4, 5));
@@ -67,9 +44,8 @@ static void test_type_one_removes_the_pair_from_the_roof(void)
 /* The same corners in rows 1 and 4: four boxes, no deadly pattern. */
 static void test_type_one_needs_two_boxes(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"}, {1, 4, "56"}, {4, 1, "56"}, {4, 4, "156"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, "r1-56 c1-56 r1c1=56 r1c4=56 r4c1=56 r4c4=156");
     CU_ASSERT_FALSE(marks_find(&f, "unique-rectangle-1"));
     marks_close(&f);
 }
@@ -80,7 +56,7 @@ static void test_type_one_needs_blocks(void)
     struct marks_fixture f;
     struct fixture plain;
     struct human_layout *lay = malloc(sizeof *lay);
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, type_one_marks), 0);
+    open_edits(&f, type_one);
     CU_ASSERT_EQUAL_FATAL(fixture_open(&plain, 9, 0, 0, NULL), 0);
     CU_ASSERT_FATAL(lay != NULL && human_layout_init(lay, plain.rules) == 0);
     f.h.lay = lay;
@@ -90,13 +66,12 @@ static void test_type_one_needs_blocks(void)
     marks_close(&f);
 }
 
-/* Roof r2c1, r2c4 both {5,6,7}: 7 leaves row 2, not the box alone. */
+/* Roof r2c1, r2c4 both {5,6,7}: 7 leaves row 2 (r2c7, r2c8 are its other
+ * places), not the box alone (r3c2). */
 static void test_type_two_removes_the_extra_from_common_peers(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"}, {1, 4, "56"}, {2, 1, "567"}, {2, 4, "567"},
-                                        {2, 7, "37"}, {2, 8, "47"}, {3, 2, "79"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, "r1-56 r2-7 r1c1=56 r1c4=56 r2c1=567 r2c4=567 r2c7=37 r2c8=47 r3c2=79");
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "unique-rectangle-2"));
     CU_ASSERT_EQUAL(f.step.nelims, 2);
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 7, 7));
@@ -105,15 +80,15 @@ static void test_type_two_removes_the_extra_from_common_peers(void)
     marks_close(&f);
 }
 
-/* Roof extras 7 and 8 with a cell {7,8} in row 2: a type 3 naked pair. */
-static const struct mark type_three_marks[] = {{1, 1, "56"},  {1, 4, "56"}, {2, 1, "567"},
-                                               {2, 4, "568"}, {2, 7, "78"}, {2, 8, "79"},
-                                               {2, 9, "38"}};
+/* Roof extras 7 and 8 with a cell {7,8} in row 2: a type 3 naked pair
+ * (7 and 8 have no places in row 2 outside the roof, r2c6, r2c7 and r2c8). */
+static const char type_three[] =
+    "r1-56 r2-78 r1c1=56 r1c4=56 r2c1=567 r2c4=568 r2c6=38 r2c7=78 r2c8=79";
 
 static void test_type_two_needs_the_same_extra(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, type_three_marks), 0);
+    open_edits(&f, type_three);
     CU_ASSERT_FALSE(marks_find(&f, "unique-rectangle-2"));
     marks_close(&f);
 }
@@ -121,11 +96,11 @@ static void test_type_two_needs_the_same_extra(void)
 static void test_type_three_pair(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, type_three_marks), 0);
+    open_edits(&f, type_three);
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "unique-rectangle-3"));
     CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 2);
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 8, 7));
-    CU_ASSERT_TRUE(step_removes(&f.step, 2, 9, 8));
+    CU_ASSERT_TRUE(step_removes(&f.step, 2, 6, 8));
     CU_ASSERT_FALSE(step_removes(&f.step, 2, 7, 7));
     CU_ASSERT_DOUBLE_EQUAL(f.step.rating, 4.6, 1e-9);
     marks_close(&f);
@@ -134,13 +109,11 @@ static void test_type_three_pair(void)
 /* Extras {7,8} with {3,7} and {3,8}: a triple {3,7,8}, rated higher. */
 static void test_type_three_triple(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"}, {1, 4, "56"}, {2, 1, "567"}, {2, 4, "568"},
-                                        {2, 7, "37"}, {2, 8, "38"}, {2, 9, "39"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, "r1-56 r2-378 r1c1=56 r1c4=56 r2c1=567 r2c4=568 r2c6=39 r2c7=37 r2c8=38");
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "unique-rectangle-3"));
     CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
-    CU_ASSERT_TRUE(step_removes(&f.step, 2, 9, 3));
+    CU_ASSERT_TRUE(step_removes(&f.step, 2, 6, 3));
     CU_ASSERT_DOUBLE_EQUAL(f.step.rating, 4.7, 1e-9);
     marks_close(&f);
 }
@@ -148,21 +121,21 @@ static void test_type_three_triple(void)
 /* No cells of row 2 close a subset with the extras {7,8}. */
 static void test_type_three_needs_a_subset(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"}, {1, 4, "56"}, {2, 1, "567"}, {2, 4, "568"},
-                                        {2, 7, "37"}, {2, 8, "49"}, {2, 9, "12"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, "r1-56 r1c1=56 r1c4=56 r2c1=567 r2c4=568 r2c7=37 r2c8=49 r2c9=12");
     CU_ASSERT_FALSE(marks_find(&f, "unique-rectangle-3"));
     marks_close(&f);
 }
 
-/* In row 2, 5 goes only in the roof: 6 leaves both roof cells. */
+/* In row 2, 5 goes only in the roof: 6 leaves both roof cells. 5 is
+ * nowhere else in columns 1 and 4 and boxes 1 and 2 either, so its X-wing
+ * (rows 1 and 2) has nothing left to remove. */
+static const char type_four[] = "r1-56 r2-5 c1-5 c4-5 b1-5 b2-5 r1c1=56 r1c4=56 r2c1=567 r2c4=568";
+
 static void test_type_four_removes_the_other_digit(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"},  {1, 4, "56"}, {2, 1, "567"},
-                                        {2, 4, "568"}, {2, 7, "67"}, {2, 8, "78"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, type_four);
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "unique-rectangle-4"));
     CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 2);
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 1, 6));
@@ -171,65 +144,73 @@ static void test_type_four_removes_the_other_digit(void)
     marks_close(&f);
 }
 
-/* Both 5 and 6 have a place in row 2 outside the roof: no strong link. */
+/* The same with 5 back in r2c7: both 5 and 6 have a place in row 2
+ * outside the roof, no strong link. */
 static void test_type_four_needs_a_strong_link(void)
 {
-    static const struct mark marks[] = {{1, 1, "56"},  {1, 4, "56"}, {2, 1, "567"},
-                                        {2, 4, "568"}, {2, 7, "57"}, {2, 8, "68"}};
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(OPEN(&f, marks), 0);
+    open_edits(&f, "r1-56 r2-5 c1-5 c4-5 b1-5 b2-5 r1c1=56 r1c4=56 r2c1=567 r2c4=568 r2c7=57");
     CU_ASSERT_FALSE(marks_find(&f, "unique-rectangle-4"));
     marks_close(&f);
 }
 
-/* A grave: the solution with 9 placed and every other cell holding its
- * digit and its partner (1-2, 3-4, 5-6, 7-8); every digit has two places
- * in every house. `extra` adds a digit to r5c5 (its solution is 5),
- * `change` replaces r1c2 (solution 3, so {3,4}) by other marks. */
-static int open_grave(struct marks_fixture *f, const char *extra, const char *change)
+/* A grave plus one: magictour top1465 #249 where the rater takes BUG+1.
+ * Every open cell is bivalue but r5c5 {6,7,9}; without 7 there, every
+ * digit has 0 or 2 places in every house. */
+static const char grave[] = "8  1  9  2  5   6  3  7  4 "
+                            "5  7  2  8  4   3  1  6  9 "
+                            "3  4  6  9  1   7  2  8  5 "
+                            "1  5  47 3  78  28 9  24 6 "
+                            "2  39 47 16 679 15 57 34 8 "
+                            "6  39 8  4  79  25 57 23 1 "
+                            "4  6  5  7  3   9  8  1  2 "
+                            "7  8  1  5  2   4  6  9  3 "
+                            "9  2  3  16 68  18 4  5  7 ";
+
+/* Opens the grave; `tri` replaces r5c5's marks, `change` r5c2's {3,9}
+ * (NULL keeps them). */
+static int open_grave(struct marks_fixture *f, const char *tri, const char *change)
 {
-    struct mark marks[81];
-    char tokens[81][12];
-    int n = 0;
+    char text[sizeof grave + 16];
+    int len = 0;
+    const char *p = grave;
     for (int c = 0; c < 81; c++) {
-        int digit = solution[c] - '0';
-        if (digit == 9) continue;
-        int partner = digit % 2 ? digit + 1 : digit - 1;
-        snprintf(tokens[c], sizeof tokens[c], "%d%d", digit < partner ? digit : partner,
-                 digit < partner ? partner : digit);
-        marks[n++] = (struct mark){c / 9 + 1, c % 9 + 1, tokens[c]};
-        if (c == 40 && extra) marks[n - 1].digits = extra;
-        if (c == 1 && change) marks[n - 1].digits = change;
+        p += strspn(p, " ");
+        int n = (int)strcspn(p, " ");
+        const char *token = p;
+        if (c == 40 && tri) token = tri, n = (int)strlen(tri);
+        if (c == 37 && change) token = change, n = (int)strlen(change);
+        len += snprintf(text + len, sizeof text - (size_t)len, "%.*s ", n, token);
+        p += strcspn(p, " ");
     }
-    return open_marks(f, marks, n);
+    return marks_open(f, text);
 }
 
 static void test_bug_plus_one_places_the_extra_digit(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(open_grave(&f, "356", NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(open_grave(&f, NULL, NULL), 0);
     CU_ASSERT_TRUE_FATAL(marks_find(&f, "bug-plus-one"));
     CU_ASSERT_EQUAL(f.step.place_cell, 40);
-    CU_ASSERT_EQUAL(f.step.place_digit, 3);
+    CU_ASSERT_EQUAL(f.step.place_digit, 7);
     CU_ASSERT_EQUAL(f.step.nelims, 0);
     marks_close(&f);
 }
 
-/* A bare grave (no tri-value cell), and one broken in r1c2's houses. */
+/* A bare grave (no tri-value cell), and one broken in r5c2's houses. */
 static void test_bug_plus_one_needs_a_grave(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_EQUAL_FATAL(open_grave(&f, NULL, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(open_grave(&f, "69", NULL), 0);
     CU_ASSERT_FALSE(marks_find(&f, "bug-plus-one"));
     marks_close(&f);
-    CU_ASSERT_EQUAL_FATAL(open_grave(&f, "356", "36"), 0);
+    CU_ASSERT_EQUAL_FATAL(open_grave(&f, NULL, "36"), 0);
     CU_ASSERT_FALSE(marks_find(&f, "bug-plus-one"));
     marks_close(&f);
-    CU_ASSERT_EQUAL_FATAL(open_grave(&f, "356", "348"), 0);
+    CU_ASSERT_EQUAL_FATAL(open_grave(&f, NULL, "389"), 0);
     CU_ASSERT_FALSE(marks_find(&f, "bug-plus-one"));
     marks_close(&f);
 }
-
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("uniqueness", NULL, NULL);
