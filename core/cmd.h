@@ -34,13 +34,23 @@ struct cmd_options {
     int explain;                  /* --explain */
     const char *state;            /* --state: pencil marks to start from (hint) */
     int text_operands;            /* an operand that names no file is a puzzle itself */
+    int jobs;                     /* --jobs */
+    int shard_index, shard_count; /* --shard I/N, 1-based */
+    int stats;                    /* --stats */
+    int clues;                    /* --clues, 0 = any */
+    const char *symmetry;         /* --symmetry */
+    const char *strategy;         /* --strategy */
+    const char *grade;            /* --grade */
+    double rating_low, rating_high; /* --rating, high 0 = none */
+    const char *output;           /* --output */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrnftVjea" (size, boxes, pretty, limit, seed, count, runs,
- * nodes, format, to, variant, json, explain, state). */
+ * from "sbplScrnftVjeaJHTCYGgRo" (size, boxes, pretty, limit, seed, count,
+ * runs, nodes, format, to, variant, json, explain, state, jobs, shard,
+ * stats, clues, symmetry, strategy, grade, rating, output). */
 struct cmd_spec {
     const char *name;
     const char *usage; /* the whole --help text */
@@ -85,6 +95,7 @@ int cmd_check(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
+int cmd_generate(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 
 #endif

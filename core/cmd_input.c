@@ -26,6 +26,15 @@ static const struct option long_options[] = {
     {"json", no_argument, NULL, 'j'},
     {"explain", no_argument, NULL, 'e'},
     {"state", required_argument, NULL, 'a'},
+    {"jobs", required_argument, NULL, 'J'},
+    {"shard", required_argument, NULL, 'H'},
+    {"stats", no_argument, NULL, 'T'},
+    {"clues", required_argument, NULL, 'C'},
+    {"symmetry", required_argument, NULL, 'Y'},
+    {"strategy", required_argument, NULL, 'G'},
+    {"grade", required_argument, NULL, 'g'},
+    {"rating", required_argument, NULL, 'R'},
+    {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -71,6 +80,35 @@ static int parse_boxes(const char *text, struct reader_options *r)
     return 0;
 }
 
+/* "I/N" with 1 <= I <= N. */
+static int parse_shard(const char *text, struct cmd_options *opt)
+{
+    int i, n, used = 0;
+    if (sscanf(text, "%d/%d%n", &i, &n, &used) != 2 || text[used] != '\0' || n < 1 || i < 1 ||
+        i > n)
+        return -1;
+    opt->shard_index = i;
+    opt->shard_count = n;
+    return 0;
+}
+
+/* "LOW-HIGH" or one rating "X" (a band of one tenth around it). */
+static int parse_rating(const char *text, struct cmd_options *opt)
+{
+    double low, high;
+    int used = 0;
+    if (sscanf(text, "%lf-%lf%n", &low, &high, &used) == 2 && text[used] == '\0') {
+    } else if (sscanf(text, "%lf%n", &low, &used) == 1 && text[used] == '\0') {
+        high = low;
+    } else {
+        return -1;
+    }
+    if (!(low >= 1.0 && high >= low && high <= 20.0)) return -1;
+    opt->rating_low = low;
+    opt->rating_high = high;
+    return 0;
+}
+
 static int apply_option(const struct cmd_spec *spec, int letter, const char *arg,
                         struct cmd_options *opt)
 {
@@ -90,6 +128,15 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
     case 'j': opt->json = 1; break;
     case 'e': opt->explain = 1; break;
     case 'a': opt->state = arg; break;
+    case 'J': opt->jobs = (int)parse_number(arg, 1, 256, &ok); break;
+    case 'H': ok = parse_shard(arg, opt) == 0; break;
+    case 'T': opt->stats = 1; break;
+    case 'C': opt->clues = (int)parse_number(arg, 1, SL_MAX_CELLS, &ok); break;
+    case 'Y': opt->symmetry = arg; break;
+    case 'G': opt->strategy = arg; break;
+    case 'g': opt->grade = arg; break;
+    case 'R': ok = parse_rating(arg, opt) == 0; break;
+    case 'o': opt->output = arg; break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -97,12 +144,13 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
 
 int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
 {
-    *opt = (struct cmd_options){.limit = 2, .seed = 1, .count = 1, .runs = 1};
+    *opt = (struct cmd_options){
+        .limit = 2, .seed = 1, .count = 1, .runs = 1, .jobs = 1, .shard_index = 1, .shard_count = 1};
     optind = 1;
     opterr = 0;
     for (;;) {
         int index = 0,
-            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:h", long_options, &index);
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:J:H:TC:Y:G:g:R:o:h", long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {
             fputs(spec->usage, stdout);

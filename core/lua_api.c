@@ -17,6 +17,7 @@
 #include "lua_rule.h"
 #include "propagate.h"
 #include "registry.h"
+#include "dig.h"
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
@@ -423,6 +424,12 @@ static int api_size(lua_State *L)
 static int api_givens(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "givens");
+    if (!lua_isnoneornil(L, 2)) { /* p:givens(text) sets them all */
+        size_t len;
+        const char *text = api_string(L, 2, "givens", &len);
+        api_set_givens(L, ap, text, len, "givens");
+        return 0;
+    }
     api_push_grid(L, &ap->p.geo, ap->p.givens);
     return 1;
 }
@@ -435,6 +442,109 @@ static int api_set(lua_State *L)
     lua_Integer r = api_integer(L, 2, "set", 1, n), c = api_integer(L, 3, "set", 1, n);
     ap->p.givens[(r - 1) * n + (c - 1)] = (uint8_t)api_integer(L, 4, "set", 0, n);
     return 0;
+}
+
+/* p:put(cell, digit): sets the given of a 0-based cell (digit 0 empties
+ * it); p:get(cell) -> its given (0 when empty). Generators work on cell
+ * numbers. */
+static int api_put(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "put");
+    lua_Integer cell = api_integer(L, 2, "put", 0, ap->p.geo.ncells - 1);
+    ap->p.givens[cell] = (uint8_t)api_integer(L, 3, "put", 0, ap->p.geo.size);
+    return 0;
+}
+
+static int api_get(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "get");
+    lua_Integer cell = api_integer(L, 2, "get", 0, ap->p.geo.ncells - 1);
+    lua_pushinteger(L, ap->p.givens[cell]);
+    return 1;
+}
+
+/* Reads a list of 0-based cells at index i into cells; returns the count. */
+static int api_cell_list(lua_State *L, int i, const char *fname, int ncells, int *cells)
+{
+    luaL_checktype(L, i, LUA_TTABLE);
+    lua_Integer count = luaL_len(L, i);
+    if (count > ncells) api_error(L, "%s: more than %d cells", fname, ncells);
+    for (lua_Integer k = 1; k <= count; k++) {
+        lua_geti(L, i, k);
+        int isnum = 0;
+        lua_Integer c = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || c < 0 || c >= ncells)
+            api_error(L, "%s: cell %d of the list is not a cell number 0..%d", fname, (int)k,
+                      ncells - 1);
+        cells[k - 1] = (int)c;
+        lua_pop(L, 1);
+    }
+    return (int)count;
+}
+
+/* Reads the solution string at index i (N*N digits) into solution. */
+static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                             uint8_t *solution)
+{
+    size_t len;
+    const char *text = api_string(L, i, fname, &len);
+    int ncells = ap->p.geo.ncells;
+    if (len != (size_t)ncells) api_error(L, "%s: the solution needs %d symbols", fname, ncells);
+    for (int c = 0; c < ncells; c++) {
+        int d = geometry_digit(text[c]);
+        if (d < 1 || d > ap->p.geo.size)
+            api_error(L, "%s: the solution has no digit at cell %d", fname, c);
+        solution[c] = (uint8_t)d;
+    }
+}
+
+/* p:keeps_unique(cells, solution) -> true when the puzzle, unique with
+ * that solution, stays unique with the givens of `cells` removed; the
+ * puzzle itself is not changed. One search per removed given: none may
+ * find a solution with that cell open to another digit. */
+static int api_keeps_unique(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "keeps_unique");
+    int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS];
+    int count = api_cell_list(L, 2, "keeps_unique", ncells, cells);
+    uint8_t solution[SL_MAX_CELLS];
+    api_solution_arg(L, ap, 3, "keeps_unique", solution);
+    api_prepare(L, ap, "keeps_unique");
+    int keeps = dig_keeps_unique(ap->solver, ap->rules, ap->p.givens, solution, cells, count);
+    api_raise_rule_error(L, ap, "keeps_unique");
+    lua_pushboolean(L, keeps);
+    return 1;
+}
+
+/* p:dig(groups, solution) -> removed: tries each group of cells (a list
+ * of lists of 0-based cells) in order and removes its givens when the
+ * puzzle stays unique without them; the whole loop runs in C. */
+static int api_dig(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
+    int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
+    uint8_t solution[SL_MAX_CELLS];
+    luaL_checktype(L, 2, LUA_TTABLE);
+    api_solution_arg(L, ap, 3, "dig", solution);
+    lua_Integer ngroups = luaL_len(L, 2);
+    if (ngroups > ncells) return api_error(L, "dig: more groups than cells");
+    int total = 0;
+    for (lua_Integer g = 1; g <= ngroups; g++) {
+        int one[SL_MAX_CELLS];
+        lua_geti(L, 2, g);
+        int count = api_cell_list(L, lua_gettop(L), "dig", ncells, one);
+        lua_pop(L, 1);
+        if (total + count > ncells) return api_error(L, "dig: the groups hold a cell twice");
+        start[g - 1] = total;
+        for (int i = 0; i < count; i++) cells[total++] = one[i];
+    }
+    start[ngroups] = total;
+    api_prepare(L, ap, "dig");
+    int removed = dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
+                             (int)ngroups);
+    api_raise_rule_error(L, ap, "dig");
+    lua_pushinteger(L, removed);
+    return 1;
 }
 
 /* p:add_rule(name [, args]) */
@@ -563,6 +673,10 @@ int lua_api_open(lua_State *L)
         {"solve", api_solve},
         {"count", api_count},
         {"rate", api_rate},
+        {"keeps_unique", api_keeps_unique},
+        {"dig", api_dig},
+        {"put", api_put},
+        {"get", api_get},
         {"fill", api_fill},
         {"candidates", api_candidates},
         {"size", api_size},

@@ -191,12 +191,13 @@ void lua_host_free(struct lua_host *h)
 
 struct lua_State *lua_host_state(struct lua_host *h) { return h->L; }
 
-/* Runs the function on top of the stack with nargs arguments below it. */
-static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
+/* Runs the function below its nargs arguments on the stack, leaving
+ * nresults results. */
+static int host_call_results(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
 {
     h->executed = 0;
     lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
-    if (lua_pcall(h->L, nargs, 0, 0) == LUA_OK) return 0;
+    if (lua_pcall(h->L, nargs, nresults, 0) == LUA_OK) return 0;
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         sl_error_set(err, 0, 0, "%s: not enough memory (cap %zu MiB; see --max-memory)", h->script,
@@ -205,6 +206,22 @@ static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
         sl_error_set(err, 0, 0, "%s", msg ? msg : "error object is not a string");
     lua_pop(h->L, 1);
     return -1;
+}
+
+static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
+{
+    return host_call_results(h, nargs, 0, err);
+}
+
+int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,
+                  struct sl_error *err)
+{
+    if (lua_getglobal(h->L, name) != LUA_TFUNCTION) {
+        lua_pop(h->L, 1);
+        return sl_error_set(err, 0, 0, "%s: no function %s", h->script, name);
+    }
+    lua_pushinteger(h->L, arg);
+    return host_call_results(h, 1, nresults, err);
 }
 
 int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **argv,

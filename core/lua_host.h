@@ -38,6 +38,11 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
 /* Runs a chunk of text named `name`. 0, or -1 with err. */
 int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
                         struct sl_error *err);
+/* Calls the global function `name` with one integer argument, under the
+ * budget (counted afresh), leaving nresults results on the stack for the
+ * caller to read and pop. 0, or -1 with err (nothing left on the stack). */
+int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,
+                  struct sl_error *err);
 /* The interpreter, for the C side of the API and tests. */
 struct lua_State *lua_host_state(struct lua_host *h);
 

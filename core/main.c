@@ -18,6 +18,7 @@ static const struct subcommand subcommands[] = {
     {"bench", cmd_bench, "solve and verify every puzzle of each file, timed"},
     {"fill", cmd_fill, "print random complete grids, reproducible from --seed"},
     {"convert", cmd_convert, "write every puzzle in another format (sudolab line, Solo ID)"},
+    {"generate", cmd_generate, "make unique puzzles of a variant, reproducible from --seed"},
     {"rate", cmd_rate, "rate every puzzle by the human techniques it needs"},
     {"hint", cmd_hint, "the next step a player can take, in words"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},

@@ -367,14 +367,19 @@ int ruleset_check_givens(const struct ruleset *rs, const uint8_t *givens, int *c
         int d = givens[c];
         if (d == 0) continue;
         *cell = c;
-        name_cell(g, c, here, sizeof here);
-        if (d > g->size)
+        /* Names are made only for the message: this runs before every search. */
+        if (d > g->size) {
+            name_cell(g, c, here, sizeof here);
             return sl_error_set(err, 0, 0, "%s: digit %d is larger than %d", here, d, g->size);
-        if (!(rs->domain[c] & digitset_of(d)))
+        }
+        if (!(rs->domain[c] & digitset_of(d))) {
+            name_cell(g, c, here, sizeof here);
             return sl_error_set(err, 0, 0, "%s: a rule forbids digit %d here", here, d);
+        }
         for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) {
             int other = rs->peers[i];
             if (other < c && givens[other] == d) {
+                name_cell(g, c, here, sizeof here);
                 name_cell(g, other, there, sizeof there);
                 return sl_error_set(err, 0, 0, "%s: digit %d repeats the given at %s", here, d,
                                     there);

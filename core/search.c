@@ -183,16 +183,25 @@ static void search_node(struct search_run *run, int depth)
     search_offer(run, depth, &offer);
 }
 
-static struct search_result run_search(struct solver *s, const uint8_t *givens, long limit,
-                                       uint8_t *solution, struct rng *rng,
-                                       struct search_stats *stats)
+/* A root restriction: `cell` keeps only `allowed` (cell -1: none). */
+struct root_limit {
+    int cell;
+    digitset allowed;
+};
+
+static struct search_result run_search(struct solver *s, const uint8_t *givens,
+                                       struct root_limit root, long limit, uint8_t *solution,
+                                       struct rng *rng, struct search_stats *stats)
 {
     struct search_run run = {
         .s = s, .limit = limit < 1 ? 1 : limit, .solution = solution, .rng = rng};
     run.stats.nodes = 1;
     memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
-    if (propagate_start(&s->ctx, s->rs, state_at(s, 0), givens) == SL_PROP_OK && !s->ctx.aborted)
-        search_node(&run, 0);
+    digitset *state = state_at(s, 0);
+    int status = propagate_start(&s->ctx, s->rs, state, givens);
+    if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
+        status = propagate_restrict_cells(&s->ctx, s->rs, state, &root.cell, 1, root.allowed);
+    if (status == SL_PROP_OK && !s->ctx.aborted) search_node(&run, 0);
     run.result.gave_up |= s->ctx.aborted;
     if (stats) {
         stats->nodes += run.stats.nodes;
@@ -201,14 +210,23 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens, 
     return run.result;
 }
 
+static const struct root_limit no_root_limit = {-1, 0};
+
 struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
                                   uint8_t *solution, struct search_stats *stats)
 {
-    return run_search(s, givens, limit, solution, NULL, stats);
+    return run_search(s, givens, no_root_limit, limit, solution, NULL, stats);
+}
+
+struct search_result solver_count_without(struct solver *s, const uint8_t *givens, int cell,
+                                          int digit, long limit, struct search_stats *stats)
+{
+    struct root_limit root = {cell, ~digitset_of(digit)};
+    return run_search(s, givens, root, limit, NULL, NULL, stats);
 }
 
 struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,
                                  uint8_t *solution, struct search_stats *stats)
 {
-    return run_search(s, givens, 1, solution, rng, stats);
+    return run_search(s, givens, no_root_limit, 1, solution, rng, stats);
 }

@@ -43,6 +43,12 @@ void solver_set_node_limit(struct solver *s, uint64_t nodes);
  * ruleset_check_givens. */
 struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
                                   uint8_t *solution, struct search_stats *stats);
+/* Counts, up to limit, the solutions in which `cell` does not hold
+ * `digit`. A unique puzzle stays unique without a given exactly when none
+ * exists with that given's cell open: one search where counting the
+ * solutions of the smaller puzzle would need a second. */
+struct search_result solver_count_without(struct solver *s, const uint8_t *givens, int cell,
+                                          int digit, long limit, struct search_stats *stats);
 /* Completes the givens into one random solution drawn with rng (digit
  * order at every branch is shuffled). solutions is 1 on success. */
 struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,

@@ -1,17 +1,56 @@
 -- variant.lua: the shape every variant file shares. variant.make{...}
 -- fills in the defaults (a 9x9 grid with 3x3 boxes, rotational symmetry)
 -- and, for a variant whose rules need no per-puzzle data, the build
--- function; a variant with data passes its own build.
+-- function and a generate function that digs a random grid (dig.lua); a
+-- variant with data passes its own build and generate.
 local M = {}
+
+-- The classic-family generator: a random grid of the variant's rules, dug
+-- by the strategy opts.strategy names (or the one opts imply: clues ->
+-- exact, grade or rating -> graded, a symmetry -> symmetric).
+function M.dig_generator(v)
+  local function once(opts, seed)
+    local dig = require("dig")
+    local p = v.build{}
+    local solution, why = p:fill(seed)
+    if not solution then return nil, "no grid: " .. tostring(why) end
+    p:givens(solution)
+    local strategy = opts.strategy
+    if not strategy then
+      strategy = opts.clues and "exact" or (opts.grade or opts.rating) and "graded"
+                 or (opts.symmetry or v.defaults.symmetry) == "none" and "random" or "symmetric"
+    end
+    local dig_with = dig[strategy]
+    if type(dig_with) ~= "function" or strategy == "orbits" then
+      error("unknown strategy '" .. tostring(strategy) .. "' (random, symmetric, exact, graded)", 0)
+    end
+    local settings = setmetatable({symmetry = opts.symmetry or v.defaults.symmetry}, {__index = opts})
+    return dig_with(p, solution, settings)
+  end
+  -- A strategy that can miss (a grade the grid cannot give, a clue count
+  -- it cannot reach) tries further grids, each from the puzzle's seed.
+  return function(opts)
+    local why
+    for attempt = 0, (opts.attempts or 1000) - 1 do
+      local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      if p then return p, info_or_why, info end
+      why = info_or_why
+    end
+    return nil, why
+  end
+end
 
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"
   v.defaults = v.defaults or {symmetry = "rotate180"}
-  v.build = v.build or function(data)
-    return sudolab.puzzle{size = v.size, boxes = v.boxes, rules = v.rules, givens = data.givens}
+  if not v.build then
+    v.build = function(data)
+      return sudolab.puzzle{size = v.size, boxes = v.boxes, rules = v.rules, givens = data.givens}
+    end
+    v.generate = v.generate or M.dig_generator(v)
   end
-  return v -- v.generate stays nil until the generator issue fills it in
+  return v
 end
 
 -- The rules text of classic plus one relation rule over several tables:

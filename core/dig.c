@@ -1,0 +1,75 @@
+/*
+ * dig.c — uniqueness after removing givens: a glance at singles first,
+ * then a search barring each removed cell from its digit.
+ */
+#include <string.h>
+
+#include "dig.h"
+
+/* The digits the givens leave cell (its domain less its peers' givens). */
+static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
+{
+    digitset open = rs->domain[cell];
+    for (int i = rs->peer_start[cell]; i < rs->peer_start[cell + 1]; i++)
+        if (givens[rs->peers[i]]) open &= ~digitset_of(givens[rs->peers[i]]);
+    return open;
+}
+
+/* 1 when, counting givens only, digit has no place but cell in one of
+ * the houses holding it. */
+static int dig_hidden_single(const struct ruleset *rs, const uint8_t *givens, int cell, int digit)
+{
+    for (int u = 0; u < rs->nhouses; u++) {
+        const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
+        int n = rs->unit_start[u + 1] - rs->unit_start[u], holds = 0, other_place = 0;
+        for (int k = 0; k < n && !other_place; k++) {
+            int c = cells[k];
+            if (c == cell) holds = 1;
+            else if (!givens[c] && (dig_open_to(rs, givens, c) & digitset_of(digit)))
+                other_place = 1;
+        }
+        if (holds && !other_place) return 1;
+    }
+    return 0;
+}
+
+/* 1 when the givens alone force digit into cell. Only a single removal is
+ * judged this way: with several cells open at once, each one's peers
+ * lose a given too. */
+static int dig_forced(const struct ruleset *rs, const uint8_t *givens, int cell, int digit)
+{
+    return dig_open_to(rs, givens, cell) == digitset_of(digit) ||
+           dig_hidden_single(rs, givens, cell, digit);
+}
+
+int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
+                     const uint8_t *solution, const int *cells, int count)
+{
+    uint8_t smaller[SL_MAX_CELLS];
+    memcpy(smaller, givens, (size_t)rs->geo.ncells);
+    for (int i = 0; i < count; i++) smaller[cells[i]] = 0;
+    if (count == 1 && givens[cells[0]] && dig_forced(rs, smaller, cells[0], solution[cells[0]]))
+        return 1;
+    for (int i = 0; i < count; i++) {
+        int cell = cells[i];
+        if (!givens[cell]) continue;
+        struct search_result r = solver_count_without(s, smaller, cell, solution[cell], 1, NULL);
+        if (r.solutions || r.gave_up) return 0;
+    }
+    return 1;
+}
+
+int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+               const uint8_t *solution, const int *cells, const int *start, int ngroups)
+{
+    int removed = 0;
+    for (int g = 0; g < ngroups; g++) {
+        const int *group = cells + start[g];
+        int count = start[g + 1] - start[g], present = 0;
+        for (int i = 0; i < count; i++) present += givens[group[i]] != 0;
+        if (!present || !dig_keeps_unique(s, rs, givens, solution, group, count)) continue;
+        for (int i = 0; i < count; i++) givens[group[i]] = 0;
+        removed += present;
+    }
+    return removed;
+}

@@ -1,0 +1,56 @@
+/*
+ * generate.h — making puzzles: one generator per thread, each a Lua state
+ * running a variant's generate function (scripts/generate.lua), and the
+ * check every puzzle passes before it is written.
+ *
+ * Puzzle i of a run depends only on the run's seed and i (generate_seed),
+ * never on which job or shard makes it, so a run split over threads,
+ * shards or machines makes the same puzzles as one run.
+ */
+#ifndef SUDOLAB_GENERATE_H
+#define SUDOLAB_GENERATE_H
+
+#include <stdint.h>
+
+#include "error.h"
+
+/* What to make: every field but variant may be left 0 / NULL. */
+struct generate_request {
+    const char *variant;  /* variants/NAME.lua */
+    const char *strategy; /* the variant's strategy name (dig.lua: random, ...) */
+    const char *symmetry; /* dig.lua's symmetries */
+    const char *grade;    /* a grade name (rate.h) */
+    int clues;            /* an exact clue count */
+    double rating_low, rating_high; /* a rating band (used when high > 0) */
+    int want_rating;      /* rate each puzzle for the statistics */
+};
+
+/* One puzzle made. */
+struct generated {
+    char line[8192]; /* the puzzle in its variant's line form */
+    int clues;       /* givens */
+    int cages;       /* killer cages, or 0 */
+    double rating;   /* when rated, else 0 */
+    char grade[16];  /* when rated, else "" */
+    uint64_t nodes;  /* search nodes of the final uniqueness count */
+    double ms;       /* time to make it */
+};
+
+/* The seed of puzzle `index` of a run seeded with `seed`. */
+uint64_t generate_seed(uint64_t seed, uint64_t index);
+
+struct generator;
+
+/* A generator for the request (its own interpreter); NULL with err when
+ * the variant cannot be loaded or has no generate function. */
+struct generator *generator_new(const struct generate_request *req, struct sl_error *err);
+void generator_free(struct generator *g);
+
+/* Makes the puzzle of seed `seed` into out, reads its line back and
+ * counts its solutions again: 0 when it is unique, else -1 with err (the
+ * strategy failed, the script erred, or the puzzle was not unique: a bug
+ * reported, never written). */
+int generator_make(struct generator *g, uint64_t seed, struct generated *out,
+                   struct sl_error *err);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * lua_generate.c — the generator of generate.h: an interpreter holding the
+ * variant's maker (scripts/generate.lua), and the C check behind it.
+ *
+ * The check is independent of the script: the line it returns is read
+ * back by the puzzle reader and its solutions counted by a solver of this
+ * file's own, so a strategy's bookkeeping error cannot reach the output.
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "format.h"
+#include "generate.h"
+#include "lua_host.h"
+#include "rules.h"
+#include "search.h"
+#include "variant.h"
+
+struct generator {
+    struct lua_host *host;
+    struct ruleset *rules; /* of the last puzzle checked, reused while the rules match */
+    struct solver *solver;
+    struct puzzle_source *where;
+};
+
+uint64_t generate_seed(uint64_t seed, uint64_t index)
+{
+    /* splitmix64 of the pair: neighbouring indices get unrelated seeds. */
+    uint64_t z = seed * UINT64_C(0x9E3779B97F4A7C15) + index + 1;
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return (z ^ (z >> 31)) >> 1; /* a Lua integer, positive */
+}
+
+/* A name safe to put in a Lua string literal. */
+static int plain_name(const char *s)
+{
+    return s && s[0] && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-") == strlen(s) &&
+           strlen(s) < 64;
+}
+
+/* The chunk that loads the maker into the global __make. */
+static int maker_chunk(const struct generate_request *req, char *buf, size_t cap,
+                       struct sl_error *err)
+{
+    const char *names[] = {req->variant, req->strategy, req->symmetry, req->grade};
+    const char *what[] = {"variant", "strategy", "symmetry", "grade"};
+    for (int i = 0; i < 4; i++)
+        if ((i == 0 || names[i]) && !plain_name(names[i]))
+            return sl_error_set(err, 0, 0, "'%s' is not a %s name", names[i] ? names[i] : "",
+                                what[i]);
+    int n = snprintf(buf, cap, "__make = require('generate').maker('%s', {", req->variant);
+    if (req->strategy) n += snprintf(buf + n, cap - (size_t)n, "strategy='%s',", req->strategy);
+    if (req->symmetry) n += snprintf(buf + n, cap - (size_t)n, "symmetry='%s',", req->symmetry);
+    if (req->grade) n += snprintf(buf + n, cap - (size_t)n, "grade='%s',", req->grade);
+    if (req->clues) n += snprintf(buf + n, cap - (size_t)n, "clues=%d,", req->clues);
+    if (req->rating_high > 0)
+        n += snprintf(buf + n, cap - (size_t)n, "rating={%.17g,%.17g},", req->rating_low,
+                      req->rating_high);
+    if (req->want_rating) n += snprintf(buf + n, cap - (size_t)n, "want_rating=true,");
+    snprintf(buf + n, cap - (size_t)n, "})");
+    return 0;
+}
+
+struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
+{
+    char chunk[1024];
+    if (maker_chunk(req, chunk, sizeof chunk, err)) return NULL;
+    struct generator *g = calloc(1, sizeof *g);
+    if (g) g->where = malloc(sizeof *g->where);
+    if (!g || !g->where) {
+        generator_free(g);
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    g->host = lua_host_new(NULL, variant_root(), err);
+    if (!g->host || lua_host_run_string(g->host, "=generate", chunk, err)) {
+        generator_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void generator_free(struct generator *g)
+{
+    if (!g) return;
+    lua_host_free(g->host);
+    solver_free(g->solver);
+    ruleset_free(g->rules);
+    free(g->where);
+    free(g);
+}
+
+/* Reads the statistics table on top of the stack into out. */
+static void read_stats(lua_State *L, struct generated *out)
+{
+    out->clues = out->cages = 0;
+    out->rating = 0;
+    out->grade[0] = '\0';
+    if (!lua_istable(L, -1)) return;
+    lua_getfield(L, -1, "clues");
+    out->clues = (int)lua_tointeger(L, -1);
+    lua_getfield(L, -2, "cages");
+    out->cages = (int)lua_tointeger(L, -1);
+    lua_getfield(L, -3, "rating");
+    out->rating = lua_tonumber(L, -1);
+    lua_getfield(L, -4, "grade");
+    snprintf(out->grade, sizeof out->grade, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_pop(L, 4);
+}
+
+/* Reads the line back and counts its solutions with this file's solver. */
+static int check_line(struct generator *g, struct generated *out, struct sl_error *err)
+{
+    FILE *in = fmemopen(out->line, strlen(out->line), "r");
+    struct puzzle_reader *r = in ? reader_open(in, NULL) : NULL;
+    struct puzzle p;
+    int got = r ? reader_next(r, &p, g->where, err) : -1;
+    reader_close(r);
+    if (in) fclose(in);
+    if (got != 1) return got == 0 ? sl_error_set(err, 0, 0, "the generator wrote no puzzle") : -1;
+    int rc = 0, cell;
+    if (!g->rules || !ruleset_matches(g->rules, &p)) {
+        solver_free(g->solver);
+        ruleset_free(g->rules);
+        g->rules = ruleset_build(&p, err);
+        g->solver = g->rules ? solver_new(g->rules) : NULL;
+    }
+    if (!g->solver || ruleset_check_givens(g->rules, p.givens, &cell, err)) rc = -1;
+    struct search_stats stats = {0};
+    if (rc == 0 && solver_count(g->solver, p.givens, 2, NULL, &stats).solutions != 1)
+        rc = sl_error_set(err, 0, 0, "not unique on the second count (a generator bug): %.200s",
+                          out->line);
+    out->nodes = stats.nodes;
+    puzzle_clear(&p);
+    return rc;
+}
+
+int generator_make(struct generator *g, uint64_t seed, struct generated *out,
+                   struct sl_error *err)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (lua_host_call(g->host, "__make", (long long)seed, 2, err)) return -1;
+    lua_State *L = lua_host_state(g->host);
+    int rc = 0;
+    if (!lua_isstring(L, -2)) {
+        rc = sl_error_set(err, 0, 0, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "no puzzle");
+    } else {
+        size_t len;
+        const char *line = lua_tolstring(L, -2, &len);
+        if (len >= sizeof out->line)
+            rc = sl_error_set(err, 0, 0, "the puzzle's line is too long (%zu bytes)", len);
+        else
+            memcpy(out->line, line, len + 1), read_stats(L, out);
+    }
+    lua_pop(L, 2);
+    if (rc == 0) rc = check_line(g, out, err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    out->ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    return rc;
+}

@@ -1,0 +1,167 @@
+-- dig.lua: classic-family generation strategies. Each starts from a random
+-- complete grid and removes givens while the puzzle stays unique; they
+-- differ in what they try to remove, in what order, and when they stop.
+-- They work for any rules a puzzle object carries (box variants, X,
+-- odd/even, jigsaw, rules scripted in Lua): the engine checks uniqueness.
+--
+--   dig.random(p, solution, opts)     one cell at a time, random order, to a
+--                                     minimal puzzle (no clue can go)
+--   dig.symmetric(p, solution, opts)  the cells of each symmetry orbit together
+--   dig.exact(p, solution, opts)      exactly opts.clues clues, retreating
+--                                     (putting removals back) when stuck
+--   dig.graded(p, solution, opts)     a rating band or grade, steering the
+--                                     dig with the rater
+--
+-- p must hold the solution's digits as givens; it is dug in place. opts:
+-- symmetry (dig.symmetries), clues, grade or rating {low, high}, limit
+-- (attempts before giving up). Randomness comes from math.random, which the
+-- caller seeds (generate seeds it per puzzle from --seed and the index).
+local M = {}
+
+-- The cell a symmetry maps cell (row r, column c, 0-based) to, per name.
+local maps = {
+  none = nil,
+  rotate180 = function(r, c, n) return {{n - 1 - r, n - 1 - c}} end,
+  rotate90 = function(r, c, n) return {{c, n - 1 - r}, {n - 1 - r, n - 1 - c}, {n - 1 - c, r}} end,
+  mirror = function(r, c, n) return {{r, n - 1 - c}} end, -- left-right
+  flip = function(r, c, n) return {{n - 1 - r, c}} end, -- top-bottom
+  diagonal = function(r, c, n) return {{c, r}} end,
+}
+M.symmetries = {"none", "rotate180", "rotate90", "mirror", "flip", "diagonal"}
+
+local function shuffle(list)
+  for i = #list, 2, -1 do
+    local j = math.random(i)
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+-- The cells of the grid in orbits of the symmetry (each orbit a list of
+-- 0-based cells, each cell in one orbit), in random order.
+function M.orbits(n, symmetry)
+  if symmetry ~= "none" and not maps[symmetry] then
+    error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
+          table.concat(M.symmetries, ", ") .. ")", 2)
+  end
+  local seen, orbits = {}, {}
+  for cell = 0, n * n - 1 do
+    if not seen[cell] then
+      local orbit, r, c = {cell}, cell // n, cell % n
+      seen[cell] = true
+      for _, rc in ipairs(maps[symmetry] and maps[symmetry](r, c, n) or {}) do
+        local other = rc[1] * n + rc[2]
+        if not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
+      end
+      orbits[#orbits + 1] = orbit
+    end
+  end
+  return shuffle(orbits)
+end
+
+function M.random(p, solution, opts)
+  p:dig(M.orbits(p:size(), "none"), solution)
+  return p
+end
+
+function M.symmetric(p, solution, opts)
+  p:dig(M.orbits(p:size(), opts.symmetry or "rotate180"), solution)
+  return p
+end
+
+local function clue_count(p)
+  local _, blanks = p:givens():gsub("%.", "")
+  return p:size() ^ 2 - blanks
+end
+M.clue_count = clue_count
+
+-- Exactly opts.clues clues: a depth-first dig over the orbits. When no
+-- further orbit can go without losing uniqueness and there are still too
+-- many clues, the last removal is put back and the next orbit tried in its
+-- place (a retreat). Gives up after opts.limit uniqueness checks.
+function M.exact(p, solution, opts)
+  local target = assert(opts.clues, "dig.exact needs opts.clues")
+  local n = p:size()
+  local orbits = M.orbits(n, opts.symmetry or "none")
+  local budget = opts.limit or 20000
+  local clues = n * n
+  local function put(orbit, on)
+    for _, cell in ipairs(orbit) do
+      p:put(cell, on and tonumber(solution:sub(cell + 1, cell + 1), 36) or 0)
+    end
+  end
+  -- Tries orbits from index `from` on; true when `target` is reached.
+  local function descend(from)
+    if clues == target then return true end
+    for i = from, #orbits do
+      local orbit = orbits[i]
+      if clues - #orbit >= target then
+        if budget <= 0 then return false end
+        budget = budget - 1
+        if p:keeps_unique(orbit, solution) then
+          put(orbit, false)
+          clues = clues - #orbit
+          if descend(i + 1) then return true end
+          put(orbit, true) -- retreat
+          clues = clues + #orbit
+          if budget <= 0 then return false end
+        end
+      end
+    end
+    return false
+  end
+  if descend(1) then return p end
+  if budget <= 0 then
+    return nil, string.format("no puzzle with %d clues found within %d checks", target, opts.limit or 20000)
+  end
+  return nil, string.format("no puzzle with %d clues exists from this grid and symmetry", target)
+end
+
+-- A puzzle whose rating lies in the band {low, high} (or whose grade is
+-- opts.grade), steered by the rater rather than judged at the end: the
+-- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
+-- too hard is eased by putting removed orbits back, one at a time in
+-- random order, each kept only while the puzzle stays above the band,
+-- until the rating falls into it. One too easy cannot be made harder by
+-- digging further (it is minimal): nil, and the caller tries another grid.
+function M.graded(p, solution, opts)
+  local band = opts.rating or M.grade_band(opts.grade)
+  local orbits = M.orbits(p:size(), opts.symmetry or "none")
+  p:dig(orbits, solution)
+  local ratings = 1
+  local r = p:rate().rating
+  local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
+  if fits(r) then return p, {ratings = ratings} end
+  if r < band[1] then return nil, "too easy", {ratings = ratings} end
+  for _, orbit in ipairs(orbits) do
+    if p:get(orbit[1]) == 0 then
+      for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
+      ratings = ratings + 1
+      local eased = p:rate().rating
+      if fits(eased) then return p, {ratings = ratings} end
+      if eased < band[1] then
+        for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+      end
+    end
+  end
+  return nil, "could not ease it into the band", {ratings = ratings}
+end
+
+-- Grades as the rater names them (README.md, Rating), by upper bound.
+local grade_bounds = {{"easy", 1.5}, {"medium", 2.8}, {"hard", 4.4}, {"expert", 6.2},
+                      {"extreme", 8.5}, {"beyond", math.huge}}
+function M.grade_of(rating)
+  for _, g in ipairs(grade_bounds) do
+    if rating <= g[2] + 1e-9 then return g[1] end
+  end
+end
+function M.grade_band(name)
+  local low = 0
+  for _, g in ipairs(grade_bounds) do
+    if g[1] == name then return {low + 0.05, g[2]} end
+    low = g[2]
+  end
+  error("unknown grade '" .. tostring(name) .. "'", 2)
+end
+
+return M
