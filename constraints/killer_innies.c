@@ -13,9 +13,35 @@ struct innie_context {
     int nhouses;
     int (*house)[SL_MAX_SIZE]; /* cells of each house */
     uint8_t *in_house;         /* nhouses x ncells: 1 when the cell is in the house */
+    int *cell_house_start;     /* ncells+1 offsets into cell_house */
+    int *cell_house;           /* per cell: the houses holding it */
+    int *house_tally;          /* nhouses counters, zero between uses */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
+
+/* The house holding the most cells not yet grouped (the lowest numbered
+ * of those tied), counting through each cell's houses; its count in *best. */
+static int innie_best_house(const struct innie_context *ic, const int *cells, int count,
+                            const int *group, int *best)
+{
+    int touched[SL_MAX_CELLS * 4], ntouched = 0, best_house = -1;
+    *best = 0;
+    for (int i = 0; i < count; i++) {
+        if (group[i] >= 0) continue;
+        for (int k = ic->cell_house_start[cells[i]]; k < ic->cell_house_start[cells[i] + 1]; k++) {
+            int h = ic->cell_house[k];
+            if (ic->house_tally[h]++ == 0 && ntouched < (int)(sizeof touched / sizeof touched[0]))
+                touched[ntouched++] = h;
+        }
+    }
+    for (int t = 0; t < ntouched; t++) {
+        int h = touched[t], n = ic->house_tally[h];
+        if (n > *best || (n == *best && h < best_house)) *best = n, best_house = h;
+        ic->house_tally[h] = 0;
+    }
+    return best_house;
+}
 
 /* Numbers cells into distinct groups: repeatedly the house or cage that
  * holds the most cells not yet grouped. */
@@ -24,13 +50,8 @@ static void innie_groups(const struct innie_context *ic, const int *cells, int c
     const struct cellmap *map = ic->cages->map;
     for (int i = 0; i < count; i++) group[i] = -1;
     for (int g = 0;; g++) {
-        int best = 0, best_house = -1, best_cage = -1;
-        for (int h = 0; h < ic->nhouses; h++) {
-            const uint8_t *in = ic->in_house + (size_t)h * (size_t)ic->geo->ncells;
-            int n = 0;
-            for (int i = 0; i < count; i++) n += group[i] < 0 && in[cells[i]];
-            if (n > best) best = n, best_house = h, best_cage = -1;
-        }
+        int best, best_cage = -1;
+        int best_house = innie_best_house(ic, cells, count, group, &best);
         for (int i = 0; i < count; i++) {
             int p = map->part[cells[i]], n = 0;
             if (group[i] >= 0 || p < 0) continue;
@@ -68,7 +89,11 @@ static int innie_region(struct innie_context *ic, const uint8_t *in, int total,
     const int *sum = ic->cages->sum;
     int ncells = ic->geo->ncells, inside_known = 1, meeting_known = 1, inside_sum = 0,
         meeting_sum = 0;
-    int inside_count[SL_MAX_CELLS] = {0}, cells[SL_MAX_CELLS] = {0}, count = 0;
+    int inside_count[SL_MAX_CELLS], cells[SL_MAX_CELLS], count = 0;
+    /* Zeroing only the parts used: this runs for every house and run of
+     * houses each time a killer's rules are built (generators build many). */
+    memset(inside_count, 0, (size_t)map->nparts * sizeof inside_count[0]);
+    cells[0] = 0; /* read by nobody when count stays 0; the compiler cannot tell */
     for (int c = 0; c < ncells; c++) {
         if (!in[c]) continue;
         if (map->part[c] < 0)
@@ -135,24 +160,43 @@ static int innie_runs(struct innie_context *ic, int by_column, int house_total,
     return 0;
 }
 
+static void innie_context_free(struct innie_context *ic)
+{
+    free(ic->house);
+    free(ic->in_house);
+    free(ic->cell_house_start);
+    free(ic->cell_house);
+    free(ic->house_tally);
+}
+
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
                       struct rule_builder *b, int *one_house_end, struct sl_error *err)
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
-    struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, sums, b};
+    struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, NULL, NULL, NULL,
+                               sums, b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
     ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
-    if (ic.house == NULL || ic.in_house == NULL) {
-        free(ic.house);
-        free(ic.in_house);
+    ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
+    ic.cell_house = malloc(((size_t)ic.nhouses * (size_t)n + 1) * sizeof *ic.cell_house);
+    ic.house_tally = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_tally);
+    if (!ic.house || !ic.in_house || !ic.cell_house_start || !ic.cell_house || !ic.house_tally) {
+        innie_context_free(&ic);
         return sl_error_set(err, 0, 0, "out of memory");
     }
     for (int h = 0; h < ic.nhouses; h++) {
         rules_house_cells(b, h, ic.house[h]);
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             ic.in_house[(size_t)h * (size_t)g->ncells + (size_t)ic.house[h][k]] = 1;
+            ic.cell_house_start[ic.house[h][k] + 1]++;
+        }
     }
+    int next[SL_MAX_CELLS];
+    for (int c = 0; c < g->ncells; c++) ic.cell_house_start[c + 1] += ic.cell_house_start[c];
+    memcpy(next, ic.cell_house_start, (size_t)g->ncells * sizeof next[0]);
+    for (int h = 0; h < ic.nhouses; h++)
+        for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
     uint8_t in[SL_MAX_CELLS];
     int rc = 0;
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
@@ -163,7 +207,6 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     *one_house_end = sum_set_count(sums);
     if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
     if (rc == 0) rc = innie_runs(&ic, 1, house_total, err);
-    free(ic.house);
-    free(ic.in_house);
+    innie_context_free(&ic);
     return rc;
 }

@@ -21,7 +21,7 @@
 
 static const struct cmd_spec generate_spec = {
     "generate",
-    "usage: sudolab generate [--variant NAME] [--count K] [--seed S] [--jobs N]\n"
+    "usage: sudolab generate [--variant NAME] [--size N] [--count K] [--seed S] [--jobs N]\n"
     "       [--shard I/N] [--strategy NAME] [--symmetry NAME] [--clues C]\n"
     "       [--grade NAME | --rating LOW-HIGH] [--stats | --json] [--output FILE]\n"
     "\n"
@@ -31,6 +31,8 @@ static const struct cmd_spec generate_spec = {
     "puzzles. Every puzzle is read back and counted again before it is written.\n"
     "\n"
     "  -V, --variant NAME    variants/NAME.lua (default classic)\n"
+    "  -s, --size N          an N x N grid of the variant's rules (classic: any N;\n"
+    "                        boxes the most square shape)\n"
     "  -c, --count K         how many puzzles (default 1)\n"
     "  -S, --seed S          the run's seed (default 1)\n"
     "  -J, --jobs N          threads, each with its own interpreter (default 1)\n"
@@ -49,7 +51,7 @@ static const struct cmd_spec generate_spec = {
     "A progress line goes to standard error when it is a terminal. Exit codes:\n"
     "0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
     "2 bad usage, 130 interrupted.\n",
-    "VcSJHGYCgRTjo",
+    "VscSJHGYCgRTjo",
 };
 
 /* Results wait in a ring of this many slots for their turn to be written,
@@ -196,6 +198,7 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
 {
     *req = (struct generate_request){
         .variant = opt->variant ? opt->variant : "classic",
+        .size = opt->reader.size,
         .strategy = opt->strategy,
         .symmetry = opt->symmetry,
         .grade = opt->grade,

@@ -16,17 +16,22 @@ static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int
 }
 
 /* 1 when, counting givens only, digit has no place but cell in one of
- * the houses holding it. */
+ * the houses holding it: every other open cell of the house sees a given
+ * of digit. The cells that see one are marked first, once. */
 static int dig_hidden_single(const struct ruleset *rs, const uint8_t *givens, int cell, int digit)
 {
+    uint8_t sees[SL_MAX_CELLS];
+    memset(sees, 0, (size_t)rs->geo.ncells);
+    for (int c = 0; c < rs->geo.ncells; c++)
+        if (givens[c] == digit)
+            for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) sees[rs->peers[i]] = 1;
     for (int u = 0; u < rs->nhouses; u++) {
         const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
         int n = rs->unit_start[u + 1] - rs->unit_start[u], holds = 0, other_place = 0;
         for (int k = 0; k < n && !other_place; k++) {
             int c = cells[k];
             if (c == cell) holds = 1;
-            else if (!givens[c] && (dig_open_to(rs, givens, c) & digitset_of(digit)))
-                other_place = 1;
+            else other_place = !givens[c] && !sees[c] && (rs->domain[c] & digitset_of(digit));
         }
         if (holds && !other_place) return 1;
     }

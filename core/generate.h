@@ -17,6 +17,7 @@
 /* What to make: every field but variant may be left 0 / NULL. */
 struct generate_request {
     const char *variant;  /* variants/NAME.lua */
+    int size;             /* another grid size than the variant's, or 0 */
     const char *strategy; /* the variant's strategy name (dig.lua: random, ...) */
     const char *symmetry; /* dig.lua's symmetries */
     const char *grade;    /* a grade name (rate.h) */

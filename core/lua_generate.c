@@ -58,6 +58,7 @@ static int maker_chunk(const struct generate_request *req, char *buf, size_t cap
     if (req->symmetry) n += snprintf(buf + n, cap - (size_t)n, "symmetry='%s',", req->symmetry);
     if (req->grade) n += snprintf(buf + n, cap - (size_t)n, "grade='%s',", req->grade);
     if (req->clues) n += snprintf(buf + n, cap - (size_t)n, "clues=%d,", req->clues);
+    if (req->size) n += snprintf(buf + n, cap - (size_t)n, "size=%d,", req->size);
     if (req->rating_high > 0)
         n += snprintf(buf + n, cap - (size_t)n, "rating={%.17g,%.17g},", req->rating_low,
                       req->rating_high);

@@ -11,7 +11,7 @@ local M = {}
 function M.dig_generator(v)
   local function once(opts, seed)
     local dig = require("dig")
-    local p = v.build{}
+    local p = v.build{size = opts.size}
     local solution, why = p:fill(seed)
     if not solution then return nil, "no grid: " .. tostring(why) end
     p:givens(solution)
@@ -45,8 +45,12 @@ function M.make(v)
   v.boxes = v.boxes or "3x3"
   v.defaults = v.defaults or {symmetry = "rotate180"}
   if not v.build then
+    -- data.size: another size than the variant's (its boxes then the most
+    -- square shape), for variants whose rules do not depend on the size.
     v.build = function(data)
-      return sudolab.puzzle{size = v.size, boxes = v.boxes, rules = v.rules, givens = data.givens}
+      local size = data.size or v.size
+      local boxes = size == v.size and v.boxes or nil
+      return sudolab.puzzle{size = size, boxes = boxes, rules = v.rules, givens = data.givens}
     end
     v.generate = v.generate or M.dig_generator(v)
   end

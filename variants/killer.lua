@@ -16,4 +16,27 @@ return require("variant").make{
     return sudolab.puzzle{rules = "classic;killer:" .. data.cages .. ":" .. sums,
                           givens = data.givens}
   end,
+  -- opts.strategy: "greedy" (default) or "anneal" (scripts/killer_cages.lua);
+  -- opts.grade or opts.rating asks annealing for a rating band.
+  generate = function(opts)
+    local killer = require("killer_cages")
+    local v = require("killer")
+    local strategy = opts.strategy or ((opts.grade or opts.rating) and "anneal" or "greedy")
+    if strategy ~= "greedy" and strategy ~= "anneal" then
+      error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
+    end
+    local settings = setmetatable({}, {__index = opts})
+    if opts.grade or opts.rating then
+      settings.band = opts.rating or require("dig").grade_band(opts.grade)
+    end
+    -- A grid no partition makes unique is left for the next grid.
+    local why
+    for attempt = 0, (opts.attempts or 100) - 1 do
+      local grid = sudolab.puzzle{}:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local p, info = killer[strategy](v, grid, settings)
+      if p then return p, info end
+      why = info
+    end
+    return nil, why
+  end,
 }

@@ -1,0 +1,268 @@
+-- killer_cages.lua: killer generation strategies. A killer is a complete
+-- grid cut into cages; the puzzle is the cage map and the cage sums (no
+-- givens unless allowed). Both strategies work on a partition: cage[cell]
+-- names each cell's cage (cells 0-based, cage ids any positive integers).
+--
+--   killer.greedy(v, grid, opts)  grows random cages over the grid (no digit
+--                                 twice in a cage, sizes drawn from
+--                                 opts.cage_sizes) until one partition is unique
+--   killer.anneal(v, grid, opts)  simulated annealing over partitions: moves
+--                                 shift a border cell to the next cage, split a
+--                                 cage or merge two; the energy weighs
+--                                 non-uniqueness, the distance of the rating
+--                                 from the band asked, and of the cage sizes
+--                                 from the sizes asked; the trace of energies
+--                                 is returned for reports
+--
+-- Both return the puzzle (v.build's), then {cages=, trace=, ...}, or nil
+-- and why. opts.givens allows givens where no partition alone is unique
+-- (default: forbidden).
+local M = {}
+
+local symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+
+local function neighbours(cell, n)
+  local r, c, out = cell // n, cell % n, {}
+  if r > 0 then out[#out + 1] = cell - n end
+  if r < n - 1 then out[#out + 1] = cell + n end
+  if c > 0 then out[#out + 1] = cell - 1 end
+  if c < n - 1 then out[#out + 1] = cell + 1 end
+  return out
+end
+
+-- The cage map (cages named in order of first appearance) and the sums in
+-- that order; nil when there are more cages than symbols.
+function M.text(cage, grid, n)
+  local name, sums, map, count = {}, {}, {}, 0
+  for cell = 0, n * n - 1 do
+    local id = cage[cell]
+    if not name[id] then
+      count = count + 1
+      if count > #symbols then return nil end
+      name[id] = count
+      sums[count] = 0
+    end
+    map[cell + 1] = symbols:sub(name[id], name[id])
+    sums[name[id]] = sums[name[id]] + digit_at(grid, cell)
+  end
+  return table.concat(map), sums, count
+end
+
+-- Grows one cage from `start` toward `target` cells.
+local function grow(cage, id, start, target, grid, n)
+  local members, used = {start}, {[digit_at(grid, start)] = true}
+  cage[start] = id
+  while #members < target do
+    local options = {}
+    for _, m in ipairs(members) do
+      for _, nb in ipairs(neighbours(m, n)) do
+        if not cage[nb] and not used[digit_at(grid, nb)] then options[#options + 1] = nb end
+      end
+    end
+    if #options == 0 then break end
+    local pick = options[math.random(#options)]
+    cage[pick] = id
+    used[digit_at(grid, pick)] = true
+    members[#members + 1] = pick
+  end
+end
+
+-- A random partition: cages grown from random free cells.
+function M.partition(grid, n, sizes)
+  local cage, order, id = {}, {}, 0
+  for cell = 0, n * n - 1 do order[cell + 1] = cell end
+  for i = #order, 2, -1 do
+    local j = math.random(i)
+    order[i], order[j] = order[j], order[i]
+  end
+  for _, start in ipairs(order) do
+    if not cage[start] then
+      id = id + 1
+      grow(cage, id, start, sizes[math.random(#sizes)], grid, n)
+    end
+  end
+  return cage
+end
+
+function M.puzzle(v, cage, grid, n)
+  local map, sums = M.text(cage, grid, n)
+  if not map then return nil end
+  return v.build{cages = map, sums = sums}
+end
+
+local function sizes_of(opts, v)
+  return opts.cage_sizes or (v.defaults and v.defaults.cage_sizes) or {2, 3, 4}
+end
+
+function M.greedy(v, grid, opts)
+  local n = 9
+  local attempts = opts.partitions or 10
+  for attempt = 1, attempts do
+    local cage = M.partition(grid, n, sizes_of(opts, v))
+    local p = M.puzzle(v, cage, grid, n)
+    if p and p:count() == 1 then
+      local _, _, count = M.text(cage, grid, n)
+      return p, {cages = count, partitions = attempt}
+    end
+  end
+  return nil, string.format("no unique partition in %d tries", attempts)
+end
+
+-- --- simulated annealing ------------------------------------------------
+
+-- The cells of each cage, by id.
+local function members_of(cage, n)
+  local members = {}
+  for cell = 0, n * n - 1 do
+    local id = cage[cell]
+    members[id] = members[id] or {}
+    table.insert(members[id], cell)
+  end
+  return members
+end
+
+-- 1 when the cells (a list) form one orthogonally connected piece.
+local function connected(cells, n)
+  if #cells <= 1 then return true end
+  local inside, seen, stack, reached = {}, {}, {cells[1]}, 0
+  for _, c in ipairs(cells) do inside[c] = true end
+  seen[cells[1]] = true
+  while #stack > 0 do
+    local c = table.remove(stack)
+    reached = reached + 1
+    for _, nb in ipairs(neighbours(c, n)) do
+      if inside[nb] and not seen[nb] then seen[nb] = true; stack[#stack + 1] = nb end
+    end
+  end
+  return reached == #cells
+end
+
+local function without(list, x)
+  local out = {}
+  for _, y in ipairs(list) do if y ~= x then out[#out + 1] = y end end
+  return out
+end
+
+local function has_digit(cells, grid, d)
+  for _, c in ipairs(cells) do if digit_at(grid, c) == d then return true end end
+  return false
+end
+
+-- One random move on a copy of the partition; nil when the move drawn is
+-- not possible (the caller draws again). `prefer` (2 split, 3 merge) is
+-- drawn more often: splitting gives a puzzle more information (toward
+-- uniqueness), merging takes some away (toward a harder rating).
+local function move(cage, grid, n, max_size, prefer)
+  local members = members_of(cage, n)
+  local new = {}
+  for k, v in pairs(cage) do new[k] = v end
+  local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
+  local cell = math.random(0, n * n - 1)
+  local own = cage[cell]
+  if kind == 1 then -- shift a border cell into the cage next to it
+    local nbs = neighbours(cell, n)
+    local other = cage[nbs[math.random(#nbs)]]
+    if other == own or #members[own] == 1 or #members[other] >= max_size then return nil end
+    if has_digit(members[other], grid, digit_at(grid, cell)) then return nil end
+    if not connected(without(members[own], cell), n) then return nil end
+    new[cell] = other
+  elseif kind == 2 then -- split off a cell's half of its cage
+    local cells = members[own]
+    if #cells < 2 then return nil end
+    local fresh = 0
+    for _, v in pairs(cage) do if v > fresh then fresh = v end end
+    local part, rest = {cell}, {}
+    local want = math.random(1, #cells - 1)
+    for _, c in ipairs(cells) do
+      if c ~= cell then
+        if #part < want and math.random(2) == 1 then part[#part + 1] = c else rest[#rest + 1] = c end
+      end
+    end
+    if #rest == 0 or not connected(part, n) or not connected(rest, n) then return nil end
+    for _, c in ipairs(part) do new[c] = fresh + 1 end
+  else -- merge with the cage next door
+    local nbs = neighbours(cell, n)
+    local other = cage[nbs[math.random(#nbs)]]
+    if other == own or #members[own] + #members[other] > max_size then return nil end
+    for _, c in ipairs(members[other]) do
+      if has_digit(members[own], grid, digit_at(grid, c)) then return nil end
+    end
+    for _, c in ipairs(members[other]) do new[c] = own end
+  end
+  return new
+end
+
+-- How far the cage sizes are from the sizes asked: the share of cages
+-- whose size is not among them.
+local function size_distance(cage, n, sizes)
+  local allowed, outside, total = {}, 0, 0
+  for _, s in ipairs(sizes) do allowed[s] = true end
+  for _, cells in pairs(members_of(cage, n)) do
+    total = total + 1
+    if not allowed[#cells] then outside = outside + 1 end
+  end
+  return outside / total
+end
+
+-- The energy of a partition and its puzzle (nil when it has no puzzle).
+-- Returns the energy, the puzzle, its solution count (up to 8), whether
+-- its rating lies in the band asked, and the move that heads for the band
+-- (2 split when not unique or too hard, 3 merge when too easy, else nil).
+local function energy(v, cage, grid, n, opts, w)
+  local p = M.puzzle(v, cage, grid, n)
+  if not p then return math.huge end
+  local e = w.size * size_distance(cage, n, sizes_of(opts, v))
+  local count = p:count(8)
+  if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
+  local off, toward = 0, nil
+  if opts.band then
+    local r = p:rate().rating
+    if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
+    if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
+  end
+  return e + w.rating * off, p, count, off == 0, toward
+end
+
+function M.anneal(v, grid, opts)
+  local n, sizes = 9, sizes_of(opts, v)
+  local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
+             size = opts.size_weight or 1}
+  local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97
+  local steps, max_size = opts.steps or 400, opts.max_cage or 6
+  -- Start from the best of a few random partitions (a unique one if any):
+  -- the walk then spends its steps on the rating rather than on uniqueness.
+  local cage, e, p, count, fits, toward
+  for _ = 1, opts.starts or 6 do
+    local c = M.partition(grid, n, sizes)
+    local e2, p2, count2, fits2, toward2 = energy(v, c, grid, n, opts, w)
+    if not e or e2 < e then cage, e, p, count, fits, toward = c, e2, p2, count2, fits2, toward2 end
+    if count2 == 1 then break end
+  end
+  local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
+  for step = 1, steps do
+    if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
+    if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
+    local candidate
+    for _ = 1, 50 do
+      candidate = move(cage, grid, n, max_size, toward)
+      if candidate then break end
+    end
+    if candidate then
+      local e2, p2, count2, fits2, toward2 = energy(v, candidate, grid, n, opts, w)
+      if e2 <= e or math.random() < math.exp((e - e2) / temperature) then
+        cage, e, p, count, fits, toward = candidate, e2, p2, count2, fits2, toward2
+      end
+    end
+    trace[#trace + 1] = e
+    temperature = temperature * cooling
+  end
+  if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
+  if not best then return nil, "annealing ended with no unique puzzle in the band", {trace = trace} end
+  local cages = 0
+  for _ in pairs(members_of(best_cage, n)) do cages = cages + 1 end
+  return best, {cages = cages, trace = trace, energy = best_e}
+end
+
+return M
