@@ -45,7 +45,8 @@ static const struct cmd_spec generate_spec = {
     "  -g, --grade NAME      easy, medium, hard, expert, extreme, beyond (graded)\n"
     "  -R, --rating L-H      a rating band, e.g. 6.0-7.5 (graded)\n"
     "  -T, --stats           add columns: ms, rating, grade, clues (or cages), nodes\n"
-    "  -j, --json            one JSON object per puzzle instead\n"
+    "  -j, --json            one JSON object per puzzle instead (with annealing's\n"
+    "                        energy per step, for reports)\n"
     "  -o, --output FILE     write FILE whole at the end (nothing on failure)\n"
     "\n"
     "A progress line goes to standard error when it is a terminal. Exit codes:\n"
@@ -132,6 +133,7 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
                 p->ms, p->clues);
         if (p->cages) fprintf(out, ",\"cages\":%d", p->cages);
         if (p->grade[0]) fprintf(out, ",\"rating\":%.1f,\"grade\":\"%s\"", p->rating, p->grade);
+        if (p->trace[0]) fprintf(out, ",\"energy\":[%s]", p->trace);
         fprintf(out, ",\"nodes\":%llu}\n", (unsigned long long)p->nodes);
     } else if (opt->stats) {
         fprintf(out, "%s %.3f %.1f %s %d %llu\n", p->line, p->ms, p->rating,

@@ -35,6 +35,7 @@ struct generated {
     char grade[16];  /* when rated, else "" */
     uint64_t nodes;  /* search nodes of the final uniqueness count */
     double ms;       /* time to make it */
+    char trace[8192]; /* annealing's energy per step, comma-separated, or "" */
 };
 
 /* The seed of puzzle `index` of a run seeded with `seed`. */

@@ -101,7 +101,7 @@ static void read_stats(lua_State *L, struct generated *out)
 {
     out->clues = out->cages = 0;
     out->rating = 0;
-    out->grade[0] = '\0';
+    out->grade[0] = out->trace[0] = '\0';
     if (!lua_istable(L, -1)) return;
     lua_getfield(L, -1, "clues");
     out->clues = (int)lua_tointeger(L, -1);
@@ -111,7 +111,11 @@ static void read_stats(lua_State *L, struct generated *out)
     out->rating = lua_tonumber(L, -1);
     lua_getfield(L, -4, "grade");
     snprintf(out->grade, sizeof out->grade, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-    lua_pop(L, 4);
+    lua_getfield(L, -5, "trace");
+    /* A trace too long is cut at its last whole number. */
+    snprintf(out->trace, sizeof out->trace, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    if (strlen(out->trace) == sizeof out->trace - 1) *strrchr(out->trace, ',') = '\0';
+    lua_pop(L, 5);
 }
 
 /* Reads the line back and counts its solutions with this file's solver. */

@@ -12,6 +12,11 @@ local function stats_of(p, opts, info)
   local _, blanks = p:givens():gsub("%.", "")
   s.clues = p:size() ^ 2 - blanks
   if info and info.cages then s.cages = info.cages end
+  if info and info.trace then -- annealing's energies, for reports
+    local parts = {}
+    for i, e in ipairs(info.trace) do parts[i] = string.format("%.4g", e) end
+    s.trace = table.concat(parts, ",")
+  end
   if opts.want_rating then
     local r = p:rate()
     if r then s.rating, s.grade = r.rating, r.grade end

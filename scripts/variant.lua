@@ -29,12 +29,17 @@ function M.dig_generator(v)
   end
   -- A strategy that can miss (a grade the grid cannot give, a clue count
   -- it cannot reach) tries further grids, each from the puzzle's seed.
+  -- An exact clue count gets few grids (each may search long); a grade,
+  -- many (each is quick, and most grids miss a rare grade). A strategy that
+  -- knows no grid can help says so with a third result, "final".
   return function(opts)
     local why
-    for attempt = 0, (opts.attempts or 1000) - 1 do
+    local attempts = opts.attempts or (opts.clues and 10 or 1000)
+    for attempt = 0, attempts - 1 do
       local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       if p then return p, info_or_why, info end
       why = info_or_why
+      if info == "final" then break end
     end
     return nil, why
   end

@@ -1,0 +1,111 @@
+#!/bin/sh
+# generate.sh — `sudolab generate` end to end: reproducible from the seed,
+# the same however it is split (jobs, shards, GNU parallel), every puzzle
+# unique, the strategies' promises kept (symmetry, clue counts, grades,
+# killer cages), bad options and impossible requests refused clearly, and
+# --output written whole or not at all.
+#
+#   sh tests/generate.sh PATH_TO_SUDOLAB      (from the project root)
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/generate.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-gen.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+        [ -f "$T/err" ] && head -n 3 "$T/err" | sed 's/^/#   stderr: /'
+    fi
+}
+gen() { timeout 120 "$S" generate "$@" 2> "$T/err"; }
+all_unique() { [ "$("$S" count "$1" | sort -u)" = "1" ]; }
+
+# --- reproducible, and the same however the run is split ---------------
+gen --count 40 --seed 7 > "$T/a"
+gen --count 40 --seed 7 > "$T/b"
+check "classic: 40 lines of 81 symbols" eval '[ $(grep -c "^[1-9.]\{81\}$" "$T/a") -eq 40 ]'
+check "the same seed makes the same puzzles" cmp -s "$T/a" "$T/b"
+gen --count 40 --seed 8 > "$T/c"
+check "another seed makes other puzzles" eval '! cmp -s "$T/a" "$T/c"'
+check "every puzzle is unique" all_unique "$T/a"
+gen --count 40 --seed 7 --jobs 2 > "$T/j"
+check "--jobs 2 writes the same puzzles in the same order" cmp -s "$T/a" "$T/j"
+gen --count 40 --seed 7 --shard 1/3 > "$T/s1"
+gen --count 40 --seed 7 --shard 2/3 > "$T/s2"
+gen --count 40 --seed 7 --shard 3/3 > "$T/s3"
+cat "$T/s1" "$T/s2" "$T/s3" > "$T/s"
+check "three shards concatenated equal the single run" cmp -s "$T/a" "$T/s"
+if command -v parallel > /dev/null 2>&1; then
+    parallel --will-cite -k "$S" generate --count 40 --seed 7 --shard {}/2 ::: 1 2 > "$T/p" 2> "$T/err"
+    check "two shards run by GNU parallel merge into the single run" cmp -s "$T/a" "$T/p"
+else
+    check "GNU parallel is installed (.ci/run installs it)" false
+fi
+
+# --- what the strategies promise ----------------------------------------
+gen --count 20 --symmetry rotate180 > "$T/r"
+check "rotate180: every clue has its mirror through the centre" eval \
+    'awk "{ for (i = 1; i <= 81; i++) if ((substr(\$0, i, 1) == \".\") != (substr(\$0, 82 - i, 1) == \".\")) bad = 1 } END { exit bad }" "$T/r"'
+gen --count 5 --symmetry none --stats > "$T/m"
+check "--stats adds time, rating, grade, clues and nodes" eval \
+    'awk "NF != 6 { bad = 1 } END { exit bad }" "$T/m"'
+gen --count 5 --clues 26 > "$T/e"
+check "--clues 26: exactly 26 clues each" eval \
+    '[ $(tr -cd "1-9\n" < "$T/e" | awk "length(\$0) == 26" | wc -l) -eq 5 ]'
+check "and unique" all_unique "$T/e"
+gen --count 3 --grade extreme --stats > "$T/g"
+check "--grade extreme: the rater agrees" eval \
+    '[ $(awk "\$4 == \"extreme\"" "$T/g" | wc -l) -eq 3 ] && [ $("$S" rate "$T/g" | grep -c " extreme ") -eq 3 ]'
+gen --count 3 --rating 3.0-4.4 > "$T/band"
+check "--rating 3.0-4.4: every rating in the band" eval \
+    '"$S" rate "$T/band" | awk "\$1 < 3.0 || \$1 > 4.4 { bad = 1 } END { exit bad }"'
+gen --count 2 --size 16 --symmetry none > "$T/16"
+check "--size 16: unique 16x16 puzzles" eval '[ $(grep -c "^sudolab 16 4x4 classic " "$T/16") -eq 2 ] && all_unique "$T/16"'
+gen --variant diagonal --count 3 > "$T/x"
+check "an X sudoku variant generates with its diagonals" eval \
+    'grep -q "diagonal" "$T/x" && all_unique "$T/x"'
+gen --variant killer --count 5 > "$T/k"
+check "killer (greedy): cages and sums, no givens, unique" eval \
+    '[ $(grep -c "killer:.* \.\{81\}$" "$T/k") -eq 5 ] && all_unique "$T/k"'
+gen --variant killer --count 2 --grade hard --json > "$T/ka"
+check "killer annealed to a grade, with its energy trace" eval \
+    'grep -q "\"grade\":\"hard\"" "$T/ka" && grep -q "\"energy\":\[" "$T/ka"'
+
+# --- refusals ---------------------------------------------------------------
+gen --count 1 --strategy nosuch > "$T/o"; rc=$?
+check "an unknown strategy is refused (exit 1) and named" eval '[ $rc -eq 1 ] && grep -q "unknown strategy" "$T/err"'
+gen --count 1 --symmetry sideways > "$T/o"; rc=$?
+check "an unknown symmetry is refused and named" eval '[ $rc -eq 1 ] && grep -q "unknown symmetry" "$T/err"'
+gen --count 1 --shard 3/2 > "$T/o"; rc=$?
+check "a shard past the count of shards is a usage error (exit 2)" eval '[ $rc -eq 2 ]'
+gen --count 1 --grade impossible > "$T/o"; rc=$?
+check "an unknown grade is refused" eval '[ $rc -eq 1 ] && grep -q "unknown grade" "$T/err"'
+gen --count 1 --clues 12 --symmetry none > "$T/o"; rc=$?
+check "12 clues cannot be reached: a clear message at once, exit 1" eval \
+    '[ $rc -eq 1 ] && grep -q "no puzzle with 12 clues: a 9x9 classic sudoku needs 17" "$T/err"'
+gen --variant nosuch --count 1 > "$T/o"; rc=$?
+check "an unknown variant is refused (exit 2)" eval '[ $rc -eq 2 ] && grep -q "nosuch" "$T/err"'
+
+# --- output written whole or not at all ----------------------------------
+gen --count 30 --output "$T/out.txt" > "$T/o"
+check "--output writes the file, nothing to stdout" eval '[ $(wc -l < "$T/out.txt") -eq 30 ] && [ ! -s "$T/o" ]'
+gen --count 3 --strategy nosuch --output "$T/none.txt" > "$T/o"
+check "a failed run leaves no file, not even a partial one" eval \
+    '[ ! -e "$T/none.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
