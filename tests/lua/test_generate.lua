@@ -1,0 +1,102 @@
+-- test_generate.lua: the generation primitives (keeps_unique, dig, put,
+-- get, givens) and the strategies of scripts/dig.lua and killer_cages.lua.
+local check = require("check")
+local expect = check.expect
+local dig = require("dig")
+
+local grid = sudolab.puzzle{}:fill(5)
+local p = sudolab.puzzle{}
+p:givens(grid)
+expect("givens(text) sets every given", p:givens(), grid)
+expect("get reads a given by cell number", p:get(0), tonumber(grid:sub(1, 1)))
+p:put(0, 0)
+expect("put 0 empties a cell", p:get(0), 0)
+expect("a full grid stays unique without one cell", p:keeps_unique({0}, grid), true)
+expect("keeps_unique leaves the puzzle alone", p:get(1), tonumber(grid:sub(2, 2)))
+
+-- A deadly pattern: empty two digits that can swap in a rectangle and the
+-- puzzle is no longer unique. Find one in the grid.
+local function digit(cell) return tonumber(grid:sub(cell + 1, cell + 1)) end
+local found
+for r1 = 0, 8 do for r2 = r1 + 1, 8 do for c1 = 0, 8 do for c2 = c1 + 1, 8 do
+  local a, b = r1 * 9 + c1, r1 * 9 + c2
+  local c, d = r2 * 9 + c1, r2 * 9 + c2
+  if not found and (c1 // 3 == c2 // 3 or r1 // 3 == r2 // 3) and digit(a) == digit(d)
+     and digit(b) == digit(c) then found = {a, b, c, d} end
+end end end end
+expect("the grid has a rectangle of two digits in two boxes", found ~= nil, true)
+local q = sudolab.puzzle{}
+q:givens(grid)
+expect("removing a swappable rectangle breaks uniqueness", q:keeps_unique(found, grid), false)
+for _, cell in ipairs(found) do q:put(cell, 0) end
+expect("as counting confirms", q:count(), 2)
+
+-- dig: a random dig reaches a minimal puzzle.
+local m = sudolab.puzzle{}
+m:givens(grid)
+math.randomseed(3)
+local removed = m:dig(dig.orbits(9, "none"), grid)
+expect("dig removes givens and reports how many", removed > 40, true)
+expect("the result is unique", m:count(), 1)
+local minimal = true
+for cell = 0, 80 do
+  if m:get(cell) ~= 0 and m:keeps_unique({cell}, grid) then minimal = false end
+end
+expect("and minimal: no clue can go", minimal, true)
+
+-- orbits: every cell once, in orbits of the symmetry.
+for _, sym in ipairs(dig.symmetries) do
+  local seen, count = {}, 0
+  for _, orbit in ipairs(dig.orbits(9, sym)) do
+    for _, cell in ipairs(orbit) do
+      if not seen[cell] then count = count + 1 end
+      seen[cell] = true
+    end
+  end
+  expect("orbits of " .. sym .. " cover the 81 cells once", count, 81)
+end
+local sizes = {}
+for _, orbit in ipairs(dig.orbits(9, "rotate90")) do sizes[#orbit] = (sizes[#orbit] or 0) + 1 end
+expect("rotate90: twenty orbits of four and the centre", sizes[4] == 20 and sizes[1] == 1, true)
+
+-- exact: the count asked, or a clear refusal.
+local e = sudolab.puzzle{}
+e:givens(grid)
+local got = dig.exact(e, grid, {clues = 30, symmetry = "none"})
+expect("exact reaches 30 clues", got and dig.clue_count(got), 30)
+expect("and stays unique", got and got:count(), 1)
+local none, why = dig.exact(sudolab.puzzle{givens = grid}, grid, {clues = 16})
+expect("16 clues is refused at once", none, nil)
+expect("with the bound in the message", why:find("17 or more") ~= nil, true)
+
+-- graded: the rating lands in the band asked.
+math.randomseed(11)
+local g = sudolab.puzzle{}
+local band_grid = g:fill(11)
+g:givens(band_grid)
+local graded = dig.graded(g, band_grid, {rating = {1.0, 4.4}})
+expect("graded lands in the band", graded and graded:rate().rating <= 4.4, true)
+
+-- Killer: a partition has no repeated digit in a cage; its text round-trips.
+local killer = require("killer_cages")
+math.randomseed(2)
+local cage = killer.partition(grid, 9, {2, 3, 4})
+local ok = true
+local digits = {}
+for cell = 0, 80 do
+  local id = cage[cell]
+  digits[id] = digits[id] or {}
+  if digits[id][digit(cell)] then ok = false end
+  digits[id][digit(cell)] = true
+end
+expect("no cage repeats a digit", ok, true)
+local map, sums = killer.text(cage, grid, 9)
+local total = 0
+for _, s in ipairs(sums) do total = total + s end
+expect("the cage sums add up to the grid's", total, 405)
+expect("the map names every cell", #map, 81)
+local kv = require("killer")
+local kp = kv.build{cages = map, sums = sums}
+expect("the grid solves its own killer", kp:check(grid), true)
+
+check.finish()
