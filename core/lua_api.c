@@ -328,6 +328,26 @@ static int api_count(lua_State *L)
     return 1;
 }
 
+/* p:solutions([limit]) -> a list of up to limit (default 2, at most 64)
+ * solutions, each N*N symbols: a generator sees where a second one differs. */
+static int api_solutions(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "solutions");
+    lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "solutions", 1, 64);
+    api_prepare(L, ap, "solutions");
+    size_t ncells = (size_t)ap->p.geo.ncells;
+    uint8_t *grids = lua_newuserdatauv(L, (size_t)limit * ncells, 0);
+    struct search_result r = solver_solutions(ap->solver, ap->p.givens, (long)limit, grids, NULL);
+    api_raise_rule_error(L, ap, "solutions");
+    if (r.gave_up) return api_error(L, "solutions: the search gave up");
+    lua_createtable(L, (int)r.solutions, 0);
+    for (long i = 0; i < r.solutions; i++) {
+        api_push_grid(L, &ap->p.geo, grids + (size_t)i * ncells);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* p:rate() -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count}}
  * for a unique puzzle, else nil and why. */
 static int api_rate(lua_State *L)
@@ -673,6 +693,7 @@ int lua_api_open(lua_State *L)
         {"solve", api_solve},
         {"count", api_count},
         {"rate", api_rate},
+        {"solutions", api_solutions},
         {"keeps_unique", api_keeps_unique},
         {"dig", api_dig},
         {"put", api_put},

@@ -27,6 +27,7 @@ struct search_run {
     struct solver *s;
     long limit;
     uint8_t *solution;
+    int keep_all; /* write every solution, one after another, into solution */
     struct rng *rng; /* NULL: digits in increasing order */
     struct search_stats stats;
     struct search_result result;
@@ -96,10 +97,11 @@ static void search_node(struct search_run *run, int depth);
 
 static void record_solution(struct search_run *run, const digitset *cand)
 {
-    if (run->result.solutions++ == 0 && run->solution) {
-        for (int c = 0; c < run->s->rs->geo.ncells; c++)
-            run->solution[c] = (uint8_t)digitset_first(cand[c]);
-    }
+    long index = run->result.solutions++;
+    if (!run->solution || (index > 0 && !run->keep_all)) return;
+    int ncells = run->s->rs->geo.ncells;
+    uint8_t *out = run->solution + (size_t)index * (size_t)ncells;
+    for (int c = 0; c < ncells; c++) out[c] = (uint8_t)digitset_first(cand[c]);
 }
 
 static int should_stop(const struct search_run *run)
@@ -189,12 +191,24 @@ struct root_limit {
     digitset allowed;
 };
 
+static struct search_result run_prepared(struct search_run *runp, const uint8_t *givens,
+                                         struct root_limit root, struct search_stats *stats);
+
 static struct search_result run_search(struct solver *s, const uint8_t *givens,
                                        struct root_limit root, long limit, uint8_t *solution,
                                        struct rng *rng, struct search_stats *stats)
 {
     struct search_run run = {
         .s = s, .limit = limit < 1 ? 1 : limit, .solution = solution, .rng = rng};
+    return run_prepared(&run, givens, root, stats);
+}
+
+/* Runs a search set up in *runp. */
+static struct search_result run_prepared(struct search_run *runp, const uint8_t *givens,
+                                         struct root_limit root, struct search_stats *stats)
+{
+    struct search_run run = *runp;
+    struct solver *s = run.s;
     run.stats.nodes = 1;
     memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
     digitset *state = state_at(s, 0);
@@ -211,6 +225,14 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens,
 }
 
 static const struct root_limit no_root_limit = {-1, 0};
+
+struct search_result solver_solutions(struct solver *s, const uint8_t *givens, long limit,
+                                      uint8_t *solutions, struct search_stats *stats)
+{
+    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit, .solution = solutions,
+                             .keep_all = 1};
+    return run_prepared(&run, givens, no_root_limit, stats);
+}
 
 struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
                                   uint8_t *solution, struct search_stats *stats)

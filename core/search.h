@@ -43,6 +43,10 @@ void solver_set_node_limit(struct solver *s, uint64_t nodes);
  * ruleset_check_givens. */
 struct search_result solver_count(struct solver *s, const uint8_t *givens, long limit,
                                   uint8_t *solution, struct search_stats *stats);
+/* As solver_count, writing every solution found (at most limit), one
+ * after another, into solutions (limit * N*N digits). */
+struct search_result solver_solutions(struct solver *s, const uint8_t *givens, long limit,
+                                      uint8_t *solutions, struct search_stats *stats);
 /* Counts, up to limit, the solutions in which `cell` does not hold
  * `digit`. A unique puzzle stays unique without a given exactly when none
  * exists with that given's cell open: one search where counting the

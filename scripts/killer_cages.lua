@@ -96,33 +96,6 @@ local function sizes_of(opts, v)
   return opts.cage_sizes or (v.defaults and v.defaults.cage_sizes) or {2, 3, 4}
 end
 
-function M.greedy(v, grid, opts)
-  local n = 9
-  local attempts = opts.partitions or 10
-  for attempt = 1, attempts do
-    local cage = M.partition(grid, n, sizes_of(opts, v))
-    local p = M.puzzle(v, cage, grid, n)
-    if p and p:count() == 1 then
-      local _, _, count = M.text(cage, grid, n)
-      return p, {cages = count, partitions = attempt}
-    end
-  end
-  return nil, string.format("no unique partition in %d tries", attempts)
-end
-
--- --- simulated annealing ------------------------------------------------
-
--- The cells of each cage, by id.
-local function members_of(cage, n)
-  local members = {}
-  for cell = 0, n * n - 1 do
-    local id = cage[cell]
-    members[id] = members[id] or {}
-    table.insert(members[id], cell)
-  end
-  return members
-end
-
 -- 1 when the cells (a list) form one orthogonally connected piece.
 local function connected(cells, n)
   if #cells <= 1 then return true end
@@ -148,6 +121,85 @@ end
 local function has_digit(cells, grid, d)
   for _, c in ipairs(cells) do if digit_at(grid, c) == d then return true end end
   return false
+end
+
+-- Mends a partition whose puzzle has a second solution where the two
+-- solutions differ: a cage there is cut in two, or one of its cells moves
+-- to the cage next door, so the swap that kept every sum no longer does.
+-- Pieces keep two cells or more (a cage of one cell would be a given).
+-- Returns the new partition, or nil when no change is possible.
+local function mend(cage, grid, second, n)
+  local differ = {}
+  for cell = 0, n * n - 1 do
+    if grid:sub(cell + 1, cell + 1) ~= second:sub(cell + 1, cell + 1) then differ[#differ + 1] = cell end
+  end
+  local fresh = 0
+  for _, id in pairs(cage) do if id > fresh then fresh = id end end
+  for _ = 1, #differ do
+    local cell = differ[math.random(#differ)]
+    local members = {}
+    for c = 0, n * n - 1 do if cage[c] == cage[cell] then members[#members + 1] = c end end
+    -- The cell with one neighbour of its cage, against the rest.
+    for _, nb in ipairs(neighbours(cell, n)) do
+      if cage[nb] == cage[cell] then
+        local rest = without(without(members, cell), nb)
+        if #rest >= 2 and connected(rest, n) then
+          local new = {}
+          for k, id in pairs(cage) do new[k] = id end
+          new[cell], new[nb] = fresh + 1, fresh + 1
+          return new
+        end
+      end
+    end
+    -- The cell into a neighbouring cage without its digit.
+    local stays = without(members, cell)
+    if #stays >= 2 and connected(stays, n) then
+      for _, nb in ipairs(neighbours(cell, n)) do
+        local other = cage[nb]
+        if other ~= cage[cell] then
+          local theirs = {}
+          for c = 0, n * n - 1 do if cage[c] == other then theirs[#theirs + 1] = c end end
+          if #theirs < 5 and not has_digit(theirs, grid, digit_at(grid, cell)) then
+            local new = {}
+            for k, id in pairs(cage) do new[k] = id end
+            new[cell] = other
+            return new
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
+function M.greedy(v, grid, opts)
+  local n = 9
+  local attempts = opts.partitions or 10
+  local cage = M.partition(grid, n, sizes_of(opts, v))
+  for attempt = 1, attempts do
+    local p = M.puzzle(v, cage, grid, n)
+    local found = p and p:solutions(2) or {}
+    if #found == 1 then
+      local _, _, count = M.text(cage, grid, n)
+      return p, {cages = count, partitions = attempt}
+    end
+    cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n)
+           or M.partition(grid, n, sizes_of(opts, v))
+  end
+  return nil, string.format("no unique partition in %d tries", attempts)
+end
+
+-- --- simulated annealing ------------------------------------------------
+
+-- The cells of each cage, by id.
+local function members_of(cage, n)
+  local members = {}
+  for cell = 0, n * n - 1 do
+    local id = cage[cell]
+    members[id] = members[id] or {}
+    table.insert(members[id], cell)
+  end
+  return members
 end
 
 -- One random move on a copy of the partition; nil when the move drawn is

@@ -1,0 +1,51 @@
+#!/bin/sh
+# bench_generate.sh — the generator's numbers, rerunnable: puzzles/s of
+# each kind of run the generator issue names, single thread unless said,
+# median of RUNS runs (default 3).
+#
+#   scripts/bench_generate.sh [BUILD_DIR] [RUNS]
+#
+# Every line is one `sudolab generate` command timed whole (start-up, the
+# interpreter, the second uniqueness count and the output included).
+set -eu
+BUILD=${1:-build}
+RUNS=${2:-3}
+S=$BUILD/sudolab
+
+# Median puzzles/s of RUNS runs of: sudolab generate --count COUNT ARGS...
+rate_of() {
+    count=$1
+    shift
+    i=0
+    : > /tmp/bench_generate.$$
+    while [ "$i" -lt "$RUNS" ]; do
+        start=$(date +%s.%N)
+        "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
+        end=$(date +%s.%N)
+        echo "$start $end $count" | awk '{ printf "%.1f\n", $3 / ($2 - $1) }' >> /tmp/bench_generate.$$
+        i=$((i + 1))
+    done
+    sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
+    rm -f /tmp/bench_generate.$$
+}
+
+row() {
+    label=$1
+    want=$2
+    shift 2
+    got=$(rate_of "$@")
+    echo "$label $want $got" | awk '{ n = split($0, f, " "); printf "  %-44s %8s/s  (at least %s)\n", substr($0, 1, length($0) - length(f[n]) - length(f[n-1]) - 2), f[n], f[n-1] }'
+}
+
+echo "== sudolab generate, puzzles/s (median of $RUNS runs)"
+row "classic 9x9, random dig to minimal" 2000 3000 --symmetry none
+row "classic 9x9, 180-degree symmetric" 1500 3000 --symmetry rotate180
+row "classic 9x9, grade expert" 20 60 --grade expert --symmetry none
+row "classic 9x9, grade extreme" 20 60 --grade extreme --symmetry none
+row "classic 9x9, grade beyond" 20 60 --grade beyond --symmetry none
+row "killer 9x9, greedy, no givens" 200 300 --variant killer
+row "killer 9x9, annealed to grade hard" 5 20 --variant killer --grade hard
+row "16x16 classic, unique" 10 40 --size 16 --symmetry none
+one=$(rate_of 4000 --symmetry none)
+two=$(rate_of 4000 --symmetry none --jobs 2)
+echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.8x)\n", "classic minimal, --jobs 2", $2, $2 / $1 }'
