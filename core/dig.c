@@ -55,13 +55,16 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
     for (int i = 0; i < count; i++) smaller[cells[i]] = 0;
     if (count == 1 && givens[cells[0]] && dig_forced(rs, smaller, cells[0], solution[cells[0]]))
         return 1;
-    for (int i = 0; i < count; i++) {
+    int keeps = 1;
+    solver_set_light(s, 1);
+    for (int i = 0; i < count && keeps; i++) {
         int cell = cells[i];
         if (!givens[cell]) continue;
         struct search_result r = solver_count_without(s, smaller, cell, solution[cell], 1, NULL);
-        if (r.solutions || r.gave_up) return 0;
+        keeps = !r.solutions && !r.gave_up;
     }
-    return 1;
+    solver_set_light(s, 0);
+    return keeps;
 }
 
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens,

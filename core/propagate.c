@@ -178,6 +178,7 @@ static int fixed_point(struct prop_ctx *ctx)
             if (run_rule_hooks(ctx)) return SL_PROP_CONTRADICTION;
             if (ctx->changed) continue;
         }
+        if (ctx->light) return SL_PROP_OK;
         if (intersections(ctx)) return SL_PROP_CONTRADICTION;
         if (!ctx->changed) return SL_PROP_OK;
     }
@@ -204,6 +205,13 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                     const uint8_t *givens)
 {
+    return propagate_start_light(ctx, rs, state, givens, 0);
+}
+
+int propagate_start_light(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                          const uint8_t *givens, int light)
+{
+    ctx->light = light;
     int ncells = rs->geo.ncells;
     size_t cand_bytes = (size_t)ncells * sizeof(digitset);
     ctx_open(ctx, rs, state, 1);

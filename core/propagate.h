@@ -29,6 +29,7 @@ struct prop_ctx {
     uint64_t dirty_groups[SL_GROUP_WORDS]; /* watched groups due (prop_next_group) */
     int failed_cell;                       /* the cell left without candidates, when known */
     int aborted;                           /* a rule called prop_abort: the search must stop */
+    int light; /* skip box-line intersections: cheaper nodes for many easy searches */
     int queue_len;                         /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];
 };
@@ -38,6 +39,12 @@ struct prop_ctx {
  * SL_PROP_OK or SL_PROP_CONTRADICTION. */
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                     const uint8_t *givens);
+
+/* The same with light propagation when light is 1: no box-line
+ * intersections, here and in every propagation continuing from this ctx
+ * (solver_set_light). */
+int propagate_start_light(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                          const uint8_t *givens, int light);
 
 /* Restricts every cell of `cells` to `allowed` in an already propagated
  * state and propagates. */

@@ -18,6 +18,7 @@ struct solver {
     const struct ruleset *rs;
     unsigned char *stack; /* ncells + 2 states: the deepest search assigns every cell */
     uint64_t node_limit;
+    int light; /* solver_set_light */
     uint32_t *weight; /* per cell: dead ends it was found empty in, this run */
     struct prop_ctx ctx;
 };
@@ -58,6 +59,8 @@ void solver_free(struct solver *s)
 }
 
 void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = nodes; }
+
+void solver_set_light(struct solver *s, int light) { s->light = light; }
 
 static digitset *state_at(struct solver *s, int depth)
 {
@@ -212,7 +215,7 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
     run.stats.nodes = 1;
     memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
     digitset *state = state_at(s, 0);
-    int status = propagate_start(&s->ctx, s->rs, state, givens);
+    int status = propagate_start_light(&s->ctx, s->rs, state, givens, s->light);
     if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
         status = propagate_restrict_cells(&s->ctx, s->rs, state, &root.cell, 1, root.allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_node(&run, 0);

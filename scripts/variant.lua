@@ -9,11 +9,18 @@ local M = {}
 -- by the strategy opts.strategy names (or the one opts imply: clues ->
 -- exact, grade or rating -> graded, a symmetry -> symmetric).
 function M.dig_generator(v)
+  -- One empty puzzle per size fills every grid and one more is dug, each
+  -- reused from puzzle to puzzle: their rules are compiled once. (The dug
+  -- puzzle returned is this shared one: a caller reads it before the next.)
+  local blank, work = {}, {}
   local function once(opts, seed)
     local dig = require("dig")
-    local p = v.build{size = opts.size}
-    local solution, why = p:fill(seed)
+    local size = opts.size or v.size
+    blank[size] = blank[size] or v.build{size = opts.size}
+    local solution, why = blank[size]:fill(seed)
     if not solution then return nil, "no grid: " .. tostring(why) end
+    work[size] = work[size] or v.build{size = opts.size}
+    local p = work[size]
     p:givens(solution)
     local strategy = opts.strategy
     if not strategy then
