@@ -175,7 +175,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
     struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, NULL, NULL, NULL,
-                               sums, b};
+                               sums,  b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
     ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
     ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);

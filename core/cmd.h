@@ -21,28 +21,28 @@
 enum { EXIT_NO_SOLUTION = 1, EXIT_BAD_INPUT = 2, EXIT_GAVE_UP = 3 };
 
 struct cmd_options {
-    struct reader_options reader; /* --size, --boxes */
-    int pretty;                   /* --pretty */
-    long limit;                   /* --limit */
-    uint64_t seed;                /* --seed */
-    long count;                   /* --count */
-    long runs;                    /* --runs */
-    uint64_t max_nodes;           /* --max-nodes, 0 = none */
-    int to;                       /* --to: an enum cmd_output */
-    const char *variant;          /* --variant: plain puzzles take its rules */
-    int json;                     /* --json */
-    int explain;                  /* --explain */
-    const char *state;            /* --state: pencil marks to start from (hint) */
-    int text_operands;            /* an operand that names no file is a puzzle itself */
-    int jobs;                     /* --jobs */
-    int shard_index, shard_count; /* --shard I/N, 1-based */
-    int stats;                    /* --stats */
-    int clues;                    /* --clues, 0 = any */
-    const char *symmetry;         /* --symmetry */
-    const char *strategy;         /* --strategy */
-    const char *grade;            /* --grade */
+    struct reader_options reader;   /* --size, --boxes */
+    int pretty;                     /* --pretty */
+    long limit;                     /* --limit */
+    uint64_t seed;                  /* --seed */
+    long count;                     /* --count */
+    long runs;                      /* --runs */
+    uint64_t max_nodes;             /* --max-nodes, 0 = none */
+    int to;                         /* --to: an enum cmd_output */
+    const char *variant;            /* --variant: plain puzzles take its rules */
+    int json;                       /* --json */
+    int explain;                    /* --explain */
+    const char *state;              /* --state: pencil marks to start from (hint) */
+    int text_operands;              /* an operand that names no file is a puzzle itself */
+    int jobs;                       /* --jobs */
+    int shard_index, shard_count;   /* --shard I/N, 1-based */
+    int stats;                      /* --stats */
+    int clues;                      /* --clues, 0 = any */
+    const char *symmetry;           /* --symmetry */
+    const char *strategy;           /* --strategy */
+    const char *grade;              /* --grade */
     double rating_low, rating_high; /* --rating, high 0 = none */
-    const char *output;           /* --output */
+    const char *output;             /* --output */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };

@@ -105,7 +105,8 @@ static void *run_worker(void *arg)
     struct generator *g = generator_new(&run->req, &err);
     if (!g) {
         pthread_mutex_lock(&run->lock);
-        if (!run->setup_error[0]) snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
+        if (!run->setup_error[0])
+            snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
         run->stop = 1;
         pthread_cond_broadcast(&run->changed);
         pthread_mutex_unlock(&run->lock);
@@ -220,9 +221,44 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
     return 0;
 }
 
+/* One job: made and written in turn, no thread to hand over to. */
+static int run_alone(struct run *run, FILE *out)
+{
+    struct sl_error err = {0};
+    struct generator *g = generator_new(&run->req, &err);
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!g) {
+        fprintf(stderr, "sudolab generate: %s\n", err.msg);
+        return 2;
+    }
+    int code = 0;
+    struct generated *p = &run->slots[0].puzzle;
+    for (long i = run->first; i < run->end && !code && !interrupted; i++) {
+        if (generator_make(g, generate_seed(run->opt->seed, (uint64_t)i), p, &err)) {
+            fprintf(stderr, "sudolab generate: puzzle %ld (seed %llu): %s\n", i,
+                    (unsigned long long)run->opt->seed, err.msg);
+            code = 1;
+        } else {
+            write_puzzle(out, run->opt, i, p);
+            run->written++;
+            show_progress(run, &t0, 0);
+        }
+    }
+    show_progress(run, &t0, 1);
+    generator_free(g);
+    if (interrupted) {
+        fprintf(stderr, "sudolab generate: interrupted after %ld puzzles\n",
+                run->written - run->first);
+        code = 130;
+    }
+    return code;
+}
+
 /* Starts the workers, writes, joins them. */
 static int run_all(struct run *run, FILE *out)
 {
+    if (run->opt->jobs == 1) return run_alone(run, out);
     int jobs = run->opt->jobs, started = 0;
     pthread_t threads[256];
     for (; started < jobs; started++)
@@ -261,7 +297,8 @@ static int close_output(const struct cmd_options *opt, FILE *out, const char *te
     if (!opt->output) return fflush(stdout) && !code ? 1 : code;
     int bad = fclose(out) != 0;
     if (!code && !bad && rename(temp, opt->output) == 0) return 0;
-    if (!code) fprintf(stderr, "sudolab generate: cannot write %s: %s\n", opt->output, strerror(errno));
+    if (!code)
+        fprintf(stderr, "sudolab generate: cannot write %s: %s\n", opt->output, strerror(errno));
     remove(temp);
     return code ? code : 1;
 }

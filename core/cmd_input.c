@@ -144,13 +144,19 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
 
 int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
 {
-    *opt = (struct cmd_options){
-        .limit = 2, .seed = 1, .count = 1, .runs = 1, .jobs = 1, .shard_index = 1, .shard_count = 1};
+    *opt = (struct cmd_options){.limit = 2,
+                                .seed = 1,
+                                .count = 1,
+                                .runs = 1,
+                                .jobs = 1,
+                                .shard_index = 1,
+                                .shard_count = 1};
     optind = 1;
     opterr = 0;
     for (;;) {
         int index = 0,
-            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:J:H:TC:Y:G:g:R:o:h", long_options, &index);
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:J:H:TC:Y:G:g:R:o:h",
+                                 long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {
             fputs(spec->usage, stdout);

@@ -224,8 +224,8 @@ static int hint_find_mistake(const struct cmd_puzzle *item, const struct human *
     char name[16];
     solver_count(item->solver, item->puzzle->givens, 1, solution, NULL);
     for (int c = 0; c < h->lay->ncells; c++) {
-        int wrong = h->value[c] ? h->value[c] != solution[c]
-                                : !(h->cand[c] & digitset_of(solution[c]));
+        int wrong =
+            h->value[c] ? h->value[c] != solution[c] : !(h->cand[c] & digitset_of(solution[c]));
         if (!wrong) continue;
         printf("%s: a mistake: %s\n", human_cell_name(h->lay, c, name, sizeof name),
                h->value[c] ? "this digit is wrong" : "the right digit was crossed out");

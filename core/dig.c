@@ -25,16 +25,20 @@ static int dig_hidden_single(const struct ruleset *rs, const uint8_t *givens, in
     for (int c = 0; c < rs->geo.ncells; c++)
         if (givens[c] == digit)
             for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) sees[rs->peers[i]] = 1;
-    for (int u = 0; u < rs->nhouses; u++) {
-        const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
-        int n = rs->unit_start[u + 1] - rs->unit_start[u], holds = 0, other_place = 0;
-        for (int k = 0; k < n && !other_place; k++) {
-            int c = cells[k];
-            if (c == cell) holds = 1;
-            else other_place = !givens[c] && !sees[c] && (rs->domain[c] & digitset_of(digit));
+    const uint64_t *units = rs->cell_units + (size_t)cell * (size_t)rs->unit_words;
+    for (int w = 0; w < rs->unit_words; w++)
+        for (uint64_t todo = units[w]; todo; todo &= todo - 1) {
+            int u = w * 64 + __builtin_ctzll(todo), other_place = 0;
+            if (u >= rs->nhouses) return 0; /* houses come first among the units */
+            const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
+            int n = rs->unit_start[u + 1] - rs->unit_start[u];
+            for (int k = 0; k < n && !other_place; k++) {
+                int c = cells[k];
+                other_place =
+                    c != cell && !givens[c] && !sees[c] && (rs->domain[c] & digitset_of(digit));
+            }
+            if (!other_place) return 1;
         }
-        if (holds && !other_place) return 1;
-    }
     return 0;
 }
 
@@ -67,8 +71,8 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
     return keeps;
 }
 
-int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens,
-               const uint8_t *solution, const int *cells, const int *start, int ngroups)
+int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
+               const int *cells, const int *start, int ngroups)
 {
     int removed = 0;
     for (int g = 0; g < ngroups; g++) {

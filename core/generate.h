@@ -16,25 +16,25 @@
 
 /* What to make: every field but variant may be left 0 / NULL. */
 struct generate_request {
-    const char *variant;  /* variants/NAME.lua */
-    int size;             /* another grid size than the variant's, or 0 */
-    const char *strategy; /* the variant's strategy name (dig.lua: random, ...) */
-    const char *symmetry; /* dig.lua's symmetries */
-    const char *grade;    /* a grade name (rate.h) */
-    int clues;            /* an exact clue count */
+    const char *variant;            /* variants/NAME.lua */
+    int size;                       /* another grid size than the variant's, or 0 */
+    const char *strategy;           /* the variant's strategy name (dig.lua: random, ...) */
+    const char *symmetry;           /* dig.lua's symmetries */
+    const char *grade;              /* a grade name (rate.h) */
+    int clues;                      /* an exact clue count */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
-    int want_rating;      /* rate each puzzle for the statistics */
+    int want_rating;                /* rate each puzzle for the statistics */
 };
 
 /* One puzzle made. */
 struct generated {
-    char line[8192]; /* the puzzle in its variant's line form */
-    int clues;       /* givens */
-    int cages;       /* killer cages, or 0 */
-    double rating;   /* when rated, else 0 */
-    char grade[16];  /* when rated, else "" */
-    uint64_t nodes;  /* search nodes of the final uniqueness count */
-    double ms;       /* time to make it */
+    char line[8192];  /* the puzzle in its variant's line form */
+    int clues;        /* givens */
+    int cages;        /* killer cages, or 0 */
+    double rating;    /* when rated, else 0 */
+    char grade[16];   /* when rated, else "" */
+    uint64_t nodes;   /* search nodes of the final uniqueness count */
+    double ms;        /* time to make it */
     char trace[8192]; /* annealing's energy per step, comma-separated, or "" */
 };
 
@@ -52,7 +52,6 @@ void generator_free(struct generator *g);
  * counts its solutions again: 0 when it is unique, else -1 with err (the
  * strategy failed, the script erred, or the puzzle was not unique: a bug
  * reported, never written). */
-int generator_make(struct generator *g, uint64_t seed, struct generated *out,
-                   struct sl_error *err);
+int generator_make(struct generator *g, uint64_t seed, struct generated *out, struct sl_error *err);
 
 #endif

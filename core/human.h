@@ -114,7 +114,7 @@ struct step {
     const char *name;                       /* a rule's own technique (explain): its words, */
     const char *key;                        /* and its key for counts; else both NULL */
     uint64_t search_nodes; /* the rater's search fallback: the nodes it needed, else 0 */
-    int variant; /* a technique's own kind of step, for the words (forcing.h) */
+    int variant;           /* a technique's own kind of step, for the words (forcing.h) */
 };
 
 /* Fills lay for rs (which must outlive it). Returns 0, or -1 when a cell

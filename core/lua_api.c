@@ -29,7 +29,7 @@ struct api_puzzle {
     struct puzzle p;
     struct ruleset *rules; /* NULL until needed, or after a rule change */
     struct solver *solver;
-    struct rater *rater; /* NULL until p:rate(), or after a rule change */
+    struct rater *rater;                /* NULL until p:rate(), or after a rule change */
     char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
 };
 
@@ -560,8 +560,8 @@ static int api_dig(lua_State *L)
     }
     start[ngroups] = total;
     api_prepare(L, ap, "dig");
-    int removed = dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
-                             (int)ngroups);
+    int removed =
+        dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start, (int)ngroups);
     api_raise_rule_error(L, ap, "dig");
     lua_pushinteger(L, removed);
     return 1;

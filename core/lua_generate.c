@@ -145,8 +145,7 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
     return rc;
 }
 
-int generator_make(struct generator *g, uint64_t seed, struct generated *out,
-                   struct sl_error *err)
+int generator_make(struct generator *g, uint64_t seed, struct generated *out, struct sl_error *err)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

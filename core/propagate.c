@@ -216,11 +216,34 @@ int propagate_start_light(struct prop_ctx *ctx, const struct ruleset *rs, void *
     size_t cand_bytes = (size_t)ncells * sizeof(digitset);
     ctx_open(ctx, rs, state, 1);
     memset((char *)state + cand_bytes, 0, rs->state_bytes - cand_bytes);
+    digitset *cand = ctx->cand;
     for (int c = 0; c < ncells; c++) {
-        digitset m = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
-        ctx->cand[c] = m;
-        if (m == 0) return SL_PROP_CONTRADICTION;
-        if (digitset_is_single(m)) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+        cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
+        if (cand[c] == 0) return SL_PROP_CONTRADICTION;
+    }
+    /* Every unit, group and rule is due already, so the first sweep of the
+     * starting singles (givens, one-digit domains) over their peers needs
+     * none of note_change's bookkeeping: plain masks; then the cells the
+     * sweep left single are queued for the usual drain. */
+    for (int c = 0; c < ncells; c++) {
+        if (!digitset_is_single(cand[c])) continue;
+        ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    int swept = ctx->queue_len;
+    for (int q = 0; q < swept; q++) {
+        int c = ctx->queue[q];
+        digitset digit = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
+        for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++)
+            cand[rs->peers[i]] &= ~digit;
+    }
+    ctx->queue_len = 0;
+    for (int c = 0; c < ncells; c++) {
+        int was_single = givens[c] || digitset_is_single(rs->domain[c]);
+        if (cand[c] == 0) {
+            ctx->failed_cell = c;
+            return SL_PROP_CONTRADICTION;
+        }
+        if (digitset_is_single(cand[c]) && !was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
     ctx->dirty_rules = rs->propagating; /* every rule gets a first look */
     return fixed_point(ctx);

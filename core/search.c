@@ -18,7 +18,7 @@ struct solver {
     const struct ruleset *rs;
     unsigned char *stack; /* ncells + 2 states: the deepest search assigns every cell */
     uint64_t node_limit;
-    int light; /* solver_set_light */
+    int light;        /* solver_set_light */
     uint32_t *weight; /* per cell: dead ends it was found empty in, this run */
     struct prop_ctx ctx;
 };
@@ -28,7 +28,7 @@ struct search_run {
     struct solver *s;
     long limit;
     uint8_t *solution;
-    int keep_all; /* write every solution, one after another, into solution */
+    int keep_all;    /* write every solution, one after another, into solution */
     struct rng *rng; /* NULL: digits in increasing order */
     struct search_stats stats;
     struct search_result result;
@@ -232,8 +232,8 @@ static const struct root_limit no_root_limit = {-1, 0};
 struct search_result solver_solutions(struct solver *s, const uint8_t *givens, long limit,
                                       uint8_t *solutions, struct search_stats *stats)
 {
-    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit, .solution = solutions,
-                             .keep_all = 1};
+    struct search_run run = {
+        .s = s, .limit = limit < 1 ? 1 : limit, .solution = solutions, .keep_all = 1};
     return run_prepared(&run, givens, no_root_limit, stats);
 }
 

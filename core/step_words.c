@@ -83,8 +83,9 @@ static void words_forcing(struct words *w, const struct human_layout *lay, const
         words_cell(w, lay, from->cell);
         words_add(w, "%s%c", s->variant == FORCING_NEGATION_CONTRADICTS ? "<>" : "=",
                   geometry_symbol(from->digit));
-        words_add(w, "%s", s->variant == FORCING_DOUBLE ? " and its opposite lead to the same"
-                                                         : " leads to a contradiction");
+        words_add(w, "%s",
+                  s->variant == FORCING_DOUBLE ? " and its opposite lead to the same"
+                                               : " leads to a contradiction");
         break;
     case FORCING_CELL:
         words_add(w, "every digit of ");

@@ -59,7 +59,7 @@ static double conclusion_rating(const struct conclusion *c)
 static void forcing_conclude(struct forcing *f, int cell, int digit, int length, int from_cell,
                              int from_digit)
 {
-    struct conclusion found = {(uint16_t)cell,      (uint8_t)digit,      length, f->base,
+    struct conclusion found = {(uint16_t)cell,      (uint8_t)digit,      length,          f->base,
                                (uint16_t)from_cell, (uint8_t)from_digit, (uint8_t)f->kind};
     if (conclusion_rating(&found) <= f->good_enough + 1e-9) f->done = 1;
     for (int i = 0; i < f->nconclusions; i++) {
