@@ -16,7 +16,11 @@
 --
 -- Both return the puzzle (v.build's), then {cages=, trace=, ...}, or nil
 -- and why. opts.givens allows givens where no partition alone is unique
--- (default: forbidden).
+-- (the killer variant's default forbids them). opts.cage_sizes lists the
+-- sizes cages are drawn from (a size twice, twice as often); annealing
+-- takes it as the distribution to approach. Annealing's settings: steps,
+-- temperature, cooling (per step), max_cage, starts, and the energy's
+-- weights unique_weight, rating_weight, size_weight.
 local M = {}
 
 local symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -186,7 +190,30 @@ function M.greedy(v, grid, opts)
     cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n)
            or M.partition(grid, n, sizes_of(opts, v))
   end
+  if opts.givens then return M.with_givens(v, cage, grid, n) end
   return nil, string.format("no unique partition in %d tries", attempts)
+end
+
+-- The last resort, when opts.givens allows it: givens where a second
+-- solution differs, one at a time, until the puzzle is unique.
+function M.with_givens(v, cage, grid, n)
+  local map, sums, count = M.text(cage, grid, n)
+  if not map then return nil, "too many cages" end
+  local givens = {}
+  for cell = 1, n * n do givens[cell] = "." end
+  for _ = 1, n * n do
+    local p = v.build{cages = map, sums = sums, givens = table.concat(givens)}
+    local found = p:solutions(2)
+    if #found == 1 then return p, {cages = count, givens = true} end
+    local second = found[2] == grid and found[1] or found[2]
+    for cell = 1, n * n do
+      if grid:sub(cell, cell) ~= second:sub(cell, cell) then
+        givens[cell] = grid:sub(cell, cell)
+        break
+      end
+    end
+  end
+  return nil, "givens did not make it unique"
 end
 
 -- --- simulated annealing ------------------------------------------------
@@ -246,16 +273,21 @@ local function move(cage, grid, n, max_size, prefer)
   return new
 end
 
--- How far the cage sizes are from the sizes asked: the share of cages
--- whose size is not among them.
+-- How far the cage sizes are from the distribution asked (opts.cage_sizes
+-- lists sizes, a size twice for twice the share): half the sum of the
+-- differences of the shares, 0 (the same) to 1 (nothing in common).
 local function size_distance(cage, n, sizes)
-  local allowed, outside, total = {}, 0, 0
-  for _, s in ipairs(sizes) do allowed[s] = true end
+  local want, have, total = {}, {}, 0
+  for _, s in ipairs(sizes) do want[s] = (want[s] or 0) + 1 / #sizes end
   for _, cells in pairs(members_of(cage, n)) do
     total = total + 1
-    if not allowed[#cells] then outside = outside + 1 end
+    have[#cells] = (have[#cells] or 0) + 1
   end
-  return outside / total
+  local distance = 0
+  for size = 1, n * n do
+    distance = distance + math.abs((want[size] or 0) - (have[size] or 0) / total)
+  end
+  return distance / 2
 end
 
 -- The energy of a partition and its puzzle (nil when it has no puzzle).

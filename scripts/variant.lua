@@ -16,12 +16,18 @@ function M.dig_generator(v)
   local function once(opts, seed)
     local dig = require("dig")
     local size = opts.size or v.size
-    blank[size] = blank[size] or v.build{size = opts.size}
-    local solution, why = blank[size]:fill(seed)
-    if not solution then return nil, "no grid: " .. tostring(why) end
-    work[size] = work[size] or v.build{size = opts.size}
-    local p = work[size]
-    p:givens(solution)
+    local p, solution, why
+    if v.prepare then -- rules with per-puzzle data: the variant makes them
+      p, solution = v.prepare(opts, seed)
+      if not p then return nil, solution or "no grid for the variant's data" end
+    else
+      blank[size] = blank[size] or v.build{size = opts.size}
+      solution, why = blank[size]:fill(seed)
+      if not solution then return nil, "no grid: " .. tostring(why) end
+      work[size] = work[size] or v.build{size = opts.size}
+      p = work[size]
+      p:givens(solution)
+    end
     local strategy = opts.strategy
     if not strategy then
       strategy = opts.clues and "exact" or (opts.grade or opts.rating) and "graded"
@@ -52,10 +58,14 @@ function M.dig_generator(v)
   end
 end
 
+-- A variant whose rules carry per-puzzle data (odd/even marks, jigsaw
+-- regions) digs too when it has v.prepare(opts, seed): a puzzle of the
+-- variant with fresh data and a solution as its givens, and the solution.
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"
   v.defaults = v.defaults or {symmetry = "rotate180"}
+  if v.prepare and not v.generate then v.generate = M.dig_generator(v) end
   if not v.build then
     -- data.size: another size than the variant's (its boxes then the most
     -- square shape), for variants whose rules do not depend on the size.

@@ -78,6 +78,12 @@ check "--size 16: unique 16x16 puzzles" eval '[ $(grep -c "^sudolab 16 4x4 class
 gen --variant diagonal --count 3 > "$T/x"
 check "an X sudoku variant generates with its diagonals" eval \
     'grep -q "diagonal" "$T/x" && all_unique "$T/x"'
+gen --variant oddeven --count 3 > "$T/oe"
+check "odd/even: marks from the grid's parities, unique" eval \
+    'grep -q "oddeven:[oe.]\{81\} " "$T/oe" && all_unique "$T/oe"'
+gen --variant jigsaw --count 3 > "$T/jg"
+check "jigsaw: random regions of nine connected cells, unique, no warning" eval \
+    'grep -q "jigsaw:[A-I]\{81\} " "$T/jg" && all_unique "$T/jg" && [ -z "$("$S" check "$T/jg" 2>&1 | grep -i warn)" ]'
 gen --variant killer --count 5 > "$T/k"
 check "killer (greedy): cages and sums, no givens, unique" eval \
     '[ $(grep -c "killer:.* \.\{81\}$" "$T/k") -eq 5 ] && all_unique "$T/k"'

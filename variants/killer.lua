@@ -26,6 +26,7 @@ return require("variant").make{
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
     local settings = setmetatable({}, {__index = opts})
+    if opts.givens == nil then settings.givens = v.defaults.givens end
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
     end

@@ -99,4 +99,12 @@ local kv = require("killer")
 local kp = kv.build{cages = map, sums = sums}
 expect("the grid solves its own killer", kp:check(grid), true)
 
+-- Givens as a last resort: a partition of big cages, then givens where a
+-- second solution differs until it is unique.
+local big = {}
+for cell = 0, 80 do big[cell] = (cell // 9) * 3 + (cell % 9) // 3 + 1 end -- rows of three
+local pg = killer.with_givens(kv, big, grid, 9)
+expect("givens make a loose partition unique", pg and pg:count(), 1)
+expect("and there are some", pg and pg:givens():find("[1-9]") ~= nil, true)
+
 check.finish()

@@ -1,0 +1,71 @@
+-- jigsaw_regions.lua: random jigsaw layouts. Starting from the boxes, cells
+-- are traded between neighbouring regions, two at a time so every region
+-- keeps its size, and a trade stands only if both regions stay connected.
+local M = {}
+
+local function neighbours(cell, n)
+  local r, c, out = cell // n, cell % n, {}
+  if r > 0 then out[#out + 1] = cell - n end
+  if r < n - 1 then out[#out + 1] = cell + n end
+  if c > 0 then out[#out + 1] = cell - 1 end
+  if c < n - 1 then out[#out + 1] = cell + 1 end
+  return out
+end
+
+local function connected(region, id, n)
+  local start
+  local size = 0
+  for cell = 0, n * n - 1 do
+    if region[cell] == id then start = start or cell; size = size + 1 end
+  end
+  local seen, stack, reached = {[start] = true}, {start}, 0
+  while #stack > 0 do
+    local c = table.remove(stack)
+    reached = reached + 1
+    for _, nb in ipairs(neighbours(c, n)) do
+      if region[nb] == id and not seen[nb] then seen[nb] = true; stack[#stack + 1] = nb end
+    end
+  end
+  return reached == size
+end
+
+-- A random layout of n regions of n cells (n a square: 4, 9, 16, 25), as
+-- a region map (one letter per cell), after `trades` attempted trades.
+function M.random(n, trades)
+  local side = math.tointeger(math.sqrt(n))
+  local region = {}
+  for cell = 0, n * n - 1 do
+    local r, c = cell // n, cell % n
+    region[cell] = (r // side) * side + c // side
+  end
+  for _ = 1, trades do
+    -- a cell a on a border gives itself to its neighbour's region B, and a
+    -- cell b of B on A's border gives itself back
+    local a = math.random(0, n * n - 1)
+    local nbs = neighbours(a, n)
+    local x = nbs[math.random(#nbs)]
+    local A, B = region[a], region[x]
+    if A ~= B then
+      local back = {}
+      for cell = 0, n * n - 1 do
+        if region[cell] == B and cell ~= x then
+          for _, nb in ipairs(neighbours(cell, n)) do
+            if region[nb] == A and nb ~= a then back[#back + 1] = cell; break end
+          end
+        end
+      end
+      if #back > 0 then
+        local b = back[math.random(#back)]
+        region[a], region[b] = B, A
+        if not (connected(region, A, n) and connected(region, B, n)) then
+          region[a], region[b] = A, B
+        end
+      end
+    end
+  end
+  local letters, map = "ABCDEFGHIJKLMNOPQRSTUVWXY", {}
+  for cell = 0, n * n - 1 do map[cell + 1] = letters:sub(region[cell] + 1, region[cell] + 1) end
+  return table.concat(map)
+end
+
+return M
