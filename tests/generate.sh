@@ -113,5 +113,14 @@ gen --count 3 --strategy nosuch --output "$T/none.txt" > "$T/o"
 check "a failed run leaves no file, not even a partial one" eval \
     '[ ! -e "$T/none.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
+"$S" generate --count 100000000 --output "$T/cut.txt" 2> "$T/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "Ctrl-C: exit 130, says so, leaves no file" eval \
+    '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
