@@ -8,7 +8,6 @@
  * failed run leaves no half-written FILE.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,75 +54,12 @@ static const struct cmd_spec generate_spec = {
     "VscSJHGYCgRTjo",
 };
 
-/* Results wait in a ring of this many slots for their turn to be written,
- * so memory stays bounded however many puzzles a run makes. */
-#define GENERATE_WINDOW 1024
-
-struct slot {
-    int done, failed;
-    struct generated puzzle;
-    char why[512];
-};
-
-struct run {
-    const struct cmd_options *opt;
-    struct generate_request req;
-    long first, end; /* the shard's indices */
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    long next, written;
-    int stop;
-    struct slot *slots;
-    char setup_error[512];
-    double last_progress; /* seconds into the run of the last progress line */
-};
-
 /* The one global: a signal handler can only set a flag. */
 static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig)
 {
     (void)sig;
     interrupted = 1;
-}
-
-/* Takes the next index, waiting while the ring is full; -1 when done. */
-static long run_take(struct run *run)
-{
-    pthread_mutex_lock(&run->lock);
-    while (!run->stop && !interrupted && run->next < run->end &&
-           run->next >= run->written + GENERATE_WINDOW)
-        pthread_cond_wait(&run->changed, &run->lock);
-    long i = (run->stop || interrupted || run->next >= run->end) ? -1 : run->next++;
-    pthread_mutex_unlock(&run->lock);
-    return i;
-}
-
-static void *run_worker(void *arg)
-{
-    struct run *run = arg;
-    struct sl_error err = {0};
-    struct generator *g = generator_new(&run->req, &err);
-    if (!g) {
-        pthread_mutex_lock(&run->lock);
-        if (!run->setup_error[0])
-            snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
-        run->stop = 1;
-        pthread_cond_broadcast(&run->changed);
-        pthread_mutex_unlock(&run->lock);
-        return NULL;
-    }
-    for (long i; (i = run_take(run)) >= 0;) {
-        struct slot *s = &run->slots[i % GENERATE_WINDOW];
-        uint64_t seed = generate_seed(run->opt->seed, (uint64_t)i);
-        s->failed = generator_make(g, seed, &s->puzzle, &err) != 0;
-        if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
-        pthread_mutex_lock(&run->lock);
-        s->done = 1;
-        pthread_cond_broadcast(&run->changed);
-        pthread_mutex_unlock(&run->lock);
-    }
-    generator_free(g);
-    return NULL;
 }
 
 static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
@@ -145,55 +81,22 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
     }
 }
 
-static double seconds_since(const struct timespec *t0)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
+struct output {
+    const struct cmd_options *opt;
+    FILE *out;
+};
 
-/* A progress line on a terminal, once the run has taken a second. */
-static void show_progress(struct run *run, const struct timespec *t0, int final)
+/* The sink: each puzzle written, or the first failure reported. */
+static int output_puzzle(void *arg, long index, const struct generated *p, const char *why)
 {
-    double s = seconds_since(t0);
-    if (!isatty(2) || s < 1.0 || (!final && s - run->last_progress < 0.25)) return;
-    run->last_progress = s;
-    long done = run->written - run->first, total = run->end - run->first;
-    double rate = done / (s > 0 ? s : 1);
-    fprintf(stderr, "\rgenerate: %ld/%ld puzzles, %.0f/s, %.0f s left   %s", done, total, rate,
-            rate > 0 ? (double)(total - done) / rate : 0.0, final ? "\n" : "");
-}
-
-/* Writes results in index order as they come; 0, or 1 at the first
- * puzzle that could not be made. */
-static int run_write(struct run *run, FILE *out)
-{
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int code = 0;
-    for (long i = run->first; i < run->end && !code; i++) {
-        struct slot *s = &run->slots[i % GENERATE_WINDOW];
-        pthread_mutex_lock(&run->lock);
-        while (!s->done && !run->stop && !interrupted) pthread_cond_wait(&run->changed, &run->lock);
-        int ready = s->done;
-        pthread_mutex_unlock(&run->lock);
-        if (!ready) return interrupted ? 130 : 1;
-        if (s->failed) {
-            fprintf(stderr, "sudolab generate: puzzle %ld (seed %llu): %s\n", i,
-                    (unsigned long long)run->opt->seed, s->why);
-            code = 1;
-        } else {
-            write_puzzle(out, run->opt, i, &s->puzzle);
-        }
-        pthread_mutex_lock(&run->lock);
-        s->done = 0;
-        run->written++;
-        pthread_cond_broadcast(&run->changed);
-        pthread_mutex_unlock(&run->lock);
-        show_progress(run, &t0, 0);
+    struct output *o = arg;
+    if (!p) {
+        fprintf(stderr, "sudolab generate: puzzle %ld (seed %llu): %s\n", index,
+                (unsigned long long)o->opt->seed, why);
+        return 1;
     }
-    show_progress(run, &t0, 1);
-    return code;
+    write_puzzle(o->out, o->opt, index, p);
+    return 0;
 }
 
 /* The request the options describe, checked. */
@@ -221,62 +124,31 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
     return 0;
 }
 
-/* One job: made and written in turn, no thread to hand over to. */
-static int run_alone(struct run *run, FILE *out)
+/* Runs the shard, writing to out. */
+static int run_all(const struct cmd_options *opt, const struct generate_request *req, FILE *out)
 {
+    struct output o = {opt, out};
+    struct generate_run spec = {
+        .request = req,
+        .seed = opt->seed,
+        .first = opt->count * (opt->shard_index - 1) / opt->shard_count,
+        .end = opt->count * opt->shard_index / opt->shard_count,
+        .jobs = opt->jobs,
+        .sink = output_puzzle,
+        .arg = &o,
+        .label = "generate",
+        .interrupted = &interrupted,
+    };
     struct sl_error err = {0};
-    struct generator *g = generator_new(&run->req, &err);
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (!g) {
+    long handed = 0;
+    int code = generate_run(&spec, &handed, &err);
+    if (code < 0) {
         fprintf(stderr, "sudolab generate: %s\n", err.msg);
         return 2;
     }
-    int code = 0;
-    struct generated *p = &run->slots[0].puzzle;
-    for (long i = run->first; i < run->end && !code && !interrupted; i++) {
-        if (generator_make(g, generate_seed(run->opt->seed, (uint64_t)i), p, &err)) {
-            fprintf(stderr, "sudolab generate: puzzle %ld (seed %llu): %s\n", i,
-                    (unsigned long long)run->opt->seed, err.msg);
-            code = 1;
-        } else {
-            write_puzzle(out, run->opt, i, p);
-            run->written++;
-            show_progress(run, &t0, 0);
-        }
-    }
-    show_progress(run, &t0, 1);
-    generator_free(g);
     if (interrupted) {
-        fprintf(stderr, "sudolab generate: interrupted after %ld puzzles\n",
-                run->written - run->first);
-        code = 130;
-    }
-    return code;
-}
-
-/* Starts the workers, writes, joins them. */
-static int run_all(struct run *run, FILE *out)
-{
-    if (run->opt->jobs == 1) return run_alone(run, out);
-    int jobs = run->opt->jobs, started = 0;
-    pthread_t threads[256];
-    for (; started < jobs; started++)
-        if (pthread_create(&threads[started], NULL, run_worker, run)) break;
-    int code = started ? run_write(run, out) : 1;
-    pthread_mutex_lock(&run->lock);
-    run->stop = 1;
-    pthread_cond_broadcast(&run->changed);
-    pthread_mutex_unlock(&run->lock);
-    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-    if (run->setup_error[0]) {
-        fprintf(stderr, "sudolab generate: %s\n", run->setup_error);
-        code = 2;
-    }
-    if (interrupted) {
-        fprintf(stderr, "sudolab generate: interrupted after %ld puzzles\n",
-                run->written - run->first);
-        code = 130;
+        fprintf(stderr, "sudolab generate: interrupted after %ld puzzles\n", handed);
+        return 130;
     }
     return code;
 }
@@ -306,36 +178,23 @@ static int close_output(const struct cmd_options *opt, FILE *out, const char *te
 int cmd_generate(int argc, char **argv)
 {
     struct cmd_options opt;
-    struct run run = {.opt = &opt};
+    struct generate_request req;
     int code = cmd_parse(&generate_spec, argc, argv, &opt);
     if (code >= 0) return code;
     if (opt.nfiles > 0) {
         fprintf(stderr, "sudolab generate: takes no files ('%s')\n", opt.files[0]);
         return EXIT_BAD_INPUT;
     }
-    if (request_of(&opt, &run.req)) return EXIT_BAD_INPUT;
-    run.first = opt.count * (opt.shard_index - 1) / opt.shard_count;
-    run.end = opt.count * opt.shard_index / opt.shard_count;
-    run.next = run.written = run.first;
-    run.slots = calloc(GENERATE_WINDOW, sizeof *run.slots);
+    if (request_of(&opt, &req)) return EXIT_BAD_INPUT;
     char temp[4096];
-    FILE *out = run.slots ? open_output(&opt, temp, sizeof temp) : NULL;
-    if (!out) {
-        free(run.slots);
-        return EXIT_BAD_INPUT;
-    }
-    pthread_mutex_init(&run.lock, NULL);
-    pthread_cond_init(&run.changed, NULL);
+    FILE *out = open_output(&opt, temp, sizeof temp);
+    if (!out) return EXIT_BAD_INPUT;
     struct sigaction sa = {0}, old_int, old_term;
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    code = run_all(&run, out);
+    code = run_all(&opt, &req, out);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    code = close_output(&opt, out, temp, code);
-    pthread_cond_destroy(&run.changed);
-    pthread_mutex_destroy(&run.lock);
-    free(run.slots);
-    return code;
+    return close_output(&opt, out, temp, code);
 }

@@ -10,6 +10,7 @@
 #ifndef SUDOLAB_GENERATE_H
 #define SUDOLAB_GENERATE_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -36,6 +37,8 @@ struct generated {
     uint64_t nodes;   /* search nodes of the final uniqueness count */
     double ms;        /* time to make it */
     char trace[8192]; /* annealing's energy per step, comma-separated, or "" */
+    char techniques[2048]; /* when rated: "key:count,..." */
+    char cage_sizes[256];  /* killer: "size:cages,..." */
 };
 
 /* The seed of puzzle `index` of a run seeded with `seed`. */
@@ -53,5 +56,29 @@ void generator_free(struct generator *g);
  * strategy failed, the script erred, or the puzzle was not unique: a bug
  * reported, never written). */
 int generator_make(struct generator *g, uint64_t seed, struct generated *out, struct sl_error *err);
+
+/* --- runs (generate_run.c) ------------------------------------------- */
+
+#define GENERATE_MAX_JOBS 256
+
+/* Gets puzzle `index` (p NULL and why set when it could not be made), in
+ * index order; returns 0 to go on, anything else to stop the run. */
+typedef int (*generate_sink)(void *arg, long index, const struct generated *p, const char *why);
+
+struct generate_run {
+    const struct generate_request *request;
+    uint64_t seed;
+    long first, end; /* the indices made: [first, end) */
+    int jobs;        /* threads, one generator each (1: none, the caller's) */
+    generate_sink sink;
+    void *arg;
+    const char *label; /* names the progress line shown on a terminal */
+    const volatile sig_atomic_t *interrupted; /* stops the run when it becomes non-zero */
+};
+
+/* Makes the puzzles and hands each to the sink. Returns the sink's last
+ * code (0: all handed over, or the run was interrupted), or -1 with err
+ * when a generator could not be made; *handed counts what the sink got. */
+int generate_run(const struct generate_run *spec, long *handed, struct sl_error *err);
 
 #endif

@@ -101,7 +101,7 @@ static void read_stats(lua_State *L, struct generated *out)
 {
     out->clues = out->cages = 0;
     out->rating = 0;
-    out->grade[0] = out->trace[0] = '\0';
+    out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
     if (!lua_istable(L, -1)) return;
     lua_getfield(L, -1, "clues");
     out->clues = (int)lua_tointeger(L, -1);
@@ -115,7 +115,13 @@ static void read_stats(lua_State *L, struct generated *out)
     /* A trace too long is cut at its last whole number. */
     snprintf(out->trace, sizeof out->trace, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
     if (strlen(out->trace) == sizeof out->trace - 1) *strrchr(out->trace, ',') = '\0';
-    lua_pop(L, 5);
+    lua_getfield(L, -6, "techniques");
+    snprintf(out->techniques, sizeof out->techniques, "%s",
+             lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_getfield(L, -7, "cage_sizes");
+    snprintf(out->cage_sizes, sizeof out->cage_sizes, "%s",
+             lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_pop(L, 7);
 }
 
 /* Reads the line back and counts its solutions with this file's solver. */

@@ -17,9 +17,17 @@ local function stats_of(p, opts, info)
     for i, e in ipairs(info.trace) do parts[i] = string.format("%.4g", e) end
     s.trace = table.concat(parts, ",")
   end
+  if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
   if opts.want_rating then
     local r = p:rate()
-    if r then s.rating, s.grade = r.rating, r.grade end
+    if r then
+      s.rating, s.grade = r.rating, r.grade
+      local keys = {}
+      for key in pairs(r.techniques) do keys[#keys + 1] = key end
+      table.sort(keys)
+      for i, key in ipairs(keys) do keys[i] = key .. ":" .. r.techniques[key] end
+      s.techniques = table.concat(keys, ",")
+    end
   end
   return s
 end

@@ -90,6 +90,18 @@ function M.partition(grid, n, sizes)
   return cage
 end
 
+-- "size:cages,..." of a partition, sizes ascending.
+function M.size_histogram(cage, n)
+  local size, count = {}, {}
+  for cell = 0, n * n - 1 do size[cage[cell]] = (size[cage[cell]] or 0) + 1 end
+  for _, s in pairs(size) do count[s] = (count[s] or 0) + 1 end
+  local parts = {}
+  for s = 1, n * n do
+    if count[s] then parts[#parts + 1] = s .. ":" .. count[s] end
+  end
+  return table.concat(parts, ",")
+end
+
 function M.puzzle(v, cage, grid, n)
   local map, sums = M.text(cage, grid, n)
   if not map then return nil end
@@ -185,7 +197,7 @@ function M.greedy(v, grid, opts)
     local found = p and p:solutions(2) or {}
     if #found == 1 then
       local _, _, count = M.text(cage, grid, n)
-      return p, {cages = count, partitions = attempt}
+      return p, {cages = count, partitions = attempt, cage_sizes = M.size_histogram(cage, n)}
     end
     cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n)
            or M.partition(grid, n, sizes_of(opts, v))
@@ -204,7 +216,9 @@ function M.with_givens(v, cage, grid, n)
   for _ = 1, n * n do
     local p = v.build{cages = map, sums = sums, givens = table.concat(givens)}
     local found = p:solutions(2)
-    if #found == 1 then return p, {cages = count, givens = true} end
+    if #found == 1 then
+      return p, {cages = count, givens = true, cage_sizes = M.size_histogram(cage, n)}
+    end
     local second = found[2] == grid and found[1] or found[2]
     for cell = 1, n * n do
       if grid:sub(cell, cell) ~= second:sub(cell, cell) then
@@ -346,7 +360,8 @@ function M.anneal(v, grid, opts)
   if not best then return nil, "annealing ended with no unique puzzle in the band", {trace = trace} end
   local cages = 0
   for _ in pairs(members_of(best_cage, n)) do cages = cages + 1 end
-  return best, {cages = cages, trace = trace, energy = best_e}
+  return best, {cages = cages, trace = trace, energy = best_e,
+                cage_sizes = M.size_histogram(best_cage, n)}
 end
 
 return M

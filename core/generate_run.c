@@ -1,0 +1,184 @@
+/*
+ * generate_run.c — a run of the generator over a range of puzzle indices
+ * (generate.h): jobs threads, each with its own generator, and the puzzles
+ * handed to a sink in index order, whatever thread made them.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "generate.h"
+
+/* Results wait in a ring of this many slots for their turn, so memory
+ * stays bounded however many puzzles a run makes. */
+#define RUN_WINDOW 1024
+
+struct slot {
+    int done, failed;
+    struct generated puzzle;
+    char why[512];
+};
+
+struct run {
+    const struct generate_run *spec;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    long next, handed;
+    int stop;
+    struct slot *slots;
+    char setup_error[512];
+    struct timespec start;
+    double last_progress;
+};
+
+static int run_interrupted(const struct run *run)
+{
+    return run->spec->interrupted && *run->spec->interrupted;
+}
+
+/* Takes the next index, waiting while the ring is full; -1 when done. */
+static long run_take(struct run *run)
+{
+    pthread_mutex_lock(&run->lock);
+    while (!run->stop && !run_interrupted(run) && run->next < run->spec->end &&
+           run->next >= run->handed + RUN_WINDOW)
+        pthread_cond_wait(&run->changed, &run->lock);
+    long i = (run->stop || run_interrupted(run) || run->next >= run->spec->end) ? -1 : run->next++;
+    pthread_mutex_unlock(&run->lock);
+    return i;
+}
+
+static void run_fail_setup(struct run *run, const char *msg)
+{
+    pthread_mutex_lock(&run->lock);
+    if (!run->setup_error[0]) snprintf(run->setup_error, sizeof run->setup_error, "%s", msg);
+    run->stop = 1;
+    pthread_cond_broadcast(&run->changed);
+    pthread_mutex_unlock(&run->lock);
+}
+
+static void *run_worker(void *arg)
+{
+    struct run *run = arg;
+    struct sl_error err = {0};
+    struct generator *g = generator_new(run->spec->request, &err);
+    if (!g) {
+        run_fail_setup(run, err.msg);
+        return NULL;
+    }
+    for (long i; (i = run_take(run)) >= 0;) {
+        struct slot *s = &run->slots[i % RUN_WINDOW];
+        uint64_t seed = generate_seed(run->spec->seed, (uint64_t)i);
+        s->failed = generator_make(g, seed, &s->puzzle, &err) != 0;
+        if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
+        pthread_mutex_lock(&run->lock);
+        s->done = 1;
+        pthread_cond_broadcast(&run->changed);
+        pthread_mutex_unlock(&run->lock);
+    }
+    generator_free(g);
+    return NULL;
+}
+
+static double run_seconds(const struct run *run)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - run->start.tv_sec) + (double)(t.tv_nsec - run->start.tv_nsec) / 1e9;
+}
+
+/* A progress line on a terminal, once the run has taken a second. */
+static void run_progress(struct run *run, int final)
+{
+    double s = run_seconds(run);
+    if (!isatty(2) || s < 1.0 || (!final && s - run->last_progress < 0.25)) return;
+    run->last_progress = s;
+    long done = run->handed - run->spec->first, total = run->spec->end - run->spec->first;
+    double rate = done / (s > 0 ? s : 1);
+    fprintf(stderr, "\r%s: %ld/%ld puzzles, %.0f/s, %.0f s left   %s", run->spec->label, done,
+            total, rate, rate > 0 ? (double)(total - done) / rate : 0.0, final ? "\n" : "");
+}
+
+/* Hands results to the sink in index order as they come. */
+static int run_hand_over(struct run *run)
+{
+    int code = 0;
+    for (long i = run->spec->first; i < run->spec->end && !code; i++) {
+        struct slot *s = &run->slots[i % RUN_WINDOW];
+        pthread_mutex_lock(&run->lock);
+        while (!s->done && !run->stop && !run_interrupted(run))
+            pthread_cond_wait(&run->changed, &run->lock);
+        int ready = s->done;
+        pthread_mutex_unlock(&run->lock);
+        if (!ready) break;
+        code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
+                               s->failed ? s->why : NULL);
+        pthread_mutex_lock(&run->lock);
+        s->done = 0;
+        run->handed++;
+        pthread_cond_broadcast(&run->changed);
+        pthread_mutex_unlock(&run->lock);
+        run_progress(run, 0);
+    }
+    return code;
+}
+
+/* One job: made and handed over in turn, no thread to hand over to. */
+static int run_alone(struct run *run)
+{
+    struct sl_error err = {0};
+    struct generator *g = generator_new(run->spec->request, &err);
+    if (!g) {
+        snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
+        return -1;
+    }
+    int code = 0;
+    struct slot *s = &run->slots[0];
+    for (long i = run->spec->first; i < run->spec->end && !code && !run_interrupted(run); i++) {
+        s->failed = generator_make(g, generate_seed(run->spec->seed, (uint64_t)i), &s->puzzle,
+                                   &err) != 0;
+        code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
+                               s->failed ? err.msg : NULL);
+        run->handed++;
+        run_progress(run, 0);
+    }
+    generator_free(g);
+    return code;
+}
+
+static int run_threads(struct run *run)
+{
+    int jobs = run->spec->jobs, started = 0;
+    pthread_t threads[GENERATE_MAX_JOBS];
+    for (; started < jobs && started < GENERATE_MAX_JOBS; started++)
+        if (pthread_create(&threads[started], NULL, run_worker, run)) break;
+    int code = started ? run_hand_over(run) : -1;
+    pthread_mutex_lock(&run->lock);
+    run->stop = 1;
+    pthread_cond_broadcast(&run->changed);
+    pthread_mutex_unlock(&run->lock);
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    if (!started) snprintf(run->setup_error, sizeof run->setup_error, "cannot start a thread");
+    return code;
+}
+
+int generate_run(const struct generate_run *spec, long *handed, struct sl_error *err)
+{
+    struct run run = {.spec = spec, .next = spec->first, .handed = spec->first};
+    run.slots = calloc(spec->jobs > 1 ? RUN_WINDOW : 1, sizeof *run.slots);
+    if (!run.slots) return sl_error_set(err, 0, 0, "out of memory");
+    clock_gettime(CLOCK_MONOTONIC, &run.start);
+    pthread_mutex_init(&run.lock, NULL);
+    pthread_cond_init(&run.changed, NULL);
+    int code = spec->jobs > 1 ? run_threads(&run) : run_alone(&run);
+    run_progress(&run, 1);
+    pthread_cond_destroy(&run.changed);
+    pthread_mutex_destroy(&run.lock);
+    free(run.slots);
+    *handed = run.handed - spec->first;
+    if (run.setup_error[0]) return sl_error_set(err, 0, 0, "%s", run.setup_error);
+    return code;
+}
