@@ -43,14 +43,17 @@ struct cmd_options {
     const char *grade;              /* --grade */
     double rating_low, rating_high; /* --rating, high 0 = none */
     const char *output;             /* --output */
+    const char *out_dir;            /* --out */
+    int require_charts;             /* --require-charts */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
 /* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrnftVjeaJHTCYGgRo" (size, boxes, pretty, limit, seed, count,
- * runs, nodes, format, to, variant, json, explain, state, jobs, shard,
- * stats, clues, symmetry, strategy, grade, rating, output). */
+ * from "sbplScrnftVjeaJHTCYGgRoOQ" (size, boxes, pretty, limit, seed,
+ * count, runs, nodes, format, to, variant, json, explain, state, jobs,
+ * shard, stats, clues, symmetry, strategy, grade, rating, output, out,
+ * require-charts). */
 struct cmd_spec {
     const char *name;
     const char *usage; /* the whole --help text */
@@ -96,6 +99,7 @@ int cmd_run(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 
 #endif

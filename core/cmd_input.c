@@ -35,6 +35,8 @@ static const struct option long_options[] = {
     {"grade", required_argument, NULL, 'g'},
     {"rating", required_argument, NULL, 'R'},
     {"output", required_argument, NULL, 'o'},
+    {"out", required_argument, NULL, 'O'},
+    {"require-charts", no_argument, NULL, 'Q'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -137,6 +139,8 @@ static int apply_option(const struct cmd_spec *spec, int letter, const char *arg
     case 'g': opt->grade = arg; break;
     case 'R': ok = parse_rating(arg, opt) == 0; break;
     case 'o': opt->output = arg; break;
+    case 'O': opt->out_dir = arg; break;
+    case 'Q': opt->require_charts = 1; break;
     }
     if (!ok) return usage_error(spec, "bad value", arg);
     return -1;
@@ -155,7 +159,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     opterr = 0;
     for (;;) {
         int index = 0,
-            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:J:H:TC:Y:G:g:R:o:h",
+            letter = getopt_long(argc, argv, "+s:b:pl:S:c:r:n:f:t:V:jea:J:H:TC:Y:G:g:R:o:O:Qh",
                                  long_options, &index);
         if (letter == -1) break;
         if (letter == 'h') {

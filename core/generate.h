@@ -29,14 +29,14 @@ struct generate_request {
 
 /* One puzzle made. */
 struct generated {
-    char line[8192];  /* the puzzle in its variant's line form */
-    int clues;        /* givens */
-    int cages;        /* killer cages, or 0 */
-    double rating;    /* when rated, else 0 */
-    char grade[16];   /* when rated, else "" */
-    uint64_t nodes;   /* search nodes of the final uniqueness count */
-    double ms;        /* time to make it */
-    char trace[8192]; /* annealing's energy per step, comma-separated, or "" */
+    char line[8192];       /* the puzzle in its variant's line form */
+    int clues;             /* givens */
+    int cages;             /* killer cages, or 0 */
+    double rating;         /* when rated, else 0 */
+    char grade[16];        /* when rated, else "" */
+    uint64_t nodes;        /* search nodes of the final uniqueness count */
+    double ms;             /* time to make it */
+    char trace[8192];      /* annealing's energy per step, comma-separated, or "" */
     char techniques[2048]; /* when rated: "key:count,..." */
     char cage_sizes[256];  /* killer: "size:cages,..." */
 };
@@ -72,7 +72,7 @@ struct generate_run {
     int jobs;        /* threads, one generator each (1: none, the caller's) */
     generate_sink sink;
     void *arg;
-    const char *label; /* names the progress line shown on a terminal */
+    const char *label;                        /* names the progress line shown on a terminal */
     const volatile sig_atomic_t *interrupted; /* stops the run when it becomes non-zero */
 };
 

@@ -138,8 +138,8 @@ static int run_alone(struct run *run)
     int code = 0;
     struct slot *s = &run->slots[0];
     for (long i = run->spec->first; i < run->spec->end && !code && !run_interrupted(run); i++) {
-        s->failed = generator_make(g, generate_seed(run->spec->seed, (uint64_t)i), &s->puzzle,
-                                   &err) != 0;
+        s->failed =
+            generator_make(g, generate_seed(run->spec->seed, (uint64_t)i), &s->puzzle, &err) != 0;
         code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
                                s->failed ? err.msg : NULL);
         run->handed++;

@@ -224,6 +224,17 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
     return host_call_results(h, 1, nresults, err);
 }
 
+int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_error *err)
+{
+    snprintf(h->script, sizeof h->script, "%s", path);
+    if (luaL_loadfilex(h->L, path, "t") != LUA_OK) {
+        sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
+        lua_pop(h->L, 1);
+        return -1;
+    }
+    return host_call_results(h, 0, 1, err);
+}
+
 int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **argv,
                       struct sl_error *err)
 {

@@ -35,6 +35,9 @@ void lua_host_free(struct lua_host *h);
 /* Runs a script file with arg = {[0]=path, ...}. 0, or -1 with err. */
 int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **argv,
                       struct sl_error *err);
+/* Runs a file (no arguments) and leaves its first result on the stack
+ * (data files that return a table). 0, or -1 with err. */
+int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_error *err);
 /* Runs a chunk of text named `name`. 0, or -1 with err. */
 int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
                         struct sl_error *err);

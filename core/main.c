@@ -19,6 +19,7 @@ static const struct subcommand subcommands[] = {
     {"fill", cmd_fill, "print random complete grids, reproducible from --seed"},
     {"convert", cmd_convert, "write every puzzle in another format (sudolab line, Solo ID)"},
     {"generate", cmd_generate, "make unique puzzles of a variant, reproducible from --seed"},
+    {"report", cmd_report, "run an experiment: generate, rate, chart and write it up"},
     {"rate", cmd_rate, "rate every puzzle by the human techniques it needs"},
     {"hint", cmd_hint, "the next step a player can take, in words"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},

@@ -1,0 +1,120 @@
+/*
+ * lua_report.c — reading an experiment file (report.h): run in the
+ * sandbox, its table read field by field, every field checked.
+ */
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lua_host.h"
+#include "report.h"
+#include "variant.h"
+
+/* A string field into buf (empty when absent); -1 when it is not a string. */
+static int field_string(lua_State *L, int t, const char *name, char *buf, size_t cap)
+{
+    int type = lua_getfield(L, t, name);
+    int ok = type == LUA_TNIL || type == LUA_TSTRING;
+    snprintf(buf, cap, "%s", type == LUA_TSTRING ? lua_tostring(L, -1) : "");
+    lua_pop(L, 1);
+    return ok && (type == LUA_TNIL || strlen(buf) < cap - 1) ? 0 : -1;
+}
+
+/* A whole-number field in [low, high], or `absent` when missing. */
+static int field_integer(lua_State *L, int t, const char *name, long long low, long long high,
+                         long long absent, long long *out)
+{
+    int type = lua_getfield(L, t, name), isnum = 0;
+    long long v = type == LUA_TNIL ? absent : (long long)lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    *out = v;
+    return (type == LUA_TNIL || isnum) && v >= low && v <= high ? 0 : -1;
+}
+
+static int arm_rating(lua_State *L, int t, struct generate_request *req)
+{
+    if (lua_getfield(L, t, "rating") == LUA_TNIL) return lua_pop(L, 1), 0;
+    int ok = lua_istable(L, -1);
+    if (ok) {
+        lua_geti(L, -1, 1);
+        lua_geti(L, -2, 2);
+        req->rating_low = lua_tonumber(L, -2);
+        req->rating_high = lua_tonumber(L, -1);
+        lua_pop(L, 2);
+        ok = req->rating_low >= 1 && req->rating_high >= req->rating_low;
+    }
+    lua_pop(L, 1);
+    return ok ? 0 : -1;
+}
+
+/* Arm i of the table at index t (the arms list). */
+static int read_arm(lua_State *L, int t, const struct experiment *e, struct report_arm *a,
+                    long long count, long long seed, long long jobs, struct sl_error *err)
+{
+    long long v[5];
+    int bad = field_string(L, t, "name", a->name, sizeof a->name) ||
+              field_string(L, t, "variant", a->variant, sizeof a->variant) ||
+              field_string(L, t, "strategy", a->strategy, sizeof a->strategy) ||
+              field_string(L, t, "symmetry", a->symmetry, sizeof a->symmetry) ||
+              field_string(L, t, "grade", a->grade, sizeof a->grade) ||
+              field_integer(L, t, "count", 1, 10000000, count, &v[0]) ||
+              field_integer(L, t, "seed", 0, INT64_MAX, seed, &v[1]) ||
+              field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, jobs, &v[2]) ||
+              field_integer(L, t, "clues", 0, 625, 0, &v[3]) ||
+              field_integer(L, t, "size", 0, 25, 0, &v[4]) || arm_rating(L, t, &a->request);
+    if (bad || !a->name[0])
+        return sl_error_set(err, 0, 0,
+                            "%s: arm %d needs a name, and its fields must be as documented "
+                            "(reports/README.md)",
+                            e->path, e->narms + 1);
+    a->count = (long)v[0], a->seed = (uint64_t)v[1], a->jobs = (int)v[2];
+    a->request.variant = a->variant[0] ? a->variant : "classic";
+    a->request.strategy = a->strategy[0] ? a->strategy : NULL;
+    a->request.symmetry = a->symmetry[0] ? a->symmetry : NULL;
+    a->request.grade = a->grade[0] ? a->grade : NULL;
+    a->request.clues = (int)v[3];
+    a->request.size = (int)v[4];
+    a->request.want_rating = 1;
+    return 0;
+}
+
+static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *err)
+{
+    long long count, seed, jobs;
+    if (!lua_istable(L, -1)) return sl_error_set(err, 0, 0, "%s: must return a table", e->path);
+    int t = lua_gettop(L);
+    if (field_string(L, t, "title", e->title, sizeof e->title) ||
+        field_string(L, t, "description", e->description, sizeof e->description) ||
+        field_integer(L, t, "count", 1, 10000000, 100, &count) ||
+        field_integer(L, t, "seed", 0, INT64_MAX, 1, &seed) ||
+        field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
+        return sl_error_set(err, 0, 0, "%s: title, description, count, seed or jobs is malformed",
+                            e->path);
+    if (lua_getfield(L, t, "arms") != LUA_TTABLE || luaL_len(L, -1) < 1 ||
+        luaL_len(L, -1) > REPORT_MAX_ARMS)
+        return sl_error_set(err, 0, 0, "%s: arms must be a list of 1 to %d tables", e->path,
+                            REPORT_MAX_ARMS);
+    int arms = lua_gettop(L);
+    for (e->narms = 0; e->narms < luaL_len(L, arms);) {
+        if (lua_geti(L, arms, e->narms + 1) != LUA_TTABLE)
+            return sl_error_set(err, 0, 0, "%s: arm %d is not a table", e->path, e->narms + 1);
+        if (read_arm(L, lua_gettop(L), e, &e->arms[e->narms], count, seed, jobs, err)) return -1;
+        lua_pop(L, 1);
+        e->narms++;
+    }
+    if (!e->title[0]) snprintf(e->title, sizeof e->title, "%.200s", e->path);
+    return 0;
+}
+
+int experiment_load(const char *path, struct experiment *e, struct sl_error *err)
+{
+    memset(e, 0, sizeof *e);
+    snprintf(e->path, sizeof e->path, "%s", path);
+    struct lua_host *h = lua_host_new(NULL, variant_root(), err);
+    if (!h) return -1;
+    int rc = lua_host_run_file_value(h, path, err);
+    if (rc == 0) rc = read_experiment(lua_host_state(h), e, err);
+    lua_host_free(h);
+    return rc;
+}

@@ -1,0 +1,77 @@
+/*
+ * report.h — an experiment: arms of generator settings run side by side,
+ * every puzzle recorded, and the whole written up as CSV tables, gnuplot
+ * charts, index.html and summary.md (reports/README.md).
+ *
+ * An experiment file is Lua returning a table:
+ *   { title = "...", description = "...", count = 200, seed = 1, jobs = 2,
+ *     arms = { {name = "greedy", variant = "killer", strategy = "greedy"},
+ *              {name = "annealing", variant = "killer", grade = "hard"}, ... } }
+ * An arm takes the options of `sudolab generate`: variant, size, strategy,
+ * symmetry, clues, grade, rating = {low, high}; count, seed and jobs may be
+ * set per arm too.
+ */
+#ifndef SUDOLAB_REPORT_H
+#define SUDOLAB_REPORT_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "generate.h"
+
+#define REPORT_MAX_ARMS 16
+
+struct report_arm {
+    char name[64];
+    char variant[64], strategy[64], symmetry[64], grade[32];
+    struct generate_request request; /* pointing into the strings above */
+    long count;
+    uint64_t seed;
+    int jobs;
+};
+
+struct experiment {
+    char path[1024];
+    char title[256];
+    char description[1024];
+    int narms;
+    struct report_arm arms[REPORT_MAX_ARMS];
+};
+
+/* One puzzle of the run, as the tables record it. */
+struct report_puzzle {
+    int arm;
+    long index;
+    uint64_t seed;
+    int failed;
+    double ms, rating;
+    uint64_t nodes;
+    int clues, cages;
+    char grade[16];
+    char *line, *techniques, *cage_sizes, *trace, *why; /* owned */
+};
+
+struct report {
+    const struct experiment *e;
+    struct report_puzzle *puzzles;
+    long npuzzles, cap;
+    double seconds[REPORT_MAX_ARMS]; /* wall time of each arm */
+    int interrupted;                 /* the run was cut short */
+};
+
+/* Reads an experiment file (lua_report.c). 0, or -1 with err. */
+int experiment_load(const char *path, struct experiment *e, struct sl_error *err);
+
+/* Runs every arm in turn; stops early (interrupted = 1) when *stop becomes
+ * non-zero, keeping what finished. 0, or -1 with err. */
+int report_run(struct report *r, const struct experiment *e, const volatile sig_atomic_t *stop,
+               struct sl_error *err);
+void report_free(struct report *r);
+
+/* Writes the tables, the chart data and scripts, the charts (when gnuplot
+ * runs), index.html and summary.md into dir (made if missing). *charts is
+ * set to 1 when every chart was drawn. 0, or -1 with err. */
+int report_write(const struct report *r, const char *dir, int *charts, struct sl_error *err);
+
+#endif

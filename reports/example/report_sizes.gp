@@ -1,0 +1,12 @@
+# report_sizes.gp: the distribution of clue counts (classic arms) or of
+# cage sizes (killer arms). Run by `sudolab report` with: n, names, term,
+# out, file ('clues.dat' or 'cages.dat'), what (the axis label).
+eval sprintf("set terminal %s size 820,480 font ',11'", term)
+set output out
+set title sprintf("Distribution of %s per arm", what)
+set xlabel what
+set ylabel "share"
+set yrange [0:*]
+set key top right
+set grid ytics
+plot for [i = 0:n - 1] file index i using 1:2 with histeps lw 2 title word(names, i + 1)

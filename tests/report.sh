@@ -1,0 +1,124 @@
+#!/bin/sh
+# report.sh — `sudolab report` end to end: the tables and charts written,
+# index.html checked in headless Chromium (every image loads, no console
+# message), the report without gnuplot, bad experiment files, and a run
+# cut short by Ctrl-C.
+#
+#   sh tests/report.sh PATH_TO_SUDOLAB      (from the project root)
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/report.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-report.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+        [ -f "$T/err" ] && tail -n 3 "$T/err" | sed 's/^/#   stderr: /'
+    fi
+}
+
+cat > "$T/killer.lua" <<'EOF'
+return {title = "Killer <test> & co", count = 6, seed = 2, jobs = 2,
+  arms = {{name = "greedy", variant = "killer"},
+          {name = "annealing", variant = "killer", strategy = "anneal", grade = "hard"}}}
+EOF
+cat > "$T/classic.lua" <<'EOF'
+return {title = "Classic", count = 30, seed = 1,
+  arms = {{name = "random", symmetry = "none"}, {name = "symmetric"},
+          {name = "exact", clues = 27, symmetry = "none"}}}
+EOF
+
+# --- a report and what it holds -------------------------------------------
+"$S" report --out "$T/k" "$T/killer.lua" 2> "$T/err"
+rc=$?
+check "a killer experiment reports (exit 0)" [ "$rc" -eq 0 ]
+check "every table has its header and a row per puzzle" eval \
+    '[ "$(head -1 "$T/k/puzzles.csv")" = "arm,index,seed,failed,ms,nodes,rating,grade,clues,cages,puzzle" ] &&
+     [ $(wc -l < "$T/k/puzzles.csv") -eq 13 ] && [ $(wc -l < "$T/k/summary.csv") -eq 3 ] &&
+     grep -q "^0,0,cage-combinations," "$T/k/techniques.csv" && grep -q "^1,0,0," "$T/k/energy.csv" &&
+     grep -q "^0,0,[0-9]*,[0-9]*$" "$T/k/cage_sizes.csv"'
+for chart in rating time grades sizes energy; do
+    check "chart $chart as PNG and SVG" eval \
+        '[ -s "$T/k/$chart.png" ] && head -c 8 "$T/k/$chart.png" | grep -q PNG && grep -q "<svg" "$T/k/$chart.svg"'
+done
+check "summary.md has a row per arm" eval '[ $(grep -c "^| greedy \|^| annealing " "$T/k/summary.md") -eq 2 ]'
+check "the title is escaped in the HTML" grep -q "Killer &lt;test&gt; &amp; co" "$T/k/index.html"
+
+# --- the page in a real browser ------------------------------------------
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$browser" ]; then
+    check "headless Chromium is installed (.ci/run installs it)" false
+else
+    # The page as it is, plus a script that counts the images that loaded.
+    sed 's|</body>|<script>window.addEventListener("load", function () { var im = document.images, ok = 0; for (var i = 0; i < im.length; i++) if (im[i].complete \&\& im[i].naturalWidth > 0) ok++; var p = document.createElement("p"); p.textContent = "IMAGES " + ok + " OF " + im.length; document.body.appendChild(p); });</script></body>|' \
+        "$T/k/index.html" > "$T/k/check.html"
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+        --virtual-time-budget=5000 --dump-dom "file://$T/k/check.html" > "$T/dom" 2> "$T/console"
+    check "Chromium loads the page and all 5 images" grep -q "IMAGES 5 OF 5" "$T/dom"
+    check "with no console message" eval '! grep -q ":CONSOLE" "$T/console"'
+fi
+
+# --- a relative --out -------------------------------------------------------
+(cd "$T" && "$S" report --out rel "$T/classic.lua" 2> "$T/err")
+check "a relative --out gets its charts too" eval '[ -s "$T/rel/rating.png" ]'
+
+# --- classic arms, no annealing ---------------------------------------------
+"$S" report --out "$T/c" "$T/classic.lua" 2> "$T/err"
+check "a classic experiment charts clues and draws no energy chart" eval \
+    '[ -s "$T/c/sizes.png" ] && [ ! -e "$T/c/energy.png" ] && [ $(grep -c "<img" "$T/c/index.html") -eq 4 ]'
+check "its exact arm kept 27 clues every time" eval \
+    'awk -F, "\$1 == 2 && \$9 != 27 { bad = 1 } END { exit bad }" "$T/c/puzzles.csv"'
+
+# --- without gnuplot ----------------------------------------------------------
+mkdir "$T/bin"
+PATH="$T/bin" "$S" report --out "$T/n" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "without gnuplot: data and HTML, a clear note, exit 0" eval \
+    '[ $rc -eq 0 ] && [ -s "$T/n/puzzles.csv" ] && [ ! -e "$T/n/rating.png" ] &&
+     grep -q "gnuplot was not found" "$T/n/index.html" && grep -q "no charts" "$T/err"'
+PATH="$T/bin" "$S" report --require-charts --out "$T/n2" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "--require-charts without gnuplot: exit 1" [ "$rc" -eq 1 ]
+
+# --- bad experiments ----------------------------------------------------------
+printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"
+"$S" report --out "$T/b" "$T/bad1.lua" 2> "$T/err"
+rc=$?
+check "a malformed arm is named (exit 2)" eval '[ $rc -eq 2 ] && grep -q "bad1.lua: arm 1" "$T/err"'
+printf 'return {arms = \n' > "$T/bad2.lua"
+"$S" report --out "$T/b" "$T/bad2.lua" 2> "$T/err"
+rc=$?
+check "a syntax error names its file and line (exit 2)" eval '[ $rc -eq 2 ] && grep -q "bad2.lua:[0-9]" "$T/err"'
+"$S" report --out "$T/b" "$T/missing.lua" 2> "$T/err"
+rc=$?
+check "a missing experiment is an error (exit 2)" [ "$rc" -eq 2 ]
+
+# --- Ctrl-C keeps what finished ------------------------------------------------
+cat > "$T/long.lua" <<'EOF'
+return {title = "long", count = 5000000, arms = {{name = "endless", symmetry = "none"}}}
+EOF
+"$S" report --out "$T/l" "$T/long.lua" 2> "$T/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "Ctrl-C: exit 130, the finished puzzles written up, marked interrupted" eval \
+    '[ $rc -eq 130 ] && [ $(wc -l < "$T/l/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/l/summary.md"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
