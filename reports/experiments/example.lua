@@ -3,10 +3,10 @@
 -- reports/experiments/example.lua`.
 return {
   title = "Example: killer cages, greedy against simulated annealing",
-  description = "100 killers per arm, no givens. Greedy grows random cages and mends a second "
+  description = "150 killers per arm, no givens. Greedy grows random cages and mends a second "
              .. "solution; annealing moves, splits and merges cages toward the hard grade. "
              .. "Annealing buys harder puzzles at about thirty times the time.",
-  count = 100,
+  count = 150,
   seed = 1,
   jobs = 2,
   arms = {
