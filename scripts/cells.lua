@@ -25,6 +25,16 @@ function M.pairs_at(n, offsets)
   return table.concat(out, ",")
 end
 
+-- The orthogonal neighbours of a 0-based cell of an n x n grid.
+function M.neighbours(cell, n)
+  local r, c, out = cell // n, cell % n, {}
+  if r > 0 then out[#out + 1] = cell - n end
+  if r < n - 1 then out[#out + 1] = cell + n end
+  if c > 0 then out[#out + 1] = cell - 1 end
+  if c < n - 1 then out[#out + 1] = cell + 1 end
+  return out
+end
+
 M.knight = {{1, 2}, {2, 1}, {1, -2}, {2, -1}}
 M.king = {{1, 1}, {1, -1}, {1, 0}, {0, 1}}
 M.orthogonal = {{1, 0}, {0, 1}}

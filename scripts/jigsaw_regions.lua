@@ -3,14 +3,7 @@
 -- keeps its size, and a trade stands only if both regions stay connected.
 local M = {}
 
-local function neighbours(cell, n)
-  local r, c, out = cell // n, cell % n, {}
-  if r > 0 then out[#out + 1] = cell - n end
-  if r < n - 1 then out[#out + 1] = cell + n end
-  if c > 0 then out[#out + 1] = cell - 1 end
-  if c < n - 1 then out[#out + 1] = cell + 1 end
-  return out
-end
+local neighbours = require("cells").neighbours
 
 local function connected(region, id, n)
   local start

@@ -27,14 +27,7 @@ local symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
-local function neighbours(cell, n)
-  local r, c, out = cell // n, cell % n, {}
-  if r > 0 then out[#out + 1] = cell - n end
-  if r < n - 1 then out[#out + 1] = cell + n end
-  if c > 0 then out[#out + 1] = cell - 1 end
-  if c < n - 1 then out[#out + 1] = cell + 1 end
-  return out
-end
+local neighbours = require("cells").neighbours
 
 -- The cage map (cages named in order of first appearance) and the sums in
 -- that order; nil when there are more cages than symbols.

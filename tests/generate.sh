@@ -7,30 +7,7 @@
 #
 #   sh tests/generate.sh PATH_TO_SUDOLAB      (from the project root)
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/generate.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
-case $S in /*) ;; *) S=$(pwd)/$S ;; esac
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-gen.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
-check() {
-    desc=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok - $desc"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $desc"
-        [ -f "$T/err" ] && head -n 3 "$T/err" | sed 's/^/#   stderr: /'
-    fi
-}
+. "$(dirname "$0")/check.sh"
 gen() { timeout 120 "$S" generate "$@" 2> "$T/err"; }
 all_unique() { [ "$("$S" count "$1" | sort -u)" = "1" ]; }
 
@@ -122,5 +99,4 @@ rc=$?
 check "Ctrl-C: exit 130, says so, leaves no file" eval \
     '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -6,30 +6,7 @@
 #
 #   sh tests/report.sh PATH_TO_SUDOLAB      (from the project root)
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/report.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
-case $S in /*) ;; *) S=$(pwd)/$S ;; esac
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-report.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
-check() {
-    desc=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok - $desc"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $desc"
-        [ -f "$T/err" ] && tail -n 3 "$T/err" | sed 's/^/#   stderr: /'
-    fi
-}
+. "$(dirname "$0")/check.sh"
 
 cat > "$T/killer.lua" <<'EOF'
 return {title = "Killer <test> & co", count = 6, seed = 2, jobs = 2,
@@ -41,6 +18,7 @@ return {title = "Classic", count = 30, seed = 1,
   arms = {{name = "random", symmetry = "none"}, {name = "symmetric"},
           {name = "exact", clues = 27, symmetry = "none"}}}
 EOF
+
 
 # --- a report and what it holds -------------------------------------------
 "$S" report --out "$T/k" "$T/killer.lua" 2> "$T/err"
@@ -120,5 +98,4 @@ rc=$?
 check "Ctrl-C: exit 130, the finished puzzles written up, marked interrupted" eval \
     '[ $rc -eq 130 ] && [ $(wc -l < "$T/l/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/l/summary.md"'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

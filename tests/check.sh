@@ -1,0 +1,33 @@
+# check.sh — what the shell test scripts share (sourced): the sudolab path
+# from $1 made absolute, a temporary folder $T removed at exit, and
+# check DESCRIPTION COMMAND... printing "ok - ..." or "not ok - ..." (with
+# the last lines of $T/err) and counting both; finish prints the counts
+# and exits 1 when a check failed.
+if [ $# -ne 1 ]; then
+    echo "usage: sh $0 PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-test.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+        [ -f "$T/err" ] && tail -n 3 "$T/err" | sed 's/^/#   stderr: /'
+    fi
+}
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
