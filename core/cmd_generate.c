@@ -48,18 +48,26 @@ static const struct cmd_spec generate_spec = {
     "                        energy per step, for reports)\n"
     "  -o, --output FILE     write FILE whole at the end (nothing on failure)\n"
     "\n"
-    "A progress line goes to standard error when it is a terminal. Exit codes:\n"
-    "0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
+    "A progress line goes to standard error when it is a terminal. Ctrl-C stops\n"
+    "after the puzzle in hand; a second Ctrl-C, or SIGTERM, stops at once. Exit\n"
+    "codes: 0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
     "2 bad usage, 130 interrupted.\n",
     "VscSJHGYCgRTjo",
 };
 
-/* The one global: a signal handler can only set a flag. */
+/* The globals a signal handler needs (it can reach nothing else): the
+ * first Ctrl-C asks the run to stop after the puzzle in hand; a second
+ * one, or SIGTERM, stops at once, removing the unfinished --output. */
 static volatile sig_atomic_t interrupted;
+static char temp_output[4096];
 static void on_interrupt(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    if (sig == SIGINT && !interrupted) {
+        interrupted = 1;
+        return;
+    }
+    if (temp_output[0]) unlink(temp_output);
+    _exit(130);
 }
 
 static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
@@ -159,6 +167,7 @@ static FILE *open_output(const struct cmd_options *opt, char *temp, size_t cap)
     if (!opt->output) return stdout;
     snprintf(temp, cap, "%s.partial.XXXXXX", opt->output);
     int fd = mkstemp(temp);
+    if (fd >= 0) snprintf(temp_output, sizeof temp_output, "%s", temp);
     FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!out) fprintf(stderr, "sudolab generate: cannot write %s: %s\n", temp, strerror(errno));
     return out;
@@ -168,6 +177,7 @@ static int close_output(const struct cmd_options *opt, FILE *out, const char *te
 {
     if (!opt->output) return fflush(stdout) && !code ? 1 : code;
     int bad = fclose(out) != 0;
+    temp_output[0] = '\0';
     if (!code && !bad && rename(temp, opt->output) == 0) return 0;
     if (!code)
         fprintf(stderr, "sudolab generate: cannot write %s: %s\n", opt->output, strerror(errno));

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "report.h"
@@ -17,7 +18,8 @@ static const struct cmd_spec report_spec = {
     "rated, then written into DIR (default: report-NAME, NAME the experiment's file\n"
     "name): CSV tables, chart data and gnuplot scripts, the charts as PNG and SVG,\n"
     "index.html for a browser and summary.md for a terminal. Progress goes to\n"
-    "standard error. Ctrl-C stops the run and writes up what finished.\n"
+    "standard error. Ctrl-C stops the run and writes up what finished; a second\n"
+    "Ctrl-C, or SIGTERM, stops at once.\n"
     "\n"
     "  -O, --out DIR          where the report goes\n"
     "  -Q, --require-charts   fail (exit 1) when the charts cannot be drawn (no\n"
@@ -28,12 +30,17 @@ static const struct cmd_spec report_spec = {
     "OQ",
 };
 
-/* The one global: a signal handler can only set a flag. */
+/* The one global a signal handler needs: the first Ctrl-C asks the run
+ * to stop after the puzzles in hand and write up what finished; a second
+ * one, or SIGTERM, stops at once (nothing is written yet then). */
 static volatile sig_atomic_t interrupted;
 static void on_interrupt(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    if (sig == SIGINT && !interrupted) {
+        interrupted = 1;
+        return;
+    }
+    _exit(130);
 }
 
 /* report-NAME for experiments/NAME.lua. */

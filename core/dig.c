@@ -6,6 +6,11 @@
 
 #include "dig.h"
 
+/* A removal whose check needs more search than this is not made: the
+ * clue stays, the puzzle is a little less sparse, and a big grid's dig
+ * never stalls on one check (9x9 checks take a few nodes). */
+#define DIG_NODE_LIMIT 2000
+
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
 {
@@ -60,7 +65,9 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
     if (count == 1 && givens[cells[0]] && dig_forced(rs, smaller, cells[0], solution[cells[0]]))
         return 1;
     int keeps = 1;
+    uint64_t limit = solver_node_limit(s);
     solver_set_light(s, 1);
+    solver_set_node_limit(s, DIG_NODE_LIMIT);
     for (int i = 0; i < count && keeps; i++) {
         int cell = cells[i];
         if (!givens[cell]) continue;
@@ -68,6 +75,7 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
         keeps = !r.solutions && !r.gave_up;
     }
     solver_set_light(s, 0);
+    solver_set_node_limit(s, limit);
     return keeps;
 }
 

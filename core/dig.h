@@ -8,7 +8,10 @@
  * the only one the cell's peers leave (a naked single) or the only place
  * left for it in a house (a hidden single), counting givens only. The
  * rest take one search per removed cell with that cell barred from its
- * digit (solver_count_without), which stops at the first solution found.
+ * digit (solver_count_without), which stops at the first solution found;
+ * a check that needs more than a few thousand nodes counts as "not
+ * unique", so big grids dig without stalling (their puzzles keep a few
+ * more clues).
  */
 #ifndef SUDOLAB_DIG_H
 #define SUDOLAB_DIG_H

@@ -60,6 +60,8 @@ void solver_free(struct solver *s)
 
 void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = nodes; }
 
+uint64_t solver_node_limit(const struct solver *s) { return s->node_limit; }
+
 void solver_set_light(struct solver *s, int light) { s->light = light; }
 
 static digitset *state_at(struct solver *s, int depth)

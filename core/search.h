@@ -36,6 +36,7 @@ struct solver *solver_new(const struct ruleset *rs);
 void solver_free(struct solver *s);
 /* At most `nodes` states per search (0: no limit, the default). */
 void solver_set_node_limit(struct solver *s, uint64_t nodes);
+uint64_t solver_node_limit(const struct solver *s);
 /* Light propagation (1) leaves out box-line intersections: each node is
  * cheaper and the search a little wider, which pays for the many easy
  * searches of a dig. Off (0) by default. */

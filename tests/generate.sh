@@ -99,4 +99,16 @@ rc=$?
 check "Ctrl-C: exit 130, says so, leaves no file" eval \
     '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
+# SIGTERM stops at once, even inside a long puzzle (25x25 here).
+"$S" generate --size 25 --count 1000 --output "$T/term.txt" 2> "$T/err" &
+pid=$!
+sleep 0.5
+kill -TERM "$pid"
+start=$(date +%s)
+wait "$pid"
+rc=$?
+took=$(($(date +%s) - start))
+check "SIGTERM: exit 130 within a second or two, no file left" eval \
+    '[ $rc -eq 130 ] && [ $took -le 2 ] && [ ! -e "$T/term.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
+
 finish
