@@ -58,14 +58,12 @@ void probe_prepare(struct probe *p, const struct human *h)
     }
 }
 
-/* The cell of a house still holding digit on the probe's grid, other than
- * `except`, or -1. */
-static int house_other_place(const struct probe_run *run, int house, int digit, int except,
-                             const digitset *cand)
+/* The first cell of a house still holding digit on the probe's grid, or -1. */
+static int house_place(const struct probe_run *run, int house, int digit)
 {
     const uint16_t *cells = run->h->lay->house_cells[house];
     for (int k = 0; k < run->h->lay->size; k++)
-        if (cells[k] != except && (cand[cells[k]] & digitset_of(digit))) return cells[k];
+        if (run->p->cand[cells[k]] & digitset_of(digit)) return cells[k];
     return -1;
 }
 
@@ -116,7 +114,7 @@ static int follow_off(struct probe_run *run, int cell, int digit)
         if (--*places == 0)
             return contradiction(run,
                                  deepest_off(run, h->lay->house_cells[house], h->lay->size, digit));
-        int where = *places == 1 ? house_other_place(run, house, digit, -1, p->cand) : -1;
+        int where = *places == 1 ? house_place(run, house, digit) : -1;
         if (where >= 0 && !p->value[where]) run_push(run, where, digit, 1);
     }
     return 0;

@@ -218,14 +218,6 @@ int human_removals_make_hidden_single(const struct human *h, const struct step *
     return 0;
 }
 
-void human_digit_cells(const struct human *h, int digit, struct cellset *out)
-{
-    cellset_clear(out);
-    digitset bit = digitset_of(digit);
-    for (int c = 0; c < h->lay->ncells; c++)
-        if (h->cand[c] & bit) cellset_add(out, c);
-}
-
 int cellset_and(const struct human_layout *lay, const struct cellset *a, const struct cellset *b,
                 struct cellset *out)
 {

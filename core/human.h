@@ -160,9 +160,6 @@ static inline int human_sees(const struct human_layout *lay, int a, int b)
 int human_removals_make_hidden_single(const struct human *h, const struct step *s, int only,
                                       int blocks);
 
-/* The open cells holding digit, as a set. */
-void human_digit_cells(const struct human *h, int digit, struct cellset *out);
-
 /* --- cell sets ------------------------------------------------------- */
 
 static inline void cellset_clear(struct cellset *s) { *s = (struct cellset){{0}}; }

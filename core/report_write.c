@@ -101,7 +101,7 @@ static void each_pair(FILE *f, const struct report_puzzle *q, const char *list,
         size_t n = strcspn(p, ",");
         snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
         char *colon = strrchr(item, ':');
-        if (colon) *colon = '\0', each(f, q, item, colon ? atol(colon + 1) : 0);
+        if (colon) *colon = '\0', each(f, q, item, atol(colon + 1));
         p += n + (p[n] == ',');
     }
 }

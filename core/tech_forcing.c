@@ -32,7 +32,6 @@ struct conclusion {
     uint16_t cell;
     uint8_t digit;
     int length;
-    double base;        /* the rating before length: contradictions rate below forcing */
     uint16_t from_cell; /* the assumption (cell forcing: the cell; region: the house) */
     uint8_t from_digit;
     uint8_t kind; /* enum forcing_kind */
@@ -51,21 +50,21 @@ struct forcing {
     struct probe probe;
 };
 
-static double conclusion_rating(const struct conclusion *c)
+static double conclusion_rating(const struct forcing *f, const struct conclusion *c)
 {
-    return c->base + technique_length_rating(c->length);
+    return f->base + technique_length_rating(c->length);
 }
 
 static void forcing_conclude(struct forcing *f, int cell, int digit, int length, int from_cell,
                              int from_digit)
 {
-    struct conclusion found = {(uint16_t)cell,      (uint8_t)digit,      length,          f->base,
+    struct conclusion found = {(uint16_t)cell,      (uint8_t)digit,      length,
                                (uint16_t)from_cell, (uint8_t)from_digit, (uint8_t)f->kind};
-    if (conclusion_rating(&found) <= f->good_enough + 1e-9) f->done = 1;
+    if (conclusion_rating(f, &found) <= f->good_enough + 1e-9) f->done = 1;
     for (int i = 0; i < f->nconclusions; i++) {
         struct conclusion *c = &f->conclusions[i];
         if (c->cell == cell && c->digit == digit) {
-            if (conclusion_rating(&found) < conclusion_rating(c)) *c = found;
+            if (conclusion_rating(f, &found) < conclusion_rating(f, c)) *c = found;
             return;
         }
     }
@@ -228,9 +227,9 @@ static int forcing_step(const struct forcing *f, struct step *out)
     if (f->nconclusions == 0) return 0;
     const struct conclusion *best = &f->conclusions[0];
     for (int i = 1; i < f->nconclusions; i++)
-        if (conclusion_rating(&f->conclusions[i]) < conclusion_rating(best))
+        if (conclusion_rating(f, &f->conclusions[i]) < conclusion_rating(f, best))
             best = &f->conclusions[i];
-    out->rating = conclusion_rating(best);
+    out->rating = conclusion_rating(f, best);
     /* Taking more at once cannot raise the rating past this (+ slack). */
     double take = out->rating > out->good_enough ? out->rating : out->good_enough;
     /* The best first: the words explain it, the rest are like it. */
@@ -238,7 +237,7 @@ static int forcing_step(const struct forcing *f, struct step *out)
     out->nelims = 1;
     for (int i = 0; i < f->nconclusions; i++) {
         const struct conclusion *c = &f->conclusions[i];
-        if (c == best || conclusion_rating(c) > take + FORCING_SLACK + 1e-9) continue;
+        if (c == best || conclusion_rating(f, c) > take + FORCING_SLACK + 1e-9) continue;
         out->elims[out->nelims++] = (struct step_elim){c->cell, digitset_of(c->digit)};
     }
     out->digits = digitset_of(best->digit);
