@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cage_combos.h"
+#include "sum_groups.h"
 #include "../core/vec.h"
 
 #define SUM_MAX_CELLS 64
@@ -25,7 +26,8 @@ struct sum_item {
     int total;
     int ngroups;
     long combo_first; /* into combos */
-    long combo_count; /* -1: pruned by bounds */
+    long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
+    int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
 };
 
 struct sum_set {
@@ -46,7 +48,8 @@ struct sum_set {
     struct sum_link *links;
     int noutside, outside_cap;
     uint16_t *outside;
-    int16_t place[SL_MAX_CELLS]; /* scratch for sum_set_link, all -1 between calls */
+    int16_t place[SL_MAX_CELLS];   /* scratch for sum_set_link, all -1 between calls */
+    struct digit_subsets *subsets; /* NULL for large N */
 };
 
 struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
@@ -61,6 +64,7 @@ struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
     }
     s->size = size;
     s->nhouses = nhouses;
+    s->subsets = digit_subsets_new(size);
     memset(s->place, -1, sizeof s->place);
     for (int h = 0; h < nhouses; h++) {
         rules_house_cells(b, h, cells);
@@ -80,6 +84,7 @@ void sum_set_free(struct sum_set *s)
     free(s->house_cells);
     free(s->links);
     free(s->outside);
+    digit_subsets_free(s->subsets);
     free(s);
 }
 
@@ -183,6 +188,11 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     }
     s->ncells += count;
     it->combo_count = -1;
+    if (it->ngroups > 1 && !weighted) {
+        int group_size[SUM_MAX_CELLS] = {0};
+        for (int i = 0; i < count; i++) group_size[group[i]]++;
+        it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
+    }
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
         return -1;
@@ -555,10 +565,26 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
     return 0;
 }
 
+static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    const uint16_t *cells = s->cells + it->first;
+    digitset cand[SUM_MAX_CELLS], keep[SUM_MAX_CELLS];
+    for (int i = 0; i < it->count; i++) cand[i] = now[cells[i]];
+    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
+                         keep))
+        return SL_PROP_CONTRADICTION;
+    for (int i = 0; i < it->count; i++)
+        if (keep[i] != cand[i] && prop_restrict(ctx, cells[i], keep[i]))
+            return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
 static int sum_by_walk_or_bounds(const struct sum_set *s, const struct sum_item *it,
                                  struct prop_ctx *ctx)
 {
     int status;
+    if (it->by_groups) return sum_by_groups(s, it, ctx);
     if (sum_exact(s, it, ctx, &status) == 0) return status;
     return sum_by_bounds(s, it, ctx);
 }

@@ -162,8 +162,13 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
 {
     const struct killer *k = self;
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        if (sum_set_propagate(k->sums, group, ctx)) return SL_PROP_CONTRADICTION;
+        if (sum_set_propagate(k->sums, group, ctx)) {
+            int cells[64];
+            prop_blame(ctx, cells, sum_set_cells(k->sums, group, cells));
+            return SL_PROP_CONTRADICTION;
+        }
         prop_settle_group(ctx, group);
+        if (prop_should_yield(ctx)) break;
     }
     return SL_PROP_OK;
 }

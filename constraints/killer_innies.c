@@ -70,6 +70,19 @@ static void innie_groups(const struct innie_context *ic, const int *cells, int c
     }
 }
 
+/* N distinct cells adding up to 1 + ... + N say nothing their house (or
+ * cage) does not already say; the engine's singles and intersections do
+ * all the work such a sum would, for less. */
+static int innie_is_whole_house(const struct innie_context *ic, const int *group, int count,
+                                int total)
+{
+    int n = ic->geo->size;
+    if (count != n || total != n * (n + 1) / 2) return 0;
+    for (int i = 0; i < count; i++)
+        if (group[i] != 0) return 0;
+    return 1;
+}
+
 static int innie_add(struct innie_context *ic, const int *cells, int count, int total,
                      struct sl_error *err)
 {
@@ -77,6 +90,7 @@ static int innie_add(struct innie_context *ic, const int *cells, int count, int 
     if (count < 1 || count > ic->geo->size || total < 1) return 0;
     if (sum_set_has(ic->sums, cells, count, total)) return 0;
     innie_groups(ic, cells, count, group);
+    if (innie_is_whole_house(ic, group, count, total)) return 0;
     if (sum_set_add(ic->sums, cells, group, count, total, err) < 0) return -1;
     return rules_watch_group(ic->builder, cells, count, err) < 0 ? -1 : 0;
 }

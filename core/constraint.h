@@ -121,6 +121,14 @@ int prop_next_group(struct prop_ctx *ctx);
 /* Stops the whole search (a rule that cannot go on: a script's error); the
  * search reports that it gave up. */
 void prop_abort(struct prop_ctx *ctx);
+/* 1 when the engine has cheaper work waiting (new singles to clear): a
+ * hook with groups still due may return SL_PROP_OK at once, and is called
+ * again for them after that work. */
+int prop_should_yield(struct prop_ctx *ctx);
+/* Names the cells whose candidates a contradiction the hook is about to
+ * return came from (at most 64), so the search learns where its dead ends
+ * lie (dom/wdeg). */
+void prop_blame(struct prop_ctx *ctx, const int *cells, int count);
 /* Marks a group of the calling rule as not due: the hook has brought it
  * to its own fixed point, so its own changes need not wake it again. */
 void prop_settle_group(struct prop_ctx *ctx, int group);

@@ -199,6 +199,7 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     ctx->changed = 0;
     ctx->queue_len = 0;
     ctx->failed_cell = -1;
+    ctx->blame_count = 0;
     ctx->aborted = 0;
 }
 
@@ -309,6 +310,19 @@ int prop_next_group(struct prop_ctx *ctx)
 }
 
 void prop_abort(struct prop_ctx *ctx) { ctx->aborted = 1; }
+
+int prop_should_yield(struct prop_ctx *ctx)
+{
+    if (ctx->queue_len == 0) return 0;
+    ctx->dirty_rules |= UINT64_C(1) << ctx->current_slot;
+    return 1;
+}
+
+void prop_blame(struct prop_ctx *ctx, const int *cells, int count)
+{
+    ctx->blame_count = 0;
+    for (int i = 0; i < count && i < 64; i++) ctx->blame[ctx->blame_count++] = (uint16_t)cells[i];
+}
 
 void prop_settle_group(struct prop_ctx *ctx, int group)
 {

@@ -28,7 +28,9 @@ struct prop_ctx {
     uint64_t dirty_intersections[SL_UNIT_WORDS];
     uint64_t dirty_groups[SL_GROUP_WORDS]; /* watched groups due (prop_next_group) */
     int failed_cell;                       /* the cell left without candidates, when known */
-    int aborted;                           /* a rule called prop_abort: the search must stop */
+    int blame_count;                       /* cells a rule named for a contradiction */
+    uint16_t blame[64];
+    int aborted;   /* a rule called prop_abort: the search must stop */
     int light;     /* skip box-line intersections: cheaper nodes for many easy searches */
     int queue_len; /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];

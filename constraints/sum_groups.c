@@ -1,0 +1,283 @@
+/*
+ * sum_groups.c — see sum_groups.h.
+ */
+#include "sum_groups.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SUM_GROUPS_MAX_N 12     /* the table holds 2^N sets */
+#define SUM_GROUPS_MAX_LIST 252 /* sets of one size: C(10,5); C(9,k) <= 126 */
+#define SUM_GROUPS_MAX_GROUPS 16
+#define SUM_GROUPS_MAX_TOTAL 127 /* totals are bits of two words */
+
+/* Within one size the sets are in increasing order as numbers, so the
+ * sets of k of the first m digits are the first C(m, k) of the k-sets:
+ * a group whose cells can hold m digits walks those, mapped onto its m
+ * digits, rather than every k-set. */
+struct digit_subsets {
+    int n;
+    int first[SUM_GROUPS_MAX_N + 2]; /* sets of size k: [first[k], first[k + 1]) */
+    int choose[SUM_GROUPS_MAX_N + 1][SUM_GROUPS_MAX_N + 1];
+    digitset set[1 << SUM_GROUPS_MAX_N];
+    uint8_t total[2 << SUM_GROUPS_MAX_N]; /* of every set, indexed by set >> 1 */
+};
+
+struct digit_subsets *digit_subsets_new(int n)
+{
+    if (n < 1 || n > SUM_GROUPS_MAX_N) return NULL;
+    struct digit_subsets *t = calloc(1, sizeof *t);
+    if (t == NULL) return NULL;
+    t->n = n;
+    for (int m = 0; m <= n; m++)
+        for (int k = 0; k <= m; k++)
+            t->choose[m][k] = k == 0 || k == m ? 1 : t->choose[m - 1][k - 1] + t->choose[m - 1][k];
+    for (unsigned bits = 1; bits < 1u << n; bits++)
+        t->total[bits] = (uint8_t)(t->total[bits & (bits - 1)] + __builtin_ctz(bits) + 1);
+    int at = 0;
+    for (int k = 0; k <= n; k++) {
+        t->first[k] = at;
+        for (unsigned bits = 0; bits < 1u << n; bits++) {
+            if (__builtin_popcount(bits) != k) continue;
+            t->set[at++] = (digitset)bits << 1;
+        }
+    }
+    t->first[n + 1] = at;
+    return t;
+}
+
+void digit_subsets_free(struct digit_subsets *t) { free(t); }
+
+int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups)
+{
+    int reach = 0;
+    if (t == NULL || ngroups < 1 || ngroups > SUM_GROUPS_MAX_CELLS) return 0;
+    for (int g = 0; g < ngroups; g++) {
+        int k = group_size[g], list;
+        if (k < 1 || k > t->n) return 0;
+        list = t->first[k + 1] - t->first[k];
+        if (list > SUM_GROUPS_MAX_LIST) return 0;
+        for (int d = t->n; d > t->n - k; d--) reach += d;
+    }
+    return reach <= SUM_GROUPS_MAX_TOTAL && ngroups <= SUM_GROUPS_MAX_GROUPS;
+}
+
+/* ---- totals as a bitset: bit s set when s can be made ---- */
+
+struct totals {
+    uint64_t w[2];
+};
+
+static struct totals totals_shift(struct totals b, int by)
+{
+    struct totals r = {{0, 0}};
+    if (by == 0) return b;
+    if (by >= 64) {
+        r.w[1] = b.w[0] << (by - 64);
+        return r;
+    }
+    r.w[0] = b.w[0] << by;
+    r.w[1] = b.w[1] << by | b.w[0] >> (64 - by);
+    return r;
+}
+
+/* Every a + b with a in x and b in y. */
+static struct totals totals_add(struct totals x, struct totals y)
+{
+    struct totals r = {{0, 0}};
+    if (__builtin_popcountll(x.w[0]) + __builtin_popcountll(x.w[1]) >
+        __builtin_popcountll(y.w[0]) + __builtin_popcountll(y.w[1])) {
+        struct totals swap = x;
+        x = y;
+        y = swap;
+    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = x.w[w]; m; m &= m - 1) {
+            struct totals s = totals_shift(y, w * 64 + __builtin_ctzll(m));
+            r.w[0] |= s.w[0];
+            r.w[1] |= s.w[1];
+        }
+    return r;
+}
+
+static int totals_has(struct totals x, int s)
+{
+    return s >= 0 && s <= SUM_GROUPS_MAX_TOTAL && (x.w[s >> 6] >> (s & 63) & 1);
+}
+
+/* ---- one call ---- */
+
+/* Maps a set of places 1..m onto the m digits of a set: a table per half
+ * of the places, each entry built from a smaller one. */
+struct spread {
+    digitset low[64], high[64];
+};
+
+static void spread_make(struct spread *sp, digitset digits)
+{
+    int at[SUM_GROUPS_MAX_N], m = 0;
+    for (digitset d = digits; d; d = digitset_rest(d)) at[m++] = digitset_first(d);
+    int nlow = m < 6 ? m : 6, nhigh = m - nlow;
+    sp->low[0] = sp->high[0] = 0;
+    for (int i = 1; i < 1 << nlow; i++)
+        sp->low[i] = sp->low[i & (i - 1)] | digitset_of(at[__builtin_ctz(i)]);
+    for (int i = 1; i < 1 << nhigh; i++)
+        sp->high[i] = sp->high[i & (i - 1)] | digitset_of(at[6 + __builtin_ctz(i)]);
+}
+
+static digitset spread_of(const struct spread *sp, digitset places)
+{
+    return sp->low[places >> 1 & 63] | sp->high[places >> 7 & 63];
+}
+
+/* A group whose open cells could hold more sets than this is broad: it
+ * is taken to make every total between its least and its greatest, and its
+ * own cells are left alone. Listing it costs more than it finds: such
+ * groups are rarely narrowed by the sum, while their totals still narrow
+ * the other groups. */
+#define SUM_GROUPS_BROAD 35
+
+struct group_scan {
+    int cell_first[SUM_GROUPS_MAX_CELLS + 1]; /* group g's cells: order[cell_first[g]..] */
+    int order[SUM_GROUPS_MAX_CELLS];
+    digitset placed[SUM_GROUPS_MAX_CELLS];
+    int broad[SUM_GROUPS_MAX_CELLS];
+    struct totals totals[SUM_GROUPS_MAX_CELLS]; /* per group: what its sets make */
+    /* Per group and total: the union and the common part of its sets. */
+    digitset any[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
+    digitset every[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
+};
+
+static void scan_order(struct group_scan *gs, const uint8_t *group, int count, int ngroups)
+{
+    memset(gs->cell_first, 0, (size_t)(ngroups + 1) * sizeof gs->cell_first[0]);
+    for (int i = 0; i < count; i++) gs->cell_first[group[i] + 1]++;
+    for (int g = 0; g < ngroups; g++) gs->cell_first[g + 1] += gs->cell_first[g];
+    int next[SUM_GROUPS_MAX_CELLS];
+    memcpy(next, gs->cell_first, (size_t)ngroups * sizeof next[0]);
+    for (int i = 0; i < count; i++) gs->order[next[group[i]]++] = i;
+}
+
+static void totals_range(struct totals *x, int lo, int hi)
+{
+    for (int s = lo; s <= hi; s++) x->w[s >> 6] |= UINT64_C(1) << (s & 63);
+}
+
+/* The k smallest (or largest) digits of a set, added up. */
+static int end_sum(digitset digits, int k, int largest)
+{
+    int sum = 0;
+    for (; k > 0; k--) {
+        int d = largest ? 31 - __builtin_clz(digits) : digitset_first(digits);
+        sum += d;
+        digits &= ~digitset_of(d);
+    }
+    return sum;
+}
+
+/* Lists the sets group g can hold, as totals with their digits; -1 when
+ * there is none. Placed digits are in every set: the walk chooses the
+ * rest among the other digits the group can hold. */
+static int scan_group(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
+                      int g)
+{
+    const int *cells = gs->order + gs->cell_first[g];
+    int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0, nplaced = 0;
+    digitset placed = 0, reach = 0, open[SUM_GROUPS_MAX_CELLS];
+    for (int j = 0; j < k; j++) {
+        digitset c = cand[cells[j]];
+        reach |= c;
+        if (digitset_is_single(c)) placed |= c, nplaced++;
+    }
+    if (digitset_count(placed) != nplaced) return -1;
+    digitset free_digits = reach & ~placed;
+    int m = digitset_count(free_digits), pick = k - nplaced, base = t->total[placed >> 1];
+    if (m < pick) return -1;
+    gs->placed[g] = placed;
+    gs->totals[g] = (struct totals){{0, 0}};
+    gs->broad[g] = t->choose[m][pick] > SUM_GROUPS_BROAD;
+    if (gs->broad[g]) {
+        totals_range(&gs->totals[g], base + end_sum(free_digits, pick, 0),
+                     base + end_sum(free_digits, pick, 1));
+        return 0;
+    }
+    /* A set of `pick` of the m free digits misses an open cell only when it
+     * fits in the m - pick digits or fewer the cell lacks. */
+    for (int j = 0; j < k; j++) {
+        digitset c = cand[cells[j]] & free_digits;
+        if (!digitset_is_single(cand[cells[j]]) && digitset_count(c) <= m - pick) open[nopen++] = c;
+    }
+    struct spread sp;
+    spread_make(&sp, free_digits);
+    digitset *any = gs->any[g], *every = gs->every[g];
+    for (int j = t->first[pick], end = j + t->choose[m][pick]; j < end; j++) {
+        digitset rest = spread_of(&sp, t->set[j]);
+        int meets = 1;
+        for (int o = 0; o < nopen && meets; o++) meets = (open[o] & rest) != 0;
+        if (!meets) continue;
+        int total = base + t->total[rest >> 1];
+        if (totals_has(gs->totals[g], total)) {
+            any[total] |= rest;
+            every[total] &= rest;
+        } else {
+            gs->totals[g].w[total >> 6] |= UINT64_C(1) << (total & 63);
+            any[total] = every[total] = rest;
+        }
+    }
+    return gs->totals[g].w[0] | gs->totals[g].w[1] ? 0 : -1;
+}
+
+/* Narrows group g's cells to the sets that leave a total the others make. */
+static int keep_group(struct group_scan *gs, const digitset *cand, int g, int need,
+                      struct totals others, digitset *keep)
+{
+    const int *cells = gs->order + gs->cell_first[g];
+    int k = gs->cell_first[g + 1] - gs->cell_first[g];
+    digitset can = 0, every = ~(digitset)0;
+    int found = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = gs->totals[g].w[w]; bits; bits &= bits - 1) {
+            int total = w * 64 + __builtin_ctzll(bits);
+            if (!totals_has(others, need - total)) continue;
+            found = 1;
+            if (gs->broad[g]) break;
+            can |= gs->any[g][total];
+            every &= gs->every[g][total];
+        }
+    if (!found) return -1;
+    if (gs->broad[g]) {
+        for (int j = 0; j < k; j++) keep[cells[j]] = cand[cells[j]];
+        return 0;
+    }
+    can |= gs->placed[g];
+    for (int j = 0; j < k; j++) keep[cells[j]] = cand[cells[j]] & can;
+    /* A digit every set holds, with one cell of the group left for it. */
+    for (digitset d = every & can; d; d = digitset_rest(d)) {
+        digitset digit = d & -d;
+        int places = 0, at = -1;
+        for (int j = 0; j < k; j++)
+            if (keep[cells[j]] & digit) places++, at = cells[j];
+        if (places == 0) return -1;
+        if (places == 1) keep[at] = digit;
+    }
+    return 0;
+}
+
+int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
+                     int count, int ngroups, int total, digitset *keep)
+{
+    struct group_scan gs;
+    struct totals before[SUM_GROUPS_MAX_CELLS + 1], after[SUM_GROUPS_MAX_CELLS + 1];
+    scan_order(&gs, group, count, ngroups);
+    for (int g = 0; g < ngroups; g++)
+        if (scan_group(t, &gs, cand, g)) return -1;
+    /* before[g]: totals of groups 0..g-1; after[g]: of groups g..end. */
+    before[0] = after[ngroups] = (struct totals){{1, 0}};
+    for (int g = 0; g + 1 < ngroups; g++) before[g + 1] = totals_add(before[g], gs.totals[g]);
+    for (int g = ngroups - 1; g > 0; g--) after[g] = totals_add(gs.totals[g], after[g + 1]);
+    for (int g = 0; g < ngroups; g++) {
+        struct totals others = totals_add(before[g], after[g + 1]);
+        if (keep_group(&gs, cand, g, total, others, keep)) return -1;
+    }
+    return 0;
+}

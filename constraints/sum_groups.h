@@ -1,0 +1,38 @@
+/*
+ * sum_groups.h — pruning a sum whose cells fall into several groups of
+ * distinct digits (a rule-of-45 innie set: part of a cage, part of a
+ * house), one group at a time.
+ *
+ * Each group of k cells holds some k-set of distinct digits. The sets a
+ * group can still hold are listed (each within the group's candidates,
+ * holding its placed digits, meeting every open cell), with their totals;
+ * a set survives when the other groups can make up the rest of the sum
+ * between them. A cell keeps the digits of its group's surviving sets,
+ * and a digit every surviving set holds goes to the one cell of the group
+ * that can take it. Cost grows with the number of sets per group, not with
+ * their product, so nine cells in two groups cost what two cages do.
+ */
+#ifndef SUDOLAB_SUM_GROUPS_H
+#define SUDOLAB_SUM_GROUPS_H
+
+#include "../core/bits.h"
+
+#define SUM_GROUPS_MAX_CELLS 64
+
+/* Every subset of the digits 1..N, by size: made once per rule set. */
+struct digit_subsets;
+
+/* NULL when N is too large for the table to pay (its size is 2^N). */
+struct digit_subsets *digit_subsets_new(int n);
+void digit_subsets_free(struct digit_subsets *t);
+/* 1 when sums over groups of these sizes fit the method: every group's
+ * list short enough and every total within reach of its bitsets. */
+int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups);
+
+/* Prunes cells (cand[i], group[i] in 0..ngroups-1) adding up to total
+ * into keep[i] (a subset of cand[i]). Returns 0, or -1 when no
+ * assignment of sets makes the total. */
+int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
+                     int count, int ngroups, int total, digitset *keep);
+
+#endif
