@@ -314,9 +314,10 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
         for (int l = 0; l < it->link_count; l++) {
             const struct sum_link *link = &s->links[it->link_first + l];
             if (where & ~link->inside) continue;
-            for (int k = 0; k < link->out_count; k++)
-                if (prop_restrict(ctx, s->outside[link->out_first + k], ~d))
-                    return SL_PROP_CONTRADICTION;
+            for (int k = 0; k < link->out_count; k++) {
+                int out = s->outside[link->out_first + k];
+                if ((now[out] & d) && prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+            }
         }
     }
     return SL_PROP_OK;

@@ -107,27 +107,12 @@ static int totals_has(struct totals x, int s)
 
 /* ---- one call ---- */
 
-/* Maps a set of places 1..m onto the m digits of a set: a table per half
- * of the places, each entry built from a smaller one. */
-struct spread {
-    digitset low[64], high[64];
-};
-
-static void spread_make(struct spread *sp, digitset digits)
+/* Maps a set of places 1..m onto the m digits of a set. */
+static digitset spread_of(const digitset *digit_at, digitset places)
 {
-    int at[SUM_GROUPS_MAX_N], m = 0;
-    for (digitset d = digits; d; d = digitset_rest(d)) at[m++] = digitset_first(d);
-    int nlow = m < 6 ? m : 6, nhigh = m - nlow;
-    sp->low[0] = sp->high[0] = 0;
-    for (int i = 1; i < 1 << nlow; i++)
-        sp->low[i] = sp->low[i & (i - 1)] | digitset_of(at[__builtin_ctz(i)]);
-    for (int i = 1; i < 1 << nhigh; i++)
-        sp->high[i] = sp->high[i & (i - 1)] | digitset_of(at[6 + __builtin_ctz(i)]);
-}
-
-static digitset spread_of(const struct spread *sp, digitset places)
-{
-    return sp->low[places >> 1 & 63] | sp->high[places >> 7 & 63];
+    digitset set = 0;
+    for (; places; places &= places - 1) set |= digit_at[__builtin_ctz(places)];
+    return set;
 }
 
 /* A group whose open cells could hold more sets than this is broad: it
@@ -207,11 +192,12 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
         digitset c = cand[cells[j]] & free_digits;
         if (!digitset_is_single(cand[cells[j]]) && digitset_count(c) <= m - pick) open[nopen++] = c;
     }
-    struct spread sp;
-    spread_make(&sp, free_digits);
+    digitset digit_at[SUM_GROUPS_MAX_N + 1];
+    int place = 1;
+    for (digitset d = free_digits; d; d = digitset_rest(d)) digit_at[place++] = d & -d;
     digitset *any = gs->any[g], *every = gs->every[g];
     for (int j = t->first[pick], end = j + t->choose[m][pick]; j < end; j++) {
-        digitset rest = spread_of(&sp, t->set[j]);
+        digitset rest = spread_of(digit_at, t->set[j]);
         int meets = 1;
         for (int o = 0; o < nopen && meets; o++) meets = (open[o] & rest) != 0;
         if (!meets) continue;

@@ -13,7 +13,10 @@
  * puzzles from 280k to 60k; larger values helped some puzzles and hurt
  * others badly. */
 #define SEARCH_OFFER_BONUS 2
-#define SEARCH_RESTART_NODES 100 /* the first pass's budget (search_with_restarts) */
+/* Restarts (search_with_restarts): the first pass's node budget, and the
+ * factor each later budget grows by. */
+#define SEARCH_RESTART_NODES 100
+#define SEARCH_RESTART_GROWTH 4
 
 struct solver {
     const struct ruleset *rs;
@@ -212,19 +215,25 @@ static void search_node(struct search_run *run, int depth)
     search_offer(run, depth, &offer);
 }
 
-/* Searches from the propagated root, starting over with a doubled budget
- * each time a pass uses up its nodes without a solution; the dead-end
- * weights carry over, so each pass begins where the last one learned the
+/* Searches from the propagated root, starting over with a larger budget
+ * each time a pass uses up its nodes without a solution: a killer search
+ * is heavy-tailed (the same puzzle turned or mirrored takes 300 nodes or
+ * 30,000), and a fresh start escapes an early bad choice. The dead-end
+ * weights carry over, so each pass starts where the last learned the
  * trouble lies. Only searches that take rules' offers restart, and never
- * a drawn (filling) search: classic searches are short, and restarting
- * them cost forum_hardest 25% more nodes; on the killer family the first
- * budget of 100 nodes halved the median time (scripts/bench_killer_family.sh). */
+ * a drawn (filling) one: classic searches are short, and restarting them
+ * cost forum_hardest 25% more nodes. Budgets were chosen on 240 turned
+ * and mirrored copies of killer_extreme.txt
+ * (scripts/bench_killer_family.sh): total time 21.6 s without restarts,
+ * 17.9 s doubling from 100 nodes, 14.0 s growing 4x; halving the weights
+ * at each restart did worse. */
 static void search_with_restarts(struct search_run *run, digitset *root)
 {
     struct solver *s = run->s;
     int restarts = s->rs->branching && run->rng == NULL;
     if (restarts) memcpy(s->root_copy, root, s->rs->state_bytes);
-    for (uint64_t budget = SEARCH_RESTART_NODES;; budget *= 2) {
+    for (uint64_t budget = SEARCH_RESTART_NODES;;
+         budget *= budget < (UINT64_C(1) << 40) ? SEARCH_RESTART_GROWTH : 1) {
         run->restarting = 0;
         run->restart_at = restarts ? run->stats.nodes + budget : 0;
         search_node(run, 0);
