@@ -22,8 +22,10 @@ struct solver {
     const struct ruleset *rs;
     unsigned char *stack; /* ncells + 2 states: the deepest search assigns every cell */
     uint64_t node_limit;
-    int light;                /* solver_set_light */
-    uint32_t *weight;         /* per cell: dead ends it was found empty in, this run */
+    int light; /* solver_set_light */
+    /* Per cell: dead ends it was found empty in, this run; one array per
+     * strategy of the restarts (search_with_restarts), weight the current. */
+    uint32_t *weight, *weights[2];
     unsigned char *root_copy; /* the root state, kept for restarts */
     struct prop_ctx ctx;
 };
@@ -40,6 +42,7 @@ struct search_run {
     uint64_t
         restart_at; /* node count at which a search with no solution yet starts over; 0: never */
     int restarting; /* the current pass is unwinding to start over */
+    int cells_only; /* this pass branches on cells alone, not on offers */
 };
 
 struct solver *solver_new(const struct ruleset *rs)
@@ -48,11 +51,13 @@ struct solver *solver_new(const struct ruleset *rs)
     if (s == NULL) return NULL;
     s->rs = rs;
     s->stack = malloc(((size_t)rs->geo.ncells + 2) * rs->state_bytes);
-    s->weight = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
+    s->weight = s->weights[0] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
+    s->weights[1] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->root_copy = malloc(rs->state_bytes);
-    if (s->stack == NULL || s->weight == NULL || s->root_copy == NULL) {
+    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || s->root_copy == NULL) {
         free(s->stack);
-        free(s->weight);
+        free(s->weights[0]);
+        free(s->weights[1]);
         free(s->root_copy);
         free(s);
         return NULL;
@@ -64,7 +69,8 @@ void solver_free(struct solver *s)
 {
     if (s == NULL) return;
     free(s->stack);
-    free(s->weight);
+    free(s->weights[0]);
+    free(s->weights[1]);
     free(s->root_copy);
     free(s);
 }
@@ -205,7 +211,7 @@ static void search_node(struct search_run *run, int depth)
         return;
     }
     struct branch_offer offer;
-    if (!s->rs->branching ||
+    if (!s->rs->branching || run->cells_only ||
         !best_offer(run, cand, digitset_count(cand[cell]) + SEARCH_OFFER_BONUS, &offer)) {
         offer.ncells = 1;
         offer.cells[0] = cell;
@@ -215,27 +221,33 @@ static void search_node(struct search_run *run, int depth)
     search_offer(run, depth, &offer);
 }
 
-/* Searches from the propagated root, starting over with a larger budget
- * each time a pass uses up its nodes without a solution: a killer search
- * is heavy-tailed (the same puzzle turned or mirrored takes 300 nodes or
- * 30,000), and a fresh start escapes an early bad choice. The dead-end
- * weights carry over, so each pass starts where the last learned the
- * trouble lies. Only searches that take rules' offers restart, and never
- * a drawn (filling) one: classic searches are short, and restarting them
- * cost forum_hardest 25% more nodes. Budgets were chosen on 240 turned
- * and mirrored copies of killer_extreme.txt
- * (scripts/bench_killer_family.sh): total time 21.6 s without restarts,
- * 17.9 s doubling from 100 nodes, 14.0 s growing 4x; halving the weights
- * at each restart did worse. */
+/* Searches from the propagated root, starting over each time a pass uses
+ * up its nodes without a solution: a killer search is heavy-tailed (the
+ * same puzzle turned or mirrored takes 300 nodes or 30,000), and a fresh
+ * start escapes an early bad choice. Passes alternate two strategies,
+ * rules' offers taken or cells alone, as some killers suit one and some
+ * the other by 10x; each keeps its own dead-end weights across its
+ * passes, so it starts where it last learned the trouble lies, and the
+ * budget grows after each pair. Only searches that take rules' offers
+ * restart, and never a drawn (filling) one: classic searches are short,
+ * and restarting them cost forum_hardest 25% more nodes. Measured on the
+ * 240 turned and mirrored copies of the hard lines of killer_extreme.txt
+ * (scripts/bench_killer_family.sh), total time: 21.6 s without restarts;
+ * offers only, 17.9 s doubling from 100 nodes, 14.0 s growing 4x;
+ * alternating, 13.4 s (copies over 50 ms: 137, 111, 89). Halving the
+ * weights at each restart did worse. */
 static void search_with_restarts(struct search_run *run, digitset *root)
 {
     struct solver *s = run->s;
     int restarts = s->rs->branching && run->rng == NULL;
     if (restarts) memcpy(s->root_copy, root, s->rs->state_bytes);
-    for (uint64_t budget = SEARCH_RESTART_NODES;;
-         budget *= budget < (UINT64_C(1) << 40) ? SEARCH_RESTART_GROWTH : 1) {
+    uint64_t budget = SEARCH_RESTART_NODES;
+    for (int pass = 0;; pass++) {
         run->restarting = 0;
         run->restart_at = restarts ? run->stats.nodes + budget : 0;
+        run->cells_only = pass & 1;
+        s->weight = s->weights[pass & 1];
+        if ((pass & 1) && budget < (UINT64_C(1) << 40)) budget *= SEARCH_RESTART_GROWTH;
         search_node(run, 0);
         if (!run->restarting) return;
         memcpy(root, s->root_copy, s->rs->state_bytes);
@@ -267,7 +279,9 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
     struct search_run run = *runp;
     struct solver *s = run.s;
     run.stats.nodes = 1;
-    memset(s->weight, 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
+    for (int k = 0; k < 2; k++)
+        memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
+    s->weight = s->weights[0];
     digitset *state = state_at(s, 0);
     int status = propagate_start_light(&s->ctx, s->rs, state, givens, s->light);
     if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
