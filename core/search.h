@@ -6,9 +6,12 @@
  * cell caused so far (ties go to the cell with the most peers that share
  * one of its candidates: its guess prunes the most), or on a rule's offer
  * (a killer cage's digit combinations) when that has fewer alternatives,
- * and recurses on a copy of the state. Counting stops at a limit;
- * filling tries digits in an order drawn from a seeded rng. A node limit
- * turns a search that would run too long into a clear "gave up".
+ * and recurses on a copy of the state. A search that takes rules' offers
+ * and draws nothing starts over from the root with a growing node budget
+ * while it has found no solution, alternating offers and cells alone
+ * (search.c, search_with_restarts). Counting stops at a limit; filling
+ * tries digits in an order drawn from a seeded rng. A node limit turns a
+ * search that would run too long into a clear "gave up".
  *
  * A solver owns its state stack: one per thread, never shared.
  */

@@ -1,0 +1,188 @@
+/*
+ * test_sum_groups.c — sums over several groups of distinct digits
+ * (constraints/sum_groups.h): hand-made cases with their exact outcome,
+ * and soundness against brute force on random small sums.
+ */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "../constraints/sum_groups.h"
+#include "rng.h"
+
+#define ALL9 digitset_all(9)
+
+static digitset digits(const char *list)
+{
+    digitset m = 0;
+    for (; *list; list++) m |= digitset_of(*list - '0');
+    return m;
+}
+
+/* Prunes with the table for 1..9; returns prune's status. */
+static int prune9(const digitset *cand, const uint8_t *group, int count, int ngroups, int total,
+                  digitset *keep)
+{
+    struct digit_subsets *t = digit_subsets_new(9);
+    int sizes[SUM_GROUPS_MAX_CELLS] = {0};
+    for (int i = 0; i < count; i++) sizes[group[i]]++;
+    CU_ASSERT_TRUE_FATAL(sum_groups_fit(t, sizes, ngroups));
+    int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep);
+    digit_subsets_free(t);
+    return status;
+}
+
+static void test_smallest_total(void)
+{
+    /* Two distinct digits and one more make 4 only as {1,2} + 1. */
+    digitset cand[3] = {digits("123456"), digits("123456"), ALL9}, keep[3];
+    uint8_t group[3] = {0, 0, 1};
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 4, keep), 0);
+    CU_ASSERT_EQUAL(keep[0], digits("12"));
+    CU_ASSERT_EQUAL(keep[1], digits("12"));
+    CU_ASSERT_EQUAL(keep[2], digits("1"));
+    /* With every digit the pair could hold 36 sets: broad, left alone. */
+    cand[0] = cand[1] = ALL9;
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 4, keep), 0);
+    CU_ASSERT_EQUAL(keep[0], ALL9);
+    CU_ASSERT_EQUAL(keep[2], digits("1"));
+}
+
+static void test_unreachable_total(void)
+{
+    digitset cand[3] = {digits("12"), digits("12"), digits("89")}, keep[3];
+    uint8_t group[3] = {0, 0, 1};
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 3 + 7, keep), -1);  /* 3 + 8 at least */
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 3 + 10, keep), -1); /* 3 + 9 at most */
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 3 + 9, keep), 0);
+    CU_ASSERT_EQUAL(keep[2], digits("9"));
+}
+
+static void test_placed_digits_count(void)
+{
+    /* Group 0 holds a placed 9 and one open cell; group 1 one open cell.
+     * Total 12: 9 + a + b = 12 with a != 9, so a + b = 3. */
+    digitset cand[3] = {digits("9"), ALL9 & ~digits("9"), ALL9}, keep[3];
+    uint8_t group[3] = {0, 0, 1};
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 12, keep), 0);
+    CU_ASSERT_EQUAL(keep[0], digits("9"));
+    CU_ASSERT_EQUAL(keep[1], digits("12"));
+    CU_ASSERT_EQUAL(keep[2], digits("12"));
+}
+
+static void test_needed_digit_to_its_cell(void)
+{
+    /* Group 0 is two cells making 16 (group 1 is fixed at 1): of {7,8},
+     * {7,9} and {8,9} only {7,9} does, so both its digits are needed, each
+     * with one cell that can hold it. */
+    digitset cand[3] = {digits("78"), digits("89"), digits("1")}, keep[3];
+    uint8_t group[3] = {0, 0, 1};
+    CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 17, keep), 0);
+    CU_ASSERT_EQUAL(keep[0], digits("7"));
+    CU_ASSERT_EQUAL(keep[1], digits("9"));
+}
+
+static void test_broad_group_bounds_the_others(void)
+{
+    /* Five open cells of all digits are broad (126 sets): their range
+     * 15..35 still leaves the last cell only 1 of a total of 16, while
+     * their own cells are left alone. */
+    digitset cand[6] = {ALL9, ALL9, ALL9, ALL9, ALL9, ALL9}, keep[6];
+    uint8_t group[6] = {0, 0, 0, 0, 0, 1};
+    CU_ASSERT_EQUAL(prune9(cand, group, 6, 2, 16, keep), 0);
+    for (int i = 0; i < 5; i++) CU_ASSERT_EQUAL(keep[i], ALL9);
+    CU_ASSERT_EQUAL(keep[5], digits("1"));
+    CU_ASSERT_EQUAL(prune9(cand, group, 6, 2, 15, keep), -1);
+}
+
+static void test_fit(void)
+{
+    struct digit_subsets *t = digit_subsets_new(9);
+    int small[2] = {4, 5}, many[17] = {0}, too_big[2] = {9, 9};
+    for (int g = 0; g < 17; g++) many[g] = 1;
+    CU_ASSERT_TRUE(sum_groups_fit(t, small, 2));
+    CU_ASSERT_FALSE(sum_groups_fit(t, many, 17));  /* more groups than kept */
+    CU_ASSERT_TRUE(sum_groups_fit(t, too_big, 2)); /* 90 fits in 127 */
+    CU_ASSERT_FALSE(sum_groups_fit(NULL, small, 2));
+    digit_subsets_free(t);
+    CU_ASSERT_PTR_NULL(digit_subsets_new(13)); /* 2^13 sets would not pay */
+    CU_ASSERT_PTR_NOT_NULL(t = digit_subsets_new(4));
+    int four[1] = {5};
+    CU_ASSERT_FALSE(sum_groups_fit(t, four, 1)); /* five distinct of 1..4 */
+    digit_subsets_free(t);
+}
+
+/* --- Soundness: every digit of some solution is kept ------------------- */
+
+struct brute {
+    int count, total;
+    const digitset *cand;
+    const uint8_t *group;
+    int chosen[8];
+    digitset support[8];
+    long solutions;
+};
+
+static void brute_walk(struct brute *b, int i, int sum)
+{
+    if (i == b->count) {
+        if (sum != b->total) return;
+        b->solutions++;
+        for (int k = 0; k < b->count; k++) b->support[k] |= digitset_of(b->chosen[k]);
+        return;
+    }
+    for (digitset m = b->cand[i]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m), clash = 0;
+        for (int k = 0; k < i; k++) clash |= b->group[k] == b->group[i] && b->chosen[k] == d;
+        if (clash) continue;
+        b->chosen[i] = d;
+        brute_walk(b, i + 1, sum + d);
+    }
+}
+
+static void test_sound_on_random_sums(void)
+{
+    struct rng rng;
+    struct digit_subsets *t = digit_subsets_new(9);
+    rng_seed(&rng, 45);
+    int solvable = 0, pruned = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        int count = 2 + (int)rng_below(&rng, 5), ngroups = 1 + (int)rng_below(&rng, 3);
+        digitset cand[8], keep[8];
+        uint8_t group[8];
+        int sizes[SUM_GROUPS_MAX_CELLS] = {0};
+        for (int i = 0; i < count; i++) {
+            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
+            sizes[group[i]]++;
+            do cand[i] = (digitset)rng_below(&rng, 1u << 9) << 1;
+            while (cand[i] == 0);
+        }
+        int total = count + (int)rng_below(&rng, (uint32_t)(8 * count + 1));
+        if (!sum_groups_fit(t, sizes, ngroups)) continue;
+        struct brute b = {.count = count, .total = total, .cand = cand, .group = group};
+        brute_walk(&b, 0, 0);
+        int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep);
+        if (b.solutions == 0) continue;
+        solvable++;
+        CU_ASSERT_EQUAL_FATAL(status, 0);
+        for (int i = 0; i < count; i++) {
+            CU_ASSERT_EQUAL(keep[i] & ~cand[i], 0);
+            CU_ASSERT_EQUAL(b.support[i] & ~keep[i], 0);
+            pruned += keep[i] != cand[i];
+        }
+    }
+    CU_ASSERT_TRUE(solvable > 500); /* the trials reach both outcomes */
+    CU_ASSERT_TRUE(pruned > 500);
+    digit_subsets_free(t);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("sum groups", NULL, NULL);
+    CU_add_test(s, "smallest total", test_smallest_total);
+    CU_add_test(s, "unreachable total", test_unreachable_total);
+    CU_add_test(s, "placed digits count", test_placed_digits_count);
+    CU_add_test(s, "needed digit to its cell", test_needed_digit_to_its_cell);
+    CU_add_test(s, "broad group bounds the others", test_broad_group_bounds_the_others);
+    CU_add_test(s, "fit", test_fit);
+    CU_add_test(s, "sound on random sums", test_sound_on_random_sums);
+}
