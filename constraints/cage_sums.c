@@ -28,6 +28,7 @@ struct sum_item {
     long combo_first; /* into combos */
     long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
     int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
+    size_t memo_at;   /* by_groups: its memo's place in the state (sum_set_state_bytes) */
 };
 
 struct sum_set {
@@ -50,6 +51,7 @@ struct sum_set {
     uint16_t *outside;
     int16_t place[SL_MAX_CELLS];   /* scratch for sum_set_link, all -1 between calls */
     struct digit_subsets *subsets; /* NULL for large N */
+    size_t memo_bytes;             /* of all by_groups sums' memos */
 };
 
 struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
@@ -89,6 +91,8 @@ void sum_set_free(struct sum_set *s)
 }
 
 int sum_set_count(const struct sum_set *s) { return s->nitems; }
+
+size_t sum_set_state_bytes(const struct sum_set *s) { return s->memo_bytes; }
 
 int sum_set_cells(const struct sum_set *s, int i, int *cells)
 {
@@ -192,6 +196,8 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         int group_size[SUM_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) group_size[group[i]]++;
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
+        it->memo_at = s->memo_bytes;
+        if (it->by_groups) s->memo_bytes += sum_groups_memo_bytes(it->ngroups);
     }
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
@@ -566,14 +572,15 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
     return 0;
 }
 
-static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
+static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                         void *memo)
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint16_t *cells = s->cells + it->first;
     digitset cand[SUM_MAX_CELLS], keep[SUM_MAX_CELLS];
     for (int i = 0; i < it->count; i++) cand[i] = now[cells[i]];
     if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
-                         keep))
+                         keep, memo))
         return SL_PROP_CONTRADICTION;
     for (int i = 0; i < it->count; i++)
         if (keep[i] != cand[i] && prop_restrict(ctx, cells[i], keep[i]))
@@ -582,17 +589,17 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
 }
 
 static int sum_by_walk_or_bounds(const struct sum_set *s, const struct sum_item *it,
-                                 struct prop_ctx *ctx)
+                                 struct prop_ctx *ctx, void *state)
 {
     int status;
-    if (it->by_groups) return sum_by_groups(s, it, ctx);
+    if (it->by_groups) return sum_by_groups(s, it, ctx, state ? (char *)state + it->memo_at : NULL);
     if (sum_exact(s, it, ctx, &status) == 0) return status;
     return sum_by_bounds(s, it, ctx);
 }
 
 /* Runs a sum until it changes nothing of its own cells, so the caller can
  * take it as settled. */
-int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
+int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state)
 {
     const struct sum_item *it = &s->items[i];
     const digitset *now = prop_candidate_array(ctx);
@@ -600,7 +607,7 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
         digitset before = 0;
         for (int k = 0; k < it->count; k++) before += now[s->cells[it->first + k]];
         struct sum_view v;
-        int status = it->combo_count < 0           ? sum_by_walk_or_bounds(s, it, ctx)
+        int status = it->combo_count < 0           ? sum_by_walk_or_bounds(s, it, ctx, state)
                      : sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
                                                    : sum_by_combos(s, it, ctx, &v);
         if (status) return status;

@@ -49,9 +49,14 @@ int sum_set_cells(const struct sum_set *s, int i, int *cells);
 /* 1 when a sum over exactly these cells (in this order) with this total
  * is already there. */
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total);
+/* Bytes of search state the set's sums keep between calls (reserve them
+ * with rules_reserve_state after the last sum is added). */
+size_t sum_set_state_bytes(const struct sum_set *s);
 /* Prunes the candidates of sum i until it changes none of its own cells
- * (so its group can be settled): SL_PROP_OK or SL_PROP_CONTRADICTION. */
-int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx);
+ * (so its group can be settled): SL_PROP_OK or SL_PROP_CONTRADICTION.
+ * state is the reserved bytes (prop_rule_state), or NULL outside a search
+ * (each call then works from scratch). */
+int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state);
 
 /* The one-group sum with the fewest combinations left (two or more) per
  * open cell, as a branch offer: its open cells and each combination's open digits.

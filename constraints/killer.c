@@ -155,14 +155,16 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (k->sums == NULL) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
-    return killer_add_innies(&cages, k->sums, b, &k->one_house_end, err);
+    if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
+    return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
 }
 
 static int killer_propagate(void *self, struct prop_ctx *ctx)
 {
     const struct killer *k = self;
+    void *state = prop_rule_state(ctx);
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        if (sum_set_propagate(k->sums, group, ctx)) {
+        if (sum_set_propagate(k->sums, group, ctx, state)) {
             int cells[64];
             prop_blame(ctx, cells, sum_set_cells(k->sums, group, cells));
             return SL_PROP_CONTRADICTION;
@@ -203,7 +205,7 @@ static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
         if (kt->tier != tier) continue;
         for (int i = bounds[kt->first]; i < bounds[kt->end]; i++) {
             memcpy(before, now, (size_t)ncells * sizeof before[0]);
-            if (sum_set_propagate(k->sums, i, ctx)) return 0;
+            if (sum_set_propagate(k->sums, i, ctx, NULL)) return 0;
             if (memcmp(before, now, (size_t)ncells * sizeof before[0]) == 0) continue;
             explain_name(sink, kt->key, kt->words, cells, sum_set_cells(k->sums, i, cells));
             return 1;

@@ -127,13 +127,27 @@ static digitset spread_of(const digitset *digit_at, digitset places)
 struct group_scan {
     int cell_first[SUM_GROUPS_MAX_CELLS + 1]; /* group g's cells: order[cell_first[g]..] */
     int order[SUM_GROUPS_MAX_CELLS];
-    digitset placed[SUM_GROUPS_MAX_CELLS];
-    int broad[SUM_GROUPS_MAX_CELLS];
-    struct totals totals[SUM_GROUPS_MAX_CELLS]; /* per group: what its sets make */
+    /* Per group, as measured before listing (scan_measure). */
+    digitset placed[SUM_GROUPS_MAX_GROUPS], free_digits[SUM_GROUPS_MAX_GROUPS];
+    digitset mask_sum[SUM_GROUPS_MAX_GROUPS];
+    int pick[SUM_GROUPS_MAX_GROUPS], base[SUM_GROUPS_MAX_GROUPS];
+    int broad[SUM_GROUPS_MAX_GROUPS], lo[SUM_GROUPS_MAX_GROUPS], hi[SUM_GROUPS_MAX_GROUPS];
+    struct totals totals[SUM_GROUPS_MAX_GROUPS]; /* per group: what its sets make */
     /* Per group and total: the union and the common part of its sets. */
     digitset any[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
     digitset every[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
 };
+
+/* What a sum keeps in the search state between calls, per group, from
+ * its last call that changed nothing: the sum of the cells' candidate
+ * masks (0: none yet) and, for a broad group, its range. Masks only lose
+ * digits down a branch, so an equal sum means unchanged cells. */
+struct group_memo {
+    digitset mask_sum;
+    uint8_t broad, lo, hi, unused;
+};
+
+size_t sum_groups_memo_bytes(int ngroups) { return (size_t)ngroups * sizeof(struct group_memo); }
 
 static void scan_order(struct group_scan *gs, const uint8_t *group, int count, int ngroups)
 {
@@ -162,32 +176,49 @@ static int end_sum(digitset digits, int k, int largest)
     return sum;
 }
 
-/* Lists the sets group g can hold, as totals with their digits; -1 when
- * there is none. Placed digits are in every set: the walk chooses the
- * rest among the other digits the group can hold. */
-static int scan_group(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
-                      int g)
+/* What group g holds and can still hold, and whether it is broad; -1 when
+ * it cannot be filled. Placed digits are in every set of the group: the
+ * sets choose the rest (pick digits) among its other digits. */
+static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
+                        int g)
 {
     const int *cells = gs->order + gs->cell_first[g];
-    int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0, nplaced = 0;
-    digitset placed = 0, reach = 0, open[SUM_GROUPS_MAX_CELLS];
+    int k = gs->cell_first[g + 1] - gs->cell_first[g], nplaced = 0;
+    digitset placed = 0, reach = 0, mask_sum = 0;
     for (int j = 0; j < k; j++) {
         digitset c = cand[cells[j]];
         reach |= c;
+        mask_sum += c;
         if (digitset_is_single(c)) placed |= c, nplaced++;
     }
     if (digitset_count(placed) != nplaced) return -1;
     digitset free_digits = reach & ~placed;
-    int m = digitset_count(free_digits), pick = k - nplaced, base = t->total[placed >> 1];
+    int m = digitset_count(free_digits), pick = k - nplaced;
     if (m < pick) return -1;
     gs->placed[g] = placed;
-    gs->totals[g] = (struct totals){{0, 0}};
+    gs->free_digits[g] = free_digits;
+    gs->mask_sum[g] = mask_sum;
+    gs->pick[g] = pick;
+    gs->base[g] = t->total[placed >> 1];
     gs->broad[g] = t->choose[m][pick] > SUM_GROUPS_BROAD;
+    gs->lo[g] = gs->base[g] + end_sum(free_digits, pick, 0);
+    gs->hi[g] = gs->base[g] + end_sum(free_digits, pick, 1);
+    return 0;
+}
+/* Lists the sets group g can hold, as totals with their digits (a broad
+ * group: its range); -1 when there is none. */
+static int scan_group(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
+                      int g)
+{
+    gs->totals[g] = (struct totals){{0, 0}};
     if (gs->broad[g]) {
-        totals_range(&gs->totals[g], base + end_sum(free_digits, pick, 0),
-                     base + end_sum(free_digits, pick, 1));
+        totals_range(&gs->totals[g], gs->lo[g], gs->hi[g]);
         return 0;
     }
+    const int *cells = gs->order + gs->cell_first[g];
+    int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0;
+    digitset free_digits = gs->free_digits[g], open[SUM_GROUPS_MAX_CELLS];
+    int m = digitset_count(free_digits), pick = gs->pick[g], base = gs->base[g];
     /* A set of `pick` of the m free digits misses an open cell only when it
      * fits in the m - pick digits or fewer the cell lacks. */
     for (int j = 0; j < k; j++) {
@@ -251,12 +282,38 @@ static int keep_group(struct group_scan *gs, const digitset *cand, int g, int ne
     return 0;
 }
 
+/* 1 when the memo shows nothing that could prune has changed since the
+ * sum last changed nothing: every group's cells as they were, or a broad
+ * group with the same range. */
+static int memo_unchanged(const struct group_scan *gs, const struct group_memo *memo, int ngroups)
+{
+    for (int g = 0; g < ngroups; g++) {
+        const struct group_memo *was = &memo[g];
+        if (gs->mask_sum[g] == was->mask_sum) continue;
+        if (!gs->broad[g] || !was->broad || gs->lo[g] != was->lo || gs->hi[g] != was->hi) return 0;
+    }
+    return 1;
+}
+
+static void memo_write(const struct group_scan *gs, struct group_memo *memo, int ngroups)
+{
+    for (int g = 0; g < ngroups; g++)
+        memo[g] = (struct group_memo){gs->mask_sum[g], (uint8_t)gs->broad[g], (uint8_t)gs->lo[g],
+                                      (uint8_t)gs->hi[g], 0};
+}
+
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
-                     int count, int ngroups, int total, digitset *keep)
+                     int count, int ngroups, int total, digitset *keep, void *memo)
 {
     struct group_scan gs;
-    struct totals before[SUM_GROUPS_MAX_CELLS + 1], after[SUM_GROUPS_MAX_CELLS + 1];
+    struct totals before[SUM_GROUPS_MAX_GROUPS + 1], after[SUM_GROUPS_MAX_GROUPS + 1];
     scan_order(&gs, group, count, ngroups);
+    for (int g = 0; g < ngroups; g++)
+        if (scan_measure(t, &gs, cand, g)) return -1;
+    if (memo && memo_unchanged(&gs, memo, ngroups)) {
+        memcpy(keep, cand, (size_t)count * sizeof *keep);
+        return 0;
+    }
     for (int g = 0; g < ngroups; g++)
         if (scan_group(t, &gs, cand, g)) return -1;
     /* before[g]: totals of groups 0..g-1; after[g]: of groups g..end. */
@@ -267,5 +324,7 @@ int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const 
         struct totals others = totals_add(before[g], after[g + 1]);
         if (keep_group(&gs, cand, g, total, others, keep)) return -1;
     }
+    if (memo && memcmp(keep, cand, (size_t)count * sizeof *keep) == 0)
+        memo_write(&gs, memo, ngroups);
     return 0;
 }

@@ -15,6 +15,8 @@
 #ifndef SUDOLAB_SUM_GROUPS_H
 #define SUDOLAB_SUM_GROUPS_H
 
+#include <stddef.h>
+
 #include "../core/bits.h"
 
 #define SUM_GROUPS_MAX_CELLS 64
@@ -31,8 +33,12 @@ int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngr
 
 /* Prunes cells (cand[i], group[i] in 0..ngroups-1) adding up to total
  * into keep[i] (a subset of cand[i]). Returns 0, or -1 when no
- * assignment of sets makes the total. */
+ * assignment of sets makes the total. memo, when not NULL, is
+ * sum_groups_memo_bytes(ngroups) bytes of this sum's own in the search
+ * state (zeroed at the root): through it a call that could find nothing
+ * new returns at once. */
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
-                     int count, int ngroups, int total, digitset *keep);
+                     int count, int ngroups, int total, digitset *keep, void *memo);
+size_t sum_groups_memo_bytes(int ngroups);
 
 #endif

@@ -130,14 +130,15 @@ static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
             rules_watch_group(b, e->cell, count, err) < 0)
             return -1;
     }
-    return 0;
+    return rules_reserve_state(b, sum_set_state_bytes(s->set), err);
 }
 
 static int sums_propagate(void *self, struct prop_ctx *ctx)
 {
     const struct sums *s = self;
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        if (sum_set_propagate(s->set, group, ctx)) return SL_PROP_CONTRADICTION;
+        if (sum_set_propagate(s->set, group, ctx, prop_rule_state(ctx)))
+            return SL_PROP_CONTRADICTION;
         prop_settle_group(ctx, group);
     }
     return SL_PROP_OK;

@@ -26,7 +26,7 @@ static int prune9(const digitset *cand, const uint8_t *group, int count, int ngr
     int sizes[SUM_GROUPS_MAX_CELLS] = {0};
     for (int i = 0; i < count; i++) sizes[group[i]]++;
     CU_ASSERT_TRUE_FATAL(sum_groups_fit(t, sizes, ngroups));
-    int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep);
+    int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep, NULL);
     digit_subsets_free(t);
     return status;
 }
@@ -160,7 +160,7 @@ static void test_sound_on_random_sums(void)
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
         struct brute b = {.count = count, .total = total, .cand = cand, .group = group};
         brute_walk(&b, 0, 0);
-        int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep);
+        int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep, NULL);
         if (b.solutions == 0) continue;
         solvable++;
         CU_ASSERT_EQUAL_FATAL(status, 0);
@@ -175,6 +175,49 @@ static void test_sound_on_random_sums(void)
     digit_subsets_free(t);
 }
 
+/* Down a random branch (a digit at a time leaving a random cell), the
+ * memo's answers equal those worked out from scratch, call for call. */
+static void test_memo_changes_no_answer(void)
+{
+    struct rng rng;
+    struct digit_subsets *t = digit_subsets_new(9);
+    rng_seed(&rng, 9);
+    long skipped_or_equal = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        int count = 3 + (int)rng_below(&rng, 6), ngroups = 2 + (int)rng_below(&rng, 2);
+        digitset cand[9], keep[9], fresh[9];
+        uint8_t group[9];
+        unsigned char memo[256] = {0};
+        int sizes[SUM_GROUPS_MAX_CELLS] = {0};
+        for (int i = 0; i < count; i++) {
+            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
+            sizes[group[i]]++;
+            cand[i] = ALL9;
+        }
+        int total = 0;
+        for (int i = 0; i < count; i++) total += 1 + (int)rng_below(&rng, 9);
+        if (!sum_groups_fit(t, sizes, ngroups)) continue;
+        CU_ASSERT_TRUE_FATAL(sum_groups_memo_bytes(ngroups) <= sizeof memo);
+        for (int step = 0; step < 40; step++) {
+            int with = sum_groups_prune(t, cand, group, count, ngroups, total, keep, memo);
+            int without = sum_groups_prune(t, cand, group, count, ngroups, total, fresh, NULL);
+            CU_ASSERT_EQUAL_FATAL(with, without);
+            if (with) break;
+            CU_ASSERT_EQUAL(memcmp(keep, fresh, (size_t)count * sizeof keep[0]), 0);
+            skipped_or_equal++;
+            if (memcmp(keep, cand, (size_t)count * sizeof keep[0]) != 0) {
+                memcpy(cand, keep, (size_t)count * sizeof cand[0]);
+                continue; /* to the sum's own fixed point, as the search does */
+            }
+            int i = (int)rng_below(&rng, (uint32_t)count);
+            if (digitset_is_single(cand[i])) continue;
+            cand[i] &= ~(cand[i] & -cand[i]); /* the cell loses its lowest digit */
+        }
+    }
+    CU_ASSERT_TRUE(skipped_or_equal > 1000);
+    digit_subsets_free(t);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("sum groups", NULL, NULL);
@@ -185,4 +228,5 @@ void tests_register(void)
     CU_add_test(s, "broad group bounds the others", test_broad_group_bounds_the_others);
     CU_add_test(s, "fit", test_fit);
     CU_add_test(s, "sound on random sums", test_sound_on_random_sums);
+    CU_add_test(s, "memo changes no answer", test_memo_changes_no_answer);
 }
