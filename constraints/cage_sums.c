@@ -196,8 +196,10 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         int group_size[SUM_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) group_size[group[i]]++;
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
-        it->memo_at = s->memo_bytes;
-        if (it->by_groups) s->memo_bytes += sum_groups_memo_bytes(it->ngroups);
+        if (it->by_groups) {
+            it->memo_at = s->memo_bytes;
+            s->memo_bytes += sum_groups_memo_bytes(it->ngroups);
+        }
     }
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
@@ -588,8 +590,10 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
     return SL_PROP_OK;
 }
 
-static int sum_by_walk_or_bounds(const struct sum_set *s, const struct sum_item *it,
-                                 struct prop_ctx *ctx, void *state)
+/* A sum with no list of combinations: by its groups' digit sets, else
+ * by an exact walk, else by bounds. */
+static int sum_without_combos(const struct sum_set *s, const struct sum_item *it,
+                              struct prop_ctx *ctx, void *state)
 {
     int status;
     if (it->by_groups) return sum_by_groups(s, it, ctx, state ? (char *)state + it->memo_at : NULL);
@@ -607,7 +611,7 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void
         digitset before = 0;
         for (int k = 0; k < it->count; k++) before += now[s->cells[it->first + k]];
         struct sum_view v;
-        int status = it->combo_count < 0           ? sum_by_walk_or_bounds(s, it, ctx, state)
+        int status = it->combo_count < 0           ? sum_without_combos(s, it, ctx, state)
                      : sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
                                                    : sum_by_combos(s, it, ctx, &v);
         if (status) return status;

@@ -8,13 +8,14 @@
  * combinations (cage_combos.h): only sets still compatible with the
  * placed digits and the candidates survive, open cells keep the union of
  * the survivors, and a digit all survivors need goes to the one cell that
- * can take it. A sum of several groups is pruned a group at a time
- * through the digit sets each group can hold (sum_groups.h); a weighted
- * sum, or one too large for that, by an exact walk over its cells when
- * they are few, else by bounds: a digit stays only if the other cells can
- * still make up the rest, each group counted with distinct digits. One-group sums also work with
- * the houses they meet: a digit a house can only place inside the sum must be in its combination,
- * and a digit the sum needs whose places lie in one house leaves the rest of it.
+ * can take it. One-group sums also work with the houses they meet: a
+ * digit a house can only place inside the sum must be in its combination,
+ * and a digit the sum needs whose places lie in one house leaves the rest
+ * of it. A sum of several groups is pruned a group at a time through the
+ * digit sets each group can hold (sum_groups.h); a weighted sum, or one
+ * too large for that, by an exact walk over its cells when they are few,
+ * else by bounds: a digit stays only if the other cells can still make up
+ * the rest, each group counted with distinct digits.
  */
 #ifndef SUDOLAB_CAGE_SUMS_H
 #define SUDOLAB_CAGE_SUMS_H

@@ -39,9 +39,10 @@ struct search_run {
     struct rng *rng; /* NULL: digits in increasing order */
     struct search_stats stats;
     struct search_result result;
-    uint64_t
-        restart_at; /* node count at which a search with no solution yet starts over; 0: never */
-    int restarting; /* the current pass is unwinding to start over */
+    /* The node count at which a pass with no solution yet starts over
+     * (0: never), and whether the current pass is unwinding to do so. */
+    uint64_t restart_at;
+    int restarting;
     int cells_only; /* this pass branches on cells alone, not on offers */
 };
 
@@ -232,10 +233,12 @@ static void search_node(struct search_run *run, int depth)
  * restart, and never a drawn (filling) one: classic searches are short,
  * and restarting them cost forum_hardest 25% more nodes. Measured on the
  * 240 turned and mirrored copies of the hard lines of killer_extreme.txt
- * (scripts/bench_killer_family.sh), total time: 21.6 s without restarts;
- * offers only, 17.9 s doubling from 100 nodes, 14.0 s growing 4x;
- * alternating, 13.4 s (copies over 50 ms: 137, 111, 89). Halving the
- * weights at each restart did worse. */
+ * (scripts/bench_killer_family.sh) in one sitting, total time: 21.6 s
+ * without restarts; offers only, 17.9 s doubling from 100 nodes, 14.0 s
+ * growing 4x; alternating, 13.4 s (copies over 50 ms: 137, 111, 89).
+ * First budgets of 50 or 200, growth of 1.5, 2 or 3, Luby's sequence,
+ * halving the weights at each restart, and giving the cells-alone passes
+ * half or twice the budget all did worse. */
 static void search_with_restarts(struct search_run *run, digitset *root)
 {
     struct solver *s = run->s;
