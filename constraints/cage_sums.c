@@ -242,6 +242,11 @@ struct sum_view {
     digitset placed; /* digits of the solved cells */
     digitset reach;  /* every candidate of the open cells */
     int placed_sum;
+    /* The open cells a combination's open digits (nopen of the reach)
+     * could miss: those with at most |reach| - nopen candidates; any
+     * other meets every such set. */
+    digitset check[SUM_MAX_CELLS];
+    int ncheck;
 };
 
 static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
@@ -266,6 +271,10 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
             v->placed_sum += digitset_first(m);
         }
     }
+    int spare = digitset_count(v->reach) - v->nopen;
+    v->ncheck = 0;
+    for (int i = 0; i < v->nopen; i++)
+        if (digitset_count(v->cand[i]) <= spare) v->check[v->ncheck++] = v->cand[i];
     return SL_PROP_OK;
 }
 
@@ -295,7 +304,7 @@ static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it
         digitset rest = list[j] & ~v->placed;
         if ((list[j] & forced) != forced || (rest & v->reach) != rest) continue;
         int fits = 1;
-        for (int i = 0; i < v->nopen && fits; i++) fits = (v->cand[i] & rest) != 0;
+        for (int i = 0; i < v->ncheck && fits; i++) fits = (v->check[i] & rest) != 0;
         if (!fits) continue;
         *can |= rest;
         needed &= rest;
@@ -650,7 +659,7 @@ int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct br
         digitset rest = list[j] & ~v.placed;
         if ((list[j] & v.placed) != v.placed || (rest & v.reach) != rest) continue;
         int fits = 1;
-        for (int i = 0; i < v.nopen && fits; i++) fits = (v.cand[i] & rest) != 0;
+        for (int i = 0; i < v.ncheck && fits; i++) fits = (v.check[i] & rest) != 0;
         if (fits) offer->alt[offer->nalts++] = rest;
     }
     return 1;
