@@ -315,11 +315,14 @@ static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it
 
 /* For a digit every survivor needs: placed when one open cell alone can
  * take it; and when its places all lie in one house, gone from the rest
- * of that house (the cage's version of pointing). */
+ * of that house (the cage's version of pointing). Returns
+ * SL_PROP_CONTRADICTION, or 1 when a digit was placed (the sum's own
+ * cells changed), else 0. */
 static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
                       const struct sum_view *v, digitset needed)
 {
     const digitset *now = prop_candidate_array(ctx);
+    int changed = 0;
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
         uint64_t where = 0;
@@ -327,7 +330,10 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
         for (int i = 0; i < v->nopen; i++)
             if (now[v->open[i]] & d) where |= UINT64_C(1) << v->pos[i], places++, cell = v->open[i];
         if (places == 0) return SL_PROP_CONTRADICTION;
-        if (places == 1 && prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+        if (places == 1 && now[cell] != d) {
+            if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+            changed = 1;
+        }
         for (int l = 0; l < it->link_count; l++) {
             const struct sum_link *link = &s->links[it->link_first + l];
             if (where & ~link->inside) continue;
@@ -337,11 +343,12 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
             }
         }
     }
-    return SL_PROP_OK;
+    return changed;
 }
 
 /* The houses' forced digits only matter when several combinations are
- * left, so they are looked up only then. */
+ * left, so they are looked up only then. Like every pruning below:
+ * SL_PROP_CONTRADICTION, or 1 when the sum's own cells changed, else 0. */
 static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
                          const struct sum_view *v)
 {
@@ -354,10 +361,14 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
         if (forced & ~needed) needed = sum_survivors(s, it, v, forced | v->placed, &can, &count);
     }
     if (count == 0) return SL_PROP_CONTRADICTION;
-    for (int i = 0; i < v->nopen; i++)
-        if ((v->cand[i] & ~can) && prop_restrict(ctx, v->open[i], can))
-            return SL_PROP_CONTRADICTION;
-    return sum_needed(s, it, ctx, v, needed);
+    int changed = 0;
+    for (int i = 0; i < v->nopen; i++) {
+        if (!(v->cand[i] & ~can)) continue;
+        if (prop_restrict(ctx, v->open[i], can)) return SL_PROP_CONTRADICTION;
+        changed = 1;
+    }
+    int placed = sum_needed(s, it, ctx, v, needed);
+    return placed < 0 ? SL_PROP_CONTRADICTION : changed | placed;
 }
 
 /* ---- several groups: bounds ---- */
@@ -593,10 +604,24 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
     if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
                          keep, memo))
         return SL_PROP_CONTRADICTION;
-    for (int i = 0; i < it->count; i++)
-        if (keep[i] != cand[i] && prop_restrict(ctx, cells[i], keep[i]))
-            return SL_PROP_CONTRADICTION;
-    return SL_PROP_OK;
+    int changed = 0;
+    for (int i = 0; i < it->count; i++) {
+        if (keep[i] == cand[i]) continue;
+        if (prop_restrict(ctx, cells[i], keep[i])) return SL_PROP_CONTRADICTION;
+        changed = 1;
+    }
+    return changed;
+}
+
+/* The sum of its cells' candidate masks: masks only lose digits, so a
+ * different sum means a changed cell. */
+static digitset sum_mask_total(const struct sum_set *s, const struct sum_item *it,
+                               const struct prop_ctx *ctx)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    digitset total = 0;
+    for (int k = 0; k < it->count; k++) total += now[s->cells[it->first + k]];
+    return total;
 }
 
 /* A sum with no list of combinations: by its groups' digit sets, else
@@ -606,8 +631,9 @@ static int sum_without_combos(const struct sum_set *s, const struct sum_item *it
 {
     int status;
     if (it->by_groups) return sum_by_groups(s, it, ctx, state ? (char *)state + it->memo_at : NULL);
-    if (sum_exact(s, it, ctx, &status) == 0) return status;
-    return sum_by_bounds(s, it, ctx);
+    digitset before = sum_mask_total(s, it, ctx);
+    if (sum_exact(s, it, ctx, &status)) status = sum_by_bounds(s, it, ctx);
+    return status ? status : sum_mask_total(s, it, ctx) != before;
 }
 
 /* Runs a sum until it changes nothing of its own cells, so the caller can
@@ -615,18 +641,13 @@ static int sum_without_combos(const struct sum_set *s, const struct sum_item *it
 int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state)
 {
     const struct sum_item *it = &s->items[i];
-    const digitset *now = prop_candidate_array(ctx);
     for (;;) {
-        digitset before = 0;
-        for (int k = 0; k < it->count; k++) before += now[s->cells[it->first + k]];
         struct sum_view v;
         int status = it->combo_count < 0           ? sum_without_combos(s, it, ctx, state)
                      : sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
                                                    : sum_by_combos(s, it, ctx, &v);
-        if (status) return status;
-        digitset after = 0;
-        for (int k = 0; k < it->count; k++) after += now[s->cells[it->first + k]];
-        if (after == before) return SL_PROP_OK;
+        if (status < 0) return SL_PROP_CONTRADICTION;
+        if (status == 0) return SL_PROP_OK;
     }
 }
 
