@@ -51,7 +51,7 @@ void digit_subsets_free(struct digit_subsets *t) { free(t); }
 int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups)
 {
     int reach = 0;
-    if (t == NULL || ngroups < 1 || ngroups > SUM_GROUPS_MAX_CELLS) return 0;
+    if (t == NULL || ngroups < 1 || ngroups > SUM_GROUPS_MAX_GROUPS) return 0;
     for (int g = 0; g < ngroups; g++) {
         int k = group_size[g], list;
         if (k < 1 || k > t->n) return 0;
@@ -59,7 +59,7 @@ int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngr
         if (list > SUM_GROUPS_MAX_LIST) return 0;
         for (int d = t->n; d > t->n - k; d--) reach += d;
     }
-    return reach <= SUM_GROUPS_MAX_TOTAL && ngroups <= SUM_GROUPS_MAX_GROUPS;
+    return reach <= SUM_GROUPS_MAX_TOTAL;
 }
 
 /* ---- totals as a bitset: bit s set when s can be made ---- */
