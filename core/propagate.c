@@ -23,7 +23,7 @@ static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
     for (int i = watchers ? rs->cell_group_start[cell] : 0,
              end = watchers ? rs->cell_group_start[cell + 1] : 0;
          i < end; i++)
-        ctx->dirty_groups[rs->cell_groups[i] >> 6] |= UINT64_C(1) << (rs->cell_groups[i] & 63);
+        ctx->dirty_groups[rs->cell_group_word[i]] |= rs->cell_group_bits[i];
     if (digitset_is_single(now)) ctx->queue[ctx->queue_len++] = (uint16_t)cell;
 }
 

@@ -246,23 +246,34 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
     return 0;
 }
 
-/* Per cell, the groups holding it (a counting sort of the memberships). */
+/* Per cell, the words of the set of groups holding it (cell_group_word). */
 static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, struct sl_error *err)
 {
-    int ncells = rs->geo.ncells;
+    int ncells = rs->geo.ncells, words = (b->ngroups + 63) / 64;
+    uint64_t *bits = calloc((size_t)ncells * (size_t)words + 1, sizeof *bits);
     rs->ngroups = b->ngroups;
     rs->cell_group_start = calloc((size_t)ncells + 1, sizeof(int));
-    rs->cell_groups = malloc(((size_t)b->nmembers + 1) * sizeof(uint16_t));
-    if (rs->cell_group_start == NULL || rs->cell_groups == NULL)
+    rs->cell_group_word = malloc(((size_t)b->nmembers + 1) * sizeof *rs->cell_group_word);
+    rs->cell_group_bits = malloc(((size_t)b->nmembers + 1) * sizeof *rs->cell_group_bits);
+    if (!bits || !rs->cell_group_start || !rs->cell_group_word || !rs->cell_group_bits) {
+        free(bits);
         return sl_error_set(err, 0, 0, "out of memory");
-    for (int i = 0; i < b->nmembers; i++) rs->cell_group_start[b->members[i].cell + 1]++;
-    for (int c = 0; c < ncells; c++) rs->cell_group_start[c + 1] += rs->cell_group_start[c];
-    int *fill = malloc(((size_t)ncells + 1) * sizeof(int));
-    if (fill == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    memcpy(fill, rs->cell_group_start, ((size_t)ncells + 1) * sizeof(int));
-    for (int i = 0; i < b->nmembers; i++)
-        rs->cell_groups[fill[b->members[i].cell]++] = b->members[i].group;
-    free(fill);
+    }
+    for (int i = 0; i < b->nmembers; i++) {
+        int g = b->members[i].group;
+        bits[(size_t)b->members[i].cell * (size_t)words + (size_t)(g >> 6)] |= UINT64_C(1) << (g & 63);
+    }
+    int n = 0;
+    for (int c = 0; c < ncells; c++) {
+        for (int w = 0; w < words; w++) {
+            uint64_t m = bits[(size_t)c * (size_t)words + (size_t)w];
+            if (m == 0) continue;
+            rs->cell_group_word[n] = (uint16_t)w;
+            rs->cell_group_bits[n++] = m;
+        }
+        rs->cell_group_start[c + 1] = n;
+    }
+    free(bits);
     return 0;
 }
 
@@ -334,7 +345,8 @@ void ruleset_free(struct ruleset *rs)
     free(rs->intersection_cells);
     free(rs->watch_masks);
     free(rs->cell_group_start);
-    free(rs->cell_groups);
+    free(rs->cell_group_word);
+    free(rs->cell_group_bits);
     free(rs->text);
     free(rs);
 }
