@@ -261,7 +261,8 @@ static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, stru
     }
     for (int i = 0; i < b->nmembers; i++) {
         int g = b->members[i].group;
-        bits[(size_t)b->members[i].cell * (size_t)words + (size_t)(g >> 6)] |= UINT64_C(1) << (g & 63);
+        bits[(size_t)b->members[i].cell * (size_t)words + (size_t)(g >> 6)] |= UINT64_C(1)
+                                                                               << (g & 63);
     }
     int n = 0;
     for (int c = 0; c < ncells; c++) {

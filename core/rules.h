@@ -54,14 +54,14 @@ struct ruleset {
     uint64_t propagating;  /* bit i: slot i has a propagate hook */
     uint64_t branching;    /* bit i: slot i has a branch hook */
     uint64_t *watch_masks; /* per cell: the slots watching it, as bits */
-    int ngroups; /* watched groups of every slot */
+    int ngroups;           /* watched groups of every slot */
     /* Per cell, the groups holding it as bits of a set of groups: only
      * the words with a bit set, so waking a cell's groups is an OR or two. */
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
-    size_t state_bytes;    /* candidates + every rule's reserved bytes */
-    char *text;            /* puzzle_rules_text of the source, for reuse */
+    size_t state_bytes; /* candidates + every rule's reserved bytes */
+    char *text;         /* puzzle_rules_text of the source, for reuse */
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
