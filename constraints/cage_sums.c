@@ -641,13 +641,13 @@ static int sum_without_combos(const struct sum_set *s, const struct sum_item *it
 int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state)
 {
     const struct sum_item *it = &s->items[i];
-    for (;;) {
+    for (int narrowed = 0;; narrowed = 1) {
         struct sum_view v;
         int status = it->combo_count < 0           ? sum_without_combos(s, it, ctx, state)
                      : sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
                                                    : sum_by_combos(s, it, ctx, &v);
         if (status < 0) return SL_PROP_CONTRADICTION;
-        if (status == 0) return SL_PROP_OK;
+        if (status == 0) return narrowed;
     }
 }
 

@@ -137,7 +137,7 @@ static int sums_propagate(void *self, struct prop_ctx *ctx)
 {
     const struct sums *s = self;
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        if (sum_set_propagate(s->set, group, ctx, prop_rule_state(ctx)))
+        if (sum_set_propagate(s->set, group, ctx, prop_rule_state(ctx)) < 0)
             return SL_PROP_CONTRADICTION;
         prop_settle_group(ctx, group);
     }

@@ -106,6 +106,12 @@ int rules_watch(struct rule_builder *b, int cell, struct sl_error *err);
  * zeroed at the start); prop_rule_state returns them. */
 int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *err);
 
+/* Reserves bytes of per-search scratch: one copy for a whole search, kept
+ * across its branches and restarts (not copied with each state), zeroed
+ * when the search starts; prop_rule_scratch returns them. For what a rule
+ * learns about its own parts as the search goes. */
+int rules_reserve_scratch(struct rule_builder *b, size_t bytes, struct sl_error *err);
+
 /* --- What propagate may call (propagate.c) --------------------------- */
 
 const struct geometry *prop_geometry(const struct prop_ctx *ctx);
@@ -134,6 +140,10 @@ void prop_blame(struct prop_ctx *ctx, const int *cells, int count);
 void prop_settle_group(struct prop_ctx *ctx, int group);
 /* The calling rule's reserved bytes in the current search state. */
 void *prop_rule_state(struct prop_ctx *ctx);
+/* The calling rule's scratch for this search (rules_reserve_scratch), or
+ * NULL when the propagation belongs to no search (the rater's, a
+ * script's): a rule must then work without it. */
+void *prop_rule_scratch(struct prop_ctx *ctx);
 
 /* --- What explain may call (tech_rules.c) ---------------------------- */
 

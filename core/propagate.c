@@ -206,13 +206,15 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                     const uint8_t *givens)
 {
-    return propagate_start_light(ctx, rs, state, givens, 0);
+    return propagate_start_search(ctx, rs, state, givens, 0, NULL);
 }
 
-int propagate_start_light(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                          const uint8_t *givens, int light)
+int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                           const uint8_t *givens, int light, void *scratch)
 {
     ctx->light = light;
+    ctx->scratch = scratch;
+    if (scratch) memset(scratch, 0, rs->scratch_bytes);
     int ncells = rs->geo.ncells;
     size_t cand_bytes = (size_t)ncells * sizeof(digitset);
     ctx_open(ctx, rs, state, 1);
@@ -333,4 +335,9 @@ void prop_settle_group(struct prop_ctx *ctx, int group)
 void *prop_rule_state(struct prop_ctx *ctx)
 {
     return (char *)ctx->cand + ctx->rs->slots[ctx->current_slot].state_offset;
+}
+
+void *prop_rule_scratch(struct prop_ctx *ctx)
+{
+    return ctx->scratch ? ctx->scratch + ctx->rs->slots[ctx->current_slot].scratch_offset : NULL;
 }

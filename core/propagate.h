@@ -30,9 +30,10 @@ struct prop_ctx {
     int failed_cell;                       /* the cell left without candidates, when known */
     int blame_count;                       /* cells a rule named for a contradiction */
     uint16_t blame[64];
-    int aborted;   /* a rule called prop_abort: the search must stop */
-    int light;     /* skip box-line intersections: cheaper nodes for many easy searches */
-    int queue_len; /* newly single cells not yet removed from peers */
+    int aborted;            /* a rule called prop_abort: the search must stop */
+    int light;              /* skip box-line intersections: cheaper nodes for many easy searches */
+    unsigned char *scratch; /* the search's rule scratch (rs->scratch_bytes), or NULL */
+    int queue_len;          /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];
 };
 
@@ -42,11 +43,12 @@ struct prop_ctx {
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                     const uint8_t *givens);
 
-/* The same with light propagation when light is 1: no box-line
- * intersections, here and in every propagation continuing from this ctx
- * (solver_set_light). */
-int propagate_start_light(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                          const uint8_t *givens, int light);
+/* The same for a search: light propagation when light is 1 (no box-line
+ * intersections, here and in every propagation continuing from this ctx:
+ * solver_set_light), and scratch, rs->scratch_bytes the search owns
+ * (zeroed here), or NULL. */
+int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                           const uint8_t *givens, int light, void *scratch);
 
 /* Restricts every cell of `cells` to `allowed` in an already propagated
  * state and propagates. */

@@ -26,6 +26,7 @@ struct rule_builder {
         uint16_t group, cell;
     } * members;
     size_t *reserved; /* bytes reserved by each slot */
+    size_t *scratch;  /* bytes of per-search scratch reserved by each slot */
     int current_slot;
     int slot_group_first; /* the current slot's first group */
 };
@@ -126,6 +127,14 @@ int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *e
     return 0;
 }
 
+int rules_reserve_scratch(struct rule_builder *b, size_t bytes, struct sl_error *err)
+{
+    if (bytes > (size_t)1 << 20)
+        return sl_error_set(err, 0, 0, "a rule asked for %zu bytes of search scratch", bytes);
+    b->scratch[b->current_slot] += bytes;
+    return 0;
+}
+
 /* --- Building ---------------------------------------------------------- */
 
 static void builder_free(struct rule_builder *b)
@@ -136,6 +145,7 @@ static void builder_free(struct rule_builder *b)
     free(b->watch_masks);
     free(b->members);
     free(b->reserved);
+    free(b->scratch);
 }
 
 /* A private instance of a rule, made from its written form, so that the
@@ -287,6 +297,12 @@ static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
         offset += b->reserved[i];
     }
     rs->state_bytes = (offset + 7) & ~(size_t)7;
+    offset = 0;
+    for (int i = 0; i < rs->nslots; i++) {
+        rs->slots[i].scratch_offset = offset;
+        offset = (offset + b->scratch[i] + 7) & ~(size_t)7;
+    }
+    rs->scratch_bytes = offset;
     return 0;
 }
 
@@ -307,7 +323,8 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
     b.domain = malloc((size_t)ncells * sizeof(digitset));
     b.watch_masks = calloc((size_t)ncells, sizeof(uint64_t));
     b.reserved = calloc((size_t)p->nrules + 1, sizeof(size_t));
-    if (failed || !b.domain || !b.watch_masks || !b.reserved) {
+    b.scratch = calloc((size_t)p->nrules + 1, sizeof(size_t));
+    if (failed || !b.domain || !b.watch_masks || !b.reserved || !b.scratch) {
         sl_error_set(err, 0, 0, "out of memory");
         builder_free(&b);
         free(rs);

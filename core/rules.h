@@ -29,8 +29,9 @@ struct intersection;
 struct rule_slot {
     const struct constraint_ops *ops;
     void *self;
-    size_t state_offset; /* into a search state, past the candidates */
-    int group_first;     /* the slot's watched groups, numbered together */
+    size_t state_offset;   /* into a search state, past the candidates */
+    size_t scratch_offset; /* into a search's scratch (rules_reserve_scratch) */
+    int group_first;       /* the slot's watched groups, numbered together */
     int group_count;
 };
 
@@ -60,8 +61,9 @@ struct ruleset {
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
-    size_t state_bytes; /* candidates + every rule's reserved bytes */
-    char *text;         /* puzzle_rules_text of the source, for reuse */
+    size_t state_bytes;   /* candidates + every rule's reserved bytes */
+    size_t scratch_bytes; /* every rule's per-search scratch */
+    char *text;           /* puzzle_rules_text of the source, for reuse */
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);

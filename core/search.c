@@ -27,6 +27,7 @@ struct solver {
      * strategy of the restarts (search_with_restarts), weight the current. */
     uint32_t *weight, *weights[2];
     unsigned char *root_copy; /* the root state, kept for restarts */
+    unsigned char *scratch;   /* the rules' per-search scratch */
     struct prop_ctx ctx;
 };
 
@@ -55,12 +56,9 @@ struct solver *solver_new(const struct ruleset *rs)
     s->weight = s->weights[0] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->weights[1] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->root_copy = malloc(rs->state_bytes);
-    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || s->root_copy == NULL) {
-        free(s->stack);
-        free(s->weights[0]);
-        free(s->weights[1]);
-        free(s->root_copy);
-        free(s);
+    s->scratch = malloc(rs->scratch_bytes + 1);
+    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->root_copy || !s->scratch) {
+        solver_free(s);
         return NULL;
     }
     return s;
@@ -73,6 +71,7 @@ void solver_free(struct solver *s)
     free(s->weights[0]);
     free(s->weights[1]);
     free(s->root_copy);
+    free(s->scratch);
     free(s);
 }
 
@@ -286,7 +285,7 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
         memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
     s->weight = s->weights[0];
     digitset *state = state_at(s, 0);
-    int status = propagate_start_light(&s->ctx, s->rs, state, givens, s->light);
+    int status = propagate_start_search(&s->ctx, s->rs, state, givens, s->light, s->scratch);
     if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
         status = propagate_restrict_cells(&s->ctx, s->rs, state, &root.cell, 1, root.allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, state);

@@ -151,6 +151,44 @@ static void test_killer_extreme(void)
     }
 }
 
+/* One solver solving the same puzzle twice takes the same path: what a
+ * search learns as it goes (dead-end weights, the killer's record of
+ * which derived sums pay) starts afresh each time. A long search is
+ * needed for that learning to change anything: ids_same counts solves
+ * of over 1000 nodes that repeat exactly and find the published answer. */
+static void same_twice_check(const char *path, const struct puzzle *p,
+                             const struct puzzle_source *where, const uint8_t *solution,
+                             struct data_run *run)
+{
+    (void)path, (void)solution;
+    struct sl_error err = {0};
+    struct ruleset *rs = ruleset_build(p, &err);
+    struct solver *solver = rs ? solver_new(rs) : NULL;
+    struct search_stats first = {0, 0}, second = {0, 0};
+    uint8_t one[SL_MAX_CELLS] = {0}, two[SL_MAX_CELLS] = {0};
+    if (solver) {
+        solver_count(solver, p->givens, 1, one, &first);
+        solver_count(solver, p->givens, 1, two, &second);
+        run->ids_same += first.nodes > 1000 && first.nodes == second.nodes &&
+                         first.guesses == second.guesses &&
+                         memcmp(one, where->solution, (size_t)p->geo.ncells) == 0 &&
+                         memcmp(two, one, (size_t)p->geo.ncells) == 0;
+    }
+    solver_free(solver);
+    ruleset_free(rs);
+}
+
+static void test_killer_same_twice(void)
+{
+    static const long lines[] = {6, 9};
+    for (int i = 0; i < 2; i++) {
+        struct data_run run;
+        run_data(DATA_DIR "killer_extreme.txt", lines[i], &run, same_twice_check);
+        CU_ASSERT_EQUAL(run.read, 1);
+        CU_ASSERT_EQUAL(run.ids_same, 1);
+    }
+}
+
 /* The ID part of the line back from the puzzle, byte for byte. */
 static void solo_id_check(const char *path, const struct puzzle *p,
                           const struct puzzle_source *where, const uint8_t *solution,
@@ -180,5 +218,6 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("data_variants", NULL, NULL);
     CU_add_test(s, "killer_sample: 800 unique, as published", test_killer_sample);
     CU_add_test(s, "killer_extreme: each as published, and unique", test_killer_extreme);
+    CU_add_test(s, "killer_extreme: one solver, same search twice", test_killer_same_twice);
     CU_add_test(s, "Solo IDs: unique, as Solo solved them, IDs written back", test_solo_ids);
 }
