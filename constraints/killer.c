@@ -138,9 +138,11 @@ static void killer_destroy(void *self)
  * costing a third of the time). So a derived sum that narrowed on fewer
  * than 1 in KILLER_RARE_RATIO of its first KILLER_RARE_AFTER or more calls
  * this search runs only on one wake in KILLER_RARE_PERIOD + 1; cages always
- * run. Measured on the killer family (scripts/bench_killer_family.sh) in
- * one sitting: total 10.7 s -> 8.6 s; ratios of 50 to 300 and periods of
- * 4 to 16 gave 9.1 to 10.4 s. */
+ * run. Measured on the killer family (scripts/bench_killer_family.sh), each
+ * binary twice, alternating, in one sitting: total 10.6 and 10.5 s before,
+ * 8.9 and 8.9 s after. In a sweep, ratios of 50 to 300 with periods of 4 to
+ * 16 gave 8.6 to 10.4 s, and skipping 1, 2, 4 ... wakes after each idle
+ * call (at most 8 to 32) gave 10.2 to 11.6 s. */
 #define KILLER_RARE_AFTER 64
 #define KILLER_RARE_RATIO 100
 #define KILLER_RARE_PERIOD 8
@@ -150,7 +152,7 @@ struct sum_record {
     uint32_t calls, narrowed, passed; /* passed: wakes skipped since it last ran */
 };
 
-/* 1 when derived sum i should be passed over this time. */
+/* 1 when the derived sum with record r is to be passed over this time. */
 static int killer_pass_over(struct sum_record *r)
 {
     if (r->calls < KILLER_RARE_AFTER || r->narrowed * KILLER_RARE_RATIO >= r->calls ||
