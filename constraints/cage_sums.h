@@ -53,9 +53,10 @@ int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
 /* Bytes of search state the set's sums keep between calls (reserve them
  * with rules_reserve_state after the last sum is added). */
 size_t sum_set_state_bytes(const struct sum_set *s);
-/* Prunes the candidates of sum i until it changes none of its own cells
- * (so its group can be settled): SL_PROP_CONTRADICTION, 1 when it
- * narrowed some of its own cells, else 0 (SL_PROP_OK).
+/* Prunes the candidates of sum i, until it changes none of its own cells
+ * but for what the engine's singles wake it again for (so its group can be
+ * settled): SL_PROP_CONTRADICTION, 1 when it narrowed some of its own
+ * cells, else 0 (SL_PROP_OK).
  * state is the reserved bytes (prop_rule_state), or NULL outside a search
  * (each call then works from scratch). */
 int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state);
