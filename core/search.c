@@ -28,7 +28,11 @@ struct path_step {
 
 struct solver {
     const struct ruleset *rs;
-    unsigned char *stack; /* ncells + 2 states: the deepest search assigns every cell */
+    /* Splits on one path, at most: every alternative of a split narrows
+     * some cell, so no path is longer than the grid has candidates, and
+     * without rules' offers each split assigns a cell. */
+    int max_levels;
+    unsigned char *stack; /* max_levels states */
     uint64_t node_limit;
     int light; /* solver_set_light */
     /* Per cell: dead ends it was found empty in, this run; one array per
@@ -37,7 +41,7 @@ struct solver {
     unsigned char *root_copy;          /* the root state, kept for restarts */
     unsigned char *scratch;            /* the rules' per-search scratch */
     struct nogood_store *nogoods;      /* learnt by the restarts of one search */
-    struct path_step *path;            /* ncells + 2 splits: one per level */
+    struct path_step *path;            /* max_levels splits: one per level */
     struct nogood_decision *decisions; /* as many: a nogood being built */
     struct prop_ctx ctx;
 };
@@ -64,14 +68,16 @@ struct solver *solver_new(const struct ruleset *rs)
     struct solver *s = calloc(1, sizeof *s);
     if (s == NULL) return NULL;
     s->rs = rs;
-    s->stack = malloc(((size_t)rs->geo.ncells + 2) * rs->state_bytes);
+    s->max_levels = rs->geo.ncells * (rs->branching ? rs->geo.size : 1) + 2;
+    size_t levels = (size_t)s->max_levels;
+    s->stack = malloc(levels * rs->state_bytes);
     s->weight = s->weights[0] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->weights[1] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->root_copy = malloc(rs->state_bytes);
     s->scratch = malloc(rs->scratch_bytes + 1);
     s->nogoods = nogoods_new();
-    s->path = malloc(((size_t)rs->geo.ncells + 2) * sizeof *s->path);
-    s->decisions = malloc(((size_t)rs->geo.ncells + 2) * sizeof *s->decisions);
+    s->path = malloc(levels * sizeof *s->path);
+    s->decisions = malloc(levels * sizeof *s->decisions);
     if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->root_copy || !s->scratch ||
         !s->nogoods || !s->path || !s->decisions) {
         solver_free(s);
@@ -212,6 +218,10 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
     for (int i = 0; i < offer->nalts; i++) order[i] = i;
     if (run->rng) rng_shuffle_ints(run->rng, order, offer->nalts);
     int level = run->level;
+    if (level + 1 >= s->max_levels) { /* only a rule whose offer narrows nothing gets here */
+        run->result.gave_up = 1;
+        return;
+    }
     for (int i = 0; i < offer->nalts && !should_stop(run); i++) {
         int last = i == offer->nalts - 1;
         s->path[level] = (struct path_step){offer, order[i], last};
