@@ -346,11 +346,13 @@ static void grow_budgets(uint64_t budget[2], const double tree[2])
  * much of it its pass searched (pass_progress), and a strategy whose tree
  * looks three times smaller than the other's takes the growth
  * (grow_budgets): a puzzle that suits cells alone no longer spends as
- * much on offers. On the family (bench totals): 14.3 ms and 2,690 nodes
- * per puzzle against 16.3 ms and 3,185; copies over 50 ms 27 -> 16, and
- * on line 9's copies 13 -> 2. Thresholds of 1.5, 2 or 10, growth of 4
- * for the winner, 2 for the loser, or budgets shared in proportion to the
- * estimates did no better. */
+ * much on offers. On the family, each build twice, alternately: 4.9 and
+ * 4.9 s, 917,230 nodes before; 4.2 and 4.1 s, 753,431 nodes after;
+ * copies over 50 ms 26 and 30 -> 18 and 14 (of line 9's, 13 and 15 -> 1
+ * and 1). Thresholds of 1.5, 2, 2.5, 4 or 10, growth of 4 for the winner
+ * or 2 for the loser, budgets shared in proportion to the estimates, and
+ * cutting a pass short once its estimate passes 4 to 16 times its budget
+ * did no better. */
 static void search_with_restarts(struct search_run *run, digitset *root)
 {
     struct solver *s = run->s;

@@ -9,7 +9,8 @@
  * and recurses on a copy of the state. A search that takes rules' offers
  * and draws nothing starts over from the root with a growing node budget
  * while it has found no solution, alternating offers and cells alone
- * (search.c, search_with_restarts), and keeps what each pass refuted as
+ * (search.c, search_with_restarts), giving more of the budget to the
+ * strategy whose tree looks smaller, and keeps what each pass refuted as
  * nogoods for the next (nogood.h). Counting stops at a limit; filling
  * tries digits in an order drawn from a seeded rng. A node limit turns a
  * search that would run too long into a clear "gave up".
