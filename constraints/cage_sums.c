@@ -668,6 +668,9 @@ int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct br
         digitset can;
         int count;
         if (it->combo_count < 2 || sum_view_of(s, it, ctx, &v) || v.nopen < 2) continue;
+        /* Two combinations are the fewest an offer has: past that, no count
+         * can beat the best so far. */
+        if (best >= 0 && 2 * best_open >= best_count * v.nopen) continue;
         sum_survivors(s, it, &v, v.placed, &can, &count);
         /* Fewest combinations per open cell: a big cage with few
          * combinations settles the most. */
