@@ -159,9 +159,20 @@ static void scan_order(struct group_scan *gs, const uint8_t *group, int count, i
     for (int i = 0; i < count; i++) gs->order[next[group[i]]++] = i;
 }
 
+/* Bits lo..hi of word w (bits 64w..64w+63), as a mask. */
+static uint64_t word_range(int w, int lo, int hi)
+{
+    int from = lo - 64 * w, to = hi - 64 * w;
+    if (from < 0) from = 0;
+    if (to > 63) to = 63;
+    if (from > to) return 0;
+    uint64_t upto = to == 63 ? ~UINT64_C(0) : (UINT64_C(1) << (to + 1)) - 1;
+    return upto & ~((UINT64_C(1) << from) - 1);
+}
+
 static void totals_range(struct totals *x, int lo, int hi)
 {
-    for (int s = lo; s <= hi; s++) x->w[s >> 6] |= UINT64_C(1) << (s & 63);
+    for (int w = 0; w < 2; w++) x->w[w] |= word_range(w, lo, hi);
 }
 
 /* The k smallest (or largest) digits of a set, added up. */
