@@ -75,6 +75,23 @@ static int add_pair(struct builder *b, int a, int u)
     return 0;
 }
 
+/* Per unit, the set of intersections it is part of, so that a pass looks
+ * only at those of the units touched. */
+static int index_by_unit(struct ruleset *rs, struct sl_error *err)
+{
+    int words = (rs->nintersections + 63) / 64;
+    rs->intersection_words = words;
+    rs->unit_intersections = calloc((size_t)rs->nunits * (size_t)words + 1, sizeof(uint64_t));
+    if (rs->unit_intersections == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int k = 0; k < rs->nintersections; k++) {
+        const struct intersection *x = &rs->intersections[k];
+        uint64_t bit = UINT64_C(1) << (k & 63);
+        rs->unit_intersections[(size_t)x->a * (size_t)words + (size_t)(k >> 6)] |= bit;
+        rs->unit_intersections[(size_t)x->b * (size_t)words + (size_t)(k >> 6)] |= bit;
+    }
+    return 0;
+}
+
 int intersections_build(struct ruleset *rs, struct sl_error *err)
 {
     struct builder *b = calloc(1, sizeof *b);
@@ -85,5 +102,5 @@ int intersections_build(struct ruleset *rs, struct sl_error *err)
     for (int a = 0; rc == 0 && a < rs->nhouses; a++)
         for (int u = a + 1; rc == 0 && u < rs->nunits; u++) rc = add_pair(b, a, u);
     free(b);
-    return rc;
+    return rc ? rc : index_by_unit(rs, err);
 }

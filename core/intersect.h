@@ -26,7 +26,8 @@ struct intersection {
     uint8_t a_is_house, b_is_house;
 };
 
-/* Fills rs->intersections and rs->intersection_cells from rs's units. */
+/* Fills rs->intersections, rs->intersection_cells and, per unit, the set
+ * of intersections it is part of (rs->unit_intersections). */
 int intersections_build(struct ruleset *rs, struct sl_error *err);
 
 #endif

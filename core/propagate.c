@@ -120,34 +120,47 @@ static int remove_from(struct prop_ctx *ctx, const uint16_t *cells, int len, dig
     return SL_PROP_OK;
 }
 
-static int unit_in(const uint64_t *set, int unit)
+/* Pointing and claiming where x's two units meet. */
+static int intersection_look(struct prop_ctx *ctx, const struct intersection *x)
 {
-    return (int)((set[unit / 64] >> (unit % 64)) & 1);
+    const struct ruleset *rs = ctx->rs;
+    const uint16_t *shared = rs->intersection_cells + x->start;
+    const uint16_t *only_a = shared + x->shared;
+    const uint16_t *only_b = only_a + x->only_a;
+    digitset in_shared = union_of(ctx->cand, shared, x->shared);
+    digitset in_a = union_of(ctx->cand, only_a, x->only_a);
+    digitset in_b = union_of(ctx->cand, only_b, x->only_b);
+    digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
+    digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
+    if (pointing && remove_from(ctx, only_b, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
+    if (claiming && remove_from(ctx, only_a, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
 }
 
 /* A digit of house A that only fits where A meets unit B cannot be
  * elsewhere in B (pointing), and the same with A and B swapped (claiming).
- * Only pairs with a unit touched since the last pass are looked at. */
+ * Only pairs with a unit touched since the last pass are looked at, in
+ * their order. */
 static int intersections(struct prop_ctx *ctx)
 {
     const struct ruleset *rs = ctx->rs;
-    uint64_t touched[SL_UNIT_WORDS];
-    memcpy(touched, ctx->dirty_intersections, (size_t)rs->unit_words * sizeof(uint64_t));
-    memset(ctx->dirty_intersections, 0, (size_t)rs->unit_words * sizeof(uint64_t));
-    for (int k = 0; k < rs->nintersections; k++) {
-        const struct intersection *x = &rs->intersections[k];
-        if (!unit_in(touched, x->a) && !unit_in(touched, x->b)) continue;
-        const uint16_t *shared = rs->intersection_cells + x->start;
-        const uint16_t *only_a = shared + x->shared;
-        const uint16_t *only_b = only_a + x->only_a;
-        digitset in_shared = union_of(ctx->cand, shared, x->shared);
-        digitset in_a = union_of(ctx->cand, only_a, x->only_a);
-        digitset in_b = union_of(ctx->cand, only_b, x->only_b);
-        digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
-        digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
-        if (pointing && remove_from(ctx, only_b, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
-        if (claiming && remove_from(ctx, only_a, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+    int words = rs->intersection_words;
+    uint64_t due[SL_MAX_INTERSECTIONS / 64];
+    for (int i = 0; i < words; i++) due[i] = 0;
+    for (int w = 0; w < rs->unit_words; w++) {
+        for (uint64_t todo = ctx->dirty_intersections[w]; todo; todo &= todo - 1) {
+            int unit = w * 64 + __builtin_ctzll(todo);
+            if (unit >= rs->nunits) break; /* a fresh start marks every bit */
+            const uint64_t *of = rs->unit_intersections + (size_t)unit * (size_t)words;
+            for (int i = 0; i < words; i++) due[i] |= of[i];
+        }
+        ctx->dirty_intersections[w] = 0;
     }
+    for (int i = 0; i < words; i++)
+        for (; due[i]; due[i] &= due[i] - 1) {
+            int k = i * 64 + __builtin_ctzll(due[i]);
+            if (intersection_look(ctx, &rs->intersections[k])) return SL_PROP_CONTRADICTION;
+        }
     return SL_PROP_OK;
 }
 

@@ -361,6 +361,7 @@ void ruleset_free(struct ruleset *rs)
     free(rs->domain);
     free(rs->intersections);
     free(rs->intersection_cells);
+    free(rs->unit_intersections);
     free(rs->watch_masks);
     free(rs->cell_group_start);
     free(rs->cell_group_word);

@@ -50,6 +50,8 @@ struct ruleset {
     int nintersections;                 /* pairs of units sharing two or more cells */
     struct intersection *intersections; /* intersect.h */
     uint16_t *intersection_cells;
+    int intersection_words;       /* 64-bit words in a set of intersections */
+    uint64_t *unit_intersections; /* per unit, such a set: those it is part of */
     int nslots;
     struct rule_slot *slots;
     uint64_t propagating;  /* bit i: slot i has a propagate hook */
