@@ -18,13 +18,12 @@ static struct nogood_decision decision(const int *cells, int ncells, digitset di
     return (struct nogood_decision){cells, ncells, digits};
 }
 
-/* Opens the grid and propagates it with `cell` holding `digit` (cell -1:
- * nothing placed). */
-static void open_grid(struct fixture *f, digitset *state, int cell, int digit)
+/* Opens the grid with `givens` (one-line form, NULL for none) and
+ * propagates it. */
+static void open_grid(struct fixture *f, digitset *state, const char *givens)
 {
-    CU_ASSERT_EQUAL_FATAL(fixture_open(f, 4, 2, 2, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(fixture_open(f, 4, 2, 2, givens), 0);
     CU_ASSERT_TRUE_FATAL(f->rules->state_bytes <= STATE_WORDS * sizeof *state);
-    if (cell >= 0) f->puzzle.givens[cell] = (uint8_t)digit;
     struct prop_ctx ctx;
     CU_ASSERT_EQUAL_FATAL(propagate_start(&ctx, f->rules, state, f->puzzle.givens), SL_PROP_OK);
 }
@@ -35,41 +34,42 @@ static int apply(struct fixture *f, struct nogood_store *ns, digitset *state)
     return nogoods_apply(ns, &ctx, f->rules, state);
 }
 
-/* {r1c1 = 1, r2c2 = 2}: once r1c1 holds 1, r2c2 loses 2, and not before. */
-static void test_prefix_narrows_the_last_decision(void)
+/* A store holding the one nogood {r1c1 = 1, r2c2 = 2}. */
+static struct nogood_store *r1c1_1_r2c2_2(void)
 {
-    struct fixture f;
-    digitset state[STATE_WORDS];
     struct nogood_store *ns = nogoods_new();
     struct nogood_decision d[] = {decision(cell0, 1, digitset_of(1)),
                                   decision(cell5, 1, digitset_of(2))};
     nogoods_add(ns, d, 2);
+    return ns;
+}
+
+/* Once r1c1 holds 1, r2c2 loses 2, and not before. */
+static void test_prefix_narrows_the_last_decision(void)
+{
+    struct fixture f;
+    digitset state[STATE_WORDS];
+    struct nogood_store *ns = r1c1_1_r2c2_2();
     CU_ASSERT_EQUAL(nogoods_count(ns), 1);
-    open_grid(&f, state, -1, 0);
+    open_grid(&f, state, NULL);
     CU_ASSERT_EQUAL(apply(&f, ns, state), SL_PROP_OK);
     CU_ASSERT_EQUAL(state[5], digitset_all(4));
     fixture_close(&f);
-    open_grid(&f, state, 0, 1);
+    open_grid(&f, state, "1...............");
     CU_ASSERT_EQUAL(apply(&f, ns, state), SL_PROP_OK);
     CU_ASSERT_EQUAL(state[5], digitset_of(3) | digitset_of(4));
     fixture_close(&f);
     nogoods_free(ns);
 }
 
-/* The same nogood with r2c2 already 2 cannot be met: a contradiction. */
+/* With r2c2 already 2 the nogood holds whole: a contradiction, until the
+ * store is cleared. */
 static void test_a_whole_nogood_is_a_contradiction(void)
 {
     struct fixture f;
     digitset state[STATE_WORDS];
-    struct nogood_store *ns = nogoods_new();
-    struct nogood_decision d[] = {decision(cell0, 1, digitset_of(1)),
-                                  decision(cell5, 1, digitset_of(2))};
-    nogoods_add(ns, d, 2);
-    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 4, 2, 2, NULL), 0);
-    f.puzzle.givens[0] = 1;
-    f.puzzle.givens[5] = 2;
-    struct prop_ctx ctx;
-    CU_ASSERT_EQUAL_FATAL(propagate_start(&ctx, f.rules, state, f.puzzle.givens), SL_PROP_OK);
+    struct nogood_store *ns = r1c1_1_r2c2_2();
+    open_grid(&f, state, "1....2..........");
     CU_ASSERT_EQUAL(apply(&f, ns, state), SL_PROP_CONTRADICTION);
     nogoods_clear(ns);
     CU_ASSERT_EQUAL(nogoods_count(ns), 0);
@@ -87,7 +87,7 @@ static void test_one_open_cell_leaves_the_digits(void)
     struct nogood_store *ns = nogoods_new();
     struct nogood_decision d[] = {decision(cells01, 2, digitset_of(1) | digitset_of(2))};
     nogoods_add(ns, d, 1);
-    open_grid(&f, state, 0, 1);
+    open_grid(&f, state, "1...............");
     CU_ASSERT_EQUAL(apply(&f, ns, state), SL_PROP_OK);
     CU_ASSERT_EQUAL(state[1], digitset_of(3) | digitset_of(4));
     fixture_close(&f);
@@ -110,7 +110,7 @@ static void test_a_narrowing_completes_an_earlier_nogood(void)
     nogoods_add(ns, first, 2);
     nogoods_add(ns, second, 2);
     nogoods_add(ns, third, 2);
-    open_grid(&f, state, 0, 1);
+    open_grid(&f, state, "1...............");
     CU_ASSERT_EQUAL(apply(&f, ns, state), SL_PROP_OK);
     CU_ASSERT_EQUAL(state[1], digitset_of(3));
     CU_ASSERT_EQUAL(state[2], digitset_of(4));
