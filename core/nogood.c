@@ -5,6 +5,8 @@
 
 #include <stdlib.h>
 
+#include "vec.h"
+
 /* A search learns a few dozen nogoods per restart; the cap only bounds a
  * search that restarts without end (a node limit of billions). */
 #define NOGOODS_MAX_CELLS (1 << 22)
@@ -42,29 +44,18 @@ void nogoods_clear(struct nogood_store *ns) { ns->count = ns->nliterals = ns->nc
 
 int nogoods_count(const struct nogood_store *ns) { return ns->count; }
 
-/* Makes room for `need` items of `size` bytes in *items (capacity *cap). */
-static int nogoods_reserve(void **items, int *cap, int need, size_t size)
-{
-    if (need <= *cap) return 0;
-    int grown = *cap ? *cap : 64;
-    while (grown < need) grown *= 2;
-    void *more = realloc(*items, (size_t)grown * size);
-    if (more == NULL) return -1;
-    *items = more;
-    *cap = grown;
-    return 0;
-}
-
 void nogoods_add(struct nogood_store *ns, const struct nogood_decision *decisions, int count)
 {
+    struct sl_error ignored = {0}; /* a nogood that finds no room is left out */
     int cells = 0;
     for (int i = 0; i < count; i++) cells += decisions[i].ncells;
     if (count < 1 || ns->ncells + cells > NOGOODS_MAX_CELLS ||
-        nogoods_reserve((void **)&ns->nogoods, &ns->nogoods_cap, ns->count + 1,
-                        sizeof *ns->nogoods) ||
-        nogoods_reserve((void **)&ns->literals, &ns->literals_cap, ns->nliterals + count,
-                        sizeof *ns->literals) ||
-        nogoods_reserve((void **)&ns->cells, &ns->cells_cap, ns->ncells + cells, sizeof *ns->cells))
+        vec_grow((void **)&ns->nogoods, &ns->nogoods_cap, ns->count + 1, sizeof *ns->nogoods,
+                 &ignored) ||
+        vec_grow((void **)&ns->literals, &ns->literals_cap, ns->nliterals + count,
+                 sizeof *ns->literals, &ignored) ||
+        vec_grow((void **)&ns->cells, &ns->cells_cap, ns->ncells + cells, sizeof *ns->cells,
+                 &ignored))
         return;
     ns->nogoods[ns->count++] = (struct nogood){ns->nliterals, count};
     for (int i = 0; i < count; i++) {

@@ -26,9 +26,11 @@
 /* A split on the path from the root to the node being searched. */
 struct path_step {
     const struct branch_offer *offer;
-    int alt;          /* the alternative being searched */
-    int implied;      /* it is the split's last, every other refuted */
-    int tried, nalts; /* alternatives searched to the end before it, of all */
+    int alt;     /* the alternative being searched */
+    int implied; /* it is the split's last, every other refuted */
+    /* Alternatives searched to the end before it, and of all: read once the
+     * pass has unwound, when the offer itself is gone (pass_progress). */
+    int tried, nalts;
 };
 
 struct solver {
