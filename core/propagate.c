@@ -8,6 +8,25 @@
 
 #include <string.h>
 
+static inline digitset *solved_digits(const struct prop_ctx *ctx)
+{
+    return (digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
+}
+
+/* Adds the digit of `cell`, now single, to the solved digits of its houses
+ * (the first units). */
+static inline void note_solved(struct prop_ctx *ctx, int cell, digitset digit)
+{
+    const struct ruleset *rs = ctx->rs;
+    const uint64_t *units = rs->cell_units + (size_t)cell * (size_t)rs->unit_words;
+    digitset *solved = solved_digits(ctx);
+    for (int w = 0; w * 64 < rs->nhouses; w++) {
+        uint64_t houses = units[w];
+        if (rs->nhouses - w * 64 < 64) houses &= (UINT64_C(1) << (rs->nhouses - w * 64)) - 1;
+        for (; houses; houses &= houses - 1) solved[w * 64 + __builtin_ctzll(houses)] |= digit;
+    }
+}
+
 static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
 {
     const struct ruleset *rs = ctx->rs;
@@ -24,7 +43,10 @@ static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
              end = watchers ? rs->cell_group_start[cell + 1] : 0;
          i < end; i++)
         ctx->dirty_groups[rs->cell_group_word[i]] |= rs->cell_group_bits[i];
-    if (digitset_is_single(now)) ctx->queue[ctx->queue_len++] = (uint16_t)cell;
+    if (digitset_is_single(now)) {
+        ctx->queue[ctx->queue_len++] = (uint16_t)cell;
+        note_solved(ctx, cell, now);
+    }
 }
 
 /* Removes every queued single from its peers. */
@@ -53,19 +75,18 @@ static int drain_singles(struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
-/* Places every digit that has one cell left in this house. */
-static int hidden_singles_in(struct prop_ctx *ctx, const uint16_t *cells, int len)
+/* Places every digit that has one cell left in house h. */
+static int hidden_singles_in(struct prop_ctx *ctx, int h, const uint16_t *cells, int len)
 {
     digitset *cand = ctx->cand;
-    digitset once = 0, twice = 0, placed = 0;
+    digitset once = 0, twice = 0;
     for (int i = 0; i < len; i++) {
         digitset m = cand[cells[i]];
         twice |= once & m;
         once |= m;
-        placed |= (m & (m - 1)) ? 0 : m; /* m is never empty here */
     }
     if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
-    digitset hidden = once & ~twice & ~placed;
+    digitset hidden = once & ~twice & ~solved_digits(ctx)[h];
     while (hidden) {
         digitset digit = hidden & -hidden;
         hidden &= hidden - 1;
@@ -90,7 +111,8 @@ static int hidden_singles(struct prop_ctx *ctx)
             int h = w * 64 + __builtin_ctzll(todo);
             if (h >= rs->nhouses) break;
             int start = rs->unit_start[h], len = rs->unit_start[h + 1] - start;
-            if (hidden_singles_in(ctx, rs->unit_cells + start, len)) return SL_PROP_CONTRADICTION;
+            if (hidden_singles_in(ctx, h, rs->unit_cells + start, len))
+                return SL_PROP_CONTRADICTION;
         }
     }
     return SL_PROP_OK;
@@ -253,6 +275,8 @@ int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void 
             cand[rs->peers[i]] &= ~digit;
     }
     ctx->queue_len = 0;
+    for (int c = 0; c < ncells; c++)
+        if (digitset_is_single(cand[c])) note_solved(ctx, c, cand[c]);
     for (int c = 0; c < ncells; c++) {
         int was_single = givens[c] || digitset_is_single(rs->domain[c]);
         if (cand[c] == 0) {

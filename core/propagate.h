@@ -2,7 +2,9 @@
  * propagate.h — pruning candidates to a fixed point.
  *
  * A search state is ruleset->state_bytes bytes: one digitset per cell,
- * then each rule's reserved counters. Propagation applies, until nothing
+ * then per house the digits of its single cells (kept as cells become
+ * single, so hidden singles need not look for them), then each rule's
+ * reserved counters. Propagation applies, until nothing
  * changes: naked singles (a cell with one candidate removes it from its
  * peers), hidden singles (a digit with one place left in a house goes
  * there), box-line intersections (a digit confined to where two units

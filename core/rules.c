@@ -290,7 +290,8 @@ static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, stru
 
 static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
 {
-    size_t offset = (size_t)rs->geo.ncells * sizeof(digitset);
+    rs->solved_offset = (size_t)rs->geo.ncells * sizeof(digitset);
+    size_t offset = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
     for (int i = 0; i < rs->nslots; i++) {
         offset = (offset + 7) & ~(size_t)7;
         rs->slots[i].state_offset = offset;

@@ -63,7 +63,8 @@ struct ruleset {
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
-    size_t state_bytes;   /* candidates + every rule's reserved bytes */
+    size_t solved_offset; /* into a search state: per house, the digits of its single cells */
+    size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
     size_t scratch_bytes; /* every rule's per-search scratch */
     char *text;           /* puzzle_rules_text of the source, for reuse */
 };

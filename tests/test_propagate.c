@@ -266,7 +266,9 @@ static void test_propagate_hook(void)
     CU_ASSERT_EQUAL(fixture_count(&f, 1000), 288);
     CU_ASSERT_EQUAL_FATAL(puzzle_add_rule_ops(&f.puzzle, &odd_rule, "0,5", &err), 0);
     rebuild(&f);
-    CU_ASSERT_EQUAL(f.rules->state_bytes, 16 * sizeof(digitset) + 8);
+    /* 16 cells' candidates, 12 houses' solved digits, the rule's counter. */
+    CU_ASSERT_EQUAL(f.rules->state_bytes, (16 + 12) * sizeof(digitset) + 8);
+    CU_ASSERT_EQUAL(f.rules->slots[1].state_offset, (16 + 12) * sizeof(digitset));
     digitset cand[STATE_WORDS];
     CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
     CU_ASSERT_EQUAL(cand[0], digitset_of(1) | digitset_of(3));
