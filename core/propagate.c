@@ -275,15 +275,15 @@ int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void 
             cand[rs->peers[i]] &= ~digit;
     }
     ctx->queue_len = 0;
-    for (int c = 0; c < ncells; c++)
-        if (digitset_is_single(cand[c])) note_solved(ctx, c, cand[c]);
     for (int c = 0; c < ncells; c++) {
         int was_single = givens[c] || digitset_is_single(rs->domain[c]);
         if (cand[c] == 0) {
             ctx->failed_cell = c;
             return SL_PROP_CONTRADICTION;
         }
-        if (digitset_is_single(cand[c]) && !was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+        if (!digitset_is_single(cand[c])) continue;
+        note_solved(ctx, c, cand[c]);
+        if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
     ctx->dirty_rules = rs->propagating; /* every rule gets a first look */
     return fixed_point(ctx);

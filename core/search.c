@@ -26,8 +26,7 @@
 /* A split on the path from the root to the node being searched. */
 struct path_step {
     const struct branch_offer *offer;
-    int alt;     /* the alternative being searched */
-    int implied; /* it is the split's last, every other refuted */
+    int alt; /* the alternative being searched */
     /* Alternatives searched to the end before it, and of all: read once the
      * pass has unwound, when the offer itself is gone (pass_progress). */
     int tried, nalts;
@@ -203,7 +202,8 @@ static void learn_refuted(struct solver *s, int level, const struct branch_offer
     int n = 0;
     for (int j = 0; j < level; j++) {
         const struct path_step *step = &s->path[j];
-        if (step->implied) continue;
+        /* The split's last alternative, every other refuted: implied. */
+        if (step->tried == step->nalts - 1) continue;
         s->decisions[n++] = (struct nogood_decision){step->offer->cells, step->offer->ncells,
                                                      step->offer->alt[step->alt]};
     }
@@ -232,7 +232,7 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
     }
     for (int i = 0; i < offer->nalts && !should_stop(run); i++) {
         int last = i == offer->nalts - 1;
-        s->path[level] = (struct path_step){offer, order[i], last, i, offer->nalts};
+        s->path[level] = (struct path_step){offer, order[i], i, offer->nalts};
         digitset *next = last ? cand : state_at(s, depth + 1);
         if (!last) memcpy(next, cand, s->rs->state_bytes);
         run->stats.guesses++;
