@@ -8,7 +8,7 @@
 #ifndef SUDOLAB_CAGE_COMBOS_H
 #define SUDOLAB_CAGE_COMBOS_H
 
-#include "../core/bits.h"
+#include "bits.h"
 
 /* The smallest and largest sums of k distinct digits of 1..n. */
 static inline int cage_sum_min(int k) { return k * (k + 1) / 2; }

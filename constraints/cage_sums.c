@@ -8,7 +8,7 @@
 
 #include "cage_combos.h"
 #include "sum_groups.h"
-#include "../core/vec.h"
+#include "vec.h"
 
 #define SUM_MAX_CELLS 64
 #define SUM_MAX_COMBOS 65536L

@@ -20,7 +20,7 @@
 #ifndef SUDOLAB_CAGE_SUMS_H
 #define SUDOLAB_CAGE_SUMS_H
 
-#include "../core/constraint.h"
+#include "constraint.h"
 
 struct sum_set;
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../core/error.h"
+#include "error.h"
 
 struct cell_paths {
     int count;

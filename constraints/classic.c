@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 
 /* The rule has no data; any non-NULL pointer will do as its self. */
 static char classic_self;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 
 enum { DIAGONAL_FALLING = 1, DIAGONAL_RISING = 2 };
 

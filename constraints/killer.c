@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
-#include "../core/cellmap.h"
+#include "constraint.h"
+#include "cellmap.h"
 #include "cage_combos.h"
 #include "cage_sums.h"
 #include "killer_innies.h"

@@ -11,7 +11,7 @@
 #ifndef SUDOLAB_KILLER_INNIES_H
 #define SUDOLAB_KILLER_INNIES_H
 
-#include "../core/cellmap.h"
+#include "cellmap.h"
 #include "cage_sums.h"
 
 struct killer_cages {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 
 struct oddeven {
     int ncells;

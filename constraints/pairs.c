@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 #include "cell_paths.h"
 
 static void *differ_parse(const struct geometry *g, const char *args, struct sl_error *err)

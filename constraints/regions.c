@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
-#include "../core/cellmap.h"
+#include "constraint.h"
+#include "cellmap.h"
 
 struct regions {
     struct cellmap map;

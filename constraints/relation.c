@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 #include "cell_paths.h"
 
 #define RELATION_MAX_TABLES 16

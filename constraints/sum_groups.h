@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "../core/bits.h"
+#include "bits.h"
 
 #define SUM_GROUPS_MAX_CELLS 64
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/constraint.h"
+#include "constraint.h"
 #include "cage_sums.h"
 #include "cell_paths.h"
 

@@ -6,7 +6,7 @@
 #include <CUnit/Basic.h>
 #include <stdio.h>
 
-void tests_register(void);
+#include "cunit_main.h"
 
 int main(void)
 {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "format.h"
 #include "rules.h"
 #include "search.h"

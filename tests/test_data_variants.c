@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "format.h"
 #include "format_variant.h"
 #include "rules.h"

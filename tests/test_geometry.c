@@ -4,6 +4,7 @@
  */
 #include <CUnit/CUnit.h>
 
+#include "cunit_main.h"
 #include "geometry.h"
 #include "test_helpers.h"
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cunit_main.h"
 #include "../constraints/cage_combos.h"
 #include "propagate.h"
 #include "rng.h"

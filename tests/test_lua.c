@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "lua_host.h"
 
 /* Runs text as chunk "=t" under limits; returns the error text ("" when

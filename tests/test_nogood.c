@@ -6,6 +6,7 @@
  */
 #include <CUnit/CUnit.h>
 
+#include "cunit_main.h"
 #include "nogood.h"
 #include "test_helpers.h"
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "forcing.h"
 #include "rate.h"
 #include "test_human.h"

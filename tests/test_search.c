@@ -5,6 +5,7 @@
  */
 #include <CUnit/CUnit.h>
 
+#include "cunit_main.h"
 #include "test_helpers.h"
 
 /* The first puzzle of the 17-clue collection. */

@@ -6,6 +6,7 @@
 #include <CUnit/CUnit.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "../constraints/sum_groups.h"
 #include "rng.h"
 

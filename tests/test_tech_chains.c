@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <math.h>
 
+#include "cunit_main.h"
 #include "test_human.h"
 
 /* Opens the position: edits as marks_edit takes them, but tokens

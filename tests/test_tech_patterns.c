@@ -10,6 +10,7 @@
  */
 #include <CUnit/CUnit.h>
 
+#include "cunit_main.h"
 #include "rate.h"
 #include "test_human.h"
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cunit_main.h"
 #include "test_human.h"
 
 static void open_edits(struct marks_fixture *f, const char *edits)

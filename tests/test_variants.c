@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cunit_main.h"
 #include "format_variant.h"
 #include "rng.h"
 #include "test_helpers.h"

@@ -13,18 +13,13 @@
 #include "propagate.h"
 #include "technique.h"
 
-struct explain_sink {
-    struct step *out;
-};
-
-void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
-                  int count)
+/* The sink's naming, copied into the step. */
+static void rule_name_step(const struct explain_sink *sink, struct step *out)
 {
-    struct step *out = sink->out;
-    out->key = key;
-    out->name = words;
-    out->ncells = count < STEP_MAX_CELLS ? count : STEP_MAX_CELLS;
-    for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)cells[i];
+    out->key = sink->key;
+    out->name = sink->words;
+    out->ncells = sink->ncells < STEP_MAX_CELLS ? sink->ncells : STEP_MAX_CELLS;
+    for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)sink->cells[i];
 }
 
 /* The removals: what the scratch state lost in open cells. */
@@ -57,9 +52,11 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
         memset(ctx, 0, sizeof *ctx);
         propagate_view(ctx, rs, state);
         ctx->current_slot = i;
-        struct explain_sink sink = {out};
-        if (rs->slots[i].ops->explain(rs->slots[i].self, param, ctx, &sink))
+        struct explain_sink sink = {0};
+        if (rs->slots[i].ops->explain(rs->slots[i].self, param, ctx, &sink)) {
+            rule_name_step(&sink, out);
             found = rule_removals(h, state, out);
+        }
     }
     free(ctx);
     free(state);

@@ -247,9 +247,17 @@ int cellset_next(const struct human_layout *lay, const struct cellset *s, int c)
 
 const char *human_house_name(const struct human_layout *lay, int house, char *buf, int cap)
 {
-    static const char *const words[] = {
-        "row %d", "column %d", "box %d", "the main diagonal", "the anti-diagonal", "region %d"};
-    snprintf(buf, (size_t)cap, words[lay->house_kind[house]], lay->house_index[house] + 1);
+    /* A diagonal has no number: its entry names it whole. */
+    static const struct {
+        const char *word;
+        int numbered;
+    } kinds[] = {{"row", 1},           {"column", 1},          {"box", 1},
+                 {"the main diagonal", 0}, {"the anti-diagonal", 0}, {"region", 1}};
+    int kind = lay->house_kind[house];
+    if (kinds[kind].numbered)
+        snprintf(buf, (size_t)cap, "%s %d", kinds[kind].word, lay->house_index[house] + 1);
+    else
+        snprintf(buf, (size_t)cap, "%s", kinds[kind].word);
     return buf;
 }
 

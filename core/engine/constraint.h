@@ -32,11 +32,11 @@
 
 #include "bits.h"
 #include "error.h"
+#include "explain.h"
 #include "geometry.h"
 
 struct rule_builder; /* rules.c: what attach declares into */
 struct prop_ctx;     /* propagate.c: one propagation in progress */
-struct explain_sink; /* the rater's, when it exists */
 
 enum { SL_PROP_OK = 0, SL_PROP_CONTRADICTION = -1 };
 
@@ -144,13 +144,5 @@ void *prop_rule_state(struct prop_ctx *ctx);
  * NULL when the propagation belongs to no search (the rater's, a
  * script's): a rule must then work without it. */
 void *prop_rule_scratch(struct prop_ctx *ctx);
-
-/* --- What explain may call (tech_rules.c) ---------------------------- */
-
-/* Names the deduction just made: key for counts ("cage-combinations"),
- * words for a player ("cage combinations"), and the cells of the part
- * it looked at (at most 32 are kept). */
-void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
-                  int count);
 
 #endif

@@ -1,0 +1,24 @@
+/*
+ * explain.h — where a rule's explain hook (constraint.h) names the human
+ * deduction it just made. The engine owns the sink so that rules never
+ * depend on the rater; the rater reads it back into a step.
+ */
+#ifndef SUDOLAB_EXPLAIN_H
+#define SUDOLAB_EXPLAIN_H
+
+/* A deduction covers at most this many cells worth showing a player. */
+#define EXPLAIN_MAX_CELLS 32
+
+struct explain_sink {
+    const char *key;   /* for counts: "cage-combinations" */
+    const char *words; /* for a player: "cage combinations" */
+    int ncells;
+    int cells[EXPLAIN_MAX_CELLS];
+};
+
+/* Names the deduction just made: key, words and the cells of the part it
+ * looked at (cells past EXPLAIN_MAX_CELLS are dropped). */
+void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
+                  int count);
+
+#endif
