@@ -132,17 +132,11 @@ static void killer_destroy(void *self)
 /* --- attach and propagate ------------------------------------------- */
 
 /* The rule of 45's sums repeat what the cages say, so one may be passed
- * over: the search only prunes less. Many rarely narrow anything (on
- * killer_extreme.txt line 6, 12 of 28 sums over runs of rows or columns
- * never did, and all of them together narrowed on 3% of calls while
- * costing a third of the time). So a derived sum that narrowed on fewer
- * than 1 in KILLER_RARE_RATIO of its first KILLER_RARE_AFTER or more calls
- * this search runs only on one wake in KILLER_RARE_PERIOD + 1; cages always
- * run. Measured on the killer family (scripts/bench_killer_family.sh), each
- * binary twice, alternating, in one sitting: total 10.6 and 10.5 s before,
- * 8.9 and 8.9 s after. In a sweep, ratios of 50 to 300 with periods of 4 to
- * 16 gave 8.6 to 10.4 s, and skipping 1, 2, 4 ... wakes after each idle
- * call (at most 8 to 32) gave 10.2 to 11.6 s. */
+ * over: the search only prunes less. Many rarely narrow anything and
+ * cost much of the time (scripts/RESULTS.md), so a derived sum that
+ * narrowed on fewer than 1 in KILLER_RARE_RATIO of its first
+ * KILLER_RARE_AFTER or more calls this search runs only on one wake in
+ * KILLER_RARE_PERIOD + 1; cages always run. */
 #define KILLER_RARE_AFTER 64
 #define KILLER_RARE_RATIO 100
 #define KILLER_RARE_PERIOD 8

@@ -9,10 +9,8 @@
 
 /* A rule's offer is taken over the best cell when it has fewer than the
  * cell's candidates plus this: an offer's alternatives (a cage's digit
- * sets) settle several cells at once, so a few more of them still pay.
- * Measured on killer_extreme.txt: 0 -> 2 cut the total nodes of the six
- * puzzles from 280k to 60k; larger values helped some puzzles and hurt
- * others badly. */
+ * sets) settle several cells at once, so a few more of them still pay
+ * (scripts/RESULTS.md has the measurements behind every constant here). */
 #define SEARCH_OFFER_BONUS 2
 /* Restarts (search_with_restarts): the first pass's node budget, and the
  * factor each later budget grows by. */
@@ -121,9 +119,7 @@ static digitset *state_at(struct solver *s, int depth)
 /* The open cell with the fewest candidates per dead end it caused: MRV
  * where each cell's candidate count is divided by 1 + its weight, the
  * number of times propagation this run emptied it (dom/wdeg, on cells).
- * Ties go to the cell with the most peers sharing a candidate. Measured:
- * forum_hardest 125 -> 108 guesses per puzzle, the six killer_extreme
- * puzzles 76k -> 35k nodes in all; other sets unchanged. */
+ * Ties go to the cell with the most peers sharing a candidate. */
 static int pick_cell(const struct ruleset *rs, const digitset *cand, const uint32_t *weight)
 {
     int best = -1, best_count = 0, best_degree = -1;
@@ -327,34 +323,18 @@ static void grow_budgets(uint64_t budget[2], const double tree[2])
  * passes, so it starts where it last learned the trouble lies, and the
  * budget grows after each pair. Only searches that take rules' offers
  * restart, and never a drawn (filling) one: classic searches are short,
- * and restarting them cost forum_hardest 25% more nodes. Measured on the
- * 240 turned and mirrored copies of the hard lines of killer_extreme.txt
- * (scripts/bench_killer_family.sh) in one sitting, total time: 21.6 s
- * without restarts; offers only, 17.9 s doubling from 100 nodes, 14.0 s
- * growing 4x; alternating, 13.4 s (copies over 50 ms: 137, 111, 89).
- * First budgets of 50 or 200, growth of 1.5, 2 or 3, Luby's sequence,
- * halving the weights at each restart, and giving the cells-alone passes
- * half or twice the budget all did worse.
+ * and restarting them costs more than it saves.
  *
  * Each pass cut short leaves nogoods (nogood.h), which every later pass
  * applies after each propagation, so no pass searches again what an
- * earlier one refuted. Measured on the same family, each build twice,
- * alternately, with single-pass combination sums (cage_sums.c): 5.9 and
- * 6.2 s, 1,150,812 nodes without; 4.9 and 4.9 s, 917,230 nodes with;
- * copies over 50 ms 40 and 44 -> 29 and 29. With nogoods, first budgets
- * of 50, 150 or 200 and growth of 2, 3 or 5 still did worse.
+ * earlier one refuted.
  *
  * After each pair of passes, each strategy's tree is estimated from how
  * much of it its pass searched (pass_progress), and a strategy whose tree
  * looks three times smaller than the other's takes the growth
  * (grow_budgets): a puzzle that suits cells alone no longer spends as
- * much on offers. On the family, each build twice, alternately: 4.9 and
- * 4.9 s, 917,230 nodes before; 4.2 and 4.1 s, 753,431 nodes after;
- * copies over 50 ms 26 and 30 -> 18 and 14 (of line 9's, 13 and 15 -> 1
- * and 1). Thresholds of 1.5, 2, 2.5, 4 or 10, growth of 4 for the winner
- * or 2 for the loser, budgets shared in proportion to the estimates, and
- * cutting a pass short once its estimate passes 4 to 16 times its budget
- * did no better. */
+ * much on offers. The budgets and ratios were tuned on the killer family
+ * (scripts/bench_killer_family.sh; scripts/RESULTS.md). */
 static void search_with_restarts(struct search_run *run, digitset *root)
 {
     struct solver *s = run->s;
