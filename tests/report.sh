@@ -29,6 +29,9 @@ check "every table has its header and a row per puzzle" eval \
      [ $(wc -l < "$T/k/puzzles.csv") -eq 13 ] && [ $(wc -l < "$T/k/summary.csv") -eq 3 ] &&
      grep -q "^0,0,cage-combinations," "$T/k/techniques.csv" && grep -q "^1,0,0," "$T/k/energy.csv" &&
      grep -q "^0,0,[0-9]*,[0-9]*$" "$T/k/cage_sizes.csv"'
+check "a killer's line, which holds commas, is one quoted CSV field" eval \
+    'awk -F"\"" "NR > 1 && NF != 3 { bad = 1 } END { exit bad }" "$T/k/puzzles.csv" &&
+     grep -q ",\"[^\"]*,[^\"]*\"\$" "$T/k/puzzles.csv"'
 for chart in rating time grades sizes energy; do
     check "chart $chart as PNG and SVG" eval \
         '[ -s "$T/k/$chart.png" ] && head -c 8 "$T/k/$chart.png" | grep -q PNG && grep -q "<svg" "$T/k/$chart.svg"'

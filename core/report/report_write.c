@@ -92,6 +92,27 @@ static int close_checked(FILE *f, const char *dir, const char *name, struct sl_e
     return sl_error_set(err, 0, 0, "cannot write %s/%s", dir, name);
 }
 
+/* Writes text as one CSV field (RFC 4180): quoted when it holds a comma,
+ * a quote or a line break, quotes doubled. A field a spreadsheet would
+ * take for a formula (= + - @ first) gets a leading apostrophe, so a
+ * name in an experiment file cannot run in the reader's spreadsheet. */
+static void csv_field(FILE *f, const char *text)
+{
+    int formula = text[0] && strchr("=+-@", text[0]) != NULL;
+    int quote = formula || strpbrk(text, ",\"\r\n") != NULL;
+    if (!quote) {
+        fputs(text, f);
+        return;
+    }
+    fputc('"', f);
+    if (formula) fputc('\'', f);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"') fputc('"', f);
+        fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
 /* Calls each(f, q, item) for every "a:b,c:d" item of a puzzle's list. */
 static void each_pair(FILE *f, const struct report_puzzle *q, const char *list,
                       void (*each)(FILE *, const struct report_puzzle *, const char *, long))
@@ -128,9 +149,13 @@ static int write_tables(const struct report *r, const char *dir, struct sl_error
     fprintf(e, "arm,index,step,energy\n");
     for (long i = 0; i < r->npuzzles; i++) {
         const struct report_puzzle *q = &r->puzzles[i];
-        fprintf(p, "%d,%ld,%llu,%d,%.3f,%llu,%.1f,%s,%d,%d,\"%s\"\n", q->arm, q->index,
+        fprintf(p, "%d,%ld,%llu,%d,%.3f,%llu,%.1f,", q->arm, q->index,
                 (unsigned long long)q->seed, q->failed, q->ms, (unsigned long long)q->nodes,
-                q->rating, q->grade, q->clues, q->cages, q->failed ? "" : q->line);
+                q->rating);
+        csv_field(p, q->grade);
+        fprintf(p, ",%d,%d,", q->clues, q->cages);
+        csv_field(p, q->failed ? "" : q->line);
+        fputc('\n', p);
         each_pair(t, q, q->techniques, pair_row);
         each_pair(c, q, q->cage_sizes, pair_row);
         long step = 0;
@@ -154,9 +179,10 @@ static int write_summary_csv(const struct report *r, const struct arm_figures *f
                "rating_q10,rating_q90,easy,medium,hard,expert,extreme,beyond\n");
     for (int a = 0; a < r->e->narms; a++) {
         const struct arm_figures *g = &fig[a];
-        fprintf(f, "%d,%s,%ld,%ld,%.3f,%.2f,%.3f,%.3f,%.1f,%.1f,%.1f", a, r->e->arms[a].name,
-                g->made, g->failed, r->seconds[a], g->per_second, g->median_ms, g->mean, g->median,
-                g->q10, g->q90);
+        fprintf(f, "%d,", a);
+        csv_field(f, r->e->arms[a].name);
+        fprintf(f, ",%ld,%ld,%.3f,%.2f,%.3f,%.3f,%.1f,%.1f,%.1f", g->made, g->failed,
+                r->seconds[a], g->per_second, g->median_ms, g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, ",%.4f", g->grade_share[k]);
         fputc('\n', f);
     }
