@@ -127,7 +127,9 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
     long count = cage_combos_for(s->size, it->count, it->total, NULL, 0);
     it->combo_first = s->ncombos;
     it->combo_count = count > SUM_MAX_COMBOS ? -1 : count;
-    if (it->combo_count < 0) return 0;
+    /* No combination (a total out of reach) stores nothing: s->combos may
+     * still be NULL, and NULL plus an offset is undefined even at 0. */
+    if (it->combo_count <= 0) return 0;
     if (vec_grow((void **)&s->combos, &s->combos_cap, (int)(s->ncombos + count), sizeof(digitset),
                  err))
         return -1;
@@ -292,11 +294,18 @@ static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it
     return forced;
 }
 
+/* The item's combinations; NULL when it has none (s->combos may be NULL,
+ * and NULL plus even 0 is undefined). */
+static const digitset *sum_combos_of(const struct sum_set *s, const struct sum_item *it)
+{
+    return it->combo_count > 0 ? s->combos + it->combo_first : NULL;
+}
+
 /* The surviving combinations: their union (*can) and intersection. */
 static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it,
                               const struct sum_view *v, digitset forced, digitset *can, int *count)
 {
-    const digitset *list = s->combos + it->combo_first;
+    const digitset *list = sum_combos_of(s, it);
     digitset needed = ~(digitset)0;
     *can = 0;
     *count = 0;
@@ -680,7 +689,7 @@ int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct br
     }
     if (best < 0) return 0;
     const struct sum_item *it = &s->items[best];
-    const digitset *list = s->combos + it->combo_first;
+    const digitset *list = sum_combos_of(s, it);
     sum_view_of(s, it, ctx, &v);
     offer->ncells = v.nopen;
     for (int i = 0; i < v.nopen; i++) offer->cells[i] = v.open[i];

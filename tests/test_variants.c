@@ -293,6 +293,23 @@ static void test_oddeven_conflicting_given(void)
     session_close(&s);
 }
 
+/* A sum whose total no digits reach has no combinations: the search
+ * proves there is no solution (and the sum keeps no list to point into). */
+static void test_sum_out_of_reach(void)
+{
+    struct session s;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, "sudolab 9 3x3 classic;sum:11+2=1 " EMPTY81 "\n", 0), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct solver *solver = solver_new(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+    CU_ASSERT_EQUAL(solver_count(solver, s.p.givens, 2, NULL, NULL).solutions, 0);
+    solver_free(solver);
+    ruleset_free(rs);
+    session_close(&s);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("variants", NULL, NULL);
@@ -303,4 +320,5 @@ void tests_register(void)
     CU_add_test(s, "--format restriction", test_format_restriction);
     CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
     CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);
+    CU_add_test(s, "a sum out of reach", test_sum_out_of_reach);
 }

@@ -149,9 +149,8 @@ static int write_tables(const struct report *r, const char *dir, struct sl_error
     fprintf(e, "arm,index,step,energy\n");
     for (long i = 0; i < r->npuzzles; i++) {
         const struct report_puzzle *q = &r->puzzles[i];
-        fprintf(p, "%d,%ld,%llu,%d,%.3f,%llu,%.1f,", q->arm, q->index,
-                (unsigned long long)q->seed, q->failed, q->ms, (unsigned long long)q->nodes,
-                q->rating);
+        fprintf(p, "%d,%ld,%llu,%d,%.3f,%llu,%.1f,", q->arm, q->index, (unsigned long long)q->seed,
+                q->failed, q->ms, (unsigned long long)q->nodes, q->rating);
         csv_field(p, q->grade);
         fprintf(p, ",%d,%d,", q->clues, q->cages);
         csv_field(p, q->failed ? "" : q->line);
@@ -181,8 +180,8 @@ static int write_summary_csv(const struct report *r, const struct arm_figures *f
         const struct arm_figures *g = &fig[a];
         fprintf(f, "%d,", a);
         csv_field(f, r->e->arms[a].name);
-        fprintf(f, ",%ld,%ld,%.3f,%.2f,%.3f,%.3f,%.1f,%.1f,%.1f", g->made, g->failed,
-                r->seconds[a], g->per_second, g->median_ms, g->mean, g->median, g->q10, g->q90);
+        fprintf(f, ",%ld,%ld,%.3f,%.2f,%.3f,%.3f,%.1f,%.1f,%.1f", g->made, g->failed, r->seconds[a],
+                g->per_second, g->median_ms, g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, ",%.4f", g->grade_share[k]);
         fputc('\n', f);
     }
