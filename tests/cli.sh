@@ -517,5 +517,13 @@ run rate --format csv "$DATA/killer_sample.csv"
 check "rate rates the killer sample with cage techniques" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 800 ] && out_has "cage-combinations:"'
 
+# Output that cannot be written is an error, never a silent success.
+for cmd in solve count rate convert; do
+    rc=0
+    timeout 20 "$S" "$cmd" tests/data/x_matched.txt > /dev/full 2> "$T/err" || rc=$?
+    check "$cmd into a full disk fails (exit 2) and says so" \
+        eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err"'
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,7 @@
 /*
  * main.c — the sudolab command: dispatches to a subcommand, git-style.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +39,16 @@ static void print_usage(FILE *out)
                  "usage, 3 search gave up (--max-nodes).\n");
 }
 
+/* Output lost to a full disk or a broken file must not pass for success:
+ * standard output is checked once, after the command, as every command
+ * writes through it. */
+static int main_finish_output(int code)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout)) return code;
+    fprintf(stderr, "sudolab: cannot write the output: %s\n", strerror(errno));
+    return code > EXIT_BAD_INPUT ? code : EXIT_BAD_INPUT;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -51,7 +62,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
-            return subcommands[i].run(argc - 1, argv + 1);
+            return main_finish_output(subcommands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "sudolab: '%s' is not a command\n", argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;
