@@ -36,6 +36,7 @@ struct api_puzzle {
 /* --- errors that name the script's line ---------------------------------- */
 
 /* luaL_where(L, 1) is the script line that called the API function. */
+static int api_error(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int api_error(lua_State *L, const char *fmt, ...)
 {
     char msg[512];
