@@ -544,6 +544,59 @@ static void test_unequal_rows(void)
     session_close(&s);
 }
 
+/* A short stray line between one-line puzzles is an error of its own:
+ * the puzzles after it still read, and the error names the stray line. */
+static void test_stray_short_line(void)
+{
+    char text[400];
+    snprintf(text, sizeof text, "%s\n12\n%s\n%s\n", CLASSIC_DOTS, CLASSIC_ZEROS, CLASSIC_DOTS);
+    struct session s;
+    session_open(&s, text, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(session_next(&s), -1);
+    CU_ASSERT_EQUAL(s.err.line, 2);
+    CU_ASSERT_STRING_EQUAL(s.err.msg, "2 symbols: too few for a puzzle, and no grid rows follow");
+    for (int line = 3; line <= 4; line++) {
+        CU_ASSERT_EQUAL(session_next(&s), 1);
+        assert_classic(&s);
+        CU_ASSERT_EQUAL(s.src.line, line);
+    }
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+}
+
+/* A UTF-8 byte-order mark before the first line is no symbol. */
+static void test_byte_order_mark(void)
+{
+    char text[200];
+    snprintf(text, sizeof text, "\xEF\xBB\xBF%s\n", CLASSIC_DOTS);
+    struct session s;
+    session_open(&s, text, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    assert_classic(&s);
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+}
+
+/* A comment longer than the line limit is still a comment. */
+static void test_long_comment(void)
+{
+    size_t big = 2u << 20;
+    char *text = malloc(big + 200);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    text[0] = '#';
+    memset(text + 1, 'x', big - 1);
+    snprintf(text + big, 200, "\n%s\n", CLASSIC_DOTS);
+    struct session s;
+    session_open(&s, text, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    assert_classic(&s);
+    CU_ASSERT_EQUAL(s.src.line, 2);
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+    free(text);
+}
+
 static void test_very_long_line(void)
 {
     size_t big = 2u << 20;
@@ -811,6 +864,9 @@ void tests_register(void)
               {"truncated grid", test_truncated_grid},
               {"unequal rows", test_unequal_rows},
               {"very long line", test_very_long_line},
+              {"stray short line", test_stray_short_line},
+              {"byte-order mark", test_byte_order_mark},
+              {"long comment", test_long_comment},
               {"NUL bytes and bad UTF-8", test_nul_bytes_and_bad_utf8},
               {"random bytes", test_random_bytes},
               {"read error", test_read_error},

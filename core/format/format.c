@@ -159,6 +159,16 @@ static void reader_line_end(struct puzzle_reader *r, struct reader_line *ln, int
     ln->error = error;
 }
 
+/* Editors on some systems start a UTF-8 file with a byte-order mark,
+ * which says nothing about the puzzles: the first line loses it. */
+static void reader_drop_bom(struct reader_line *ln)
+{
+    static const char bom[] = "\xEF\xBB\xBF";
+    if (ln->len < 3 || memcmp(ln->text, bom, 3) != 0) return;
+    memmove(ln->text, ln->text + 3, ln->len - 3);
+    ln->len -= 3;
+}
+
 /* Reads one line into ln. Keeps at most READER_LINE_MAX + 1 bytes: enough
  * to know a line is too long once a trailing CR is dropped. */
 static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
@@ -187,7 +197,13 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
     if (c == EOF) r->at_end = 1;
     ln->number = ++r->lines_read;
     if (ln->len > 0 && ln->text[ln->len - 1] == '\r') ln->len--;
+    if (ln->number == 1) reader_drop_bom(ln);
     ln->kind = cut || ln->len > (size_t)READER_LINE_MAX ? LINE_TOO_LONG : LINE_CONTENT;
+    /* A comment says nothing whatever its length: its start is enough. */
+    if (ln->kind == LINE_TOO_LONG && ln->len > 0 && ln->text[0] == '#') {
+        ln->len = READER_LINE_MAX;
+        ln->kind = LINE_CONTENT;
+    }
 }
 
 static int reader_count_items(const struct reader_line *ln)
@@ -364,6 +380,15 @@ static int reader_grid_follows(struct puzzle_reader *r, int k)
     return 1;
 }
 
+/* 1 when the line after the next one could be a grid row: a short row
+ * with none after it is a stray line, taken alone, so that a broken grid
+ * cannot swallow the one-line puzzles after it. */
+static int reader_row_follows(struct puzzle_reader *r)
+{
+    const struct reader_line *ln = reader_peek(r, 1);
+    return ln->kind == LINE_CONTENT && ln->items <= SL_MAX_SIZE;
+}
+
 /* Why ln cannot be row `row` (0-based, > 0) of an n x n grid, if so. */
 static int reader_grid_row_error(const struct reader_line *ln, int row, int n, long last_line,
                                  struct sl_error *err)
@@ -465,9 +490,13 @@ static int reader_puzzle_inferred(struct puzzle_reader *r, struct puzzle *p,
     int n = reader_square_root(tok.len);
     if (n > 0 && (tok.len > 1 || !tok.annotated))
         return reader_one_line(r, tok.start, n, p, where, err);
-    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln))
+    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln) && reader_row_follows(r))
         return reader_grid(r, k, p, where, err);
-    reader_error_inferred(ln, &tok, err);
+    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln))
+        sl_error_set(err, ln->number, reader_item_column(ln, k),
+                     "%d symbols: too few for a puzzle, and no grid rows follow", k);
+    else
+        reader_error_inferred(ln, &tok, err);
     reader_take(r);
     return -1;
 }

@@ -25,11 +25,13 @@
  * first wrong character (too few symbols: the column just past them) and
  * the reader resumes at the next line, or for a broken grid after the
  * rest of that grid (up to the next blank or comment line), so later
- * puzzles still read.
+ * puzzles still read; a short row with no row-like line after it is a
+ * stray line, reported and skipped alone. A UTF-8 byte-order mark before
+ * the first line is ignored.
  * Lines in the variant forms of format_variant.h (which carry their own
  * rules and size) are recognised first.
  * No byte sequence makes the reader crash or loop; a line longer than
- * 1 MiB is an error of its own.
+ * 1 MiB is an error of its own, unless it is a comment.
  */
 #ifndef SUDOLAB_FORMAT_H
 #define SUDOLAB_FORMAT_H
