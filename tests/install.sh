@@ -68,7 +68,8 @@ int main(int argc, char **argv)
     long count = 0;
     double rating = 0;
     const char *grade = "";
-    if (argc != 2 || sudolab_parse(argv[1], &p) != SUDOLAB_OK) return 9;
+    if (argc != 2 || sudolab_parse(argv[1], &p) != SUDOLAB_OK)
+        return fprintf(stderr, "%s\n", sudolab_errmsg(p)), sudolab_free(p), 9;
     int rc = sudolab_solve(p, solution, sizeof solution) | sudolab_count(p, 5, &count) |
              sudolab_rate(p, &rating, &grade);
     printf("%s\n%ld\n%.1f %s\n", solution, count, rating, grade);

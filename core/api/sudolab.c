@@ -82,8 +82,7 @@ static int api_read(sudolab_puzzle *p, const char *text)
 {
     struct sl_error err = {0};
     struct puzzle extra;
-    size_t len = strlen(text);
-    FILE *in = len ? fmemopen((void *)text, len, "r") : NULL;
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
     struct puzzle_reader *r = in ? reader_open(in, NULL) : NULL;
     struct puzzle_source *where = malloc(sizeof *where);
     int got = r && where ? reader_next(r, &p->puzzle, where, &err) : -3;
@@ -94,9 +93,11 @@ static int api_read(sudolab_puzzle *p, const char *text)
         long line = where->line;
         int more = rc == SUDOLAB_OK ? reader_next(r, &extra, where, &err) : 0;
         if (more == 1) puzzle_clear(&extra);
-        if (more != 0)
+        if (more == 1)
             rc = api_fail(p, SUDOLAB_ERROR, "%ld: a second puzzle after the one of line %ld",
                           where->line, line);
+        else if (more < 0)
+            rc = api_fail_at(p, &err);
     } else {
         rc = got == 0    ? api_fail(p, SUDOLAB_ERROR, "no puzzle in the text")
              : got == -3 ? api_fail(p, SUDOLAB_ERROR, "out of memory")
@@ -118,7 +119,7 @@ int sudolab_parse(const char *text, sudolab_puzzle **out)
 {
     sudolab_puzzle *p = api_new(out);
     if (p == NULL) return SUDOLAB_ERROR;
-    if (text == NULL) return api_fail(p, SUDOLAB_ERROR, "no text");
+    if (text == NULL || text[0] == '\0') return api_fail(p, SUDOLAB_ERROR, "no puzzle in the text");
     return api_read(p, text);
 }
 
@@ -127,9 +128,13 @@ int sudolab_generate(const char *variant, unsigned long long seed, const char *g
 {
     sudolab_puzzle *p = api_new(out);
     if (p == NULL) return SUDOLAB_ERROR;
-    if (grade && grade_by_name(grade) < 0)
-        return api_fail(p, SUDOLAB_ERROR,
-                        "'%s' is not a grade (easy, medium, hard, expert, extreme, beyond)", grade);
+    if (grade && grade_by_name(grade) < 0) {
+        char names[128] = "";
+        for (int g = 0; g < GRADE_COUNT; g++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", g ? ", " : "",
+                     grade_name((enum grade)g));
+        return api_fail(p, SUDOLAB_ERROR, "'%s' is not a grade (%s)", grade, names);
+    }
     struct generate_request req = {.variant = variant ? variant : "classic", .grade = grade};
     struct sl_error err = {0};
     struct generated *made = malloc(sizeof *made);
@@ -158,13 +163,13 @@ const char *sudolab_errmsg(const sudolab_puzzle *p) { return p ? p->errmsg : "ou
 
 int sudolab_size(const sudolab_puzzle *p) { return p && p->parsed ? p->puzzle.geo.size : 0; }
 
-/* Starts a call on p: 0 when it holds a puzzle (its last error cleared). */
+/* Starts a call on p: 0 when it holds a puzzle (its last error cleared).
+ * A handle that did not parse keeps saying why. */
 static int api_begin(sudolab_puzzle *p)
 {
-    if (p == NULL) return -1;
+    if (p == NULL || !p->parsed) return -1;
     p->errmsg[0] = '\0';
-    if (!p->parsed) api_fail(p, SUDOLAB_ERROR, "the handle holds no puzzle (it did not parse)");
-    return p->parsed ? 0 : -1;
+    return 0;
 }
 
 const char *sudolab_line(sudolab_puzzle *p)

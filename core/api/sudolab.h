@@ -5,9 +5,10 @@
  * A puzzle is an opaque handle, made by sudolab_parse or sudolab_generate
  * and released by sudolab_free. Every other function takes a handle and
  * returns one of the status codes below; when it is not SUDOLAB_OK,
- * sudolab_errmsg tells why. The library keeps no state outside the
- * handles, so threads may work at once on different handles (never on one
- * handle at once).
+ * sudolab_errmsg tells why (on a handle that did not parse, every call
+ * fails and the message stays the parse error). The library keeps no
+ * state outside the handles, so threads may work at once on different
+ * handles (never on one handle at once).
  *
  * Generating runs the Lua scripts of variants/ and scripts/, found as the
  * command finds them (sudolab(1), ENVIRONMENT): $SUDOLAB_ROOT, else
