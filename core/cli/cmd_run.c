@@ -1,7 +1,7 @@
 /*
  * cmd_run.c — `sudolab run SCRIPT.lua [ARGS]` (a script in the sandboxed
  * interpreter, lua_host.h) and `sudolab variants` (the variant files of
- * variants/, each with its one-line summary).
+ * $SUDOLAB_PATH's folders and variants/, each with its one-line summary).
  */
 #include <dirent.h>
 #include <stdlib.h>
