@@ -470,7 +470,7 @@ run solve --variant killer "$T/x.txt"
 check "--variant killer on plain givens says the rule needs data" \
     eval 'rc_is 2 && err_has "needs data"'
 run solve --variant nosuch "$T/x.txt"
-check "--variant with an unknown name is an error" eval 'rc_is 2 && err_has "no module"'
+check "--variant with an unknown name is an error" eval 'rc_is 2 && err_has "no variant"'
 run variants --time
 check "variants --time reports a start-and-load time per variant" \
     eval 'rc_is 0 && out_has "killer" && out_has "median"'

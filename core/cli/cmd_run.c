@@ -1,7 +1,7 @@
 /*
  * cmd_run.c — `sudolab run SCRIPT.lua [ARGS]` (a script in the sandboxed
  * interpreter, lua_host.h) and `sudolab variants` (the variant files of
- * variants/, each with its one-line summary).
+ * $SUDOLAB_PATH's folders and variants/, each with its one-line summary).
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -17,9 +17,9 @@ static void run_usage(FILE *out)
     fputs("usage: sudolab run [--max-instructions N] [--max-memory MB] SCRIPT.lua [ARGS...]\n"
           "\n"
           "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
-          "reads only the script's folder, variants/ and scripts/) with the `sudolab`\n"
-          "module loaded; variants/README.md documents it. ARGS reach the script as\n"
-          "`...` and in `arg`. A script that runs past its instruction budget\n"
+          "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
+          "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
+          "script as `...` and in `arg`. A script that runs past its instruction budget\n"
           "(default 2e9) or memory cap (default 256 MB) is stopped with an error.\n"
           "\n"
           "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
@@ -54,7 +54,8 @@ int cmd_run(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     struct sl_error err = {0};
-    struct lua_host *host = lua_host_new(&limits, variant_root(), &err);
+    char path[VARIANT_PATH_MAX];
+    struct lua_host *host = lua_host_new(&limits, variant_search_path(path, sizeof path), &err);
     int rc = host ? lua_host_run_file(host, argv[i], argc - i - 1, argv + i + 1, &err) : -1;
     lua_host_free(host);
     if (rc == 0) return 0;
@@ -62,28 +63,37 @@ int cmd_run(int argc, char **argv)
     return EXIT_BAD_INPUT;
 }
 
+#define VARIANTS_MAX 256
+
+/* A variant file found: its module name, and whether it lies in the
+ * root's variants/ (where every file must be a variant). */
+struct listed {
+    char name[VARIANT_NAME_MAX];
+    int in_root;
+};
+
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(((const struct listed *)a)->name, ((const struct listed *)b)->name);
 }
 
-/* Prints "name  summary" for one variant file, or its error. */
-static int list_variant(struct lua_host *host, const char *file)
+/* Prints "name  summary" for one variant file, or its error. A file of a
+ * $SUDOLAB_PATH folder that is not a variant (a module variants require)
+ * is passed over; in the root's variants/ every file is a variant. */
+static int list_variant(struct lua_host *host, const char *name, int in_root)
 {
     struct sl_error err = {0};
-    char name[256], chunk[1024];
-    size_t len = strlen(file) - 4;
-    if (len == 0 || len >= sizeof name ||
-        strspn(file, "abcdefghijklmnopqrstuvwxyz0123456789_") != len)
-        return 0; /* not a module name: not a variant */
-    snprintf(name, sizeof name, "%.*s", (int)len, file);
+    char chunk[1024], file[VARIANT_NAME_MAX + 4];
+    int len = VARIANT_NAME_MAX - 1; /* bounds each name for the truncation check */
     snprintf(chunk, sizeof chunk,
-             "local v = require('%s')\n"
-             "assert(type(v) == 'table' and type(v.name) == 'string' and\n"
-             "       type(v.summary) == 'string',\n"
-             "       'variants/%s.lua: a variant returns a table with a name and a summary')\n"
-             "print(string.format('%%-14s %%s', v.name, v.summary))",
-             name, name);
+             "local v = require('%.*s')\n"
+             "local ok = type(v) == 'table' and type(v.name) == 'string' and\n"
+             "           type(v.summary) == 'string'\n"
+             "assert(ok or %d == 0,\n"
+             "       'variants/%.*s.lua: a variant returns a table with a name and a summary')\n"
+             "if ok then print(string.format('%%-14s %%s', '%.*s', v.summary)) end",
+             len, name, in_root, len, name, len, name);
+    snprintf(file, sizeof file, "%.*s.lua", len, name);
     if (lua_host_run_string(host, file, chunk, &err) == 0) return 0;
     fprintf(stderr, "%s\n", err.msg);
     return EXIT_BAD_INPUT;
@@ -104,13 +114,11 @@ static int by_value(const void *a, const void *b)
 
 /* Starting an interpreter and loading the variant, 101 times: the median
  * and the slowest, in microseconds. */
-static int time_variant(const char *file)
+static int time_variant(const char *name)
 {
-    char name[64];
     struct variant_spec v;
     struct sl_error err = {0};
     double took[101];
-    snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - 4), file);
     for (int i = 0; i < 101; i++) {
         double start = now_us();
         if (variant_load(name, &v, &err)) {
@@ -125,41 +133,68 @@ static int time_variant(const char *file)
     return 0;
 }
 
+/* Adds the variant files of folder (len bytes) whose names are not
+ * listed yet (an earlier folder's file hides a later one, as for
+ * --variant). Returns the new count, or -1 when the folder cannot be read. */
+static int scan_folder(const char *folder, size_t len, int in_root, struct listed *list, int n)
+{
+    char dir[VARIANT_PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", (int)len, folder);
+    DIR *d = opendir(dir);
+    if (d == NULL) return -1;
+    for (struct dirent *e; n < VARIANTS_MAX && (e = readdir(d)) != NULL;) {
+        size_t stem = strlen(e->d_name);
+        stem = stem > 4 ? stem - 4 : 0;
+        if (stem == 0 || stem >= VARIANT_NAME_MAX || strcmp(e->d_name + stem, ".lua") != 0 ||
+            strspn(e->d_name, "abcdefghijklmnopqrstuvwxyz0123456789_") != stem)
+            continue; /* not a module name: not a variant */
+        int seen = 0;
+        for (int i = 0; i < n && !seen; i++)
+            seen = strncmp(list[i].name, e->d_name, stem) == 0 && list[i].name[stem] == '\0';
+        if (seen) continue;
+        snprintf(list[n].name, sizeof list[n].name, "%.*s", (int)stem, e->d_name);
+        list[n++].in_root = in_root;
+    }
+    closedir(d);
+    return n;
+}
+
 int cmd_variants(int argc, char **argv)
 {
     int timing = argc > 1 && strcmp(argv[1], "--time") == 0;
     if (argc > 1 + timing) {
         int help = strcmp(argv[1], "--help") == 0;
-        fputs("usage: sudolab variants [--time]\n\nLists the variants of variants/*.lua with a "
-              "line each; with --time, how long\nstarting the interpreter and loading each "
-              "variant takes.\n",
+        fputs("usage: sudolab variants [--time]\n\nLists the variants (the folders of "
+              "$SUDOLAB_PATH, then variants/)\nwith a line each; with --time, how long "
+              "starting the interpreter and loading\neach variant takes.\n",
               help ? stdout : stderr);
         return help ? 0 : EXIT_BAD_INPUT;
     }
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/variants", variant_root());
-    DIR *d = opendir(dir);
-    if (d == NULL) {
-        fprintf(stderr, "sudolab variants: cannot open %s (set SUDOLAB_ROOT)\n", dir);
-        return EXIT_BAD_INPUT;
-    }
-    char *names[256];
+    char folders[VARIANT_PATH_MAX], root[VARIANT_PATH_MAX], own[VARIANT_PATH_MAX + 16];
+    snprintf(own, sizeof own, "%s/variants", variant_root(root, sizeof root));
+    variant_folders(folders, sizeof folders);
+    struct listed list[VARIANTS_MAX];
     int n = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL && n < 256;) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && strcmp(e->d_name + len - 4, ".lua") == 0) names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof names[0], by_name);
-    struct sl_error err = {0};
-    struct lua_host *host = lua_host_new(NULL, variant_root(), &err);
-    int status = host ? 0 : EXIT_BAD_INPUT;
-    for (int i = 0; i < n; i++) {
-        if (host && names[i]) {
-            int rc = timing ? time_variant(names[i]) : list_variant(host, names[i]);
-            status = rc > status ? rc : status;
+    for (const char *f = folders; *f;) {
+        size_t len = strcspn(f, ":");
+        int in_root = len == strlen(own) && strncmp(f, own, len) == 0;
+        int more = scan_folder(f, len, in_root, list, n);
+        if (more < 0 && in_root) {
+            fprintf(stderr, "sudolab variants: cannot open %s (set SUDOLAB_ROOT)\n", own);
+            return EXIT_BAD_INPUT;
         }
-        free(names[i]);
+        n = more < 0 ? n : more;
+        f += len + (f[len] == ':');
+    }
+    qsort(list, (size_t)n, sizeof list[0], by_name);
+    struct sl_error err = {0};
+    char path[VARIANT_PATH_MAX];
+    struct lua_host *host = lua_host_new(NULL, variant_search_path(path, sizeof path), &err);
+    int status = host ? 0 : EXIT_BAD_INPUT;
+    for (int i = 0; i < n && host; i++) {
+        int rc =
+            timing ? time_variant(list[i].name) : list_variant(host, list[i].name, list[i].in_root);
+        status = rc > status ? rc : status;
     }
     if (host == NULL) fprintf(stderr, "sudolab variants: %s\n", err.msg);
     lua_host_free(host);

@@ -6,12 +6,26 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "sudolab.h"
 
 struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
 };
+
+/* `sudolab version` and `sudolab --version`. */
+static int cmd_version(int argc, char **argv)
+{
+    if (argc > 1) {
+        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
+        fputs("usage: sudolab version (or sudolab --version)\n\nPrints sudolab's version.\n",
+              help ? stdout : stderr);
+        return help ? 0 : EXIT_BAD_INPUT;
+    }
+    printf("sudolab %s\n", sudolab_version());
+    return 0;
+}
 
 static const struct subcommand subcommands[] = {
     {"solve", cmd_solve, "print the solution of every puzzle"},
@@ -27,6 +41,7 @@ static const struct subcommand subcommands[] = {
     {"rules", cmd_rules, "list the rules a puzzle can use"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
     {"variants", cmd_variants, "list the variants of variants/*.lua"},
+    {"version", cmd_version, "print the version"},
 };
 
 static void print_usage(FILE *out)
@@ -60,6 +75,7 @@ int main(int argc, char **argv)
         print_usage(stdout);
         return 0;
     }
+    if (strcmp(argv[1], "--version") == 0) return cmd_version(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return main_finish_output(subcommands[i].run(argc - 1, argv + 1));

@@ -70,7 +70,12 @@ static int maker_chunk(const struct generate_request *req, char *buf, size_t cap
 struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
 {
     char chunk[1024];
-    if (maker_chunk(req, chunk, sizeof chunk, err)) return NULL;
+    struct variant_place at;
+    if (variant_locate(req->variant, &at, err)) return NULL;
+    /* The maker requires the variant by its module name, along at.path. */
+    struct generate_request named = *req;
+    named.variant = at.name;
+    if (maker_chunk(&named, chunk, sizeof chunk, err)) return NULL;
     struct generator *g = calloc(1, sizeof *g);
     if (g) g->where = malloc(sizeof *g->where);
     if (!g || !g->where) {
@@ -78,7 +83,7 @@ struct generator *generator_new(const struct generate_request *req, struct sl_er
         sl_error_set(err, 0, 0, "out of memory");
         return NULL;
     }
-    g->host = lua_host_new(NULL, variant_root(), err);
+    g->host = lua_host_new(NULL, at.path, err);
     if (!g->host || lua_host_run_string(g->host, "=generate", chunk, err)) {
         generator_free(g);
         return NULL;

@@ -22,7 +22,7 @@ struct lua_host {
     struct lua_limits limits;
     size_t used;        /* bytes the interpreter holds */
     long long executed; /* instructions of the current run */
-    char root[HOST_PATH_MAX];
+    char *path;         /* the folders `require` searches after script_dir, ':'-separated */
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
 };
@@ -96,8 +96,35 @@ static int host_time(lua_State *L)
     return 1;
 }
 
+/* file = folder (len bytes) "/" rel ".lua", when that file exists. */
+static int host_probe(char *file, size_t cap, const char *folder, size_t len, const char *rel)
+{
+    if (len == 0 || len >= HOST_PATH_MAX) return 0;
+    snprintf(file, cap, "%.*s/%s.lua", (int)len, folder, rel);
+    FILE *probe = fopen(file, "r");
+    if (probe == NULL) return 0;
+    fclose(probe);
+    return 1;
+}
+
+/* Runs file as module `name`, keeps its value in the loaded table (on the
+ * stack below) and returns it. */
+static int host_require_file(lua_State *L, const char *name, const char *file)
+{
+    if (luaL_loadfilex(L, file, "t") != LUA_OK) return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+}
+
 /* require NAME: NAME.lua (dots are folders) from the script's folder, then
- * the project's variants/ and scripts/; each module runs once. */
+ * from each folder of the host's path; each module runs once. */
 static int host_require(lua_State *L)
 {
     struct lua_host *h = host_of(L);
@@ -113,25 +140,16 @@ static int host_require(lua_State *L)
     snprintf(rel, sizeof rel, "%s", name);
     for (char *c = rel; *c; c++)
         if (*c == '.') *c = '/';
-    const char *dirs[3][2] = {{h->script_dir, ""}, {h->root, "/variants"}, {h->root, "/scripts"}};
-    for (int i = 0; i < 3; i++) {
-        if (dirs[i][0][0] == '\0') continue;
-        snprintf(file, sizeof file, "%s%s/%s.lua", dirs[i][0], dirs[i][1], rel);
-        FILE *probe = fopen(file, "r");
-        if (probe == NULL) continue;
-        fclose(probe);
-        if (luaL_loadfilex(L, file, "t") != LUA_OK) return lua_error(L);
-        lua_pushstring(L, name);
-        lua_call(L, 1, 1);
-        if (lua_isnil(L, -1)) {
-            lua_pop(L, 1);
-            lua_pushboolean(L, 1);
-        }
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -3, name);
-        return 1;
+    if (host_probe(file, sizeof file, h->script_dir, strlen(h->script_dir), rel))
+        return host_require_file(L, name, file);
+    for (const char *f = h->path; *f;) {
+        size_t len = strcspn(f, ":");
+        if (host_probe(file, sizeof file, f, len, rel)) return host_require_file(L, name, file);
+        f += len + (f[len] == ':');
     }
-    return luaL_error(L, "require: no module '%s' in the script's folder, variants/ or scripts/",
+    return luaL_error(L,
+                      "require: no module '%s' in the script's folder, $SUDOLAB_PATH, "
+                      "variants/ or scripts/",
                       name);
 }
 
@@ -160,7 +178,7 @@ static void host_open_libraries(lua_State *L)
     lua_setglobal(L, "require");
 }
 
-struct lua_host *lua_host_new(const struct lua_limits *limits, const char *root,
+struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
                               struct sl_error *err)
 {
     struct lua_host *h = calloc(1, sizeof *h);
@@ -169,10 +187,11 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *root,
         return NULL;
     }
     h->limits = limits ? *limits : lua_limits_default();
-    snprintf(h->root, sizeof h->root, "%s", root ? root : "");
-    h->L = lua_newstate(host_alloc, h);
+    h->path = strdup(path ? path : "");
+    h->L = h->path ? lua_newstate(host_alloc, h) : NULL;
     if (h->L == NULL) {
         sl_error_set(err, 0, 0, "cannot start Lua (memory cap too small?)");
+        free(h->path);
         free(h);
         return NULL;
     }
@@ -186,6 +205,7 @@ void lua_host_free(struct lua_host *h)
 {
     if (h == NULL) return;
     lua_close(h->L);
+    free(h->path);
     free(h);
 }
 

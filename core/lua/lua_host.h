@@ -5,8 +5,9 @@
  * One host is one lua_State: give each thread its own. A script sees the
  * base library without dofile/loadfile (load takes text chunks only),
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
- * limited to the search path (the project's variants/ and scripts/, and
- * the script's own folder). An instruction budget and a memory cap stop a
+ * limited to the script's own folder and the search path the host was
+ * made with (variant.h's: $SUDOLAB_PATH, the project's variants/ and
+ * scripts/). An instruction budget and a memory cap stop a
  * runaway script with a clear error. Every error comes back as
  * "file:line: message" in err->msg.
  */
@@ -27,9 +28,10 @@ struct lua_limits lua_limits_default(void);
 
 struct lua_host;
 
-/* NULL with err set when the state cannot be made. root is the project
- * folder whose variants/ and scripts/ `require` may read (NULL: none). */
-struct lua_host *lua_host_new(const struct lua_limits *limits, const char *root,
+/* NULL with err set when the state cannot be made. path lists the
+ * folders `require` searches after the script's own, in order and
+ * ':'-separated (NULL: none). */
+struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
                               struct sl_error *err);
 void lua_host_free(struct lua_host *h);
 /* Runs a script file with arg = {[0]=path, ...}. 0, or -1 with err. */

@@ -1,23 +1,196 @@
 /*
  * variant.c — see variant.h.
  */
+#define _GNU_SOURCE /* dladdr: which shared object holds this code */
 #include "variant.h"
 
+#include <dlfcn.h>
+#include <errno.h>
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lua_host.h"
 
-const char *variant_root(void)
-{
-    const char *root = getenv("SUDOLAB_ROOT");
-#ifdef SUDOLAB_SOURCE_ROOT
-    if (root == NULL || root[0] == '\0') root = SUDOLAB_SOURCE_ROOT;
+/* What the build tells (core/lua/CMakeLists.txt): the source and build
+ * trees, and where an install puts share/sudolab relative to bin/ and
+ * lib/, and absolutely. */
+#ifndef SUDOLAB_SOURCE_ROOT
+#define SUDOLAB_SOURCE_ROOT "."
 #endif
-    return root ? root : ".";
+#ifndef SUDOLAB_BUILD_ROOT
+#define SUDOLAB_BUILD_ROOT ""
+#endif
+#ifndef SUDOLAB_BIN_TO_DATA
+#define SUDOLAB_BIN_TO_DATA "../share/sudolab"
+#endif
+#ifndef SUDOLAB_LIB_TO_DATA
+#define SUDOLAB_LIB_TO_DATA "../share/sudolab"
+#endif
+#ifndef SUDOLAB_INSTALL_DATA
+#define SUDOLAB_INSTALL_DATA ""
+#endif
+
+#define VARIANT_NAME_CHARS "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+static int is_folder(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* root (cap bytes) = the folder of `file`, then "/" and rel, when it
+ * holds variants/. */
+static int root_beside(const char *file, const char *rel, char *root, size_t cap)
+{
+    const char *slash = strrchr(file, '/');
+    char probe[VARIANT_PATH_MAX];
+    if (slash == NULL) return 0;
+    int n = snprintf(root, cap, "%.*s/%s", (int)(slash - file), file, rel);
+    if (n < 0 || (size_t)n >= cap) return 0;
+    n = snprintf(probe, sizeof probe, "%s/variants", root);
+    return n > 0 && (size_t)n < sizeof probe && is_folder(probe);
+}
+
+/* 1 when `path` is `folder` or inside it. */
+static int is_inside(const char *path, const char *folder)
+{
+    size_t len = strlen(folder);
+    return len > 0 && strncmp(path, folder, len) == 0 && (path[len] == '/' || path[len] == '\0');
+}
+
+const char *variant_root(char *buf, size_t cap)
+{
+    const char *env = getenv("SUDOLAB_ROOT");
+    char exe[VARIANT_PATH_MAX], build[VARIANT_PATH_MAX];
+    if (env && env[0]) {
+        snprintf(buf, cap, "%s", env);
+        return buf;
+    }
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    if (exe[0] && root_beside(exe, SUDOLAB_BIN_TO_DATA, buf, cap)) return buf;
+    /* A program linked with libsudolab.so finds the library's prefix. */
+    Dl_info self;
+    if (dladdr((void *)variant_root, &self) && self.dli_fname && strstr(self.dli_fname, ".so") &&
+        root_beside(self.dli_fname, SUDOLAB_LIB_TO_DATA, buf, cap))
+        return buf;
+    /* The source tree only serves programs of its own build tree, so an
+     * installed copy never reads a checkout that happens to remain. */
+    if (exe[0] && realpath(SUDOLAB_BUILD_ROOT, build) && is_inside(exe, build)) {
+        snprintf(buf, cap, "%s", SUDOLAB_SOURCE_ROOT);
+        return buf;
+    }
+    char probe[VARIANT_PATH_MAX];
+    snprintf(probe, sizeof probe, "%s/variants", SUDOLAB_INSTALL_DATA);
+    snprintf(buf, cap, "%s",
+             SUDOLAB_INSTALL_DATA[0] && is_folder(probe) ? SUDOLAB_INSTALL_DATA : ".");
+    return buf;
+}
+
+/* Appends ":folder" (no ':' first) to the path of n bytes; a folder that
+ * does not fit whole is left out. Returns the new length. */
+static size_t path_append(char *path, size_t n, size_t cap, const char *folder, size_t len,
+                          const char *suffix)
+{
+    size_t more = (n ? 1 : 0) + len + strlen(suffix);
+    if (len == 0 || n + more >= cap) return n;
+    snprintf(path + n, cap - n, "%s%.*s%s", n ? ":" : "", (int)len, folder, suffix);
+    return n + more;
+}
+
+/* The folders of $SUDOLAB_PATH, then the root's variants/ (and scripts/
+ * when with_scripts). */
+static const char *search_path(char *buf, size_t cap, int with_scripts)
+{
+    char root[VARIANT_PATH_MAX];
+    const char *extra = getenv("SUDOLAB_PATH");
+    size_t n = 0;
+    buf[0] = '\0';
+    for (const char *f = extra ? extra : ""; *f;) {
+        size_t len = strcspn(f, ":");
+        n = path_append(buf, n, cap, f, len, "");
+        f += len + (f[len] == ':');
+    }
+    variant_root(root, sizeof root);
+    n = path_append(buf, n, cap, root, strlen(root), "/variants");
+    if (with_scripts) path_append(buf, n, cap, root, strlen(root), "/scripts");
+    return buf;
+}
+
+const char *variant_folders(char *buf, size_t cap) { return search_path(buf, cap, 0); }
+
+const char *variant_search_path(char *buf, size_t cap) { return search_path(buf, cap, 1); }
+
+/* 1 when name is one a variant may have: a Lua module name, plainly. */
+static int variant_name_ok(const char *name, size_t len)
+{
+    return len > 0 && len < VARIANT_NAME_MAX && strspn(name, VARIANT_NAME_CHARS) >= len;
+}
+
+/* NAME.lua in the first variant folder holding it. */
+static int locate_name(const char *spec, struct variant_place *at, struct sl_error *err)
+{
+    char folders[VARIANT_PATH_MAX], file[VARIANT_PATH_MAX + 64];
+    if (!variant_name_ok(spec, strlen(spec)))
+        return sl_error_set(err, 0, 0,
+                            "'%s' is not a variant name (lower-case letters, digits and _; "
+                            "or a file: a path holding '/' or ending in .lua)",
+                            spec);
+    variant_folders(folders, sizeof folders);
+    for (const char *f = folders; *f;) {
+        size_t len = strcspn(f, ":");
+        snprintf(file, sizeof file, "%.*s/%s.lua", (int)len, f, spec);
+        if (access(file, R_OK) == 0) {
+            snprintf(at->name, sizeof at->name, "%s", spec);
+            variant_search_path(at->path, sizeof at->path);
+            return 0;
+        }
+        f += len + (f[len] == ':');
+    }
+    return sl_error_set(err, 0, 0, "no variant '%s' (no %s.lua in %s; see 'sudolab variants')",
+                        spec, spec, folders);
+}
+
+/* The file itself: its name is the module's, its folder goes first. */
+static int locate_file(const char *spec, struct variant_place *at, struct sl_error *err)
+{
+    const char *slash = strrchr(spec, '/'), *base = slash ? slash + 1 : spec;
+    size_t len = strlen(base);
+    char folder[VARIANT_PATH_MAX], rest[VARIANT_PATH_MAX];
+    if (len < 4 || strcmp(base + len - 4, ".lua") != 0)
+        return sl_error_set(err, 0, 0, "%s: a variant file's name ends in .lua", spec);
+    if (!variant_name_ok(base, len - 4))
+        return sl_error_set(err, 0, 0,
+                            "%s: a variant file's name is a module name (lower-case letters, "
+                            "digits and _) and .lua",
+                            spec);
+    if (access(spec, R_OK) != 0) return sl_error_set(err, 0, 0, "%s: %s", spec, strerror(errno));
+    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - spec) : 0, spec);
+    if (folder[0] == '\0') snprintf(folder, sizeof folder, "%s", slash ? "/" : ".");
+    if (strchr(folder, ':'))
+        return sl_error_set(err, 0, 0, "%s: a folder holding ':' cannot be searched", spec);
+    int n = snprintf(at->path, sizeof at->path, "%s:%s", folder,
+                     variant_search_path(rest, sizeof rest));
+    if (n < 0 || (size_t)n >= sizeof at->path)
+        return sl_error_set(err, 0, 0, "%s: the file's path is too long", spec);
+    snprintf(at->name, sizeof at->name, "%.*s", (int)(len - 4), base);
+    return 0;
+}
+
+int variant_is_file(const char *spec)
+{
+    size_t len = strlen(spec);
+    return strchr(spec, '/') || (len >= 4 && strcmp(spec + len - 4, ".lua") == 0);
+}
+
+int variant_locate(const char *spec, struct variant_place *at, struct sl_error *err)
+{
+    return variant_is_file(spec) ? locate_file(spec, at, err) : locate_name(spec, at, err);
 }
 
 /* Reads the variant table left in the global __variant. */
@@ -45,16 +218,15 @@ static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *e
     return rc;
 }
 
-int variant_load(const char *name, struct variant_spec *v, struct sl_error *err)
+int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err)
 {
-    if (strlen(name) >= sizeof v->name ||
-        strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") != strlen(name) || name[0] == '\0')
-        return sl_error_set(err, 0, 0, "'%s' is not a variant name", name);
-    snprintf(v->name, sizeof v->name, "%s", name);
-    struct lua_host *h = lua_host_new(NULL, variant_root(), err);
+    struct variant_place at;
+    if (variant_locate(spec, &at, err)) return -1;
+    snprintf(v->name, sizeof v->name, "%s", at.name);
+    struct lua_host *h = lua_host_new(NULL, at.path, err);
     if (h == NULL) return -1;
     char chunk[256];
-    snprintf(chunk, sizeof chunk, "__variant = require('%s')", name);
+    snprintf(chunk, sizeof chunk, "__variant = require('%s')", at.name);
     int rc = lua_host_run_string(h, "=variants", chunk, err);
     if (rc == 0) rc = variant_read(lua_host_state(h), v, err);
     lua_host_free(h);

@@ -1,26 +1,64 @@
 /*
- * variant.h — a variant file of variants/ seen from C: its name, grid and
- * rules, for `--variant NAME` (classic puzzles given under a variant's
- * rules) and for timing the interpreter's start.
+ * variant.h — where the project's Lua files are found, and a variant file
+ * seen from C: its name, grid and rules, for `--variant` (classic puzzles
+ * given under a variant's rules) and for timing the interpreter's start.
+ *
+ * The root holds variants/ and scripts/. It is $SUDOLAB_ROOT; else
+ * share/sudolab of the prefix the running program, or libsudolab.so, is
+ * installed in; else the source tree, for a program run from its build
+ * tree; else share/sudolab of the prefix configured at build time; else
+ * the current folder. Nothing is remembered between calls: each call
+ * looks again, so threads may call these functions at once.
+ *
+ * Variants and `require`d modules are searched along a path of folders:
+ * those of $SUDOLAB_PATH (':'-separated), then the root's variants/ and
+ * scripts/. A variant is named (NAME: the first NAME.lua in a variant
+ * folder, $SUDOLAB_PATH's or the root's variants/) or given as a file (a
+ * value holding '/' or ending in ".lua": that file, whose own folder is
+ * searched first for what it requires).
  */
 #ifndef SUDOLAB_VARIANT_H
 #define SUDOLAB_VARIANT_H
 
+#include <stddef.h>
+
 #include "puzzle.h"
 
+/* Room for a search path or a file name in it, and for a name. */
+#define VARIANT_PATH_MAX 8192
+#define VARIANT_NAME_MAX 64
+
 struct variant_spec {
-    char name[64];
+    char name[VARIANT_NAME_MAX];
     int size;
     int box_rows, box_cols; /* 0, 0 for none */
     char rules[16384];      /* the rules text; anti-knight lists ~300 pairs */
 };
 
-/* The project folder holding variants/ and scripts/: $SUDOLAB_ROOT, or
- * where the sources were built. */
-const char *variant_root(void);
-/* Loads variants/NAME.lua in a fresh interpreter (started and closed
- * here, which `sudolab variants --time` measures). 0, or -1 with err. */
-int variant_load(const char *name, struct variant_spec *v, struct sl_error *err);
+/* A variant found: the module name `require` loads it by, and the search
+ * path (lua_host_new's) that finds it first. */
+struct variant_place {
+    char name[VARIANT_NAME_MAX];
+    char path[VARIANT_PATH_MAX];
+};
+
+/* The root into buf (cap bytes); returns buf. */
+const char *variant_root(char *buf, size_t cap);
+/* The folders variants are listed from, ':'-separated: $SUDOLAB_PATH's,
+ * then the root's variants/. Returns buf. */
+const char *variant_folders(char *buf, size_t cap);
+/* The whole search path: variant_folders, then the root's scripts/.
+ * Returns buf. */
+const char *variant_search_path(char *buf, size_t cap);
+/* 1 when spec gives a variant as a file rather than naming it. */
+int variant_is_file(const char *spec);
+/* Finds the variant `spec` names or gives as a file. 0, or -1 with err
+ * (not a variant name, no such variant, an unreadable file). */
+int variant_locate(const char *spec, struct variant_place *at, struct sl_error *err);
+/* Loads the variant `spec` (variant_locate) in a fresh interpreter
+ * (started and closed here, which `sudolab variants --time` measures).
+ * 0, or -1 with err. */
+int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err);
 /* Gives a classic puzzle the variant's grid and rules (its givens stay).
  * 0, or -1 with err (a puzzle of another size, a puzzle with rules of its
  * own, or a variant whose rules need per-puzzle data). */

@@ -48,6 +48,19 @@ static int arm_rating(lua_State *L, int t, struct generate_request *req)
     return ok ? 0 : -1;
 }
 
+/* A variant given as a relative file name is found beside the experiment
+ * file, wherever the report is run from. */
+static int arm_variant_file(const struct experiment *e, struct report_arm *a)
+{
+    const char *slash = strrchr(e->path, '/');
+    if (!variant_is_file(a->variant) || a->variant[0] == '/' || slash == NULL) return 0;
+    char file[sizeof a->variant];
+    int n = snprintf(file, sizeof file, "%.*s/%s", (int)(slash - e->path), e->path, a->variant);
+    if (n < 0 || (size_t)n >= sizeof file) return -1;
+    memcpy(a->variant, file, (size_t)n + 1);
+    return 0;
+}
+
 /* Arm i of the table at index t (the arms list). */
 static int read_arm(lua_State *L, int t, const struct experiment *e, struct report_arm *a,
                     long long count, long long seed, long long jobs, struct sl_error *err)
@@ -68,6 +81,9 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
                             "%s: arm %d needs a name, and its fields must be as documented "
                             "(reports/README.md)",
                             e->path, e->narms + 1);
+    if (arm_variant_file(e, a))
+        return sl_error_set(err, 0, 0, "%s: arm %s: the variant's path is too long", e->path,
+                            a->name);
     a->count = (long)v[0], a->seed = (uint64_t)v[1], a->jobs = (int)v[2];
     a->request.variant = a->variant[0] ? a->variant : "classic";
     a->request.strategy = a->strategy[0] ? a->strategy : NULL;
@@ -111,7 +127,8 @@ int experiment_load(const char *path, struct experiment *e, struct sl_error *err
 {
     memset(e, 0, sizeof *e);
     snprintf(e->path, sizeof e->path, "%s", path);
-    struct lua_host *h = lua_host_new(NULL, variant_root(), err);
+    char search[VARIANT_PATH_MAX];
+    struct lua_host *h = lua_host_new(NULL, variant_search_path(search, sizeof search), err);
     if (!h) return -1;
     int rc = lua_host_run_file_value(h, path, err);
     if (rc == 0) rc = read_experiment(lua_host_state(h), e, err);

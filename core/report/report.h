@@ -24,7 +24,8 @@
 
 struct report_arm {
     char name[64];
-    char variant[64], strategy[64], symmetry[64], grade[32];
+    char variant[1024]; /* a name, or a file (made relative to the experiment's folder) */
+    char strategy[64], symmetry[64], grade[32];
     struct generate_request request; /* pointing into the strings above */
     long count;
     uint64_t seed;

@@ -331,8 +331,8 @@ static const struct chart charts[] = {
 /* Copies scripts/NAME into dir, so the report can be redrawn by hand. */
 static int copy_script(const char *dir, const char *name, struct sl_error *err)
 {
-    char from[4096], buf[8192];
-    snprintf(from, sizeof from, "%s/scripts/%s", variant_root(), name);
+    char root[VARIANT_PATH_MAX], from[VARIANT_PATH_MAX + 256], buf[8192];
+    snprintf(from, sizeof from, "%s/scripts/%s", variant_root(root, sizeof root), name);
     FILE *in = fopen(from, "r"), *out = in ? open_in(dir, name, err) : NULL;
     if (!in) return sl_error_set(err, 0, 0, "cannot read %s: %s", from, strerror(errno));
     if (!out) return fclose(in), -1;
