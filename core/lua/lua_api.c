@@ -685,6 +685,27 @@ static int api_relation(lua_State *L)
     return 1;
 }
 
+/* --- grades -------------------------------------------------------------- */
+
+/* sudolab.grades: rate.h's table as {name=, low=, high=} in order, each
+ * also under its name; high is math.huge for the last. */
+static void api_push_grades(lua_State *L)
+{
+    lua_createtable(L, GRADE_COUNT, GRADE_COUNT);
+    for (int g = 0; g < GRADE_COUNT; g++) {
+        lua_createtable(L, 0, 3);
+        lua_pushstring(L, grade_name((enum grade)g));
+        lua_setfield(L, -2, "name");
+        lua_pushnumber(L, grade_low((enum grade)g));
+        lua_setfield(L, -2, "low");
+        lua_pushnumber(L, grade_table[g].high);
+        lua_setfield(L, -2, "high");
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, grade_name((enum grade)g));
+        lua_rawseti(L, -2, g + 1);
+    }
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -726,5 +747,7 @@ int lua_api_open(lua_State *L)
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     luaL_newlib(L, functions);
+    api_push_grades(L);
+    lua_setfield(L, -2, "grades");
     return 1;
 }
