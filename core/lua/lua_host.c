@@ -213,6 +213,11 @@ static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
     return host_call_results(h, nargs, 0, err);
 }
 
+int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
+{
+    return host_call_results(h, nargs, nresults, err);
+}
+
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,
                   struct sl_error *err)
 {

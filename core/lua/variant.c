@@ -20,10 +20,13 @@ const char *variant_root(void)
     return root ? root : ".";
 }
 
-/* Reads the variant table left in the global __variant. */
+/* Reads the variant table on top of the stack (and pops it). */
 static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *err)
 {
-    lua_getglobal(L, "__variant");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return sl_error_set(err, 0, 0, "variant %s: the file must return a table", v->name);
+    }
     lua_getfield(L, -1, "size");
     lua_getfield(L, -2, "boxes");
     lua_getfield(L, -3, "rules");
@@ -53,10 +56,11 @@ int variant_load(const char *name, struct variant_spec *v, struct sl_error *err)
     snprintf(v->name, sizeof v->name, "%s", name);
     struct lua_host *h = lua_host_new(NULL, variant_root(), err);
     if (h == NULL) return -1;
-    char chunk[256];
-    snprintf(chunk, sizeof chunk, "__variant = require('%s')", name);
-    int rc = lua_host_run_string(h, "=variants", chunk, err);
-    if (rc == 0) rc = variant_read(lua_host_state(h), v, err);
+    lua_State *L = lua_host_state(h);
+    lua_getglobal(L, "require");
+    lua_pushstring(L, name);
+    int rc = lua_host_pcall(h, 1, 1, err);
+    if (rc == 0) rc = variant_read(L, v, err);
     lua_host_free(h);
     return rc;
 }
