@@ -160,7 +160,7 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
         int status = sum_set_propagate(k->sums, group, ctx, state);
         if (r) *r = (struct sum_record){r->calls + 1, r->narrowed + (status != 0), 0};
         if (status < 0) {
-            int cells[64];
+            int cells[SUM_MAX_CELLS];
             prop_blame(ctx, cells, sum_set_cells(k->sums, group, cells));
             return SL_PROP_CONTRADICTION;
         }
@@ -192,7 +192,7 @@ static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
 {
     const struct killer *k = self;
     int bounds[] = {0, k->ncage_sums, k->one_house_end, sum_set_count(k->sums)};
-    int ncells = prop_geometry(ctx)->ncells, cells[64];
+    int ncells = prop_geometry(ctx)->ncells, cells[SUM_MAX_CELLS];
     const digitset *now = prop_candidate_array(ctx);
     digitset before[SL_MAX_CELLS];
     for (size_t t = 0; t < sizeof killer_techniques / sizeof killer_techniques[0]; t++) {

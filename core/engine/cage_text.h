@@ -37,9 +37,6 @@ int cage_map_parse(struct cage_text *ct, const struct geometry *g, const char *t
                    struct sl_error *err);
 int cage_sums_parse(struct cage_text *ct, const char *text, size_t len, struct sl_error *err);
 
-/* The greatest sum the text takes: all the digits of the largest grid. */
-#define CAGE_SUM_MAX (SL_MAX_SIZE * (SL_MAX_SIZE + 1) / 2)
-
 /* Builds ct from a cage id per cell (0..SL_MAX_CELLS-1, -1 for none; cages
  * are numbered by first appearance, as cellmap_from_parts does) and the
  * sum of each id (0: none; sum_of_id NULL: no sums). */

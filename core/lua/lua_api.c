@@ -24,7 +24,6 @@
 #include "search.h"
 
 #define API_PUZZLE "sudolab.puzzle"
-#define API_NODE_LIMIT 50000000ULL
 
 struct api_puzzle {
     struct puzzle p;

@@ -22,7 +22,7 @@ struct lua_limits {
     size_t memory;          /* bytes; 0: no limit */
 };
 
-/* The defaults: 2e9 instructions (a few seconds), 256 MiB. */
+/* The defaults: SL_LUA_INSTRUCTIONS and SL_LUA_MEMORY (sudolab_limits.h). */
 struct lua_limits lua_limits_default(void);
 
 struct lua_host;

@@ -39,9 +39,9 @@ static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *e
         strlen(rules) >= sizeof v->rules ||
         (strcmp(boxes, "none") != 0 && sscanf(boxes, "%dx%d", &v->box_rows, &v->box_cols) != 2))
         rc = sl_error_set(err, 0, 0,
-                          "variant %s: needs size (1..25), boxes (\"RxC\" or \"none\") "
-                          "and rules (a string)",
-                          v->name);
+                          "variant %s: needs size (1..%d), boxes (\"RxC\" or \"none\") "
+                          "and rules (a string of fewer than %d bytes)",
+                          v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
     lua_pop(L, 4);

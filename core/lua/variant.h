@@ -9,10 +9,10 @@
 #include "puzzle.h"
 
 struct variant_spec {
-    char name[64];
+    char name[SL_NAME_MAX];
     int size;
-    int box_rows, box_cols; /* 0, 0 for none */
-    char rules[16384];      /* the rules text; anti-knight lists ~300 pairs */
+    int box_rows, box_cols;        /* 0, 0 for none */
+    char rules[VARIANT_RULES_MAX]; /* the rules text */
 };
 
 /* The project folder holding variants/ and scripts/: $SUDOLAB_ROOT, or

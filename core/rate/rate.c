@@ -26,7 +26,8 @@ const char *grade_name(enum grade g) { return grade_table[g].name; }
 enum grade grade_of_rating(double rating)
 {
     int g = 0;
-    /* Ratings are tenths: compare with a margin so 1.5 stays easy. */
+    /* Ratings are tenths: compare with a margin so a rating equal to a
+     * bound stays in the grade it ends. */
     while (g < GRADE_COUNT - 1 && rating > grade_table[g].high + 1e-9) g++;
     return (enum grade)g;
 }

@@ -43,7 +43,6 @@ enum grade grade_of_rating(double rating);
 /* The grade named, or -1. */
 int grade_by_name(const char *name);
 
-#define RATE_MAX_TALLY 64
 struct rate_tally {
     const char *key;   /* technique key */
     const char *words; /* as a player says it */
