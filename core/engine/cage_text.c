@@ -34,10 +34,9 @@ int cage_sums_parse(struct cage_text *ct, const char *text, size_t len, struct s
     return 0;
 }
 
-/* A cage holds distinct digits, so no more cells than there are digits;
- * the error names the column of the cage's first cell. */
-static int cage_check_sizes(const struct cellmap *m, int n, struct sl_error *err)
+int cage_map_check(const struct cage_text *ct, int n, struct sl_error *err)
 {
+    const struct cellmap *m = &ct->map;
     for (int c = 0; c < m->ncells; c++) {
         int p = m->part[c];
         if (p >= 0 && m->size[p] > n)
@@ -52,7 +51,7 @@ int cage_map_parse(struct cage_text *ct, const struct geometry *g, const char *t
                    struct sl_error *err)
 {
     if (cellmap_parse(&ct->map, g, text, len, err)) return -1;
-    return cage_check_sizes(&ct->map, g->size, err);
+    return cage_map_check(ct, g->size, err);
 }
 
 int cage_text_parse(struct cage_text *ct, const struct geometry *g, const char *text, size_t len,

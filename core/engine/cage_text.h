@@ -10,10 +10,10 @@
  *              appearance in MAP, '?' for a cage without a sum.
  *
  * A cage has at most N cells (its digits are distinct). A sum is a whole
- * number 1..CAGE_SUM_MAX, read digit by digit so that no length of input
- * overflows; whether a cage of its size can reach it is the killer rule's
- * check (its combinations). Errors carry the 1-based column within the text
- * read, which the caller moves onto its line.
+ * number 1..CAGE_SUM_MAX (sudolab_limits.h), read digit by digit so that
+ * no input overflows; whether a cage of its size can reach it is the
+ * killer rule's check (its combinations). Errors carry the 1-based column
+ * within the text read, which the caller moves onto its line.
  */
 #ifndef SUDOLAB_CAGE_TEXT_H
 #define SUDOLAB_CAGE_TEXT_H
@@ -44,6 +44,11 @@ void cage_text_from_parts(struct cage_text *ct, int ncells, const int *part, con
 
 /* "MAP:SUMS"; snprintf convention. */
 int cage_text_write(const struct cage_text *ct, char *buf, size_t cap);
+
+/* A cage holds distinct digits, so it has at most n cells (cage_map_parse
+ * checks it; a map built from parts is checked here). 0, or -1 with err
+ * at the column of the cage's first cell in the map. */
+int cage_map_check(const struct cage_text *ct, int n, struct sl_error *err);
 
 /* The 1-based column within SUMS text of cage p's sum (past the end when
  * the text has fewer), and the cage whose sum holds column col. */

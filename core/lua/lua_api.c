@@ -773,10 +773,7 @@ static void api_cages_field(lua_State *L, int t, const struct geometry *g, struc
         if (type != LUA_TNIL && part[c] < 0) id[nids] = v, part[c] = nids++;
     }
     cage_text_from_parts(ct, g->ncells, part, NULL);
-    for (int p = 0; p < ct->map.nparts; p++)
-        if (ct->map.size[p] > g->size)
-            api_error(L, "cages_text: cage %d has %d cells; distinct digits 1..%d fill at most %d",
-                      p + 1, ct->map.size[p], g->size, g->size);
+    if (cage_map_check(ct, g->size, &err)) api_error(L, "cages_text: %s", err.msg);
 }
 
 /* The sums field: "S,S,?" or a list of sums (false or "?": none). */
