@@ -4,9 +4,11 @@
  * runaway work. Each says why it has its value. Change one here and
  * rebuild; the code reads the names only, and derived sizes follow.
  *
- * Libc only, so every layer may include it (core/README.md). Limits that
- * are facts of a representation rather than choices (64 bits to a word,
- * Solo's own rules, a table indexed by 2^N) stay beside that code.
+ * Libc only, so every layer may include it (core/README.md). What is not
+ * a choice of capacity stays beside its code: facts of a representation
+ * (64 bits to a word, Solo's own rules, a table indexed by 2^N) and the
+ * tuning that is part of an algorithm (search restarts, the chain lengths
+ * a technique looks at, how often the Lua budget is counted).
  */
 #ifndef SUDOLAB_LIMITS_H
 #define SUDOLAB_LIMITS_H
@@ -133,6 +135,10 @@
 
 /* Threads of one generation run: one interpreter each. */
 #define GENERATE_MAX_JOBS 256
+
+/* Puzzles made ahead of the one due out wait in a ring of this many
+ * slots, so memory stays bounded however many puzzles a run makes. */
+#define GENERATE_RUN_WINDOW 1024
 
 /* What one generated puzzle carries: its line (a 25x25 killer's sudolab
  * line fits), annealing's energy trace (cut at its last whole number),
