@@ -10,9 +10,6 @@
 #include "sum_groups.h"
 #include "vec.h"
 
-#define SUM_MAX_CELLS 64
-#define SUM_MAX_COMBOS 65536L
-
 /* A house that a one-group sum meets: which of the sum's cells are in it
  * (bit i: cell i) and the house's cells outside the sum. */
 struct sum_link {

@@ -2,9 +2,9 @@
  * killer.c — killer cages: groups of cells whose digits are distinct and,
  * when the cage has a sum, add up to it.
  *
- * Arguments: "MAP:SUMS". MAP names each cell's cage (cellmap.h; '.' for a
- * cell in no cage); SUMS lists the cage sums comma-separated in order of
- * the cages' first appearance, '?' for a cage without a sum. See
+ * Arguments: "MAP:SUMS", read and written by cage_text.h (MAP names each
+ * cell's cage, '.' for none; SUMS the cage sums in order of the cages'
+ * first appearance, '?' for a cage without a sum). See
  * constraints/README.md for an example.
  *
  * Each cage is a unit (the engine does its all-different part). Each cage
@@ -17,15 +17,14 @@
 #include <string.h>
 
 #include "constraint.h"
-#include "cellmap.h"
+#include "cage_text.h"
 #include "cage_combos.h"
 #include "cage_sums.h"
 #include "killer_innies.h"
 
 struct killer {
     struct geometry geo;
-    struct cellmap map;
-    int sum[SL_MAX_CELLS]; /* per cage, 0 = none */
+    struct cage_text cages; /* map and sums */
     /* Made by attach; propagate only reads it. Sum i is watched group i:
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
@@ -35,55 +34,15 @@ struct killer {
 
 /* --- parse and write --------------------------------------------------- */
 
-/* The column in args of the first cell of cage p (a 1-based column). */
-static long killer_cage_column(const struct killer *k, int p)
+/* What the text cannot say: that a cage's cells can reach its sum
+ * (sum_col: the column of the sum in args). */
+static int killer_check_sum(const struct killer *k, int p, long sum_col, struct sl_error *err)
 {
-    int c = 0;
-    while (k->map.part[c] != p) c++;
-    return (long)c * (k->map.wide + 1) + 1;
-}
-
-static int killer_check_cage(const struct killer *k, int p, long sum_col, struct sl_error *err)
-{
-    int n = k->geo.size, size = k->map.size[p], sum = k->sum[p];
-    if (size > n)
-        return sl_error_set(err, 0, killer_cage_column(k, p),
-                            "cage %d has %d cells; distinct digits 1..%d fill at most %d", p + 1,
-                            size, n, n);
+    int n = k->geo.size, size = k->cages.map.size[p], sum = k->cages.sum[p];
     if (sum && cage_combos_for(n, size, sum, NULL, 0) == 0)
         return sl_error_set(err, 0, sum_col,
                             "cage %d: no %d distinct digits of 1..%d add up to %d (%d..%d)", p + 1,
                             size, n, sum, cage_sum_min(size), cage_sum_max(n, size));
-    return 0;
-}
-
-/* Reads "S,S,?,S" (one per cage) starting at column `col` of args. */
-static int killer_parse_sums(struct killer *k, const char *text, long col, struct sl_error *err)
-{
-    const char *at = text;
-    for (int p = 0; p < k->map.nparts; p++) {
-        long here = col + (long)(at - text);
-        if (p > 0) {
-            if (*at != ',')
-                return sl_error_set(err, 0, here, "expected ',' and the sum of cage %d", p + 1);
-            at++, here++;
-        }
-        if (*at == '?') {
-            k->sum[p] = 0;
-            at++;
-        } else {
-            char *end;
-            long v = (*at >= '0' && *at <= '9') ? strtol(at, &end, 10) : 0;
-            if (v < 1 || v > 325 || end - at > 3)
-                return sl_error_set(err, 0, here, "cage %d needs a sum 1..325 or '?'", p + 1);
-            k->sum[p] = (int)v;
-            at = end;
-        }
-        if (killer_check_cage(k, p, here, err)) return -1;
-    }
-    if (*at != '\0')
-        return sl_error_set(err, 0, col + (long)(at - text), "%d cages but more sums than that",
-                            k->map.nparts);
     return 0;
 }
 
@@ -95,11 +54,16 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
         return NULL;
     }
     k->geo = *g;
-    const char *colon = strchr(args, ':');
-    size_t map_len = colon ? (size_t)(colon - args) : strlen(args);
-    if (cellmap_parse(&k->map, g, args, map_len, err) ||
-        (colon == NULL && sl_error_set(err, 0, (long)map_len + 1, "expected ':' and the sums")) ||
-        killer_parse_sums(k, colon + 1, (long)map_len + 2, err)) {
+    size_t len = strlen(args);
+    int rc = cage_text_parse(&k->cages, g, args, len, err);
+    if (rc == 0) {
+        const char *sums = strchr(args, ':') + 1;
+        size_t sums_len = len - (size_t)(sums - args);
+        long sums_col = (long)(sums - args) + 1;
+        for (int p = 0; rc == 0 && p < k->cages.map.nparts; p++)
+            rc = killer_check_sum(k, p, sums_col + cage_sums_column(sums, sums_len, p) - 1, err);
+    }
+    if (rc) {
         free(k);
         return NULL;
     }
@@ -108,18 +72,7 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
 
 static int killer_write(const void *self, char *buf, size_t cap)
 {
-    const struct killer *k = self;
-    int len = cellmap_write(&k->map, buf, cap);
-    for (int p = 0; p < k->map.nparts; p++) {
-        char item[16];
-        int n = k->sum[p] ? snprintf(item, sizeof item, "%s%d", p ? "," : ":", k->sum[p])
-                          : snprintf(item, sizeof item, "%s?", p ? "," : ":");
-        for (int i = 0; i < n; i++, len++)
-            if ((size_t)len + 1 < cap) buf[len] = item[i];
-    }
-    if (k->map.nparts == 0 && (size_t)len++ + 1 < cap) buf[len - 1] = ':';
-    if (cap > 0) buf[(size_t)len < cap ? (size_t)len : cap - 1] = '\0';
-    return len;
+    return cage_text_write(&((const struct killer *)self)->cages, buf, cap);
 }
 
 static void killer_destroy(void *self)
@@ -160,11 +113,11 @@ static int killer_pass_over(struct sum_record *r)
 static int killer_attach_cages(struct killer *k, struct rule_builder *b, struct sl_error *err)
 {
     int cells[SL_MAX_CELLS], group[SL_MAX_SIZE] = {0};
-    for (int p = 0; p < k->map.nparts; p++) {
-        int count = cellmap_cells(&k->map, p, cells);
+    for (int p = 0; p < k->cages.map.nparts; p++) {
+        int count = cellmap_cells(&k->cages.map, p, cells);
         if (rules_add_unit(b, cells, count, err)) return -1;
-        if (k->sum[p] == 0) continue;
-        if (sum_set_add(k->sums, cells, group, count, k->sum[p], err) < 0 ||
+        if (k->cages.sum[p] == 0) continue;
+        if (sum_set_add(k->sums, cells, group, count, k->cages.sum[p], err) < 0 ||
             rules_watch_group(b, cells, count, err) < 0)
             return -1;
     }
@@ -174,7 +127,7 @@ static int killer_attach_cages(struct killer *k, struct rule_builder *b, struct 
 static int killer_attach(void *self, struct rule_builder *b, struct sl_error *err)
 {
     struct killer *k = self;
-    struct killer_cages cages = {&k->map, k->sum};
+    struct killer_cages cages = {&k->cages.map, k->cages.sum};
     sum_set_free(k->sums);
     k->sums = sum_set_new(b, err);
     if (k->sums == NULL) return -1;
@@ -201,7 +154,7 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
         int status = sum_set_propagate(k->sums, group, ctx, state);
         if (r) *r = (struct sum_record){r->calls + 1, r->narrowed + (status != 0), 0};
         if (status < 0) {
-            int cells[64];
+            int cells[SUM_MAX_CELLS];
             prop_blame(ctx, cells, sum_set_cells(k->sums, group, cells));
             return SL_PROP_CONTRADICTION;
         }
@@ -233,7 +186,7 @@ static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
 {
     const struct killer *k = self;
     int bounds[] = {0, k->ncage_sums, k->one_house_end, sum_set_count(k->sums)};
-    int ncells = prop_geometry(ctx)->ncells, cells[64];
+    int ncells = prop_geometry(ctx)->ncells, cells[SUM_MAX_CELLS];
     const digitset *now = prop_candidate_array(ctx);
     digitset before[SL_MAX_CELLS];
     for (size_t t = 0; t < sizeof killer_techniques / sizeof killer_techniques[0]; t++) {
@@ -252,7 +205,7 @@ static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
 
 static int killer_validate(const void *self, const struct geometry *g, char *msg, size_t cap)
 {
-    int p = cellmap_disconnected_part(&((const struct killer *)self)->map, g);
+    int p = cellmap_disconnected_part(&((const struct killer *)self)->cages.map, g);
     if (p < 0) return 0;
     snprintf(msg, cap, "cage %d is not one connected piece", p + 1);
     return 1;
@@ -271,14 +224,14 @@ static int killer_check(const void *self, const struct geometry *g, const uint8_
     int sum[SL_MAX_CELLS] = {0};
     digitset seen[SL_MAX_CELLS] = {0};
     for (int c = 0; c < g->ncells; c++) {
-        int p = k->map.part[c];
+        int p = k->cages.map.part[c];
         if (p < 0) continue;
         if (grid[c] < 1 || grid[c] > g->size || (seen[p] & digitset_of(grid[c]))) return 0;
         seen[p] |= digitset_of(grid[c]);
         sum[p] += grid[c];
     }
-    for (int p = 0; p < k->map.nparts; p++)
-        if (k->sum[p] && sum[p] != k->sum[p]) return 0;
+    for (int p = 0; p < k->cages.map.nparts; p++)
+        if (k->cages.sum[p] && sum[p] != k->cages.sum[p]) return 0;
     return 1;
 }
 

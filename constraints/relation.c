@@ -18,8 +18,6 @@
 #include "constraint.h"
 #include "cell_paths.h"
 
-#define RELATION_MAX_TABLES 16
-
 struct relation_table {
     digitset next[SL_MAX_SIZE + 1]; /* per digit of the first cell: the second's */
     digitset prev[SL_MAX_SIZE + 1]; /* the transpose */

@@ -19,10 +19,6 @@
 #include "cage_sums.h"
 #include "cell_paths.h"
 
-#define SUMS_MAX_TERMS 32
-
-#define SUMS_MAX_TARGETS 3
-
 struct sum_entry {
     int count;                                   /* terms */
     int ntargets;                                /* target cells, most significant first */

@@ -151,21 +151,24 @@ function M.graded(p, solution, opts)
   return nil, "could not ease it into the band", {ratings = ratings}
 end
 
--- Grades as the rater names them (README.md, Rating), by upper bound.
-local grade_bounds = {{"easy", 1.5}, {"medium", 2.8}, {"hard", 4.4}, {"expert", 6.2},
-                      {"extreme", 8.5}, {"beyond", math.huge}}
+-- Grades as the rater names them: sudolab.grades, C's one table.
 function M.grade_of(rating)
-  for _, g in ipairs(grade_bounds) do
-    if rating <= g[2] + 1e-9 then return g[1] end
+  for _, g in ipairs(sudolab.grades) do
+    if rating <= g.high + 1e-9 then return g.name end
   end
 end
+
+-- The rating band {low, high} a graded dig aims at. A grade holds the
+-- ratings above its low and up to its high; ratings are tenths, so the
+-- band starts half a tenth above the low.
 function M.grade_band(name)
-  local low = 0
-  for _, g in ipairs(grade_bounds) do
-    if g[1] == name then return {low + 0.05, g[2]} end
-    low = g[2]
+  local g = type(name) == "string" and sudolab.grades[name]
+  if not g then
+    local names = {}
+    for i, known in ipairs(sudolab.grades) do names[i] = known.name end
+    error("unknown grade '" .. tostring(name) .. "' (one of: " .. table.concat(names, ", ") .. ")", 2)
   end
-  error("unknown grade '" .. tostring(name) .. "'", 2)
+  return {g.low + 0.05, g.high}
 end
 
 return M

@@ -23,28 +23,19 @@
 -- weights unique_weight, rating_weight, size_weight.
 local M = {}
 
-local symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
 local neighbours = require("cells").neighbours
 
--- The cage map (cages named in order of first appearance) and the sums in
--- that order; nil when there are more cages than symbols.
+-- The cage map (cages named in order of first appearance), the sums in
+-- that order and the number of cages, as the killer rule reads them
+-- (sudolab.cages_text); nil when the map needs two symbols per cell, which
+-- the killer line form cannot hold.
 function M.text(cage, grid, n)
-  local name, sums, map, count = {}, {}, {}, 0
-  for cell = 0, n * n - 1 do
-    local id = cage[cell]
-    if not name[id] then
-      count = count + 1
-      if count > #symbols then return nil end
-      name[id] = count
-      sums[count] = 0
-    end
-    map[cell + 1] = symbols:sub(name[id], name[id])
-    sums[name[id]] = sums[name[id]] + digit_at(grid, cell)
-  end
-  return table.concat(map), sums, count
+  local text = sudolab.cages_text{cages = cage, grid = grid, size = n}
+  local cages = sudolab.parse_cages(text, n)
+  if #cages.map > n * n then return nil end
+  return cages.map, cages.sums, cages.count
 end
 
 -- Grows one cage from `start` toward `target` cells.

@@ -516,6 +516,15 @@ check "rate rates Solo's classic, X, killer and jigsaw puzzles of every size" \
 run rate --format csv "$DATA/killer_sample.csv"
 check "rate rates the killer sample with cage techniques" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 800 ] && out_has "cage-combinations:"'
+cat > "$T/grades.lua" <<'EOF'
+for _, g in ipairs(sudolab.grades) do
+  print(string.format("%s %.1f%s", g.name, g.low, g.high < math.huge and string.format(" %.1f", g.high) or ""))
+end
+EOF
+"$S" run "$T/grades.lua" > "$T/grades.want"
+run rate --help
+check "rate --help lists the grades of sudolab.grades, with their bounds" \
+    eval 'rc_is 0 && [ -s "$T/grades.want" ] && awk '"'"'/< RATING/ { print $1, $2 ($6 == "" ? "" : " " $6) }'"'"' "$T/out" | cmp -s - "$T/grades.want"'
 
 # Output that cannot be written is an error, never a silent success.
 for cmd in solve count rate convert; do

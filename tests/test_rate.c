@@ -6,6 +6,7 @@
  * solution).
  */
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +145,15 @@ static void test_grades(void)
     for (int g = 0; g < GRADE_COUNT; g++)
         CU_ASSERT_EQUAL(grade_by_name(grade_name((enum grade)g)), g);
     CU_ASSERT_EQUAL(grade_by_name("impossible"), -1);
+    /* Each band starts where the one before ends; every tenth has a grade. */
+    CU_ASSERT_EQUAL(grade_low(GRADE_EASY), 0.0);
+    for (int g = 1; g < GRADE_COUNT; g++) {
+        CU_ASSERT_EQUAL(grade_low((enum grade)g), grade_table[g - 1].high);
+        CU_ASSERT_TRUE(grade_table[g].high > grade_table[g - 1].high);
+        CU_ASSERT_EQUAL(grade_of_rating(grade_table[g - 1].high), g - 1);
+        CU_ASSERT_EQUAL(grade_of_rating(grade_table[g - 1].high + 0.1), g);
+    }
+    CU_ASSERT_TRUE(isinf(grade_table[GRADE_BEYOND].high));
     CU_ASSERT_EQUAL(technique_length_rating(4), 0.0);
     CU_ASSERT_TRUE(technique_length_rating(5) > 0.09 && technique_length_rating(5) < 0.11);
     CU_ASSERT_TRUE(technique_length_rating(13) > 0.39 && technique_length_rating(13) < 0.41);

@@ -168,6 +168,34 @@ static void test_killer_csv_and_line(void)
     session_close(&s);
 }
 
+/* A killer line's errors name their column on the line, whichever check
+ * finds them: the map, the sums' syntax, or a sum no cage can reach
+ * (written sums lose leading zeros, the column must not move). */
+static void test_killer_line_errors(void)
+{
+    static const struct {
+        const char *line;
+        long col;
+        const char *says;
+    } cases[] = {
+        {"AAB.CDB.CDEEFFGG 3,?,5,7,5,3,7,4", 31, "more sums"},
+        {"AAB.CDB.CDEEFFGG 3,?,5,7,5,3", 29, "sum of cage 7"},
+        {"AAB.CDB.CDEEFFGG 003,?,05,7,5,3,17", 33, "add up to 17"},
+        {"AAB.CDB.CDEEFFGG 3,?,5,7,5,3,999999999999999999999", 30, "cage 7 needs a sum 1..325"},
+        {"AAAAABBBBBCCCDDD ?,?,?,?", 1, "5 cells"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct session s;
+        int rc = read_one(&s, cases[i].line, FORMAT_KILLER);
+        CU_ASSERT_EQUAL(rc, -1);
+        CU_ASSERT_EQUAL(s.err.col, cases[i].col);
+        CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, cases[i].says));
+        if (rc != -1 || s.err.col != cases[i].col || !strstr(s.err.msg, cases[i].says))
+            fprintf(stderr, "\n%s\n -> %d %ld %s\n", cases[i].line, rc, s.err.col, s.err.msg);
+        session_close(&s);
+    }
+}
+
 /* --format keeps other forms out, with an error at the line. */
 static void test_format_restriction(void)
 {
@@ -317,6 +345,7 @@ void tests_register(void)
     CU_add_test(s, "wide cage map round-trips", test_wide_map_round_trip);
     CU_add_test(s, "sudolab line errors", test_sudolab_errors);
     CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
+    CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);
     CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
     CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);

@@ -7,14 +7,8 @@ return require("variant").make{
   rules = "classic;killer",
   defaults = {givens = false, cage_sizes = {2, 3, 4}},
   build = function(data)
-    local sums = data.sums
-    if type(sums) == "table" then
-      local text = {}
-      for i, s in ipairs(sums) do text[i] = s == false and "?" or tostring(s) end
-      sums = table.concat(text, ",")
-    end
-    return sudolab.puzzle{rules = "classic;killer:" .. data.cages .. ":" .. sums,
-                          givens = data.givens}
+    local cages = sudolab.cages_text{cages = data.cages, sums = data.sums}
+    return sudolab.puzzle{rules = "classic;killer:" .. cages, givens = data.givens}
   end,
   -- opts.strategy: "greedy" (default) or "anneal" (scripts/killer_cages.lua);
   -- opts.grade or opts.rating asks annealing for a rating band.

@@ -3,6 +3,7 @@
  * or every step in words) and `sudolab hint` (the next step).
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,8 +11,8 @@
 #include "rate.h"
 #include "technique.h"
 
-static const struct cmd_spec rate_spec = {
-    "rate",
+/* The help around the grade table, which rate_help writes from rate.h's. */
+static const char rate_help_head[] =
     "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
     "       [--variant NAME] [FILE...]\n"
     "\n"
@@ -22,9 +23,10 @@ static const struct cmd_spec rate_spec = {
     "\n"
     "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
     "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
-    "goes on). GRADE names its band: easy (up to 1.5), medium (2.8), hard (4.4),\n"
-    "expert (6.2), extreme (8.5), beyond. WORK adds up every step's rating. A\n"
-    "puzzle that is not unique is reported, not rated.\n"
+    "goes on). WORK adds up every step's rating. A puzzle that is not unique is\n"
+    "reported, not rated. GRADE names the band of RATING:\n"
+    "\n";
+static const char rate_help_tail[] =
     "\n"
     "  -j, --json          one JSON object per puzzle instead\n"
     "  -e, --explain       every step in words, one per line, then the rating\n"
@@ -33,9 +35,26 @@ static const struct cmd_spec rate_spec = {
     "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
     "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
     "\n"
-    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
-    "sbfVje",
-};
+    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n";
+
+/* The whole --help text into buf: head, one line per grade, tail. */
+static const char *rate_help(char *buf, size_t cap)
+{
+    size_t used = (size_t)snprintf(buf, cap, "%s", rate_help_head);
+    for (int g = 0; g < GRADE_COUNT && used < cap; g++) {
+        if (g < GRADE_COUNT - 1)
+            used += (size_t)snprintf(buf + used, cap - used, "  %-8s  %4.1f < RATING <= %.1f\n",
+                                     grade_name((enum grade)g), grade_low((enum grade)g),
+                                     grade_table[g].high);
+        else
+            used += (size_t)snprintf(buf + used, cap - used, "  %-8s  %4.1f < RATING\n",
+                                     grade_name((enum grade)g), grade_low((enum grade)g));
+    }
+    if (used < cap) snprintf(buf + used, cap - used, "%s", rate_help_tail);
+    return buf;
+}
+
+static const struct cmd_spec rate_spec = {"rate", NULL, "sbfVje"};
 
 static const struct cmd_spec hint_spec = {
     "hint",
@@ -160,7 +179,10 @@ static int rate_one(void *arg, const struct cmd_puzzle *item)
 int cmd_rate(int argc, char **argv)
 {
     struct cmd_options opt;
-    int code = cmd_parse(&rate_spec, argc, argv, &opt);
+    char help[sizeof rate_help_head + sizeof rate_help_tail + GRADE_COUNT * 64];
+    struct cmd_spec spec = rate_spec;
+    spec.usage = rate_help(help, sizeof help);
+    int code = cmd_parse(&spec, argc, argv, &opt);
     if (code >= 0) return code;
     struct rate_run run = {.opt = &opt};
     code = cmd_for_each_puzzle(&opt, rate_one, &run);

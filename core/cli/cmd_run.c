@@ -68,7 +68,7 @@ int cmd_run(int argc, char **argv)
 /* A variant file found: its module name, and whether it lies in the
  * root's variants/ (where every file must be a variant). */
 struct listed {
-    char name[VARIANT_NAME_MAX];
+    char name[SL_NAME_MAX];
     int in_root;
 };
 
@@ -83,8 +83,8 @@ static int by_name(const void *a, const void *b)
 static int list_variant(struct lua_host *host, const char *name, int in_root)
 {
     struct sl_error err = {0};
-    char chunk[1024], file[VARIANT_NAME_MAX + 4];
-    int len = VARIANT_NAME_MAX - 1; /* bounds each name for the truncation check */
+    char chunk[1024], file[SL_NAME_MAX + 4];
+    int len = SL_NAME_MAX - 1; /* bounds each name for the truncation check */
     snprintf(chunk, sizeof chunk,
              "local v = require('%.*s')\n"
              "local ok = type(v) == 'table' and type(v.name) == 'string' and\n"
@@ -145,7 +145,7 @@ static int scan_folder(const char *folder, size_t len, int in_root, struct liste
     for (struct dirent *e; n < VARIANTS_MAX && (e = readdir(d)) != NULL;) {
         size_t stem = strlen(e->d_name);
         stem = stem > 4 ? stem - 4 : 0;
-        if (stem == 0 || stem >= VARIANT_NAME_MAX || strcmp(e->d_name + stem, ".lua") != 0 ||
+        if (stem == 0 || stem >= SL_NAME_MAX || strcmp(e->d_name + stem, ".lua") != 0 ||
             strspn(e->d_name, "abcdefghijklmnopqrstuvwxyz0123456789_") != stem)
             continue; /* not a module name: not a variant */
         int seen = 0;

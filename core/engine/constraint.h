@@ -44,7 +44,6 @@ enum { SL_PROP_OK = 0, SL_PROP_CONTRADICTION = -1 };
  * take their digits from one of the alternatives (a killer cage's digit
  * combinations, say). The search takes it when it has fewer alternatives
  * than the best cell has candidates. */
-#define SL_MAX_ALTERNATIVES 64
 struct branch_offer {
     int ncells;
     int cells[SL_MAX_SIZE];

@@ -6,11 +6,6 @@
 
 #include "dig.h"
 
-/* A removal whose check needs more search than this is not made: the
- * clue stays, the puzzle is a little less sparse, and a big grid's dig
- * never stalls on one check (9x9 checks take a few nodes). */
-#define DIG_NODE_LIMIT 2000
-
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
 {

@@ -10,10 +10,12 @@
 
 #include <stdio.h>
 
+#include "sudolab_limits.h"
+
 struct sl_error {
     long line;
     long col;
-    char msg[256];
+    char msg[SL_ERROR_MSG_MAX];
 };
 
 /* Sets line, column and a printf-style message; returns -1 for chaining. */

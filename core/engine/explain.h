@@ -6,8 +6,7 @@
 #ifndef SUDOLAB_EXPLAIN_H
 #define SUDOLAB_EXPLAIN_H
 
-/* A deduction covers at most this many cells worth showing a player. */
-#define EXPLAIN_MAX_CELLS 32
+#include "sudolab_limits.h" /* EXPLAIN_MAX_CELLS */
 
 struct explain_sink {
     const char *key;   /* for counts: "cage-combinations" */

@@ -11,9 +11,7 @@
 #define SUDOLAB_GEOMETRY_H
 
 #include "error.h"
-
-#define SL_MAX_SIZE 25
-#define SL_MAX_CELLS (SL_MAX_SIZE * SL_MAX_SIZE)
+#include "sudolab_limits.h"
 
 struct geometry {
     int size;     /* N, 1..SL_MAX_SIZE */

@@ -15,10 +15,6 @@
 
 #include "rules.h"
 
-/* Past this many, further segments are left out: they only speed up the
- * search, and the propagator keeps a union per segment on its stack. */
-#define SL_MAX_INTERSECTIONS 2048
-
 struct intersection {
     int a, b;  /* the two units, a < b, a a house */
     int start; /* into intersection_cells: shared, only_a, only_b */

@@ -7,10 +7,6 @@
 
 #include "vec.h"
 
-/* A search learns a few dozen nogoods per restart; the cap only bounds a
- * search that restarts without end (a node limit of billions). */
-#define NOGOODS_MAX_CELLS (1 << 22)
-
 struct nogood_literal {
     int first, ncells; /* into cells */
     digitset digits;

@@ -360,7 +360,8 @@ int prop_should_yield(struct prop_ctx *ctx)
 void prop_blame(struct prop_ctx *ctx, const int *cells, int count)
 {
     ctx->blame_count = 0;
-    for (int i = 0; i < count && i < 64; i++) ctx->blame[ctx->blame_count++] = (uint16_t)cells[i];
+    for (int i = 0; i < count && i < SL_MAX_BLAME; i++)
+        ctx->blame[ctx->blame_count++] = (uint16_t)cells[i];
 }
 
 void prop_settle_group(struct prop_ctx *ctx, int group)

@@ -31,7 +31,7 @@ struct prop_ctx {
     uint64_t dirty_groups[SL_GROUP_WORDS]; /* watched groups due (prop_next_group) */
     int failed_cell;                       /* the cell left without candidates, when known */
     int blame_count;                       /* cells a rule named for a contradiction */
-    uint16_t blame[64];
+    uint16_t blame[SL_MAX_BLAME];
     int aborted;            /* a rule called prop_abort: the search must stop */
     int light;              /* skip box-line intersections: cheaper nodes for many easy searches */
     unsigned char *scratch; /* the search's rule scratch (rs->scratch_bytes), or NULL */

@@ -13,8 +13,6 @@
 
 #include "constraint.h"
 
-#define SL_MAX_RULES 32
-
 struct puzzle_rule {
     const struct constraint_ops *ops;
     void *self;

@@ -19,11 +19,9 @@
 
 struct intersection;
 
-/* Units per puzzle, so that a set of units fits a fixed bitset. */
-#define SL_MAX_UNITS 1024
+/* A set of units, or of watched groups, is a fixed bitset of these words
+ * (sudolab_limits.h). */
 #define SL_UNIT_WORDS (SL_MAX_UNITS / 64)
-/* Watched groups per puzzle (rules_watch_group), for the same reason. */
-#define SL_MAX_GROUPS 4096
 #define SL_GROUP_WORDS (SL_MAX_GROUPS / 64)
 
 struct rule_slot {

@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define READER_LINE_MAX (1024L * 1024L)
 /* The lookahead sees a grid's first row and its next SL_MAX_SIZE-1 rows. */
 #define READER_PENDING (SL_MAX_SIZE + 1)
 

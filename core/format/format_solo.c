@@ -8,31 +8,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cellmap.h"
+#include "cage_text.h"
 #include "format_variant.h"
 #include "solo_id.h"
 
 int format_solo_detect(const char *text, size_t len) { return solo_id_detect(text, len); }
 
-/* "MAP" for a partition given per cell. */
+/* A rule whose arguments are the text of a partition given per cell:
+ * jigsaw's region map, or killer's cage map with the sums. */
 static int solo_add_map_rule(struct puzzle *p, const char *name, const int *part,
                              const int *sum_of_part, struct sl_error *err)
 {
-    struct cellmap map;
-    cellmap_from_parts(&map, p->geo.ncells, part);
-    size_t cap = (size_t)cellmap_write(&map, NULL, 0) + 8 * (size_t)map.nparts + 2;
+    struct cage_text *ct = malloc(sizeof *ct);
+    if (ct == NULL) return sl_error_set(err, 0, 1, "out of memory");
+    cage_text_from_parts(ct, p->geo.ncells, part, sum_of_part);
+    size_t cap =
+        (size_t)(sum_of_part ? cage_text_write(ct, NULL, 0) : cellmap_write(&ct->map, NULL, 0)) + 1;
     char *args = malloc(cap);
-    if (args == NULL) return sl_error_set(err, 0, 1, "out of memory");
-    size_t used = (size_t)cellmap_write(&map, args, cap);
-    for (int q = 0; sum_of_part && q < map.nparts; q++) {
-        int c = 0;
-        while (map.part[c] != q) c++;
-        int sum = sum_of_part[part[c]];
-        used += (size_t)(sum ? snprintf(args + used, cap - used, "%c%d", q ? ',' : ':', sum)
-                             : snprintf(args + used, cap - used, "%c?", q ? ',' : ':'));
-    }
-    int rc = puzzle_add_rule(p, name, args, err);
+    int rc = args == NULL ? sl_error_set(err, 0, 1, "out of memory") : 0;
+    if (rc == 0 && sum_of_part) cage_text_write(ct, args, cap);
+    if (rc == 0 && !sum_of_part) cellmap_write(&ct->map, args, cap);
+    if (rc == 0) rc = puzzle_add_rule(p, name, args, err);
     free(args);
+    free(ct);
     return rc;
 }
 
@@ -97,18 +95,16 @@ static char *solo_rule_args(const struct puzzle_rule *r)
 static int solo_take_killer(struct solo_desc *d, const struct geometry *g, const char *args,
                             struct sl_error *err)
 {
-    struct cellmap map;
-    const char *colon = strchr(args, ':');
-    if (colon == NULL || cellmap_parse(&map, g, args, (size_t)(colon - args), err)) return -1;
-    d->ncages = map.nparts;
-    for (int c = 0; c < g->ncells; c++) d->cage[c] = map.part[c];
-    const char *at = colon + 1;
-    for (int q = 0; q < map.nparts; q++) {
-        d->cage_sum[q] = *at == '?' ? 0 : (int)strtol(at, NULL, 10);
-        at += strcspn(at, ",");
-        if (*at == ',') at++;
+    struct cage_text *ct = malloc(sizeof *ct);
+    if (ct == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    int rc = cage_text_parse(ct, g, args, strlen(args), err);
+    if (rc == 0) {
+        d->ncages = ct->map.nparts;
+        for (int c = 0; c < g->ncells; c++) d->cage[c] = ct->map.part[c];
+        for (int q = 0; q < ct->map.nparts; q++) d->cage_sum[q] = ct->sum[q];
     }
-    return 0;
+    free(ct);
+    return rc;
 }
 
 static int solo_take_rule(struct solo_desc *d, const struct geometry *g,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cage_text.h"
 #include "format_solo.h"
 
 const char format_names[] = "auto, classic, sudolab, killer, csv, solo";
@@ -247,6 +248,42 @@ int format_sudolab_line(const struct puzzle *p, char *buf, size_t cap)
 
 /* ---- killer map lines and CSV rows ---- */
 
+/* The killer rule's arguments from the map and sums fields of a line,
+ * read and written by cage_text.h; errors name the column on the line. */
+static char *killer_line_args(const struct field *map, const struct field *sums,
+                              const struct geometry *g, struct sl_error *err)
+{
+    struct cage_text *ct = malloc(sizeof *ct);
+    char *args = NULL;
+    if (ct == NULL) {
+        sl_error_set(err, 0, map->col, "out of memory");
+    } else if (cage_map_parse(ct, g, map->text, map->len, err)) {
+        if (err) err->col += map->col - 1;
+    } else if (cage_sums_parse(ct, sums->text, sums->len, err)) {
+        if (err) err->col += sums->col - 1;
+    } else {
+        size_t cap = (size_t)cage_text_write(ct, NULL, 0) + 1;
+        if ((args = malloc(cap)) != NULL)
+            cage_text_write(ct, args, cap);
+        else
+            sl_error_set(err, 0, map->col, "out of memory");
+    }
+    free(ct);
+    return args;
+}
+
+/* An error column in the killer arguments written from the map and sums
+ * fields, moved onto the line: a cell of the map, or the sum of a cage. */
+static long killer_line_column(const char *args, const struct field *map, const struct field *sums,
+                               long col)
+{
+    long map_len = (long)(strchr(args, ':') - args);
+    if (col <= map_len) return map->col + (col > 0 ? col - 1 : 0);
+    const char *written = args + map_len + 1;
+    int p = cage_sums_cage_at(written, strlen(written), col - map_len - 1);
+    return sums->col + cage_sums_column(sums->text, sums->len, p) - 1;
+}
+
 /* Builds the classic + killer puzzle of map and sums (fields of a line)
  * and takes a complete third field as the expected solution. */
 static int killer_line_build(const struct field *map, const struct field *sums,
@@ -258,21 +295,12 @@ static int killer_line_build(const struct field *map, const struct field *sums,
     if (n == 0 || geometry_init_default(&g, n, err))
         return sl_error_set(err, 0, map->col, "a cage map of %zu cells is not a square grid",
                             map->len);
-    size_t len = map->len + 1 + sums->len;
-    char *args = malloc(len + 1);
-    if (args == NULL) return sl_error_set(err, 0, map->col, "out of memory");
-    memcpy(args, map->text, map->len);
-    args[map->len] = ':';
-    memcpy(args + map->len + 1, sums->text, sums->len);
-    args[len] = '\0';
+    char *args = killer_line_args(map, sums, &g, err);
+    if (args == NULL) return -1;
     puzzle_init(p, &g);
     int rc = puzzle_add_classic(p, err) || puzzle_add_rule(p, "killer", args, err);
+    if (rc && err) err->col = killer_line_column(args, map, sums, err->col);
     free(args);
-    if (rc && err) {
-        long col = err->col;
-        err->col = col <= (long)map->len ? map->col + (col > 0 ? col - 1 : 0)
-                                         : sums->col + col - (long)map->len - 2;
-    }
     variant_source(where, 0, g.ncells, map->col, 1);
     if (!rc && third && third->len == (size_t)g.ncells) {
         rc = variant_cells(third->text, third->len, &g, third->col, where->solution, 0, err);

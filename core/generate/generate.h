@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "sudolab_limits.h"
 
 /* What to make: every field but variant may be left 0 / NULL. */
 struct generate_request {
@@ -29,16 +30,16 @@ struct generate_request {
 
 /* One puzzle made. */
 struct generated {
-    char line[8192];       /* the puzzle in its variant's line form */
-    int clues;             /* givens */
-    int cages;             /* killer cages, or 0 */
-    double rating;         /* when rated, else 0 */
-    char grade[16];        /* when rated, else "" */
-    uint64_t nodes;        /* search nodes of the final uniqueness count */
-    double ms;             /* time to make it */
-    char trace[8192];      /* annealing's energy per step, comma-separated, or "" */
-    char techniques[2048]; /* when rated: "key:count,..." */
-    char cage_sizes[256];  /* killer: "size:cages,..." */
+    char line[GENERATE_LINE_MAX];   /* the puzzle in its variant's line form */
+    int clues;                      /* givens */
+    int cages;                      /* killer cages, or 0 */
+    double rating;                  /* when rated, else 0 */
+    char grade[GRADE_NAME_MAX];     /* when rated, else "" */
+    uint64_t nodes;                 /* search nodes of the final uniqueness count */
+    double ms;                      /* time to make it */
+    char trace[GENERATE_TRACE_MAX]; /* annealing's energy per step, comma-separated, or "" */
+    char techniques[GENERATE_TECHNIQUES_MAX]; /* when rated: "key:count,..." */
+    char cage_sizes[GENERATE_CAGE_SIZES_MAX]; /* killer: "size:cages,..." */
 };
 
 /* The seed of puzzle `index` of a run seeded with `seed`. */
@@ -58,8 +59,6 @@ void generator_free(struct generator *g);
 int generator_make(struct generator *g, uint64_t seed, struct generated *out, struct sl_error *err);
 
 /* --- runs (generate_run.c) ------------------------------------------- */
-
-#define GENERATE_MAX_JOBS 256
 
 /* Gets puzzle `index` (p NULL and why set when it could not be made), in
  * index order; returns 0 to go on, anything else to stop the run. */

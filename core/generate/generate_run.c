@@ -12,10 +12,6 @@
 
 #include "generate.h"
 
-/* Results wait in a ring of this many slots for their turn, so memory
- * stays bounded however many puzzles a run makes. */
-#define RUN_WINDOW 1024
-
 struct slot {
     int done, failed;
     struct generated puzzle;
@@ -44,7 +40,7 @@ static long run_take(struct run *run)
 {
     pthread_mutex_lock(&run->lock);
     while (!run->stop && !run_interrupted(run) && run->next < run->spec->end &&
-           run->next >= run->handed + RUN_WINDOW)
+           run->next >= run->handed + GENERATE_RUN_WINDOW)
         pthread_cond_wait(&run->changed, &run->lock);
     long i = (run->stop || run_interrupted(run) || run->next >= run->spec->end) ? -1 : run->next++;
     pthread_mutex_unlock(&run->lock);
@@ -70,7 +66,7 @@ static void *run_worker(void *arg)
         return NULL;
     }
     for (long i; (i = run_take(run)) >= 0;) {
-        struct slot *s = &run->slots[i % RUN_WINDOW];
+        struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
         uint64_t seed = generate_seed(run->spec->seed, (uint64_t)i);
         s->failed = generator_make(g, seed, &s->puzzle, &err) != 0;
         if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
@@ -107,7 +103,7 @@ static int run_hand_over(struct run *run)
 {
     int code = 0;
     for (long i = run->spec->first; i < run->spec->end && !code; i++) {
-        struct slot *s = &run->slots[i % RUN_WINDOW];
+        struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
         pthread_mutex_lock(&run->lock);
         while (!s->done && !run->stop && !run_interrupted(run))
             pthread_cond_wait(&run->changed, &run->lock);
@@ -168,7 +164,7 @@ static int run_threads(struct run *run)
 int generate_run(const struct generate_run *spec, long *handed, struct sl_error *err)
 {
     struct run run = {.spec = spec, .next = spec->first, .handed = spec->first};
-    run.slots = calloc(spec->jobs > 1 ? RUN_WINDOW : 1, sizeof *run.slots);
+    run.slots = calloc(spec->jobs > 1 ? GENERATE_RUN_WINDOW : 1, sizeof *run.slots);
     if (!run.slots) return sl_error_set(err, 0, 0, "out of memory");
     clock_gettime(CLOCK_MONOTONIC, &run.start);
     pthread_mutex_init(&run.lock, NULL);

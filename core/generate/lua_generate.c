@@ -36,46 +36,56 @@ uint64_t generate_seed(uint64_t seed, uint64_t index)
     return (z ^ (z >> 31)) >> 1; /* a Lua integer, positive */
 }
 
-/* A name safe to put in a Lua string literal. */
-static int plain_name(const char *s)
+/* The request as the options table of generate.lua's maker: only the
+ * fields set, so the variant's defaults fill the rest. */
+static void push_request(lua_State *L, const struct generate_request *req)
 {
-    return s && s[0] && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-") == strlen(s) &&
-           strlen(s) < 64;
+    const char *names[] = {"strategy", "symmetry", "grade"};
+    const char *values[] = {req->strategy, req->symmetry, req->grade};
+    lua_createtable(L, 0, 8);
+    for (int i = 0; i < 3; i++)
+        if (values[i]) lua_pushstring(L, values[i]), lua_setfield(L, -2, names[i]);
+    if (req->clues) lua_pushinteger(L, req->clues), lua_setfield(L, -2, "clues");
+    if (req->size) lua_pushinteger(L, req->size), lua_setfield(L, -2, "size");
+    if (req->rating_high > 0) {
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, req->rating_low);
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, req->rating_high);
+        lua_rawseti(L, -2, 2);
+        lua_setfield(L, -2, "rating");
+    }
+    if (req->want_rating) lua_pushboolean(L, 1), lua_setfield(L, -2, "want_rating");
 }
 
-/* The chunk that loads the maker into the global __make. */
-static int maker_chunk(const struct generate_request *req, char *buf, size_t cap,
-                       struct sl_error *err)
+/* The global __make = require('generate').maker(variant, request), both
+ * calls protected and under the budget. */
+static int load_maker(struct lua_host *host, const struct generate_request *req,
+                      struct sl_error *err)
 {
-    const char *names[] = {req->variant, req->strategy, req->symmetry, req->grade};
-    const char *what[] = {"variant", "strategy", "symmetry", "grade"};
-    for (int i = 0; i < 4; i++)
-        if ((i == 0 || names[i]) && !plain_name(names[i]))
-            return sl_error_set(err, 0, 0, "'%s' is not a %s name", names[i] ? names[i] : "",
-                                what[i]);
-    int n = snprintf(buf, cap, "__make = require('generate').maker('%s', {", req->variant);
-    if (req->strategy) n += snprintf(buf + n, cap - (size_t)n, "strategy='%s',", req->strategy);
-    if (req->symmetry) n += snprintf(buf + n, cap - (size_t)n, "symmetry='%s',", req->symmetry);
-    if (req->grade) n += snprintf(buf + n, cap - (size_t)n, "grade='%s',", req->grade);
-    if (req->clues) n += snprintf(buf + n, cap - (size_t)n, "clues=%d,", req->clues);
-    if (req->size) n += snprintf(buf + n, cap - (size_t)n, "size=%d,", req->size);
-    if (req->rating_high > 0)
-        n += snprintf(buf + n, cap - (size_t)n, "rating={%.17g,%.17g},", req->rating_low,
-                      req->rating_high);
-    if (req->want_rating) n += snprintf(buf + n, cap - (size_t)n, "want_rating=true,");
-    snprintf(buf + n, cap - (size_t)n, "})");
+    lua_State *L = lua_host_state(host);
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "generate");
+    if (lua_host_pcall(host, 1, 1, err)) return -1;
+    if (!lua_istable(L, -1) || lua_getfield(L, -1, "maker") != LUA_TFUNCTION) {
+        lua_settop(L, 0);
+        return sl_error_set(err, 0, 0, "generate.lua has no maker function");
+    }
+    lua_remove(L, -2);
+    lua_pushstring(L, req->variant);
+    push_request(L, req);
+    if (lua_host_pcall(host, 2, 1, err)) return -1;
+    lua_setglobal(L, "__make");
     return 0;
 }
 
 struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
 {
-    char chunk[1024];
     struct variant_place at;
     if (variant_locate(req->variant, &at, err)) return NULL;
     /* The maker requires the variant by its module name, along at.path. */
     struct generate_request named = *req;
     named.variant = at.name;
-    if (maker_chunk(&named, chunk, sizeof chunk, err)) return NULL;
     struct generator *g = calloc(1, sizeof *g);
     if (g) g->where = malloc(sizeof *g->where);
     if (!g || !g->where) {
@@ -84,7 +94,7 @@ struct generator *generator_new(const struct generate_request *req, struct sl_er
         return NULL;
     }
     g->host = lua_host_new(NULL, at.path, err);
-    if (!g->host || lua_host_run_string(g->host, "=generate", chunk, err)) {
+    if (!g->host || load_maker(g->host, &named, err)) {
         generator_free(g);
         return NULL;
     }

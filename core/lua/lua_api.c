@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cage_text.h"
 #include "format.h"
 #include "format_variant.h"
 #include "lua_rule.h"
@@ -23,7 +24,6 @@
 #include "search.h"
 
 #define API_PUZZLE "sudolab.puzzle"
-#define API_NODE_LIMIT 50000000ULL
 
 struct api_puzzle {
     struct puzzle p;
@@ -686,6 +686,204 @@ static int api_relation(lua_State *L)
     return 1;
 }
 
+/* --- killer cages as text (cage_text.h) ---------------------------------- */
+
+/* The grid size whose map has len symbols (one or two per cell), or 0. */
+static int api_cage_map_size(size_t len)
+{
+    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
+        if (n * n == len || 2 * n * n == len) return (int)n;
+    return 0;
+}
+
+/* The geometry of an N x N grid; the cage text needs no boxes. */
+static void api_cage_geometry(lua_State *L, const char *fname, lua_Integer n, struct geometry *g)
+{
+    struct sl_error err = {0};
+    if (n < 1 || n > SL_MAX_SIZE || geometry_init(g, (int)n, 0, 0, &err))
+        api_error(L, "%s: the size must be 1..%d (give size=, or a map or grid of N*N cells)",
+                  fname, SL_MAX_SIZE);
+}
+
+/* {map=, sums={S or false, ...}, count=} of ct. */
+static void api_push_cages(lua_State *L, const struct cage_text *ct)
+{
+    luaL_Buffer b;
+    int len = cellmap_write(&ct->map, NULL, 0);
+    cellmap_write(&ct->map, luaL_buffinitsize(L, &b, (size_t)len + 1), (size_t)len + 1);
+    luaL_pushresultsize(&b, (size_t)len);
+    lua_createtable(L, 0, 3);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, "map");
+    lua_createtable(L, ct->map.nparts, 0);
+    for (int p = 0; p < ct->map.nparts; p++) {
+        if (ct->sum[p])
+            lua_pushinteger(L, ct->sum[p]);
+        else
+            lua_pushboolean(L, 0);
+        lua_rawseti(L, -2, p + 1);
+    }
+    lua_setfield(L, -2, "sums");
+    lua_pushinteger(L, ct->map.nparts);
+    lua_setfield(L, -2, "count");
+}
+
+/* sudolab.parse_cages(text [, size]): "MAP:SUMS" read as the killer rule
+ * reads it, or an error naming the column. */
+static int api_parse_cages(lua_State *L)
+{
+    size_t len;
+    const char *text = api_string(L, 1, "parse_cages", &len);
+    const char *colon = memchr(text, ':', len);
+    lua_Integer n = lua_isnoneornil(L, 2) ? api_cage_map_size(colon ? (size_t)(colon - text) : len)
+                                          : api_integer(L, 2, "parse_cages", 1, SL_MAX_SIZE);
+    struct geometry g;
+    struct sl_error err = {0};
+    api_cage_geometry(L, "parse_cages", n, &g);
+    struct cage_text *ct = lua_newuserdatauv(L, sizeof *ct, 0); /* freed by the GC, even on error */
+    if (cage_text_parse(ct, &g, text, len, &err))
+        api_error(L, "parse_cages: column %ld: %s", err.col, err.msg);
+    api_push_cages(L, ct);
+    return 1;
+}
+
+/* The cages field: a map string, or a table of cage ids by 0-based cell
+ * (nil: no cage), the ids numbered by first appearance. */
+static void api_cages_field(lua_State *L, int t, const struct geometry *g, struct cage_text *ct)
+{
+    struct sl_error err = {0};
+    if (lua_type(L, t) == LUA_TSTRING) {
+        size_t len;
+        const char *map = lua_tolstring(L, t, &len);
+        if (cage_map_parse(ct, g, map, len, &err))
+            api_error(L, "cages_text: cages: column %ld: %s", err.col, err.msg);
+        return;
+    }
+    if (!lua_istable(L, t)) api_error(L, "cages_text: cages must be a map string or a table");
+    lua_Integer id[SL_MAX_CELLS];
+    int part[SL_MAX_CELLS], nids = 0;
+    for (int c = 0; c < g->ncells; c++) {
+        int isnum = 0, type = lua_geti(L, t, c);
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        lua_pop(L, 1);
+        if (type != LUA_TNIL && !isnum)
+            api_error(L, "cages_text: cages[%d] is not an integer cage id", c);
+        part[c] = -1;
+        for (int i = 0; type != LUA_TNIL && part[c] < 0 && i < nids; i++)
+            if (id[i] == v) part[c] = i;
+        if (type != LUA_TNIL && part[c] < 0) id[nids] = v, part[c] = nids++;
+    }
+    cage_text_from_parts(ct, g->ncells, part, NULL);
+    if (cage_map_check(ct, g->size, &err)) api_error(L, "cages_text: %s", err.msg);
+}
+
+/* The sums field: "S,S,?" or a list of sums (false or "?": none). */
+static void api_sums_field(lua_State *L, int t, struct cage_text *ct)
+{
+    struct sl_error err = {0};
+    if (lua_type(L, t) == LUA_TSTRING) {
+        size_t len;
+        const char *sums = lua_tolstring(L, t, &len);
+        if (cage_sums_parse(ct, sums, len, &err))
+            api_error(L, "cages_text: sums: column %ld: %s", err.col, err.msg);
+        return;
+    }
+    if (!lua_istable(L, t) || luaL_len(L, t) != ct->map.nparts)
+        api_error(L, "cages_text: sums must be a string or a list of %d sums, one per cage",
+                  ct->map.nparts);
+    for (int p = 0; p < ct->map.nparts; p++) {
+        int isnum = 0, type = lua_geti(L, t, p + 1);
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        int none = type == LUA_TBOOLEAN
+                       ? !lua_toboolean(L, -1)
+                       : type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "?") == 0;
+        lua_pop(L, 1);
+        if (!none && (type != LUA_TNUMBER || !isnum || v < 1 || v > CAGE_SUM_MAX))
+            api_error(L, "cages_text: cage %d needs a sum 1..%d, or false or '?' for none", p + 1,
+                      CAGE_SUM_MAX);
+        ct->sum[p] = none ? 0 : (int)v;
+    }
+}
+
+/* The sums of ct's cages from a complete grid's digits. */
+static void api_sums_of_grid(lua_State *L, int t, const struct geometry *g, struct cage_text *ct)
+{
+    size_t len;
+    const char *grid = api_string(L, t, "cages_text", &len);
+    if (len != (size_t)g->ncells)
+        api_error(L, "cages_text: grid must be a complete grid of %d digits", g->ncells);
+    memset(ct->sum, 0, sizeof ct->sum);
+    for (int c = 0; c < g->ncells; c++) {
+        int d = geometry_digit(grid[c]);
+        if (d < 1 || d > g->size)
+            api_error(L, "cages_text: grid: '%c' at cell %d is not a digit 1..%d", grid[c], c,
+                      g->size);
+        if (ct->map.part[c] >= 0) ct->sum[ct->map.part[c]] += d;
+    }
+}
+
+/* sudolab.cages_text{cages=, sums= or grid=, size=}: the killer rule's
+ * "MAP:SUMS" and the number of cages. */
+static int api_cages_text(lua_State *L)
+{
+    static const char *const keys[] = {"cages", "sums", "grid", "size", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "cages_text", "table expected");
+    for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) {
+        int known = 0;
+        for (int i = 0; keys[i] && !known; i++)
+            known = lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), keys[i]) == 0;
+        if (!known)
+            api_error(L, "cages_text: unknown key '%s' (cages, sums, grid, size)",
+                      luaL_tolstring(L, -2, NULL));
+    }
+    lua_settop(L, 1);
+    lua_getfield(L, 1, "cages"); /* 2 */
+    lua_getfield(L, 1, "sums");  /* 3 */
+    lua_getfield(L, 1, "grid");  /* 4 */
+    lua_getfield(L, 1, "size");  /* 5 */
+    if (lua_isnil(L, 2) || lua_isnil(L, 3) == lua_isnil(L, 4))
+        api_error(L, "cages_text: needs cages, and either sums or grid");
+    lua_Integer n = !lua_isnil(L, 5)     ? api_integer(L, 5, "cages_text", 1, SL_MAX_SIZE)
+                    : lua_isstring(L, 4) ? api_cage_map_size(luaL_len(L, 4))
+                    : lua_type(L, 2) == LUA_TSTRING ? api_cage_map_size(luaL_len(L, 2))
+                                                    : 0;
+    struct geometry g;
+    api_cage_geometry(L, "cages_text", n, &g);
+    struct cage_text *ct = lua_newuserdatauv(L, sizeof *ct, 0);
+    api_cages_field(L, 2, &g, ct);
+    if (!lua_isnil(L, 3))
+        api_sums_field(L, 3, ct);
+    else
+        api_sums_of_grid(L, 4, &g, ct);
+    luaL_Buffer b;
+    int len = cage_text_write(ct, NULL, 0);
+    cage_text_write(ct, luaL_buffinitsize(L, &b, (size_t)len + 1), (size_t)len + 1);
+    luaL_pushresultsize(&b, (size_t)len);
+    lua_pushinteger(L, ct->map.nparts);
+    return 2;
+}
+
+/* --- grades -------------------------------------------------------------- */
+
+/* sudolab.grades: rate.h's table as {name=, low=, high=} in order, each
+ * also under its name; high is math.huge for the last. */
+static void api_push_grades(lua_State *L)
+{
+    lua_createtable(L, GRADE_COUNT, GRADE_COUNT);
+    for (int g = 0; g < GRADE_COUNT; g++) {
+        lua_createtable(L, 0, 3);
+        lua_pushstring(L, grade_name((enum grade)g));
+        lua_setfield(L, -2, "name");
+        lua_pushnumber(L, grade_low((enum grade)g));
+        lua_setfield(L, -2, "low");
+        lua_pushnumber(L, grade_table[g].high);
+        lua_setfield(L, -2, "high");
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, grade_name((enum grade)g));
+        lua_rawseti(L, -2, g + 1);
+    }
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -711,8 +909,14 @@ int lua_api_open(lua_State *L)
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {
-        {"puzzle", api_puzzle_new}, {"read", api_read},         {"rules", api_rules},
-        {"cell", api_cell},         {"relation", api_relation}, {NULL, NULL},
+        {"puzzle", api_puzzle_new},
+        {"read", api_read},
+        {"rules", api_rules},
+        {"cell", api_cell},
+        {"relation", api_relation},
+        {"cages_text", api_cages_text},
+        {"parse_cages", api_parse_cages},
+        {NULL, NULL},
     };
     luaL_newmetatable(L, API_PUZZLE);
     luaL_newlib(L, methods);
@@ -727,5 +931,7 @@ int lua_api_open(lua_State *L)
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     luaL_newlib(L, functions);
+    api_push_grades(L);
+    lua_setfield(L, -2, "grades");
     return 1;
 }

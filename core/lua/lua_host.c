@@ -15,7 +15,6 @@
 #include "lua_api.h"
 
 #define HOST_HOOK_EVERY 1000
-#define HOST_PATH_MAX 4096
 
 struct lua_host {
     lua_State *L;
@@ -29,7 +28,7 @@ struct lua_host {
 
 struct lua_limits lua_limits_default(void)
 {
-    return (struct lua_limits){.instructions = 2000000000LL, .memory = (size_t)256 << 20};
+    return (struct lua_limits){.instructions = SL_LUA_INSTRUCTIONS, .memory = SL_LUA_MEMORY};
 }
 
 static struct lua_host *host_of(lua_State *L) { return *(struct lua_host **)lua_getextraspace(L); }
@@ -231,6 +230,11 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
 static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
 {
     return host_call_results(h, nargs, 0, err);
+}
+
+int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
+{
+    return host_call_results(h, nargs, nresults, err);
 }
 
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,

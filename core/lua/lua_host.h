@@ -23,7 +23,7 @@ struct lua_limits {
     size_t memory;          /* bytes; 0: no limit */
 };
 
-/* The defaults: 2e9 instructions (a few seconds), 256 MiB. */
+/* The defaults: SL_LUA_INSTRUCTIONS and SL_LUA_MEMORY (sudolab_limits.h). */
 struct lua_limits lua_limits_default(void);
 
 struct lua_host;
@@ -48,6 +48,11 @@ int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
  * caller to read and pop. 0, or -1 with err (nothing left on the stack). */
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,
                   struct sl_error *err);
+/* Calls the function on the stack below its nargs arguments, under the
+ * budget (counted afresh), leaving nresults results (the glue that hands
+ * C data to a script builds the arguments with the C API). 0, or -1 with
+ * err (function and arguments gone). */
+int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err);
 /* The interpreter, for the C side of the API and tests. */
 struct lua_State *lua_host_state(struct lua_host *h);
 

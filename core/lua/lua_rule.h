@@ -10,8 +10,6 @@
 
 struct lua_State;
 
-#define LUA_RULE_ERROR_MAX 512
-
 /* Appends to p a rule over cells (0..N*N-1) that holds when the function
  * at function_index of L, given their digits, returns true; with partial,
  * it is also asked with 0 for undecided cells and must then answer false

@@ -129,7 +129,7 @@ const char *variant_search_path(char *buf, size_t cap) { return search_path(buf,
 /* 1 when name is one a variant may have: a Lua module name, plainly. */
 static int variant_name_ok(const char *name, size_t len)
 {
-    return len > 0 && len < VARIANT_NAME_MAX && strspn(name, VARIANT_NAME_CHARS) >= len;
+    return len > 0 && len < SL_NAME_MAX && strspn(name, VARIANT_NAME_CHARS) >= len;
 }
 
 /* NAME.lua in the first variant folder holding it. */
@@ -193,10 +193,13 @@ int variant_locate(const char *spec, struct variant_place *at, struct sl_error *
     return variant_is_file(spec) ? locate_file(spec, at, err) : locate_name(spec, at, err);
 }
 
-/* Reads the variant table left in the global __variant. */
+/* Reads the variant table on top of the stack (and pops it). */
 static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *err)
 {
-    lua_getglobal(L, "__variant");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return sl_error_set(err, 0, 0, "variant %s: the file must return a table", v->name);
+    }
     lua_getfield(L, -1, "size");
     lua_getfield(L, -2, "boxes");
     lua_getfield(L, -3, "rules");
@@ -209,9 +212,9 @@ static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *e
         strlen(rules) >= sizeof v->rules ||
         (strcmp(boxes, "none") != 0 && sscanf(boxes, "%dx%d", &v->box_rows, &v->box_cols) != 2))
         rc = sl_error_set(err, 0, 0,
-                          "variant %s: needs size (1..25), boxes (\"RxC\" or \"none\") "
-                          "and rules (a string)",
-                          v->name);
+                          "variant %s: needs size (1..%d), boxes (\"RxC\" or \"none\") "
+                          "and rules (a string of fewer than %d bytes)",
+                          v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
     lua_pop(L, 4);
@@ -225,10 +228,11 @@ int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err)
     snprintf(v->name, sizeof v->name, "%s", at.name);
     struct lua_host *h = lua_host_new(NULL, at.path, err);
     if (h == NULL) return -1;
-    char chunk[256];
-    snprintf(chunk, sizeof chunk, "__variant = require('%s')", at.name);
-    int rc = lua_host_run_string(h, "=variants", chunk, err);
-    if (rc == 0) rc = variant_read(lua_host_state(h), v, err);
+    lua_State *L = lua_host_state(h);
+    lua_getglobal(L, "require");
+    lua_pushstring(L, at.name);
+    int rc = lua_host_pcall(h, 1, 1, err);
+    if (rc == 0) rc = variant_read(L, v, err);
     lua_host_free(h);
     return rc;
 }

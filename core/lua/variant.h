@@ -24,21 +24,17 @@
 
 #include "puzzle.h"
 
-/* Room for a search path or a file name in it, and for a name. */
-#define VARIANT_PATH_MAX 8192
-#define VARIANT_NAME_MAX 64
-
 struct variant_spec {
-    char name[VARIANT_NAME_MAX];
+    char name[SL_NAME_MAX];
     int size;
-    int box_rows, box_cols; /* 0, 0 for none */
-    char rules[16384];      /* the rules text; anti-knight lists ~300 pairs */
+    int box_rows, box_cols;        /* 0, 0 for none */
+    char rules[VARIANT_RULES_MAX]; /* the rules text */
 };
 
 /* A variant found: the module name `require` loads it by, and the search
  * path (lua_host_new's) that finds it first. */
 struct variant_place {
-    char name[VARIANT_NAME_MAX];
+    char name[SL_NAME_MAX];
     char path[VARIANT_PATH_MAX];
 };
 

@@ -27,10 +27,6 @@ struct cellset {
     uint64_t w[HUMAN_CELL_WORDS];
 };
 
-#define HUMAN_MAX_HOUSES_PER_CELL 8
-#define HUMAN_MAX_HOUSES 256
-#define HUMAN_MAX_MEETINGS 4096
-
 /* What a house is, read off its cells (techniques that treat boxes and
  * lines apart, and the words). */
 enum house_kind {
@@ -89,11 +85,6 @@ struct step_node {
     uint8_t digit;
     uint8_t on;
 };
-
-#define STEP_MAX_ELIMS 512
-#define STEP_MAX_CELLS 32
-#define STEP_MAX_HOUSES 8
-#define STEP_MAX_NODES 96
 
 struct step {
     int technique;      /* index in the technique table */

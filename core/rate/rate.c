@@ -10,24 +10,32 @@
 #include "search.h"
 #include "technique.h"
 
-const double grade_upper_bound[GRADE_COUNT - 1] = {1.5, 2.8, 4.4, 6.2, 8.5};
-static const char *const grade_names[GRADE_COUNT] = {"easy",   "medium",  "hard",
-                                                     "expert", "extreme", "beyond"};
+/* In enum grade's order. Each bound falls between two rows of the
+ * technique ladder (technique.c), so a grade says what a puzzle needs:
+ * easy ends with hidden singles, medium with claiming, hard with the
+ * XYZ-wing, expert with the uniqueness techniques, extreme with chains. */
+const struct grade_band grade_table[GRADE_COUNT] = {
+    {"easy", 1.5},   {"medium", 2.8},  {"hard", 4.4},
+    {"expert", 6.2}, {"extreme", 8.5}, {"beyond", HUGE_VAL},
+};
 
-const char *grade_name(enum grade g) { return grade_names[g]; }
+double grade_low(enum grade g) { return g > 0 ? grade_table[g - 1].high : 0; }
+
+const char *grade_name(enum grade g) { return grade_table[g].name; }
 
 enum grade grade_of_rating(double rating)
 {
     int g = 0;
-    /* Ratings are tenths: compare with a margin so 1.5 stays easy. */
-    while (g < GRADE_COUNT - 1 && rating > grade_upper_bound[g] + 1e-9) g++;
+    /* Ratings are tenths: compare with a margin so a rating equal to a
+     * bound stays in the grade it ends. */
+    while (g < GRADE_COUNT - 1 && rating > grade_table[g].high + 1e-9) g++;
     return (enum grade)g;
 }
 
 int grade_by_name(const char *name)
 {
     for (int g = 0; g < GRADE_COUNT; g++)
-        if (strcmp(grade_names[g], name) == 0) return g;
+        if (strcmp(grade_table[g].name, name) == 0) return g;
     return -1;
 }
 

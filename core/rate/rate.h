@@ -10,8 +10,9 @@
  * search needs from that point, and rates 10.0 plus a tenth per doubling
  * of them, so every puzzle gets a figure.
  *
- * Grades are bands of the rating, documented in grade_bounds below and in
- * README.md. A rater is built once per ruleset and reused; it holds no
+ * Grades are bands of the rating: grade_table below is the one list of
+ * them (help texts, the Lua API's sudolab.grades and the generators read
+ * it). A rater is built once per ruleset and reused; it holds no
  * state between puzzles and must not be shared by threads.
  */
 #ifndef SUDOLAB_RATE_H
@@ -26,14 +27,22 @@
 
 enum grade { GRADE_EASY, GRADE_MEDIUM, GRADE_HARD, GRADE_EXPERT, GRADE_EXTREME, GRADE_BEYOND };
 #define GRADE_COUNT 6
-/* Upper rating bound of each grade but the last (easy: rating <= 1.5 ...). */
-extern const double grade_upper_bound[GRADE_COUNT - 1];
+
+/* Grade g holds the ratings in (grade_low(g), grade_table[g].high]: each
+ * band starts where the one before ends, and the last has no end
+ * (HUGE_VAL). Ratings are tenths, compared with a margin of 1e-9. */
+struct grade_band {
+    const char *name;
+    double high;
+};
+extern const struct grade_band grade_table[GRADE_COUNT];
+double grade_low(enum grade g); /* 0 for the first grade */
+
 const char *grade_name(enum grade g);
 enum grade grade_of_rating(double rating);
 /* The grade named, or -1. */
 int grade_by_name(const char *name);
 
-#define RATE_MAX_TALLY 64
 struct rate_tally {
     const char *key;   /* technique key */
     const char *words; /* as a player says it */

@@ -71,11 +71,12 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
               field_string(L, t, "strategy", a->strategy, sizeof a->strategy) ||
               field_string(L, t, "symmetry", a->symmetry, sizeof a->symmetry) ||
               field_string(L, t, "grade", a->grade, sizeof a->grade) ||
-              field_integer(L, t, "count", 1, 10000000, count, &v[0]) ||
+              field_integer(L, t, "count", 1, REPORT_MAX_COUNT, count, &v[0]) ||
               field_integer(L, t, "seed", 0, INT64_MAX, seed, &v[1]) ||
               field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, jobs, &v[2]) ||
-              field_integer(L, t, "clues", 0, 625, 0, &v[3]) ||
-              field_integer(L, t, "size", 0, 25, 0, &v[4]) || arm_rating(L, t, &a->request);
+              field_integer(L, t, "clues", 0, SL_MAX_CELLS, 0, &v[3]) ||
+              field_integer(L, t, "size", 0, SL_MAX_SIZE, 0, &v[4]) ||
+              arm_rating(L, t, &a->request);
     if (bad || !a->name[0])
         return sl_error_set(err, 0, 0,
                             "%s: arm %d needs a name, and its fields must be as documented "
@@ -102,7 +103,7 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
     int t = lua_gettop(L);
     if (field_string(L, t, "title", e->title, sizeof e->title) ||
         field_string(L, t, "description", e->description, sizeof e->description) ||
-        field_integer(L, t, "count", 1, 10000000, 100, &count) ||
+        field_integer(L, t, "count", 1, REPORT_MAX_COUNT, 100, &count) ||
         field_integer(L, t, "seed", 0, INT64_MAX, 1, &seed) ||
         field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
         return sl_error_set(err, 0, 0, "%s: title, description, count, seed or jobs is malformed",

@@ -20,12 +20,10 @@
 #include "error.h"
 #include "generate.h"
 
-#define REPORT_MAX_ARMS 16
-
 struct report_arm {
-    char name[64];
-    char variant[1024]; /* a name, or a file (made relative to the experiment's folder) */
-    char strategy[64], symmetry[64], grade[32];
+    char name[SL_NAME_MAX];
+    char variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
+    char strategy[SL_NAME_MAX], symmetry[SL_NAME_MAX], grade[SL_NAME_MAX];
     struct generate_request request; /* pointing into the strings above */
     long count;
     uint64_t seed;
@@ -33,9 +31,9 @@ struct report_arm {
 };
 
 struct experiment {
-    char path[1024];
-    char title[256];
-    char description[1024];
+    char path[REPORT_PATH_MAX];
+    char title[REPORT_TITLE_MAX];
+    char description[REPORT_DESCRIPTION_MAX];
     int narms;
     struct report_arm arms[REPORT_MAX_ARMS];
 };
@@ -49,7 +47,7 @@ struct report_puzzle {
     double ms, rating;
     uint64_t nodes;
     int clues, cages;
-    char grade[16];
+    char grade[GRADE_NAME_MAX];
     char *line, *techniques, *cage_sizes, *trace, *why; /* owned */
 };
 

@@ -17,9 +17,6 @@
 #include "report.h"
 #include "variant.h"
 
-static const char *const grades[GRADE_COUNT] = {"easy",   "medium",  "hard",
-                                                "expert", "extreme", "beyond"};
-
 /* --- per-arm figures ------------------------------------------------------ */
 
 struct arm_figures {
@@ -175,7 +172,9 @@ static int write_summary_csv(const struct report *r, const struct arm_figures *f
     FILE *f = open_in(dir, "summary.csv", err);
     if (!f) return -1;
     fprintf(f, "arm,name,made,failed,seconds,puzzles_per_s,median_ms,rating_mean,rating_median,"
-               "rating_q10,rating_q90,easy,medium,hard,expert,extreme,beyond\n");
+               "rating_q10,rating_q90");
+    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, ",%s", grade_name((enum grade)g));
+    fputc('\n', f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct arm_figures *g = &fig[a];
         fprintf(f, "%d,", a);
@@ -283,6 +282,9 @@ static int write_chart_data(const struct report *r, const struct arm_figures *fi
         }
     double *v = malloc(((size_t)r->npuzzles * 64 + 1) * sizeof *v);
     int annealed = 0;
+    fprintf(f[2], "arm");
+    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f[2], " %s", grade_name((enum grade)g));
+    fputc('\n', f[2]);
     for (int a = 0; v && a < r->e->narms; a++) {
         const char *name = r->e->arms[a].name;
         for (int k = 0; k < 5; k++)
@@ -433,7 +435,7 @@ static void html_summary_table(FILE *f, const struct report *r, const struct arm
           "<th>median ms</th><th>puzzles/s</th><th>rating mean</th><th>median</th>"
           "<th>10%&ndash;90%</th>",
           f);
-    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, "<th>%s</th>", grades[g]);
+    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, "<th>%s</th>", grade_name((enum grade)g));
     fputs("</tr>\n", f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct report_arm *arm = &r->e->arms[a];
@@ -510,7 +512,7 @@ static int write_markdown(const struct report *r, const struct arm_figures *fig,
     if (r->interrupted) fputs("**Interrupted**: the figures cover the finished puzzles.\n\n", f);
     if (gnuplot == 127) fputs("gnuplot was not found: no charts (the data is here).\n\n", f);
     fputs("| arm | made | failed | median ms | puzzles/s | rating mean | median | 10%-90% |", f);
-    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, " %s |", grades[g]);
+    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, " %s |", grade_name((enum grade)g));
     fputs("\n|---|---|---|---|---|---|---|---|", f);
     for (int g = 0; g < GRADE_COUNT; g++) fputs("---|", f);
     fputc('\n', f);

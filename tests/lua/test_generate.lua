@@ -99,6 +99,37 @@ local kv = require("killer")
 local kp = kv.build{cages = map, sums = sums}
 expect("the grid solves its own killer", kp:check(grid), true)
 
+-- The cage text comes from C (sudolab.cages_text, sudolab.parse_cages),
+-- the same reader and writer as the killer rule's.
+local text, count = sudolab.cages_text{cages = map, sums = sums}
+expect("cages_text writes MAP:SUMS", text, map .. ":" .. table.concat(sums, ","))
+expect("and counts the cages", count, #sums)
+expect("a partition and its grid give the same text", sudolab.cages_text{cages = cage, grid = grid}, text)
+local parsed = sudolab.parse_cages(text)
+expect("parse_cages gives the map back", parsed.map, map)
+expect("and the sums", table.concat(parsed.sums, ","), table.concat(sums, ","))
+expect("a sum may be absent", sudolab.cages_text{cages = "AB..", sums = {false, "?"}}, "AB..:?,?")
+expect("absent sums read back as false", sudolab.parse_cages("AB..:?,3").sums[1], false)
+local function fails(f, arg, says)
+  local ok, why = pcall(f, arg)
+  return not ok and tostring(why):find(says, 1, true) ~= nil
+end
+expect("a malformed sum names its column",
+       fails(sudolab.parse_cages, "AB..:3,x", "column 8: cage 2 needs a sum"), true)
+expect("a huge sum is refused, not wrapped",
+       fails(sudolab.parse_cages, "AB..:3,99999999999999999999", "cage 2 needs a sum 1..325"), true)
+expect("a map that is no grid is refused", fails(sudolab.parse_cages, "ABC:1,2,3", "size"), true)
+expect("too few sums in a list", fails(sudolab.cages_text, {cages = "AB..", sums = {3}}, "list of 2 sums"), true)
+expect("a sum out of range in a list",
+       fails(sudolab.cages_text, {cages = "AB..", sums = {3, 400}}, "cage 2 needs a sum 1..325"), true)
+expect("sums or grid, not both",
+       fails(sudolab.cages_text, {cages = "AB..", sums = "3,4", grid = "1221"}, "either sums or grid"), true)
+expect("an unknown key is named", fails(sudolab.cages_text, {cages = "AB..", sum = "3,4"}, "'sum'"), true)
+expect("a grid with a non-digit is refused",
+       fails(sudolab.cages_text, {cages = "AB..", grid = "12x1"}, "'x' at cell 2"), true)
+expect("a cage larger than the digits is refused",
+       fails(sudolab.cages_text, {cages = {[0] = 1, 1, 1, 2}, grid = "1221"}, "cage 1 has 3 cells"), true)
+
 -- Givens as a last resort: a partition of big cages, then givens where a
 -- second solution differs until it is unique.
 local big = {}

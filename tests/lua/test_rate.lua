@@ -28,4 +28,24 @@ expect("a killer rates through its cage techniques", (k.techniques["cage-combina
 local ok, err = pcall(function() return easy.rate(42) end)
 expect("rate checks its argument", ok, false)
 
+-- sudolab.grades is the rater's table: in order, bands that meet, each
+-- also found by name, and the grade p:rate() gives lies in its band.
+local grades = sudolab.grades
+expect("six grades", #grades, 6)
+expect("the first is easy", grades[1].name, "easy")
+expect("the last has no end", grades[#grades].high, math.huge)
+for i, g in ipairs(grades) do
+  expect("grade " .. g.name .. " by name", grades[g.name], g)
+  expect("grade " .. g.name .. " starts where the one before ends", g.low, i > 1 and grades[i - 1].high or 0)
+end
+for _, res in ipairs{r, m, k} do
+  local g = grades[res.grade]
+  expect(res.grade .. ": its rating lies in its band", res.rating > g.low and res.rating <= g.high + 1e-9, true)
+end
+local dig = require("dig")
+expect("dig.grade_of agrees with the rater", dig.grade_of(m.rating), m.grade)
+expect("dig.grade_band of hard", dig.grade_band("hard")[2], grades.hard.high)
+local bad, why = pcall(dig.grade_band, "nope")
+expect("an unknown grade is refused with the names", bad == false and why:find("one of: easy, medium") ~= nil, true)
+
 check.finish()

@@ -1,0 +1,163 @@
+/*
+ * sudolab_limits.h — every limit of sudolab in one place: grid sizes, the
+ * capacities of fixed arrays and text buffers, and the budgets that stop
+ * runaway work. Each says why it has its value. Change one here and
+ * rebuild; the code reads the names only, and derived sizes follow.
+ *
+ * Libc only, so every layer may include it (core/README.md). What is not
+ * a choice of capacity stays beside its code: facts of a representation
+ * (64 bits to a word, Solo's own rules, a table indexed by 2^N) and the
+ * tuning that is part of an algorithm (search restarts, the chain lengths
+ * a technique looks at, how often the Lua budget is counted).
+ */
+#ifndef SUDOLAB_LIMITS_H
+#define SUDOLAB_LIMITS_H
+
+/* --- the grid (engine) ----------------------------------------------------- */
+
+/* Largest N: a digit set is one 32-bit word with bit d for digit d, and 25
+ * is the largest square size (5x5 boxes) whose digits fit in it. */
+#define SL_MAX_SIZE 25
+#define SL_MAX_CELLS (SL_MAX_SIZE * SL_MAX_SIZE)
+
+/* Rules of one puzzle: the richest shipped variant uses a handful, and a
+ * puzzle holds them in a fixed array. */
+#define SL_MAX_RULES 32
+
+/* Units (all-different groups) and watched groups of one ruleset: each set
+ * of them is a fixed bitset of this many bits (a multiple of 64). A 25x25
+ * grid has 75 houses; killer cages and the rule of 45 add the most. */
+#define SL_MAX_UNITS 1024
+#define SL_MAX_GROUPS 4096
+
+/* Box-line segments kept for the propagator; past this many the rest are
+ * left out (they only speed the search), and each keeps a digit union on
+ * the propagator's stack. */
+#define SL_MAX_INTERSECTIONS 2048
+
+/* Alternatives in a split a rule offers the search (a cage's digit
+ * combinations): the search takes one only when it has fewer than the best
+ * cell has candidates, at most SL_MAX_SIZE, so this holds any worth making. */
+#define SL_MAX_ALTERNATIVES 64
+
+/* Cells a rule names as the cause of a contradiction (prop_blame): the
+ * search only weighs them, so more are dropped; a sum names at most
+ * SUM_MAX_CELLS. */
+#define SL_MAX_BLAME 64
+
+/* Cells a deduction shows a player: more are not worth showing. */
+#define EXPLAIN_MAX_CELLS 32
+
+/* Cells of all learnt nogoods together: a search learns a few dozen per
+ * restart, so this bounds only a search that restarts without end. */
+#define NOGOODS_MAX_CELLS (1 << 22)
+
+/* Search nodes a dig may spend to check that one removal keeps the puzzle
+ * unique: past it the clue stays, so a big grid's dig never stalls (9x9
+ * checks take a few nodes). */
+#define DIG_NODE_LIMIT 2000
+
+/* --- killer cages and sums (constraints) --------------------------------- */
+
+/* The greatest cage sum the text takes: every digit of the largest grid. */
+#define CAGE_SUM_MAX (SL_MAX_SIZE * (SL_MAX_SIZE + 1) / 2)
+
+/* Cells of one watched sum (a cage, or a rule-of-45 region of several
+ * houses): its per-cell arrays live on the stack. */
+#define SUM_MAX_CELLS 64
+
+/* Digit combinations a sum enumerates; one with more is pruned by bounds
+ * instead, which is as strong and cheaper at that size. */
+#define SUM_MAX_COMBOS 65536L
+
+/* Terms of one sum of the sums rule (arrows, lines), and the targets one
+ * rule may list: a fixed array each. */
+#define SUMS_MAX_TERMS 32
+#define SUMS_MAX_TARGETS 3
+
+/* Pair tables of one relation rule (kropki, XV and the like need two). */
+#define RELATION_MAX_TABLES 16
+
+/* --- the rater (rate) ------------------------------------------------------ */
+
+/* Houses of the player's grid: 3N for classic plus diagonals, regions and
+ * cages; and houses through one cell (row, column, box, two diagonals,
+ * windows, cages...). */
+#define HUMAN_MAX_HOUSES 256
+#define HUMAN_MAX_HOUSES_PER_CELL 8
+
+/* Pairs of houses that meet in two or more cells (locked candidates). */
+#define HUMAN_MAX_MEETINGS 4096
+
+/* What one step records: eliminations (past these, the rest are left for
+ * a later step), the cells and houses it names, the chain nodes shown. */
+#define STEP_MAX_ELIMS 512
+#define STEP_MAX_CELLS 32
+#define STEP_MAX_HOUSES 8
+#define STEP_MAX_NODES 96
+
+/* Techniques counted per rating: the ladder's rows (technique.c) and the
+ * keys rules add through explain, with room. */
+#define RATE_MAX_TALLY 64
+
+/* --- text (format, lua) ---------------------------------------------------- */
+
+/* One line of input: a 25x25 killer with a wide map and its sums is a few
+ * kilobytes; a longer line is reported, not read without end. */
+#define READER_LINE_MAX (1024L * 1024L)
+
+/* One error message, with its position kept apart (error.h). */
+#define SL_ERROR_MSG_MAX 256
+
+/* A Lua rule's error kept for the script that ran the search. */
+#define LUA_RULE_ERROR_MAX 512
+
+/* A variant's rules text: anti-knight lists about 300 cell pairs. */
+#define VARIANT_RULES_MAX 16384
+/* A variant's or a report field's name. */
+#define SL_NAME_MAX 64
+
+/* A file path the Lua host builds (root + folder + module name). */
+#define HOST_PATH_MAX 4096
+/* A search path ($SUDOLAB_PATH, then the root's folders) or a file in it. */
+#define VARIANT_PATH_MAX 8192
+
+/* --- budgets (lua) ------------------------------------------------------- */
+
+/* Default budget of one script run, in VM instructions (a few seconds;
+ * --max-instructions changes it), and of its memory. */
+#define SL_LUA_INSTRUCTIONS 2000000000LL
+#define SL_LUA_MEMORY ((size_t)256 << 20)
+
+/* Search nodes one API call (p:solve(), p:count() ...) may spend before
+ * it answers "gave up": a script stays responsive on a puzzle too loose. */
+#define API_NODE_LIMIT 50000000ULL
+
+/* --- generation and reports ------------------------------------------- */
+
+/* Threads of one generation run: one interpreter each. */
+#define GENERATE_MAX_JOBS 256
+
+/* Puzzles made ahead of the one due out wait in a ring of this many
+ * slots, so memory stays bounded however many puzzles a run makes. */
+#define GENERATE_RUN_WINDOW 1024
+
+/* What one generated puzzle carries: its line (a 25x25 killer's sudolab
+ * line fits), annealing's energy trace (cut at its last whole number),
+ * the technique counts, the cage size histogram, a grade name. */
+#define GENERATE_LINE_MAX 8192
+#define GENERATE_TRACE_MAX 8192
+#define GENERATE_TECHNIQUES_MAX 2048
+#define GENERATE_CAGE_SIZES_MAX 256
+#define GRADE_NAME_MAX 16
+
+/* Arms of one experiment (a fixed array; a chart of more is unreadable),
+ * and puzzles per arm or experiment. */
+#define REPORT_MAX_ARMS 16
+#define REPORT_MAX_COUNT 10000000
+/* An experiment's path, title and description. */
+#define REPORT_PATH_MAX 1024
+#define REPORT_TITLE_MAX 256
+#define REPORT_DESCRIPTION_MAX 1024
+
+#endif
