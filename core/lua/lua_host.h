@@ -6,9 +6,13 @@
  * base library without dofile/loadfile (load takes text chunks only),
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
  * limited to the search path (the project's variants/ and scripts/, and
- * the script's own folder). An instruction budget and a memory cap stop a
- * runaway script with a clear error. Every error comes back as
- * "file:line: message" in err->msg.
+ * the script's own folder). An instruction budget, a CPU and wall-clock
+ * time budget and a memory cap stop a runaway script with a clear error;
+ * a script stuck inside a C function or a finalizer past twice its time
+ * budget ends the process with a message (exit 2). Searches the script
+ * starts charge their nodes to the instruction budget, and C memory made
+ * for it (rulesets, solvers) counts against the cap. Every error comes
+ * back as "file:line: message" in err->msg.
  */
 #ifndef SUDOLAB_LUA_HOST_H
 #define SUDOLAB_LUA_HOST_H
@@ -20,12 +24,15 @@
 struct lua_limits {
     long long instructions; /* VM instructions per run; 0: no limit */
     size_t memory;          /* bytes; 0: no limit */
+    double seconds;         /* CPU seconds per run, and four times as many
+                               wall-clock seconds; 0: no limit */
 };
 
-/* The defaults: 2e9 instructions (a few seconds), 256 MiB. */
+/* The defaults: 2e9 instructions, 256 MiB, 60 s (variants/README.md). */
 struct lua_limits lua_limits_default(void);
 
 struct lua_host;
+struct lua_State;
 
 /* NULL with err set when the state cannot be made. root is the project
  * folder whose variants/ and scripts/ `require` may read (NULL: none). */
@@ -46,7 +53,27 @@ int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
  * caller to read and pop. 0, or -1 with err (nothing left on the stack). */
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,
                   struct sl_error *err);
+/* Calls fn(ud, ...) as a run (under the budgets, errors as "file:line:
+ * message"), with the nargs values on top of the stack as its arguments
+ * after a light userdata ud; they are popped. For C code reading a
+ * script's tables, whose metamethods may run. 0, or -1 with err. */
+int lua_host_call_c(struct lua_host *h, int (*fn)(struct lua_State *L), void *ud, int nargs,
+                    struct sl_error *err);
 /* The interpreter, for the C side of the API and tests. */
 struct lua_State *lua_host_state(struct lua_host *h);
+
+/* For the API (L is any thread of a host's interpreter). */
+/* Charges bytes of C memory made for the script to the cap (negative:
+ * given back). Past the cap it collects garbage once and tries again;
+ * 0, or -1 when it still does not fit (nothing charged). */
+int lua_host_charge_memory(struct lua_State *L, long long bytes);
+/* The nodes a search may still take within the instruction budget
+ * (UINT64_MAX: no budget), and the charge for the nodes it took. */
+unsigned long long lua_host_node_allowance(struct lua_State *L);
+void lua_host_charge_nodes(struct lua_State *L, unsigned long long nodes);
+/* The thread Lua rules are called on: the one that started the search
+ * running. Returns the previous one, to be set back after the search. */
+struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);
+struct lua_State *lua_host_caller(struct lua_State *L);
 
 #endif
