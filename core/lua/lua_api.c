@@ -9,6 +9,7 @@
 #include "lua_api.h"
 
 #include <lauxlib.h>
+#include <limits.h>
 #include <lua.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ struct api_puzzle {
 struct api_search {
     lua_State *caller;            /* the thread Lua rules ran on before */
     unsigned long long allowance; /* nodes the budget left it */
+    long long node_cost;          /* instructions a node is charged */
     struct search_stats stats;
 };
 
@@ -179,8 +181,8 @@ static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const 
     if (lua_host_charge_memory(L, (long long)bytes)) {
         api_release(L, ap);
         api_error(L,
-                  "%s: not enough memory for the solver (%zu KiB past the cap; see "
-                  "--max-memory)",
+                  "%s: not enough memory for the solver (%zu KiB more would pass the cap; "
+                  "see --max-memory)",
                   fname, bytes >> 10);
     }
     ap->charged += bytes;
@@ -208,6 +210,10 @@ static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
         api_error(L, "%s: %s", fname, err.msg);
 }
 
+/* The instructions a search node is charged: about what its time buys of
+ * VM instructions (variants/README.md measures), growing with the grid. */
+static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
+
 /* Starts a search on ap: its solver ready, its node limit what is left of
  * the budget, the puzzle busy and Lua rules called on this thread. Nothing
  * may raise until api_search_end. */
@@ -217,7 +223,8 @@ static void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fn
     api_idle(L, ap, fname);
     api_prepare(L, ap, fname);
     memset(run, 0, sizeof *run);
-    run->allowance = lua_host_node_allowance(L);
+    run->node_cost = api_node_cost(ap);
+    run->allowance = (unsigned long long)(lua_host_budget_left(L) / run->node_cost);
     if (run->allowance == 0)
         api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
                   fname);
@@ -234,7 +241,10 @@ static void api_search_end(lua_State *L, struct api_puzzle *ap, const char *fnam
 {
     ap->busy = 0;
     lua_host_set_caller(L, run->caller);
-    lua_host_charge_nodes(L, run->stats.nodes);
+    unsigned long long nodes = run->stats.nodes;
+    lua_host_charge_instructions(L, nodes < (unsigned long long)(LLONG_MAX / run->node_cost)
+                                        ? (long long)nodes * run->node_cost
+                                        : LLONG_MAX);
     api_raise_rule_error(L, ap, fname);
     if (gave_up && run->allowance < API_NODE_LIMIT)
         api_error(L,

@@ -27,8 +27,6 @@
 
 #define HOST_HOOK_EVERY 1000
 #define HOST_PATH_MAX 4096
-/* Instructions a search node is charged (variants/README.md measures). */
-#define HOST_NODE_COST 1000
 /* Wall-clock seconds allowed per CPU second of the budget. */
 #define HOST_WALL_FACTOR 4
 /* How often the watchdog looks at the clocks, in milliseconds. */
@@ -306,6 +304,34 @@ static int host_require(lua_State *L)
                       name);
 }
 
+/* xpcall's end: the results, or the handler's answer to the error. */
+static int host_xpcall_finish(lua_State *L, int status, lua_KContext extra)
+{
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - (int)extra;
+    lua_pushvalue(L, 2);
+    lua_insert(L, -2);
+    lua_pcall(L, 1, 1, 0); /* an error in the handler is its answer */
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* xpcall(f, handler, ...). Lua calls the handler before unwinding, and
+ * when the error came from the budget's hook, hooks stay off until the
+ * unwinding ends: a looping handler would run with no budget. Here the
+ * handler runs after the unwinding, under the budget; without the debug
+ * library it sees nothing the unwinding took away. */
+static int host_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1); /* the first result when f succeeds */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2); /* f, handler, true, f, args... */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 0, 2, host_xpcall_finish);
+    return host_xpcall_finish(L, status, 2);
+}
+
 /* string.rep, refusing a result past the memory cap before making it:
  * Lua's own loops over every copy, so an empty string repeated 2^62
  * times would run for ages inside C. */
@@ -379,6 +405,8 @@ static void host_open_libraries(lua_State *L)
     lua_setglobal(L, "load");
     lua_pushcfunction(L, host_require);
     lua_setglobal(L, "require");
+    lua_pushcfunction(L, host_xpcall);
+    lua_setglobal(L, "xpcall");
 }
 
 /* An error outside any protected call (C code reading a script's values
@@ -503,19 +531,17 @@ int lua_host_charge_memory(lua_State *L, long long bytes)
     return -1;
 }
 
-unsigned long long lua_host_node_allowance(lua_State *L)
+long long lua_host_budget_left(lua_State *L)
 {
     const struct lua_host *h = host_of(L);
-    if (!h->limits.instructions) return UINT64_MAX;
-    long long left = h->limits.instructions - h->executed;
-    return left > 0 ? (unsigned long long)left / HOST_NODE_COST : 0;
+    if (!h->limits.instructions) return LLONG_MAX;
+    return h->executed < h->limits.instructions ? h->limits.instructions - h->executed : 0;
 }
 
-void lua_host_charge_nodes(lua_State *L, unsigned long long nodes)
+void lua_host_charge_instructions(lua_State *L, long long instructions)
 {
     struct lua_host *h = host_of(L);
-    unsigned long long room = (unsigned long long)(LLONG_MAX - h->executed) / HOST_NODE_COST;
-    h->executed = nodes < room ? h->executed + (long long)nodes * HOST_NODE_COST : LLONG_MAX;
+    h->executed = instructions < LLONG_MAX - h->executed ? h->executed + instructions : LLONG_MAX;
 }
 
 lua_State *lua_host_set_caller(lua_State *L, lua_State *caller)

@@ -67,10 +67,10 @@ struct lua_State *lua_host_state(struct lua_host *h);
  * given back). Past the cap it collects garbage once and tries again;
  * 0, or -1 when it still does not fit (nothing charged). */
 int lua_host_charge_memory(struct lua_State *L, long long bytes);
-/* The nodes a search may still take within the instruction budget
- * (UINT64_MAX: no budget), and the charge for the nodes it took. */
-unsigned long long lua_host_node_allowance(struct lua_State *L);
-void lua_host_charge_nodes(struct lua_State *L, unsigned long long nodes);
+/* What is left of the run's instruction budget (LLONG_MAX: no budget),
+ * and a charge to it for work done in C (a search's nodes). */
+long long lua_host_budget_left(struct lua_State *L);
+void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 /* The thread Lua rules are called on: the one that started the search
  * running. Returns the previous one, to be set back after the search. */
 struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);

@@ -20,29 +20,50 @@ const char *variant_root(void)
     return root ? root : ".";
 }
 
-/* Reads the variant table left in the global __variant. */
-static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *err)
+/* "RxC" into rows and cols, each 1..SL_MAX_SIZE, checked before anything
+ * multiplies them. 0, or -1. */
+static int variant_boxes(const char *text, int *rows, int *cols)
 {
+    char *end;
+    if (text[0] < '0' || text[0] > '9') return -1;
+    long r = strtol(text, &end, 10);
+    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
+    long c = strtol(end + 1, &end, 10);
+    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
+    *rows = (int)r, *cols = (int)c;
+    return 0;
+}
+
+struct variant_read {
+    struct variant_spec *v;
+    struct sl_error *err;
+    int rc;
+};
+
+/* Reads the variant table left in the global __variant; run through
+ * lua_host_call_c, as the table's metamethods may run (and raise). */
+static int variant_read(lua_State *L)
+{
+    struct variant_read *x = lua_touserdata(L, 1);
+    struct variant_spec *v = x->v;
     lua_getglobal(L, "__variant");
     lua_getfield(L, -1, "size");
     lua_getfield(L, -2, "boxes");
     lua_getfield(L, -3, "rules");
-    int n = (int)lua_tointeger(L, -3);
+    int isnum = 0;
+    lua_Integer n = lua_tointegerx(L, -3, &isnum);
     const char *boxes = lua_tostring(L, -2), *rules = lua_tostring(L, -1);
-    int rc = 0;
-    v->size = n;
     v->box_rows = v->box_cols = 0;
-    if (n < 1 || n > SL_MAX_SIZE || boxes == NULL || rules == NULL ||
-        strlen(rules) >= sizeof v->rules ||
-        (strcmp(boxes, "none") != 0 && sscanf(boxes, "%dx%d", &v->box_rows, &v->box_cols) != 2))
-        rc = sl_error_set(err, 0, 0,
-                          "variant %s: needs size (1..25), boxes (\"RxC\" or \"none\") "
-                          "and rules (a string)",
-                          v->name);
+    v->size = isnum && n >= 1 && n <= SL_MAX_SIZE ? (int)n : 0;
+    if (v->size == 0 || boxes == NULL || rules == NULL || strlen(rules) >= sizeof v->rules ||
+        (strcmp(boxes, "none") != 0 && variant_boxes(boxes, &v->box_rows, &v->box_cols)))
+        x->rc = sl_error_set(x->err, 0, 0,
+                             "variant %s: needs size (1..25), boxes (\"RxC\" or \"none\") "
+                             "and rules (a string)",
+                             v->name);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
-    lua_pop(L, 4);
-    return rc;
+    return 0;
 }
 
 int variant_load(const char *name, struct variant_spec *v, struct sl_error *err)
@@ -56,7 +77,9 @@ int variant_load(const char *name, struct variant_spec *v, struct sl_error *err)
     char chunk[256];
     snprintf(chunk, sizeof chunk, "__variant = require('%s')", name);
     int rc = lua_host_run_string(h, "=variants", chunk, err);
-    if (rc == 0) rc = variant_read(lua_host_state(h), v, err);
+    struct variant_read read = {v, err, 0};
+    if (rc == 0) rc = lua_host_call_c(h, variant_read, &read, 0, err);
+    if (rc == 0) rc = read.rc;
     lua_host_free(h);
     return rc;
 }
