@@ -808,10 +808,12 @@ static int api_check(lua_State *L)
     /* A Lua rule's check runs here too: the puzzle is busy meanwhile. */
     api_idle(L, ap, "check");
     ap->busy = 1;
+    ap->lua_error[0] = '\0';
     lua_State *caller = lua_host_set_caller(L, L);
     int yes = puzzle_is_solution(&ap->p, grid);
     lua_host_set_caller(L, caller);
     ap->busy = 0;
+    api_raise_rule_error(L, ap, "check");
     lua_pushboolean(L, yes);
     return 1;
 }
