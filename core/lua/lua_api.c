@@ -37,7 +37,8 @@ struct api_puzzle {
     struct solver *solver;
     struct rater *rater;                /* NULL until p:rate(), or after a rule change */
     char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
-    size_t charged;                     /* bytes of rules and solver charged to the cap */
+    size_t charged;                     /* bytes of rules, solver, rater charged to the cap */
+    int rater_charged;                  /* the rater's bytes are in charged */
     int busy;                           /* a search on it is under way */
     int dead;                           /* finalized: a finalizer brought it back */
 };
@@ -127,6 +128,7 @@ static void api_release(lua_State *L, struct api_puzzle *ap)
     ap->rules = NULL;
     lua_host_charge_memory(L, -(long long)ap->charged);
     ap->charged = 0;
+    ap->rater_charged = 0;
 }
 
 static int api_gc(lua_State *L)
@@ -504,8 +506,13 @@ static int api_solutions(lua_State *L)
  * for a unique puzzle, else nil and why. */
 static int api_rate(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "rate");
+    struct api_puzzle *ap = api_check_idle(L, 1, "rate");
     struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
+    api_prepare(L, ap, "rate");
+    if (!ap->rater_charged) { /* a solver of its own and the player's grid */
+        api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, "rate");
+        ap->rater_charged = 1;
+    }
     struct api_search run;
     api_search_begin(L, ap, "rate", &run);
     struct search_result r = solver_count(ap->solver, ap->p.givens, 2, NULL, &run.stats);
