@@ -239,6 +239,7 @@ static void watch_end(struct lua_host *h)
 }
 
 /* --- the sandbox's own library ------------------------------------------ */
+
 /* load, for text chunks only: a binary chunk could break the VM. */
 static int host_load(lua_State *L)
 {
