@@ -59,6 +59,7 @@ hostile() {
 hostile string_rep 2 2 "not enough memory (cap 16 MiB"
 hostile string_find 1 2 "string_find.lua: stopped: past twice its time budget"
 hostile gc_loop 1 2 "gc_loop.lua: stopped: past twice its time budget"
+hostile gc_at_close 1 2 "gc_at_close.lua: stopped: past twice its time budget"
 hostile xpcall_handler 1 2 "xpcall_handler.lua:2: time budget exceeded"
 hostile xpcall_handler 5 2 "xpcall_handler.lua:2: instruction budget exceeded" \
     --max-instructions 1000000

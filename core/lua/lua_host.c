@@ -466,7 +466,6 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *root,
 void lua_host_free(struct lua_host *h)
 {
     if (h == NULL) return;
-    snprintf(h->script, sizeof h->script, "%s", "(closing the interpreter)");
     watch_begin(h); /* finalizers run now: they too are under a budget */
     lua_close(h->L);
     watch_end(h);
