@@ -1,15 +1,17 @@
 /*
  * lua_host.c — see lua_host.h.
  *
- * The instruction budget is a count hook. Work that does not run VM
- * instructions (a long C function, a finalizer, a search) is bounded by a
- * watchdog thread per host: past the time budget it sets the hook to fire
- * at the next instruction, and past twice the budget, when the script has
- * not come back to the VM, it ends the process with a message.
+ * The instruction budget is a count hook. Time is kept by a watchdog
+ * thread per host: past the time budget it raises a flag the hook reads
+ * (within HOST_HOOK_EVERY instructions), and past twice the budget, when
+ * the script has not come back to the VM (a long C function, a finalizer,
+ * a search), it ends the process with a message. It does not call
+ * lua_sethook itself: that is safe from a signal handler on the thread
+ * running Lua, but from another thread it walks the call stack while the
+ * VM changes it.
  */
 #include "lua_host.h"
 
-#include <errno.h>
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
@@ -152,8 +154,7 @@ static void watch_check(struct lua_host *h)
 {
     double spent = watch_spent(h);
     if (spent >= 2) watch_hard_stop(h);
-    if (spent >= 1 && !atomic_exchange(&h->expired, 1))
-        lua_sethook(h->L, host_count, LUA_MASKCOUNT, 1); /* signal-safe: fires at once */
+    if (spent >= 1) atomic_store(&h->expired, 1);
 }
 
 static void *watch_main(void *arg)

@@ -2,7 +2,8 @@
  * lua_host.h — an embedded Lua 5.4 interpreter that runs scripts in a
  * sandbox, with the sudolab API (lua_api.h) loaded.
  *
- * One host is one lua_State: give each thread its own. A script sees the
+ * One host is one lua_State, watched by a thread of its own while a script
+ * runs: give each thread its own host. A script sees the
  * base library without dofile/loadfile (load takes text chunks only),
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
  * limited to the search path (the project's variants/ and scripts/, and
