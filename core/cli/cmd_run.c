@@ -14,13 +14,15 @@
 
 static void run_usage(FILE *out)
 {
-    fputs("usage: sudolab run [--max-instructions N] [--max-memory MB] SCRIPT.lua [ARGS...]\n"
+    fputs("usage: sudolab run [--max-instructions N] [--max-memory MB] [--max-seconds S]\n"
+          "                   SCRIPT.lua [ARGS...]\n"
           "\n"
           "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
           "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
           "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
           "script as `...` and in `arg`. A script that runs past its instruction budget\n"
-          "(default 2e9) or memory cap (default 256 MB) is stopped with an error.\n"
+          "(default 2e9), memory cap (default 256 MB) or time budget (default 60 s\n"
+          "of CPU, 240 s of wall clock) is stopped with an error.\n"
           "\n"
           "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
           "(printed as FILE:LINE: message).\n",
@@ -43,6 +45,8 @@ int cmd_run(int argc, char **argv)
             limits.instructions = v;
         } else if (ok && strcmp(argv[i], "--max-memory") == 0 && v < 1 << 20) {
             limits.memory = (size_t)v << 20;
+        } else if (ok && strcmp(argv[i], "--max-seconds") == 0 && v <= 1000000) {
+            limits.seconds = (double)v;
         } else {
             fprintf(stderr, "sudolab run: bad option or value '%s'\n", argv[i]);
             run_usage(stderr);

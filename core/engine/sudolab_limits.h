@@ -128,6 +128,10 @@
  * --max-instructions changes it), and of its memory. */
 #define SL_LUA_INSTRUCTIONS 2000000000LL
 #define SL_LUA_MEMORY ((size_t)256 << 20)
+/* Default time budget of one script run, in seconds of CPU (the wall
+ * clock gets four times as long): a watchdog enforces it even where no
+ * VM instruction runs. */
+#define SL_LUA_SECONDS 60
 
 /* Search nodes one API call (p:solve(), p:count() ...) may spend before
  * it answers "gave up": a script stays responsive on a puzzle too loose. */

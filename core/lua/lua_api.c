@@ -1,11 +1,15 @@
 /*
  * lua_api.c — see lua_api.h. A puzzle is a full userdata holding a struct
  * puzzle and, once it is solved, the ruleset and solver for its rules
- * (rebuilt when the rules change).
+ * (rebuilt when the rules change). Their memory is charged to the host's
+ * cap and a search's nodes to its budget (lua_host.h). A puzzle being
+ * searched is busy: a Lua rule's check may not change it or search it
+ * again, which would free the solver under the search.
  */
 #include "lua_api.h"
 
 #include <lauxlib.h>
+#include <limits.h>
 #include <lua.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include "cage_text.h"
 #include "format.h"
 #include "format_variant.h"
+#include "lua_host.h"
 #include "lua_rule.h"
 #include "propagate.h"
 #include "registry.h"
@@ -24,6 +29,7 @@
 #include "search.h"
 
 #define API_PUZZLE "sudolab.puzzle"
+#define API_READING "sudolab.reading"
 
 struct api_puzzle {
     struct puzzle p;
@@ -31,6 +37,18 @@ struct api_puzzle {
     struct solver *solver;
     struct rater *rater;                /* NULL until p:rate(), or after a rule change */
     char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
+    size_t charged;                     /* bytes of rules, solver, rater charged to the cap */
+    int rater_charged;                  /* the rater's bytes are in charged */
+    int busy;                           /* a search on it is under way */
+    int dead;                           /* finalized: a finalizer brought it back */
+};
+
+/* A search under way: what api_search_end restores and charges. */
+struct api_search {
+    lua_State *caller;            /* the thread Lua rules ran on before */
+    unsigned long long allowance; /* nodes the budget left it */
+    long long node_cost;          /* instructions a node is charged */
+    struct search_stats stats;
 };
 
 /* --- errors that name the script's line ---------------------------------- */
@@ -78,12 +96,30 @@ static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fn
 {
     struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
     if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
+    if (ap->dead) api_error(L, "%s: this puzzle was collected (a finalizer kept it)", fname);
+    return ap;
+}
+
+/* Raises unless ap's rules, givens and solver may change. */
+static void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname)
+{
+    if (ap->busy)
+        api_error(L,
+                  "%s: puzzle is busy: a search on it is under way (a Lua rule's check "
+                  "cannot change it or search it again)",
+                  fname);
+}
+
+static struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, arg, fname);
+    api_idle(L, ap, fname);
     return ap;
 }
 
 /* --- puzzles -------------------------------------------------------------- */
 
-static void api_release(struct api_puzzle *ap)
+static void api_release(lua_State *L, struct api_puzzle *ap)
 {
     rater_free(ap->rater);
     ap->rater = NULL;
@@ -91,13 +127,17 @@ static void api_release(struct api_puzzle *ap)
     ruleset_free(ap->rules);
     ap->solver = NULL;
     ap->rules = NULL;
+    lua_host_charge_memory(L, -(long long)ap->charged);
+    ap->charged = 0;
+    ap->rater_charged = 0;
 }
 
 static int api_gc(lua_State *L)
 {
     struct api_puzzle *ap = luaL_checkudata(L, 1, API_PUZZLE);
-    api_release(ap);
+    api_release(L, ap);
     puzzle_clear(&ap->p);
+    ap->dead = 1;
     return 0;
 }
 
@@ -121,6 +161,36 @@ static void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char
     api_error(L, "%s: a Lua rule failed: %s", fname, msg);
 }
 
+/* What a ruleset and a solver for rs take, near enough to charge the cap
+ * (search.c and rules.c allocate them): the solver's stack of states
+ * dominates. */
+static size_t api_solver_bytes(const struct ruleset *rs)
+{
+    size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
+    size_t levels = ncells * (rs->branching ? size : 1) + 2;
+    return levels * (rs->state_bytes + 64) + 2 * rs->state_bytes + rs->scratch_bytes + ncells * 8;
+}
+
+static size_t api_ruleset_bytes(const struct ruleset *rs)
+{
+    size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
+    return sizeof *rs + ncells * (4 * size + 8 * (size_t)rs->unit_words + 32) +
+           (size_t)rs->nunits * (4 + 2 * size) + (size_t)rs->ngroups * 16 + rs->scratch_bytes;
+}
+
+/* Charges bytes to the cap for ap, or raises. */
+static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname)
+{
+    if (lua_host_charge_memory(L, (long long)bytes)) {
+        api_release(L, ap);
+        api_error(L,
+                  "%s: not enough memory for the solver (%zu KiB more would pass the cap; "
+                  "see --max-memory)",
+                  fname, bytes >> 10);
+    }
+    ap->charged += bytes;
+}
+
 /* The ruleset and solver of the puzzle's current rules, checking givens. */
 static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
@@ -129,15 +199,61 @@ static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
     ap->lua_error[0] = '\0';
     if (ap->rules == NULL) {
         ap->rules = ruleset_build(&ap->p, &err);
-        ap->solver = ap->rules ? solver_new(ap->rules) : NULL;
+        if (ap->rules) {
+            api_charge(L, ap, api_ruleset_bytes(ap->rules), fname);
+            api_charge(L, ap, api_solver_bytes(ap->rules), fname);
+            ap->solver = solver_new(ap->rules);
+        }
         if (ap->solver == NULL) {
-            api_release(ap);
+            api_release(L, ap);
             api_error(L, "%s: %s", fname, err.msg[0] ? err.msg : "out of memory");
         }
-        solver_set_node_limit(ap->solver, API_NODE_LIMIT);
     }
     if (ruleset_check_givens(ap->rules, ap->p.givens, &cell, &err))
         api_error(L, "%s: %s", fname, err.msg);
+}
+
+/* The instructions a search node is charged: about what its time buys of
+ * VM instructions (variants/README.md measures), growing with the grid. */
+static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
+
+/* Starts a search on ap: its solver ready, its node limit what is left of
+ * the budget, the puzzle busy and Lua rules called on this thread. Nothing
+ * may raise until api_search_end. */
+static void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
+                             struct api_search *run)
+{
+    api_idle(L, ap, fname);
+    api_prepare(L, ap, fname);
+    memset(run, 0, sizeof *run);
+    run->node_cost = api_node_cost(ap);
+    run->allowance = (unsigned long long)(lua_host_budget_left(L) / run->node_cost);
+    if (run->allowance == 0)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    solver_set_node_limit(ap->solver,
+                          run->allowance < API_NODE_LIMIT ? run->allowance : API_NODE_LIMIT);
+    ap->busy = 1;
+    run->caller = lua_host_set_caller(L, L);
+}
+
+/* Ends it: charges its nodes, raises a Lua rule's error, and "budget
+ * exhausted" when the budget, not the API's node limit, stopped it. */
+static void api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname,
+                           struct api_search *run, int gave_up)
+{
+    ap->busy = 0;
+    lua_host_set_caller(L, run->caller);
+    unsigned long long nodes = run->stats.nodes;
+    lua_host_charge_instructions(L, nodes < (unsigned long long)(LLONG_MAX / run->node_cost)
+                                        ? (long long)nodes * run->node_cost
+                                        : LLONG_MAX);
+    api_raise_rule_error(L, ap, fname);
+    if (gave_up && run->allowance < API_NODE_LIMIT)
+        api_error(L,
+                  "%s: instruction budget exceeded: the search took the %llu nodes it had "
+                  "left (budget exhausted; see --max-instructions)",
+                  fname, run->allowance);
 }
 
 static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
@@ -154,7 +270,7 @@ static void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *
 {
     struct sl_error err = {0};
     int rc = puzzle_add_rules_text(&ap->p, text, &err);
-    api_release(ap);
+    api_release(L, ap);
     if (rc) api_error(L, "%s: rules, column %ld: %s", fname, err.col, err.msg);
 }
 
@@ -173,6 +289,20 @@ static void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text
     }
 }
 
+/* "RxC" into rows and cols, each 1..SL_MAX_SIZE (checked before anything
+ * multiplies them). 0, or -1. */
+static int api_boxes(const char *text, int *rows, int *cols)
+{
+    char *end;
+    if (text[0] < '0' || text[0] > '9') return -1;
+    long r = strtol(text, &end, 10);
+    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
+    long c = strtol(end + 1, &end, 10);
+    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
+    *rows = (int)r, *cols = (int)c;
+    return 0;
+}
+
 static void api_geometry(lua_State *L, int spec, struct geometry *g)
 {
     struct sl_error err = {0};
@@ -184,10 +314,10 @@ static void api_geometry(lua_State *L, int spec, struct geometry *g)
         rc = geometry_init_default(g, (int)n, &err);
     } else {
         const char *boxes = api_string(L, -1, "puzzle", NULL);
-        int rows = 0, cols = 0, used = 0;
-        if (strcmp(boxes, "none") != 0 &&
-            (sscanf(boxes, "%dx%d%n", &rows, &cols, &used) != 2 || boxes[used] != '\0'))
-            api_error(L, "puzzle: boxes must be \"RxC\" or \"none\", not \"%s\"", boxes);
+        int rows = 0, cols = 0;
+        if (strcmp(boxes, "none") != 0 && api_boxes(boxes, &rows, &cols))
+            api_error(L, "puzzle: boxes must be \"RxC\" (each 1..%d) or \"none\", not \"%.40s\"",
+                      SL_MAX_SIZE, boxes);
         rc = geometry_init(g, (int)n, rows, cols, &err);
     }
     lua_pop(L, 1);
@@ -215,6 +345,27 @@ static int api_puzzle_new(lua_State *L)
     return 1;
 }
 
+/* What sudolab.read holds while it reads, owned by a userdata so that an
+ * error (the memory cap) between two puzzles leaks none of it. */
+struct api_reading {
+    FILE *in;
+    struct puzzle_reader *reader;
+    struct puzzle_source *where;
+    struct puzzle p; /* read, not yet given to a puzzle userdata */
+    int holds_p;
+};
+
+static int api_reading_close(lua_State *L)
+{
+    struct api_reading *rd = luaL_checkudata(L, 1, API_READING);
+    reader_close(rd->reader);
+    if (rd->in) fclose(rd->in);
+    free(rd->where);
+    if (rd->holds_p) puzzle_clear(&rd->p);
+    memset(rd, 0, sizeof *rd);
+    return 0;
+}
+
 /* sudolab.read(text [, format]): every puzzle of a text, in any format. */
 static int api_read(lua_State *L)
 {
@@ -225,28 +376,27 @@ static int api_read(lua_State *L)
         opt.formats = format_by_name(api_string(L, 2, "read", NULL));
         if (opt.formats == 0) return api_arg_error(L, 2, "read", format_names);
     }
-    FILE *in = fmemopen((void *)text, len ? len : 1, "r");
-    struct puzzle_reader *r = in ? reader_open(in, &opt) : NULL;
-    struct puzzle_source *where = malloc(sizeof *where);
-    if (r == NULL || where == NULL) {
-        reader_close(r);
-        if (in) fclose(in);
-        free(where);
-        return api_error(L, "read: out of memory");
-    }
+    lua_settop(L, 2);
+    struct api_reading *rd = lua_newuserdatauv(L, sizeof *rd, 0);
+    memset(rd, 0, sizeof *rd);
+    luaL_setmetatable(L, API_READING);
+    rd->in = fmemopen((void *)text, len ? len : 1, "r");
+    rd->reader = rd->in ? reader_open(rd->in, &opt) : NULL;
+    rd->where = malloc(sizeof *rd->where);
+    if (rd->reader == NULL || rd->where == NULL) return api_error(L, "read: out of memory");
     lua_newtable(L);
     struct sl_error err = {0};
     int got, count = 0;
-    struct puzzle p;
-    while ((got = (len ? reader_next(r, &p, where, &err) : 0)) != 0) {
-        if (got < 0) break;
-        struct api_puzzle *ap = api_push_puzzle(L, &p.geo);
-        ap->p = p;
+    while ((got = (len ? reader_next(rd->reader, &rd->p, rd->where, &err) : 0)) > 0) {
+        rd->holds_p = 1;
+        struct api_puzzle *ap = api_push_puzzle(L, &rd->p.geo);
+        ap->p = rd->p;
+        rd->holds_p = 0;
         lua_rawseti(L, -2, ++count);
     }
-    reader_close(r);
-    fclose(in);
-    free(where);
+    lua_pushcfunction(L, api_reading_close);
+    lua_pushvalue(L, 3);
+    lua_call(L, 1, 0);
     if (got < 0) return api_error(L, "read: line %ld, column %ld: %s", err.line, err.col, err.msg);
     return 1;
 }
@@ -304,9 +454,10 @@ static int api_solve(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solve");
     uint8_t grid[SL_MAX_CELLS];
-    api_prepare(L, ap, "solve");
-    struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, NULL);
-    api_raise_rule_error(L, ap, "solve");
+    struct api_search run;
+    api_search_begin(L, ap, "solve", &run);
+    struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, &run.stats);
+    api_search_end(L, ap, "solve", &run, r.gave_up);
     if (r.solutions == 0) {
         luaL_pushfail(L);
         lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
@@ -321,9 +472,10 @@ static int api_count(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
-    api_prepare(L, ap, "count");
-    struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, NULL);
-    api_raise_rule_error(L, ap, "count");
+    struct api_search run;
+    api_search_begin(L, ap, "count", &run);
+    struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, &run.stats);
+    api_search_end(L, ap, "count", &run, r.gave_up);
     if (r.gave_up) return api_error(L, "count: the search gave up");
     lua_pushinteger(L, r.solutions);
     return 1;
@@ -335,11 +487,13 @@ static int api_solutions(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solutions");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "solutions", 1, 64);
-    api_prepare(L, ap, "solutions");
     size_t ncells = (size_t)ap->p.geo.ncells;
     uint8_t *grids = lua_newuserdatauv(L, (size_t)limit * ncells, 0);
-    struct search_result r = solver_solutions(ap->solver, ap->p.givens, (long)limit, grids, NULL);
-    api_raise_rule_error(L, ap, "solutions");
+    struct api_search run;
+    api_search_begin(L, ap, "solutions", &run);
+    struct search_result r =
+        solver_solutions(ap->solver, ap->p.givens, (long)limit, grids, &run.stats);
+    api_search_end(L, ap, "solutions", &run, r.gave_up);
     if (r.gave_up) return api_error(L, "solutions: the search gave up");
     lua_createtable(L, (int)r.solutions, 0);
     for (long i = 0; i < r.solutions; i++) {
@@ -353,20 +507,30 @@ static int api_solutions(lua_State *L)
  * for a unique puzzle, else nil and why. */
 static int api_rate(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "rate");
+    struct api_puzzle *ap = api_check_idle(L, 1, "rate");
+    struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
     api_prepare(L, ap, "rate");
-    long found = solver_count(ap->solver, ap->p.givens, 2, NULL, NULL).solutions;
-    api_raise_rule_error(L, ap, "rate");
+    if (!ap->rater_charged) { /* a solver of its own and the player's grid */
+        api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, "rate");
+        ap->rater_charged = 1;
+    }
+    struct api_search run;
+    api_search_begin(L, ap, "rate", &run);
+    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, NULL, &run.stats);
+    int rated = -1;
+    if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
+        rated = rate_puzzle(ap->rater, ap->p.givens, res, NULL, NULL);
+        run.stats.nodes += res->fallback_nodes;
+    }
+    api_search_end(L, ap, "rate", &run, r.gave_up);
+    long found = r.solutions;
     if (found != 1) {
         luaL_pushfail(L);
         lua_pushstring(L, found ? "several solutions" : "no solution");
         return 2;
     }
-    if (!ap->rater && !(ap->rater = rater_new(ap->rules)))
-        return api_error(L, "rate: these rules cannot be rated");
-    struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
-    if (rate_puzzle(ap->rater, ap->p.givens, res, NULL, NULL))
-        return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
+    if (!ap->rater) return api_error(L, "rate: these rules cannot be rated");
+    if (rated) return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
     lua_createtable(L, 0, 6);
     lua_pushnumber(L, res->rating);
     lua_setfield(L, -2, "rating");
@@ -394,10 +558,11 @@ static int api_fill(lua_State *L)
     lua_Integer seed = api_integer(L, 2, "fill", 0, LUA_MAXINTEGER);
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
-    api_prepare(L, ap, "fill");
+    struct api_search run;
+    api_search_begin(L, ap, "fill", &run);
     rng_seed(&rng, (uint64_t)seed);
-    struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL);
-    api_raise_rule_error(L, ap, "fill");
+    struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, &run.stats);
+    api_search_end(L, ap, "fill", &run, r.gave_up);
     if (r.solutions != 1) {
         luaL_pushfail(L);
         lua_pushstring(L, "no solution");
@@ -412,14 +577,15 @@ static int api_fill(lua_State *L)
 static int api_candidates(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "candidates");
+    struct api_search run;
     api_prepare(L, ap, "candidates");
-    digitset *state = malloc(ap->rules->state_bytes);
-    if (state == NULL) return api_error(L, "candidates: out of memory");
-    struct prop_ctx *ctx = malloc(sizeof *ctx);
-    int status = ctx ? propagate_start(ctx, ap->rules, state, ap->p.givens) : SL_PROP_CONTRADICTION;
-    free(ctx);
+    digitset *state = lua_newuserdatauv(L, ap->rules->state_bytes, 0);
+    struct prop_ctx *ctx = lua_newuserdatauv(L, sizeof *ctx, 0);
+    api_search_begin(L, ap, "candidates", &run);
+    int status = propagate_start(ctx, ap->rules, state, ap->p.givens);
+    run.stats.nodes = 1;
+    api_search_end(L, ap, "candidates", &run, 0);
     if (status != SL_PROP_OK) {
-        free(state);
         luaL_pushfail(L);
         return 1;
     }
@@ -432,7 +598,6 @@ static int api_candidates(lua_State *L)
         lua_pushlstring(L, digits, (size_t)k);
         lua_rawseti(L, -2, c + 1);
     }
-    free(state);
     return 1;
 }
 
@@ -446,6 +611,7 @@ static int api_givens(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "givens");
     if (!lua_isnoneornil(L, 2)) { /* p:givens(text) sets them all */
+        api_idle(L, ap, "givens");
         size_t len;
         const char *text = api_string(L, 2, "givens", &len);
         api_set_givens(L, ap, text, len, "givens");
@@ -458,7 +624,7 @@ static int api_givens(lua_State *L)
 /* p:set(row, col, digit): 1-based; digit 0 empties the cell. */
 static int api_set(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "set");
+    struct api_puzzle *ap = api_check_idle(L, 1, "set");
     int n = ap->p.geo.size;
     lua_Integer r = api_integer(L, 2, "set", 1, n), c = api_integer(L, 3, "set", 1, n);
     ap->p.givens[(r - 1) * n + (c - 1)] = (uint8_t)api_integer(L, 4, "set", 0, n);
@@ -470,7 +636,7 @@ static int api_set(lua_State *L)
  * numbers. */
 static int api_put(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "put");
+    struct api_puzzle *ap = api_check_idle(L, 1, "put");
     lua_Integer cell = api_integer(L, 2, "put", 0, ap->p.geo.ncells - 1);
     ap->p.givens[cell] = (uint8_t)api_integer(L, 3, "put", 0, ap->p.geo.size);
     return 0;
@@ -530,9 +696,10 @@ static int api_keeps_unique(lua_State *L)
     int count = api_cell_list(L, 2, "keeps_unique", ncells, cells);
     uint8_t solution[SL_MAX_CELLS];
     api_solution_arg(L, ap, 3, "keeps_unique", solution);
-    api_prepare(L, ap, "keeps_unique");
+    struct api_search run;
+    api_search_begin(L, ap, "keeps_unique", &run);
     int keeps = dig_keeps_unique(ap->solver, ap->rules, ap->p.givens, solution, cells, count);
-    api_raise_rule_error(L, ap, "keeps_unique");
+    api_search_end(L, ap, "keeps_unique", &run, 0);
     lua_pushboolean(L, keeps);
     return 1;
 }
@@ -560,10 +727,11 @@ static int api_dig(lua_State *L)
         for (int i = 0; i < count; i++) cells[total++] = one[i];
     }
     start[ngroups] = total;
-    api_prepare(L, ap, "dig");
+    struct api_search run;
+    api_search_begin(L, ap, "dig", &run);
     int removed =
         dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start, (int)ngroups);
-    api_raise_rule_error(L, ap, "dig");
+    api_search_end(L, ap, "dig", &run, 0);
     lua_pushinteger(L, removed);
     return 1;
 }
@@ -571,13 +739,13 @@ static int api_dig(lua_State *L)
 /* p:add_rule(name [, args]) */
 static int api_add_rule(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "add_rule");
+    struct api_puzzle *ap = api_check_idle(L, 1, "add_rule");
     const char *name = api_string(L, 2, "add_rule", NULL);
     const char *args = lua_isnoneornil(L, 3) ? "" : api_string(L, 3, "add_rule", NULL);
     struct sl_error err = {0};
     if (puzzle_add_rule(&ap->p, name, args, &err))
         return api_error(L, "add_rule: %s (column %ld of its arguments)", err.msg, err.col);
-    api_release(ap);
+    api_release(L, ap);
     return 0;
 }
 
@@ -586,7 +754,7 @@ static int api_add_rule(lua_State *L)
  * escape hatch (lua_rule.c). */
 static int api_add_lua_rule(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "add_lua_rule");
+    struct api_puzzle *ap = api_check_idle(L, 1, "add_lua_rule");
     if (!lua_istable(L, 2)) return api_arg_error(L, 2, "add_lua_rule", "table expected");
     int cells[SL_MAX_CELLS], ncells = 0, ncell_max = ap->p.geo.ncells;
     lua_getfield(L, 2, "name");
@@ -617,7 +785,7 @@ static int api_add_lua_rule(lua_State *L)
     struct sl_error err = {0};
     if (lua_rule_add(&ap->p, L, -2, name, cells, ncells, partial, ap->lua_error, &err))
         return api_error(L, "add_lua_rule: %s", err.msg);
-    api_release(ap);
+    api_release(L, ap);
     return 0;
 }
 
@@ -645,7 +813,16 @@ static int api_check(lua_State *L)
         int d = geometry_digit(text[c]);
         grid[c] = (uint8_t)(d < 0 ? 0 : d);
     }
-    lua_pushboolean(L, puzzle_is_solution(&ap->p, grid));
+    /* A Lua rule's check runs here too: the puzzle is busy meanwhile. */
+    api_idle(L, ap, "check");
+    ap->busy = 1;
+    ap->lua_error[0] = '\0';
+    lua_State *caller = lua_host_set_caller(L, L);
+    int yes = puzzle_is_solution(&ap->p, grid);
+    lua_host_set_caller(L, caller);
+    ap->busy = 0;
+    api_raise_rule_error(L, ap, "check");
+    lua_pushboolean(L, yes);
     return 1;
 }
 
@@ -918,6 +1095,12 @@ int lua_api_open(lua_State *L)
         {"parse_cages", api_parse_cages},
         {NULL, NULL},
     };
+    luaL_newmetatable(L, API_READING);
+    lua_pushcfunction(L, api_reading_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, API_READING);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
     luaL_newmetatable(L, API_PUZZLE);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");

@@ -1,5 +1,14 @@
 /*
  * lua_host.c — see lua_host.h.
+ *
+ * The instruction budget is a count hook. Time is kept by a watchdog
+ * thread per host: past the time budget it raises a flag the hook reads
+ * (within HOST_HOOK_EVERY instructions), and past twice the budget, when
+ * the script has not come back to the VM (a long C function, a finalizer,
+ * a search), it ends the process with a message. It does not call
+ * lua_sethook itself: that is safe from a signal handler on the thread
+ * running Lua, but from another thread it walks the call stack while the
+ * VM changes it.
  */
 #include "lua_host.h"
 
@@ -7,28 +16,53 @@
 #include <limits.h>
 #include <lua.h>
 #include <lualib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lua_api.h"
 
 #define HOST_HOOK_EVERY 1000
+/* Wall-clock seconds allowed per CPU second of the budget. */
+#define HOST_WALL_FACTOR 4
+/* How often the watchdog looks at the clocks, in milliseconds. */
+#define HOST_WATCH_TICK_MS 10
+
+/* The watchdog of one host: a thread that sleeps while no run is under
+ * way. Its fields are guarded by lock. */
+struct host_watch {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    int started, quit;
+    int active;          /* a run is under way */
+    clockid_t cpu_clock; /* the CPU clock of the thread running it */
+    double cpu_start, wall_start;
+};
 
 struct lua_host {
     lua_State *L;
     struct lua_limits limits;
     size_t used;        /* bytes the interpreter holds */
+    size_t charged;     /* bytes of C memory made for the script */
     long long executed; /* instructions of the current run */
     char *path;         /* the folders `require` searches after script_dir, ':'-separated */
+    atomic_int expired; /* the watchdog saw the time budget pass */
+    lua_State *caller;  /* the thread Lua rules run on, during a search */
+    struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
 };
 
 struct lua_limits lua_limits_default(void)
 {
-    return (struct lua_limits){.instructions = SL_LUA_INSTRUCTIONS, .memory = SL_LUA_MEMORY};
+    return (struct lua_limits){
+        .instructions = SL_LUA_INSTRUCTIONS, .memory = SL_LUA_MEMORY, .seconds = SL_LUA_SECONDS};
 }
 
 static struct lua_host *host_of(lua_State *L) { return *(struct lua_host **)lua_getextraspace(L); }
@@ -44,30 +78,167 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         free(ptr);
         return NULL;
     }
-    if (h->limits.memory && nsize > old && h->used - old + nsize > h->limits.memory) return NULL;
+    if (h->limits.memory && nsize > old && h->used - old + nsize + h->charged > h->limits.memory)
+        return NULL;
     void *grown = realloc(ptr, nsize);
     if (grown) h->used = h->used - old + nsize;
     return grown;
+}
+
+/* Raises msg at the running script's line. */
+static void host_stop(lua_State *L, const char *msg)
+{
+    /* From now on every instruction fails, so a script cannot pcall its
+     * way past the budget: the error reaches code outside any pcall. */
+    lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    luaL_where(L, 0); /* in a hook, level 0 is the running script */
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    lua_error(L);
 }
 
 static void host_count(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct lua_host *h = host_of(L);
+    char msg[128];                  /* luaL_error's format has no %lld */
     h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
     if (h->limits.instructions && h->executed > h->limits.instructions) {
-        char msg[128]; /* luaL_error's format has no %lld */
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lld; see --max-instructions)",
                  h->limits.instructions);
-        /* From now on every instruction fails, so a script cannot pcall its
-         * way past the budget: the error reaches code outside any pcall. */
-        lua_sethook(L, host_count, LUA_MASKCOUNT, 1);
-        luaL_where(L, 0); /* in a hook, level 0 is the running script */
-        lua_pushstring(L, msg);
-        lua_concat(L, 2);
-        lua_error(L);
+        host_stop(L, msg);
+    }
+    if (atomic_load(&h->expired)) {
+        snprintf(msg, sizeof msg, "time budget exceeded (%g s of CPU; see --max-seconds)",
+                 h->limits.seconds);
+        host_stop(L, msg);
     }
 }
+
+/* --- the watchdog ------------------------------------------------------- */
+
+static double watch_clock(clockid_t clock)
+{
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The part of the time budget spent by the run under way (1: all of it). */
+static double watch_spent(const struct lua_host *h)
+{
+    const struct host_watch *w = &h->watch;
+    double cpu = (watch_clock(w->cpu_clock) - w->cpu_start) / h->limits.seconds;
+    double wall =
+        (watch_clock(CLOCK_MONOTONIC) - w->wall_start) / (h->limits.seconds * HOST_WALL_FACTOR);
+    return cpu > wall ? cpu : wall;
+}
+
+/* Past twice the budget the script is stuck where no hook runs: the only
+ * stop left is the process's. */
+static void watch_hard_stop(const struct lua_host *h)
+{
+    char msg[HOST_PATH_MAX + 256];
+    int len = snprintf(msg, sizeof msg,
+                       "sudolab: %s: stopped: past twice its time budget (%g s of CPU, "
+                       "see --max-seconds) inside a C function, a search or a finalizer\n",
+                       h->script[0] ? h->script : "script", h->limits.seconds);
+    if (len > (int)sizeof msg - 1) len = (int)sizeof msg - 1;
+    ssize_t wrote = write(STDERR_FILENO, msg, (size_t)len);
+    (void)wrote;
+    _exit(2);
+}
+
+static void watch_check(struct lua_host *h)
+{
+    double spent = watch_spent(h);
+    if (spent >= 2) watch_hard_stop(h);
+    if (spent >= 1) atomic_store(&h->expired, 1);
+}
+
+static void *watch_main(void *arg)
+{
+    struct lua_host *h = arg;
+    struct host_watch *w = &h->watch;
+    pthread_mutex_lock(&w->lock);
+    while (!w->quit) {
+        if (!w->active) {
+            pthread_cond_wait(&w->wake, &w->lock);
+            continue;
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += HOST_WATCH_TICK_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&w->wake, &w->lock, &until);
+        if (w->active && !w->quit) watch_check(h);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+static int watch_init(struct lua_host *h)
+{
+    struct host_watch *w = &h->watch;
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr)) return -1;
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    int rc = pthread_cond_init(&w->wake, &attr);
+    pthread_condattr_destroy(&attr);
+    if (rc) return -1;
+    if (pthread_mutex_init(&w->lock, NULL)) {
+        pthread_cond_destroy(&w->wake);
+        return -1;
+    }
+    if (h->limits.seconds > 0 && pthread_create(&w->thread, NULL, watch_main, h) == 0)
+        w->started = 1;
+    else if (h->limits.seconds > 0) {
+        pthread_mutex_destroy(&w->lock);
+        pthread_cond_destroy(&w->wake);
+        return -1;
+    }
+    return 0;
+}
+
+static void watch_destroy(struct lua_host *h)
+{
+    struct host_watch *w = &h->watch;
+    if (w->started) {
+        pthread_mutex_lock(&w->lock);
+        w->quit = 1;
+        pthread_cond_signal(&w->wake);
+        pthread_mutex_unlock(&w->lock);
+        pthread_join(w->thread, NULL);
+    }
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->wake);
+}
+
+/* A run starts: a fresh budget of instructions and time. */
+static void watch_begin(struct lua_host *h)
+{
+    struct host_watch *w = &h->watch;
+    pthread_mutex_lock(&w->lock);
+    h->executed = 0;
+    atomic_store(&h->expired, 0);
+    lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
+    if (w->started && pthread_getcpuclockid(pthread_self(), &w->cpu_clock) == 0) {
+        w->cpu_start = watch_clock(w->cpu_clock);
+        w->wall_start = watch_clock(CLOCK_MONOTONIC);
+        w->active = 1;
+        pthread_cond_signal(&w->wake);
+    }
+    pthread_mutex_unlock(&w->lock);
+}
+
+static void watch_end(struct lua_host *h)
+{
+    pthread_mutex_lock(&h->watch.lock);
+    h->watch.active = 0;
+    pthread_mutex_unlock(&h->watch.lock);
+}
+
+/* --- the sandbox's own library ------------------------------------------ */
 
 /* load, for text chunks only: a binary chunk could break the VM. */
 static int host_load(lua_State *L)
@@ -152,6 +323,83 @@ static int host_require(lua_State *L)
                       name);
 }
 
+/* xpcall's end: the results, or the handler's answer to the error. */
+static int host_xpcall_finish(lua_State *L, int status, lua_KContext extra)
+{
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - (int)extra;
+    lua_pushvalue(L, 2);
+    lua_insert(L, -2);
+    lua_pcall(L, 1, 1, 0); /* an error in the handler is its answer */
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* xpcall(f, handler, ...). Lua calls the handler before unwinding, and
+ * when the error came from the budget's hook, hooks stay off until the
+ * unwinding ends: a looping handler would run with no budget. Here the
+ * handler runs after the unwinding, under the budget; without the debug
+ * library it sees nothing the unwinding took away. */
+static int host_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1); /* the first result when f succeeds */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2); /* f, handler, true, f, args... */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 0, 2, host_xpcall_finish);
+    return host_xpcall_finish(L, status, 2);
+}
+
+/* string.rep, refusing a result past the memory cap before making it:
+ * Lua's own loops over every copy, so an empty string repeated 2^62
+ * times would run for ages inside C. */
+static int host_string_rep(lua_State *L)
+{
+    size_t len, seplen = 0;
+    luaL_checklstring(L, 1, &len);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &seplen);
+    if (n <= 0 || len + seplen == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    /* Lua's own error past the cap, raised before the work */
+    size_t cap = host_of(L)->limits.memory;
+    if (cap && ((lua_Unsigned)n > cap / (len + seplen) + 1 || len * (size_t)n > cap)) {
+        lua_pushliteral(L, "not enough memory");
+        return lua_error(L);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* The string library as strings' methods see it: a copy no script can
+ * reach, so one script cannot change ("x"):rep() for another sharing the
+ * interpreter; getmetatable("") shows a name instead of the table. */
+static void host_protect_strings(lua_State *L)
+{
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_getfield(L, -1, "rep");
+    lua_pushcclosure(L, host_string_rep, 1);
+    lua_setfield(L, -2, "rep");
+    lua_newtable(L);
+    for (lua_pushnil(L); lua_next(L, -3);) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "string");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 4);
+}
+
 static void host_open_libraries(lua_State *L)
 {
     static const luaL_Reg libraries[] = {
@@ -164,6 +412,7 @@ static void host_open_libraries(lua_State *L)
         luaL_requiref(L, libraries[i].name, libraries[i].func, 1);
         lua_pop(L, 1);
     }
+    host_protect_strings(L);
     static const luaL_Reg os_safe[] = {{"clock", host_clock}, {"time", host_time}, {NULL, NULL}};
     luaL_newlib(L, os_safe);
     lua_setglobal(L, "os");
@@ -175,6 +424,27 @@ static void host_open_libraries(lua_State *L)
     lua_setglobal(L, "load");
     lua_pushcfunction(L, host_require);
     lua_setglobal(L, "require");
+    lua_pushcfunction(L, host_xpcall);
+    lua_setglobal(L, "xpcall");
+}
+
+/* An error outside any protected call (C code reading a script's values
+ * without lua_host_call_c): a message, not an abort. */
+static int host_panic(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "sudolab: %s: error outside a protected call: %s\n", host_of(L)->script,
+            msg ? msg : "(not a string)");
+    fflush(stderr);
+    _exit(2);
+}
+
+/* Opens the libraries under a first run's budget, in protected mode: a
+ * cap too small to hold them is an error, not a panic. */
+static int host_open(lua_State *L)
+{
+    host_open_libraries(L);
+    return 0;
 }
 
 struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
@@ -186,16 +456,28 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
         return NULL;
     }
     h->limits = limits ? *limits : lua_limits_default();
+    if (watch_init(h)) {
+        sl_error_set(err, 0, 0, "cannot start the script's watchdog");
+        free(h);
+        return NULL;
+    }
     h->path = strdup(path ? path : "");
     h->L = h->path ? lua_newstate(host_alloc, h) : NULL;
     if (h->L == NULL) {
         sl_error_set(err, 0, 0, "cannot start Lua (memory cap too small?)");
         free(h->path);
+        watch_destroy(h);
         free(h);
         return NULL;
     }
     *(struct lua_host **)lua_getextraspace(h->L) = h;
-    host_open_libraries(h->L);
+    lua_atpanic(h->L, host_panic);
+    lua_pushcfunction(h->L, host_open);
+    if (lua_pcall(h->L, 0, 0, 0) != LUA_OK) {
+        sl_error_set(err, 0, 0, "cannot start Lua: %s", lua_tostring(h->L, -1));
+        lua_host_free(h);
+        return NULL;
+    }
     lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
     return h;
 }
@@ -203,7 +485,10 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
 void lua_host_free(struct lua_host *h)
 {
     if (h == NULL) return;
+    watch_begin(h); /* finalizers run now: they too are under a budget */
     lua_close(h->L);
+    watch_end(h);
+    watch_destroy(h);
     free(h->path);
     free(h);
 }
@@ -214,9 +499,10 @@ struct lua_State *lua_host_state(struct lua_host *h) { return h->L; }
  * nresults results. */
 static int host_call_results(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
 {
-    h->executed = 0;
-    lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
-    if (lua_pcall(h->L, nargs, nresults, 0) == LUA_OK) return 0;
+    watch_begin(h);
+    int status = lua_pcall(h->L, nargs, nresults, 0);
+    watch_end(h);
+    if (status == LUA_OK) return 0;
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         sl_error_set(err, 0, 0, "%s: not enough memory (cap %zu MiB; see --max-memory)", h->script,
@@ -235,6 +521,66 @@ static int host_call(struct lua_host *h, int nargs, struct sl_error *err)
 int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
 {
     return host_call_results(h, nargs, nresults, err);
+}
+
+int lua_host_call_c(struct lua_host *h, int (*fn)(lua_State *L), void *ud, int nargs,
+                    struct sl_error *err)
+{
+    if (!lua_checkstack(h->L, 2)) {
+        lua_pop(h->L, nargs);
+        return sl_error_set(err, 0, 0, "%s: out of memory", h->script);
+    }
+    lua_pushcfunction(h->L, fn);
+    lua_insert(h->L, -(nargs + 1));
+    lua_pushlightuserdata(h->L, ud);
+    lua_insert(h->L, -(nargs + 1));
+    return host_call_results(h, nargs + 1, 0, err);
+}
+
+int lua_host_charge_memory(lua_State *L, long long bytes)
+{
+    struct lua_host *h = host_of(L);
+    if (bytes < 0) {
+        size_t back = (size_t)-bytes;
+        h->charged -= back < h->charged ? back : h->charged;
+        return 0;
+    }
+    for (int tries = 0; tries < 2; tries++) {
+        if (!h->limits.memory || (h->used + h->charged <= h->limits.memory &&
+                                  (size_t)bytes <= h->limits.memory - h->used - h->charged)) {
+            h->charged += (size_t)bytes;
+            return 0;
+        }
+        if (tries == 0) lua_gc(L, LUA_GCCOLLECT); /* garbage may hold charged memory */
+    }
+    return -1;
+}
+
+long long lua_host_budget_left(lua_State *L)
+{
+    const struct lua_host *h = host_of(L);
+    if (!h->limits.instructions) return LLONG_MAX;
+    return h->executed < h->limits.instructions ? h->limits.instructions - h->executed : 0;
+}
+
+void lua_host_charge_instructions(lua_State *L, long long instructions)
+{
+    struct lua_host *h = host_of(L);
+    h->executed = instructions < LLONG_MAX - h->executed ? h->executed + instructions : LLONG_MAX;
+}
+
+lua_State *lua_host_set_caller(lua_State *L, lua_State *caller)
+{
+    struct lua_host *h = host_of(L);
+    lua_State *before = h->caller;
+    h->caller = caller;
+    return before;
+}
+
+lua_State *lua_host_caller(lua_State *L)
+{
+    struct lua_host *h = host_of(L);
+    return h->caller ? h->caller : h->L;
 }
 
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,

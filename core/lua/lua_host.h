@@ -2,14 +2,19 @@
  * lua_host.h — an embedded Lua 5.4 interpreter that runs scripts in a
  * sandbox, with the sudolab API (lua_api.h) loaded.
  *
- * One host is one lua_State: give each thread its own. A script sees the
+ * One host is one lua_State, watched by a thread of its own while a script
+ * runs: give each thread its own host. A script sees the
  * base library without dofile/loadfile (load takes text chunks only),
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
  * limited to the script's own folder and the search path the host was
  * made with (variant.h's: $SUDOLAB_PATH, the project's variants/ and
- * scripts/). An instruction budget and a memory cap stop a
- * runaway script with a clear error. Every error comes back as
- * "file:line: message" in err->msg.
+ * scripts/). An instruction budget, a CPU and wall-clock
+ * time budget and a memory cap stop a runaway script with a clear error;
+ * a script stuck inside a C function or a finalizer past twice its time
+ * budget ends the process with a message (exit 2). Searches the script
+ * starts charge their nodes to the instruction budget, and C memory made
+ * for it (rulesets, solvers) counts against the cap. Every error comes
+ * back as "file:line: message" in err->msg.
  */
 #ifndef SUDOLAB_LUA_HOST_H
 #define SUDOLAB_LUA_HOST_H
@@ -21,12 +26,16 @@
 struct lua_limits {
     long long instructions; /* VM instructions per run; 0: no limit */
     size_t memory;          /* bytes; 0: no limit */
+    double seconds;         /* CPU seconds per run, and four times as many
+                               wall-clock seconds; 0: no limit */
 };
 
-/* The defaults: SL_LUA_INSTRUCTIONS and SL_LUA_MEMORY (sudolab_limits.h). */
+/* The defaults: SL_LUA_INSTRUCTIONS, SL_LUA_MEMORY and SL_LUA_SECONDS
+ * (sudolab_limits.h; variants/README.md says what they cost). */
 struct lua_limits lua_limits_default(void);
 
 struct lua_host;
+struct lua_State;
 
 /* NULL with err set when the state cannot be made. path lists the
  * folders `require` searches after the script's own, in order and
@@ -53,7 +62,27 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
  * C data to a script builds the arguments with the C API). 0, or -1 with
  * err (function and arguments gone). */
 int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err);
+/* Calls fn(ud, ...) as a run (under the budgets, errors as "file:line:
+ * message"), with the nargs values on top of the stack as its arguments
+ * after a light userdata ud; they are popped. For C code reading a
+ * script's tables, whose metamethods may run. 0, or -1 with err. */
+int lua_host_call_c(struct lua_host *h, int (*fn)(struct lua_State *L), void *ud, int nargs,
+                    struct sl_error *err);
 /* The interpreter, for the C side of the API and tests. */
 struct lua_State *lua_host_state(struct lua_host *h);
+
+/* For the API (L is any thread of a host's interpreter). */
+/* Charges bytes of C memory made for the script to the cap (negative:
+ * given back). Past the cap it collects garbage once and tries again;
+ * 0, or -1 when it still does not fit (nothing charged). */
+int lua_host_charge_memory(struct lua_State *L, long long bytes);
+/* What is left of the run's instruction budget (LLONG_MAX: no budget),
+ * and a charge to it for work done in C (a search's nodes). */
+long long lua_host_budget_left(struct lua_State *L);
+void lua_host_charge_instructions(struct lua_State *L, long long instructions);
+/* The thread Lua rules are called on: the one that started the search
+ * running. Returns the previous one, to be set back after the search. */
+struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);
+struct lua_State *lua_host_caller(struct lua_State *L);
 
 #endif

@@ -12,18 +12,32 @@
  * soon as it can. Either way each call is a Lua call and a table, hundreds
  * of times the cost of a native rule's step. Its data is a function, so it has no text
  * form: a ruleset copies it with the clone hook, and it lives in the
- * interpreter that made it (one thread).
+ * interpreter that made it (one thread). Its copies share one reference
+ * to the function, so copying calls no Lua; the reference is dropped on
+ * the interpreter's main thread, which lives as long as the interpreter
+ * (a coroutine that added the rule may be collected first). The check
+ * runs on the thread that started the search (lua_host_caller), inside a
+ * protected call: no Lua error, not even out of memory, unwinds through
+ * the search.
  */
 #include "lua_rule.h"
+
+#include "lua_host.h"
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The check function, shared by a rule and its copies. */
+struct lua_rule_fn {
+    lua_State *main; /* the interpreter's main thread */
+    int ref;         /* the function, in the registry */
+    int copies;      /* rules holding it */
+};
+
 struct lua_rule {
-    lua_State *L;
-    int check_ref; /* the Lua function, in the registry */
+    struct lua_rule_fn *fn;
     char name[64];
     int partial; /* check also sees undecided cells (as 0) */
     int ncells;
@@ -34,7 +48,12 @@ struct lua_rule {
 static void lua_rule_destroy(void *self)
 {
     struct lua_rule *r = self;
-    luaL_unref(r->L, LUA_REGISTRYINDEX, r->check_ref);
+    if (--r->fn->copies == 0) {
+        /* Unref stores into slots the registry has: it allocates nothing
+         * and cannot raise, even on a thread that is not running. */
+        if (lua_checkstack(r->fn->main, 2)) luaL_unref(r->fn->main, LUA_REGISTRYINDEX, r->fn->ref);
+        free(r->fn);
+    }
     free(r);
 }
 
@@ -47,8 +66,7 @@ static void *lua_rule_clone(const void *self, struct sl_error *err)
         return NULL;
     }
     *copy = *r;
-    lua_rawgeti(r->L, LUA_REGISTRYINDEX, r->check_ref);
-    copy->check_ref = luaL_ref(r->L, LUA_REGISTRYINDEX);
+    copy->fn->copies++;
     return copy;
 }
 
@@ -65,18 +83,36 @@ static int lua_rule_attach(void *self, struct rule_builder *b, struct sl_error *
     return rules_watch_group(b, r->cells, r->ncells, err) < 0 ? -1 : 0;
 }
 
+struct lua_rule_call {
+    const struct lua_rule *r;
+    const uint8_t *digits;
+};
+
+/* check(digits), with the call's data as light userdata 1: the table is
+ * made in here, so running out of memory is an error of the call. */
+static int lua_rule_call_protected(lua_State *L)
+{
+    const struct lua_rule_call *call = lua_touserdata(L, 1);
+    const struct lua_rule *r = call->r;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->fn->ref);
+    lua_createtable(L, r->ncells, 0);
+    for (int i = 0; i < r->ncells; i++) {
+        lua_pushinteger(L, call->digits[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_call(L, 1, 1);
+    return 1;
+}
+
 /* Calls check with the digits of the rule's cells: 1 yes, 0 no, -1 a Lua
  * error (kept in r->error). */
 static int lua_rule_call(const struct lua_rule *r, const uint8_t *digits)
 {
-    lua_State *L = r->L;
+    lua_State *L = lua_host_caller(r->fn->main);
+    struct lua_rule_call call = {r, digits};
     if (!lua_checkstack(L, 4)) return -1;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, r->check_ref);
-    lua_createtable(L, r->ncells, 0);
-    for (int i = 0; i < r->ncells; i++) {
-        lua_pushinteger(L, digits[i]);
-        lua_rawseti(L, -2, i + 1);
-    }
+    lua_pushcfunction(L, lua_rule_call_protected);
+    lua_pushlightuserdata(L, &call);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (r->error && r->error[0] == '\0')
@@ -139,16 +175,27 @@ int lua_rule_add(struct puzzle *p, struct lua_State *L, int function_index, cons
 {
     if (p->nrules == SL_MAX_RULES)
         return sl_error_set(err, 0, 0, "too many rules (at most %d)", SL_MAX_RULES);
+    /* Lua may raise here (out of memory): before anything is malloc'd. */
+    lua_pushvalue(L, function_index);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    lua_State *main = lua_tothread(L, -1);
+    lua_pop(L, 1);
     struct lua_rule *r = calloc(1, sizeof *r);
-    if (r == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    r->L = L;
+    if (r) r->fn = malloc(sizeof *r->fn);
+    if (r == NULL || r->fn == NULL) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        free(r);
+        return sl_error_set(err, 0, 0, "out of memory");
+    }
+    r->fn->main = main;
+    r->fn->ref = ref;
+    r->fn->copies = 1;
     snprintf(r->name, sizeof r->name, "%s", name);
     r->ncells = ncells;
     r->partial = partial;
     memcpy(r->cells, cells, (size_t)ncells * sizeof *cells);
     r->error = error;
-    lua_pushvalue(L, function_index);
-    r->check_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     p->rules[p->nrules].ops = &lua_rule_ops;
     p->rules[p->nrules].self = r;
     p->nrules++;

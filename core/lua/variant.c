@@ -193,32 +193,55 @@ int variant_locate(const char *spec, struct variant_place *at, struct sl_error *
     return variant_is_file(spec) ? locate_file(spec, at, err) : locate_name(spec, at, err);
 }
 
-/* Reads the variant table on top of the stack (and pops it). */
-static int variant_read(lua_State *L, struct variant_spec *v, struct sl_error *err)
+/* "RxC" into rows and cols, each 1..SL_MAX_SIZE, checked before anything
+ * multiplies them. 0, or -1. */
+static int variant_boxes(const char *text, int *rows, int *cols)
 {
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        return sl_error_set(err, 0, 0, "variant %s: the file must return a table", v->name);
+    char *end;
+    if (text[0] < '0' || text[0] > '9') return -1;
+    long r = strtol(text, &end, 10);
+    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
+    long c = strtol(end + 1, &end, 10);
+    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
+    *rows = (int)r, *cols = (int)c;
+    return 0;
+}
+
+struct variant_read {
+    struct variant_spec *v;
+    struct sl_error *err;
+    int rc;
+};
+
+/* Reads the variant table, the argument after the light userdata; run
+ * through lua_host_call_c, as the table's metamethods may run (and
+ * raise). */
+static int variant_read(lua_State *L)
+{
+    struct variant_read *x = lua_touserdata(L, 1);
+    struct variant_spec *v = x->v;
+    lua_settop(L, 2);
+    if (!lua_istable(L, 2)) {
+        x->rc = sl_error_set(x->err, 0, 0, "variant %s: the file must return a table", v->name);
+        return 0;
     }
     lua_getfield(L, -1, "size");
     lua_getfield(L, -2, "boxes");
     lua_getfield(L, -3, "rules");
-    int n = (int)lua_tointeger(L, -3);
+    int isnum = 0;
+    lua_Integer n = lua_tointegerx(L, -3, &isnum);
     const char *boxes = lua_tostring(L, -2), *rules = lua_tostring(L, -1);
-    int rc = 0;
-    v->size = n;
     v->box_rows = v->box_cols = 0;
-    if (n < 1 || n > SL_MAX_SIZE || boxes == NULL || rules == NULL ||
-        strlen(rules) >= sizeof v->rules ||
-        (strcmp(boxes, "none") != 0 && sscanf(boxes, "%dx%d", &v->box_rows, &v->box_cols) != 2))
-        rc = sl_error_set(err, 0, 0,
-                          "variant %s: needs size (1..%d), boxes (\"RxC\" or \"none\") "
-                          "and rules (a string of fewer than %d bytes)",
-                          v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
+    v->size = isnum && n >= 1 && n <= SL_MAX_SIZE ? (int)n : 0;
+    if (v->size == 0 || boxes == NULL || rules == NULL || strlen(rules) >= sizeof v->rules ||
+        (strcmp(boxes, "none") != 0 && variant_boxes(boxes, &v->box_rows, &v->box_cols)))
+        x->rc = sl_error_set(x->err, 0, 0,
+                             "variant %s: needs size (1..%d), boxes (\"RxC\" or \"none\") "
+                             "and rules (a string of fewer than %d bytes)",
+                             v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
-    lua_pop(L, 4);
-    return rc;
+    return 0;
 }
 
 int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err)
@@ -232,7 +255,9 @@ int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err)
     lua_getglobal(L, "require");
     lua_pushstring(L, at.name);
     int rc = lua_host_pcall(h, 1, 1, err);
-    if (rc == 0) rc = variant_read(L, v, err);
+    struct variant_read read = {v, err, 0};
+    if (rc == 0) rc = lua_host_call_c(h, variant_read, &read, 1, err);
+    if (rc == 0) rc = read.rc;
     lua_host_free(h);
     return rc;
 }

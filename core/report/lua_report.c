@@ -124,6 +124,22 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
     return 0;
 }
 
+struct experiment_read {
+    struct experiment *e;
+    struct sl_error *err;
+    int rc;
+};
+
+/* read_experiment on the table given, run through lua_host_call_c: the
+ * table's metamethods may run (and raise, or loop until the budget). */
+static int read_experiment_protected(lua_State *L)
+{
+    struct experiment_read *x = lua_touserdata(L, 1);
+    lua_settop(L, 2);
+    x->rc = read_experiment(L, x->e, x->err);
+    return 0;
+}
+
 int experiment_load(const char *path, struct experiment *e, struct sl_error *err)
 {
     memset(e, 0, sizeof *e);
@@ -132,7 +148,9 @@ int experiment_load(const char *path, struct experiment *e, struct sl_error *err
     struct lua_host *h = lua_host_new(NULL, variant_search_path(search, sizeof search), err);
     if (!h) return -1;
     int rc = lua_host_run_file_value(h, path, err);
-    if (rc == 0) rc = read_experiment(lua_host_state(h), e, err);
+    struct experiment_read read = {e, err, 0};
+    if (rc == 0) rc = lua_host_call_c(h, read_experiment_protected, &read, 1, err);
+    if (rc == 0) rc = read.rc;
     lua_host_free(h);
     return rc;
 }

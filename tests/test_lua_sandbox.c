@@ -1,0 +1,218 @@
+/*
+ * test_lua_sandbox.c — the sandbox against hostile scripts
+ * (tests/lua/hostile/): puzzles busy during their search, Lua rules that
+ * outlive their coroutine, script tables read from C under protection,
+ * the time budget and search nodes charged to the budget, C memory
+ * charged to the cap, the string library out of reach. Patterns that end
+ * the process (a finalizer or a pattern match that never returns) are in
+ * tests/lua_hostile.sh.
+ */
+#include <CUnit/CUnit.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cunit_main.h"
+#include "lua_host.h"
+#include "report.h"
+#include "variant.h"
+
+#define HOSTILE "tests/lua/hostile/"
+
+static struct sl_error last;
+
+/* Runs a fixture (or, with text, a chunk "=t") under limits; returns the
+ * error text ("" when it ran to its end). */
+static const char *run_with(const char *file, const char *text, struct lua_limits limits)
+{
+    memset(&last, 0, sizeof last);
+    struct lua_host *h = lua_host_new(&limits, ".", &last);
+    if (h == NULL) return last.msg;
+    if (file)
+        lua_host_run_file(h, file, 0, NULL, &last);
+    else
+        lua_host_run_string(h, "=t", text, &last);
+    lua_host_free(h);
+    return last.msg;
+}
+
+static const char *run(const char *file, const char *text)
+{
+    return run_with(file, text, (struct lua_limits){50000000, (size_t)64 << 20, 30});
+}
+
+static void expect(const char *msg, const char *says)
+{
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, says));
+    if (strstr(msg, says) == NULL) fprintf(stderr, "\n -> '%s' (want '%s')\n", msg, says);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void test_busy_puzzle(void)
+{
+    expect(run(HOSTILE "busy_add_rule.lua", NULL),
+           "busy_add_rule.lua:4: add_rule: puzzle is busy: a search on it is under way");
+    expect(run(HOSTILE "busy_search.lua", NULL), "busy_search.lua:4: count: puzzle is busy");
+    expect(run(HOSTILE "busy_givens.lua", NULL), "busy_givens.lua:4: put: puzzle is busy");
+    /* The error is the search's, raised after it: the puzzle is usable again. */
+    CU_ASSERT_STRING_EQUAL(run(NULL, "local p = sudolab.puzzle{size = 4}\n"
+                                     "p:add_lua_rule{cells = {0}, check = function(d)\n"
+                                     "  p:add_rule('diagonal') return true end}\n"
+                                     "assert(not pcall(p.solve, p))\n"
+                                     "local q = sudolab.puzzle{size = 4}\n"
+                                     "q:add_lua_rule{cells = {0}, check = function(d)\n"
+                                     "  return sudolab.puzzle{size = 4}:count(1) == 1 end}\n"
+                                     "assert(q:count(1) == 1)\n"
+                                     "p:add_rule('diagonal')\n"),
+                           "");
+    expect(run(NULL, "local p = sudolab.puzzle{size = 4}\n"
+                     "p:add_lua_rule{cells = {0}, check = function(d) p:set(1, 1, 2) end}\n"
+                     "p:check('1234341221434321')\n"),
+           "t:2: set: puzzle is busy");
+}
+
+static void test_rule_outlives_coroutine(void)
+{
+    CU_ASSERT_STRING_EQUAL(run(HOSTILE "coroutine_rule.lua", NULL), "");
+}
+
+/* The protected reader of the tests below: reads field "x" of its
+ * argument. */
+static int read_field_x(lua_State *L)
+{
+    lua_getfield(L, 2, "x");
+    return 0;
+}
+
+static void test_tables_read_under_protection(void)
+{
+    struct experiment *e = malloc(sizeof *e);
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL(experiment_load(HOSTILE "experiment_index_error.lua", e, &err), -1);
+    expect(err.msg, "experiment_index_error.lua:2: no field title");
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(experiment_load(HOSTILE "experiment_len_error.lua", e, &err), -1);
+    expect(err.msg, "experiment_len_error.lua:2: no length");
+    free(e);
+
+    struct variant_spec *v = malloc(sizeof *v);
+    setenv("SUDOLAB_ROOT", HOSTILE, 1);
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(variant_load("evil_index", v, &err), -1);
+    expect(err.msg, "evil_index.lua:2: no field size");
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(variant_load("evil_boxes", v, &err), -1);
+    expect(err.msg, "variant evil_boxes: needs size");
+    unsetenv("SUDOLAB_ROOT");
+    free(v);
+
+    /* A metamethod that loops stops at the budget, with its line. */
+    struct lua_limits limits = {1000000, (size_t)16 << 20, 30};
+    struct lua_host *h = lua_host_new(&limits, ".", &err);
+    CU_ASSERT_EQUAL(
+        lua_host_run_string(
+            h, "=loop", "t = setmetatable({}, {__index = function() while true do end end})", &err),
+        0);
+    lua_getglobal(lua_host_state(h), "t");
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(lua_host_call_c(h, read_field_x, NULL, 1, &err), -1);
+    expect(err.msg, "loop:1: instruction budget exceeded");
+    CU_ASSERT_EQUAL(lua_gettop(lua_host_state(h)), 0);
+    lua_host_free(h);
+}
+
+static void test_time_budget(void)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const char *msg = run_with(NULL, "while true do end", (struct lua_limits){0, 0, 0.3});
+    expect(msg, "t:1: time budget exceeded");
+    CU_ASSERT_TRUE(seconds_since(&t0) < 10);
+    /* A message handler that loops runs under the budget. */
+    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){1000000, 0, 30});
+    expect(msg, "xpcall_handler.lua:2: instruction budget exceeded");
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){0, 0, 0.3});
+    expect(msg, "xpcall_handler.lua:2: time budget exceeded");
+    CU_ASSERT_TRUE(seconds_since(&t0) < 10);
+    /* xpcall still returns what xpcall returns. */
+    CU_ASSERT_STRING_EQUAL(
+        run(NULL, "local ok, a, b = xpcall(function(x) return x, 2 end, print, 1)\n"
+                  "assert(ok == true and a == 1 and b == 2)\n"
+                  "local ok2, e = xpcall(error, function(m) return 'H' .. m end, 'boom', 0)\n"
+                  "assert(ok2 == false and e == 'Hboom', e)\n"),
+        "");
+}
+
+static void test_searches_charge_the_budget(void)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const char *msg =
+        run_with(HOSTILE "count_search.lua", NULL, (struct lua_limits){1000000, 0, 30});
+    expect(msg, "count_search.lua:3: count: instruction budget exceeded");
+    expect(msg, "budget exhausted");
+    CU_ASSERT_TRUE(seconds_since(&t0) < 5);
+    /* Within the budget, a search is what it was. */
+    CU_ASSERT_STRING_EQUAL(run(NULL, "assert(sudolab.puzzle{size = 4}:count(1000) == 288)"), "");
+}
+
+static void test_c_memory_is_capped(void)
+{
+    const char *msg =
+        run_with(HOSTILE "memory_keep.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30});
+    expect(msg, "memory_keep.lua:5: count: not enough memory for the solver");
+    /* Garbage solvers are collected to make room: no error. */
+    CU_ASSERT_STRING_EQUAL(run_with(NULL, "for i = 1, 40 do sudolab.puzzle{size = 25}:count(1) end",
+                                    (struct lua_limits){0, (size_t)16 << 20, 30}),
+                           "");
+    /* The cap fires inside sudolab.read: nothing leaks (the sanitizer
+     * build's leak check sees it). */
+    msg = run_with(HOSTILE "read_cap.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30});
+    expect(msg, "not enough memory");
+    expect(run(HOSTILE "resurrect.lua", NULL),
+           "resurrect.lua:10: add_rule: this puzzle was collected");
+}
+
+static void test_string_library_protected(void)
+{
+    CU_ASSERT_STRING_EQUAL(run(HOSTILE "string_methods.lua", NULL), "");
+    expect(run(NULL, "getmetatable('').__index = {}"), "attempt to index a string value");
+    expect(run(NULL, "setmetatable('', {})"), "bad argument #1 to 'setmetatable'");
+    /* The empty string repeated 2^62 times is empty at once; a result
+     * past the cap is refused before the work. */
+    expect(run_with(HOSTILE "string_rep.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30}),
+           "not enough memory");
+    CU_ASSERT_STRING_EQUAL(run(NULL, "assert(('ab'):rep(3, ',') == 'ab,ab,ab')"), "");
+}
+
+static void test_boxes_range(void)
+{
+    expect(run(HOSTILE "boxes_overflow.lua", NULL),
+           "boxes_overflow.lua:2: puzzle: boxes must be \"RxC\" (each 1..25)");
+    expect(run(NULL, "sudolab.puzzle{boxes = '3x-3'}"), "boxes must be");
+    CU_ASSERT_STRING_EQUAL(run(NULL, "assert(sudolab.puzzle{size = 6, boxes = '2x3'}:size() == 6)"),
+                           "");
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("lua sandbox", NULL, NULL);
+    CU_add_test(s, "a puzzle is busy during its search", test_busy_puzzle);
+    CU_add_test(s, "a Lua rule outlives its coroutine", test_rule_outlives_coroutine);
+    CU_add_test(s, "script tables are read under protection", test_tables_read_under_protection);
+    CU_add_test(s, "the time budget", test_time_budget);
+    CU_add_test(s, "searches charge the budget", test_searches_charge_the_budget);
+    CU_add_test(s, "C memory counts against the cap", test_c_memory_is_capped);
+    CU_add_test(s, "the string library is out of reach", test_string_library_protected);
+    CU_add_test(s, "box sizes are checked before multiplying", test_boxes_range);
+}
