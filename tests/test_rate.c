@@ -150,8 +150,8 @@ static void test_grades(void)
     for (int g = 1; g < GRADE_COUNT; g++) {
         CU_ASSERT_EQUAL(grade_low((enum grade)g), grade_table[g - 1].high);
         CU_ASSERT_TRUE(grade_table[g].high > grade_table[g - 1].high);
-        CU_ASSERT_EQUAL(grade_of_rating(grade_table[g - 1].high), g - 1);
-        CU_ASSERT_EQUAL(grade_of_rating(grade_table[g - 1].high + 0.1), g);
+        CU_ASSERT_EQUAL((int)grade_of_rating(grade_table[g - 1].high), g - 1);
+        CU_ASSERT_EQUAL((int)grade_of_rating(grade_table[g - 1].high + 0.1), g);
     }
     CU_ASSERT_TRUE(isinf(grade_table[GRADE_BEYOND].high));
     CU_ASSERT_EQUAL(technique_length_rating(4), 0.0);
