@@ -76,6 +76,8 @@ hostile busy_givens 2 2 "busy_givens.lua:4: put: puzzle is busy"
 hostile coroutine_rule 2 0 ""
 hostile string_methods 2 0 ""
 hostile boxes_overflow 2 2 "boxes must be \"RxC\" (each 1..25)"
+hostile error_table 2 2 "error_table.lua:2: error object is a table value"
+hostile error_nil 2 2 "error_nil.lua:2: error object is a nil value"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -495,13 +495,30 @@ void lua_host_free(struct lua_host *h)
 
 struct lua_State *lua_host_state(struct lua_host *h) { return h->L; }
 
+/* The message handler of every run: an error object that is not a
+ * string (error({}), error(nil)) still reports where it was raised, in
+ * the "file:line: message" form every error takes. */
+static int host_message(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TSTRING) return 1;
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    luaL_where(L, 2); /* level 1 is error() itself; 2 the script that called it */
+    lua_pushfstring(L, "error object is a %s value", luaL_typename(L, 1));
+    lua_concat(L, 2);
+    return 1;
+}
+
 /* Runs the function below its nargs arguments on the stack, leaving
  * nresults results. */
 static int host_call_results(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
 {
+    int handler = lua_gettop(h->L) - nargs;
+    lua_pushcfunction(h->L, host_message);
+    lua_insert(h->L, handler);
     watch_begin(h);
-    int status = lua_pcall(h->L, nargs, nresults, 0);
+    int status = lua_pcall(h->L, nargs, nresults, handler);
     watch_end(h);
+    lua_remove(h->L, handler);
     if (status == LUA_OK) return 0;
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */

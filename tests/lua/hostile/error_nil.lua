@@ -1,0 +1,2 @@
+-- error(nil): the message still says where it was raised.
+error(nil)
