@@ -111,32 +111,46 @@ void generator_free(struct generator *g)
     free(g);
 }
 
-/* Reads the statistics table on top of the stack into out. */
-static void read_stats(lua_State *L, struct generated *out)
+/* Copies the string field `key` of the table at index 2 into buf, cut at
+ * cap - 1 bytes (empty when it is no string). */
+static void stats_text(lua_State *L, const char *key, char *buf, size_t cap)
 {
+    lua_getfield(L, 2, key);
+    snprintf(buf, cap, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_pop(L, 1);
+}
+
+static lua_Number stats_number(lua_State *L, const char *key)
+{
+    lua_getfield(L, 2, key);
+    lua_Number n = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return n;
+}
+
+/* Reads the strategy's statistics table (the argument after the light
+ * userdata, out) through lua_host_call_c: its metamethods may run. */
+static int read_stats(lua_State *L)
+{
+    struct generated *out = lua_touserdata(L, 1);
     out->clues = out->cages = 0;
     out->rating = 0;
     out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
-    if (!lua_istable(L, -1)) return;
-    lua_getfield(L, -1, "clues");
-    out->clues = (int)lua_tointeger(L, -1);
-    lua_getfield(L, -2, "cages");
-    out->cages = (int)lua_tointeger(L, -1);
-    lua_getfield(L, -3, "rating");
-    out->rating = lua_tonumber(L, -1);
-    lua_getfield(L, -4, "grade");
-    snprintf(out->grade, sizeof out->grade, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-    lua_getfield(L, -5, "trace");
-    /* A trace too long is cut at its last whole number. */
-    snprintf(out->trace, sizeof out->trace, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-    if (strlen(out->trace) == sizeof out->trace - 1) *strrchr(out->trace, ',') = '\0';
-    lua_getfield(L, -6, "techniques");
-    snprintf(out->techniques, sizeof out->techniques, "%s",
-             lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-    lua_getfield(L, -7, "cage_sizes");
-    snprintf(out->cage_sizes, sizeof out->cage_sizes, "%s",
-             lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-    lua_pop(L, 7);
+    if (!lua_istable(L, 2)) return 0;
+    out->clues = (int)stats_number(L, "clues");
+    out->cages = (int)stats_number(L, "cages");
+    out->rating = stats_number(L, "rating");
+    stats_text(L, "grade", out->grade, sizeof out->grade);
+    stats_text(L, "trace", out->trace, sizeof out->trace);
+    /* A trace too long is cut at its last whole number (or dropped when
+     * it holds no comma to cut at). */
+    if (strlen(out->trace) == sizeof out->trace - 1) {
+        char *comma = strrchr(out->trace, ',');
+        *(comma ? comma : out->trace) = '\0';
+    }
+    stats_text(L, "techniques", out->techniques, sizeof out->techniques);
+    stats_text(L, "cage_sizes", out->cage_sizes, sizeof out->cage_sizes);
+    return 0;
 }
 
 /* Reads the line back and counts its solutions with this file's solver. */
@@ -181,9 +195,14 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
         if (len >= sizeof out->line)
             rc = sl_error_set(err, 0, 0, "the puzzle's line is too long (%zu bytes)", len);
         else
-            memcpy(out->line, line, len + 1), read_stats(L, out);
+            memcpy(out->line, line, len + 1);
     }
-    lua_pop(L, 2);
+    if (rc == 0) {
+        rc = lua_host_call_c(g->host, read_stats, out, 1, err); /* pops the statistics */
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 2);
+    }
     if (rc == 0) rc = check_line(g, out, err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     out->ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
