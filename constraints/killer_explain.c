@@ -1,0 +1,312 @@
+/*
+ * killer_explain.c — see killer_explain.h.
+ *
+ * Every technique tries its sums in order and stops at the first that
+ * changes the scratch state: the rater wants one step at a time. A row
+ * of the table sees at least what the rows easier than it see (the
+ * rater asks them easiest first), so a step of a row shows that row's
+ * idea at work.
+ */
+#include "killer_explain.h"
+
+#include <string.h>
+
+#define KE_MAX_COMBOS 128
+
+/* The rule of 45's sums, by what a player sees in them. */
+enum ke_shape {
+    KE_INNIE,  /* one cell a house's whole cages leave: its digit is known */
+    KE_SPLIT,  /* the part of one cage a house's whole cages leave: the cage splits */
+    KE_INNIES, /* two or more cells a house's whole cages leave: a hidden cage */
+    KE_OUTIE,  /* one cell of the cages reaching out of a house */
+    KE_OUTIES, /* two or more such cells */
+    KE_SEVERAL /* any sum over a run of houses */
+};
+
+/* Which derived sums a rule-of-45 row takes. */
+enum ke_range { KE_ONE_HOUSE, KE_HOUSES };
+
+struct ke_technique {
+    const char *key, *words;
+    int (*find)(const struct killer_sums *ks, const struct ke_technique *t, struct prop_ctx *ctx,
+                struct explain_sink *sink);
+    int sight;                /* enum sum_sight; 0 for the rule of 45 at full strength */
+    int range;                /* the rule of 45: enum ke_range */
+    int shape;                /* the rule of 45: enum ke_shape, or -1 for any */
+    int min_cells, max_cells; /* the sizes of sum the row takes */
+};
+
+static int ke_cells(const struct killer_sums *ks, int i, int *cells)
+{
+    return sum_set_cells(ks->sums, i, cells);
+}
+
+/* The state of every cell, to tell whether a prune changed anything. */
+struct ke_snapshot {
+    int ncells;
+    digitset cand[SL_MAX_CELLS];
+};
+
+static void ke_snap(struct ke_snapshot *snap, const struct prop_ctx *ctx)
+{
+    snap->ncells = prop_geometry(ctx)->ncells;
+    memcpy(snap->cand, prop_candidate_array(ctx), (size_t)snap->ncells * sizeof snap->cand[0]);
+}
+
+static int ke_differs(const struct ke_snapshot *snap, const struct prop_ctx *ctx)
+{
+    return memcmp(snap->cand, prop_candidate_array(ctx),
+                  (size_t)snap->ncells * sizeof snap->cand[0]) != 0;
+}
+
+static void ke_name(const struct killer_sums *ks, const struct ke_technique *t, int i,
+                    struct explain_sink *sink)
+{
+    int cells[64];
+    explain_name(sink, t->key, t->words, cells, ke_cells(ks, i, cells));
+}
+
+/* Cages in order of the combinations their totals allow beside their
+ * placed digits (fewest first: a player weighs the short lists first),
+ * into order; returns how many cages there are. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx, int *order,
+                              int *effort)
+{
+    int n = 0;
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
+        for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
+        order[k] = i, effort[k] = e;
+    }
+    return n;
+}
+
+static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique *t,
+                        struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
+    int n = ke_cages_by_effort(ks, ctx, order, effort);
+    for (int k = 0; k < n; k++) {
+        int i = order[k], cells[64], size = ke_cells(ks, i, cells);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        ke_snap(&snap, ctx);
+        if (sum_set_prune_seen(ks->sums, i, t->sight, ctx) < 0) return 0;
+        if (!ke_differs(&snap, ctx)) continue;
+        ke_name(ks, t, i, sink);
+        return 1;
+    }
+    return 0;
+}
+
+/* The digits of cage a's combinations that go with some combination of
+ * cage b without sharing a digit (both lie in one house). */
+static digitset ke_compatible(const digitset *a, int na, const digitset *b, int nb)
+{
+    digitset keep = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (!(a[i] & b[j])) {
+                keep |= a[i];
+                break;
+            }
+    return keep;
+}
+
+/* 1 when cages a and b lie whole in one house. */
+static int ke_share_house(const struct killer_sums *ks, int a, int b)
+{
+    int ha[8], hb[8];
+    int na = sum_set_holding_houses(ks->sums, a, ha, 8),
+        nb = sum_set_holding_houses(ks->sums, b, hb, 8);
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (ha[i] == hb[j]) return 1;
+    return 0;
+}
+
+/* Combination conflicts: a combination of one cage that every
+ * combination of another cage of its house shares a digit with is out. */
+static int ke_find_conflict(const struct killer_sums *ks, const struct ke_technique *t,
+                            struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
+    digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS];
+    int cells[64], other[64];
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
+        if (na < 2 || na > KE_MAX_COMBOS) continue;
+        digitset reach = 0;
+        for (int k = 0; k < na; k++) reach |= a[k];
+        for (int j = 0; j < ks->ncage_sums; j++) {
+            if (j == i || !ke_share_house(ks, i, j)) continue;
+            int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
+            if (nb < 1 || nb > KE_MAX_COMBOS) continue;
+            digitset keep = ke_compatible(a, na, b, nb);
+            if (keep == reach) continue;
+            int n = ke_cells(ks, i, cells), changed = 0;
+            for (int k = 0; k < n; k++) {
+                digitset m = prop_candidates(ctx, cells[k]);
+                if (digitset_is_single(m) || !(m & ~keep)) continue;
+                if (prop_restrict(ctx, cells[k], keep)) return 0;
+                changed = 1;
+            }
+            if (!changed) continue;
+            int m = ke_cells(ks, j, other);
+            for (int k = 0; k < m && n < 64; k++) cells[n++] = other[k];
+            explain_name(sink, t->key, t->words, cells, n);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* --- the rule of 45 -------------------------------------------------- */
+
+/* 1 when the n cells are what house h leaves once its whole cages are
+ * taken away (its innies). */
+static int ke_innies_of(const struct killer_sums *ks, int h, const int *cells, int n)
+{
+    int house[SL_MAX_SIZE], size = sum_set_house_cells(ks->sums, h, house), left = 0;
+    int16_t inside[SL_MAX_CELLS] = {0};
+    for (int k = 0; k < size; k++) {
+        int p = ks->map->part[house[k]];
+        if (p >= 0) inside[p]++;
+    }
+    for (int k = 0; k < size; k++) {
+        int p = ks->map->part[house[k]];
+        if (p < 0 || inside[p] != ks->map->size[p]) left++;
+    }
+    for (int k = 0; k < n; k++) {
+        int p = ks->map->part[cells[k]];
+        if (p >= 0 && inside[p] == ks->map->size[p]) return 0;
+    }
+    return left == n;
+}
+
+static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
+{
+    int cells[64], houses[8], n = ke_cells(ks, i, cells), one_cage = 1, innies = 0;
+    if (i >= ks->one_house_end) return KE_SEVERAL;
+    int nh = sum_set_holding_houses(ks->sums, i, houses, 8);
+    for (int k = 0; k < nh && !innies; k++) innies = ke_innies_of(ks, houses[k], cells, n);
+    for (int k = 1; k < n; k++) one_cage &= ks->map->part[cells[k]] == ks->map->part[cells[0]];
+    if (!innies) return n == 1 ? KE_OUTIE : KE_OUTIES;
+    if (n == 1) return KE_INNIE;
+    return one_cage && ks->map->part[cells[0]] >= 0 ? KE_SPLIT : KE_INNIES;
+}
+
+/* Bounds: a digit goes when the other open cells, each at its lowest
+ * (highest) candidate, cannot make up the rest of the total. */
+static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+{
+    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0;
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]);
+        if (!m) return SL_PROP_CONTRADICTION;
+        lo += digitset_first(m);
+        hi += 31 - __builtin_clz(m);
+    }
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]), keep = 0;
+        int low = digitset_first(m), high = 31 - __builtin_clz(m);
+        for (digitset ds = m; ds; ds = digitset_rest(ds)) {
+            int d = digitset_first(ds);
+            if (lo - low + d <= rest && hi - high + d >= rest) keep |= digitset_of(d);
+        }
+        if (keep != m && prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
+/* What a glance at a sum gives: its bounds, and for a small one the
+ * combinations that meet every cell. */
+static int ke_glance(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+{
+    int cells[64], n = ke_cells(ks, i, cells);
+    if (ke_bounds(ks, i, ctx)) return SL_PROP_CONTRADICTION;
+    if (n < 2 || n > 4) return SL_PROP_OK;
+    return sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx) < 0 ? SL_PROP_CONTRADICTION : 0;
+}
+
+static int ke_find_bounds(const struct killer_sums *ks, const struct ke_technique *t,
+                          struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int cells[64], size = ke_cells(ks, i, cells);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        ke_snap(&snap, ctx);
+        if (ke_bounds(ks, i, ctx)) return 0;
+        if (!ke_differs(&snap, ctx)) continue;
+        ke_name(ks, t, i, sink);
+        return 1;
+    }
+    return 0;
+}
+
+static int ke_find_derived(const struct killer_sums *ks, const struct ke_technique *t,
+                           struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
+    int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
+    for (int i = first; i < end; i++) {
+        if (t->shape >= 0 && (int)ke_shape_of(ks, i) != t->shape) continue;
+        ke_snap(&snap, ctx);
+        int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
+        if (status < 0) return 0;
+        if (!ke_differs(&snap, ctx)) continue;
+        ke_name(ks, t, i, sink);
+        return 1;
+    }
+    return 0;
+}
+
+/* --- the table ------------------------------------------------------- */
+
+#define SEE_CUT (SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED | SUM_SEE_POINTING)
+#define SEE_ALL (SEE_CUT | SUM_SEE_HOUSES)
+
+#define KE_SMALL 2, 4 /* sums a player weighs at a glance */
+#define KE_BIG 5, SL_MAX_SIZE
+#define KE_ANY 1, SL_MAX_SIZE
+#define KE_GLANCE 1 /* the rule of 45: bounds, and small sums' combinations */
+#define KE_FULL 0   /* the rule of 45: all a sum's combinations and houses say */
+#define KE_CAGE 0, -1
+
+static const struct ke_technique ke_table[] = {
+    {"cage-one-combination", "cage with one combination", ke_find_cage, SUM_SEE_ONE, KE_CAGE,
+     KE_ANY},
+    {"cage-bounds", "cage bounds", ke_find_bounds, 0, KE_CAGE, KE_ANY},
+    {"cage-combinations", "cage combinations", ke_find_cage, SUM_SEE_FIT, KE_CAGE, KE_SMALL},
+    {"innie", "rule of 45: one innie", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIE, KE_ANY},
+    {"cage-split", "cage split by the rule of 45", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE,
+     KE_SPLIT, KE_ANY},
+    {"hidden-cage", "hidden cage (rule of 45)", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIES,
+     KE_ANY},
+    {"big-cage-combinations", "combinations of a big cage", ke_find_cage, SUM_SEE_FIT, KE_CAGE,
+     KE_BIG},
+    {"cage-candidate-combinations", "combinations cut by candidates", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH, KE_CAGE, KE_ANY},
+    {"cage-needed-digits", "digits every combination needs", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED, KE_CAGE, KE_ANY},
+    {"cage-pointing", "cage pointing", ke_find_cage, SEE_CUT, KE_CAGE, KE_ANY},
+    {"cage-house-combinations", "combinations a house rules out", ke_find_cage, SEE_ALL, KE_CAGE,
+     KE_ANY},
+    {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, KE_CAGE, KE_ANY},
+    {"outie", "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE, KE_ANY},
+    {"rule-of-45", "rule of 45: innies and outies", ke_find_derived, KE_FULL, KE_ONE_HOUSE, -1,
+     KE_ANY},
+    {"rule-of-45-houses", "rule of 45 on several houses", ke_find_derived, KE_FULL, KE_HOUSES, -1,
+     KE_ANY},
+};
+
+int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
+                        struct explain_sink *sink)
+{
+    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
+        if (strcmp(ke_table[t].key, technique) == 0)
+            return ke_table[t].find(ks, &ke_table[t], ctx, sink);
+    return 0;
+}

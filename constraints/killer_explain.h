@@ -1,0 +1,35 @@
+/*
+ * killer_explain.h — the killer techniques a player uses, named for the
+ * rater (the killer rule's explain hook, constraint.h).
+ *
+ * Each technique is one key the rater's ladder asks for: a cage's
+ * combinations seen more or less sharply (one combination; the digits
+ * every combination needs; cage pointing; combinations cut by the cells'
+ * candidates; combinations a house rules out), combination conflicts
+ * between two cages of one house, and the rule of 45 (one innie or outie,
+ * two, a cage split by a house, a hidden cage), on one house or on several.
+ * A technique makes one deduction on the scratch state through
+ * prop_restrict and names it; the rater rates it. The derived sums are the
+ * ones the search propagates (killer_innies.h), so the rater and the
+ * solver see the same rule of 45.
+ */
+#ifndef SUDOLAB_KILLER_EXPLAIN_H
+#define SUDOLAB_KILLER_EXPLAIN_H
+
+#include "cage_sums.h"
+#include "cellmap.h"
+
+struct killer_sums {
+    const struct sum_set *sums;
+    const struct cellmap *map; /* cage of each cell */
+    int ncage_sums;            /* sums [0, ncage_sums) are cages' */
+    int one_house_end;         /* then [.., one_house_end) single houses', then runs' */
+};
+
+/* Makes one deduction of the technique keyed `technique` on ctx and names
+ * it in sink: 1, or 0 when the technique is not a killer one or finds
+ * nothing. */
+int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
+                        struct explain_sink *sink);
+
+#endif
