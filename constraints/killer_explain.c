@@ -302,9 +302,24 @@ static const struct ke_technique ke_table[] = {
      KE_ANY},
 };
 
+/* Every cage at full sight and every sum of the rule of 45, once each:
+ * what forcing chains follow (EXPLAIN_ALL). */
+static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
+{
+    struct ke_snapshot snap;
+    ke_snap(&snap, ctx);
+    for (int i = 0; i < sum_set_count(ks->sums); i++) {
+        int status = i < ks->ncage_sums ? sum_set_prune_seen(ks->sums, i, SEE_ALL, ctx)
+                                        : sum_set_propagate(ks->sums, i, ctx, NULL);
+        if (status < 0) return -1;
+    }
+    return ke_differs(&snap, ctx);
+}
+
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink)
 {
+    if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
     for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
         if (strcmp(ke_table[t].key, technique) == 0)
             return ke_table[t].find(ks, &ke_table[t], ctx, sink);

@@ -28,7 +28,7 @@ struct killer_sums {
 
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds
- * nothing. */
+ * nothing. EXPLAIN_ALL makes every deduction of one pass (explain.h). */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
 

@@ -19,6 +19,7 @@
 #include "puzzle.h"
 #include "rate.h"
 #include "test_human.h"
+#include "test_reader.h"
 
 struct killer_fixture {
     struct puzzle puzzle;
@@ -339,6 +340,48 @@ static void test_rating_starts_with_the_easiest_cage(void)
     killer_close(f);
 }
 
+/* Counts the steps of forcing chains through cages. */
+static void count_cage_chains(void *arg, const struct human *h, const struct step *s)
+{
+    (void)h;
+    *(int *)arg +=
+        s->key == NULL && strcmp(technique_table[s->technique].key, "forcing-chains-rules") == 0;
+}
+
+static void test_forcing_chains_through_cages(void)
+{
+    /* Line 5 of killer_extreme.txt needs more than the cage and classic
+     * techniques: chains that follow cage combinations take some of its
+     * steps, soundly (every step is checked against the solution). */
+    FILE *in = fopen("../shared/data/killer_extreme.txt", "r");
+    char line[1024];
+    int n = 0;
+    if (!in) {
+        CU_FAIL("data file missing (../shared/data)");
+        return;
+    }
+    while (n < 5 && fgets(line, sizeof line, in)) n += line[0] != '#';
+    fclose(in);
+    CU_ASSERT_EQUAL_FATAL(n, 5);
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct rater *r = rater_new(rs);
+    static struct rate_result res;
+    int chains = 0;
+    CU_ASSERT_FATAL(r != NULL);
+    CU_ASSERT_EQUAL(rate_puzzle(r, s.p.givens, &res, count_cage_chains, &chains), 0);
+    CU_ASSERT_EQUAL(res.erred_technique, -1);
+    CU_ASSERT_TRUE(chains > 0);
+    CU_ASSERT_TRUE(res.rating >= 9.0);
+    rater_free(r);
+    ruleset_free(rs);
+    session_close(&s);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer techniques", NULL, NULL);
@@ -358,4 +401,5 @@ void tests_register(void)
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
     CU_add_test(s, "rating starts with the easiest cage", test_rating_starts_with_the_easiest_cage);
+    CU_add_test(s, "forcing chains through cages", test_forcing_chains_through_cages);
 }

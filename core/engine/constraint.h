@@ -65,7 +65,8 @@ struct constraint_ops {
      * rater's candidates through ctx, a scratch state, makes one deduction
      * of that technique by narrowing with prop_restrict, names it with
      * explain_name and returns 1; or returns 0 (a key it does not know,
-     * or nothing found). */
+     * or nothing found). Asked for EXPLAIN_ALL (explain.h), it makes
+     * every deduction it can in one pass and may return -1. */
     int (*explain)(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
     /* Writes at most cap bytes including the NUL; returns the length the

@@ -6,6 +6,13 @@
 #ifndef SUDOLAB_EXPLAIN_H
 #define SUDOLAB_EXPLAIN_H
 
+/* The key the rater's forcing chains ask a rule's explain hook for: every
+ * deduction its techniques make, in one pass over its parts, so that a
+ * chain follows the rule as it follows singles. The hook then returns 1
+ * when it narrowed anything, 0 when not, and -1 when the state
+ * contradicts the rule. */
+#define EXPLAIN_ALL "all"
+
 /* A deduction covers at most this many cells worth showing a player. */
 #define EXPLAIN_MAX_CELLS 32
 
