@@ -30,6 +30,7 @@ struct killer {
     /* Made by attach; propagate only reads it. Sum i is watched group i:
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
+    struct sum_set *differences;   /* the rater's alone (killer_explain.h) */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
 };
@@ -127,6 +128,7 @@ static void killer_destroy(void *self)
 {
     struct killer *k = self;
     sum_set_free(k->sums);
+    sum_set_free(k->differences);
     free(k);
 }
 
@@ -182,6 +184,9 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
     if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
+    sum_set_free(k->differences);
+    k->differences = killer_differences_new(&k->map, k->sum, b, err);
+    if (k->differences == NULL) return -1;
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
     return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
@@ -217,7 +222,7 @@ static int killer_explain(const void *self, const char *technique, struct prop_c
                           struct explain_sink *sink)
 {
     const struct killer *k = self;
-    struct killer_sums ks = {k->sums, &k->map, k->ncage_sums, k->one_house_end};
+    struct killer_sums ks = {k->sums, k->differences, &k->map, k->ncage_sums, k->one_house_end};
     return killer_explain_find(&ks, technique, ctx, sink);
 }
 

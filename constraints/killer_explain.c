@@ -263,6 +263,93 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     return 0;
 }
 
+/* --- the difference forms ------------------------------------------ */
+
+/* A difference form has at most this many cells, on both sides. */
+#define KE_DIFFERENCE_CELLS 4
+
+/* The cells of house h's crossing cages on their smaller sides, weighted
+ * +1 inside and -1 outside, into cells and weight; *total becomes what the
+ * weighted cells add up to. Returns the count, or 0 when the house is not
+ * all in cages with sums or no difference form comes of it. */
+static int ke_difference_cells(const struct cellmap *map, const int *sum, const int *house, int n,
+                               int *cells, int *weight, int *total)
+{
+    int16_t inside[SL_MAX_CELLS] = {0};
+    uint8_t in_house[SL_MAX_CELLS] = {0}, done[SL_MAX_CELLS] = {0};
+    int count = 0, plus = 0, minus = 0, cage[SL_MAX_CELLS];
+    *total = n * (n + 1) / 2;
+    for (int k = 0; k < n; k++) {
+        int p = map->part[house[k]];
+        if (p < 0 || !sum[p]) return 0;
+        inside[p]++;
+        in_house[house[k]] = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        int p = map->part[house[k]];
+        if (done[p]) continue;
+        done[p] = 1;
+        int size = map->size[p], out = size - inside[p], by_total = out < inside[p];
+        if (size == inside[p] || by_total) *total -= sum[p];
+        if (size == inside[p]) continue;
+        int m = cellmap_cells(map, p, cage);
+        for (int i = 0; i < m; i++) {
+            if (in_house[cage[i]] == by_total) continue;
+            if (count == KE_DIFFERENCE_CELLS) return 0;
+            cells[count] = cage[i];
+            weight[count++] = by_total ? -1 : 1;
+            plus += !by_total, minus += by_total;
+        }
+    }
+    return plus && minus ? count : 0;
+}
+
+struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
+                                       const struct rule_builder *b, struct sl_error *err)
+{
+    struct sum_set *s = sum_set_new(b, err);
+    int n = rules_geometry(b)->size, house[SL_MAX_SIZE];
+    for (int h = 0; s && h < rules_house_count(b); h++) {
+        int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], group[KE_DIFFERENCE_CELLS];
+        int total, count, plus = 0, side[KE_DIFFERENCE_CELLS], nside = 0;
+        rules_house_cells(b, h, house);
+        count = ke_difference_cells(map, sum, house, n, cells, weight, &total);
+        if (count == 0 || sum_set_has(s, cells, count, total)) continue;
+        /* Each side's cells in groups of their own (a cell inside and one
+         * outside may share a house, yet their digits may repeat). */
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            nside = 0;
+            for (int i = 0; i < count; i++)
+                if (weight[i] == sign) side[nside++] = i;
+            int sub[KE_DIFFERENCE_CELLS], subgroup[KE_DIFFERENCE_CELLS], made;
+            for (int i = 0; i < nside; i++) sub[i] = cells[side[i]];
+            made = sum_set_group_by_houses(s, sub, nside, subgroup);
+            for (int i = 0; i < nside; i++) group[side[i]] = subgroup[i] + plus;
+            plus += made;
+        }
+        if (sum_set_add_weighted(s, cells, group, weight, count, total, err) < 0) {
+            sum_set_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,
+                              struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    int cells[64];
+    for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
+        ke_snap(&snap, ctx);
+        if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
+        if (!ke_differs(&snap, ctx)) continue;
+        explain_name(sink, t->key, t->words, cells, sum_set_cells(ks->differences, i, cells));
+        return 1;
+    }
+    return 0;
+}
+
 /* --- the table ------------------------------------------------------- */
 
 #define SEE_CUT (SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED | SUM_SEE_POINTING)
@@ -295,6 +382,8 @@ static const struct ke_technique ke_table[] = {
     {"cage-house-combinations", "combinations a house rules out", ke_find_cage, SEE_ALL, KE_CAGE,
      KE_ANY},
     {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, KE_CAGE, KE_ANY},
+    {"innie-outie-difference", "rule of 45: innie and outie difference", ke_find_difference, 0,
+     KE_CAGE, KE_ANY},
     {"outie", "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE, KE_ANY},
     {"rule-of-45", "rule of 45: innies and outies", ke_find_derived, KE_FULL, KE_ONE_HOUSE, -1,
      KE_ANY},

@@ -21,10 +21,19 @@
 
 struct killer_sums {
     const struct sum_set *sums;
-    const struct cellmap *map; /* cage of each cell */
-    int ncage_sums;            /* sums [0, ncage_sums) are cages' */
-    int one_house_end;         /* then [.., one_house_end) single houses', then runs' */
+    const struct sum_set *differences; /* killer_differences_new's, for the rater alone */
+    const struct cellmap *map;         /* cage of each cell */
+    int ncage_sums;                    /* sums [0, ncage_sums) are cages' */
+    int one_house_end;                 /* then [.., one_house_end) single houses', then runs' */
 };
+
+/* The difference forms of the rule of 45, which the search does without:
+ * in a house all in cages, count each cage reaching out by its smaller
+ * side (the cells inside, or its total less the cells outside); when the
+ * cells left are a few on each side, r1c1 - r2c3 = 2 says what they hold.
+ * NULL with err when out of memory. */
+struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
+                                       const struct rule_builder *b, struct sl_error *err);
 
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds

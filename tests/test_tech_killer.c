@@ -109,8 +109,10 @@ static int killer_find(struct killer_fixture *f, const char *key)
     struct step found = f->step;
     for (int easier = 0; easier < t && technique_table[easier].rating < found.rating; easier++)
         if (killer_row(f, easier)) {
-            fprintf(stderr, "\n  %s: an easier %s applies first\n", key,
-                    technique_table[easier].key);
+            char words[512];
+            fprintf(stderr, "\n  %s: an easier %s applies first: %s\n", key,
+                    technique_table[easier].key,
+                    step_describe(&f->lay, &f->step, words, sizeof words));
             CU_FAIL("an easier technique applies to the position");
         }
     f->step = found;
@@ -302,6 +304,22 @@ static void test_outie(void)
     killer_close(f);
 }
 
+static void test_innie_outie_difference(void)
+{
+    /* Row 1: three cages of 10 whole, r1c1 of a cage of 12 reaching
+     * r2c1, and a cage of 8 (1..5) reaching out only at r2c9: 45 - 30 - 8
+     * leaves r1c1 - r2c9 = 7, so r1c1 is 8 or 9 and r2c9 is 1 or 2. */
+    char map[128];
+    snprintf(map, sizeof map, "ABBCCDDEEA.......E%.63s:12,10,10,10,8", REST_EMPTY);
+    struct killer_fixture *f = fire(map,
+                                    "r1c2:7-5 r1c1=5789 r2c1=3457 r1c8=12345 r1c9=12345 r2c9=12345 "
+                                    "r1c6-9 r1c7-1 r2c7-1 r2c8-1 r3c7:9-1",
+                                    "innie-outie-difference");
+    CU_ASSERT_EQUAL(after(f, 1, 1), digits("89"));
+    CU_ASSERT_EQUAL(after(f, 2, 9), digits("12"));
+    killer_close(f);
+}
+
 static void test_rule_of_45(void)
 {
     /* Row 1: two cages of 5 (1+4 or 2+3 each) leave r1c5..r1c9 = 35:
@@ -398,6 +416,7 @@ void tests_register(void)
     CU_add_test(s, "hidden cage", test_hidden_cage);
     CU_add_test(s, "cage split", test_cage_split);
     CU_add_test(s, "outie", test_outie);
+    CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
     CU_add_test(s, "rating starts with the easiest cage", test_rating_starts_with_the_easiest_cage);
