@@ -30,9 +30,9 @@ struct ke_technique {
     const char *key, *words;
     int (*find)(const struct killer_sums *ks, const struct ke_technique *t, struct prop_ctx *ctx,
                 struct explain_sink *sink);
-    int sight;                /* enum sum_sight; 0 for the rule of 45 at full strength */
-    int range;                /* the rule of 45: enum ke_range */
-    int shape;                /* the rule of 45: enum ke_shape, or -1 for any */
+    int sight; /* enum sum_sight; 0 for the rule of 45 at full strength */
+    int range; /* the rule of 45: enum ke_range */
+    int shape; /* the rule of 45: enum ke_shape, or -1 for any; conflicts: the cages, 2 or 3 */
     int min_cells, max_cells; /* the sizes of sum the row takes */
 };
 
@@ -125,14 +125,67 @@ static int ke_share_house(const struct killer_sums *ks, int a, int b)
     return 0;
 }
 
+/* 1 when cages a, b and c lie whole in one house. */
+static int ke_share_house3(const struct killer_sums *ks, int a, int b, int c)
+{
+    int ha[8], n = sum_set_holding_houses(ks->sums, a, ha, 8);
+    for (int i = 0; i < n; i++) {
+        int hb[8], hc[8], nb = sum_set_holding_houses(ks->sums, b, hb, 8),
+                          nc = sum_set_holding_houses(ks->sums, c, hc, 8), in_b = 0, in_c = 0;
+        for (int j = 0; j < nb; j++) in_b |= hb[j] == ha[i];
+        for (int j = 0; j < nc; j++) in_c |= hc[j] == ha[i];
+        if (in_b && in_c) return 1;
+    }
+    return 0;
+}
+
+/* The digits of a's combinations that go with some combinations of b
+ * and c, all three without a digit in common. */
+static digitset ke_compatible3(const digitset *a, int na, const digitset *b, int nb,
+                               const digitset *c, int nc)
+{
+    digitset keep = 0;
+    for (int i = 0; i < na; i++) {
+        int fits = 0;
+        for (int j = 0; j < nb && !fits; j++)
+            for (int k = 0; k < nc && !fits && !(a[i] & b[j]); k++)
+                fits = !(a[i] & c[k]) && !(b[j] & c[k]);
+        if (fits) keep |= a[i];
+    }
+    return keep;
+}
+
+/* Narrows cage i's open cells to keep and names the cages involved; 1
+ * when a cell changed. */
+static int ke_conflict_step(const struct killer_sums *ks, const struct ke_technique *t,
+                            struct prop_ctx *ctx, struct explain_sink *sink, const int *cages,
+                            int ncages, digitset keep)
+{
+    int cells[64], n = ke_cells(ks, cages[0], cells), changed = 0;
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]);
+        if (digitset_is_single(m) || !(m & ~keep)) continue;
+        if (prop_restrict(ctx, cells[k], keep)) return 0;
+        changed = 1;
+    }
+    if (!changed) return 0;
+    for (int i = 1; i < ncages; i++) {
+        int other[64], m = ke_cells(ks, cages[i], other);
+        for (int k = 0; k < m && n < 64; k++) cells[n++] = other[k];
+    }
+    explain_name(sink, t->key, t->words, cells, n);
+    return 1;
+}
+
 /* Combination conflicts: a combination of one cage that every
- * combination of another cage of its house shares a digit with is out. */
+ * combination of another cage of its house (of every disjoint pair of two
+ * others, for three) shares a digit with is out. t->shape: the cages
+ * weighed together, 2 or 3. */
 static int ke_find_conflict(const struct killer_sums *ks, const struct ke_technique *t,
                             struct prop_ctx *ctx, struct explain_sink *sink)
 {
     static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
-    digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS];
-    int cells[64], other[64];
+    digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
     for (int i = 0; i < ks->ncage_sums; i++) {
         int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
         if (na < 2 || na > KE_MAX_COMBOS) continue;
@@ -142,20 +195,20 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
             if (j == i || !ke_share_house(ks, i, j)) continue;
             int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
             if (nb < 1 || nb > KE_MAX_COMBOS) continue;
-            digitset keep = ke_compatible(a, na, b, nb);
-            if (keep == reach) continue;
-            int n = ke_cells(ks, i, cells), changed = 0;
-            for (int k = 0; k < n; k++) {
-                digitset m = prop_candidates(ctx, cells[k]);
-                if (digitset_is_single(m) || !(m & ~keep)) continue;
-                if (prop_restrict(ctx, cells[k], keep)) return 0;
-                changed = 1;
+            if (t->shape == 2) {
+                int cages[] = {i, j};
+                digitset keep = ke_compatible(a, na, b, nb);
+                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 2, keep)) return 1;
+                continue;
             }
-            if (!changed) continue;
-            int m = ke_cells(ks, j, other);
-            for (int k = 0; k < m && n < 64; k++) cells[n++] = other[k];
-            explain_name(sink, t->key, t->words, cells, n);
-            return 1;
+            for (int k = j + 1; k < ks->ncage_sums; k++) {
+                if (k == i || !ke_share_house3(ks, i, j, k)) continue;
+                int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
+                if (nc < 1 || nc > KE_MAX_COMBOS) continue;
+                int cages[] = {i, j, k};
+                digitset keep = ke_compatible3(a, na, b, nb, c, nc);
+                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 3, keep)) return 1;
+            }
         }
     }
     return 0;
@@ -381,7 +434,9 @@ static const struct ke_technique ke_table[] = {
     {"cage-pointing", "cage pointing", ke_find_cage, SEE_CUT, KE_CAGE, KE_ANY},
     {"cage-house-combinations", "combinations a house rules out", ke_find_cage, SEE_ALL, KE_CAGE,
      KE_ANY},
-    {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, KE_CAGE, KE_ANY},
+    {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, 0, 2, KE_ANY},
+    {"combination-conflict-triple", "combination conflict of three cages", ke_find_conflict,
+     SEE_ALL, 0, 3, KE_ANY},
     {"innie-outie-difference", "rule of 45: innie and outie difference", ke_find_difference, 0,
      KE_CAGE, KE_ANY},
     {"outie", "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE, KE_ANY},

@@ -263,6 +263,23 @@ static void test_conflict(void)
     killer_close(f);
 }
 
+static void test_conflict_triple(void)
+{
+    /* Row 1: 5 (1+4 or 2+3), 9 (1+8 or 2+7) and 13 (4+9 or 6+7): any two
+     * can be told apart, but with 1+4 the 9 must be 2+7 and then the 13
+     * has nothing left. The rest of the row (18) can hold anything; its
+     * 5 stays in it, which box 3 knows already. */
+    struct killer_fixture *f = fire("AABBCC..." REST_EMPTY ":5,9,13",
+                                    "r1c1=1234 r1c2=1234 r1c3=1278 r1c4=1278 r1c5=4679 r1c6=4679 "
+                                    "r2c7-5 r2c8-5 r2c9-5 r3c7:9-5",
+                                    "combination-conflict-triple");
+    CU_ASSERT_EQUAL(after(f, 1, 1), digits("23"));
+    killer_close(f);
+    expect_quiet("AABBCC..." REST_EMPTY ":5,9,13",
+                 "r1c1=1234 r1c2=1234 r1c3=1278 r1c4=1278 r1c5=4679 r1c6=4679",
+                 "combination-conflict");
+}
+
 /* --- the rule of 45 ---------------------------------------------------- */
 
 static void test_innie(void)
@@ -412,6 +429,7 @@ void tests_register(void)
     CU_add_test(s, "cage pointing", test_pointing);
     CU_add_test(s, "combinations a house rules out", test_house_combinations);
     CU_add_test(s, "combination conflict", test_conflict);
+    CU_add_test(s, "combination conflict of three cages", test_conflict_triple);
     CU_add_test(s, "innie", test_innie);
     CU_add_test(s, "hidden cage", test_hidden_cage);
     CU_add_test(s, "cage split", test_cage_split);
