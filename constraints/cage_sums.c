@@ -421,6 +421,7 @@ static int sum_seen_needed(const struct sum_set *s, const struct sum_item *it, s
 {
     const digitset *now = prop_candidate_array(ctx);
     uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
+    int changed = 0;
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
         uint64_t where = 0;
@@ -428,18 +429,22 @@ static int sum_seen_needed(const struct sum_set *s, const struct sum_item *it, s
         for (int i = 0; i < v->nopen; i++)
             if (now[v->open[i]] & d) where |= UINT64_C(1) << v->pos[i], places++, cell = v->open[i];
         if (places == 0) return SL_PROP_CONTRADICTION;
-        if (places == 1 && now[cell] != d && prop_restrict(ctx, cell, d))
-            return SL_PROP_CONTRADICTION;
+        if (places == 1 && now[cell] != d) {
+            if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+            changed = 1;
+        }
         for (int l = 0; l < it->link_count; l++) {
             const struct sum_link *link = &s->links[it->link_first + l];
             if (pointing ? (where & ~link->inside) != 0 : link->inside != whole) continue;
             for (int k = 0; k < link->out_count; k++) {
                 int out = s->outside[link->out_first + k];
-                if ((now[out] & d) && prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+                if (!(now[out] & d)) continue;
+                if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+                changed = 1;
             }
         }
     }
-    return SL_PROP_OK;
+    return changed;
 }
 
 int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
@@ -477,18 +482,21 @@ int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ct
     const struct sum_item *it = &s->items[i];
     struct sum_view v;
     digitset can, needed;
+    int changed = 0;
     if (it->combo_count < 0) return 0;
     if (sum_view_of(s, it, ctx, &v)) return SL_PROP_CONTRADICTION;
-    if (v.nopen == 0) return 1;
+    if (v.nopen == 0) return v.placed_sum == it->total ? 0 : SL_PROP_CONTRADICTION;
     int count = sum_seen_list(s, it, &v, sight, prop_candidate_array(ctx), NULL, 0, &can, &needed);
     if (count == 0) return SL_PROP_CONTRADICTION;
-    if ((sight & SUM_SEE_ONE) && count > 1) return 1;
-    for (int k = 0; k < v.nopen; k++)
-        if ((v.cand[k] & ~can) && prop_restrict(ctx, v.open[k], can)) return SL_PROP_CONTRADICTION;
-    if (sight & (SUM_SEE_NEEDED | SUM_SEE_POINTING) &&
-        sum_seen_needed(s, it, ctx, &v, needed, sight & SUM_SEE_POINTING))
-        return SL_PROP_CONTRADICTION;
-    return 1;
+    if ((sight & SUM_SEE_ONE) && count > 1) return 0;
+    for (int k = 0; k < v.nopen; k++) {
+        if (!(v.cand[k] & ~can)) continue;
+        if (prop_restrict(ctx, v.open[k], can)) return SL_PROP_CONTRADICTION;
+        changed = 1;
+    }
+    if (!(sight & (SUM_SEE_NEEDED | SUM_SEE_POINTING))) return changed;
+    int more = sum_seen_needed(s, it, ctx, &v, needed, sight & SUM_SEE_POINTING);
+    return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
 }
 
 /* ---- several groups: bounds ---- */

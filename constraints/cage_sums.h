@@ -74,9 +74,9 @@ enum sum_sight {
     SUM_SEE_FIT = 16,     /* survivors meet every open cell's candidates */
     SUM_SEE_REACH = 32    /* survivors' digits all have a place among the open cells */
 };
-/* Prunes sum i (one group, with combinations) as sight allows: 1 when the
- * sum has such a list, 0 when it has none (nothing done), or
- * SL_PROP_CONTRADICTION. */
+/* Prunes sum i (one group, with combinations) as sight allows: 1 when it
+ * narrowed some cell (its own or a house's), 0 when not (or when the sum
+ * has no list of combinations), or SL_PROP_CONTRADICTION. */
 int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ctx *ctx);
 /* Combinations of one-group sum i left by sight (without SUM_SEE_ONE),
  * into out (at most cap); returns their number, -1 when the sum has no

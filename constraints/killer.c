@@ -31,6 +31,7 @@ struct killer {
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
     struct sum_set *differences;   /* the rater's alone (killer_explain.h) */
+    uint8_t *shape;                /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
 };
@@ -129,6 +130,7 @@ static void killer_destroy(void *self)
     struct killer *k = self;
     sum_set_free(k->sums);
     sum_set_free(k->differences);
+    free(k->shape);
     free(k);
 }
 
@@ -187,6 +189,11 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     sum_set_free(k->differences);
     k->differences = killer_differences_new(&k->map, k->sum, b, err);
     if (k->differences == NULL) return -1;
+    struct killer_sums ks = {k->sums,       k->differences,   &k->map,
+                             k->ncage_sums, k->one_house_end, NULL};
+    free(k->shape);
+    k->shape = killer_explain_shapes(&ks);
+    if (k->shape == NULL) return sl_error_set(err, 0, 0, "out of memory");
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
     return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
@@ -222,7 +229,8 @@ static int killer_explain(const void *self, const char *technique, struct prop_c
                           struct explain_sink *sink)
 {
     const struct killer *k = self;
-    struct killer_sums ks = {k->sums, k->differences, &k->map, k->ncage_sums, k->one_house_end};
+    struct killer_sums ks = {k->sums,       k->differences,   &k->map,
+                             k->ncage_sums, k->one_house_end, k->shape};
     return killer_explain_find(&ks, technique, ctx, sink);
 }
 

@@ -9,6 +9,7 @@
  */
 #include "killer_explain.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define KE_MAX_COMBOS 128
@@ -84,15 +85,14 @@ static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ct
 static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique *t,
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
     int n = ke_cages_by_effort(ks, ctx, order, effort);
     for (int k = 0; k < n; k++) {
         int i = order[k], cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
-        ke_snap(&snap, ctx);
-        if (sum_set_prune_seen(ks->sums, i, t->sight, ctx) < 0) return 0;
-        if (!ke_differs(&snap, ctx)) continue;
+        int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
         ke_name(ks, t, i, sink);
         return 1;
     }
@@ -249,11 +249,21 @@ static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
     return one_cage && ks->map->part[cells[0]] >= 0 ? KE_SPLIT : KE_INNIES;
 }
 
+uint8_t *killer_explain_shapes(const struct killer_sums *ks)
+{
+    int n = sum_set_count(ks->sums) - ks->ncage_sums;
+    uint8_t *shape = malloc((size_t)n + 1);
+    for (int i = 0; shape && i < n; i++) shape[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
+    return shape;
+}
+
 /* Bounds: a digit goes when the other open cells, each at its lowest
- * (highest) candidate, cannot make up the rest of the total. */
+ * (highest) candidate, cannot make up the rest of the total. Returns 1
+ * when a cell changed, else 0, or SL_PROP_CONTRADICTION. */
 static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
 {
-    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0;
+    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0,
+                   changed = 0;
     for (int k = 0; k < n; k++) {
         digitset m = prop_candidates(ctx, cells[k]);
         if (!m) return SL_PROP_CONTRADICTION;
@@ -267,31 +277,32 @@ static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
             int d = digitset_first(ds);
             if (lo - low + d <= rest && hi - high + d >= rest) keep |= digitset_of(d);
         }
-        if (keep != m && prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
+        if (keep == m) continue;
+        if (prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
+        changed = 1;
     }
-    return SL_PROP_OK;
+    return changed;
 }
 
 /* What a glance at a sum gives: its bounds, and for a small one the
  * combinations that meet every cell. */
 static int ke_glance(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
 {
-    int cells[64], n = ke_cells(ks, i, cells);
-    if (ke_bounds(ks, i, ctx)) return SL_PROP_CONTRADICTION;
-    if (n < 2 || n > 4) return SL_PROP_OK;
-    return sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx) < 0 ? SL_PROP_CONTRADICTION : 0;
+    int cells[64], n = ke_cells(ks, i, cells), changed = ke_bounds(ks, i, ctx);
+    if (changed < 0 || n < 2 || n > 4) return changed;
+    int more = sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx);
+    return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
 }
 
 static int ke_find_bounds(const struct killer_sums *ks, const struct ke_technique *t,
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     for (int i = 0; i < ks->ncage_sums; i++) {
         int cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
-        ke_snap(&snap, ctx);
-        if (ke_bounds(ks, i, ctx)) return 0;
-        if (!ke_differs(&snap, ctx)) continue;
+        int status = ke_bounds(ks, i, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
         ke_name(ks, t, i, sink);
         return 1;
     }
@@ -305,11 +316,12 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     for (int i = first; i < end; i++) {
-        if (t->shape >= 0 && (int)ke_shape_of(ks, i) != t->shape) continue;
-        ke_snap(&snap, ctx);
+        if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
+        /* A sum's own propagation tells only of its own cells changing. */
+        if (!t->sight) ke_snap(&snap, ctx);
         int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
         if (status < 0) return 0;
-        if (!ke_differs(&snap, ctx)) continue;
+        if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
         ke_name(ks, t, i, sink);
         return 1;
     }

@@ -25,7 +25,12 @@ struct killer_sums {
     const struct cellmap *map;         /* cage of each cell */
     int ncage_sums;                    /* sums [0, ncage_sums) are cages' */
     int one_house_end;                 /* then [.., one_house_end) single houses', then runs' */
+    const uint8_t *shape; /* per derived sum: what it looks like (killer_explain_shapes) */
 };
+
+/* What a player sees in each derived sum of ks (ks->shape unused), one
+ * byte per sum from ks->ncage_sums on; NULL when out of memory. */
+uint8_t *killer_explain_shapes(const struct killer_sums *ks);
 
 /* The difference forms of the rule of 45, which the search does without:
  * in a house all in cages, count each cage reaching out by its smaller
