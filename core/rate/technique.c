@@ -6,8 +6,9 @@
  * later Explainer that names them) places the puzzles they solve: the rank
  * correlation rose from 0.954 to 0.958. W-wing and simple colouring take
  * the rating of the chain they are. The rule rows ask every rule's explain
- * hook for its techniques of one tier (constraint.h); their steps carry
- * the rule's own names.
+ * hook for the technique of their key (constraint.h); their steps carry
+ * the rule's own words. The killer rows were calibrated on Solo's grades
+ * (RATINGS.md says how).
  */
 #include <string.h>
 
