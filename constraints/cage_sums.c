@@ -460,6 +460,13 @@ int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
 
 int sum_set_total(const struct sum_set *s, int i) { return s->items[i].total; }
 
+int sum_set_weights(const struct sum_set *s, int i, int *weight)
+{
+    const struct sum_item *it = &s->items[i];
+    for (int k = 0; k < it->count; k++) weight[k] = s->weight[it->first + k];
+    return it->count;
+}
+
 int sum_set_house_cells(const struct sum_set *s, int h, int *cells)
 {
     for (int k = 0; k < s->size; k++) cells[k] = s->house_cells[(size_t)h * (size_t)s->size + k];

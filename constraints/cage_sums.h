@@ -88,8 +88,10 @@ int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct pr
  * cell of one-group sum i, at most cap; returns how many. */
 int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap);
 
-/* The total of sum i. */
+/* The total of sum i, and its cells' weights (in sum_set_cells' order;
+ * returns their number). */
 int sum_set_total(const struct sum_set *s, int i);
+int sum_set_weights(const struct sum_set *s, int i, int *weight);
 /* The cells of house h (N of them); returns N. */
 int sum_set_house_cells(const struct sum_set *s, int h, int *cells);
 

@@ -67,6 +67,17 @@ static void ke_name(const struct killer_sums *ks, const struct ke_technique *t, 
     explain_name(sink, t->key, t->words, cells, ke_cells(ks, i, cells));
 }
 
+/* Names a step of sum i of set s with its equation (a sum the rule of 45
+ * made: the player has to see its total). */
+static void ke_name_equation(const struct sum_set *s, const struct ke_technique *t, int i,
+                             const int *weight, const struct prop_ctx *ctx,
+                             struct explain_sink *sink)
+{
+    int cells[64], n = sum_set_cells(s, i, cells);
+    explain_name(sink, t->key, t->words, cells, n);
+    explain_equation(sink, prop_geometry(ctx), cells, weight, n, sum_set_total(s, i));
+}
+
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
  * into order; returns how many cages there are. */
@@ -322,7 +333,7 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
         if (status < 0) return 0;
         if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
-        ke_name(ks, t, i, sink);
+        ke_name_equation(ks->sums, t, i, NULL, ctx, sink);
         return 1;
     }
     return 0;
@@ -366,7 +377,15 @@ static int ke_difference_cells(const struct cellmap *map, const int *sum, const 
             plus += !by_total, minus += by_total;
         }
     }
-    return plus && minus ? count : 0;
+    if (!plus || !minus) return 0;
+    /* The cells inside first, so the words read r1c1 - r2c9 = 7. */
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && weight[j] > weight[j - 1]; j--) {
+            int c = cells[j], w = weight[j];
+            cells[j] = cells[j - 1], weight[j] = weight[j - 1];
+            cells[j - 1] = c, weight[j - 1] = w;
+        }
+    return count;
 }
 
 struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
@@ -404,12 +423,13 @@ static int ke_find_difference(const struct killer_sums *ks, const struct ke_tech
                               struct prop_ctx *ctx, struct explain_sink *sink)
 {
     struct ke_snapshot snap;
-    int cells[64];
     for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
         ke_snap(&snap, ctx);
         if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
         if (!ke_differs(&snap, ctx)) continue;
-        explain_name(sink, t->key, t->words, cells, sum_set_cells(ks->differences, i, cells));
+        int weight[64];
+        sum_set_weights(ks->differences, i, weight);
+        ke_name_equation(ks->differences, t, i, weight, ctx, sink);
         return 1;
     }
     return 0;

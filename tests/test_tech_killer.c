@@ -131,6 +131,13 @@ static digitset after(const struct killer_fixture *f, int row, int col)
     return left;
 }
 
+/* 1 when the step's words hold text. */
+static int says(const struct killer_fixture *f, const char *text)
+{
+    char words[1024];
+    return strstr(step_describe(&f->lay, &f->step, words, sizeof words), text) != NULL;
+}
+
 static digitset digits(const char *list)
 {
     digitset d = 0;
@@ -296,6 +303,7 @@ static void test_hidden_cage(void)
     struct killer_fixture *f =
         fire("AABBCC..." REST_EMPTY ":7,7,7", "r1c1:6=123456", "hidden-cage");
     CU_ASSERT_EQUAL(after(f, 1, 8), digits("789"));
+    CU_ASSERT_TRUE(says(f, "hidden cage (rule of 45): r1c7 + r1c8 + r1c9 = 24;"));
     killer_close(f);
 }
 
@@ -334,6 +342,7 @@ static void test_innie_outie_difference(void)
                                     "innie-outie-difference");
     CU_ASSERT_EQUAL(after(f, 1, 1), digits("89"));
     CU_ASSERT_EQUAL(after(f, 2, 9), digits("12"));
+    CU_ASSERT_TRUE(says(f, "innie and outie difference: r1c1 - r2c9 = 7;"));
     killer_close(f);
 }
 

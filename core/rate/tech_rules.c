@@ -18,6 +18,7 @@ static void rule_name_step(const struct explain_sink *sink, struct step *out)
 {
     out->key = sink->key;
     out->name = sink->words;
+    memcpy(out->detail, sink->detail, sizeof out->detail);
     out->ncells = sink->ncells < STEP_MAX_CELLS ? sink->ncells : STEP_MAX_CELLS;
     for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)sink->cells[i];
 }
