@@ -20,7 +20,7 @@ enum ke_shape {
     KE_SPLIT,  /* the part of one cage a house's whole cages leave: the cage splits */
     KE_INNIES, /* two or more cells a house's whole cages leave: a hidden cage */
     KE_OUTIE,  /* one cell of the cages reaching out of a house */
-    KE_OUTIES, /* two or more such cells */
+    KE_OUTIES, /* two or more such cells (left to the full-strength row) */
     KE_SEVERAL /* any sum over a run of houses */
 };
 
@@ -31,7 +31,7 @@ struct ke_technique {
     const char *key, *words;
     int (*find)(const struct killer_sums *ks, const struct ke_technique *t, struct prop_ctx *ctx,
                 struct explain_sink *sink);
-    int sight; /* enum sum_sight; 0 for the rule of 45 at full strength */
+    int sight; /* cages: enum sum_sight; the rule of 45: KE_GLANCE or KE_FULL */
     int range; /* the rule of 45: enum ke_range */
     int shape; /* the rule of 45: enum ke_shape, or -1 for any; conflicts: the cages, 2 or 3 */
     int min_cells, max_cells; /* the sizes of sum the row takes */

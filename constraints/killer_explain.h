@@ -2,16 +2,19 @@
  * killer_explain.h — the killer techniques a player uses, named for the
  * rater (the killer rule's explain hook, constraint.h).
  *
- * Each technique is one key the rater's ladder asks for: a cage's
- * combinations seen more or less sharply (one combination; the digits
- * every combination needs; cage pointing; combinations cut by the cells'
- * candidates; combinations a house rules out), combination conflicts
- * between two cages of one house, and the rule of 45 (one innie or outie,
- * two, a cage split by a house, a hidden cage), on one house or on several.
- * A technique makes one deduction on the scratch state through
- * prop_restrict and names it; the rater rates it. The derived sums are the
- * ones the search propagates (killer_innies.h), so the rater and the
- * solver see the same rule of 45.
+ * Each technique is one key the rater's ladder asks for: a cage seen more
+ * or less sharply (one combination; bounds; the combinations of a small
+ * or a big cage that meet every cell; combinations cut by candidates; the
+ * digits every combination needs; cage pointing; combinations a house
+ * rules out), combination conflicts between two or three cages of one
+ * house, and the rule of 45 (one innie, a cage split by a house, a hidden
+ * cage, each at a glance: bounds and small combinations; one outie and
+ * the rest at full strength; innie and outie differences; several
+ * houses). A technique makes one deduction on the scratch state through
+ * prop_restrict and names it, with the equation a rule-of-45 sum says;
+ * the rater rates it. The derived sums are the ones the search propagates
+ * (killer_innies.h), so the rater and the solver see the same rule of 45;
+ * only the difference forms are the rater's alone.
  */
 #ifndef SUDOLAB_KILLER_EXPLAIN_H
 #define SUDOLAB_KILLER_EXPLAIN_H
