@@ -14,6 +14,7 @@
  * (bit i: cell i) and the house's cells outside the sum. */
 struct sum_link {
     uint64_t inside;
+    int house;
     int out_first, out_count; /* into outside */
 };
 
@@ -153,6 +154,7 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
             return -1;
         struct sum_link *link = &s->links[s->nlinks++];
         link->inside = inside;
+        link->house = h;
         link->out_first = s->noutside;
         for (int k = 0; k < s->size; k++)
             if (place[house[k]] < 0) s->outside[s->noutside++] = house[k];
@@ -375,6 +377,130 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
     }
     int placed = sum_needed(s, it, ctx, v, needed);
     return placed < 0 ? SL_PROP_CONTRADICTION : changed | placed;
+}
+
+/* ---- one group, as a player sees it (the rater's killer techniques) ---- */
+
+/* The combinations sight leaves (cage_sums.h), their union and their
+ * intersection; stores at most cap of them in out. */
+static int sum_seen_list(const struct sum_set *s, const struct sum_item *it,
+                         const struct sum_view *v, int sight, const digitset *now, digitset *out,
+                         int cap, digitset *can, digitset *needed)
+{
+    const digitset *list = sum_combos_of(s, it);
+    digitset forced = v->placed;
+    int count = 0;
+    if (sight & SUM_SEE_HOUSES) forced |= sum_forced_in(s, it, now);
+    *can = 0;
+    *needed = ~(digitset)0;
+    for (long j = 0; j < it->combo_count; j++) {
+        digitset rest = list[j] & ~v->placed;
+        if ((list[j] & forced) != forced) continue;
+        if ((sight & SUM_SEE_REACH) && (rest & v->reach) != rest) continue;
+        /* The short list of cells to check holds only once rest lies in reach. */
+        const digitset *check = (sight & SUM_SEE_REACH) ? v->check : v->cand;
+        int ncheck = (sight & SUM_SEE_REACH) ? v->ncheck : v->nopen, fits = 1;
+        for (int i = 0; i < ncheck && fits && (sight & SUM_SEE_FIT); i++)
+            fits = (check[i] & rest) != 0;
+        if (!fits) continue;
+        if (count < cap) out[count] = rest;
+        *can |= rest;
+        *needed &= rest;
+        count++;
+    }
+    return count;
+}
+
+/* A needed digit: placed when one open cell alone can take it; gone from
+ * the houses holding the whole sum, or (pointing) all its places. */
+static int sum_seen_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                           const struct sum_view *v, digitset needed, int pointing)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
+    int changed = 0;
+    for (; needed; needed = digitset_rest(needed)) {
+        digitset d = needed & -needed;
+        uint64_t where = 0;
+        int places = 0, cell = -1;
+        for (int i = 0; i < v->nopen; i++)
+            if (now[v->open[i]] & d) where |= UINT64_C(1) << v->pos[i], places++, cell = v->open[i];
+        if (places == 0) return SL_PROP_CONTRADICTION;
+        if (places == 1 && now[cell] != d) {
+            if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+            changed = 1;
+        }
+        for (int l = 0; l < it->link_count; l++) {
+            const struct sum_link *link = &s->links[it->link_first + l];
+            if (pointing ? (where & ~link->inside) != 0 : link->inside != whole) continue;
+            for (int k = 0; k < link->out_count; k++) {
+                int out = s->outside[link->out_first + k];
+                if (!(now[out] & d)) continue;
+                if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+                changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
+{
+    const struct sum_item *it = &s->items[i];
+    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
+    int n = 0;
+    for (int l = 0; l < it->link_count; l++)
+        if (s->links[it->link_first + l].inside == whole && n < cap)
+            houses[n++] = s->links[it->link_first + l].house;
+    return n;
+}
+
+int sum_set_total(const struct sum_set *s, int i) { return s->items[i].total; }
+
+int sum_set_weights(const struct sum_set *s, int i, int *weight)
+{
+    const struct sum_item *it = &s->items[i];
+    for (int k = 0; k < it->count; k++) weight[k] = s->weight[it->first + k];
+    return it->count;
+}
+
+int sum_set_house_cells(const struct sum_set *s, int h, int *cells)
+{
+    for (int k = 0; k < s->size; k++) cells[k] = s->house_cells[(size_t)h * (size_t)s->size + k];
+    return s->size;
+}
+
+int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct prop_ctx *ctx,
+                      digitset *out, int cap)
+{
+    const struct sum_item *it = &s->items[i];
+    struct sum_view v;
+    digitset can, needed;
+    if (it->combo_count < 0) return -1;
+    if (sum_view_of(s, it, ctx, &v)) return 0;
+    return sum_seen_list(s, it, &v, sight, prop_candidate_array(ctx), out, cap, &can, &needed);
+}
+
+int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ctx *ctx)
+{
+    const struct sum_item *it = &s->items[i];
+    struct sum_view v;
+    digitset can, needed;
+    int changed = 0;
+    if (it->combo_count < 0) return 0;
+    if (sum_view_of(s, it, ctx, &v)) return SL_PROP_CONTRADICTION;
+    if (v.nopen == 0) return v.placed_sum == it->total ? 0 : SL_PROP_CONTRADICTION;
+    int count = sum_seen_list(s, it, &v, sight, prop_candidate_array(ctx), NULL, 0, &can, &needed);
+    if (count == 0) return SL_PROP_CONTRADICTION;
+    if ((sight & SUM_SEE_ONE) && count > 1) return 0;
+    for (int k = 0; k < v.nopen; k++) {
+        if (!(v.cand[k] & ~can)) continue;
+        if (prop_restrict(ctx, v.open[k], can)) return SL_PROP_CONTRADICTION;
+        changed = 1;
+    }
+    if (!(sight & (SUM_SEE_NEEDED | SUM_SEE_POINTING))) return changed;
+    int more = sum_seen_needed(s, it, ctx, &v, needed, sight & SUM_SEE_POINTING);
+    return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
 }
 
 /* ---- several groups: bounds ---- */

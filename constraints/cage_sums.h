@@ -61,6 +61,40 @@ size_t sum_set_state_bytes(const struct sum_set *s);
  * (each call then works from scratch). */
 int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void *state);
 
+/* What a player sees of a one-group sum (a cage), for the rater's killer
+ * techniques: the combinations its total allows beside its placed digits,
+ * cut further by what each flag adds; open cells keep the survivors'
+ * digits. */
+enum sum_sight {
+    SUM_SEE_ONE = 1,      /* act only when a single combination survives */
+    SUM_SEE_NEEDED = 2,   /* a digit every survivor needs: placed when one cell can take it,
+                             gone from every house holding the whole sum */
+    SUM_SEE_POINTING = 4, /* ... and from a house holding all its places in the sum */
+    SUM_SEE_HOUSES = 8,   /* survivors hold every digit a house can only place in the sum */
+    SUM_SEE_FIT = 16,     /* survivors meet every open cell's candidates */
+    SUM_SEE_REACH = 32    /* survivors' digits all have a place among the open cells */
+};
+/* Prunes sum i (one group, with combinations) as sight allows: 1 when it
+ * narrowed some cell (its own or a house's), 0 when not (or when the sum
+ * has no list of combinations), or SL_PROP_CONTRADICTION. */
+int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ctx *ctx);
+/* Combinations of one-group sum i left by sight (without SUM_SEE_ONE),
+ * into out (at most cap); returns their number, -1 when the sum has no
+ * list. out holds only the digits not yet placed in the sum. */
+int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct prop_ctx *ctx,
+                      digitset *out, int cap);
+
+/* The houses (numbered as rules_house_cells numbers them) holding every
+ * cell of one-group sum i, at most cap; returns how many. */
+int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap);
+
+/* The total of sum i, and its cells' weights (in sum_set_cells' order;
+ * returns their number). */
+int sum_set_total(const struct sum_set *s, int i);
+int sum_set_weights(const struct sum_set *s, int i, int *weight);
+/* The cells of house h (N of them); returns N. */
+int sum_set_house_cells(const struct sum_set *s, int h, int *cells);
+
 /* The one-group sum with the fewest combinations left (two or more) per
  * open cell, as a branch offer: its open cells and each combination's open digits.
  * Returns 1, or 0 when no sum has a choice left. */

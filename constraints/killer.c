@@ -20,6 +20,7 @@
 #include "cage_text.h"
 #include "cage_combos.h"
 #include "cage_sums.h"
+#include "killer_explain.h"
 #include "killer_innies.h"
 
 struct killer {
@@ -28,6 +29,8 @@ struct killer {
     /* Made by attach; propagate only reads it. Sum i is watched group i:
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
+    struct sum_set *differences;   /* the rater's alone (killer_explain.h) */
+    uint8_t *shape;                /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
 };
@@ -79,6 +82,8 @@ static void killer_destroy(void *self)
 {
     struct killer *k = self;
     sum_set_free(k->sums);
+    sum_set_free(k->differences);
+    free(k->shape);
     free(k);
 }
 
@@ -134,6 +139,14 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
     if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
+    sum_set_free(k->differences);
+    k->differences = killer_differences_new(&k->cages.map, k->cages.sum, b, err);
+    if (k->differences == NULL) return -1;
+    struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
+                             k->ncage_sums, k->one_house_end, NULL};
+    free(k->shape);
+    k->shape = killer_explain_shapes(&ks);
+    if (k->shape == NULL) return sl_error_set(err, 0, 0, "out of memory");
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
     return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
@@ -164,43 +177,14 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
-/* The rater's killer techniques, each the pruning propagate does, one sum
- * at a time, named: tier 0 a cage's combinations (with the houses it
- * meets: a digit the cage needs leaves a house it fills there, a digit a
- * house can only place in the cage is in its combination); tier 1 the
- * rule of 45 on one house (its innies and outies); tier 2 on runs of
- * adjacent rows or columns. Looking at a cage alone was tried as a tier
- * below the houses: Solo's trivial killers already need the houses. */
-static const struct killer_technique {
-    int tier;
-    int first, end; /* which sums: 0 cages, 1 one house's, 2 runs' (bounds below) */
-    const char *key, *words;
-} killer_techniques[] = {
-    {0, 0, 1, "cage-combinations", "cage combinations"},
-    {1, 1, 2, "rule-of-45", "rule of 45"},
-    {2, 2, 3, "rule-of-45-houses", "rule of 45 on several houses"},
-};
-
-static int killer_explain(const void *self, int tier, struct prop_ctx *ctx,
+/* The rater's killer techniques (killer_explain.h), asked by key. */
+static int killer_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                           struct explain_sink *sink)
 {
     const struct killer *k = self;
-    int bounds[] = {0, k->ncage_sums, k->one_house_end, sum_set_count(k->sums)};
-    int ncells = prop_geometry(ctx)->ncells, cells[SUM_MAX_CELLS];
-    const digitset *now = prop_candidate_array(ctx);
-    digitset before[SL_MAX_CELLS];
-    for (size_t t = 0; t < sizeof killer_techniques / sizeof killer_techniques[0]; t++) {
-        const struct killer_technique *kt = &killer_techniques[t];
-        if (kt->tier != tier) continue;
-        for (int i = bounds[kt->first]; i < bounds[kt->end]; i++) {
-            memcpy(before, now, (size_t)ncells * sizeof before[0]);
-            if (sum_set_propagate(k->sums, i, ctx, NULL) < 0) return 0;
-            if (memcmp(before, now, (size_t)ncells * sizeof before[0]) == 0) continue;
-            explain_name(sink, kt->key, kt->words, cells, sum_set_cells(k->sums, i, cells));
-            return 1;
-        }
-    }
-    return 0;
+    struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
+                             k->ncage_sums, k->one_house_end, k->shape};
+    return killer_explain_find(&ks, technique, ctx, sink);
 }
 
 static int killer_validate(const void *self, const struct geometry *g, char *msg, size_t cap)

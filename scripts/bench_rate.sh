@@ -12,8 +12,11 @@
 #    RUNS times each (default 3), and prints the median puzzles/s of each
 #    and of both together (total puzzles over total median time).
 # 3. Rates ../shared/data/killer_sample.csv and prints the Spearman
-#    correlation with the grade in its first column, and the mean rating
-#    per grade.
+#    correlation with the grade in its first column, the mean rating per
+#    grade (and whether it rises strictly with the grade), how the ratings
+#    spread (distinct values at 0.1 resolution, the share of the most
+#    common one) and the rating speed on those 800 (median of RUNS runs;
+#    `sudolab rate` is single-threaded).
 # Needs only sh, awk and sort. Run from the project root.
 set -eu
 BUILD=${1:-build}
@@ -99,4 +102,16 @@ tail -n +2 "$DATA/killer_sample.csv" | cut -d, -f1 >"$TMP/kgrade"
 paste "$TMP/kours" "$TMP/kgrade" >"$TMP/kpairs"
 printf "Spearman with the grade: "
 spearman "$TMP/kpairs"
-awk '{ s[$2] += $1; n[$2]++ } END { for (g = 1; g <= 6; g++) if (n[g]) printf "  grade %d: %3d puzzles, mean rating %.2f\n", g, n[g], s[g] / n[g] }' "$TMP/kpairs"
+awk '{ s[$2] += $1; n[$2]++ }
+     END { rising = 1; last = -1
+           for (g = 1; g <= 6; g++) if (n[g]) { m = s[g] / n[g]
+               printf "  grade %d: %3d puzzles, mean rating %.2f\n", g, n[g], m
+               if (m <= last) rising = 0; last = m }
+           printf "  mean rating rises strictly with the grade: %s\n", rising ? "yes" : "no" }' "$TMP/kpairs"
+awk '{ v = sprintf("%.1f", $1); count[v]++; n++ }
+     END { best = 0; for (v in count) { k++; if (count[v] > best) { best = count[v]; top = v } }
+           printf "spread: %d distinct ratings (0.1 resolution); the most common, %s, holds %d of %d (%.1f%%)\n",
+                  k, top, best, n, 100 * best / n }' "$TMP/kpairs"
+k_n=$(wc -l <"$TMP/kpairs")
+k_t=$(median_seconds --format csv "$DATA/killer_sample.csv")
+echo "$k_n $k_t" | awk '{ printf "speed: %d killers in %.2f s: %.0f puzzles/s (median of '"$RUNS"' runs)\n", $1, $2, $1 / $2 }'

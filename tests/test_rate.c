@@ -1,9 +1,9 @@
 /*
  * test_rate.c — the rater: the basic techniques on hand-made positions
- * (each where it fires and where it must not), the forcing chains, rule
- * techniques through explain, the step trace of a known puzzle, grades,
- * and soundness on real puzzles (every step checked against the
- * solution).
+ * (each where it fires and where it must not), the forcing chains, the
+ * step trace of a known puzzle, grades, and soundness on real puzzles
+ * (every step checked against the solution). The killer techniques have
+ * their own suite (test_tech_killer.c).
  */
 #include <CUnit/CUnit.h>
 #include <math.h>
@@ -295,48 +295,6 @@ static void test_hint_is_the_easiest_step(void)
     fixture_close(&fx);
 }
 
-/* --- rules through explain ------------------------------------------------ */
-
-static void test_killer_cage_combinations(void)
-{
-    /* Cage A: r1c1 + r1c2 = 3, so both are 1 or 2, and the rest of row 1
-     * and box 1 (where the cage holds the only places of 1 and 2) lose
-     * them: the cage meeting its houses. */
-    char line[256], map[82], givens[82];
-    memset(map, '.', 81), memset(givens, '.', 81);
-    map[81] = givens[81] = '\0';
-    map[0] = map[1] = 'A';
-    snprintf(line, sizeof line, "sudolab 9 3x3 classic;killer:%s:3 %s\n", map, givens);
-    struct session s;
-    struct sl_error err = {0};
-    session_open(&s, line, NULL);
-    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
-    struct ruleset *rs = ruleset_build(&s.p, &err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-    struct rater *r = rater_new(rs);
-    struct human *h = malloc(sizeof *h);
-    static struct step step;
-    CU_ASSERT_FATAL(r && h && human_init(h, rater_layout(r), s.p.givens) == 0);
-    CU_ASSERT_EQUAL(rate_next_step(r, h, &step), 1);
-    CU_ASSERT_STRING_EQUAL(step.key, "cage-combinations");
-    digitset pair = digitset_of(1) | digitset_of(2);
-    int cage_cells = 0, row_cells = 0;
-    for (int i = 0; i < step.nelims; i++) {
-        int c = step.elims[i].cell;
-        digitset expect = c < 2 ? digitset_all(9) & ~pair : pair;
-        CU_ASSERT_EQUAL(step.elims[i].digits, expect);
-        cage_cells += c < 2;
-        row_cells += c >= 2;
-        CU_ASSERT_TRUE(c < 9 || c % 9 < 3); /* row 1 and box 1 only */
-    }
-    CU_ASSERT_EQUAL(cage_cells, 2);
-    CU_ASSERT_EQUAL(row_cells, 7 + 6); /* the rest of row 1 and of box 1 */
-    free(h);
-    rater_free(r);
-    ruleset_free(rs);
-    session_close(&s);
-}
-
 /* --- real puzzles ------------------------------------------------------- */
 
 /* Rates the first `limit` puzzles of a data file: none may err. */
@@ -386,6 +344,5 @@ void tests_register(void)
     CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
     CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);
     CU_add_test(s, "hint is the easiest step", test_hint_is_the_easiest_step);
-    CU_add_test(s, "killer cage combinations", test_killer_cage_combinations);
     CU_add_test(s, "sound on hard puzzles", test_sound_on_hard_puzzles);
 }

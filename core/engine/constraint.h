@@ -58,13 +58,16 @@ struct constraint_ops {
     int (*attach)(void *self, struct rule_builder *b, struct sl_error *err);
     int (*propagate)(void *self, struct prop_ctx *ctx);
     int (*check)(const void *self, const struct geometry *g, const uint8_t *grid);
-    /* Optional: the rule's own human deduction of difficulty `tier` (0: a
-     * glance at one part, as a cage's combinations; 1: parts together, as
-     * the rule of 45 on one house; 2: harder, as sums over several
-     * houses). The hook reads the rater's candidates through ctx, a
-     * scratch state, makes one deduction by narrowing with prop_restrict,
-     * names it with explain_name and returns 1; or returns 0. */
-    int (*explain)(const void *self, int tier, struct prop_ctx *ctx, struct explain_sink *sink);
+    /* Optional: the rule's own human techniques, asked one at a time by
+     * key (the rater's ladder holds the keys and their ratings; a rule
+     * names its techniques in constraints/README.md). The hook reads the
+     * rater's candidates through ctx, a scratch state, makes one deduction
+     * of that technique by narrowing with prop_restrict, names it with
+     * explain_name and returns 1; or returns 0 (a key it does not know,
+     * or nothing found). Asked for EXPLAIN_ALL (explain.h), it makes
+     * every deduction it can in one pass and may return -1. */
+    int (*explain)(const void *self, const char *technique, struct prop_ctx *ctx,
+                   struct explain_sink *sink);
     /* Writes at most cap bytes including the NUL; returns the length the
      * full text needs (snprintf's convention). */
     int (*write)(const void *self, char *buf, size_t cap);

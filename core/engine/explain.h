@@ -6,18 +6,32 @@
 #ifndef SUDOLAB_EXPLAIN_H
 #define SUDOLAB_EXPLAIN_H
 
-#include "sudolab_limits.h" /* EXPLAIN_MAX_CELLS */
+#include "geometry.h"
+#include "sudolab_limits.h" /* EXPLAIN_MAX_CELLS, EXPLAIN_MAX_DETAIL */
+
+/* The key the rater's forcing chains ask a rule's explain hook for: every
+ * deduction its techniques make, in one pass over its parts, so that a
+ * chain follows the rule as it follows singles. The hook then returns 1
+ * when it narrowed anything, 0 when not, and -1 when the state
+ * contradicts the rule. */
+#define EXPLAIN_ALL "all"
 
 struct explain_sink {
     const char *key;   /* for counts: "cage-combinations" */
     const char *words; /* for a player: "cage combinations" */
     int ncells;
     int cells[EXPLAIN_MAX_CELLS];
+    char detail[EXPLAIN_MAX_DETAIL]; /* what the part says, as an equation, or "" */
 };
 
 /* Names the deduction just made: key, words and the cells of the part it
  * looked at (cells past EXPLAIN_MAX_CELLS are dropped). */
 void explain_name(struct explain_sink *sink, const char *key, const char *words, const int *cells,
                   int count);
+/* Adds what the part says, as a player writes it: cells (weight +1 or -1
+ * each) adding up to total, "r1c7 + r1c8 + r1c9 = 24". Call after
+ * explain_name, which clears it. */
+void explain_equation(struct explain_sink *sink, const struct geometry *g, const int *cells,
+                      const int *weight, int count, int total);
 
 #endif

@@ -47,6 +47,8 @@
 
 /* Cells a deduction shows a player: more are not worth showing. */
 #define EXPLAIN_MAX_CELLS 32
+/* A deduction's equation ("r1c1 - r2c9 = 7") takes at most this many bytes. */
+#define EXPLAIN_MAX_DETAIL 96
 
 /* Cells of all learnt nogoods together: a search learns a few dozen per
  * restart, so this bounds only a search that restarts without end. */

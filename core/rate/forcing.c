@@ -6,9 +6,11 @@
  * behind it. Places are counted per house and digit as candidates go, so
  * a hidden single costs a decrement, not a scan.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "forcing.h"
+#include "propagate.h"
 
 struct event {
     uint16_t cell;
@@ -179,6 +181,57 @@ static int run_locked(struct probe_run *run)
     return pushed;
 }
 
+int probe_has_rules(const struct human *h)
+{
+    const struct ruleset *rs = h->lay->rs;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops->explain) return 1;
+    return 0;
+}
+
+int probe_rules_open(struct probe *p, const struct human *h)
+{
+    p->rule_ctx = malloc(sizeof *p->rule_ctx);
+    p->rule_state = malloc(h->lay->rs->state_bytes);
+    if (p->rule_ctx && p->rule_state) return 0;
+    probe_rules_close(p);
+    return -1;
+}
+
+void probe_rules_close(struct probe *p)
+{
+    free(p->rule_ctx);
+    free(p->rule_state);
+    p->rule_ctx = NULL;
+    p->rule_state = NULL;
+}
+
+/* The rules' deductions on the probe's grid (PROBE_RULES): what they take
+ * out goes off, one link further on; their contradiction is the probe's. */
+static int run_rules(struct probe_run *run, int *pushed)
+{
+    const struct human *h = run->h;
+    const struct ruleset *rs = h->lay->rs;
+    struct probe *p = run->p;
+    digitset *state = p->rule_state;
+    *pushed = 0;
+    for (int c = 0; c < h->lay->ncells; c++)
+        state[c] = p->value[c] ? digitset_of(p->value[c]) : p->cand[c];
+    for (int i = 0; i < rs->nslots; i++) {
+        if (!rs->slots[i].ops->explain) continue;
+        memset(p->rule_ctx, 0, sizeof *p->rule_ctx);
+        propagate_view(p->rule_ctx, rs, state);
+        p->rule_ctx->current_slot = i;
+        struct explain_sink sink = {0};
+        if (rs->slots[i].ops->explain(rs->slots[i].self, EXPLAIN_ALL, p->rule_ctx, &sink) < 0)
+            return contradiction(run, 1);
+    }
+    for (int c = 0; c < h->lay->ncells; c++)
+        for (digitset gone = p->cand[c] & ~state[c]; gone; gone = digitset_rest(gone))
+            run_push(run, c, digitset_first(gone), 0), ++*pushed;
+    return 0;
+}
+
 int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, int on,
               struct probe *p, int target_cell, int target_digit)
 {
@@ -202,6 +255,9 @@ int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, 
                 return 0;
             }
         }
-        if (mode != PROBE_PLUS || !run_locked(&run)) return 0;
+        int pushed = 0;
+        if (mode == PROBE_RULES && run_rules(&run, &pushed)) return 1;
+        if (mode == PROBE_PLUS) pushed = run_locked(&run);
+        if (!pushed) return 0;
     }
 }

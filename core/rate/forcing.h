@@ -15,7 +15,10 @@
  *                  changes (nishio);
  *   PROBE_SINGLES  every naked and hidden single as the grid changes
  *                  (dynamic forcing chains);
- *   PROBE_PLUS     singles, and locked candidates whenever singles stop.
+ *   PROBE_PLUS     singles, and locked candidates whenever singles stop;
+ *   PROBE_RULES    singles, and the rules' own deductions whenever singles
+ *                  stop (a killer's cages and rule of 45, asked of their
+ *                  explain hooks as EXPLAIN_ALL).
  * The probe counts the consequences it drew: the length of the chains.
  */
 #ifndef SUDOLAB_FORCING_H
@@ -23,7 +26,7 @@
 
 #include "human.h"
 
-enum probe_mode { PROBE_SINGLES, PROBE_PLUS };
+enum probe_mode { PROBE_SINGLES, PROBE_PLUS, PROBE_RULES };
 
 /* How a forcing chain concluded (a step's variant): assuming the first
  * node true, or false, led to a contradiction; every digit of a cell, or
@@ -46,7 +49,17 @@ struct probe {
     /* Places of each digit in each house of the state probed (0xff where
      * the state has placed it), filled by probe_prepare. */
     uint8_t places[SL_MAX_UNITS][SL_MAX_SIZE + 1];
+    /* PROBE_RULES: where the rules prune (probe_rules_open), else NULL. */
+    struct prop_ctx *rule_ctx;
+    digitset *rule_state;
 };
+
+/* 1 when some rule of h's ruleset has deductions of its own to follow. */
+int probe_has_rules(const struct human *h);
+/* Readies p for PROBE_RULES (p's other fields untouched): 0, or -1 when
+ * out of memory. probe_rules_close frees what it took. */
+int probe_rules_open(struct probe *p, const struct human *h);
+void probe_rules_close(struct probe *p);
 
 /* Readies p for probing h (call again whenever h changes). */
 void probe_prepare(struct probe *p, const struct human *h);

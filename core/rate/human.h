@@ -104,6 +104,7 @@ struct step {
     struct step_node nodes[STEP_MAX_NODES]; /* chains: in order */
     const char *name;                       /* a rule's own technique (explain): its words, */
     const char *key;                        /* and its key for counts; else both NULL */
+    char detail[EXPLAIN_MAX_DETAIL];        /* a rule's equation for the step, or "" */
     uint64_t search_nodes; /* the rater's search fallback: the nodes it needed, else 0 */
     int variant;           /* a technique's own kind of step, for the words (forcing.h) */
 };

@@ -81,6 +81,7 @@ static void step_reset(struct step *s, int technique, double good_enough)
     s->nnodes = 0;
     s->name = NULL;
     s->key = NULL;
+    s->detail[0] = '\0';
     s->search_nodes = 0;
     s->variant = 0;
 }

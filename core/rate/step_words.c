@@ -133,12 +133,13 @@ const char *step_describe(const struct human_layout *lay, const struct step *s, 
         return buf;
     }
     words_add(&w, "%s", name);
+    if (s->detail[0]) words_add(&w, ": %s", s->detail);
     if (s->digits) {
         words_add(&w, " on ");
         words_digits(&w, s->digits);
     }
     words_houses(&w, lay, s);
-    if (s->ncells && !s->nnodes) {
+    if (s->ncells && !s->nnodes && !s->detail[0]) {
         words_add(&w, " (");
         for (int i = 0; i < s->ncells; i++) {
             words_add(&w, "%s", i ? " " : "");

@@ -12,6 +12,8 @@
  *   1 every single as the grid changes (Sudoku Explainer's dynamic
  *     forcing chains)                                              8.8+
  *   2 with locked candidates as well (its dynamic forcing chains +) 9.3+
+ *   3 with the rules' own deductions as well (a killer's cage
+ *     combinations and rule of 45), for rules that have them       9.0+
  * Chains that only follow the links already in the grid (static forcing
  * chains, nishio) were tried as levels of their own: on the Sudoku
  * Explainer sample they changed the rank correlation by less than 0.002
@@ -192,6 +194,8 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
 {
     struct forcing *f = malloc(sizeof *f);
     if (!f) return NULL;
+    f->probe.rule_ctx = NULL;
+    f->probe.rule_state = NULL;
     size_t ncand = (size_t)h->lay->ncells * (size_t)h->lay->size;
     f->h = h;
     f->mode = mode;
@@ -200,7 +204,9 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
     f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
     f->contradicts = calloc(ncand, 1);
-    if (!f->conclusions || !f->left || !f->contradicts) {
+    if (!f->conclusions || !f->left || !f->contradicts ||
+        (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
+        probe_rules_close(&f->probe);
         free(f->conclusions), free(f->left), free(f->contradicts), free(f);
         return NULL;
     }
@@ -209,6 +215,7 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
 
 static void forcing_free(struct forcing *f)
 {
+    probe_rules_close(&f->probe);
     free(f->conclusions);
     free(f->left);
     free(f->contradicts);
@@ -257,7 +264,9 @@ static int forcing_step(const struct forcing *f, struct step *out)
 
 int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
-    struct forcing *f = forcing_new(h, param == 2 ? PROBE_PLUS : PROBE_SINGLES);
+    static const enum probe_mode modes[] = {PROBE_SINGLES, PROBE_SINGLES, PROBE_PLUS, PROBE_RULES};
+    if (param == 3 && !probe_has_rules(h)) return 0;
+    struct forcing *f = forcing_new(h, modes[param]);
     if (!f) return 0;
     probe_prepare(&f->probe, h);
     f->base = out->rating;

@@ -18,6 +18,7 @@ static void rule_name_step(const struct explain_sink *sink, struct step *out)
 {
     out->key = sink->key;
     out->name = sink->words;
+    memcpy(out->detail, sink->detail, sizeof out->detail);
     out->ncells = sink->ncells < STEP_MAX_CELLS ? sink->ncells : STEP_MAX_CELLS;
     for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)sink->cells[i];
 }
@@ -33,10 +34,13 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
     return out->nelims > 0;
 }
 
-/* param: the tier asked of every rule with an explain hook. */
+/* Asks every rule with an explain hook for the technique keyed as the
+ * step's row. */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
     const struct ruleset *rs = h->lay->rs;
+    const char *technique = technique_table[out->technique].key;
+    (void)param;
     struct prop_ctx *ctx = NULL;
     digitset *state = NULL;
     int found = 0;
@@ -53,7 +57,7 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
         propagate_view(ctx, rs, state);
         ctx->current_slot = i;
         struct explain_sink sink = {0};
-        if (rs->slots[i].ops->explain(rs->slots[i].self, param, ctx, &sink)) {
+        if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
             rule_name_step(&sink, out);
             found = rule_removals(h, state, out);
         }

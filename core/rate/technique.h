@@ -80,9 +80,12 @@ int find_bug_plus_one(const struct human *h, int param, struct step *out);
 /* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2) */
 int find_chain(const struct human *h, int param, struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
- * through their explain hooks; param the tier (constraint.h) */
+ * through their explain hooks, asked for the key of the step's row
+ * (out->technique; constraint.h); param unused */
 int find_rule_deduction(const struct human *h, int param, struct step *out);
-/* tech_forcing.c: forcing chains by assumption, param the level (forcing.h) */
+/* tech_forcing.c: forcing chains by assumption, param the level: 1
+ * singles, 2 with locked candidates, 3 with the rules' own deductions
+ * (forcing.h) */
 int find_forcing_chain(const struct human *h, int param, struct step *out);
 
 #endif

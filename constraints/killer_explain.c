@@ -1,0 +1,503 @@
+/*
+ * killer_explain.c — see killer_explain.h.
+ *
+ * Every technique tries its sums in order and stops at the first that
+ * changes the scratch state: the rater wants one step at a time. A row
+ * of the table sees at least what the rows easier than it see (the
+ * rater asks them easiest first), so a step of a row shows that row's
+ * idea at work.
+ */
+#include "killer_explain.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define KE_MAX_COMBOS 128
+
+/* The rule of 45's sums, by what a player sees in them. */
+enum ke_shape {
+    KE_INNIE,  /* one cell a house's whole cages leave: its digit is known */
+    KE_SPLIT,  /* the part of one cage a house's whole cages leave: the cage splits */
+    KE_INNIES, /* two or more cells a house's whole cages leave: a hidden cage */
+    KE_OUTIE,  /* one cell of the cages reaching out of a house */
+    KE_OUTIES, /* two or more such cells (left to the full-strength row) */
+    KE_SEVERAL /* any sum over a run of houses */
+};
+
+/* Which derived sums a rule-of-45 row takes. */
+enum ke_range { KE_ONE_HOUSE, KE_HOUSES };
+
+struct ke_technique {
+    const char *key, *words;
+    int (*find)(const struct killer_sums *ks, const struct ke_technique *t, struct prop_ctx *ctx,
+                struct explain_sink *sink);
+    int sight; /* cages: enum sum_sight; the rule of 45: KE_GLANCE or KE_FULL */
+    int range; /* the rule of 45: enum ke_range */
+    int shape; /* the rule of 45: enum ke_shape, or -1 for any; conflicts: the cages, 2 or 3 */
+    int min_cells, max_cells; /* the sizes of sum the row takes */
+};
+
+static int ke_cells(const struct killer_sums *ks, int i, int *cells)
+{
+    return sum_set_cells(ks->sums, i, cells);
+}
+
+/* The state of every cell, to tell whether a prune changed anything. */
+struct ke_snapshot {
+    int ncells;
+    digitset cand[SL_MAX_CELLS];
+};
+
+static void ke_snap(struct ke_snapshot *snap, const struct prop_ctx *ctx)
+{
+    snap->ncells = prop_geometry(ctx)->ncells;
+    memcpy(snap->cand, prop_candidate_array(ctx), (size_t)snap->ncells * sizeof snap->cand[0]);
+}
+
+static int ke_differs(const struct ke_snapshot *snap, const struct prop_ctx *ctx)
+{
+    return memcmp(snap->cand, prop_candidate_array(ctx),
+                  (size_t)snap->ncells * sizeof snap->cand[0]) != 0;
+}
+
+static void ke_name(const struct killer_sums *ks, const struct ke_technique *t, int i,
+                    struct explain_sink *sink)
+{
+    int cells[64];
+    explain_name(sink, t->key, t->words, cells, ke_cells(ks, i, cells));
+}
+
+/* Names a step of sum i of set s with its equation (a sum the rule of 45
+ * made: the player has to see its total). */
+static void ke_name_equation(const struct sum_set *s, const struct ke_technique *t, int i,
+                             const int *weight, const struct prop_ctx *ctx,
+                             struct explain_sink *sink)
+{
+    int cells[64], n = sum_set_cells(s, i, cells);
+    explain_name(sink, t->key, t->words, cells, n);
+    explain_equation(sink, prop_geometry(ctx), cells, weight, n, sum_set_total(s, i));
+}
+
+/* Cages in order of the combinations their totals allow beside their
+ * placed digits (fewest first: a player weighs the short lists first),
+ * into order; returns how many cages there are. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx, int *order,
+                              int *effort)
+{
+    int n = 0;
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
+        for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
+        order[k] = i, effort[k] = e;
+    }
+    return n;
+}
+
+static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique *t,
+                        struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
+    int n = ke_cages_by_effort(ks, ctx, order, effort);
+    for (int k = 0; k < n; k++) {
+        int i = order[k], cells[64], size = ke_cells(ks, i, cells);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
+        ke_name(ks, t, i, sink);
+        return 1;
+    }
+    return 0;
+}
+
+/* The digits of cage a's combinations that go with some combination of
+ * cage b without sharing a digit (both lie in one house). */
+static digitset ke_compatible(const digitset *a, int na, const digitset *b, int nb)
+{
+    digitset keep = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (!(a[i] & b[j])) {
+                keep |= a[i];
+                break;
+            }
+    return keep;
+}
+
+/* 1 when cages a and b lie whole in one house. */
+static int ke_share_house(const struct killer_sums *ks, int a, int b)
+{
+    int ha[8], hb[8];
+    int na = sum_set_holding_houses(ks->sums, a, ha, 8),
+        nb = sum_set_holding_houses(ks->sums, b, hb, 8);
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (ha[i] == hb[j]) return 1;
+    return 0;
+}
+
+/* 1 when cages a, b and c lie whole in one house. */
+static int ke_share_house3(const struct killer_sums *ks, int a, int b, int c)
+{
+    int ha[8], n = sum_set_holding_houses(ks->sums, a, ha, 8);
+    for (int i = 0; i < n; i++) {
+        int hb[8], hc[8], nb = sum_set_holding_houses(ks->sums, b, hb, 8),
+                          nc = sum_set_holding_houses(ks->sums, c, hc, 8), in_b = 0, in_c = 0;
+        for (int j = 0; j < nb; j++) in_b |= hb[j] == ha[i];
+        for (int j = 0; j < nc; j++) in_c |= hc[j] == ha[i];
+        if (in_b && in_c) return 1;
+    }
+    return 0;
+}
+
+/* The digits of a's combinations that go with some combinations of b
+ * and c, all three without a digit in common. */
+static digitset ke_compatible3(const digitset *a, int na, const digitset *b, int nb,
+                               const digitset *c, int nc)
+{
+    digitset keep = 0;
+    for (int i = 0; i < na; i++) {
+        int fits = 0;
+        for (int j = 0; j < nb && !fits; j++)
+            for (int k = 0; k < nc && !fits && !(a[i] & b[j]); k++)
+                fits = !(a[i] & c[k]) && !(b[j] & c[k]);
+        if (fits) keep |= a[i];
+    }
+    return keep;
+}
+
+/* Narrows cage i's open cells to keep and names the cages involved; 1
+ * when a cell changed. */
+static int ke_conflict_step(const struct killer_sums *ks, const struct ke_technique *t,
+                            struct prop_ctx *ctx, struct explain_sink *sink, const int *cages,
+                            int ncages, digitset keep)
+{
+    int cells[64], n = ke_cells(ks, cages[0], cells), changed = 0;
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]);
+        if (digitset_is_single(m) || !(m & ~keep)) continue;
+        if (prop_restrict(ctx, cells[k], keep)) return 0;
+        changed = 1;
+    }
+    if (!changed) return 0;
+    for (int i = 1; i < ncages; i++) {
+        int other[64], m = ke_cells(ks, cages[i], other);
+        for (int k = 0; k < m && n < 64; k++) cells[n++] = other[k];
+    }
+    explain_name(sink, t->key, t->words, cells, n);
+    return 1;
+}
+
+/* Combination conflicts: a combination of one cage that every
+ * combination of another cage of its house (of every disjoint pair of two
+ * others, for three) shares a digit with is out. t->shape: the cages
+ * weighed together, 2 or 3. */
+static int ke_find_conflict(const struct killer_sums *ks, const struct ke_technique *t,
+                            struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
+    digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
+        if (na < 2 || na > KE_MAX_COMBOS) continue;
+        digitset reach = 0;
+        for (int k = 0; k < na; k++) reach |= a[k];
+        for (int j = 0; j < ks->ncage_sums; j++) {
+            if (j == i || !ke_share_house(ks, i, j)) continue;
+            int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
+            if (nb < 1 || nb > KE_MAX_COMBOS) continue;
+            if (t->shape == 2) {
+                int cages[] = {i, j};
+                digitset keep = ke_compatible(a, na, b, nb);
+                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 2, keep)) return 1;
+                continue;
+            }
+            for (int k = j + 1; k < ks->ncage_sums; k++) {
+                if (k == i || !ke_share_house3(ks, i, j, k)) continue;
+                int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
+                if (nc < 1 || nc > KE_MAX_COMBOS) continue;
+                int cages[] = {i, j, k};
+                digitset keep = ke_compatible3(a, na, b, nb, c, nc);
+                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 3, keep)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* --- the rule of 45 -------------------------------------------------- */
+
+/* 1 when the n cells are what house h leaves once its whole cages are
+ * taken away (its innies). */
+static int ke_innies_of(const struct killer_sums *ks, int h, const int *cells, int n)
+{
+    int house[SL_MAX_SIZE], size = sum_set_house_cells(ks->sums, h, house), left = 0;
+    int16_t inside[SL_MAX_CELLS] = {0};
+    for (int k = 0; k < size; k++) {
+        int p = ks->map->part[house[k]];
+        if (p >= 0) inside[p]++;
+    }
+    for (int k = 0; k < size; k++) {
+        int p = ks->map->part[house[k]];
+        if (p < 0 || inside[p] != ks->map->size[p]) left++;
+    }
+    for (int k = 0; k < n; k++) {
+        int p = ks->map->part[cells[k]];
+        if (p >= 0 && inside[p] == ks->map->size[p]) return 0;
+    }
+    return left == n;
+}
+
+static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
+{
+    int cells[64], houses[8], n = ke_cells(ks, i, cells), one_cage = 1, innies = 0;
+    if (i >= ks->one_house_end) return KE_SEVERAL;
+    int nh = sum_set_holding_houses(ks->sums, i, houses, 8);
+    for (int k = 0; k < nh && !innies; k++) innies = ke_innies_of(ks, houses[k], cells, n);
+    for (int k = 1; k < n; k++) one_cage &= ks->map->part[cells[k]] == ks->map->part[cells[0]];
+    if (!innies) return n == 1 ? KE_OUTIE : KE_OUTIES;
+    if (n == 1) return KE_INNIE;
+    return one_cage && ks->map->part[cells[0]] >= 0 ? KE_SPLIT : KE_INNIES;
+}
+
+uint8_t *killer_explain_shapes(const struct killer_sums *ks)
+{
+    int n = sum_set_count(ks->sums) - ks->ncage_sums;
+    uint8_t *shape = malloc((size_t)n + 1);
+    for (int i = 0; shape && i < n; i++) shape[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
+    return shape;
+}
+
+/* Bounds: a digit goes when the other open cells, each at its lowest
+ * (highest) candidate, cannot make up the rest of the total. Returns 1
+ * when a cell changed, else 0, or SL_PROP_CONTRADICTION. */
+static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+{
+    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0,
+                   changed = 0;
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]);
+        if (!m) return SL_PROP_CONTRADICTION;
+        lo += digitset_first(m);
+        hi += 31 - __builtin_clz(m);
+    }
+    for (int k = 0; k < n; k++) {
+        digitset m = prop_candidates(ctx, cells[k]), keep = 0;
+        int low = digitset_first(m), high = 31 - __builtin_clz(m);
+        for (digitset ds = m; ds; ds = digitset_rest(ds)) {
+            int d = digitset_first(ds);
+            if (lo - low + d <= rest && hi - high + d >= rest) keep |= digitset_of(d);
+        }
+        if (keep == m) continue;
+        if (prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
+        changed = 1;
+    }
+    return changed;
+}
+
+/* What a glance at a sum gives: its bounds, and for a small one the
+ * combinations that meet every cell. */
+static int ke_glance(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+{
+    int cells[64], n = ke_cells(ks, i, cells), changed = ke_bounds(ks, i, ctx);
+    if (changed < 0 || n < 2 || n > 4) return changed;
+    int more = sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx);
+    return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
+}
+
+static int ke_find_bounds(const struct killer_sums *ks, const struct ke_technique *t,
+                          struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        int cells[64], size = ke_cells(ks, i, cells);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        int status = ke_bounds(ks, i, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
+        ke_name(ks, t, i, sink);
+        return 1;
+    }
+    return 0;
+}
+
+static int ke_find_derived(const struct killer_sums *ks, const struct ke_technique *t,
+                           struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
+    int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
+    for (int i = first; i < end; i++) {
+        if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
+        /* A sum's own propagation tells only of its own cells changing. */
+        if (!t->sight) ke_snap(&snap, ctx);
+        int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
+        if (status < 0) return 0;
+        if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
+        ke_name_equation(ks->sums, t, i, NULL, ctx, sink);
+        return 1;
+    }
+    return 0;
+}
+
+/* --- the difference forms ------------------------------------------ */
+
+/* A difference form has at most this many cells, on both sides. */
+#define KE_DIFFERENCE_CELLS 4
+
+/* The cells of house h's crossing cages on their smaller sides, weighted
+ * +1 inside and -1 outside, into cells and weight; *total becomes what the
+ * weighted cells add up to. Returns the count, or 0 when the house is not
+ * all in cages with sums or no difference form comes of it. */
+static int ke_difference_cells(const struct cellmap *map, const int *sum, const int *house, int n,
+                               int *cells, int *weight, int *total)
+{
+    int16_t inside[SL_MAX_CELLS] = {0};
+    uint8_t in_house[SL_MAX_CELLS] = {0}, done[SL_MAX_CELLS] = {0};
+    int count = 0, plus = 0, minus = 0, cage[SL_MAX_CELLS];
+    *total = n * (n + 1) / 2;
+    for (int k = 0; k < n; k++) {
+        int p = map->part[house[k]];
+        if (p < 0 || !sum[p]) return 0;
+        inside[p]++;
+        in_house[house[k]] = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        int p = map->part[house[k]];
+        if (done[p]) continue;
+        done[p] = 1;
+        int size = map->size[p], out = size - inside[p], by_total = out < inside[p];
+        if (size == inside[p] || by_total) *total -= sum[p];
+        if (size == inside[p]) continue;
+        int m = cellmap_cells(map, p, cage);
+        for (int i = 0; i < m; i++) {
+            if (in_house[cage[i]] == by_total) continue;
+            if (count == KE_DIFFERENCE_CELLS) return 0;
+            cells[count] = cage[i];
+            weight[count++] = by_total ? -1 : 1;
+            plus += !by_total, minus += by_total;
+        }
+    }
+    if (!plus || !minus) return 0;
+    /* The cells inside first, so the words read r1c1 - r2c9 = 7. */
+    for (int i = 1; i < count; i++)
+        for (int j = i; j > 0 && weight[j] > weight[j - 1]; j--) {
+            int c = cells[j], w = weight[j];
+            cells[j] = cells[j - 1], weight[j] = weight[j - 1];
+            cells[j - 1] = c, weight[j - 1] = w;
+        }
+    return count;
+}
+
+struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
+                                       const struct rule_builder *b, struct sl_error *err)
+{
+    struct sum_set *s = sum_set_new(b, err);
+    int n = rules_geometry(b)->size, house[SL_MAX_SIZE];
+    for (int h = 0; s && h < rules_house_count(b); h++) {
+        int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], group[KE_DIFFERENCE_CELLS];
+        int total, count, plus = 0, side[KE_DIFFERENCE_CELLS], nside = 0;
+        rules_house_cells(b, h, house);
+        count = ke_difference_cells(map, sum, house, n, cells, weight, &total);
+        if (count == 0 || sum_set_has(s, cells, count, total)) continue;
+        /* Each side's cells in groups of their own (a cell inside and one
+         * outside may share a house, yet their digits may repeat). */
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            nside = 0;
+            for (int i = 0; i < count; i++)
+                if (weight[i] == sign) side[nside++] = i;
+            int sub[KE_DIFFERENCE_CELLS], subgroup[KE_DIFFERENCE_CELLS], made;
+            for (int i = 0; i < nside; i++) sub[i] = cells[side[i]];
+            made = sum_set_group_by_houses(s, sub, nside, subgroup);
+            for (int i = 0; i < nside; i++) group[side[i]] = subgroup[i] + plus;
+            plus += made;
+        }
+        if (sum_set_add_weighted(s, cells, group, weight, count, total, err) < 0) {
+            sum_set_free(s);
+            return NULL;
+        }
+    }
+    return s;
+}
+
+static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,
+                              struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    struct ke_snapshot snap;
+    for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
+        ke_snap(&snap, ctx);
+        if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
+        if (!ke_differs(&snap, ctx)) continue;
+        int weight[64];
+        sum_set_weights(ks->differences, i, weight);
+        ke_name_equation(ks->differences, t, i, weight, ctx, sink);
+        return 1;
+    }
+    return 0;
+}
+
+/* --- the table ------------------------------------------------------- */
+
+#define SEE_CUT (SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED | SUM_SEE_POINTING)
+#define SEE_ALL (SEE_CUT | SUM_SEE_HOUSES)
+
+#define KE_SMALL 2, 4 /* sums a player weighs at a glance */
+#define KE_BIG 5, SL_MAX_SIZE
+#define KE_ANY 1, SL_MAX_SIZE
+#define KE_GLANCE 1 /* the rule of 45: bounds, and small sums' combinations */
+#define KE_FULL 0   /* the rule of 45: all a sum's combinations and houses say */
+#define KE_CAGE 0, -1
+
+static const struct ke_technique ke_table[] = {
+    {"cage-one-combination", "cage with one combination", ke_find_cage, SUM_SEE_ONE, KE_CAGE,
+     KE_ANY},
+    {"cage-bounds", "cage bounds", ke_find_bounds, 0, KE_CAGE, KE_ANY},
+    {"cage-combinations", "cage combinations", ke_find_cage, SUM_SEE_FIT, KE_CAGE, KE_SMALL},
+    {"innie", "rule of 45: one innie", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIE, KE_ANY},
+    {"cage-split", "cage split by the rule of 45", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE,
+     KE_SPLIT, KE_ANY},
+    {"hidden-cage", "hidden cage (rule of 45)", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIES,
+     KE_ANY},
+    {"big-cage-combinations", "combinations of a big cage", ke_find_cage, SUM_SEE_FIT, KE_CAGE,
+     KE_BIG},
+    {"cage-candidate-combinations", "combinations cut by candidates", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH, KE_CAGE, KE_ANY},
+    {"cage-needed-digits", "digits every combination needs", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED, KE_CAGE, KE_ANY},
+    {"cage-pointing", "cage pointing", ke_find_cage, SEE_CUT, KE_CAGE, KE_ANY},
+    {"cage-house-combinations", "combinations a house rules out", ke_find_cage, SEE_ALL, KE_CAGE,
+     KE_ANY},
+    {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, 0, 2, KE_ANY},
+    {"combination-conflict-triple", "combination conflict of three cages", ke_find_conflict,
+     SEE_ALL, 0, 3, KE_ANY},
+    {"innie-outie-difference", "rule of 45: innie and outie difference", ke_find_difference, 0,
+     KE_CAGE, KE_ANY},
+    {"outie", "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE, KE_ANY},
+    {"rule-of-45", "rule of 45: innies and outies", ke_find_derived, KE_FULL, KE_ONE_HOUSE, -1,
+     KE_ANY},
+    {"rule-of-45-houses", "rule of 45 on several houses", ke_find_derived, KE_FULL, KE_HOUSES, -1,
+     KE_ANY},
+};
+
+/* Every cage at full sight and every sum of the rule of 45, once each:
+ * what forcing chains follow (EXPLAIN_ALL). */
+static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
+{
+    struct ke_snapshot snap;
+    ke_snap(&snap, ctx);
+    for (int i = 0; i < sum_set_count(ks->sums); i++) {
+        int status = i < ks->ncage_sums ? sum_set_prune_seen(ks->sums, i, SEE_ALL, ctx)
+                                        : sum_set_propagate(ks->sums, i, ctx, NULL);
+        if (status < 0) return -1;
+    }
+    return ke_differs(&snap, ctx);
+}
+
+int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
+                        struct explain_sink *sink)
+{
+    if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
+    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
+        if (strcmp(ke_table[t].key, technique) == 0)
+            return ke_table[t].find(ks, &ke_table[t], ctx, sink);
+    return 0;
+}

@@ -1,0 +1,52 @@
+/*
+ * killer_explain.h — the killer techniques a player uses, named for the
+ * rater (the killer rule's explain hook, constraint.h).
+ *
+ * Each technique is one key the rater's ladder asks for: a cage seen more
+ * or less sharply (one combination; bounds; the combinations of a small
+ * or a big cage that meet every cell; combinations cut by candidates; the
+ * digits every combination needs; cage pointing; combinations a house
+ * rules out), combination conflicts between two or three cages of one
+ * house, and the rule of 45 (one innie, a cage split by a house, a hidden
+ * cage, each at a glance: bounds and small combinations; one outie and
+ * the rest at full strength; innie and outie differences; several
+ * houses). A technique makes one deduction on the scratch state through
+ * prop_restrict and names it, with the equation a rule-of-45 sum says;
+ * the rater rates it. The derived sums are the ones the search propagates
+ * (killer_innies.h), so the rater and the solver see the same rule of 45;
+ * only the difference forms are the rater's alone.
+ */
+#ifndef SUDOLAB_KILLER_EXPLAIN_H
+#define SUDOLAB_KILLER_EXPLAIN_H
+
+#include "cage_sums.h"
+#include "cellmap.h"
+
+struct killer_sums {
+    const struct sum_set *sums;
+    const struct sum_set *differences; /* killer_differences_new's, for the rater alone */
+    const struct cellmap *map;         /* cage of each cell */
+    int ncage_sums;                    /* sums [0, ncage_sums) are cages' */
+    int one_house_end;                 /* then [.., one_house_end) single houses', then runs' */
+    const uint8_t *shape; /* per derived sum: what it looks like (killer_explain_shapes) */
+};
+
+/* What a player sees in each derived sum of ks (ks->shape unused), one
+ * byte per sum from ks->ncage_sums on; NULL when out of memory. */
+uint8_t *killer_explain_shapes(const struct killer_sums *ks);
+
+/* The difference forms of the rule of 45, which the search does without:
+ * in a house all in cages, count each cage reaching out by its smaller
+ * side (the cells inside, or its total less the cells outside); when the
+ * cells left are a few on each side, r1c1 - r2c3 = 2 says what they hold.
+ * NULL with err when out of memory. */
+struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
+                                       const struct rule_builder *b, struct sl_error *err);
+
+/* Makes one deduction of the technique keyed `technique` on ctx and names
+ * it in sink: 1, or 0 when the technique is not a killer one or finds
+ * nothing. EXPLAIN_ALL makes every deduction of one pass (explain.h). */
+int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
+                        struct explain_sink *sink);
+
+#endif
