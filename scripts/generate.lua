@@ -32,11 +32,88 @@ local function stats_of(p, opts, info)
   return s
 end
 
+-- The options of a request a variant's strategies may take, in the order
+-- they are checked.
+local strategy_options = {"symmetry", "clues", "grade", "rating"}
+
+local function names_of(list)
+  local names = {}
+  for i, s in ipairs(list) do names[i] = s.name end
+  return names
+end
+
+local function unknown(what, word, names)
+  local close = sudolab.suggest(word, names)
+  error(string.format("unknown %s '%s'%s (one of: %s)", what, word,
+                      close and "; did you mean '" .. close .. "'?" or "",
+                      table.concat(names, ", ")), 0)
+end
+
+local function size_ok(sizes, n)
+  if sizes.from then return n >= sizes.from and n <= sizes.to end
+  for _, s in ipairs(sizes) do if s == n then return true end end
+  return false
+end
+
+local function sizes_text(sizes)
+  if sizes.from then return sizes.from .. ".." .. sizes.to end
+  local parts = {}
+  for i, s in ipairs(sizes) do parts[i] = tostring(s) end
+  return table.concat(parts, ", ")
+end
+
+-- Checks a request against what the variant declares (variant.lua): its
+-- sizes, its strategies and the options each takes. Errors name the
+-- option as the command does; returns the strategy the request gets.
+function M.check(v, opts)
+  if opts.size and not size_ok(v.sizes, opts.size) then
+    error(string.format("%s takes --size %s, not %d%s", v.name, sizes_text(v.sizes), opts.size,
+                        v.sizes_why and " (" .. v.sizes_why .. ")" or ""), 0)
+  end
+  local by_name = {}
+  for _, s in ipairs(v.strategies) do by_name[s.name] = s end
+  if opts.strategy and not by_name[opts.strategy] then
+    unknown(v.name .. " strategy", opts.strategy, names_of(v.strategies))
+  end
+  local name = opts.strategy or v.strategy_for(opts, v)
+  local strategy = by_name[name]
+  for _, key in ipairs(strategy_options) do
+    if opts[key] ~= nil and not strategy.takes[key] then
+      for _, other in ipairs(v.strategies) do
+        if other.takes[key] then
+          error(string.format("%s does not take --%s; use --strategy %s", name, key, other.name), 0)
+        end
+      end
+      error(string.format("%s does not take --%s (no %s strategy uses it)", v.name, key, v.name), 0)
+    end
+  end
+  if strategy.needs then
+    local given = false
+    for _, key in ipairs(strategy.needs) do given = given or opts[key] ~= nil end
+    if not given then
+      error(string.format("%s needs --%s", name, table.concat(strategy.needs, " or --")), 0)
+    end
+  end
+  local dig = require("dig")
+  if opts.symmetry then
+    local known = false
+    for _, s in ipairs(dig.symmetries) do known = known or s == opts.symmetry end
+    if not known then unknown("symmetry", opts.symmetry, dig.symmetries) end
+  end
+  local n = opts.size or v.size
+  if opts.clues and opts.clues > n * n then
+    error(string.format("--clues %d: a %dx%d grid has %d cells", opts.clues, n, n, n * n), 0)
+  end
+  if opts.grade then dig.grade_band(opts.grade) end
+  return name
+end
+
 function M.maker(name, opts)
   local v = require(name)
   if type(v.generate) ~= "function" then
-    error("variant " .. name .. " has no generate function", 0)
+    error("variant " .. name .. " cannot generate puzzles (it has no generate function)", 0)
   end
+  M.check(v, opts)
   return function(seed)
     math.randomseed(seed)
     local settings = setmetatable({seed = seed}, {__index = opts})

@@ -23,26 +23,51 @@
 -- weights unique_weight, rating_weight, size_weight.
 local M = {}
 
+-- The strategies, in the order they are offered, and the options of a
+-- generate request each takes (generate.lua checks requests against it).
+M.strategies = {
+  {name = "greedy", takes = {}},
+  {name = "anneal", takes = {grade = true, rating = true}},
+}
+function M.strategy_named(name)
+  for _, s in ipairs(M.strategies) do if s.name == name then return s end end
+end
+
 local symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
 local neighbours = require("cells").neighbours
 
--- The cage map (cages named in order of first appearance) and the sums in
--- that order; nil when there are more cages than symbols.
+-- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one
+-- symbol per cage), as many per cell on other sizes. More would be mostly
+-- cells alone, which annealing's splits drift toward.
+function M.max_cages(n) return 62 * n * n // 81 end
+
+-- The cage map (cages named in order of first appearance; two symbols a
+-- cell when there are more cages than symbols) and the sums in that order;
+-- nil when there are more than M.max_cages(n) cages.
 function M.text(cage, grid, n)
-  local name, sums, map, count = {}, {}, {}, 0
+  local name, sums, count = {}, {}, 0
   for cell = 0, n * n - 1 do
     local id = cage[cell]
     if not name[id] then
       count = count + 1
-      if count > #symbols then return nil end
       name[id] = count
       sums[count] = 0
     end
-    map[cell + 1] = symbols:sub(name[id], name[id])
     sums[name[id]] = sums[name[id]] + digit_at(grid, cell)
+  end
+  if count > M.max_cages(n) then return nil end
+  local map, wide = {}, count > #symbols
+  for cell = 0, n * n - 1 do
+    local k = name[cage[cell]]
+    local low = (k - 1) % #symbols + 1
+    map[cell + 1] = symbols:sub(low, low)
+    if wide then
+      local high = (k - 1) // #symbols + 1
+      map[cell + 1] = symbols:sub(high, high) .. map[cell + 1]
+    end
   end
   return table.concat(map), sums, count
 end
@@ -98,7 +123,7 @@ end
 function M.puzzle(v, cage, grid, n)
   local map, sums = M.text(cage, grid, n)
   if not map then return nil end
-  return v.build{cages = map, sums = sums}
+  return v.build{cages = map, sums = sums, size = n}
 end
 
 local function sizes_of(opts, v)
@@ -181,8 +206,11 @@ local function mend(cage, grid, second, n)
   return nil
 end
 
+-- The side of a grid given as a string of n*n digits.
+local function side(grid) return math.tointeger(math.sqrt(#grid)) end
+
 function M.greedy(v, grid, opts)
-  local n = 9
+  local n = side(grid)
   local attempts = opts.partitions or 10
   local cage = M.partition(grid, n, sizes_of(opts, v))
   for attempt = 1, attempts do
@@ -207,7 +235,7 @@ function M.with_givens(v, cage, grid, n)
   local givens = {}
   for cell = 1, n * n do givens[cell] = "." end
   for _ = 1, n * n do
-    local p = v.build{cages = map, sums = sums, givens = table.concat(givens)}
+    local p = v.build{cages = map, sums = sums, givens = table.concat(givens), size = n}
     local found = p:solutions(2)
     if #found == 1 then
       return p, {cages = count, givens = true, cage_sizes = M.size_histogram(cage, n)}
@@ -317,7 +345,7 @@ local function energy(v, cage, grid, n, opts, w)
 end
 
 function M.anneal(v, grid, opts)
-  local n, sizes = 9, sizes_of(opts, v)
+  local n, sizes = side(grid), sizes_of(opts, v)
   local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
              size = opts.size_weight or 1}
   local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97

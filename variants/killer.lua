@@ -6,6 +6,11 @@ return require("variant").make{
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
   rules = "classic;killer",
   defaults = {givens = false, cage_sizes = {2, 3, 4}},
+  sizes = {from = 4, to = 16},
+  sizes_why = "larger grids take minutes to make",
+  strategies = require("killer_cages").strategies,
+  strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
+  -- data.size: the grid's side (default: from the cage map's length).
   build = function(data)
     local sums = data.sums
     if type(sums) == "table" then
@@ -13,7 +18,9 @@ return require("variant").make{
       for i, s in ipairs(sums) do text[i] = s == false and "?" or tostring(s) end
       sums = table.concat(text, ",")
     end
-    return sudolab.puzzle{rules = "classic;killer:" .. data.cages .. ":" .. sums,
+    local n = data.size or math.tointeger(math.sqrt(#data.cages))
+              or math.tointeger(math.sqrt(#data.cages // 2))
+    return sudolab.puzzle{size = n, rules = "classic;killer:" .. data.cages .. ":" .. sums,
                           givens = data.givens}
   end,
   -- opts.strategy: "greedy" (default) or "anneal" (scripts/killer_cages.lua);
@@ -21,8 +28,8 @@ return require("variant").make{
   generate = function(opts)
     local killer = require("killer_cages")
     local v = require("killer")
-    local strategy = opts.strategy or ((opts.grade or opts.rating) and "anneal" or "greedy")
-    if strategy ~= "greedy" and strategy ~= "anneal" then
+    local strategy = opts.strategy or v.strategy_for(opts)
+    if not killer.strategy_named(strategy) then
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
     local settings = setmetatable({}, {__index = opts})
@@ -33,7 +40,8 @@ return require("variant").make{
     -- A grid no partition makes unique is left for the next grid.
     local why
     for attempt = 0, (opts.attempts or 100) - 1 do
-      local grid = sudolab.puzzle{}:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local grid = sudolab.puzzle{size = opts.size or v.size}
+                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       local p, info = killer[strategy](v, grid, settings)
       if p then return p, info end
       why = info

@@ -18,6 +18,30 @@
 #include "cmd.h"
 #include "generate.h"
 
+static const struct cmd_option_help generate_options[] = {
+    {"variant", "variants/NAME.lua (default classic)"},
+    {"size", "an N x N grid of the variant's rules, where the variant\n"
+             "takes sizes (classic: any N, boxes the most square shape;\n"
+             "killer and jigsaw 4..16)"},
+    {"count", "how many puzzles (default 1)"},
+    {"seed", "the run's seed (default 1)"},
+    {"jobs", "threads, each with its own interpreter (default 1)"},
+    {"shard", "only the I-th of N contiguous slices of the K puzzles"},
+    {"strategy", "classic family: random, symmetric, exact, graded (default:\n"
+                 "from the options below, else symmetric); killer: greedy,\n"
+                 "anneal (default: anneal for a grade or rating, else greedy)"},
+    {"symmetry", "none, rotate180, rotate90, mirror, flip, diagonal\n"
+                 "(default: the variant's, rotate180)"},
+    {"clues", "exactly C clues (strategy exact)"},
+    {"grade", "a grade (strategies graded and anneal)"},
+    {"rating", "a rating band, e.g. 6.0-7.5 (graded and anneal)"},
+    {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
+    {"json", "one JSON object per puzzle instead (with annealing's\n"
+             "energy per step, for reports)"},
+    {"output", "write FILE whole at the end (nothing on failure)"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec generate_spec = {
     "generate",
     "usage: sudolab generate [--variant NAME] [--size N] [--count K] [--seed S] [--jobs N]\n"
@@ -28,31 +52,13 @@ static const struct cmd_spec generate_spec = {
     "line in the variant's line form (the 81-character form for classic). Puzzle i\n"
     "depends only on the seed and i, so any --jobs or --shard split makes the same\n"
     "puzzles. Every puzzle is read back and counted again before it is written.\n"
-    "\n"
-    "  -V, --variant NAME    variants/NAME.lua (default classic)\n"
-    "  -s, --size N          an N x N grid of the variant's rules (classic: any N;\n"
-    "                        boxes the most square shape)\n"
-    "  -c, --count K         how many puzzles (default 1)\n"
-    "  -S, --seed S          the run's seed (default 1)\n"
-    "  -J, --jobs N          threads, each with its own interpreter (default 1)\n"
-    "  -H, --shard I/N       only the I-th of N contiguous slices of the K puzzles\n"
-    "  -G, --strategy NAME   random, symmetric, exact, graded (classic family;\n"
-    "                        default: from the options below, else symmetric)\n"
-    "  -Y, --symmetry NAME   none, rotate180, rotate90, mirror, flip, diagonal\n"
-    "                        (default: the variant's, rotate180)\n"
-    "  -C, --clues C         exactly C clues (strategy exact)\n"
-    "  -g, --grade NAME      easy, medium, hard, expert, extreme, beyond (graded)\n"
-    "  -R, --rating L-H      a rating band, e.g. 6.0-7.5 (graded)\n"
-    "  -T, --stats           add columns: ms, rating, grade, clues (or cages), nodes\n"
-    "  -j, --json            one JSON object per puzzle instead (with annealing's\n"
-    "                        energy per step, for reports)\n"
-    "  -o, --output FILE     write FILE whole at the end (nothing on failure)\n"
-    "\n"
+    "Every option is checked before the first puzzle: one the variant or its\n"
+    "strategy does not use is refused, with the reason.\n",
+    generate_options,
     "A progress line goes to standard error when it is a terminal. Ctrl-C stops\n"
     "after the puzzle in hand; a second Ctrl-C, or SIGTERM, stops at once. Exit\n"
     "codes: 0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
     "2 bad usage, 130 interrupted.\n",
-    "VscSJHGYCgRTjo",
 };
 
 /* The globals a signal handler needs (it can reach nothing else): the
@@ -132,6 +138,18 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
     return 0;
 }
 
+/* The variant's own checks of the request (scripts/generate.lua: its
+ * sizes, strategies and the options each takes), made once here by a
+ * generator that makes nothing, before any output is opened. */
+static int check_request(const struct generate_request *req)
+{
+    struct sl_error err = {0};
+    struct generator *g = generator_new(req, &err);
+    if (!g) fprintf(stderr, "sudolab generate: %s\n", err.msg);
+    generator_free(g);
+    return g ? 0 : -1;
+}
+
 /* Runs the shard, writing to out. */
 static int run_all(const struct cmd_options *opt, const struct generate_request *req, FILE *out)
 {
@@ -195,7 +213,7 @@ int cmd_generate(int argc, char **argv)
         fprintf(stderr, "sudolab generate: takes no files ('%s')\n", opt.files[0]);
         return EXIT_BAD_INPUT;
     }
-    if (request_of(&opt, &req)) return EXIT_BAD_INPUT;
+    if (request_of(&opt, &req) || check_request(&req)) return EXIT_BAD_INPUT;
     char temp[4096];
     FILE *out = open_output(&opt, temp, sizeof temp);
     if (!out) return EXIT_BAD_INPUT;

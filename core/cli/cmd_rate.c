@@ -10,6 +10,16 @@
 #include "rate.h"
 #include "technique.h"
 
+static const struct cmd_option_help rate_options[] = {
+    {"json", "one JSON object per puzzle instead"},
+    {"explain", "every step in words, one per line, then the rating"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape, or 'none' for a Latin square"},
+    {"format", "read only format F"},
+    {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec rate_spec = {
     "rate",
     "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
@@ -24,17 +34,21 @@ static const struct cmd_spec rate_spec = {
     "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
     "goes on). GRADE names its band: easy (up to 1.5), medium (2.8), hard (4.4),\n"
     "expert (6.2), extreme (8.5), beyond. WORK adds up every step's rating. A\n"
-    "puzzle that is not unique is reported, not rated.\n"
-    "\n"
-    "  -j, --json          one JSON object per puzzle instead\n"
-    "  -e, --explain       every step in words, one per line, then the rating\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "puzzle that is not unique is reported, not rated.\n",
+    rate_options,
     "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
-    "sbfVje",
+};
+
+static const struct cmd_option_help hint_options[] = {
+    {"state", "start from these pencil marks instead of the givens:\n"
+              "one token per cell, blank- or comma-separated; one digit\n"
+              "is a placed digit, several the candidates left (placed\n"
+              "digits leave their peers' marks by themselves)"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape, or 'none' for a Latin square"},
+    {"format", "read only format F"},
+    {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {NULL, NULL},
 };
 
 static const struct cmd_spec hint_spec = {
@@ -43,19 +57,9 @@ static const struct cmd_spec hint_spec = {
     "       [--variant NAME] PUZZLE|FILE...\n"
     "\n"
     "Prints the easiest next step for each puzzle, in words, with its rating. The\n"
-    "operand is a puzzle line itself or a file of puzzles.\n"
-    "\n"
-    "  -a, --state MARKS   start from these pencil marks instead of the givens:\n"
-    "                      one token per cell, blank- or comma-separated; one digit\n"
-    "                      is a placed digit, several the candidates left (placed\n"
-    "                      digits leave their peers' marks by themselves)\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "operand is a puzzle line itself or a file of puzzles.\n",
+    hint_options,
     "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks.\n",
-    "sbfVa",
 };
 
 struct rate_run {

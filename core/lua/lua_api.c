@@ -21,6 +21,7 @@
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
+#include "suggest.h"
 
 #define API_PUZZLE "sudolab.puzzle"
 #define API_NODE_LIMIT 50000000ULL
@@ -391,15 +392,20 @@ static int api_fill(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "fill");
     lua_Integer seed = api_integer(L, 2, "fill", 0, LUA_MAXINTEGER);
+    lua_Integer nodes = lua_isnoneornil(L, 3)
+                            ? (lua_Integer)API_NODE_LIMIT
+                            : api_integer(L, 3, "fill", 1, (lua_Integer)API_NODE_LIMIT);
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     api_prepare(L, ap, "fill");
     rng_seed(&rng, (uint64_t)seed);
+    solver_set_node_limit(ap->solver, (uint64_t)nodes);
     struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL);
+    solver_set_node_limit(ap->solver, API_NODE_LIMIT);
     api_raise_rule_error(L, ap, "fill");
     if (r.solutions != 1) {
         luaL_pushfail(L);
-        lua_pushstring(L, "no solution");
+        lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
         return 2;
     }
     api_push_grid(L, &ap->p.geo, grid);
@@ -685,6 +691,29 @@ static int api_relation(lua_State *L)
     return 1;
 }
 
+/* sudolab.suggest(word, names) -> the name of the list that word is a
+ * likely misspelling of, or nil (suggest.h). */
+static int api_suggest(lua_State *L)
+{
+    const char *word = api_string(L, 1, "suggest", NULL);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 2);
+    if (n > 256) return api_error(L, "suggest: more than 256 names");
+    const char *names[257];
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, 2, i);
+        names[i - 1] = api_string(L, -1, "suggest", NULL);
+        lua_pop(L, 1); /* the list keeps the string alive */
+    }
+    names[n] = NULL;
+    const char *close = suggest_name(word, names);
+    if (close)
+        lua_pushstring(L, close);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -711,7 +740,8 @@ int lua_api_open(lua_State *L)
     };
     static const luaL_Reg functions[] = {
         {"puzzle", api_puzzle_new}, {"read", api_read},         {"rules", api_rules},
-        {"cell", api_cell},         {"relation", api_relation}, {NULL, NULL},
+        {"cell", api_cell},         {"relation", api_relation}, {"suggest", api_suggest},
+        {NULL, NULL},
     };
     luaL_newmetatable(L, API_PUZZLE);
     luaL_newlib(L, methods);
