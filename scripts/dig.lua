@@ -31,9 +31,10 @@ M.symmetries = {"none", "rotate180", "rotate90", "mirror", "flip", "diagonal"}
 
 -- The strategies below, in the order they are offered, and the options of
 -- a request each takes (generate.lua refuses any other before a run
--- starts); `needs` lists options of which one must be given.
+-- starts): true for any value, or the one value it takes. `needs` lists
+-- options of which one must be given.
 M.strategies = {
-  {name = "random", takes = {}},
+  {name = "random", takes = {symmetry = "none"}},
   {name = "symmetric", takes = {symmetry = true}},
   {name = "exact", takes = {clues = true, symmetry = true}, needs = {"clues"}},
   {name = "graded", takes = {grade = true, rating = true, symmetry = true},

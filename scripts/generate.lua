@@ -78,10 +78,13 @@ function M.check(v, opts)
   local name = opts.strategy or v.strategy_for(opts, v)
   local strategy = by_name[name]
   for _, key in ipairs(strategy_options) do
-    if opts[key] ~= nil and not strategy.takes[key] then
+    local takes = strategy.takes[key]
+    if opts[key] ~= nil and takes ~= true and takes ~= opts[key] then
+      local what = takes and string.format("%s takes only --%s %s", name, key, takes)
+                   or string.format("%s does not take --%s", name, key)
       for _, other in ipairs(v.strategies) do
-        if other.takes[key] then
-          error(string.format("%s does not take --%s; use --strategy %s", name, key, other.name), 0)
+        if other.takes[key] == true then
+          error(string.format("%s; use --strategy %s", what, other.name), 0)
         end
       end
       error(string.format("%s does not take --%s (no %s strategy uses it)", v.name, key, v.name), 0)

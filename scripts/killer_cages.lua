@@ -209,13 +209,18 @@ end
 -- The side of a grid given as a string of n*n digits.
 local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 
+-- The search budget of one uniqueness count: none on a 9x9 or smaller,
+-- where every count ends quickly; past it a few partitions send the
+-- search on for minutes, and trying another partition is cheaper.
+local function budget(n) return n > 9 and 2000 * n or nil end
+
 function M.greedy(v, grid, opts)
   local n = side(grid)
   local attempts = opts.partitions or 10
   local cage = M.partition(grid, n, sizes_of(opts, v))
   for attempt = 1, attempts do
     local p = M.puzzle(v, cage, grid, n)
-    local found = p and p:solutions(2) or {}
+    local found = p and p:solutions(2, budget(n)) or {}
     if #found == 1 then
       local _, _, count = M.text(cage, grid, n)
       return p, {cages = count, partitions = attempt, cage_sizes = M.size_histogram(cage, n)}
@@ -236,7 +241,8 @@ function M.with_givens(v, cage, grid, n)
   for cell = 1, n * n do givens[cell] = "." end
   for _ = 1, n * n do
     local p = v.build{cages = map, sums = sums, givens = table.concat(givens), size = n}
-    local found = p:solutions(2)
+    local found = p:solutions(2, budget(n))
+    if not found then return nil, "the uniqueness count ran past its budget" end
     if #found == 1 then
       return p, {cages = count, givens = true, cage_sizes = M.size_histogram(cage, n)}
     end
@@ -333,7 +339,8 @@ local function energy(v, cage, grid, n, opts, w)
   local p = M.puzzle(v, cage, grid, n)
   if not p then return math.huge end
   local e = w.size * size_distance(cage, n, sizes_of(opts, v))
-  local count = p:count(8)
+  local count = p:count(8, budget(n))
+  if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then

@@ -74,6 +74,33 @@ static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Int
     return v;
 }
 
+/* Every key of the option table at arg is one of known (NULL-ended),
+ * else an error naming the first that is not, with a guess. */
+static void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
+{
+    lua_pushnil(L);
+    while (lua_next(L, arg)) {
+        lua_pop(L, 1);
+        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int ok = 0;
+        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
+        if (ok) continue;
+        char msg[512];
+        if (key)
+            suggest_unknown("key", key, known, msg, sizeof msg);
+        else
+            snprintf(msg, sizeof msg, "a %s key where a name belongs", luaL_typename(L, -1));
+        api_error(L, "%s: %s", fname, msg);
+    }
+}
+
+/* An optional search budget at arg (max_nodes), else the API's own. */
+static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
+{
+    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
+    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
+}
+
 static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
 {
     struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
@@ -198,7 +225,9 @@ static void api_geometry(lua_State *L, int spec, struct geometry *g)
 static int api_puzzle_new(lua_State *L)
 {
     struct geometry g;
+    static const char *const keys[] = {"size", "boxes", "rules", "givens", NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "puzzle", "table expected");
+    api_check_keys(L, 1, "puzzle", keys);
     api_geometry(L, 1, &g);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     if (lua_getfield(L, 1, "rules") == LUA_TNIL)
@@ -321,9 +350,14 @@ static int api_count(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
+    uint64_t nodes = api_node_budget(L, 3, "count");
     api_prepare(L, ap, "count");
+    solver_set_node_limit(ap->solver, nodes);
     struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, NULL);
+    solver_set_node_limit(ap->solver, API_NODE_LIMIT);
     api_raise_rule_error(L, ap, "count");
+    if (r.gave_up && nodes < API_NODE_LIMIT)
+        return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "count: the search gave up");
     lua_pushinteger(L, r.solutions);
     return 1;
@@ -335,11 +369,16 @@ static int api_solutions(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solutions");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "solutions", 1, 64);
+    uint64_t nodes = api_node_budget(L, 3, "solutions");
     api_prepare(L, ap, "solutions");
     size_t ncells = (size_t)ap->p.geo.ncells;
     uint8_t *grids = lua_newuserdatauv(L, (size_t)limit * ncells, 0);
+    solver_set_node_limit(ap->solver, nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, (long)limit, grids, NULL);
+    solver_set_node_limit(ap->solver, API_NODE_LIMIT);
     api_raise_rule_error(L, ap, "solutions");
+    if (r.gave_up && nodes < API_NODE_LIMIT)
+        return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "solutions: the search gave up");
     lua_createtable(L, (int)r.solutions, 0);
     for (long i = 0; i < r.solutions; i++) {
@@ -392,14 +431,12 @@ static int api_fill(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "fill");
     lua_Integer seed = api_integer(L, 2, "fill", 0, LUA_MAXINTEGER);
-    lua_Integer nodes = lua_isnoneornil(L, 3)
-                            ? (lua_Integer)API_NODE_LIMIT
-                            : api_integer(L, 3, "fill", 1, (lua_Integer)API_NODE_LIMIT);
+    uint64_t nodes = api_node_budget(L, 3, "fill");
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     api_prepare(L, ap, "fill");
     rng_seed(&rng, (uint64_t)seed);
-    solver_set_node_limit(ap->solver, (uint64_t)nodes);
+    solver_set_node_limit(ap->solver, nodes);
     struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, NULL);
     solver_set_node_limit(ap->solver, API_NODE_LIMIT);
     api_raise_rule_error(L, ap, "fill");
@@ -592,7 +629,9 @@ static int api_add_rule(lua_State *L)
 static int api_add_lua_rule(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "add_lua_rule");
+    static const char *const keys[] = {"name", "check", "cells", "partial", NULL};
     if (!lua_istable(L, 2)) return api_arg_error(L, 2, "add_lua_rule", "table expected");
+    api_check_keys(L, 2, "add_lua_rule", keys);
     int cells[SL_MAX_CELLS], ncells = 0, ncell_max = ap->p.geo.ncells;
     lua_getfield(L, 2, "name");
     const char *name = lua_isnil(L, -1) ? "script" : api_string(L, -1, "add_lua_rule", NULL);
@@ -739,8 +778,12 @@ int lua_api_open(lua_State *L)
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {
-        {"puzzle", api_puzzle_new}, {"read", api_read},         {"rules", api_rules},
-        {"cell", api_cell},         {"relation", api_relation}, {"suggest", api_suggest},
+        {"puzzle", api_puzzle_new},
+        {"read", api_read},
+        {"rules", api_rules},
+        {"cell", api_cell},
+        {"relation", api_relation},
+        {"suggest", api_suggest},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_PUZZLE);
