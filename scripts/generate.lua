@@ -59,7 +59,8 @@ local function sizes_text(sizes)
   if sizes.from then return sizes.from .. ".." .. sizes.to end
   local parts = {}
   for i, s in ipairs(sizes) do parts[i] = tostring(s) end
-  return table.concat(parts, ", ")
+  if #parts == 1 then return parts[1] end
+  return table.concat(parts, ", ", 1, #parts - 1) .. " or " .. parts[#parts]
 end
 
 -- Checks a request against what the variant declares (variant.lua): its

@@ -60,7 +60,8 @@ end
 --
 -- For the generator's checks (generate.lua) a variant that generates says
 -- what it takes: v.sizes, the grid sizes (a list, or {from = a, to = b};
--- default: any size when the rules do not depend on it, else v.size alone),
+-- default: any size when the rules do not depend on it, else v.size alone)
+-- and v.sizes_why, why not others (for the refusal),
 -- v.strategies (dig.strategies' shape) and v.strategy_for(opts, v), the
 -- strategy a request that names none gets.
 function M.make(v)

@@ -119,9 +119,10 @@ refused "symmetric does not take --rating; use --strategy graded" \
 refused "exact needs --clues" --strategy exact
 refused "graded needs --grade or --rating" --strategy graded
 refused "--clues 20: a 4x4 grid has 16 cells" --size 4 --clues 20
-refused "killer takes --size 4..16, not 20 (larger grids take minutes to make)" \
+refused "killer takes --size 3..16, not 20 (smaller grids need cages of one cell," \
     --variant killer --size 20
-refused "jigsaw takes --size 4..16, not 3" --variant jigsaw --size 3
+refused "jigsaw takes --size 1..16, not 17" --variant jigsaw --size 17
+refused "windoku takes --size 4 or 9, not 16 (windows need square boxes" --variant windoku --size 16
 refused "antiking takes --size 9, not 6" --variant antiking --size 6
 refused "oddeven takes --size 9, not 16" --variant oddeven --size 16
 refused "--size wants a whole number 1..25, not '26'" --size 26

@@ -108,7 +108,7 @@ refused bad_grade "arm 'a': unknown grade 'hadr'; did you mean 'hard'?" \
     'return {count = 2, arms = {{name = "a", grade = "hadr"}}}'
 refused bad_strategy "arm 'a': unknown killer strategy 'anneel'; did you mean 'anneal'?" \
     'return {count = 2, arms = {{name = "a", variant = "killer", strategy = "anneel"}}}'
-refused bad_size "arm 'a': jigsaw takes --size 4..16, not 20" \
+refused bad_size "arm 'a': jigsaw takes --size 1..16, not 20" \
     'return {count = 2, arms = {{name = "a", variant = "jigsaw", size = 20}}}'
 refused bad_symmetry "arm 'a': unknown symmetry 'mirorr'; did you mean 'mirror'?" \
     'return {count = 2, arms = {{name = "a", symmetry = "mirorr"}}}'

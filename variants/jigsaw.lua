@@ -7,8 +7,8 @@ return require("variant").make{
   boxes = "none",
   rules = "classic;jigsaw",
   defaults = {symmetry = "none"},
-  sizes = {from = 4, to = 16},
-  sizes_why = "larger grids take minutes to make",
+  sizes = {from = 1, to = 16},
+  sizes_why = "larger layouts take minutes to find a grid for",
   build = function(data)
     return sudolab.puzzle{size = math.tointeger(math.sqrt(#data.regions)), boxes = "none",
                           rules = "classic;jigsaw:" .. data.regions, givens = data.givens}

@@ -6,8 +6,8 @@ return require("variant").make{
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
   rules = "classic;killer",
   defaults = {givens = false, cage_sizes = {2, 3, 4}},
-  sizes = {from = 4, to = 16},
-  sizes_why = "larger grids take minutes to make",
+  sizes = {from = 3, to = 16},
+  sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
   -- data.size: the grid's side (default: from the cage map's length).

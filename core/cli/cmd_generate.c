@@ -22,7 +22,7 @@ static const struct cmd_option_help generate_options[] = {
     {"variant", "variants/NAME.lua (default classic)"},
     {"size", "an N x N grid of the variant's rules, where the variant\n"
              "takes sizes (classic: any N, boxes the most square shape;\n"
-             "killer and jigsaw 4..16)"},
+             "killer 3..16, jigsaw 1..16)"},
     {"count", "how many puzzles (default 1)"},
     {"seed", "the run's seed (default 1)"},
     {"jobs", "threads, each with its own interpreter (default 1)"},
