@@ -483,6 +483,22 @@ check "variants lists every variant file with its summary" \
 printf 'local p = sudolab.puzzle{rules = "classic;diagonal"}\nprint(p:count(1), select("#", ...), ...)\n' > "$T/ok.lua"
 run run "$T/ok.lua" a b
 check "run passes arguments and prints" eval 'rc_is 0 && out_is "1	2	a	b"'
+run run "$T/ok.lua" --max-memory 3 -- x
+check "run: what follows the script is the script's, options too" \
+    eval 'rc_is 0 && out_is "1	4	--max-memory	3	--	x"'
+run run --max-memry 3 "$T/ok.lua"
+check "run: an unknown option is named with a guess" \
+    eval 'rc_is 2 && err_has "unknown option '"'--max-memry'"'; did you mean '"'--max-memory'"'?" && out_lines 0'
+run run --max-memory 0 "$T/ok.lua"
+check "run: --max-memory 0 is out of range" eval 'rc_is 2 && err_has "--max-memory wants a whole number 1.."'
+printf 'sudolab.puzzle{size = 4, rulse = "classic"}\n' > "$T/badkey.lua"
+run run "$T/badkey.lua"
+check "an unknown key of sudolab.puzzle{} is named, with its line and a guess" \
+    eval 'rc_is 2 && err_matches "^$T/badkey.lua:1: puzzle: unknown key .rulse.; did you mean .rules.?"'
+printf 'sudolab.puzzle{}:add_lua_rule{name = "x", check = function() return true end, cell = {1}}\n' > "$T/badkey2.lua"
+run run "$T/badkey2.lua"
+check "an unknown key of p:add_lua_rule{} is named, with a guess" \
+    eval 'rc_is 2 && err_has "add_lua_rule: unknown key '"'cell'"'; did you mean '"'cells'"'?"'
 printf 'local x = 1\nwhile true do x = x + 1 end\n' > "$T/loop.lua"
 run run --max-instructions 1000000 "$T/loop.lua"
 check "an endless loop stops at the budget with file:line, exit 2" \

@@ -46,6 +46,8 @@ struct cmd_options {
     const char *output;             /* --output */
     const char *out_dir;            /* --out */
     int require_charts;             /* --require-charts */
+    uint64_t max_instructions;      /* --max-instructions, 0 = the default */
+    long max_memory;                /* --max-memory in MB, 0 = the default */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
@@ -89,6 +91,10 @@ int cmd_output_by_name(const char *name);
  * opt->files. Returns -1 to go on, or an exit code to return at once (0
  * after --help, 2 on a usage error, with the message printed). */
 int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt);
+
+/* The same for a command whose first operand ends its options (`run
+ * SCRIPT ARGS...`: what follows is the script's). */
+int cmd_parse_leading(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt);
 
 /* The command's --help: synopsis, one line per option, epilogue. */
 void cmd_print_help(const struct cmd_spec *spec, FILE *out);

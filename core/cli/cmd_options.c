@@ -73,6 +73,8 @@ static const struct option_def catalogue[] = {
     {"output", 'o', KIND_TEXT, FIELD(output), 0, 0, "FILE"},
     {"out", 'O', KIND_TEXT, FIELD(out_dir), 0, 0, "DIR"},
     {"require-charts", 'Q', KIND_FLAG, FIELD(require_charts), 0, 0, NULL},
+    {"max-instructions", 'I', KIND_U64, FIELD(max_instructions), 1, UINT64_C(1) << 62, "N"},
+    {"max-memory", 'M', KIND_LONG, FIELD(max_memory), 1, (1L << 20) - 1, "MB"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
@@ -347,7 +349,8 @@ static int parse_option(const struct cmd_spec *spec, int argc, char **argv, int 
 
 static int is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }
 
-int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
+static int parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt,
+                 int leading)
 {
     *opt = (struct cmd_options){.limit = 2,
                                 .seed = 1,
@@ -357,7 +360,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
                                 .shard_index = 1,
                                 .shard_count = 1};
     int nfiles = 0, options_end = 0;
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc && !(leading && argv[i][0] != '-'); i++)
         if (!options_end && is_help(argv[i])) {
             cmd_print_help(spec, stdout);
             return 0;
@@ -367,6 +370,7 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     options_end = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        if (leading && nfiles > 0) options_end = 1;
         if (options_end || arg[0] != '-' || arg[1] == '\0') {
             argv[1 + nfiles++] = argv[i]; /* operands gather at the front */
         } else if (strcmp(arg, "--") == 0) {
@@ -379,6 +383,16 @@ int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_opt
     opt->nfiles = nfiles;
     opt->files = argv + 1;
     return -1;
+}
+
+int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
+{
+    return parse(spec, argc, argv, opt, 0);
+}
+
+int cmd_parse_leading(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt)
+{
+    return parse(spec, argc, argv, opt, 1);
 }
 
 /* --- help ------------------------------------------------------------------- */
