@@ -112,6 +112,37 @@ function M.check(v, opts)
   return name
 end
 
+-- The text `sudolab generate --help` ends with: for each of the variants
+-- named that generates, its sizes and strategies; then what each strategy
+-- takes, and the symmetries.
+function M.describe(names)
+  local lines, strategies, seen = {}, {}, {}
+  for _, name in ipairs(names) do
+    local ok, v = pcall(require, name)
+    if ok and type(v) == "table" and type(v.generate) == "function" and v.strategies then
+      local own = {}
+      for i, s in ipairs(v.strategies) do
+        own[i] = s.name
+        if not seen[s.name] then seen[s.name] = true; strategies[#strategies + 1] = s end
+      end
+      lines[#lines + 1] = string.format("  %-15s size %s; %s", v.name, sizes_text(v.sizes),
+                                        table.concat(own, ", "))
+    end
+  end
+  lines[#lines + 1] = "\nThe strategies, and the options each takes:"
+  for _, s in ipairs(strategies) do
+    local takes = {}
+    for _, key in ipairs(strategy_options) do
+      local value = s.takes[key]
+      if value then takes[#takes + 1] = "--" .. key .. (value == true and "" or " " .. value) end
+    end
+    lines[#lines + 1] = string.format("  %-15s %s", s.name,
+                                      #takes > 0 and table.concat(takes, ", ") or "no options")
+  end
+  lines[#lines + 1] = "\nThe symmetries: " .. table.concat(require("dig").symmetries, ", ")
+  return table.concat(lines, "\n")
+end
+
 function M.maker(name, opts)
   local v = require(name)
   if type(v.generate) ~= "function" then

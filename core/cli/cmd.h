@@ -67,6 +67,9 @@ struct cmd_spec {
     const char *synopsis; /* "usage: ..." and what the command does */
     const struct cmd_option_help *options;
     const char *epilogue; /* after the options: the exit codes */
+    /* Help that only the running program knows (names from scripts),
+     * printed between the options and the epilogue; or NULL. */
+    void (*more_help)(FILE *out);
 };
 
 /* The options of the commands that read and solve puzzles (solve, count,
@@ -98,6 +101,12 @@ int cmd_parse_leading(const struct cmd_spec *spec, int argc, char **argv, struct
 
 /* The command's --help: synopsis, one line per option, epilogue. */
 void cmd_print_help(const struct cmd_spec *spec, FILE *out);
+
+/* The names of the variant files (variants/NAME.lua), sorted, each
+ * allocated, into names (at most max - 1, then NULL); the count, or -1
+ * when the folder cannot be read. cmd_free_names frees them. */
+int cmd_variant_names(char **names, int max);
+void cmd_free_names(char **names);
 
 /* Prints "sudolab NAME: message" and where help is; returns 2. */
 int cmd_usage_error(const struct cmd_spec *spec, const char *fmt, ...)

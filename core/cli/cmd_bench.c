@@ -28,6 +28,7 @@ static const struct cmd_spec bench_spec = {
     bench_options,
     "Exit codes: 0 all solved and verified, 1 some puzzle unsolved or a solution\n"
     "wrong, 2 bad input or usage, 3 the search gave up.\n",
+    NULL,
 };
 
 struct bench_run {

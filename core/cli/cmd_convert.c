@@ -30,6 +30,7 @@ static const struct cmd_spec convert_spec = {
     "  pretty    the givens as a grid (the rules are dropped)\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
+    NULL,
 };
 
 const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", NULL};
@@ -105,6 +106,7 @@ static const struct cmd_spec check_spec = {
     check_options,
     "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
     "solutions, 2 bad input or usage, 3 the search gave up.\n",
+    NULL,
 };
 
 static int check_one(void *arg, const struct cmd_puzzle *item)
@@ -142,6 +144,7 @@ static const struct cmd_spec rules_spec = {
     "\n"
     "Lists the rules a puzzle can name in the sudolab line format, with what each\n"
     "means. constraints/README.md documents their arguments.\n",
+    NULL,
     NULL,
     NULL,
 };

@@ -22,6 +22,7 @@ static const struct cmd_spec fill_spec = {
     "(or as grids with --pretty). The same seed always prints the same grids.\n",
     fill_options,
     "Exit codes: 0 ok, 2 bad usage (such as a box shape that does not tile).\n",
+    NULL,
 };
 
 static int fill_geometry(const struct cmd_options *opt, struct geometry *g, struct sl_error *err)

@@ -17,24 +17,45 @@
 
 #include "cmd.h"
 #include "generate.h"
+#include "lua_host.h"
+#include "variant.h"
+
+/* Each variant's sizes and strategies, what each strategy takes, and
+ * the symmetries, as the scripts declare them (generate.lua, describe). */
+static void generate_more_help(FILE *out)
+{
+    char *names[257], chunk[8192];
+    int n = cmd_variant_names(names, 257), used = 0;
+    used += snprintf(chunk, sizeof chunk, "print(require('generate').describe({");
+    for (int i = 0; i < n && used < (int)sizeof chunk - 200; i++)
+        if (strspn(names[i], "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(names[i]))
+            used += snprintf(chunk + used, sizeof chunk - (size_t)used, "'%s',", names[i]);
+    snprintf(chunk + used, sizeof chunk - (size_t)used, "}))");
+    if (n >= 0) cmd_free_names(names);
+    fprintf(out, "\nThe variants that generate, their sizes and strategies:\n");
+    fflush(out);
+    struct sl_error err = {0};
+    struct lua_host *host = n > 0 ? lua_host_new(NULL, variant_root(), &err) : NULL;
+    if (!host || lua_host_run_string(host, "=help", chunk, &err))
+        fprintf(out, "  (the variant scripts cannot be read: %s)\n",
+                n < 0 ? "no variants/" : err.msg);
+    lua_host_free(host);
+}
 
 static const struct cmd_option_help generate_options[] = {
     {"variant", "variants/NAME.lua (default classic)"},
-    {"size", "an N x N grid of the variant's rules, where the variant\n"
-             "takes sizes (classic: any N, boxes the most square shape;\n"
-             "killer 3..16, jigsaw 1..16)"},
+    {"size", "an N x N grid, of a size the variant takes (below; boxes\n"
+             "the most square shape)"},
     {"count", "how many puzzles (default 1)"},
     {"seed", "the run's seed (default 1)"},
     {"jobs", "threads, each with its own interpreter (default 1)"},
     {"shard", "only the I-th of N contiguous slices of the K puzzles"},
-    {"strategy", "classic family: random, symmetric, exact, graded (default:\n"
-                 "from the options below, else symmetric); killer: greedy,\n"
-                 "anneal (default: anneal for a grade or rating, else greedy)"},
-    {"symmetry", "none, rotate180, rotate90, mirror, flip, diagonal\n"
-                 "(default: the variant's, rotate180)"},
-    {"clues", "exactly C clues (strategy exact)"},
-    {"grade", "a grade (strategies graded and anneal)"},
-    {"rating", "a rating band, e.g. 6.0-7.5 (graded and anneal)"},
+    {"strategy", "how to make them: one of the variant's (below; default:\n"
+                 "the one the other options call for)"},
+    {"symmetry", "the clues' symmetry (below; default: the variant's)"},
+    {"clues", "exactly C clues"},
+    {"grade", "a grade, as the rater names them"},
+    {"rating", "a rating band, e.g. 6.0-7.5"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
     {"json", "one JSON object per puzzle instead (with annealing's\n"
              "energy per step, for reports)"},
@@ -59,6 +80,7 @@ static const struct cmd_spec generate_spec = {
     "after the puzzle in hand; a second Ctrl-C, or SIGTERM, stops at once. Exit\n"
     "codes: 0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
     "2 bad usage, 130 interrupted.\n",
+    generate_more_help,
 };
 
 /* The globals a signal handler needs (it can reach nothing else): the

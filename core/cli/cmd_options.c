@@ -219,31 +219,43 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* A variant name with no file variants/NAME.lua: its message. A name the
- * folder cannot tell about (no folder, a path) is left to the loader. */
-static int check_variant(const struct cmd_spec *spec, const char *value)
+int cmd_variant_names(char **names, int max)
 {
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/variants", variant_root());
-    size_t vlen = strlen(value);
-    int path = strchr(value, '/') || (vlen > 4 && strcmp(value + vlen - 4, ".lua") == 0);
-    DIR *d = path ? NULL : opendir(dir);
-    if (!d) return 0;
-    char *names[257];
-    int n = 0, found = 0;
-    for (struct dirent *e; (e = readdir(d)) != NULL && n < 256;) {
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL && n < max - 1;) {
         size_t len = strlen(e->d_name);
         if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
         names[n] = strdup(e->d_name);
         if (!names[n]) break;
-        names[n][len - 4] = '\0';
-        found |= strcmp(names[n++], value) == 0;
+        names[n++][len - 4] = '\0';
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
     names[n] = NULL;
-    int code = found ? 0 : unknown_name(spec, "variant", value, (const char *const *)names);
-    for (int i = 0; i < n; i++) free(names[i]);
+    return n;
+}
+
+void cmd_free_names(char **names)
+{
+    for (; *names; names++) free(*names);
+}
+
+/* A variant name with no file variants/NAME.lua: its message. A name the
+ * folder cannot tell about (no folder, a path) is left to the loader. */
+static int check_variant(const struct cmd_spec *spec, const char *value)
+{
+    size_t len = strlen(value);
+    if (strchr(value, '/') || (len > 4 && strcmp(value + len - 4, ".lua") == 0)) return 0;
+    char *names[257];
+    int n = cmd_variant_names(names, 257), found = 0;
+    for (int i = 0; i < n && !found; i++) found = strcmp(names[i], value) == 0;
+    int code =
+        n < 0 || found ? 0 : unknown_name(spec, "variant", value, (const char *const *)names);
+    if (n >= 0) cmd_free_names(names);
     return code;
 }
 
@@ -444,5 +456,6 @@ void cmd_print_help(const struct cmd_spec *spec, FILE *out)
         }
         help_names(def_by_name(o->name, strlen(o->name)), width, out);
     }
+    if (spec->more_help) spec->more_help(out);
     if (spec->epilogue) fprintf(out, "\n%s", spec->epilogue);
 }

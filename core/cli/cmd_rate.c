@@ -37,6 +37,7 @@ static const struct cmd_spec rate_spec = {
     "puzzle that is not unique is reported, not rated.\n",
     rate_options,
     "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
+    NULL,
 };
 
 static const struct cmd_option_help hint_options[] = {
@@ -60,6 +61,7 @@ static const struct cmd_spec hint_spec = {
     "operand is a puzzle line itself or a file of puzzles.\n",
     hint_options,
     "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks.\n",
+    NULL,
 };
 
 struct rate_run {

@@ -31,6 +31,7 @@ static const struct cmd_spec report_spec = {
     report_options,
     "Exit codes: 0 written, 1 charts required but not drawn, 2 bad experiment or\n"
     "usage, 130 interrupted (what finished is written).\n",
+    NULL,
 };
 
 /* The one global a signal handler needs: the first Ctrl-C asks the run

@@ -30,6 +30,7 @@ static const struct cmd_spec run_spec = {
     run_options,
     "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
     "(printed as FILE:LINE: message).\n",
+    NULL,
 };
 
 int cmd_run(int argc, char **argv)

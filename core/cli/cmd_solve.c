@@ -23,6 +23,7 @@ static const struct cmd_spec solve_spec = {
     solve_options,
     "Exit codes: 0 all solved, 1 some puzzle has no solution, 2 bad input or usage,\n"
     "3 the search gave up; when several apply, the largest.\n",
+    NULL,
 };
 
 static const struct cmd_option_help count_options[] = {
@@ -41,6 +42,7 @@ static const struct cmd_spec count_spec = {
     "prints '?'.\n",
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
+    NULL,
 };
 
 static int solve_one(void *arg, const struct cmd_puzzle *item)
