@@ -1,6 +1,7 @@
 -- killer.lua: cages of distinct digits adding up to their sums.
 -- build{cages = "81-letter cage map", sums = {13, 11, ...} or "13,11,...",
---       givens = "..." (optional)}; false or "?" for a cage without a sum.
+--       givens = "..." (optional), size = N (optional: from the map)};
+-- false or "?" for a cage without a sum.
 return require("variant").make{
   name = "killer",
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
