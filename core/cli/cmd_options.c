@@ -387,6 +387,9 @@ static int parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_
             argv[1 + nfiles++] = argv[i]; /* operands gather at the front */
         } else if (strcmp(arg, "--") == 0) {
             options_end = 1;
+        } else if (is_help(arg)) {
+            cmd_print_help(spec, stdout);
+            return 0;
         } else {
             int code = parse_option(spec, argc, argv, &i, opt);
             if (code >= 0) return code;
