@@ -82,6 +82,10 @@ gen --variant killer --size 16 --count 1 --seed 4 > "$T/k16"
 check "killer --size 16: more cages than one symbol each can name, unique" eval \
     'grep -q "^sudolab 16 4x4 classic;killer:[A-Za-z0-9]\{512\}:" "$T/k16" && all_unique "$T/k16"'
 
+gen --variant oddeven --size 6 --count 2 --seed 5 > "$T/oe6"
+check "oddeven --size 6: marks over 36 cells, unique" eval \
+    '[ $(grep -c "^sudolab 6 2x3 classic;oddeven:[oe.]\{36\} " "$T/oe6") -eq 2 ] && all_unique "$T/oe6"'
+
 # --- refusals: exit 2 at once, the reason, and no --output file ------------
 # refused MESSAGE ARGS...: the run refuses ARGS with MESSAGE on stderr.
 refused() {
@@ -124,7 +128,8 @@ refused "killer takes --size 3..16, not 20 (smaller grids need cages of one cell
 refused "jigsaw takes --size 1..16, not 17" --variant jigsaw --size 17
 refused "windoku takes --size 4 or 9, not 16 (windows need square boxes" --variant windoku --size 16
 refused "antiking takes --size 9, not 6" --variant antiking --size 6
-refused "oddeven takes --size 9, not 16" --variant oddeven --size 16
+refused "nonconsecutive takes --size 9, not 16 (its cell pairs are drawn on a 9x9 grid)" \
+    --variant nonconsecutive --size 16
 refused "--size wants a whole number 1..25, not '26'" --size 26
 refused "--count wants a whole number 1..1000000000, not '3x'" --count 3x
 refused "--seed wants a whole number" --seed -1
