@@ -29,6 +29,26 @@ local maps = {
 }
 M.symmetries = {"none", "rotate180", "rotate90", "mirror", "flip", "diagonal"}
 
+-- The strategies below, in the order they are offered, and the options of
+-- a request each takes (generate.lua refuses any other before a run
+-- starts): true for any value, or the one value it takes. `needs` lists
+-- options of which one must be given.
+M.strategies = {
+  {name = "random", takes = {symmetry = "none"}},
+  {name = "symmetric", takes = {symmetry = true}},
+  {name = "exact", takes = {clues = true, symmetry = true}, needs = {"clues"}},
+  {name = "graded", takes = {grade = true, rating = true, symmetry = true},
+   needs = {"grade", "rating"}},
+}
+
+-- The strategy a request implies when it names none: clues -> exact,
+-- grade or rating -> graded, no symmetry -> random, else symmetric.
+function M.strategy_for(opts, v)
+  if opts.clues then return "exact" end
+  if opts.grade or opts.rating then return "graded" end
+  return (opts.symmetry or v.defaults.symmetry) == "none" and "random" or "symmetric"
+end
+
 local function shuffle(list)
   for i = #list, 2, -1 do
     local j = math.random(i)

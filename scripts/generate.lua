@@ -32,11 +32,123 @@ local function stats_of(p, opts, info)
   return s
 end
 
+-- The options of a request a variant's strategies may take, in the order
+-- they are checked.
+local strategy_options = {"symmetry", "clues", "grade", "rating"}
+
+local function names_of(list)
+  local names = {}
+  for i, s in ipairs(list) do names[i] = s.name end
+  return names
+end
+
+local function unknown(what, word, names)
+  local close = sudolab.suggest(word, names)
+  error(string.format("unknown %s '%s'%s (one of: %s)", what, word,
+                      close and "; did you mean '" .. close .. "'?" or "",
+                      table.concat(names, ", ")), 0)
+end
+
+local function size_ok(sizes, n)
+  if sizes.from then return n >= sizes.from and n <= sizes.to end
+  for _, s in ipairs(sizes) do if s == n then return true end end
+  return false
+end
+
+local function sizes_text(sizes)
+  if sizes.from then return sizes.from .. ".." .. sizes.to end
+  local parts = {}
+  for i, s in ipairs(sizes) do parts[i] = tostring(s) end
+  if #parts == 1 then return parts[1] end
+  return table.concat(parts, ", ", 1, #parts - 1) .. " or " .. parts[#parts]
+end
+
+-- Checks a request against what the variant declares (variant.lua): its
+-- sizes, its strategies and the options each takes. Errors name the
+-- option as the command does; returns the strategy the request gets.
+function M.check(v, opts)
+  if opts.size and not size_ok(v.sizes, opts.size) then
+    error(string.format("%s takes --size %s, not %d%s", v.name, sizes_text(v.sizes), opts.size,
+                        v.sizes_why and " (" .. v.sizes_why .. ")" or ""), 0)
+  end
+  local by_name = {}
+  for _, s in ipairs(v.strategies) do by_name[s.name] = s end
+  if opts.strategy and not by_name[opts.strategy] then
+    unknown(v.name .. " strategy", opts.strategy, names_of(v.strategies))
+  end
+  local name = opts.strategy or v.strategy_for(opts, v)
+  local strategy = by_name[name]
+  for _, key in ipairs(strategy_options) do
+    local takes = strategy.takes[key]
+    if opts[key] ~= nil and takes ~= true and takes ~= opts[key] then
+      local what = takes and string.format("%s takes only --%s %s", name, key, takes)
+                   or string.format("%s does not take --%s", name, key)
+      for _, other in ipairs(v.strategies) do
+        if other.takes[key] == true then
+          error(string.format("%s; use --strategy %s", what, other.name), 0)
+        end
+      end
+      error(string.format("%s does not take --%s (no %s strategy uses it)", v.name, key, v.name), 0)
+    end
+  end
+  if strategy.needs then
+    local given = false
+    for _, key in ipairs(strategy.needs) do given = given or opts[key] ~= nil end
+    if not given then
+      error(string.format("%s needs --%s", name, table.concat(strategy.needs, " or --")), 0)
+    end
+  end
+  local dig = require("dig")
+  if opts.symmetry then
+    local known = false
+    for _, s in ipairs(dig.symmetries) do known = known or s == opts.symmetry end
+    if not known then unknown("symmetry", opts.symmetry, dig.symmetries) end
+  end
+  local n = opts.size or v.size
+  if opts.clues and opts.clues > n * n then
+    error(string.format("--clues %d: a %dx%d grid has %d cells", opts.clues, n, n, n * n), 0)
+  end
+  if opts.grade then dig.grade_band(opts.grade) end
+  return name
+end
+
+-- The text `sudolab generate --help` ends with: for each of the variants
+-- named that generates, its sizes and strategies; then what each strategy
+-- takes, and the symmetries.
+function M.describe(names)
+  local lines, strategies, seen = {}, {}, {}
+  for _, name in ipairs(names) do
+    local ok, v = pcall(require, name)
+    if ok and type(v) == "table" and type(v.generate) == "function" and v.strategies then
+      local own = {}
+      for i, s in ipairs(v.strategies) do
+        own[i] = s.name
+        if not seen[s.name] then seen[s.name] = true; strategies[#strategies + 1] = s end
+      end
+      lines[#lines + 1] = string.format("  %-15s size %s; %s", v.name, sizes_text(v.sizes),
+                                        table.concat(own, ", "))
+    end
+  end
+  lines[#lines + 1] = "\nThe strategies, and the options each takes:"
+  for _, s in ipairs(strategies) do
+    local takes = {}
+    for _, key in ipairs(strategy_options) do
+      local value = s.takes[key]
+      if value then takes[#takes + 1] = "--" .. key .. (value == true and "" or " " .. value) end
+    end
+    lines[#lines + 1] = string.format("  %-15s %s", s.name,
+                                      #takes > 0 and table.concat(takes, ", ") or "no options")
+  end
+  lines[#lines + 1] = "\nThe symmetries: " .. table.concat(require("dig").symmetries, ", ")
+  return table.concat(lines, "\n")
+end
+
 function M.maker(name, opts)
   local v = require(name)
   if type(v.generate) ~= "function" then
-    error("variant " .. name .. " has no generate function", 0)
+    error("variant " .. name .. " cannot generate puzzles (it has no generate function)", 0)
   end
+  M.check(v, opts)
   return function(seed)
     math.randomseed(seed)
     local settings = setmetatable({seed = seed}, {__index = opts})

@@ -22,14 +22,20 @@ local function connected(region, id, n)
   return reached == size
 end
 
--- A random layout of n regions of n cells (n a square: 4, 9, 16, 25), as
--- a region map (one letter per cell), after `trades` attempted trades.
+-- A random layout of n regions of n cells (n up to 25), as a region map
+-- (one letter per cell), after `trades` attempted trades. The start is the
+-- most square boxes: rows x cols with rows the largest divisor of n not
+-- above its square root (rows of the grid when n is prime).
 function M.random(n, trades)
-  local side = math.tointeger(math.sqrt(n))
+  local rows = 1
+  for d = 1, n do
+    if d * d <= n and n % d == 0 then rows = d end
+  end
+  local cols = n // rows
   local region = {}
   for cell = 0, n * n - 1 do
     local r, c = cell // n, cell % n
-    region[cell] = (r // side) * side + c // side
+    region[cell] = (r // rows) * rows + c // cols
   end
   for _ = 1, trades do
     -- a cell a on a border gives itself to its neighbour's region B, and a

@@ -23,18 +23,33 @@
 -- weights unique_weight, rating_weight, size_weight.
 local M = {}
 
+-- The strategies, in the order they are offered, and the options of a
+-- generate request each takes (generate.lua checks requests against it).
+M.strategies = {
+  {name = "greedy", takes = {}},
+  {name = "anneal", takes = {grade = true, rating = true}},
+}
+function M.strategy_named(name)
+  for _, s in ipairs(M.strategies) do if s.name == name then return s end end
+end
+
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
 local neighbours = require("cells").neighbours
 
--- The cage map (cages named in order of first appearance), the sums in
--- that order and the number of cages, as the killer rule reads them
--- (sudolab.cages_text); nil when the map needs two symbols per cell, which
--- the killer line form cannot hold.
+-- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one
+-- symbol per cage), as many per cell on other sizes. More would be mostly
+-- cells alone, which annealing's splits drift toward.
+function M.max_cages(n) return 62 * n * n // 81 end
+
+-- The cage map (cages named in order of first appearance; two symbols a
+-- cell when there are more cages than symbols), the sums in that order and
+-- the number of cages, as the killer rule reads them (sudolab.cages_text);
+-- nil when there are more than M.max_cages(n) cages.
 function M.text(cage, grid, n)
-  local text = sudolab.cages_text{cages = cage, grid = grid, size = n}
+  local text, count = sudolab.cages_text{cages = cage, grid = grid, size = n}
+  if count > M.max_cages(n) then return nil end
   local cages = sudolab.parse_cages(text, n)
-  if #cages.map > n * n then return nil end
   return cages.map, cages.sums, cages.count
 end
 
@@ -89,7 +104,7 @@ end
 function M.puzzle(v, cage, grid, n)
   local map, sums = M.text(cage, grid, n)
   if not map then return nil end
-  return v.build{cages = map, sums = sums}
+  return v.build{cages = map, sums = sums, size = n}
 end
 
 local function sizes_of(opts, v)
@@ -172,13 +187,21 @@ local function mend(cage, grid, second, n)
   return nil
 end
 
+-- The side of a grid given as a string of n*n digits.
+local function side(grid) return math.tointeger(math.sqrt(#grid)) end
+
+-- The search budget of one uniqueness count: none on a 9x9 or smaller,
+-- where every count ends quickly; past it a few partitions send the
+-- search on for minutes, and trying another partition is cheaper.
+local function budget(n) return n > 9 and 2000 * n or nil end
+
 function M.greedy(v, grid, opts)
-  local n = 9
+  local n = side(grid)
   local attempts = opts.partitions or 10
   local cage = M.partition(grid, n, sizes_of(opts, v))
   for attempt = 1, attempts do
     local p = M.puzzle(v, cage, grid, n)
-    local found = p and p:solutions(2) or {}
+    local found = p and p:solutions(2, budget(n)) or {}
     if #found == 1 then
       local _, _, count = M.text(cage, grid, n)
       return p, {cages = count, partitions = attempt, cage_sizes = M.size_histogram(cage, n)}
@@ -198,8 +221,9 @@ function M.with_givens(v, cage, grid, n)
   local givens = {}
   for cell = 1, n * n do givens[cell] = "." end
   for _ = 1, n * n do
-    local p = v.build{cages = map, sums = sums, givens = table.concat(givens)}
-    local found = p:solutions(2)
+    local p = v.build{cages = map, sums = sums, givens = table.concat(givens), size = n}
+    local found = p:solutions(2, budget(n))
+    if not found then return nil, "the uniqueness count ran past its budget" end
     if #found == 1 then
       return p, {cages = count, givens = true, cage_sizes = M.size_histogram(cage, n)}
     end
@@ -296,7 +320,8 @@ local function energy(v, cage, grid, n, opts, w)
   local p = M.puzzle(v, cage, grid, n)
   if not p then return math.huge end
   local e = w.size * size_distance(cage, n, sizes_of(opts, v))
-  local count = p:count(8)
+  local count = p:count(8, budget(n))
+  if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
@@ -308,7 +333,7 @@ local function energy(v, cage, grid, n, opts, w)
 end
 
 function M.anneal(v, grid, opts)
-  local n, sizes = 9, sizes_of(opts, v)
+  local n, sizes = side(grid), sizes_of(opts, v)
   local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
              size = opts.size_weight or 1}
   local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97

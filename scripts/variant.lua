@@ -28,11 +28,7 @@ function M.dig_generator(v)
       p = work[size]
       p:givens(solution)
     end
-    local strategy = opts.strategy
-    if not strategy then
-      strategy = opts.clues and "exact" or (opts.grade or opts.rating) and "graded"
-                 or (opts.symmetry or v.defaults.symmetry) == "none" and "random" or "symmetric"
-    end
+    local strategy = opts.strategy or dig.strategy_for(opts, v)
     local dig_with = dig[strategy]
     if type(dig_with) ~= "function" or strategy == "orbits" then
       error("unknown strategy '" .. tostring(strategy) .. "' (random, symmetric, exact, graded)", 0)
@@ -61,11 +57,23 @@ end
 -- A variant whose rules carry per-puzzle data (odd/even marks, jigsaw
 -- regions) digs too when it has v.prepare(opts, seed): a puzzle of the
 -- variant with fresh data and a solution as its givens, and the solution.
+--
+-- For the generator's checks (generate.lua) a variant that generates says
+-- what it takes: v.sizes, the grid sizes (a list, or {from = a, to = b};
+-- default: any size when the rules do not depend on it, else v.size alone)
+-- and v.sizes_why, why not others (for the refusal),
+-- v.strategies (dig.strategies' shape) and v.strategy_for(opts, v), the
+-- strategy a request that names none gets.
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"
   v.defaults = v.defaults or {symmetry = "rotate180"}
   if v.prepare and not v.generate then v.generate = M.dig_generator(v) end
+  if not v.strategies and (v.prepare or not v.build) then
+    local dig = require("dig")
+    v.strategies, v.strategy_for = dig.strategies, dig.strategy_for
+  end
+  if not v.sizes then v.sizes = v.build and {v.size} or {from = 1, to = 25} end
   if not v.build then
     -- data.size: another size than the variant's (its boxes then the most
     -- square shape), for variants whose rules do not depend on the size.

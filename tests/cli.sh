@@ -155,7 +155,58 @@ check "--size 26 is out of range: exit 2" rc_is 2
 run count --limit 0 /dev/null
 check "--limit 0 is refused: exit 2" rc_is 2
 run fill --limit 3
-check "fill does not take --limit: exit 2" rc_is 2
+check "fill does not take --limit: exit 2" \
+    eval 'rc_is 2 && err_has "sudolab fill: this command does not take --limit"'
+
+# --- options: one table per command, values checked before any work --------
+printf '%s\n' "$PUZZLE" > "$T/p1.txt"
+run solve "$T/p1.txt" --pretty
+check "an option may follow the file: solve FILE --pretty prints the grid" \
+    eval 'rc_is 0 && out_lines 12 && out_has "------+-------+------"'
+run solve "$T/p1.txt" --max-nodes=100000000 -s9
+check "--name=VALUE and -xVALUE are read" eval 'rc_is 0 && out_is "$SOLUTION"'
+cp "$T/p1.txt" "$T/--pretty"
+run solve -- "$T/p1.txt" --pretty
+check "'--' ends the options: a later --pretty is a file" eval 'rc_is 2 && err_has "--pretty: cannot open"'
+(cd "$T" && timeout 20 "$S" solve -- --pretty > out 2> err; echo $? > rc)
+rc=$(cat "$T/rc")
+check "'--' lets a file be named like an option" eval 'rc_is 0 && out_is "$SOLUTION"'
+run solve --prety "$T/p1.txt"
+check "an unknown option is named with a guess" \
+    eval 'rc_is 2 && err_has "unknown option '"'--prety'"'; did you mean '"'--pretty'"'?" && out_lines 0'
+run solve -z "$T/p1.txt"
+check "an unknown letter is named" eval 'rc_is 2 && err_has "unknown option '"'-z'"'" && out_lines 0'
+run solve --pretty=yes "$T/p1.txt"
+check "a flag given a value is refused" eval 'rc_is 2 && err_has "--pretty takes no value"'
+run solve "$T/p1.txt" --size
+check "an option missing its value is refused" eval 'rc_is 2 && err_has "--size needs a value" && out_lines 0'
+run count --limit 5x "$T/p1.txt"
+check "a number with trailing junk is refused with its range" \
+    eval 'rc_is 2 && err_has "--limit wants a whole number 1..1000000000, not '"'5x'"'" && out_lines 0'
+run count --limit -3 "$T/p1.txt"
+check "a negative number is refused" eval 'rc_is 2 && err_has "--limit wants a whole number"'
+run bench --runs 1001 "$T/p1.txt"
+check "a number past its range is refused" eval 'rc_is 2 && err_has "--runs wants a whole number 1..1000"'
+run fill --boxes 3by3
+check "a bad box shape says what it wants" eval 'rc_is 2 && err_has "--boxes wants a box shape RxC"'
+run solve --format clasic "$T/p1.txt"
+check "an unknown format lists the formats, with a guess" \
+    eval 'rc_is 2 && err_has "unknown format '"'clasic'"'; did you mean '"'classic'"'? (one of: auto, classic,"'
+run convert --to prety "$T/p1.txt"
+check "an unknown output form lists the forms, with a guess" \
+    eval 'rc_is 2 && err_has "unknown output form '"'prety'"'; did you mean '"'pretty'"'? (one of: sudolab, solo, line, pretty)" && out_lines 0'
+run rate --state 1 "$T/p1.txt"
+check "rate does not take hint's --state" eval 'rc_is 2 && err_has "does not take --state"'
+run generate --help
+check "generate --help lists the grades from the rater's table" \
+    eval 'rc_is 0 && out_has "(easy, medium, hard, expert, extreme, beyond)"'
+check "generate --help lists each variant's sizes and strategies from the scripts" \
+    eval 'out_has "  killer          size 3..16; greedy, anneal" &&
+          out_has "  anneal          --grade, --rating" && out_has "The symmetries: none, rotate180," &&
+          ! out_has "  arrow "'
+run solve --help
+check "solve --help lists the formats and says options may follow files" \
+    eval 'rc_is 0 && out_has "(auto, classic, sudolab, killer, csv, solo)" && out_has "Options may follow the FILEs"'
 
 # --- solve -------------------------------------------------------------------
 
@@ -436,6 +487,22 @@ check "variants lists every variant file with its summary" \
 printf 'local p = sudolab.puzzle{rules = "classic;diagonal"}\nprint(p:count(1), select("#", ...), ...)\n' > "$T/ok.lua"
 run run "$T/ok.lua" a b
 check "run passes arguments and prints" eval 'rc_is 0 && out_is "1	2	a	b"'
+run run "$T/ok.lua" --max-memory 3 -- x
+check "run: what follows the script is the script's, options too" \
+    eval 'rc_is 0 && out_is "1	4	--max-memory	3	--	x"'
+run run --max-memry 3 "$T/ok.lua"
+check "run: an unknown option is named with a guess" \
+    eval 'rc_is 2 && err_has "unknown option '"'--max-memry'"'; did you mean '"'--max-memory'"'?" && out_lines 0'
+run run --max-memory 0 "$T/ok.lua"
+check "run: --max-memory 0 is out of range" eval 'rc_is 2 && err_has "--max-memory wants a whole number 1.."'
+printf 'sudolab.puzzle{size = 4, rulse = "classic"}\n' > "$T/badkey.lua"
+run run "$T/badkey.lua"
+check "an unknown key of sudolab.puzzle{} is named, with its line and a guess" \
+    eval 'rc_is 2 && err_matches "^$T/badkey.lua:1: puzzle: unknown key .rulse.; did you mean .rules.?"'
+printf 'sudolab.puzzle{}:add_lua_rule{name = "x", check = function() return true end, cell = {1}}\n' > "$T/badkey2.lua"
+run run "$T/badkey2.lua"
+check "an unknown key of p:add_lua_rule{} is named, with a guess" \
+    eval 'rc_is 2 && err_has "add_lua_rule: unknown key '"'cell'"'; did you mean '"'cells'"'?"'
 printf 'local x = 1\nwhile true do x = x + 1 end\n' > "$T/loop.lua"
 run run --max-instructions 1000000 "$T/loop.lua"
 check "an endless loop stops at the budget with file:line, exit 2" \
@@ -470,7 +537,10 @@ run solve --variant killer "$T/x.txt"
 check "--variant killer on plain givens says the rule needs data" \
     eval 'rc_is 2 && err_has "needs data"'
 run solve --variant nosuch "$T/x.txt"
-check "--variant with an unknown name is an error" eval 'rc_is 2 && err_has "no variant"'
+check "--variant with an unknown name is an error listing the variants" \
+    eval 'rc_is 2 && err_has "unknown variant '"'nosuch'"' (one of: antiking," && out_lines 0'
+run rate --variant diagonl "$T/x.txt"
+check "--variant guesses a misspelt name" eval 'rc_is 2 && err_has "did you mean '"'diagonal'"'?"'
 run variants --time
 check "variants --time reports a start-and-load time per variant" \
     eval 'rc_is 0 && out_has "killer" && out_has "median"'

@@ -68,25 +68,92 @@ gen --variant killer --count 2 --grade hard --json > "$T/ka"
 check "killer annealed to a grade, with its energy trace" eval \
     'grep -q "\"grade\":\"hard\"" "$T/ka" && grep -q "\"energy\":\[" "$T/ka"'
 
-# --- refusals ---------------------------------------------------------------
-gen --count 1 --strategy nosuch > "$T/o"; rc=$?
-check "an unknown strategy is refused (exit 1) and named" eval '[ $rc -eq 1 ] && grep -q "unknown strategy" "$T/err"'
-gen --count 1 --symmetry sideways > "$T/o"; rc=$?
-check "an unknown symmetry is refused and named" eval '[ $rc -eq 1 ] && grep -q "unknown symmetry" "$T/err"'
+# --- sizes other than 9 for killer and jigsaw -----------------------------
+for n in 4 6 8 12; do
+    gen --variant killer --size $n --count 2 --seed 5 > "$T/k$n"
+    check "killer --size $n: two unique ${n}x$n killers, cages only" eval \
+        '[ $(grep -c "^sudolab $n .*;killer:.* \.\{$((n * n))\}$" "$T/k$n") -eq 2 ] && all_unique "$T/k$n"'
+    gen --variant jigsaw --size $n --count 2 --seed 5 > "$T/j$n"
+    check "jigsaw --size $n: $n connected regions of $n cells, unique, no warning" eval \
+        '[ $(grep -c "^sudolab $n none classic;jigsaw:" "$T/j$n") -eq 2 ] && all_unique "$T/j$n" &&
+         [ -z "$("$S" check "$T/j$n" 2>&1 | grep -i warn)" ]'
+done
+gen --variant killer --size 16 --count 1 --seed 4 > "$T/k16"
+check "killer --size 16: more cages than one symbol each can name, unique" eval \
+    'grep -q "^sudolab 16 4x4 classic;killer:[A-Za-z0-9]\{512\}:" "$T/k16" && all_unique "$T/k16"'
+
+gen --variant oddeven --size 6 --count 2 --seed 5 > "$T/oe6"
+check "oddeven --size 6: marks over 36 cells, unique" eval \
+    '[ $(grep -c "^sudolab 6 2x3 classic;oddeven:[oe.]\{36\} " "$T/oe6") -eq 2 ] && all_unique "$T/oe6"'
+
+# --- refusals: exit 2 at once, the reason, and no --output file ------------
+# refused MESSAGE ARGS...: the run refuses ARGS with MESSAGE on stderr.
+refused() {
+    msg=$1
+    shift
+    rm -f "$T/refused.txt"
+    gen --count 3 "$@" --output "$T/refused.txt" > "$T/o"
+    rc=$?
+    check "refused: $* -> $msg" eval \
+        '[ $rc -eq 2 ] && grep -q -F -- "$msg" "$T/err" && [ ! -s "$T/o" ] &&
+         [ ! -e "$T/refused.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
+}
+refused "unknown classic strategy 'nosuch' (one of: random, symmetric, exact, graded)" \
+    --strategy nosuch
+refused "unknown classic strategy 'grded'; did you mean 'graded'?" --strategy grded --grade hard
+refused "unknown symmetry 'sideways' (one of: none, rotate180," --symmetry sideways
+refused "unknown symmetry 'rotate18'; did you mean 'rotate180'?" --symmetry rotate18
+refused "unknown grade 'impossible' (one of: easy, medium, hard, expert, extreme, beyond)" \
+    --grade impossible
+refused "unknown grade 'nope'" --variant killer --grade nope
+refused "unknown grade 'hadr'; did you mean 'hard'?" --grade hadr
+refused "unknown variant 'kiler'; did you mean 'killer'? (one of: antiking," --variant kiler
+refused "unknown variant 'nosuch'" --variant nosuch
+refused "variant arrow cannot generate puzzles" --variant arrow
+refused "greedy does not take --grade; use --strategy anneal" \
+    --variant killer --strategy greedy --grade extreme
+refused "unknown classic strategy 'greedy'" --strategy greedy --grade extreme
+refused "killer does not take --symmetry" --variant killer --symmetry mirror
+refused "killer does not take --clues" --variant killer --clues 30
+refused "random takes only --symmetry none; use --strategy symmetric" \
+    --strategy random --symmetry mirror
+refused "exact does not take --grade; use --strategy graded" --clues 30 --grade hard
+refused "symmetric does not take --rating; use --strategy graded" \
+    --strategy symmetric --rating 2-3
+refused "exact needs --clues" --strategy exact
+refused "graded needs --grade or --rating" --strategy graded
+refused "--clues 20: a 4x4 grid has 16 cells" --size 4 --clues 20
+refused "killer takes --size 3..16, not 20 (smaller grids need cages of one cell," \
+    --variant killer --size 20
+refused "jigsaw takes --size 1..16, not 17" --variant jigsaw --size 17
+refused "windoku takes --size 4 or 9, not 16 (windows need square boxes" --variant windoku --size 16
+refused "antiking takes --size 9, not 6" --variant antiking --size 6
+refused "nonconsecutive takes --size 9, not 16 (its cell pairs are drawn on a 9x9 grid)" \
+    --variant nonconsecutive --size 16
+refused "--size wants a whole number 1..25, not '26'" --size 26
+refused "--count wants a whole number 1..1000000000, not '3x'" --count 3x
+refused "--seed wants a whole number" --seed -1
+refused "--jobs wants a whole number 1..256, not '0'" --jobs 0
+refused "--rating wants a rating LOW-HIGH" --rating 7-5
+refused "--grade and --rating both set a band; give one" --grade hard --rating 4-5
+refused "unknown option '--stratgy'; did you mean '--strategy'?" --stratgy graded
+refused "this command does not take --pretty" --pretty
+refused "takes no files ('extra')" extra
 gen --count 1 --shard 3/2 > "$T/o"; rc=$?
 check "a shard past the count of shards is a usage error (exit 2)" eval '[ $rc -eq 2 ]'
-gen --count 1 --grade impossible > "$T/o"; rc=$?
-check "an unknown grade is refused" eval '[ $rc -eq 1 ] && grep -q "unknown grade" "$T/err"'
 gen --count 1 --clues 12 --symmetry none > "$T/o"; rc=$?
 check "12 clues cannot be reached: a clear message at once, exit 1" eval \
     '[ $rc -eq 1 ] && grep -q "no puzzle with 12 clues: a 9x9 classic sudoku needs 17" "$T/err"'
-gen --variant nosuch --count 1 > "$T/o"; rc=$?
-check "an unknown variant is refused (exit 2)" eval '[ $rc -eq 2 ] && grep -q "nosuch" "$T/err"'
+gen --count 2 --seed 3 --variant killer -- > "$T/o1"; gen --variant killer --count 2 -- --seed 3 > "$T/o2"
+check "'--' ends the options: a later --seed is an operand, refused" eval \
+    '[ -s "$T/o1" ] && [ ! -s "$T/o2" ] && grep -q "takes no files (.--seed.)" "$T/err"'
+gen --count 2 --symmetry none --seed 3 > "$T/o1"; gen --symmetry=none --seed=3 -c2 > "$T/o2"
+check "--name=value and -xVALUE read as --name value" eval '[ -s "$T/o1" ] && cmp -s "$T/o1" "$T/o2"'
 
 # --- output written whole or not at all ----------------------------------
 gen --count 30 --output "$T/out.txt" > "$T/o"
 check "--output writes the file, nothing to stdout" eval '[ $(wc -l < "$T/out.txt") -eq 30 ] && [ ! -s "$T/o" ]'
-gen --count 3 --strategy nosuch --output "$T/none.txt" > "$T/o"
+gen --count 3 --clues 12 --symmetry none --output "$T/none.txt" > "$T/o"
 check "a failed run leaves no file, not even a partial one" eval \
     '[ ! -e "$T/none.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 

@@ -88,6 +88,38 @@ check "a syntax error names its file and line (exit 2)" eval '[ $rc -eq 2 ] && g
 rc=$?
 check "a missing experiment is an error (exit 2)" [ "$rc" -eq 2 ]
 
+# refused NAME MESSAGE LUA: the experiment LUA (a file NAME.lua) is refused
+# before any arm runs: exit 2, MESSAGE naming the file, no report folder.
+refused() {
+    name=$1 msg=$2
+    printf '%s\n' "$3" > "$T/$name.lua"
+    "$S" report --out "$T/r-$name" "$T/$name.lua" 2> "$T/err"
+    rc=$?
+    check "refused: $name -> $msg" eval \
+        '[ $rc -eq 2 ] && grep -q -F -- "$T/$name.lua: $msg" "$T/err" && [ ! -e "$T/r-$name" ] &&
+         ! grep -q "puzzles\.\.\." "$T/err"'
+}
+refused misspelt_key "arm 1: unknown key 'stratgy'; did you mean 'strategy'? (one of: name," \
+    'return {count = 2, arms = {{name = "a", variant = "killer", stratgy = "anneal"}}}'
+refused top_key "unknown key 'titel'; did you mean 'title'? (one of: title, description," \
+    'return {titel = "x", count = 2, arms = {{name = "a"}}}'
+refused stray_value "a value without a name (number key)" \
+    'return {count = 2, arms = {{name = "a"}}, "stray"}'
+refused unused_option "arm 'b': greedy does not take --grade; use --strategy anneal" \
+    'return {count = 2, arms = {{name = "a"}, {name = "b", variant = "killer", strategy = "greedy", grade = "hard"}}}'
+refused bad_grade "arm 'a': unknown grade 'hadr'; did you mean 'hard'?" \
+    'return {count = 2, arms = {{name = "a", grade = "hadr"}}}'
+refused bad_strategy "arm 'a': unknown killer strategy 'anneel'; did you mean 'anneal'?" \
+    'return {count = 2, arms = {{name = "a", variant = "killer", strategy = "anneel"}}}'
+refused bad_size "arm 'a': jigsaw takes --size 1..16, not 20" \
+    'return {count = 2, arms = {{name = "a", variant = "jigsaw", size = 20}}}'
+refused bad_symmetry "arm 'a': unknown symmetry 'mirorr'; did you mean 'mirror'?" \
+    'return {count = 2, arms = {{name = "a", symmetry = "mirorr"}}}'
+"$S" report "$T/classic.lua" --out "$T/after" --require-charts --bogus 2> "$T/err"
+rc=$?
+check "report's options may follow the file; an unknown one is refused first" eval \
+    '[ $rc -eq 2 ] && grep -q "unknown option .--bogus." "$T/err" && [ ! -e "$T/after" ]'
+
 # --- Ctrl-C keeps what finished ------------------------------------------------
 cat > "$T/long.lua" <<'EOF'
 return {title = "long", count = 5000000, arms = {{name = "endless", symmetry = "none"}}}

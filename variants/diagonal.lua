@@ -2,5 +2,7 @@
 return require("variant").make{
   name = "diagonal",
   summary = "X sudoku: both main diagonals hold distinct digits",
+  sizes = {from = 4, to = 25},
+  sizes_why = "smaller grids have no solution with distinct diagonals",
   rules = "classic;diagonal",
 }

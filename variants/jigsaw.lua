@@ -1,4 +1,5 @@
--- jigsaw.lua: nine irregular regions of nine cells replace the boxes.
+-- jigsaw.lua: N irregular regions of N cells replace the boxes (N = 9
+-- unless the region map is another square).
 -- build{regions = "81-symbol region map", givens = ...}
 return require("variant").make{
   name = "jigsaw",
@@ -6,19 +7,24 @@ return require("variant").make{
   boxes = "none",
   rules = "classic;jigsaw",
   defaults = {symmetry = "none"},
+  sizes = {from = 1, to = 16},
+  sizes_why = "larger layouts take minutes to find a grid for",
   build = function(data)
-    return sudolab.puzzle{size = 9, boxes = "none", rules = "classic;jigsaw:" .. data.regions,
-                          givens = data.givens}
+    return sudolab.puzzle{size = math.tointeger(math.sqrt(#data.regions)), boxes = "none",
+                          rules = "classic;jigsaw:" .. data.regions, givens = data.givens}
   end,
   -- For the generator: regions made by trading cells between neighbouring
-  -- boxes (each region keeps nine connected cells), then a grid that fits
-  -- them; a layout with no grid is traded again.
+  -- boxes (each region keeps its N connected cells), then a grid that fits
+  -- them; a layout with no grid is traded again. Trades grow with the
+  -- grid's area, 300 on a 9x9. Past 9x9 the fill has a search budget: a
+  -- layout with no grid can take minutes to prove so, another is cheaper.
   prepare = function(opts, seed)
     local regions = require("jigsaw_regions")
+    local n = opts.size or 9
     for _ = 1, 20 do
-      local map = regions.random(9, opts.trades or 300)
+      local map = regions.random(n, opts.trades or 300 * n * n // 81)
       local p = require("jigsaw").build{regions = map}
-      local grid = p:fill(seed)
+      local grid = p:fill(seed, n > 9 and 20000 * n or nil)
       if grid then
         p:givens(grid)
         return p, grid

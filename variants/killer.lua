@@ -1,22 +1,30 @@
 -- killer.lua: cages of distinct digits adding up to their sums.
 -- build{cages = "81-letter cage map", sums = {13, 11, ...} or "13,11,...",
---       givens = "..." (optional)}; false or "?" for a cage without a sum.
+--       givens = "..." (optional), size = N (optional: from the map)};
+-- false or "?" for a cage without a sum.
 return require("variant").make{
   name = "killer",
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
   rules = "classic;killer",
   defaults = {givens = false, cage_sizes = {2, 3, 4}},
+  sizes = {from = 3, to = 16},
+  sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
+  strategies = require("killer_cages").strategies,
+  strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
+  -- data.size: the grid's side (default: from the cage map's length).
   build = function(data)
-    local cages = sudolab.cages_text{cages = data.cages, sums = data.sums}
-    return sudolab.puzzle{rules = "classic;killer:" .. cages, givens = data.givens}
+    local n = data.size or math.tointeger(math.sqrt(#data.cages))
+              or math.tointeger(math.sqrt(#data.cages // 2))
+    local cages = sudolab.cages_text{cages = data.cages, sums = data.sums, size = n}
+    return sudolab.puzzle{size = n, rules = "classic;killer:" .. cages, givens = data.givens}
   end,
   -- opts.strategy: "greedy" (default) or "anneal" (scripts/killer_cages.lua);
   -- opts.grade or opts.rating asks annealing for a rating band.
   generate = function(opts)
     local killer = require("killer_cages")
     local v = require("killer")
-    local strategy = opts.strategy or ((opts.grade or opts.rating) and "anneal" or "greedy")
-    if strategy ~= "greedy" and strategy ~= "anneal" then
+    local strategy = opts.strategy or v.strategy_for(opts)
+    if not killer.strategy_named(strategy) then
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
     local settings = setmetatable({}, {__index = opts})
@@ -27,7 +35,8 @@ return require("variant").make{
     -- A grid no partition makes unique is left for the next grid.
     local why
     for attempt = 0, (opts.attempts or 100) - 1 do
-      local grid = sudolab.puzzle{}:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local grid = sudolab.puzzle{size = opts.size or v.size}
+                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       local p, info = killer[strategy](v, grid, settings)
       if p then return p, info end
       why = info

@@ -1,7 +1,7 @@
 /*
- * cmd.h — what the sudolab subcommands share: option parsing for the
- * common flags, the loop over every puzzle of every input file, and the
- * exit codes.
+ * cmd.h — what the sudolab subcommands share: one option parser over
+ * each command's own option table (cmd_options.c), the loop over every
+ * puzzle of every input file (cmd_input.c), and the exit codes.
  *
  * Exit codes (when several apply, the largest wins):
  *   0  every puzzle was handled;
@@ -14,6 +14,7 @@
 #define SUDOLAB_CMD_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "format.h"
 #include "search.h"
@@ -45,28 +46,73 @@ struct cmd_options {
     const char *output;             /* --output */
     const char *out_dir;            /* --out */
     int require_charts;             /* --require-charts */
+    uint64_t max_instructions;      /* --max-instructions, 0 = the default */
+    long max_memory;                /* --max-memory in MB, 0 = the default */
+    long max_seconds;               /* --max-seconds of CPU, 0 = the default */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
 
-/* What a subcommand accepts beyond --help: a string of option letters
- * from "sbplScrnftVjeaJHTCYGgRoOQ" (size, boxes, pretty, limit, seed,
- * count, runs, nodes, format, to, variant, json, explain, state, jobs,
- * shard, stats, clues, symmetry, strategy, grade, rating, output, out,
- * require-charts). */
-struct cmd_spec {
+/* An option a command takes, by its long name, and its help (lines
+ * separated by '\n'). Letters, values and ranges come from the one
+ * catalogue in cmd_options.c. */
+struct cmd_option_help {
     const char *name;
-    const char *usage; /* the whole --help text */
-    const char *accepts;
+    const char *help;
 };
 
-/* The forms convert writes (--to). */
+/* A command: its name, the help text around its options, and the options
+ * it takes (the list ends with {NULL, NULL}); it takes no others. */
+struct cmd_spec {
+    const char *name;
+    const char *synopsis; /* "usage: ..." and what the command does */
+    const struct cmd_option_help *options;
+    const char *epilogue; /* after the options: the exit codes */
+    /* Help that only the running program knows (names from scripts),
+     * printed between the options and the epilogue; or NULL. */
+    void (*more_help)(FILE *out);
+};
+
+/* The options of the commands that read and solve puzzles (solve, count,
+ * bench), in a command's option table. */
+#define CMD_READ_OPTIONS(size_help)                                                                \
+    {"size", size_help},                                                                           \
+        {"boxes", "box shape, or 'none' for a Latin square (default: most square)"},               \
+        {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},             \
+        {"format", "read only format F (default: auto, each form known by itself)"},               \
+    {                                                                                              \
+        "variant", "give plain puzzles the rules of variants/NAME.lua"                             \
+    }
+
+/* The forms convert writes (--to), named in cmd_output_names (NULL-ended). */
 enum cmd_output { OUTPUT_SUDOLAB, OUTPUT_SOLO, OUTPUT_LINE, OUTPUT_PRETTY };
+extern const char *const cmd_output_names[];
 int cmd_output_by_name(const char *name);
 
-/* Parses argv into opt (defaults first). Returns -1 to go on, or an exit
- * code to return at once (0 after --help, 2 on a usage error). */
+/* Parses argv into opt (defaults first). Options may come before or after
+ * the operands, "--" ends them; every value is checked here (numbers for
+ * range and trailing junk, names against their lists). Operands end up in
+ * opt->files. Returns -1 to go on, or an exit code to return at once (0
+ * after --help, 2 on a usage error, with the message printed). */
 int cmd_parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt);
+
+/* The same for a command whose first operand ends its options (`run
+ * SCRIPT ARGS...`: what follows is the script's). */
+int cmd_parse_leading(const struct cmd_spec *spec, int argc, char **argv, struct cmd_options *opt);
+
+/* The command's --help: synopsis, one line per option, epilogue. */
+void cmd_print_help(const struct cmd_spec *spec, FILE *out);
+
+/* The names of the variant files (NAME.lua in $SUDOLAB_PATH's folders and
+ * variants/), sorted, each allocated, into names (at most max - 1, then
+ * NULL); the count, or -1 when no folder holds one. cmd_free_names frees
+ * them. */
+int cmd_variant_names(char **names, int max);
+void cmd_free_names(char **names);
+
+/* Prints "sudolab NAME: message" and where help is; returns 2. */
+int cmd_usage_error(const struct cmd_spec *spec, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* One puzzle ready to work on: parsed, givens checked, ruleset built. */
 struct cmd_puzzle {

@@ -9,6 +9,12 @@
 
 #include "cmd.h"
 
+static const struct cmd_option_help bench_options[] = {
+    {"runs", "solve each file R times (default 1)"},
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    {NULL, NULL},
+};
+
 static const struct cmd_spec bench_spec = {
     "bench",
     "usage: sudolab bench [--runs R] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
@@ -18,19 +24,11 @@ static const struct cmd_spec bench_spec = {
     "solution against every rule and every given, and prints per file: puzzles,\n"
     "puzzles/s, microseconds per puzzle, mean guesses and nodes per puzzle. With\n"
     "--runs R each file is solved R times and the median run is reported (with\n"
-    "the slowest and fastest), which is what to quote on a noisy machine.\n"
-    "\n"
-    "  -r, --runs R        solve each file R times (default 1)\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none'\n"
-    "  -n, --max-nodes N   give up on a puzzle after N search nodes\n"
-    "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
-    "                      solo (default: auto, every form recognised by itself)\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "the slowest and fastest), which is what to quote on a noisy machine.\n",
+    bench_options,
     "Exit codes: 0 all solved and verified, 1 some puzzle unsolved or a solution\n"
     "wrong, 2 bad input or usage, 3 the search gave up.\n",
-    "rsbnfV",
+    NULL,
 };
 
 struct bench_run {

@@ -11,6 +11,14 @@
 #include "format_variant.h"
 #include "registry.h"
 
+static const struct cmd_option_help convert_options[] = {
+    {"to", "the output form (default: sudolab)"},
+    {"format", "read only format F (default: auto)"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape for classic input, or 'none'"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec convert_spec = {
     "convert",
     "usage: sudolab convert [--to FORM] [--format F] [--size N] [--boxes RxC|none] [FILE...]\n"
@@ -19,23 +27,18 @@ static const struct cmd_spec convert_spec = {
     "  sudolab   the self-describing line: sudolab N BOXES RULES GIVENS (default)\n"
     "  solo      a Simon Tatham's Solo game ID (classic, X, jigsaw, killer only)\n"
     "  line      the givens as one line of N*N symbols (the rules are dropped)\n"
-    "  pretty    the givens as a grid (the rules are dropped)\n"
-    "\n"
-    "  -t, --to FORM       the output form (default: sudolab)\n"
-    "  -f, --format F      read only format F (default: auto)\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape for classic input, or 'none'\n"
-    "\n"
+    "  pretty    the givens as a grid (the rules are dropped)\n",
+    convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
-    "tfsb",
+    NULL,
 };
 
-static const char *const output_names[] = {"sudolab", "solo", "line", "pretty"};
+const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", NULL};
 
 int cmd_output_by_name(const char *name)
 {
-    for (int i = 0; i < (int)(sizeof output_names / sizeof output_names[0]); i++)
-        if (strcmp(output_names[i], name) == 0) return i;
+    for (int i = 0; cmd_output_names[i]; i++)
+        if (strcmp(cmd_output_names[i], name) == 0) return i;
     return -1;
 }
 
@@ -84,6 +87,14 @@ int cmd_convert(int argc, char **argv)
     return cmd_for_each_puzzle(&opt, convert_one, &opt);
 }
 
+static const struct cmd_option_help check_options[] = {
+    {"format", "read only format F (default: auto)"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape for classic input, or 'none'"},
+    {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec check_spec = {
     "check",
     "usage: sudolab check [--format F] [--size N] [--boxes RxC|none] [--max-nodes N] [FILE...]\n"
@@ -91,11 +102,11 @@ static const struct cmd_spec check_spec = {
     "For puzzle setters: reads every puzzle, prints each rule's warnings about\n"
     "legal but doubtful data (a cage or jigsaw region in several pieces) as\n"
     "FILE:LINE: warning: ..., then 'unique', 'N solutions' (counting to 2) or\n"
-    "'no solution', one line per puzzle.\n"
-    "\n"
+    "'no solution', one line per puzzle.\n",
+    check_options,
     "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
     "solutions, 2 bad input or usage, 3 the search gave up.\n",
-    "fsbn",
+    NULL,
 };
 
 static int check_one(void *arg, const struct cmd_puzzle *item)
@@ -133,7 +144,9 @@ static const struct cmd_spec rules_spec = {
     "\n"
     "Lists the rules a puzzle can name in the sudolab line format, with what each\n"
     "means. constraints/README.md documents their arguments.\n",
-    "",
+    NULL,
+    NULL,
+    NULL,
 };
 
 int cmd_rules(int argc, char **argv)

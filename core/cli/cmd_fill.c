@@ -5,21 +5,24 @@
  */
 #include "cmd.h"
 
+static const struct cmd_option_help fill_options[] = {
+    {"size", "grid size 1..25 (default 9)"},
+    {"boxes", "box shape, or 'none' for a Latin square"},
+    {"count", "how many grids (default 1)"},
+    {"seed", "the seed (default 1)"},
+    {"pretty", "print grids instead of lines"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec fill_spec = {
     "fill",
     "usage: sudolab fill [--size N] [--boxes RxC|none] [--count K] [--seed S] [--pretty]\n"
     "\n"
     "Prints K random complete classic grids of size N (default 9), one line each\n"
-    "(or as grids with --pretty). The same seed always prints the same grids.\n"
-    "\n"
-    "  -s, --size N        grid size 1..25 (default 9)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -c, --count K       how many grids (default 1)\n"
-    "  -S, --seed S        the seed (default 1)\n"
-    "  -p, --pretty        print grids instead of lines\n"
-    "\n"
+    "(or as grids with --pretty). The same seed always prints the same grids.\n",
+    fill_options,
     "Exit codes: 0 ok, 2 bad usage (such as a box shape that does not tile).\n",
-    "sbcSp",
+    NULL,
 };
 
 static int fill_geometry(const struct cmd_options *opt, struct geometry *g, struct sl_error *err)

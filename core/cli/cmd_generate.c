@@ -17,6 +17,44 @@
 
 #include "cmd.h"
 #include "generate.h"
+#include "lua_host.h"
+#include "variant.h"
+
+/* Each variant's sizes and strategies, what each strategy takes, and
+ * the symmetries, as the scripts declare them (generate.lua, describe). */
+static void generate_more_help(FILE *out)
+{
+    char *names[257];
+    int n = cmd_variant_names(names, 257);
+    fprintf(out, "\nThe variants that generate, their sizes and strategies:\n");
+    fflush(out);
+    struct sl_error err = {0};
+    if (n < 0 || generate_describe((const char *const *)names, n, &err))
+        fprintf(out, "  (the variant scripts cannot be read: %s)\n",
+                n < 0 ? "no variants" : err.msg);
+    if (n >= 0) cmd_free_names(names);
+}
+
+static const struct cmd_option_help generate_options[] = {
+    {"variant", "variants/NAME.lua (default classic)"},
+    {"size", "an N x N grid, of a size the variant takes (below; boxes\n"
+             "the most square shape)"},
+    {"count", "how many puzzles (default 1)"},
+    {"seed", "the run's seed (default 1)"},
+    {"jobs", "threads, each with its own interpreter (default 1)"},
+    {"shard", "only the I-th of N contiguous slices of the K puzzles"},
+    {"strategy", "how to make them: one of the variant's (below; default:\n"
+                 "the one the other options call for)"},
+    {"symmetry", "the clues' symmetry (below; default: the variant's)"},
+    {"clues", "exactly C clues"},
+    {"grade", "a grade, as the rater names them"},
+    {"rating", "a rating band, e.g. 6.0-7.5"},
+    {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
+    {"json", "one JSON object per puzzle instead (with annealing's\n"
+             "energy per step, for reports)"},
+    {"output", "write FILE whole at the end (nothing on failure)"},
+    {NULL, NULL},
+};
 
 static const struct cmd_spec generate_spec = {
     "generate",
@@ -28,31 +66,14 @@ static const struct cmd_spec generate_spec = {
     "line in the variant's line form (the 81-character form for classic). Puzzle i\n"
     "depends only on the seed and i, so any --jobs or --shard split makes the same\n"
     "puzzles. Every puzzle is read back and counted again before it is written.\n"
-    "\n"
-    "  -V, --variant NAME    variants/NAME.lua (default classic)\n"
-    "  -s, --size N          an N x N grid of the variant's rules (classic: any N;\n"
-    "                        boxes the most square shape)\n"
-    "  -c, --count K         how many puzzles (default 1)\n"
-    "  -S, --seed S          the run's seed (default 1)\n"
-    "  -J, --jobs N          threads, each with its own interpreter (default 1)\n"
-    "  -H, --shard I/N       only the I-th of N contiguous slices of the K puzzles\n"
-    "  -G, --strategy NAME   random, symmetric, exact, graded (classic family;\n"
-    "                        default: from the options below, else symmetric)\n"
-    "  -Y, --symmetry NAME   none, rotate180, rotate90, mirror, flip, diagonal\n"
-    "                        (default: the variant's, rotate180)\n"
-    "  -C, --clues C         exactly C clues (strategy exact)\n"
-    "  -g, --grade NAME      easy, medium, hard, expert, extreme, beyond (graded)\n"
-    "  -R, --rating L-H      a rating band, e.g. 6.0-7.5 (graded)\n"
-    "  -T, --stats           add columns: ms, rating, grade, clues (or cages), nodes\n"
-    "  -j, --json            one JSON object per puzzle instead (with annealing's\n"
-    "                        energy per step, for reports)\n"
-    "  -o, --output FILE     write FILE whole at the end (nothing on failure)\n"
-    "\n"
+    "Every option is checked before the first puzzle: one the variant or its\n"
+    "strategy does not use is refused, with the reason.\n",
+    generate_options,
     "A progress line goes to standard error when it is a terminal. Ctrl-C stops\n"
     "after the puzzle in hand; a second Ctrl-C, or SIGTERM, stops at once. Exit\n"
     "codes: 0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
     "2 bad usage, 130 interrupted.\n",
-    "VscSJHGYCgRTjo",
+    generate_more_help,
 };
 
 /* The globals a signal handler needs (it can reach nothing else): the
@@ -132,6 +153,18 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
     return 0;
 }
 
+/* The variant's own checks of the request (scripts/generate.lua: its
+ * sizes, strategies and the options each takes), made once here by a
+ * generator that makes nothing, before any output is opened. */
+static int check_request(const struct generate_request *req)
+{
+    struct sl_error err = {0};
+    struct generator *g = generator_new(req, &err);
+    if (!g) fprintf(stderr, "sudolab generate: %s\n", err.msg);
+    generator_free(g);
+    return g ? 0 : -1;
+}
+
 /* Runs the shard, writing to out. */
 static int run_all(const struct cmd_options *opt, const struct generate_request *req, FILE *out)
 {
@@ -195,7 +228,7 @@ int cmd_generate(int argc, char **argv)
         fprintf(stderr, "sudolab generate: takes no files ('%s')\n", opt.files[0]);
         return EXIT_BAD_INPUT;
     }
-    if (request_of(&opt, &req)) return EXIT_BAD_INPUT;
+    if (request_of(&opt, &req) || check_request(&req)) return EXIT_BAD_INPUT;
     char temp[4096];
     FILE *out = open_output(&opt, temp, sizeof temp);
     if (!out) return EXIT_BAD_INPUT;

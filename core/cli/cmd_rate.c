@@ -11,8 +11,30 @@
 #include "rate.h"
 #include "technique.h"
 
-/* The help around the grade table, which rate_help writes from rate.h's. */
-static const char rate_help_head[] =
+static const struct cmd_option_help rate_options[] = {
+    {"json", "one JSON object per puzzle instead"},
+    {"explain", "every step in words, one per line, then the rating"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape, or 'none' for a Latin square"},
+    {"format", "read only format F"},
+    {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {NULL, NULL},
+};
+
+/* The grade bands, written from rate.h's table (their one source). */
+static void rate_grades_help(FILE *out)
+{
+    fputs("Grades (bands of RATING):\n", out);
+    for (int g = 0; g < GRADE_COUNT; g++) {
+        fprintf(out, "  %-8s  %4.1f < RATING", grade_name((enum grade)g), grade_low((enum grade)g));
+        if (g < GRADE_COUNT - 1) fprintf(out, " <= %.1f", grade_table[g].high);
+        fputc('\n', out);
+    }
+    fputc('\n', out);
+}
+
+static const struct cmd_spec rate_spec = {
+    "rate",
     "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
     "       [--variant NAME] [FILE...]\n"
     "\n"
@@ -23,38 +45,24 @@ static const char rate_help_head[] =
     "\n"
     "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
     "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
-    "goes on). WORK adds up every step's rating. A puzzle that is not unique is\n"
-    "reported, not rated. GRADE names the band of RATING:\n"
-    "\n";
-static const char rate_help_tail[] =
-    "\n"
-    "  -j, --json          one JSON object per puzzle instead\n"
-    "  -e, --explain       every step in words, one per line, then the rating\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
-    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n";
+    "goes on). GRADE names its band (the grades below). WORK adds up every step's\n"
+    "rating. A puzzle that is not unique is reported, not rated.\n",
+    rate_options,
+    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
+    rate_grades_help,
+};
 
-/* The whole --help text into buf: head, one line per grade, tail. */
-static const char *rate_help(char *buf, size_t cap)
-{
-    size_t used = (size_t)snprintf(buf, cap, "%s", rate_help_head);
-    for (int g = 0; g < GRADE_COUNT && used < cap; g++) {
-        if (g < GRADE_COUNT - 1)
-            used += (size_t)snprintf(buf + used, cap - used, "  %-8s  %4.1f < RATING <= %.1f\n",
-                                     grade_name((enum grade)g), grade_low((enum grade)g),
-                                     grade_table[g].high);
-        else
-            used += (size_t)snprintf(buf + used, cap - used, "  %-8s  %4.1f < RATING\n",
-                                     grade_name((enum grade)g), grade_low((enum grade)g));
-    }
-    if (used < cap) snprintf(buf + used, cap - used, "%s", rate_help_tail);
-    return buf;
-}
-
-static const struct cmd_spec rate_spec = {"rate", NULL, "sbfVje"};
+static const struct cmd_option_help hint_options[] = {
+    {"state", "start from these pencil marks instead of the givens:\n"
+              "one token per cell, blank- or comma-separated; one digit\n"
+              "is a placed digit, several the candidates left (placed\n"
+              "digits leave their peers' marks by themselves)"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape, or 'none' for a Latin square"},
+    {"format", "read only format F"},
+    {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {NULL, NULL},
+};
 
 static const struct cmd_spec hint_spec = {
     "hint",
@@ -62,19 +70,10 @@ static const struct cmd_spec hint_spec = {
     "       [--variant NAME] PUZZLE|FILE...\n"
     "\n"
     "Prints the easiest next step for each puzzle, in words, with its rating. The\n"
-    "operand is a puzzle line itself or a file of puzzles.\n"
-    "\n"
-    "  -a, --state MARKS   start from these pencil marks instead of the givens:\n"
-    "                      one token per cell, blank- or comma-separated; one digit\n"
-    "                      is a placed digit, several the candidates left (placed\n"
-    "                      digits leave their peers' marks by themselves)\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -f, --format F      read only format F (see 'sudolab solve --help')\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "operand is a puzzle line itself or a file of puzzles.\n",
+    hint_options,
     "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks.\n",
-    "sbfVa",
+    NULL,
 };
 
 struct rate_run {
@@ -179,10 +178,7 @@ static int rate_one(void *arg, const struct cmd_puzzle *item)
 int cmd_rate(int argc, char **argv)
 {
     struct cmd_options opt;
-    char help[sizeof rate_help_head + sizeof rate_help_tail + GRADE_COUNT * 64];
-    struct cmd_spec spec = rate_spec;
-    spec.usage = rate_help(help, sizeof help);
-    int code = cmd_parse(&spec, argc, argv, &opt);
+    int code = cmd_parse(&rate_spec, argc, argv, &opt);
     if (code >= 0) return code;
     struct rate_run run = {.opt = &opt};
     code = cmd_for_each_puzzle(&opt, rate_one, &run);

@@ -10,6 +10,13 @@
 #include "cmd.h"
 #include "report.h"
 
+static const struct cmd_option_help report_options[] = {
+    {"out", "where the report goes"},
+    {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
+                       "gnuplot); without it the report says so and exits 0"},
+    {NULL, NULL},
+};
+
 static const struct cmd_spec report_spec = {
     "report",
     "usage: sudolab report [--out DIR] [--require-charts] EXPERIMENT.lua\n"
@@ -19,15 +26,12 @@ static const struct cmd_spec report_spec = {
     "name): CSV tables, chart data and gnuplot scripts, the charts as PNG and SVG,\n"
     "index.html for a browser and summary.md for a terminal. Progress goes to\n"
     "standard error. Ctrl-C stops the run and writes up what finished; a second\n"
-    "Ctrl-C, or SIGTERM, stops at once.\n"
-    "\n"
-    "  -O, --out DIR          where the report goes\n"
-    "  -Q, --require-charts   fail (exit 1) when the charts cannot be drawn (no\n"
-    "                         gnuplot); without it the report says so and exits 0\n"
-    "\n"
+    "Ctrl-C, or SIGTERM, stops at once. Every arm is checked before any runs: an\n"
+    "unknown key, name or option an arm's variant does not use is refused.\n",
+    report_options,
     "Exit codes: 0 written, 1 charts required but not drawn, 2 bad experiment or\n"
     "usage, 130 interrupted (what finished is written).\n",
-    "OQ",
+    NULL,
 };
 
 /* The one global a signal handler needs: the first Ctrl-C asks the run

@@ -12,55 +12,45 @@
 #include "lua_host.h"
 #include "variant.h"
 
-static void run_usage(FILE *out)
-{
-    fputs("usage: sudolab run [--max-instructions N] [--max-memory MB] [--max-seconds S]\n"
-          "                   SCRIPT.lua [ARGS...]\n"
-          "\n"
-          "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
-          "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
-          "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
-          "script as `...` and in `arg`. A script that runs past its instruction budget\n"
-          "(default 2e9), memory cap (default 256 MB) or time budget (default 60 s\n"
-          "of CPU, 240 s of wall clock) is stopped with an error.\n"
-          "\n"
-          "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
-          "(printed as FILE:LINE: message).\n",
-          out);
-}
+static const struct cmd_option_help run_options[] = {
+    {"max-instructions", "stop the script after N VM instructions (default 2e9)"},
+    {"max-memory", "stop the script past MB megabytes (default 256)"},
+    {"max-seconds", "stop the script after S seconds of CPU (default 60; the\n"
+                    "wall clock gets four times as long)"},
+    {NULL, NULL},
+};
+
+static const struct cmd_spec run_spec = {
+    "run",
+    "usage: sudolab run [--max-instructions N] [--max-memory MB] [--max-seconds S]\n"
+    "                   SCRIPT.lua [ARGS...]\n"
+    "\n"
+    "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
+    "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
+    "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
+    "script as `...` and in `arg`; options come before SCRIPT.lua. A script that\n"
+    "runs past its instruction budget, memory cap or time budget is stopped with\n"
+    "an error.\n",
+    run_options,
+    "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
+    "(printed as FILE:LINE: message).\n",
+    NULL,
+};
 
 int cmd_run(int argc, char **argv)
 {
     struct lua_limits limits = lua_limits_default();
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i += 2) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            run_usage(stdout);
-            return 0;
-        }
-        char *end = NULL;
-        long long v = i + 1 < argc ? strtoll(argv[i + 1], &end, 10) : -1;
-        int ok = end && *end == '\0' && v > 0;
-        if (ok && strcmp(argv[i], "--max-instructions") == 0) {
-            limits.instructions = v;
-        } else if (ok && strcmp(argv[i], "--max-memory") == 0 && v < 1 << 20) {
-            limits.memory = (size_t)v << 20;
-        } else if (ok && strcmp(argv[i], "--max-seconds") == 0 && v <= 1000000) {
-            limits.seconds = (double)v;
-        } else {
-            fprintf(stderr, "sudolab run: bad option or value '%s'\n", argv[i]);
-            run_usage(stderr);
-            return EXIT_BAD_INPUT;
-        }
-    }
-    if (i >= argc) {
-        run_usage(stderr);
-        return EXIT_BAD_INPUT;
-    }
+    struct cmd_options opt;
+    int code = cmd_parse_leading(&run_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    if (opt.nfiles == 0) return cmd_usage_error(&run_spec, "give the script to run");
+    if (opt.max_instructions) limits.instructions = (long long)opt.max_instructions;
+    if (opt.max_memory) limits.memory = (size_t)opt.max_memory << 20;
+    if (opt.max_seconds) limits.seconds = (double)opt.max_seconds;
     struct sl_error err = {0};
     char path[VARIANT_PATH_MAX];
     struct lua_host *host = lua_host_new(&limits, variant_search_path(path, sizeof path), &err);
-    int rc = host ? lua_host_run_file(host, argv[i], argc - i - 1, argv + i + 1, &err) : -1;
+    int rc = host ? lua_host_run_file(host, opt.files[0], opt.nfiles - 1, opt.files + 1, &err) : -1;
     lua_host_free(host);
     if (rc == 0) return 0;
     fprintf(stderr, "%s\n", err.msg);

@@ -4,6 +4,12 @@
  */
 #include "cmd.h"
 
+static const struct cmd_option_help solve_options[] = {
+    {"pretty", "print grids instead of lines"},
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    {NULL, NULL},
+};
+
 static const struct cmd_spec solve_spec = {
     "solve",
     "usage: sudolab solve [--size N] [--boxes RxC|none] [--pretty] [--max-nodes N]\n"
@@ -13,18 +19,17 @@ static const struct cmd_spec solve_spec = {
     "none, or '-'), one line each in the one-line form, or as a grid with --pretty.\n"
     "A puzzle with no solution prints 'no solution'. When a puzzle has several\n"
     "solutions the first found is printed (use 'sudolab count' to check uniqueness).\n"
-    "\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square (default: most square)\n"
-    "  -p, --pretty        print grids instead of lines\n"
-    "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
-    "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
-    "                      solo (default: auto, every form recognised by itself)\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "Options may follow the FILEs; '--' ends the options.\n",
+    solve_options,
     "Exit codes: 0 all solved, 1 some puzzle has no solution, 2 bad input or usage,\n"
     "3 the search gave up; when several apply, the largest.\n",
-    "sbpnfV",
+    NULL,
+};
+
+static const struct cmd_option_help count_options[] = {
+    {"limit", "stop counting at K (default 2)"},
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    {NULL, NULL},
 };
 
 static const struct cmd_spec count_spec = {
@@ -34,18 +39,10 @@ static const struct cmd_spec count_spec = {
     "\n"
     "Prints, for every puzzle, its number of solutions, counting no further than K\n"
     "(default 2: so 0 is none, 1 unique, 2 more than one). A search that gives up\n"
-    "prints '?'.\n"
-    "\n"
-    "  -l, --limit K       stop counting at K (default 2)\n"
-    "  -s, --size N        every puzzle is N x N (default: inferred)\n"
-    "  -b, --boxes RxC     box shape, or 'none' for a Latin square\n"
-    "  -n, --max-nodes N   give up on a puzzle after N search nodes (default: no limit)\n"
-    "  -f, --format F      read only format F: auto, classic, sudolab, killer, csv,\n"
-    "                      solo (default: auto, every form recognised by itself)\n"
-    "  -V, --variant NAME  give plain puzzles the rules of variants/NAME.lua\n"
-    "\n"
+    "prints '?'.\n",
+    count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
-    "lsbnfV",
+    NULL,
 };
 
 static int solve_one(void *arg, const struct cmd_puzzle *item)

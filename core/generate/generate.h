@@ -58,6 +58,11 @@ void generator_free(struct generator *g);
  * reported, never written). */
 int generator_make(struct generator *g, uint64_t seed, struct generated *out, struct sl_error *err);
 
+/* Prints on standard output what the named variants generate: their
+ * sizes and strategies, what each strategy takes, and the symmetries
+ * (generate.lua's describe). 0, or -1 with err. */
+int generate_describe(const char *const *names, int n, struct sl_error *err);
+
 /* --- runs (generate_run.c) ------------------------------------------- */
 
 /* Gets puzzle `index` (p NULL and why set when it could not be made), in

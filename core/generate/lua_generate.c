@@ -208,3 +208,24 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
     out->ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
     return rc;
 }
+
+int generate_describe(const char *const *names, int n, struct sl_error *err)
+{
+    char path[VARIANT_PATH_MAX];
+    struct lua_host *host = lua_host_new(NULL, variant_search_path(path, sizeof path), err);
+    if (!host) return -1;
+    lua_State *L = lua_host_state(host);
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "generate");
+    int rc = lua_host_pcall(host, 1, 1, err);
+    if (rc == 0 && lua_istable(L, -1) && lua_getfield(L, -1, "describe") == LUA_TFUNCTION) {
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) lua_pushstring(L, names[i]), lua_rawseti(L, -2, i + 1);
+        rc = lua_host_pcall(host, 1, 1, err);
+        if (rc == 0 && lua_type(L, -1) == LUA_TSTRING) printf("%s\n", lua_tostring(L, -1));
+    } else if (rc == 0) {
+        rc = sl_error_set(err, 0, 0, "generate.lua has no describe function");
+    }
+    lua_host_free(host);
+    return rc;
+}

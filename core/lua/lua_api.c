@@ -27,6 +27,7 @@
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
+#include "suggest.h"
 
 #define API_PUZZLE "sudolab.puzzle"
 #define API_READING "sudolab.reading"
@@ -47,6 +48,7 @@ struct api_puzzle {
 struct api_search {
     lua_State *caller;            /* the thread Lua rules ran on before */
     unsigned long long allowance; /* nodes the budget left it */
+    unsigned long long asked;     /* nodes the script allowed it (API_NODE_LIMIT: any) */
     long long node_cost;          /* instructions a node is charged */
     struct search_stats stats;
 };
@@ -90,6 +92,33 @@ static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Int
         api_arg_error(L, arg, fname, what);
     }
     return v;
+}
+
+/* Every key of the option table at arg is one of known (NULL-ended),
+ * else an error naming the first that is not, with a guess. */
+static void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
+{
+    lua_pushnil(L);
+    while (lua_next(L, arg)) {
+        lua_pop(L, 1);
+        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int ok = 0;
+        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
+        if (ok) continue;
+        char msg[512];
+        if (key)
+            suggest_unknown("key", key, known, msg, sizeof msg);
+        else
+            snprintf(msg, sizeof msg, "a %s key where a name belongs", luaL_typename(L, -1));
+        api_error(L, "%s: %s", fname, msg);
+    }
+}
+
+/* An optional search budget at arg (max_nodes), else the API's own. */
+static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
+{
+    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
+    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
 }
 
 static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
@@ -220,27 +249,36 @@ static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p
 /* Starts a search on ap: its solver ready, its node limit what is left of
  * the budget, the puzzle busy and Lua rules called on this thread. Nothing
  * may raise until api_search_end. */
-static void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
-                             struct api_search *run)
+/* As api_search_begin, for a search the script gave a node budget of its
+ * own (asked): past it the search gives up, and the call says so. */
+static void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fname,
+                                    struct api_search *run, unsigned long long asked)
 {
     api_idle(L, ap, fname);
     api_prepare(L, ap, fname);
     memset(run, 0, sizeof *run);
+    run->asked = asked;
     run->node_cost = api_node_cost(ap);
     run->allowance = (unsigned long long)(lua_host_budget_left(L) / run->node_cost);
     if (run->allowance == 0)
         api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
                   fname);
-    solver_set_node_limit(ap->solver,
-                          run->allowance < API_NODE_LIMIT ? run->allowance : API_NODE_LIMIT);
+    unsigned long long limit = run->allowance < asked ? run->allowance : asked;
+    solver_set_node_limit(ap->solver, limit < API_NODE_LIMIT ? limit : API_NODE_LIMIT);
     ap->busy = 1;
     run->caller = lua_host_set_caller(L, L);
 }
 
+static void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
+                             struct api_search *run)
+{
+    api_search_begin_within(L, ap, fname, run, API_NODE_LIMIT);
+}
+
 /* Ends it: charges its nodes, raises a Lua rule's error, and "budget
  * exhausted" when the budget, not the API's node limit, stopped it. */
-static void api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname,
-                           struct api_search *run, int gave_up)
+static int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname,
+                          struct api_search *run, int gave_up)
 {
     ap->busy = 0;
     lua_host_set_caller(L, run->caller);
@@ -249,11 +287,12 @@ static void api_search_end(lua_State *L, struct api_puzzle *ap, const char *fnam
                                         ? (long long)nodes * run->node_cost
                                         : LLONG_MAX);
     api_raise_rule_error(L, ap, fname);
-    if (gave_up && run->allowance < API_NODE_LIMIT)
+    if (gave_up && run->allowance < run->asked && run->allowance < API_NODE_LIMIT)
         api_error(L,
                   "%s: instruction budget exceeded: the search took the %llu nodes it had "
                   "left (budget exhausted; see --max-instructions)",
                   fname, run->allowance);
+    return gave_up && run->asked < API_NODE_LIMIT;
 }
 
 static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
@@ -328,7 +367,9 @@ static void api_geometry(lua_State *L, int spec, struct geometry *g)
 static int api_puzzle_new(lua_State *L)
 {
     struct geometry g;
+    static const char *const keys[] = {"size", "boxes", "rules", "givens", NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "puzzle", "table expected");
+    api_check_keys(L, 1, "puzzle", keys);
     api_geometry(L, 1, &g);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     if (lua_getfield(L, 1, "rules") == LUA_TNIL)
@@ -472,10 +513,12 @@ static int api_count(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
+    uint64_t nodes = api_node_budget(L, 3, "count");
     struct api_search run;
-    api_search_begin(L, ap, "count", &run);
+    api_search_begin_within(L, ap, "count", &run, nodes);
     struct search_result r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, &run.stats);
-    api_search_end(L, ap, "count", &run, r.gave_up);
+    if (api_search_end(L, ap, "count", &run, r.gave_up))
+        return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "count: the search gave up");
     lua_pushinteger(L, r.solutions);
     return 1;
@@ -487,13 +530,15 @@ static int api_solutions(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solutions");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "solutions", 1, 64);
+    uint64_t nodes = api_node_budget(L, 3, "solutions");
     size_t ncells = (size_t)ap->p.geo.ncells;
     uint8_t *grids = lua_newuserdatauv(L, (size_t)limit * ncells, 0);
     struct api_search run;
-    api_search_begin(L, ap, "solutions", &run);
+    api_search_begin_within(L, ap, "solutions", &run, nodes);
     struct search_result r =
         solver_solutions(ap->solver, ap->p.givens, (long)limit, grids, &run.stats);
-    api_search_end(L, ap, "solutions", &run, r.gave_up);
+    if (api_search_end(L, ap, "solutions", &run, r.gave_up))
+        return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "solutions: the search gave up");
     lua_createtable(L, (int)r.solutions, 0);
     for (long i = 0; i < r.solutions; i++) {
@@ -556,16 +601,17 @@ static int api_fill(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "fill");
     lua_Integer seed = api_integer(L, 2, "fill", 0, LUA_MAXINTEGER);
+    uint64_t nodes = api_node_budget(L, 3, "fill");
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     struct api_search run;
-    api_search_begin(L, ap, "fill", &run);
+    api_search_begin_within(L, ap, "fill", &run, nodes);
     rng_seed(&rng, (uint64_t)seed);
     struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, &run.stats);
     api_search_end(L, ap, "fill", &run, r.gave_up);
     if (r.solutions != 1) {
         luaL_pushfail(L);
-        lua_pushstring(L, "no solution");
+        lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
         return 2;
     }
     api_push_grid(L, &ap->p.geo, grid);
@@ -755,7 +801,9 @@ static int api_add_rule(lua_State *L)
 static int api_add_lua_rule(lua_State *L)
 {
     struct api_puzzle *ap = api_check_idle(L, 1, "add_lua_rule");
+    static const char *const keys[] = {"name", "check", "cells", "partial", NULL};
     if (!lua_istable(L, 2)) return api_arg_error(L, 2, "add_lua_rule", "table expected");
+    api_check_keys(L, 2, "add_lua_rule", keys);
     int cells[SL_MAX_CELLS], ncells = 0, ncell_max = ap->p.geo.ncells;
     lua_getfield(L, 2, "name");
     const char *name = lua_isnil(L, -1) ? "script" : api_string(L, -1, "add_lua_rule", NULL);
@@ -1061,6 +1109,29 @@ static void api_push_grades(lua_State *L)
     }
 }
 
+/* sudolab.suggest(word, names) -> the name of the list that word is a
+ * likely misspelling of, or nil (suggest.h). */
+static int api_suggest(lua_State *L)
+{
+    const char *word = api_string(L, 1, "suggest", NULL);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer n = luaL_len(L, 2);
+    if (n > 256) return api_error(L, "suggest: more than 256 names");
+    const char *names[257];
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, 2, i);
+        names[i - 1] = api_string(L, -1, "suggest", NULL);
+        lua_pop(L, 1); /* the list keeps the string alive */
+    }
+    names[n] = NULL;
+    const char *close = suggest_name(word, names);
+    if (close)
+        lua_pushstring(L, close);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -1093,6 +1164,7 @@ int lua_api_open(lua_State *L)
         {"relation", api_relation},
         {"cages_text", api_cages_text},
         {"parse_cages", api_parse_cages},
+        {"suggest", api_suggest},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

@@ -8,8 +8,38 @@
 #include <string.h>
 
 #include "lua_host.h"
+#include "rate.h"
 #include "report.h"
+#include "suggest.h"
 #include "variant.h"
+
+static const char *const experiment_keys[] = {"title", "description", "count", "seed",
+                                              "jobs",  "arms",        NULL};
+static const char *const arm_keys[] = {"name", "variant", "strategy", "symmetry", "grade",  "count",
+                                       "seed", "jobs",    "clues",    "size",     "rating", NULL};
+
+/* Every key of the table at t is one of known, else err names the first
+ * that is not (with a guess) as WHERE: unknown key... */
+static int check_keys(lua_State *L, int t, const char *const *known, const char *where,
+                      struct sl_error *err)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int ok = 0;
+        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
+        if (ok) continue;
+        char msg[512];
+        if (key)
+            suggest_unknown("key", key, known, msg, sizeof msg);
+        else
+            snprintf(msg, sizeof msg, "a value without a name (%s key)", luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return sl_error_set(err, 0, 0, "%s: %s", where, msg);
+    }
+    return 0;
+}
 
 /* A string field into buf (empty when absent); -1 when it is not a string. */
 static int field_string(lua_State *L, int t, const char *name, char *buf, size_t cap)
@@ -61,11 +91,40 @@ static int arm_variant_file(const struct experiment *e, struct report_arm *a)
     return 0;
 }
 
+/* The arm's names and options, checked as `sudolab generate` checks its
+ * own: the grade against the rater's, the rest by the variant's script
+ * (a generator made and dropped), so a bad arm stops the experiment
+ * before any arm runs. */
+static int check_arm(const struct experiment *e, const struct report_arm *a, struct sl_error *err)
+{
+    if (a->grade[0] && grade_by_name(a->grade) < 0) {
+        const char *names[GRADE_COUNT + 1];
+        char msg[512];
+        for (int g = 0; g < GRADE_COUNT; g++) names[g] = grade_name((enum grade)g);
+        names[GRADE_COUNT] = NULL;
+        suggest_unknown("grade", a->grade, names, msg, sizeof msg);
+        return sl_error_set(err, 0, 0, "%s: arm '%s': %s", e->path, a->name, msg);
+    }
+    struct generator *g = generator_new(&a->request, err);
+    if (g) {
+        generator_free(g);
+        return 0;
+    }
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s", err->msg);
+    return sl_error_set(err, 0, 0, "%s: arm '%s': %s", e->path, a->name, msg);
+}
+
+#define ARM_NAME_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
 /* Arm i of the table at index t (the arms list). */
 static int read_arm(lua_State *L, int t, const struct experiment *e, struct report_arm *a,
                     long long count, long long seed, long long jobs, struct sl_error *err)
 {
     long long v[5];
+    char where[1100];
+    snprintf(where, sizeof where, "%s: arm %d", e->path, e->narms + 1);
+    if (check_keys(L, t, arm_keys, where, err)) return -1;
     int bad = field_string(L, t, "name", a->name, sizeof a->name) ||
               field_string(L, t, "variant", a->variant, sizeof a->variant) ||
               field_string(L, t, "strategy", a->strategy, sizeof a->strategy) ||
@@ -82,6 +141,11 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
                             "%s: arm %d needs a name, and its fields must be as documented "
                             "(reports/README.md)",
                             e->path, e->narms + 1);
+    /* Names label charts, tables and the page: data, never code or markup. */
+    if (strspn(a->name, ARM_NAME_CHARS) != strlen(a->name))
+        return sl_error_set(err, 0, 0,
+                            "%s: arm %d: the name '%.64s' may hold only letters, digits, _ and -",
+                            e->path, e->narms + 1, a->name);
     if (arm_variant_file(e, a))
         return sl_error_set(err, 0, 0, "%s: arm %s: the variant's path is too long", e->path,
                             a->name);
@@ -93,7 +157,7 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
     a->request.clues = (int)v[3];
     a->request.size = (int)v[4];
     a->request.want_rating = 1;
-    return 0;
+    return check_arm(e, a, err);
 }
 
 static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *err)
@@ -101,6 +165,7 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
     long long count, seed, jobs;
     if (!lua_istable(L, -1)) return sl_error_set(err, 0, 0, "%s: must return a table", e->path);
     int t = lua_gettop(L);
+    if (check_keys(L, t, experiment_keys, e->path, err)) return -1;
     if (field_string(L, t, "title", e->title, sizeof e->title) ||
         field_string(L, t, "description", e->description, sizeof e->description) ||
         field_integer(L, t, "count", 1, REPORT_MAX_COUNT, 100, &count) ||
