@@ -80,6 +80,16 @@ printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"
 "$S" report --out "$T/b" "$T/bad1.lua" 2> "$T/err"
 rc=$?
 check "a malformed arm is named (exit 2)" eval '[ $rc -eq 2 ] && grep -q "bad1.lua: arm 1" "$T/err"'
+# An arm name is data: one that would run a shell command through gnuplot's
+# -e, or shift a CSV's columns, is refused before any work.
+cat > "$T/inject.lua" <<'EOF'
+return {count = 1, arms = {{name = "a'; system('touch INJECTED'); x='"}}}
+EOF
+(cd "$T" && "$S" report --out "$T/inj" "$T/inject.lua" 2> "$T/err")
+rc=$?
+check "an arm name holding quotes is refused (exit 2), nothing run or written" eval \
+    '[ $rc -eq 2 ] && grep -q "may hold only letters, digits" "$T/err" && [ ! -e "$T/INJECTED" ] &&
+     [ ! -e "$T/inj" ]'
 printf 'return {arms = \n' > "$T/bad2.lua"
 "$S" report --out "$T/b" "$T/bad2.lua" 2> "$T/err"
 rc=$?
