@@ -88,6 +88,28 @@ void sum_set_free(struct sum_set *s)
     free(s);
 }
 
+struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *err)
+{
+    size_t cells = (size_t)model->nhouses * (size_t)model->size;
+    struct sum_set *s = calloc(1, sizeof *s);
+    if (s) s->house_cells = malloc((cells + 1) * sizeof *s->house_cells);
+    if (s == NULL || s->house_cells == NULL) {
+        free(s);
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    s->size = model->size;
+    s->nhouses = model->nhouses;
+    s->subsets = digit_subsets_new(s->size);
+    memset(s->place, -1, sizeof s->place);
+    memcpy(s->house_cells, model->house_cells, cells * sizeof *s->house_cells);
+    return s;
+}
+
+int sum_set_house_count(const struct sum_set *s) { return s->nhouses; }
+
+int sum_set_size(const struct sum_set *s) { return s->size; }
+
 int sum_set_count(const struct sum_set *s) { return s->nitems; }
 
 size_t sum_set_state_bytes(const struct sum_set *s) { return s->memo_bytes; }

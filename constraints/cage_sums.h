@@ -28,6 +28,11 @@ struct sum_set;
  * the house-aware pruning of one-group sums); NULL with err when out of
  * memory. Call from attach, where every plain rule's houses exist. */
 struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err);
+/* An empty set over the same grid and houses as model. */
+struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *err);
+/* The number of houses, and the grid's size (cells per house). */
+int sum_set_house_count(const struct sum_set *s);
+int sum_set_size(const struct sum_set *s);
 void sum_set_free(struct sum_set *s);
 /* Adds sum number sum_set_count(s): cells (no repeats, at most 64) with
  * group[i] naming each cell's distinct group (0, 1, ...), adding up to

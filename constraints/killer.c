@@ -139,14 +139,10 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
     if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
-    sum_set_free(k->differences);
-    k->differences = killer_differences_new(&k->cages.map, k->cages.sum, b, err);
-    if (k->differences == NULL) return -1;
-    struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
-                             k->ncage_sums, k->one_house_end, NULL};
+    sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
+    k->differences = NULL;
     free(k->shape);
-    k->shape = killer_explain_shapes(&ks);
-    if (k->shape == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    k->shape = NULL;
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
     return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
@@ -177,11 +173,27 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
+/* The rater's extra sums and the shapes of the derived ones, made when a
+ * rater first asks, as most rulesets are only ever searched. */
+static int killer_explain_prepare(void *self, struct sl_error *err)
+{
+    struct killer *k = self;
+    if (k->differences && k->shape) return 0;
+    if (!k->differences &&
+        !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, err)))
+        return -1;
+    struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
+                             k->ncage_sums, k->one_house_end, NULL};
+    k->shape = killer_explain_shapes(&ks);
+    return k->shape ? 0 : sl_error_set(err, 0, 0, "out of memory");
+}
+
 /* The rater's killer techniques (killer_explain.h), asked by key. */
 static int killer_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                           struct explain_sink *sink)
 {
     const struct killer *k = self;
+    if (k->shape == NULL) return 0; /* no rater prepared it (explain_prepare) */
     struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
                              k->ncage_sums, k->one_house_end, k->shape};
     return killer_explain_find(&ks, technique, ctx, sink);
@@ -227,6 +239,7 @@ const struct constraint_ops killer_constraint = {
     .propagate = killer_propagate,
     .check = killer_check,
     .explain = killer_explain,
+    .explain_prepare = killer_explain_prepare,
     .write = killer_write,
     .destroy = killer_destroy,
     .branch = killer_branch,

@@ -389,14 +389,14 @@ static int ke_difference_cells(const struct cellmap *map, const int *sum, const 
 }
 
 struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
-                                       const struct rule_builder *b, struct sl_error *err)
+                                       const struct sum_set *model, struct sl_error *err)
 {
-    struct sum_set *s = sum_set_new(b, err);
-    int n = rules_geometry(b)->size, house[SL_MAX_SIZE];
-    for (int h = 0; s && h < rules_house_count(b); h++) {
+    struct sum_set *s = sum_set_new_like(model, err);
+    int n = sum_set_size(model), house[SL_MAX_SIZE];
+    for (int h = 0; s && h < sum_set_house_count(model); h++) {
         int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], group[KE_DIFFERENCE_CELLS];
         int total, count, plus = 0, side[KE_DIFFERENCE_CELLS], nside = 0;
-        rules_house_cells(b, h, house);
+        sum_set_house_cells(model, h, house);
         count = ke_difference_cells(map, sum, house, n, cells, weight, &total);
         if (count == 0 || sum_set_has(s, cells, count, total)) continue;
         /* Each side's cells in groups of their own (a cell inside and one

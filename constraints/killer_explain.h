@@ -39,9 +39,9 @@ uint8_t *killer_explain_shapes(const struct killer_sums *ks);
  * in a house all in cages, count each cage reaching out by its smaller
  * side (the cells inside, or its total less the cells outside); when the
  * cells left are a few on each side, r1c1 - r2c3 = 2 says what they hold.
- * NULL with err when out of memory. */
+ * The houses are model's. NULL with err when out of memory. */
 struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
-                                       const struct rule_builder *b, struct sl_error *err);
+                                       const struct sum_set *model, struct sl_error *err);
 
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds

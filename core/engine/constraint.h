@@ -68,6 +68,11 @@ struct constraint_ops {
      * every deduction it can in one pass and may return -1. */
     int (*explain)(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
+    /* Optional: makes what explain needs beyond what the search does,
+     * called once by each rater made for the ruleset (before any explain),
+     * so that a ruleset made only to search never pays for it. 0, or -1
+     * with err. */
+    int (*explain_prepare)(void *self, struct sl_error *err);
     /* Writes at most cap bytes including the NUL; returns the length the
      * full text needs (snprintf's convention). */
     int (*write)(const void *self, char *buf, size_t cap);
