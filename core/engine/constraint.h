@@ -69,7 +69,7 @@ struct constraint_ops {
     int (*explain)(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
     /* Optional: makes what explain needs beyond what the search does,
-     * called once by each rater made for the ruleset (before any explain),
+     * called by the rater's layout of the ruleset (before any explain),
      * so that a ruleset made only to search never pays for it. 0, or -1
      * with err. */
     int (*explain_prepare)(void *self, struct sl_error *err);

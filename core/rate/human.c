@@ -63,9 +63,21 @@ static int layout_find_meetings(struct human_layout *lay)
     return 0;
 }
 
+/* Lets each rule with techniques of its own make what they need. */
+static int human_prepare_rules(const struct ruleset *rs)
+{
+    struct sl_error err = {0};
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops->explain_prepare &&
+            rs->slots[i].ops->explain_prepare(rs->slots[i].self, &err))
+            return -1;
+    return 0;
+}
+
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
 {
     memset(lay, 0, sizeof *lay);
+    if (human_prepare_rules(rs)) return -1;
     lay->rs = rs;
     lay->size = rs->geo.size;
     lay->ncells = rs->geo.ncells;

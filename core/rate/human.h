@@ -109,8 +109,9 @@ struct step {
     int variant;           /* a technique's own kind of step, for the words (forcing.h) */
 };
 
-/* Fills lay for rs (which must outlive it). Returns 0, or -1 when a cell
- * lies in more houses than the layout can hold. */
+/* Fills lay for rs (which must outlive it), and has rs's rules make what
+ * their explain hooks need (explain_prepare). Returns 0, or -1 when a cell
+ * lies in more houses than the layout can hold, or out of memory. */
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs);
 
 /* Starts from the givens: every candidate the starting domains allow,

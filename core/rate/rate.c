@@ -46,23 +46,12 @@ struct rater {
     struct step scratch;
 };
 
-/* Lets each rule with its own techniques make what they need. */
-static int rater_prepare_rules(const struct ruleset *rs)
-{
-    struct sl_error err = {0};
-    for (int i = 0; i < rs->nslots; i++)
-        if (rs->slots[i].ops->explain_prepare &&
-            rs->slots[i].ops->explain_prepare(rs->slots[i].self, &err))
-            return -1;
-    return 0;
-}
-
 struct rater *rater_new(const struct ruleset *rs)
 {
     struct rater *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->solver = solver_new(rs);
-    if (!r->solver || rater_prepare_rules(rs) || human_layout_init(&r->lay, rs)) {
+    if (!r->solver || human_layout_init(&r->lay, rs)) {
         rater_free(r);
         return NULL;
     }
