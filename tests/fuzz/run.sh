@@ -32,6 +32,13 @@ seeds() {
     case $1 in
     fuzz_lua) cp "$root"/tests/lua/*.lua "$root"/variants/*.lua "$root"/scripts/*.lua "$dir" ;;
     fuzz_solo_id) seed_lines "$dir" "$root/tests/data/solo_ids.txt" ;;
+    fuzz_rate)
+        # The hardest sets take seconds each to rate under the sanitizers,
+        # which a short run would count as timeouts: the rater's code paths
+        # are all reached from the graded samples.
+        seed_lines "$dir" "$data"/puzzles2_17_clue "$data"/killer_sample.csv \
+            "$data"/se_rated_sample.txt "$root"/tests/data/*.txt
+        ;;
     *)
         seed_lines "$dir" "$data"/puzzles* "$data"/killer_* "$data"/se_rated_sample.txt \
             "$root"/tests/data/*.txt
@@ -44,7 +51,7 @@ failed=0 total=0
 for h in $harnesses; do
     seeds "$h"
     log=$build/$h.log
-    "$build/tests/fuzz/$h" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 -max_len=8192 \
+    "$build/tests/fuzz/$h" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2560 -max_len=8192 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$h-" "$corpus/$h" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
