@@ -7,7 +7,9 @@
 
 #include "render_text.h"
 
-enum { EDGE_NONE, EDGE_LIGHT, EDGE_HEAVY };
+/* EDGE_OPEN: a heavy line a cage crosses, drawn broken so the cage
+ * reads as one. */
+enum { EDGE_NONE, EDGE_LIGHT, EDGE_HEAVY, EDGE_OPEN };
 
 /* Box-drawing corners by the weights of their arms: up, right, down,
  * left, each 0..2, left varying fastest. */
@@ -19,8 +21,10 @@ static const char *const corner_glyph[81] = {
     "╃", "┠", "╂", "╉", "┗", "┺", "┻", "┡", "╄", "╇", "┣", "╊", "╋",
 };
 
-static const char *const across_glyph[2][3] = {{" ", "\u2500", "\u2501"}, {" ", "-", "="}};
-static const char *const down_glyph[2][3] = {{" ", "\u2502", "\u2503"}, {" ", ":", "|"}};
+static const char *const across_glyph[2][4] = {{" ", "\u2500", "\u2501", "\u254d"},
+                                               {" ", "-", "=", "~"}};
+static const char *const down_glyph[2][4] = {{" ", "\u2502", "\u2503", "\u254f"},
+                                             {" ", ":", "|", "!"}};
 
 struct text_grid {
     const struct render_item *it;
@@ -50,7 +54,8 @@ static void text_cages(struct text_grid *t)
 static int text_edge(const struct text_grid *t, int a, int b)
 {
     if (a < 0 || b < 0) return EDGE_HEAVY;
-    if (t->it->region[a] != t->it->region[b]) return EDGE_HEAVY;
+    int caged = t->cage[a] >= 0 && t->cage[a] == t->cage[b];
+    if (t->it->region[a] != t->it->region[b]) return caged ? EDGE_OPEN : EDGE_HEAVY;
     return t->cage[a] < 0 || t->cage[a] != t->cage[b] ? EDGE_LIGHT : EDGE_NONE;
 }
 
@@ -58,6 +63,9 @@ static int cell_at(const struct text_grid *t, int r, int c)
 {
     return r >= 0 && c >= 0 && r < t->n && c < t->n ? r * t->n + c : -1;
 }
+
+/* A corner's arm: a broken heavy line meets the others as a heavy one. */
+static int weight(int edge) { return edge == EDGE_OPEN ? EDGE_HEAVY : edge; }
 
 /* The line above row r (r = n: below the last). */
 static void text_rule(FILE *out, const struct text_grid *t, int r, int ascii)
@@ -70,7 +78,9 @@ static void text_rule(FILE *out, const struct text_grid *t, int r, int ascii)
         if (ascii)
             fputs(up || right || down || left ? "+" : " ", out);
         else
-            fputs(corner_glyph[up * 27 + right * 9 + down * 3 + left], out);
+            fputs(
+                corner_glyph[weight(up) * 27 + weight(right) * 9 + weight(down) * 3 + weight(left)],
+                out);
         if (c == t->n) break;
         const char *h = across_glyph[ascii][right];
         for (int k = 0; k < 3; k++) fputs(h, out);
