@@ -239,8 +239,8 @@ static int relation_marks(const void *self, const struct geometry *g, struct mar
                                                      "greater-than",
                                                      "greater-than",
                                                      "non-consecutive",
-                                                     "kropki, every dot given",
-                                                     "XV, every mark given",
+                                                     "every dot given",
+                                                     "every mark given",
                                                      "relation"};
     const struct relation *r = self;
     for (int t = 0; t < r->ntables; t++) {

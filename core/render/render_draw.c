@@ -375,12 +375,12 @@ static void draw_edge_mark(const struct frame *f, const struct render_mark *m)
         cairo_stroke(f->cr);
         return;
     }
-    double h = 0.17 * f->cell;
+    double h = 0.19 * f->cell;
     set_grey(f->cr, 1.0);
     cairo_rectangle(f->cr, cx - h, cy - h, 2 * h, 2 * h);
     cairo_fill(f->cr);
     set_grey(f->cr, 0.0);
-    render_draw_text(f->cr, m->text, cx, cy, 0.30 * f->cell, 1, 1);
+    render_draw_text(f->cr, m->text, cx, cy, 0.36 * f->cell, 1, 1);
 }
 
 static void draw_over(const struct frame *f)
