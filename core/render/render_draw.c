@@ -54,6 +54,58 @@ void render_draw_text(cairo_t *cr, const char *text, double cx, double cy, doubl
 
 static void set_grey(cairo_t *cr, double g) { cairo_set_source_rgb(cr, g, g, g); }
 
+/* Glyphs gathered from many short texts in one font and shown at once:
+ * a page is written op by op, and one op for a grid's 81 digits instead
+ * of 81 keeps a booklet quick to make. */
+struct glyph_run {
+    cairo_glyph_t *glyph;
+    int n, cap;
+};
+
+static void font_set(cairo_t *cr, double size, int bold)
+{
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+}
+
+/* Adds text in the current font, its ink centred on (cx, cy), or (left)
+ * starting at cx on the baseline cy. */
+static void run_add(cairo_t *cr, struct glyph_run *run, const char *text, double cx, double cy,
+                    int left)
+{
+    cairo_scaled_font_t *font = cairo_get_scaled_font(cr);
+    cairo_text_extents_t ext;
+    cairo_glyph_t *glyphs = NULL;
+    int count = 0;
+    cairo_scaled_font_text_extents(font, text, &ext);
+    double x = left ? cx : cx - ext.x_bearing - ext.width / 2;
+    double y = left ? cy : cy - ext.y_bearing - ext.height / 2;
+    if (cairo_scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, NULL, NULL, NULL) !=
+        CAIRO_STATUS_SUCCESS)
+        return;
+    if (run->n + count > run->cap) {
+        int cap = run->cap ? run->cap : 128;
+        while (cap < run->n + count) cap *= 2;
+        cairo_glyph_t *more = realloc(run->glyph, (size_t)cap * sizeof *more);
+        if (more == NULL) {
+            cairo_glyph_free(glyphs);
+            return;
+        }
+        run->glyph = more;
+        run->cap = cap;
+    }
+    memcpy(run->glyph + run->n, glyphs, (size_t)count * sizeof *glyphs);
+    run->n += count;
+    cairo_glyph_free(glyphs);
+}
+
+static void run_show(cairo_t *cr, struct glyph_run *run)
+{
+    if (run->n) cairo_show_glyphs(cr, run->glyph, run->n);
+    run->n = 0;
+}
+
 /* --- under the grid lines ------------------------------------------------ */
 
 static void draw_shade(const struct frame *f, const struct render_mark *m)
@@ -310,8 +362,8 @@ static void draw_cage_sides(const struct frame *f, struct cage_side *sides, int 
 }
 
 /* The sum in the corner of the cage's first cell, on white so the dashes
- * stop short of it. */
-static void draw_cage_label(const struct frame *f, const struct render_mark *m)
+ * stop short of it: the white boxes into the path, the text into run. */
+static void cage_label(const struct frame *f, const struct render_mark *m, struct glyph_run *run)
 {
     const int *cells = mark_cells(f, m);
     int first = cells[0];
@@ -320,15 +372,9 @@ static void draw_cage_label(const struct frame *f, const struct render_mark *m)
     double size = CAGE_LABEL * f->cell, pad = 0.03 * f->cell;
     double x = f->x + (first % f->n) * f->cell + 0.06 * f->cell;
     double y = f->y + (first / f->n) * f->cell + 0.06 * f->cell;
-    cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(f->cr, size);
-    cairo_text_extents(f->cr, m->text, &ext);
-    set_grey(f->cr, 1.0);
+    cairo_scaled_font_text_extents(cairo_get_scaled_font(f->cr), m->text, &ext);
     cairo_rectangle(f->cr, x, y, ext.x_advance + 2 * pad, size * 0.8 + 2 * pad);
-    cairo_fill(f->cr);
-    set_grey(f->cr, 0.0);
-    cairo_move_to(f->cr, x + pad, y + pad + size * 0.76);
-    cairo_show_text(f->cr, m->text);
+    run_add(f->cr, run, m->text, x + pad, y + pad + size * 0.76, 1);
 }
 
 static void draw_cages(const struct frame *f)
@@ -353,9 +399,16 @@ static void draw_cages(const struct frame *f)
     cairo_stroke(f->cr);
     cairo_set_dash(f->cr, NULL, 0, 0);
     free(sides);
+    struct glyph_run run = {NULL, 0, 0};
+    font_set(f->cr, CAGE_LABEL * f->cell, 0);
     for (int i = 0; i < f->it->nmarks; i++)
         if (f->it->marks[i].kind == MARK_CAGE && f->it->marks[i].text[0])
-            draw_cage_label(f, &f->it->marks[i]);
+            cage_label(f, &f->it->marks[i], &run);
+    set_grey(f->cr, 1.0);
+    cairo_fill(f->cr);
+    set_grey(f->cr, 0.0);
+    run_show(f->cr, &run);
+    free(run.glyph);
 }
 
 /* --- on the edges, and the digits -------------------------------------------- */
@@ -408,17 +461,20 @@ static void draw_digits(const struct frame *f, int solution)
 {
     char symbol[2] = {0, 0};
     double size = DIGIT_SIZE * f->cell * (f->n > 9 ? 0.85 : 1.0);
+    struct glyph_run run = {NULL, 0, 0};
     for (int pass = 0; pass <= solution; pass++) {
-        set_grey(f->cr, pass ? GREY_SOLVED : 0.0);
+        font_set(f->cr, size, !pass);
         for (int c = 0; c < f->it->geo.ncells; c++) {
             int given = f->it->givens[c] != 0;
             int digit = pass ? (given ? 0 : f->it->solution[c]) : f->it->givens[c];
             if (digit == 0) continue;
             symbol[0] = geometry_symbol(digit);
-            render_draw_text(f->cr, symbol, cell_x(f, c), cell_y(f, c) + 0.04 * f->cell, size,
-                             !pass, 1);
+            run_add(f->cr, &run, symbol, cell_x(f, c), cell_y(f, c) + 0.04 * f->cell, 0);
         }
+        set_grey(f->cr, pass ? GREY_SOLVED : 0.0);
+        run_show(f->cr, &run);
     }
+    free(run.glyph);
 }
 
 void render_draw_puzzle(cairo_t *cr, const struct render_item *it, double x, double y, double side,
