@@ -56,7 +56,8 @@ void render_item_free(struct render_item *it);
  * far as they are known; snprintf convention. */
 int render_caption(const struct render_item *it, char *buf, size_t cap);
 
-enum render_format { RENDER_PDF, RENDER_SVG, RENDER_PNG };
+/* RENDER_AUTO: pdf for several puzzles, svg for one. */
+enum render_format { RENDER_PDF, RENDER_SVG, RENDER_PNG, RENDER_AUTO };
 enum render_paper { RENDER_A4, RENDER_LETTER };
 
 struct render_options {
@@ -74,9 +75,21 @@ extern const char *const render_paper_names[];
 int render_format_by_name(const char *name);
 int render_paper_by_name(const char *name);
 
-/* Draws n items into path (NULL: stdout). 0, or -1 with err; -1 also
- * when a form that holds one puzzle gets several, or a solution is
- * asked for an item without one. */
+/* The output as the items come: open it, add each item (copied), close
+ * it with commit 1 to finish it or 0 to abandon it (no file is left).
+ * A PDF booklet going to a file is drawn by a worker thread while items
+ * are still added; anything else at the close. Errors: a per_page other
+ * than 1, 2, 4, 6 (open); an item without a solution when solutions are
+ * asked (add); no item, or several for a form that holds one, or a
+ * failure to write (close). 0, or -1 (NULL) with err. */
+struct render_book;
+struct render_book *render_book_open(const struct render_options *o, const char *path,
+                                     struct sl_error *err);
+int render_book_add(struct render_book *b, const struct render_item *it, struct sl_error *err);
+int render_book_close(struct render_book *b, int commit, struct sl_error *err);
+
+/* Draws n items into path (NULL: stdout) through a book. 0, or -1 with
+ * err. */
 int render_write(const struct render_item *items, int n, const struct render_options *o,
                  const char *path, struct sl_error *err);
 

@@ -19,4 +19,14 @@ void render_draw_puzzle(cairo_t *cr, const struct render_item *it, double x, dou
 void render_draw_text(cairo_t *cr, const char *text, double cx, double cy, double size, int bold,
                       int ink);
 
+/* A booklet's page: its title and number, count items (at most
+ * per_page) in their slots with captions, their solutions when asked. */
+void render_draw_page(cairo_t *cr, const struct render_options *o,
+                      const struct render_item *const *items, int count, int solutions, int page);
+/* A picture of one item (and its solution beside it, o->solutions), and
+ * its size in points. */
+void render_draw_picture(cairo_t *cr, const struct render_item *it, const struct render_options *o);
+void render_picture_size(const struct render_item *it, const struct render_options *o, double *w,
+                         double *h);
+
 #endif

@@ -1,14 +1,10 @@
 /*
  * render_page.c — pages and pictures: the booklet's layout (slots,
- * captions, titles, page numbers), the three forms cairo writes, and the
- * file made under a temporary name so a failure leaves none.
+ * captions, titles, page numbers), a picture's, and a report's
+ * thumbnail. The output itself is render_book.c's.
  */
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "format.h"
 #include "render_draw.h"
@@ -36,7 +32,6 @@ static const double paper_size[2][2] = {{595.28, 841.89}, {612.0, 792.0}};
 #define SLOT_PAD 10.0
 #define PICTURE_CELL 28.0 /* a picture's cell: 9x9 is 252 points */
 #define PICTURE_MARGIN 12.0
-#define PNG_SCALE 2.0 /* pixels per point */
 
 /* Slots per page: columns and rows for 1, 2, 4 and 6 puzzles. */
 static void page_slots(int per_page, int *cols, int *rows)
@@ -95,27 +90,21 @@ static void draw_page_frame(cairo_t *cr, const struct render_options *o, const c
     render_draw_text(cr, number, w / 2, h - PAGE_MARGIN, 10, 0, 0);
 }
 
-/* The booklet: the puzzles, then (when asked) the solutions, per_page to
- * a page. */
-static void draw_booklet(cairo_t *cr, const struct render_item *items, int n,
-                         const struct render_options *o)
+void render_draw_page(cairo_t *cr, const struct render_options *o,
+                      const struct render_item *const *items, int count, int solutions, int page)
 {
-    int page = 0;
-    for (int part = 0; part <= (o->solutions ? 1 : 0); part++)
-        for (int first = 0; first < n; first += o->per_page) {
-            draw_page_frame(cr, o, part ? "solutions" : NULL, ++page);
-            for (int slot = 0; slot < o->per_page && first + slot < n; slot++) {
-                double x, y, side;
-                render_page_grid(o, slot, &x, &y, &side);
-                render_draw_puzzle(cr, &items[first + slot], x, y, side, part);
-                draw_item_caption(cr, &items[first + slot], x + side / 2, y + side + 2);
-            }
-            cairo_show_page(cr);
-        }
+    draw_page_frame(cr, o, solutions ? "solutions" : NULL, page);
+    for (int slot = 0; slot < count; slot++) {
+        double x, y, side;
+        render_page_grid(o, slot, &x, &y, &side);
+        render_draw_puzzle(cr, items[slot], x, y, side, solutions);
+        draw_item_caption(cr, items[slot], x + side / 2, y + side + 2);
+    }
+    cairo_show_page(cr);
 }
 
 /* A picture: the puzzle, and its solution beside it. */
-static void picture_size(const struct render_item *it, const struct render_options *o, double *w,
+void render_picture_size(const struct render_item *it, const struct render_options *o, double *w,
                          double *h)
 {
     int n = it->geo.size < 6 ? 6 : it->geo.size;
@@ -124,11 +113,11 @@ static void picture_size(const struct render_item *it, const struct render_optio
     *h = 2 * PICTURE_MARGIN + side + CAPTION_BAND;
 }
 
-static void draw_picture(cairo_t *cr, const struct render_item *it, const struct render_options *o)
+void render_draw_picture(cairo_t *cr, const struct render_item *it, const struct render_options *o)
 {
     int n = it->geo.size < 6 ? 6 : it->geo.size;
     double side = n * PICTURE_CELL, w, h;
-    picture_size(it, o, &w, &h);
+    render_picture_size(it, o, &w, &h);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     render_draw_puzzle(cr, it, PICTURE_MARGIN, PICTURE_MARGIN, side, 0);
@@ -138,100 +127,6 @@ static void draw_picture(cairo_t *cr, const struct render_item *it, const struct
         render_draw_puzzle(cr, it, x, PICTURE_MARGIN, side, 1);
         draw_caption(cr, "solution", x + side / 2, PICTURE_MARGIN + side + 2);
     }
-}
-
-/* --- output -------------------------------------------------------------------- */
-
-static cairo_status_t write_stdout(void *closure, const unsigned char *data, unsigned int length)
-{
-    (void)closure;
-    return fwrite(data, 1, length, stdout) == length ? CAIRO_STATUS_SUCCESS
-                                                     : CAIRO_STATUS_WRITE_ERROR;
-}
-
-static cairo_surface_t *open_surface(const struct render_options *o, const char *path, double w,
-                                     double h)
-{
-    switch (o->format) {
-    case RENDER_SVG:
-        return path ? cairo_svg_surface_create(path, w, h)
-                    : cairo_svg_surface_create_for_stream(write_stdout, NULL, w, h);
-    case RENDER_PNG:
-        return cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * PNG_SCALE + 0.5),
-                                          (int)(h * PNG_SCALE + 0.5));
-    default:
-        return path ? cairo_pdf_surface_create(path, w, h)
-                    : cairo_pdf_surface_create_for_stream(write_stdout, NULL, w, h);
-    }
-}
-
-static int check_items(const struct render_item *items, int n, const struct render_options *o,
-                       struct sl_error *err)
-{
-    if (n == 0) return sl_error_set(err, 0, 0, "no puzzle to draw");
-    if (o->format != RENDER_PDF && n > 1)
-        return sl_error_set(err, 0, 0, "%s holds one puzzle and %d were read; use --format pdf",
-                            render_format_names[o->format], n);
-    if (o->per_page != 1 && o->per_page != 2 && o->per_page != 4 && o->per_page != 6)
-        return sl_error_set(err, 0, 0, "%d puzzles per page: 1, 2, 4 or 6", o->per_page);
-    for (int i = 0; o->solutions && i < n; i++)
-        if (!items[i].has_solution)
-            return sl_error_set(err, 0, 0, "puzzle %d has no solution to draw", i + 1);
-    return 0;
-}
-
-/* Draws into surface s; the PNG is written at the end. */
-static int draw_all(cairo_surface_t *s, const struct render_item *items, int n,
-                    const struct render_options *o, const char *path)
-{
-    cairo_t *cr = cairo_create(s);
-    if (o->format == RENDER_PNG) cairo_scale(cr, PNG_SCALE, PNG_SCALE);
-    if (o->format == RENDER_PDF && o->title)
-        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, o->title);
-    if (o->format == RENDER_PDF)
-        draw_booklet(cr, items, n, o);
-    else
-        draw_picture(cr, items, o);
-    cairo_status_t st = cairo_status(cr);
-    cairo_destroy(cr);
-    if (st == CAIRO_STATUS_SUCCESS && o->format == RENDER_PNG)
-        st = path ? cairo_surface_write_to_png(s, path)
-                  : cairo_surface_write_to_png_stream(s, write_stdout, NULL);
-    cairo_surface_finish(s);
-    if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(s);
-    cairo_surface_destroy(s);
-    return st == CAIRO_STATUS_SUCCESS ? 0 : (int)st;
-}
-
-int render_write(const struct render_item *items, int n, const struct render_options *o,
-                 const char *path, struct sl_error *err)
-{
-    if (check_items(items, n, o, err)) return -1;
-    double w, h;
-    if (o->format == RENDER_PDF)
-        render_page_size(o, &w, &h);
-    else
-        picture_size(items, o, &w, &h);
-    char temp[4096];
-    if (path && snprintf(temp, sizeof temp, "%s.part%ld", path, (long)getpid()) >= (int)sizeof temp)
-        return sl_error_set(err, 0, 0, "%s: the name is too long", path);
-    cairo_surface_t *s = open_surface(o, path ? temp : NULL, w, h);
-    int st = cairo_surface_status(s);
-    if (st == CAIRO_STATUS_SUCCESS)
-        st = draw_all(s, items, n, o, path ? temp : NULL);
-    else
-        cairo_surface_destroy(s);
-    if (st == 0 && path && rename(temp, path) != 0) {
-        int e = errno;
-        unlink(temp);
-        return sl_error_set(err, 0, 0, "%s: %s", path, strerror(e));
-    }
-    if (st != 0) {
-        if (path) unlink(temp);
-        return sl_error_set(err, 0, 0, "%s: cannot write: %s", path ? path : "standard output",
-                            cairo_status_to_string((cairo_status_t)st));
-    }
-    return 0;
 }
 
 /* --- a report's thumbnail ---------------------------------------------------------- */
