@@ -29,6 +29,7 @@ static int suite_init(void)
 
 static int suite_clean(void)
 {
+    render_release();
     free(puzzle);
     free(item);
     return 0;

@@ -176,7 +176,9 @@ int cmd_render(int argc, char **argv)
     }
     code = cmd_for_each_puzzle(&opt, render_visit, &run);
     rater_free(run.rater);
-    if (render_book_close(run.book, code == 0, &err)) {
+    int closed = render_book_close(run.book, code == 0, &err);
+    render_release();
+    if (closed) {
         fprintf(stderr, "sudolab render: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }

@@ -89,6 +89,7 @@ int cmd_report(int argc, char **argv)
     r.thumbnail = render_line_svg;
     if (code == 0) code = report_write(&r, dir, &charts, &err);
     report_free(&r);
+    render_release();
     if (code) {
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;

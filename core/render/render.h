@@ -100,6 +100,10 @@ void render_page_grid(const struct render_options *o, int slot, double *x, doubl
 /* The page's size in points. */
 void render_page_size(const struct render_options *o, double *width, double *height);
 
+/* Frees what cairo and fontconfig keep for the whole process (font
+ * caches), so a leak checker sees none; nothing may be drawn after. */
+void render_release(void);
+
 /* An SVG picture of the puzzle of one sudolab line (a report's
  * thumbnail), into path. 0, or -1 with err. */
 int render_line_svg(const char *line, const char *path, struct sl_error *err);

@@ -13,6 +13,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <fontconfig/fontconfig.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,8 +153,8 @@ static struct render_item *item_copy(const struct render_item *it)
         free(c);
         return NULL;
     }
-    memcpy(c->marks, it->marks, (size_t)c->nmarks * sizeof *c->marks);
-    memcpy(c->cells, it->cells, (size_t)c->ncells * sizeof *c->cells);
+    if (c->nmarks) memcpy(c->marks, it->marks, (size_t)c->nmarks * sizeof *c->marks);
+    if (c->ncells) memcpy(c->cells, it->cells, (size_t)c->ncells * sizeof *c->cells);
     return c;
 }
 
@@ -247,4 +248,10 @@ int render_write(const struct render_item *items, int n, const struct render_opt
             return -1;
         }
     return render_book_close(b, 1, err);
+}
+
+void render_release(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
 }
