@@ -92,6 +92,14 @@ static int classic_write(const void *self, char *buf, size_t cap)
 
 static void classic_destroy(void *self) { (void)self; }
 
+/* Rows, columns and boxes are the grid itself. */
+static int classic_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    (void)self;
+    (void)g;
+    return mark_name(sink, "classic");
+}
+
 const struct constraint_ops classic_constraint = {
     .name = "classic",
     .summary = "rows, columns and boxes each hold every digit once",
@@ -102,4 +110,5 @@ const struct constraint_ops classic_constraint = {
     .explain = NULL,
     .write = classic_write,
     .destroy = classic_destroy,
+    .marks = classic_marks,
 };

@@ -67,6 +67,18 @@ static int diagonal_write(const void *self, char *buf, size_t cap)
 
 static void diagonal_destroy(void *self) { (void)self; }
 
+/* Each diagonal as a thin line from corner to corner. */
+static int diagonal_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    int chosen = *(const char *)self, cells[SL_MAX_SIZE];
+    for (int which = DIAGONAL_FALLING; which <= DIAGONAL_RISING; which <<= 1) {
+        if (!(chosen & which)) continue;
+        diagonal_cells(g, which, cells);
+        if (mark_emit(sink, MARK_LINE, LINE_DIAGONAL, cells, g->size, NULL)) return -1;
+    }
+    return mark_name(sink, "X");
+}
+
 const struct constraint_ops diagonal_constraint = {
     .name = "diagonal",
     .summary = "X sudoku: the main diagonals hold distinct digits",
@@ -75,4 +87,5 @@ const struct constraint_ops diagonal_constraint = {
     .check = diagonal_check,
     .write = diagonal_write,
     .destroy = diagonal_destroy,
+    .marks = diagonal_marks,
 };

@@ -231,6 +231,21 @@ static int killer_check(const void *self, const struct geometry *g, const uint8_
     return 1;
 }
 
+/* A dashed outline per cage, its sum (if any) as the label. */
+static int killer_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    const struct killer *k = self;
+    int cells[SL_MAX_CELLS];
+    char sum[16];
+    (void)g;
+    for (int p = 0; p < k->cages.map.nparts; p++) {
+        int count = cellmap_cells(&k->cages.map, p, cells);
+        snprintf(sum, sizeof sum, "%d", k->cages.sum[p]);
+        if (mark_emit(sink, MARK_CAGE, 0, cells, count, k->cages.sum[p] ? sum : NULL)) return -1;
+    }
+    return mark_name(sink, "killer");
+}
+
 const struct constraint_ops killer_constraint = {
     .name = "killer",
     .summary = "cages of distinct digits adding up to their sums",
@@ -244,4 +259,5 @@ const struct constraint_ops killer_constraint = {
     .destroy = killer_destroy,
     .branch = killer_branch,
     .validate = killer_validate,
+    .marks = killer_marks,
 };

@@ -70,6 +70,19 @@ static int oddeven_write(const void *self, char *buf, size_t cap)
 
 static void oddeven_destroy(void *self) { free(self); }
 
+/* Odd cells a small grey disc, even cells a grey square. */
+static int oddeven_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    const struct oddeven *o = self;
+    for (int c = 0; c < g->ncells; c++) {
+        int rc = o->mark[c] == 'o'   ? mark_emit(sink, MARK_CIRCLE, CIRCLE_SMALL, &c, 1, NULL)
+                 : o->mark[c] == 'e' ? mark_emit(sink, MARK_SQUARE, 0, &c, 1, NULL)
+                                     : 0;
+        if (rc) return -1;
+    }
+    return mark_name(sink, "odd/even");
+}
+
 const struct constraint_ops oddeven_constraint = {
     .name = "oddeven",
     .summary = "cells marked odd (o) or even (e)",
@@ -78,4 +91,5 @@ const struct constraint_ops oddeven_constraint = {
     .check = oddeven_check,
     .write = oddeven_write,
     .destroy = oddeven_destroy,
+    .marks = oddeven_marks,
 };

@@ -54,6 +54,24 @@ static void differ_destroy(void *self)
     free(self);
 }
 
+/* Pairs a knight's or a king's move apart are the chess variants, named in
+ * the caption; a pair is not drawn. */
+static int differ_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    static const char *const names[3] = {"anti-knight", "anti-king", "differ pairs"};
+    const struct cell_paths *pairs = self;
+    int seen[3] = {0};
+    for (int i = 0; i < pairs->count; i++) {
+        int a = pairs->cell[2 * i], b = pairs->cell[2 * i + 1];
+        int dr = abs(geometry_row(g, a) - geometry_row(g, b));
+        int dc = abs(geometry_col(g, a) - geometry_col(g, b));
+        seen[dr * dc == 2 ? 0 : dr <= 1 && dc <= 1 ? 1 : 2] = 1;
+    }
+    for (int k = 0; k < 3; k++)
+        if (seen[k] && mark_name(sink, names[k])) return -1;
+    return 0;
+}
+
 const struct constraint_ops differ_constraint = {
     .name = "differ",
     .summary = "listed pairs of cells hold different digits (anti-knight, anti-king...)",
@@ -62,4 +80,5 @@ const struct constraint_ops differ_constraint = {
     .check = differ_check,
     .write = differ_write,
     .destroy = differ_destroy,
+    .marks = differ_marks,
 };

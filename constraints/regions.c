@@ -143,6 +143,36 @@ static int regions_validate(const void *self, const struct geometry *g, char *ms
     return 1;
 }
 
+/* Every region as `kind` (thick borders or shading), then `name`. */
+static int regions_marks_as(const struct regions *r, enum mark_kind kind, const char *name,
+                            struct mark_sink *sink)
+{
+    int cells[SL_MAX_CELLS];
+    for (int p = 0; p < r->map.nparts; p++) {
+        int count = cellmap_cells(&r->map, p, cells);
+        if (mark_emit(sink, kind, 0, cells, count, NULL)) return -1;
+    }
+    return mark_name(sink, name);
+}
+
+static int jigsaw_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    (void)g;
+    return regions_marks_as(self, MARK_REGION, "jigsaw", sink);
+}
+
+static int extra_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    (void)g;
+    return regions_marks_as(self, MARK_SHADE, "extra regions", sink);
+}
+
+static int windoku_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    (void)g;
+    return regions_marks_as(self, MARK_SHADE, "windoku", sink);
+}
+
 const struct constraint_ops jigsaw_constraint = {
     .name = "jigsaw",
     .summary = "irregular regions of N cells replacing the boxes",
@@ -152,6 +182,7 @@ const struct constraint_ops jigsaw_constraint = {
     .write = regions_write,
     .destroy = regions_destroy,
     .validate = regions_validate,
+    .marks = jigsaw_marks,
 };
 
 const struct constraint_ops extra_constraint = {
@@ -162,6 +193,7 @@ const struct constraint_ops extra_constraint = {
     .check = regions_check,
     .write = regions_write,
     .destroy = regions_destroy,
+    .marks = extra_marks,
 };
 
 const struct constraint_ops windoku_constraint = {
@@ -172,4 +204,5 @@ const struct constraint_ops windoku_constraint = {
     .check = regions_check,
     .write = windoku_write,
     .destroy = regions_destroy,
+    .marks = windoku_marks,
 };

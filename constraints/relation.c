@@ -173,6 +173,93 @@ static int relation_write(const void *self, char *buf, size_t cap)
     return (int)used;
 }
 
+/* --- marks ------------------------------------------------------------- */
+
+/* The relations puzzles draw, by their tables: a dot or a letter on the
+ * pair's edge, or (a rule over every unmarked pair) a name alone. */
+enum relation_kind {
+    REL_WHITE,
+    REL_BLACK,
+    REL_X,
+    REL_V,
+    REL_LESS,
+    REL_MORE,
+    REL_APART,
+    REL_NO_DOT,
+    REL_NO_XV,
+    REL_OTHER
+};
+
+static int relation_holds(enum relation_kind k, int a, int b)
+{
+    int next = a - b == 1 || b - a == 1, twice = a == 2 * b || b == 2 * a;
+    switch (k) {
+    case REL_WHITE: return next;
+    case REL_BLACK: return twice;
+    case REL_X: return a + b == 10;
+    case REL_V: return a + b == 5;
+    case REL_LESS: return a < b;
+    case REL_MORE: return a > b;
+    case REL_APART: return !next;
+    case REL_NO_DOT: return !next && !twice;
+    case REL_NO_XV: return a + b != 10 && a + b != 5;
+    default: return 0;
+    }
+}
+
+static enum relation_kind relation_kind_of(const struct relation_table *t, int n)
+{
+    for (int k = REL_WHITE; k < REL_OTHER; k++) {
+        int same = 1;
+        for (int a = 1; a <= n && same; a++)
+            for (int b = 1; b <= n && same; b++)
+                same = relation_holds((enum relation_kind)k, a, b) ==
+                       ((t->next[a] & digitset_of(b)) != 0);
+        if (same) return (enum relation_kind)k;
+    }
+    return REL_OTHER;
+}
+
+/* The sign on the edge of a and b when a < b (less) or a > b: its point
+ * toward the smaller digit. */
+static const char *relation_sign(const struct geometry *g, int a, int b, int less)
+{
+    int across = geometry_row(g, a) == geometry_row(g, b);
+    int a_first = a < b;
+    if (across) return less == a_first ? "<" : ">";
+    return less == a_first ? "\u2227" : "\u2228"; /* the point toward the smaller */
+}
+
+static int relation_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    static const char *const names[REL_OTHER + 1] = {"kropki",
+                                                     "kropki",
+                                                     "XV",
+                                                     "XV",
+                                                     "greater-than",
+                                                     "greater-than",
+                                                     "non-consecutive",
+                                                     "every dot given",
+                                                     "every mark given",
+                                                     "relation"};
+    const struct relation *r = self;
+    for (int t = 0; t < r->ntables; t++) {
+        enum relation_kind k = relation_kind_of(&r->table[t], r->size);
+        const struct cell_paths *pairs = &r->table[t].pairs;
+        for (int i = 0; i < pairs->count && k <= REL_MORE; i++) {
+            const int *cells = pairs->cell + 2 * i;
+            int rc = k <= REL_BLACK ? mark_emit(sink, MARK_DOT, k == REL_BLACK, cells, 2, NULL)
+                     : k <= REL_V
+                         ? mark_emit(sink, MARK_LETTER, 0, cells, 2, k == REL_X ? "X" : "V")
+                         : mark_emit(sink, MARK_LETTER, 0, cells, 2,
+                                     relation_sign(g, cells[0], cells[1], k == REL_LESS));
+            if (rc) return -1;
+        }
+        if (mark_name(sink, names[k])) return -1;
+    }
+    return 0;
+}
+
 const struct constraint_ops relation_constraint = {
     .name = "relation",
     .summary = "paired cells whose digits obey a table (non-consecutive, kropki, XV, >)",
@@ -182,4 +269,5 @@ const struct constraint_ops relation_constraint = {
     .check = relation_check,
     .write = relation_write,
     .destroy = relation_destroy,
+    .marks = relation_marks,
 };

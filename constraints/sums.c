@@ -176,6 +176,41 @@ static int sums_write(const void *self, char *buf, size_t cap)
     return (int)used;
 }
 
+/* An arrow: a ring around its circle and a line with a head along its
+ * shaft, from the circle cell nearest the shaft. A sum to a constant: a
+ * dashed outline with the total, as a cage. */
+static int sums_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    const struct sums *s = self;
+    int arrows = 0, totals = 0, path[SUMS_MAX_TERMS + 1];
+    char label[16];
+    for (int i = 0; i < s->nentries; i++) {
+        const struct sum_entry *e = &s->entry[i];
+        int rc;
+        if (e->target >= 0) {
+            snprintf(label, sizeof label, "%d", e->target);
+            rc = mark_emit(sink, MARK_CAGE, 0, e->cell, e->count, label);
+            totals = 1;
+        } else {
+            const int *circle = e->cell + e->count;
+            int best = 0, best_far = 1 << 20;
+            for (int t = 0; t < e->ntargets; t++) {
+                int far = abs(geometry_row(g, circle[t]) - geometry_row(g, e->cell[0])) +
+                          abs(geometry_col(g, circle[t]) - geometry_col(g, e->cell[0]));
+                if (far < best_far) best = t, best_far = far;
+            }
+            path[0] = circle[best];
+            memcpy(path + 1, e->cell, (size_t)e->count * sizeof path[0]);
+            rc = mark_emit(sink, MARK_LINE, LINE_ARROW, path, e->count + 1, NULL) ||
+                 mark_emit(sink, MARK_CIRCLE, CIRCLE_RING, circle, e->ntargets, NULL);
+            arrows = 1;
+        }
+        if (rc) return -1;
+    }
+    if (arrows && mark_name(sink, "arrow")) return -1;
+    return totals ? mark_name(sink, "sum") : 0;
+}
+
 const struct constraint_ops sums_constraint = {
     .name = "sum",
     .summary = "cells adding up to a total or to another cell (arrows, little killer)",
@@ -185,4 +220,5 @@ const struct constraint_ops sums_constraint = {
     .check = sums_check,
     .write = sums_write,
     .destroy = sums_destroy,
+    .marks = sums_marks,
 };

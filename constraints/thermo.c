@@ -89,6 +89,20 @@ static void thermo_destroy(void *self)
     free(self);
 }
 
+/* A bulb and a thick line per thermometer. */
+static int thermo_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    const struct cell_paths *paths = self;
+    (void)g;
+    for (int i = 0; i < paths->count; i++) {
+        const int *cells = paths->cell + paths->start[i];
+        if (mark_emit(sink, MARK_CIRCLE, CIRCLE_BULB, cells, 1, NULL) ||
+            mark_emit(sink, MARK_LINE, LINE_THERMO, cells, cell_paths_len(paths, i), NULL))
+            return -1;
+    }
+    return mark_name(sink, "thermo");
+}
+
 const struct constraint_ops thermo_constraint = {
     .name = "thermo",
     .summary = "digits strictly increase along each thermometer, from its bulb",
@@ -98,4 +112,5 @@ const struct constraint_ops thermo_constraint = {
     .check = thermo_check,
     .write = thermo_write,
     .destroy = thermo_destroy,
+    .marks = thermo_marks,
 };

@@ -38,6 +38,10 @@ for chart in rating time grades sizes energy; do
 done
 check "summary.md has a row per arm" eval '[ $(grep -c "^| greedy \|^| annealing " "$T/k/summary.md") -eq 2 ]'
 check "the title is escaped in the HTML" grep -q "Killer &lt;test&gt; &amp; co" "$T/k/index.html"
+check "each arm's first 3 puzzles as SVG pictures on the page" eval \
+    '[ $(grep -o "<img src=\"puzzle-[a-z]*-[0-9].svg\"" "$T/k/index.html" | wc -l) -eq 6 ] &&
+     (for a in greedy annealing; do for i in 1 2 3; do
+         grep -q "<svg" "$T/k/puzzle-$a-$i.svg" || exit 1; done; done)'
 
 # --- the page in a real browser ------------------------------------------
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
@@ -49,7 +53,7 @@ else
         "$T/k/index.html" > "$T/k/check.html"
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
         --virtual-time-budget=5000 --dump-dom "file://$T/k/check.html" > "$T/dom" 2> "$T/console"
-    check "Chromium loads the page and all 5 images" grep -q "IMAGES 5 OF 5" "$T/dom"
+    check "Chromium loads the page and all 11 images (5 charts, 6 puzzles)" grep -q "IMAGES 11 OF 11" "$T/dom"
     check "with no console message" eval '! grep -q ":CONSOLE" "$T/console"'
 fi
 
@@ -60,7 +64,7 @@ check "a relative --out gets its charts too" eval '[ -s "$T/rel/rating.png" ]'
 # --- classic arms, no annealing ---------------------------------------------
 "$S" report --out "$T/c" "$T/classic.lua" 2> "$T/err"
 check "a classic experiment charts clues and draws no energy chart" eval \
-    '[ -s "$T/c/sizes.png" ] && [ ! -e "$T/c/energy.png" ] && [ $(grep -c "<img" "$T/c/index.html") -eq 4 ]'
+    '[ -s "$T/c/sizes.png" ] && [ ! -e "$T/c/energy.png" ] && [ $(grep -c "<img src=\"[a-z]*.png\"" "$T/c/index.html") -eq 4 ]'
 check "its exact arm kept 27 clues every time" eval \
     'awk -F, "\$1 == 2 && \$9 != 27 { bad = 1 } END { exit bad }" "$T/c/puzzles.csv"'
 

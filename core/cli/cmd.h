@@ -49,6 +49,12 @@ struct cmd_options {
     uint64_t max_instructions;      /* --max-instructions, 0 = the default */
     long max_memory;                /* --max-memory in MB, 0 = the default */
     long max_seconds;               /* --max-seconds of CPU, 0 = the default */
+    const char *render_format;      /* render's --format: pdf, svg, png */
+    int per_page;                   /* --per-page, 0 = the default */
+    int solutions;                  /* --solutions */
+    const char *title;              /* --title */
+    const char *paper;              /* --paper */
+    int ascii;                      /* --ascii */
     int nfiles;
     char **files; /* the operands; none means stdin */
 };
@@ -147,5 +153,6 @@ int cmd_rate(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 
 #endif

@@ -10,24 +10,30 @@
 #include "cmd.h"
 #include "format_variant.h"
 #include "registry.h"
+#include "render_text.h"
 
 static const struct cmd_option_help convert_options[] = {
     {"to", "the output form (default: sudolab)"},
     {"format", "read only format F (default: auto)"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
+    {"ascii", "pretty: draw the grid in ASCII, not Unicode box drawing"},
     {NULL, NULL},
 };
 
 static const struct cmd_spec convert_spec = {
     "convert",
-    "usage: sudolab convert [--to FORM] [--format F] [--size N] [--boxes RxC|none] [FILE...]\n"
+    "usage: sudolab convert [--to FORM] [--format F] [--size N] [--boxes RxC|none] [--ascii]\n"
+    "                       [FILE...]\n"
     "\n"
     "Reads every puzzle (any format, as solve does) and writes it in FORM:\n"
     "  sudolab   the self-describing line: sudolab N BOXES RULES GIVENS (default)\n"
     "  solo      a Simon Tatham's Solo game ID (classic, X, jigsaw, killer only)\n"
     "  line      the givens as one line of N*N symbols (the rules are dropped)\n"
-    "  pretty    the givens as a grid (the rules are dropped)\n",
+    "  pretty    the givens as a grid drawn with box-drawing characters: heavy\n"
+    "            lines around boxes and jigsaw regions, light ones around killer\n"
+    "            cages with each sum in the cage's first cell; other rules are\n"
+    "            named above the grid\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
     NULL,
@@ -67,6 +73,21 @@ static int make_sudolab(const struct puzzle *p, char *buf, size_t cap, struct sl
     return format_sudolab_line(p, buf, cap);
 }
 
+/* The grid as a terminal shows it, the rules it cannot draw named. */
+static int write_pretty(const struct cmd_options *opt, const struct cmd_puzzle *item)
+{
+    struct render_item it;
+    struct sl_error err = {0};
+    if (render_item_init(&it, item->puzzle, &err)) {
+        fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    printf("%s\n", it.names);
+    render_text(stdout, &it, it.givens, opt->ascii);
+    render_item_free(&it);
+    return 0;
+}
+
 static int convert_one(void *arg, const struct cmd_puzzle *item)
 {
     const struct cmd_options *opt = arg;
@@ -74,7 +95,7 @@ static int convert_one(void *arg, const struct cmd_puzzle *item)
     switch (opt->to) {
     case OUTPUT_SOLO: return write_made(format_solo_id, item);
     case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
-    case OUTPUT_PRETTY: format_write_pretty(stdout, &p->geo, p->givens); return 0;
+    case OUTPUT_PRETTY: return write_pretty(opt, item);
     default: return write_made(make_sudolab, item);
     }
 }

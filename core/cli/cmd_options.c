@@ -76,19 +76,52 @@ static const struct option_def catalogue[] = {
     {"max-instructions", 'I', KIND_U64, FIELD(max_instructions), 1, UINT64_C(1) << 62, "N"},
     {"max-memory", 'M', KIND_LONG, FIELD(max_memory), 1, (1L << 20) - 1, "MB"},
     {"max-seconds", 'X', KIND_LONG, FIELD(max_seconds), 1, 1000000, "S"},
+    {"per-page", 'P', KIND_INT, FIELD(per_page), 1, 6, "K"},
+    {"solutions", 'w', KIND_FLAG, FIELD(solutions), 0, 0, NULL},
+    {"title", 'L', KIND_TEXT, FIELD(title), 0, 0, "TEXT"},
+    {"paper", 'A', KIND_TEXT, FIELD(paper), 0, 0, "SIZE"},
+    {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
-static const struct option_def *def_by_name(const char *name, size_t len)
+/* Options whose meaning is one command's own, found before the
+ * catalogue's for that command: render's --format names what it writes,
+ * not a form to read. */
+static const struct own_option {
+    const char *command;
+    struct option_def def;
+} own_options[] = {
+    {"render", {"format", 'f', KIND_TEXT, FIELD(render_format), 0, 0, "FORM"}},
+};
+enum { NOWN = sizeof own_options / sizeof own_options[0] };
+
+static const struct option_def *own_def(const struct cmd_spec *spec, const char *name, size_t len,
+                                        char letter)
 {
+    for (int i = 0; i < NOWN; i++) {
+        const struct option_def *d = &own_options[i].def;
+        if (strcmp(own_options[i].command, spec->name) != 0) continue;
+        if (name ? strlen(d->name) == len && strncmp(d->name, name, len) == 0 : d->letter == letter)
+            return d;
+    }
+    return NULL;
+}
+
+static const struct option_def *def_by_name(const struct cmd_spec *spec, const char *name,
+                                            size_t len)
+{
+    const struct option_def *own = own_def(spec, name, len, 0);
+    if (own) return own;
     for (int i = 0; i < NCATALOGUE; i++)
         if (strlen(catalogue[i].name) == len && strncmp(catalogue[i].name, name, len) == 0)
             return &catalogue[i];
     return NULL;
 }
 
-static const struct option_def *def_by_letter(char letter)
+static const struct option_def *def_by_letter(const struct cmd_spec *spec, char letter)
 {
+    const struct option_def *own = own_def(spec, NULL, 0, letter);
+    if (own) return own;
     for (int i = 0; i < NCATALOGUE; i++)
         if (catalogue[i].letter == letter) return &catalogue[i];
     return NULL;
@@ -324,7 +357,8 @@ static int apply_value(const struct cmd_spec *spec, const struct option_def *def
 static int find_option(const struct cmd_spec *spec, const char *arg, size_t len, int is_long,
                        const struct option_def **out)
 {
-    const struct option_def *def = is_long ? def_by_name(arg + 1, len - 1) : def_by_letter(arg[0]);
+    const struct option_def *def =
+        is_long ? def_by_name(spec, arg + 1, len - 1) : def_by_letter(spec, arg[0]);
     if (def && spec_takes(spec, def)) {
         *out = def;
         return -1;
@@ -459,12 +493,12 @@ void cmd_print_help(const struct cmd_spec *spec, FILE *out)
     int width = 20;
     char left[64];
     for (const struct cmd_option_help *o = spec->options; o && o->name; o++) {
-        int n = help_left(def_by_name(o->name, strlen(o->name)), left, sizeof left);
+        int n = help_left(def_by_name(spec, o->name, strlen(o->name)), left, sizeof left);
         if (n + 2 > width) width = n + 2;
     }
     if (spec->options && spec->options[0].name) fputc('\n', out);
     for (const struct cmd_option_help *o = spec->options; o && o->name; o++) {
-        help_left(def_by_name(o->name, strlen(o->name)), left, sizeof left);
+        help_left(def_by_name(spec, o->name, strlen(o->name)), left, sizeof left);
         const char *line = o->help;
         fprintf(out, "%-*s", width, left);
         for (;;) {
@@ -474,7 +508,7 @@ void cmd_print_help(const struct cmd_spec *spec, FILE *out)
             line += len + 1;
             fprintf(out, "%-*s", width, "");
         }
-        help_names(def_by_name(o->name, strlen(o->name)), width, out);
+        help_names(def_by_name(spec, o->name, strlen(o->name)), width, out);
     }
     if (spec->more_help) spec->more_help(out);
     if (spec->epilogue) fprintf(out, "\n%s", spec->epilogue);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "render.h"
 #include "report.h"
 
 static const struct cmd_option_help report_options[] = {
@@ -85,8 +86,10 @@ int cmd_report(int argc, char **argv)
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     int charts = 0, cut_short = r.interrupted || interrupted;
+    r.thumbnail = render_line_svg;
     if (code == 0) code = report_write(&r, dir, &charts, &err);
     report_free(&r);
+    render_release();
     if (code) {
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;

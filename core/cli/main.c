@@ -37,6 +37,7 @@ static const struct subcommand subcommands[] = {
     {"report", cmd_report, "run an experiment: generate, rate, chart and write it up"},
     {"rate", cmd_rate, "rate every puzzle by the human techniques it needs"},
     {"hint", cmd_hint, "the next step a player can take, in words"},
+    {"render", cmd_render, "draw puzzles: a PDF booklet, or an SVG or PNG picture"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},
     {"rules", cmd_rules, "list the rules a puzzle can use"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},

@@ -21,6 +21,8 @@
  *   validate  optional; a warning for `sudolab check` (legal but odd data);
  *   clone     optional; copies self where write/parse cannot (script rules);
  *   explain   optional; the rule's own human deductions, for the rater;
+ *   marks     optional; what the rule looks like on paper (marks.h), for
+ *             the drawing layer; a rule without it cannot be drawn;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
  */
@@ -34,6 +36,7 @@
 #include "error.h"
 #include "explain.h"
 #include "geometry.h"
+#include "marks.h"
 
 struct rule_builder; /* rules.c: what attach declares into */
 struct prop_ctx;     /* propagate.c: one propagation in progress */
@@ -86,6 +89,9 @@ struct constraint_ops {
      * text form (a script's function); without it the copy is made by
      * parse(write(self)). */
     void *(*clone)(const void *self, struct sl_error *err);
+    /* Optional: emits the marks that show the rule (marks.h) into sink,
+     * at least its name; 0, or -1 when the sink fails. */
+    int (*marks)(const void *self, const struct geometry *g, struct mark_sink *sink);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

@@ -165,5 +165,15 @@
 #define REPORT_PATH_MAX 1024
 #define REPORT_TITLE_MAX 256
 #define REPORT_DESCRIPTION_MAX 1024
+/* How many of each arm's puzzles a report shows as pictures: a row that
+ * fits beside the charts. */
+#define REPORT_THUMBNAILS 3
+
+/* Drawing (core/render): a mark's text (a 25x25 cage's sum has three
+ * digits, a sign three UTF-8 bytes), a caption (the names of a few rules,
+ * a grade and a rating), and a page title. */
+#define RENDER_MARK_TEXT 16
+#define RENDER_CAPTION_MAX 256
+#define RENDER_TITLE_MAX 256
 
 #endif

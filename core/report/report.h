@@ -22,7 +22,8 @@
 
 struct report_arm {
     char name[SL_NAME_MAX];
-    char variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
+    char
+        variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
     char strategy[SL_NAME_MAX], symmetry[SL_NAME_MAX], grade[SL_NAME_MAX];
     struct generate_request request; /* pointing into the strings above */
     long count;
@@ -57,6 +58,11 @@ struct report {
     long npuzzles, cap;
     double seconds[REPORT_MAX_ARMS]; /* wall time of each arm */
     int interrupted;                 /* the run was cut short */
+    /* Draws the puzzle of a line as an SVG file, for the page's pictures
+     * of each arm's first puzzles; set by the command (drawing is
+     * core/render's, which the library does not link), NULL for none.
+     * 0, or -1 with err. */
+    int (*thumbnail)(const char *line, const char *path, struct sl_error *err);
 };
 
 /* Reads an experiment file (lua_report.c). 0, or -1 with err. */

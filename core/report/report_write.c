@@ -464,7 +464,32 @@ static const char html_style[] =
     "table{border-collapse:collapse;font-size:90%}td,th{border:1px solid #bbb;padding:.3em .5em;"
     "text-align:right}td:first-child,td:nth-child(2),th{text-align:left}"
     "figure{margin:2em 0}img{max-width:100%;border:1px solid #ddd}.note{background:#fff4d6;"
-    "padding:.6em 1em;border-left:4px solid #e0a800}";
+    "padding:.6em 1em;border-left:4px solid #e0a800}.thumbs img{margin-right:1em;border:0}";
+
+/* Each arm's first few puzzles as pictures (r->thumbnail); one that
+ * cannot be drawn is left out. */
+static void html_thumbnails(FILE *f, const struct report *r, const char *dir)
+{
+    struct sl_error err = {0};
+    char name[SL_NAME_MAX + 32], path[REPORT_PATH_MAX + SL_NAME_MAX + 32];
+    if (!r->thumbnail) return;
+    fputs("<h2>Puzzles</h2>\n", f);
+    for (int a = 0; a < r->e->narms; a++) {
+        fputs("<figure class=\"thumbs\">", f);
+        for (long i = 0, shown = 0; i < r->npuzzles && shown < REPORT_THUMBNAILS; i++) {
+            const struct report_puzzle *q = &r->puzzles[i];
+            if (q->arm != a || q->failed || !q->line) continue;
+            snprintf(name, sizeof name, "puzzle-%s-%ld.svg", r->e->arms[a].name, ++shown);
+            snprintf(path, sizeof path, "%s/%s", dir, name);
+            if (r->thumbnail(q->line, path, &err) == 0)
+                fprintf(f, "<img src=\"%s\" alt=\"puzzle %ld of %s\" width=\"220\">", name, shown,
+                        r->e->arms[a].name);
+        }
+        fputs("<figcaption>", f);
+        html_text(f, r->e->arms[a].name);
+        fputs(": its first puzzles</figcaption></figure>\n", f);
+    }
+}
 
 static int write_html(const struct report *r, const struct arm_figures *fig, const char *dir,
                       const int *drawn, int gnuplot, struct sl_error *err)
@@ -487,6 +512,7 @@ static int write_html(const struct report *r, const struct arm_figures *fig, con
               "gnuplot and run <code>sudolab report</code> again.</p>\n",
               f);
     html_summary_table(f, r, fig);
+    html_thumbnails(f, r, dir);
     for (int k = 0; k < NCHARTS; k++) {
         if (!drawn[k]) continue;
         fprintf(f,

@@ -1,0 +1,187 @@
+/*
+ * cmd_render.c — `sudolab render`: puzzles on paper (a PDF booklet) or
+ * as a picture (SVG, PNG), drawn by core/render. Every puzzle is read,
+ * solved and rated first; a bad one stops the command before any file
+ * is made.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "rate.h"
+#include "render.h"
+#include "suggest.h"
+
+static const struct cmd_option_help render_options[] = {
+    {"format", "what to write: pdf, svg or png (default: from the --output\n"
+               "name, else pdf for several puzzles and svg for one)"},
+    {"per-page", "puzzles on a page: 1, 2, 4 or 6 (default: 4)"},
+    {"solutions", "the solutions too: after the puzzles, or beside a picture's"},
+    {"title", "a title at the head of every page"},
+    {"paper", "a4 or letter (default: a4)"},
+    {"output", "write to FILE (default: standard output)"},
+    {"size", "every puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape for classic input, or 'none'"},
+    {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},
+    {NULL, NULL},
+};
+
+static const struct cmd_spec render_spec = {
+    "render",
+    "usage: sudolab render [--format pdf|svg|png] [--per-page 1|2|4|6] [--solutions]\n"
+    "                      [--title TEXT] [--paper a4|letter] [--output FILE] [FILE...]\n"
+    "\n"
+    "Draws every puzzle as puzzle books do: killer cages dashed with their sums,\n"
+    "thermometers, arrows, kropki dots, XV, odd/even marks, jigsaw regions, shaded\n"
+    "windows; a rule with nothing to draw is named in the caption under the grid,\n"
+    "with the puzzle's number, grade and rating. A PDF is a booklet with page\n"
+    "numbers; an SVG or PNG holds one puzzle.\n",
+    render_options,
+    "Exit codes: 0 ok, 1 a puzzle has no solution (with --solutions), 2 bad\n"
+    "input or usage (nothing is written), 3 the search gave up.\n",
+    NULL,
+};
+
+struct render_run {
+    const struct cmd_options *opt;
+    struct render_book *book;
+    int n;
+    struct rater *rater;
+    long serial; /* the ruleset the rater was built for */
+};
+
+static struct rater *run_rater(struct render_run *run, const struct cmd_puzzle *item)
+{
+    if (run->rater && run->serial == item->rules_serial) return run->rater;
+    rater_free(run->rater);
+    run->rater = rater_new(item->rules);
+    run->serial = item->rules_serial;
+    return run->rater;
+}
+
+/* 1 when the rater has techniques for every rule of p: rules run
+ * natively (no propagate hook) or explaining themselves. For another
+ * (thermo, relation, sum) it measures by searching, which can take a
+ * second a puzzle, so such puzzles are drawn unrated. */
+static int render_rater_knows(const struct puzzle *p)
+{
+    for (int i = 0; i < p->nrules; i++)
+        if (p->rules[i].ops->propagate && !p->rules[i].ops->explain) return 0;
+    return 1;
+}
+
+/* The solution (when there is one) and, for a unique puzzle the rater
+ * knows, the grade and rating: a killer takes a few milliseconds. */
+static int render_solve(struct render_run *run, const struct cmd_puzzle *item,
+                        struct render_item *it)
+{
+    uint8_t solutions[2 * SL_MAX_CELLS];
+    struct search_stats stats = {0};
+    struct search_result r =
+        solver_solutions(item->solver, item->puzzle->givens, 2, solutions, &stats);
+    if (r.gave_up) {
+        cmd_report_gave_up(item, stats.nodes);
+        return EXIT_GAVE_UP;
+    }
+    if (r.solutions >= 1) {
+        memcpy(it->solution, solutions, (size_t)it->geo.ncells);
+        it->has_solution = 1;
+    }
+    if (r.solutions == 0 && run->opt->solutions) {
+        fprintf(stderr, "%s:%ld: no solution to draw\n", item->file, item->where->line);
+        return EXIT_NO_SOLUTION;
+    }
+    int rate = r.solutions == 1 && render_rater_knows(item->puzzle);
+    struct rater *rater = rate ? run_rater(run, item) : NULL;
+    struct rate_result res;
+    if (rater && rate_puzzle(rater, item->puzzle->givens, &res, NULL, NULL) == 0) {
+        snprintf(it->grade, sizeof it->grade, "%s", grade_name(res.grade));
+        it->rating = res.rating;
+    }
+    return 0;
+}
+
+static int render_visit(void *arg, const struct cmd_puzzle *item)
+{
+    struct render_run *run = arg;
+    struct render_item it;
+    struct sl_error err = {0};
+    if (render_item_init(&it, item->puzzle, &err)) {
+        fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    it.number = ++run->n;
+    int code = render_solve(run, item, &it);
+    if (code == 0 && render_book_add(run->book, &it, &err)) {
+        fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
+        code = EXIT_BAD_INPUT;
+    }
+    render_item_free(&it);
+    return code;
+}
+
+/* A name among names, or a usage error with a suggestion. */
+static int render_pick(const char *what, const char *value, const char *const *names,
+                       int (*lookup)(const char *), int *out)
+{
+    if ((*out = lookup(value)) >= 0) return 0;
+    char msg[512];
+    suggest_unknown(what, value, names, msg, sizeof msg);
+    return cmd_usage_error(&render_spec, "%s", msg);
+}
+
+/* The form asked for, or the one the output's name ends in. */
+static const char *render_form_named(const struct cmd_options *opt)
+{
+    if (opt->render_format) return opt->render_format;
+    const char *dot = opt->output ? strrchr(opt->output, '.') : NULL;
+    return dot && render_format_by_name(dot + 1) >= 0 ? dot + 1 : NULL;
+}
+
+static int render_settings(const struct cmd_options *opt, struct render_options *ro, int *format)
+{
+    int paper = RENDER_A4;
+    const char *form = render_form_named(opt);
+    *format = -1;
+    if (form && render_pick("format", form, render_format_names, render_format_by_name, format))
+        return EXIT_BAD_INPUT;
+    if (opt->paper &&
+        render_pick("paper size", opt->paper, render_paper_names, render_paper_by_name, &paper))
+        return EXIT_BAD_INPUT;
+    int per_page = opt->per_page ? opt->per_page : 4;
+    if (per_page != 1 && per_page != 2 && per_page != 4 && per_page != 6)
+        return cmd_usage_error(&render_spec, "--per-page takes 1, 2, 4 or 6, not %d", per_page);
+    if (opt->title && strlen(opt->title) >= RENDER_TITLE_MAX)
+        return cmd_usage_error(&render_spec, "--title is longer than %d bytes",
+                               RENDER_TITLE_MAX - 1);
+    *ro = (struct render_options){RENDER_PDF, per_page, opt->solutions, opt->title,
+                                  (enum render_paper)paper};
+    return -1;
+}
+
+int cmd_render(int argc, char **argv)
+{
+    struct cmd_options opt;
+    int code = cmd_parse(&render_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    struct render_options ro;
+    int format;
+    if ((code = render_settings(&opt, &ro, &format)) >= 0) return code;
+    ro.format = format >= 0 ? (enum render_format)format : RENDER_AUTO;
+    struct sl_error err = {0};
+    struct render_run run = {.opt = &opt, .book = render_book_open(&ro, opt.output, &err)};
+    if (run.book == NULL) {
+        fprintf(stderr, "sudolab render: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    code = cmd_for_each_puzzle(&opt, render_visit, &run);
+    rater_free(run.rater);
+    int closed = render_book_close(run.book, code == 0, &err);
+    render_release();
+    if (closed) {
+        fprintf(stderr, "sudolab render: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (code) fprintf(stderr, "sudolab render: nothing written\n");
+    return code;
+}

@@ -1,0 +1,122 @@
+#!/bin/sh
+# render.sh — `sudolab render` and `convert --to pretty` end to end: one
+# published puzzle of every shipped variant (tests/data/published_variants.txt)
+# drawn as SVG (checked by xmllint), PDF (pages counted by pdfinfo) and PNG
+# (made by sudolab, and by pdftoppm from the PDF); booklets' page counts;
+# refusals that write no file; the terminal's killer.
+#
+#   sh tests/render.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
+#
+# Prints "ok - ..." or "not ok - ..." per check and ends with
+# "N passed, M failed"; exits 1 when any check failed.
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/render.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+PUB=tests/data/published_variants.txt
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-render.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+    failed=$((failed + 1))
+    echo "not ok - $1"
+    if [ -f "$T/err" ]; then head -n 5 "$T/err" | sed 's/^/#   stderr: /'; fi
+    echo "#   exit: $rc"
+}
+check() {
+    desc=$1
+    shift
+    if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+run() { "$S" "$@" > "$T/out" 2> "$T/err"; rc=$?; }
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+no_file() { [ ! -e "$1" ] && [ -z "$(ls "$T" | grep '\.part')" ]; }
+
+for tool in xmllint pdfinfo pdftoppm; do
+    command -v $tool > /dev/null || { echo "not ok - $tool is missing (libxml2-utils, poppler-utils)"; exit 1; }
+done
+
+# One puzzle of every variant, in every form.
+i=0
+grep '^sudolab' "$PUB" | while IFS= read -r line; do
+    i=$((i + 1))
+    echo "$line" > "$T/p$i.txt"
+done
+n=$(grep -c '^sudolab' "$PUB")
+i=1
+while [ $i -le "$n" ]; do
+    name=$(grep -B1 '^sudolab' "$PUB" | grep '^#' | sed -n "${i}p" | sed 's/^# *//')
+    run render "$T/p$i.txt" --output "$T/p$i.svg"
+    check "$name: SVG is well-formed XML" eval '[ $rc -eq 0 ] && xmllint --noout "$T/p$i.svg"'
+    run render "$T/p$i.txt" --solutions --output "$T/p$i.pdf"
+    check "$name: PDF has a page of puzzles and one of solutions" eval '[ $rc -eq 0 ] && [ "$(pages "$T/p$i.pdf")" = 2 ]'
+    run render "$T/p$i.txt" --format png --output "$T/p$i.out"
+    check "$name: PNG by sudolab" eval '[ $rc -eq 0 ] && is_png "$T/p$i.out"'
+    pdftoppm -r 50 -png -f 1 -l 1 -singlefile "$T/p$i.pdf" "$T/pp$i" 2> "$T/err"
+    check "$name: PNG by pdftoppm from the PDF" is_png "$T/pp$i.png"
+    i=$((i + 1))
+done
+
+# Booklets: pages of puzzles, then of solutions, numbered.
+run render "$PUB" --per-page 4 --solutions --title "Published" --output "$T/b4.pdf"
+check "12 puzzles, 4 a page, with solutions: 6 pages" eval '[ $rc -eq 0 ] && [ "$(pages "$T/b4.pdf")" = 6 ]'
+check "the title is the PDF's" eval 'pdfinfo "$T/b4.pdf" | grep -q "^Title: *Published"'
+run render "$PUB" --per-page 6 --paper letter --output "$T/b6.pdf"
+check "12 puzzles, 6 a page, letter: 2 pages of 612x792" \
+    eval '[ $rc -eq 0 ] && [ "$(pages "$T/b6.pdf")" = 2 ] && pdfinfo "$T/b6.pdf" | grep -q "612 x 792"'
+check "captions name the rules, grade and rating" \
+    eval 'pdftotext "$T/b6.pdf" - | grep -q "anti-knight, anti-king, non-consecutive" && pdftotext "$T/b6.pdf" - | grep -Eq "killer .* (easy|medium|hard|expert|extreme|beyond) [0-9]+\.[0-9]"'
+check "page numbers at the foot" eval 'pdftotext -f 2 -l 2 "$T/b6.pdf" - | grep -qx 2'
+run render "$PUB" --per-page 1 < /dev/null
+check "several puzzles to stdout: a PDF" eval '[ $rc -eq 0 ] && head -c 5 "$T/out" | grep -q "%PDF-"'
+run render "$T/p3.txt"
+check "one puzzle to stdout: an SVG" eval '[ $rc -eq 0 ] && xmllint --noout "$T/out"'
+
+# Refusals: exit 2, nothing written.
+run render "$PUB" --paper a3 --output "$T/x.pdf"
+check "an unknown paper size is refused" eval '[ $rc -eq 2 ] && grep -q "unknown paper size .a3." "$T/err" && no_file "$T/x.pdf"'
+run render "$PUB" --per-page 3 --output "$T/x.pdf"
+check "--per-page 3 is refused" eval '[ $rc -eq 2 ] && grep -q "1, 2, 4 or 6" "$T/err" && no_file "$T/x.pdf"'
+run render "$PUB" --format svg --output "$T/x.svg"
+check "several puzzles in one SVG are refused" eval '[ $rc -eq 2 ] && grep -q "svg holds one puzzle" "$T/err" && no_file "$T/x.svg"'
+run render "$PUB" --format jpeg --output "$T/x.pdf"
+check "an unknown format is refused" eval '[ $rc -eq 2 ] && grep -q "unknown format" "$T/err" && no_file "$T/x.pdf"'
+{ cat "$PUB"; echo "sudolab 9 3x3 classic;thermo:0-0 ."; } > "$T/bad.txt"
+run render "$T/bad.txt" --output "$T/x.pdf"
+check "a bad puzzle among good ones: its line, and no file" \
+    eval '[ $rc -eq 2 ] && grep -q "bad.txt:29:" "$T/err" && no_file "$T/x.pdf"'
+echo "sudolab 4 2x2 classic 1234341221434321" > "$T/wrong.txt"
+echo "sudolab 4 2x2 classic 11.............." >> "$T/wrong.txt"
+run render "$T/wrong.txt" --solutions --output "$T/x.pdf"
+check "--solutions for a puzzle without one: nothing written" eval '[ $rc -ne 0 ] && no_file "$T/x.pdf"'
+run render "$T/p3.txt" --output "$T/nodir/x.pdf"
+check "an unwritable output is an error" eval '[ $rc -eq 2 ] && grep -q "nodir/x.pdf" "$T/err"'
+
+# Sizes 4 to 25, symbols past 9.
+for size in 4 16 25; do
+    "$S" fill --size $size --count 1 --seed 2 > "$T/f$size.txt" 2> "$T/err"
+    run render "$T/f$size.txt" --solutions --output "$T/f$size.pdf"
+    check "a $size x $size grid" eval '[ $rc -eq 0 ] && [ "$(pages "$T/f$size.pdf")" = 2 ]'
+done
+
+# The terminal: a killer with its cages and sums.
+run convert --to pretty "$T/p3.txt"
+check "pretty: a killer's cages in box drawing, its sums in the corners" \
+    eval '[ $rc -eq 0 ] && head -1 "$T/out" | grep -qx killer && grep -q "┃13     │11 ┃7  │18     ╏" "$T/out"'
+run convert --to pretty --ascii "$T/p3.txt"
+check "pretty --ascii: plain ASCII" \
+    eval '[ $rc -eq 0 ] && ! LC_ALL=C grep -q "[^ -~]" "$T/out" && grep -q "|13     :11 |7  :18     !" "$T/out"'
+run convert --to pretty "$T/p4.txt"
+check "pretty: a jigsaw's regions" eval '[ $rc -eq 0 ] && head -1 "$T/out" | grep -qx jigsaw && grep -q "┠───┼───╄━━━╅───╂" "$T/out"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
