@@ -5,6 +5,7 @@
 #include "propagate.h"
 
 #include "intersect.h"
+#include "kernel.h"
 
 #include <string.h>
 
@@ -204,6 +205,7 @@ static int run_rule_hooks(struct prop_ctx *ctx)
  * have nothing left to do. */
 static int fixed_point(struct prop_ctx *ctx)
 {
+    if (ctx->rs->kernel) return kernel_fixed_point(ctx);
     for (;;) {
         if (drain_singles(ctx)) return SL_PROP_CONTRADICTION;
         ctx->changed = 0;

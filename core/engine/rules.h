@@ -18,6 +18,7 @@
 #include "puzzle.h"
 
 struct intersection;
+struct kernel;
 
 /* A set of units, or of watched groups, is a fixed bitset of these words
  * (sudolab_limits.h). */
@@ -61,10 +62,11 @@ struct ruleset {
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
-    size_t solved_offset; /* into a search state: per house, the digits of its single cells */
-    size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
-    size_t scratch_bytes; /* every rule's per-search scratch */
-    char *text;           /* puzzle_rules_text of the source, for reuse */
+    size_t solved_offset;  /* into a search state: per house, the digits of its single cells */
+    size_t state_bytes;    /* candidates, solved digits, every rule's reserved bytes */
+    size_t scratch_bytes;  /* every rule's per-search scratch */
+    char *text;            /* puzzle_rules_text of the source, for reuse */
+    struct kernel *kernel; /* kernel.h: the classic kernel's tables, or NULL */
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
