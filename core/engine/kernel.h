@@ -31,4 +31,8 @@ int kernel_disabled(void);
  * SL_PROP_CONTRADICTION, with ctx left as the general path leaves it. */
 int kernel_fixed_point(struct prop_ctx *ctx);
 
+/* search.c's branch cell for a ruleset with a kernel: the same cell its
+ * general pick_cell returns, or -1 when every cell is single. */
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "nogood.h"
 #include "propagate.h"
 
@@ -267,7 +268,8 @@ static void search_node(struct search_run *run, int depth)
 {
     struct solver *s = run->s;
     digitset *cand = state_at(s, depth);
-    int cell = pick_cell(s->rs, cand, s->weight);
+    int cell = s->rs->kernel ? kernel_pick_cell(s->rs->kernel, cand, s->weight)
+                             : pick_cell(s->rs, cand, s->weight);
     if (cell < 0) {
         record_solution(run, cand);
         return;
