@@ -280,6 +280,47 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens)
+{
+    const struct ruleset *rs = ctx->rs;
+    const struct kernel *k = rs->kernel;
+    digitset *cand = ctx->cand;
+    digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
+    for (int c = 0; c < K_CELLS; c++) {
+        cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
+        if (cand[c] == 0) return SL_PROP_CONTRADICTION;
+        if (!digitset_is_single(cand[c])) continue;
+        for (int j = 0; j < 3; j++) {
+            int h = k->houses[c][j];
+            twice[h] |= once[h] & cand[c];
+            once[h] |= cand[c];
+        }
+    }
+    /* What the general path's sweep leaves: each cell without the digits
+     * of the single cells among its peers (a single cell loses its own
+     * digit only when a peer holds it too). */
+    for (int c = 0; c < K_CELLS; c++) {
+        digitset own = digitset_is_single(cand[c]) ? cand[c] : 0, gone = 0;
+        for (int j = 0; j < 3; j++) {
+            int h = k->houses[c][j];
+            gone |= (once[h] & ~own) | (twice[h] & own);
+        }
+        cand[c] &= ~gone;
+    }
+    digitset *solved = (digitset *)((char *)cand + rs->solved_offset);
+    for (int c = 0; c < K_CELLS; c++) {
+        int was_single = givens[c] || digitset_is_single(rs->domain[c]);
+        if (cand[c] == 0) {
+            ctx->failed_cell = c;
+            return SL_PROP_CONTRADICTION;
+        }
+        if (!digitset_is_single(cand[c])) continue;
+        for (int j = 0; j < 3; j++) solved[k->houses[c][j]] |= cand[c];
+        if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    return kernel_fixed_point(ctx);
+}
+
 int kernel_fixed_point(struct prop_ctx *ctx)
 {
     const struct kernel *k = ctx->rs->kernel;

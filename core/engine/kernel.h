@@ -31,6 +31,12 @@ int kernel_disabled(void);
  * SL_PROP_CONTRADICTION, with ctx left as the general path leaves it. */
 int kernel_fixed_point(struct prop_ctx *ctx);
 
+/* propagate_start_search's work past opening ctx (every unit due, the
+ * rules' bytes zeroed) for a ruleset with a kernel: the same state,
+ * status and failed cell, the first sweep of the starting singles made
+ * with per-house masks. */
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens);
+
 /* search.c's branch cell for a ruleset with a kernel: the same cell its
  * general pick_cell returns, or -1 when every cell is single. */
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight);

@@ -256,6 +256,7 @@ int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void 
     size_t cand_bytes = (size_t)ncells * sizeof(digitset);
     ctx_open(ctx, rs, state, 1);
     memset((char *)state + cand_bytes, 0, rs->state_bytes - cand_bytes);
+    if (rs->kernel) return kernel_start(ctx, givens);
     digitset *cand = ctx->cand;
     for (int c = 0; c < ncells; c++) {
         cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
