@@ -280,7 +280,7 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
-int kernel_start(struct prop_ctx *ctx, const uint8_t *givens)
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
     const struct ruleset *rs = ctx->rs;
     const struct kernel *k = rs->kernel;
@@ -288,6 +288,7 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens)
     digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
     for (int c = 0; c < K_CELLS; c++) {
         cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
+        if (c == cell) cand[c] &= allowed;
         if (cand[c] == 0) return SL_PROP_CONTRADICTION;
         if (!digitset_is_single(cand[c])) continue;
         for (int j = 0; j < 3; j++) {

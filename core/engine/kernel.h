@@ -34,8 +34,12 @@ int kernel_fixed_point(struct prop_ctx *ctx);
 /* propagate_start_search's work past opening ctx (every unit due, the
  * rules' bytes zeroed) for a ruleset with a kernel: the same state,
  * status and failed cell, the first sweep of the starting singles made
- * with per-house masks. */
-int kernel_start(struct prop_ctx *ctx, const uint8_t *givens);
+ * with per-house masks. With cell >= 0, that cell starts within
+ * `allowed`: the state is then the one propagate_restrict_cells would
+ * leave after the start (a fixed point is the same whatever the order
+ * of its narrowings), though the failed cell of a contradiction may
+ * differ (a root's is never read). */
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed);
 
 /* search.c's branch cell for a ruleset with a kernel: the same cell its
  * general pick_cell returns, or -1 when every cell is single. */

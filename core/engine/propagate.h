@@ -52,6 +52,13 @@ int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
 int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                            const uint8_t *givens, int light, void *scratch);
 
+/* propagate_start_search, then `cell` (when >= 0) kept to `allowed` and
+ * propagated again, as propagate_restrict_cells would: the state left
+ * is the same either way, so the classic kernel does both in one pass. */
+int propagate_start_limited(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                            const uint8_t *givens, int light, void *scratch, int cell,
+                            digitset allowed);
+
 /* Restricts every cell of `cells` to `allowed` in an already propagated
  * state and propagates. */
 int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,

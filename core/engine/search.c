@@ -395,9 +395,8 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
         memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
     s->weight = s->weights[0];
     digitset *state = state_at(s, 0);
-    int status = propagate_start_search(&s->ctx, s->rs, state, givens, s->light, s->scratch);
-    if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
-        status = propagate_restrict_cells(&s->ctx, s->rs, state, &root.cell, 1, root.allowed);
+    int status = propagate_start_limited(&s->ctx, s->rs, state, givens, s->light, s->scratch,
+                                         root.cell, root.allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, state);
     run.result.gave_up |= s->ctx.aborted;
     if (stats) {
