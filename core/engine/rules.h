@@ -62,11 +62,12 @@ struct ruleset {
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
-    size_t solved_offset;  /* into a search state: per house, the digits of its single cells */
-    size_t state_bytes;    /* candidates, solved digits, every rule's reserved bytes */
-    size_t scratch_bytes;  /* every rule's per-search scratch */
-    char *text;            /* puzzle_rules_text of the source, for reuse */
-    struct kernel *kernel; /* kernel.h: the classic kernel's tables, or NULL */
+    size_t solved_offset; /* into a search state: per house, the digits of its single cells */
+    size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
+    size_t scratch_bytes; /* every rule's per-search scratch */
+    char *text;           /* puzzle_rules_text of the source, for reuse */
+    /* The classic kernel's tables (kernel.h), or NULL: the general path. */
+    struct kernel *kernel;
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
