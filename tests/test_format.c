@@ -92,6 +92,37 @@ static void test_one_line_annotation(void)
     session_close(&s);
 }
 
+/* A restarted reader reads the new stream from its first line, with
+ * nothing left over from the old one (a line it had not finished). */
+static void test_restart(void)
+{
+    char first[300];
+    snprintf(first, sizeof first, "%s\n# more\n%s\n", CLASSIC_DOTS, CLASSIC_ZEROS);
+    struct session s;
+    session_open(&s, first, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    fclose(s.in);
+    static const char second[] =
+        "\n12341234123412341234123412341234123412341234123412341234123412341234"
+        "1234123412341\n";
+    s.in = fmemopen((void *)second, strlen(second), "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s.in);
+    reader_restart(s.r, s.in);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(s.src.line, 2);
+    CU_ASSERT_EQUAL(s.p.givens[0], 1);
+    CU_ASSERT_EQUAL(s.p.givens[80], 1);
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    fclose(s.in);
+    s.in = fmemopen((void *)first, strlen(first), "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s.in);
+    reader_restart(s.r, s.in);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    assert_classic(&s);
+    CU_ASSERT_EQUAL(s.src.line, 1);
+    session_close(&s);
+}
+
 static void test_grid_with_rules(void)
 {
     struct session s;
@@ -841,6 +872,7 @@ void tests_register(void)
         {
             {"one line with . and 0", test_one_line_dots_and_zeros},
             {"one line with annotation", test_one_line_annotation},
+            {"restart on another stream", test_restart},
             {"grid with box rules", test_grid_with_rules},
             {"grid without box rules", test_grid_without_rules},
             {"nine lines of nine digits", test_nine_lines_of_nine_digits},

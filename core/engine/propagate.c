@@ -5,6 +5,7 @@
 #include "propagate.h"
 
 #include "intersect.h"
+#include "kernel.h"
 
 #include <string.h>
 
@@ -204,6 +205,7 @@ static int run_rule_hooks(struct prop_ctx *ctx)
  * have nothing left to do. */
 static int fixed_point(struct prop_ctx *ctx)
 {
+    if (ctx->rs->kernel) return kernel_fixed_point(ctx);
     for (;;) {
         if (drain_singles(ctx)) return SL_PROP_CONTRADICTION;
         ctx->changed = 0;
@@ -244,16 +246,10 @@ int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
     return propagate_start_search(ctx, rs, state, givens, 0, NULL);
 }
 
-int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                           const uint8_t *givens, int light, void *scratch)
+/* The general path's start, past opening ctx. */
+static int start_general(struct prop_ctx *ctx, const struct ruleset *rs, const uint8_t *givens)
 {
-    ctx->light = light;
-    ctx->scratch = scratch;
-    if (scratch) memset(scratch, 0, rs->scratch_bytes);
     int ncells = rs->geo.ncells;
-    size_t cand_bytes = (size_t)ncells * sizeof(digitset);
-    ctx_open(ctx, rs, state, 1);
-    memset((char *)state + cand_bytes, 0, rs->state_bytes - cand_bytes);
     digitset *cand = ctx->cand;
     for (int c = 0; c < ncells; c++) {
         cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
@@ -287,6 +283,29 @@ int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void 
     }
     ctx->dirty_rules = rs->propagating; /* every rule gets a first look */
     return fixed_point(ctx);
+}
+
+int propagate_start_limited(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                            const uint8_t *givens, int light, void *scratch, int cell,
+                            digitset allowed)
+{
+    ctx->light = light;
+    ctx->scratch = scratch;
+    if (scratch) memset(scratch, 0, rs->scratch_bytes);
+    size_t cand_bytes = (size_t)rs->geo.ncells * sizeof(digitset);
+    ctx_open(ctx, rs, state, 1);
+    memset((char *)state + cand_bytes, 0, rs->state_bytes - cand_bytes);
+    if (rs->kernel) return kernel_start(ctx, givens, cell, allowed);
+    int status = start_general(ctx, rs, givens);
+    if (status == SL_PROP_OK && cell >= 0 && !ctx->aborted)
+        status = propagate_restrict_cells(ctx, rs, state, &cell, 1, allowed);
+    return status;
+}
+
+int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                           const uint8_t *givens, int light, void *scratch)
+{
+    return propagate_start_limited(ctx, rs, state, givens, light, scratch, -1, 0);
 }
 
 int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,

@@ -9,7 +9,8 @@
  * peers), hidden singles (a digit with one place left in a house goes
  * there), box-line intersections (a digit confined to where two units
  * meet leaves the rest of both), and the propagate hooks of rules whose
- * watched cells changed.
+ * watched cells changed. A classic 9x9 ruleset takes the same steps in
+ * the same order in the classic kernel (kernel.h), only cheaper.
  */
 #ifndef SUDOLAB_PROPAGATE_H
 #define SUDOLAB_PROPAGATE_H
@@ -51,6 +52,13 @@ int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
  * (zeroed here), or NULL. */
 int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                            const uint8_t *givens, int light, void *scratch);
+
+/* propagate_start_search, then `cell` (when >= 0) kept to `allowed` and
+ * propagated again, as propagate_restrict_cells would: the state left
+ * is the same either way, so the classic kernel does both in one pass. */
+int propagate_start_limited(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                            const uint8_t *givens, int light, void *scratch, int cell,
+                            digitset allowed);
 
 /* Restricts every cell of `cells` to `allowed` in an already propagated
  * state and propagates. */

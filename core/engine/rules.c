@@ -5,6 +5,7 @@
 #include "rules.h"
 
 #include "intersect.h"
+#include "kernel.h"
 #include "vec.h"
 
 #include <stdlib.h>
@@ -337,6 +338,7 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
     failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) || lay_out_peers(rs, err) ||
              intersections_build(rs, err) || lay_out_groups(rs, &b, err) || lay_out_state(rs, &b) ||
              copy_text(rs, p, err);
+    if (!failed && !kernel_disabled()) rs->kernel = kernel_new(rs);
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;
@@ -357,6 +359,7 @@ void ruleset_free(struct ruleset *rs)
     free(rs->unit_start);
     free(rs->unit_cells);
     free(rs->cell_units);
+    kernel_free(rs->kernel);
     free(rs->peer_start);
     free(rs->peers);
     free(rs->domain);

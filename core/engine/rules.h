@@ -18,6 +18,7 @@
 #include "puzzle.h"
 
 struct intersection;
+struct kernel;
 
 /* A set of units, or of watched groups, is a fixed bitset of these words
  * (sudolab_limits.h). */
@@ -65,6 +66,8 @@ struct ruleset {
     size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
     size_t scratch_bytes; /* every rule's per-search scratch */
     char *text;           /* puzzle_rules_text of the source, for reuse */
+    /* The classic kernel's tables (kernel.h), or NULL: the general path. */
+    struct kernel *kernel;
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "nogood.h"
 #include "propagate.h"
 
@@ -267,7 +268,8 @@ static void search_node(struct search_run *run, int depth)
 {
     struct solver *s = run->s;
     digitset *cand = state_at(s, depth);
-    int cell = pick_cell(s->rs, cand, s->weight);
+    int cell = s->rs->kernel ? kernel_pick_cell(s->rs->kernel, cand, s->weight)
+                             : pick_cell(s->rs, cand, s->weight);
     if (cell < 0) {
         record_solution(run, cand);
         return;
@@ -393,9 +395,8 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
         memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
     s->weight = s->weights[0];
     digitset *state = state_at(s, 0);
-    int status = propagate_start_search(&s->ctx, s->rs, state, givens, s->light, s->scratch);
-    if (status == SL_PROP_OK && root.cell >= 0 && !s->ctx.aborted)
-        status = propagate_restrict_cells(&s->ctx, s->rs, state, &root.cell, 1, root.allowed);
+    int status = propagate_start_limited(&s->ctx, s->rs, state, givens, s->light, s->scratch,
+                                         root.cell, root.allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, state);
     run.result.gave_up |= s->ctx.aborted;
     if (stats) {

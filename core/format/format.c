@@ -586,6 +586,15 @@ int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source 
     }
 }
 
+void reader_restart(struct puzzle_reader *r, FILE *in)
+{
+    r->in = in;
+    r->lines_read = 0;
+    r->at_end = 0;
+    r->head = 0;
+    r->count = 0;
+}
+
 void reader_close(struct puzzle_reader *r)
 {
     if (r == NULL) return;

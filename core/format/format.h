@@ -69,6 +69,10 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err);
 void reader_close(struct puzzle_reader *r);
+/* Points r at another stream (not closed by the reader), from its first
+ * line, as reader_open would but keeping the compiled patterns: for many
+ * short streams, such as one line each. */
+void reader_restart(struct puzzle_reader *r, FILE *in);
 
 /* One-line form: N*N symbols and a newline. */
 void format_write_line(FILE *out, const struct geometry *g, const uint8_t *cells);

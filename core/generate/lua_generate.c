@@ -25,6 +25,7 @@ struct generator {
     struct ruleset *rules; /* of the last puzzle checked, reused while the rules match */
     struct solver *solver;
     struct puzzle_source *where;
+    struct puzzle_reader *reader; /* reads each line back, restarted per line */
 };
 
 uint64_t generate_seed(uint64_t seed, uint64_t index)
@@ -107,6 +108,7 @@ void generator_free(struct generator *g)
     lua_host_free(g->host);
     solver_free(g->solver);
     ruleset_free(g->rules);
+    reader_close(g->reader);
     free(g->where);
     free(g);
 }
@@ -157,10 +159,10 @@ static int read_stats(lua_State *L)
 static int check_line(struct generator *g, struct generated *out, struct sl_error *err)
 {
     FILE *in = fmemopen(out->line, strlen(out->line), "r");
-    struct puzzle_reader *r = in ? reader_open(in, NULL) : NULL;
+    if (in && !g->reader) g->reader = reader_open(in, NULL);
+    if (in && g->reader) reader_restart(g->reader, in);
     struct puzzle p;
-    int got = r ? reader_next(r, &p, g->where, err) : -1;
-    reader_close(r);
+    int got = in && g->reader ? reader_next(g->reader, &p, g->where, err) : -1;
     if (in) fclose(in);
     if (got != 1) return got == 0 ? sl_error_set(err, 0, 0, "the generator wrote no puzzle") : -1;
     int rc = 0, cell;

@@ -1,0 +1,373 @@
+/*
+ * kernel.c — see kernel.h. Each step mirrors its general counterpart in
+ * propagate.c (drain_singles, hidden_singles, intersections) statement
+ * for statement, so the order of narrowings, and with it the cell a
+ * contradiction is blamed on, stays the same.
+ */
+#include "kernel.h"
+
+#include <stdlib.h>
+
+#include "intersect.h"
+
+enum {
+    K_SIZE = 9,
+    K_CELLS = 81,
+    K_PEERS = 20,
+    K_HOUSES = 27,
+    K_CROSSINGS = 54, /* box-line intersections */
+    K_SEGMENTS = 54,  /* three cells of a line within a box: 27 in rows, 27 in columns */
+    K_PART = 6,       /* cells of a crossing's unit outside the other unit */
+};
+
+#define K_HOUSE_MASK ((UINT64_C(1) << K_HOUSES) - 1)
+
+/* A box-line intersection: where each of its three cell lists lies as
+ * segments (shared; only_a's two; only_b's two), and the cells outside
+ * the shared ones in the order the general path visits them. */
+struct kernel_crossing {
+    uint8_t seg[5];
+    uint8_t only_a[K_PART], only_b[K_PART];
+};
+
+struct kernel {
+    uint8_t peers[K_CELLS][K_PEERS];
+    uint8_t house_cells[K_HOUSES][K_SIZE];
+    uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
+    uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
+    uint8_t segment_cells[K_SEGMENTS][3];
+    uint64_t cell_units[K_CELLS];
+    uint64_t unit_crossings[K_HOUSES];
+    struct kernel_crossing crossings[K_CROSSINGS];
+};
+
+/* --- Building ------------------------------------------------------------ */
+
+static int row_segment(int cell) { return cell / 9 * 3 + cell % 9 / 3; }
+static int column_segment(int cell) { return K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27; }
+
+/* Finds the `want` segments that `cells` (count = 3 * want) is made of,
+ * all of rows or all of columns; returns 0, or -1 when it is not so. */
+static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count, uint8_t *out,
+                        int want)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        int found = 0;
+        for (int i = 0; i < count; i++) {
+            int seg = k->segments[cells[i]][kind], known = 0;
+            for (int j = 0; j < found; j++) known |= out[j] == seg;
+            if (known) continue;
+            if (found == want) {
+                found = -1;
+                break;
+            }
+            out[found++] = (uint8_t)seg;
+        }
+        if (found != want) continue;
+        int inside = 0; /* cells of the part found in its segments */
+        for (int i = 0; i < count; i++)
+            for (int j = 0; j < want; j++) inside += k->segments[cells[i]][kind] == out[j];
+        if (inside == count) return 0;
+    }
+    return -1;
+}
+
+static int kernel_shape_fits(const struct ruleset *rs)
+{
+    if (rs->geo.size != K_SIZE || rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES ||
+        rs->unit_words != 1 || rs->propagating != 0 || rs->ngroups != 0 ||
+        rs->nintersections != K_CROSSINGS || rs->intersection_words != 1)
+        return 0;
+    for (int c = 0; c <= K_CELLS; c++)
+        if (rs->peer_start[c] != c * K_PEERS) return 0;
+    for (int u = 0; u <= K_HOUSES; u++)
+        if (rs->unit_start[u] != u * K_SIZE) return 0;
+    for (int i = 0; i < K_CROSSINGS; i++) {
+        const struct intersection *x = &rs->intersections[i];
+        if (x->shared != 3 || x->only_a != K_PART || x->only_b != K_PART || !x->a_is_house ||
+            !x->b_is_house)
+            return 0;
+    }
+    return 1;
+}
+
+static int kernel_fill(struct kernel *k, const struct ruleset *rs)
+{
+    for (int c = 0; c < K_CELLS; c++) {
+        for (int i = 0; i < K_PEERS; i++) k->peers[c][i] = (uint8_t)rs->peers[c * K_PEERS + i];
+        k->cell_units[c] = rs->cell_units[c];
+        if (__builtin_popcountll(k->cell_units[c]) != 3) return -1;
+        uint64_t units = k->cell_units[c];
+        for (int j = 0; j < 3; j++, units &= units - 1)
+            k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
+        k->segments[c][0] = (uint8_t)row_segment(c);
+        k->segments[c][1] = (uint8_t)column_segment(c);
+    }
+    int filled[K_SEGMENTS] = {0};
+    for (int c = 0; c < K_CELLS; c++)
+        for (int kind = 0; kind < 2; kind++) {
+            int seg = k->segments[c][kind];
+            k->segment_cells[seg][filled[seg]++] = (uint8_t)c;
+        }
+    for (int u = 0; u < K_HOUSES; u++) {
+        for (int i = 0; i < K_SIZE; i++)
+            k->house_cells[u][i] = (uint8_t)rs->unit_cells[u * K_SIZE + i];
+        k->unit_crossings[u] = rs->unit_intersections[u];
+    }
+    for (int i = 0; i < K_CROSSINGS; i++) {
+        const struct intersection *x = &rs->intersections[i];
+        const uint16_t *shared = rs->intersection_cells + x->start;
+        const uint16_t *only_a = shared + x->shared, *only_b = only_a + x->only_a;
+        struct kernel_crossing *kx = &k->crossings[i];
+        if (kernel_cover(k, shared, 3, kx->seg, 1) ||
+            kernel_cover(k, only_a, K_PART, kx->seg + 1, 2) ||
+            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2))
+            return -1;
+        for (int j = 0; j < K_PART; j++) {
+            kx->only_a[j] = (uint8_t)only_a[j];
+            kx->only_b[j] = (uint8_t)only_b[j];
+        }
+    }
+    return 0;
+}
+
+struct kernel *kernel_new(const struct ruleset *rs)
+{
+    if (!kernel_shape_fits(rs)) return NULL;
+    struct kernel *k = malloc(sizeof *k);
+    if (k != NULL && kernel_fill(k, rs) != 0) {
+        free(k);
+        k = NULL;
+    }
+    return k;
+}
+
+void kernel_free(struct kernel *k) { free(k); }
+
+int kernel_disabled(void)
+{
+    const char *v = getenv("SUDOLAB_GENERAL_ENGINE");
+    return v != NULL && v[0] != '\0' && !(v[0] == '0' && v[1] == '\0');
+}
+
+/* --- Propagating ----------------------------------------------------------- */
+
+static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel *k, int cell,
+                                      digitset now)
+{
+    uint64_t units = k->cell_units[cell];
+    ctx->dirty_hidden[0] |= units;
+    ctx->dirty_intersections[0] |= units;
+    ctx->changed = 1;
+    if (digitset_is_single(now)) {
+        digitset *solved = (digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
+        ctx->queue[ctx->queue_len++] = (uint16_t)cell;
+        solved[k->houses[cell][0]] |= now;
+        solved[k->houses[cell][1]] |= now;
+        solved[k->houses[cell][2]] |= now;
+    }
+}
+
+static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
+{
+    digitset *cand = ctx->cand;
+    while (ctx->queue_len > 0) {
+        int cell = ctx->queue[--ctx->queue_len];
+        digitset digit = cand[cell];
+        if (digit == 0) return SL_PROP_CONTRADICTION;
+        const uint8_t *peers = k->peers[cell];
+        for (int i = 0; i < K_PEERS; i++) {
+            int peer = peers[i];
+            digitset before = cand[peer];
+            if (!(before & digit)) continue;
+            digitset after = before & ~digit;
+            cand[peer] = after;
+            if (after == 0) {
+                ctx->failed_cell = peer;
+                return SL_PROP_CONTRADICTION;
+            }
+            kernel_note_change(ctx, k, peer, after);
+        }
+    }
+    return SL_PROP_OK;
+}
+
+static int kernel_hidden_in(struct prop_ctx *ctx, const struct kernel *k, int h)
+{
+    digitset *cand = ctx->cand;
+    const uint8_t *cells = k->house_cells[h];
+    digitset once = 0, twice = 0;
+    for (int i = 0; i < K_SIZE; i++) {
+        digitset m = cand[cells[i]];
+        twice |= once & m;
+        once |= m;
+    }
+    if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
+    const digitset *solved = (const digitset *)((char *)cand + ctx->rs->solved_offset);
+    digitset hidden = once & ~twice & ~solved[h];
+    while (hidden) {
+        digitset digit = hidden & -hidden;
+        hidden &= hidden - 1;
+        int i = 0;
+        while (i < K_SIZE && !(cand[cells[i]] & digit)) i++;
+        if (i == K_SIZE) return SL_PROP_CONTRADICTION;
+        cand[cells[i]] = digit;
+        kernel_note_change(ctx, k, cells[i], digit);
+    }
+    return SL_PROP_OK;
+}
+
+static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
+{
+    uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
+    ctx->dirty_hidden[0] = 0;
+    for (; todo; todo &= todo - 1)
+        if (kernel_hidden_in(ctx, k, __builtin_ctzll(todo))) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
+static inline digitset kernel_segment_union(const digitset *cand, const uint8_t *cells)
+{
+    return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
+}
+
+/* remove_from of the general path, keeping the segment unions current. */
+static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset *seg,
+                         const uint8_t *cells, digitset digits)
+{
+    digitset *cand = ctx->cand;
+    for (int i = 0; i < K_PART; i++) {
+        int cell = cells[i];
+        digitset before = cand[cell];
+        if (!(before & digits)) continue;
+        digitset after = before & ~digits;
+        cand[cell] = after;
+        if (after == 0) {
+            ctx->failed_cell = cell;
+            return SL_PROP_CONTRADICTION;
+        }
+        kernel_note_change(ctx, k, cell, after);
+        for (int kind = 0; kind < 2; kind++) {
+            int s = k->segments[cell][kind];
+            seg[s] = kernel_segment_union(cand, k->segment_cells[s]);
+        }
+    }
+    return SL_PROP_OK;
+}
+
+static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
+{
+    uint64_t due = 0;
+    for (uint64_t todo = ctx->dirty_intersections[0] & K_HOUSE_MASK; todo; todo &= todo - 1)
+        due |= k->unit_crossings[__builtin_ctzll(todo)];
+    ctx->dirty_intersections[0] = 0;
+    if (!due) return SL_PROP_OK;
+    digitset seg[K_SEGMENTS];
+    for (int s = 0; s < K_SEGMENTS; s++)
+        seg[s] = kernel_segment_union(ctx->cand, k->segment_cells[s]);
+    for (; due; due &= due - 1) {
+        const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
+        digitset in_shared = seg[x->seg[0]];
+        digitset in_a = seg[x->seg[1]] | seg[x->seg[2]];
+        digitset in_b = seg[x->seg[3]] | seg[x->seg[4]];
+        digitset pointing = in_shared & ~in_a & in_b;
+        digitset claiming = in_shared & ~in_b & in_a;
+        if (pointing && kernel_remove(ctx, k, seg, x->only_b, pointing))
+            return SL_PROP_CONTRADICTION;
+        if (claiming && kernel_remove(ctx, k, seg, x->only_a, claiming))
+            return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
+{
+    const struct ruleset *rs = ctx->rs;
+    const struct kernel *k = rs->kernel;
+    digitset *cand = ctx->cand;
+    digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
+    for (int c = 0; c < K_CELLS; c++) {
+        cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
+        if (c == cell) cand[c] &= allowed;
+        if (cand[c] == 0) return SL_PROP_CONTRADICTION;
+        if (!digitset_is_single(cand[c])) continue;
+        for (int j = 0; j < 3; j++) {
+            int h = k->houses[c][j];
+            twice[h] |= once[h] & cand[c];
+            once[h] |= cand[c];
+        }
+    }
+    /* What the general path's sweep leaves: each cell without the digits
+     * of the single cells among its peers (a single cell loses its own
+     * digit only when a peer holds it too). */
+    for (int c = 0; c < K_CELLS; c++) {
+        digitset own = digitset_is_single(cand[c]) ? cand[c] : 0, gone = 0;
+        for (int j = 0; j < 3; j++) {
+            int h = k->houses[c][j];
+            gone |= (once[h] & ~own) | (twice[h] & own);
+        }
+        cand[c] &= ~gone;
+    }
+    digitset *solved = (digitset *)((char *)cand + rs->solved_offset);
+    for (int c = 0; c < K_CELLS; c++) {
+        int was_single = givens[c] || digitset_is_single(rs->domain[c]);
+        if (cand[c] == 0) {
+            ctx->failed_cell = c;
+            return SL_PROP_CONTRADICTION;
+        }
+        if (!digitset_is_single(cand[c])) continue;
+        for (int j = 0; j < 3; j++) solved[k->houses[c][j]] |= cand[c];
+        if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    return kernel_fixed_point(ctx);
+}
+
+int kernel_fixed_point(struct prop_ctx *ctx)
+{
+    const struct kernel *k = ctx->rs->kernel;
+    for (;;) {
+        if (kernel_drain(ctx, k)) return SL_PROP_CONTRADICTION;
+        ctx->changed = 0;
+        if (kernel_hidden(ctx, k)) return SL_PROP_CONTRADICTION;
+        if (ctx->changed) continue;
+        if (ctx->light) return SL_PROP_OK;
+        if (kernel_intersections(ctx, k)) return SL_PROP_CONTRADICTION;
+        if (!ctx->changed) return SL_PROP_OK;
+    }
+}
+
+/* --- Branching -------------------------------------------------------------- */
+
+static int kernel_degree(const struct kernel *k, const digitset *cand, int cell)
+{
+    int degree = 0;
+    for (int i = 0; i < K_PEERS; i++) degree += (cand[k->peers[cell][i]] & cand[cell]) != 0;
+    return degree;
+}
+
+/* The degree of a tie-break is only counted when two cells tie: a cell
+ * strictly better than the best so far wins without it. */
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight)
+{
+    int best = -1, best_count = 0, best_degree = -1;
+    uint32_t best_weight = 0;
+    for (int c = 0; c < K_CELLS; c++) {
+        int count = digitset_count(cand[c]);
+        if (count < 2) continue;
+        uint64_t mine = (uint64_t)count * (1 + best_weight);
+        uint64_t theirs = (uint64_t)best_count * (1 + weight[c]);
+        if (best >= 0 && mine > theirs) continue;
+        if (best >= 0 && mine == theirs) {
+            if (best_degree < 0) best_degree = kernel_degree(k, cand, best);
+            int degree = kernel_degree(k, cand, c);
+            if (degree <= best_degree) continue;
+            best_degree = degree;
+        } else {
+            best_degree = -1;
+        }
+        best = c;
+        best_count = count;
+        best_weight = weight[c];
+    }
+    return best;
+}

@@ -1,0 +1,48 @@
+/*
+ * kernel.h — the classic kernel: propagation specialised for 9x9 rulesets
+ * whose units are the 27 classic houses and that have no propagating rule.
+ *
+ * It makes exactly the narrowings of propagate.c's general path, in the
+ * same order, so every search over it takes the same branches, meets the
+ * same dead ends and finds the same solutions; only the cost per step
+ * falls (fixed loop bounds, one-word unit sets, box-line unions read from
+ * per-segment unions rather than cell by cell).
+ *
+ * ruleset_build attaches the kernel's tables when kernel_fits, unless the
+ * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
+ * "0"), which keeps every ruleset on the general path for comparison.
+ */
+#ifndef SUDOLAB_KERNEL_H
+#define SUDOLAB_KERNEL_H
+
+#include "propagate.h"
+
+struct kernel;
+
+/* The kernel's tables for rs (built, its intersections included), or NULL
+ * when rs is not a plain classic 9x9 ruleset or memory runs out: the
+ * general path then serves it. */
+struct kernel *kernel_new(const struct ruleset *rs);
+void kernel_free(struct kernel *k);
+/* 1 when the environment keeps rulesets on the general path. */
+int kernel_disabled(void);
+
+/* propagate.c's fixed point for a ruleset with a kernel: SL_PROP_OK or
+ * SL_PROP_CONTRADICTION, with ctx left as the general path leaves it. */
+int kernel_fixed_point(struct prop_ctx *ctx);
+
+/* propagate_start_search's work past opening ctx (every unit due, the
+ * rules' bytes zeroed) for a ruleset with a kernel: the same state,
+ * status and failed cell, the first sweep of the starting singles made
+ * with per-house masks. With cell >= 0, that cell starts within
+ * `allowed`: the state is then the one propagate_restrict_cells would
+ * leave after the start (a fixed point is the same whatever the order
+ * of its narrowings), though the failed cell of a contradiction may
+ * differ (a root's is never read). */
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed);
+
+/* search.c's branch cell for a ruleset with a kernel: the same cell its
+ * general pick_cell returns, or -1 when every cell is single. */
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight);
+
+#endif

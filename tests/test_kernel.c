@@ -1,0 +1,262 @@
+/*
+ * test_kernel.c — the classic kernel (kernel.h) against the general path.
+ *
+ * Every classic file of ../shared/data is read through the real reader;
+ * a sample of its puzzles is searched twice, once over a ruleset with the
+ * kernel and once over one built with SUDOLAB_GENERAL_ENGINE=1, and the
+ * two must agree on everything a search reports: solution counts, every
+ * solution written and its order, nodes and guesses, with full and with
+ * light propagation, with a cell barred from its digit (what a dig asks),
+ * and a seeded fill. A data file that cannot be opened is a failure.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "format.h"
+#include "kernel.h"
+#include "rules.h"
+#include "search.h"
+
+#ifndef DATA_DIR
+#define DATA_DIR "../shared/data/"
+#endif
+
+/* How many solutions each comparison asks for: enough to see the order
+ * in which a puzzle with several solutions yields them. */
+#define KERNEL_TEST_SOLUTIONS 4
+
+/* A ruleset and solver on one path. */
+struct side {
+    struct ruleset *rs;
+    struct solver *solver;
+};
+
+static int side_open(struct side *s, const struct puzzle *p, int general)
+{
+    struct sl_error err = {0};
+    if (general) setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
+    s->rs = ruleset_build(p, &err);
+    if (general) unsetenv("SUDOLAB_GENERAL_ENGINE");
+    s->solver = s->rs ? solver_new(s->rs) : NULL;
+    return s->solver ? 0 : -1;
+}
+
+static void side_close(struct side *s)
+{
+    solver_free(s->solver);
+    ruleset_free(s->rs);
+    s->solver = NULL;
+    s->rs = NULL;
+}
+
+/* Everything one search reports, for comparing two of them. */
+struct outcome {
+    struct search_result result;
+    struct search_stats stats;
+    uint8_t grids[KERNEL_TEST_SOLUTIONS * 81];
+};
+
+static int outcome_equal(const struct outcome *a, const struct outcome *b)
+{
+    return a->result.solutions == b->result.solutions && a->result.gave_up == b->result.gave_up &&
+           a->stats.nodes == b->stats.nodes && a->stats.guesses == b->stats.guesses &&
+           memcmp(a->grids, b->grids, sizeof a->grids) == 0;
+}
+
+/* The searches compared for one puzzle; kind picks which. */
+enum { ASK_SOLUTIONS, ASK_LIGHT, ASK_WITHOUT, ASK_FILL, ASK_KINDS };
+
+static void ask(struct side *s, const uint8_t *givens, int kind, uint64_t seed, struct outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (kind) {
+    case ASK_SOLUTIONS:
+        out->result =
+            solver_solutions(s->solver, givens, KERNEL_TEST_SOLUTIONS, out->grids, &out->stats);
+        break;
+    case ASK_LIGHT:
+        solver_set_light(s->solver, 1);
+        out->result = solver_count(s->solver, givens, 2, out->grids, &out->stats);
+        solver_set_light(s->solver, 0);
+        break;
+    case ASK_WITHOUT: {
+        int cell = 0;
+        while (cell < 80 && givens[cell] == 0) cell++;
+        solver_set_light(s->solver, 1);
+        out->result = solver_count_without(s->solver, givens, cell, givens[cell] ? givens[cell] : 1,
+                                           1, &out->stats);
+        solver_set_light(s->solver, 0);
+        break;
+    }
+    default: {
+        struct rng rng;
+        rng_seed(&rng, seed);
+        out->result = solver_fill(s->solver, givens, &rng, out->grids, &out->stats);
+        break;
+    }
+    }
+}
+
+struct compare_run {
+    long read, compared, differed, no_kernel, failures;
+    int opened;
+};
+
+static void compare_puzzle(struct side *kernel, struct side *general, const struct puzzle *p,
+                           long index, const char *path, long line, struct compare_run *run)
+{
+    int cell = -1;
+    struct sl_error err = {0};
+    if (ruleset_check_givens(kernel->rs, p->givens, &cell, &err)) {
+        if (run->failures++ < 5) fprintf(stderr, "\n  %s:%ld: %s", path, line, err.msg);
+        return;
+    }
+    for (int kind = 0; kind < ASK_KINDS; kind++) {
+        struct outcome a, b;
+        ask(kernel, p->givens, kind, (uint64_t)index, &a);
+        ask(general, p->givens, kind, (uint64_t)index, &b);
+        if (!outcome_equal(&a, &b) && run->differed++ < 5)
+            fprintf(stderr, "\n  %s:%ld: search %d differs: %ld/%ld solutions, %llu/%llu nodes",
+                    path, line, kind, a.result.solutions, b.result.solutions,
+                    (unsigned long long)a.stats.nodes, (unsigned long long)b.stats.nodes);
+    }
+    run->compared++;
+}
+
+/* Compares every `stride`-th puzzle of the file at path. */
+static void compare_file(const char *path, long stride, struct compare_run *run)
+{
+    memset(run, 0, sizeof *run);
+    FILE *in = fopen(path, "rb");
+    if (in == NULL) return;
+    struct reader_options opt = {0};
+    struct puzzle_reader *reader = reader_open(in, &opt);
+    struct puzzle_source *where = malloc(sizeof *where);
+    struct puzzle *p = malloc(sizeof *p);
+    struct side kernel = {0}, general = {0};
+    run->opened = reader && where && p;
+    for (int got = 1; run->opened && got != 0 && got != -2;) {
+        struct sl_error err = {0};
+        got = reader_next(reader, p, where, &err);
+        if (got < 0 && run->failures++ < 5) fprintf(stderr, "\n  %s: %s", path, err.msg);
+        if (got != 1) continue;
+        long index = run->read++;
+        if (index % stride == 0) {
+            if (kernel.rs == NULL &&
+                (side_open(&kernel, p, 0) != 0 || side_open(&general, p, 1) != 0)) {
+                CU_FAIL("ruleset_build or solver_new failed");
+                puzzle_clear(p);
+                break;
+            }
+            run->no_kernel += kernel.rs->kernel == NULL || general.rs->kernel != NULL;
+            compare_puzzle(&kernel, &general, p, index, path, where->line, run);
+        }
+        puzzle_clear(p);
+    }
+    side_close(&kernel);
+    side_close(&general);
+    if (reader) reader_close(reader);
+    free(where);
+    free(p);
+    fclose(in);
+}
+
+static void check_file(const char *name, long stride, long expected)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
+    struct compare_run run;
+    compare_file(path, stride, &run);
+    if (!run.opened) {
+        fprintf(stderr, "\n  cannot open data file %s\n", path);
+        CU_FAIL("cannot open a data file");
+        return;
+    }
+    CU_ASSERT_EQUAL(run.read, expected);
+    CU_ASSERT_EQUAL(run.compared, (expected + stride - 1) / stride);
+    CU_ASSERT_EQUAL(run.no_kernel, 0);
+    CU_ASSERT_EQUAL(run.failures, 0);
+    CU_ASSERT_EQUAL(run.differed, 0);
+}
+
+static void test_17_clue(void) { check_file("puzzles2_17_clue", 97, 49158); }
+static void test_magictour(void) { check_file("puzzles3_magictour_top1465", 3, 1465); }
+static void test_forum_hardest(void) { check_file("puzzles6_forum_hardest_1106", 1, 375); }
+static void test_serg(void) { check_file("puzzles7_serg_benchmark", 23, 10000); }
+static void test_se_rated(void) { check_file("se_rated_sample.txt", 5, 2094); }
+
+/* The kernel serves the classic 9x9 rules alone: other sizes, grids
+ * without boxes and rules with units of their own keep the general path. */
+static int has_kernel(int size, int box_rows, int box_cols, const char *extra)
+{
+    struct geometry g;
+    struct sl_error err = {0};
+    struct puzzle p;
+    if (geometry_init(&g, size, box_rows, box_cols, &err)) return -1;
+    puzzle_init(&p, &g);
+    if (puzzle_add_classic(&p, &err) || (extra && puzzle_add_rules_text(&p, extra, &err))) {
+        puzzle_clear(&p);
+        return -1;
+    }
+    struct ruleset *rs = ruleset_build(&p, &err);
+    int has = rs == NULL ? -1 : rs->kernel != NULL;
+    ruleset_free(rs);
+    puzzle_clear(&p);
+    return has;
+}
+
+static void test_which_rulesets(void)
+{
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 0, 0, NULL), 0);
+    CU_ASSERT_EQUAL(has_kernel(4, 2, 2, NULL), 0);
+    CU_ASSERT_EQUAL(has_kernel(16, 4, 4, NULL), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
+    setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 0);
+    setenv("SUDOLAB_GENERAL_ENGINE", "0", 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 1);
+    unsetenv("SUDOLAB_GENERAL_ENGINE");
+}
+
+/* Filling an empty grid branches the most: seeded fills must agree. */
+static void test_fill_empty(void)
+{
+    struct geometry g;
+    struct sl_error err = {0};
+    struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
+    puzzle_init(&p, &g);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(&p, &err), 0);
+    struct side kernel = {0}, general = {0};
+    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
+    CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
+    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
+    CU_ASSERT_PTR_NULL(general.rs->kernel);
+    int differed = 0;
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        struct outcome a, b;
+        ask(&kernel, p.givens, ASK_FILL, seed, &a);
+        ask(&general, p.givens, ASK_FILL, seed, &b);
+        differed += !outcome_equal(&a, &b) || a.result.solutions != 1;
+    }
+    CU_ASSERT_EQUAL(differed, 0);
+    side_close(&kernel);
+    side_close(&general);
+    puzzle_clear(&p);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("kernel", NULL, NULL);
+    CU_add_test(s, "which rulesets get the kernel", test_which_rulesets);
+    CU_add_test(s, "seeded fills of an empty grid", test_fill_empty);
+    CU_add_test(s, "17-clue sample: kernel = general", test_17_clue);
+    CU_add_test(s, "magictour sample: kernel = general", test_magictour);
+    CU_add_test(s, "forum hardest: kernel = general", test_forum_hardest);
+    CU_add_test(s, "serg sample: kernel = general", test_serg);
+    CU_add_test(s, "SE-rated sample: kernel = general", test_se_rated);
+}
