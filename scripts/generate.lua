@@ -152,7 +152,10 @@ function M.describe(names)
     local takes = {}
     for _, key in ipairs(strategy_options) do
       local value = s.takes[key]
-      if value then takes[#takes + 1] = flag(key) .. (value == true and "" or " " .. takes_text(value)) end
+      if value then
+        local text = type(value) == "table" and table.concat(value, "|") or tostring(value)
+        takes[#takes + 1] = flag(key) .. (value == true and "" or " " .. text)
+      end
     end
     lines[#lines + 1] = string.format("  %-15s %s", s.name,
                                       #takes > 0 and table.concat(takes, ", ") or "no options")

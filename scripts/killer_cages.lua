@@ -27,7 +27,8 @@ local M = {}
 -- generate request each takes (generate.lua checks requests against it).
 M.strategies = {
   {name = "greedy", takes = {min_cage = true, max_cage = true, cage_sizes = true, givens = true}},
-  {name = "anneal", takes = {grade = true, rating = true, min_cage = true, max_cage = true,
+  {name = "anneal", takes = {grade = {"easy", "medium", "hard", "expert", "extreme", "beyond"},
+                             rating = true, min_cage = true, max_cage = true,
                              cage_sizes = true, givens = true}},
 }
 function M.strategy_named(name)
@@ -381,11 +382,14 @@ local function members_of(cage, n)
 end
 
 -- One random move on a copy of the partition; nil when the move drawn is
--- not possible (the caller draws again). `prefer` (2 split, 3 merge) is
+-- not possible (the caller draws again): every cage keeps low..high cells
+-- and the count of cages stays in M.cage_band. `prefer` (2 split, 3 merge) is
 -- drawn more often: splitting gives a puzzle more information (toward
 -- uniqueness), merging takes some away (toward a harder rating).
 local function move(cage, grid, n, low, high, prefer)
   local members = members_of(cage, n)
+  local cages, fewest, most = 0, M.cage_band(n)
+  for _ in pairs(members) do cages = cages + 1 end
   local new = {}
   for k, v in pairs(cage) do new[k] = v end
   local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
@@ -400,7 +404,7 @@ local function move(cage, grid, n, low, high, prefer)
     new[cell] = other
   elseif kind == 2 then -- split off a cell's half of its cage
     local cells = members[own]
-    if #cells < 2 * math.max(low, 1) then return nil end
+    if #cells < 2 * math.max(low, 1) or cages >= most then return nil end
     local fresh = 0
     for _, v in pairs(cage) do if v > fresh then fresh = v end end
     local part, rest = {cell}, {}
@@ -417,7 +421,7 @@ local function move(cage, grid, n, low, high, prefer)
   else -- merge with the cage next door
     local nbs = neighbours(cell, n)
     local other = cage[nbs[math.random(#nbs)]]
-    if other == own or #members[own] + #members[other] > high then return nil end
+    if other == own or #members[own] + #members[other] > high or cages <= fewest then return nil end
     for _, c in ipairs(members[other]) do
       if has_digit(members[own], grid, digit_at(grid, c)) then return nil end
     end
