@@ -70,7 +70,7 @@ static const struct option_def catalogue[] = {
     {"strategy", 'G', KIND_TEXT, FIELD(strategy), 0, 0, "NAME"},
     {"min-cage", 'm', KIND_INT, FIELD(min_cage), 1, SL_MAX_SIZE, "N"},
     {"max-cage", 'x', KIND_INT, FIELD(max_cage), 1, SL_MAX_SIZE, "N"},
-    {"cage-sizes", 'z', KIND_TEXT, FIELD(cage_sizes), 0, 0, "LIST"},
+    {"cage-sizes", 'K', KIND_TEXT, FIELD(cage_sizes), 0, 0, "LIST"},
     {"givens", 'v', KIND_INT, FIELD(givens), 0, SL_MAX_CELLS, "N"},
     {"grade", 'g', KIND_GRADE, FIELD(grade), 0, 0, "NAME"},
     {"rating", 'R', KIND_RATING, FIELD(rating_low), 0, 0, "L-H"},
