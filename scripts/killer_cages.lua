@@ -349,23 +349,29 @@ local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 -- search on for minutes, and trying another partition is cheaper.
 local function budget(n) return n > 9 and 2000 * n or nil end
 
-function M.greedy(v, grid, opts)
-  local n = side(grid)
+-- A unique partition: a random one, mended where a second solution
+-- differs, up to `attempts` counts. Returns the partition, its puzzle and
+-- the attempts taken, or nil.
+local function unique_partition(v, grid, n, opts, givens, attempts)
   local low, high = M.bounds(opts, n)
-  local attempts = opts.partitions or 10
-  local givens = M.givens(grid, n, opts.givens)
   local cage = M.partition(grid, n, sizes_of(opts, v), low, high)
   for attempt = 1, attempts do
     local p = M.puzzle(v, cage, grid, n, givens)
     local found = p and p:solutions(2, budget(n)) or {}
-    if #found == 1 then
-      local _, _, count = M.text(cage, grid, n)
-      return p, {cages = count, partitions = attempt, cage_sizes = M.size_histogram(cage, n)}
-    end
+    if #found == 1 then return cage, p, attempt end
     cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n, low, high)
            or M.partition(grid, n, sizes_of(opts, v), low, high)
   end
-  return nil, string.format("no unique partition in %d tries", attempts)
+  return nil
+end
+
+function M.greedy(v, grid, opts)
+  local n = side(grid)
+  local attempts = opts.partitions or 10
+  local cage, p, took = unique_partition(v, grid, n, opts, M.givens(grid, n, opts.givens), attempts)
+  if not cage then return nil, string.format("no unique partition in %d tries", attempts) end
+  local _, _, count = M.text(cage, grid, n)
+  return p, {cages = count, partitions = took, cage_sizes = M.size_histogram(cage, n)}
 end
 
 -- --- simulated annealing ------------------------------------------------
@@ -475,11 +481,13 @@ function M.anneal(v, grid, opts)
   local steps = opts.steps or 400
   local low, high = M.bounds(opts, n)
   local givens = M.givens(grid, n, opts.givens)
-  -- Start from the best of a few random partitions (a unique one if any):
-  -- the walk then spends its steps on the rating rather than on uniqueness.
+  -- Start from a unique partition greedy's way (most land at medium),
+  -- else the best of a few random partitions: the walk then spends its
+  -- steps on the rating rather than on uniqueness.
   local cage, e, p, count, fits, toward
-  for _ = 1, opts.starts or 6 do
-    local c = M.partition(grid, n, sizes, low, high)
+  local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
+  for start = 1, opts.starts or 6 do
+    local c = start == 1 and first or M.partition(grid, n, sizes, low, high)
     local e2, p2, count2, fits2, toward2 = energy(v, c, grid, n, opts, w, givens)
     if not e or e2 < e then cage, e, p, count, fits, toward = c, e2, p2, count2, fits2, toward2 end
     if count2 == 1 then break end
