@@ -272,8 +272,13 @@ function M.puzzle(v, cage, grid, n, givens)
   return v.build{cages = map, sums = sums, size = n, givens = givens}
 end
 
-local function sizes_of(opts, v)
-  return opts.cage_sizes or (v.defaults and v.defaults.cage_sizes) or {2, 3, 4}
+-- The cage-size profile: the request's, else the variant's default for
+-- the grid's size (past 9x9 smaller cages: with bigger ones most counts
+-- run past their budget before telling unique from not).
+local function sizes_of(opts, v, n)
+  local defaults = v.defaults or {}
+  return opts.cage_sizes or (n > 9 and defaults.cage_sizes_past_9) or defaults.cage_sizes
+         or {2, 3, 4}
 end
 
 -- opts.givens random cells of the grid as givens ("." elsewhere), or nil
@@ -354,13 +359,13 @@ local function budget(n) return n > 9 and 2000 * n or nil end
 -- the attempts taken, or nil.
 local function unique_partition(v, grid, n, opts, givens, attempts)
   local low, high = M.bounds(opts, n)
-  local cage = M.partition(grid, n, sizes_of(opts, v), low, high)
+  local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high)
   for attempt = 1, attempts do
     local p = M.puzzle(v, cage, grid, n, givens)
     local found = p and p:solutions(2, budget(n)) or {}
     if #found == 1 then return cage, p, attempt end
     cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n, low, high)
-           or M.partition(grid, n, sizes_of(opts, v), low, high)
+           or M.partition(grid, n, sizes_of(opts, v, n), low, high)
   end
   return nil
 end
@@ -460,7 +465,7 @@ end
 local function energy(v, cage, grid, n, opts, w, givens)
   local p = M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
-  local e = w.size * size_distance(cage, n, sizes_of(opts, v))
+  local e = w.size * size_distance(cage, n, sizes_of(opts, v, n))
   local count = p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
@@ -474,7 +479,8 @@ local function energy(v, cage, grid, n, opts, w, givens)
 end
 
 function M.anneal(v, grid, opts)
-  local n, sizes = side(grid), sizes_of(opts, v)
+  local n = side(grid)
+  local sizes = sizes_of(opts, v, n)
   local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
              size = opts.size_weight or 1}
   local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97

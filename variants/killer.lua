@@ -6,7 +6,7 @@ return require("variant").make{
   name = "killer",
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
   rules = "classic;killer",
-  defaults = {cage_sizes = {2, 2, 3, 3, 4}},
+  defaults = {cage_sizes = {2, 2, 3, 3, 4}, cage_sizes_past_9 = {2, 2, 3}},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,

@@ -14,6 +14,6 @@ return {
     {name = "greedy", variant = "killer", strategy = "greedy"},
     {name = "medium", variant = "killer", strategy = "anneal", grade = "medium"},
     {name = "hard", variant = "killer", strategy = "anneal", grade = "hard"},
-    {name = "expert", variant = "killer", strategy = "anneal", grade = "expert", count = 30},
+    {name = "expert", variant = "killer", strategy = "anneal", grade = "expert", count = 20},
   },
 }
