@@ -50,7 +50,7 @@ static const struct cmd_option_help generate_options[] = {
     {"min-cage", "killer: the fewest cells of a cage (default 2)"},
     {"max-cage", "killer: the most cells of a cage (default 5)"},
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
-                   "size twice, twice as often; default 2,3,4)"},
+                   "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
     {"givens", "killer: N givens besides the cages (default none)"},
     {"grade", "a grade, as the rater names them"},
     {"rating", "a rating band, e.g. 6.0-7.5"},
