@@ -219,8 +219,15 @@ local function partition_once(grid, n, sizes, low, high)
 end
 
 -- How many cages published killers have: 26 to 36 on a 9x9, as many per
--- cell on other sizes.
-function M.cage_band(n) return math.ceil(26 * n * n / 81), 36 * n * n // 81 end
+-- cell on other sizes; widened to what cages of low..high cells can
+-- reach when the bounds asked rule the band out.
+function M.cage_band(n, low, high)
+  local cells = n * n
+  local fewest, most = math.ceil(26 * cells / 81), 36 * cells // 81
+  if low then fewest = math.min(fewest, cells // low) end
+  if high then most = math.max(most, math.ceil(cells / high)) end
+  return fewest, most
+end
 
 local function cage_count(cage)
   local seen, count = {}, 0
@@ -236,7 +243,7 @@ end
 -- big or small cages may never land in it).
 function M.partition(grid, n, sizes, low, high)
   low, high = low or 1, high or n * n
-  local fewest, most = M.cage_band(n)
+  local fewest, most = M.cage_band(n, low, high)
   local last
   for _ = 1, 100 do
     local cage = partition_once(grid, n, sizes, low, high)
@@ -399,7 +406,7 @@ end
 -- uniqueness), merging takes some away (toward a harder rating).
 local function move(cage, grid, n, low, high, prefer)
   local members = members_of(cage, n)
-  local cages, fewest, most = 0, M.cage_band(n)
+  local cages, fewest, most = 0, M.cage_band(n, low, high)
   for _ in pairs(members) do cages = cages + 1 end
   local new = {}
   for k, v in pairs(cage) do new[k] = v end
