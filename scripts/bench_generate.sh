@@ -43,9 +43,27 @@ row "classic 9x9, 180-degree symmetric" 1500 3000 --symmetry rotate180
 row "classic 9x9, grade expert" 20 60 --grade expert --symmetry none
 row "classic 9x9, grade extreme" 20 60 --grade extreme --symmetry none
 row "classic 9x9, grade beyond" 20 60 --grade beyond --symmetry none
-row "killer 9x9, greedy, no givens" 200 300 --variant killer
-row "killer 9x9, annealed to grade hard" 5 20 --variant killer --grade hard
+row "killer 9x9, greedy, no givens" 2000 300 --variant killer
+row "killer 9x9, annealed to grade medium" 300 100 --variant killer --grade medium
+row "killer 9x9, annealed to grade hard" 150 100 --variant killer --grade hard
+row "killer 9x9, annealed to grade expert" 30 2 --variant killer --grade expert
+row "killer 9x9, annealed to grade extreme" 10 5 --variant killer --grade extreme
+row "killer 9x9, annealed to grade beyond" 2 5 --variant killer --grade beyond
+row "killer 16x16, greedy" 5 5 --variant killer --size 16
 row "16x16 classic, unique" 10 40 --size 16 --symmetry none
 one=$(rate_of 4000 --symmetry none)
 two=$(rate_of 4000 --symmetry none --jobs 2)
 echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.8x)\n", "classic minimal, --jobs 2", $2, $2 / $1 }'
+
+# Cage shapes: no one-cell cage in SHAPES (default 200) killers of each
+# strategy and grade (SHAPES_SLOW, default 20, from expert up, which take
+# seconds each), every cage connected, 26..36 cages a puzzle.
+SHAPES=${SHAPES:-200}
+SHAPES_SLOW=${SHAPES_SLOW:-20}
+echo "== killer cage shapes (one-cell cages: 0 wanted)"
+for args in "" "--grade easy" "--grade medium" "--grade hard" "--grade expert" "--grade extreme" "--grade beyond"; do
+    case $args in *expert* | *extreme* | *beyond*) count=$SHAPES_SLOW ;; *) count=$SHAPES ;; esac
+    # shellcheck disable=SC2086 # the words of args are options
+    shapes=$("$S" generate --variant killer --count "$count" --seed 1 $args | awk -f scripts/cage_stats.awk | head -1)
+    printf "  %-44s %s\n" "killer ${args:-greedy}" "$shapes"
+done

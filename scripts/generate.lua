@@ -34,7 +34,23 @@ end
 
 -- The options of a request a variant's strategies may take, in the order
 -- they are checked.
-local strategy_options = {"symmetry", "clues", "grade", "rating"}
+local strategy_options = {"symmetry", "clues", "grade", "rating", "min_cage", "max_cage",
+                          "cage_sizes", "givens"}
+
+-- The command's name of a request's option: --min-cage for min_cage.
+local function flag(key) return "--" .. key:gsub("_", "-") end
+
+-- A value a strategy takes: true (any), one value, or a list of values.
+local function takes_value(takes, value)
+  if takes == true or takes == value then return true end
+  if type(takes) ~= "table" then return false end
+  for _, t in ipairs(takes) do if t == value then return true end end
+  return false
+end
+
+local function takes_text(takes)
+  return type(takes) == "table" and table.concat(takes, ", ") or tostring(takes)
+end
 
 local function names_of(list)
   local names = {}
@@ -80,15 +96,16 @@ function M.check(v, opts)
   local strategy = by_name[name]
   for _, key in ipairs(strategy_options) do
     local takes = strategy.takes[key]
-    if opts[key] ~= nil and takes ~= true and takes ~= opts[key] then
-      local what = takes and string.format("%s takes only --%s %s", name, key, takes)
-                   or string.format("%s does not take --%s", name, key)
+    if opts[key] ~= nil and not takes_value(takes, opts[key]) then
+      local what = takes and string.format("%s takes only %s %s", name, flag(key), takes_text(takes))
+                   or string.format("%s does not take %s", name, flag(key))
       for _, other in ipairs(v.strategies) do
-        if other.takes[key] == true then
+        if other ~= strategy and takes_value(other.takes[key], opts[key]) then
           error(string.format("%s; use --strategy %s", what, other.name), 0)
         end
       end
-      error(string.format("%s does not take --%s (no %s strategy uses it)", v.name, key, v.name), 0)
+      if takes then error(what, 0) end
+      error(string.format("%s does not take %s (no %s strategy uses it)", v.name, flag(key), v.name), 0)
     end
   end
   if strategy.needs then
@@ -109,6 +126,7 @@ function M.check(v, opts)
     error(string.format("--clues %d: a %dx%d grid has %d cells", opts.clues, n, n, n * n), 0)
   end
   if opts.grade then dig.grade_band(opts.grade) end
+  if v.check then v.check(opts) end
   return name
 end
 
@@ -134,7 +152,10 @@ function M.describe(names)
     local takes = {}
     for _, key in ipairs(strategy_options) do
       local value = s.takes[key]
-      if value then takes[#takes + 1] = "--" .. key .. (value == true and "" or " " .. value) end
+      if value then
+        local text = type(value) == "table" and table.concat(value, "|") or tostring(value)
+        takes[#takes + 1] = flag(key) .. (value == true and "" or " " .. text)
+      end
     end
     lines[#lines + 1] = string.format("  %-15s %s", s.name,
                                       #takes > 0 and table.concat(takes, ", ") or "no options")

@@ -26,8 +26,10 @@ local M = {}
 -- The strategies, in the order they are offered, and the options of a
 -- generate request each takes (generate.lua checks requests against it).
 M.strategies = {
-  {name = "greedy", takes = {}},
-  {name = "anneal", takes = {grade = true, rating = true}},
+  {name = "greedy", takes = {min_cage = true, max_cage = true, cage_sizes = true, givens = true}},
+  {name = "anneal", takes = {grade = {"easy", "medium", "hard", "expert", "extreme", "beyond"},
+                             rating = true, min_cage = true, max_cage = true,
+                             cage_sizes = true, givens = true}},
 }
 function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
@@ -53,7 +55,52 @@ function M.text(cage, grid, n)
   return cages.map, cages.sums, cages.count
 end
 
--- Grows one cage from `start` toward `target` cells.
+-- The cage-size bounds of a request: opts.min_cage (default 2: a cage
+-- of one cell is a given in disguise) and opts.max_cage (default 5, or
+-- n on an n x n grid smaller than that).
+function M.bounds(opts, n)
+  local low, high = opts.min_cage or 2, opts.max_cage or math.min(5, n or 9)
+  if low > high then
+    error(string.format("--min-cage %d is above --max-cage %d", low, high), 0)
+  end
+  return low, high
+end
+
+-- The cage-size profile of --cage-sizes ("2,3,3,4": the sizes cages are
+-- drawn from, a size twice for twice the share) as a list; nil for none.
+function M.profile(text)
+  if text == nil or type(text) == "table" then return text end
+  local sizes = {}
+  for word in (tostring(text) .. ","):gmatch("([^,]*),") do
+    local size = math.tointeger(tonumber(word))
+    if not size or size < 1 then
+      error(string.format("--cage-sizes '%s': a list of cage sizes like 2,3,3,4", text), 0)
+    end
+    sizes[#sizes + 1] = size
+  end
+  return sizes
+end
+
+-- Checks the cage options of a request before a run (generate.lua).
+function M.check(opts)
+  local n = opts.size or 9
+  local low, high = M.bounds(opts, n)
+  for _, size in ipairs(M.profile(opts.cage_sizes) or {}) do
+    if size < low or size > high then
+      error(string.format("--cage-sizes %s: %d is outside the cage sizes %d..%d (--min-cage, --max-cage)",
+                          opts.cage_sizes, size, low, high), 0)
+    end
+  end
+  if opts.givens and opts.givens > n * n then
+    error(string.format("--givens %d: a %dx%d grid has %d cells", opts.givens, n, n, n * n), 0)
+  end
+  if opts.max_cage and high > n then
+    error(string.format("--max-cage %d: a cage of distinct digits on a %dx%d grid has at most %d cells",
+                        high, n, n, n), 0)
+  end
+end
+
+-- Grows one cage from `start` toward `target` cells; returns its cells.
 local function grow(cage, id, start, target, grid, n)
   local members, used = {start}, {[digit_at(grid, start)] = true}
   cage[start] = id
@@ -70,45 +117,18 @@ local function grow(cage, id, start, target, grid, n)
     used[digit_at(grid, pick)] = true
     members[#members + 1] = pick
   end
+  return members
 end
 
--- A random partition: cages grown from random free cells.
-function M.partition(grid, n, sizes)
-  local cage, order, id = {}, {}, 0
-  for cell = 0, n * n - 1 do order[cell + 1] = cell end
-  for i = #order, 2, -1 do
-    local j = math.random(i)
-    order[i], order[j] = order[j], order[i]
-  end
-  for _, start in ipairs(order) do
-    if not cage[start] then
-      id = id + 1
-      grow(cage, id, start, sizes[math.random(#sizes)], grid, n)
-    end
-  end
-  return cage
+local function has_digit(cells, grid, d)
+  for _, c in ipairs(cells) do if digit_at(grid, c) == d then return true end end
+  return false
 end
 
--- "size:cages,..." of a partition, sizes ascending.
-function M.size_histogram(cage, n)
-  local size, count = {}, {}
-  for cell = 0, n * n - 1 do size[cage[cell]] = (size[cage[cell]] or 0) + 1 end
-  for _, s in pairs(size) do count[s] = (count[s] or 0) + 1 end
-  local parts = {}
-  for s = 1, n * n do
-    if count[s] then parts[#parts + 1] = s .. ":" .. count[s] end
-  end
-  return table.concat(parts, ",")
-end
-
-function M.puzzle(v, cage, grid, n)
-  local map, sums = M.text(cage, grid, n)
-  if not map then return nil end
-  return v.build{cages = map, sums = sums, size = n}
-end
-
-local function sizes_of(opts, v)
-  return opts.cage_sizes or (v.defaults and v.defaults.cage_sizes) or {2, 3, 4}
+local function without(list, x)
+  local out = {}
+  for _, y in ipairs(list) do if y ~= x then out[#out + 1] = y end end
+  return out
 end
 
 -- 1 when the cells (a list) form one orthogonally connected piece.
@@ -127,23 +147,169 @@ local function connected(cells, n)
   return reached == #cells
 end
 
-local function without(list, x)
-  local out = {}
-  for _, y in ipairs(list) do if y ~= x then out[#out + 1] = y end end
-  return out
+-- Brings a cage below `low` cells up to it: merged whole into a
+-- neighbouring cage when the two fit in `high` cells with distinct digits,
+-- else fed cells taken from neighbouring cages that keep `low` cells and
+-- stay connected. False when neither works (the caller draws again).
+local function fill_up(cage, members, id, grid, n, low, high)
+  local own = members[id]
+  for _, c in ipairs(own) do
+    for _, nb in ipairs(neighbours(c, n)) do
+      local other = cage[nb]
+      if other ~= id and #members[other] + #own <= high then
+        local clash = false
+        for _, x in ipairs(own) do clash = clash or has_digit(members[other], grid, digit_at(grid, x)) end
+        if not clash then
+          for _, x in ipairs(own) do
+            cage[x] = other
+            table.insert(members[other], x)
+          end
+          members[id] = nil
+          return true
+        end
+      end
+    end
+  end
+  while #own < low do
+    local took = false
+    for _, c in ipairs(own) do
+      for _, nb in ipairs(neighbours(c, n)) do
+        local other = cage[nb]
+        if other ~= id and #members[other] > low and not has_digit(own, grid, digit_at(grid, nb)) then
+          local rest = without(members[other], nb)
+          if connected(rest, n) then
+            members[other], cage[nb] = rest, id
+            own[#own + 1] = nb
+            took = true
+            break
+          end
+        end
+      end
+      if took then break end
+    end
+    if not took then return false end
+  end
+  return true
 end
 
-local function has_digit(cells, grid, d)
-  for _, c in ipairs(cells) do if digit_at(grid, c) == d then return true end end
-  return false
+-- A random partition: cages grown from random free cells to sizes drawn
+-- from `sizes`, then every cage under `low` cells filled up (fill_up);
+-- nil when one cannot be.
+local function partition_once(grid, n, sizes, low, high)
+  local cage, order, members, id = {}, {}, {}, 0
+  for cell = 0, n * n - 1 do order[cell + 1] = cell end
+  for i = #order, 2, -1 do
+    local j = math.random(i)
+    order[i], order[j] = order[j], order[i]
+  end
+  for _, start in ipairs(order) do
+    if not cage[start] then
+      id = id + 1
+      local want = math.max(low, math.min(high, sizes[math.random(#sizes)]))
+      members[id] = grow(cage, id, start, want, grid, n)
+    end
+  end
+  for small = 1, id do
+    local cells = members[small]
+    if cells and #cells < low and not fill_up(cage, members, small, grid, n, low, high) then
+      return nil
+    end
+  end
+  return cage
+end
+
+-- How many cages published killers have: 26 to 36 on a 9x9, as many per
+-- cell on other sizes; widened to what cages of low..high cells can
+-- reach when the bounds asked rule the band out.
+function M.cage_band(n, low, high)
+  local cells = n * n
+  local fewest, most = math.ceil(26 * cells / 81), 36 * cells // 81
+  if low then fewest = math.min(fewest, cells // low) end
+  if high then most = math.max(most, math.ceil(cells / high)) end
+  return fewest, most
+end
+
+local function cage_count(cage)
+  local seen, count = {}, 0
+  for _, id in pairs(cage) do
+    if not seen[id] then seen[id], count = true, count + 1 end
+  end
+  return count
+end
+
+-- A random partition whose cages all have `low`..`high` cells; with no
+-- bounds given, cages of one cell are allowed. Partitions with a cage
+-- count outside M.cage_band are drawn again, a few times (a profile of
+-- big or small cages may never land in it).
+function M.partition(grid, n, sizes, low, high)
+  low, high = low or 1, high or n * n
+  local fewest, most = M.cage_band(n, low, high)
+  local last
+  for _ = 1, 100 do
+    local cage = partition_once(grid, n, sizes, low, high)
+    if cage then
+      local count = cage_count(cage)
+      if count >= fewest and count <= most then return cage end
+      last = last or {}
+      last[#last + 1] = cage
+      if #last >= 8 then return cage end
+    end
+  end
+  if last then return last[#last] end
+  error(string.format("no partition into cages of %d to %d cells", low, high), 0)
+end
+
+-- "size:cages,..." of a partition, sizes ascending.
+function M.size_histogram(cage, n)
+  local size, count = {}, {}
+  for cell = 0, n * n - 1 do size[cage[cell]] = (size[cage[cell]] or 0) + 1 end
+  for _, s in pairs(size) do count[s] = (count[s] or 0) + 1 end
+  local parts = {}
+  for s = 1, n * n do
+    if count[s] then parts[#parts + 1] = s .. ":" .. count[s] end
+  end
+  return table.concat(parts, ",")
+end
+
+-- The puzzle of a partition (nil when it has too many cages), with
+-- `givens` (a string of n*n, "." where none) when some are asked.
+function M.puzzle(v, cage, grid, n, givens)
+  local map, sums = M.text(cage, grid, n)
+  if not map then return nil end
+  return v.build{cages = map, sums = sums, size = n, givens = givens}
+end
+
+-- The cage-size profile: the request's, else the variant's default for
+-- the grid's size (past 9x9 smaller cages: with bigger ones most counts
+-- run past their budget before telling unique from not).
+local function sizes_of(opts, v, n)
+  local defaults = v.defaults or {}
+  return opts.cage_sizes or (n > 9 and defaults.cage_sizes_past_9) or defaults.cage_sizes
+         or {2, 3, 4}
+end
+
+-- opts.givens random cells of the grid as givens ("." elsewhere), or nil
+-- for none: a setter who wants a few names how many.
+function M.givens(grid, n, count)
+  if not count or count == 0 then return nil end
+  local cells = {}
+  for cell = 1, n * n do cells[cell] = cell end
+  local out = {}
+  for cell = 1, n * n do out[cell] = "." end
+  for i = 1, math.min(count, n * n) do
+    local j = math.random(i, n * n)
+    cells[i], cells[j] = cells[j], cells[i]
+    out[cells[i]] = grid:sub(cells[i], cells[i])
+  end
+  return table.concat(out)
 end
 
 -- Mends a partition whose puzzle has a second solution where the two
 -- solutions differ: a cage there is cut in two, or one of its cells moves
 -- to the cage next door, so the swap that kept every sum no longer does.
--- Pieces keep two cells or more (a cage of one cell would be a given).
--- Returns the new partition, or nil when no change is possible.
-local function mend(cage, grid, second, n)
+-- Every piece keeps `low` to `high` cells. Returns the new partition, or
+-- nil when no change is possible.
+local function mend(cage, grid, second, n, low, high)
   local differ = {}
   for cell = 0, n * n - 1 do
     if grid:sub(cell + 1, cell + 1) ~= second:sub(cell + 1, cell + 1) then differ[#differ + 1] = cell end
@@ -155,10 +321,10 @@ local function mend(cage, grid, second, n)
     local members = {}
     for c = 0, n * n - 1 do if cage[c] == cage[cell] then members[#members + 1] = c end end
     -- The cell with one neighbour of its cage, against the rest.
-    for _, nb in ipairs(neighbours(cell, n)) do
+    for _, nb in ipairs(low <= 2 and neighbours(cell, n) or {}) do
       if cage[nb] == cage[cell] then
         local rest = without(without(members, cell), nb)
-        if #rest >= 2 and connected(rest, n) then
+        if #rest >= math.max(low, 1) and connected(rest, n) then
           local new = {}
           for k, id in pairs(cage) do new[k] = id end
           new[cell], new[nb] = fresh + 1, fresh + 1
@@ -168,13 +334,13 @@ local function mend(cage, grid, second, n)
     end
     -- The cell into a neighbouring cage without its digit.
     local stays = without(members, cell)
-    if #stays >= 2 and connected(stays, n) then
+    if #stays >= math.max(low, 1) and connected(stays, n) then
       for _, nb in ipairs(neighbours(cell, n)) do
         local other = cage[nb]
         if other ~= cage[cell] then
           local theirs = {}
           for c = 0, n * n - 1 do if cage[c] == other then theirs[#theirs + 1] = c end end
-          if #theirs < 5 and not has_digit(theirs, grid, digit_at(grid, cell)) then
+          if #theirs < high and not has_digit(theirs, grid, digit_at(grid, cell)) then
             local new = {}
             for k, id in pairs(cage) do new[k] = id end
             new[cell] = other
@@ -195,47 +361,29 @@ local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 -- search on for minutes, and trying another partition is cheaper.
 local function budget(n) return n > 9 and 2000 * n or nil end
 
+-- A unique partition: a random one, mended where a second solution
+-- differs, up to `attempts` counts. Returns the partition, its puzzle and
+-- the attempts taken, or nil.
+local function unique_partition(v, grid, n, opts, givens, attempts)
+  local low, high = M.bounds(opts, n)
+  local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high)
+  for attempt = 1, attempts do
+    local p = M.puzzle(v, cage, grid, n, givens)
+    local found = p and p:solutions(2, budget(n)) or {}
+    if #found == 1 then return cage, p, attempt end
+    cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n, low, high)
+           or M.partition(grid, n, sizes_of(opts, v, n), low, high)
+  end
+  return nil
+end
+
 function M.greedy(v, grid, opts)
   local n = side(grid)
   local attempts = opts.partitions or 10
-  local cage = M.partition(grid, n, sizes_of(opts, v))
-  for attempt = 1, attempts do
-    local p = M.puzzle(v, cage, grid, n)
-    local found = p and p:solutions(2, budget(n)) or {}
-    if #found == 1 then
-      local _, _, count = M.text(cage, grid, n)
-      return p, {cages = count, partitions = attempt, cage_sizes = M.size_histogram(cage, n)}
-    end
-    cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n)
-           or M.partition(grid, n, sizes_of(opts, v))
-  end
-  if opts.givens then return M.with_givens(v, cage, grid, n) end
-  return nil, string.format("no unique partition in %d tries", attempts)
-end
-
--- The last resort, when opts.givens allows it: givens where a second
--- solution differs, one at a time, until the puzzle is unique.
-function M.with_givens(v, cage, grid, n)
-  local map, sums, count = M.text(cage, grid, n)
-  if not map then return nil, "too many cages" end
-  local givens = {}
-  for cell = 1, n * n do givens[cell] = "." end
-  for _ = 1, n * n do
-    local p = v.build{cages = map, sums = sums, givens = table.concat(givens), size = n}
-    local found = p:solutions(2, budget(n))
-    if not found then return nil, "the uniqueness count ran past its budget" end
-    if #found == 1 then
-      return p, {cages = count, givens = true, cage_sizes = M.size_histogram(cage, n)}
-    end
-    local second = found[2] == grid and found[1] or found[2]
-    for cell = 1, n * n do
-      if grid:sub(cell, cell) ~= second:sub(cell, cell) then
-        givens[cell] = grid:sub(cell, cell)
-        break
-      end
-    end
-  end
-  return nil, "givens did not make it unique"
+  local cage, p, took = unique_partition(v, grid, n, opts, M.givens(grid, n, opts.givens), attempts)
+  if not cage then return nil, string.format("no unique partition in %d tries", attempts) end
+  local _, _, count = M.text(cage, grid, n)
+  return p, {cages = count, partitions = took, cage_sizes = M.size_histogram(cage, n)}
 end
 
 -- --- simulated annealing ------------------------------------------------
@@ -252,11 +400,14 @@ local function members_of(cage, n)
 end
 
 -- One random move on a copy of the partition; nil when the move drawn is
--- not possible (the caller draws again). `prefer` (2 split, 3 merge) is
+-- not possible (the caller draws again): every cage keeps low..high cells
+-- and the count of cages stays in M.cage_band. `prefer` (2 split, 3 merge) is
 -- drawn more often: splitting gives a puzzle more information (toward
 -- uniqueness), merging takes some away (toward a harder rating).
-local function move(cage, grid, n, max_size, prefer)
+local function move(cage, grid, n, low, high, prefer)
   local members = members_of(cage, n)
+  local cages, fewest, most = 0, M.cage_band(n, low, high)
+  for _ in pairs(members) do cages = cages + 1 end
   local new = {}
   for k, v in pairs(cage) do new[k] = v end
   local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
@@ -265,28 +416,30 @@ local function move(cage, grid, n, max_size, prefer)
   if kind == 1 then -- shift a border cell into the cage next to it
     local nbs = neighbours(cell, n)
     local other = cage[nbs[math.random(#nbs)]]
-    if other == own or #members[own] == 1 or #members[other] >= max_size then return nil end
+    if other == own or #members[own] <= math.max(low, 1) or #members[other] >= high then return nil end
     if has_digit(members[other], grid, digit_at(grid, cell)) then return nil end
     if not connected(without(members[own], cell), n) then return nil end
     new[cell] = other
   elseif kind == 2 then -- split off a cell's half of its cage
     local cells = members[own]
-    if #cells < 2 then return nil end
+    if #cells < 2 * math.max(low, 1) or cages >= most then return nil end
     local fresh = 0
     for _, v in pairs(cage) do if v > fresh then fresh = v end end
     local part, rest = {cell}, {}
-    local want = math.random(1, #cells - 1)
+    local want = math.random(math.max(low, 1), #cells - math.max(low, 1))
     for _, c in ipairs(cells) do
       if c ~= cell then
         if #part < want and math.random(2) == 1 then part[#part + 1] = c else rest[#rest + 1] = c end
       end
     end
-    if #rest == 0 or not connected(part, n) or not connected(rest, n) then return nil end
+    if #part < low or #rest < math.max(low, 1) or not connected(part, n) or not connected(rest, n) then
+      return nil
+    end
     for _, c in ipairs(part) do new[c] = fresh + 1 end
   else -- merge with the cage next door
     local nbs = neighbours(cell, n)
     local other = cage[nbs[math.random(#nbs)]]
-    if other == own or #members[own] + #members[other] > max_size then return nil end
+    if other == own or #members[own] + #members[other] > high or cages <= fewest then return nil end
     for _, c in ipairs(members[other]) do
       if has_digit(members[own], grid, digit_at(grid, c)) then return nil end
     end
@@ -316,10 +469,10 @@ end
 -- Returns the energy, the puzzle, its solution count (up to 8), whether
 -- its rating lies in the band asked, and the move that heads for the band
 -- (2 split when not unique or too hard, 3 merge when too easy, else nil).
-local function energy(v, cage, grid, n, opts, w)
-  local p = M.puzzle(v, cage, grid, n)
+local function energy(v, cage, grid, n, opts, w, givens)
+  local p = M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
-  local e = w.size * size_distance(cage, n, sizes_of(opts, v))
+  local e = w.size * size_distance(cage, n, sizes_of(opts, v, n))
   local count = p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
@@ -333,17 +486,22 @@ local function energy(v, cage, grid, n, opts, w)
 end
 
 function M.anneal(v, grid, opts)
-  local n, sizes = side(grid), sizes_of(opts, v)
+  local n = side(grid)
+  local sizes = sizes_of(opts, v, n)
   local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
              size = opts.size_weight or 1}
   local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97
-  local steps, max_size = opts.steps or 400, opts.max_cage or 6
-  -- Start from the best of a few random partitions (a unique one if any):
-  -- the walk then spends its steps on the rating rather than on uniqueness.
+  local steps = opts.steps or 400
+  local low, high = M.bounds(opts, n)
+  local givens = M.givens(grid, n, opts.givens)
+  -- Start from a unique partition greedy's way (most land at medium),
+  -- else the best of a few random partitions: the walk then spends its
+  -- steps on the rating rather than on uniqueness.
   local cage, e, p, count, fits, toward
-  for _ = 1, opts.starts or 6 do
-    local c = M.partition(grid, n, sizes)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, grid, n, opts, w)
+  local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
+  for start = 1, opts.starts or 6 do
+    local c = start == 1 and first or M.partition(grid, n, sizes, low, high)
+    local e2, p2, count2, fits2, toward2 = energy(v, c, grid, n, opts, w, givens)
     if not e or e2 < e then cage, e, p, count, fits, toward = c, e2, p2, count2, fits2, toward2 end
     if count2 == 1 then break end
   end
@@ -353,11 +511,11 @@ function M.anneal(v, grid, opts)
     if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
     local candidate
     for _ = 1, 50 do
-      candidate = move(cage, grid, n, max_size, toward)
+      candidate = move(cage, grid, n, low, high, toward)
       if candidate then break end
     end
     if candidate then
-      local e2, p2, count2, fits2, toward2 = energy(v, candidate, grid, n, opts, w)
+      local e2, p2, count2, fits2, toward2 = energy(v, candidate, grid, n, opts, w, givens)
       if e2 <= e or math.random() < math.exp((e - e2) / temperature) then
         cage, e, p, count, fits, toward = candidate, e2, p2, count2, fits2, toward2
       end

@@ -64,6 +64,21 @@ check "jigsaw: random regions of nine connected cells, unique, no warning" eval 
 gen --variant killer --count 5 > "$T/k"
 check "killer (greedy): cages and sums, no givens, unique" eval \
     '[ $(grep -c "killer:.* \.\{81\}$" "$T/k") -eq 5 ] && all_unique "$T/k"'
+gen --variant killer --count 40 --seed 11 > "$T/k40"
+gen --variant killer --count 10 --seed 11 --grade hard >> "$T/k40"
+check "killer cages like published ones: no one-cell cage, 26..36 a puzzle, mean size 2.2..3.2" eval \
+    'awk -f scripts/cage_stats.awk "$T/k40" | awk "NR == 1 && \$5 == 0 && \$6 == \"cages\" { split(\$7, r, \"[.][.]\"); if (r[1] >= 26 && r[2] <= 36 && \$NF >= 2.2 && \$NF <= 3.2) ok = 1 } END { exit !ok }"'
+check "every killer cage is one connected piece" eval \
+    'awk -f scripts/cage_stats.awk "$T/k40" | grep -q " disconnected 0 "'
+gen --variant killer --count 5 --seed 11 --min-cage 1 --cage-sizes 1,2,3 > "$T/k1"
+check "--min-cage 1 --cage-sizes 1,2,3: one-cell cages when asked" eval \
+    '[ $(awk -f scripts/cage_stats.awk "$T/k1" | awk "NR == 1 { print \$5 }") -gt 0 ] && all_unique "$T/k1"'
+gen --variant killer --count 5 --seed 11 --min-cage 3 --max-cage 4 > "$T/k34"
+check "--min-cage 3 --max-cage 4: only cages of 3 and 4 cells" eval \
+    'awk -f scripts/cage_stats.awk "$T/k34" | grep -q "^sizes  3:[0-9]*%  4:[0-9]*%$" && all_unique "$T/k34"'
+gen --variant killer --count 3 --seed 11 --givens 5 > "$T/kg"
+check "--givens 5: five givens besides the cages" eval \
+    '[ $(awk "{ print \$NF }" "$T/kg" | tr -cd "1-9\n" | awk "length(\$0) == 5" | wc -l) -eq 3 ] && all_unique "$T/kg"'
 gen --variant killer --count 2 --grade hard --json > "$T/ka"
 check "killer annealed to a grade, with its energy trace" eval \
     'grep -q "\"grade\":\"hard\"" "$T/ka" && grep -q "\"energy\":\[" "$T/ka"'
@@ -115,6 +130,12 @@ refused "greedy does not take --grade; use --strategy anneal" \
 refused "unknown classic strategy 'greedy'" --strategy greedy --grade extreme
 refused "killer does not take --symmetry" --variant killer --symmetry mirror
 refused "killer does not take --clues" --variant killer --clues 30
+refused "classic does not take --max-cage (no classic strategy uses it)" --max-cage 4
+refused "--min-cage 4 is above --max-cage 3" --variant killer --min-cage 4 --max-cage 3
+refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer --cage-sizes 2,x
+refused "--cage-sizes 2,7: 7 is outside the cage sizes 2..5" --variant killer --cage-sizes 2,7
+refused "--max-cage 5: a cage of distinct digits on a 4x4 grid has at most 4 cells" \
+    --variant killer --size 4 --max-cage 5
 refused "random takes only --symmetry none; use --strategy symmetric" \
     --strategy random --symmetry mirror
 refused "exact does not take --grade; use --strategy graded" --clues 30 --grade hard

@@ -6,11 +6,12 @@ return require("variant").make{
   name = "killer",
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
   rules = "classic;killer",
-  defaults = {givens = false, cage_sizes = {2, 3, 4}},
+  defaults = {cage_sizes = {2, 2, 3, 3, 4}, cage_sizes_past_9 = {2, 2, 3}},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
+  check = function(opts) return require("killer_cages").check(opts) end,
   -- data.size: the grid's side (default: from the cage map's length).
   build = function(data)
     local n = data.size or math.tointeger(math.sqrt(#data.cages))
@@ -19,7 +20,8 @@ return require("variant").make{
     return sudolab.puzzle{size = n, rules = "classic;killer:" .. cages, givens = data.givens}
   end,
   -- opts.strategy: "greedy" (default) or "anneal" (scripts/killer_cages.lua);
-  -- opts.grade or opts.rating asks annealing for a rating band.
+  -- opts.grade or opts.rating asks annealing for a rating band; min_cage,
+  -- max_cage, cage_sizes ("2,3,3,4") and givens (a count) shape the cages.
   generate = function(opts)
     local killer = require("killer_cages")
     local v = require("killer")
@@ -27,8 +29,7 @@ return require("variant").make{
     if not killer.strategy_named(strategy) then
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
-    local settings = setmetatable({}, {__index = opts})
-    if opts.givens == nil then settings.givens = v.defaults.givens end
+    local settings = setmetatable({cage_sizes = killer.profile(opts.cage_sizes)}, {__index = opts})
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
     end

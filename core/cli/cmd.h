@@ -40,6 +40,9 @@ struct cmd_options {
     int stats;                      /* --stats */
     int clues;                      /* --clues, 0 = any */
     const char *symmetry;           /* --symmetry */
+    int min_cage, max_cage;         /* --min-cage, --max-cage, 0 = the variant's */
+    const char *cage_sizes;         /* --cage-sizes */
+    int givens;                     /* --givens, 0 = none */
     const char *strategy;           /* --strategy */
     const char *grade;              /* --grade */
     double rating_low, rating_high; /* --rating, high 0 = none */

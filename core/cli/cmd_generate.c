@@ -47,6 +47,11 @@ static const struct cmd_option_help generate_options[] = {
                  "the one the other options call for)"},
     {"symmetry", "the clues' symmetry (below; default: the variant's)"},
     {"clues", "exactly C clues"},
+    {"min-cage", "killer: the fewest cells of a cage (default 2)"},
+    {"max-cage", "killer: the most cells of a cage (default 5)"},
+    {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
+                   "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
+    {"givens", "killer: N givens besides the cages (default none)"},
     {"grade", "a grade, as the rater names them"},
     {"rating", "a rating band, e.g. 6.0-7.5"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
@@ -60,6 +65,7 @@ static const struct cmd_spec generate_spec = {
     "generate",
     "usage: sudolab generate [--variant NAME] [--size N] [--count K] [--seed S] [--jobs N]\n"
     "       [--shard I/N] [--strategy NAME] [--symmetry NAME] [--clues C]\n"
+    "       [--min-cage N] [--max-cage N] [--cage-sizes LIST] [--givens N]\n"
     "       [--grade NAME | --rating LOW-HIGH] [--stats | --json] [--output FILE]\n"
     "\n"
     "Makes K unique puzzles of a variant (default: classic 9x9) and prints one per\n"
@@ -138,6 +144,10 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
         .symmetry = opt->symmetry,
         .grade = opt->grade,
         .clues = opt->clues,
+        .min_cage = opt->min_cage,
+        .max_cage = opt->max_cage,
+        .cage_sizes = opt->cage_sizes,
+        .givens = opt->givens,
         .rating_low = opt->rating_low,
         .rating_high = opt->rating_high,
         .want_rating = opt->stats || opt->json,

@@ -24,6 +24,9 @@ struct generate_request {
     const char *symmetry;           /* dig.lua's symmetries */
     const char *grade;              /* a grade name (rate.h) */
     int clues;                      /* an exact clue count */
+    int min_cage, max_cage;         /* killer cage sizes, 0 = the variant's */
+    const char *cage_sizes;         /* killer: "2,3,3,4", the sizes drawn */
+    int givens;                     /* killer: givens besides the cages, 0 = none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
 };

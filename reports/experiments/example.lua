@@ -1,16 +1,19 @@
--- The committed example report (reports/example/): a small killer
--- comparison, quick to rerun with `sudolab report --out reports/example
--- reports/experiments/example.lua`.
+-- The committed example report (reports/example/): killer cages, greedy
+-- against annealing toward three grades, quick to rerun with `sudolab
+-- report --out reports/example reports/experiments/example.lua`.
 return {
-  title = "Example: killer cages, greedy against simulated annealing",
-  description = "150 killers per arm, no givens. Greedy grows random cages and mends a second "
-             .. "solution; annealing moves, splits and merges cages toward the hard grade. "
-             .. "Annealing buys harder puzzles at about thirty times the time.",
+  title = "Example: killer cages, greedy against simulated annealing at three grades",
+  description = "Killers with no givens and no one-cell cages (cages of 2 to 5 cells, 26 to 36 "
+             .. "a puzzle). Greedy grows random cages and mends a second solution; annealing "
+             .. "moves, splits and merges cages toward the medium, hard and expert grades "
+             .. "(expert takes seconds a puzzle, so that arm is smaller).",
   count = 150,
   seed = 1,
   jobs = 2,
   arms = {
     {name = "greedy", variant = "killer", strategy = "greedy"},
-    {name = "annealing", variant = "killer", strategy = "anneal", grade = "hard"},
+    {name = "medium", variant = "killer", strategy = "anneal", grade = "medium"},
+    {name = "hard", variant = "killer", strategy = "anneal", grade = "hard"},
+    {name = "expert", variant = "killer", strategy = "anneal", grade = "expert", count = 20},
   },
 }

@@ -130,12 +130,45 @@ expect("a grid with a non-digit is refused",
 expect("a cage larger than the digits is refused",
        fails(sudolab.cages_text, {cages = {[0] = 1, 1, 1, 2}, grid = "1221"}, "cage 1 has 3 cells"), true)
 
--- Givens as a last resort: a partition of big cages, then givens where a
--- second solution differs until it is unique.
-local big = {}
-for cell = 0, 80 do big[cell] = (cell // 9) * 3 + (cell % 9) // 3 + 1 end -- rows of three
-local pg = killer.with_givens(kv, big, grid, 9)
-expect("givens make a loose partition unique", pg and pg:count(), 1)
-expect("and there are some", pg and pg:givens():find("[1-9]") ~= nil, true)
+-- Cage shapes: the bounds hold for every cage of many partitions, and
+-- the cage count stays in the band of published killers.
+math.randomseed(5)
+local low_ok, high_ok, band_ok = true, true, true
+local fewest, most = killer.cage_band(9)
+for _ = 1, 50 do
+  local c = killer.partition(grid, 9, {2, 2, 3, 3, 4}, 2, 5)
+  local size, count = {}, 0
+  for cell = 0, 80 do size[c[cell]] = (size[c[cell]] or 0) + 1 end
+  for _, n in pairs(size) do
+    count = count + 1
+    low_ok, high_ok = low_ok and n >= 2, high_ok and n <= 5
+  end
+  band_ok = band_ok and count >= fewest and count <= most
+end
+expect("no cage of one cell in 50 partitions", low_ok, true)
+expect("no cage over five cells", high_ok, true)
+expect("26..36 cages each", band_ok, true)
+expect("the band of a 9x9", fewest .. ".." .. most, "26..36")
+expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
+expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
+expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
+
+-- Givens a setter asks for: that many cells of the grid, the rest blank.
+local gv = killer.givens(grid, 9, 12)
+local placed, right = 0, true
+for cell = 1, 81 do
+  local ch = gv:sub(cell, cell)
+  if ch ~= "." then
+    placed = placed + 1
+    right = right and ch == grid:sub(cell, cell)
+  end
+end
+expect("givens(grid, 9, 12) places 12 givens", placed, 12)
+expect("each the grid's digit", right, true)
+expect("no givens asked, none", killer.givens(grid, 9, nil), nil)
+local rows = {}
+for cell = 0, 80 do rows[cell] = (cell // 9) * 3 + (cell % 9) // 3 + 1 end -- rows of three
+local loose = killer.puzzle(kv, rows, grid, 9, killer.givens(grid, 9, 60))
+expect("a loose partition with 60 givens builds and keeps the solution", loose and loose:check(grid), true)
 
 check.finish()
