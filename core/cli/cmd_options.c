@@ -166,14 +166,12 @@ static int parse_number(const char *text, unsigned long long low, unsigned long 
 
 static int parse_boxes(const char *text, struct reader_options *r)
 {
-    int rows, cols, used = 0;
+    int rows, cols;
     if (strcmp(text, "none") == 0) {
         r->box_rows = -1;
         return 0;
     }
-    if (sscanf(text, "%dx%d%n", &rows, &cols, &used) != 2 || text[used] != '\0' || rows < 1 ||
-        cols < 1 || rows > SL_MAX_SIZE || cols > SL_MAX_SIZE)
-        return -1;
+    if (geometry_parse_boxes(text, &rows, &cols)) return -1;
     r->box_rows = rows;
     r->box_cols = cols;
     return 0;

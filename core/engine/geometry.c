@@ -1,6 +1,8 @@
 /* geometry.c — see geometry.h. */
 #include "geometry.h"
 
+#include <stdlib.h>
+
 int geometry_init(struct geometry *g, int size, int box_rows, int box_cols, struct sl_error *err)
 {
     if (size < 1 || size > SL_MAX_SIZE)
@@ -46,4 +48,16 @@ int geometry_digit(char symbol)
     if (symbol >= 'A' && symbol <= 'Z') return symbol - 'A' + 10;
     if (symbol >= 'a' && symbol <= 'z') return symbol - 'a' + 10;
     return -1;
+}
+
+int geometry_parse_boxes(const char *text, int *rows, int *cols)
+{
+    char *end;
+    if (text[0] < '0' || text[0] > '9') return -1;
+    long r = strtol(text, &end, 10);
+    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
+    long c = strtol(end + 1, &end, 10);
+    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
+    *rows = (int)r, *cols = (int)c;
+    return 0;
 }

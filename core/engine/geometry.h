@@ -35,6 +35,10 @@ static inline int geometry_cell(const struct geometry *g, int row, int col)
 /* Box index 0..N-1 (row-major over boxes), or -1 when there are no boxes. */
 int geometry_box(const struct geometry *g, int cell);
 
+/* Reads a box shape "RxC" (digits only, each 1..SL_MAX_SIZE, checked
+ * before anything multiplies them) into rows and cols. 0, or -1. */
+int geometry_parse_boxes(const char *text, int *rows, int *cols);
+
 /* The symbol for digit 1..N ('.' for 0). */
 char geometry_symbol(int digit);
 /* The digit a symbol names: 0 for empty ('.' or '0'), -1 for a character

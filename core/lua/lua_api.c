@@ -98,20 +98,8 @@ static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Int
  * else an error naming the first that is not, with a guess. */
 static void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
 {
-    lua_pushnil(L);
-    while (lua_next(L, arg)) {
-        lua_pop(L, 1);
-        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        int ok = 0;
-        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
-        if (ok) continue;
-        char msg[512];
-        if (key)
-            suggest_unknown("key", key, known, msg, sizeof msg);
-        else
-            snprintf(msg, sizeof msg, "a %s key where a name belongs", luaL_typename(L, -1));
-        api_error(L, "%s: %s", fname, msg);
-    }
+    char msg[512];
+    if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
 }
 
 /* An optional search budget at arg (max_nodes), else the API's own. */
@@ -328,20 +316,6 @@ static void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text
     }
 }
 
-/* "RxC" into rows and cols, each 1..SL_MAX_SIZE (checked before anything
- * multiplies them). 0, or -1. */
-static int api_boxes(const char *text, int *rows, int *cols)
-{
-    char *end;
-    if (text[0] < '0' || text[0] > '9') return -1;
-    long r = strtol(text, &end, 10);
-    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
-    long c = strtol(end + 1, &end, 10);
-    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
-    *rows = (int)r, *cols = (int)c;
-    return 0;
-}
-
 static void api_geometry(lua_State *L, int spec, struct geometry *g)
 {
     struct sl_error err = {0};
@@ -354,7 +328,7 @@ static void api_geometry(lua_State *L, int spec, struct geometry *g)
     } else {
         const char *boxes = api_string(L, -1, "puzzle", NULL);
         int rows = 0, cols = 0;
-        if (strcmp(boxes, "none") != 0 && api_boxes(boxes, &rows, &cols))
+        if (strcmp(boxes, "none") != 0 && geometry_parse_boxes(boxes, &rows, &cols))
             api_error(L, "puzzle: boxes must be \"RxC\" (each 1..%d) or \"none\", not \"%.40s\"",
                       SL_MAX_SIZE, boxes);
         rc = geometry_init(g, (int)n, rows, cols, &err);

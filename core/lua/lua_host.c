@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "lua_api.h"
+#include "suggest.h"
 
 #define HOST_HOOK_EVERY 1000
 /* Wall-clock seconds allowed per CPU second of the budget. */
@@ -663,4 +664,23 @@ int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
         return -1;
     }
     return host_call(h, 0, err);
+}
+
+int lua_table_unknown_key(lua_State *L, int t, const char *const *known, char *msg, size_t cap)
+{
+    t = lua_absindex(L, t);
+    for (lua_pushnil(L); lua_next(L, t);) {
+        lua_pop(L, 1);
+        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int ok = 0;
+        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
+        if (ok) continue;
+        if (key)
+            suggest_unknown("key", key, known, msg, cap);
+        else
+            snprintf(msg, cap, "a value without a name (%s key)", luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return 1;
+    }
+    return 0;
 }

@@ -62,6 +62,13 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
  * C data to a script builds the arguments with the C API). 0, or -1 with
  * err (function and arguments gone). */
 int lua_host_pcall(struct lua_host *h, int nargs, int nresults, struct sl_error *err);
+/* The first key of the table at index t that is not one of known
+ * (NULL-ended), told in msg with a guess ("unknown key 'stratgy' (did you
+ * mean 'strategy'?)"): 1, or 0 when every key is known. No metamethod
+ * runs. */
+int lua_table_unknown_key(struct lua_State *L, int t, const char *const *known, char *msg,
+                          size_t cap);
+
 /* Calls fn(ud, ...) as a run (under the budgets, errors as "file:line:
  * message"), with the nargs values on top of the stack as its arguments
  * after a light userdata ud; they are popped. For C code reading a

@@ -193,20 +193,6 @@ int variant_locate(const char *spec, struct variant_place *at, struct sl_error *
     return variant_is_file(spec) ? locate_file(spec, at, err) : locate_name(spec, at, err);
 }
 
-/* "RxC" into rows and cols, each 1..SL_MAX_SIZE, checked before anything
- * multiplies them. 0, or -1. */
-static int variant_boxes(const char *text, int *rows, int *cols)
-{
-    char *end;
-    if (text[0] < '0' || text[0] > '9') return -1;
-    long r = strtol(text, &end, 10);
-    if (*end != 'x' || end[1] < '0' || end[1] > '9') return -1;
-    long c = strtol(end + 1, &end, 10);
-    if (*end != '\0' || r < 1 || r > SL_MAX_SIZE || c < 1 || c > SL_MAX_SIZE) return -1;
-    *rows = (int)r, *cols = (int)c;
-    return 0;
-}
-
 struct variant_read {
     struct variant_spec *v;
     struct sl_error *err;
@@ -234,7 +220,7 @@ static int variant_read(lua_State *L)
     v->box_rows = v->box_cols = 0;
     v->size = isnum && n >= 1 && n <= SL_MAX_SIZE ? (int)n : 0;
     if (v->size == 0 || boxes == NULL || rules == NULL || strlen(rules) >= sizeof v->rules ||
-        (strcmp(boxes, "none") != 0 && variant_boxes(boxes, &v->box_rows, &v->box_cols)))
+        (strcmp(boxes, "none") != 0 && geometry_parse_boxes(boxes, &v->box_rows, &v->box_cols)))
         x->rc = sl_error_set(x->err, 0, 0,
                              "variant %s: needs size (1..%d), boxes (\"RxC\" or \"none\") "
                              "and rules (a string of fewer than %d bytes)",

@@ -23,22 +23,9 @@ static const char *const arm_keys[] = {"name", "variant", "strategy", "symmetry"
 static int check_keys(lua_State *L, int t, const char *const *known, const char *where,
                       struct sl_error *err)
 {
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        int ok = 0;
-        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
-        if (ok) continue;
-        char msg[512];
-        if (key)
-            suggest_unknown("key", key, known, msg, sizeof msg);
-        else
-            snprintf(msg, sizeof msg, "a value without a name (%s key)", luaL_typename(L, -1));
-        lua_pop(L, 1);
-        return sl_error_set(err, 0, 0, "%s: %s", where, msg);
-    }
-    return 0;
+    char msg[512];
+    if (!lua_table_unknown_key(L, t, known, msg, sizeof msg)) return 0;
+    return sl_error_set(err, 0, 0, "%s: %s", where, msg);
 }
 
 /* A string field into buf (empty when absent); -1 when it is not a string. */
