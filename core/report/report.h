@@ -22,7 +22,8 @@
 
 struct report_arm {
     char name[SL_NAME_MAX];
-    char variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
+    char
+        variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
     char strategy[SL_NAME_MAX], symmetry[SL_NAME_MAX], grade[SL_NAME_MAX];
     struct generate_request request; /* pointing into the strings above */
     long count;
@@ -67,6 +68,11 @@ int experiment_load(const char *path, struct experiment *e, struct sl_error *err
 int report_run(struct report *r, const struct experiment *e, const volatile sig_atomic_t *stop,
                struct sl_error *err);
 void report_free(struct report *r);
+
+/* Whether report_write can write into dir: a folder there already, or one
+ * it can make (its parent is a folder). Checked before an experiment runs,
+ * so that a bad --out fails at once. 0, or -1 with err. */
+int report_check_dir(const char *dir, struct sl_error *err);
 
 /* Writes the tables, the chart data and scripts, the charts (when gnuplot
  * runs), index.html and summary.md into dir (made if missing). *charts is
