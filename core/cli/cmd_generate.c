@@ -214,7 +214,6 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
  * link stays a link), and the mode it gets: an existing file's own, or
  * what the umask leaves of 0666, as the shell's '>' would make it. */
 struct target {
-    const char *asked; /* FILE, as the messages name it */
     char path[4096];
     mode_t mode;
 };
@@ -228,7 +227,6 @@ static int target_fail(const char *asked, const char *why)
 static int target_of(const char *asked, struct target *t)
 {
     struct stat st;
-    t->asked = asked;
     if (lstat(asked, &st) != 0) {
         if (errno != ENOENT) return target_fail(asked, strerror(errno));
         mode_t mask = umask(0);
@@ -245,7 +243,7 @@ static int target_of(const char *asked, struct target *t)
         return target_fail(asked, S_ISDIR(st.st_mode) ? "a folder, not a regular file"
                                                       : "not a regular file (a FIFO, a "
                                                         "device or a socket)");
-    t->mode = st.st_mode & 07777;
+    t->mode = st.st_mode & 0777;
     return 0;
 }
 
