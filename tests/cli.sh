@@ -596,6 +596,53 @@ run rate --help
 check "rate --help lists the grades of sudolab.grades, with their bounds" \
     eval 'rc_is 0 && [ -s "$T/grades.want" ] && awk '"'"'/< RATING/ { print $1, $2 ($6 == "" ? "" : " " $6) }'"'"' "$T/out" | cmp -s - "$T/grades.want"'
 
+# --- searches bounded by default --------------------------------------------
+# An empty 9x9 jigsaw (regions in pieces) in which 30 million search nodes
+# find no solution: without a bound, check, rate and hint ran for minutes.
+LOOSE="sudolab 9 none classic;jigsaw:EFGHEAGGIFEHFBIDEAFAGHHCIGBGDACDIHHIHHGCDBFAFGCCCIDBEAAEDGDFCECBHIECDIFFABEDBBBAI ................................................................................."
+printf '%s\n' "$LOOSE" > "$T/loose.txt"
+# run_long ARGS...: as run, with time for a search to its default bound.
+run_long() {
+    timeout 900 "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+}
+run check --help
+BOUND=$(sed -n 's/.*--max-nodes N.*(default \([0-9]*\)).*/\1/p' "$T/out")
+check "check --help gives its default node bound" eval '[ -n "$BOUND" ]'
+run_long check "$T/loose.txt"
+check "check gives up at its default bound (exit 3) and warns: looks unsolvable" \
+    eval 'rc_is 3 && out_is "gave up" && err_has "warning: no solution found: the puzzle looks unsolvable" &&
+          err_has "loose.txt:1: search gave up after $BOUND nodes"'
+run_long rate "$T/loose.txt"
+check "rate gives up at the same bound (exit 3), not rated" \
+    eval 'rc_is 3 && out_is "not rated" && err_has "search gave up after $BOUND nodes"'
+run_long hint "$T/loose.txt"
+check "hint gives up at the same bound (exit 3)" \
+    eval 'rc_is 3 && out_lines 0 && err_has "search gave up after $BOUND nodes"'
+for cmd in check rate hint; do
+    run "$cmd" --max-nodes 500 "$T/loose.txt"
+    check "$cmd --max-nodes 500 overrides the default" eval 'rc_is 3 && err_has "gave up after 500 nodes"'
+done
+run check --max-nodes 500 "$T/easy.txt"
+check "check within the bound still says unique" eval 'rc_is 0 && out_is "unique"'
+for cmd in solve count; do
+    run "$cmd" --help
+    check "$cmd --help: no default bound up to 9x9, one above" \
+        eval 'out_has "no limit" && out_has "up to 9x9, " && grep -q "above" "$T/out"'
+done
+
+# --- an operand that is neither a file nor a puzzle ------------------------
+for name in puzzels.txt puzzles "$T/nosuch/p.txt" my-puzzles; do
+    run hint "$name"
+    check "hint '$name' (no such file) says it cannot open it (exit 2)" \
+        eval 'rc_is 2 && err_has "$name: cannot open: No such file or directory" && ! err_has "symbol"'
+done
+run hint "${EASY%0}x"
+check "hint on a puzzle line with a typo still names the symbol and column" \
+    eval 'rc_is 2 && err_has "<argument>:1:81: '"'x'"' is not a sudoku symbol"'
+run hint "$(printf '%s' "$EASY" | tr 0 .)"
+check "hint on a puzzle line with dots reads it as the puzzle" eval 'rc_is 0 && out_has "hidden single"'
+
 # Output that cannot be written is an error, never a silent success.
 for cmd in solve count rate convert; do
     rc=0

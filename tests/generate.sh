@@ -178,6 +178,56 @@ gen --count 3 --clues 12 --symmetry none --output "$T/none.txt" > "$T/o"
 check "a failed run leaves no file, not even a partial one" eval \
     '[ ! -e "$T/none.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
+# --output's target: a regular file or a link to one; anything else refused.
+mkfifo "$T/fifo"
+gen --count 2 --output "$T/fifo" > "$T/o"; rc=$?
+check "--output onto a FIFO: exit 2 at once, names it, the FIFO kept" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/fifo: not a regular file" "$T/err" && [ -p "$T/fifo" ] &&
+     [ -z "$(ls "$T" | grep partial)" ]'
+mkdir "$T/folder"
+gen --count 2 --output "$T/folder" > "$T/o"; rc=$?
+check "--output onto a folder: exit 2, says so" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/folder: a folder" "$T/err"'
+echo old > "$T/linked.txt"
+ln -s linked.txt "$T/link"
+gen --count 2 --seed 3 --output "$T/link" > "$T/o"; rc=$?
+check "--output through a symbolic link: the link kept, its file written" eval \
+    '[ $rc -eq 0 ] && [ -L "$T/link" ] && [ $(grep -c "^[1-9.]\{81\}$" "$T/linked.txt") -eq 2 ]'
+ln -s nowhere "$T/dangling"
+gen --count 2 --output "$T/dangling" > "$T/o"; rc=$?
+check "--output through a link to nothing: exit 2, names the link" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/dangling: a symbolic link to a missing file" "$T/err"'
+gen --count 2 --output "$T/no/such/dir/x.txt" > "$T/o"; rc=$?
+check "--output in a missing folder: the message names the path asked for" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/no/such/dir/x.txt: No such file" "$T/err" &&
+     ! grep -q partial "$T/err"'
+(umask 027 && gen --count 1 --output "$T/masked.txt" > "$T/o")
+check "--output keeps the umask (027: rw-r-----)" eval \
+    '[ "$(ls -l "$T/masked.txt" | cut -c1-10)" = "-rw-r-----" ]'
+chmod 604 "$T/masked.txt"
+gen --count 1 --output "$T/masked.txt" > "$T/o"
+check "--output onto an existing file keeps its mode" eval \
+    '[ "$(ls -l "$T/masked.txt" | cut -c1-10)" = "-rw----r--" ]'
+# A dead run's partial file goes; a live pid's (1, init) and others stay.
+sh -c 'exit 0' & dead=$!
+wait "$dead"
+touch "$T/swept.txt.partial.$dead.abcdef" "$T/swept.txt.partial.1.abcdef" "$T/swept.txt.partial.x"
+gen --count 1 --output "$T/swept.txt" > "$T/o"
+check "--output removes a dead run's partial file, keeps a live one's" eval \
+    '[ ! -e "$T/swept.txt.partial.$dead.abcdef" ] && [ -e "$T/swept.txt.partial.1.abcdef" ] &&
+     [ -e "$T/swept.txt.partial.x" ] && [ -s "$T/swept.txt" ]'
+rm -f "$T"/swept.txt.partial.*
+# A write that fails (a file size limit here) stops the run: exit 2, why.
+(trap '' XFSZ && ulimit -f 1 && gen --count 300 --output "$T/big.txt" > "$T/o"); rc=$?
+check "a failed write to --output: exit 2, names the file, leaves nothing" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/big.txt: File too large" "$T/err" &&
+     [ ! -e "$T/big.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
+if [ -w /dev/full ]; then
+    gen --count 3000 > /dev/full; rc=$?
+    check "a failed write to stdout: exit 2 soon, the reason" eval \
+        '[ $rc -eq 2 ] && grep -q "cannot write the output: No space left on device" "$T/err"'
+fi
+
 "$S" generate --count 100000000 --output "$T/cut.txt" 2> "$T/err" &
 pid=$!
 sleep 0.5

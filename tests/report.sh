@@ -134,10 +134,25 @@ rc=$?
 check "report's options may follow the file; an unknown one is refused first" eval \
     '[ $rc -eq 2 ] && grep -q "unknown option .--bogus." "$T/err" && [ ! -e "$T/after" ]'
 
-# --- Ctrl-C keeps what finished ------------------------------------------------
+# --- a bad --out fails before any work -----------------------------------------
+# long.lua would run for minutes: a bad --out must stop it at once.
 cat > "$T/long.lua" <<'EOF'
 return {title = "long", count = 5000000, arms = {{name = "endless", symmetry = "none"}}}
 EOF
+echo data > "$T/afile"
+bad_out() {
+    desc=$1 out=$2 msg=$3
+    timeout 20 "$S" report --out "$out" "$T/long.lua" 2> "$T/err"
+    rc=$?
+    check "--out $desc: exit 2 at once, says why" eval \
+        '[ $rc -eq 2 ] && grep -q -F -- "$msg" "$T/err" && ! grep -q "puzzles\.\.\." "$T/err"'
+}
+bad_out "onto an existing file" "$T/afile" "--out $T/afile is a file, not a folder"
+bad_out "under a missing folder" "$T/none/r" "cannot make $T/none/r: its folder $T/none is missing"
+bad_out "under a file" "$T/afile/r" "cannot use $T/afile/r: Not a directory"
+check "and the file is left as it was" eval '[ "$(cat "$T/afile")" = data ] && [ ! -e "$T/none" ]'
+
+# --- Ctrl-C keeps what finished ------------------------------------------------
 "$S" report --out "$T/l" "$T/long.lua" 2> "$T/err" &
 pid=$!
 sleep 1

@@ -60,6 +60,10 @@ struct cmd_options {
     int ascii;                      /* --ascii */
     int nfiles;
     char **files; /* the operands; none means stdin */
+    /* Set by the command: the node limit without --max-nodes, on grids
+     * larger than default_nodes_above x default_nodes_above (0: any). */
+    uint64_t default_nodes;
+    int default_nodes_above;
 };
 
 /* An option a command takes, by its long name, and its help (lines
@@ -82,12 +86,24 @@ struct cmd_spec {
     void (*more_help)(FILE *out);
 };
 
+/* --max-nodes's help for each default the commands have (the limits of
+ * sudolab_limits.h, written in as text). */
+#define CMD_STR(x) CMD_STR_(x)
+#define CMD_STR_(x) #x
+#define CMD_NODES_HELP_NONE "give up on a puzzle after N search nodes (default: no limit)"
+#define CMD_NODES_HELP_CHECK                                                                       \
+    "give up on a puzzle after N search nodes (default " CMD_STR(CLI_CHECK_NODES) ")"
+#define CMD_NODES_HELP_SOLVE                                                                       \
+    "give up on a puzzle after N search nodes (default: no limit\n"                                \
+    "up to " CMD_STR(CLI_SOLVE_BOUNDED_ABOVE) "x" CMD_STR(CLI_SOLVE_BOUNDED_ABOVE) ", " CMD_STR(   \
+        CLI_SOLVE_NODES) " above)"
+
 /* The options of the commands that read and solve puzzles (solve, count,
  * bench), in a command's option table. */
-#define CMD_READ_OPTIONS(size_help)                                                                \
+#define CMD_READ_OPTIONS(size_help, nodes_help)                                                    \
     {"size", size_help},                                                                           \
         {"boxes", "box shape, or 'none' for a Latin square (default: most square)"},               \
-        {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},             \
+        {"max-nodes", nodes_help},                                                                 \
         {"format", "read only format F (default: auto, each form known by itself)"},               \
     {                                                                                              \
         "variant", "give plain puzzles the rules of variants/NAME.lua"                             \
@@ -139,6 +155,10 @@ typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
  * bad ones on stderr as FILE:LINE:COL: message. Returns the exit code so
  * far (0 or 2) combined with the largest code visit returned. */
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg);
+
+/* The node limit for an N x N puzzle: --max-nodes, else the command's
+ * default (0 for none). */
+uint64_t cmd_node_limit(const struct cmd_options *opt, int size);
 
 /* Reports a search that gave up, as FILE:LINE: message. */
 void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes);

@@ -11,7 +11,7 @@
 
 static const struct cmd_option_help bench_options[] = {
     {"runs", "solve each file R times (default 1)"},
-    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_NONE),
     {NULL, NULL},
 };
 

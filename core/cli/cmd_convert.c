@@ -112,7 +112,7 @@ static const struct cmd_option_help check_options[] = {
     {"format", "read only format F (default: auto)"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
-    {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},
+    {"max-nodes", CMD_NODES_HELP_CHECK},
     {NULL, NULL},
 };
 
@@ -122,8 +122,9 @@ static const struct cmd_spec check_spec = {
     "\n"
     "For puzzle setters: reads every puzzle, prints each rule's warnings about\n"
     "legal but doubtful data (a cage or jigsaw region in several pieces) as\n"
-    "FILE:LINE: warning: ..., then 'unique', 'N solutions' (counting to 2) or\n"
-    "'no solution', one line per puzzle.\n",
+    "FILE:LINE: warning: ..., then 'unique', '2 or more solutions', 'no solution'\n"
+    "or 'gave up' (past --max-nodes: a warning says whether a solution was seen),\n"
+    "one line per puzzle.\n",
     check_options,
     "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
     "solutions, 2 bad input or usage, 3 the search gave up.\n",
@@ -144,6 +145,10 @@ static int check_one(void *arg, const struct cmd_puzzle *item)
     struct search_stats stats = {0};
     struct search_result r = solver_count(item->solver, p->givens, 2, NULL, &stats);
     if (r.gave_up) {
+        puts("gave up");
+        fprintf(stderr, "%s:%ld: warning: %s\n", item->file, item->where->line,
+                r.solutions ? "one solution found, but whether there is another is unknown"
+                            : "no solution found: the puzzle looks unsolvable");
         cmd_report_gave_up(item, stats.nodes);
         return EXIT_GAVE_UP;
     }
@@ -156,6 +161,7 @@ int cmd_check(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&check_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    opt.default_nodes = CLI_CHECK_NODES;
     return cmd_for_each_puzzle(&opt, check_one, NULL);
 }
 

@@ -4,15 +4,24 @@
  * thread made them; --shard I/N makes the I-th contiguous slice of the run.
  *
  * Output is whole lines. With --output FILE the puzzles go to a temporary
- * file renamed to FILE only when the run has finished: an interrupted or
- * failed run leaves no half-written FILE.
+ * file renamed to FILE only when the run has finished and the file is on
+ * disk (fsync): an interrupted or failed run leaves no half-written FILE.
+ * FILE must be a regular file or missing; a symbolic link is written
+ * through, replacing the file it names. The temporary file's name holds
+ * the run's pid, so a later run removes those a killed run left behind.
  */
+/* realpath(), to write through a symbolic link --output names */
+#define _XOPEN_SOURCE 700
+
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -57,7 +66,8 @@ static const struct cmd_option_help generate_options[] = {
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
     {"json", "one JSON object per puzzle instead (with annealing's\n"
              "energy per step, for reports)"},
-    {"output", "write FILE whole at the end (nothing on failure)"},
+    {"output", "write FILE whole at the end (nothing on failure): a regular\n"
+               "file, or a symbolic link to one (the file is replaced)"},
     {NULL, NULL},
 };
 
@@ -78,7 +88,7 @@ static const struct cmd_spec generate_spec = {
     "A progress line goes to standard error when it is a terminal. Ctrl-C stops\n"
     "after the puzzle in hand; a second Ctrl-C, or SIGTERM, stops at once. Exit\n"
     "codes: 0 every puzzle made, 1 a puzzle could not be made (reason on stderr),\n"
-    "2 bad usage, 130 interrupted.\n",
+    "2 bad usage or the output cannot be written, 130 interrupted.\n",
     generate_more_help,
 };
 
@@ -86,7 +96,7 @@ static const struct cmd_spec generate_spec = {
  * first Ctrl-C asks the run to stop after the puzzle in hand; a second
  * one, or SIGTERM, stops at once, removing the unfinished --output. */
 static volatile sig_atomic_t interrupted;
-static char temp_output[4096];
+static char temp_output[4096 + 64];
 static void on_interrupt(int sig)
 {
     if (sig == SIGINT && !interrupted) {
@@ -119,6 +129,7 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
 struct output {
     const struct cmd_options *opt;
     FILE *out;
+    int write_errno; /* why the first failed write failed, or 0 */
 };
 
 /* The sink: each puzzle written, or the first failure reported. */
@@ -131,7 +142,11 @@ static int output_puzzle(void *arg, long index, const struct generated *p, const
         return 1;
     }
     write_puzzle(o->out, o->opt, index, p);
-    return 0;
+    if (!ferror(o->out)) return 0;
+    o->write_errno = errno;
+    if (o->opt->output)
+        fprintf(stderr, "sudolab generate: cannot write %s: %s\n", o->opt->output, strerror(errno));
+    return EXIT_BAD_INPUT;
 }
 
 /* The request the options describe, checked. */
@@ -176,9 +191,9 @@ static int check_request(const struct generate_request *req)
 }
 
 /* Runs the shard, writing to out. */
-static int run_all(const struct cmd_options *opt, const struct generate_request *req, FILE *out)
+static int run_all(const struct cmd_options *opt, const struct generate_request *req,
+                   struct output *o)
 {
-    struct output o = {opt, out};
     struct generate_run spec = {
         .request = req,
         .seed = opt->seed,
@@ -186,7 +201,7 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
         .end = opt->count * opt->shard_index / opt->shard_count,
         .jobs = opt->jobs,
         .sink = output_puzzle,
-        .arg = &o,
+        .arg = o,
         .label = "generate",
         .interrupted = &interrupted,
     };
@@ -204,28 +219,161 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
     return code;
 }
 
-/* Where the puzzles go: stdout, or a temporary file beside --output. */
-static FILE *open_output(const struct cmd_options *opt, char *temp, size_t cap)
+/* --output FILE as it will be written: the regular file the rename
+ * replaces (FILE itself, or the file a symbolic link FILE names, so the
+ * link stays a link), and the mode it gets: an existing file's own, or
+ * what the umask leaves of 0666, as the shell's '>' would make it. */
+struct target {
+    char path[4096];
+    mode_t mode;
+};
+
+static int target_fail(const char *asked, const char *why)
 {
-    if (!opt->output) return stdout;
-    snprintf(temp, cap, "%s.partial.XXXXXX", opt->output);
-    int fd = mkstemp(temp);
-    if (fd >= 0) snprintf(temp_output, sizeof temp_output, "%s", temp);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) fprintf(stderr, "sudolab generate: cannot write %s: %s\n", temp, strerror(errno));
-    return out;
+    fprintf(stderr, "sudolab generate: cannot write %s: %s\n", asked, why);
+    return -1;
 }
 
-static int close_output(const struct cmd_options *opt, FILE *out, const char *temp, int code)
+static int target_of(const char *asked, struct target *t)
 {
-    if (!opt->output) return fflush(stdout) && !code ? 1 : code;
-    int bad = fclose(out) != 0;
+    struct stat st;
+    if (lstat(asked, &st) != 0) {
+        if (errno != ENOENT) return target_fail(asked, strerror(errno));
+        mode_t mask = umask(0);
+        umask(mask);
+        t->mode = 0666 & ~mask;
+        int n = snprintf(t->path, sizeof t->path, "%s", asked);
+        return n < (int)sizeof t->path ? 0 : target_fail(asked, "the path is too long");
+    }
+    if (!S_ISLNK(st.st_mode))
+        snprintf(t->path, sizeof t->path, "%s", asked);
+    else if (!realpath(asked, t->path) || stat(t->path, &st) != 0)
+        return target_fail(asked, "a symbolic link to a missing file");
+    if (!S_ISREG(st.st_mode))
+        return target_fail(asked, S_ISDIR(st.st_mode) ? "a folder, not a regular file"
+                                                      : "not a regular file (a FIFO, a "
+                                                        "device or a socket)");
+    t->mode = st.st_mode & 0777;
+    return 0;
+}
+
+/* The folder of path (".", when it names none) into dir, and the name
+ * within it. */
+static const char *split_path(const char *path, char *dir, size_t cap)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        snprintf(dir, cap, ".");
+        return path;
+    }
+    snprintf(dir, cap, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    return slash + 1;
+}
+
+/* Whether name is NAME.partial.PID.XXXXXX, a run's temporary file for
+ * NAME, and that run's pid. */
+static long partial_pid(const char *entry, const char *name)
+{
+    static const char infix[] = ".partial.";
+    size_t len = strlen(name);
+    if (strncmp(entry, name, len) != 0 || strncmp(entry + len, infix, sizeof infix - 1) != 0)
+        return 0;
+    const char *digits = entry + len + sizeof infix - 1;
+    char *end;
+    long pid = strtol(digits, &end, 10);
+    if (end == digits || *digits == '-' || *digits == '+' || *end != '.' || strlen(end + 1) != 6)
+        return 0;
+    return pid;
+}
+
+/* Removes the partial files of runs for the same target whose process is
+ * gone (killed with -9, or a machine that went down): a live pid's file,
+ * this run's or another's, is left alone. */
+static void sweep_partials(const struct target *t)
+{
+    char dir[4096], file[8192];
+    const char *name = split_path(t->path, dir, sizeof dir);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    for (struct dirent *e; (e = readdir(d));) {
+        long pid = partial_pid(e->d_name, name);
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        unlink(file);
+    }
+    closedir(d);
+}
+
+/* Where the puzzles go: stdout, or a temporary file beside --output's
+ * target, named by this run's pid so that a later run can tell whether
+ * it is stale. */
+static FILE *open_output(const struct cmd_options *opt, struct target *t, char *temp, size_t cap)
+{
+    if (!opt->output) return stdout;
+    if (target_of(opt->output, t)) return NULL;
+    sweep_partials(t);
+    int n = snprintf(temp, cap, "%s.partial.%ld.XXXXXX", t->path, (long)getpid());
+    if (n >= (int)cap) return target_fail(opt->output, "the path is too long"), NULL;
+    int fd = mkstemp(temp);
+    if (fd < 0) return target_fail(opt->output, strerror(errno)), NULL;
+    snprintf(temp_output, sizeof temp_output, "%s", temp);
+    FILE *out = fchmod(fd, t->mode) == 0 ? fdopen(fd, "w") : NULL;
+    if (out) return out;
+    target_fail(opt->output, strerror(errno));
+    close(fd);
+    unlink(temp);
     temp_output[0] = '\0';
-    if (!code && !bad && rename(temp, opt->output) == 0) return 0;
-    if (!code)
-        fprintf(stderr, "sudolab generate: cannot write %s: %s\n", opt->output, strerror(errno));
-    remove(temp);
-    return code ? code : 1;
+    return NULL;
+}
+
+/* Makes the rename itself durable, as far as the folder allows. */
+static void sync_folder(const char *path)
+{
+    char dir[4096];
+    split_path(path, dir, sizeof dir);
+    int fd = open(dir, O_RDONLY);
+    if (fd < 0) return;
+    fsync(fd);
+    close(fd);
+}
+
+/* The file's bytes on disk before the rename puts them in place: after a
+ * crash, the target holds the old file or the whole new one. */
+static int finish_file(FILE *out)
+{
+    int bad = fflush(out) != 0 || ferror(out) || fsync(fileno(out)) != 0;
+    int saved = errno;
+    bad |= fclose(out) != 0;
+    if (bad && saved) errno = saved;
+    return bad ? -1 : 0;
+}
+
+static int close_output(const struct cmd_options *opt, const struct output *o,
+                        const struct target *t, const char *temp, int code)
+{
+    FILE *out = o->out;
+    /* standard output's failure is told by main, which checks it last and
+     * names errno: the write's, not that of a call made since */
+    if (!opt->output) {
+        if (fflush(stdout) && !code) code = EXIT_BAD_INPUT;
+        if (o->write_errno) errno = o->write_errno;
+        return code;
+    }
+    errno = 0;
+    if (finish_file(out) != 0 && !code) {
+        target_fail(opt->output, errno ? strerror(errno) : "write error");
+        code = EXIT_BAD_INPUT;
+    } else if (!code && rename(temp, t->path) != 0) {
+        target_fail(opt->output, strerror(errno));
+        code = EXIT_BAD_INPUT;
+    }
+    if (code)
+        remove(temp);
+    else
+        sync_folder(t->path);
+    temp_output[0] = '\0';
+    return code;
 }
 
 int cmd_generate(int argc, char **argv)
@@ -239,15 +387,17 @@ int cmd_generate(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (request_of(&opt, &req) || check_request(&req)) return EXIT_BAD_INPUT;
-    char temp[4096];
-    FILE *out = open_output(&opt, temp, sizeof temp);
+    char temp[sizeof temp_output];
+    struct target target;
+    FILE *out = open_output(&opt, &target, temp, sizeof temp);
     if (!out) return EXIT_BAD_INPUT;
     struct sigaction sa = {0}, old_int, old_term;
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    code = run_all(&opt, &req, out);
+    struct output o = {&opt, out, 0};
+    code = run_all(&opt, &req, &o);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    return close_output(&opt, out, temp, code);
+    return close_output(&opt, &o, &target, temp, code);
 }

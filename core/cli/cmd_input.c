@@ -1,6 +1,7 @@
 /*
  * cmd_input.c — the puzzle loop shared by the subcommands (cmd.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
         sl_error_print(stderr, file, &err);
         return -1;
     }
-    solver_set_node_limit(loop->solver, loop->opt->max_nodes);
+    solver_set_node_limit(loop->solver, cmd_node_limit(loop->opt, p->geo.size));
     return 0;
 }
 
@@ -99,6 +100,62 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
     free(where);
 }
 
+/* --- An operand that names no file ---------------------------------------- */
+
+/* Whether text reads as puzzles, every one well formed (read quietly). */
+static int operand_reads(const struct cmd_options *opt, const char *text)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    struct puzzle_reader *reader = in ? reader_open(in, &opt->reader) : NULL;
+    struct puzzle_source *where = malloc(sizeof *where);
+    int good = 0, bad = !reader || !where;
+    while (!bad) {
+        struct sl_error err = {0};
+        struct puzzle p;
+        int got = reader_next(reader, &p, where, &err);
+        if (got <= 0) {
+            bad = got < 0;
+            break;
+        }
+        good++;
+        puzzle_clear(&p);
+    }
+    reader_close(reader);
+    free(where);
+    if (in) fclose(in);
+    return good > 0 && !bad;
+}
+
+/* Whether a word that is neither a file nor a puzzle was meant as a file:
+ * it has a folder or an extension, a character no puzzle line has, or is
+ * too short for a grid. A line with blanks or a ':' (a sudolab line, a
+ * Solo ID) is a puzzle with a mistake, told as such. */
+static int operand_names_file(const char *text)
+{
+    size_t len = strlen(text);
+    if (strpbrk(text, " \t\r\n:")) return 0;
+    if (strchr(text, '/') || len < 16) return 1;
+    for (const char *c = text; *c; c++) {
+        int symbol = isalnum((unsigned char)*c) || *c == '.';
+        if (!symbol || (c[0] == '.' && isalpha((unsigned char)c[1]))) return 1;
+    }
+    return 0;
+}
+
+/* `sudolab hint 53..7....`: an operand that names no file is the puzzle
+ * itself, unless it reads as none and looks like a file's name (a typo
+ * in one must say "cannot open", not blame a letter of the name). Returns
+ * 0 when it was read. */
+static int read_operand(struct loop *loop, const char *name, cmd_visit visit, void *arg)
+{
+    if (!operand_reads(loop->opt, name) && operand_names_file(name)) return -1;
+    FILE *in = fmemopen((void *)name, strlen(name), "r");
+    if (!in) return -1;
+    read_stream(loop, in, "<argument>", visit, arg);
+    fclose(in);
+    return 0;
+}
+
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
 {
     struct loop loop = {.opt = opt};
@@ -120,10 +177,8 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
         }
         FILE *in = fopen(name, "rb");
         if (in == NULL && errno == ENOENT && opt->text_operands) {
-            /* `sudolab hint 53..7....`: the operand is the puzzle. */
-            in = fmemopen((void *)name, strlen(name), "r");
-            if (in) read_stream(&loop, in, "<argument>", visit, arg), fclose(in);
-            if (in) continue;
+            if (read_operand(&loop, name, visit, arg) == 0) continue;
+            errno = ENOENT;
         }
         if (in == NULL) {
             fprintf(stderr, "%s: cannot open: %s\n", name, strerror(errno));
@@ -136,6 +191,12 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
     solver_free(loop.solver);
     ruleset_free(loop.rules);
     return loop.status;
+}
+
+uint64_t cmd_node_limit(const struct cmd_options *opt, int size)
+{
+    if (opt->max_nodes) return opt->max_nodes;
+    return size > opt->default_nodes_above ? opt->default_nodes : 0;
 }
 
 void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes)

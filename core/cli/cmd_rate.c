@@ -18,6 +18,7 @@ static const struct cmd_option_help rate_options[] = {
     {"boxes", "box shape, or 'none' for a Latin square"},
     {"format", "read only format F"},
     {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {"max-nodes", CMD_NODES_HELP_CHECK},
     {NULL, NULL},
 };
 
@@ -36,7 +37,7 @@ static void rate_grades_help(FILE *out)
 static const struct cmd_spec rate_spec = {
     "rate",
     "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
-    "       [--variant NAME] [FILE...]\n"
+    "       [--variant NAME] [--max-nodes N] [FILE...]\n"
     "\n"
     "Rates every puzzle by the human techniques it needs, easiest step first, and\n"
     "prints one line each:\n"
@@ -46,9 +47,11 @@ static const struct cmd_spec rate_spec = {
     "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
     "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
     "goes on). GRADE names its band (the grades below). WORK adds up every step's\n"
-    "rating. A puzzle that is not unique is reported, not rated.\n",
+    "rating. A puzzle that is not unique is reported, not rated; so is one whose\n"
+    "uniqueness the search cannot settle within --max-nodes.\n",
     rate_options,
-    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input.\n",
+    "Exit codes: 0 all rated, 1 some puzzle has no or several solutions, 2 bad input,\n"
+    "3 the search gave up.\n",
     rate_grades_help,
 };
 
@@ -61,18 +64,20 @@ static const struct cmd_option_help hint_options[] = {
     {"boxes", "box shape, or 'none' for a Latin square"},
     {"format", "read only format F"},
     {"variant", "give plain puzzles the rules of variants/NAME.lua"},
+    {"max-nodes", CMD_NODES_HELP_CHECK},
     {NULL, NULL},
 };
 
 static const struct cmd_spec hint_spec = {
     "hint",
     "usage: sudolab hint [--state MARKS] [--size N] [--boxes RxC|none] [--format F]\n"
-    "       [--variant NAME] PUZZLE|FILE...\n"
+    "       [--variant NAME] [--max-nodes N] PUZZLE|FILE...\n"
     "\n"
     "Prints the easiest next step for each puzzle, in words, with its rating. The\n"
     "operand is a puzzle line itself or a file of puzzles.\n",
     hint_options,
-    "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks.\n",
+    "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks, 3 the\n"
+    "search gave up.\n",
     NULL,
 };
 
@@ -94,10 +99,17 @@ static struct rater *run_rater(struct rate_run *run, const struct cmd_puzzle *it
     return run->rater;
 }
 
-/* Exactly one solution, or a message and exit code 1. */
+/* Exactly one solution, or a message and exit code 1 (3 when the search
+ * gave up first). */
 static int require_unique(const struct cmd_puzzle *item)
 {
-    long found = solver_count(item->solver, item->puzzle->givens, 2, NULL, NULL).solutions;
+    struct search_stats stats = {0};
+    struct search_result r = solver_count(item->solver, item->puzzle->givens, 2, NULL, &stats);
+    long found = r.solutions;
+    if (r.gave_up) {
+        cmd_report_gave_up(item, stats.nodes);
+        return EXIT_GAVE_UP;
+    }
     if (found == 1) return 0;
     fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line,
             found ? "several solutions: not rated" : "no solution: not rated");
@@ -180,6 +192,7 @@ int cmd_rate(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&rate_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    opt.default_nodes = CLI_CHECK_NODES;
     struct rate_run run = {.opt = &opt};
     code = cmd_for_each_puzzle(&opt, rate_one, &run);
     rater_free(run.rater);
@@ -285,6 +298,7 @@ int cmd_hint(int argc, char **argv)
     int code = cmd_parse(&hint_spec, argc, argv, &opt);
     if (code >= 0) return code;
     opt.text_operands = 1;
+    opt.default_nodes = CLI_CHECK_NODES;
     struct rate_run run = {.opt = &opt};
     code = cmd_for_each_puzzle(&opt, hint_one, &run);
     rater_free(run.rater);

@@ -12,7 +12,8 @@
 #include "report.h"
 
 static const struct cmd_option_help report_options[] = {
-    {"out", "where the report goes"},
+    {"out", "where the report goes: a folder, or a new one in a folder that\n"
+            "exists (checked before the run)"},
     {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
                        "gnuplot); without it the report says so and exits 0"},
     {NULL, NULL},
@@ -78,6 +79,10 @@ int cmd_report(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s", opt.out_dir);
     else
         default_dir(opt.files[0], dir, sizeof dir);
+    if (report_check_dir(dir, &err)) {
+        fprintf(stderr, "sudolab report: %s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
     struct sigaction sa = {0}, old_int, old_term;
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, &old_int);

@@ -6,7 +6,7 @@
 
 static const struct cmd_option_help solve_options[] = {
     {"pretty", "print grids instead of lines"},
-    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_SOLVE),
     {NULL, NULL},
 };
 
@@ -19,7 +19,8 @@ static const struct cmd_spec solve_spec = {
     "none, or '-'), one line each in the one-line form, or as a grid with --pretty.\n"
     "A puzzle with no solution prints 'no solution'. When a puzzle has several\n"
     "solutions the first found is printed (use 'sudolab count' to check uniqueness).\n"
-    "Options may follow the FILEs; '--' ends the options.\n",
+    "Options may follow the FILEs; '--' ends the options. Above 9x9 the search\n"
+    "gives up after " CMD_STR(CLI_SOLVE_NODES) " nodes unless --max-nodes says otherwise.\n",
     solve_options,
     "Exit codes: 0 all solved, 1 some puzzle has no solution, 2 bad input or usage,\n"
     "3 the search gave up; when several apply, the largest.\n",
@@ -28,7 +29,7 @@ static const struct cmd_spec solve_spec = {
 
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},
-    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)"),
+    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_SOLVE),
     {NULL, NULL},
 };
 
@@ -39,7 +40,9 @@ static const struct cmd_spec count_spec = {
     "\n"
     "Prints, for every puzzle, its number of solutions, counting no further than K\n"
     "(default 2: so 0 is none, 1 unique, 2 more than one). A search that gives up\n"
-    "prints '?'.\n",
+    "prints '?' (above 9x9 it gives up after " CMD_STR(
+        CLI_SOLVE_NODES) " nodes, unless\n"
+                         "--max-nodes says otherwise).\n",
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
     NULL,
@@ -83,6 +86,8 @@ int cmd_solve(int argc, char **argv)
 {
     struct cmd_options opt;
     int code = cmd_parse(&solve_spec, argc, argv, &opt);
+    opt.default_nodes = CLI_SOLVE_NODES;
+    opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
     return code >= 0 ? code : cmd_for_each_puzzle(&opt, solve_one, &opt);
 }
 
@@ -90,5 +95,7 @@ int cmd_count(int argc, char **argv)
 {
     struct cmd_options opt;
     int code = cmd_parse(&count_spec, argc, argv, &opt);
+    opt.default_nodes = CLI_SOLVE_NODES;
+    opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
     return code >= 0 ? code : cmd_for_each_puzzle(&opt, count_one, &opt);
 }

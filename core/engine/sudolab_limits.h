@@ -139,6 +139,18 @@
  * it answers "gave up": a script stays responsive on a puzzle too loose. */
 #define API_NODE_LIMIT 50000000ULL
 
+/* Search nodes the commands spend on one puzzle when --max-nodes is not
+ * given, before they say "gave up" (exit 3) rather than run on for
+ * minutes. rate, hint and check only need to know a puzzle is unique: a
+ * published 9x9 takes thousands of nodes, so a puzzle past this bound
+ * (a few seconds of search) is one no player could solve either. solve
+ * and count are the exact tools: bounded only above 9x9, where a loose
+ * grid can search for hours, and ten times further. Plain numbers: the
+ * help texts spell them. */
+#define CLI_CHECK_NODES 2000000
+#define CLI_SOLVE_NODES 20000000
+#define CLI_SOLVE_BOUNDED_ABOVE 9
+
 /* --- generation and reports ------------------------------------------- */
 
 /* Threads of one generation run: one interpreter each. */

@@ -74,6 +74,11 @@ int report_run(struct report *r, const struct experiment *e, const volatile sig_
                struct sl_error *err);
 void report_free(struct report *r);
 
+/* Whether report_write can write into dir: a folder there already, or one
+ * it can make (its parent is a folder). Checked before an experiment runs,
+ * so that a bad --out fails at once. 0, or -1 with err. */
+int report_check_dir(const char *dir, struct sl_error *err);
+
 /* Writes the tables, the chart data and scripts, the charts (when gnuplot
  * runs), index.html and summary.md into dir (made if missing). *charts is
  * set to 1 when every chart was drawn. 0, or -1 with err. */

@@ -553,12 +553,39 @@ static int write_markdown(const struct report *r, const struct arm_figures *fig,
     return close_checked(f, dir, "summary.md", err);
 }
 
+int report_check_dir(const char *dir, struct sl_error *err)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode))
+            return sl_error_set(err, 0, 0, "--out %s is a file, not a folder", dir);
+        if (access(dir, W_OK | X_OK))
+            return sl_error_set(err, 0, 0, "cannot write in %s: %s", dir, strerror(errno));
+        return 0;
+    }
+    if (errno != ENOENT) return sl_error_set(err, 0, 0, "cannot use %s: %s", dir, strerror(errno));
+    /* the folder is made at the end, in its parent: that must be there */
+    char parent[4096];
+    size_t len = strlen(dir);
+    while (len > 1 && dir[len - 1] == '/') len--;
+    while (len > 0 && dir[len - 1] != '/') len--;
+    while (len > 1 && dir[len - 1] == '/') len--;
+    if (len >= sizeof parent) return sl_error_set(err, 0, 0, "--out %s: the path is too long", dir);
+    snprintf(parent, sizeof parent, "%.*s", (int)(len ? len : 1), len ? dir : ".");
+    if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode))
+        return sl_error_set(err, 0, 0, "cannot make %s: its folder %s is missing", dir, parent);
+    if (access(parent, W_OK | X_OK))
+        return sl_error_set(err, 0, 0, "cannot make %s in %s: %s", dir, parent, strerror(errno));
+    return 0;
+}
+
 int report_write(const struct report *r, const char *dir, int *all_charts, struct sl_error *err)
 {
     struct arm_figures fig[REPORT_MAX_ARMS];
     int drawn[NCHARTS];
     if (mkdir(dir, 0777) && errno != EEXIST)
         return sl_error_set(err, 0, 0, "cannot make %s: %s", dir, strerror(errno));
+    if (report_check_dir(dir, err)) return -1;
     for (int a = 0; a < r->e->narms; a++) arm_figures_of(r, a, &fig[a]);
     if (write_tables(r, dir, err) || write_summary_csv(r, fig, dir, err) ||
         write_chart_data(r, fig, dir, err))

@@ -5,6 +5,9 @@
 # the executions of each. Exit 1 when any harness found a crash, leak,
 # undefined behaviour or timeout (its input is left in BUILD/fuzz-artifacts).
 # CI runs it for 30 s a harness; a long run is the same with more seconds.
+# FUZZ_TIMEOUT (default 60) is libFuzzer's wall-clock limit on one input:
+# raise it on a loaded machine, where a niced run gets a fraction of a core
+# and a killer seed that takes a second of CPU can take twenty of wall time.
 set -u
 build=$1 seconds=$2
 shift 2
@@ -51,7 +54,8 @@ failed=0 total=0
 for h in $harnesses; do
     seeds "$h"
     log=$build/$h.log
-    "$build/tests/fuzz/$h" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2560 -max_len=8192 \
+    "$build/tests/fuzz/$h" -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-60}" \
+        -rss_limit_mb=2560 -max_len=8192 \
         -print_final_stats=1 -artifact_prefix="$artifacts/$h-" "$corpus/$h" >"$log" 2>&1
     rc=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
