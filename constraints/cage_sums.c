@@ -343,15 +343,24 @@ static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it
     return needed;
 }
 
+/* How sum_needed treats a needed digit's other places. */
+enum {
+    NEEDED_POINTING = 1,       /* gone from every house holding all its places in the
+                                  sum; else only from houses holding the whole sum */
+    NEEDED_OUTSIDE_COUNTS = 2, /* a removal outside the sum counts as a change
+                                  (the rater's step); the search counts only
+                                  the sum's own cells, which it settles */
+};
+
 /* For a digit every survivor needs: placed when one open cell alone can
- * take it; and when its places all lie in one house, gone from the rest
- * of that house (the cage's version of pointing). Returns
- * SL_PROP_CONTRADICTION, or 1 when a digit was placed (the sum's own
- * cells changed), else 0. */
+ * take it; gone from the houses mode names (the cage's version of
+ * pointing). Returns SL_PROP_CONTRADICTION, or 1 when a cell counted by
+ * mode changed, else 0. */
 static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                      const struct sum_view *v, digitset needed)
+                      const struct sum_view *v, digitset needed, int mode)
 {
     const digitset *now = prop_candidate_array(ctx);
+    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
     int changed = 0;
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
@@ -366,10 +375,13 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
         }
         for (int l = 0; l < it->link_count; l++) {
             const struct sum_link *link = &s->links[it->link_first + l];
-            if (where & ~link->inside) continue;
+            if ((mode & NEEDED_POINTING) ? (where & ~link->inside) != 0 : link->inside != whole)
+                continue;
             for (int k = 0; k < link->out_count; k++) {
                 int out = s->outside[link->out_first + k];
-                if ((now[out] & d) && prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+                if (!(now[out] & d)) continue;
+                if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+                if (mode & NEEDED_OUTSIDE_COUNTS) changed = 1;
             }
         }
     }
@@ -397,7 +409,7 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
         if (prop_restrict(ctx, v->open[i], can)) return SL_PROP_CONTRADICTION;
         changed = 1;
     }
-    int placed = sum_needed(s, it, ctx, v, needed);
+    int placed = sum_needed(s, it, ctx, v, needed, NEEDED_POINTING);
     return placed < 0 ? SL_PROP_CONTRADICTION : changed | placed;
 }
 
@@ -431,39 +443,6 @@ static int sum_seen_list(const struct sum_set *s, const struct sum_item *it,
         count++;
     }
     return count;
-}
-
-/* A needed digit: placed when one open cell alone can take it; gone from
- * the houses holding the whole sum, or (pointing) all its places. */
-static int sum_seen_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                           const struct sum_view *v, digitset needed, int pointing)
-{
-    const digitset *now = prop_candidate_array(ctx);
-    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
-    int changed = 0;
-    for (; needed; needed = digitset_rest(needed)) {
-        digitset d = needed & -needed;
-        uint64_t where = 0;
-        int places = 0, cell = -1;
-        for (int i = 0; i < v->nopen; i++)
-            if (now[v->open[i]] & d) where |= UINT64_C(1) << v->pos[i], places++, cell = v->open[i];
-        if (places == 0) return SL_PROP_CONTRADICTION;
-        if (places == 1 && now[cell] != d) {
-            if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
-            changed = 1;
-        }
-        for (int l = 0; l < it->link_count; l++) {
-            const struct sum_link *link = &s->links[it->link_first + l];
-            if (pointing ? (where & ~link->inside) != 0 : link->inside != whole) continue;
-            for (int k = 0; k < link->out_count; k++) {
-                int out = s->outside[link->out_first + k];
-                if (!(now[out] & d)) continue;
-                if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
-                changed = 1;
-            }
-        }
-    }
-    return changed;
 }
 
 int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
@@ -521,7 +500,8 @@ int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ct
         changed = 1;
     }
     if (!(sight & (SUM_SEE_NEEDED | SUM_SEE_POINTING))) return changed;
-    int more = sum_seen_needed(s, it, ctx, &v, needed, sight & SUM_SEE_POINTING);
+    int more = sum_needed(s, it, ctx, &v, needed,
+                          NEEDED_OUTSIDE_COUNTS | (sight & SUM_SEE_POINTING ? NEEDED_POINTING : 0));
     return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
 }
 
