@@ -46,15 +46,18 @@ static inline int marks_open(struct marks_fixture *f, const char *marks)
     return 0;
 }
 
-/* Cells named by a token's head: r3c5 (a cell), r3 (a row), c5 (a
- * column), b2 (a box). Returns the count written to cells. */
+/* Cells named by a token's head: r3c5 (a cell), r3c5:7 (columns 5 to 7
+ * of row 3), r3 (a row), c5 (a column), b2 (a box). Returns the count
+ * written to cells. */
 static inline int marks_cells(const char **p, int *cells)
 {
     int kind = **p, a = (*p)[1] - '1', n = 0;
     *p += 2;
     if (kind == 'r' && **p == 'c') {
-        cells[n++] = a * 9 + (*p)[1] - '1';
+        int first = (*p)[1] - '1', last = first;
         *p += 2;
+        if (**p == ':') last = (*p)[1] - '1', *p += 2;
+        for (int col = first; col <= last; col++) cells[n++] = a * 9 + col;
         return n;
     }
     for (int k = 0; k < 9; k++)
@@ -64,15 +67,11 @@ static inline int marks_cells(const char **p, int *cells)
     return n;
 }
 
-/* Starts from every cell open with every candidate, then applies edits,
- * blank-separated: CELLS=DIGITS sets the candidates, CELLS-DIGITS removes
- * some, CELLS!D places D (no peer is touched: the position is exactly what
- * the edits say). */
-static inline int marks_edit(struct marks_fixture *f, const char *edits)
+/* Applies edits to h, blank-separated: CELLS=DIGITS sets the candidates,
+ * CELLS-DIGITS removes some, CELLS!D places D (no peer is touched: the
+ * position is exactly what the edits say). */
+static inline void marks_apply(struct human *h, const char *edits)
 {
-    char all[81 * 10 + 1], *w = all;
-    for (int c = 0; c < 81; c++) w += sprintf(w, "123456789 ");
-    if (marks_open(f, all)) return -1;
     for (const char *p = edits; *p;) {
         if (isspace((unsigned char)*p)) {
             p++;
@@ -83,14 +82,24 @@ static inline int marks_edit(struct marks_fixture *f, const char *edits)
         for (; *p >= '1' && *p <= '9'; p++) digits |= digitset_of(*p - '0');
         for (int i = 0; i < n; i++) {
             int c = cells[i];
-            if (op == '=') f->h.cand[c] = digits;
-            if (op == '-') f->h.cand[c] &= ~digits;
-            if (op == '!') f->h.value[c] = (uint8_t)digitset_first(digits), f->h.cand[c] = 0;
+            if (op == '=') h->cand[c] = digits;
+            if (op == '-') h->cand[c] &= ~digits;
+            if (op == '!') h->value[c] = (uint8_t)digitset_first(digits), h->cand[c] = 0;
         }
     }
-    f->h.open = 0;
-    for (int c = 0; c < 81; c++) f->h.open += !f->h.value[c];
-    human_recount(&f->h);
+    h->open = 0;
+    for (int c = 0; c < 81; c++) h->open += !h->value[c];
+    human_recount(h);
+}
+
+/* Starts from every cell open with every candidate, then applies edits
+ * (marks_apply). */
+static inline int marks_edit(struct marks_fixture *f, const char *edits)
+{
+    char all[81 * 10 + 1], *w = all;
+    for (int c = 0; c < 81; c++) w += sprintf(w, "123456789 ");
+    if (marks_open(f, all)) return -1;
+    marks_apply(&f->h, edits);
     return 0;
 }
 

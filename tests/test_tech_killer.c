@@ -29,42 +29,6 @@ struct killer_fixture {
     struct step step;
 };
 
-/* Cells named by the token at *p: rRcA:B (columns A..B of row R), else
- * what marks_cells takes. */
-static int killer_cells(const char **p, int *cells)
-{
-    const char *at = *p;
-    if (at[0] == 'r' && at[2] == 'c' && at[4] == ':') {
-        int row = at[1] - '1', n = 0;
-        for (int col = at[3] - '1'; col <= at[5] - '1'; col++) cells[n++] = row * 9 + col;
-        *p += 6;
-        return n;
-    }
-    return marks_cells(p, cells);
-}
-
-static void killer_edit(struct killer_fixture *f, const char *edits)
-{
-    for (const char *p = edits; *p;) {
-        if (*p == ' ') {
-            p++;
-            continue;
-        }
-        int cells[9], n = killer_cells(&p, cells), op = *p++;
-        digitset digits = 0;
-        for (; *p >= '1' && *p <= '9'; p++) digits |= digitset_of(*p - '0');
-        for (int i = 0; i < n; i++) {
-            int c = cells[i];
-            if (op == '=') f->h.cand[c] = digits;
-            if (op == '-') f->h.cand[c] &= ~digits;
-            if (op == '!') f->h.value[c] = (uint8_t)digitset_first(digits), f->h.cand[c] = 0;
-        }
-    }
-    f->h.open = 0;
-    for (int c = 0; c < 81; c++) f->h.open += !f->h.value[c];
-    human_recount(&f->h);
-}
-
 /* Opens the position: cages as the killer rule's arguments (MAP:SUMS). */
 static struct killer_fixture *killer_open(const char *cages, const char *edits)
 {
@@ -79,7 +43,7 @@ static struct killer_fixture *killer_open(const char *cages, const char *edits)
     CU_ASSERT_FATAL(f->rules != NULL && human_layout_init(&f->lay, f->rules) == 0);
     f->h.lay = &f->lay;
     for (int c = 0; c < 81; c++) f->h.cand[c] = f->rules->domain[c];
-    killer_edit(f, edits);
+    marks_apply(&f->h, edits);
     return f;
 }
 
