@@ -116,7 +116,7 @@ local knight = {}
 for a, b in cells.pairs_at(9, cells.knight):gmatch("(%d+)-(%d+)") do knight[#knight + 1] = {tonumber(a), tonumber(b)} end
 local native = require("antiknight").build{}
 local answer = native:fill(8)
-local clue = answer:sub(1, 18) .. string.rep(".", 63)
+local clue = answer:sub(1, 36) .. string.rep(".", 45)
 local by_primitive = require("antiknight").build{givens = clue}
 local by_lua = sudolab.puzzle{givens = clue}
 by_lua:add_lua_rule{name = "antiknight", partial = true, check = function(d)
