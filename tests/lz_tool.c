@@ -35,8 +35,10 @@ int main(int argc, char **argv)
         free(in);
         return 2;
     }
-    if (argv[1][0] == 'c') out = lz_compress_base64(in, len, &err), out_len = out ? strlen(out) : 0;
-    else out = lz_decompress_base64(in, len, &out_len, &err);
+    if (argv[1][0] == 'c')
+        out = lz_compress_base64(in, len, &err), out_len = out ? strlen(out) : 0;
+    else
+        out = lz_decompress_base64(in, len, &out_len, &err);
     free(in);
     if (out == NULL) {
         fprintf(stderr, "lz_tool: %ld: %s\n", err.col, err.msg);

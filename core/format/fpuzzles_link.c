@@ -61,18 +61,21 @@ static long fl_payload(const char *text, size_t len, size_t *plen)
     return (long)(at - text);
 }
 
+/* Cheap rejections first: the reader asks this of every line. */
 int fpuzzles_detect(const char *text, size_t len)
 {
-    size_t at = 0, word, plen;
+    size_t at = 0, word;
     while (at < len && fl_blank(text[at])) at++;
     if (at < len && text[at] == '{') return FPUZZLES_JSON;
     for (word = at; word < len && !fl_blank(text[word]);) word++;
-    for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0]; i++)
-        if (fl_find(text + at, word - at, fl_hosts[i])) return FPUZZLES_CODE;
-    long from = fl_payload(text + at, word - at, &plen);
-    for (size_t i = 0; i < plen; i++)
-        if (!fl_base64_char(text[at + (size_t)from + i])) return 0;
-    return lz_base64_starts_with(text + at + from, plen, '{') ? FPUZZLES_CODE : 0;
+    if (memchr(text + at, '/', word - at) || memchr(text + at, ':', word - at))
+        for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0]; i++)
+            if (fl_find(text + at, word - at, fl_hosts[i])) return FPUZZLES_CODE;
+    size_t from = at + fl_prefix(text + at, word - at);
+    if (!lz_base64_starts_with(text + from, word - from, '{')) return 0;
+    for (size_t i = from; i < word; i++)
+        if (!fl_base64_char(text[i])) return 0;
+    return FPUZZLES_CODE;
 }
 
 /* Undoes %-escapes of payload into out, keeping where each byte came
