@@ -416,7 +416,6 @@ static void test_json_over_lines(void)
         "           [{}, {}, {}, {}], [{}, {}, {}, {\"value\": 5, \"given\": true}]]\n"
         "}\n"
         "{\n"
-        "  \"size\": 4,\n"
         "\n"
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
     struct session s;
@@ -431,10 +430,11 @@ static void test_json_over_lines(void)
     CU_ASSERT_EQUAL(s.err.col, 53);
     CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, "a given must be 1..4"));
     CU_ASSERT_EQUAL(session_next(&s), -1); /* unclosed: ends at the blank line */
-    CU_ASSERT_EQUAL(s.err.line, 15);
+    CU_ASSERT_EQUAL(s.err.line, 14);
+    CU_ASSERT_EQUAL(s.err.col, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, "the text ends"));
     CU_ASSERT_EQUAL(session_next(&s), 1); /* the classic line after it */
-    CU_ASSERT_EQUAL(s.src.line, 17);
+    CU_ASSERT_EQUAL(s.src.line, 16);
     CU_ASSERT_EQUAL(session_next(&s), 0);
     session_close(&s);
 }
@@ -468,6 +468,8 @@ static void test_mapping_errors(void)
         {"{}", 1, "has a \"size\" and a \"grid\""},
         {"{\"size\":4}", 1, "has a \"size\" and a \"grid\""},
         {"{\"size\":40,\"grid\":[]}", 9, "whole number 1..25"},
+        {"{\"size\":1e999,\"grid\":[]}", 9, "whole number 1..25"},
+        {"{\"size\":2,\"grid\":[[{\"region\":-1e999},{}],[{},{}]]}", 30, "a region is a number"},
         {"{\"size\":2,\"grid\":[[{},{}]]}", 18, "must have 2 rows"},
         {"{\"size\":2,\"grid\":[[{},{}],[{},7]]}", 31, "a grid cell must be an object"},
         {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"odd\":[{\"cell\":\"R3C1\"}]}", 51, "not a cell"},

@@ -567,14 +567,14 @@ static int reader_json_scan(struct reader_json *j, const char *s, size_t n)
 static int reader_json_gather(struct puzzle_reader *r, struct reader_json *j, struct sl_error *err)
 {
     long first = reader_peek(r, 0)->number, next = first;
-    for (;;) {
+    for (int lines = 0;; lines++) {
         struct reader_line *ln = reader_peek(r, 0);
         if (ln->kind == LINE_TOO_LONG) {
             sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
             reader_take(r);
             return -1;
         }
-        if (ln->kind != LINE_CONTENT && next > first) return 0;
+        if (ln->kind != LINE_CONTENT && lines > 0) return 0;
         for (; next < ln->number; next++)
             if (reader_json_append(j, "\n", 1)) return sl_error_set(err, first, 0, "out of memory");
         int closed = reader_json_scan(j, ln->text, ln->len);

@@ -144,8 +144,8 @@ static int fp_grid_cell(struct fp_reader *r, const struct json_value *v, int c)
         r->region[c] = -1;
         return 0;
     }
-    if (region->type != JSON_NUMBER || region->number != (int)region->number ||
-        region->number < 0 || region->number >= r->n)
+    if (region->type != JSON_NUMBER || !(region->number >= 0 && region->number < r->n) ||
+        region->number != (int)region->number)
         return fp_fail(r, region, "a region is a number 0..%d or null", r->n - 1);
     r->region[c] = (int)region->number;
     return 0;
@@ -672,8 +672,8 @@ static int fp_read(struct fp_reader *r, const struct json_value *root, struct pu
     if (fp_expect(r, root, JSON_OBJECT, "an f-puzzles puzzle")) return -1;
     if (size == NULL || grid == NULL)
         return fp_fail(r, root, "an f-puzzles puzzle has a \"size\" and a \"grid\"");
-    if (size->type != JSON_NUMBER || size->number != (int)size->number || size->number < 1 ||
-        size->number > SL_MAX_SIZE)
+    if (size->type != JSON_NUMBER || !(size->number >= 1 && size->number <= SL_MAX_SIZE) ||
+        size->number != (int)size->number)
         return fp_fail(r, size, "\"size\" must be a whole number 1..%d", SL_MAX_SIZE);
     r->n = (int)size->number;
     r->ncells = r->n * r->n;

@@ -484,6 +484,8 @@ static int fw_build(struct fp_writer *w, struct json_out *out)
     for (int i = 0; i < w->p->nrules; i++)
         if (fw_rule(w, &w->p->rules[i])) return -1;
     if (!w->classic) return sl_error_set(w->err, 0, 0, "f-puzzles needs the classic rule");
+    if (w->jigsaw && w->p->geo.box_rows)
+        return sl_error_set(w->err, 0, 0, "f-puzzles has regions or boxes, not both");
     if (w->p->geo.box_rows == 0 && !w->jigsaw && w->n > 1)
         for (int c = 0; c < w->ncells; c++) w->region[c] = -1;
     if (fw_differ_flags(w, &knight, &king) || fw_negative_check(w, 0) || fw_negative_check(w, 1))
