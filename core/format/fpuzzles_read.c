@@ -527,6 +527,15 @@ static int fp_add(struct fp_reader *r, struct puzzle *p, const char *name, struc
     return rc;
 }
 
+/* Adds the rule when out holds text; frees out either way. */
+static int fp_add_text(struct fp_reader *r, struct puzzle *p, const char *name,
+                       struct json_out *out, const struct json_value *at)
+{
+    if (out->len > 0 || out->failed) return fp_add(r, p, name, out, at);
+    json_out_free(out);
+    return 0;
+}
+
 static int fp_add_map(struct fp_reader *r, struct puzzle *p, const char *name, const int *part,
                       const int *sums, const struct json_value *at)
 {
@@ -621,14 +630,7 @@ static int fp_add_relation(struct fp_reader *r, struct puzzle *p, const struct j
         if (r->dot[i].a < 0) r->dot[i].a = -1 - r->dot[i].a;
     if (kropki) fp_negative_group(r, &out, 1 << DOT_DIFFERENCE | 1 << DOT_RATIO, kropki, table);
     if (xv) fp_negative_group(r, &out, 1 << DOT_X | 1 << DOT_V, xv, table);
-    if (out.len == 0 && !out.failed) return 0;
-    return fp_add(r, p, "relation", &out, at);
-}
-
-static int fp_add_text(struct fp_reader *r, struct puzzle *p, const char *name,
-                       struct json_out *out, const struct json_value *at)
-{
-    return out->len == 0 && !out->failed ? 0 : fp_add(r, p, name, out, at);
+    return fp_add_text(r, p, "relation", &out, at);
 }
 
 /* The rules, in the order the shipped variants write them. */
