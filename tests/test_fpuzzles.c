@@ -589,12 +589,14 @@ static void test_writer_refusals(void)
         session_close(&s);
     }
     /* shapes that take regions: boxes not f-puzzles' own, and none */
+    static const char little_killers[] =
+        "sudolab 9 3x3 classic;sum:72+64+56+48+40+32+24+16+8=45,1+11+21+31+41+51+61+71=40 "
+        ".................................................................................";
     static const char *const shapes[] = {
         "sudolab 6 3x2 classic ....................................",
         "sudolab 4 none classic ................",
         "sudolab 4 2x2 classic;diagonal:-;windoku 1...............",
-        "sudolab 9 3x3 classic;sum:72+64+56+48+40+32+24+16+8=45,1+11+21+31+41+51+61+71=40 "
-        ".................................................................................",
+        little_killers,
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) check_round_trip(shapes[i]);
 }
