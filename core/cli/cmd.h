@@ -105,12 +105,21 @@ struct cmd_spec {
         {"boxes", "box shape, or 'none' for a Latin square (default: most square)"},               \
         {"max-nodes", nodes_help},                                                                 \
         {"format", "read only format F (default: auto, each form known by itself)"},               \
+        {"variant", "give plain puzzles the rules of variants/NAME.lua"},                          \
     {                                                                                              \
-        "variant", "give plain puzzles the rules of variants/NAME.lua"                             \
+        "ignore-unknown", "f-puzzles: read a puzzle without its constraints that have no rule\n"   \
+                          "here, with a warning (default: an error)"                               \
     }
 
 /* The forms convert writes (--to), named in cmd_output_names (NULL-ended). */
-enum cmd_output { OUTPUT_SUDOLAB, OUTPUT_SOLO, OUTPUT_LINE, OUTPUT_PRETTY };
+enum cmd_output {
+    OUTPUT_SUDOLAB,
+    OUTPUT_SOLO,
+    OUTPUT_LINE,
+    OUTPUT_PRETTY,
+    OUTPUT_FPUZZLES,
+    OUTPUT_FPUZZLES_LINK
+};
 extern const char *const cmd_output_names[];
 int cmd_output_by_name(const char *name);
 

@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "format_variant.h"
+#include "fpuzzles.h"
 #include "registry.h"
 #include "render_text.h"
 
@@ -18,6 +19,8 @@ static const struct cmd_option_help convert_options[] = {
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
     {"ascii", "pretty: draw the grid in ASCII, not Unicode box drawing"},
+    {"ignore-unknown", "f-puzzles: read a puzzle without its constraints that have no rule\n"
+                       "here, with a warning (default: an error)"},
     {NULL, NULL},
 };
 
@@ -33,13 +36,17 @@ static const struct cmd_spec convert_spec = {
     "  pretty    the givens as a grid drawn with box-drawing characters: heavy\n"
     "            lines around boxes and jigsaw regions, light ones around killer\n"
     "            cages with each sum in the cage's first cell; other rules are\n"
-    "            named above the grid\n",
+    "            named above the grid\n"
+    "  fpuzzles  f-puzzles JSON, one object per line (read back by every command)\n"
+    "  fpuzzles-link  an f-puzzles link, https://f-puzzles.com/?load=... (the JSON\n"
+    "            lz-string compressed in base64, as SudokuPad also reads it)\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
     NULL,
 };
 
-const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", NULL};
+const char *const cmd_output_names[] = {"sudolab",  "solo",          "line", "pretty",
+                                        "fpuzzles", "fpuzzles-link", NULL};
 
 int cmd_output_by_name(const char *name)
 {
@@ -58,6 +65,22 @@ static int write_made(int (*make)(const struct puzzle *, char *, size_t, struct 
     if (text) make(item->puzzle, text, (size_t)len + 1, &err);
     if (text == NULL) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
+        err.line = item->where->line;
+        sl_error_print(stderr, item->file, &err);
+        return EXIT_BAD_INPUT;
+    }
+    puts(text);
+    free(text);
+    return 0;
+}
+
+/* Writes text made by an f-puzzles writer (fpuzzles.h). */
+static int write_fpuzzles(char *(*make)(const struct puzzle *, struct sl_error *),
+                          const struct cmd_puzzle *item)
+{
+    struct sl_error err = {0};
+    char *text = make(item->puzzle, &err);
+    if (text == NULL) {
         err.line = item->where->line;
         sl_error_print(stderr, item->file, &err);
         return EXIT_BAD_INPUT;
@@ -96,6 +119,8 @@ static int convert_one(void *arg, const struct cmd_puzzle *item)
     case OUTPUT_SOLO: return write_made(format_solo_id, item);
     case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
     case OUTPUT_PRETTY: return write_pretty(opt, item);
+    case OUTPUT_FPUZZLES: return write_fpuzzles(fpuzzles_write_json, item);
+    case OUTPUT_FPUZZLES_LINK: return write_fpuzzles(fpuzzles_write_link, item);
     default: return write_made(make_sudolab, item);
     }
 }
@@ -113,6 +138,8 @@ static const struct cmd_option_help check_options[] = {
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
     {"max-nodes", CMD_NODES_HELP_CHECK},
+    {"ignore-unknown", "f-puzzles: read a puzzle without its constraints that have no rule\n"
+                       "here, with a warning (default: an error)"},
     {NULL, NULL},
 };
 

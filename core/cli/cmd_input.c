@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "format_variant.h"
+#include "fpuzzles.h"
 #include "variant.h"
 
 /* --- The puzzle loop ------------------------------------------------------ */
@@ -86,6 +87,10 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
             if (got == -2) break;
             continue;
         }
+        if (where->warning.msg[0]) {
+            if (where->warning.line == 0) where->warning.line = where->line;
+            sl_error_print(stderr, file, &where->warning);
+        }
         if (loop->variant && variant_apply(loop->variant, &p, &err)) {
             err.line = where->line;
             sl_error_print(stderr, file, &err);
@@ -156,6 +161,13 @@ static int read_operand(struct loop *loop, const char *name, cmd_visit visit, vo
     return 0;
 }
 
+/* A pasted f-puzzles or SudokuPad link is a puzzle wherever a file may
+ * be named: no file has such a name. */
+static int operand_is_link(const char *name)
+{
+    return strstr(name, "://") && fpuzzles_detect(name, strlen(name)) == FPUZZLES_CODE;
+}
+
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
 {
     struct loop loop = {.opt = opt};
@@ -176,7 +188,7 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
             continue;
         }
         FILE *in = fopen(name, "rb");
-        if (in == NULL && errno == ENOENT && opt->text_operands) {
+        if (in == NULL && errno == ENOENT && (opt->text_operands || operand_is_link(name))) {
             if (read_operand(&loop, name, visit, arg) == 0) continue;
             errno = ENOENT;
         }

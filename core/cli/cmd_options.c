@@ -85,6 +85,7 @@ static const struct option_def catalogue[] = {
     {"title", 'L', KIND_TEXT, FIELD(title), 0, 0, "TEXT"},
     {"paper", 'A', KIND_TEXT, FIELD(paper), 0, 0, "SIZE"},
     {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
+    {"ignore-unknown", 'U', KIND_FLAG, FIELD(reader.ignore_unknown), 0, 0, NULL},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 

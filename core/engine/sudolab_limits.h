@@ -111,6 +111,15 @@
 /* One error message, with its position kept apart (error.h). */
 #define SL_ERROR_MSG_MAX 256
 
+/* f-puzzles interchange (core/format/json.h, lz_string.h): JSON nests an
+ * object, arrays of entries, lists of lines, cells, so 64 is room to
+ * spare and keeps the recursive reader's stack small; a puzzle's JSON,
+ * whether spread over lines or decompressed from a link, is a few tens of
+ * kilobytes for a busy 16x16, and a 1 MiB link could otherwise unpack to
+ * gigabytes. */
+#define JSON_DEPTH_MAX 64
+#define JSON_TEXT_MAX (4L * 1024L * 1024L)
+
 /* A Lua rule's error kept for the script that ran the search. */
 #define LUA_RULE_ERROR_MAX 512
 

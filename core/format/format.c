@@ -15,6 +15,7 @@
 #include "format.h"
 
 #include "format_variant.h"
+#include "fpuzzles.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
@@ -519,12 +520,110 @@ static int reader_puzzle(struct puzzle_reader *r, struct puzzle *p, struct puzzl
     return reader_puzzle_inferred(r, p, where, err);
 }
 
+/* ---- f-puzzles JSON over lines ---- */
+
+struct reader_json {
+    char *text;
+    size_t len, cap;
+    int depth, in_string, escaped, opened;
+};
+
+static int reader_json_append(struct reader_json *j, const char *s, size_t n)
+{
+    if (j->len + n + 1 > j->cap) {
+        size_t cap = j->cap ? j->cap : 4096;
+        while (cap < j->len + n + 1) cap *= 2;
+        char *t = realloc(j->text, cap);
+        if (t == NULL) return -1;
+        j->text = t;
+        j->cap = cap;
+    }
+    memcpy(j->text + j->len, s, n);
+    j->len += n;
+    return 0;
+}
+
+/* Follows the braces of one line; 1 when the object has closed. */
+static int reader_json_scan(struct reader_json *j, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (j->in_string) {
+            j->in_string = j->escaped || c != '"';
+            j->escaped = !j->escaped && c == '\\';
+        } else if (c == '"') {
+            j->in_string = 1;
+        } else if (c == '{' || c == '[') {
+            j->depth++, j->opened = 1;
+        } else if (c == '}' || c == ']') {
+            j->depth--;
+        }
+    }
+    return j->opened && j->depth <= 0;
+}
+
+/* Gathers the object's lines (skipped box-rule lines become blank lines,
+ * so that lines and columns of the text are those of the file). */
+static int reader_json_gather(struct puzzle_reader *r, struct reader_json *j, struct sl_error *err)
+{
+    long first = reader_peek(r, 0)->number, next = first;
+    for (int lines = 0;; lines++) {
+        struct reader_line *ln = reader_peek(r, 0);
+        if (ln->kind == LINE_TOO_LONG) {
+            sl_error_set(err, ln->number, 1, "line is longer than 1 MiB");
+            reader_take(r);
+            return -1;
+        }
+        if (ln->kind != LINE_CONTENT && lines > 0) return 0;
+        for (; next < ln->number; next++)
+            if (reader_json_append(j, "\n", 1)) return sl_error_set(err, first, 0, "out of memory");
+        int closed = reader_json_scan(j, ln->text, ln->len);
+        if (reader_json_append(j, ln->text ? ln->text : "", ln->len))
+            return sl_error_set(err, first, 0, "out of memory");
+        reader_take(r);
+        if (closed) return 0;
+        if (j->len > (size_t)JSON_TEXT_MAX)
+            return sl_error_set(err, first, 1, "a JSON puzzle of more than %ld bytes",
+                                (long)JSON_TEXT_MAX);
+    }
+}
+
+static int reader_json(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
+                       struct sl_error *err)
+{
+    struct reader_json j = {0};
+    struct puzzle_source *src = where ? where : &r->src;
+    long first = reader_peek(r, 0)->number;
+    int flags = r->opt.ignore_unknown ? FPUZZLES_IGNORE_UNKNOWN : 0, rc = -1;
+    src->warning.msg[0] = '\0';
+    if (reader_json_gather(r, &j, err) == 0) {
+        rc = fpuzzles_read_json(j.text ? j.text : "", j.len, flags, p, &src->warning, err);
+        if (rc && err && err->line > 0) err->line += first - 1;
+        if (rc == 0 && src->warning.msg[0]) src->warning.line += first - 1;
+    }
+    free(j.text);
+    if (rc == 0 && r->opt.size != 0 && p->geo.size != r->opt.size) {
+        sl_error_set(err, first, 1, "a %dx%d puzzle, but the size is set to %d", p->geo.size,
+                     p->geo.size, r->opt.size);
+        puzzle_clear(p);
+        rc = -1;
+    }
+    if (rc) return -1;
+    src->line = first;
+    src->has_solution = 0;
+    for (int c = 0; c < p->geo.ncells; c++) src->cell_line[c] = first, src->cell_col[c] = 1;
+    return 1;
+}
+
 /* A line in one of format_variant.h's forms. */
 static int reader_variant(struct puzzle_reader *r, int kind, struct puzzle *p,
                           struct puzzle_source *where, struct sl_error *err)
 {
     struct reader_line *ln = reader_peek(r, 0);
     struct puzzle_source *src = where ? where : &r->src;
+    if (kind == FORMAT_FPUZZLES && fpuzzles_detect(ln->text, ln->len) == FPUZZLES_JSON)
+        return reader_json(r, p, where, err);
+    src->warning.msg[0] = '\0';
     int rc = variant_parse(r->variants, kind, ln->text, ln->len, ln->number, p, src, err);
     if (rc == 0 && r->opt.size != 0 && p->geo.size != r->opt.size) {
         sl_error_set(err, ln->number, 1, "a %dx%d puzzle, but the size is set to %d", p->geo.size,
@@ -549,6 +648,7 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
         reader_close(r);
         return NULL;
     }
+    variant_reader_set_flags(r->variants, r->opt.ignore_unknown ? FPUZZLES_IGNORE_UNKNOWN : 0);
     return r;
 }
 

@@ -29,7 +29,10 @@
  * stray line, reported and skipped alone. A UTF-8 byte-order mark before
  * the first line is ignored.
  * Lines in the variant forms of format_variant.h (which carry their own
- * rules and size) are recognised first.
+ * rules and size) are recognised first. A line opening an f-puzzles JSON
+ * object (fpuzzles.h) starts a puzzle that runs to the object's closing
+ * brace, over as many lines as it takes (a whole .json file); a blank or
+ * comment line, or the end of input, ends an unclosed one with an error.
  * No byte sequence makes the reader crash or loop; a line longer than
  * 1 MiB is an error of its own, unless it is a comment.
  */
@@ -44,7 +47,8 @@ struct reader_options {
     int size;     /* 0: infer; else every puzzle must be size x size */
     int box_rows; /* 0: the default shape for the size; -1: no boxes */
     int box_cols;
-    int formats; /* format_variant.h's FORMAT_* bits; 0: all */
+    int formats;        /* format_variant.h's FORMAT_* bits; 0: all */
+    int ignore_unknown; /* f-puzzles: a constraint with no rule is a warning */
 };
 
 /* Where each cell of the last puzzle read came from, for error messages. */
@@ -54,6 +58,7 @@ struct puzzle_source {
     long cell_col[SL_MAX_CELLS];
     int has_solution; /* the line carried the expected answer */
     uint8_t solution[SL_MAX_CELLS];
+    struct sl_error warning; /* msg empty, or what was read past (--ignore-unknown) */
 };
 
 struct puzzle_reader;

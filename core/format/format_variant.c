@@ -11,15 +11,17 @@
 
 #include "cage_text.h"
 #include "format_solo.h"
+#include "fpuzzles.h"
 
-const char format_names[] = "auto, classic, sudolab, killer, csv, solo";
+const char format_names[] = "auto, classic, sudolab, killer, csv, solo, fpuzzles";
 
 static const struct {
     const char *name;
     int bit;
 } format_table[] = {
-    {"auto", FORMAT_ALL},      {"classic", FORMAT_CLASSIC}, {"sudolab", FORMAT_SUDOLAB},
-    {"killer", FORMAT_KILLER}, {"csv", FORMAT_CSV},         {"solo", FORMAT_SOLO},
+    {"auto", FORMAT_ALL},          {"classic", FORMAT_CLASSIC}, {"sudolab", FORMAT_SUDOLAB},
+    {"killer", FORMAT_KILLER},     {"csv", FORMAT_CSV},         {"solo", FORMAT_SOLO},
+    {"fpuzzles", FORMAT_FPUZZLES},
 };
 
 int format_by_name(const char *name)
@@ -42,7 +44,13 @@ enum { RE_SUDOLAB, RE_KILLER, RE_CSV, RE_CSV_HEADER, RE_COUNT };
 struct variant_reader {
     pcre2_code *re[RE_COUNT];
     pcre2_match_data *match;
+    int fpuzzles_flags;
 };
+
+void variant_reader_set_flags(struct variant_reader *v, int fpuzzles_flags)
+{
+    v->fpuzzles_flags = fpuzzles_flags;
+}
 
 struct variant_reader *variant_reader_new(void)
 {
@@ -101,6 +109,7 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if (formats == 0) formats = FORMAT_ALL;
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
+    if ((formats & FORMAT_FPUZZLES) && fpuzzles_detect(text, len)) return FORMAT_FPUZZLES;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV, text, len)) return FORMAT_CSV;
@@ -329,6 +338,10 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
     int rc = -1;
     if (kind == FORMAT_SUDOLAB) rc = sudolab_parse(text, len, p, where, err);
     if (kind == FORMAT_SOLO) rc = format_solo_read(text, len, p, where, err);
+    if (kind == FORMAT_FPUZZLES) {
+        rc = fpuzzles_read_code(text, len, v->fpuzzles_flags, p, &where->warning, err);
+        if (rc == 0) variant_source(where, line, p->geo.ncells, 1, 0);
+    }
     if ((kind == FORMAT_KILLER || kind == FORMAT_CSV) &&
         variant_matches(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
         int n = killer_fields(v, text, f);

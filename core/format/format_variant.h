@@ -13,6 +13,8 @@
  *   csv      rows "grade,index,CAGEMAP,"SUMS",SOLUTION" of killer CSV
  *            files; a header row naming cage_map is skipped.
  *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
+ *   fpuzzles f-puzzles JSON, compressed or in a link (fpuzzles.h); format.c
+ *            gathers a JSON object spread over lines before it comes here.
  */
 #ifndef SUDOLAB_FORMAT_VARIANT_H
 #define SUDOLAB_FORMAT_VARIANT_H
@@ -28,7 +30,8 @@ enum {
     FORMAT_KILLER = 4,
     FORMAT_CSV = 8,
     FORMAT_SOLO = 16,
-    FORMAT_ALL = 31
+    FORMAT_FPUZZLES = 32,
+    FORMAT_ALL = 63
 };
 
 /* The format bit for a name ("classic", "sudolab", ...), or 0. */
@@ -39,6 +42,8 @@ extern const char format_names[];
 struct variant_reader;
 struct variant_reader *variant_reader_new(void);
 void variant_reader_free(struct variant_reader *v);
+/* fpuzzles.h's FPUZZLES_* flags for the f-puzzles forms (default 0). */
+void variant_reader_set_flags(struct variant_reader *v, int fpuzzles_flags);
 
 enum { VARIANT_NONE = 0, VARIANT_SKIP = -1 };
 /* The format (one of the bits) that claims a line among `formats`,

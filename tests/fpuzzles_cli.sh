@@ -1,0 +1,78 @@
+#!/bin/sh
+# fpuzzles_cli.sh SUDOLAB: f-puzzles forms through the command: files of
+# JSON lines, links and codes read back to the published puzzles, a whole
+# pretty-printed .json file, a pasted link as an operand, convert's forms,
+# and bad input (exit 2, FILE:LINE:COL) and unknown constraints (an error,
+# or a warning with --ignore-unknown).
+set -u
+S=$1
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+passed=0 failed=0
+check() {
+    what=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1)) && echo "ok - $what"
+    else
+        failed=$((failed + 1)) && echo "not ok - $what" && sed 's/^/#   /' "$T/err" | head -n 5
+    fi
+}
+run() {
+    rc=0
+    "$S" "$@" >"$T/out" 2>"$T/err" || rc=$?
+}
+err_has() { grep -q -F -- "$1" "$T/err"; }
+
+grep -v '^#' tests/data/published_variants.txt | grep . >"$T/published"
+run convert tests/data/fpuzzles_published.txt
+cat "$T/published" "$T/published" "$T/published" >"$T/thrice"
+check "JSON lines, f-puzzles links and SudokuPad links read back to the published puzzles" \
+    eval '[ "$rc" -eq 0 ] && cmp -s "$T/out" "$T/thrice"'
+
+# A whole .json file spread over many lines: the UKSC 2022 thermo.
+thermo=$(grep -F 'thermo:' "$T/published")
+printf '%s\n' "$thermo" | "$S" convert --to fpuzzles | sed 's/,/,\n  /g; s/\[\[/[\n    [/g' >"$T/thermo.json"
+run convert "$T/thermo.json"
+check "a pretty-printed .json file reads as one puzzle" \
+    eval '[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = "$thermo" ] && [ "$(wc -l <"$T/thermo.json")" -gt 100 ]'
+run solve "$T/thermo.json"
+check "and solves to the published answer" \
+    eval '[ "$(cat "$T/out")" = 986542137354781296172963485263857914417629853598314762639478521725196348841235679 ]'
+
+link=$(printf '%s\n' "$thermo" | "$S" convert --to fpuzzles-link)
+run solve "$link"
+check "solve takes a pasted f-puzzles link" \
+    eval '[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = 986542137354781296172963485263857914417629853598314762639478521725196348841235679 ]'
+run count "https://sudokupad.app/fpuzzles${link#*load=}"
+check "count takes a pasted SudokuPad link" eval '[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = 1 ]'
+printf '%s\n' "${link#*load=}" >"$T/code.txt"
+run check "$T/code.txt"
+check "a bare code in a file reads" eval '[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = unique ]'
+
+# Bad input: exit 2 and the place.
+printf '{"size":9,\n "grid": [1,]}\n' >"$T/bad.json"
+run solve "$T/bad.json"
+check "malformed JSON: exit 2 at its line and column" eval '[ "$rc" -eq 2 ] && err_has "bad.json:2:13: expected a JSON value"'
+run solve "https://f-puzzles.com/?load=N4Ig!xyz"
+check "a malformed code: exit 2 at the column of the bad character" \
+    eval '[ "$rc" -eq 2 ] && err_has "<argument>:1:33: '"'!'"' is not a base64 character"'
+printf '%s\n' "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]," \
+    "\"sandwichsum\":[{\"cell\":\"R0C1\",\"value\":\"3\"}]}" >"$T/unknown.json"
+run count "$T/unknown.json"
+check "a constraint with no rule is an error naming it at FILE:LINE:COL" \
+    eval '[ "$rc" -eq 2 ] && err_has "unknown.json:2:15: the constraint \"sandwichsum\" has no rule here"'
+run count --limit 5 --ignore-unknown "$T/unknown.json"
+check "--ignore-unknown reads it without the constraint, with a warning" \
+    eval '[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = 5 ] &&
+          err_has "unknown.json:2:15: warning: ignored the constraint \"sandwichsum\""'
+run convert --to fpuzzles-link tests/data/x_matched.txt
+check "convert --to fpuzzles-link writes a link per puzzle" \
+    eval '[ "$rc" -eq 0 ] && [ "$(grep -c "^https://f-puzzles.com/?load=N4Ig" "$T/out")" -eq 160 ]'
+printf 'sudolab 4 2x2 classic;sum:0+1=5 ................\n' >"$T/sum.txt"
+run convert --to fpuzzles "$T/sum.txt"
+check "a rule f-puzzles cannot say is refused, naming it (exit 2)" \
+    eval '[ "$rc" -eq 2 ] && err_has "sum.txt:1: f-puzzles has no form for the rule '"'sum'"'"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
