@@ -85,6 +85,7 @@ static const struct option_def catalogue[] = {
     {"title", 'L', KIND_TEXT, FIELD(title), 0, 0, "TEXT"},
     {"paper", 'A', KIND_TEXT, FIELD(paper), 0, 0, "SIZE"},
     {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
+    {"delay", 'D', KIND_LONG, FIELD(delay_ms), 0, 60000, "MS"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
