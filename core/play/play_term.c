@@ -69,19 +69,19 @@ static int word_len(const char *s) { return (int)strcspn(s, " \n"); }
 
 int play_wrap(int y, int x, int width, int max, int attr, const char *text)
 {
-    int line = 0, col = 0;
+    int line = 0, col = 0, wrapped = 0; /* blanks at a wrapped line's start are dropped */
     attron(attr);
     for (const char *p = text; *p && line < max;) {
         if (*p == '\n' || *p == ' ') {
             if (*p == '\n')
-                line++, col = 0;
-            else if (col > 0 && col < width)
+                line++, col = 0, wrapped = 0;
+            else if (!(col == 0 && wrapped) && col < width)
                 col++;
             p++;
             continue;
         }
         int len = word_len(p);
-        if (col > 0 && col + len > width) line++, col = 0;
+        if (col > 0 && col + len > width) line++, col = 0, wrapped = 1;
         if (line >= max) break;
         int fit = len < width - col ? len : width - col;
         mvaddnstr(y + line, x + col, p, fit);
@@ -132,6 +132,7 @@ int play_read_line(int y, const char *prompt, char *buf, size_t cap)
         int ch = getch();
         if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) return 1;
         if (ch == 27) return 0;
+        if (ch == 'U' - '@') len = 0, buf[0] = '\0'; /* Ctrl-U: the line cleared */
         if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0) buf[--len] = '\0';
         if (ch >= ' ' && ch < 127 && len + 1 < cap) buf[len++] = (char)ch, buf[len] = '\0';
     }

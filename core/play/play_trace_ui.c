@@ -97,7 +97,8 @@ static int trace_key(struct trace_screen *s, int ch)
 {
     if (ch == 'q' || ch == 27) return 0;
     if (ch == 'a') s->running = !s->running;
-    if (ch == '+' && s->delay_ms > 10) s->delay_ms /= 2;
+    if (ch == '+')
+        s->delay_ms = s->delay_ms ? (s->delay_ms > 10 ? s->delay_ms / 2 : s->delay_ms) : 100;
     if (ch == '-' && s->delay_ms < 10000) s->delay_ms = s->delay_ms ? s->delay_ms * 2 : 200;
     if (ch == ' ' || ch == '\n' || ch == '\r' || ch == 'n' || (ch == ERR && s->running))
         if (!play_trace_step(s->t, &s->step)) s->running = 0;
