@@ -27,7 +27,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-play.XXXXXX") || exit 2
 # going away), each killed at the end.
 SOCK="sudolab-play-$$-0"
 n_sock=0
-tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+tm() { tmux -u -L "$SOCK" -f /dev/null "$@"; }
 kill_all() {
     i=0
     while [ $i -le $n_sock ]; do
