@@ -30,14 +30,10 @@ static const struct role_style {
     [ROLE_ARROW] = {COLOR_MAGENTA, -1, 0, A_NORMAL},
 };
 
-/* Whether colours are on: set once at the screen's start, and read by
- * every draw of that screen (one screen a process). */
-static int draw_colour;
-
+/* Colours are on once start_color has run: ncurses then counts pairs. */
 void play_draw_start(int colour)
 {
-    draw_colour = colour && has_colors() && start_color() == OK;
-    if (!draw_colour) return;
+    if (!colour || !has_colors() || start_color() != OK) return;
     use_default_colors();
     for (int r = 1; r < ROLE_COUNT; r++) init_pair((short)r, role_style[r].fg, role_style[r].bg);
 }
@@ -45,7 +41,7 @@ void play_draw_start(int colour)
 int play_attr(enum play_role role)
 {
     const struct role_style *s = &role_style[role];
-    if (!draw_colour) return s->mono;
+    if (COLOR_PAIRS < ROLE_COUNT) return s->mono;
     return (int)COLOR_PAIR(role) | (s->bold ? A_BOLD : 0);
 }
 
