@@ -135,28 +135,31 @@ check "the next start offers the kept game" wait_for "a killer game"
 keys y
 check "taken up, with its digit" eval 'wait_for "sudolab - killer" && wait_for "┃ 5   . │"'
 keys q
-wait_for "sudolab-exited-0"
+check "the kept game ends with exit 0" wait_for "sudolab-exited-0"
 
 # --- broken scores, small terminals, a made game ---------------------------
 echo "not a database at all, just text" > "$DB"
 start 80 24 "$ENV $S play $PUZZLE"
 check "a corrupt scores file is reported and the game runs" \
     eval 'wait_for "scores.db: file is not a database" && wait_for "hints 0"'
+$ENV "$S" scores > "$T/out" 2> "$T/err"
+rc=$?
+check "sudolab scores on a corrupt file: said, exit 2" eval '[ $rc -eq 2 ] && grep -q "not a database" "$T/err"'
 keys s y
 check "show answer fills the grid" wait_for "not on the board"
 keys q
-wait_for "sudolab-exited-0"
+check "the game on broken scores ends with exit 0" wait_for "sudolab-exited-0"
 start 40 12 "$ENV $S play $PUZZLE"
 check "a terminal too small says so" wait_for "terminal too small"
 tm resize-window -x 80 -y 24 2> /dev/null
 check "and the game shows once it grows" wait_for "hints 0"
 keys q
-wait_for "sudolab-exited-0"
+check "the grown game ends with exit 0" wait_for "sudolab-exited-0"
 rm -f "$T/data/sudolab/game.txt"
 start 80 24 "$ENV $S play --variant classic --grade easy --seed 3"
 check "a game made on the spot" wait_for "sudolab - classic - easy - 9x9"
 keys q
-wait_for "sudolab-exited-0"
+check "the made game ends with exit 0" wait_for "sudolab-exited-0"
 rm -f "$T/data/sudolab/game.txt"
 
 # --- the trace -------------------------------------------------------------

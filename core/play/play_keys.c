@@ -70,11 +70,14 @@ static void key_new(struct ui *u)
 {
     if (!u->finished && !play_ask(ui_message_line(u), "leave this game for a new one?")) return;
     struct sl_error err;
-    if (ui_generate(u, &err)) {
-        endwin();
-        fprintf(stderr, "sudolab play: %s\n", err.msg);
-        exit(2); /* the game is gone and no other can be made */
+    if (ui_generate(u, &err) == 0) return;
+    if (u->have_game) { /* the generator failed: the game stays */
+        snprintf(u->msg, sizeof u->msg, "no new game: %s", err.msg);
+        return;
     }
+    endwin();
+    fprintf(stderr, "sudolab play: %s\n", err.msg);
+    exit(2); /* the game is gone and no other can be made */
 }
 
 static void key_trace(struct ui *u)

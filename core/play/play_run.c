@@ -100,7 +100,7 @@ static int ui_offer_saved(struct ui *u)
 static int ui_first_game(struct ui *u, struct sl_error *err)
 {
     if (u->cfg->line == NULL && ui_offer_saved(u)) return 0;
-    if (u->cfg->line) return ui_start(u, u->cfg->line, u->cfg->variant, u->cfg->grade, err);
+    if (u->cfg->line) return ui_start(u, u->cfg->line, u->cfg->variant, NULL, err); /* rated */
     return ui_generate(u, err);
 }
 
