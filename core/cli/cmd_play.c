@@ -62,7 +62,10 @@ static const struct cmd_spec scores_spec = {
 static const struct cmd_option_help trace_options[] = {
     {"delay", "step by itself every MS milliseconds (default 0: a key per step)"},
     {"ascii", "draw the grid in ASCII, not Unicode box drawing"},
-    CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_NONE),
+    {"size", "the puzzle is N x N (default: inferred)"},
+    {"boxes", "box shape, or 'none' for a Latin square (default: most square)"},
+    {"format", "read only format F (default: auto, each form known by itself)"},
+    {"variant", "give a plain puzzle the rules of variants/NAME.lua"},
     {NULL, NULL},
 };
 
