@@ -156,6 +156,15 @@ check "and the game shows once it grows" wait_for "hints 0"
 keys q
 check "the grown game ends with exit 0" wait_for "sudolab-exited-0"
 rm -f "$T/data/sudolab/game.txt"
+start 80 44 "$ENV $S play $PUZZLE"
+check "a tall screen draws three lines a cell" \
+    eval 'wait_for "┃ 5 │ 3 │ . ┃ . │ 7 │ . ┃" && row 3 | grep -q "^┃   │   │   ┃   │   │   ┃   │   │   ┃  cell"'
+keys l l m 1 5 9
+check "with each mark in its place" \
+    eval 'wait_for "┃   │   │1  ┃" && wait_for "┃ 5 │ 3 │ 5 ┃" && wait_for "┃   │   │  9┃"'
+keys q
+check "the tall game ends with exit 0" wait_for "sudolab-exited-0"
+rm -f "$T/data/sudolab/game.txt"
 start 80 24 "$ENV $S play --variant classic --grade easy --seed 3"
 check "a game made on the spot" wait_for "sudolab - classic - easy - 9x9"
 keys q

@@ -99,24 +99,46 @@ static const enum play_role tone_role[] = {[TONE_NONE] = ROLE_TEXT,
                                            [TONE_THERMO] = ROLE_THERMO,
                                            [TONE_ARROW] = ROLE_TEXT};
 
-/* A cell's three columns: a digit with its wrapping, or up to three marks. */
-static void draw_cell(int y, int x, const struct play_view *v, int cell)
+/* The three columns of a short cell: a digit with its wrapping, or up to
+ * three marks. */
+static void cell_short(const struct play_view *v, int cell, char *text, int *role)
+{
+    digitset m = v->marks ? v->marks[cell] : 0;
+    if (v->value[cell] || !m) return;
+    *role = ROLE_MARK;
+    for (int k = 0; k < 3; k++, m &= m - 1)
+        text[k] = !m ? ' ' : (k == 2 && (m & (m - 1))) ? '+' : geometry_symbol(digitset_first(m));
+}
+
+/* Line k of a tall cell: the digit on the middle line, or marks 3k+1..3k+3
+ * in their places. */
+static void cell_tall(const struct play_view *v, int cell, int k, char *text, int *role)
+{
+    digitset m = v->marks ? v->marks[cell] : 0;
+    if (k == 1 && (v->value[cell] || !m)) return; /* the digit, or '.' */
+    text[0] = text[1] = text[2] = ' ';
+    if (v->value[cell] || !m) return;
+    *role = ROLE_MARK;
+    for (int j = 0; j < 3; j++)
+        if (m & digitset_of(3 * k + j + 1)) text[j] = geometry_symbol(3 * k + j + 1);
+}
+
+/* Line k of a cell (-1: a short cell's one line). */
+static void draw_cell(int y, int x, const struct play_view *v, int cell, int k)
 {
     const struct play_decor *d = v->d;
     char text[4] = {d->left[cell], '.', d->right[cell], '\0'};
     int role = v->givens[cell] ? ROLE_GIVEN : ROLE_ENTERED;
-    digitset m = v->marks ? v->marks[cell] : 0;
     if (v->value[cell]) {
         text[1] = geometry_symbol(v->value[cell]);
         if (v->conflict && v->conflict[cell]) role = ROLE_CONFLICT, text[2] = '!';
-    } else if (m) {
-        role = ROLE_MARK;
-        for (int k = 0; k < 3; k++, m &= m - 1)
-            text[k] = !m                          ? ' '
-                      : (k == 2 && (m & (m - 1))) ? '+'
-                                                  : geometry_symbol(digitset_first(m));
     }
-    if (v->hint && v->hint[cell]) {
+    if (k < 0)
+        cell_short(v, cell, text, &role);
+    else
+        cell_tall(v, cell, k, text, &role);
+    int plain = v->value[cell] || !(v->marks && v->marks[cell]); /* no marks to hide */
+    if (v->hint && v->hint[cell] && plain && k != 0 && k != 2) {
         if (text[0] == ' ') text[0] = '*';
         if (text[2] == ' ') text[2] = '*';
     }
@@ -128,29 +150,32 @@ static void draw_cell(int y, int x, const struct play_view *v, int cell)
     draw_text(y, x, attr, text);
 }
 
-/* One row of cells with the edges between them. */
-static void draw_row(int y, int x, const struct play_view *v, int r)
+/* Line k of a row of cells with the edges between them. */
+static void draw_row(int y, int x, const struct play_view *v, int r, int k)
 {
     const struct play_decor *d = v->d;
     int n = d->n;
     for (int c = 0; c <= n; c++) {
         int a = cell_at(n, r, c - 1), b = cell_at(n, r, c);
         int edge = play_decor_edge(d, a, b);
-        if (a >= 0 && b >= 0 && d->right_edge[a])
+        if (a >= 0 && b >= 0 && d->right_edge[a] && k <= 1)
             draw_text(y, x + 4 * c, play_attr(ROLE_ARROW), d->right_edge[a]);
         else
             draw_text(y, x + 4 * c, play_attr(edge_role(d, edge, a, b)),
                       render_text_line(edge, 1, d->ascii));
-        if (b >= 0) draw_cell(y, x + 4 * c + 1, v, b);
+        if (b >= 0) draw_cell(y, x + 4 * c + 1, v, b, k);
     }
 }
 
 void play_draw_grid(int y, int x, const struct play_view *v)
 {
-    int n = v->d->n;
+    int n = v->d->n, h = v->tall ? 4 : 2;
     for (int r = 0; r < n; r++) {
-        draw_rule(y + 2 * r, x, v->d, r);
-        draw_row(y + 2 * r + 1, x, v, r);
+        draw_rule(y + h * r, x, v->d, r);
+        if (!v->tall) draw_row(y + h * r + 1, x, v, r, -1);
+        for (int k = 0; v->tall && k < 3; k++) draw_row(y + h * r + 1 + k, x, v, r, k);
     }
-    draw_rule(y + 2 * n, x, v->d, n);
+    draw_rule(y + h * n, x, v->d, n);
 }
+
+int play_tall(int n, int extra) { return n <= 9 && LINES >= 4 * n + 1 + extra; }

@@ -4,7 +4,8 @@
  * A view says what fills the cells: the digits (givens apart from the
  * player's), the pencil marks (or a trace's candidates), conflicts, a
  * hint's cells and the cursor. The grid takes 4N+1 columns and 2N+1
- * lines (play_decor.h). Colours come from a table of roles, each with its
+ * lines (play_decor.h), or 4N+1 when there is room for a grid of three
+ * lines a cell, each mark in its place. Colours come from a table of roles, each with its
  * colours and the attribute a monochrome terminal (or NO_COLOR) gets
  * instead; a conflict and a hint's cells are also marked in the text ('!'
  * beside the digit, '*' around a cell), so they read without colour.
@@ -22,6 +23,7 @@ struct play_view {
     const uint8_t *conflict; /* per cell, or NULL */
     const uint8_t *hint;     /* per cell: 1 a cell used, 2 the cell filled; or NULL */
     int cursor;              /* a cell, or -1 */
+    int tall;                /* three lines a cell, marks in their places (play_tall) */
 };
 
 enum play_role {
@@ -49,8 +51,11 @@ int play_attr(enum play_role role);
 
 /* Draws the grid with its top left corner at line y, column x. */
 void play_draw_grid(int y, int x, const struct play_view *v);
-/* The grid's size for an N x N puzzle. */
-static inline int play_grid_lines(int n) { return 2 * n + 1; }
+/* Whether an N x N grid fits tall (three lines a cell, up to 9 marks in
+ * a 3 x 3 block) with extra lines besides. */
+int play_tall(int n, int extra);
+/* The grid's size for an N x N puzzle, short or tall. */
+static inline int play_grid_lines(int n, int tall) { return (tall ? 4 : 2) * n + 1; }
 static inline int play_grid_cols(int n) { return 4 * n + 1; }
 
 #endif

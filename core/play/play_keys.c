@@ -14,7 +14,7 @@
 
 static int ui_message_line(const struct ui *u)
 {
-    return play_grid_lines(u->game.puzzle.geo.size) + 1;
+    return play_grid_lines(u->game.puzzle.geo.size, u->tall) + 1;
 }
 
 static void ui_move(struct ui *u, int dr, int dc)
@@ -145,7 +145,7 @@ static void key_mouse(struct ui *u)
     MEVENT ev;
     int n = u->game.puzzle.geo.size;
     if (getmouse(&ev) != OK) return;
-    int r = (ev.y - 1 - 1) / 2, c = (ev.x - 1) / 4; /* the grid starts on line 1 */
+    int r = (ev.y - 2) / (u->tall ? 4 : 2), c = (ev.x - 1) / 4; /* the grid starts on line 1 */
     if (ev.y >= 2 && ev.x >= 1 && r < n && c < n) u->cursor = r * n + c;
 }
 

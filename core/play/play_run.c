@@ -14,7 +14,7 @@
 
 static int ui_message_line(const struct ui *u)
 {
-    return play_grid_lines(u->game.puzzle.geo.size) + 1;
+    return play_grid_lines(u->game.puzzle.geo.size, u->tall) + 1;
 }
 
 /* The board of the game's variant, grade and size as text. */

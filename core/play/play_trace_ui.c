@@ -55,8 +55,10 @@ static void trace_panel(const struct trace_screen *s, int x)
     const digitset *cand = play_trace_candidates(s->t);
     const uint8_t *changed = play_trace_changed(s->t);
     int n = s->d->n, y = 1;
-    mvprintw(y++, x, "space next  a %s  +/- speed %ldms  q quit", s->running ? "stop" : "run",
-             s->delay_ms);
+    char speed[32] = "a key a step";
+    if (s->delay_ms) snprintf(speed, sizeof speed, "%ld ms a step", s->delay_ms);
+    mvprintw(y++, x, "space next  a %s  q quit", s->running ? "stop" : "run");
+    mvprintw(y++, x, "+ - speed: %s", speed);
     mvaddstr(y++, x, "changed cells:");
     for (int c = 0; c < n * n && y < LINES - 3; c++) {
         if (!changed[c]) continue;
@@ -73,7 +75,8 @@ static void trace_panel(const struct trace_screen *s, int x)
 static void trace_draw(const struct trace_screen *s)
 {
     int n = s->d->n;
-    if (!play_term_fits(play_grid_lines(n) + 3, play_grid_cols(n) + 2 + TRACE_PANEL)) return;
+    if (!play_term_fits(play_grid_lines(n, 0) + 3, play_grid_cols(n) + 2 + TRACE_PANEL)) return;
+    int tall = play_tall(n, 3);
     const digitset *cand = play_trace_candidates(s->t);
     uint8_t value[SL_MAX_CELLS];
     digitset marks[SL_MAX_CELLS];
@@ -81,14 +84,14 @@ static void trace_draw(const struct trace_screen *s)
         value[c] = digitset_is_single(cand[c]) ? (uint8_t)digitset_first(cand[c]) : 0;
         marks[c] = value[c] ? 0 : cand[c];
     }
-    struct play_view v = {s->d, value, s->givens, marks, NULL, play_trace_changed(s->t), -1};
+    struct play_view v = {s->d, value, s->givens, marks, NULL, play_trace_changed(s->t), -1, tall};
     char words[256];
     trace_describe(s, words, sizeof words);
     erase();
     mvaddstr(0, 0, "sudolab trace - the solver step by step");
     play_draw_grid(1, 0, &v);
     trace_panel(s, play_grid_cols(n) + 2);
-    play_wrap(play_grid_lines(n) + 1, 0, COLS, 2, A_BOLD, words);
+    play_wrap(play_grid_lines(n, tall) + 1, 0, COLS, 2, A_BOLD, words);
     refresh();
 }
 

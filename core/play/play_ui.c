@@ -38,7 +38,7 @@ static const char ui_keys_text[] = "arrows hjkl  move\n"
 
 int ui_need_lines(const struct ui *u)
 {
-    return play_grid_lines(u->game.puzzle.geo.size) + UI_EXTRA_LINES;
+    return play_grid_lines(u->game.puzzle.geo.size, 0) + UI_EXTRA_LINES;
 }
 int ui_need_cols(const struct ui *u)
 {
@@ -93,9 +93,10 @@ void ui_draw(struct ui *u)
     int n = u->game.puzzle.geo.size;
     uint8_t conflict[SL_MAX_CELLS];
     for (int c = 0; c < n * n; c++) conflict[c] = (uint8_t)play_conflict(&u->game, c);
+    u->tall = play_tall(n, UI_EXTRA_LINES);
     struct play_view v = {u->decor,      u->game.value, u->game.puzzle.givens,
                           u->game.marks, conflict,      u->show_hint ? u->hint.cell : NULL,
-                          u->cursor};
+                          u->cursor,     u->tall};
     ui_title(u);
     if (u->paused)
         mvaddstr(2, 2, "paused: p goes on");
@@ -103,7 +104,7 @@ void ui_draw(struct ui *u)
         play_draw_grid(1, 0, &v);
     ui_panel(u, play_grid_cols(n) + 2);
     const char *below = u->msg[0] ? u->msg : u->show_hint ? u->hint.words : "";
-    play_wrap(play_grid_lines(n) + 1, 0, ui_need_cols(u), 2, A_BOLD, below);
+    play_wrap(play_grid_lines(n, u->tall) + 1, 0, ui_need_cols(u), 2, A_BOLD, below);
     refresh();
 }
 

@@ -27,6 +27,7 @@ struct ui {
     char save_path[4096];  /* "" when there is no data folder */
     int ascii;
     int cursor, pencil, paused, focused, finished, quit;
+    int tall; /* the grid drawn tall (play_draw.h), as the screen's height allows */
     int show_hint;
     struct play_hint hint;
     char msg[512]; /* shown under the grid until the next key */
