@@ -113,8 +113,6 @@ static void key_help(struct ui *u)
         "scores; q quits (a game in progress is kept for the next start).");
 }
 
-void ui_show_board(struct ui *u);
-
 static void key_board(struct ui *u) { ui_show_board(u); }
 
 static const struct ui_binding {
@@ -148,9 +146,6 @@ static void key_mouse(struct ui *u)
     int r = (ev.y - 2) / (u->tall ? 4 : 2), c = (ev.x - 1) / 4; /* the grid starts on line 1 */
     if (ev.y >= 2 && ev.x >= 1 && r < n && c < n) u->cursor = r * n + c;
 }
-
-/* The game just became solved: its time onto the board. */
-void ui_finish(struct ui *u);
 
 void ui_key(struct ui *u, int ch)
 {

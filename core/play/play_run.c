@@ -31,7 +31,6 @@ static void ui_board_text(struct ui *u, char *buf, size_t cap)
                                 rows[i].date, rows[i].hints);
 }
 
-void ui_show_board(struct ui *u);
 void ui_show_board(struct ui *u)
 {
     char title[160], text[PLAY_TOP * 96 + 256];
@@ -41,7 +40,6 @@ void ui_show_board(struct ui *u)
     play_page(title, text);
 }
 
-void ui_finish(struct ui *u);
 void ui_finish(struct ui *u)
 {
     u->finished = 1;

@@ -45,6 +45,11 @@ int ui_start(struct ui *u, const char *line, const char *variant, const char *gr
 int ui_generate(struct ui *u, struct sl_error *err);
 void ui_free(struct ui *u);
 
+/* The board of the game's variant, grade and size as a page; the finish
+ * of a game just solved: its time onto the board (play_run.c). */
+void ui_show_board(struct ui *u);
+void ui_finish(struct ui *u);
+
 /* Handles one key (play_keys.c). */
 void ui_key(struct ui *u, int ch);
 /* Shows the trace of the game's puzzle until its q (play_trace_ui.c). */
