@@ -6,6 +6,7 @@
 return require("variant").make{
   name = "arrow",
   summary = "arrow: a circled digit is the sum of the digits along its arrow",
+  description = "Classic rules, and the digit in an arrow's circle is the sum of the digits along its arrow; digits may repeat on an arrow where the other rules allow it.",
   rules = "classic;sum",
   defaults = {symmetry = "none"},
   build = function(data)

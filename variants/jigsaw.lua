@@ -4,6 +4,7 @@
 return require("variant").make{
   name = "jigsaw",
   summary = "jigsaw sudoku: irregular regions replace the boxes",
+  description = "Every row, every column and every irregular region (drawn in thick lines) holds each digit once.",
   boxes = "none",
   rules = "classic;jigsaw",
   defaults = {symmetry = "none"},

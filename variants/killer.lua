@@ -5,6 +5,7 @@
 return require("variant").make{
   name = "killer",
   summary = "killer sudoku: cages of distinct digits adding up to their sums",
+  description = "Classic rules, and the digits in each outlined cage add up to the sum written in its corner, and no digit repeats within a cage.",
   rules = "classic;killer",
   defaults = {cage_sizes = {2, 2, 3, 3, 4}, cage_sizes_past_9 = {2, 2, 3}},
   sizes = {from = 3, to = 16},

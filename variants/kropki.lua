@@ -12,6 +12,7 @@ end)
 return variant.make{
   name = "kropki",
   summary = "kropki: white dots join consecutive digits, black dots a digit and its double",
+  description = "Classic rules; a white dot joins two digits that follow each other (3 and 4), a black dot two digits one of which is double the other (3 and 6).",
   rules = "classic;relation",
   defaults = {symmetry = "none"},
   build = function(data)

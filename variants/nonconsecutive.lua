@@ -4,6 +4,7 @@ local apart = sudolab.relation(9, function(a, b) return math.abs(a - b) ~= 1 end
 return require("variant").make{
   name = "nonconsecutive",
   summary = "non-consecutive: orthogonal neighbours are never consecutive",
+  description = "Classic rules, and cells side by side (left, right, above, below) never hold consecutive digits such as 4 and 5.",
   sizes = {9},
   sizes_why = "its cell pairs are drawn on a 9x9 grid",
   rules = "classic;relation:" .. apart .. ":" .. cells.pairs_at(9, cells.orthogonal),

@@ -3,6 +3,7 @@
 return require("variant").make{
   name = "oddeven",
   summary = "odd/even sudoku: marked cells hold odd (o) or even (e) digits",
+  description = "Classic rules, and a cell marked with a circle holds an odd digit, a cell marked with a square an even one.",
   rules = "classic;oddeven",
   defaults = {symmetry = "rotate180", mark_share = 1 / 3},
   sizes = {from = 1, to = 25},

@@ -3,6 +3,7 @@
 return require("variant").make{
   name = "thermo",
   summary = "thermo: digits increase along each thermometer from its bulb",
+  description = "Classic rules, and the digits rise along every thermometer, from its bulb to its far end.",
   rules = "classic;thermo",
   defaults = {symmetry = "none"},
   build = function(data)

@@ -8,6 +8,7 @@ local neither = sudolab.relation(9, function(a, b) return a + b ~= 10 and a + b 
 return variant.make{
   name = "xv",
   summary = "XV: X joins digits summing to 10, V digits summing to 5",
+  description = "Classic rules; an X between two cells means their digits add up to 10, a V that they add up to 5.",
   rules = "classic;relation",
   defaults = {symmetry = "none"},
   build = function(data)

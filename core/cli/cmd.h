@@ -58,6 +58,7 @@ struct cmd_options {
     const char *title;              /* --title */
     const char *paper;              /* --paper */
     int ascii;                      /* --ascii */
+    long delay_ms;                  /* --delay */
     int nfiles;
     char **files; /* the operands; none means stdin */
     /* Set by the command: the node limit without --max-nodes, on grids
@@ -186,5 +187,8 @@ int cmd_generate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_scores(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 #endif

@@ -86,6 +86,7 @@ static const struct option_def catalogue[] = {
     {"paper", 'A', KIND_TEXT, FIELD(paper), 0, 0, "SIZE"},
     {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
     {"ignore-unknown", 'U', KIND_FLAG, FIELD(reader.ignore_unknown), 0, 0, NULL},
+    {"delay", 'D', KIND_LONG, FIELD(delay_ms), 0, 60000, "MS"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 

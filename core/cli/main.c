@@ -43,6 +43,9 @@ static const struct subcommand subcommands[] = {
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
     {"variants", cmd_variants, "list the variants of variants/*.lua"},
     {"version", cmd_version, "print the version"},
+    {"play", cmd_play, "play a puzzle in the terminal: timer, hints, undo, leaderboard"},
+    {"scores", cmd_scores, "print the game's leaderboard"},
+    {"trace", cmd_trace, "show the solver step by step in the terminal"},
 };
 
 static void print_usage(FILE *out)

@@ -197,4 +197,12 @@
 #define RENDER_CAPTION_MAX 256
 #define RENDER_TITLE_MAX 256
 
+/* The game (core/play): the node budget of the search that finds a
+ * game's solution (a puzzle that needs more is no game), a player's name
+ * on the leaderboard, its rows, and a variant's rules text. */
+#define PLAY_SOLVE_NODES 2000000
+#define PLAY_NAME_MAX 32
+#define PLAY_TOP 10
+#define PLAY_RULES_MAX 4096
+
 #endif

@@ -60,4 +60,10 @@ int variant_load(const char *spec, struct variant_spec *v, struct sl_error *err)
  * own, or a variant whose rules need per-puzzle data). */
 int variant_apply(const struct variant_spec *v, struct puzzle *p, struct sl_error *err);
 
+/* The variant's own words: its one-line `summary` and its longer
+ * `description` (the rules as a player reads them; "" when it has none),
+ * loaded as variant_load does. 0, or -1 with err. */
+int variant_text(const char *spec, char *summary, size_t scap, char *description, size_t dcap,
+                 struct sl_error *err);
+
 #endif

@@ -33,30 +33,36 @@ struct text_grid {
     int label[SL_MAX_CELLS]; /* mark whose sum a cell shows, -1 none */
 };
 
-static void text_cages(struct text_grid *t)
+static void text_cages(struct text_grid *t) { render_text_cages(t->it, t->cage, t->label); }
+
+void render_text_cages(const struct render_item *it, int *cage, int *label)
 {
-    const struct render_item *it = t->it;
-    for (int c = 0; c < it->geo.ncells; c++) t->cage[c] = t->label[c] = -1;
+    for (int c = 0; c < it->geo.ncells; c++) cage[c] = label[c] = -1;
     for (int m = 0; m < it->nmarks; m++) {
         const struct render_mark *mk = &it->marks[m];
         if (mk->kind != MARK_CAGE) continue;
         int first = it->cells[mk->first];
         for (int i = 0; i < mk->ncells; i++) {
             int c = it->cells[mk->first + i];
-            t->cage[c] = m;
+            cage[c] = m;
             first = c < first ? c : first;
         }
-        if (mk->text[0]) t->label[first] = m;
+        if (mk->text[0]) label[first] = m;
     }
 }
 
 /* The weight of the edge between cells a and b (-1: outside the grid). */
 static int text_edge(const struct text_grid *t, int a, int b)
 {
+    return render_text_edge(t->it, t->cage, a, b);
+}
+
+int render_text_edge(const struct render_item *it, const int *cage, int a, int b)
+{
     if (a < 0 || b < 0) return EDGE_HEAVY;
-    int caged = t->cage[a] >= 0 && t->cage[a] == t->cage[b];
-    if (t->it->region[a] != t->it->region[b]) return caged ? EDGE_OPEN : EDGE_HEAVY;
-    return t->cage[a] < 0 || t->cage[a] != t->cage[b] ? EDGE_LIGHT : EDGE_NONE;
+    int caged = cage[a] >= 0 && cage[a] == cage[b];
+    if (it->region[a] != it->region[b]) return caged ? EDGE_OPEN : EDGE_HEAVY;
+    return cage[a] < 0 || cage[a] != cage[b] ? EDGE_LIGHT : EDGE_NONE;
 }
 
 static int cell_at(const struct text_grid *t, int r, int c)
@@ -122,4 +128,15 @@ void render_text(FILE *out, const struct render_item *it, const uint8_t *cells, 
     }
     text_rule(out, &t, t.n, ascii);
     fputc('\n', out);
+}
+
+const char *render_text_corner(int up, int right, int down, int left, int ascii)
+{
+    if (ascii) return up || right || down || left ? "+" : " ";
+    return corner_glyph[weight(up) * 27 + weight(right) * 9 + weight(down) * 3 + weight(left)];
+}
+
+const char *render_text_line(int edge, int down, int ascii)
+{
+    return (down ? down_glyph : across_glyph)[ascii != 0][edge];
 }

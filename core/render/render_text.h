@@ -22,4 +22,15 @@
  * blank line. */
 void render_text(FILE *out, const struct render_item *it, const uint8_t *cells, int ascii);
 
+/* The pieces, for a screen that draws the grid itself (core/play): each
+ * cell's cage (a mark's index, -1 none) and the cell showing each cage's
+ * sum (label: the mark, else -1); the weight of the edge between cells a
+ * and b (-1 outside the grid): 0 none, 1 light, 2 heavy, 3 heavy broken
+ * by a cage; a corner's glyph from the weights of its four arms; an
+ * edge's glyph, across (down 0) or down. */
+void render_text_cages(const struct render_item *it, int *cage, int *label);
+int render_text_edge(const struct render_item *it, const int *cage, int a, int b);
+const char *render_text_corner(int up, int right, int down, int left, int ascii);
+const char *render_text_line(int edge, int down, int ascii);
+
 #endif

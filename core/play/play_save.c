@@ -1,0 +1,137 @@
+/*
+ * play_save.c — the game in progress on disk (play_save.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play_save.h"
+
+static void save_write(FILE *f, const struct play_game *g, const struct play_saved_meta *m)
+{
+    int n = g->puzzle.geo.ncells;
+    fprintf(f, "sudolab-game 1\nvariant %s\ngrade %s\nelapsed %ld\nhints %d\nrevealed %d\n",
+            m->variant, m->grade, g->elapsed_ms, g->hints, g->revealed);
+    fprintf(f, "auto %d\nline %s\nvalues ", g->auto_marks, g->line);
+    for (int c = 0; c < n; c++) fputc(g->value[c] ? geometry_symbol(g->value[c]) : '.', f);
+    fputs("\nmarks", f);
+    for (int c = 0; c < n; c++) fprintf(f, " %lx", (unsigned long)g->marks[c]);
+    fputc('\n', f);
+}
+
+int play_save(const char *path, const struct play_game *g, const struct play_saved_meta *m,
+              struct sl_error *err)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL) return sl_error_set(err, 0, 0, "%s: %s", tmp, strerror(errno));
+    save_write(f, g, m);
+    int bad = ferror(f) | (fclose(f) != 0);
+    if (bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        return sl_error_set(err, 0, 0, "%s: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+/* The digits and marks of the saved lines over the game's givens. */
+static int load_cells(struct play_game *g, const char *values, const char *marks,
+                      struct sl_error *err)
+{
+    const struct ruleset *rs = g->rs;
+    int n = rs->geo.ncells;
+    if ((int)strlen(values) != n) return sl_error_set(err, 0, 0, "values: not %d cells", n);
+    for (int c = 0; c < n; c++) {
+        int d = values[c] == '.' ? 0 : geometry_digit(values[c]);
+        char *end;
+        unsigned long m = strtoul(marks, &end, 16);
+        if (d < 0 || d > rs->geo.size || (g->puzzle.givens[c] && d != g->puzzle.givens[c]) ||
+            end == marks || (m & ~(unsigned long)rs->domain[c]))
+            return sl_error_set(err, 0, 0, "cell %d: a bad digit or marks", c + 1);
+        marks = end;
+        g->value[c] = (uint8_t)d;
+        g->marks[c] = d ? 0 : (digitset)m;
+    }
+    return 0;
+}
+
+/* Reads the "key value" lines of f into the fields named. */
+struct save_fields {
+    char variant[SL_NAME_MAX], grade[GRADE_NAME_MAX];
+    long elapsed;
+    int hints, revealed, automarks;
+    char *line, *values, *marks;
+};
+
+static int load_fields(FILE *f, struct save_fields *s, struct sl_error *err)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    long no = 0;
+    int rc = 0;
+    while (rc == 0 && getline(&buf, &cap, f) > 0) {
+        buf[strcspn(buf, "\n")] = '\0';
+        char *v = strchr(buf, ' ');
+        no++;
+        if (v == NULL) {
+            rc = sl_error_set(err, no, 1, "not a 'key value' line");
+            continue;
+        }
+        *v++ = '\0';
+        char **text = !strcmp(buf, "line")     ? &s->line
+                      : !strcmp(buf, "values") ? &s->values
+                      : !strcmp(buf, "marks")  ? &s->marks
+                                               : NULL;
+        if (text) {
+            free(*text);
+            *text = strdup(v);
+        } else if (!strcmp(buf, "variant"))
+            snprintf(s->variant, sizeof s->variant, "%s", v);
+        else if (!strcmp(buf, "grade"))
+            snprintf(s->grade, sizeof s->grade, "%s", v);
+        else if (!strcmp(buf, "elapsed"))
+            s->elapsed = strtol(v, NULL, 10);
+        else if (!strcmp(buf, "hints"))
+            s->hints = atoi(v);
+        else if (!strcmp(buf, "revealed"))
+            s->revealed = atoi(v) != 0;
+        else if (!strcmp(buf, "auto"))
+            s->automarks = atoi(v) != 0;
+        else if (strcmp(buf, "sudolab-game"))
+            rc = sl_error_set(err, no, 1, "unknown key '%s'", buf);
+    }
+    free(buf);
+    if (rc == 0 && !(s->line && s->values && s->marks))
+        rc = sl_error_set(err, 0, 0, "line, values or marks missing");
+    return rc;
+}
+
+int play_load(const char *path, struct play_game *g, struct play_saved_meta *m,
+              struct sl_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return errno == ENOENT ? 0 : sl_error_set(err, 0, 0, "%s: %s", path, strerror(errno));
+    struct save_fields s = {.elapsed = 0};
+    int rc = load_fields(f, &s, err);
+    fclose(f);
+    if (rc == 0) rc = play_game_init(g, s.line, err);
+    if (rc == 0 && load_cells(g, s.values, s.marks, err)) {
+        play_game_free(g);
+        rc = -1;
+    }
+    if (rc == 0) {
+        g->elapsed_ms = s.elapsed > 0 ? s.elapsed : 0;
+        g->hints = s.hints > 0 ? s.hints : 0;
+        g->revealed = s.revealed;
+        g->auto_marks = s.automarks;
+        snprintf(m->variant, sizeof m->variant, "%s", s.variant);
+        snprintf(m->grade, sizeof m->grade, "%s", s.grade);
+    }
+    free(s.line);
+    free(s.values);
+    free(s.marks);
+    return rc == 0 ? 1 : -1;
+}
