@@ -43,6 +43,7 @@ static const struct subcommand subcommands[] = {
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
     {"variants", cmd_variants, "list the variants of variants/*.lua"},
     {"version", cmd_version, "print the version"},
+    {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
 };
 
 static void print_usage(FILE *out)
