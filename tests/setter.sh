@@ -158,4 +158,14 @@ run check --estimate "$T/e4"
 check "check does not take --estimate: exit 2" [ $? -eq 2 ]
 run candidates --help
 check "candidates --help exits 0 and mentions Exit codes" sh -c '[ $1 -eq 0 ] && grep -q "Exit codes" "$2"' - $? "$T/out"
+
+# --- bash completion: from the commands' own help -------------------------------
+if command -v bash > /dev/null 2>&1; then
+    got=$(bash -c 'source "$1/core/cli/sudolab.bash"
+        complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _sudolab; echo "${COMPREPLY[*]}"; }
+        complete_words "$2" cand; complete_words "$2" count --est; complete_words "$2" check --red' \
+        - "$(cd "$(dirname "$0")/.." && pwd)" "$S")
+    check "bash completes candidates, --estimate and --redundant" \
+        [ "$(echo $got)" = "candidates --estimate --redundant" ]
+fi
 finish
