@@ -261,7 +261,12 @@ static void test_rule_items_text(void)
         {"classic;relation:2.5.a.4:0-1,4-5|e.c.8.0:2-3", 1, 3, "2.5.a.4:0-1|e.c.8.0:2-3",
          "white dot r2c1-r2c2"},
         {"classic;relation:2.5.a.4:0-1,4-5|e.c.8.0:2-3", 2, 3, "2.5.a.4:0-1,4-5", "< r1c3-r1c4"},
-        {"classic;extra:AA..AA..........", 0, 1, "................", "region A at r1c1"},
+        {"classic;extra:AA..AA..........", 0, 1, "", "region A at r1c1"},
+        {"classic;oddeven:o...............", 0, 1, "", "o at r1c1"},
+        {"classic;thermo:0-1-2", 0, 1, "", "0-1-2"},
+        /* a non-consecutive table over other pairs has no items, and stays */
+        {"classic;relation:2.5.a.4:0-1|d.a.5.b:2-3,4-5", 0, 1, "d.a.5.b:2-3,4-5",
+         "white dot r1c1-r1c2"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct fixture f;

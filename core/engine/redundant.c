@@ -42,8 +42,8 @@ static int redundant_copy(struct puzzle *q, const struct puzzle_rule *rule, stru
     return rc;
 }
 
-/* Puzzle q: p with item k of rule r left out (the rule itself when it was
- * its only item). */
+/* Puzzle q: p with item k of rule r left out (the rule itself when
+ * nothing else of it is left). */
 static int redundant_build(struct puzzle *q, const struct puzzle *p, int r, int k, char *label,
                            struct sl_error *err)
 {
@@ -60,9 +60,8 @@ static int redundant_build(struct puzzle *q, const struct puzzle *p, int r, int 
         int rc = !fewer ? sl_error_set(err, 0, 0, "out of memory")
                  : rule_items_drop(&p->rules[i], &p->geo, args, k, fewer, label)
                      ? sl_error_set(err, 0, 0, "%s has no item %d", ops->name, k + 1)
-                 : rule_items_count(&p->rules[i], &p->geo, args) == 1
-                     ? 0
-                     : puzzle_add_rule_ops(q, ops, fewer, err);
+                 : fewer[0] == '\0' ? 0
+                                    : puzzle_add_rule_ops(q, ops, fewer, err);
         free(args);
         free(fewer);
         if (rc) return -1;

@@ -54,27 +54,30 @@ static int list_drop(const struct puzzle_rule *rule, const struct geometry *g, c
 
 /* --- relation pairs: TABLE:PAIRS joined by '|' ---------------------------- */
 
-/* Copies the tables, dropping pair k; a table left with no pair goes. */
-static int relation_drop_pair(const struct geometry *g, const char *args, int k, char *out)
+/* Copies the tables, dropping pair k (counted over all tables); a table
+ * left with no pair goes, with its '|'. */
+static int relation_drop_pair(const char *args, int k, char *out)
 {
     size_t used = 0;
-    int found = 0;
+    int index = 0, found = 0;
     for (const char *p = args; *p;) {
         size_t len = strcspn(p, "|"), head = strcspn(p, ":");
-        if (head > len) return -1;
-        char group[len + 1], pairs[len + 1];
-        snprintf(group, sizeof group, "%.*s", (int)(len - head - 1), p + head + 1);
-        int n = list_count(NULL, g, group);
-        if (!found && k < n) {
-            char item[RULE_ITEM_LABEL_MAX];
-            list_drop_text(group, k, ',', pairs, item, sizeof item);
-            found = 1;
-        } else {
-            k -= found ? 0 : n;
-            snprintf(pairs, sizeof pairs, "%s", group);
+        if (head >= len) return -1;
+        size_t start = used, before_pairs;
+        used += (size_t)sprintf(out + used, "%s%.*s:", used ? "|" : "", (int)head, p);
+        before_pairs = used;
+        for (const char *q = p + head + 1; q < p + len; index++) {
+            size_t plen = strcspn(q, ",|");
+            if (index == k) {
+                found = 1;
+            } else {
+                if (used > before_pairs) out[used++] = ',';
+                memcpy(out + used, q, plen);
+                used += plen;
+            }
+            q += plen + (q[plen] == ',');
         }
-        if (pairs[0])
-            used += (size_t)sprintf(out + used, "%s%.*s:%s", used ? "|" : "", (int)head, p, pairs);
+        if (used == before_pairs) used = start;
         p += len + (p[len] == '|');
     }
     out[used] = '\0';
@@ -144,7 +147,7 @@ static int relation_drop(const struct puzzle_rule *rule, const struct geometry *
     if (k >= mp.count) return -1;
     int a = mp.cell[2 * k], b = mp.cell[2 * k + 1];
     int index = relation_index_of(args, a, b);
-    if (index < 0 || relation_drop_pair(g, args, index, out)) return -1;
+    if (index < 0 || relation_drop_pair(args, index, out)) return -1;
     snprintf(label, RULE_ITEM_LABEL_MAX, "%s r%dc%d-r%dc%d", mp.what[k], a / g->size + 1,
              a % g->size + 1, b / g->size + 1, b % g->size + 1);
     return 0;
@@ -165,10 +168,11 @@ static int marks_drop(const struct puzzle_rule *rule, const struct geometry *g, 
                       int k, char *out, char *label)
 {
     (void)rule;
-    strcpy(out, args);
+    int last = marks_count(rule, g, args) == 1;
+    strcpy(out, last ? "" : args);
     for (int c = 0; c < g->ncells && args[c]; c++)
         if (args[c] != '.' && k-- == 0) {
-            out[c] = '.';
+            if (!last) out[c] = '.';
             snprintf(label, RULE_ITEM_LABEL_MAX, "%c at r%dc%d", args[c], c / g->size + 1,
                      c % g->size + 1);
             return 0;
@@ -215,7 +219,10 @@ static int cages_drop(const struct puzzle_rule *rule, const struct geometry *g, 
     if (cage_text_parse(&ct, g, args, strlen(args), &err) || k >= ct.map.nparts) return -1;
     int first = map_without(&ct.map, k, part);
     cage_text_from_parts(&smaller, g->ncells, part, ct.sum);
-    cage_text_write(&smaller, out, strlen(args) + 1);
+    if (ct.map.nparts == 1)
+        out[0] = '\0';
+    else
+        cage_text_write(&smaller, out, strlen(args) + 1);
     char symbol[3], sum[16] = "no sum";
     map_symbol(&ct.map, args, first, symbol);
     if (ct.sum[k]) snprintf(sum, sizeof sum, "%d", ct.sum[k]);
@@ -242,7 +249,10 @@ static int regions_drop(const struct puzzle_rule *rule, const struct geometry *g
     if (cellmap_parse(&m, g, args, strlen(args), &err) || k >= m.nparts) return -1;
     int first = map_without(&m, k, part);
     cellmap_from_parts(&smaller, g->ncells, part);
-    cellmap_write(&smaller, out, strlen(args) + 1);
+    if (m.nparts == 1)
+        out[0] = '\0';
+    else
+        cellmap_write(&smaller, out, strlen(args) + 1);
     char symbol[3];
     map_symbol(&m, args, first, symbol);
     snprintf(label, RULE_ITEM_LABEL_MAX, "region %s at r%dc%d", symbol, first / g->size + 1,

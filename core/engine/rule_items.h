@@ -28,7 +28,8 @@ int rule_items_count(const struct puzzle_rule *rule, const struct geometry *g, c
 
 /* Writes args without item k (0-based) into out, which holds at least
  * strlen(args) + 1 bytes, and a short label of the item into label
- * (RULE_ITEM_LABEL_MAX bytes). 0, or -1 when k is not an item. */
+ * (RULE_ITEM_LABEL_MAX bytes); out is empty when nothing of the rule is
+ * left (its only item). 0, or -1 when k is not an item. */
 int rule_items_drop(const struct puzzle_rule *rule, const struct geometry *g, const char *args,
                     int k, char *out, char *label);
 
