@@ -56,6 +56,7 @@ within() {
 echo "$TWO" > "$T/two"
 run check "$T/two"
 check "check exits 1 on two solutions" [ $? -eq 1 ]
+cp "$T/out" "$T/two.out"
 check "the first line is unchanged" [ "$(head -n 1 "$T/out")" = "2 or more solutions" ]
 check "the count says exactly 2" grep -qx '  solutions: 2 (counted up to 1000)' "$T/out"
 s1=$(sed -n 's/^  solution 1: //p' "$T/out")
@@ -79,6 +80,30 @@ check "1158 solutions are counted as 1000 or more" grep -q 'solutions: 1000 or m
 echo "$P17" > "$T/p17"
 run check "$T/p17"
 check "a unique puzzle's output is unchanged: one line" sh -c '[ "$(cat "$1")" = unique ]' - "$T/out"
+
+# --- check's proposed rule change, recounted by hand-made puzzles ------------
+ODD='sudolab 9 3x3 classic;oddeven:o.o...e.....o.oeo...o..o.oe.o.oee.e......o......e.......o......oe.o...o......o.eo ..1...6.....7.549...5..1.38.3.124.8......3......8.......3......52.9...1......7.43'
+echo "$ODD" > "$T/odd"
+run check "$T/odd"
+check "an odd/even puzzle: a mark is proposed" \
+    grep -qx '  proposed oddeven change: add o at r1c9, leaving 1 solution: unique (2 changes tried)' "$T/out"
+check "the odd mark at r1c9 makes it unique (recounted)" \
+    [ "$(echo "$ODD" | sed 's/oddeven:o[.]o[.][.][.]e[.][.]/oddeven:o.o...e.o/' | "$S" count)" = 1 ]
+KROPKI='sudolab 9 3x3 classic;relation:2.5.a.14.28.50.a0.140.80:9-10,10-11,14-23,23-32,7-16,16-25,28-29,29-30,48-57,57-66,50-51,51-52,55-64,64-73,69-70,70-71 ....................................8..6.3..44...5..........................65...'
+echo "$KROPKI" > "$T/kropki"
+run check "$T/kropki"
+check "a kropki puzzle: a dot is proposed" \
+    grep -qx '  proposed relation change: add white dot r1c3-r1c4, leaving 3 solutions (7 changes tried)' "$T/out"
+check "with the dot r1c3-r1c4 it has 3 solutions (recounted)" \
+    [ "$(echo "$KROPKI" | sed 's/69-70,70-71 /69-70,70-71,2-3 /' | "$S" count --limit 10)" = 3 ]
+K4='sudolab 4 2x2 classic;killer:AA..............:3 1...3...........'
+echo "$K4" > "$T/k4few"
+run check "$T/k4few"
+check "a killer: a two-cell cage is proposed" \
+    grep -qx '  proposed killer change: add cage r3c2+r3c3 (5), leaving 4 solutions (8 changes tried)' "$T/out"
+check "with that cage it has 4 solutions (recounted)" \
+    [ "$(echo 'sudolab 4 2x2 classic;killer:AA.......BB.....:3,5 1...3...........' | "$S" count --limit 100)" = 4 ]
+check "a plain puzzle gets no rule change" sh -c '! grep -q "change:" "$1"' - "$T/two.out"
 
 # --- candidates ---------------------------------------------------------------
 run candidates --json "$T/two"

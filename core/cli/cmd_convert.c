@@ -119,6 +119,9 @@ static const struct cmd_option_help check_options[] = {
     {NULL, NULL},
 };
 
+/* The cap of check's counts, spelt in its help. */
+#define CHECK_CAP CMD_STR(CLI_PROPOSE_CAP)
+
 static const struct cmd_spec check_spec = {
     "check",
     "usage: sudolab check [--format F] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
@@ -129,16 +132,14 @@ static const struct cmd_spec check_spec = {
     "FILE:LINE: warning: ..., then 'unique', '2 or more solutions', 'no solution'\n"
     "or 'gave up' (past --max-nodes: a warning says whether a solution was seen),\n"
     "one line per puzzle. Under '2 or more solutions' come indented lines: the\n"
-    "count up to " CMD_STR(
-        CLI_PROPOSE_CAP) ", two solutions, the cells where they differ, and the\n"
-                         "given in one of those cells (a digit either solution has there) that "
-                         "leaves\n"
-                         "the fewest solutions, each counted up to " CMD_STR(
-                             CLI_PROPOSE_CAP) ". With --redundant, a unique\n"
-                                              "puzzle's removable givens and rule items follow, "
-                                              "one indented line each:\n"
-                                              "each can go alone, the rest kept (not necessarily "
-                                              "together).\n",
+    "count up to " CHECK_CAP ", two solutions, the cells where they differ, the\n"
+    "given in one of those cells (a digit either solution has there) that leaves\n"
+    "the fewest solutions, each counted up to " CHECK_CAP ", and where the rules\n"
+    "take one, the rule change that does best: an odd/even mark, a two-cell\n"
+    "killer cage or a relation pair (a kropki dot, X, V, sign) that the first\n"
+    "solution obeys and the second breaks, on a differing cell. With --redundant,\n"
+    "a unique puzzle's removable givens and rule items follow, one indented line\n"
+    "each: each can go alone, the rest kept (not necessarily together).\n",
     check_options,
     "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
     "solutions, 2 bad input or usage, 3 the search gave up.\n",

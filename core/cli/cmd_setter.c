@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "estimate.h"
 #include "propose.h"
+#include "propose_mark.h"
 #include "redundant.h"
 #include "rule_items.h"
 
@@ -73,7 +74,16 @@ int cmd_check_several(const struct cmd_puzzle *item)
     propose_given(item->solver, item->puzzle->givens, two, two + g->ncells, cells, n,
                   CLI_PROPOSE_CAP, &best, NULL);
     setter_print_proposal(g, &best);
-    return best.gave_up && code < EXIT_GAVE_UP ? EXIT_GAVE_UP : code;
+    struct mark_proposal mark;
+    propose_mark(item->puzzle, two, two + g->ncells, cells, n, CLI_PROPOSE_CAP,
+                 solver_node_limit(item->solver), &mark);
+    if (mark.rule >= 0)
+        printf("  proposed %s change: add %s, leaving %ld%s solution%s%s (%d change%s tried)\n",
+               item->puzzle->rules[mark.rule].ops->name, mark.label, mark.solutions,
+               mark.solutions >= CLI_PROPOSE_CAP ? " or more" : "", mark.solutions == 1 ? "" : "s",
+               mark.solutions == 1 ? ": unique" : "", mark.tried, mark.tried == 1 ? "" : "s");
+    int gave_up = best.gave_up || mark.gave_up;
+    return gave_up && code < EXIT_GAVE_UP ? EXIT_GAVE_UP : code;
 }
 
 /* --- check --redundant -------------------------------------------------- */
