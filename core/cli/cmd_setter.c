@@ -170,12 +170,12 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
         return EXIT_GAVE_UP;
     }
     if (opt->json)
-        printf("{\"estimate\":%.10g,\"low\":%.10g,\"high\":%.10g,\"std_error\":%.10g,"
+        printf("{\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
                "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95}\n",
                e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
                (unsigned long long)opt->seed);
     else
-        printf("%.4g (95%% interval %.4g to %.4g; %ld probes, seed %llu)\n", e.mean, e.low, e.high,
-               e.probes, (unsigned long long)opt->seed);
+        printf("%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean, e.low,
+               e.high, e.probes, (unsigned long long)opt->seed);
     return 0;
 }

@@ -9,7 +9,7 @@
 #include "rng.h"
 
 /* The normal quantile of a two-sided 95% interval. */
-#define ESTIMATE_Z95 1.959963984540054
+#define ESTIMATE_Z95 1.959963984540054L
 
 /* One probe's working memory: the node's state and one state per digit
  * of the cell it branches on. */
@@ -53,12 +53,12 @@ static int estimate_children(struct probe *p, int cell)
 
 /* One walk from the root: the product of the live children along it, or
  * 0 at a dead end. */
-static double estimate_probe(struct probe *p, const uint8_t *givens, struct rng *rng)
+static long double estimate_probe(struct probe *p, const uint8_t *givens, struct rng *rng)
 {
     size_t bytes = p->rs->state_bytes;
     if (propagate_start_search(&p->ctx, p->rs, p->node, givens, 0, p->scratch) != SL_PROP_OK)
         return 0;
-    double product = 1;
+    long double product = 1;
     for (int cell; !p->ctx.aborted && (cell = estimate_pick(p->rs, (digitset *)p->node)) >= 0;) {
         int live = estimate_children(p, cell);
         if (live == 0) return 0;
@@ -69,12 +69,12 @@ static double estimate_probe(struct probe *p, const uint8_t *givens, struct rng 
 }
 
 /* The mean, standard error and interval of the probes (Welford's sums). */
-static void estimate_summarise(struct estimate *out, double mean, double squares)
+static void estimate_summarise(struct estimate *out, long double mean, long double squares)
 {
-    double n = (double)out->probes;
+    long double n = (long double)out->probes;
     out->mean = mean;
-    out->std_error = n > 1 ? sqrt(squares / (n - 1) / n) : 0;
-    out->low = fmax(0, mean - ESTIMATE_Z95 * out->std_error);
+    out->std_error = n > 1 ? sqrtl(squares / (n - 1) / n) : 0;
+    out->low = fmaxl(0, mean - ESTIMATE_Z95 * out->std_error);
     out->high = mean + ESTIMATE_Z95 * out->std_error;
 }
 
@@ -91,12 +91,12 @@ int estimate_count(const struct ruleset *rs, const uint8_t *givens, long probes,
     int ok = p->scratch && p->node && p->child;
     struct rng rng;
     rng_seed(&rng, seed);
-    double mean = 0, squares = 0;
+    long double mean = 0, squares = 0;
     for (long i = 0; ok && i < probes && !p->ctx.aborted; i++) {
-        double x = estimate_probe(p, givens, &rng), delta = x - mean;
+        long double x = estimate_probe(p, givens, &rng), delta = x - mean;
         out->probes++;
         out->solutions += x > 0;
-        mean += delta / (double)out->probes;
+        mean += delta / (long double)out->probes;
         squares += delta * (x - mean);
     }
     out->aborted = p->ctx.aborted;

@@ -19,13 +19,14 @@
 
 #include "rules.h"
 
+/* Long doubles: a 25x25 grid has more solutions than a double holds. */
 struct estimate {
-    double mean;      /* the estimated number of solutions */
-    double low, high; /* its 95% interval (low at least 0) */
-    double std_error; /* the standard error of the mean */
-    long probes;      /* probes made */
-    long solutions;   /* probes that ended at a solution */
-    int aborted;      /* a rule stopped the propagation (a script's error) */
+    long double mean;      /* the estimated number of solutions */
+    long double low, high; /* its 95% interval (low at least 0) */
+    long double std_error; /* the standard error of the mean */
+    long probes;           /* probes made */
+    long solutions;        /* probes that ended at a solution */
+    int aborted;           /* a rule stopped the propagation (a script's error) */
 };
 
 /* Estimates the solutions of the puzzle `givens` over rs (the givens must
