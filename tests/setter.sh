@@ -130,6 +130,9 @@ check "4x4 candidates: every digit of every solution, and no other" \
 echo "$KILLER4" > "$T/k4"
 run check --redundant "$T/k4"
 check "check --redundant lists the killer's removable cages" sh -c '[ "$(grep -c "redundant: killer cage" "$1")" = 6 ] && ! grep -q "cage B" "$1" && grep -q "not necessarily together" "$1"' - "$T/out"
+run check --redundant --max-nodes 1 "$T/k4"
+check "a search past --max-nodes: 'redundant?' and exit 3" sh -c '[ $1 -eq 3 ] &&
+    grep -qx "  redundant?: killer cage B (4) at r1c3 (unknown: the search gave up)" "$2"' - $? "$T/out"
 run check --redundant "$T/p17"
 check "a minimal puzzle has no redundant given" grep -qx '  redundant: none' "$T/out"
 # A 4x4 with 9 givens: each given listed as redundant is removable alone,

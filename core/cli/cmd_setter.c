@@ -13,6 +13,7 @@
 #include "estimate.h"
 #include "propose.h"
 #include "propose_mark.h"
+#include "puzzle_edit.h"
 #include "redundant.h"
 #include "rule_items.h"
 
@@ -88,6 +89,9 @@ int cmd_check_several(const struct cmd_puzzle *item)
 
 /* --- check --redundant -------------------------------------------------- */
 
+/* After "redundant?:", an item whose search reached the node limit. */
+#define SETTER_UNKNOWN " (unknown: the search gave up)"
+
 /* Each given alone: the puzzle is unique, so one search per given. */
 static int setter_redundant_givens(const struct cmd_puzzle *item, const uint8_t *solution,
                                    int *found)
@@ -100,8 +104,8 @@ static int setter_redundant_givens(const struct cmd_puzzle *item, const uint8_t 
         char where[32];
         setter_cell(&p->geo, c, where, sizeof where);
         if (keeps)
-            printf("  redundant%s: given %s=%c\n", keeps < 0 ? "?" : "", where,
-                   geometry_symbol(p->givens[c]));
+            printf("  redundant%s: given %s=%c%s\n", keeps < 0 ? "?" : "", where,
+                   geometry_symbol(p->givens[c]), keeps < 0 ? SETTER_UNKNOWN : "");
         if (keeps < 0) code = EXIT_GAVE_UP;
         *found += keeps > 0;
     }
@@ -113,13 +117,10 @@ static int setter_redundant_items(const struct cmd_puzzle *item, int r, int *fou
 {
     const struct puzzle *p = item->puzzle;
     const struct constraint_ops *ops = p->rules[r].ops;
-    int len = ops->write ? ops->write(p->rules[r].self, NULL, 0) : -1;
-    char *args = len < 0 ? NULL : malloc((size_t)len + 1);
-    if (args == NULL) return 0;
-    ops->write(p->rules[r].self, args, (size_t)len + 1);
-    int n = rule_items_count(&p->rules[r], &p->geo, args), code = 0;
+    char *args = puzzle_edit_args(&p->rules[r]);
+    int n = args ? rule_items_count(&p->rules[r], &p->geo, args) : 0, code = 0;
     free(args);
-    for (int k = 0; k < n && code < EXIT_BAD_INPUT; k++) {
+    for (int k = 0; k < n && code != EXIT_BAD_INPUT; k++) {
         char label[RULE_ITEM_LABEL_MAX];
         struct sl_error err = {0};
         int keeps = redundant_item(p, r, k, solver_node_limit(item->solver), label, &err, NULL);
@@ -127,7 +128,8 @@ static int setter_redundant_items(const struct cmd_puzzle *item, int r, int *fou
             fprintf(stderr, "%s:%ld: %s: %s\n", item->file, item->where->line, ops->name, err.msg);
             code = EXIT_BAD_INPUT;
         } else if (keeps) {
-            printf("  redundant%s: %s %s\n", keeps < 0 ? "?" : "", ops->name, label);
+            printf("  redundant%s: %s %s%s\n", keeps < 0 ? "?" : "", ops->name, label,
+                   keeps < 0 ? SETTER_UNKNOWN : "");
         }
         if (keeps == -1) code = EXIT_GAVE_UP;
         *found += keeps > 0;
