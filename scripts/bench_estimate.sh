@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench_estimate.sh — how well count --estimate does against exact counts:
 # for each puzzle with a known count (4x4 sudoku 288, 6x6 28,200,960,
-# empty 9x9 6,670,903,752,021,072,936,960, and a 9x9 with 1158
-# solutions, counted exactly here with `sudolab count`), SEEDS estimates
+# empty 9x9 6,670,903,752,021,072,936,960, and, counted exactly here with
+# `sudolab count`, a 9x9 with 1158 solutions, an empty 6x6 X sudoku and
+# a 6x6 with two thermometers), SEEDS estimates
 # (seeds 1..SEEDS, PROBES probes each): how many of their 95% intervals
 # hold the exact count, the median relative half-width of the interval,
 # the worst relative error of the estimate, and the wall time of one.
@@ -24,7 +25,12 @@ printf '%s\n' .................................... > "$TMP/6x6"
 printf '%081d\n' 0 | tr 0 . > "$TMP/9x9"
 printf '%s\n' .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962....... \
     > "$TMP/1158"
+printf '%s\n' 'sudolab 6 2x3 classic;diagonal ....................................' > "$TMP/x6x6"
+printf '%s\n' 'sudolab 6 2x3 classic;thermo:0-1-2-3,11-17-23 ....................................' \
+    > "$TMP/t6x6"
 exact_1158=$("$SUDOLAB" count --limit 100000 "$TMP/1158")
+exact_x6x6=$("$SUDOLAB" count --limit 100000000 "$TMP/x6x6")
+exact_t6x6=$("$SUDOLAB" count --limit 100000000 "$TMP/t6x6")
 
 field() { sed -n "s/.*\"$2\":\([^,}]*\).*/\1/p" "$1"; }
 
@@ -54,3 +60,5 @@ bench 4x4 288
 bench 6x6 28200960
 bench 9x9 6670903752021072936960
 bench 1158 "$exact_1158"
+bench x6x6 "$exact_x6x6"
+bench t6x6 "$exact_t6x6"

@@ -10,9 +10,11 @@ run() { "$S" "$@" > "$T/out" 2> "$T/err"; }
 # The count of the one-line puzzle $1, up to $2 (default 2).
 count_of() { printf '%s\n' "$1" | "$S" count --limit "${2:-2}"; }
 
-# A solution of the first 17-clue puzzle with a deadly rectangle blanked
-# (r2c2 r2c9 r3c2 r3c9 hold 1 and 6 either way): exactly 2 solutions.
-TWO=9531687428.273495.4.795283.746893125281645397395271468138529674574386219629417583
+# tests/data/several_solutions.txt (run from the project root): a
+# solution of the first 17-clue puzzle with a deadly rectangle blanked
+# (r2c2 r2c9 r3c2 r3c9 hold 1 and 6 either way), exactly 2 solutions; an
+# odd/even, a kropki and a 4x4 killer puzzle with several.
+TWO=$(sed -n 1p tests/data/several_solutions.txt)
 # The first 17-clue puzzle (minimal), and with its last given removed
 # (1158 solutions, counted exactly below).
 P17=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
@@ -82,21 +84,21 @@ run check "$T/p17"
 check "a unique puzzle's output is unchanged: one line" sh -c '[ "$(cat "$1")" = unique ]' - "$T/out"
 
 # --- check's proposed rule change, recounted by hand-made puzzles ------------
-ODD='sudolab 9 3x3 classic;oddeven:o.o...e.....o.oeo...o..o.oe.o.oee.e......o......e.......o......oe.o...o......o.eo ..1...6.....7.549...5..1.38.3.124.8......3......8.......3......52.9...1......7.43'
+ODD=$(sed -n 2p tests/data/several_solutions.txt)
 echo "$ODD" > "$T/odd"
 run check "$T/odd"
 check "an odd/even puzzle: a mark is proposed" \
     grep -qx '  proposed oddeven change: add o at r1c9, leaving 1 solution: unique (2 changes tried)' "$T/out"
 check "the odd mark at r1c9 makes it unique (recounted)" \
     [ "$(echo "$ODD" | sed 's/oddeven:o[.]o[.][.][.]e[.][.]/oddeven:o.o...e.o/' | "$S" count)" = 1 ]
-KROPKI='sudolab 9 3x3 classic;relation:2.5.a.14.28.50.a0.140.80:9-10,10-11,14-23,23-32,7-16,16-25,28-29,29-30,48-57,57-66,50-51,51-52,55-64,64-73,69-70,70-71 ....................................8..6.3..44...5..........................65...'
+KROPKI=$(sed -n 3p tests/data/several_solutions.txt)
 echo "$KROPKI" > "$T/kropki"
 run check "$T/kropki"
 check "a kropki puzzle: a dot is proposed" \
     grep -qx '  proposed relation change: add white dot r1c3-r1c4, leaving 3 solutions (7 changes tried)' "$T/out"
 check "with the dot r1c3-r1c4 it has 3 solutions (recounted)" \
     [ "$(echo "$KROPKI" | sed 's/69-70,70-71 /69-70,70-71,2-3 /' | "$S" count --limit 10)" = 3 ]
-K4='sudolab 4 2x2 classic;killer:AA..............:3 1...3...........'
+K4=$(sed -n 4p tests/data/several_solutions.txt)
 echo "$K4" > "$T/k4few"
 run check "$T/k4few"
 check "a killer: a two-cell cage is proposed" \
