@@ -59,6 +59,10 @@ struct cmd_options {
     const char *paper;              /* --paper */
     int ascii;                      /* --ascii */
     long delay_ms;                  /* --delay */
+    int redundant;                  /* check --redundant */
+    int estimate;                   /* count --estimate */
+    long probes;                    /* --probes, 0 = the default */
+    long cap;                       /* candidates' --limit, 0 = the default */
     int nfiles;
     char **files; /* the operands; none means stdin */
     /* Set by the command: the node limit without --max-nodes, on grids
@@ -190,5 +194,16 @@ int cmd_render(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_scores(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_candidates(int argc, char **argv);
+
+/* The setter's tools inside check and count (cmd_setter.c), each run on
+ * one puzzle after the line that check or count prints for it; each
+ * returns an exit code. Two solutions of a puzzle that has several,
+ * where they differ, and the given that leaves the fewest: */
+int cmd_check_several(const struct cmd_puzzle *item);
+/* The givens and rule items a unique puzzle can each do without: */
+int cmd_check_redundant(const struct cmd_puzzle *item);
+/* count --estimate: Knuth's estimate of the count, with its interval. */
+int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *item);
 
 #endif

@@ -140,18 +140,33 @@ static const struct cmd_option_help check_options[] = {
     {"max-nodes", CMD_NODES_HELP_CHECK},
     {"ignore-unknown", "f-puzzles: read a puzzle without its constraints that have no rule\n"
                        "here, with a warning (default: an error)"},
+    {"redundant", "for a unique puzzle, list the givens and rule items\n"
+                  "(cages, sum entries, thermometers, relation pairs,\n"
+                  "odd/even marks, extra regions) it can each do without"},
     {NULL, NULL},
 };
 
+/* The cap of check's counts, spelt in its help. */
+#define CHECK_CAP CMD_STR(CLI_PROPOSE_CAP)
+
 static const struct cmd_spec check_spec = {
     "check",
-    "usage: sudolab check [--format F] [--size N] [--boxes RxC|none] [--max-nodes N] [FILE...]\n"
+    "usage: sudolab check [--format F] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
+    "                     [--redundant] [FILE...]\n"
     "\n"
     "For puzzle setters: reads every puzzle, prints each rule's warnings about\n"
     "legal but doubtful data (a cage or jigsaw region in several pieces) as\n"
     "FILE:LINE: warning: ..., then 'unique', '2 or more solutions', 'no solution'\n"
     "or 'gave up' (past --max-nodes: a warning says whether a solution was seen),\n"
-    "one line per puzzle.\n",
+    "one line per puzzle. Under '2 or more solutions' come indented lines: the\n"
+    "count up to " CHECK_CAP ", two solutions, the cells where they differ, the\n"
+    "given in one of those cells (a digit either solution has there) that leaves\n"
+    "the fewest solutions, each counted up to " CHECK_CAP ", and where the rules\n"
+    "take one, the rule change that does best: an odd/even mark, a two-cell\n"
+    "killer cage or a relation pair (a kropki dot, X, V, sign) that the first\n"
+    "solution obeys and the second breaks, on a differing cell. With --redundant,\n"
+    "a unique puzzle's removable givens and rule items follow, one indented line\n"
+    "each: each can go alone, the rest kept (not necessarily together).\n",
     check_options,
     "Exit codes: 0 every puzzle unique, 1 some puzzle has no or several\n"
     "solutions, 2 bad input or usage, 3 the search gave up.\n",
@@ -160,9 +175,9 @@ static const struct cmd_spec check_spec = {
 
 static int check_one(void *arg, const struct cmd_puzzle *item)
 {
+    const struct cmd_options *opt = arg;
     const struct puzzle *p = item->puzzle;
     char msg[256];
-    (void)arg;
     for (int i = 0; i < p->nrules; i++) {
         const struct constraint_ops *ops = p->rules[i].ops;
         if (ops->validate && ops->validate(p->rules[i].self, &p->geo, msg, sizeof msg))
@@ -180,7 +195,11 @@ static int check_one(void *arg, const struct cmd_puzzle *item)
         return EXIT_GAVE_UP;
     }
     puts(r.solutions == 1 ? "unique" : r.solutions == 0 ? "no solution" : "2 or more solutions");
-    return r.solutions == 1 ? 0 : EXIT_NO_SOLUTION;
+    int code = r.solutions == 1 ? 0 : EXIT_NO_SOLUTION;
+    int more = r.solutions > 1                 ? cmd_check_several(item)
+               : r.solutions && opt->redundant ? cmd_check_redundant(item)
+                                               : 0;
+    return more > code ? more : code;
 }
 
 int cmd_check(int argc, char **argv)
@@ -189,7 +208,7 @@ int cmd_check(int argc, char **argv)
     int code = cmd_parse(&check_spec, argc, argv, &opt);
     if (code >= 0) return code;
     opt.default_nodes = CLI_CHECK_NODES;
-    return cmd_for_each_puzzle(&opt, check_one, NULL);
+    return cmd_for_each_puzzle(&opt, check_one, &opt);
 }
 
 static const struct cmd_spec rules_spec = {

@@ -87,6 +87,9 @@ static const struct option_def catalogue[] = {
     {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
     {"ignore-unknown", 'U', KIND_FLAG, FIELD(reader.ignore_unknown), 0, 0, NULL},
     {"delay", 'D', KIND_LONG, FIELD(delay_ms), 0, 60000, "MS"},
+    {"redundant", 'N', KIND_FLAG, FIELD(redundant), 0, 0, NULL},
+    {"estimate", 'E', KIND_FLAG, FIELD(estimate), 0, 0, NULL},
+    {"probes", 'B', KIND_LONG, FIELD(probes), 1, 1000000000, "N"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
@@ -98,6 +101,7 @@ static const struct own_option {
     struct option_def def;
 } own_options[] = {
     {"render", {"format", 'f', KIND_TEXT, FIELD(render_format), 0, 0, "FORM"}},
+    {"candidates", {"limit", 'l', KIND_LONG, FIELD(cap), 1, 1000000000, "N"}},
 };
 enum { NOWN = sizeof own_options / sizeof own_options[0] };
 

@@ -29,6 +29,11 @@ static const struct cmd_spec solve_spec = {
 
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},
+    {"estimate", "estimate the count by random probes of the search\n"
+                 "tree, with a 95% interval"},
+    {"probes", "--estimate: probes to make (default " CMD_STR(CLI_ESTIMATE_PROBES) ")"},
+    {"seed", "--estimate: the seed of the probes (default 1)"},
+    {"json", "--estimate: one JSON object per puzzle"},
     CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_SOLVE),
     {NULL, NULL},
 };
@@ -37,12 +42,19 @@ static const struct cmd_spec count_spec = {
     "count",
     "usage: sudolab count [--limit K] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
     "       [--format F] [--variant NAME] [FILE...]\n"
+    "       sudolab count --estimate [--probes N] [--seed S] [--json] [FILE...]\n"
     "\n"
     "Prints, for every puzzle, its number of solutions, counting no further than K\n"
     "(default 2: so 0 is none, 1 unique, 2 more than one). A search that gives up\n"
     "prints '?' (above 9x9 it gives up after " CMD_STR(
         CLI_SOLVE_NODES) " nodes, unless\n"
-                         "--max-nodes says otherwise).\n",
+                         "--max-nodes says otherwise).\n"
+                         "\n"
+                         "With --estimate, prints instead an estimate of the count for puzzles\n"
+                         "with too many solutions to count (Knuth's estimator: each probe walks a\n"
+                         "random path of the search tree, multiplying the live branches met; the\n"
+                         "mean of the probes estimates the count) and its 95% interval, from the\n"
+                         "probes' sample variance; the same --seed gives the same numbers.\n",
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
     NULL,
@@ -70,6 +82,7 @@ static int solve_one(void *arg, const struct cmd_puzzle *item)
 static int count_one(void *arg, const struct cmd_puzzle *item)
 {
     const struct cmd_options *opt = arg;
+    if (opt->estimate) return cmd_count_estimate(opt, item);
     struct search_stats stats = {0};
     struct search_result r =
         solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
@@ -95,6 +108,11 @@ int cmd_count(int argc, char **argv)
 {
     struct cmd_options opt;
     int code = cmd_parse(&count_spec, argc, argv, &opt);
+    if (code < 0 && !opt.estimate && (opt.json || opt.probes))
+        return cmd_usage_error(&count_spec, "--%s goes with --estimate",
+                               opt.json ? "json" : "probes");
+    if (code < 0 && opt.estimate && opt.limit != 2)
+        return cmd_usage_error(&count_spec, "--limit does not go with --estimate");
     opt.default_nodes = CLI_SOLVE_NODES;
     opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
     return code >= 0 ? code : cmd_for_each_puzzle(&opt, count_one, &opt);

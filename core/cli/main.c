@@ -46,6 +46,7 @@ static const struct subcommand subcommands[] = {
     {"play", cmd_play, "play a puzzle in the terminal: timer, hints, undo, leaderboard"},
     {"scores", cmd_scores, "print the game's leaderboard"},
     {"trace", cmd_trace, "show the solver step by step in the terminal"},
+    {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
 };
 
 static void print_usage(FILE *out)

@@ -429,6 +429,14 @@ struct search_result solver_count_without(struct solver *s, const uint8_t *given
     return run_search(s, givens, root, limit, NULL, NULL, stats);
 }
 
+struct search_result solver_count_within(struct solver *s, const uint8_t *givens, int cell,
+                                         digitset allowed, long limit, uint8_t *solution,
+                                         struct search_stats *stats)
+{
+    struct root_limit root = {cell, allowed};
+    return run_search(s, givens, root, limit, solution, NULL, stats);
+}
+
 struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,
                                  uint8_t *solution, struct search_stats *stats)
 {

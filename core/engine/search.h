@@ -63,6 +63,11 @@ struct search_result solver_solutions(struct solver *s, const uint8_t *givens, l
  * solutions of the smaller puzzle would need a second. */
 struct search_result solver_count_without(struct solver *s, const uint8_t *givens, int cell,
                                           int digit, long limit, struct search_stats *stats);
+/* Counts, up to limit, the solutions in which `cell` holds one of
+ * `allowed`; writes the first found to `solution` when not NULL. */
+struct search_result solver_count_within(struct solver *s, const uint8_t *givens, int cell,
+                                         digitset allowed, long limit, uint8_t *solution,
+                                         struct search_stats *stats);
 /* Completes the givens into one random solution drawn with rng (digit
  * order at every branch is shuffled). solutions is 1 on success. */
 struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,

@@ -160,6 +160,19 @@
 #define CLI_SOLVE_NODES 20000000
 #define CLI_SOLVE_BOUNDED_ABOVE 9
 
+/* The setter's tools (cmd_setter.c, cmd_candidates.c). check counts a
+ * puzzle with several solutions, and the puzzle with each given it might
+ * propose, up to CLI_PROPOSE_CAP: a thousand tells "many" from "a few"
+ * and costs milliseconds on a 9x9. candidates stops after finding
+ * CLI_CANDIDATES_CAP solutions (--limit), far more than a 9x9 needs, as
+ * each solution found settles a digit in most cells. count --estimate
+ * makes CLI_ESTIMATE_PROBES probes unless --probes says otherwise:
+ * enough for an interval a few percent wide on an empty 9x9, in about a
+ * second. Plain numbers: the help texts spell them. */
+#define CLI_PROPOSE_CAP 1000
+#define CLI_CANDIDATES_CAP 1000
+#define CLI_ESTIMATE_PROBES 10000
+
 /* --- generation and reports ------------------------------------------- */
 
 /* Threads of one generation run: one interpreter each. */
