@@ -100,6 +100,27 @@ static void speed_words(double ratio, char *buf, size_t cap)
     snprintf(buf, cap, x >= 10 ? "%.0f× %s" : "%.1f× %s", x, how);
 }
 
+/* A ratio to three figures, never in exponent form: 0.95, 31.4, 466. */
+static const char *ratio_text(double x, char *buf, size_t cap)
+{
+    if (x >= 100)
+        snprintf(buf, cap, "%.0f", x);
+    else if (x >= 10)
+        snprintf(buf, cap, "%.1f", x);
+    else
+        snprintf(buf, cap, "%.2f", x);
+    return buf;
+}
+
+/* The time ratio and its interval as "7.42 (4.90…9.69)", the dots as
+ * given (an HTML entity or the character). */
+static void ratio_interval(const struct stats_interval *t, const char *dots, char *buf, size_t cap)
+{
+    char e[32], lo[32], hi[32];
+    snprintf(buf, cap, "%s (%s%s%s)", ratio_text(t->estimate, e, sizeof e),
+             ratio_text(t->low, lo, sizeof lo), dots, ratio_text(t->high, hi, sizeof hi));
+}
+
 static void p_words(double p, char *buf, size_t cap)
 {
     if (p < 0.001)
@@ -130,7 +151,7 @@ static void shift_words(const struct report_comparison *c, char *buf, size_t cap
  * 28…35), p < 0.001; mean +0.85 (95% CI ...); grades: hard +26 pts" */
 static void compare_words(FILE *f, const struct report *r, const struct report_comparison *c)
 {
-    char speed[64], p[32], shift[256];
+    char speed[64], p[32], shift[256], lo[32], hi[32];
     if (!c->n || !c->nbase) {
         fprintf(f, "%s vs %s: no comparison, %s made no puzzle", arm_name(r, c->arm),
                 arm_name(r, c->base), arm_name(r, c->n ? c->base : c->arm));
@@ -141,10 +162,11 @@ static void compare_words(FILE *f, const struct report *r, const struct report_c
     shift_words(c, shift, sizeof shift);
     fprintf(f,
             "%s vs %s: %+.2f rating (median; 95%% CI %+.2f…%+.2f), %s (95%% CI "
-            "%.2f…%.2f× the time), %s; mean %+.2f (95%% CI %+.2f…%+.2f); %s",
+            "%s…%s× the time), %s; mean %+.2f (95%% CI %+.2f…%+.2f); %s",
             arm_name(r, c->arm), arm_name(r, c->base), c->median.estimate, c->median.low,
-            c->median.high, speed, c->time.low, c->time.high, p, c->mean.estimate, c->mean.low,
-            c->mean.high, shift);
+            c->median.high, speed, ratio_text(c->time.low, lo, sizeof lo),
+            ratio_text(c->time.high, hi, sizeof hi), p, c->mean.estimate, c->mean.low, c->mean.high,
+            shift);
 }
 
 /* How the comparisons were made, under their table. */
@@ -170,10 +192,11 @@ void report_compare_markdown(FILE *f, const struct report *r, const struct repor
             fputs(" - | - | - | - | - |\n", f);
             continue;
         }
-        fprintf(f,
-                " %+.2f (%+.2f…%+.2f) | %+.2f (%+.2f…%+.2f) | %.1f | %.3g | %.2f (%.2f…%.2f) |\n",
+        char time[128];
+        ratio_interval(&k->time, "…", time, sizeof time);
+        fprintf(f, " %+.2f (%+.2f…%+.2f) | %+.2f (%+.2f…%+.2f) | %.1f | %.3g | %s |\n",
                 k->median.estimate, k->median.low, k->median.high, k->mean.estimate, k->mean.low,
-                k->mean.high, k->test.u, k->test.p, k->time.estimate, k->time.low, k->time.high);
+                k->mean.high, k->test.u, k->test.p, time);
     }
     fputc('\n', f);
     for (int i = 0; i < n; i++) fputs("- ", f), compare_words(f, r, &c[i]), fputs(".\n", f);
@@ -196,11 +219,13 @@ void report_compare_html(FILE *f, const struct report *r, const struct report_co
             fputs("<td colspan=\"5\">no puzzle to compare</td></tr>\n", f);
             continue;
         }
+        char time[128];
+        ratio_interval(&k->time, "&hellip;", time, sizeof time);
         fprintf(f,
                 "<td>%+.2f (%+.2f&hellip;%+.2f)</td><td>%+.2f (%+.2f&hellip;%+.2f)</td><td>%.1f"
-                "</td><td>%.3g</td><td>%.2f (%.2f&hellip;%.2f)</td></tr>\n",
+                "</td><td>%.3g</td><td>%s</td></tr>\n",
                 k->median.estimate, k->median.low, k->median.high, k->mean.estimate, k->mean.low,
-                k->mean.high, k->test.u, k->test.p, k->time.estimate, k->time.low, k->time.high);
+                k->mean.high, k->test.u, k->test.p, time);
     }
     fputs("</table>\n<ul>\n", f);
     for (int i = 0; i < n; i++) fputs("<li>", f), compare_words(f, r, &c[i]), fputs("</li>\n", f);

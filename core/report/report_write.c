@@ -247,7 +247,7 @@ static void html_summary_table(FILE *f, const struct writeup *w)
             arm->request.symmetry ? ", " : "", arm->request.symmetry ? arm->request.symmetry : "",
             arm->request.grade ? ", grade " : "", arm->request.grade ? arm->request.grade : "");
         fprintf(f,
-                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.1f</td><td>%.1f</td><td>%.2f</td>"
+                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.3g</td><td>%.1f</td><td>%.2f</td>"
                 "<td>%.1f</td><td>%.1f&ndash;%.1f</td>",
                 g->made, g->failed, g->median_ms, g->per_second, g->median_work, g->mean, g->median,
                 g->q10, g->q90);
@@ -406,7 +406,7 @@ static int write_markdown(const struct writeup *w, struct sl_error *err)
     fputc('\n', f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct arm_figures *g = &w->fig[a];
-        fprintf(f, "| %s | %ld | %ld | %.2f | %.1f | %.1f | %.2f | %.1f | %.1f-%.1f |",
+        fprintf(f, "| %s | %ld | %ld | %.2f | %.3g | %.1f | %.2f | %.1f | %.1f-%.1f |",
                 r->e->arms[a].name, g->made, g->failed, g->median_ms, g->per_second, g->median_work,
                 g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, " %.0f%% |", 100 * g->grade_share[k]);
