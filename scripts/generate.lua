@@ -21,7 +21,7 @@ local function stats_of(p, opts, info)
   if opts.want_rating then
     local r = p:rate()
     if r then
-      s.rating, s.grade = r.rating, r.grade
+      s.rating, s.grade, s.work = r.rating, r.grade, r.work
       local keys = {}
       for key in pairs(r.techniques) do keys[#keys + 1] = key end
       table.sort(keys)

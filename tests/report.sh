@@ -25,18 +25,21 @@ EOF
 rc=$?
 check "a killer experiment reports (exit 0)" [ "$rc" -eq 0 ]
 check "every table has its header and a row per puzzle" eval \
-    '[ "$(head -1 "$T/k/puzzles.csv")" = "arm,index,seed,failed,ms,nodes,rating,grade,clues,cages,puzzle" ] &&
+    '[ "$(head -1 "$T/k/puzzles.csv")" = "arm,name,index,seed,failed,why,ms,nodes,work,rating,grade,clues,cages,puzzle" ] &&
      [ $(wc -l < "$T/k/puzzles.csv") -eq 13 ] && [ $(wc -l < "$T/k/summary.csv") -eq 3 ] &&
-     grep -q "^0,0,cage-combinations," "$T/k/techniques.csv" && grep -q "^1,0,0," "$T/k/energy.csv" &&
-     grep -q "^0,0,[0-9]*,[0-9]*$" "$T/k/cage_sizes.csv"'
+     grep -q "^0,greedy,0,cage-combinations," "$T/k/techniques.csv" &&
+     grep -q "^1,annealing,0,0," "$T/k/energy.csv" &&
+     grep -q "^0,greedy,0,[0-9]*,[0-9]*$" "$T/k/cage_sizes.csv"'
 check "a killer's line, which holds commas, is one quoted CSV field" eval \
     'awk -F"\"" "NR > 1 && NF != 3 { bad = 1 } END { exit bad }" "$T/k/puzzles.csv" &&
      grep -q ",\"[^\"]*,[^\"]*\"\$" "$T/k/puzzles.csv"'
-for chart in rating time grades sizes energy; do
+check "every puzzle has its work: the rater's effort, at least its rating" eval \
+    'awk -F, "NR > 1 && (\$9 + 0 < \$10 || \$10 + 0 < 1) { bad = 1 } END { exit bad }" "$T/k/puzzles.csv"'
+for chart in rating time grades techniques sizes energy; do
     check "chart $chart as PNG and SVG" eval \
         '[ -s "$T/k/$chart.png" ] && head -c 8 "$T/k/$chart.png" | grep -q PNG && grep -q "<svg" "$T/k/$chart.svg"'
 done
-check "summary.md has a row per arm" eval '[ $(grep -c "^| greedy \|^| annealing " "$T/k/summary.md") -eq 2 ]'
+check "summary.md has a row per arm" eval '[ $(grep -c "^| [a-z]* | [0-9]* | [0-9]* |" "$T/k/summary.md") -eq 2 ]'
 check "the title is escaped in the HTML" grep -q "Killer &lt;test&gt; &amp; co" "$T/k/index.html"
 check "each arm's first 3 puzzles as SVG pictures on the page" eval \
     '[ $(grep -o "<img src=\"puzzle-[a-z]*-[0-9].svg\"" "$T/k/index.html" | wc -l) -eq 6 ] &&
@@ -53,7 +56,7 @@ else
         "$T/k/index.html" > "$T/k/check.html"
     timeout 120 "$browser" --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
         --virtual-time-budget=5000 --dump-dom "file://$T/k/check.html" > "$T/dom" 2> "$T/console"
-    check "Chromium loads the page and all 11 images (5 charts, 6 puzzles)" grep -q "IMAGES 11 OF 11" "$T/dom"
+    check "Chromium loads the page and all 12 images (6 charts, 6 puzzles)" grep -q "IMAGES 12 OF 12" "$T/dom"
     check "with no console message" eval '! grep -q ":CONSOLE" "$T/console"'
 fi
 
@@ -64,9 +67,9 @@ check "a relative --out gets its charts too" eval '[ -s "$T/rel/rating.png" ]'
 # --- classic arms, no annealing ---------------------------------------------
 "$S" report --out "$T/c" "$T/classic.lua" 2> "$T/err"
 check "a classic experiment charts clues and draws no energy chart" eval \
-    '[ -s "$T/c/sizes.png" ] && [ ! -e "$T/c/energy.png" ] && [ $(grep -c "<img src=\"[a-z]*.png\"" "$T/c/index.html") -eq 4 ]'
+    '[ -s "$T/c/sizes.png" ] && [ ! -e "$T/c/energy.png" ] && [ $(grep -c "<img src=\"[a-z]*.png\"" "$T/c/index.html") -eq 5 ]'
 check "its exact arm kept 27 clues every time" eval \
-    'awk -F, "\$1 == 2 && \$9 != 27 { bad = 1 } END { exit bad }" "$T/c/puzzles.csv"'
+    'awk -F, "\$1 == 2 && \$12 != 27 { bad = 1 } END { exit bad }" "$T/c/puzzles.csv"'
 
 # --- without gnuplot ----------------------------------------------------------
 mkdir "$T/bin"
@@ -74,10 +77,85 @@ PATH="$T/bin" "$S" report --out "$T/n" "$T/classic.lua" 2> "$T/err"
 rc=$?
 check "without gnuplot: data and HTML, a clear note, exit 0" eval \
     '[ $rc -eq 0 ] && [ -s "$T/n/puzzles.csv" ] && [ ! -e "$T/n/rating.png" ] &&
-     grep -q "gnuplot was not found" "$T/n/index.html" && grep -q "no charts" "$T/err"'
+     grep -q "gnuplot was not found" "$T/n/index.html" &&
+     grep -q "not every chart was drawn: gnuplot was not found" "$T/err"'
 PATH="$T/bin" "$S" report --require-charts --out "$T/n2" "$T/classic.lua" 2> "$T/err"
 rc=$?
 check "--require-charts without gnuplot: exit 1" [ "$rc" -eq 1 ]
+
+# --- comparisons between arms ----------------------------------------------
+check "arms compared: a table, words, comparisons.csv and the page" eval \
+    'grep -q "^## Comparisons" "$T/k/summary.md" &&
+     grep -q "^- annealing vs greedy: [-+][0-9.]* rating (median; 95% CI [-+][0-9.]*…[-+][0-9.]*), [0-9.]*× [a-z]* (95% CI" "$T/k/summary.md" &&
+     [ $(wc -l < "$T/k/comparisons.csv") -eq 2 ] && grep -q "<h2>Comparisons</h2>" "$T/k/index.html" &&
+     grep -q "^1,annealing,.*,[0-9.]*,[0-9.]*,[0-9.]*$" "$T/k/summary.csv"'
+check "three arms: every pair compared" eval '[ $(wc -l < "$T/c/comparisons.csv") -eq 4 ]'
+# rel/ came from the same experiment: the same ratings give the same
+# intervals and test (times differ from run to run, so not their ratio).
+check "a rerun gives the same rating comparisons, to the digit" eval \
+    '[ "$(cut -d, -f1-15 "$T/c/comparisons.csv")" = "$(cut -d, -f1-15 "$T/rel/comparisons.csv")" ]'
+
+# --- failures told -------------------------------------------------------------
+cat > "$T/never.lua" <<'EOF'
+return require("variant").make{
+  name = "never", summary = "a generator that never succeeds", rules = "classic",
+  generate = function(opts) return nil, "no grid would take cages_like_these" end,
+}
+EOF
+cat > "$T/fail.lua" <<'EOF'
+return {title = "fails", count = 3, seed = 1,
+  arms = {{name = "plain_one", symmetry = "none"}, {name = "broken_arm", variant = "never.lua"}}}
+EOF
+"$S" report --out "$T/f" "$T/fail.lua" 2> "$T/err"
+rc=$?
+check "an arm that made nothing: exit 1, its reason on the console" eval \
+    '[ $rc -eq 1 ] && grep -q "arm broken_arm: 3 failed: no grid would take cages_like_these" "$T/err" &&
+     grep -q "1 arm made no puzzle" "$T/err"'
+check "the why column holds the reason, empty for puzzles made" eval \
+    'awk -F, "NR > 1 && \$2 == \"broken_arm\" && \$6 != \"no grid would take cages_like_these\" { bad = 1 }
+              NR > 1 && \$2 == \"plain_one\" && \$6 != \"\" { bad = 1 } END { exit bad || NR != 7 }" "$T/f/puzzles.csv"'
+check "summary.md and the page count the reasons" eval \
+    'grep -q "^- broken_arm: 3 of 3 failed: 3 × no grid would take" "$T/f/summary.md" &&
+     grep -q "<li>broken_arm: 3 of 3 failed: 3 &times; no grid would take" "$T/f/index.html" &&
+     grep -q "Arm broken_arm made no puzzle" "$T/f/index.html"'
+check "the arm that made puzzles is charted, and no chart is said missing" eval \
+    '[ -s "$T/f/rating.png" ] && [ -s "$T/f/techniques.png" ] && ! grep -q "not every chart" "$T/err"'
+check "a name with _ is plain text in an SVG legend, not a subscript" eval \
+    'grep -q "<text>plain_one</text>" "$T/f/rating.svg" && ! grep -q "<tspan[^>]*>plain" "$T/f/rating.svg" &&
+     grep -q "<text>plain_one</text>" "$T/f/techniques.svg"'
+# A gnuplot that fails: the report says so, with what it said.
+mkdir "$T/badplot"
+printf '#!/bin/sh\necho "\\"report_x.gp\\" line 3: this gnuplot is broken" >&2\nexit 1\n' > "$T/badplot/gnuplot"
+chmod +x "$T/badplot/gnuplot"
+PATH="$T/badplot:$PATH" "$S" report --out "$T/g" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "gnuplot failing: its message on the console and the page, exit 0" eval \
+    '[ $rc -eq 0 ] && grep -q "not every chart was drawn: gnuplot failed on report_rating.gp: \"report_x.gp\" line 3: this gnuplot is broken" "$T/err" &&
+     grep -q "this gnuplot is broken" "$T/g/index.html"'
+
+# --- meta.json and the overrides ---------------------------------------------
+"$S" report --count 2 --seed 5 --out "$T/m" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "--count 2 --seed 5: two puzzles per arm" eval '[ $rc -eq 0 ] && [ $(wc -l < "$T/m/puzzles.csv") -eq 7 ]'
+cat > "$T/meta.py" <<'EOF'
+import json, re, sys
+m = json.load(open(sys.argv[1]))
+assert re.match(r"\d+\.\d+\.\d+$", m["sudolab"]["version"]) and m["sudolab"]["commit"]
+assert m["command_line"].startswith("sudolab report --count 2 --seed 5 --out "), m["command_line"]
+e = m["experiment"]
+assert e["count"] == 2 and e["seed"] == 5 and e["jobs"] == 1 and len(e["arms"]) == 3
+assert all(a["count"] == 2 and a["seed"] == 5 and a["variant"] == "classic" for a in e["arms"])
+assert e["arms"][2]["name"] == "exact" and e["arms"][2]["clues"] == 27
+assert e["arms"][0]["symmetry"] == "none" and e["arms"][1]["strategy"] is None
+assert m["seed"] == 5 and m["threads"] == 1 and m["bootstrap_resamples"] > 0
+assert m["machine"]["cpu"] and m["machine"]["cores"] >= 1
+assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$", m["started"]) and m["wall_seconds"] > 0
+assert m["interrupted"] is False
+EOF
+check "meta.json is JSON with the version, commit, experiment, machine and date" \
+    python3 "$T/meta.py" "$T/m/meta.json"
+check "the page and summary.md say how to reproduce it" eval \
+    'grep -q "<h2>Reproducing</h2>" "$T/m/index.html" && grep -q "^- seed 5, threads 1" "$T/m/summary.md"'
 
 # --- bad experiments ----------------------------------------------------------
 printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"

@@ -16,23 +16,31 @@ static const struct cmd_option_help report_options[] = {
             "exists (checked before the run)"},
     {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
                        "gnuplot); without it the report says so and exits 0"},
+    {"count", "puzzles per arm, for every arm (overrides the experiment's)"},
+    {"seed", "the seed of every arm and of the comparisons' bootstrap\n"
+             "(overrides the experiment's)"},
     {NULL, NULL},
 };
 
 static const struct cmd_spec report_spec = {
     "report",
-    "usage: sudolab report [--out DIR] [--require-charts] EXPERIMENT.lua\n"
+    "usage: sudolab report [--out DIR] [--require-charts] [--count N] [--seed S]\n"
+    "                      EXPERIMENT.lua\n"
     "\n"
     "Runs an experiment (reports/README.md): each arm's puzzles generated and\n"
     "rated, then written into DIR (default: report-NAME, NAME the experiment's file\n"
     "name): CSV tables, chart data and gnuplot scripts, the charts as PNG and SVG,\n"
-    "index.html for a browser and summary.md for a terminal. Progress goes to\n"
+    "index.html for a browser and summary.md for a terminal, with each arm\n"
+    "compared to the others (bootstrap intervals, Mann-Whitney U), the reasons\n"
+    "of failed puzzles, and meta.json (version, commit, options, machine,\n"
+    "date) to reproduce it. Progress and failures go to\n"
     "standard error. Ctrl-C stops the run and writes up what finished; a second\n"
     "Ctrl-C, or SIGTERM, stops at once. Every arm is checked before any runs: an\n"
     "unknown key, name or option an arm's variant does not use is refused.\n",
     report_options,
-    "Exit codes: 0 written, 1 charts required but not drawn, 2 bad experiment or\n"
-    "usage, 130 interrupted (what finished is written).\n",
+    "Exit codes: 0 written, 1 an arm made no puzzle or charts required but not\n"
+    "drawn (the report is written), 2 bad experiment or usage, 130 interrupted\n"
+    "(what finished is written).\n",
     NULL,
 };
 
@@ -58,9 +66,51 @@ static void default_dir(const char *path, char *buf, size_t cap)
     snprintf(buf, cap, "report-%.*s", (int)len, base);
 }
 
+/* Whether argv sets the option of that long name or letter: --seed,
+ * --seed=S, -S S or -QS S (the parser has checked the rest). */
+static int option_given(int argc, char **argv, const char *name, char letter)
+{
+    size_t len = strlen(name);
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] == '\0') continue;
+        if (a[1] == '-') {
+            if (strncmp(a + 2, name, len) == 0 && (a[2 + len] == '\0' || a[2 + len] == '='))
+                return 1;
+            continue;
+        }
+        /* short options: flags until one that takes a value */
+        for (const char *c = a + 1; *c; c++) {
+            if (*c == letter) return 1;
+            if (*c != 'Q') break;
+        }
+    }
+    return 0;
+}
+
+/* The command as typed, quoted where a shell would need it, for
+ * meta.json. */
+static void command_line(int argc, char **argv, char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "sudolab");
+    for (int i = 0; i < argc && len < cap; i++) {
+        const char *a = argv[i];
+        int plain = a[0] && strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                      "0123456789_-./=:,+@%") == strlen(a);
+        if (plain || strchr(a, '\'')) /* an apostrophe is shown as it is */
+            len += (size_t)snprintf(buf + len, cap - len, " %s", a);
+        else
+            len += (size_t)snprintf(buf + len, cap - len, " '%s'", a);
+    }
+}
+
 int cmd_report(int argc, char **argv)
 {
     struct cmd_options opt;
+    char typed[4096];
+    command_line(argc, argv, typed, sizeof typed);
+    int has_count = option_given(argc, argv, "count", 'c');
+    int has_seed = option_given(argc, argv, "seed", 'S');
     int code = cmd_parse(&report_spec, argc, argv, &opt);
     if (code >= 0) return code;
     if (opt.nfiles != 1) {
@@ -74,6 +124,7 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
+    experiment_override(&e, has_count ? opt.count : 0, has_seed, opt.seed);
     char dir[1024];
     if (opt.out_dir)
         snprintf(dir, sizeof dir, "%s", opt.out_dir);
@@ -90,20 +141,25 @@ int cmd_report(int argc, char **argv)
     code = report_run(&r, &e, &interrupted, &err);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    int charts = 0, cut_short = r.interrupted || interrupted;
+    int cut_short = r.interrupted || interrupted;
+    struct report_written done = {0};
     r.thumbnail = render_line_svg;
-    if (code == 0) code = report_write(&r, dir, &charts, &err);
+    r.command_line = typed;
+    if (code == 0) code = report_write(&r, dir, &done, &err);
     report_free(&r);
     render_release();
     if (code) {
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
-    fprintf(stderr, "report: written to %s/index.html%s\n", dir,
-            charts ? "" : " (no charts: gnuplot is missing or failed, see gnuplot.log)");
+    fprintf(stderr, "report: written to %s/index.html\n", dir);
+    if (!done.charts) fprintf(stderr, "report: not every chart was drawn: %s\n", done.why);
     if (cut_short) {
         fprintf(stderr, "report: interrupted; the report covers what finished\n");
         return 130;
     }
-    return opt.require_charts && !charts ? 1 : 0;
+    if (done.empty_arms)
+        fprintf(stderr, "report: %d arm%s made no puzzle (the reasons are above)\n",
+                done.empty_arms, done.empty_arms > 1 ? "s" : "");
+    return done.empty_arms || (opt.require_charts && !done.charts) ? 1 : 0;
 }

@@ -202,6 +202,11 @@
 /* How many of each arm's puzzles a report shows as pictures: a row that
  * fits beside the charts. */
 #define REPORT_THUMBNAILS 3
+/* Distinct failure reasons a report lists per arm (the rest are counted
+ * in the failed column), and the bootstrap's resamples for each interval
+ * of a comparison between arms. */
+#define REPORT_REASONS 8
+#define REPORT_BOOTSTRAP 2000
 
 /* Drawing (core/render): a mark's text (a 25x25 cage's sum has three
  * digits, a sign three UTF-8 bytes), a caption (the names of a few rules,

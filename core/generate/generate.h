@@ -37,6 +37,7 @@ struct generated {
     int clues;                      /* givens */
     int cages;                      /* killer cages, or 0 */
     double rating;                  /* when rated, else 0 */
+    double work;                    /* when rated: the sum of its steps' ratings, else 0 */
     char grade[GRADE_NAME_MAX];     /* when rated, else "" */
     uint64_t nodes;                 /* search nodes of the final uniqueness count */
     double ms;                      /* time to make it */

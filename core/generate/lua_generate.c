@@ -140,12 +140,13 @@ static int read_stats(lua_State *L)
 {
     struct generated *out = lua_touserdata(L, 1);
     out->clues = out->cages = 0;
-    out->rating = 0;
+    out->rating = out->work = 0;
     out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
     if (!lua_istable(L, 2)) return 0;
     out->clues = (int)stats_number(L, "clues");
     out->cages = (int)stats_number(L, "cages");
     out->rating = stats_number(L, "rating");
+    out->work = stats_number(L, "work");
     stats_text(L, "grade", out->grade, sizeof out->grade);
     stats_text(L, "trace", out->trace, sizeof out->trace);
     /* A trace too long is cut at its last whole number (or dropped when

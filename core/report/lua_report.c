@@ -160,6 +160,7 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
         field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
         return sl_error_set(err, 0, 0, "%s: title, description, count, seed or jobs is malformed",
                             e->path);
+    e->count = (long)count, e->seed = (uint64_t)seed, e->jobs = (int)jobs;
     if (lua_getfield(L, t, "arms") != LUA_TTABLE || luaL_len(L, -1) < 1 ||
         luaL_len(L, -1) > REPORT_MAX_ARMS)
         return sl_error_set(err, 0, 0, "%s: arms must be a list of 1 to %d tables", e->path,

@@ -42,7 +42,7 @@ static int keep_puzzle(void *arg, long index, const struct generated *p, const c
     q->seed = generate_seed(a->seed, (uint64_t)index);
     q->failed = p == NULL;
     if (p) {
-        q->ms = p->ms, q->rating = p->rating, q->nodes = p->nodes;
+        q->ms = p->ms, q->rating = p->rating, q->work = p->work, q->nodes = p->nodes;
         q->clues = p->clues, q->cages = p->cages;
         snprintf(q->grade, sizeof q->grade, "%s", p->grade);
         q->line = copy_of(p->line), q->techniques = copy_of(p->techniques);
@@ -61,11 +61,60 @@ static double seconds_between(const struct timespec *a, const struct timespec *b
     return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
+void experiment_override(struct experiment *e, long count, int has_seed, uint64_t seed)
+{
+    if (count > 0) e->count = count;
+    if (has_seed) e->seed = seed;
+    for (int i = 0; i < e->narms; i++) {
+        if (count > 0) e->arms[i].count = count;
+        if (has_seed) e->arms[i].seed = seed;
+    }
+}
+
+static int reason_by_count(const void *a, const void *b)
+{
+    const struct report_reason *x = a, *y = b;
+    return (y->count > x->count) - (y->count < x->count);
+}
+
+int report_reasons(const struct report *r, int arm, struct report_reason *out, int cap)
+{
+    int n = 0;
+    for (long i = 0; i < r->npuzzles; i++) {
+        const struct report_puzzle *q = &r->puzzles[i];
+        if (q->arm != arm || !q->failed) continue;
+        const char *why = q->why && q->why[0] ? q->why : "no reason given";
+        int k = 0;
+        while (k < n && strcmp(out[k].why, why) != 0) k++;
+        if (k < n)
+            out[k].count++;
+        else if (n < cap)
+            out[n++] = (struct report_reason){why, 1};
+    }
+    qsort(out, (size_t)n, sizeof *out, reason_by_count);
+    return n;
+}
+
+/* The reasons of the arm's failures, one line each, on the console. */
+static void print_reasons(const struct report *r, int arm)
+{
+    struct report_reason why[REPORT_REASONS];
+    int n = report_reasons(r, arm, why, REPORT_REASONS);
+    for (int k = 0; k < n; k++)
+        fprintf(stderr, "report: arm %s: %ld failed: %s\n", r->e->arms[arm].name, why[k].count,
+                why[k].why);
+}
+
 int report_run(struct report *r, const struct experiment *e, const volatile sig_atomic_t *stop,
                struct sl_error *err)
 {
     memset(r, 0, sizeof *r);
     r->e = e;
+    struct timespec start, end;
+    time_t now = time(NULL);
+    struct tm utc;
+    if (gmtime_r(&now, &utc)) strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    clock_gettime(CLOCK_MONOTONIC, &start);
     for (int i = 0; i < e->narms && !(stop && *stop); i++) {
         const struct report_arm *arm = &e->arms[i];
         struct arm_sink sink = {r, i, arm->seed, 0};
@@ -91,7 +140,10 @@ int report_run(struct report *r, const struct experiment *e, const volatile sig_
         if (code > 0) return sl_error_set(err, 0, 0, "out of memory");
         fprintf(stderr, "report: arm %s: %ld made, %d failed, %.1f s\n", arm->name,
                 handed - sink.failed, sink.failed, r->seconds[i]);
+        print_reasons(r, i);
     }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    r->wall = seconds_between(&start, &end);
     r->interrupted = stop && *stop;
     return 0;
 }

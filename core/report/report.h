@@ -35,6 +35,9 @@ struct experiment {
     char path[REPORT_PATH_MAX];
     char title[REPORT_TITLE_MAX];
     char description[REPORT_DESCRIPTION_MAX];
+    long count;    /* the experiment's own count, seed and jobs, after */
+    uint64_t seed; /* defaults and overrides: an arm's own may differ */
+    int jobs;
     int narms;
     struct report_arm arms[REPORT_MAX_ARMS];
 };
@@ -45,7 +48,7 @@ struct report_puzzle {
     long index;
     uint64_t seed;
     int failed;
-    double ms, rating;
+    double ms, rating, work; /* work: the rater's effort, the sum of its steps */
     uint64_t nodes;
     int clues, cages;
     char grade[GRADE_NAME_MAX];
@@ -57,7 +60,10 @@ struct report {
     struct report_puzzle *puzzles;
     long npuzzles, cap;
     double seconds[REPORT_MAX_ARMS]; /* wall time of each arm */
+    double wall;                     /* of the whole run */
+    char started[32];                /* when the run began, UTC, ISO 8601 */
     int interrupted;                 /* the run was cut short */
+    const char *command_line;        /* what ran it, for meta.json; NULL for none */
     /* Draws the puzzle of a line as an SVG file, for the page's pictures
      * of each arm's first puzzles; set by the command (drawing is
      * core/render's, which the library does not link), NULL for none.
@@ -67,6 +73,18 @@ struct report {
 
 /* Reads an experiment file (lua_report.c). 0, or -1 with err. */
 int experiment_load(const char *path, struct experiment *e, struct sl_error *err);
+
+/* Sets every arm's count (when count > 0) and seed (when has_seed), and
+ * the experiment's own: `sudolab report --count N --seed S`. */
+void experiment_override(struct experiment *e, long count, int has_seed, uint64_t seed);
+
+/* The distinct reasons an arm's failed puzzles give, most frequent
+ * first, at most cap; returns how many. why points into r's puzzles. */
+struct report_reason {
+    const char *why;
+    long count;
+};
+int report_reasons(const struct report *r, int arm, struct report_reason *out, int cap);
 
 /* Runs every arm in turn; stops early (interrupted = 1) when *stop becomes
  * non-zero, keeping what finished. 0, or -1 with err. */
@@ -79,9 +97,17 @@ void report_free(struct report *r);
  * so that a bad --out fails at once. 0, or -1 with err. */
 int report_check_dir(const char *dir, struct sl_error *err);
 
-/* Writes the tables, the chart data and scripts, the charts (when gnuplot
- * runs), index.html and summary.md into dir (made if missing). *charts is
- * set to 1 when every chart was drawn. 0, or -1 with err. */
-int report_write(const struct report *r, const char *dir, int *charts, struct sl_error *err);
+/* What report_write could not do, for the command to say. */
+struct report_written {
+    int charts;     /* 1 when every chart was drawn */
+    char why[512];  /* else why not: gnuplot missing, its message, or no data */
+    int empty_arms; /* arms that made no puzzle */
+};
+
+/* Writes the tables, the comparisons between arms, meta.json, the chart
+ * data and scripts, the charts (when gnuplot runs), index.html and
+ * summary.md into dir (made if missing). 0, or -1 with err. */
+int report_write(const struct report *r, const char *dir, struct report_written *out,
+                 struct sl_error *err);
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * report_write.c — an experiment written up (report.h): the tables as CSV,
- * the charts' data in gnuplot's blocks (one per arm), the chart scripts
- * copied from scripts/report_*.gp and run for PNG and SVG, index.html and
- * summary.md. Everything a chart shows is in a table beside it.
+ * index.html and summary.md, with the comparisons (report_compare.c),
+ * meta.json (report_meta.c) and the charts (report_charts.c). Everything
+ * a chart shows is in a table beside it.
  */
 #include <errno.h>
 #include <math.h>
@@ -10,26 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "rate.h"
-#include "report.h"
-#include "variant.h"
+#include "report_parts.h"
 
 /* --- per-arm figures ------------------------------------------------------ */
 
 struct arm_figures {
     long made, failed;
-    double median_ms, per_second, mean, median, q10, q90;
+    double median_ms, per_second, mean, median, q10, q90, median_work;
     double grade_share[GRADE_COUNT];
 };
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The q-quantile of n sorted values (nearest rank). */
 static double quantile(const double *v, long n, double q)
@@ -39,42 +30,35 @@ static double quantile(const double *v, long n, double q)
     return v[i < 0 ? 0 : i >= n ? n - 1 : i];
 }
 
-static void arm_figures_of(const struct report *r, int arm, struct arm_figures *f)
+static void arm_figures_of(const struct report *r, int arm, double *v, struct arm_figures *f)
 {
     memset(f, 0, sizeof *f);
-    double *ms = malloc(((size_t)r->npuzzles + 1) * sizeof *ms);
-    double *rating = malloc(((size_t)r->npuzzles + 1) * sizeof *rating);
-    double sum = 0;
-    for (long i = 0; ms && rating && i < r->npuzzles; i++) {
+    for (long i = 0; i < r->npuzzles; i++) {
         const struct report_puzzle *q = &r->puzzles[i];
         if (q->arm != arm) continue;
-        if (q->failed) {
-            f->failed++;
-            continue;
-        }
-        ms[f->made] = q->ms, rating[f->made] = q->rating, sum += q->rating;
-        f->made++;
-        int g = grade_by_name(q->grade);
+        f->failed += q->failed;
+        int g = q->failed ? -1 : grade_by_name(q->grade);
         if (g >= 0) f->grade_share[g] += 1;
     }
-    if (ms && rating && f->made) {
-        qsort(ms, (size_t)f->made, sizeof *ms, by_value);
-        qsort(rating, (size_t)f->made, sizeof *rating, by_value);
-        f->median_ms = quantile(ms, f->made, 0.5);
-        f->mean = sum / (double)f->made;
-        f->median = quantile(rating, f->made, 0.5);
-        f->q10 = quantile(rating, f->made, 0.1);
-        f->q90 = quantile(rating, f->made, 0.9);
-        for (int g = 0; g < GRADE_COUNT; g++) f->grade_share[g] /= (double)f->made;
-    }
+    f->made = report_arm_column(r, arm, 1, v);
+    stats_sort(v, f->made);
+    f->median_ms = stats_median(v, f->made);
+    report_arm_column(r, arm, 2, v);
+    stats_sort(v, f->made);
+    f->median_work = stats_median(v, f->made);
+    report_arm_column(r, arm, 0, v);
+    f->mean = stats_mean(v, f->made);
+    stats_sort(v, f->made);
+    f->median = stats_median(v, f->made);
+    f->q10 = quantile(v, f->made, 0.1);
+    f->q90 = quantile(v, f->made, 0.9);
+    for (int g = 0; f->made && g < GRADE_COUNT; g++) f->grade_share[g] /= (double)f->made;
     f->per_second = r->seconds[arm] > 0 ? (double)f->made / r->seconds[arm] : 0;
-    free(ms);
-    free(rating);
 }
 
 /* --- files -------------------------------------------------------------- */
 
-static FILE *open_in(const char *dir, const char *name, struct sl_error *err)
+FILE *report_open(const char *dir, const char *name, struct sl_error *err)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -83,17 +67,16 @@ static FILE *open_in(const char *dir, const char *name, struct sl_error *err)
     return f;
 }
 
-static int close_checked(FILE *f, const char *dir, const char *name, struct sl_error *err)
+int report_close(FILE *f, const char *dir, const char *name, struct sl_error *err)
 {
     if (fclose(f) == 0) return 0;
     return sl_error_set(err, 0, 0, "cannot write %s/%s", dir, name);
 }
 
-/* Writes text as one CSV field (RFC 4180): quoted when it holds a comma,
- * a quote or a line break, quotes doubled. A field a spreadsheet would
- * take for a formula (= + - @ first) gets a leading apostrophe, so a
- * name in an experiment file cannot run in the reader's spreadsheet. */
-static void csv_field(FILE *f, const char *text)
+/* Quoted when it holds a comma, a quote or a line break, quotes doubled.
+ * A field a spreadsheet would take for a formula (= + - @ first) gets a
+ * leading apostrophe, so a name cannot run in the reader's spreadsheet. */
+void report_csv_field(FILE *f, const char *text)
 {
     int formula = text[0] && strchr("=+-@", text[0]) != NULL;
     int quote = formula || strpbrk(text, ",\"\r\n") != NULL;
@@ -110,310 +93,125 @@ static void csv_field(FILE *f, const char *text)
     fputc('"', f);
 }
 
-/* Calls each(f, q, item) for every "a:b,c:d" item of a puzzle's list. */
-static void each_pair(FILE *f, const struct report_puzzle *q, const char *list,
-                      void (*each)(FILE *, const struct report_puzzle *, const char *, long))
+/* The first columns of every per-puzzle row: the arm's number and name,
+ * the puzzle's index. */
+static void row_start(FILE *f, const struct report *r, const struct report_puzzle *q)
+{
+    fprintf(f, "%d,", q->arm);
+    report_csv_field(f, r->e->arms[q->arm].name);
+    fprintf(f, ",%ld,", q->index);
+}
+
+/* Writes a row "arm,name,index,key,count" for every "key:count" item of
+ * a puzzle's list. */
+static void each_pair(FILE *f, const struct report *r, const struct report_puzzle *q,
+                      const char *list)
 {
     char item[256];
     for (const char *p = list; p && *p;) {
         size_t n = strcspn(p, ",");
         snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
         char *colon = strrchr(item, ':');
-        if (colon) *colon = '\0', each(f, q, item, atol(colon + 1));
+        if (colon) {
+            *colon = '\0';
+            row_start(f, r, q);
+            fprintf(f, "%s,%ld\n", item, atol(colon + 1));
+        }
         p += n + (p[n] == ',');
     }
 }
 
-static void pair_row(FILE *f, const struct report_puzzle *q, const char *key, long count)
+static void puzzle_row(FILE *f, const struct report *r, const struct report_puzzle *q)
 {
-    fprintf(f, "%d,%ld,%s,%ld\n", q->arm, q->index, key, count);
+    row_start(f, r, q);
+    fprintf(f, "%llu,%d,", (unsigned long long)q->seed, q->failed);
+    report_csv_field(f, q->failed && q->why ? q->why : "");
+    fprintf(f, ",%.3f,%llu,%.1f,%.1f,", q->ms, (unsigned long long)q->nodes, q->work, q->rating);
+    report_csv_field(f, q->grade);
+    fprintf(f, ",%d,%d,", q->clues, q->cages);
+    report_csv_field(f, q->failed ? "" : q->line);
+    fputc('\n', f);
+}
+
+static void energy_rows(FILE *f, const struct report *r, const struct report_puzzle *q)
+{
+    long step = 0;
+    for (const char *s = q->trace; s && *s; step++) {
+        row_start(f, r, q);
+        fprintf(f, "%ld,%.*s\n", step, (int)strcspn(s, ","), s);
+        s += strcspn(s, ",");
+        s += *s == ',';
+    }
 }
 
 static int write_tables(const struct report *r, const char *dir, struct sl_error *err)
 {
-    FILE *p = open_in(dir, "puzzles.csv", err), *t = p ? open_in(dir, "techniques.csv", err) : NULL;
-    FILE *c = t ? open_in(dir, "cage_sizes.csv", err) : NULL;
-    FILE *e = c ? open_in(dir, "energy.csv", err) : NULL;
-    if (!e) {
-        if (p) fclose(p);
-        if (t) fclose(t);
-        if (c) fclose(c);
-        return -1;
+    static const char *const names[] = {"puzzles.csv", "techniques.csv", "cage_sizes.csv",
+                                        "energy.csv"};
+    static const char *const headers[] = {
+        "arm,name,index,seed,failed,why,ms,nodes,work,rating,grade,clues,cages,puzzle",
+        "arm,name,index,technique,count", "arm,name,index,size,cages",
+        "arm,name,index,step,energy"};
+    FILE *f[4];
+    for (int k = 0; k < 4; k++) {
+        if (!(f[k] = report_open(dir, names[k], err))) {
+            for (int j = 0; j < k; j++) fclose(f[j]);
+            return -1;
+        }
+        fprintf(f[k], "%s\n", headers[k]);
     }
-    fprintf(p, "arm,index,seed,failed,ms,nodes,rating,grade,clues,cages,puzzle\n");
-    fprintf(t, "arm,index,technique,count\n");
-    fprintf(c, "arm,index,size,cages\n");
-    fprintf(e, "arm,index,step,energy\n");
     for (long i = 0; i < r->npuzzles; i++) {
         const struct report_puzzle *q = &r->puzzles[i];
-        fprintf(p, "%d,%ld,%llu,%d,%.3f,%llu,%.1f,", q->arm, q->index, (unsigned long long)q->seed,
-                q->failed, q->ms, (unsigned long long)q->nodes, q->rating);
-        csv_field(p, q->grade);
-        fprintf(p, ",%d,%d,", q->clues, q->cages);
-        csv_field(p, q->failed ? "" : q->line);
-        fputc('\n', p);
-        each_pair(t, q, q->techniques, pair_row);
-        each_pair(c, q, q->cage_sizes, pair_row);
-        long step = 0;
-        for (const char *s = q->trace; s && *s; step++) {
-            fprintf(e, "%d,%ld,%ld,%.*s\n", q->arm, q->index, step, (int)strcspn(s, ","), s);
-            s += strcspn(s, ",");
-            s += *s == ',';
-        }
+        puzzle_row(f[0], r, q);
+        each_pair(f[1], r, q, q->techniques);
+        each_pair(f[2], r, q, q->cage_sizes);
+        energy_rows(f[3], r, q);
     }
-    return close_checked(p, dir, "puzzles.csv", err) |
-           close_checked(t, dir, "techniques.csv", err) |
-           close_checked(c, dir, "cage_sizes.csv", err) | close_checked(e, dir, "energy.csv", err);
+    int bad = 0;
+    for (int k = 0; k < 4; k++) bad |= report_close(f[k], dir, names[k], err);
+    return bad;
 }
 
-static int write_summary_csv(const struct report *r, const struct arm_figures *fig, const char *dir,
+static int write_summary_csv(const struct report *r, const struct arm_figures *fig,
+                             const struct report_comparison *c, int nc, const char *dir,
                              struct sl_error *err)
 {
-    FILE *f = open_in(dir, "summary.csv", err);
+    FILE *f = report_open(dir, "summary.csv", err);
     if (!f) return -1;
-    fprintf(f, "arm,name,made,failed,seconds,puzzles_per_s,median_ms,rating_mean,rating_median,"
-               "rating_q10,rating_q90");
+    fprintf(f, "arm,name,made,failed,seconds,puzzles_per_s,median_ms,median_work,rating_mean,"
+               "rating_median,rating_q10,rating_q90");
     for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, ",%s", grade_name((enum grade)g));
+    report_compare_summary_cells(f, c, nc, -1);
     fputc('\n', f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct arm_figures *g = &fig[a];
         fprintf(f, "%d,", a);
-        csv_field(f, r->e->arms[a].name);
-        fprintf(f, ",%ld,%ld,%.3f,%.2f,%.3f,%.3f,%.1f,%.1f,%.1f", g->made, g->failed, r->seconds[a],
-                g->per_second, g->median_ms, g->mean, g->median, g->q10, g->q90);
+        report_csv_field(f, r->e->arms[a].name);
+        fprintf(f, ",%ld,%ld,%.3f,%.2f,%.3f,%.1f,%.3f,%.2f,%.1f,%.1f", g->made, g->failed,
+                r->seconds[a], g->per_second, g->median_ms, g->median_work, g->mean, g->median,
+                g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, ",%.4f", g->grade_share[k]);
+        report_compare_summary_cells(f, c, nc, a);
         fputc('\n', f);
     }
-    return close_checked(f, dir, "summary.csv", err);
-}
-
-/* --- chart data: one gnuplot block per arm ---------------------------- */
-
-/* Shares of values (v[i] for the arm's puzzles) in bins of `width` from
- * `low`, written as "centre share" lines. */
-static void write_histogram(FILE *f, const double *v, long n, double low, double width, int bins)
-{
-    long count[128] = {0};
-    for (long i = 0; i < n; i++) {
-        int b = (int)floor((v[i] - low) / width);
-        count[b < 0 ? 0 : b >= bins ? bins - 1 : b]++;
-    }
-    for (int b = 0; b < bins; b++)
-        fprintf(f, "%g %g\n", low + (b + 0.5) * width, n ? (double)count[b] / (double)n : 0.0);
-}
-
-/* The arm's values of one kind: 0 rating, 1 clues, 2 cage sizes (one
- * value per cage), into v; returns how many. */
-static long arm_values(const struct report *r, int arm, int kind, double *v)
-{
-    long n = 0;
-    for (long i = 0; i < r->npuzzles; i++) {
-        const struct report_puzzle *q = &r->puzzles[i];
-        if (q->arm != arm || q->failed) continue;
-        if (kind == 0) v[n++] = q->rating;
-        if (kind == 1) v[n++] = q->clues;
-        for (const char *s = q->cage_sizes; kind == 2 && s && *s;) {
-            int size = atoi(s);
-            long cages = atol(strchr(s, ':') ? strchr(s, ':') + 1 : "0");
-            for (long k = 0; k < cages && n < 64 * r->npuzzles; k++) v[n++] = size;
-            s += strcspn(s, ",");
-            s += *s == ',';
-        }
-    }
-    return n;
-}
-
-/* Median and 10% / 90% quantiles of the energy at each step, over the
- * arm's traces (a trace that ended early holds its last value). */
-static void write_energy_band(FILE *f, const struct report *r, int arm)
-{
-    long ntraces = 0, longest = 0;
-    for (long i = 0; i < r->npuzzles; i++) {
-        const struct report_puzzle *q = &r->puzzles[i];
-        if (q->arm != arm || q->failed || !q->trace || !q->trace[0]) continue;
-        long steps = 1;
-        for (const char *s = q->trace; *s; s++) steps += *s == ',';
-        if (steps > longest) longest = steps;
-        ntraces++;
-    }
-    if (!ntraces) return;
-    double *e = malloc((size_t)(ntraces * longest) * sizeof *e),
-           *col = malloc((size_t)ntraces * sizeof *col);
-    long t = 0;
-    for (long i = 0; e && col && i < r->npuzzles; i++) {
-        const struct report_puzzle *q = &r->puzzles[i];
-        if (q->arm != arm || q->failed || !q->trace || !q->trace[0]) continue;
-        const char *s = q->trace;
-        double last = 0;
-        for (long k = 0; k < longest; k++) {
-            if (*s) last = strtod(s, NULL), s += strcspn(s, ","), s += *s == ',';
-            e[t * longest + k] = last;
-        }
-        t++;
-    }
-    for (long k = 0; e && col && k < longest; k++) {
-        for (long j = 0; j < ntraces; j++) col[j] = e[j * longest + k];
-        qsort(col, (size_t)ntraces, sizeof *col, by_value);
-        fprintf(f, "%ld %g %g %g\n", k, quantile(col, ntraces, 0.5), quantile(col, ntraces, 0.1),
-                quantile(col, ntraces, 0.9));
-    }
-    free(e);
-    free(col);
-}
-
-/* 1 when some puzzle of the arm has an annealing trace. */
-static int arm_annealed(const struct report *r, int arm)
-{
-    for (long i = 0; i < r->npuzzles; i++)
-        if (r->puzzles[i].arm == arm && r->puzzles[i].trace && r->puzzles[i].trace[0]) return 1;
-    return 0;
-}
-
-static int write_chart_data(const struct report *r, const struct arm_figures *fig, const char *dir,
-                            struct sl_error *err)
-{
-    static const char *const names[] = {"rating.dat", "time.dat",  "grades.dat",
-                                        "clues.dat",  "cages.dat", "energy.dat"};
-    FILE *f[6] = {0};
-    for (int k = 0; k < 6; k++)
-        if (!(f[k] = open_in(dir, names[k], err))) {
-            for (int j = 0; j < k; j++) fclose(f[j]);
-            return -1;
-        }
-    double *v = malloc(((size_t)r->npuzzles * 64 + 1) * sizeof *v);
-    int annealed = 0;
-    fprintf(f[2], "arm");
-    for (int g = 0; g < GRADE_COUNT; g++) fprintf(f[2], " %s", grade_name((enum grade)g));
-    fputc('\n', f[2]);
-    for (int a = 0; v && a < r->e->narms; a++) {
-        const char *name = r->e->arms[a].name;
-        for (int k = 0; k < 5; k++)
-            if (k != 2) fprintf(f[k], "%s# arm %d: %s\n", a ? "\n\n" : "", a, name);
-        write_histogram(f[0], v, arm_values(r, a, 0, v), 1.0, 0.5, 22);
-        /* A block with no point still counts as a block for gnuplot's index. */
-        fprintf(f[1], "NaN NaN\n");
-        for (long i = 0; i < r->npuzzles; i++)
-            if (r->puzzles[i].arm == a && !r->puzzles[i].failed)
-                fprintf(f[1], "%g %g\n", r->puzzles[i].rating, r->puzzles[i].ms);
-        fprintf(f[2], "%s", name);
-        for (int g = 0; g < GRADE_COUNT; g++) fprintf(f[2], " %g", fig[a].grade_share[g]);
-        fputc('\n', f[2]);
-        long nclues = arm_values(r, a, 1, v);
-        write_histogram(f[3], v, nclues, 0, 1, nclues ? 82 : 1);
-        write_histogram(f[4], v, arm_values(r, a, 2, v), 0.5, 1, 10);
-        /* energy.dat holds only the arms that anneal, in order. */
-        if (arm_annealed(r, a))
-            fprintf(f[5], "%s# arm %d: %s\n", annealed++ ? "\n\n" : "", a, name),
-                write_energy_band(f[5], r, a);
-    }
-    free(v);
-    int bad = 0;
-    for (int k = 0; k < 6; k++) bad |= close_checked(f[k], dir, names[k], err);
-    return bad;
-}
-
-/* --- charts ------------------------------------------------------------- */
-
-struct chart {
-    const char *name;    /* file stem: rating -> rating.png, rating.svg */
-    const char *script;  /* template in scripts/ */
-    const char *caption; /* one line under it in index.html */
-};
-
-static const struct chart charts[] = {
-    {"rating", "report_rating.gp", "How ratings spread in each arm: further right is harder."},
-    {"time", "report_time.gp", "Time to make each puzzle against its rating (log time)."},
-    {"grades", "report_grades.gp", "The share of each grade in each arm."},
-    {"sizes", "report_sizes.gp", "How many clues the puzzles keep, or how big their cages are."},
-    {"energy", "report_energy.gp",
-     "Annealing energy per step: the median run and its 10-90% band."},
-};
-#define NCHARTS ((int)(sizeof charts / sizeof charts[0]))
-
-/* Copies scripts/NAME into dir, so the report can be redrawn by hand. */
-static int copy_script(const char *dir, const char *name, struct sl_error *err)
-{
-    char root[VARIANT_PATH_MAX], from[VARIANT_PATH_MAX + 256], buf[8192];
-    snprintf(from, sizeof from, "%s/scripts/%s", variant_root(root, sizeof root), name);
-    FILE *in = fopen(from, "r"), *out = in ? open_in(dir, name, err) : NULL;
-    if (!in) return sl_error_set(err, 0, 0, "cannot read %s: %s", from, strerror(errno));
-    if (!out) return fclose(in), -1;
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
-    fclose(in);
-    return close_checked(out, dir, name, err);
-}
-
-/* Runs gnuplot in dir on script with the variables given; 0 when it
- * drew, 1 when it failed, 127 when gnuplot is missing. */
-static int run_gnuplot(const char *dir, const char *vars, const char *script)
-{
-    pid_t pid = fork();
-    if (pid < 0) return 1;
-    if (pid == 0) {
-        if (chdir(dir) || !freopen("gnuplot.log", "a", stderr)) _exit(1);
-        execlp("gnuplot", "gnuplot", "-e", vars, script, (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-}
-
-/* The variables every chart script reads, for one terminal. */
-static void chart_vars(const struct report *r, const struct chart *c, const char *term,
-                       const char *ext, char *buf, size_t cap)
-{
-    char names[REPORT_MAX_ARMS * 70] = "", annealed[REPORT_MAX_ARMS * 70] = "";
-    int cages = 0;
-    for (int a = 0; a < r->e->narms; a++) {
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", a ? " " : "",
-                 r->e->arms[a].name);
-        if (arm_annealed(r, a))
-            snprintf(annealed + strlen(annealed), sizeof annealed - strlen(annealed), "%s%s",
-                     annealed[0] ? " " : "", r->e->arms[a].name);
-        for (long i = 0; i < r->npuzzles; i++)
-            cages |= r->puzzles[i].arm == a && r->puzzles[i].cages;
-    }
-    snprintf(buf, cap,
-             "n=%d; names='%s'; annealed='%s'; term='%s'; out='%s.%s'; file='%s'; what='%s'",
-             r->e->narms, names, annealed, term, c->name, ext, cages ? "cages.dat" : "clues.dat",
-             cages ? "cage size" : "clues");
-}
-
-/* 1 when some arm anneals (has an energy trace). */
-static int report_annealed(const struct report *r)
-{
-    for (int a = 0; a < r->e->narms; a++)
-        if (arm_annealed(r, a)) return 1;
-    return 0;
-}
-
-/* Draws every chart as PNG and SVG; sets drawn[k]. Returns 127 when gnuplot
- * is missing, 1 when some chart failed, 0. */
-static int draw_charts(const struct report *r, const char *dir, int *drawn, struct sl_error *err)
-{
-    static const char *const terms[2][2] = {{"pngcairo", "png"}, {"svg", "svg"}};
-    int worst = 0;
-    for (int k = 0; k < NCHARTS; k++) {
-        drawn[k] = 0;
-        if (copy_script(dir, charts[k].script, err)) return -1;
-        if (k == NCHARTS - 1 && !report_annealed(r)) continue; /* no energy to chart */
-        int ok = 1;
-        for (int t = 0; t < 2 && worst != 127; t++) {
-            char vars[4096];
-            chart_vars(r, &charts[k], terms[t][0], terms[t][1], vars, sizeof vars);
-            int rc = run_gnuplot(dir, vars, charts[k].script);
-            if (rc) ok = 0, worst = rc == 127 ? 127 : (worst ? worst : 1);
-        }
-        drawn[k] = ok && worst != 127;
-    }
-    return worst;
+    return report_close(f, dir, "summary.csv", err);
 }
 
 /* --- index.html and summary.md -------------------------------------------- */
 
-static void html_text(FILE *f, const char *s)
+/* All a page and a summary show, worked out once. */
+struct writeup {
+    const struct report *r;
+    const char *dir;
+    struct arm_figures fig[REPORT_MAX_ARMS];
+    struct report_comparison comparisons[REPORT_COMPARISONS_MAX];
+    int ncomparisons;
+    int drawn[16];
+    int charts;    /* report_draw_charts's answer */
+    char why[512]; /* why not every chart was drawn */
+};
+
+void report_html_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
         if (*s == '<')
@@ -429,29 +227,30 @@ static void html_text(FILE *f, const char *s)
     }
 }
 
-static void html_summary_table(FILE *f, const struct report *r, const struct arm_figures *fig)
+static void html_summary_table(FILE *f, const struct writeup *w)
 {
+    const struct report *r = w->r;
     fputs("<table>\n<tr><th>arm</th><th>settings</th><th>made</th><th>failed</th>"
-          "<th>median ms</th><th>puzzles/s</th><th>rating mean</th><th>median</th>"
-          "<th>10%&ndash;90%</th>",
+          "<th>median ms</th><th>puzzles/s</th><th>median work</th><th>rating mean</th>"
+          "<th>median</th><th>10%&ndash;90%</th>",
           f);
     for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, "<th>%s</th>", grade_name((enum grade)g));
     fputs("</tr>\n", f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct report_arm *arm = &r->e->arms[a];
-        const struct arm_figures *g = &fig[a];
+        const struct arm_figures *g = &w->fig[a];
         fputs("<tr><td>", f);
-        html_text(f, arm->name);
+        report_html_text(f, arm->name);
         fprintf(
             f, "</td><td>%s%s%s%s%s%s%s</td>", arm->request.variant,
             arm->request.strategy ? ", " : "", arm->request.strategy ? arm->request.strategy : "",
             arm->request.symmetry ? ", " : "", arm->request.symmetry ? arm->request.symmetry : "",
             arm->request.grade ? ", grade " : "", arm->request.grade ? arm->request.grade : "");
         fprintf(f,
-                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.1f</td><td>%.2f</td><td>%.1f</td>"
-                "<td>%.1f&ndash;%.1f</td>",
-                g->made, g->failed, g->median_ms, g->per_second, g->mean, g->median, g->q10,
-                g->q90);
+                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.3g</td><td>%.1f</td><td>%.2f</td>"
+                "<td>%.1f</td><td>%.1f&ndash;%.1f</td>",
+                g->made, g->failed, g->median_ms, g->per_second, g->median_work, g->mean, g->median,
+                g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++)
             fprintf(f, "<td>%.0f%%</td>", 100 * g->grade_share[k]);
         fputs("</tr>\n", f);
@@ -459,12 +258,40 @@ static void html_summary_table(FILE *f, const struct report *r, const struct arm
     fputs("</table>\n", f);
 }
 
+/* Each arm's failures by reason, as list items (HTML) or lines (markdown). */
+static void failures(FILE *f, const struct writeup *w, int html)
+{
+    const struct report *r = w->r;
+    int any = 0;
+    for (int a = 0; a < r->e->narms; a++) any |= w->fig[a].failed > 0;
+    if (!any) return;
+    fputs(html ? "<h2>Failures</h2>\n<ul>\n" : "\n## Failures\n\n", f);
+    for (int a = 0; a < r->e->narms; a++) {
+        struct report_reason why[REPORT_REASONS];
+        int n = report_reasons(r, a, why, REPORT_REASONS);
+        if (!n) continue;
+        fprintf(f, "%s%s: %ld of %ld failed:", html ? "<li>" : "- ", r->e->arms[a].name,
+                w->fig[a].failed, w->fig[a].failed + w->fig[a].made);
+        for (int k = 0; k < n; k++) {
+            fprintf(f, "%s %ld %s ", k ? ";" : "", why[k].count, html ? "&times;" : "×");
+            if (html)
+                report_html_text(f, why[k].why);
+            else
+                fputs(why[k].why, f);
+        }
+        fputs(html ? "</li>\n" : "\n", f);
+    }
+    if (html) fputs("</ul>\n", f);
+}
+
 static const char html_style[] =
     "body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;font-size:90%}td,th{border:1px solid #bbb;padding:.3em .5em;"
     "text-align:right}td:first-child,td:nth-child(2),th{text-align:left}"
-    "figure{margin:2em 0}img{max-width:100%;border:1px solid #ddd}.note{background:#fff4d6;"
-    "padding:.6em 1em;border-left:4px solid #e0a800}.thumbs img{margin-right:1em;border:0}";
+    "table.meta td{text-align:left}.method{font-size:90%;color:#555}"
+    "figure{margin:2em 0}img{max-width:100%;height:auto;border:1px solid #ddd}"
+    ".note{background:#fff4d6;padding:.6em 1em;border-left:4px solid #e0a800}"
+    ".thumbs img{margin-right:1em;border:0}";
 
 /* Each arm's first few puzzles as pictures (r->thumbnail); one that
  * cannot be drawn is left out. */
@@ -486,71 +313,109 @@ static void html_thumbnails(FILE *f, const struct report *r, const char *dir)
                         r->e->arms[a].name);
         }
         fputs("<figcaption>", f);
-        html_text(f, r->e->arms[a].name);
+        report_html_text(f, r->e->arms[a].name);
         fputs(": its first puzzles</figcaption></figure>\n", f);
     }
 }
 
-static int write_html(const struct report *r, const struct arm_figures *fig, const char *dir,
-                      const int *drawn, int gnuplot, struct sl_error *err)
+/* Notes at the top: a run cut short, an arm that made nothing, charts
+ * that could not be drawn. */
+static void notes(FILE *f, const struct writeup *w, int html)
 {
-    FILE *f = open_in(dir, "index.html", err);
-    if (!f) return -1;
-    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
-    html_text(f, r->e->title);
-    fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", html_style);
-    html_text(f, r->e->title);
-    fputs("</h1>\n", f);
-    if (r->e->description[0]) fputs("<p>", f), html_text(f, r->e->description), fputs("</p>\n", f);
-    if (r->interrupted)
-        fputs("<p class=\"note\">The run was interrupted: these figures cover the puzzles that "
-              "were finished.</p>\n",
-              f);
-    if (gnuplot == 127)
-        fputs("<p class=\"note\">gnuplot was not found, so the charts were not drawn. The data "
-              "(<code>*.dat</code>) and the scripts (<code>report_*.gp</code>) are here: install "
-              "gnuplot and run <code>sudolab report</code> again.</p>\n",
-              f);
-    html_summary_table(f, r, fig);
-    html_thumbnails(f, r, dir);
-    for (int k = 0; k < NCHARTS; k++) {
-        if (!drawn[k]) continue;
+    const char *open = html ? "<p class=\"note\">" : "", *close = html ? "</p>\n" : "\n\n";
+    if (w->r->interrupted)
+        fprintf(
+            f,
+            "%sInterrupted: the run was cut short, and these figures cover the puzzles that were "
+            "finished.%s",
+            open, close);
+    for (int a = 0; a < w->r->e->narms; a++)
+        if (!w->fig[a].made)
+            fprintf(f, "%sArm %s made no puzzle (see Failures).%s", open, w->r->e->arms[a].name,
+                    close);
+    if (w->charts == 127)
         fprintf(f,
-                "<figure><img src=\"%s.png\" alt=\"%s\" width=\"820\" height=\"480\">"
-                "<figcaption>%s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
-                charts[k].name, charts[k].caption, charts[k].caption, charts[k].name);
+                "%sgnuplot was not found, so the charts were not drawn. The data (*.dat) and "
+                "the scripts (report_*.gp) are here: install gnuplot and run sudolab report "
+                "again.%s",
+                open, close);
+    else if (w->charts) {
+        fprintf(f, "%sNot every chart was drawn: ", open);
+        if (html)
+            report_html_text(f, w->why);
+        else
+            fputs(w->why, f);
+        fprintf(f, " (gnuplot.log).%s", close);
     }
-    fputs("<p>Tables: <a href=\"summary.csv\">summary.csv</a>, <a href=\"puzzles.csv\">"
-          "puzzles.csv</a>, <a href=\"techniques.csv\">techniques.csv</a>, <a href=\""
-          "cage_sizes.csv\">cage_sizes.csv</a>, <a href=\"energy.csv\">energy.csv</a> "
-          "(columns: reports/README.md).</p>\n</body>\n</html>\n",
-          f);
-    return close_checked(f, dir, "index.html", err);
 }
 
-static int write_markdown(const struct report *r, const struct arm_figures *fig, const char *dir,
-                          int gnuplot, struct sl_error *err)
+static void html_charts(FILE *f, const struct writeup *w)
 {
-    FILE *f = open_in(dir, "summary.md", err);
+    for (int k = 0; k < report_chart_count; k++) {
+        if (!w->drawn[k]) continue;
+        const struct report_chart *c = &report_charts[k];
+        fprintf(f,
+                "<figure><img src=\"%s.png\" alt=\"%s\" width=\"820\">"
+                "<figcaption>%s (<a href=\"%s.svg\">SVG</a>)</figcaption></figure>\n",
+                c->name, c->caption, c->caption, c->name);
+    }
+}
+
+static int write_html(const struct writeup *w, struct sl_error *err)
+{
+    const struct report *r = w->r;
+    FILE *f = report_open(w->dir, "index.html", err);
+    if (!f) return -1;
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", f);
+    report_html_text(f, r->e->title);
+    fprintf(f, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", html_style);
+    report_html_text(f, r->e->title);
+    fputs("</h1>\n", f);
+    if (r->e->description[0])
+        fputs("<p>", f), report_html_text(f, r->e->description), fputs("</p>\n", f);
+    notes(f, w, 1);
+    html_summary_table(f, w);
+    report_compare_html(f, r, w->comparisons, w->ncomparisons);
+    failures(f, w, 1);
+    html_thumbnails(f, r, w->dir);
+    html_charts(f, w);
+    fputs("<p>Tables: <a href=\"summary.csv\">summary.csv</a>, <a href=\"comparisons.csv\">"
+          "comparisons.csv</a>, <a href=\"puzzles.csv\">puzzles.csv</a>, <a href=\""
+          "techniques.csv\">techniques.csv</a>, <a href=\"cage_sizes.csv\">cage_sizes.csv</a>, "
+          "<a href=\"energy.csv\">energy.csv</a> (columns: reports/README.md).</p>\n",
+          f);
+    report_meta_html(f, r);
+    fputs("</body>\n</html>\n", f);
+    return report_close(f, w->dir, "index.html", err);
+}
+
+static int write_markdown(const struct writeup *w, struct sl_error *err)
+{
+    const struct report *r = w->r;
+    FILE *f = report_open(w->dir, "summary.md", err);
     if (!f) return -1;
     fprintf(f, "# %s\n\n", r->e->title);
     if (r->e->description[0]) fprintf(f, "%s\n\n", r->e->description);
-    if (r->interrupted) fputs("**Interrupted**: the figures cover the finished puzzles.\n\n", f);
-    if (gnuplot == 127) fputs("gnuplot was not found: no charts (the data is here).\n\n", f);
-    fputs("| arm | made | failed | median ms | puzzles/s | rating mean | median | 10%-90% |", f);
+    notes(f, w, 0);
+    fputs("| arm | made | failed | median ms | puzzles/s | median work | rating mean | median | "
+          "10%-90% |",
+          f);
     for (int g = 0; g < GRADE_COUNT; g++) fprintf(f, " %s |", grade_name((enum grade)g));
-    fputs("\n|---|---|---|---|---|---|---|---|", f);
+    fputs("\n|---|---|---|---|---|---|---|---|---|", f);
     for (int g = 0; g < GRADE_COUNT; g++) fputs("---|", f);
     fputc('\n', f);
     for (int a = 0; a < r->e->narms; a++) {
-        const struct arm_figures *g = &fig[a];
-        fprintf(f, "| %s | %ld | %ld | %.2f | %.1f | %.2f | %.1f | %.1f-%.1f |", r->e->arms[a].name,
-                g->made, g->failed, g->median_ms, g->per_second, g->mean, g->median, g->q10,
-                g->q90);
+        const struct arm_figures *g = &w->fig[a];
+        fprintf(f, "| %s | %ld | %ld | %.2f | %.3g | %.1f | %.2f | %.1f | %.1f-%.1f |",
+                r->e->arms[a].name, g->made, g->failed, g->median_ms, g->per_second, g->median_work,
+                g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, " %.0f%% |", 100 * g->grade_share[k]);
         fputc('\n', f);
     }
-    return close_checked(f, dir, "summary.md", err);
+    report_compare_markdown(f, r, w->comparisons, w->ncomparisons);
+    failures(f, w, 0);
+    report_meta_markdown(f, r);
+    return report_close(f, w->dir, "summary.md", err);
 }
 
 int report_check_dir(const char *dir, struct sl_error *err)
@@ -579,21 +444,33 @@ int report_check_dir(const char *dir, struct sl_error *err)
     return 0;
 }
 
-int report_write(const struct report *r, const char *dir, int *all_charts, struct sl_error *err)
+int report_write(const struct report *r, const char *dir, struct report_written *out,
+                 struct sl_error *err)
 {
-    struct arm_figures fig[REPORT_MAX_ARMS];
-    int drawn[NCHARTS];
+    struct writeup w;
+    memset(&w, 0, sizeof w);
+    memset(out, 0, sizeof *out);
+    w.r = r, w.dir = dir;
     if (mkdir(dir, 0777) && errno != EEXIST)
         return sl_error_set(err, 0, 0, "cannot make %s: %s", dir, strerror(errno));
     if (report_check_dir(dir, err)) return -1;
-    for (int a = 0; a < r->e->narms; a++) arm_figures_of(r, a, &fig[a]);
-    if (write_tables(r, dir, err) || write_summary_csv(r, fig, dir, err) ||
-        write_chart_data(r, fig, dir, err))
+    double *v = malloc(((size_t)r->npuzzles + 1) * sizeof *v);
+    if (!v) return sl_error_set(err, 0, 0, "out of memory");
+    for (int a = 0; a < r->e->narms; a++) {
+        arm_figures_of(r, a, v, &w.fig[a]);
+        out->empty_arms += w.fig[a].made == 0;
+    }
+    free(v);
+    if ((w.ncomparisons = report_compare(r, w.comparisons, err)) < 0) return -1;
+    if (write_tables(r, dir, err) ||
+        write_summary_csv(r, w.fig, w.comparisons, w.ncomparisons, dir, err) ||
+        report_compare_csv(r, w.comparisons, w.ncomparisons, dir, err) ||
+        report_meta_json(r, dir, err))
         return -1;
-    int gnuplot = draw_charts(r, dir, drawn, err);
-    if (gnuplot < 0) return -1;
-    *all_charts = gnuplot == 0;
-    return write_html(r, fig, dir, drawn, gnuplot, err) || write_markdown(r, fig, dir, gnuplot, err)
-               ? -1
-               : 0;
+    w.charts = report_draw_charts(r, dir, w.drawn, w.why, sizeof w.why, err);
+    if (w.charts < 0) return -1;
+    if (w.charts == 127) snprintf(w.why, sizeof w.why, "gnuplot was not found");
+    out->charts = w.charts == 0;
+    snprintf(out->why, sizeof out->why, "%s", w.why);
+    return write_html(&w, err) || write_markdown(&w, err) ? -1 : 0;
 }

@@ -1,0 +1,133 @@
+/*
+ * test_report_stats.c — the statistics of a report's comparisons against
+ * values worked out independently of the code under test.
+ *
+ * The fixed samples A = {1, 2, 2, 3, 5, 8, 9, 4} and B = {3, 4, 6, 7, 7,
+ * 10, 11, 12, 2}, by hand and checked with python3 (statistics.median,
+ * statistics.mean, statistics.NormalDist):
+ *   medians 3.5 and 7; means 4.25 and 62/9;
+ *   U of B = pairs (a, b) with b > a, plus half of each tie, counted pair
+ *   by pair (not from ranks): 52;
+ *   ties in A and B together: 2 three times, 3, 4 and 7 twice each, so
+ *   sum(t^3 - t) = 24 + 6 + 6 + 6 = 42; with n = 17 the variance of U is
+ *   8 * 9 / 12 * (18 - 42 / (17 * 16)) = 107.0735294...;
+ *   z = (|52 - 36| - 0.5) / sqrt(107.0735...) = 1.4979270;
+ *   p = 2 * (1 - NormalDist().cdf(z)) = 0.1341522.
+ * {1, 2, 3} against {4, 5, 6}: U = 9, z = (4.5 - 0.5) / sqrt(5.25) =
+ * 1.7457431, p = 0.0808556.
+ */
+#include <CUnit/CUnit.h>
+#include <math.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "report_stats.h"
+
+static const double sample_a[] = {1, 2, 2, 3, 5, 8, 9, 4};
+static const double sample_b[] = {3, 4, 6, 7, 7, 10, 11, 12, 2};
+#define NA 8
+#define NB 9
+
+static void test_median_mean(void)
+{
+    double a[NA], b[NB];
+    memcpy(a, sample_a, sizeof a);
+    memcpy(b, sample_b, sizeof b);
+    stats_sort(a, NA);
+    stats_sort(b, NB);
+    CU_ASSERT_DOUBLE_EQUAL(stats_median(a, NA), 3.5, 1e-12); /* even: the two middle ones */
+    CU_ASSERT_DOUBLE_EQUAL(stats_median(b, NB), 7, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(stats_mean(sample_a, NA), 4.25, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(stats_mean(sample_b, NB), 62.0 / 9, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(stats_median(a, 0), 0, 0);
+}
+
+static void test_mann_whitney(void)
+{
+    struct stats_rank_test t;
+    CU_ASSERT_EQUAL_FATAL(stats_mann_whitney(sample_a, NA, sample_b, NB, &t), 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.u, 52, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(t.z, 1.4979270, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(t.p, 0.1341522, 1e-6);
+    /* the other way round: U' = na * nb - U, the same p */
+    CU_ASSERT_EQUAL_FATAL(stats_mann_whitney(sample_b, NB, sample_a, NA, &t), 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.u, 72 - 52, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(t.z, -1.4979270, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(t.p, 0.1341522, 1e-6);
+    const double low[] = {1, 2, 3}, high[] = {4, 5, 6};
+    CU_ASSERT_EQUAL_FATAL(stats_mann_whitney(low, 3, high, 3, &t), 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.u, 9, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(t.p, 0.0808556, 1e-6);
+}
+
+/* Every value equal: no evidence either way, and no division by zero. */
+static void test_all_tied(void)
+{
+    const double same[] = {4, 4, 4, 4};
+    struct stats_rank_test t;
+    CU_ASSERT_EQUAL_FATAL(stats_mann_whitney(same, 4, same, 2, &t), 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.u, 4, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(t.p, 1, 0);
+    CU_ASSERT_EQUAL_FATAL(stats_mann_whitney(same, 1, same, 1, &t), 0);
+    CU_ASSERT_DOUBLE_EQUAL(t.p, 1, 0);
+}
+
+static void test_bootstrap_exact(void)
+{
+    /* constant samples: every draw is the estimate */
+    const double two[] = {2, 2, 2, 2, 2}, sixty_two[] = {62, 62, 62};
+    struct stats_interval ci;
+    CU_ASSERT_EQUAL_FATAL(stats_bootstrap(two, 5, sixty_two, 3, STATS_MEDIAN_RATIO, 500, 1, 0, &ci),
+                          0);
+    CU_ASSERT_DOUBLE_EQUAL(ci.estimate, 31, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(ci.low, 31, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(ci.high, 31, 1e-12);
+    CU_ASSERT_EQUAL_FATAL(
+        stats_bootstrap(two, 5, sixty_two, 3, STATS_MEDIAN_DIFFERENCE, 500, 1, 0, &ci), 0);
+    CU_ASSERT_DOUBLE_EQUAL(ci.low, 60, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(ci.high, 60, 1e-12);
+}
+
+static void test_bootstrap_bounds(void)
+{
+    struct stats_interval ci, again, other;
+    CU_ASSERT_EQUAL_FATAL(
+        stats_bootstrap(sample_a, NA, sample_b, NB, STATS_MEDIAN_DIFFERENCE, 2000, 7, 3, &ci), 0);
+    CU_ASSERT_DOUBLE_EQUAL(ci.estimate, 3.5, 1e-12);
+    CU_ASSERT(ci.low <= ci.estimate && ci.estimate <= ci.high);
+    CU_ASSERT(ci.low < ci.high);
+    /* a difference of medians of resamples lies within the samples' spread */
+    CU_ASSERT(ci.low >= 2 - 9 && ci.high <= 12 - 1);
+    /* the same seed and stream give the same interval; another stream differs */
+    stats_bootstrap(sample_a, NA, sample_b, NB, STATS_MEDIAN_DIFFERENCE, 2000, 7, 3, &again);
+    CU_ASSERT(memcmp(&ci, &again, sizeof ci) == 0);
+    stats_bootstrap(sample_a, NA, sample_b, NB, STATS_MEAN_DIFFERENCE, 2000, 7, 4, &other);
+    CU_ASSERT_DOUBLE_EQUAL(other.estimate, 62.0 / 9 - 4.25, 1e-12);
+    CU_ASSERT(other.low < other.estimate && other.estimate < other.high);
+}
+
+/* 0..99 against 1..100: the mean moves by 1, with a standard error of
+ * about sqrt(2 * 833.25 / 100) = 4.08, so the 95% interval is about
+ * 1 -+ 8. */
+static void test_bootstrap_width(void)
+{
+    double a[100], b[100];
+    for (int i = 0; i < 100; i++) a[i] = i, b[i] = i + 1;
+    struct stats_interval ci;
+    CU_ASSERT_EQUAL_FATAL(stats_bootstrap(a, 100, b, 100, STATS_MEAN_DIFFERENCE, 2000, 1, 0, &ci),
+                          0);
+    CU_ASSERT_DOUBLE_EQUAL(ci.estimate, 1, 1e-9);
+    CU_ASSERT(ci.low > -10 && ci.low < -4);
+    CU_ASSERT(ci.high > 6 && ci.high < 12);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("report_stats", NULL, NULL);
+    CU_add_test(s, "median and mean", test_median_mean);
+    CU_add_test(s, "Mann-Whitney U against known values", test_mann_whitney);
+    CU_add_test(s, "all tied", test_all_tied);
+    CU_add_test(s, "bootstrap of constant samples", test_bootstrap_exact);
+    CU_add_test(s, "bootstrap bounds and reproducibility", test_bootstrap_bounds);
+    CU_add_test(s, "bootstrap width", test_bootstrap_width);
+}
