@@ -11,11 +11,16 @@ struct innie_context {
     const struct killer_cages *cages;
     const struct geometry *geo;
     int nhouses;
-    int (*house)[SL_MAX_SIZE]; /* cells of each house */
-    uint8_t *in_house;         /* nhouses x ncells: 1 when the cell is in the house */
-    int *cell_house_start;     /* ncells+1 offsets into cell_house */
-    int *cell_house;           /* per cell: the houses holding it */
-    int *house_tally;          /* nhouses counters, zero between uses */
+    int (*house)[SL_MAX_SIZE];        /* cells of each house */
+    uint8_t *in_house;                /* nhouses x ncells: 1 when the cell is in the house */
+    int *cell_house_start;            /* ncells+1 offsets into cell_house */
+    int *cell_house;                  /* per cell: the houses holding it */
+    int *house_tally;                 /* nhouses counters, zero between uses */
+    int cage_start[SL_MAX_CELLS + 1]; /* per cage: its first in cage_cells */
+    int cage_cells[SL_MAX_CELLS];     /* the cells of each cage, row-major */
+    int inside_count[SL_MAX_CELLS];   /* per cage: its cells in the region, 0 between uses */
+    int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
+    int region;                       /* the region's number in region_mark */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
@@ -95,47 +100,67 @@ static int innie_add(struct innie_context *ic, const int *cells, int count, int 
     return rules_watch_group(ic->builder, cells, count, err) < 0 ? -1 : 0;
 }
 
-/* Innies and outies of the region `in` (a cell mask) adding up to total. */
-static int innie_region(struct innie_context *ic, const uint8_t *in, int total,
+/* Adds cell c to cells (kept in increasing order); 0, or -1 when that
+ * makes more than max (the sum would be dropped anyway). */
+static int innie_insert(int *cells, int *count, int max, int c)
+{
+    if (*count == max) return -1;
+    int at = (*count)++;
+    while (at > 0 && cells[at - 1] > c) cells[at] = cells[at - 1], at--;
+    cells[at] = c;
+    return 0;
+}
+
+/* The outies of the region: the cells outside it of the cages it cuts. */
+static int innie_outies(const struct innie_context *ic, const int *cut, int ncut, int *cells)
+{
+    int count = 0;
+    for (int t = 0; t < ncut; t++)
+        for (int k = ic->cage_start[cut[t]]; k < ic->cage_start[cut[t] + 1]; k++) {
+            int c = ic->cage_cells[k];
+            if (ic->region_mark[c] != ic->region && innie_insert(cells, &count, ic->geo->size, c))
+                return -1;
+        }
+    return count;
+}
+
+/* Innies and outies of the region of nin cells `in` (in increasing
+ * order) adding up to total. */
+static int innie_region(struct innie_context *ic, const int *in, int nin, int total,
                         struct sl_error *err)
 {
     const struct cellmap *map = ic->cages->map;
     const int *sum = ic->cages->sum;
-    int ncells = ic->geo->ncells, inside_known = 1, meeting_known = 1, inside_sum = 0,
-        meeting_sum = 0;
-    int inside_count[SL_MAX_CELLS], cells[SL_MAX_CELLS], count = 0;
-    /* Zeroing only the parts used: this runs for every house and run of
-     * houses each time a killer's rules are built (generators build many). */
-    memset(inside_count, 0, (size_t)map->nparts * sizeof inside_count[0]);
+    int inside_known = 1, meeting_known = 1, inside_sum = 0, meeting_sum = 0, ncut = 0, nparts = 0;
+    int parts[SL_MAX_CELLS], cut[SL_MAX_CELLS], cells[SL_MAX_CELLS], count = 0, rc = 0;
     cells[0] = 0; /* read by nobody when count stays 0; the compiler cannot tell */
-    for (int c = 0; c < ncells; c++) {
-        if (!in[c]) continue;
-        if (map->part[c] < 0)
+    ic->region++;
+    for (int i = 0; i < nin; i++) {
+        int p = map->part[in[i]];
+        ic->region_mark[in[i]] = ic->region;
+        if (p < 0)
             meeting_known = 0;
-        else
-            inside_count[map->part[c]]++;
+        else if (ic->inside_count[p]++ == 0)
+            parts[nparts++] = p;
     }
-    for (int p = 0; p < map->nparts; p++) {
-        if (inside_count[p] == 0) continue;
-        int whole = inside_count[p] == map->size[p];
-        if (whole)
+    for (int t = 0; t < nparts; t++) {
+        int p = parts[t];
+        if (ic->inside_count[p] == map->size[p])
             inside_known &= sum[p] != 0, inside_sum += sum[p];
         else
-            meeting_known &= sum[p] != 0, meeting_sum += sum[p];
+            meeting_known &= sum[p] != 0, meeting_sum += sum[p], cut[ncut++] = p;
     }
-    if (!inside_known) return 0;
-    for (int c = 0; c < ncells; c++) {
-        int p = map->part[c];
-        if (in[c] && (p < 0 || inside_count[p] != map->size[p])) cells[count++] = c;
+    if (inside_known) {
+        for (int i = 0; i < nin && count <= ic->geo->size; i++) {
+            int p = map->part[in[i]];
+            if (p < 0 || ic->inside_count[p] != map->size[p]) cells[count++] = in[i];
+        }
+        rc = innie_add(ic, cells, count, total - inside_sum, err);
+        count = meeting_known && rc == 0 ? innie_outies(ic, cut, ncut, cells) : -1;
+        if (count >= 0) rc = innie_add(ic, cells, count, meeting_sum - (total - inside_sum), err);
     }
-    if (innie_add(ic, cells, count, total - inside_sum, err)) return -1;
-    if (!meeting_known) return 0;
-    count = 0;
-    for (int c = 0; c < ncells; c++) {
-        int p = map->part[c];
-        if (!in[c] && p >= 0 && inside_count[p] > 0) cells[count++] = c;
-    }
-    return innie_add(ic, cells, count, meeting_sum - (total - inside_sum), err);
+    for (int t = 0; t < nparts; t++) ic->inside_count[parts[t]] = 0;
+    return rc;
 }
 
 /* 1 when the cells of line `i` (a row, or a column when by_column) form
@@ -152,26 +177,46 @@ static int innie_line_is_house(const struct innie_context *ic, int i, int by_col
     return 0;
 }
 
+/* The cells of rows (or columns, by_column) first..last, in increasing
+ * order, into in; returns how many. */
+static int innie_lines(const struct geometry *g, int by_column, int first, int last, int *in)
+{
+    int n = g->size, count = 0;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            if ((by_column ? c : r) >= first && (by_column ? c : r) <= last)
+                in[count++] = geometry_cell(g, r, c);
+    return count;
+}
+
 /* Runs of 2..N-1 adjacent rows (or columns) that are all houses. */
 static int innie_runs(struct innie_context *ic, int by_column, int house_total,
                       struct sl_error *err)
 {
-    int n = ic->geo->size, is_house[SL_MAX_SIZE];
-    uint8_t in[SL_MAX_CELLS];
+    int n = ic->geo->size, is_house[SL_MAX_SIZE], in[SL_MAX_CELLS];
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
     for (int first = 0; first < n; first++) {
         for (int last = first + 1; last < n - 1 + (first > 0) && is_house[first]; last++) {
             int ok = 1;
             for (int i = first; i <= last; i++) ok &= is_house[i];
             if (!ok) break;
-            for (int c = 0; c < ic->geo->ncells; c++) {
-                int at = by_column ? geometry_col(ic->geo, c) : geometry_row(ic->geo, c);
-                in[c] = at >= first && at <= last;
-            }
-            if (innie_region(ic, in, (last - first + 1) * house_total, err)) return -1;
+            int nin = innie_lines(ic->geo, by_column, first, last, in);
+            if (innie_region(ic, in, nin, (last - first + 1) * house_total, err)) return -1;
         }
     }
     return 0;
+}
+
+/* Each cage's cells, row-major, as cellmap_cells lists them. */
+static void innie_cage_cells(struct innie_context *ic)
+{
+    const struct cellmap *map = ic->cages->map;
+    int next[SL_MAX_CELLS + 1];
+    ic->cage_start[0] = 0;
+    for (int p = 0; p < map->nparts; p++) ic->cage_start[p + 1] = ic->cage_start[p] + map->size[p];
+    memcpy(next, ic->cage_start, (size_t)(map->nparts + 1) * sizeof next[0]);
+    for (int c = 0; c < ic->geo->ncells; c++)
+        if (map->part[c] >= 0) ic->cage_cells[next[map->part[c]]++] = c;
 }
 
 static void innie_context_free(struct innie_context *ic)
@@ -188,8 +233,8 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
-    struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, NULL, NULL, NULL,
-                               sums,  b};
+    struct innie_context ic = {
+        .cages = cages, .geo = g, .nhouses = rules_house_count(b), .sums = sums, .builder = b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
     ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
     ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
@@ -211,12 +256,16 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     memcpy(next, ic.cell_house_start, (size_t)g->ncells * sizeof next[0]);
     for (int h = 0; h < ic.nhouses; h++)
         for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
-    uint8_t in[SL_MAX_CELLS];
-    int rc = 0;
+    innie_cage_cells(&ic);
+    int rc = 0, in[SL_MAX_SIZE];
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
-        memset(in, 0, sizeof in);
-        for (int k = 0; k < n; k++) in[ic.house[h][k]] = 1;
-        rc = innie_region(&ic, in, house_total, err);
+        memcpy(in, ic.house[h], (size_t)n * sizeof in[0]);
+        for (int i = 1; i < n; i++) /* houses may list their cells in any order */
+            for (int j = i; j > 0 && in[j - 1] > in[j]; j--) {
+                int t = in[j];
+                in[j] = in[j - 1], in[j - 1] = t;
+            }
+        rc = innie_region(&ic, in, n, house_total, err);
     }
     *one_house_end = sum_set_count(sums);
     if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
