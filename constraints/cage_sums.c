@@ -54,8 +54,8 @@ struct sum_set {
     int *touched;                    /* nhouses: scratch for sum_set_link */
     int16_t place[SL_MAX_CELLS];     /* scratch for sum_set_link, all -1 between calls */
     int last_by_first[SL_MAX_CELLS]; /* per cell: the last sum starting there, or -1 */
-    struct digit_subsets *subsets;   /* NULL for large N */
-    size_t memo_bytes;               /* of all by_groups sums' memos */
+    const struct digit_subsets *subsets; /* shared; NULL for large N */
+    size_t memo_bytes;                   /* of all by_groups sums' memos */
 };
 
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
@@ -90,7 +90,7 @@ static struct sum_set *sum_set_alloc(int size, int nhouses, struct sl_error *err
     }
     s->size = size;
     s->nhouses = nhouses;
-    s->subsets = digit_subsets_new(size);
+    s->subsets = digit_subsets_of(size);
     memset(s->place, -1, sizeof s->place);
     memset(s->last_by_first, -1, sizeof s->last_by_first);
     return s;
@@ -123,7 +123,6 @@ void sum_set_free(struct sum_set *s)
     free(s->touched);
     free(s->links);
     free(s->outside);
-    digit_subsets_free(s->subsets);
     free(s);
 }
 

@@ -19,6 +19,7 @@ struct innie_context {
     int cage_start[SL_MAX_CELLS + 1]; /* per cage: its first in cage_cells */
     int cage_cells[SL_MAX_CELLS];     /* the cells of each cage, row-major */
     int inside_count[SL_MAX_CELLS];   /* per cage: its cells in the region, 0 between uses */
+    int cage_tally[SL_MAX_CELLS];     /* per cage: its cells not yet grouped, 0 between uses */
     int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
     int region;                       /* the region's number in region_mark */
     struct sum_set *sums;
@@ -50,19 +51,22 @@ static int innie_best_house(const struct innie_context *ic, const int *cells, in
 
 /* Numbers cells into distinct groups: repeatedly the house or cage that
  * holds the most cells not yet grouped. */
-static void innie_groups(const struct innie_context *ic, const int *cells, int count, int *group)
+static void innie_groups(struct innie_context *ic, const int *cells, int count, int *group)
 {
     const struct cellmap *map = ic->cages->map;
     for (int i = 0; i < count; i++) group[i] = -1;
     for (int g = 0;; g++) {
         int best, best_cage = -1;
         int best_house = innie_best_house(ic, cells, count, group, &best);
+        for (int i = 0; i < count; i++)
+            if (group[i] < 0 && map->part[cells[i]] >= 0) ic->cage_tally[map->part[cells[i]]]++;
         for (int i = 0; i < count; i++) {
-            int p = map->part[cells[i]], n = 0;
+            int p = map->part[cells[i]];
             if (group[i] >= 0 || p < 0) continue;
-            for (int j = 0; j < count; j++) n += group[j] < 0 && map->part[cells[j]] == p;
-            if (n > best) best = n, best_cage = p, best_house = -1;
+            if (ic->cage_tally[p] > best) best = ic->cage_tally[p], best_cage = p, best_house = -1;
         }
+        for (int i = 0; i < count; i++)
+            if (map->part[cells[i]] >= 0) ic->cage_tally[map->part[cells[i]]] = 0;
         if (best == 0) return;
         for (int i = 0; i < count; i++) {
             if (group[i] >= 0) continue;
@@ -182,10 +186,9 @@ static int innie_line_is_house(const struct innie_context *ic, int i, int by_col
 static int innie_lines(const struct geometry *g, int by_column, int first, int last, int *in)
 {
     int n = g->size, count = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++)
-            if ((by_column ? c : r) >= first && (by_column ? c : r) <= last)
-                in[count++] = geometry_cell(g, r, c);
+    for (int r = by_column ? 0 : first; r < (by_column ? n : last + 1); r++)
+        for (int c = by_column ? first : 0; c < (by_column ? last + 1 : n); c++)
+            in[count++] = geometry_cell(g, r, c);
     return count;
 }
 
