@@ -12,71 +12,70 @@ struct innie_context {
     const struct geometry *geo;
     int nhouses;
     int (*house)[SL_MAX_SIZE];        /* cells of each house */
-    uint8_t *in_house;                /* nhouses x ncells: 1 when the cell is in the house */
     int *cell_house_start;            /* ncells+1 offsets into cell_house */
     int *cell_house;                  /* per cell: the houses holding it */
-    int *house_tally;                 /* nhouses counters, zero between uses */
+    uint64_t *house_bits;             /* nhouses: innie_masks's, zero between uses */
+    int *touched;                     /* nhouses: innie_groups's scratch */
     int cage_start[SL_MAX_CELLS + 1]; /* per cage: its first in cage_cells */
     int cage_cells[SL_MAX_CELLS];     /* the cells of each cage, row-major */
     int inside_count[SL_MAX_CELLS];   /* per cage: its cells in the region, 0 between uses */
-    int cage_tally[SL_MAX_CELLS];     /* per cage: its cells not yet grouped, 0 between uses */
+    uint64_t cage_bits[SL_MAX_CELLS]; /* per cage: innie_masks's, zero between uses */
     int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
     int region;                       /* the region's number in region_mark */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
 
-/* The house holding the most cells not yet grouped (the lowest numbered
- * of those tied), counting through each cell's houses; its count in *best. */
-static int innie_best_house(const struct innie_context *ic, const int *cells, int count,
-                            const int *group, int *best)
+/* Which of the sum's cells (bit i: cells[i]) each house and cage meeting
+ * them holds, into ic->house_bits and ic->cage_bits; the houses met into
+ * touched. Returns their number. */
+static int innie_masks(struct innie_context *ic, const int *cells, int count, int *touched)
 {
-    int touched[SL_MAX_CELLS * 4], ntouched = 0, best_house = -1;
-    *best = 0;
+    const struct cellmap *map = ic->cages->map;
+    int ntouched = 0;
     for (int i = 0; i < count; i++) {
-        if (group[i] >= 0) continue;
-        for (int k = ic->cell_house_start[cells[i]]; k < ic->cell_house_start[cells[i] + 1]; k++) {
+        int c = cells[i];
+        for (int k = ic->cell_house_start[c]; k < ic->cell_house_start[c + 1]; k++) {
             int h = ic->cell_house[k];
-            if (ic->house_tally[h]++ == 0 && ntouched < (int)(sizeof touched / sizeof touched[0]))
-                touched[ntouched++] = h;
+            if (ic->house_bits[h] == 0) touched[ntouched++] = h;
+            ic->house_bits[h] |= UINT64_C(1) << i;
         }
+        if (map->part[c] >= 0) ic->cage_bits[map->part[c]] |= UINT64_C(1) << i;
     }
-    for (int t = 0; t < ntouched; t++) {
-        int h = touched[t], n = ic->house_tally[h];
-        if (n > *best || (n == *best && h < best_house)) *best = n, best_house = h;
-        ic->house_tally[h] = 0;
-    }
-    return best_house;
+    return ntouched;
 }
 
 /* Numbers cells into distinct groups: repeatedly the house or cage that
- * holds the most cells not yet grouped. */
+ * holds the most cells not yet grouped (houses first, the lowest numbered
+ * of those tied; a cage only when it holds more, the first met in cell
+ * order). Cells in no house or cage keep -1. */
 static void innie_groups(struct innie_context *ic, const int *cells, int count, int *group)
 {
     const struct cellmap *map = ic->cages->map;
+    int *touched = ic->touched, ntouched = innie_masks(ic, cells, count, touched);
+    uint64_t left = count < 64 ? (UINT64_C(1) << count) - 1 : ~UINT64_C(0);
     for (int i = 0; i < count; i++) group[i] = -1;
     for (int g = 0;; g++) {
-        int best, best_cage = -1;
-        int best_house = innie_best_house(ic, cells, count, group, &best);
-        for (int i = 0; i < count; i++)
-            if (group[i] < 0 && map->part[cells[i]] >= 0) ic->cage_tally[map->part[cells[i]]]++;
+        int best = 0, best_house = -1, best_cage = -1;
+        for (int t = 0; t < ntouched; t++) {
+            int h = touched[t], n = __builtin_popcountll(ic->house_bits[h] & left);
+            if (n > best || (n == best && n > 0 && h < best_house)) best = n, best_house = h;
+        }
         for (int i = 0; i < count; i++) {
             int p = map->part[cells[i]];
-            if (group[i] >= 0 || p < 0) continue;
-            if (ic->cage_tally[p] > best) best = ic->cage_tally[p], best_cage = p, best_house = -1;
+            if (!((left >> i) & 1) || p < 0) continue;
+            int n = __builtin_popcountll(ic->cage_bits[p] & left);
+            if (n > best) best = n, best_cage = p, best_house = -1;
         }
-        for (int i = 0; i < count; i++)
-            if (map->part[cells[i]] >= 0) ic->cage_tally[map->part[cells[i]]] = 0;
-        if (best == 0) return;
-        for (int i = 0; i < count; i++) {
-            if (group[i] >= 0) continue;
-            int in =
-                best_cage >= 0
-                    ? map->part[cells[i]] == best_cage
-                    : ic->in_house[(size_t)best_house * (size_t)ic->geo->ncells + (size_t)cells[i]];
-            if (in) group[i] = g;
-        }
+        if (best == 0) break;
+        uint64_t take =
+            (best_cage >= 0 ? ic->cage_bits[best_cage] : ic->house_bits[best_house]) & left;
+        for (uint64_t m = take; m; m &= m - 1) group[__builtin_ctzll(m)] = g;
+        left &= ~take;
     }
+    for (int t = 0; t < ntouched; t++) ic->house_bits[touched[t]] = 0;
+    for (int i = 0; i < count; i++)
+        if (map->part[cells[i]] >= 0) ic->cage_bits[map->part[cells[i]]] = 0;
 }
 
 /* N distinct cells adding up to 1 + ... + N say nothing their house (or
@@ -115,55 +114,78 @@ static int innie_insert(int *cells, int *count, int max, int c)
     return 0;
 }
 
-/* The outies of the region: the cells outside it of the cages it cuts. */
-static int innie_outies(const struct innie_context *ic, const int *cut, int ncut, int *cells)
+/* A region being summed up: the cages it meets (their cells in it in
+ * ic->inside_count) and its cells in no cage. A run of lines grows line
+ * by line, so each run costs one line, not all of its cells. */
+struct innie_tally {
+    int nparts, nuncaged;
+    int parts[SL_MAX_CELLS];
+    int uncaged[SL_MAX_CELLS];
+};
+
+static void innie_tally_start(struct innie_context *ic, struct innie_tally *t)
+{
+    for (int k = 0; k < t->nparts; k++) ic->inside_count[t->parts[k]] = 0;
+    t->nparts = t->nuncaged = 0;
+    ic->region++;
+}
+
+static void innie_tally_add(struct innie_context *ic, struct innie_tally *t, int cell)
+{
+    int p = ic->cages->map->part[cell];
+    ic->region_mark[cell] = ic->region;
+    if (p < 0)
+        t->uncaged[t->nuncaged++] = cell;
+    else if (ic->inside_count[p]++ == 0)
+        t->parts[t->nparts++] = p;
+}
+
+/* The cells of the cut cages inside the region (inside = 1) or outside
+ * it, and the region's cells in no cage when inside, in increasing order. */
+static int innie_cells(const struct innie_context *ic, const struct innie_tally *t, const int *cut,
+                       int ncut, int inside, int *cells)
 {
     int count = 0;
-    for (int t = 0; t < ncut; t++)
-        for (int k = ic->cage_start[cut[t]]; k < ic->cage_start[cut[t] + 1]; k++) {
-            int c = ic->cage_cells[k];
-            if (ic->region_mark[c] != ic->region && innie_insert(cells, &count, ic->geo->size, c))
-                return -1;
+    for (int k = 0; inside && k < t->nuncaged; k++)
+        innie_insert(cells, &count, SL_MAX_CELLS, t->uncaged[k]);
+    for (int k = 0; k < ncut; k++)
+        for (int i = ic->cage_start[cut[k]]; i < ic->cage_start[cut[k] + 1]; i++) {
+            int c = ic->cage_cells[i];
+            if ((ic->region_mark[c] == ic->region) == inside)
+                innie_insert(cells, &count, SL_MAX_CELLS, c);
         }
     return count;
 }
 
-/* Innies and outies of the region of nin cells `in` (in increasing
- * order) adding up to total. */
-static int innie_region(struct innie_context *ic, const int *in, int nin, int total,
+/* Innies and outies of the region tallied, adding up to total. Sets of
+ * more than N cells are dropped (innie_add), so they are not listed. */
+static int innie_region(struct innie_context *ic, const struct innie_tally *t, int total,
                         struct sl_error *err)
 {
     const struct cellmap *map = ic->cages->map;
     const int *sum = ic->cages->sum;
-    int inside_known = 1, meeting_known = 1, inside_sum = 0, meeting_sum = 0, ncut = 0, nparts = 0;
-    int parts[SL_MAX_CELLS], cut[SL_MAX_CELLS], cells[SL_MAX_CELLS], count = 0, rc = 0;
-    cells[0] = 0; /* read by nobody when count stays 0; the compiler cannot tell */
-    ic->region++;
-    for (int i = 0; i < nin; i++) {
-        int p = map->part[in[i]];
-        ic->region_mark[in[i]] = ic->region;
-        if (p < 0)
-            meeting_known = 0;
-        else if (ic->inside_count[p]++ == 0)
-            parts[nparts++] = p;
-    }
-    for (int t = 0; t < nparts; t++) {
-        int p = parts[t];
-        if (ic->inside_count[p] == map->size[p])
+    int n = ic->geo->size, inside_known = 1, meeting_known = t->nuncaged == 0, inside_sum = 0,
+        meeting_sum = 0, ncut = 0, ninnies = t->nuncaged, noutties = 0, rc = 0;
+    int cut[SL_MAX_CELLS], cells[SL_MAX_CELLS];
+    for (int k = 0; k < t->nparts; k++) {
+        int p = t->parts[k], in = ic->inside_count[p];
+        if (in == map->size[p]) {
             inside_known &= sum[p] != 0, inside_sum += sum[p];
-        else
+        } else {
             meeting_known &= sum[p] != 0, meeting_sum += sum[p], cut[ncut++] = p;
-    }
-    if (inside_known) {
-        for (int i = 0; i < nin && count <= ic->geo->size; i++) {
-            int p = map->part[in[i]];
-            if (p < 0 || ic->inside_count[p] != map->size[p]) cells[count++] = in[i];
+            ninnies += in;
+            noutties += map->size[p] - in;
         }
-        rc = innie_add(ic, cells, count, total - inside_sum, err);
-        count = meeting_known && rc == 0 ? innie_outies(ic, cut, ncut, cells) : -1;
-        if (count >= 0) rc = innie_add(ic, cells, count, meeting_sum - (total - inside_sum), err);
     }
-    for (int t = 0; t < nparts; t++) ic->inside_count[parts[t]] = 0;
+    if (!inside_known) return 0;
+    if (ninnies >= 1 && ninnies <= n) {
+        innie_cells(ic, t, cut, ncut, 1, cells);
+        rc = innie_add(ic, cells, ninnies, total - inside_sum, err);
+    }
+    if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
+        innie_cells(ic, t, cut, ncut, 0, cells);
+        rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), err);
+    }
     return rc;
 }
 
@@ -181,30 +203,27 @@ static int innie_line_is_house(const struct innie_context *ic, int i, int by_col
     return 0;
 }
 
-/* The cells of rows (or columns, by_column) first..last, in increasing
- * order, into in; returns how many. */
-static int innie_lines(const struct geometry *g, int by_column, int first, int last, int *in)
+static void innie_tally_line(struct innie_context *ic, struct innie_tally *t, int by_column,
+                             int line)
 {
-    int n = g->size, count = 0;
-    for (int r = by_column ? 0 : first; r < (by_column ? n : last + 1); r++)
-        for (int c = by_column ? first : 0; c < (by_column ? last + 1 : n); c++)
-            in[count++] = geometry_cell(g, r, c);
-    return count;
+    for (int k = 0; k < ic->geo->size; k++)
+        innie_tally_add(
+            ic, t, by_column ? geometry_cell(ic->geo, k, line) : geometry_cell(ic->geo, line, k));
 }
 
 /* Runs of 2..N-1 adjacent rows (or columns) that are all houses. */
-static int innie_runs(struct innie_context *ic, int by_column, int house_total,
-                      struct sl_error *err)
+static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_column,
+                      int house_total, struct sl_error *err)
 {
-    int n = ic->geo->size, is_house[SL_MAX_SIZE], in[SL_MAX_CELLS];
+    int n = ic->geo->size, is_house[SL_MAX_SIZE];
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
     for (int first = 0; first < n; first++) {
+        innie_tally_start(ic, t);
+        innie_tally_line(ic, t, by_column, first);
         for (int last = first + 1; last < n - 1 + (first > 0) && is_house[first]; last++) {
-            int ok = 1;
-            for (int i = first; i <= last; i++) ok &= is_house[i];
-            if (!ok) break;
-            int nin = innie_lines(ic->geo, by_column, first, last, in);
-            if (innie_region(ic, in, nin, (last - first + 1) * house_total, err)) return -1;
+            if (!is_house[last]) break; /* first..last-1 are houses already */
+            innie_tally_line(ic, t, by_column, last);
+            if (innie_region(ic, t, (last - first + 1) * house_total, err)) return -1;
         }
     }
     return 0;
@@ -225,10 +244,10 @@ static void innie_cage_cells(struct innie_context *ic)
 static void innie_context_free(struct innie_context *ic)
 {
     free(ic->house);
-    free(ic->in_house);
+    free(ic->touched);
     free(ic->cell_house_start);
     free(ic->cell_house);
-    free(ic->house_tally);
+    free(ic->house_bits);
 }
 
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
@@ -239,18 +258,17 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     struct innie_context ic = {
         .cages = cages, .geo = g, .nhouses = rules_house_count(b), .sums = sums, .builder = b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
-    ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
+    ic.touched = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.touched);
     ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
     ic.cell_house = malloc(((size_t)ic.nhouses * (size_t)n + 1) * sizeof *ic.cell_house);
-    ic.house_tally = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_tally);
-    if (!ic.house || !ic.in_house || !ic.cell_house_start || !ic.cell_house || !ic.house_tally) {
+    ic.house_bits = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_bits);
+    if (!ic.house || !ic.touched || !ic.cell_house_start || !ic.cell_house || !ic.house_bits) {
         innie_context_free(&ic);
         return sl_error_set(err, 0, 0, "out of memory");
     }
     for (int h = 0; h < ic.nhouses; h++) {
         rules_house_cells(b, h, ic.house[h]);
         for (int k = 0; k < n; k++) {
-            ic.in_house[(size_t)h * (size_t)g->ncells + (size_t)ic.house[h][k]] = 1;
             ic.cell_house_start[ic.house[h][k] + 1]++;
         }
     }
@@ -260,19 +278,17 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     for (int h = 0; h < ic.nhouses; h++)
         for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
     innie_cage_cells(&ic);
-    int rc = 0, in[SL_MAX_SIZE];
+    struct innie_tally *t = calloc(1, sizeof *t);
+    int rc = t ? 0 : sl_error_set(err, 0, 0, "out of memory");
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
-        memcpy(in, ic.house[h], (size_t)n * sizeof in[0]);
-        for (int i = 1; i < n; i++) /* houses may list their cells in any order */
-            for (int j = i; j > 0 && in[j - 1] > in[j]; j--) {
-                int t = in[j];
-                in[j] = in[j - 1], in[j - 1] = t;
-            }
-        rc = innie_region(&ic, in, n, house_total, err);
+        innie_tally_start(&ic, t);
+        for (int k = 0; k < n; k++) innie_tally_add(&ic, t, ic.house[h][k]);
+        rc = innie_region(&ic, t, house_total, err);
     }
     *one_house_end = sum_set_count(sums);
-    if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
-    if (rc == 0) rc = innie_runs(&ic, 1, house_total, err);
+    if (rc == 0) rc = innie_runs(&ic, t, 0, house_total, err);
+    if (rc == 0) rc = innie_runs(&ic, t, 1, house_total, err);
     innie_context_free(&ic);
+    free(t);
     return rc;
 }
