@@ -35,7 +35,17 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
-local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+-- The digit of a 0-based cell of a grid string. The moves ask it over and
+-- over for one grid, so the grid last asked about is kept read as numbers.
+local last_grid, last_digits
+local function digit_at(grid, cell)
+  if grid ~= last_grid then
+    last_digits = {}
+    for c = 1, #grid do last_digits[c - 1] = tonumber(grid:sub(c, c), 36) end
+    last_grid = grid
+  end
+  return last_digits[cell]
+end
 
 local neighbours = require("cells").neighbours
 
@@ -430,7 +440,7 @@ local function move(cage, members, cages, grid, n, low, high, prefer)
     local cells = members[own]
     if #cells < 2 * math.max(low, 1) or cages >= most then return nil end
     local fresh = 0
-    for _, v in pairs(cage) do if v > fresh then fresh = v end end
+    for id in pairs(members) do if id > fresh then fresh = id end end
     local part, rest = {cell}, {}
     local want = math.random(math.max(low, 1), #cells - math.max(low, 1))
     for _, c in ipairs(cells) do
