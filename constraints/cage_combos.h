@@ -16,7 +16,8 @@ static inline int cage_sum_max(int n, int k) { return k * (2 * n - k + 1) / 2; }
 
 /* Every k-subset of 1..n summing to sum, in increasing order of its
  * bitmask, into out (at most cap written); returns how many there are,
- * which may exceed cap. n is 1..25. */
+ * which may exceed cap. n is 1..25. Safe from any thread: for n up to 16
+ * the lists are copied from tables built once per process. */
 long cage_combos_for(int n, int k, int sum, digitset *out, long cap);
 
 #endif

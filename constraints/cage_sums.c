@@ -23,10 +23,11 @@ struct sum_item {
     int link_first, link_count; /* into links */
     int total;
     int ngroups;
-    long combo_first; /* into combos */
-    long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
-    int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
-    size_t memo_at;   /* by_groups: its memo's place in the state (sum_set_state_bytes) */
+    long combo_first;    /* into combos */
+    long combo_count;    /* -1: pruned by groups, by an exact walk or by bounds */
+    int by_groups;       /* several groups, pruned set by set (sum_groups.h) */
+    size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
+    int next_same_first; /* the previous sum with the same first cell, or -1 */
 };
 
 struct sum_set {
@@ -47,29 +48,64 @@ struct sum_set {
     struct sum_link *links;
     int noutside, outside_cap;
     uint16_t *outside;
-    int16_t place[SL_MAX_CELLS];   /* scratch for sum_set_link, all -1 between calls */
-    struct digit_subsets *subsets; /* NULL for large N */
-    size_t memo_bytes;             /* of all by_groups sums' memos */
+    uint16_t *cell_houses;                       /* the houses of each cell, */
+    uint16_t cell_house_start[SL_MAX_CELLS + 1]; /* from here to the next cell's */
+    uint64_t *inside_of;             /* per house: scratch for sum_set_link, all 0 between calls */
+    int *touched;                    /* nhouses: scratch for sum_set_link */
+    int16_t place[SL_MAX_CELLS];     /* scratch for sum_set_link, all -1 between calls */
+    int last_by_first[SL_MAX_CELLS]; /* per cell: the last sum starting there, or -1 */
+    const struct digit_subsets *subsets; /* shared; NULL for large N */
+    size_t memo_bytes;                   /* of all by_groups sums' memos */
 };
 
-struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
+/* Each cell's houses, for sum_set_link: a house meets a sum through the
+ * sum's cells, so linking costs the sum's cells' houses, not all houses. */
+static void sum_set_index_houses(struct sum_set *s)
 {
-    int size = rules_geometry(b)->size, nhouses = rules_house_count(b), cells[SL_MAX_SIZE];
+    size_t total = (size_t)s->nhouses * (size_t)s->size;
+    memset(s->cell_house_start, 0, sizeof s->cell_house_start);
+    for (size_t k = 0; k < total; k++) s->cell_house_start[s->house_cells[k] + 1]++;
+    for (int c = 0; c < SL_MAX_CELLS; c++) s->cell_house_start[c + 1] += s->cell_house_start[c];
+    uint16_t next[SL_MAX_CELLS];
+    memcpy(next, s->cell_house_start, sizeof next);
+    for (size_t k = 0; k < total; k++)
+        s->cell_houses[next[s->house_cells[k]]++] = (uint16_t)(k / (size_t)s->size);
+}
+
+/* An empty set of N-cell houses whose cells the caller fills in. */
+static struct sum_set *sum_set_alloc(int size, int nhouses, struct sl_error *err)
+{
+    size_t cells = (size_t)nhouses * (size_t)size + 1;
     struct sum_set *s = calloc(1, sizeof *s);
-    if (s) s->house_cells = malloc(((size_t)nhouses * (size_t)size + 1) * sizeof *s->house_cells);
-    if (s == NULL || s->house_cells == NULL) {
-        free(s);
+    if (s) {
+        s->house_cells = malloc(cells * sizeof *s->house_cells);
+        s->cell_houses = malloc(cells * sizeof *s->cell_houses);
+        s->inside_of = calloc((size_t)nhouses + 1, sizeof *s->inside_of);
+        s->touched = malloc(((size_t)nhouses + 1) * sizeof *s->touched);
+    }
+    if (s == NULL || !s->house_cells || !s->cell_houses || !s->inside_of || !s->touched) {
+        sum_set_free(s);
         sl_error_set(err, 0, 0, "out of memory");
         return NULL;
     }
     s->size = size;
     s->nhouses = nhouses;
-    s->subsets = digit_subsets_new(size);
+    s->subsets = digit_subsets_of(size);
     memset(s->place, -1, sizeof s->place);
+    memset(s->last_by_first, -1, sizeof s->last_by_first);
+    return s;
+}
+
+struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err)
+{
+    int size = rules_geometry(b)->size, nhouses = rules_house_count(b), cells[SL_MAX_SIZE];
+    struct sum_set *s = sum_set_alloc(size, nhouses, err);
+    if (s == NULL) return NULL;
     for (int h = 0; h < nhouses; h++) {
         rules_house_cells(b, h, cells);
         for (int k = 0; k < size; k++) s->house_cells[h * size + k] = (uint16_t)cells[k];
     }
+    sum_set_index_houses(s);
     return s;
 }
 
@@ -82,27 +118,22 @@ void sum_set_free(struct sum_set *s)
     free(s->weight);
     free(s->combos);
     free(s->house_cells);
+    free(s->cell_houses);
+    free(s->inside_of);
+    free(s->touched);
     free(s->links);
     free(s->outside);
-    digit_subsets_free(s->subsets);
     free(s);
 }
 
 struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *err)
 {
     size_t cells = (size_t)model->nhouses * (size_t)model->size;
-    struct sum_set *s = calloc(1, sizeof *s);
-    if (s) s->house_cells = malloc((cells + 1) * sizeof *s->house_cells);
-    if (s == NULL || s->house_cells == NULL) {
-        free(s);
-        sl_error_set(err, 0, 0, "out of memory");
-        return NULL;
-    }
-    s->size = model->size;
-    s->nhouses = model->nhouses;
-    s->subsets = digit_subsets_new(s->size);
-    memset(s->place, -1, sizeof s->place);
+    struct sum_set *s = sum_set_alloc(model->size, model->nhouses, err);
+    if (s == NULL) return NULL;
     memcpy(s->house_cells, model->house_cells, cells * sizeof *s->house_cells);
+    memcpy(s->cell_houses, model->cell_houses, cells * sizeof *s->cell_houses);
+    memcpy(s->cell_house_start, model->cell_house_start, sizeof s->cell_house_start);
     return s;
 }
 
@@ -123,7 +154,8 @@ int sum_set_cells(const struct sum_set *s, int i, int *cells)
 
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
 {
-    for (int i = 0; i < s->nitems; i++) {
+    if (count < 1) return 0;
+    for (int i = s->last_by_first[cells[0]]; i >= 0; i = s->items[i].next_same_first) {
         const struct sum_item *it = &s->items[i];
         if (it->count != count || it->total != total) continue;
         int k = 0;
@@ -158,24 +190,45 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
     return 0;
 }
 
+/* The houses holding some of item it's cells, in increasing order, into
+ * touched; s->inside_of[h] gets which of its cells house h holds. */
+static int sum_set_touched_houses(struct sum_set *s, const struct sum_item *it, int *touched)
+{
+    int ntouched = 0;
+    for (int i = 0; i < it->count; i++) {
+        int cell = s->cells[it->first + i];
+        for (int k = s->cell_house_start[cell]; k < s->cell_house_start[cell + 1]; k++) {
+            int h = s->cell_houses[k], at = ntouched;
+            if (s->inside_of[h] == 0) {
+                while (at > 0 && touched[at - 1] > h) touched[at] = touched[at - 1], at--;
+                touched[at] = h;
+                ntouched++;
+            }
+            s->inside_of[h] |= UINT64_C(1) << i;
+        }
+    }
+    return ntouched;
+}
+
 /* Links item it to every house it meets. */
 static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
     int16_t *place = s->place; /* per cell: its place in the sum, or -1 */
+    int *touched = s->touched, rc = 0;
+    int ntouched = sum_set_touched_houses(s, it, touched);
     for (int i = 0; i < it->count; i++) place[s->cells[it->first + i]] = (int16_t)i;
     it->link_first = s->nlinks;
-    for (int h = 0; h < s->nhouses; h++) {
+    for (int t = 0; t < ntouched && rc == 0; t++) {
+        int h = touched[t];
         const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
-        uint64_t inside = 0;
-        for (int k = 0; k < s->size; k++)
-            if (place[house[k]] >= 0) inside |= UINT64_C(1) << place[house[k]];
-        if (inside == 0) continue;
         if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
             vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + s->size,
-                     sizeof *s->outside, err))
-            return -1;
+                     sizeof *s->outside, err)) {
+            rc = -1;
+            break;
+        }
         struct sum_link *link = &s->links[s->nlinks++];
-        link->inside = inside;
+        link->inside = s->inside_of[h];
         link->house = h;
         link->out_first = s->noutside;
         for (int k = 0; k < s->size; k++)
@@ -183,8 +236,9 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
+    for (int t = 0; t < ntouched; t++) s->inside_of[touched[t]] = 0;
     for (int i = 0; i < it->count; i++) place[s->cells[it->first + i]] = -1;
-    return 0;
+    return rc;
 }
 
 int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count, int total,
@@ -227,6 +281,8 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
         return -1;
+    it->next_same_first = s->last_by_first[cells[0]];
+    s->last_by_first[cells[0]] = s->nitems;
     return s->nitems++;
 }
 

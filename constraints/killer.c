@@ -63,8 +63,14 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
         const char *sums = strchr(args, ':') + 1;
         size_t sums_len = len - (size_t)(sums - args);
         long sums_col = (long)(sums - args) + 1;
-        for (int p = 0; rc == 0 && p < k->cages.map.nparts; p++)
-            rc = killer_check_sum(k, p, sums_col + cage_sums_column(sums, sums_len, p) - 1, err);
+        /* The sums' columns one after another (cage_sums_column's, without
+         * counting commas from the start for every cage). */
+        size_t at = 0;
+        for (int p = 0; rc == 0 && p < k->cages.map.nparts; p++) {
+            rc = killer_check_sum(k, p, sums_col + (long)at, err);
+            while (at < sums_len && sums[at] != ',') at++;
+            if (at < sums_len) at++;
+        }
     }
     if (rc) {
         free(k);

@@ -11,63 +11,71 @@ struct innie_context {
     const struct killer_cages *cages;
     const struct geometry *geo;
     int nhouses;
-    int (*house)[SL_MAX_SIZE]; /* cells of each house */
-    uint8_t *in_house;         /* nhouses x ncells: 1 when the cell is in the house */
-    int *cell_house_start;     /* ncells+1 offsets into cell_house */
-    int *cell_house;           /* per cell: the houses holding it */
-    int *house_tally;          /* nhouses counters, zero between uses */
+    int (*house)[SL_MAX_SIZE];        /* cells of each house */
+    int *cell_house_start;            /* ncells+1 offsets into cell_house */
+    int *cell_house;                  /* per cell: the houses holding it */
+    uint64_t *house_bits;             /* nhouses: innie_masks's, zero between uses */
+    int *touched;                     /* nhouses: innie_groups's scratch */
+    int cage_start[SL_MAX_CELLS + 1]; /* per cage: its first in cage_cells */
+    int cage_cells[SL_MAX_CELLS];     /* the cells of each cage, row-major */
+    int inside_count[SL_MAX_CELLS];   /* per cage: its cells in the region, 0 between uses */
+    uint64_t cage_bits[SL_MAX_CELLS]; /* per cage: innie_masks's, zero between uses */
+    int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
+    int region;                       /* the region's number in region_mark */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
 
-/* The house holding the most cells not yet grouped (the lowest numbered
- * of those tied), counting through each cell's houses; its count in *best. */
-static int innie_best_house(const struct innie_context *ic, const int *cells, int count,
-                            const int *group, int *best)
+/* Which of the sum's cells (bit i: cells[i]) each house and cage meeting
+ * them holds, into ic->house_bits and ic->cage_bits; the houses met into
+ * touched. Returns their number. */
+static int innie_masks(struct innie_context *ic, const int *cells, int count, int *touched)
 {
-    int touched[SL_MAX_CELLS * 4], ntouched = 0, best_house = -1;
-    *best = 0;
+    const struct cellmap *map = ic->cages->map;
+    int ntouched = 0;
     for (int i = 0; i < count; i++) {
-        if (group[i] >= 0) continue;
-        for (int k = ic->cell_house_start[cells[i]]; k < ic->cell_house_start[cells[i] + 1]; k++) {
+        int c = cells[i];
+        for (int k = ic->cell_house_start[c]; k < ic->cell_house_start[c + 1]; k++) {
             int h = ic->cell_house[k];
-            if (ic->house_tally[h]++ == 0 && ntouched < (int)(sizeof touched / sizeof touched[0]))
-                touched[ntouched++] = h;
+            if (ic->house_bits[h] == 0) touched[ntouched++] = h;
+            ic->house_bits[h] |= UINT64_C(1) << i;
         }
+        if (map->part[c] >= 0) ic->cage_bits[map->part[c]] |= UINT64_C(1) << i;
     }
-    for (int t = 0; t < ntouched; t++) {
-        int h = touched[t], n = ic->house_tally[h];
-        if (n > *best || (n == *best && h < best_house)) *best = n, best_house = h;
-        ic->house_tally[h] = 0;
-    }
-    return best_house;
+    return ntouched;
 }
 
 /* Numbers cells into distinct groups: repeatedly the house or cage that
- * holds the most cells not yet grouped. */
-static void innie_groups(const struct innie_context *ic, const int *cells, int count, int *group)
+ * holds the most cells not yet grouped (houses first, the lowest numbered
+ * of those tied; a cage only when it holds more, the first met in cell
+ * order). Cells in no house or cage keep -1. */
+static void innie_groups(struct innie_context *ic, const int *cells, int count, int *group)
 {
     const struct cellmap *map = ic->cages->map;
+    int *touched = ic->touched, ntouched = innie_masks(ic, cells, count, touched);
+    uint64_t left = count < 64 ? (UINT64_C(1) << count) - 1 : ~UINT64_C(0);
     for (int i = 0; i < count; i++) group[i] = -1;
     for (int g = 0;; g++) {
-        int best, best_cage = -1;
-        int best_house = innie_best_house(ic, cells, count, group, &best);
+        int best = 0, best_house = -1, best_cage = -1;
+        for (int t = 0; t < ntouched; t++) {
+            int h = touched[t], n = __builtin_popcountll(ic->house_bits[h] & left);
+            if (n > best || (n == best && n > 0 && h < best_house)) best = n, best_house = h;
+        }
         for (int i = 0; i < count; i++) {
-            int p = map->part[cells[i]], n = 0;
-            if (group[i] >= 0 || p < 0) continue;
-            for (int j = 0; j < count; j++) n += group[j] < 0 && map->part[cells[j]] == p;
+            int p = map->part[cells[i]];
+            if (!((left >> i) & 1) || p < 0) continue;
+            int n = __builtin_popcountll(ic->cage_bits[p] & left);
             if (n > best) best = n, best_cage = p, best_house = -1;
         }
-        if (best == 0) return;
-        for (int i = 0; i < count; i++) {
-            if (group[i] >= 0) continue;
-            int in =
-                best_cage >= 0
-                    ? map->part[cells[i]] == best_cage
-                    : ic->in_house[(size_t)best_house * (size_t)ic->geo->ncells + (size_t)cells[i]];
-            if (in) group[i] = g;
-        }
+        if (best == 0) break;
+        uint64_t take =
+            (best_cage >= 0 ? ic->cage_bits[best_cage] : ic->house_bits[best_house]) & left;
+        for (uint64_t m = take; m; m &= m - 1) group[__builtin_ctzll(m)] = g;
+        left &= ~take;
     }
+    for (int t = 0; t < ntouched; t++) ic->house_bits[touched[t]] = 0;
+    for (int i = 0; i < count; i++)
+        if (map->part[cells[i]] >= 0) ic->cage_bits[map->part[cells[i]]] = 0;
 }
 
 /* N distinct cells adding up to 1 + ... + N say nothing their house (or
@@ -95,47 +103,90 @@ static int innie_add(struct innie_context *ic, const int *cells, int count, int 
     return rules_watch_group(ic->builder, cells, count, err) < 0 ? -1 : 0;
 }
 
-/* Innies and outies of the region `in` (a cell mask) adding up to total. */
-static int innie_region(struct innie_context *ic, const uint8_t *in, int total,
+/* Adds cell c to cells (kept in increasing order); 0, or -1 when that
+ * makes more than max (the sum would be dropped anyway). */
+static int innie_insert(int *cells, int *count, int max, int c)
+{
+    if (*count == max) return -1;
+    int at = (*count)++;
+    while (at > 0 && cells[at - 1] > c) cells[at] = cells[at - 1], at--;
+    cells[at] = c;
+    return 0;
+}
+
+/* A region being summed up: the cages it meets (their cells in it in
+ * ic->inside_count) and its cells in no cage. A run of lines grows line
+ * by line, so each run costs one line, not all of its cells. */
+struct innie_tally {
+    int nparts, nuncaged;
+    int parts[SL_MAX_CELLS];
+    int uncaged[SL_MAX_CELLS];
+};
+
+static void innie_tally_start(struct innie_context *ic, struct innie_tally *t)
+{
+    for (int k = 0; k < t->nparts; k++) ic->inside_count[t->parts[k]] = 0;
+    t->nparts = t->nuncaged = 0;
+    ic->region++;
+}
+
+static void innie_tally_add(struct innie_context *ic, struct innie_tally *t, int cell)
+{
+    int p = ic->cages->map->part[cell];
+    ic->region_mark[cell] = ic->region;
+    if (p < 0)
+        t->uncaged[t->nuncaged++] = cell;
+    else if (ic->inside_count[p]++ == 0)
+        t->parts[t->nparts++] = p;
+}
+
+/* The cells of the cut cages inside the region (inside = 1) or outside
+ * it, and the region's cells in no cage when inside, in increasing order. */
+static int innie_cells(const struct innie_context *ic, const struct innie_tally *t, const int *cut,
+                       int ncut, int inside, int *cells)
+{
+    int count = 0;
+    for (int k = 0; inside && k < t->nuncaged; k++)
+        innie_insert(cells, &count, SL_MAX_CELLS, t->uncaged[k]);
+    for (int k = 0; k < ncut; k++)
+        for (int i = ic->cage_start[cut[k]]; i < ic->cage_start[cut[k] + 1]; i++) {
+            int c = ic->cage_cells[i];
+            if ((ic->region_mark[c] == ic->region) == inside)
+                innie_insert(cells, &count, SL_MAX_CELLS, c);
+        }
+    return count;
+}
+
+/* Innies and outies of the region tallied, adding up to total. Sets of
+ * more than N cells are dropped (innie_add), so they are not listed. */
+static int innie_region(struct innie_context *ic, const struct innie_tally *t, int total,
                         struct sl_error *err)
 {
     const struct cellmap *map = ic->cages->map;
     const int *sum = ic->cages->sum;
-    int ncells = ic->geo->ncells, inside_known = 1, meeting_known = 1, inside_sum = 0,
-        meeting_sum = 0;
-    int inside_count[SL_MAX_CELLS], cells[SL_MAX_CELLS], count = 0;
-    /* Zeroing only the parts used: this runs for every house and run of
-     * houses each time a killer's rules are built (generators build many). */
-    memset(inside_count, 0, (size_t)map->nparts * sizeof inside_count[0]);
-    cells[0] = 0; /* read by nobody when count stays 0; the compiler cannot tell */
-    for (int c = 0; c < ncells; c++) {
-        if (!in[c]) continue;
-        if (map->part[c] < 0)
-            meeting_known = 0;
-        else
-            inside_count[map->part[c]]++;
-    }
-    for (int p = 0; p < map->nparts; p++) {
-        if (inside_count[p] == 0) continue;
-        int whole = inside_count[p] == map->size[p];
-        if (whole)
+    int n = ic->geo->size, inside_known = 1, meeting_known = t->nuncaged == 0, inside_sum = 0,
+        meeting_sum = 0, ncut = 0, ninnies = t->nuncaged, noutties = 0, rc = 0;
+    int cut[SL_MAX_CELLS], cells[SL_MAX_CELLS];
+    for (int k = 0; k < t->nparts; k++) {
+        int p = t->parts[k], in = ic->inside_count[p];
+        if (in == map->size[p]) {
             inside_known &= sum[p] != 0, inside_sum += sum[p];
-        else
-            meeting_known &= sum[p] != 0, meeting_sum += sum[p];
+        } else {
+            meeting_known &= sum[p] != 0, meeting_sum += sum[p], cut[ncut++] = p;
+            ninnies += in;
+            noutties += map->size[p] - in;
+        }
     }
     if (!inside_known) return 0;
-    for (int c = 0; c < ncells; c++) {
-        int p = map->part[c];
-        if (in[c] && (p < 0 || inside_count[p] != map->size[p])) cells[count++] = c;
+    if (ninnies >= 1 && ninnies <= n) {
+        innie_cells(ic, t, cut, ncut, 1, cells);
+        rc = innie_add(ic, cells, ninnies, total - inside_sum, err);
     }
-    if (innie_add(ic, cells, count, total - inside_sum, err)) return -1;
-    if (!meeting_known) return 0;
-    count = 0;
-    for (int c = 0; c < ncells; c++) {
-        int p = map->part[c];
-        if (!in[c] && p >= 0 && inside_count[p] > 0) cells[count++] = c;
+    if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
+        innie_cells(ic, t, cut, ncut, 0, cells);
+        rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), err);
     }
-    return innie_add(ic, cells, count, meeting_sum - (total - inside_sum), err);
+    return rc;
 }
 
 /* 1 when the cells of line `i` (a row, or a column when by_column) form
@@ -152,35 +203,51 @@ static int innie_line_is_house(const struct innie_context *ic, int i, int by_col
     return 0;
 }
 
+static void innie_tally_line(struct innie_context *ic, struct innie_tally *t, int by_column,
+                             int line)
+{
+    for (int k = 0; k < ic->geo->size; k++)
+        innie_tally_add(
+            ic, t, by_column ? geometry_cell(ic->geo, k, line) : geometry_cell(ic->geo, line, k));
+}
+
 /* Runs of 2..N-1 adjacent rows (or columns) that are all houses. */
-static int innie_runs(struct innie_context *ic, int by_column, int house_total,
-                      struct sl_error *err)
+static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_column,
+                      int house_total, struct sl_error *err)
 {
     int n = ic->geo->size, is_house[SL_MAX_SIZE];
-    uint8_t in[SL_MAX_CELLS];
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
     for (int first = 0; first < n; first++) {
+        innie_tally_start(ic, t);
+        innie_tally_line(ic, t, by_column, first);
         for (int last = first + 1; last < n - 1 + (first > 0) && is_house[first]; last++) {
-            int ok = 1;
-            for (int i = first; i <= last; i++) ok &= is_house[i];
-            if (!ok) break;
-            for (int c = 0; c < ic->geo->ncells; c++) {
-                int at = by_column ? geometry_col(ic->geo, c) : geometry_row(ic->geo, c);
-                in[c] = at >= first && at <= last;
-            }
-            if (innie_region(ic, in, (last - first + 1) * house_total, err)) return -1;
+            if (!is_house[last]) break; /* first..last-1 are houses already */
+            innie_tally_line(ic, t, by_column, last);
+            if (innie_region(ic, t, (last - first + 1) * house_total, err)) return -1;
         }
     }
     return 0;
 }
 
+/* Each cage's cells, row-major, as cellmap_cells lists them. */
+static void innie_cage_cells(struct innie_context *ic)
+{
+    const struct cellmap *map = ic->cages->map;
+    int next[SL_MAX_CELLS + 1];
+    ic->cage_start[0] = 0;
+    for (int p = 0; p < map->nparts; p++) ic->cage_start[p + 1] = ic->cage_start[p] + map->size[p];
+    memcpy(next, ic->cage_start, (size_t)(map->nparts + 1) * sizeof next[0]);
+    for (int c = 0; c < ic->geo->ncells; c++)
+        if (map->part[c] >= 0) ic->cage_cells[next[map->part[c]]++] = c;
+}
+
 static void innie_context_free(struct innie_context *ic)
 {
     free(ic->house);
-    free(ic->in_house);
+    free(ic->touched);
     free(ic->cell_house_start);
     free(ic->cell_house);
-    free(ic->house_tally);
+    free(ic->house_bits);
 }
 
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
@@ -188,21 +255,20 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
-    struct innie_context ic = {cages, g, rules_house_count(b), NULL, NULL, NULL, NULL, NULL,
-                               sums,  b};
+    struct innie_context ic = {
+        .cages = cages, .geo = g, .nhouses = rules_house_count(b), .sums = sums, .builder = b};
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
-    ic.in_house = calloc((size_t)ic.nhouses * (size_t)g->ncells + 1, 1);
+    ic.touched = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.touched);
     ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
     ic.cell_house = malloc(((size_t)ic.nhouses * (size_t)n + 1) * sizeof *ic.cell_house);
-    ic.house_tally = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_tally);
-    if (!ic.house || !ic.in_house || !ic.cell_house_start || !ic.cell_house || !ic.house_tally) {
+    ic.house_bits = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_bits);
+    if (!ic.house || !ic.touched || !ic.cell_house_start || !ic.cell_house || !ic.house_bits) {
         innie_context_free(&ic);
         return sl_error_set(err, 0, 0, "out of memory");
     }
     for (int h = 0; h < ic.nhouses; h++) {
         rules_house_cells(b, h, ic.house[h]);
         for (int k = 0; k < n; k++) {
-            ic.in_house[(size_t)h * (size_t)g->ncells + (size_t)ic.house[h][k]] = 1;
             ic.cell_house_start[ic.house[h][k] + 1]++;
         }
     }
@@ -211,16 +277,18 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     memcpy(next, ic.cell_house_start, (size_t)g->ncells * sizeof next[0]);
     for (int h = 0; h < ic.nhouses; h++)
         for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
-    uint8_t in[SL_MAX_CELLS];
-    int rc = 0;
+    innie_cage_cells(&ic);
+    struct innie_tally *t = calloc(1, sizeof *t);
+    int rc = t ? 0 : sl_error_set(err, 0, 0, "out of memory");
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
-        memset(in, 0, sizeof in);
-        for (int k = 0; k < n; k++) in[ic.house[h][k]] = 1;
-        rc = innie_region(&ic, in, house_total, err);
+        innie_tally_start(&ic, t);
+        for (int k = 0; k < n; k++) innie_tally_add(&ic, t, ic.house[h][k]);
+        rc = innie_region(&ic, t, house_total, err);
     }
     *one_house_end = sum_set_count(sums);
-    if (rc == 0) rc = innie_runs(&ic, 0, house_total, err);
-    if (rc == 0) rc = innie_runs(&ic, 1, house_total, err);
+    if (rc == 0) rc = innie_runs(&ic, t, 0, house_total, err);
+    if (rc == 0) rc = innie_runs(&ic, t, 1, house_total, err);
     innie_context_free(&ic);
+    free(t);
     return rc;
 }

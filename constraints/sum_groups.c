@@ -3,6 +3,8 @@
  */
 #include "sum_groups.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,11 +25,14 @@ struct digit_subsets {
     uint8_t total[2 << SUM_GROUPS_MAX_N]; /* of every set, indexed by set >> 1 */
 };
 
-struct digit_subsets *digit_subsets_new(int n)
+/* One table per N, static storage filled under a lock on first use and
+ * only read after that: shared by every ruleset of the process. */
+static struct digit_subsets subsets_of[SUM_GROUPS_MAX_N + 1];
+static atomic_int subsets_ready[SUM_GROUPS_MAX_N + 1];
+static pthread_mutex_t subsets_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void digit_subsets_fill(struct digit_subsets *t, int n)
 {
-    if (n < 1 || n > SUM_GROUPS_MAX_N) return NULL;
-    struct digit_subsets *t = calloc(1, sizeof *t);
-    if (t == NULL) return NULL;
     t->n = n;
     for (int m = 0; m <= n; m++)
         for (int k = 0; k <= m; k++)
@@ -43,10 +48,21 @@ struct digit_subsets *digit_subsets_new(int n)
         }
     }
     t->first[n + 1] = at;
-    return t;
 }
 
-void digit_subsets_free(struct digit_subsets *t) { free(t); }
+const struct digit_subsets *digit_subsets_of(int n)
+{
+    if (n < 1 || n > SUM_GROUPS_MAX_N) return NULL;
+    if (!atomic_load_explicit(&subsets_ready[n], memory_order_acquire)) {
+        pthread_mutex_lock(&subsets_lock);
+        if (!atomic_load_explicit(&subsets_ready[n], memory_order_relaxed)) {
+            digit_subsets_fill(&subsets_of[n], n);
+            atomic_store_explicit(&subsets_ready[n], 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&subsets_lock);
+    }
+    return &subsets_of[n];
+}
 
 int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups)
 {

@@ -21,12 +21,12 @@
 
 #define SUM_GROUPS_MAX_CELLS 64
 
-/* Every subset of the digits 1..N, by size: made once per rule set. */
+/* Every subset of the digits 1..N, by size: made once per process, on
+ * first use, and shared read-only (safe from any thread). */
 struct digit_subsets;
 
 /* NULL when N is too large for the table to pay (its size is 2^N). */
-struct digit_subsets *digit_subsets_new(int n);
-void digit_subsets_free(struct digit_subsets *t);
+const struct digit_subsets *digit_subsets_of(int n);
 /* 1 when sums over groups of these sizes fit the method: every group's
  * list short enough and every total within reach of its bitsets. */
 int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups);

@@ -35,7 +35,17 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
-local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+-- The digit of a 0-based cell of a grid string. The moves ask it over and
+-- over for one grid, so the grid last asked about is kept read as numbers.
+local last_grid, last_digits
+local function digit_at(grid, cell)
+  if grid ~= last_grid then
+    last_digits = {}
+    for c = 1, #grid do last_digits[c - 1] = tonumber(grid:sub(c, c), 36) end
+    last_grid = grid
+  end
+  return last_digits[cell]
+end
 
 local neighbours = require("cells").neighbours
 
@@ -399,17 +409,21 @@ local function members_of(cage, n)
   return members
 end
 
--- One random move on a copy of the partition; nil when the move drawn is
--- not possible (the caller draws again): every cage keeps low..high cells
--- and the count of cages stays in M.cage_band. `prefer` (2 split, 3 merge) is
--- drawn more often: splitting gives a puzzle more information (toward
--- uniqueness), merging takes some away (toward a harder rating).
-local function move(cage, grid, n, low, high, prefer)
-  local members = members_of(cage, n)
-  local cages, fewest, most = 0, M.cage_band(n, low, high)
-  for _ in pairs(members) do cages = cages + 1 end
+local function copy(cage)
   local new = {}
   for k, v in pairs(cage) do new[k] = v end
+  return new
+end
+
+-- One random move on a copy of the partition (members: its cages' cells,
+-- cages: how many); nil when the move drawn is not possible (the caller
+-- draws again, so nothing is copied before a move is known to be
+-- possible): every cage keeps low..high cells and the count of cages stays
+-- in M.cage_band. `prefer` (2 split, 3 merge) is drawn more often:
+-- splitting gives a puzzle more information (toward uniqueness), merging
+-- takes some away (toward a harder rating).
+local function move(cage, members, cages, grid, n, low, high, prefer)
+  local fewest, most = M.cage_band(n, low, high)
   local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
   local cell = math.random(0, n * n - 1)
   local own = cage[cell]
@@ -419,12 +433,14 @@ local function move(cage, grid, n, low, high, prefer)
     if other == own or #members[own] <= math.max(low, 1) or #members[other] >= high then return nil end
     if has_digit(members[other], grid, digit_at(grid, cell)) then return nil end
     if not connected(without(members[own], cell), n) then return nil end
+    local new = copy(cage)
     new[cell] = other
+    return new
   elseif kind == 2 then -- split off a cell's half of its cage
     local cells = members[own]
     if #cells < 2 * math.max(low, 1) or cages >= most then return nil end
     local fresh = 0
-    for _, v in pairs(cage) do if v > fresh then fresh = v end end
+    for id in pairs(members) do if id > fresh then fresh = id end end
     local part, rest = {cell}, {}
     local want = math.random(math.max(low, 1), #cells - math.max(low, 1))
     for _, c in ipairs(cells) do
@@ -435,7 +451,9 @@ local function move(cage, grid, n, low, high, prefer)
     if #part < low or #rest < math.max(low, 1) or not connected(part, n) or not connected(rest, n) then
       return nil
     end
+    local new = copy(cage)
     for _, c in ipairs(part) do new[c] = fresh + 1 end
+    return new
   else -- merge with the cage next door
     local nbs = neighbours(cell, n)
     local other = cage[nbs[math.random(#nbs)]]
@@ -443,18 +461,19 @@ local function move(cage, grid, n, low, high, prefer)
     for _, c in ipairs(members[other]) do
       if has_digit(members[own], grid, digit_at(grid, c)) then return nil end
     end
+    local new = copy(cage)
     for _, c in ipairs(members[other]) do new[c] = own end
+    return new
   end
-  return new
 end
 
 -- How far the cage sizes are from the distribution asked (opts.cage_sizes
 -- lists sizes, a size twice for twice the share): half the sum of the
 -- differences of the shares, 0 (the same) to 1 (nothing in common).
-local function size_distance(cage, n, sizes)
+local function size_distance(members, n, sizes)
   local want, have, total = {}, {}, 0
   for _, s in ipairs(sizes) do want[s] = (want[s] or 0) + 1 / #sizes end
-  for _, cells in pairs(members_of(cage, n)) do
+  for _, cells in pairs(members) do
     total = total + 1
     have[#cells] = (have[#cells] or 0) + 1
   end
@@ -465,14 +484,15 @@ local function size_distance(cage, n, sizes)
   return distance / 2
 end
 
--- The energy of a partition and its puzzle (nil when it has no puzzle).
--- Returns the energy, the puzzle, its solution count (up to 8), whether
--- its rating lies in the band asked, and the move that heads for the band
--- (2 split when not unique or too hard, 3 merge when too easy, else nil).
-local function energy(v, cage, grid, n, opts, w, givens)
+-- The energy of a partition (members: its cages' cells) and its puzzle
+-- (nil when it has no puzzle). Returns the energy, the puzzle, its
+-- solution count (up to 8), whether its rating lies in the band asked, and
+-- the move that heads for the band (2 split when not unique or too hard, 3
+-- merge when too easy, else nil).
+local function energy(v, cage, members, grid, n, opts, w, givens)
   local p = M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
-  local e = w.size * size_distance(cage, n, sizes_of(opts, v, n))
+  local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local count = p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
@@ -497,27 +517,35 @@ function M.anneal(v, grid, opts)
   -- Start from a unique partition greedy's way (most land at medium),
   -- else the best of a few random partitions: the walk then spends its
   -- steps on the rating rather than on uniqueness.
-  local cage, e, p, count, fits, toward
+  local cage, members, e, p, count, fits, toward
   local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
   for start = 1, opts.starts or 6 do
     local c = start == 1 and first or M.partition(grid, n, sizes, low, high)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, grid, n, opts, w, givens)
-    if not e or e2 < e then cage, e, p, count, fits, toward = c, e2, p2, count2, fits2, toward2 end
+    local m = members_of(c, n)
+    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens)
+    if not e or e2 < e then
+      cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
+    end
     if count2 == 1 then break end
   end
+  local cages = 0
+  for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
   for step = 1, steps do
     if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
     if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
     local candidate
     for _ = 1, 50 do
-      candidate = move(cage, grid, n, low, high, toward)
+      candidate = move(cage, members, cages, grid, n, low, high, toward)
       if candidate then break end
     end
     if candidate then
-      local e2, p2, count2, fits2, toward2 = energy(v, candidate, grid, n, opts, w, givens)
+      local m = members_of(candidate, n)
+      local e2, p2, count2, fits2, toward2 = energy(v, candidate, m, grid, n, opts, w, givens)
       if e2 <= e or math.random() < math.exp((e - e2) / temperature) then
-        cage, e, p, count, fits, toward = candidate, e2, p2, count2, fits2, toward2
+        cage, members, e, p, count, fits, toward = candidate, m, e2, p2, count2, fits2, toward2
+        cages = 0
+        for _ in pairs(members) do cages = cages + 1 end
       end
     end
     trace[#trace + 1] = e

@@ -35,10 +35,13 @@ static int cellmap_read_code(const char *text, int w, int *bad)
     return code;
 }
 
-/* Finds code among the parts so far, or adds it. */
-static int cellmap_part_of(struct cellmap *m, int code)
+/* Finds code among the parts so far, or adds it. known, for one-symbol
+ * maps, is the part of each code (-1: none yet), which saves the scan. */
+static int cellmap_part_of(struct cellmap *m, int code, int16_t *known)
 {
-    for (int p = 0; p < m->nparts; p++)
+    if (known && known[code] >= 0) return known[code];
+    if (known) known[code] = (int16_t)m->nparts;
+    for (int p = 0; known == NULL && p < m->nparts; p++)
         if (m->code[p] == code) return p;
     m->code[m->nparts] = (uint16_t)code;
     m->size[m->nparts] = 0;
@@ -57,12 +60,14 @@ int cellmap_parse(struct cellmap *m, const struct geometry *g, const char *text,
     m->wide = len == 2 * n;
     m->nparts = 0;
     int w = m->wide + 1;
+    int16_t known[CELLMAP_SYMBOLS];
+    memset(known, -1, sizeof known);
     for (int c = 0; c < g->ncells; c++) {
         int bad = 0, code = cellmap_read_code(text + (size_t)c * (size_t)w, w, &bad);
         if (code == -2)
             return sl_error_set(err, 0, (long)c * w + bad + 1,
                                 "'%c' names no part (use A-Z, a-z, 0-9 or '.')", text[c * w + bad]);
-        m->part[c] = (int16_t)(code < 0 ? -1 : cellmap_part_of(m, code));
+        m->part[c] = (int16_t)(code < 0 ? -1 : cellmap_part_of(m, code, m->wide ? NULL : known));
         if (code >= 0) m->size[m->part[c]]++;
     }
     return 0;

@@ -92,15 +92,45 @@ static int index_by_unit(struct ruleset *rs, struct sl_error *err)
     return 0;
 }
 
+/* The pairs of house a with each later unit sharing two or more of its
+ * cells, in increasing order of the unit: found through the units of a's
+ * cells (twice: the units met by two of them), as a scan of every unit
+ * costs the whole set-up of a killer with many cages. */
+static int pairs_of_house(struct builder *b, int a, uint64_t *once, uint64_t *twice)
+{
+    const struct ruleset *rs = b->rs;
+    int words = rs->unit_words, rc = 0;
+    for (int w = 0; w < words; w++) once[w] = twice[w] = 0;
+    for (int i = rs->unit_start[a]; i < rs->unit_start[a + 1]; i++) {
+        const uint64_t *units = rs->cell_units + (size_t)rs->unit_cells[i] * (size_t)words;
+        for (int w = 0; w < words; w++) {
+            twice[w] |= once[w] & units[w];
+            once[w] |= units[w];
+        }
+    }
+    for (int w = 0; w < words && rc == 0; w++)
+        for (uint64_t m = twice[w]; m && rc == 0; m &= m - 1) {
+            int u = w * 64 + __builtin_ctzll(m);
+            if (u > a) rc = add_pair(b, a, u);
+        }
+    return rc;
+}
+
 int intersections_build(struct ruleset *rs, struct sl_error *err)
 {
     struct builder *b = calloc(1, sizeof *b);
-    if (b == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    uint64_t *once = calloc(2 * (size_t)rs->unit_words + 1, sizeof *once);
+    if (b == NULL || once == NULL) {
+        free(b);
+        free(once);
+        return sl_error_set(err, 0, 0, "out of memory");
+    }
     b->rs = rs;
     b->err = err;
     int rc = 0;
     for (int a = 0; rc == 0 && a < rs->nhouses; a++)
-        for (int u = a + 1; rc == 0 && u < rs->nunits; u++) rc = add_pair(b, a, u);
+        rc = pairs_of_house(b, a, once, once + rs->unit_words);
     free(b);
+    free(once);
     return rc ? rc : index_by_unit(rs, err);
 }

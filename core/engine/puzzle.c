@@ -93,13 +93,14 @@ int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap)
         size_t room = used < cap ? cap - used : 0;
         int n = snprintf(room ? buf + used : NULL, room, "%s%s", i ? ";" : "", r->ops->name);
         used += (size_t)n;
-        if (r->ops->write(r->self, NULL, 0) == 0) continue;
-        room = used < cap ? cap - used : 0;
-        used += (size_t)snprintf(room ? buf + used : NULL, room, ":");
-        room = used < cap ? cap - used : 0;
-        used += (size_t)r->ops->write(r->self, room ? buf + used : NULL, room);
+        /* The ':' is taken back when the rule writes nothing, which saves
+         * writing each rule twice. */
+        if (used < cap) buf[used] = ':';
+        room = used + 1 < cap ? cap - used - 1 : 0;
+        int len = r->ops->write(r->self, room ? buf + used + 1 : NULL, room);
+        if (len > 0) used += 1 + (size_t)len;
     }
-    if (cap > 0 && used < cap) buf[used] = '\0';
+    if (cap > 0) buf[used < cap ? used : cap - 1] = '\0';
     return (int)used;
 }
 

@@ -238,7 +238,12 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
         rs->peer_start[c] = used;
         const uint64_t *units = rs->cell_units + (size_t)c * (size_t)rs->unit_words;
         for (int u = 0; u < rs->nunits; u++) {
-            if (!((units[u / 64] >> (u % 64)) & 1)) continue; /* c is not in unit u */
+            uint64_t later = units[u / 64] >> (u % 64); /* c's units from u on, in this word */
+            if (later == 0) {
+                u |= 63; /* none left in this word */
+                continue;
+            }
+            u += __builtin_ctzll(later);
             const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
             int len = rs->unit_start[u + 1] - rs->unit_start[u];
             for (int i = 0; i < len; i++) {
