@@ -42,6 +42,10 @@ enum mark_line {
     LINE_THERMO,   /* thick grey, behind the digits */
     LINE_ARROW,    /* thin, with a head at the last cell */
     LINE_DIAGONAL, /* thin, drawn on to the grid's corners */
+    LINE_WHISPERS,   /* thick dark grey, behind the digits (German whispers) */
+    LINE_RENBAN,     /* thick light grey, behind the digits */
+    LINE_PALINDROME, /* medium grey, behind the digits */
+    LINE_BETWEEN,    /* thin grey between its two end circles */
 };
 
 enum mark_circle {

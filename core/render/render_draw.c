@@ -135,6 +135,26 @@ static void draw_thermo(const struct frame *f, const struct render_mark *m)
     cairo_stroke(f->cr);
 }
 
+/* The lines of whispers, renban, palindrome and between rules: a grey
+ * and a width (in cells) per style, all behind the digits. */
+static void draw_rule_line(const struct frame *f, const struct render_mark *m)
+{
+    static const struct {
+        int style;
+        double grey, width;
+    } look[] = {{LINE_WHISPERS, 0.45, 0.22}, {LINE_RENBAN, 0.80, 0.34},
+                {LINE_PALINDROME, 0.62, 0.16}, {LINE_BETWEEN, 0.55, 0.08}};
+    for (size_t i = 0; i < sizeof look / sizeof look[0]; i++) {
+        if (look[i].style != m->style) continue;
+        set_grey(f->cr, look[i].grey);
+        cairo_set_line_width(f->cr, look[i].width * f->cell);
+        cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+        draw_path(f, mark_cells(f, m), m->ncells);
+        cairo_stroke(f->cr);
+    }
+}
+
 static void draw_odd_even(const struct frame *f, const struct render_mark *m)
 {
     int c = mark_cells(f, m)[0];
@@ -169,6 +189,8 @@ static void draw_under(const struct frame *f)
             draw_thermo(f, m);
         else if (m->kind == MARK_CIRCLE && m->style == CIRCLE_BULB)
             draw_bulb(f, m);
+        else if (m->kind == MARK_LINE && m->style >= LINE_WHISPERS)
+            draw_rule_line(f, m);
     }
 }
 
