@@ -41,7 +41,7 @@ end
 -- leave a wide search), a check whether a mark can go few (a mark whose
 -- absence leaves a wide search is kept; these checks are most of the
 -- work, and the few that run long cost more than all the others).
-local MAX_NODES, DROP_NODES = 20000, 300
+local MAX_NODES, DROP_NODES = 3000, 300
 
 function M.digit(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 

@@ -1,0 +1,54 @@
+-- littlekiller.lua: a clue outside the grid is the sum of the digits along
+-- the diagonal its arrow points down (digits may repeat on a diagonal).
+-- build{diagonals = {{cells = {a, b, c}, sum = S}, ...}, givens = ...}:
+-- each diagonal's cells from the clue's end, as the `sum` rule takes them.
+local marks = require("marks")
+local v = require("variant").make{
+  name = "littlekiller",
+  summary = "little killer: a clue is the sum along the diagonal its arrow points down",
+  rules = "classic;sum",
+  defaults = {symmetry = "none"},
+  build = function(data)
+    local entries = {}
+    for i, d in ipairs(data.diagonals) do entries[i] = table.concat(d.cells, "+") .. "=" .. d.sum end
+    return sudolab.puzzle{rules = "classic;sum:" .. table.concat(entries, ","), givens = data.givens}
+  end,
+}
+
+-- Every diagonal of two or more cells, read from a random end. With
+-- opts.every, both ends of each (bare: every clue there is).
+local function diagonals(grid, n, every)
+  local out = {}
+  for _, dc in ipairs{1, -1} do
+    for start = 0, 2 * n - 2 do
+      local cells = {}
+      for r = 0, n - 1 do
+        local c = dc == 1 and r - (n - 1) + start or start - r
+        if c >= 0 and c < n then cells[#cells + 1] = r * n + c end
+      end
+      if #cells >= 2 then
+        local back = {}
+        for i = #cells, 1, -1 do back[#back + 1] = cells[i] end
+        local sum = 0
+        for _, c in ipairs(cells) do sum = sum + marks.digit(grid, c) end
+        if every then
+          out[#out + 1] = {cells = cells, sum = sum}
+          out[#out + 1] = {cells = back, sum = sum}
+        else
+          out[#out + 1] = {cells = math.random(2) == 1 and cells or back, sum = sum}
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- Generation (scripts/marks.lua): a clue on every diagonal, kept where it
+-- matters.
+v.family = {
+  place = function(grid, n, opts) return diagonals(grid, n, opts.every) end,
+  data = function(list) return {diagonals = list} end,
+}
+v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.generate = marks.generator(v, v.family)
+return v
