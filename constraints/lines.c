@@ -25,6 +25,7 @@
 struct lines {
     struct cell_paths paths;
     int size;
+    struct geometry geo;
 };
 
 static void *lines_read(const struct geometry *g, const char *args, int min_len, int max_len,
@@ -36,6 +37,7 @@ static void *lines_read(const struct geometry *g, const char *args, int min_len,
         return NULL;
     }
     l->size = g->size;
+    l->geo = *g;
     if (cell_paths_read(args, g->ncells, min_len, max_len, 1, &l->paths, err)) {
         free(l);
         return NULL;
@@ -159,26 +161,59 @@ static int renban_fits(const digitset *cand, int len, digitset w)
     return cover == w;
 }
 
-static int renban_line(struct prop_ctx *ctx, const int *cells, int len, int size)
+/* The house (0 row, 1 column, 2 box) of cell, as a number. */
+static int renban_house(const struct geometry *g, int kind, int cell)
 {
-    digitset cand[SL_MAX_SIZE], allowed = 0, only = 0;
-    int windows = 0;
-    for (int k = 0; k < len; k++) cand[k] = prop_candidates(ctx, cells[k]);
-    for (int lo = 1; lo + len - 1 <= size; lo++) {
-        digitset w = renban_window(lo, len);
-        if (renban_fits(cand, len, w)) allowed |= w, only = w, windows++;
+    return kind == 0   ? geometry_row(g, cell)
+           : kind == 1 ? geometry_col(g, cell)
+                       : geometry_box(g, cell);
+}
+
+/* Digit d must be on the line at one of the places (a mask over the
+ * line's cells): when they share a house, the rest of it loses d. */
+static int renban_point(struct prop_ctx *ctx, const struct geometry *g, const int *cells, int len,
+                        uint32_t places, int d)
+{
+    for (int kind = 0; kind < (g->box_rows ? 3 : 2); kind++) {
+        int house = -1, shared = 1;
+        for (int k = 0; k < len && shared; k++) {
+            if (!(places >> k & 1)) continue;
+            int h = renban_house(g, kind, cells[k]);
+            shared = house < 0 || h == house, house = h;
+        }
+        if (!shared) continue;
+        for (int c = 0; c < g->ncells; c++) {
+            int on = 0;
+            for (int k = 0; k < len; k++) on |= (places >> k & 1) && cells[k] == c;
+            if (!on && renban_house(g, kind, c) == house && prop_restrict(ctx, c, ~digitset_of(d)))
+                return SL_PROP_CONTRADICTION;
+        }
     }
-    if (windows == 0) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
+static int renban_line(struct prop_ctx *ctx, const struct geometry *g, const int *cells, int len)
+{
+    digitset cand[SL_MAX_SIZE], allowed = 0, needed = ~(digitset)0;
+    for (int k = 0; k < len; k++) cand[k] = prop_candidates(ctx, cells[k]);
+    for (int lo = 1; lo + len - 1 <= g->size; lo++) {
+        digitset w = renban_window(lo, len);
+        if (renban_fits(cand, len, w)) allowed |= w, needed &= w;
+    }
+    if (allowed == 0) return SL_PROP_CONTRADICTION;
     for (int k = 0; k < len; k++)
         if (prop_restrict(ctx, cells[k], allowed)) return SL_PROP_CONTRADICTION;
-    if (windows > 1) return SL_PROP_OK;
-    /* One window: each of its digits with a single place goes there. */
-    for (digitset w = only; w; w = digitset_rest(w)) {
-        int d = digitset_first(w), at = -1, places = 0;
+    /* A digit every window holds: with one place it goes there; with
+     * places in one house it leaves the rest of that house. */
+    for (digitset w = needed; w; w = digitset_rest(w)) {
+        int d = digitset_first(w), at = -1, count = 0;
+        uint32_t places = 0;
         for (int k = 0; k < len; k++)
-            if (prop_candidates(ctx, cells[k]) & digitset_of(d)) places++, at = k;
-        if (places == 1 && prop_restrict(ctx, cells[at], digitset_of(d)))
+            if (prop_candidates(ctx, cells[k]) & digitset_of(d)) places |= 1u << k, count++, at = k;
+        if (count == 0) return SL_PROP_CONTRADICTION;
+        if (count == 1 && prop_restrict(ctx, cells[at], digitset_of(d)))
             return SL_PROP_CONTRADICTION;
+        if (renban_point(ctx, g, cells, len, places, d)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -189,7 +224,7 @@ static int renban_propagate(void *self, struct prop_ctx *ctx)
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
         int len;
         const int *cells = line_cells(l, group, &len);
-        if (renban_line(ctx, cells, len, l->size)) return SL_PROP_CONTRADICTION;
+        if (renban_line(ctx, &l->geo, cells, len)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }

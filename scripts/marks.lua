@@ -3,7 +3,7 @@
 -- outside the grid). A family says where marks true of a grid can go; the
 -- strategies here choose among them and dig the givens, one way for all:
 --
---   marks.greedy(v, family, grid, opts)  every placed mark, then the
+--   marks.prune(v, family, grid, opts)   every placed mark, then the
 --       givens dug to a minimal set (none when the marks alone are unique),
 --       then each mark (or symmetric pair of marks) dropped in random order
 --       while the puzzle stays unique: every mark left matters
@@ -28,12 +28,12 @@ local M = {}
 local dig = require("dig")
 
 M.strategies = {
-  {name = "greedy", takes = {symmetry = true, givens = true}},
+  {name = "prune", takes = {symmetry = true, givens = true}},
   {name = "bare", takes = {symmetry = "none"}},
   {name = "graded", takes = {grade = true, rating = true, symmetry = true}, needs = {"grade", "rating"}},
 }
 function M.strategy_for(opts)
-  return (opts.grade or opts.rating) and "graded" or "greedy"
+  return (opts.grade or opts.rating) and "graded" or "prune"
 end
 
 -- Search nodes a uniqueness check may take before the puzzle counts as
@@ -117,7 +117,7 @@ local function finish(p, count)
   return p, {marks = count}
 end
 
-function M.greedy(v, family, grid, opts)
+function M.prune(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local marks = family.place(grid, n, opts)
   if #marks == 0 then return nil, "no marks fit the grid" end
@@ -174,7 +174,7 @@ function M.generator(v, family)
     local strategy = opts.strategy or M.strategy_for(opts)
     local make = M[strategy]
     if type(make) ~= "function" or strategy == "generator" then
-      error("unknown " .. v.name .. " strategy '" .. tostring(strategy) .. "' (greedy, bare, graded)", 0)
+      error("unknown " .. v.name .. " strategy '" .. tostring(strategy) .. "' (prune, bare, graded)", 0)
     end
     local settings = setmetatable({}, {__index = opts})
     settings.symmetry = opts.symmetry or v.defaults.symmetry

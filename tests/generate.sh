@@ -124,7 +124,7 @@ refused "unknown grade 'nope'" --variant killer --grade nope
 refused "unknown grade 'hadr'; did you mean 'hard'?" --grade hadr
 refused "unknown variant 'kiler'; did you mean 'killer'? (one of: antiking," --variant kiler
 refused "unknown variant 'nosuch'" --variant nosuch
-refused "variant arrow cannot generate puzzles" --variant arrow
+refused "unknown thermo strategy 'bare' (one of: prune, graded)" --variant thermo --strategy bare
 refused "greedy does not take --grade; use --strategy anneal" \
     --variant killer --strategy greedy --grade extreme
 refused "unknown classic strategy 'greedy'" --strategy greedy --grade extreme
