@@ -67,3 +67,22 @@ for args in "" "--grade easy" "--grade medium" "--grade hard" "--grade expert" "
     shapes=$("$S" generate --variant killer --count "$count" --seed 1 $args | awk -f scripts/cage_stats.awk | head -1)
     printf "  %-44s %s\n" "killer ${args:-greedy}" "$shapes"
 done
+
+# Variants whose marks come from a filled grid (scripts/marks.lua): each at
+# its default settings, and with no givens where the variant allows it;
+# then the test puzzles of the line and clue rules, solved and counted.
+MARKS=${MARKS:-20}
+echo "== mark variants, puzzles/s (median of $RUNS runs of $MARKS)"
+for v in kropki xv thermo arrow whispers renban sandwich littlekiller palindrome between; do
+    row "$v, default settings" 20 "$MARKS" --variant "$v"
+done
+# A run that cannot make its puzzles says why instead of a rate.
+for v in kropki xv sandwich; do
+    if why=$("$S" generate --count 1 --seed 1 --variant "$v" --strategy bare 2>&1 >/dev/null); then
+        row "$v, no givens (--strategy bare)" 2 "$MARKS" --variant "$v" --strategy bare
+    else
+        printf "  %-44s %s\n" "$v, no givens (--strategy bare)" "none made: ${why#*: }"
+    fi
+done
+echo "== test puzzles of the line and clue rules (under 5 ms wanted: sandwich, renban, whispers)"
+SUDOLAB_PATH=tests/lua "$S" run scripts/bench_marks.lua

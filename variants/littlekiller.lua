@@ -7,7 +7,7 @@ local v = require("variant").make{
   name = "littlekiller",
   summary = "little killer: a clue is the sum along the diagonal its arrow points down",
   rules = "classic;sum",
-  defaults = {symmetry = "none"},
+  defaults = {symmetry = "none", max_line = 5},
   build = function(data)
     local entries = {}
     for i, d in ipairs(data.diagonals) do entries[i] = table.concat(d.cells, "+") .. "=" .. d.sum end
@@ -15,9 +15,10 @@ local v = require("variant").make{
   end,
 }
 
--- Every diagonal of two or more cells, read from a random end. With
+-- Every diagonal of two to max_len cells (long ones make slow searches
+-- and add little), read from a random end. With
 -- opts.every, both ends of each (bare: every clue there is).
-local function diagonals(grid, n, every)
+local function diagonals(grid, n, every, max_len)
   local out = {}
   for _, dc in ipairs{1, -1} do
     for start = 0, 2 * n - 2 do
@@ -26,7 +27,7 @@ local function diagonals(grid, n, every)
         local c = dc == 1 and r - (n - 1) + start or start - r
         if c >= 0 and c < n then cells[#cells + 1] = r * n + c end
       end
-      if #cells >= 2 then
+      if #cells >= 2 and #cells <= (max_len or n) then
         local back = {}
         for i = #cells, 1, -1 do back[#back + 1] = cells[i] end
         local sum = 0
@@ -46,7 +47,7 @@ end
 -- Generation (scripts/marks.lua): a clue on every diagonal, kept where it
 -- matters.
 v.family = {
-  place = function(grid, n, opts) return diagonals(grid, n, opts.every) end,
+  place = function(grid, n, opts) return diagonals(grid, n, opts.every, opts.max_line or v.defaults.max_line) end,
   data = function(list) return {diagonals = list} end,
 }
 v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
