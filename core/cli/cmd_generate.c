@@ -60,7 +60,7 @@ static const struct cmd_option_help generate_options[] = {
     {"max-cage", "killer: the most cells of a cage (default 5)"},
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
                    "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
-    {"givens", "killer: N givens besides the cages (default none)"},
+    {"givens", "killer: N givens besides the cages (default none); mark variants: at most N"},
     {"grade", "a grade, as the rater names them"},
     {"rating", "a rating band, e.g. 6.0-7.5"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
