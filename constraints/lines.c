@@ -396,7 +396,7 @@ static int palindrome_marks(const void *self, const struct geometry *g, struct m
 static int between_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
 {
     (void)g;
-    return lines_emit(self, sink, LINE_BETWEEN, "between lines");
+    return lines_emit(self, sink, LINE_BETWEEN, "between");
 }
 
 const struct constraint_ops whispers_constraint = {

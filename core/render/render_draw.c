@@ -477,9 +477,9 @@ static void draw_outside(const struct frame *f, const struct render_mark *m)
     cairo_set_line_width(f->cr, 0.8);
     cairo_move_to(f->cr, bx, by);
     cairo_line_to(f->cr, tx, ty);
-    cairo_move_to(f->cr, tx - hx - hy, ty - hy + hx);
+    cairo_move_to(f->cr, tx + hx - hy, ty + hy + hx);
     cairo_line_to(f->cr, tx, ty);
-    cairo_line_to(f->cr, tx - hx + hy, ty - hy - hx);
+    cairo_line_to(f->cr, tx + hx + hy, ty + hy - hx);
     cairo_stroke(f->cr);
 }
 
