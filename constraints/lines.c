@@ -169,6 +169,18 @@ static int renban_house(const struct geometry *g, int kind, int cell)
                        : geometry_box(g, cell);
 }
 
+/* The i-th cell of house h of a kind. */
+static int renban_house_cell(const struct geometry *g, int kind, int h, int i)
+{
+    int n = g->size;
+    if (kind == 0) return h * n + i;
+    if (kind == 1) return i * n + h;
+    int across = n / g->box_cols;
+    int row = h / across * g->box_rows + i / g->box_cols,
+        col = h % across * g->box_cols + i % g->box_cols;
+    return row * n + col;
+}
+
 /* Digit d must be on the line at one of the places (a mask over the
  * line's cells): when they share a house, the rest of it loses d. */
 static int renban_point(struct prop_ctx *ctx, const struct geometry *g, const int *cells, int len,
@@ -182,11 +194,11 @@ static int renban_point(struct prop_ctx *ctx, const struct geometry *g, const in
             shared = house < 0 || h == house, house = h;
         }
         if (!shared) continue;
-        for (int c = 0; c < g->ncells; c++) {
-            int on = 0;
+        for (int i = 0; i < g->size; i++) {
+            int c = renban_house_cell(g, kind, house, i), on = 0;
+            if (!(prop_candidates(ctx, c) & digitset_of(d))) continue;
             for (int k = 0; k < len; k++) on |= (places >> k & 1) && cells[k] == c;
-            if (!on && renban_house(g, kind, c) == house && prop_restrict(ctx, c, ~digitset_of(d)))
-                return SL_PROP_CONTRADICTION;
+            if (!on && prop_restrict(ctx, c, ~digitset_of(d))) return SL_PROP_CONTRADICTION;
         }
     }
     return SL_PROP_OK;
