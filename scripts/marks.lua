@@ -42,7 +42,7 @@ end
 -- gets givens; a mark whose absence leaves one is kept): these checks
 -- are most of the work, and the few that run long cost more than all the
 -- others.
-local MAX_NODES, DROP_NODES = 500, 300
+local MAX_NODES, DROP_NODES = 500, 100
 
 function M.digit(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
