@@ -23,6 +23,9 @@
 --   data(marks, opts)      v.build's data for a list of marks (no givens)
 --   negative               the data of every mark with the negative
 --                          constraint (marks.bare uses it when present)
+--   symmetric              marks go on every spot that qualifies: under
+--                          --symmetry rotate180 only those whose half-turned
+--                          spot has one too are placed
 -- Line families share M.lines, which walks lines over the grid.
 local M = {}
 local dig = require("dig")
@@ -62,31 +65,49 @@ M.shuffle = shuffle
 -- The cell a half turn takes cell to.
 local function turned(cell, n) return n * n - 1 - cell end
 
--- Groups of mark indices dropped together: with a symmetry other than
--- none, a mark and the mark on its half-turned cells (when the grid has
--- one there); each mark alone otherwise.
-local function mark_groups(marks, n, symmetry)
-  local key = function(cells)
-    local sorted = {table.unpack(cells)}
-    table.sort(sorted)
-    return table.concat(sorted, "-")
-  end
-  local at, groups, seen = {}, {}, {}
-  for i, m in ipairs(marks) do at[key(m.cells)] = i end
+local function cells_key(cells)
+  local sorted = {table.unpack(cells)}
+  table.sort(sorted)
+  return table.concat(sorted, "-")
+end
+
+-- The index of the mark on the half-turned cells of each mark, where the
+-- grid has one there.
+local function turned_marks(marks, n)
+  local at, image_of = {}, {}
+  for i, m in ipairs(marks) do at[cells_key(m.cells)] = i end
   for i, m in ipairs(marks) do
+    local image = {}
+    for k, c in ipairs(m.cells) do image[k] = turned(c, n) end
+    image_of[i] = at[cells_key(image)]
+  end
+  return image_of
+end
+
+-- Groups of mark indices dropped together: under rotate180, a mark and
+-- the mark on its half-turned cells; each mark alone otherwise (the other
+-- symmetries shape the givens only).
+local function mark_groups(marks, n, symmetry)
+  local image_of = symmetry == "rotate180" and turned_marks(marks, n) or {}
+  local groups, seen = {}, {}
+  for i in ipairs(marks) do
     if not seen[i] then
       seen[i] = true
-      local group = {i}
-      if symmetry and symmetry ~= "none" then
-        local image = {}
-        for k, c in ipairs(m.cells) do image[k] = turned(c, n) end
-        local j = at[key(image)]
-        if j and not seen[j] then seen[j] = true; group[2] = j end
-      end
+      local group, j = {i}, image_of[i]
+      if j and not seen[j] then seen[j] = true; group[2] = j end
       groups[#groups + 1] = group
     end
   end
   return shuffle(groups)
+end
+
+-- Under rotate180, the marks of a family that places them on every spot
+-- that qualifies (family.symmetric) are kept only where the half-turned
+-- spot holds one too, so the puzzle's marks are symmetric.
+local function symmetric_only(marks, n)
+  local image_of, out = turned_marks(marks, n), {}
+  for i, m in ipairs(marks) do if image_of[i] then out[#out + 1] = m end end
+  return out
 end
 
 local function build(v, family, marks, opts, givens)
@@ -120,10 +141,11 @@ end
 
 function M.prune(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
+  local symmetry = opts.symmetry or "none"
   local marks = family.place(grid, n, opts)
+  if family.symmetric and symmetry == "rotate180" then marks = symmetric_only(marks, n) end
   if #marks == 0 then return nil, "no marks fit the grid" end
   local p = build(v, family, marks, opts, nil)
-  local symmetry = opts.symmetry or "none"
   if not unique(p) then
     p:givens(grid)
     p:dig(dig.orbits(n, symmetry), grid)
@@ -198,7 +220,7 @@ end
 -- digits qualify. kinds: {name, test(a, b)}, the first that holds names
 -- the mark. data(pairs by kind) makes the build data.
 function M.edges(kinds, to_data, negative)
-  local family = {negative = negative}
+  local family = {negative = negative, symmetric = true}
   function family.place(grid, n)
     local marks = {}
     for cell = 0, n * n - 1 do

@@ -47,6 +47,7 @@ end
 -- Generation (scripts/marks.lua): a clue on every diagonal, kept where it
 -- matters.
 v.family = {
+  symmetric = true,
   place = function(grid, n, opts) return diagonals(grid, n, opts.every, opts.max_line or v.defaults.max_line) end,
   data = function(list) return {diagonals = list} end,
 }

@@ -14,6 +14,7 @@ local v = require("variant").make{
 -- Generation (scripts/marks.lua): a clue for every row and column, kept
 -- where it matters; `bare` gives all of them and no givens.
 v.family = {
+  symmetric = true,
   place = function(grid, n)
     local clues = {}
     for _, column in ipairs{false, true} do

@@ -79,6 +79,23 @@ do
   expect("kropki bare: unique", p:count(), 1)
 end
 
+-- Symmetric marks: under rotate180 each dot's half-turned edge has one.
+do
+  local v = require("kropki")
+  math.randomseed(4)
+  local p = v.generate{seed = 4, symmetry = "rotate180"}
+  local edges, all = {}, true
+  for a, b in p:line():gmatch("(%d+)-(%d+)") do edges[#edges + 1] = {tonumber(a), tonumber(b)} end
+  local at = {}
+  for _, e in ipairs(edges) do at[math.min(e[1], e[2]) .. "-" .. math.max(e[1], e[2])] = true end
+  for _, e in ipairs(edges) do
+    local a, b = 80 - e[1], 80 - e[2]
+    all = all and at[math.min(a, b) .. "-" .. math.max(a, b)] == true
+  end
+  expect("kropki rotate180: dots in half-turn pairs", #edges > 0 and all, true)
+  expect("kropki rotate180: unique", p:count(), 1)
+end
+
 -- The same seed, the same puzzle.
 do
   local v = require("thermo")
