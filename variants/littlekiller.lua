@@ -7,7 +7,7 @@ local v = require("variant").make{
   name = "littlekiller",
   summary = "little killer: a clue is the sum along the diagonal its arrow points down",
   rules = "classic;sum",
-  defaults = {symmetry = "none", max_line = 5},
+  defaults = {symmetry = "none", max_line = 4},
   build = function(data)
     local entries = {}
     for i, d in ipairs(data.diagonals) do entries[i] = table.concat(d.cells, "+") .. "=" .. d.sum end
@@ -15,9 +15,10 @@ local v = require("variant").make{
   end,
 }
 
--- Every diagonal of two to max_len cells (long ones make slow searches
--- and add little), read from a random end. With
--- opts.every, both ends of each (bare: every clue there is).
+-- Every diagonal of two to max_len cells (default 4: longer ones save
+-- givens but slow every search down; scripts/RESULTS_variants_gen.md),
+-- read from a random end. With opts.every, both ends of each (bare: every
+-- clue there is).
 local function diagonals(grid, n, every, max_len)
   local out = {}
   for _, dc in ipairs{1, -1} do
