@@ -178,12 +178,12 @@ static int sandwich_write(const void *self, char *buf, size_t cap)
     size_t used = 0;
     for (int i = 0; i < s->count; i++) {
         const struct sandwich_clue *c = &s->clue[i];
-        int w = snprintf(buf + (used < cap ? used : cap), used < cap ? cap - used : 0, "%s%c%d=%d",
-                         i ? "," : "", c->column ? 'c' : 'r', c->index + 1, c->sum);
+        char *at = used < cap ? buf + used : NULL;
+        int w = snprintf(at, at ? cap - used : 0, "%s%c%d=%d", i ? "," : "", c->column ? 'c' : 'r',
+                         c->index + 1, c->sum);
         if (w < 0) return -1;
         used += (size_t)w;
     }
-    if (cap && used >= cap) buf[cap - 1] = '\0';
     if (cap && s->count == 0) buf[0] = '\0';
     return (int)used;
 }
