@@ -3,9 +3,12 @@
 -- for tests/lua/test_marks.lua and scripts/bench_marks.lua.
 --
 -- They were made by this project's generator (seeds 1 to 6, the one with
--- fewest givens per variant); no published puzzle of these rules is
--- transcribed here. The test solves each to the answer its grid was
--- filled with and proves it unique by the exhaustive count.
+-- fewest givens per variant): the test solves each to the answer its grid
+-- was filled with and proves it unique by the exhaustive count. One more,
+-- sandwich_every_clue, is a puzzle found in public test data (all 18
+-- clues, a 1, a 5 and a 9 given on the main diagonal of boxes), with no
+-- answer published beside it: the answer here is the solver's, proven
+-- unique by the count.
 return {
   whispers = {
     "sudolab 9 3x3 classic;whispers:58-48-38-29-28-36-46-55,59-51-52-43-44,10-1-11-12,8-7-17,"
@@ -43,4 +46,9 @@ return {
       .. "62+70+78=15,79+71=16 "
       .. "..........6......................................................1...............",
     "175649823863172954429853671516428739792536418348791562987315246251964387634287195"},
+  sandwich_every_clue = {
+    "sudolab 9 3x3 classic;sandwich:r1=4,r2=33,r3=20,r4=17,r5=26,r6=10,r7=16,r8=24,r9=0,"
+      .. "c1=8,c2=4,c3=17,c4=35,c5=14,c6=13,c7=3,c8=10,c9=25 "
+      .. "....................1...................5...................9....................",
+    "236941875954378612871625439182439756397856124645217398413562987569783241728194563"},
 }

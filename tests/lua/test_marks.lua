@@ -10,7 +10,8 @@ local marks = require("marks")
 
 local constructed = require("marks_puzzles")
 
-for _, name in ipairs{"whispers", "renban", "sandwich", "palindrome", "between", "littlekiller"} do
+for _, name in ipairs{"whispers", "renban", "sandwich", "sandwich_every_clue", "palindrome", "between",
+                      "littlekiller"} do
   local line, answer = constructed[name][1], constructed[name][2]
   local p = sudolab.read(line)[1]
   local t = os.clock()
