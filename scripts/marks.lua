@@ -35,6 +35,20 @@ M.strategies = {
   {name = "bare", takes = {symmetry = "none"}},
   {name = "graded", takes = {grade = true, rating = true, symmetry = true}, needs = {"grade", "rating"}},
 }
+-- The strategies of a variant whose marks are lines: prune and graded,
+-- each also taking the options named in `extra` ({"lines", "max_line"}).
+function M.strategies_with(extra)
+  local out = {}
+  for _, s in ipairs{M.strategies[1], M.strategies[3]} do
+    local takes = {}
+    for k, v in pairs(s.takes) do takes[k] = v end
+    for _, k in ipairs(extra) do takes[k] = true end
+    out[#out + 1] = {name = s.name, takes = takes, needs = s.needs}
+  end
+  return out
+end
+M.line_strategies = M.strategies_with{"lines", "max_line"}
+
 function M.strategy_for(opts)
   return (opts.grade or opts.rating) and "graded" or "prune"
 end
@@ -278,6 +292,7 @@ function M.lines(grid, n, opts, step, done)
   for cell = 0, n * n - 1 do cells[#cells + 1] = cell end
   shuffle(cells)
   local want, low, high = opts.lines or 8, opts.min_line or 3, opts.max_line or 6
+  low = math.min(low, high)
   for _, start in ipairs(cells) do
     if #lines >= want then break end
     if not used[start] then

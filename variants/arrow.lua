@@ -39,6 +39,6 @@ v.family = {place = lines.place, data = function(list)
   for i, m in ipairs(list) do arrows[i] = m.cells end
   return {arrows = arrows}
 end}
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

@@ -33,6 +33,6 @@ end, function(path, grid)
   end
   return true
 end, v.defaults)
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

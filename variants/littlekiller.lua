@@ -52,6 +52,6 @@ v.family = {
   place = function(grid, n, opts) return diagonals(grid, n, opts.every, opts.max_line or v.defaults.max_line) end,
   data = function(list) return {diagonals = list} end,
 }
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.strategies_with{"max_line"}, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

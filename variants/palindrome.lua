@@ -40,7 +40,8 @@ end
 v.family = {
   place = function(grid, n, opts)
     local want = opts.lines or v.defaults.lines
-    local low, high = opts.min_line or v.defaults.min_line, opts.max_line or v.defaults.max_line
+    local high = opts.max_line or v.defaults.max_line
+    local low = math.min(opts.min_line or v.defaults.min_line, high)
     local used, lines, cells = {}, {}, {}
     for cell = 0, n * n - 1 do cells[#cells + 1] = cell end
     for _, middle in ipairs(marks.shuffle(cells)) do
@@ -62,6 +63,6 @@ v.family = {
     return {lines = table.concat(parts, ",")}
   end,
 }
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

@@ -34,6 +34,6 @@ v.family = marks.line_family("lines", function(path, cell, grid)
 end, function(path, grid)
   return spread(path, grid) == #path
 end, v.defaults)
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

@@ -16,6 +16,6 @@ local v = require("variant").make{
 v.family = marks.line_family("lines", function(path, cell, grid)
   return math.abs(marks.digit(grid, cell) - marks.digit(grid, path[#path])) >= 5
 end, nil, v.defaults)
-v.strategies, v.strategy_for = {marks.strategies[1], marks.strategies[3]}, marks.strategy_for
+v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
 v.generate = marks.generator(v, v.family)
 return v

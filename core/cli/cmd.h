@@ -58,6 +58,7 @@ struct cmd_options {
     const char *title;              /* --title */
     const char *paper;              /* --paper */
     int ascii;                      /* --ascii */
+    int lines, max_line;            /* --lines, --max-line: 0 = the variant's */
     int nfiles;
     char **files; /* the operands; none means stdin */
     /* Set by the command: the node limit without --max-nodes, on grids

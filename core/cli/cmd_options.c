@@ -85,6 +85,8 @@ static const struct option_def catalogue[] = {
     {"title", 'L', KIND_TEXT, FIELD(title), 0, 0, "TEXT"},
     {"paper", 'A', KIND_TEXT, FIELD(paper), 0, 0, "SIZE"},
     {"ascii", 'i', KIND_FLAG, FIELD(ascii), 0, 0, NULL},
+    {"lines", 'N', KIND_INT, FIELD(lines), 1, SL_MAX_CELLS, "N"},
+    {"max-line", 'E', KIND_INT, FIELD(max_line), 2, SL_MAX_CELLS, "N"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
