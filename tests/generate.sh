@@ -17,6 +17,8 @@ for v in kropki xv thermo arrow whispers renban sandwich littlekiller palindrome
     gen --variant "$v" --count 3 --seed 5 > "$T/m2"
     check "$v: 3 unique puzzles, the same again from the seed" \
         eval '[ $(wc -l < "$T/m1") -eq 3 ] && all_unique "$T/m1" && cmp -s "$T/m1" "$T/m2"'
+    check "$v: none of them unique as a classic sudoku (the marks matter)" \
+        eval '[ "$(awk "{ print \$5 }" "$T/m1" | "$S" count | sort -u)" = 2 ]'
 done
 gen --variant thermo --lines 3 --max-line 4 --count 5 --seed 2 > "$T/m1"
 check "thermo --lines 3 --max-line 4: at most 3 thermometers of at most 4 cells" \
