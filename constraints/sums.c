@@ -179,6 +179,22 @@ static int sums_write(const void *self, char *buf, size_t cap)
 /* An arrow: a ring around its circle and a line with a head along its
  * shaft, from the circle cell nearest the shaft. A sum to a constant: a
  * dashed outline with the total, as a cage. */
+/* 1 when the cells, in order, run diagonally from one edge of the grid to
+ * another (a little killer clue, read from outside cell[0]). */
+static int sums_edge_diagonal(const struct sum_entry *e, const struct geometry *g)
+{
+    int n = g->size, first = e->cell[0], last = e->cell[e->count - 1];
+    if (e->count < 2) return 0;
+    int dr = geometry_row(g, e->cell[1]) - geometry_row(g, first);
+    int dc = geometry_col(g, e->cell[1]) - geometry_col(g, first);
+    if ((dr != 1 && dr != -1) || (dc != 1 && dc != -1)) return 0;
+    for (int i = 1; i < e->count; i++)
+        if (e->cell[i] != e->cell[i - 1] + dr * n + dc) return 0;
+    int r0 = geometry_row(g, first) - dr, c0 = geometry_col(g, first) - dc;
+    int r1 = geometry_row(g, last) + dr, c1 = geometry_col(g, last) + dc;
+    return (r0 < 0 || r0 >= n || c0 < 0 || c0 >= n) && (r1 < 0 || r1 >= n || c1 < 0 || c1 >= n);
+}
+
 static int sums_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
 {
     const struct sums *s = self;
@@ -189,7 +205,10 @@ static int sums_marks(const void *self, const struct geometry *g, struct mark_si
         int rc;
         if (e->target >= 0) {
             snprintf(label, sizeof label, "%d", e->target);
-            rc = mark_emit(sink, MARK_CAGE, 0, e->cell, e->count, label);
+            if (sums_edge_diagonal(e, g))
+                rc = mark_emit(sink, MARK_OUTSIDE, OUTSIDE_ARROW, e->cell, 2, label);
+            else
+                rc = mark_emit(sink, MARK_CAGE, 0, e->cell, e->count, label);
             totals = 1;
         } else {
             const int *circle = e->cell + e->count;

@@ -67,3 +67,44 @@ for args in "" "--grade easy" "--grade medium" "--grade hard" "--grade expert" "
     shapes=$("$S" generate --variant killer --count "$count" --seed 1 $args | awk -f scripts/cage_stats.awk | head -1)
     printf "  %-44s %s\n" "killer ${args:-greedy}" "$shapes"
 done
+
+# Variants whose marks come from a filled grid (scripts/marks.lua): each at
+# its default settings, and with no givens where the variant allows it;
+# then the test puzzles of the line and clue rules, solved and counted.
+# Rates are of CPU time (user and system, one thread), which a machine
+# shared with other work leaves close to an idle machine's wall clock.
+MARKS=${MARKS:-20}
+cpu_rate_of() {
+    count=$1
+    shift
+    i=0
+    : > /tmp/bench_generate.$$
+    while [ "$i" -lt "$RUNS" ]; do
+        /usr/bin/time -f "%U %S" -o /tmp/bench_generate_cpu.$$ \
+            "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
+        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate.$$
+        i=$((i + 1))
+    done
+    sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
+    rm -f /tmp/bench_generate.$$ /tmp/bench_generate_cpu.$$
+}
+cpu_row() {
+    label=$1
+    want=$2
+    shift 2
+    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate_of "$@")" "$want"
+}
+echo "== mark variants, puzzles/s of CPU time (median of $RUNS runs of $MARKS)"
+for v in kropki xv thermo arrow whispers renban sandwich littlekiller palindrome between; do
+    cpu_row "$v, default settings" 20 "$MARKS" --variant "$v"
+done
+# A run that cannot make its puzzles says why instead of a rate.
+for v in kropki xv sandwich; do
+    if why=$("$S" generate --count 1 --seed 1 --variant "$v" --strategy bare 2>&1 >/dev/null); then
+        cpu_row "$v, no givens (--strategy bare)" 2 "$MARKS" --variant "$v" --strategy bare
+    else
+        printf "  %-44s %s\n" "$v, no givens (--strategy bare)" "none made: ${why#*: }"
+    fi
+done
+echo "== test puzzles of the line and clue rules (under 5 ms wanted: sandwich, renban, whispers)"
+SUDOLAB_PATH=tests/lua "$S" run scripts/bench_marks.lua

@@ -35,7 +35,7 @@ end
 -- The options of a request a variant's strategies may take, in the order
 -- they are checked.
 local strategy_options = {"symmetry", "clues", "grade", "rating", "min_cage", "max_cage",
-                          "cage_sizes", "givens"}
+                          "cage_sizes", "givens", "lines", "max_line"}
 
 -- The command's name of a request's option: --min-cage for min_cage.
 local function flag(key) return "--" .. key:gsub("_", "-") end

@@ -203,7 +203,7 @@ check "generate --help lists the grades from the rater's table" \
 check "generate --help lists each variant's sizes and strategies from the scripts" \
     eval 'out_has "  killer          size 3..16; greedy, anneal" &&
           out_has "  anneal          --grade easy|medium|hard|expert|extreme|beyond, --rating" && out_has "The symmetries: none, rotate180," &&
-          ! out_has "  arrow "'
+          out_has "  arrow           size 9; prune, graded"'
 run solve --help
 check "solve --help lists the formats and says options may follow files" \
     eval 'rc_is 0 && out_has "(auto, classic, sudolab, killer, csv, solo, fpuzzles)" && out_has "Options may follow the FILEs"'

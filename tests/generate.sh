@@ -11,6 +11,27 @@
 gen() { timeout 120 "$S" generate "$@" 2> "$T/err"; }
 all_unique() { [ "$("$S" count "$1" | sort -u)" = "1" ]; }
 
+# --- mark variants: unique, the same from the seed, lines as asked -----
+for v in kropki xv thermo arrow whispers renban sandwich littlekiller palindrome between; do
+    gen --variant "$v" --count 3 --seed 5 > "$T/m1"
+    gen --variant "$v" --count 3 --seed 5 > "$T/m2"
+    check "$v: 3 unique puzzles, the same again from the seed" \
+        eval '[ $(wc -l < "$T/m1") -eq 3 ] && all_unique "$T/m1" && cmp -s "$T/m1" "$T/m2"'
+    check "$v: none of them unique as a classic sudoku (the marks matter)" \
+        eval '[ "$(awk "{ print \$5 }" "$T/m1" | "$S" count | sort -u)" = 2 ]'
+done
+gen --variant thermo --lines 3 --max-line 4 --count 5 --seed 2 > "$T/m1"
+check "thermo --lines 3 --max-line 4: at most 3 thermometers of at most 4 cells" \
+    eval '[ $(wc -l < "$T/m1") -eq 5 ] && all_unique "$T/m1" &&
+          ! awk "{ split(\$4, r, \"thermo:\"); n = split(r[2], t, \",\"); if (n > 3) bad = 1;
+                   for (i = 1; i <= n; i++) if (split(t[i], c, \"-\") > 4) bad = 1 } END { exit !bad }" "$T/m1"'
+gen --variant kropki --strategy bare --count 2 --seed 1 > "$T/m1"
+check "kropki --strategy bare: no givens" eval '! grep -v "[.]\{81\}$" "$T/m1" && [ $(wc -l < "$T/m1") -eq 2 ]'
+gen --variant xv --strategy bare --count 1 --seed 1 > "$T/m1"
+rc=$?
+check "xv --strategy bare: none made says why (exit 1)" \
+    eval '[ $rc -eq 1 ] && grep -q "not unique without givens (after 200 grids)" "$T/err"'
+
 # --- reproducible, and the same however the run is split ---------------
 gen --count 40 --seed 7 > "$T/a"
 gen --count 40 --seed 7 > "$T/b"
@@ -124,7 +145,9 @@ refused "unknown grade 'nope'" --variant killer --grade nope
 refused "unknown grade 'hadr'; did you mean 'hard'?" --grade hadr
 refused "unknown variant 'kiler'; did you mean 'killer'? (one of: antiking," --variant kiler
 refused "unknown variant 'nosuch'" --variant nosuch
-refused "variant arrow cannot generate puzzles" --variant arrow
+refused "unknown thermo strategy 'bare' (one of: prune, graded)" --variant thermo --strategy bare
+refused "kropki does not take --lines (no kropki strategy uses it)" --variant kropki --lines 3
+refused "littlekiller does not take --lines" --variant littlekiller --lines 3
 refused "greedy does not take --grade; use --strategy anneal" \
     --variant killer --strategy greedy --grade extreme
 refused "unknown classic strategy 'greedy'" --strategy greedy --grade extreme

@@ -118,5 +118,15 @@ check "pretty --ascii: plain ASCII" \
 run convert --to pretty "$T/p4.txt"
 check "pretty: a jigsaw's regions" eval '[ $rc -eq 0 ] && head -1 "$T/out" | grep -qx jigsaw && grep -q "┠───┼───╄━━━╅───╂" "$T/out"'
 
+# Lines and clues outside the grid (sandwich, little killer).
+cat > "$T/lines.txt" <<'LINES'
+sudolab 9 3x3 classic;sandwich:r1=28,c2=25;sum:63+73=5,62+70+78=15;whispers:0-10-20;renban:4-5-6;palindrome:30-31-32;between:60-61-62 ................................4........................5.1.....................
+LINES
+run render "$T/lines.txt" --output "$T/lines.svg"
+check "lines and outside clues: SVG is well-formed XML" eval '[ $rc -eq 0 ] && xmllint --noout "$T/lines.svg"'
+run convert --to pretty "$T/lines.txt"
+check "pretty: clues outside listed with their way" \
+    eval '[ $rc -eq 0 ] && grep -q "^outside: r1c1→ 28, r1c2↓ 25, r8c1↘ 5, r7c9↙ 15" "$T/out"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

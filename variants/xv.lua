@@ -5,7 +5,8 @@ local variant = require("variant")
 local x = sudolab.relation(9, function(a, b) return a + b == 10 end)
 local v = sudolab.relation(9, function(a, b) return a + b == 5 end)
 local neither = sudolab.relation(9, function(a, b) return a + b ~= 10 and a + b ~= 5 end)
-return variant.make{
+local marks = require("marks")
+local v = variant.make{
   name = "xv",
   summary = "XV: X joins digits summing to 10, V digits summing to 5",
   description = "Classic rules; an X between two cells means their digits add up to 10, a V that they add up to 5.",
@@ -17,3 +18,12 @@ return variant.make{
     return sudolab.puzzle{rules = variant.relation_rules(tables), givens = data.givens}
   end,
 }
+
+-- Generation (scripts/marks.lua): an X or V on every edge whose digits add
+-- up to 10 or 5, kept where it matters; `bare` gives every mark and no givens.
+v.family = marks.edges({{"x", function(a, b) return a + b == 10 end},
+                        {"v", function(a, b) return a + b == 5 end}},
+                       function(lists) return {x = lists.x, v = lists.v} end, true)
+v.strategies, v.strategy_for = marks.strategies, marks.strategy_for
+v.generate = marks.generator(v, v.family)
+return v

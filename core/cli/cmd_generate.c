@@ -60,7 +60,11 @@ static const struct cmd_option_help generate_options[] = {
     {"max-cage", "killer: the most cells of a cage (default 5)"},
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
                    "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
-    {"givens", "killer: N givens besides the cages (default none)"},
+    {"givens", "killer: N givens besides the cages (default none); mark variants: at most N"},
+    {"lines", "line variants (thermo, arrow, whispers...): N lines placed\n"
+              "before the unneeded ones are dropped"},
+    {"max-line", "line variants: the most cells of a line (little killer:\n"
+                 "of a clue's diagonal)"},
     {"grade", "a grade, as the rater names them"},
     {"rating", "a rating band, e.g. 6.0-7.5"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
@@ -76,6 +80,7 @@ static const struct cmd_spec generate_spec = {
     "usage: sudolab generate [--variant NAME] [--size N] [--count K] [--seed S] [--jobs N]\n"
     "       [--shard I/N] [--strategy NAME] [--symmetry NAME] [--clues C]\n"
     "       [--min-cage N] [--max-cage N] [--cage-sizes LIST] [--givens N]\n"
+    "       [--lines N] [--max-line N]\n"
     "       [--grade NAME | --rating LOW-HIGH] [--stats | --json] [--output FILE]\n"
     "\n"
     "Makes K unique puzzles of a variant (default: classic 9x9) and prints one per\n"
@@ -166,6 +171,8 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
         .rating_low = opt->rating_low,
         .rating_high = opt->rating_high,
         .want_rating = opt->stats || opt->json,
+        .lines = opt->lines,
+        .max_line = opt->max_line,
     };
     if (opt->grade && opt->rating_high > 0) {
         fprintf(stderr, "sudolab generate: --grade and --rating both set a band; give one\n");

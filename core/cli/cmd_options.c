@@ -90,6 +90,8 @@ static const struct option_def catalogue[] = {
     {"redundant", 'N', KIND_FLAG, FIELD(redundant), 0, 0, NULL},
     {"estimate", 'E', KIND_FLAG, FIELD(estimate), 0, 0, NULL},
     {"probes", 'B', KIND_LONG, FIELD(probes), 1, 1000000000, "N"},
+    {"lines", 'W', KIND_INT, FIELD(lines), 1, SL_MAX_CELLS, "N"},
+    {"max-line", 'Z', KIND_INT, FIELD(max_line), 2, SL_MAX_CELLS, "N"},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 

@@ -21,7 +21,11 @@
  *   MARK_SQUARE  a grey square in each cell (even);
  *   MARK_DOT     a dot on the edge between cells[0] and cells[1]:
  *                style 0 white, 1 black;
- *   MARK_LETTER  text on the edge between cells[0] and cells[1] (X, V, <).
+ *   MARK_LETTER  text on the edge between cells[0] and cells[1] (X, V, <);
+ *   MARK_OUTSIDE text outside the grid, one step beyond cells[0] away from
+ *                cells[1] (the first two cells of the row, column or
+ *                diagonal it is about): sandwich sums, little killer
+ *                sums; style OUTSIDE_ARROW adds an arrow along the line.
  */
 #ifndef SUDOLAB_MARKS_H
 #define SUDOLAB_MARKS_H
@@ -35,13 +39,21 @@ enum mark_kind {
     MARK_CIRCLE,
     MARK_SQUARE,
     MARK_DOT,
-    MARK_LETTER
+    MARK_LETTER,
+    MARK_OUTSIDE
 };
+
+enum mark_outside { OUTSIDE_PLAIN, OUTSIDE_ARROW };
 
 enum mark_line {
     LINE_THERMO,   /* thick grey, behind the digits */
     LINE_ARROW,    /* thin, with a head at the last cell */
     LINE_DIAGONAL, /* thin, drawn on to the grid's corners */
+
+    LINE_WHISPERS,   /* thick dark grey, behind the digits (German whispers) */
+    LINE_RENBAN,     /* thick light grey, behind the digits */
+    LINE_PALINDROME, /* medium grey, behind the digits */
+    LINE_BETWEEN,    /* thin grey between its two end circles */
 };
 
 enum mark_circle {

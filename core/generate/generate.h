@@ -29,6 +29,7 @@ struct generate_request {
     int givens;                     /* killer: givens besides the cages, 0 = none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
+    int lines, max_line;            /* mark variants: lines placed, their most cells; 0 = the variant's */
 };
 
 /* One puzzle made. */

@@ -43,12 +43,12 @@ static void push_request(lua_State *L, const struct generate_request *req)
 {
     const char *names[] = {"strategy", "symmetry", "grade", "cage_sizes"};
     const char *values[] = {req->strategy, req->symmetry, req->grade, req->cage_sizes};
-    const char *int_names[] = {"clues", "min_cage", "max_cage"};
-    const int ints[] = {req->clues, req->min_cage, req->max_cage};
+    const char *int_names[] = {"clues", "min_cage", "max_cage", "lines", "max_line"};
+    const int ints[] = {req->clues, req->min_cage, req->max_cage, req->lines, req->max_line};
     lua_createtable(L, 0, 12);
     for (int i = 0; i < 4; i++)
         if (values[i]) lua_pushstring(L, values[i]), lua_setfield(L, -2, names[i]);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         if (ints[i]) lua_pushinteger(L, ints[i]), lua_setfield(L, -2, int_names[i]);
     if (req->givens > 0) lua_pushinteger(L, req->givens), lua_setfield(L, -2, "givens");
     if (req->size) lua_pushinteger(L, req->size), lua_setfield(L, -2, "size");

@@ -135,6 +135,28 @@ static void draw_thermo(const struct frame *f, const struct render_mark *m)
     cairo_stroke(f->cr);
 }
 
+/* The lines of whispers, renban, palindrome and between rules: a grey
+ * and a width (in cells) per style, all behind the digits. */
+static void draw_rule_line(const struct frame *f, const struct render_mark *m)
+{
+    static const struct {
+        int style;
+        double grey, width;
+    } look[] = {{LINE_WHISPERS, 0.45, 0.22},
+                {LINE_RENBAN, 0.80, 0.34},
+                {LINE_PALINDROME, 0.62, 0.16},
+                {LINE_BETWEEN, 0.55, 0.08}};
+    for (size_t i = 0; i < sizeof look / sizeof look[0]; i++) {
+        if (look[i].style != m->style) continue;
+        set_grey(f->cr, look[i].grey);
+        cairo_set_line_width(f->cr, look[i].width * f->cell);
+        cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+        draw_path(f, mark_cells(f, m), m->ncells);
+        cairo_stroke(f->cr);
+    }
+}
+
 static void draw_odd_even(const struct frame *f, const struct render_mark *m)
 {
     int c = mark_cells(f, m)[0];
@@ -169,6 +191,8 @@ static void draw_under(const struct frame *f)
             draw_thermo(f, m);
         else if (m->kind == MARK_CIRCLE && m->style == CIRCLE_BULB)
             draw_bulb(f, m);
+        else if (m->kind == MARK_LINE && m->style >= LINE_WHISPERS)
+            draw_rule_line(f, m);
     }
 }
 
@@ -436,6 +460,29 @@ static void draw_edge_mark(const struct frame *f, const struct render_mark *m)
     render_draw_text(f->cr, m->text, cx, cy, 0.36 * f->cell, 1, 1);
 }
 
+/* A clue outside the grid: one cell beyond cells[0], away from cells[1];
+ * with OUTSIDE_ARROW, a short arrow from it toward the line it sums. */
+static void draw_outside(const struct frame *f, const struct render_mark *m)
+{
+    const int *cells = mark_cells(f, m);
+    if (m->ncells < 2) return;
+    double dx = cell_x(f, cells[0]) - cell_x(f, cells[1]);
+    double dy = cell_y(f, cells[0]) - cell_y(f, cells[1]);
+    double cx = cell_x(f, cells[0]) + dx, cy = cell_y(f, cells[0]) + dy;
+    set_grey(f->cr, 0.0);
+    render_draw_text(f->cr, m->text, cx, cy, 0.42 * f->cell, 0, 1);
+    if (m->style != OUTSIDE_ARROW) return;
+    double tx = cx - 0.62 * dx, ty = cy - 0.62 * dy, bx = cx - 0.34 * dx, by = cy - 0.34 * dy;
+    double hx = 0.1 * dx, hy = 0.1 * dy;
+    cairo_set_line_width(f->cr, 0.8);
+    cairo_move_to(f->cr, bx, by);
+    cairo_line_to(f->cr, tx, ty);
+    cairo_move_to(f->cr, tx + hx - hy, ty + hy + hx);
+    cairo_line_to(f->cr, tx, ty);
+    cairo_line_to(f->cr, tx + hx + hy, ty + hy - hx);
+    cairo_stroke(f->cr);
+}
+
 static void draw_over(const struct frame *f)
 {
     for (int i = 0; i < f->it->nmarks; i++) {
@@ -454,6 +501,7 @@ static void draw_over(const struct frame *f)
     for (int i = 0; i < f->it->nmarks; i++) {
         const struct render_mark *m = &f->it->marks[i];
         if (m->kind == MARK_DOT || m->kind == MARK_LETTER) draw_edge_mark(f, m);
+        if (m->kind == MARK_OUTSIDE) draw_outside(f, m);
     }
 }
 
@@ -485,6 +533,13 @@ void render_draw_puzzle(cairo_t *cr, const struct render_item *it, double x, dou
     set_grey(cr, 1.0);
     cairo_rectangle(cr, x, y, side, side);
     cairo_fill(cr);
+    /* Clues outside the grid get a ring of one cell round it. */
+    for (int i = 0; i < it->nmarks; i++)
+        if (it->marks[i].kind == MARK_OUTSIDE) {
+            f.cell = side / (it->geo.size + 2);
+            f.x = x + f.cell, f.y = y + f.cell;
+            break;
+        }
     draw_under(&f);
     draw_grid(&f);
     draw_over(&f);

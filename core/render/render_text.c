@@ -112,6 +112,26 @@ static void text_row(FILE *out, const struct text_grid *t, int r, const uint8_t 
     fputc('\n', out);
 }
 
+/* Clues outside the grid, listed under it: the first cell of the line a
+ * clue is about, the way the line reads from there, and the clue. */
+static void text_outside(FILE *out, const struct render_item *it, int ascii)
+{
+    static const char *const way[2][9] = {
+        {"\u2196", "\u2191", "\u2197", "\u2190", "", "\u2192", "\u2199", "\u2193", "\u2198"},
+        {"\\", "^", "/", "<", "", ">", "/", "v", "\\"}};
+    int n = it->geo.size, any = 0;
+    for (int m = 0; m < it->nmarks; m++) {
+        const struct render_mark *mk = &it->marks[m];
+        if (mk->kind != MARK_OUTSIDE || mk->ncells < 2) continue;
+        int a = it->cells[mk->first], b = it->cells[mk->first + 1];
+        int dr = b / n - a / n, dc = b % n - a % n;
+        if (dr < -1 || dr > 1 || dc < -1 || dc > 1) continue;
+        fprintf(out, "%sr%dc%d%s %s", any++ ? ", " : "outside: ", a / n + 1, a % n + 1,
+                way[ascii][(dr + 1) * 3 + dc + 1], mk->text);
+    }
+    if (any) fputs("\n", out);
+}
+
 void render_text(FILE *out, const struct render_item *it, const uint8_t *cells, int ascii)
 {
     struct text_grid t;
@@ -127,6 +147,7 @@ void render_text(FILE *out, const struct render_item *it, const uint8_t *cells, 
         text_row(out, &t, r, cells, 0, ascii);
     }
     text_rule(out, &t, t.n, ascii);
+    text_outside(out, it, ascii);
     fputc('\n', out);
 }
 

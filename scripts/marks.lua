@@ -1,0 +1,341 @@
+-- marks.lua: generation strategies for variants whose marks are read off a
+-- filled grid (kropki dots, XV marks, thermometers, arrows, lines, clues
+-- outside the grid). A family says where marks true of a grid can go; the
+-- strategies here choose among them and dig the givens, one way for all:
+--
+--   marks.prune(v, family, grid, opts)   every placed mark, then the
+--       givens dug to a minimal set (none when the marks alone are unique),
+--       then each mark (or symmetric pair of marks) dropped in random order
+--       while the puzzle stays unique: every mark left matters
+--   marks.bare(v, family, grid, opts)    no givens at all: every mark the
+--       grid allows (with the negative constraint where the family has one:
+--       unmarked neighbours qualify for no mark), unique or nothing
+--   marks.graded(v, family, grid, opts)  the placed marks, and the givens
+--       dug toward a grade or rating band with the rater (dig.graded)
+--
+-- Each returns the puzzle (v.build's), then {marks = count}, or nil and
+-- why. A puzzle still unique once the variant's rules are dropped (its
+-- givens alone a classic sudoku) is refused: the marks would not matter.
+--
+-- A family is a table:
+--   place(grid, n, opts)   a list of marks true of grid (each a table the
+--                          family alone reads; m.cells lists its cells)
+--   data(marks, opts)      v.build's data for a list of marks (no givens)
+--   negative               the data of every mark with the negative
+--                          constraint (marks.bare uses it when present)
+--   symmetric              marks go on every spot that qualifies: under
+--                          --symmetry rotate180 only those whose half-turned
+--                          spot has one too are placed
+-- Line families share M.lines, which walks lines over the grid.
+local M = {}
+local dig = require("dig")
+
+M.strategies = {
+  {name = "prune", takes = {symmetry = true, givens = true}},
+  {name = "bare", takes = {symmetry = "none"}},
+  {name = "graded", takes = {grade = true, rating = true, symmetry = true}, needs = {"grade", "rating"}},
+}
+-- The strategies of a variant whose marks are lines: prune and graded,
+-- each also taking the options named in `extra` ({"lines", "max_line"}).
+function M.strategies_with(extra)
+  local out = {}
+  for _, s in ipairs{M.strategies[1], M.strategies[3]} do
+    local takes = {}
+    for k, v in pairs(s.takes) do takes[k] = v end
+    for _, k in ipairs(extra) do takes[k] = true end
+    out[#out + 1] = {name = s.name, takes = takes, needs = s.needs}
+  end
+  return out
+end
+M.line_strategies = M.strategies_with{"lines", "max_line"}
+
+function M.strategy_for(opts)
+  return (opts.grade or opts.rating) and "graded" or "prune"
+end
+
+-- Search nodes a uniqueness check may take before the puzzle counts as
+-- not unique: whether the marks alone are unique, and whether a mark can
+-- go, are asked with few (a grid whose marks alone leave a wide search
+-- gets givens; a mark whose absence leaves one is kept): these checks
+-- are most of the work, and the few that run long cost more than all the
+-- others.
+local MAX_NODES, DROP_NODES = 500, 100
+
+function M.digit(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+
+local function unique(p, nodes)
+  return p:count(2, nodes or MAX_NODES) == 1
+end
+
+local function shuffle(list)
+  for i = #list, 2, -1 do
+    local j = math.random(i)
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+M.shuffle = shuffle
+
+-- The cell a half turn takes cell to.
+local function turned(cell, n) return n * n - 1 - cell end
+
+local function cells_key(cells)
+  local sorted = {table.unpack(cells)}
+  table.sort(sorted)
+  return table.concat(sorted, "-")
+end
+
+-- The index of the mark on the half-turned cells of each mark, where the
+-- grid has one there.
+local function turned_marks(marks, n)
+  local at, image_of = {}, {}
+  for i, m in ipairs(marks) do at[cells_key(m.cells)] = i end
+  for i, m in ipairs(marks) do
+    local image = {}
+    for k, c in ipairs(m.cells) do image[k] = turned(c, n) end
+    image_of[i] = at[cells_key(image)]
+  end
+  return image_of
+end
+
+-- Groups of mark indices dropped together: under rotate180, a mark and
+-- the mark on its half-turned cells; each mark alone otherwise (the other
+-- symmetries shape the givens only).
+local function mark_groups(marks, n, symmetry)
+  local image_of = symmetry == "rotate180" and turned_marks(marks, n) or {}
+  local groups, seen = {}, {}
+  for i in ipairs(marks) do
+    if not seen[i] then
+      seen[i] = true
+      local group, j = {i}, image_of[i]
+      if j and not seen[j] then seen[j] = true; group[2] = j end
+      groups[#groups + 1] = group
+    end
+  end
+  return shuffle(groups)
+end
+
+-- Under rotate180, the marks of a family that places them on every spot
+-- that qualifies (family.symmetric) are kept only where the half-turned
+-- spot holds one too, so the puzzle's marks are symmetric.
+local function symmetric_only(marks, n)
+  local image_of, out = turned_marks(marks, n), {}
+  for i, m in ipairs(marks) do if image_of[i] then out[#out + 1] = m end end
+  return out
+end
+
+local function build(v, family, marks, opts, givens)
+  local data = family.data(marks, opts)
+  data.givens = givens
+  return v.build(data)
+end
+
+local function kept(marks, keep)
+  local out = {}
+  for i, m in ipairs(marks) do if keep[i] then out[#out + 1] = m end end
+  return out
+end
+
+local function clue_count(givens)
+  local _, blanks = givens:gsub("%.", "")
+  return #givens - blanks
+end
+
+-- The puzzle's givens alone, as a classic sudoku: unique means the marks
+-- add nothing.
+function M.matters(p)
+  local plain = sudolab.puzzle{size = p:size(), givens = p:givens()}
+  return plain:count(2) ~= 1
+end
+
+local function finish(p, count)
+  if not M.matters(p) then return nil, "unique without its marks" end
+  return p, {marks = count}
+end
+
+function M.prune(v, family, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local symmetry = opts.symmetry or "none"
+  local marks = family.place(grid, n, opts)
+  if family.symmetric and symmetry == "rotate180" then marks = symmetric_only(marks, n) end
+  if #marks == 0 then return nil, "no marks fit the grid" end
+  local p = build(v, family, marks, opts, nil)
+  if not unique(p) then
+    p:givens(grid)
+    p:dig(dig.orbits(n, symmetry), grid)
+    local clues = clue_count(p:givens())
+    if opts.givens and clues > opts.givens then
+      return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
+    end
+  end
+  local givens = p:givens()
+  local keep = {}
+  for i = 1, #marks do keep[i] = true end
+  for _, group in ipairs(mark_groups(marks, n, symmetry)) do
+    for _, i in ipairs(group) do keep[i] = false end
+    if not unique(build(v, family, kept(marks, keep), opts, givens), DROP_NODES) then
+      for _, i in ipairs(group) do keep[i] = true end
+    end
+  end
+  marks = kept(marks, keep)
+  return finish(build(v, family, marks, opts, givens), #marks)
+end
+
+function M.bare(v, family, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local marks = family.place(grid, n, setmetatable({every = true}, {__index = opts}))
+  local data = family.data(marks, opts)
+  data.negative = family.negative
+  local p = v.build(data)
+  if not unique(p) then return nil, "not unique without givens" end
+  return finish(p, #marks)
+end
+
+function M.graded(v, family, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local marks = family.place(grid, n, opts)
+  if #marks == 0 then return nil, "no marks fit the grid" end
+  local p = build(v, family, marks, opts, grid)
+  local settings = setmetatable({symmetry = opts.symmetry or "none"}, {__index = opts})
+  local q, why = dig.graded(p, grid, settings)
+  if not q then return nil, why end
+  return finish(q, #marks)
+end
+
+-- The generate function of a variant of family: a fresh grid per attempt
+-- (from the puzzle's seed) until a strategy makes a puzzle. A request
+-- that cannot be met (a grade too far, givens too few) runs out of
+-- attempts and says why.
+function M.generator(v, family)
+  return function(opts)
+    local strategy = opts.strategy or M.strategy_for(opts)
+    local make = M[strategy]
+    if type(make) ~= "function" or strategy == "generator" then
+      error("unknown " .. v.name .. " strategy '" .. tostring(strategy) .. "' (prune, bare, graded)", 0)
+    end
+    local settings = setmetatable({}, {__index = opts})
+    settings.symmetry = opts.symmetry or v.defaults.symmetry
+    if opts.grade and not opts.rating then settings.rating = dig.grade_band(opts.grade) end
+    local blank = sudolab.puzzle{size = v.size}
+    -- A graded run rates each grid's puzzle, many times: fewer grids.
+    local attempts = opts.attempts or (strategy == "graded" and 10 or 200)
+    local why
+    for attempt = 0, attempts - 1 do
+      local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local p, info = make(v, family, grid, settings)
+      if p then return p, info end
+      why = info
+    end
+    return nil, string.format("%s (after %d grids)", why, attempts)
+  end
+end
+
+-- Edge families: a mark on each pair of orthogonal neighbours whose
+-- digits qualify. kinds: {name, test(a, b)}, the first that holds names
+-- the mark. data(pairs by kind) makes the build data.
+function M.edges(kinds, to_data, negative)
+  local family = {negative = negative, symmetric = true}
+  function family.place(grid, n)
+    local marks = {}
+    for cell = 0, n * n - 1 do
+      for _, other in ipairs{cell + 1, cell + n} do
+        if (other == cell + 1 and other % n ~= 0) or (other == cell + n and other < n * n) then
+          local a, b = M.digit(grid, cell), M.digit(grid, other)
+          for _, kind in ipairs(kinds) do
+            if kind[2](a, b) then
+              marks[#marks + 1] = {kind = kind[1], cells = {cell, other}}
+              break
+            end
+          end
+        end
+      end
+    end
+    return marks
+  end
+  function family.data(marks)
+    local lists = {}
+    for _, kind in ipairs(kinds) do lists[kind[1]] = {} end
+    for _, m in ipairs(marks) do
+      local list = lists[m.kind]
+      list[#list + 1] = m.cells[1] .. "-" .. m.cells[2]
+    end
+    for name, list in pairs(lists) do lists[name] = table.concat(list, ",") end
+    return to_data(lists)
+  end
+  return family
+end
+
+-- The king's-move neighbours of a cell, unused ones only.
+local function free_neighbours(cell, n, used)
+  local r, c, out = cell // n, cell % n, {}
+  for dr = -1, 1 do
+    for dc = -1, 1 do
+      local r2, c2 = r + dr, c + dc
+      if (dr ~= 0 or dc ~= 0) and r2 >= 0 and r2 < n and c2 >= 0 and c2 < n then
+        local other = r2 * n + c2
+        if not used[other] then out[#out + 1] = other end
+      end
+    end
+  end
+  return out
+end
+M.free_neighbours = free_neighbours
+
+-- Lines over the grid, no two sharing a cell: up to opts.lines of them,
+-- each of opts.min_line..opts.max_line cells, grown by random king's moves
+-- from random cells. step(path, cell, grid) says whether cell may extend
+-- path; done(path, grid) whether a path is a line (the longest prefix
+-- that is one is kept).
+function M.lines(grid, n, opts, step, done)
+  local used, lines = {}, {}
+  local cells = {}
+  for cell = 0, n * n - 1 do cells[#cells + 1] = cell end
+  shuffle(cells)
+  local want, low, high = opts.lines or 8, opts.min_line or 3, opts.max_line or 6
+  low = math.min(low, high)
+  for _, start in ipairs(cells) do
+    if #lines >= want then break end
+    if not used[start] then
+      local path, best = {start}, nil
+      local target = math.random(low, high)
+      used[start] = true
+      while #path < target do
+        local options = {}
+        for _, c in ipairs(free_neighbours(path[#path], n, used)) do
+          if step(path, c, grid) then options[#options + 1] = c end
+        end
+        if #options == 0 then break end
+        local c = options[math.random(#options)]
+        path[#path + 1], used[c] = c, true
+        if #path >= low and done(path, grid) then best = #path end
+      end
+      for i = (best or 0) + 1, #path do used[path[i]] = nil end
+      if best then
+        local line = {}
+        for i = 1, best do line[i] = path[i] end
+        lines[#lines + 1] = {cells = line}
+      end
+    end
+  end
+  return lines
+end
+
+-- A line family: M.lines with step and done, built as data[key] = "a-b-c,...".
+function M.line_family(key, step, done, defaults)
+  local family = {}
+  function family.place(grid, n, opts)
+    local settings = setmetatable({}, {__index = function(_, k)
+      if opts[k] ~= nil then return opts[k] end
+      return defaults and defaults[k]
+    end})
+    return M.lines(grid, n, settings, step, done or function() return true end)
+  end
+  function family.data(marks)
+    local parts = {}
+    for i, m in ipairs(marks) do parts[i] = table.concat(m.cells, "-") end
+    return {[key] = table.concat(parts, ",")}
+  end
+  return family
+end
+
+return M
