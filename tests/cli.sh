@@ -653,5 +653,13 @@ for cmd in solve count rate convert; do
         eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err"'
 done
 
+# Every short option means one long option in every command: two options
+# sharing a letter would leave one unreachable by its letter.
+for c in $("$S" --help | awk '/^commands:/ { on = 1; next } on && NF == 0 { exit } on { print $1 }'); do
+    "$S" "$c" --help 2>/dev/null | sed -n 's/^ *-\([A-Za-z]\), --\([a-z-]*\).*/\1 \2/p'
+done | sort -u > "$T/letters"
+check "each option letter stands for one option across all commands" \
+    eval '[ $(wc -l < "$T/letters") -gt 20 ] && [ -z "$(cut -d" " -f1 "$T/letters" | uniq -d)" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

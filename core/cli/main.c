@@ -39,6 +39,7 @@ static const struct subcommand subcommands[] = {
     {"hint", cmd_hint, "the next step a player can take, in words"},
     {"render", cmd_render, "draw puzzles: a PDF booklet, or an SVG or PNG picture"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},
+    {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
     {"rules", cmd_rules, "list the rules a puzzle can use"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
     {"variants", cmd_variants, "list the variants of variants/*.lua"},
@@ -46,14 +47,16 @@ static const struct subcommand subcommands[] = {
     {"play", cmd_play, "play a puzzle in the terminal: timer, hints, undo, leaderboard"},
     {"scores", cmd_scores, "print the game's leaderboard"},
     {"trace", cmd_trace, "show the solver step by step in the terminal"},
-    {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
 };
 
 static void print_usage(FILE *out)
 {
     fprintf(out, "usage: sudolab <command> [options] [FILE...]\n\ncommands:\n");
+    int width = 0;
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+        if ((int)strlen(subcommands[i].name) > width) width = (int)strlen(subcommands[i].name);
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        fprintf(out, "  %-*s %s\n", width, subcommands[i].name, subcommands[i].summary);
     fprintf(out, "\n'sudolab <command> --help' tells more. Puzzles are read from the files\n"
                  "named, or standard input. Exit codes: 0 ok, 1 no solution, 2 bad input or\n"
                  "usage, 3 search gave up (--max-nodes).\n");
