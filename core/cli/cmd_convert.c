@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "format_keen.h"
 #include "format_variant.h"
 #include "registry.h"
 #include "render_text.h"
@@ -33,13 +34,14 @@ static const struct cmd_spec convert_spec = {
     "  pretty    the givens as a grid drawn with box-drawing characters: heavy\n"
     "            lines around boxes and jigsaw regions, light ones around killer\n"
     "            cages with each sum in the cage's first cell; other rules are\n"
-    "            named above the grid\n",
+    "            named above the grid\n"
+    "  keen      a Simon Tatham's Keen game ID (calcudoku on a 3..9 Latin square)\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
     NULL,
 };
 
-const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", NULL};
+const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", "keen", NULL};
 
 int cmd_output_by_name(const char *name)
 {
@@ -94,6 +96,7 @@ static int convert_one(void *arg, const struct cmd_puzzle *item)
     const struct puzzle *p = item->puzzle;
     switch (opt->to) {
     case OUTPUT_SOLO: return write_made(format_solo_id, item);
+    case OUTPUT_KEEN: return write_made(format_keen_id, item);
     case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
     case OUTPUT_PRETTY: return write_pretty(opt, item);
     default: return write_made(make_sudolab, item);

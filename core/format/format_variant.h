@@ -13,6 +13,8 @@
  *   csv      rows "grade,index,CAGEMAP,"SUMS",SOLUTION" of killer CSV
  *            files; a header row naming cage_map is skipped.
  *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
+ *   keen     Simon Tatham's Keen game IDs ("6:a_5b...,m12s1..."), calcudoku
+ *            (format_keen.h); asked before solo, whose "N:" they resemble.
  */
 #ifndef SUDOLAB_FORMAT_VARIANT_H
 #define SUDOLAB_FORMAT_VARIANT_H
@@ -28,7 +30,8 @@ enum {
     FORMAT_KILLER = 4,
     FORMAT_CSV = 8,
     FORMAT_SOLO = 16,
-    FORMAT_ALL = 31
+    FORMAT_KEEN = 32,
+    FORMAT_ALL = 63
 };
 
 /* The format bit for a name ("classic", "sudolab", ...), or 0. */
