@@ -41,8 +41,8 @@ static int calcudoku_read_clue(struct calcudoku *k, int p, const char *text, siz
         return sl_error_set(err, 0, (long)*at + 1,
                             "cage %d: '%c' is no operation (use +, -, x or /)", p + 1, text[*at]);
     if (op != CALC_NONE) (*at)++;
-    k->op[p] = op;
-    k->target[p] = v;
+    k->cages[p].op = op;
+    k->cages[p].target = v;
     return 0;
 }
 
@@ -76,7 +76,7 @@ static int calcudoku_any(void *arg, const uint8_t *digits)
 static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err)
 {
     struct calc_cage *c = &k->cages[p];
-    int n = k->geo.size, size = k->map.size[p], op = k->op[p];
+    int n = k->geo.size, size = k->map.size[p], op = c->op;
     long col = k->clue_col[p];
     if (size > CALC_MAX_CAGE_CELLS)
         return sl_error_set(err, 0, col, "cage %d has %d cells; a cage holds at most %d", p + 1,
@@ -89,29 +89,43 @@ static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err
                             calc_op_text(op), size);
     int cells[SL_MAX_CELLS];
     cellmap_cells(&k->map, p, cells);
-    calc_cage_init(c, &k->geo, cells, size, op, k->target[p]);
+    calc_cage_init(c, &k->geo, cells, size, op, c->target);
     digitset all[CALC_MAX_CAGE_CELLS];
     for (int i = 0; i < size; i++) all[i] = digitset_all(n);
     if (calc_cage_walk(c, all, calcudoku_any, NULL) == 0)
         return sl_error_set(err, 0, col, "cage %d: no digits 1..%d in its %d cells make %lld%s",
-                            p + 1, n, size, k->target[p], calc_op_text(op));
+                            p + 1, n, size, c->target, calc_op_text(op));
     return 0;
+}
+
+static void calcudoku_free(struct calcudoku *k)
+{
+    if (k == NULL) return;
+    free(k->cages);
+    free(k->clue_col);
+    free(k);
 }
 
 static void *calcudoku_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
-    struct calcudoku *k = calloc(1, sizeof *k);
+    struct calcudoku *k = malloc(sizeof *k);
     if (k == NULL) {
         sl_error_set(err, 0, 1, "out of memory");
         return NULL;
     }
     k->geo = *g;
+    k->cages = NULL;
+    k->clue_col = NULL;
     size_t len = strlen(args);
     const char *colon = strchr(args, ':');
     size_t map_len = colon ? (size_t)(colon - args) : len;
     int rc = cellmap_parse(&k->map, g, args, map_len, err);
     if (rc == 0 && colon == NULL)
         rc = sl_error_set(err, 0, (long)map_len + 1, "expected ':' and the clues");
+    size_t nparts = rc ? 0 : (size_t)k->map.nparts + 1;
+    if (rc == 0 && (!(k->cages = malloc(nparts * sizeof *k->cages)) ||
+                    !(k->clue_col = malloc(nparts * sizeof *k->clue_col))))
+        rc = sl_error_set(err, 0, 1, "out of memory");
     if (rc == 0 && calcudoku_read_clues(k, colon + 1, len - map_len - 1, err)) {
         if (err) err->col += (long)map_len + 1;
         rc = -1;
@@ -119,29 +133,42 @@ static void *calcudoku_parse(const struct geometry *g, const char *args, struct 
     for (int p = 0; rc == 0 && p < k->map.nparts; p++) k->clue_col[p] += (long)map_len + 1;
     for (int p = 0; rc == 0 && p < k->map.nparts; p++) rc = calcudoku_check_cage(k, p, err);
     if (rc) {
-        free(k);
+        calcudoku_free(k);
         return NULL;
     }
     return k;
 }
 
+/* Puts text at buf[len..) within cap; returns the new length. */
+static size_t calcudoku_put(char *buf, size_t cap, size_t len, const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++, len++)
+        if (len + 1 < cap) buf[len] = text[i];
+    return len;
+}
+
+/* Written by hand: a ruleset copies a rule through write and parse, and a
+ * generator builds many. */
 static int calcudoku_write(const void *self, char *buf, size_t cap)
 {
     const struct calcudoku *k = self;
     size_t len = (size_t)cellmap_write(&k->map, buf, cap);
-    for (int p = 0; p < k->map.nparts || p == 0; p++) {
-        char item[40];
-        int n = p == k->map.nparts ? snprintf(item, sizeof item, ":")
-                                   : snprintf(item, sizeof item, "%c%lld%s", p ? ',' : ':',
-                                              k->target[p], calc_op_text(k->op[p]));
-        for (int i = 0; i < n; i++, len++)
-            if (len + 1 < cap) buf[len] = item[i];
+    if (k->map.nparts == 0) len = calcudoku_put(buf, cap, len, ":", 1);
+    for (int p = 0; p < k->map.nparts; p++) {
+        char item[32];
+        int at = (int)sizeof item;
+        const char *op = calc_op_text(k->cages[p].op);
+        for (long long v = k->cages[p].target; v > 0 || at == (int)sizeof item; v /= 10)
+            item[--at] = (char)('0' + v % 10);
+        len = calcudoku_put(buf, cap, len, p ? "," : ":", 1);
+        len = calcudoku_put(buf, cap, len, item + at, sizeof item - (size_t)at);
+        len = calcudoku_put(buf, cap, len, op, strlen(op));
     }
     if (cap > 0) buf[len < cap ? len : cap - 1] = '\0';
     return (int)len;
 }
 
-static void calcudoku_destroy(void *self) { free(self); }
+static void calcudoku_destroy(void *self) { calcudoku_free(self); }
 
 /* --- attach, propagate and branch -------------------------------------- */
 

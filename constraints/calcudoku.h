@@ -11,11 +11,9 @@
 
 struct calcudoku {
     struct geometry geo;
-    struct cellmap map;                   /* cage of each cell */
-    int op[SL_MAX_CELLS];                 /* per cage: enum calc_op */
-    long long target[SL_MAX_CELLS];       /* per cage */
-    long clue_col[SL_MAX_CELLS];          /* per cage: its clue's column in the arguments */
-    struct calc_cage cages[SL_MAX_CELLS]; /* cage p is watched group p */
+    struct cellmap map;      /* cage of each cell */
+    struct calc_cage *cages; /* map.nparts of them; cage p is watched group p */
+    long *clue_col;          /* per cage: its clue's column in the arguments (parse's) */
 };
 
 /* Narrows cage c's cells to what its assignments give them: 1 when it

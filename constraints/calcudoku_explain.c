@@ -92,14 +92,15 @@ static int ce_line_rest(const struct calcudoku *k, int line, int op, struct prop
     for (int d = 2; op == CALC_MUL && d <= n; d++) left *= d;
     for (int i = 0; i < n; i++) {
         int c = ce_line_cell(n, line, i), p = k->map.part[c];
-        int whole = p >= 0 && ce_inside(k, p, line) && (k->op[p] == op || k->op[p] == CALC_NONE);
+        int whole = p >= 0 && ce_inside(k, p, line) &&
+                    (k->cages[p].op == op || k->cages[p].op == CALC_NONE);
         if (!whole) {
             rest[nrest++] = c;
             continue;
         }
-        taken += k->op[p] == op && k->cages[p].cells[0] == c;
+        taken += k->cages[p].op == op && k->cages[p].cells[0] == c;
         if (k->cages[p].cells[0] != c) continue;
-        left = op == CALC_ADD ? left - k->target[p] : left / k->target[p];
+        left = op == CALC_ADD ? left - k->cages[p].target : left / k->cages[p].target;
     }
     if (!taken || nrest == 0 || nrest > 3 || left < 1) return 0;
     struct calc_cage inner;

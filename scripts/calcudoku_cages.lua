@@ -8,7 +8,9 @@
 --                               neighbour) and operations, then mended
 --                               until unique: a cage where two solutions
 --                               differ gets another operation, or is cut
---   calc.anneal(v, grid, opts)  simulated annealing from a greedy start:
+--   calc.anneal(v, grid, opts)  greedy puzzles drawn until one is in the
+--                               band, else simulated annealing from the
+--                               nearest:
 --                               moves change a cage's operation, merge two
 --                               cages, or shift a border cell to the next
 --                               cage; the energy weighs non-uniqueness and
@@ -281,25 +283,34 @@ end
 
 -- 0 inside the band, else how far the rating lies from it; 5 for a
 -- puzzle that is not unique.
-local function energy(v, cage, op, grid, n, band)
-  local p = M.puzzle(v, cage, op, grid, n)
-  local count = p:count(2, budget(n))
-  if count ~= 1 then return 5 end
+local function energy(v, cage, op, grid, n, band, unique)
+  local p = unique or M.puzzle(v, cage, op, grid, n)
+  if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
   local r = p:rate().rating
   if r < band[1] then return band[1] - r, p end
   if r > band[2] then return r - band[2], p end
   return 0, p
 end
 
+-- Greedy puzzles are drawn first (opts.samples, default 24): most bands
+-- a Latin square's puzzles reach are hit so; annealing starts from the
+-- one nearest the band.
 function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local _, high = M.bounds(opts, n)
   local band = opts.band
-  local p, cage, op = M.unique(v, grid, n, opts)
-  if not p then return nil, cage end
-  local e, best = energy(v, cage, op, grid, n, band)
+  local cage, op, e, best
+  for _ = 1, opts.samples or 24 do
+    local p, c2, o2 = M.unique(v, grid, n, opts)
+    if p then
+      local e2 = energy(v, c2, o2, grid, n, band, p)
+      if not e or e2 < e then cage, op, e, best = c2, o2, e2, p end
+      if e == 0 then break end
+    end
+  end
+  if not cage then return nil, "no unique partition" end
   local t, trace = opts.temperature or 0.5, {e}
-  for _ = 1, opts.steps or 400 do
+  for _ = 1, opts.steps or 100 do
     if e == 0 then break end
     local c2, o2 = move(cage, op, grid, n, high)
     local e2, p2 = energy(v, c2, o2, grid, n, band)
