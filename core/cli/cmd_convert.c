@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "format_keen.h"
+#include "format_unruly.h"
 #include "format_variant.h"
 #include "registry.h"
 #include "render_text.h"
@@ -35,13 +36,15 @@ static const struct cmd_spec convert_spec = {
     "            lines around boxes and jigsaw regions, light ones around killer\n"
     "            cages with each sum in the cage's first cell; other rules are\n"
     "            named above the grid\n"
-    "  keen      a Simon Tatham's Keen game ID (calcudoku on a 3..9 Latin square)\n",
+    "  keen      a Simon Tatham's Keen game ID (calcudoku on a 3..9 Latin square)\n"
+    "  unruly    a Simon Tatham's Unruly game ID (the binary rule alone)\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
     NULL,
 };
 
-const char *const cmd_output_names[] = {"sudolab", "solo", "line", "pretty", "keen", NULL};
+const char *const cmd_output_names[] = {"sudolab", "solo",   "line", "pretty",
+                                        "keen",    "unruly", NULL};
 
 int cmd_output_by_name(const char *name)
 {
@@ -97,6 +100,7 @@ static int convert_one(void *arg, const struct cmd_puzzle *item)
     switch (opt->to) {
     case OUTPUT_SOLO: return write_made(format_solo_id, item);
     case OUTPUT_KEEN: return write_made(format_keen_id, item);
+    case OUTPUT_UNRULY: return write_made(format_unruly_id, item);
     case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
     case OUTPUT_PRETTY: return write_pretty(opt, item);
     default: return write_made(make_sudolab, item);

@@ -90,6 +90,11 @@
  * is far below it, and products up to it stay exact in 64 bits. */
 #define CALC_TARGET_MAX 1000000000000000LL
 
+/* Sides of a binary puzzle: even, and a line's patterns (2^N of them) are
+ * sifted once per rule, which past 16 takes long for grids no one plays. */
+#define BINARY_MIN_SIZE 4
+#define BINARY_MAX_SIZE 16
+
 /* --- the rater (rate) ------------------------------------------------------ */
 
 /* Houses of the player's grid: 3N for classic plus diagonals, regions and

@@ -11,9 +11,10 @@
 
 #include "cage_text.h"
 #include "format_keen.h"
+#include "format_unruly.h"
 #include "format_solo.h"
 
-const char format_names[] = "auto, classic, sudolab, killer, csv, solo, keen";
+const char format_names[] = "auto, classic, sudolab, killer, csv, solo, keen, unruly";
 
 static const struct {
     const char *name;
@@ -21,7 +22,7 @@ static const struct {
 } format_table[] = {
     {"auto", FORMAT_ALL},      {"classic", FORMAT_CLASSIC}, {"sudolab", FORMAT_SUDOLAB},
     {"killer", FORMAT_KILLER}, {"csv", FORMAT_CSV},         {"solo", FORMAT_SOLO},
-    {"keen", FORMAT_KEEN},
+    {"keen", FORMAT_KEEN},     {"unruly", FORMAT_UNRULY},
 };
 
 int format_by_name(const char *name)
@@ -104,6 +105,7 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
     if ((formats & FORMAT_KEEN) && format_keen_detect(text, len)) return FORMAT_KEEN;
+    if ((formats & FORMAT_UNRULY) && format_unruly_detect(text, len)) return FORMAT_UNRULY;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV, text, len)) return FORMAT_CSV;
@@ -333,6 +335,7 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
     if (kind == FORMAT_SUDOLAB) rc = sudolab_parse(text, len, p, where, err);
     if (kind == FORMAT_SOLO) rc = format_solo_read(text, len, p, where, err);
     if (kind == FORMAT_KEEN) rc = format_keen_read(text, len, p, where, err);
+    if (kind == FORMAT_UNRULY) rc = format_unruly_read(text, len, p, where, err);
     if ((kind == FORMAT_KILLER || kind == FORMAT_CSV) &&
         variant_matches(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
         int n = killer_fields(v, text, f);

@@ -15,6 +15,8 @@
  *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
  *   keen     Simon Tatham's Keen game IDs ("6:a_5b...,m12s1..."), calcudoku
  *            (format_keen.h); asked before solo, whose "N:" they resemble.
+ *   unruly   Simon Tatham's Unruly game IDs ("8x8:adegaebCHBlaeFc"), binary
+ *            puzzles (format_unruly.h); asked before solo, like keen.
  */
 #ifndef SUDOLAB_FORMAT_VARIANT_H
 #define SUDOLAB_FORMAT_VARIANT_H
@@ -31,7 +33,8 @@ enum {
     FORMAT_CSV = 8,
     FORMAT_SOLO = 16,
     FORMAT_KEEN = 32,
-    FORMAT_ALL = 63
+    FORMAT_UNRULY = 64,
+    FORMAT_ALL = 127
 };
 
 /* The format bit for a name ("classic", "sudolab", ...), or 0. */

@@ -1,0 +1,69 @@
+#!/bin/sh
+# unruly.sh — binary puzzles against Simon Tatham's Unruly (Debian
+# sgt-puzzles): seeded sgt-unruly puzzles of several sizes and grades are
+# read, proved unique, solved to grids the rule accepts, and written back
+# byte for byte; our generated puzzles convert to IDs Unruly loads; an odd
+# size and a malformed ID exit 2.
+#
+#   sh tests/unruly.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
+#
+# Prints "ok - ..." or "not ok - ..." per check and ends with
+# "N passed, M failed"; exits 1 when any check failed.
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/unruly.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+UNRULY=${SGT_UNRULY:-/usr/games/sgt-unruly}
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-unruly.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+    fi
+}
+
+[ -x "$UNRULY" ] || { echo "not ok - $UNRULY is missing (sgt-puzzles)"; exit 1; }
+
+for params in 6x6dt 8x8de 8x8dn 10x10dn 14x14de 8x8ude; do
+    "$UNRULY" --generate 2 "$params#sudolab-unruly-$params" 2> /dev/null
+done > "$T/ids.txt"
+check "Unruly made 12 puzzles" [ "$(grep -c ':' "$T/ids.txt")" -eq 12 ]
+"$S" count "$T/ids.txt" > "$T/counts.txt" 2> "$T/err"
+check "every Unruly puzzle is unique" [ "$(grep -c '^1$' "$T/counts.txt")" -eq 12 ]
+"$S" solve "$T/ids.txt" > "$T/solved.txt" 2> "$T/err"
+check "every one solves" [ "$(grep -c '^[12]*$' "$T/solved.txt")" -eq 12 ]
+"$S" convert --to unruly "$T/ids.txt" > "$T/back.txt" 2> "$T/err"
+check "every Unruly ID writes back byte for byte" cmp -s "$T/back.txt" "$T/ids.txt"
+
+"$S" generate --variant binary --size 8 --count 3 --seed 24 > "$T/made.txt" 2> "$T/err"
+"$S" convert --to unruly "$T/made.txt" > "$T/made_ids.txt" 2> "$T/err"
+loaded=0
+while read -r id; do
+    echo "$id" | "$UNRULY" --print 1x1 > "$T/ps" 2> /dev/null && grep -q showpage "$T/ps" &&
+        loaded=$((loaded + 1))
+done < "$T/made_ids.txt"
+check "Unruly loads our 3 puzzles" [ "$loaded" -eq 3 ]
+
+echo "7x7:adegaebCHBlaeFc" > "$T/bad.txt"
+"$S" solve "$T/bad.txt" > /dev/null 2> "$T/err"
+rc=$?
+check "an odd Unruly size exits 2" eval '[ $rc -eq 2 ] && grep -q "bad.txt:1:1: an Unruly grid is even" "$T/err"'
+echo "6x6:BBAPABGCA" > "$T/bad.txt"
+"$S" solve "$T/bad.txt" > /dev/null 2> "$T/err"
+rc=$?
+check "a short Unruly ID exits 2 at its end" eval '[ $rc -eq 2 ] && grep -q "bad.txt:1:14: an Unruly ID too short" "$T/err"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
