@@ -127,7 +127,11 @@ static void *binary_parse(const struct geometry *g, const char *args, struct sl_
         return NULL;
     }
     struct binary *b = calloc(1, sizeof *b);
-    if (b == NULL || (b->n = g->size, b->unique = args[0] == 'u', binary_make_patterns(b))) {
+    if (b) {
+        b->n = g->size;
+        b->unique = args[0] == 'u';
+    }
+    if (b == NULL || binary_make_patterns(b)) {
         binary_destroy(b);
         sl_error_set(err, 0, 1, "out of memory");
         return NULL;

@@ -19,6 +19,9 @@
 
 #include "calcudoku.h"
 
+/* The largest N whose N! a long long holds. */
+#define CE_FACTORIAL_MAX 20
+
 struct calc_technique {
     const char *key, *words;
     int (*find)(const struct calcudoku *k, int part, struct prop_ctx *ctx, int *cells);
@@ -87,6 +90,7 @@ static int ce_inside(const struct calcudoku *k, int p, int line)
 static int ce_line_rest(const struct calcudoku *k, int line, int op, struct prop_ctx *ctx,
                         int *cells)
 {
+    if (op == CALC_MUL && k->geo.size > CE_FACTORIAL_MAX) return 0;
     int n = k->geo.size, rest[SL_MAX_SIZE], nrest = 0, taken = 0;
     long long left = op == CALC_ADD ? (long long)n * (n + 1) / 2 : 1;
     for (int d = 2; op == CALC_MUL && d <= n; d++) left *= d;

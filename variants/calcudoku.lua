@@ -9,8 +9,8 @@ return require("variant").make{
   boxes = "none",
   rules = "classic;calcudoku",
   defaults = {cage_sizes = {2, 2, 2, 3, 3, 4}},
-  sizes = {from = 3, to = 16},
-  sizes_why = "cages need three digits or more, and larger grids take minutes",
+  sizes = {from = 3, to = 12},
+  sizes_why = "a Latin square needs three digits for its cages to say much, and past 12 the counts take minutes",
   strategies = require("calcudoku_cages").strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
   check = function(opts)
