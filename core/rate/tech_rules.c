@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "propagate.h"
+#include "registry.h"
 #include "technique.h"
 
 /* The sink's naming, copied into the step. */
@@ -34,6 +35,17 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
     return out->nelims > 0;
 }
 
+/* A key that starts with a rule's name and a dash ("calcudoku-cage") is
+ * that rule's alone: no other rule is asked, nor a scratch state set up
+ * for it, so a family's techniques cost the other families nothing. */
+static int rule_may_know(const struct constraint_ops *ops, const char *key)
+{
+    size_t len = strcspn(key, "-");
+    if (key[len] == '\0') return 1;
+    const struct constraint_ops *owner = registry_find(key, len);
+    return owner == NULL || owner == ops;
+}
+
 /* Asks every rule with an explain hook for the technique keyed as the
  * step's row. */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
@@ -45,7 +57,7 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
     digitset *state = NULL;
     int found = 0;
     for (int i = 0; i < rs->nslots && !found; i++) {
-        if (!rs->slots[i].ops->explain) continue;
+        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique)) continue;
         if (!ctx) {
             ctx = calloc(1, sizeof *ctx);
             state = calloc(1, rs->state_bytes);
