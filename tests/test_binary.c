@@ -105,6 +105,8 @@ static void test_unruly_captured(void)
         uint8_t solution[SL_MAX_CELLS];
         CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 2, solution, NULL).solutions, 1);
         CU_ASSERT_TRUE(puzzle_is_solution(&s.p, solution));
+        CU_ASSERT_TRUE(s.src.has_solution);
+        CU_ASSERT_EQUAL(memcmp(solution, s.src.solution, (size_t)s.p.geo.ncells), 0);
         char id[4096];
         CU_ASSERT_EQUAL(format_unruly_id(&s.p, id, sizeof id, &err), (int)idlen);
         CU_ASSERT_EQUAL(strncmp(id, line, idlen), 0);

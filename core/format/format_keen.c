@@ -42,7 +42,8 @@ static int keen_read_params(const char *text, size_t len, size_t *at)
     for (*at = 0; *at < len && keen_is_digit(text[*at]) && n < 100; (*at)++)
         n = n * 10 + text[*at] - '0';
     if (*at == 0) return 0;
-    if (*at + 1 < len && text[*at] == 'd' && strchr("enhxu", text[*at + 1])) *at += 2;
+    if (*at + 1 < len && text[*at] == 'd' && text[*at + 1] && strchr("enhxu", text[*at + 1]))
+        *at += 2;
     if (*at < len && text[*at] == 'm') (*at)++;
     return *at < len && text[*at] == ':' ? n : 0;
 }

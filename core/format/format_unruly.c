@@ -25,7 +25,7 @@ static size_t unruly_params(const char *text, size_t len, int *w, int *h, int *u
     for (; at < len && unruly_is_digit(text[at]) && *h < 1000; at++) *h = *h * 10 + text[at] - '0';
     if (at == start) return 0;
     if (at < len && text[at] == 'u') *unique = 1, at++;
-    if (at + 1 < len && text[at] == 'd' && strchr("ten", text[at + 1])) at += 2;
+    if (at + 1 < len && text[at] == 'd' && text[at + 1] && strchr("ten", text[at + 1])) at += 2;
     return at < len && text[at] == ':' ? at : 0;
 }
 
@@ -71,8 +71,9 @@ static void unruly_take_solution(const char *text, size_t len, size_t at, int nc
                                  struct puzzle_source *where)
 {
     while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
-    size_t end = at + strspn(text + at, "01");
-    where->has_solution = end - at == (size_t)ncells && end <= len;
+    size_t end = at;
+    while (end < len && (text[end] == '0' || text[end] == '1')) end++;
+    where->has_solution = end - at == (size_t)ncells;
     for (int c = 0; where->has_solution && c < ncells; c++)
         where->solution[c] = (uint8_t)(text[at + (size_t)c] - '0' + 1);
 }
