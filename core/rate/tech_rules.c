@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "propagate.h"
-#include "registry.h"
 #include "technique.h"
 
 /* The sink's naming, copied into the step. */
@@ -35,15 +34,15 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
     return out->nelims > 0;
 }
 
-/* A key that starts with a rule's name and a dash ("calcudoku-cage") is
- * that rule's alone: no other rule is asked, nor a scratch state set up
- * for it, so a family's techniques cost the other families nothing. */
-static int rule_may_know(const struct constraint_ops *ops, const char *key)
+/* Rows with param RULE_FAMILY_KEY hold a key that starts with its rule's
+ * name and a dash ("calcudoku-cage"): only that rule is asked, and no
+ * scratch state is set up for the others, so a family's techniques cost
+ * the other families nothing. */
+static int rule_may_know(const struct constraint_ops *ops, const char *key, int param)
 {
-    size_t len = strcspn(key, "-");
-    if (key[len] == '\0') return 1;
-    const struct constraint_ops *owner = registry_find(key, len);
-    return owner == NULL || owner == ops;
+    if (param != RULE_FAMILY_KEY) return 1;
+    size_t len = strlen(ops->name);
+    return strncmp(key, ops->name, len) == 0 && key[len] == '-';
 }
 
 /* Asks every rule with an explain hook for the technique keyed as the
@@ -52,12 +51,12 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
-    (void)param;
     struct prop_ctx *ctx = NULL;
     digitset *state = NULL;
     int found = 0;
     for (int i = 0; i < rs->nslots && !found; i++) {
-        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique)) continue;
+        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
+            continue;
         if (!ctx) {
             ctx = calloc(1, sizeof *ctx);
             state = calloc(1, rs->state_bytes);
