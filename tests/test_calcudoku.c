@@ -307,6 +307,33 @@ static void test_keen_writer_refuses(void)
     session_close(&s);
 }
 
+/* Runs of 25 open edges or more: 'y' (25, no wall) as Keen's decoder
+ * reads it, so the writer's long runs read back to the same cages. */
+static void test_keen_long_runs(void)
+{
+    char line[400] = "sudolab 9 none classic;calcudoku:";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) strncat(line, (char[]){(char)('A' + r), '\0'}, 2);
+    strcat(line, ":45+,45+,45+,45+,45+,45+,45+,45+,45+ ");
+    for (int c = 0; c < 81; c++) strcat(line, ".");
+    strcat(line, "\n");
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+    char id[512];
+    struct sl_error err;
+    CU_ASSERT_TRUE(format_keen_id(&s.p, id, sizeof id, &err) > 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(id, "yy"));
+    struct puzzle p;
+    struct puzzle_source where;
+    CU_ASSERT_EQUAL_FATAL(format_keen_read(id, strlen(id), &p, &where, &err), 0);
+    char a[400], b[400];
+    format_sudolab_line(&p, a, sizeof a);
+    format_sudolab_line(&s.p, b, sizeof b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    puzzle_clear(&p);
+    session_close(&s);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -318,4 +345,5 @@ void tests_register(void)
     CU_add_test(s, "captured Keen IDs", test_keen_captured);
     CU_add_test(s, "malformed Keen IDs", test_keen_malformed);
     CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);
+    CU_add_test(s, "Keen long runs", test_keen_long_runs);
 }
