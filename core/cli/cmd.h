@@ -110,7 +110,14 @@ struct cmd_spec {
     }
 
 /* The forms convert writes (--to), named in cmd_output_names (NULL-ended). */
-enum cmd_output { OUTPUT_SUDOLAB, OUTPUT_SOLO, OUTPUT_LINE, OUTPUT_PRETTY, OUTPUT_KEEN, OUTPUT_UNRULY };
+enum cmd_output {
+    OUTPUT_SUDOLAB,
+    OUTPUT_SOLO,
+    OUTPUT_LINE,
+    OUTPUT_PRETTY,
+    OUTPUT_KEEN,
+    OUTPUT_UNRULY
+};
 extern const char *const cmd_output_names[];
 int cmd_output_by_name(const char *name);
 
