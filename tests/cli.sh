@@ -194,7 +194,7 @@ check "an unknown format lists the formats, with a guess" \
     eval 'rc_is 2 && err_has "unknown format '"'clasic'"'; did you mean '"'classic'"'? (one of: auto, classic,"'
 run convert --to prety "$T/p1.txt"
 check "an unknown output form lists the forms, with a guess" \
-    eval 'rc_is 2 && err_has "unknown output form '"'prety'"'; did you mean '"'pretty'"'? (one of: sudolab, solo, line, pretty, fpuzzles, fpuzzles-link)" && out_lines 0'
+    eval 'rc_is 2 && err_has "unknown output form '"'prety'"'; did you mean '"'pretty'"'? (one of: sudolab, solo, line, pretty, fpuzzles, fpuzzles-link, keen, unruly)" && out_lines 0'
 run rate --state 1 "$T/p1.txt"
 check "rate does not take hint's --state" eval 'rc_is 2 && err_has "does not take --state"'
 run generate --help
@@ -206,7 +206,7 @@ check "generate --help lists each variant's sizes and strategies from the script
           out_has "  arrow           size 9; prune, graded"'
 run solve --help
 check "solve --help lists the formats and says options may follow files" \
-    eval 'rc_is 0 && out_has "(auto, classic, sudolab, killer, csv, solo, fpuzzles)" && out_has "Options may follow the FILEs"'
+    eval 'rc_is 0 && out_has "(auto, classic, sudolab, killer, csv, solo, fpuzzles, keen, unruly)" && out_has "Options may follow the FILEs"'
 
 # --- solve -------------------------------------------------------------------
 

@@ -124,7 +124,9 @@ enum cmd_output {
     OUTPUT_LINE,
     OUTPUT_PRETTY,
     OUTPUT_FPUZZLES,
-    OUTPUT_FPUZZLES_LINK
+    OUTPUT_FPUZZLES_LINK,
+    OUTPUT_KEEN,
+    OUTPUT_UNRULY
 };
 extern const char *const cmd_output_names[];
 int cmd_output_by_name(const char *name);

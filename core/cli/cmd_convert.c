@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "format_keen.h"
+#include "format_unruly.h"
 #include "format_variant.h"
 #include "fpuzzles.h"
 #include "registry.h"
@@ -39,14 +41,16 @@ static const struct cmd_spec convert_spec = {
     "            named above the grid\n"
     "  fpuzzles  f-puzzles JSON, one object per line (read back by every command)\n"
     "  fpuzzles-link  an f-puzzles link, https://f-puzzles.com/?load=... (the JSON\n"
-    "            lz-string compressed in base64, as SudokuPad also reads it)\n",
+    "            lz-string compressed in base64, as SudokuPad also reads it)\n"
+    "  keen      a game ID of Simon Tatham's Keen (calcudoku on a 3..9 Latin square)\n"
+    "  unruly    a game ID of Simon Tatham's Unruly (the binary rule alone)\n",
     convert_options,
     "Exit codes: 0 ok, 2 bad input, usage, or a puzzle FORM cannot express.\n",
     NULL,
 };
 
-const char *const cmd_output_names[] = {"sudolab",  "solo",          "line", "pretty",
-                                        "fpuzzles", "fpuzzles-link", NULL};
+const char *const cmd_output_names[] = {"sudolab",       "solo", "line",   "pretty", "fpuzzles",
+                                        "fpuzzles-link", "keen", "unruly", NULL};
 
 int cmd_output_by_name(const char *name)
 {
@@ -117,6 +121,8 @@ static int convert_one(void *arg, const struct cmd_puzzle *item)
     const struct puzzle *p = item->puzzle;
     switch (opt->to) {
     case OUTPUT_SOLO: return write_made(format_solo_id, item);
+    case OUTPUT_KEEN: return write_made(format_keen_id, item);
+    case OUTPUT_UNRULY: return write_made(format_unruly_id, item);
     case OUTPUT_LINE: format_write_line(stdout, &p->geo, p->givens); return 0;
     case OUTPUT_PRETTY: return write_pretty(opt, item);
     case OUTPUT_FPUZZLES: return write_fpuzzles(fpuzzles_write_json, item);

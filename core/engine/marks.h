@@ -12,6 +12,8 @@
  *   MARK_NAME    the rule's name for a caption ("killer", "anti-knight");
  *                a rule with nothing to draw is named only;
  *   MARK_CAGE    a dashed outline inset in the cells, text its sum or NULL;
+ *                style CAGE_LABEL_ONLY draws the text alone (a calcudoku
+ *                cage, whose outline is a MARK_REGION's thick border);
  *   MARK_REGION  a region whose borders are drawn thick (jigsaw);
  *   MARK_SHADE   cells shaded grey (windoku, extra regions);
  *   MARK_LINE    a path through the cells' centres, in a style of
@@ -64,9 +66,11 @@ enum mark_circle {
 
 enum { DOT_WHITE = 0, DOT_BLACK = 1 };
 
+enum mark_cage { CAGE_DASHED = 0, CAGE_LABEL_ONLY = 1 };
+
 struct mark {
     enum mark_kind kind;
-    int style; /* enum mark_line, mark_circle, or DOT_* */
+    int style; /* enum mark_line, mark_circle, mark_cage, or DOT_* */
     int ncells;
     const int *cells;
     const char *text; /* or NULL */

@@ -11,13 +11,14 @@ extern const struct constraint_ops classic_constraint, killer_constraint, diagon
     relation_constraint, thermo_constraint, sums_constraint;
 extern const struct constraint_ops whispers_constraint, renban_constraint, palindrome_constraint,
     between_constraint, sandwich_constraint;
+extern const struct constraint_ops calcudoku_constraint, binary_constraint;
 
 static const struct constraint_ops *const registry_table[] = {
-    &classic_constraint,  &killer_constraint, &diagonal_constraint, &oddeven_constraint,
-    &jigsaw_constraint,   &extra_constraint,  &windoku_constraint,  &differ_constraint,
-    &relation_constraint, &thermo_constraint, &sums_constraint,
-    &whispers_constraint, &renban_constraint, &palindrome_constraint, &between_constraint,
-    &sandwich_constraint,
+    &classic_constraint,   &killer_constraint,     &diagonal_constraint, &oddeven_constraint,
+    &jigsaw_constraint,    &extra_constraint,      &windoku_constraint,  &differ_constraint,
+    &relation_constraint,  &thermo_constraint,     &sums_constraint,     &whispers_constraint,
+    &renban_constraint,    &palindrome_constraint, &between_constraint,  &sandwich_constraint,
+    &calcudoku_constraint, &binary_constraint,
 };
 
 #define REGISTRY_SIZE ((int)(sizeof registry_table / sizeof registry_table[0]))

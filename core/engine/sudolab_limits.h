@@ -80,6 +80,21 @@
 /* Pair tables of one relation rule (kropki, XV and the like need two). */
 #define RELATION_MAX_TABLES 16
 
+/* --- calcudoku cages (constraints) ----------------------------------------- */
+
+/* Cells of one calcudoku cage: its assignments are walked cell by cell on
+ * the stack and its clashes are bits of a 32-bit mask; published cages
+ * have at most six. */
+#define CALC_MAX_CAGE_CELLS 16
+/* The largest target a clue takes: a product of sixteen digits of a 9x9
+ * is far below it, and products up to it stay exact in 64 bits. */
+#define CALC_TARGET_MAX 1000000000000000LL
+
+/* Sides of a binary puzzle: even, and a line's patterns (2^N of them) are
+ * sifted once per rule, which past 16 takes long for grids no one plays. */
+#define BINARY_MIN_SIZE 4
+#define BINARY_MAX_SIZE 16
+
 /* --- the rater (rate) ------------------------------------------------------ */
 
 /* Houses of the player's grid: 3N for classic plus diagonals, regions and

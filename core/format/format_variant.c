@@ -10,10 +10,12 @@
 #include <string.h>
 
 #include "cage_text.h"
+#include "format_keen.h"
+#include "format_unruly.h"
 #include "format_solo.h"
 #include "fpuzzles.h"
 
-const char format_names[] = "auto, classic, sudolab, killer, csv, solo, fpuzzles";
+const char format_names[] = "auto, classic, sudolab, killer, csv, solo, fpuzzles, keen, unruly";
 
 static const struct {
     const char *name;
@@ -21,7 +23,7 @@ static const struct {
 } format_table[] = {
     {"auto", FORMAT_ALL},          {"classic", FORMAT_CLASSIC}, {"sudolab", FORMAT_SUDOLAB},
     {"killer", FORMAT_KILLER},     {"csv", FORMAT_CSV},         {"solo", FORMAT_SOLO},
-    {"fpuzzles", FORMAT_FPUZZLES},
+    {"fpuzzles", FORMAT_FPUZZLES}, {"keen", FORMAT_KEEN},       {"unruly", FORMAT_UNRULY},
 };
 
 int format_by_name(const char *name)
@@ -110,6 +112,8 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
     if ((formats & FORMAT_FPUZZLES) && fpuzzles_detect(text, len)) return FORMAT_FPUZZLES;
+    if ((formats & FORMAT_KEEN) && format_keen_detect(text, len)) return FORMAT_KEEN;
+    if ((formats & FORMAT_UNRULY) && format_unruly_detect(text, len)) return FORMAT_UNRULY;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV, text, len)) return FORMAT_CSV;
@@ -342,6 +346,8 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
         rc = fpuzzles_read_code(text, len, v->fpuzzles_flags, p, &where->warning, err);
         if (rc == 0) variant_source(where, line, p->geo.ncells, 1, 0);
     }
+    if (kind == FORMAT_KEEN) rc = format_keen_read(text, len, p, where, err);
+    if (kind == FORMAT_UNRULY) rc = format_unruly_read(text, len, p, where, err);
     if ((kind == FORMAT_KILLER || kind == FORMAT_CSV) &&
         variant_matches(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
         int n = killer_fields(v, text, f);

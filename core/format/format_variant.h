@@ -15,6 +15,10 @@
  *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
  *   fpuzzles f-puzzles JSON, compressed or in a link (fpuzzles.h); format.c
  *            gathers a JSON object spread over lines before it comes here.
+ *   keen     Simon Tatham's Keen game IDs ("6:a_5b...,m12s1..."), calcudoku
+ *            (format_keen.h); asked before solo, whose "N:" they resemble.
+ *   unruly   Simon Tatham's Unruly game IDs ("8x8:adegaebCHBlaeFc"), binary
+ *            puzzles (format_unruly.h); asked before solo, like keen.
  */
 #ifndef SUDOLAB_FORMAT_VARIANT_H
 #define SUDOLAB_FORMAT_VARIANT_H
@@ -31,7 +35,9 @@ enum {
     FORMAT_CSV = 8,
     FORMAT_SOLO = 16,
     FORMAT_FPUZZLES = 32,
-    FORMAT_ALL = 63
+    FORMAT_KEEN = 64,
+    FORMAT_UNRULY = 128,
+    FORMAT_ALL = 255
 };
 
 /* The format bit for a name ("classic", "sudolab", ...), or 0. */

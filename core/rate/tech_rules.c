@@ -34,18 +34,29 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
     return out->nelims > 0;
 }
 
+/* Rows with param RULE_FAMILY_KEY hold a key that starts with its rule's
+ * name and a dash ("calcudoku-cage"): only that rule is asked, and no
+ * scratch state is set up for the others, so a family's techniques cost
+ * the other families nothing. */
+static int rule_may_know(const struct constraint_ops *ops, const char *key, int param)
+{
+    if (param != RULE_FAMILY_KEY) return 1;
+    size_t len = strlen(ops->name);
+    return strncmp(key, ops->name, len) == 0 && key[len] == '-';
+}
+
 /* Asks every rule with an explain hook for the technique keyed as the
  * step's row. */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
-    (void)param;
     struct prop_ctx *ctx = NULL;
     digitset *state = NULL;
     int found = 0;
     for (int i = 0; i < rs->nslots && !found; i++) {
-        if (!rs->slots[i].ops->explain) continue;
+        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
+            continue;
         if (!ctx) {
             ctx = calloc(1, sizeof *ctx);
             state = calloc(1, rs->state_bytes);

@@ -81,7 +81,9 @@ int find_bug_plus_one(const struct human *h, int param, struct step *out);
 int find_chain(const struct human *h, int param, struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
  * through their explain hooks, asked for the key of the step's row
- * (out->technique; constraint.h); param unused */
+ * (out->technique; constraint.h); param 0 asks every rule, RULE_FAMILY_KEY
+ * only the rule whose name begins the key ("binary-pairs": binary) */
+enum { RULE_FAMILY_KEY = 1 };
 int find_rule_deduction(const struct human *h, int param, struct step *out);
 /* tech_forcing.c: forcing chains by assumption, param the level: 1
  * singles, 2 with locked candidates, 3 with the rules' own deductions

@@ -411,7 +411,7 @@ static void draw_cages(const struct frame *f)
     struct cage_side *sides = cap ? malloc((size_t)cap * sizeof *sides) : NULL;
     if (sides == NULL) return;
     for (int i = 0; i < f->it->nmarks; i++)
-        if (f->it->marks[i].kind == MARK_CAGE)
+        if (f->it->marks[i].kind == MARK_CAGE && f->it->marks[i].style != CAGE_LABEL_ONLY)
             count += cage_sides(f, &f->it->marks[i], member, sides + count);
     double scale = f->cell / 28.0 < 1 ? f->cell / 28.0 : 1;
     double scaled[2] = {dash[0] * scale, dash[1] * scale};

@@ -44,7 +44,7 @@ void render_text_cages(const struct render_item *it, int *cage, int *label)
         int first = it->cells[mk->first];
         for (int i = 0; i < mk->ncells; i++) {
             int c = it->cells[mk->first + i];
-            cage[c] = m;
+            if (mk->style != CAGE_LABEL_ONLY) cage[c] = m;
             first = c < first ? c : first;
         }
         if (mk->text[0]) label[first] = m;
@@ -94,6 +94,22 @@ static void text_rule(FILE *out, const struct text_grid *t, int r, int ascii)
     fputc('\n', out);
 }
 
+/* A cage's label in three columns, counted in characters, not bytes (a
+ * calcudoku clue's times or divide sign is two); ASCII gets x and /. */
+static void text_label(FILE *out, const char *text, int ascii)
+{
+    int width = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s && width < 3; width++) {
+        int bytes = *s < 0x80 ? 1 : *s < 0xe0 ? 2 : *s < 0xf0 ? 3 : 4;
+        if (ascii && bytes > 1)
+            fputc(s[1] == 0x97 ? 'x' : s[1] == 0xb7 ? '/' : '?', out);
+        else
+            fwrite(s, 1, (size_t)bytes, out);
+        for (int i = 0; i < bytes && *s; i++) s++;
+    }
+    for (; width < 3; width++) fputc(' ', out);
+}
+
 /* One text line of row r: the sums (labels) or the digits. */
 static void text_row(FILE *out, const struct text_grid *t, int r, const uint8_t *cells, int labels,
                      int ascii)
@@ -104,7 +120,7 @@ static void text_row(FILE *out, const struct text_grid *t, int r, const uint8_t 
         int cell = r * t->n + c;
         if (labels) {
             const char *sum = t->label[cell] >= 0 ? t->it->marks[t->label[cell]].text : "";
-            fprintf(out, "%-3.3s", sum);
+            text_label(out, sum, ascii);
         } else {
             fprintf(out, " %c ", cells[cell] ? geometry_symbol(cells[cell]) : '.');
         }

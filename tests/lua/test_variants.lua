@@ -68,6 +68,6 @@ end
 -- every rule the engine has is listed
 local names = {}
 for _, r in ipairs(sudolab.rules()) do names[#names + 1] = r.name end
-expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo sum whispers renban palindrome between sandwich")
+expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo sum whispers renban palindrome between sandwich calcudoku binary")
 
 check.finish()

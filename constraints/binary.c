@@ -1,0 +1,221 @@
+/*
+ * binary.c — binary puzzles (takuzu, Unruly): two symbols, 1 and 2, on an
+ * even grid; every row and column holds as many of each, never three
+ * alike in a row; with the argument "u", no two rows and no two columns
+ * are the same.
+ *
+ * Arguments: none, or "u". The rule limits every cell to {1, 2} and
+ * watches each row and column: a line keeps the digits that some valid
+ * line pattern (precomputed per size: balanced, no three alike) still
+ * fitting its candidates gives each cell. With "u" a further group of
+ * every cell takes out of each open line the patterns of the complete
+ * lines beside it. The rater's techniques are in binary_explain.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "binary.h"
+
+/* --- line patterns ------------------------------------------------------ */
+
+static int binary_valid_pattern(uint32_t p, int n)
+{
+    if (__builtin_popcount(p) != n / 2) return 0;
+    for (int i = 2; i < n; i++) {
+        uint32_t three = (p >> (i - 2)) & 7u;
+        if (three == 0 || three == 7) return 0;
+    }
+    return 1;
+}
+
+static int binary_make_patterns(struct binary *b)
+{
+    int n = b->n, count = 0;
+    for (uint32_t p = 0; p < (UINT32_C(1) << n); p++) count += binary_valid_pattern(p, n);
+    b->patterns = malloc(sizeof *b->patterns * (size_t)(count ? count : 1));
+    if (b->patterns == NULL) return -1;
+    b->npatterns = 0;
+    for (uint32_t p = 0; p < (UINT32_C(1) << n); p++)
+        if (binary_valid_pattern(p, n)) b->patterns[b->npatterns++] = p;
+    return 0;
+}
+
+int binary_line_cell(int n, int line, int i) { return line < n ? line * n + i : i * n + line - n; }
+
+void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
+                       uint32_t *can2)
+{
+    *can1 = *can2 = 0;
+    for (int i = 0; i < b->n; i++) {
+        digitset c = cand[binary_line_cell(b->n, line, i)];
+        if (c & digitset_of(1)) *can1 |= UINT32_C(1) << i;
+        if (c & digitset_of(2)) *can2 |= UINT32_C(1) << i;
+    }
+}
+
+/* The pattern of a complete line, or -1. */
+long binary_line_pattern(const struct binary *b, const digitset *cand, int line)
+{
+    uint32_t can1, can2;
+    binary_line_masks(b, cand, line, &can1, &can2);
+    return (can1 & can2) || (can1 | can2) != (UINT32_C(1) << b->n) - 1 ? -1 : (long)can2;
+}
+
+/* 1 when pattern p is a complete line of line's orientation other than
+ * line itself (unique mode), so line may not take it. */
+static int binary_taken(const struct binary *b, const digitset *cand, int line, uint32_t p)
+{
+    int from = line < b->n ? 0 : b->n;
+    for (int other = from; other < from + b->n; other++)
+        if (other != line && binary_line_pattern(b, cand, other) == (long)p) return 1;
+    return 0;
+}
+
+int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
+                         uint32_t *ones, uint32_t *twos)
+{
+    uint32_t can1, can2, full = (UINT32_C(1) << b->n) - 1;
+    binary_line_masks(b, cand, line, &can1, &can2);
+    *ones = *twos = 0;
+    int complete = !(can1 & can2);
+    for (int k = 0; k < b->npatterns; k++) {
+        uint32_t p = b->patterns[k];
+        if ((p & ~can2) || (~p & full & ~can1)) continue;
+        if (unique && !complete && binary_taken(b, cand, line, p)) continue;
+        *twos |= p;
+        *ones |= ~p & full;
+    }
+    return (*ones | *twos) == full;
+}
+
+int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique)
+{
+    uint32_t ones, twos;
+    const digitset *cand = prop_candidate_array(ctx);
+    if (!binary_line_supports(b, cand, line, unique, &ones, &twos)) return -1;
+    int narrowed = 0;
+    for (int i = 0; i < b->n; i++) {
+        int cell = binary_line_cell(b->n, line, i);
+        digitset keep =
+            ((ones >> i & 1) ? digitset_of(1) : 0) | ((twos >> i & 1) ? digitset_of(2) : 0);
+        if ((cand[cell] & keep) == cand[cell]) continue;
+        narrowed = 1;
+        if (prop_restrict(ctx, cell, keep) == SL_PROP_CONTRADICTION) return -1;
+    }
+    return narrowed;
+}
+
+/* --- the hooks ------------------------------------------------------------ */
+
+static void binary_destroy(void *self)
+{
+    struct binary *b = self;
+    if (b) free(b->patterns);
+    free(b);
+}
+
+static void *binary_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    if (args[0] != '\0' && strcmp(args, "u") != 0) {
+        sl_error_set(err, 0, 1, "binary takes no arguments or 'u' (unique lines), not '%.20s'",
+                     args);
+        return NULL;
+    }
+    if (g->size % 2 || g->size < BINARY_MIN_SIZE || g->size > BINARY_MAX_SIZE) {
+        sl_error_set(err, 0, 1, "binary needs an even size %d..%d, not %d", BINARY_MIN_SIZE,
+                     BINARY_MAX_SIZE, g->size);
+        return NULL;
+    }
+    struct binary *b = calloc(1, sizeof *b);
+    if (b) {
+        b->n = g->size;
+        b->unique = args[0] == 'u';
+    }
+    if (b == NULL || binary_make_patterns(b)) {
+        binary_destroy(b);
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    return b;
+}
+
+static int binary_write(const void *self, char *buf, size_t cap)
+{
+    const char *text = ((const struct binary *)self)->unique ? "u" : "";
+    if (cap > 0) {
+        strncpy(buf, text, cap - 1);
+        buf[cap - 1] = '\0';
+    }
+    return (int)strlen(text);
+}
+
+/* Lines are groups 0..2N-1 (rows, then columns); with "u" group 2N holds
+ * every cell. */
+static int binary_attach(void *self, struct rule_builder *rb, struct sl_error *err)
+{
+    const struct binary *b = self;
+    int n = b->n, cells[SL_MAX_CELLS];
+    for (int c = 0; c < n * n; c++)
+        if (rules_limit_domain(rb, c, digitset_of(1) | digitset_of(2), err)) return -1;
+    for (int line = 0; line < 2 * n; line++) {
+        for (int i = 0; i < n; i++) cells[i] = binary_line_cell(n, line, i);
+        if (rules_watch_group(rb, cells, n, err) < 0) return -1;
+    }
+    for (int c = 0; c < n * n; c++) cells[c] = c;
+    return b->unique && rules_watch_group(rb, cells, n * n, err) < 0 ? -1 : 0;
+}
+
+static int binary_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct binary *b = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        int first = group < 2 * b->n ? group : 0, last = group < 2 * b->n ? group : 2 * b->n - 1;
+        for (int line = first; line <= last; line++) {
+            if (binary_line_prune(b, ctx, line, b->unique) < 0) {
+                int cells[SL_MAX_SIZE];
+                for (int i = 0; i < b->n; i++) cells[i] = binary_line_cell(b->n, line, i);
+                prop_blame(ctx, cells, b->n);
+                return SL_PROP_CONTRADICTION;
+            }
+        }
+        if (group < 2 * b->n) prop_settle_group(ctx, group);
+        if (prop_should_yield(ctx)) break;
+    }
+    return SL_PROP_OK;
+}
+
+static int binary_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct binary *b = self;
+    digitset cand[SL_MAX_CELLS];
+    for (int c = 0; c < g->ncells; c++) {
+        if (grid[c] < 1 || grid[c] > 2) return 0;
+        cand[c] = digitset_of(grid[c]);
+    }
+    for (int line = 0; line < 2 * b->n; line++) {
+        long p = binary_line_pattern(b, cand, line);
+        if (p < 0 || !binary_valid_pattern((uint32_t)p, b->n)) return 0;
+        if (b->unique && binary_taken(b, cand, line, (uint32_t)p)) return 0;
+    }
+    return 1;
+}
+
+static int binary_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    (void)g;
+    return mark_name(sink,
+                     ((const struct binary *)self)->unique ? "binary, unique lines" : "binary");
+}
+
+const struct constraint_ops binary_constraint = {
+    .name = "binary",
+    .summary = "two symbols, as many of each in every line, never three alike in a row",
+    .parse = binary_parse,
+    .attach = binary_attach,
+    .propagate = binary_propagate,
+    .check = binary_check,
+    .explain = binary_explain,
+    .write = binary_write,
+    .destroy = binary_destroy,
+    .marks = binary_marks,
+};

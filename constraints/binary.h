@@ -1,0 +1,38 @@
+/*
+ * binary.h — the binary rule's data and line reasoning, shared by binary.c
+ * (the rule) and binary_explain.c (its techniques for the rater).
+ *
+ * Lines are numbered 0..N-1 for the rows, N..2N-1 for the columns; a line
+ * pattern has bit i set when its i-th cell holds 2 (else 1).
+ */
+#ifndef SUDOLAB_BINARY_H
+#define SUDOLAB_BINARY_H
+
+#include <stdint.h>
+
+#include "constraint.h"
+
+struct binary {
+    int n, unique;
+    uint32_t *patterns; /* every valid line: balanced, no three alike */
+    int npatterns;
+};
+
+int binary_line_cell(int n, int line, int i);
+/* The cells of line that may hold 1 (can1) and 2 (can2), as bits. */
+void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
+                       uint32_t *can2);
+/* The pattern of a complete line, or -1. */
+long binary_line_pattern(const struct binary *b, const digitset *cand, int line);
+/* The cells some fitting pattern gives a 1 (ones) and a 2 (twos); with
+ * unique, an open line takes no complete line's pattern. 0 when some
+ * cell gets neither (no pattern fits). */
+int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
+                         uint32_t *ones, uint32_t *twos);
+/* Narrows line to its supports: 1 narrowed, 0 not, -1 contradiction. */
+int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique);
+
+int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                   struct explain_sink *sink);
+
+#endif

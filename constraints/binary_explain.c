@@ -1,0 +1,162 @@
+/*
+ * binary_explain.c — the binary-puzzle techniques a player uses, for the
+ * rater (the rule's explain hook, constraint.h). Keys, easiest first:
+ *
+ *   binary-pairs            two alike side by side: the cells either end
+ *                           of the pair hold the other symbol;
+ *   binary-triples          two alike with one cell between: it holds the
+ *                           other symbol;
+ *   binary-counts           a line holding half its cells of one symbol:
+ *                           its open cells hold the other;
+ *   binary-line-comparison  (unique lines) a line two cells short of a
+ *                           complete line's pattern takes the other way;
+ *   binary-lines            every pattern the line can still take.
+ *
+ * Each makes one deduction through prop_restrict and names it;
+ * EXPLAIN_ALL makes every one of one pass.
+ */
+#include <string.h>
+
+#include "binary.h"
+
+/* Narrows cell to digit d's opposite: 1 when it changed, -1 when empty. */
+static int be_other(struct prop_ctx *ctx, int cell, int d)
+{
+    digitset before = prop_candidates(ctx, cell), keep = digitset_of(3 - d);
+    if (!(before & digitset_of(d))) return 0;
+    return prop_restrict(ctx, cell, keep) == SL_PROP_CONTRADICTION ? -1 : 1;
+}
+
+static int be_single(const digitset *cand, int cell)
+{
+    return digitset_is_single(cand[cell]) ? digitset_first(cand[cell]) : 0;
+}
+
+/* Two alike at i, i+gap on line, gap 1 (pairs: the ends) or 2 (between). */
+static int be_runs(const struct binary *b, int line, struct prop_ctx *ctx, int *cells, int gap)
+{
+    int n = b->n;
+    const digitset *cand = prop_candidate_array(ctx);
+    for (int i = 0; i + gap < n; i++) {
+        int a = binary_line_cell(n, line, i), z = binary_line_cell(n, line, i + gap);
+        int d = be_single(cand, a);
+        if (!d || be_single(cand, z) != d) continue;
+        int targets[2], count = 0, changed = 0;
+        if (gap == 2) targets[count++] = binary_line_cell(n, line, i + 1);
+        if (gap == 1 && i > 0) targets[count++] = binary_line_cell(n, line, i - 1);
+        if (gap == 1 && i + 2 < n) targets[count++] = binary_line_cell(n, line, i + 2);
+        for (int t = 0; t < count; t++) {
+            int rc = be_other(ctx, targets[t], d);
+            if (rc < 0) return -1;
+            changed |= rc;
+        }
+        if (changed) {
+            cells[0] = a;
+            cells[1] = z;
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static int be_pairs(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    return be_runs(b, line, ctx, cells, 1);
+}
+
+static int be_triples(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    return be_runs(b, line, ctx, cells, 2);
+}
+
+static int be_line_cells(const struct binary *b, int line, int *cells)
+{
+    for (int i = 0; i < b->n; i++) cells[i] = binary_line_cell(b->n, line, i);
+    return b->n;
+}
+
+static int be_counts(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    const digitset *cand = prop_candidate_array(ctx);
+    int placed[3] = {0, 0, 0};
+    for (int i = 0; i < b->n; i++) placed[be_single(cand, binary_line_cell(b->n, line, i))]++;
+    for (int d = 1; d <= 2; d++) {
+        if (placed[d] != b->n / 2) continue;
+        int changed = 0;
+        for (int i = 0; i < b->n; i++) {
+            int cell = binary_line_cell(b->n, line, i);
+            if (digitset_is_single(cand[cell])) continue;
+            int rc = be_other(ctx, cell, d);
+            if (rc < 0) return -1;
+            changed |= rc;
+        }
+        if (changed) return be_line_cells(b, line, cells);
+    }
+    return 0;
+}
+
+/* Unique lines: a line with two open cells whose one completion repeats
+ * a complete line takes the other. */
+static int be_comparison(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    if (!b->unique) return 0;
+    const digitset *cand = prop_candidate_array(ctx);
+    uint32_t can1, can2;
+    binary_line_masks(b, cand, line, &can1, &can2);
+    uint32_t open = can1 & can2;
+    if (__builtin_popcount(open) != 2) return 0;
+    int from = line < b->n ? 0 : b->n;
+    for (int other = from; other < from + b->n; other++) {
+        long p = binary_line_pattern(b, cand, other);
+        if (p < 0 || ((uint32_t)p & ~open) != (can2 & ~open)) continue;
+        int changed = 0;
+        for (int i = 0; i < b->n; i++) {
+            if (!(open >> i & 1)) continue;
+            int rc = be_other(ctx, binary_line_cell(b->n, line, i), ((uint32_t)p >> i & 1) ? 2 : 1);
+            if (rc < 0) return -1;
+            changed |= rc;
+            break; /* one cell decided; the count decides the other */
+        }
+        if (changed) return be_line_cells(b, line, cells);
+    }
+    return 0;
+}
+
+static int be_lines(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    int rc = binary_line_prune(b, ctx, line, b->unique);
+    return rc > 0 ? be_line_cells(b, line, cells) : rc;
+}
+
+static const struct {
+    const char *key, *words;
+    int (*find)(const struct binary *b, int line, struct prop_ctx *ctx, int *cells);
+} be_table[] = {
+    {"binary-pairs", "a pair of alike symbols", be_pairs},
+    {"binary-triples", "alike symbols one apart", be_triples},
+    {"binary-counts", "a line's counts", be_counts},
+    {"binary-line-comparison", "lines compared", be_comparison},
+    {"binary-lines", "a line's patterns", be_lines},
+};
+#define BE_COUNT ((int)(sizeof be_table / sizeof be_table[0]))
+
+int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                   struct explain_sink *sink)
+{
+    const struct binary *b = self;
+    int all = strcmp(technique, EXPLAIN_ALL) == 0, any = 0, cells[SL_MAX_SIZE];
+    for (int t = 0; t < BE_COUNT; t++) {
+        if (!all && strcmp(technique, be_table[t].key) != 0) continue;
+        for (int line = 0; line < 2 * b->n; line++) {
+            int count = be_table[t].find(b, line, ctx, cells);
+            if (count < 0) return all ? -1 : 0;
+            if (count == 0) continue;
+            if (!all) {
+                explain_name(sink, be_table[t].key, be_table[t].words, cells, count);
+                return 1;
+            }
+            any = 1;
+        }
+    }
+    return any;
+}

@@ -1,0 +1,175 @@
+/*
+ * calc_cages.c — see calc_cages.h. The walk keeps, for the cells still to
+ * fill, the least and the greatest they can add (or multiply) to, so a
+ * prefix that cannot reach the target is dropped at once.
+ */
+#include "calc_cages.h"
+
+#include <string.h>
+
+/* Products above this are only ever compared with a target, so they are
+ * held at it instead of overflowing. */
+#define CALC_SATURATED (CALC_TARGET_MAX + 1)
+
+static const struct {
+    char symbol;
+    const char *label;
+} calc_ops[] = {
+    [CALC_NONE] = {'\0', ""},       [CALC_ADD] = {'+', "+"},        [CALC_SUB] = {'-', "-"},
+    [CALC_MUL] = {'x', "\xc3\x97"}, [CALC_DIV] = {'/', "\xc3\xb7"},
+};
+
+int calc_op_of(char symbol)
+{
+    for (int op = CALC_ADD; op <= CALC_DIV; op++)
+        if (calc_ops[op].symbol == symbol) return op;
+    return -1;
+}
+
+const char *calc_op_text(int op)
+{
+    static const char *const text[] = {"", "+", "-", "x", "/"};
+    return text[op];
+}
+
+const char *calc_op_label(int op) { return calc_ops[op].label; }
+
+void calc_cage_init(struct calc_cage *c, const struct geometry *g, const int *cells, int count,
+                    int op, long long target)
+{
+    c->op = op;
+    c->target = target;
+    c->ncells = count;
+    for (int i = 0; i < count; i++) {
+        c->cells[i] = cells[i];
+        c->clash[i] = 0;
+        for (int j = 0; j < i; j++)
+            if (geometry_row(g, cells[i]) == geometry_row(g, cells[j]) ||
+                geometry_col(g, cells[i]) == geometry_col(g, cells[j]))
+                c->clash[i] |= UINT32_C(1) << j;
+    }
+}
+
+static long long calc_times(long long a, long long b)
+{
+    return a > CALC_SATURATED / b ? CALC_SATURATED : a * b;
+}
+
+/* The value the operation makes of digits[0..count). */
+static long long calc_value(int op, const uint8_t *digits, int count)
+{
+    long long v = op == CALC_MUL ? 1 : 0;
+    int hi = digits[0] > digits[count - 1] ? digits[0] : digits[count - 1];
+    int lo = digits[0] + digits[count - 1] - hi;
+    switch (op) {
+    case CALC_SUB: return hi - lo;
+    case CALC_DIV: return hi % lo ? -1 : hi / lo;
+    case CALC_NONE: return digits[0];
+    default: break;
+    }
+    for (int i = 0; i < count; i++) v = op == CALC_MUL ? calc_times(v, digits[i]) : v + digits[i];
+    return v;
+}
+
+int calc_cage_holds(const struct calc_cage *c, const uint8_t *digits)
+{
+    for (int i = 0; i < c->ncells; i++)
+        for (int j = 0; j < i; j++)
+            if ((c->clash[i] >> j & 1) && digits[i] == digits[j]) return 0;
+    return calc_value(c->op, digits, c->ncells) == c->target;
+}
+
+struct calc_walk {
+    const struct calc_cage *cage;
+    const digitset *cand;
+    int (*visit)(void *arg, const uint8_t *digits);
+    void *arg;
+    long found;
+    int stop;
+    uint8_t digit[CALC_MAX_CAGE_CELLS];
+    long long lo[CALC_MAX_CAGE_CELLS + 1], hi[CALC_MAX_CAGE_CELLS + 1]; /* cells i.. can make */
+};
+
+/* The range the cells from i on can add or multiply to. */
+static void calc_walk_bounds(struct calc_walk *w)
+{
+    const struct calc_cage *c = w->cage;
+    int mul = c->op == CALC_MUL;
+    w->lo[c->ncells] = w->hi[c->ncells] = mul ? 1 : 0;
+    for (int i = c->ncells - 1; i >= 0; i--) {
+        int least = digitset_first(w->cand[i]), most = 31 - __builtin_clz(w->cand[i]);
+        w->lo[i] = mul ? calc_times(w->lo[i + 1], least) : w->lo[i + 1] + least;
+        w->hi[i] = mul ? calc_times(w->hi[i + 1], most) : w->hi[i + 1] + most;
+    }
+}
+
+/* 1 when d in cell i can still lead to the target, `rest` being what the
+ * cells from i on must make. */
+static int calc_walk_fits(const struct calc_walk *w, int i, int d, long long rest)
+{
+    const struct calc_cage *c = w->cage;
+    if (c->op == CALC_ADD) return rest - d >= w->lo[i + 1] && rest - d <= w->hi[i + 1];
+    if (c->op == CALC_MUL)
+        return rest % d == 0 && rest / d >= w->lo[i + 1] && rest / d <= w->hi[i + 1];
+    if (c->op == CALC_NONE) return d == c->target;
+    if (i == 0) return 1;
+    uint8_t pair[2] = {w->digit[0], (uint8_t)d};
+    return calc_value(c->op, pair, 2) == c->target;
+}
+
+static void calc_walk_from(struct calc_walk *w, int i, long long rest)
+{
+    const struct calc_cage *c = w->cage;
+    if (i == c->ncells) {
+        w->found++;
+        if (w->visit(w->arg, w->digit)) w->stop = 1;
+        return;
+    }
+    digitset used = 0;
+    for (uint32_t m = c->clash[i]; m; m &= m - 1) used |= digitset_of(w->digit[__builtin_ctz(m)]);
+    for (digitset m = w->cand[i] & ~used; m && !w->stop; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        if (!calc_walk_fits(w, i, d, rest)) continue;
+        w->digit[i] = (uint8_t)d;
+        calc_walk_from(w, i + 1,
+                       c->op == CALC_ADD   ? rest - d
+                       : c->op == CALC_MUL ? rest / d
+                                           : rest);
+    }
+}
+
+long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
+                    int (*visit)(void *arg, const uint8_t *digits), void *arg)
+{
+    struct calc_walk w = {.cage = c, .cand = cand, .visit = visit, .arg = arg};
+    for (int i = 0; i < c->ncells; i++)
+        if (cand[i] == 0) return 0;
+    calc_walk_bounds(&w);
+    calc_walk_from(&w, 0, c->target);
+    return w.found;
+}
+
+struct calc_support {
+    const struct calc_cage *cage;
+    const digitset *cand;
+    digitset *support;
+};
+
+/* Stops once every candidate has an assignment: nothing more to learn. */
+static int calc_support_visit(void *arg, const uint8_t *digits)
+{
+    struct calc_support *s = arg;
+    int complete = 1;
+    for (int i = 0; i < s->cage->ncells; i++) {
+        s->support[i] |= digitset_of(digits[i]);
+        complete &= s->support[i] == s->cand[i];
+    }
+    return complete;
+}
+
+int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support)
+{
+    struct calc_support s = {c, cand, support};
+    memset(support, 0, sizeof *support * (size_t)c->ncells);
+    return calc_cage_walk(c, cand, calc_support_visit, &s) > 0;
+}

@@ -1,0 +1,60 @@
+/*
+ * calc_cages.h — the arithmetic of calcudoku cages: which digits the cells
+ * of a cage can hold so that, combined by the cage's operation, they make
+ * its target.
+ *
+ * A cage's digits may repeat, except where two of its cells share a row
+ * or a column (the Latin square forbids it there), so what a cage holds is
+ * an assignment of digits to its cells rather than a set. calc_cage_walk
+ * enumerates the assignments that fit given candidates, depth first over
+ * the cells with the operation's bounds pruning each prefix (a sum's
+ * reachable range; a product's divisibility and range), so the work
+ * follows the answer rather than N^k. `-` and `/` take two cells (the
+ * larger less, or divided by, the smaller); a cage without an operation
+ * is one cell holding its target.
+ */
+#ifndef SUDOLAB_CALC_CAGES_H
+#define SUDOLAB_CALC_CAGES_H
+
+#include <stdint.h>
+
+#include "bits.h"
+#include "geometry.h"
+
+enum calc_op { CALC_NONE, CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV };
+
+struct calc_cage {
+    int op; /* enum calc_op */
+    long long target;
+    int ncells;
+    int cells[CALC_MAX_CAGE_CELLS];      /* row-major */
+    uint32_t clash[CALC_MAX_CAGE_CELLS]; /* per cell: the earlier cells (bit i: cells[i])
+                                            sharing its row or column */
+};
+
+/* The operation a clue symbol names ('+', '-', 'x', '/'), or -1. */
+int calc_op_of(char symbol);
+/* The symbol of an operation as text writes it ("" for CALC_NONE), and as
+ * a player reads it (x as the times sign). */
+const char *calc_op_text(int op);
+const char *calc_op_label(int op);
+
+/* Fills the cells (count of them, row-major) and their clashes on g. */
+void calc_cage_init(struct calc_cage *c, const struct geometry *g, const int *cells, int count,
+                    int op, long long target);
+
+/* 1 when digits (one per cell of c) make its target by its operation. */
+int calc_cage_holds(const struct calc_cage *c, const uint8_t *digits);
+
+/* Calls visit(arg, digits) for every assignment of digits to c's cells,
+ * each from cand[i] (per cage cell, in c's order), that makes the target
+ * and repeats no digit in a row or column; visit returns nonzero to stop
+ * the walk. Returns the assignments visited. */
+long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
+                    int (*visit)(void *arg, const uint8_t *digits), void *arg);
+
+/* The digits some assignment puts in each cell (support, per cage cell):
+ * what the cage leaves of cand. Returns 0 when no assignment fits. */
+int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support);
+
+#endif

@@ -1,0 +1,346 @@
+/*
+ * calcudoku.c — calcudoku (KenKen) cages over a Latin square: the digits
+ * of each cage, combined by its operation, make its target.
+ *
+ * Arguments: "MAP:CLUES". MAP names each cell's cage (cellmap.h, '.' for
+ * a cell in none); CLUES lists each cage's clue, comma-separated, in the
+ * order the cages first appear: the target, then its operation, '+',
+ * '-', 'x' or '/' ("12x"), or none for a one-cell cage ("3"). '-' and '/'
+ * take two cells. Digits may repeat in a cage where its cells share no
+ * row or column.
+ *
+ * Each cage is a watched group, pruned to the digits some assignment of
+ * the cage still gives each cell (calc_cages.h); the search may branch on
+ * the digit sets of a cage's cells in one line (calcudoku_branch). The
+ * rater's techniques are in calcudoku_explain.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calc_cages.h"
+#include "calcudoku.h"
+#include "cellmap.h"
+#include "constraint.h"
+
+/* --- parse and write --------------------------------------------------- */
+
+/* Reads the clue of cage p at text[*at..): its target and operation. */
+static int calcudoku_read_clue(struct calcudoku *k, int p, const char *text, size_t len, size_t *at,
+                               struct sl_error *err)
+{
+    size_t start = *at;
+    long long v = 0;
+    while (*at < len && text[*at] >= '0' && text[*at] <= '9' && v <= CALC_TARGET_MAX)
+        v = v * 10 + (text[(*at)++] - '0');
+    if (*at == start || v < 1 || v > CALC_TARGET_MAX)
+        return sl_error_set(err, 0, (long)start + 1, "cage %d needs a target 1..%lld", p + 1,
+                            CALC_TARGET_MAX);
+    int op = *at < len && text[*at] != ',' ? calc_op_of(text[*at]) : CALC_NONE;
+    if (op < 0)
+        return sl_error_set(err, 0, (long)*at + 1,
+                            "cage %d: '%c' is no operation (use +, -, x or /)", p + 1, text[*at]);
+    if (op != CALC_NONE) (*at)++;
+    k->cages[p].op = op;
+    k->cages[p].target = v;
+    return 0;
+}
+
+static int calcudoku_read_clues(struct calcudoku *k, const char *text, size_t len,
+                                struct sl_error *err)
+{
+    size_t at = 0;
+    for (int p = 0; p < k->map.nparts; p++) {
+        if (p > 0 && (at >= len || text[at] != ','))
+            return sl_error_set(err, 0, (long)at + 1, "expected ',' and the clue of cage %d",
+                                p + 1);
+        if (p > 0) at++;
+        k->clue_col[p] = (long)at + 1;
+        if (calcudoku_read_clue(k, p, text, len, &at, err)) return -1;
+    }
+    if (at < len)
+        return sl_error_set(err, 0, (long)at + 1, "%d cages but more clues than that",
+                            k->map.nparts);
+    return 0;
+}
+
+static int calcudoku_any(void *arg, const uint8_t *digits)
+{
+    (void)arg;
+    (void)digits;
+    return 1;
+}
+
+/* What the text cannot say: that cage p's operation suits its size and
+ * that some digits reach its target. */
+static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err)
+{
+    struct calc_cage *c = &k->cages[p];
+    int n = k->geo.size, size = k->map.size[p], op = c->op;
+    long col = k->clue_col[p];
+    if (size > CALC_MAX_CAGE_CELLS)
+        return sl_error_set(err, 0, col, "cage %d has %d cells; a cage holds at most %d", p + 1,
+                            size, CALC_MAX_CAGE_CELLS);
+    if (op == CALC_NONE && size != 1)
+        return sl_error_set(err, 0, col, "cage %d has %d cells: its clue needs +, -, x or /", p + 1,
+                            size);
+    if ((op == CALC_SUB || op == CALC_DIV) && size != 2)
+        return sl_error_set(err, 0, col, "cage %d: '%s' takes two cells, not %d", p + 1,
+                            calc_op_text(op), size);
+    int cells[SL_MAX_CELLS];
+    cellmap_cells(&k->map, p, cells);
+    calc_cage_init(c, &k->geo, cells, size, op, c->target);
+    digitset all[CALC_MAX_CAGE_CELLS];
+    for (int i = 0; i < size; i++) all[i] = digitset_all(n);
+    if (calc_cage_walk(c, all, calcudoku_any, NULL) == 0)
+        return sl_error_set(err, 0, col, "cage %d: no digits 1..%d in its %d cells make %lld%s",
+                            p + 1, n, size, c->target, calc_op_text(op));
+    return 0;
+}
+
+static void calcudoku_free(struct calcudoku *k)
+{
+    if (k == NULL) return;
+    free(k->cages);
+    free(k->clue_col);
+    free(k);
+}
+
+static void *calcudoku_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct calcudoku *k = malloc(sizeof *k);
+    if (k == NULL) {
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
+    k->geo = *g;
+    k->cages = NULL;
+    k->clue_col = NULL;
+    size_t len = strlen(args);
+    const char *colon = strchr(args, ':');
+    size_t map_len = colon ? (size_t)(colon - args) : len;
+    int rc = cellmap_parse(&k->map, g, args, map_len, err);
+    if (rc == 0 && colon == NULL)
+        rc = sl_error_set(err, 0, (long)map_len + 1, "expected ':' and the clues");
+    size_t nparts = rc ? 0 : (size_t)k->map.nparts + 1;
+    if (rc == 0 && (!(k->cages = malloc(nparts * sizeof *k->cages)) ||
+                    !(k->clue_col = malloc(nparts * sizeof *k->clue_col))))
+        rc = sl_error_set(err, 0, 1, "out of memory");
+    if (rc == 0 && calcudoku_read_clues(k, colon + 1, len - map_len - 1, err)) {
+        if (err) err->col += (long)map_len + 1;
+        rc = -1;
+    }
+    for (int p = 0; rc == 0 && p < k->map.nparts; p++) k->clue_col[p] += (long)map_len + 1;
+    for (int p = 0; rc == 0 && p < k->map.nparts; p++) rc = calcudoku_check_cage(k, p, err);
+    if (rc) {
+        calcudoku_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+/* Puts text at buf[len..) within cap; returns the new length. */
+static size_t calcudoku_put(char *buf, size_t cap, size_t len, const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++, len++)
+        if (len + 1 < cap) buf[len] = text[i];
+    return len;
+}
+
+/* Written by hand: a ruleset copies a rule through write and parse, and a
+ * generator builds many. */
+static int calcudoku_write(const void *self, char *buf, size_t cap)
+{
+    const struct calcudoku *k = self;
+    size_t len = (size_t)cellmap_write(&k->map, buf, cap);
+    if (k->map.nparts == 0) len = calcudoku_put(buf, cap, len, ":", 1);
+    for (int p = 0; p < k->map.nparts; p++) {
+        char item[32];
+        int at = (int)sizeof item;
+        const char *op = calc_op_text(k->cages[p].op);
+        for (long long v = k->cages[p].target; v > 0 || at == (int)sizeof item; v /= 10)
+            item[--at] = (char)('0' + v % 10);
+        len = calcudoku_put(buf, cap, len, p ? "," : ":", 1);
+        len = calcudoku_put(buf, cap, len, item + at, sizeof item - (size_t)at);
+        len = calcudoku_put(buf, cap, len, op, strlen(op));
+    }
+    if (cap > 0) buf[len < cap ? len : cap - 1] = '\0';
+    return (int)len;
+}
+
+static void calcudoku_destroy(void *self) { calcudoku_free(self); }
+
+/* --- attach, propagate and branch -------------------------------------- */
+
+/* Cage p is watched group p. */
+static int calcudoku_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct calcudoku *k = self;
+    for (int p = 0; p < k->map.nparts; p++)
+        if (rules_watch_group(b, k->cages[p].cells, k->cages[p].ncells, err) < 0) return -1;
+    return 0;
+}
+
+/* Cage c's candidates, per cage cell. */
+static void calcudoku_candidates(const struct calc_cage *c, const struct prop_ctx *ctx,
+                                 digitset *cand)
+{
+    for (int i = 0; i < c->ncells; i++) cand[i] = prop_candidates(ctx, c->cells[i]);
+}
+
+int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx)
+{
+    digitset cand[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
+    calcudoku_candidates(c, ctx, cand);
+    if (!calc_cage_supports(c, cand, support)) return -1;
+    int narrowed = 0;
+    for (int i = 0; i < c->ncells; i++) {
+        if (support[i] == cand[i]) continue;
+        narrowed = 1;
+        if (prop_restrict(ctx, c->cells[i], support[i]) == SL_PROP_CONTRADICTION) return -1;
+    }
+    return narrowed;
+}
+
+static int calcudoku_propagate(void *self, struct prop_ctx *ctx)
+{
+    const struct calcudoku *k = self;
+    for (int group; (group = prop_next_group(ctx)) >= 0;) {
+        const struct calc_cage *c = &k->cages[group];
+        if (calcudoku_prune(c, ctx) < 0) {
+            prop_blame(ctx, c->cells, c->ncells);
+            return SL_PROP_CONTRADICTION;
+        }
+        prop_settle_group(ctx, group);
+        if (prop_should_yield(ctx)) break;
+    }
+    return SL_PROP_OK;
+}
+
+/* The open cells of cage c that share its fullest row or column: they hold
+ * distinct digits, so the digit sets they can take split the search. */
+static int calcudoku_line_cells(const struct calc_cage *c, const digitset *cand, int n, int *index)
+{
+    int best = 0;
+    for (int line = 0; line < 2 * n; line++) {
+        int count = 0, at[CALC_MAX_CAGE_CELLS];
+        for (int i = 0; i < c->ncells; i++) {
+            int r = c->cells[i] / n, col = c->cells[i] % n;
+            if (!digitset_is_single(cand[i]) && (line < n ? r == line : col == line - n))
+                at[count++] = i;
+        }
+        if (count > best) {
+            best = count;
+            memcpy(index, at, sizeof *at * (size_t)count);
+        }
+    }
+    return best;
+}
+
+struct calcudoku_alts {
+    const int *index;
+    int count, limit;
+    struct branch_offer *offer;
+};
+
+static int calcudoku_alt_visit(void *arg, const uint8_t *digits)
+{
+    struct calcudoku_alts *a = arg;
+    digitset set = 0;
+    for (int i = 0; i < a->count; i++) set |= digitset_of(digits[a->index[i]]);
+    for (int j = 0; j < a->offer->nalts; j++)
+        if (a->offer->alt[j] == set) return 0;
+    if (a->offer->nalts >= a->limit) return 1;
+    a->offer->alt[a->offer->nalts++] = set;
+    return 0;
+}
+
+/* Cage c's offer in *offer with fewer than limit alternatives, or 0. */
+static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx *ctx, int n,
+                                int limit, struct branch_offer *offer)
+{
+    digitset cand[CALC_MAX_CAGE_CELLS];
+    int index[CALC_MAX_CAGE_CELLS];
+    calcudoku_candidates(c, ctx, cand);
+    int count = calcudoku_line_cells(c, cand, n, index);
+    if (count < 2) return 0;
+    struct calcudoku_alts a = {index, count, limit, offer};
+    offer->nalts = 0;
+    calc_cage_walk(c, cand, calcudoku_alt_visit, &a);
+    if (offer->nalts < 2 || offer->nalts >= limit) return 0;
+    offer->ncells = count;
+    for (int i = 0; i < count; i++) offer->cells[i] = c->cells[index[i]];
+    return 1;
+}
+
+static int calcudoku_branch(const void *self, const struct prop_ctx *ctx,
+                            struct branch_offer *offer)
+{
+    const struct calcudoku *k = self;
+    struct branch_offer trial;
+    int limit = SL_MAX_ALTERNATIVES, found = 0;
+    for (int p = 0; p < k->map.nparts && limit > 2; p++)
+        if (calcudoku_cage_offer(&k->cages[p], ctx, k->geo.size, limit, &trial)) {
+            *offer = trial;
+            limit = trial.nalts;
+            found = 1;
+        }
+    return found;
+}
+
+/* --- check and marks --------------------------------------------------- */
+
+static int calcudoku_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    const struct calcudoku *k = self;
+    for (int p = 0; p < k->map.nparts; p++) {
+        const struct calc_cage *c = &k->cages[p];
+        uint8_t digits[CALC_MAX_CAGE_CELLS];
+        for (int i = 0; i < c->ncells; i++) {
+            digits[i] = grid[c->cells[i]];
+            if (digits[i] < 1 || digits[i] > g->size) return 0;
+        }
+        if (!calc_cage_holds(c, digits)) return 0;
+    }
+    return 1;
+}
+
+/* A thick border round each cage (a region), its clue ("12×") in the
+ * corner. */
+static int calcudoku_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
+{
+    const struct calcudoku *k = self;
+    char clue[40];
+    (void)g;
+    for (int p = 0; p < k->map.nparts; p++) {
+        const struct calc_cage *c = &k->cages[p];
+        snprintf(clue, sizeof clue, "%lld%s", c->target, calc_op_label(c->op));
+        if (mark_emit(sink, MARK_REGION, 0, c->cells, c->ncells, NULL) ||
+            mark_emit(sink, MARK_CAGE, CAGE_LABEL_ONLY, c->cells, c->ncells, clue))
+            return -1;
+    }
+    return mark_name(sink, "calcudoku");
+}
+
+static int calcudoku_validate(const void *self, const struct geometry *g, char *msg, size_t cap)
+{
+    int p = cellmap_disconnected_part(&((const struct calcudoku *)self)->map, g);
+    if (p < 0) return 0;
+    snprintf(msg, cap, "cage %d is not one connected piece", p + 1);
+    return 1;
+}
+
+const struct constraint_ops calcudoku_constraint = {
+    .name = "calcudoku",
+    .summary = "cages whose digits make their targets by +, -, x or / (KenKen)",
+    .parse = calcudoku_parse,
+    .attach = calcudoku_attach,
+    .propagate = calcudoku_propagate,
+    .check = calcudoku_check,
+    .explain = calcudoku_explain,
+    .write = calcudoku_write,
+    .destroy = calcudoku_destroy,
+    .branch = calcudoku_branch,
+    .validate = calcudoku_validate,
+    .marks = calcudoku_marks,
+};

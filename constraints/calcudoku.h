@@ -1,0 +1,27 @@
+/*
+ * calcudoku.h — the calcudoku rule's data, shared by calcudoku.c (the
+ * rule) and calcudoku_explain.c (its techniques for the rater).
+ */
+#ifndef SUDOLAB_CALCUDOKU_H
+#define SUDOLAB_CALCUDOKU_H
+
+#include "calc_cages.h"
+#include "cellmap.h"
+#include "constraint.h"
+
+struct calcudoku {
+    struct geometry geo;
+    struct cellmap map;      /* cage of each cell */
+    struct calc_cage *cages; /* map.nparts of them; cage p is watched group p */
+    long *clue_col;          /* per cage: its clue's column in the arguments (parse's) */
+};
+
+/* Narrows cage c's cells to what its assignments give them: 1 when it
+ * narrowed, 0 when not, -1 on a contradiction. */
+int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx);
+
+/* The rule's explain hook (constraint.h): calcudoku_explain.c. */
+int calcudoku_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                      struct explain_sink *sink);
+
+#endif

@@ -1,0 +1,52 @@
+#!/bin/sh
+# bench_peers_keen.sh — calcudoku and binary generation against Simon
+# Tatham's Keen and Unruly (Debian sgt-puzzles) at each of their grades,
+# matched by our rater: the peer makes COUNT puzzles of a grade, our
+# rater rates them, and we make COUNT puzzles whose ratings lie in the
+# middle half of the peer's (its 25th to 75th percentile, widened to 0.1
+# when narrower). Rates are puzzles per second of CPU (user + system),
+# each program run once per grade; every puzzle of ours is counted again
+# to prove it unique.
+#
+#   sh scripts/bench_peers_keen.sh [PATH_TO_SUDOLAB [GRADES...]]
+#   COUNT=50 by default; GRADES like 6de 6dn 6dh 6dx 9dn 9dh (Keen) and
+#   8x8dt 8x8de 8x8dn 14x14dn (Unruly).
+#
+# Results: scripts/RESULTS_keen_unruly.md.
+S=${1:-build/sudolab}
+[ $# -gt 0 ] && shift
+GRADES=${*:-4de 4dn 6de 6dn 6dh 6dx 9dn 9dh 8x8dt 8x8de 8x8dn 10x10dn 14x14dn}
+COUNT=${COUNT:-50}
+KEEN=${SGT_KEEN:-/usr/games/sgt-keen}
+UNRULY=${SGT_UNRULY:-/usr/games/sgt-unruly}
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-bench-keen.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+
+# CPU seconds (user + system) of a command, its output to $T/out.
+cpu() {
+    /usr/bin/time -f "%U %S" -o "$T/time" "$@" > "$T/out" 2> /dev/null
+    awk '{ printf "%.3f", $1 + $2 }' "$T/time"
+}
+
+printf '%-8s %-9s %10s %10s %7s %s\n' grade band peer/s ours/s ratio unique
+for grade in $GRADES; do
+    case $grade in
+    *x[0-9]*) peer=$UNRULY variant=binary size=${grade%%x*} ;;
+    *) peer=$KEEN variant=calcudoku size=${grade%%d*} ;;
+    esac
+    keen=$(cpu "$peer" --generate "$COUNT" "$grade#sudolab-bench")
+    cp "$T/out" "$T/keen.txt"
+    band=$("$S" rate "$T/keen.txt" | awk '{ print $1 }' | sort -n | awk '
+        { r[NR] = $1 }
+        END { lo = r[int(NR / 4) + 1]; hi = r[int(3 * NR / 4) + 1]
+              if (hi - lo < 0.1) { lo -= 0.05; hi += 0.05 }
+              printf "%.2f-%.2f", lo, hi }')
+    ours=$(cpu "$S" generate --variant "$variant" --size "$size" --count "$COUNT" --seed 1 \
+           --rating "$band")
+    made=$(grep -c '^sudolab' "$T/out")
+    unique=$("$S" count "$T/out" | grep -c '^1$')
+    awk -v g="$grade" -v b="$band" -v k="$keen" -v o="$ours" -v c="$COUNT" -v m="$made" \
+        -v u="$unique" 'BEGIN {
+            kr = c / (k > 0 ? k : 0.001); orr = m / (o > 0 ? o : 0.001)
+            printf "%-8s %-9s %10.1f %10.1f %6.1fx %d/%d\n", g, b, kr, orr, orr / kr, u, m }'
+done

@@ -1,0 +1,329 @@
+-- calcudoku_cages.lua: calcudoku generation. A calcudoku is a Latin square
+-- cut into cages, each with an operation and the target its digits make.
+-- Both strategies work on a partition (cage[cell] = id, cells 0-based)
+-- and the operation of each cage (op[id]: "", "+", "-", "x", "/").
+--
+--   calc.greedy(v, grid, opts)  random cages (sizes drawn from
+--                               opts.cage_sizes, lone cells folded into a
+--                               neighbour) and operations, then mended
+--                               until unique: a cage where two solutions
+--                               differ gets another operation, or is cut
+--   calc.anneal(v, grid, opts)  greedy puzzles drawn until one is in the
+--                               band, else simulated annealing from the
+--                               nearest:
+--                               moves change a cage's operation, merge two
+--                               cages, or shift a border cell to the next
+--                               cage; the energy weighs non-uniqueness and
+--                               the distance of the rating from the band
+--
+-- Both return the puzzle, then {cages=, trace=}, or nil and why.
+local M = {}
+
+M.strategies = {
+  {name = "greedy", takes = {min_cage = true, max_cage = true, cage_sizes = true}},
+  {name = "anneal", takes = {grade = {"easy", "medium", "hard", "expert", "extreme", "beyond"},
+                             rating = true, min_cage = true, max_cage = true, cage_sizes = true}},
+}
+function M.strategy_named(name)
+  for _, s in ipairs(M.strategies) do if s.name == name then return s end end
+end
+
+local neighbours = require("cells").neighbours
+local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+
+-- The cells of each cage id, in row-major order.
+local function members_of(cage, n)
+  local members = {}
+  for cell = 0, n * n - 1 do
+    local id = cage[cell]
+    members[id] = members[id] or {}
+    table.insert(members[id], cell)
+  end
+  return members
+end
+
+-- The target digits make by op ("" for one cell).
+function M.target(op, digits)
+  if op == "" then return digits[1] end
+  if op == "-" then return math.abs(digits[1] - digits[2]) end
+  if op == "/" then return math.max(digits[1], digits[2]) // math.min(digits[1], digits[2]) end
+  local v = op == "x" and 1 or 0
+  for _, d in ipairs(digits) do v = op == "x" and v * d or v + d end
+  return v
+end
+
+local function digits_of(cells, grid)
+  local out = {}
+  for i, c in ipairs(cells) do out[i] = digit_at(grid, c) end
+  return out
+end
+
+-- The operations a cage of these digits may take, each as often as it is
+-- to be drawn: two cells favour '-' and '/' (the clues only they give).
+local function ops_for(digits)
+  if #digits == 1 then return {""} end
+  if #digits > 2 then return {"+", "x"} end
+  local hi, lo = math.max(digits[1], digits[2]), math.min(digits[1], digits[2])
+  local ops = {"-", "-", "-", "+", "+", "x", "x"}
+  if hi % lo == 0 then ops[#ops + 1], ops[#ops + 2], ops[#ops + 3] = "/", "/", "/" end
+  return ops
+end
+
+local function draw_op(digits, except)
+  local ops = ops_for(digits)
+  for _ = 1, 8 do
+    local op = ops[math.random(#ops)]
+    if op ~= except then return op end
+  end
+  return ops[1]
+end
+
+-- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
+-- symbols a cell past 62 cages) and the number of cages.
+function M.text(cage, op, grid, n)
+  local order, name, members = {}, {}, members_of(cage, n)
+  for cell = 0, n * n - 1 do
+    if not name[cage[cell]] then order[#order + 1] = cage[cell]; name[cage[cell]] = #order end
+  end
+  local wide, map, clues = #order > #alphabet, {}, {}
+  for cell = 0, n * n - 1 do
+    local k = name[cage[cell]] - 1
+    map[#map + 1] = wide and (alphabet:sub(k // 62 + 1, k // 62 + 1) .. alphabet:sub(k % 62 + 1, k % 62 + 1))
+                    or alphabet:sub(k + 1, k + 1)
+  end
+  for i, id in ipairs(order) do
+    clues[i] = M.target(op[id], digits_of(members[id], grid)) .. op[id]
+  end
+  return table.concat(map) .. ":" .. table.concat(clues, ","), #order
+end
+
+function M.puzzle(v, cage, op, grid, n)
+  return v.build{cages = M.text(cage, op, grid, n), size = n}
+end
+
+-- The cage-size bounds of a request: opts.min_cage (default 1: a lone
+-- cell is a given, folded into a neighbour when it can be) and
+-- opts.max_cage (default 4, Keen's own cages reaching 6).
+function M.bounds(opts, n)
+  local low, high = opts.min_cage or 1, opts.max_cage or math.min(4, n * n)
+  if low > high then error(string.format("--min-cage %d is above --max-cage %d", low, high), 0) end
+  return low, high
+end
+
+-- Cages grown from random free cells to sizes drawn from `sizes`; a cage
+-- left under `low` cells joins the smallest neighbouring cage with room.
+function M.partition(n, sizes, low, high)
+  local cage, order, size, id = {}, {}, {}, 0
+  for cell = 0, n * n - 1 do order[cell + 1] = cell end
+  for i = #order, 2, -1 do
+    local j = math.random(i)
+    order[i], order[j] = order[j], order[i]
+  end
+  for _, start in ipairs(order) do
+    if not cage[start] then
+      id = id + 1
+      local want, members = math.max(low, math.min(high, sizes[math.random(#sizes)])), {start}
+      cage[start], size[id] = id, 1
+      while size[id] < want do
+        local free = {}
+        for _, m in ipairs(members) do
+          for _, nb in ipairs(neighbours(m, n)) do if not cage[nb] then free[#free + 1] = nb end end
+        end
+        if #free == 0 then break end
+        local pick = free[math.random(#free)]
+        cage[pick], size[id] = id, size[id] + 1
+        members[#members + 1] = pick
+      end
+    end
+  end
+  for cell = 0, n * n - 1 do
+    local own = cage[cell]
+    if size[own] < low then
+      local best
+      for _, nb in ipairs(neighbours(cell, n)) do
+        local other = cage[nb]
+        if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
+          best = other
+        end
+      end
+      if best then
+        for c = 0, n * n - 1 do if cage[c] == own then cage[c] = best end end
+        size[best], size[own] = size[best] + size[own], 0
+      end
+    end
+  end
+  return cage
+end
+
+local function choose_ops(cage, grid, n)
+  local op = {}
+  for id, cells in pairs(members_of(cage, n)) do op[id] = draw_op(digits_of(cells, grid)) end
+  return op
+end
+
+-- Cage `id` split into the connected pieces left once `cell` stands alone.
+local function cut(cage, op, grid, n, id, cell)
+  local members, next_id = members_of(cage, n), 0
+  for _, v in pairs(cage) do next_id = math.max(next_id, v) end
+  local rest = {}
+  for _, c in ipairs(members[id]) do if c ~= cell then rest[c] = true end end
+  next_id = next_id + 1
+  cage[cell], op[next_id] = next_id, ""
+  for start in pairs(rest) do
+    if cage[start] == id then
+      next_id = next_id + 1
+      local piece, stack = {}, {start}
+      cage[start] = next_id
+      while #stack > 0 do
+        local c = table.remove(stack)
+        piece[#piece + 1] = c
+        for _, nb in ipairs(neighbours(c, n)) do
+          if rest[nb] and cage[nb] == id then cage[nb] = next_id; stack[#stack + 1] = nb end
+        end
+      end
+      table.sort(piece)
+      op[next_id] = draw_op(digits_of(piece, grid))
+    end
+  end
+  op[id] = nil
+end
+
+-- Mends a partition with two solutions: a cage where the other solution
+-- differs takes an operation the other's digits there do not satisfy, or
+-- when none is left loses a differing cell.
+local function mend(cage, op, grid, other, n)
+  local differing = {}
+  for cell = 0, n * n - 1 do
+    if grid:sub(cell + 1, cell + 1) ~= other:sub(cell + 1, cell + 1) then
+      differing[#differing + 1] = cell
+    end
+  end
+  local cell = differing[math.random(#differing)]
+  local id, members = cage[cell], members_of(cage, n)
+  local digits, theirs = digits_of(members[id], grid), digits_of(members[id], other)
+  local ops, start = ops_for(digits), math.random(10)
+  for i = 1, #ops do
+    local o = ops[(start + i) % #ops + 1]
+    if o ~= op[id] and M.target(o, digits) ~= M.target(o, theirs) then
+      op[id] = o
+      return
+    end
+  end
+  cut(cage, op, grid, n, id, cell)
+end
+
+-- How many of a count's searches may run: a loose partition on a big
+-- grid is told from a unique one long before this.
+local function budget(n) return 20000 * n end
+
+-- A unique calcudoku of grid (a solution string), or nil and why.
+function M.unique(v, grid, n, opts, tries)
+  local low, high = M.bounds(opts, n)
+  local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
+  local cage = M.partition(n, sizes, low, high)
+  local op = choose_ops(cage, grid, n)
+  for _ = 1, tries or 4 * n * n do
+    local p = M.puzzle(v, cage, op, grid, n)
+    local sols = p:solutions(2, budget(n))
+    if sols and #sols == 1 then return p, cage, op end
+    if not sols then return nil, "the count gave up" end
+    mend(cage, op, grid, sols[1] == grid and sols[2] or sols[1], n)
+  end
+  return nil, "no unique partition"
+end
+
+function M.greedy(v, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local p, cage = M.unique(v, grid, n, opts)
+  if not p then return nil, cage end
+  local count = 0
+  for _ in pairs(members_of(cage, n)) do count = count + 1 end
+  return p, {cages = count}
+end
+
+-- --- annealing ---------------------------------------------------------------
+
+local function copy(t)
+  local out = {}
+  for k, x in pairs(t) do out[k] = x end
+  return out
+end
+
+-- One random move on copies of cage and op: another operation, a merge
+-- of two neighbouring cages, or a border cell shifted to its neighbour's
+-- cage (what it leaves behind split into its connected pieces).
+local function move(cage, op, grid, n, high)
+  cage, op = copy(cage), copy(op)
+  local members = members_of(cage, n)
+  local cell = math.random(0, n * n - 1)
+  local id, kind = cage[cell], math.random(3)
+  local nbs = neighbours(cell, n)
+  local nb = nbs[math.random(#nbs)]
+  local other = cage[nb]
+  if kind == 1 or other == id then
+    op[id] = draw_op(digits_of(members[id], grid), op[id])
+  elseif kind == 2 and #members[id] + #members[other] <= high then
+    for _, c in ipairs(members[other]) do cage[c] = id end
+    op[other] = nil
+    local merged = {}
+    for c = 0, n * n - 1 do if cage[c] == id then merged[#merged + 1] = c end end
+    op[id] = draw_op(digits_of(merged, grid))
+  elseif #members[other] < high then
+    cut(cage, op, grid, n, id, cell)
+    local lone = cage[cell]
+    cage[cell], op[lone] = other, nil
+    local grown = {}
+    for c = 0, n * n - 1 do if cage[c] == other then grown[#grown + 1] = c end end
+    op[other] = draw_op(digits_of(grown, grid))
+  end
+  return cage, op
+end
+
+-- 0 inside the band, else how far the rating lies from it; 5 for a
+-- puzzle that is not unique.
+local function energy(v, cage, op, grid, n, band, unique)
+  local p = unique or M.puzzle(v, cage, op, grid, n)
+  if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
+  local r = p:rate().rating
+  if r < band[1] then return band[1] - r, p end
+  if r > band[2] then return r - band[2], p end
+  return 0, p
+end
+
+-- Greedy puzzles are drawn first (opts.samples, default 24): most bands
+-- a Latin square's puzzles reach are hit so; annealing starts from the
+-- one nearest the band.
+function M.anneal(v, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local _, high = M.bounds(opts, n)
+  local band = opts.band
+  local cage, op, e, best
+  for _ = 1, opts.samples or 24 do
+    local p, c2, o2 = M.unique(v, grid, n, opts)
+    if p then
+      local e2 = energy(v, c2, o2, grid, n, band, p)
+      if not e or e2 < e then cage, op, e, best = c2, o2, e2, p end
+      if e == 0 then break end
+    end
+  end
+  if not cage then return nil, "no unique partition" end
+  local t, trace = opts.temperature or 0.5, {e}
+  for _ = 1, opts.steps or 100 do
+    if e == 0 then break end
+    local c2, o2 = move(cage, op, grid, n, high)
+    local e2, p2 = energy(v, c2, o2, grid, n, band)
+    if e2 <= e or math.random() < math.exp((e - e2) / t) then
+      cage, op, e, best = c2, o2, e2, p2
+    end
+    trace[#trace + 1] = e
+    t = t * (opts.cooling or 0.99)
+  end
+  if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
+  local count = 0
+  for _ in pairs(members_of(cage, n)) do count = count + 1 end
+  return best, {cages = count, trace = trace}
+end
+
+return M

@@ -1,0 +1,349 @@
+/*
+ * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
+ * against brute force; arguments that read and write back, and bad ones
+ * that fail at their column; search counts against every 4x4 Latin
+ * square; every captured sgt-keen puzzle unique, solved to Keen's own
+ * answer and written back to its ID byte for byte; malformed IDs.
+ */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "../constraints/calc_cages.h"
+#include "format_keen.h"
+#include "format_variant.h"
+#include "rng.h"
+#include "rules.h"
+#include "search.h"
+#include "test_reader.h"
+
+#define KEEN_DATA "tests/data/keen_ids.txt"
+
+/* --- the cage walk ------------------------------------------------------ */
+
+static int count_visit(void *arg, const uint8_t *digits)
+{
+    (void)digits;
+    ++*(long *)arg;
+    return 0;
+}
+
+/* Assignments of 1..n to the cage's cells that calc_cage_holds accepts. */
+static long brute_count(const struct calc_cage *c, int n)
+{
+    uint8_t d[CALC_MAX_CAGE_CELLS];
+    long total = 1, found = 0;
+    for (int i = 0; i < c->ncells; i++) total *= n;
+    for (long code = 0; code < total; code++) {
+        long v = code;
+        for (int i = 0; i < c->ncells; i++, v /= n) d[i] = (uint8_t)(v % n + 1);
+        found += calc_cage_holds(c, d);
+    }
+    return found;
+}
+
+static void test_walk_matches_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 6, 0, 0, NULL) == 0);
+    static const int shapes[][5] = {
+        {2, 0, 1}, {2, 0, 6}, {3, 0, 1, 2}, {3, 0, 1, 7}, {4, 0, 1, 6, 7}};
+    static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
+    digitset all[CALC_MAX_CAGE_CELLS];
+    for (int i = 0; i < CALC_MAX_CAGE_CELLS; i++) all[i] = digitset_all(6);
+    long nonzero = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int o = 0; o < 4; o++) {
+            int k = shapes[s][0];
+            if ((ops[o] == CALC_SUB || ops[o] == CALC_DIV) && k != 2) continue;
+            for (long t = 1; t <= (ops[o] == CALC_MUL ? 1296 : 24); t++) {
+                struct calc_cage c;
+                calc_cage_init(&c, &g, shapes[s] + 1, k, ops[o], t);
+                long walked = 0;
+                CU_ASSERT_EQUAL(calc_cage_walk(&c, all, count_visit, &walked), brute_count(&c, 6));
+                nonzero += walked > 0;
+            }
+        }
+    CU_ASSERT(nonzero > 100);
+}
+
+static void test_supports(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 6, 0, 0, NULL) == 0);
+    int cells[2] = {0, 1};
+    struct calc_cage c;
+    calc_cage_init(&c, &g, cells, 2, CALC_DIV, 3);
+    digitset cand[2] = {digitset_all(6), digitset_of(2) | digitset_of(5)}, support[2];
+    CU_ASSERT_TRUE(calc_cage_supports(&c, cand, support));
+    CU_ASSERT_EQUAL(support[0], digitset_of(6));
+    CU_ASSERT_EQUAL(support[1], digitset_of(2));
+    calc_cage_init(&c, &g, cells, 2, CALC_ADD, 2); /* 1 + 1 in one row */
+    cand[1] = digitset_all(6);
+    CU_ASSERT_FALSE(calc_cage_supports(&c, cand, support));
+}
+
+/* --- arguments ----------------------------------------------------------- */
+
+static int read_one(const char *line, struct session *s)
+{
+    session_open(s, line, NULL);
+    return session_next(s);
+}
+
+static void test_arguments_round_trip(void)
+{
+    static const char *const lines[] = {
+        "sudolab 4 none classic;calcudoku:ABBCAADCEFDGEFGG:4x,6x,1-,2/,5+,1-,4+ ................\n",
+        "sudolab 3 none classic;calcudoku:AABCDDCEE:3+,2,3x,5+,2- .........\n",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(lines[i], &s), 1);
+        char out[512];
+        format_sudolab_line(&s.p, out, sizeof out);
+        CU_ASSERT_EQUAL(strncmp(out, lines[i], strlen(out)), 0);
+        session_close(&s);
+    }
+}
+
+static void test_bad_arguments(void)
+{
+    static const struct {
+        const char *args;
+        long col;
+        const char *words;
+    } bad[] = {
+        {"AAAB:6/,1", 6, "takes two cells"},    /* ÷ over three cells */
+        {"AABB:7+,3-", 6, "no digits"},         /* 7 from two different of 1..4 */
+        {"AABB:3,3-", 6, "needs +, -, x or /"}, /* no operation on two cells */
+        {"AABB:3%,1-", 7, "no operation"},      /* unknown operation */
+        {"AABB:3+", 8, "expected ','"},         /* a clue missing */
+        {"AABB:3+,1-,2", 11, "more clues"},     /* a clue too many */
+        {"AABB:0+,1-", 6, "needs a target"},    /* no target */
+        {"AAB:3+,1", 4, "cell map needs"},      /* map too short */
+    };
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 2, 0, 0, NULL) == 0);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[200];
+        snprintf(line, sizeof line, "sudolab 2 none classic;calcudoku:%s ....\n", bad[i].args);
+        struct session s;
+        CU_ASSERT_EQUAL(read_one(line, &s), -1);
+        CU_ASSERT_EQUAL(s.err.col, (long)strlen("sudolab 2 none classic;calcudoku:") + bad[i].col);
+        CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, bad[i].words));
+        if (s.err.col != (long)strlen("sudolab 2 none classic;calcudoku:") + bad[i].col ||
+            !strstr(s.err.msg, bad[i].words))
+            printf("\n%s: col %ld: %s\n", bad[i].args, s.err.col, s.err.msg);
+        session_close(&s);
+    }
+}
+
+/* --- search against every 4x4 Latin square -------------------------------- */
+
+/* Every Latin square of size 4, row by row, into squares; returns how many. */
+static int latin_squares(uint8_t (*squares)[16], uint8_t *grid, int cell, int count)
+{
+    if (cell == 16) {
+        memcpy(squares[count], grid, 16);
+        return count + 1;
+    }
+    for (int d = 1; d <= 4; d++) {
+        int ok = 1;
+        for (int i = 0; i < 4 && ok; i++)
+            ok = !(i < cell % 4 && grid[cell / 4 * 4 + i] == d) &&
+                 !(i < cell / 4 && grid[i * 4 + cell % 4] == d);
+        if (!ok) continue;
+        grid[cell] = (uint8_t)d;
+        count = latin_squares(squares, grid, cell + 1, count);
+    }
+    return count;
+}
+
+/* A random calcudoku over solution: dominoes and trominoes grown at
+ * random, clues computed from the solution with a random operation. */
+static void random_args(struct rng *r, const uint8_t *solution, char *args, size_t cap)
+{
+    int part[16], nparts = 0;
+    for (int c = 0; c < 16; c++) part[c] = -1;
+    for (int c = 0; c < 16; c++) {
+        if (part[c] >= 0) continue;
+        part[c] = nparts;
+        int size = 1 + (int)rng_below(r, 3);
+        for (int at = c, k = 1; k < size; k++) {
+            int next = rng_below(r, 2) && at % 4 < 3 ? at + 1 : at + 4;
+            if (next >= 16 || part[next] >= 0) break;
+            part[next] = nparts;
+            at = next;
+        }
+        nparts++;
+    }
+    char map[17];
+    for (int c = 0; c < 16; c++) map[c] = (char)('A' + part[c]);
+    map[16] = '\0';
+    size_t len = (size_t)snprintf(args, cap, "%s", map);
+    for (int p = 0; p < nparts; p++) {
+        int d[16], k = 0;
+        for (int c = 0; c < 16; c++)
+            if (part[c] == p) d[k++] = solution[c];
+        int op = k == 1 ? CALC_NONE : (int)rng_below(r, k == 2 ? 4 : 2) + CALC_ADD;
+        if (k > 2 && op == CALC_SUB) op = CALC_MUL;
+        int hi = d[0] > d[k - 1] ? d[0] : d[k - 1], lo = d[0] + d[k - 1] - hi;
+        if (op == CALC_DIV && hi % lo) op = CALC_SUB;
+        long v = op == CALC_MUL ? 1 : 0;
+        for (int i = 0; i < k; i++) v = op == CALC_MUL ? v * d[i] : v + d[i];
+        if (op == CALC_SUB) v = hi - lo;
+        if (op == CALC_DIV) v = hi / lo;
+        len +=
+            (size_t)snprintf(args + len, cap - len, "%c%ld%s", p ? ',' : ':', v, calc_op_text(op));
+    }
+}
+
+static void test_counts_against_every_square(void)
+{
+    static uint8_t squares[576][16];
+    uint8_t grid[16];
+    CU_ASSERT_EQUAL_FATAL(latin_squares(squares, grid, 0, 0), 576);
+    struct rng r;
+    rng_seed(&r, 24);
+    for (int trial = 0; trial < 40; trial++) {
+        char args[256], line[400];
+        random_args(&r, squares[rng_below(&r, 576)], args, sizeof args);
+        snprintf(line, sizeof line, "sudolab 4 none classic;calcudoku:%s ................\n", args);
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        long brute = 0;
+        for (int i = 0; i < 576; i++) brute += puzzle_is_solution(&s.p, squares[i]);
+        struct sl_error err;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *sv = solver_new(rs);
+        CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 1000, NULL, NULL).solutions, brute);
+        CU_ASSERT(brute >= 1);
+        solver_free(sv);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+}
+
+/* --- Keen game IDs --------------------------------------------------------- */
+
+static void test_keen_captured(void)
+{
+    FILE *f = fopen(KEEN_DATA, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[4096];
+    int count = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        size_t idlen = strcspn(line, " \n");
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        CU_ASSERT_TRUE(s.src.has_solution);
+        struct sl_error err;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *sv = solver_new(rs);
+        uint8_t solution[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 2, solution, NULL).solutions, 1);
+        CU_ASSERT_EQUAL(memcmp(solution, s.src.solution, (size_t)s.p.geo.ncells), 0);
+        char id[4096];
+        CU_ASSERT_EQUAL(format_keen_id(&s.p, id, sizeof id, &err), (int)idlen);
+        CU_ASSERT_EQUAL(strncmp(id, line, idlen), 0);
+        solver_free(sv);
+        ruleset_free(rs);
+        session_close(&s);
+        count++;
+    }
+    fclose(f);
+    CU_ASSERT(count >= 30);
+}
+
+static void test_keen_malformed(void)
+{
+    static const struct {
+        const char *id;
+        long col;
+    } bad[] = {
+        {"3:_baa_3a,a4m6m3", 17},     /* a clue missing */
+        {"3:_baa_3a,a4m6m3s1a2", 19}, /* a clue too many */
+        {"3:_baa_3,a4m6m3s1", 9},     /* walls too short */
+        {"3:_baa_3ab,a4m6m3s1", 10},  /* walls too long */
+        {"3:_baa_3a,a4m6m3sx", 18},   /* no number */
+        {"12:_baa_3a,a4m6m3s1", 1},   /* size past Keen's */
+        {"3:_baa_3a,a4m6m3d4", 1},    /* an impossible cage: the rule's */
+        {"3:_baa_3A,a4m6m3s1", 0},    /* no Keen ID at all: not detected */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *id = bad[i].id;
+        struct puzzle p;
+        struct puzzle_source where;
+        struct sl_error err = {0};
+        if (bad[i].col == 0) {
+            CU_ASSERT_FALSE(format_keen_detect(id, strlen(id)));
+            continue;
+        }
+        CU_ASSERT_TRUE(format_keen_detect(id, strlen(id)));
+        CU_ASSERT_EQUAL(format_keen_read(id, strlen(id), &p, &where, &err), -1);
+        CU_ASSERT_EQUAL(err.col, bad[i].col);
+        if (err.col != bad[i].col) printf("\n%s: col %ld: %s\n", id, err.col, err.msg);
+    }
+}
+
+static void test_keen_writer_refuses(void)
+{
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(read_one("sudolab 4 2x2 classic 1...............\n", &s), 1);
+    struct sl_error err;
+    CU_ASSERT_EQUAL(format_keen_id(&s.p, NULL, 0, &err), -1);
+    session_close(&s);
+    CU_ASSERT_EQUAL_FATAL(
+        read_one("sudolab 4 none classic;calcudoku:ABBCAADCEFDGEFG.:4x,6x,1-,2/,5+,1-,4+ "
+                 "................\n",
+                 &s),
+        1);
+    CU_ASSERT_EQUAL(format_keen_id(&s.p, NULL, 0, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "every cell"));
+    session_close(&s);
+}
+
+/* Runs of 25 open edges or more: 'y' (25, no wall) as Keen's decoder
+ * reads it, so the writer's long runs read back to the same cages. */
+static void test_keen_long_runs(void)
+{
+    char line[400] = "sudolab 9 none classic;calcudoku:";
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) strncat(line, (char[]){(char)('A' + r), '\0'}, 2);
+    strcat(line, ":45+,45+,45+,45+,45+,45+,45+,45+,45+ ");
+    for (int c = 0; c < 81; c++) strcat(line, ".");
+    strcat(line, "\n");
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+    char id[512];
+    struct sl_error err;
+    CU_ASSERT_TRUE(format_keen_id(&s.p, id, sizeof id, &err) > 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(id, "yy"));
+    struct puzzle p;
+    struct puzzle_source where;
+    CU_ASSERT_EQUAL_FATAL(format_keen_read(id, strlen(id), &p, &where, &err), 0);
+    char a[400], b[400];
+    format_sudolab_line(&p, a, sizeof a);
+    format_sudolab_line(&s.p, b, sizeof b);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    puzzle_clear(&p);
+    session_close(&s);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
+    CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
+    CU_add_test(s, "supports", test_supports);
+    CU_add_test(s, "arguments round trip", test_arguments_round_trip);
+    CU_add_test(s, "bad arguments", test_bad_arguments);
+    CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);
+    CU_add_test(s, "captured Keen IDs", test_keen_captured);
+    CU_add_test(s, "malformed Keen IDs", test_keen_malformed);
+    CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);
+    CU_add_test(s, "Keen long runs", test_keen_long_runs);
+}

@@ -1,0 +1,55 @@
+-- calcudoku.lua: calcudoku (KenKen): a Latin square cut into cages, each
+-- cage's digits making its target by its operation (+, -, x, /; none for
+-- one cell). build{cages = "MAP:CLUES"} or build{cages = MAP, clues =
+-- {"12x", "3-", ...} or "12x,3-,..."}, size = N (optional: from the map).
+return require("variant").make{
+  name = "calcudoku",
+  summary = "calcudoku (KenKen): cages whose digits make their targets by + - x /",
+  size = 6,
+  boxes = "none",
+  rules = "classic;calcudoku",
+  defaults = {cage_sizes = {2, 2, 2, 3, 3, 4}},
+  sizes = {from = 3, to = 12},
+  sizes_why = "a Latin square needs three digits for its cages to say much, and past 12 the counts take minutes",
+  strategies = require("calcudoku_cages").strategies,
+  strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
+  check = function(opts)
+    require("calcudoku_cages").bounds(opts, opts.size or 6)
+  end,
+  build = function(data)
+    local text = data.cages
+    if data.clues then
+      local clues = type(data.clues) == "table" and table.concat(data.clues, ",") or data.clues
+      text = data.cages .. ":" .. clues
+    end
+    local map = text:match("^[^:]*")
+    local n = data.size or math.tointeger(math.sqrt(#map)) or math.tointeger(math.sqrt(#map // 2))
+    return sudolab.puzzle{size = n, boxes = "none", rules = "classic;calcudoku:" .. text,
+                          givens = data.givens}
+  end,
+  -- opts.strategy: "greedy" (default) or "anneal"; opts.grade or
+  -- opts.rating asks annealing for a rating band; min_cage, max_cage and
+  -- cage_sizes ("2,2,3,4") shape the cages.
+  generate = function(opts)
+    local calc = require("calcudoku_cages")
+    local v = require("calcudoku")
+    local strategy = opts.strategy or v.strategy_for(opts)
+    if not calc.strategy_named(strategy) then
+      error("unknown calcudoku strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
+    end
+    local settings = setmetatable({cage_sizes = require("killer_cages").profile(opts.cage_sizes)},
+                                  {__index = opts})
+    if opts.grade or opts.rating then
+      settings.band = opts.rating or require("dig").grade_band(opts.grade)
+    end
+    local why
+    for attempt = 0, (opts.attempts or 20) - 1 do
+      local grid = sudolab.puzzle{size = opts.size or v.size, boxes = "none"}
+                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local p, info = calc[strategy](v, grid, settings)
+      if p then return p, info end
+      why = info
+    end
+    return nil, why
+  end,
+}
