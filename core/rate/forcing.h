@@ -26,7 +26,7 @@
 
 #include "human.h"
 
-enum probe_mode { PROBE_SINGLES, PROBE_PLUS, PROBE_RULES };
+enum probe_mode { PROBE_SINGLES, PROBE_PLUS, PROBE_RULES, PROBE_STATIC, PROBE_DIGIT };
 
 /* How a forcing chain concluded (a step's variant): assuming the first
  * node true, or false, led to a contradiction; every digit of a cell, or

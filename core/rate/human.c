@@ -263,8 +263,9 @@ const char *human_house_name(const struct human_layout *lay, int house, char *bu
     static const struct {
         const char *word;
         int numbered;
-    } kinds[] = {{"row", 1},           {"column", 1},          {"box", 1},
-                 {"the main diagonal", 0}, {"the anti-diagonal", 0}, {"region", 1}};
+    } kinds[] = {
+        {"row", 1},   {"column", 1}, {"box", 1}, {"the main diagonal", 0}, {"the anti-diagonal", 0},
+        {"region", 1}};
     int kind = lay->house_kind[house];
     if (kinds[kind].numbered)
         snprintf(buf, (size_t)cap, "%s %d", kinds[kind].word, lay->house_index[house] + 1);

@@ -8,17 +8,15 @@
  * every candidate of a cell, or every place of a digit in a house, turns
  * the same candidate off, it is off (cell and region forcing chains); so
  * is a candidate that both a candidate and its negation turn off (double
- * implication). The levels (param):
- *   1 every single as the grid changes (Sudoku Explainer's dynamic
- *     forcing chains)                                              8.8+
- *   2 with locked candidates as well (its dynamic forcing chains +) 9.3+
+ * implication). The levels (param), in Sudoku Explainer's order:
+ *   4 static forcing chains: the grid's own links, a contradiction or a
+ *     double implication                                           7.0+
+ *   5 nishio: one digit and its singles, a contradiction           7.5+
+ *   6 cell and region forcing chains on the grid's own links       8.0+
+ *   1 every single as the grid changes (dynamic forcing chains)    8.5+
  *   3 with the rules' own deductions as well (a killer's cage
  *     combinations and rule of 45), for rules that have them       9.0+
- * Chains that only follow the links already in the grid (static forcing
- * chains, nishio) were tried as levels of their own: on the Sudoku
- * Explainer sample they changed the rank correlation by less than 0.002
- * and cost a third of the rating time, since the alternating chains
- * before them find most of what they would.
+ *   2 with locked candidates as well (dynamic forcing chains +)    9.0+
  * A step rates its row plus technique_length_rating of the consequences
  * the probes drew to reach it. Of the conclusions found the easiest are
  * taken together, so a long run of them costs one sweep, not one each.
@@ -28,6 +26,9 @@
 
 #include "forcing.h"
 #include "technique.h"
+
+/* Which conclusions a level draws. */
+enum { DRAW_CONTRADICTION = 1, DRAW_DOUBLE = 2, DRAW_CELLS = 4, DRAW_REGIONS = 8, DRAW_ALL = 15 };
 
 /* A candidate found false, and the consequences drawn to show it. */
 struct conclusion {
@@ -44,6 +45,7 @@ struct forcing {
     double base, good_enough; /* the row's rating; stop at a conclusion rated no higher */
     enum forcing_kind kind;   /* of the conclusions being drawn */
     int done;                 /* such a conclusion was found */
+    int draw;                 /* the level's DRAW_ flags */
     enum probe_mode mode;
     int nconclusions, cap;
     struct conclusion *conclusions;
@@ -91,7 +93,8 @@ static void forcing_probe_all(struct forcing *f)
             int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
             f->contradicts[c * n + d - 1] = (uint8_t)bad;
             memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
-            if (bad) forcing_conclude(f, c, d, f->probe.contradiction, c, d);
+            if (bad && (f->draw & DRAW_CONTRADICTION))
+                forcing_conclude(f, c, d, f->probe.contradiction, c, d);
         }
 }
 
@@ -262,21 +265,37 @@ static int forcing_step(const struct forcing *f, struct step *out)
     return 1;
 }
 
+/* The levels, by param: how far the probes look and which conclusions
+ * they may draw. */
+static const struct forcing_level {
+    enum probe_mode mode;
+    int draw;
+} forcing_levels[] = {
+    {PROBE_SINGLES, DRAW_ALL},
+    {PROBE_SINGLES, DRAW_ALL},
+    {PROBE_PLUS, DRAW_ALL},
+    {PROBE_RULES, DRAW_ALL},
+    {PROBE_STATIC, DRAW_CONTRADICTION | DRAW_DOUBLE},
+    {PROBE_DIGIT, DRAW_CONTRADICTION},
+    {PROBE_STATIC, DRAW_CELLS | DRAW_REGIONS},
+};
+
 int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
-    static const enum probe_mode modes[] = {PROBE_SINGLES, PROBE_SINGLES, PROBE_PLUS, PROBE_RULES};
-    if (param == 3 && !probe_has_rules(h)) return 0;
-    struct forcing *f = forcing_new(h, modes[param]);
+    const struct forcing_level *level = &forcing_levels[param];
+    if (level->mode == PROBE_RULES && !probe_has_rules(h)) return 0;
+    struct forcing *f = forcing_new(h, level->mode);
     if (!f) return 0;
     probe_prepare(&f->probe, h);
     f->base = out->rating;
     f->good_enough = out->good_enough;
     f->done = 0;
+    f->draw = level->draw;
     forcing_probe_all(f);
     if (f->nconclusions == 0) {
-        forcing_double(f);
-        if (!f->done) forcing_cells(f);
-        if (!f->done) forcing_regions(f);
+        if (level->draw & DRAW_DOUBLE) forcing_double(f);
+        if (!f->done && (level->draw & DRAW_CELLS)) forcing_cells(f);
+        if (!f->done && (level->draw & DRAW_REGIONS)) forcing_regions(f);
     }
     int found = forcing_step(f, out);
     forcing_free(f);

@@ -68,9 +68,12 @@ const struct technique technique_table[] = {
     {"W-wing", "w-wing", 6.7, find_w_wing, 0},
     {"XY-chain", "xy-chain", 6.7, find_chain, 1},
     {"alternating inference chain", "aic", 7.0, find_chain, 2},
-    {"forcing chains", "forcing-chains", 8.8, find_forcing_chain, 1},
+    {"static forcing chains", "static-forcing-chains", 7.0, find_forcing_chain, 4},
+    {"nishio", "nishio", 7.5, find_forcing_chain, 5},
+    {"cell and region forcing chains", "cell-region-forcing-chains", 8.0, find_forcing_chain, 6},
+    {"forcing chains", "forcing-chains", 8.5, find_forcing_chain, 1},
     {"forcing chains through cages", "forcing-chains-rules", 9.0, find_forcing_chain, 3},
-    {"forcing chains with locked candidates", "forcing-chains-plus", 9.3, find_forcing_chain, 2},
+    {"forcing chains with locked candidates", "forcing-chains-plus", 9.0, find_forcing_chain, 2},
 };
 const int technique_count = (int)(sizeof technique_table / sizeof technique_table[0]);
 
