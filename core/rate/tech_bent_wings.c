@@ -48,8 +48,10 @@ static int bent_step(const struct bent *b, digitset digits, struct step *out)
     int first = 1;
     for (int i = 0; i < b->k; i++) {
         if (!(h->cand[b->cells[i]] & digitset_of(z))) continue;
-        if (first) targets = lay->peers[b->cells[i]], first = 0;
-        else if (!cellset_and(lay, &targets, &lay->peers[b->cells[i]], &targets)) return 0;
+        if (first)
+            targets = lay->peers[b->cells[i]], first = 0;
+        else if (!cellset_and(lay, &targets, &lay->peers[b->cells[i]], &targets))
+            return 0;
     }
     if (!step_remove_from(h, &targets, digitset_of(z), out)) return 0;
     out->digits = digits;

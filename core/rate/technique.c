@@ -64,6 +64,8 @@ const struct technique technique_table[] = {
     {"hidden quad", "hidden-quad", 5.4, find_hidden_subset, 4},
     {"WXYZ-wing", "wxyz-wing", 5.5, find_bent_wing, 4},
     {"BUG+1", "bug-plus-one", 5.6, find_bug_plus_one, 0},
+    {"BUG type 2", "bug-type-2", 5.7, find_bug_type, 2},
+    {"BUG type 3", "bug-type-3", 5.8, find_bug_type, 3},
     {"VWXYZ-wing", "vwxyz-wing", 6.2, find_bent_wing, 5},
     {"simple colouring", "simple-colouring", 6.5, find_simple_colouring, 0},
     {"X-chain", "x-chain", 6.6, find_chain, 0},
