@@ -17,33 +17,12 @@ struct bent {
     int cells[SL_MAX_SIZE];
 };
 
-/* Whether every pair of cells of the set holding digit sees each other. */
-static int bent_restricted(const struct bent *b, int digit)
-{
-    const struct human *h = b->h;
-    for (int i = 0; i < b->k; i++) {
-        if (!(h->cand[b->cells[i]] & digitset_of(digit))) continue;
-        for (int j = i + 1; j < b->k; j++)
-            if ((h->cand[b->cells[j]] & digitset_of(digit)) &&
-                !human_sees(h->lay, b->cells[i], b->cells[j]))
-                return 0;
-    }
-    return 1;
-}
-
-/* The k cells are chosen, holding `digits`: the step, when one digit is
- * free and something sees all its cells. */
-static int bent_step(const struct bent *b, digitset digits, struct step *out)
+/* The k cells are chosen, holding `digits`, z the one digit whose cells
+ * do not all see each other: the step, when something sees all z's cells. */
+static int bent_step(const struct bent *b, digitset digits, int z, struct step *out)
 {
     const struct human *h = b->h;
     const struct human_layout *lay = h->lay;
-    int z = 0;
-    for (digitset ds = digits; ds; ds = digitset_rest(ds))
-        if (!bent_restricted(b, digitset_first(ds))) {
-            if (z) return 0;
-            z = digitset_first(ds);
-        }
-    if (!z) return 0;
     struct cellset targets = {{0}};
     int first = 1;
     for (int i = 0; i < b->k; i++) {
@@ -60,15 +39,25 @@ static int bent_step(const struct bent *b, digitset digits, struct step *out)
     return 1;
 }
 
-/* Chooses the wing cells from b->cand[from..], digits so far. */
-static int bent_grow(struct bent *b, int chosen, int from, digitset digits, struct step *out)
+/* Chooses the wing cells from b->cand[from..]: digits so far, and the
+ * free ones (shared by two chosen cells apart); more than one free digit
+ * can never make a step. */
+static int bent_grow(struct bent *b, int chosen, int from, digitset digits, digitset free,
+                     struct step *out)
 {
-    if (chosen == b->k) return digitset_count(digits) == b->k && bent_step(b, digits, out);
+    const struct human *h = b->h;
+    if (chosen == b->k)
+        return digitset_count(digits) == b->k && digitset_is_single(free) &&
+               bent_step(b, digits, digitset_first(free), out);
     for (int i = from; i <= b->ncand - (b->k - chosen); i++) {
-        digitset more = digits | b->h->cand[b->cand[i]];
+        int c = b->cand[i];
+        digitset more = digits | h->cand[c], more_free = free;
         if (digitset_count(more) > b->k) continue;
-        b->cells[chosen] = b->cand[i];
-        if (bent_grow(b, chosen + 1, i + 1, more, out)) return 1;
+        for (int j = 1; j < chosen; j++)
+            if (!human_sees(h->lay, c, b->cells[j])) more_free |= h->cand[c] & h->cand[b->cells[j]];
+        if (digitset_count(more_free) > 1) continue;
+        b->cells[chosen] = c;
+        if (bent_grow(b, chosen + 1, i + 1, more, more_free, out)) return 1;
     }
     return 0;
 }
@@ -85,7 +74,7 @@ int find_bent_wing(const struct human *h, int param, struct step *out)
         for (int c = cellset_next(lay, peers, 0); c >= 0; c = cellset_next(lay, peers, c + 1))
             if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
                 b.cand[b.ncand++] = c;
-        if (bent_grow(&b, 1, 0, h->cand[pivot], out)) return 1;
+        if (bent_grow(&b, 1, 0, h->cand[pivot], 0, out)) return 1;
     }
     return 0;
 }

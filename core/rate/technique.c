@@ -74,7 +74,6 @@ const struct technique technique_table[] = {
     {"alternating inference chain", "aic", 7.0, find_chain, 2},
     {"static forcing chains", "static-forcing-chains", 7.0, find_forcing_chain, 4},
     {"nishio", "nishio", 7.5, find_forcing_chain, 5},
-    {"cell and region forcing chains", "cell-region-forcing-chains", 8.0, find_forcing_chain, 6},
     {"forcing chains", "forcing-chains", 8.5, find_forcing_chain, 1},
     {"forcing chains through cages", "forcing-chains-rules", 9.0, find_forcing_chain, 3},
     {"forcing chains with locked candidates", "forcing-chains-plus", 9.0, find_forcing_chain, 2},
