@@ -27,7 +27,6 @@ struct probe_run {
     uint8_t places[SL_MAX_UNITS * (SL_MAX_SIZE + 1)]; /* as probe.places, on the probe's grid */
     int depth;                                        /* of the event being followed */
     uint16_t on_depth[SL_MAX_CELLS];                  /* when a cell's digit went on */
-    uint16_t off_depth[SL_MAX_CELLS * SL_MAX_SIZE];   /* when a candidate went off */
     struct event queue[2 * SL_MAX_CELLS * SL_MAX_SIZE + 2]; /* PROBE_QUEUE_CAP */
 };
 
@@ -71,7 +70,7 @@ static int house_place(const struct probe_run *run, int house, int digit)
 
 static uint16_t *off_at(struct probe_run *run, int cell, int digit)
 {
-    return &run->off_depth[cell * run->h->lay->size + digit - 1];
+    return &run->p->off_depth[cell * run->h->lay->size + digit - 1];
 }
 
 /* A contradiction reached now, whose other side came `other` links from

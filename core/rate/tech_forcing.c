@@ -28,6 +28,8 @@
 #include "forcing.h"
 #include "technique.h"
 
+#define FORCING_DEPTH_MAX 1728
+
 /* Which conclusions a level draws. */
 enum { DRAW_CONTRADICTION = 1, DRAW_DOUBLE = 2, DRAW_CELLS = 4, DRAW_REGIONS = 8, DRAW_ALL = 15 };
 
@@ -51,7 +53,8 @@ struct forcing {
     enum probe_mode mode;
     int nconclusions, cap;
     struct conclusion *conclusions;
-    digitset *left; /* per candidate (cell * N + digit - 1): its on-probe's candidates */
+    digitset *left;  /* per candidate (cell * N + digit - 1): its on-probe's candidates */
+    uint16_t *depth; /* per candidate: its on-probe's off_depth, or NULL on big grids */
     uint8_t *contradicts;
     struct probe probe;
 };
@@ -86,6 +89,27 @@ static digitset *probe_left(struct forcing *f, int cell, int digit)
            ((size_t)cell * (size_t)f->h->lay->size + (size_t)digit - 1) * (size_t)f->h->lay->ncells;
 }
 
+static size_t forcing_ncand(const struct human *h)
+{
+    return (size_t)h->lay->ncells * (size_t)h->lay->size;
+}
+
+static uint16_t *probe_depth(struct forcing *f, int cell, int digit)
+{
+    size_t n = (size_t)f->h->lay->size;
+    return f->depth + ((size_t)cell * n + (size_t)digit - 1) * forcing_ncand(f->h);
+}
+
+/* Links from the on-probe of (cell, digit) to the target going off: read
+ * from the sweep where it kept them, else probed again. */
+static int on_length(struct forcing *f, int cell, int digit, int target, int target_digit)
+{
+    if (f->depth)
+        return probe_depth(f, cell, digit)[target * f->h->lay->size + target_digit - 1] + 1;
+    probe_run(f->h, f->mode, cell, digit, 1, &f->probe, target, target_digit);
+    return f->probe.reached ? f->probe.reached : f->probe.events;
+}
+
 /* Assumes every candidate on; keeps what is left, concludes contradictions. */
 static void forcing_probe_all(struct forcing *f)
 {
@@ -98,6 +122,9 @@ static void forcing_probe_all(struct forcing *f)
             int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
             f->contradicts[c * n + d - 1] = (uint8_t)bad;
             memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
+            if (f->depth)
+                memcpy(probe_depth(f, c, d), f->probe.off_depth,
+                       forcing_ncand(h) * sizeof(uint16_t));
             if (bad && (f->draw & DRAW_CONTRADICTION))
                 forcing_conclude(f, c, d, f->probe.contradiction, c, d);
         }
@@ -111,8 +138,7 @@ static int forcing_branch_length(struct forcing *f, const int *cells, const int 
     int length = 0;
     for (int i = 0; i < count; i++) {
         if (f->contradicts[cells[i] * f->h->lay->size + digits[i] - 1]) continue;
-        probe_run(f->h, f->mode, cells[i], digits[i], 1, &f->probe, target, target_digit);
-        length += f->probe.reached ? f->probe.reached : f->probe.events;
+        length += on_length(f, cells[i], digits[i], target, target_digit);
     }
     return length;
 }
@@ -188,14 +214,28 @@ static void forcing_double(struct forcing *f)
                 for (digitset gone = h->cand[x] & ~on_left[x] & ~off_left[x]; gone;
                      gone = digitset_rest(gone)) {
                     int e = digitset_first(gone), length = 0;
-                    for (int on = 0; on < 2; on++) {
-                        probe_run(h, f->mode, c, d, on, &f->probe, x, e);
-                        length += f->probe.reached;
-                    }
+                    if (f->depth) {
+                        length = f->probe.off_depth[x * h->lay->size + e - 1] + 1 +
+                                 on_length(f, c, d, x, e);
+                    } else
+                        for (int on = 0; on < 2; on++) {
+                            probe_run(h, f->mode, c, d, on, &f->probe, x, e);
+                            length += f->probe.reached;
+                        }
                     f->kind = FORCING_DOUBLE;
                     forcing_conclude(f, x, e, length, c, d);
                 }
         }
+}
+
+static void forcing_free(struct forcing *f)
+{
+    free(f->depth);
+    probe_rules_close(&f->probe);
+    free(f->conclusions);
+    free(f->left);
+    free(f->contradicts);
+    free(f);
 }
 
 static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
@@ -212,22 +252,16 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
     f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
     f->contradicts = calloc(ncand, 1);
-    if (!f->conclusions || !f->left || !f->contradicts ||
+    /* Keeping every probe's depths costs ncand^2 links: on grids up to
+     * 12x12; bigger ones probe again for a chain's length. */
+    int keep_depth = ncand <= FORCING_DEPTH_MAX;
+    f->depth = keep_depth ? malloc(ncand * ncand * sizeof *f->depth) : NULL;
+    if (!f->conclusions || !f->left || !f->contradicts || (keep_depth && !f->depth) ||
         (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
-        probe_rules_close(&f->probe);
-        free(f->conclusions), free(f->left), free(f->contradicts), free(f);
+        forcing_free(f);
         return NULL;
     }
     return f;
-}
-
-static void forcing_free(struct forcing *f)
-{
-    probe_rules_close(&f->probe);
-    free(f->conclusions);
-    free(f->left);
-    free(f->contradicts);
-    free(f);
 }
 
 /* Conclusions rated up to this much above the easiest go into its step
