@@ -18,7 +18,8 @@
  *           of the house (0.1 more per cell beyond the virtual one);
  *   type 4: two extra cells in one house where a has no other place: one
  *           of them is a, so b leaves both.
- * A loop rates 0.1 more per two cells past four. Like BUG, this needs
+ * One row finds them all, the first type that applies to a loop taken.
+ * A loop rates 0.1 more per two cells past six. Like BUG, this needs
  * every rule to be houses.
  */
 #include <stdlib.h>
@@ -36,7 +37,7 @@ struct loop {
     int extra[2];
     uint8_t count[SL_MAX_UNITS]; /* loop cells per house */
     struct cellset in;
-    int type;
+    int type; /* 3 or 4: which loop_in_house looks for */
 };
 
 static void loop_count(struct loop *l, int cell, int by)
@@ -151,12 +152,15 @@ static int loop_in_house(const struct loop *l, struct step *out)
     return 0;
 }
 
+/* The loop's step, easiest type first (the row rates them all alike). */
 static int loop_step(struct loop *l, struct step *out)
 {
     if (!loop_is_deadly(l)) return 0;
-    if (l->type == 1) return loop_type_one(l, out);
-    if (l->nextra != 2) return 0;
-    if (l->type == 2) return loop_type_two(l, out);
+    if (l->nextra == 1) return loop_type_one(l, out);
+    if (loop_type_two(l, out)) return 1;
+    l->type = 4;
+    if (loop_in_house(l, out)) return 1;
+    l->type = 3;
     return loop_in_house(l, out);
 }
 
@@ -200,13 +204,22 @@ int find_unique_loop(const struct human *h, int param, struct step *out)
     struct loop *l = calloc(1, sizeof *l);
     if (!l) return 0;
     l->h = h;
-    l->type = param;
+    (void)param;
+    /* Four of a loop's six cells or more hold only the pair: most pairs
+     * have fewer such cells, and need no search. */
+    int exact[SL_MAX_SIZE + 1][SL_MAX_SIZE + 1] = {{0}};
+    for (int c = 0; c < lay->ncells; c++)
+        if (digitset_count(h->cand[c]) == 2) {
+            int x = digitset_first(h->cand[c]);
+            exact[x][digitset_first(digitset_rest(h->cand[c]))]++;
+        }
     int found = 0;
     for (int start = 0; start < lay->ncells && !found; start++) {
         if (digitset_count(h->cand[start]) < 2) continue;
         for (digitset a = h->cand[start]; a && !found; a = digitset_rest(a))
             for (digitset b = digitset_rest(a); b && !found; b = digitset_rest(b)) {
                 l->pair = digitset_of(digitset_first(a)) | digitset_of(digitset_first(b));
+                if (exact[digitset_first(a)][digitset_first(b)] < 4) continue;
                 l->start = start, l->n = 1, l->nextra = 0;
                 l->cells[0] = start;
                 if (h->cand[start] != l->pair) l->extra[l->nextra++] = start;

@@ -72,7 +72,8 @@ int find_w_wing(const struct human *h, int param, struct step *out);
 /* tech_bent_wings.c: WXYZ-wing (param 4), VWXYZ-wing (param 5): a pivot
  * and its peers, k cells holding k digits, one of them free */
 int find_bent_wing(const struct human *h, int param, struct step *out);
-/* tech_unique_loops.c: unique loop of type param (1..4), six cells or more */
+/* tech_unique_loops.c: unique loops of six cells or more, types 1-4
+ * (param unused) */
 int find_unique_loop(const struct human *h, int param, struct step *out);
 /* tech_bug.c: BUG type param (2, 3): a grave with several extra cells */
 int find_bug_type(const struct human *h, int param, struct step *out);
