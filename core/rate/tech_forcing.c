@@ -9,15 +9,16 @@
  * the same candidate off, it is off (cell and region forcing chains); so
  * is a candidate that both a candidate and its negation turn off (double
  * implication). The levels (param), in Sudoku Explainer's order:
- *   4 static forcing chains: the grid's own links, a contradiction or a
- *     double implication                                           7.0+
- *     and cell and region forcing chains on those links (one sweep
- *     of probes serves both)                                       8.0+
  *   5 nishio: one digit and its singles, a contradiction           7.5+
+ *   4 cell and region forcing chains on the grid's own links     8.0+
  *   1 every single as the grid changes (dynamic forcing chains)    8.5+
  *   3 with the rules' own deductions as well (a killer's cage
  *     combinations and rule of 45), for rules that have them       9.0+
  *   2 with locked candidates as well (dynamic forcing chains +)    9.0+
+ * Static contradiction and double implication chains (Sudoku Explainer's
+ * forcing chains, 7.0+) were a level too: on its sample the alternating
+ * chains (7.0) found every one of their steps first, so it only cost
+ * time (a third of the rating time).
  * A step rates its row plus technique_length_rating of the consequences
  * the probes drew to reach it. Of the conclusions found the easiest are
  * taken together, so a long run of them costs one sweep, not one each.
@@ -49,7 +50,6 @@ struct forcing {
     enum forcing_kind kind;   /* of the conclusions being drawn */
     int done;                 /* such a conclusion was found */
     int draw;                 /* the level's DRAW_ flags */
-    double multiple_extra;    /* what cell and region chains add to the row's rating */
     enum probe_mode mode;
     int nconclusions, cap;
     struct conclusion *conclusions;
@@ -59,12 +59,9 @@ struct forcing {
     struct probe probe;
 };
 
-static int is_multiple(int kind) { return kind == FORCING_CELL || kind == FORCING_REGION; }
-
 static double conclusion_rating(const struct forcing *f, const struct conclusion *c)
 {
-    return f->base + (is_multiple(c->kind) ? f->multiple_extra : 0) +
-           technique_length_rating(c->length);
+    return f->base + technique_length_rating(c->length);
 }
 
 static void forcing_conclude(struct forcing *f, int cell, int digit, int length, int from_cell,
@@ -291,10 +288,6 @@ static int forcing_step(const struct forcing *f, struct step *out)
     }
     out->digits = digitset_of(best->digit);
     out->variant = best->kind;
-    if (f->multiple_extra > 0 && is_multiple(best->kind)) {
-        out->name = "cell and region forcing chains";
-        out->key = "cell-region-forcing-chains";
-    }
     if (best->kind == FORCING_REGION) {
         out->nhouses = 1;
         out->houses[0] = best->from_cell;
@@ -313,20 +306,14 @@ static int forcing_step(const struct forcing *f, struct step *out)
 static const struct forcing_level {
     enum probe_mode mode;
     int draw;
-    double multiple_extra;
 } forcing_levels[] = {
-    {PROBE_SINGLES, DRAW_ALL, 0},  {PROBE_SINGLES, DRAW_ALL, 0},
-    {PROBE_PLUS, DRAW_ALL, 0},     {PROBE_RULES, DRAW_ALL, 0},
-    {PROBE_STATIC, DRAW_ALL, 1.0}, {PROBE_DIGIT, DRAW_CONTRADICTION, 0},
+    {PROBE_SINGLES, DRAW_ALL},
+    {PROBE_SINGLES, DRAW_ALL},
+    {PROBE_PLUS, DRAW_ALL},
+    {PROBE_RULES, DRAW_ALL},
+    {PROBE_STATIC, DRAW_CELLS | DRAW_REGIONS},
+    {PROBE_DIGIT, DRAW_CONTRADICTION},
 };
-
-/* 1 when some conclusion rates below what any cell or region chain would. */
-static int forcing_has_easier(const struct forcing *f)
-{
-    for (int i = 0; i < f->nconclusions; i++)
-        if (conclusion_rating(f, &f->conclusions[i]) < f->base + f->multiple_extra - 1e-9) return 1;
-    return 0;
-}
 
 int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
@@ -339,13 +326,11 @@ int find_forcing_chain(const struct human *h, int param, struct step *out)
     f->good_enough = out->good_enough;
     f->done = 0;
     f->draw = level->draw;
-    f->multiple_extra = level->multiple_extra;
     forcing_probe_all(f);
     if (f->nconclusions == 0) {
         if (level->draw & DRAW_DOUBLE) forcing_double(f);
-        int multiple = !f->done && !forcing_has_easier(f);
-        if (multiple && (level->draw & DRAW_CELLS)) forcing_cells(f);
-        if (multiple && !f->done && (level->draw & DRAW_REGIONS)) forcing_regions(f);
+        if (!f->done && (level->draw & DRAW_CELLS)) forcing_cells(f);
+        if (!f->done && (level->draw & DRAW_REGIONS)) forcing_regions(f);
     }
     int found = forcing_step(f, out);
     forcing_free(f);
