@@ -50,12 +50,14 @@ struct forcing {
     enum forcing_kind kind;   /* of the conclusions being drawn */
     int done;                 /* such a conclusion was found */
     int draw;                 /* the level's DRAW_ flags */
+    int most;                 /* branches of a cell or region chain, at most */
     enum probe_mode mode;
     int nconclusions, cap;
     struct conclusion *conclusions;
     digitset *left;  /* per candidate (cell * N + digit - 1): its on-probe's candidates */
     uint16_t *depth; /* per candidate: its on-probe's off_depth, or NULL on big grids */
     uint8_t *contradicts;
+    uint8_t *probed; /* per candidate: its on-probe was run */
     struct probe probe;
 };
 
@@ -107,24 +109,33 @@ static int on_length(struct forcing *f, int cell, int digit, int target, int tar
     return f->probe.reached ? f->probe.reached : f->probe.events;
 }
 
-/* Assumes every candidate on; keeps what is left, concludes contradictions. */
+/* Assumes (c, d) on, once: keeps what is left and the depths, concludes
+ * a contradiction when the level draws them. */
+static void forcing_probe(struct forcing *f, int c, int d)
+{
+    const struct human *h = f->h;
+    size_t at = (size_t)c * (size_t)h->lay->size + (size_t)d - 1;
+    if (f->probed[at]) return;
+    f->probed[at] = 1;
+    int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
+    f->contradicts[at] = (uint8_t)bad;
+    memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
+    if (f->depth)
+        memcpy(probe_depth(f, c, d), f->probe.off_depth, forcing_ncand(h) * sizeof(uint16_t));
+    if (bad && (f->draw & DRAW_CONTRADICTION)) {
+        f->kind = FORCING_CONTRADICTION;
+        forcing_conclude(f, c, d, f->probe.contradiction, c, d);
+    }
+}
+
+/* Assumes every candidate on (levels that draw contradictions need them
+ * all; the others probe the branches they look at). */
 static void forcing_probe_all(struct forcing *f)
 {
     const struct human *h = f->h;
-    f->kind = FORCING_CONTRADICTION;
-    int n = h->lay->size;
     for (int c = 0; c < h->lay->ncells && !f->done; c++)
-        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
-            int d = digitset_first(ds);
-            int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
-            f->contradicts[c * n + d - 1] = (uint8_t)bad;
-            memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
-            if (f->depth)
-                memcpy(probe_depth(f, c, d), f->probe.off_depth,
-                       forcing_ncand(h) * sizeof(uint16_t));
-            if (bad && (f->draw & DRAW_CONTRADICTION))
-                forcing_conclude(f, c, d, f->probe.contradiction, c, d);
-        }
+        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+            forcing_probe(f, c, digitset_first(ds));
 }
 
 /* Consequences the on-probes of `count` assumptions drew to turn the
@@ -146,6 +157,7 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
                            int from_cell, int from_digit)
 {
     const struct human *h = f->h;
+    for (int i = 0; i < count; i++) forcing_probe(f, cells[i], digits[i]);
     for (int x = 0; x < h->lay->ncells; x++) {
         if (!h->cand[x]) continue;
         digitset kept = 0;
@@ -169,7 +181,7 @@ static void forcing_cells(struct forcing *f)
         int count = 0;
         for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
             cells[count] = c, digits[count++] = digitset_first(ds);
-        if (count >= 2) forcing_common(f, cells, digits, count, c, 0);
+        if (count >= 2 && count <= f->most) forcing_common(f, cells, digits, count, c, 0);
     }
 }
 
@@ -181,7 +193,7 @@ static void forcing_regions(struct forcing *f)
     for (int house = 0; house < h->lay->nhouses && !f->done; house++)
         for (int d = 1; d <= h->lay->size; d++) {
             uint32_t places = human_places(h, house, d);
-            if (__builtin_popcount(places) < 2) continue;
+            if (__builtin_popcount(places) < 2 || __builtin_popcount(places) > f->most) continue;
             int count = 0;
             for (int k = 0; places; k++, places >>= 1)
                 if (places & 1) cells[count] = h->lay->house_cells[house][k], digits[count++] = d;
@@ -232,6 +244,7 @@ static void forcing_free(struct forcing *f)
     free(f->conclusions);
     free(f->left);
     free(f->contradicts);
+    free(f->probed);
     free(f);
 }
 
@@ -249,11 +262,12 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
     f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
     f->contradicts = calloc(ncand, 1);
+    f->probed = calloc(ncand, 1);
     /* Keeping every probe's depths costs ncand^2 links: on grids up to
      * 12x12; bigger ones probe again for a chain's length. */
     int keep_depth = ncand <= FORCING_DEPTH_MAX;
     f->depth = keep_depth ? malloc(ncand * ncand * sizeof *f->depth) : NULL;
-    if (!f->conclusions || !f->left || !f->contradicts || (keep_depth && !f->depth) ||
+    if (!f->conclusions || !f->left || !f->contradicts || !f->probed || (keep_depth && !f->depth) ||
         (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
         forcing_free(f);
         return NULL;
@@ -306,13 +320,11 @@ static int forcing_step(const struct forcing *f, struct step *out)
 static const struct forcing_level {
     enum probe_mode mode;
     int draw;
+    int most; /* branches of a cell or region chain, at most */
 } forcing_levels[] = {
-    {PROBE_SINGLES, DRAW_ALL},
-    {PROBE_SINGLES, DRAW_ALL},
-    {PROBE_PLUS, DRAW_ALL},
-    {PROBE_RULES, DRAW_ALL},
-    {PROBE_STATIC, DRAW_CELLS | DRAW_REGIONS},
-    {PROBE_DIGIT, DRAW_CONTRADICTION},
+    {PROBE_SINGLES, DRAW_ALL, SL_MAX_SIZE},       {PROBE_SINGLES, DRAW_ALL, SL_MAX_SIZE},
+    {PROBE_PLUS, DRAW_ALL, SL_MAX_SIZE},          {PROBE_RULES, DRAW_ALL, SL_MAX_SIZE},
+    {PROBE_STATIC, DRAW_CELLS | DRAW_REGIONS, 3}, {PROBE_DIGIT, DRAW_CONTRADICTION, 0},
 };
 
 int find_forcing_chain(const struct human *h, int param, struct step *out)
@@ -326,7 +338,8 @@ int find_forcing_chain(const struct human *h, int param, struct step *out)
     f->good_enough = out->good_enough;
     f->done = 0;
     f->draw = level->draw;
-    forcing_probe_all(f);
+    f->most = level->most;
+    if (level->draw & DRAW_CONTRADICTION) forcing_probe_all(f);
     if (f->nconclusions == 0) {
         if (level->draw & DRAW_DOUBLE) forcing_double(f);
         if (!f->done && (level->draw & DRAW_CELLS)) forcing_cells(f);
