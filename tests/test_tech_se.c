@@ -5,11 +5,11 @@
  * The wings and the unique loop run on hand-made pencil marks (every cell
  * open with every candidate but the pattern's, as marks_edit makes them):
  * each finds its pattern, removes exactly what it should, and nothing once
- * the pattern is broken. BUG types 2 and 3, the unique loop's other types
- * and the forcing levels run on puzzles of the Sudoku Explainer sample
- * whose rating needs them: the rater checks every step it takes against
- * the solution, so a wrong removal fails the rating. The last tests check
- * that a rating asked to stop above a bound stops there.
+ * the pattern is broken. BUG types 2 and 3, the unique loop's other types,
+ * X-chains of three strong links and the forcing levels run on puzzles of the Sudoku Explainer
+ * sample whose rating needs them: the rater checks every step it takes against the solution, so a
+ * wrong removal fails the rating. The last tests check that a rating asked to stop above a bound
+ * stops there.
  */
 #include <CUnit/CUnit.h>
 #include <string.h>
@@ -137,6 +137,8 @@ static const struct {
      "unique-loop", 4.7},
     {"279008300000020040050070008100000450000060000045000009500030080080040000003800526",
      "unique-loop", 4.6},
+    {"087026000000004080400500300009002008600030002800600400006005003040200000000470910",
+     "three-strong-links", 5.4},
     {"000000070000003206704002001001008000203060804000900100100800709602400000070000000", "nishio",
      7.6},
     {"000000000027090830153000296340000079000941000200000005910703058000000000000584000",

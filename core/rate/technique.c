@@ -65,6 +65,7 @@ const struct technique technique_table[] = {
     {"unique loop", "unique-loop", 4.6, find_unique_loop, 0},
     {"naked quad", "naked-quad", 5.0, find_naked_subset, 4},
     {"jellyfish", "jellyfish", 5.2, find_fish, 4},
+    {"three strong links", "three-strong-links", 5.3, find_chain, 3},
     {"hidden quad", "hidden-quad", 5.4, find_hidden_subset, 4},
     {"WXYZ-wing", "wxyz-wing", 5.5, find_bent_wing, 4},
     {"BUG+1", "bug-plus-one", 5.6, find_bug_plus_one, 0},

@@ -85,7 +85,8 @@ int find_simple_colouring(const struct human *h, int param, struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);
 int find_bug_plus_one(const struct human *h, int param, struct step *out);
-/* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2) */
+/* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2),
+ * X-chain of three strong links at most (param 3) */
 int find_chain(const struct human *h, int param, struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
  * through their explain hooks, asked for the key of the step's row
