@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "constraint.h"
+#include "primitive_explain.h"
 #include "cell_paths.h"
 
 struct relation_table {
@@ -266,6 +267,7 @@ const struct constraint_ops relation_constraint = {
     .parse = relation_parse,
     .attach = relation_attach,
     .propagate = relation_propagate,
+    .explain = relation_explain, /* primitive_explain.c */
     .check = relation_check,
     .write = relation_write,
     .destroy = relation_destroy,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "constraint.h"
+#include "primitive_explain.h"
 #include "cage_sums.h"
 #include "cell_paths.h"
 
@@ -236,6 +237,7 @@ const struct constraint_ops sums_constraint = {
     .parse = sums_parse,
     .attach = sums_attach,
     .propagate = sums_propagate,
+    .explain = sums_explain, /* primitive_explain.c */
     .check = sums_check,
     .write = sums_write,
     .destroy = sums_destroy,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "constraint.h"
+#include "primitive_explain.h"
 #include "cell_paths.h"
 
 static void *thermo_parse(const struct geometry *g, const char *args, struct sl_error *err)
@@ -109,6 +110,7 @@ const struct constraint_ops thermo_constraint = {
     .parse = thermo_parse,
     .attach = thermo_attach,
     .propagate = thermo_propagate,
+    .explain = thermo_explain, /* primitive_explain.c */
     .check = thermo_check,
     .write = thermo_write,
     .destroy = thermo_destroy,

@@ -70,6 +70,15 @@ awk '{ print $2 }' "$TMP/se" >"$TMP/theirs"
 paste "$TMP/ours" "$TMP/theirs" | grep -v '^not' >"$TMP/pairs"
 printf "Spearman: "
 spearman "$TMP/pairs"
+# The grade bounds, from the rater's own help (one source of truth).
+"$SUDOLAB" rate --help 2>&1 | awk '$2 ~ /^[0-9.]+$/ && $3 == "<" && $4 == "RATING" && $6 != "" { print $6 }' >"$TMP/bounds"
+awk 'NR == FNR { b[++nb] = $1; next }
+     function band(x,   g) { g = 1; while (g <= nb && x > b[g] + 1e-9) g++; return g }
+     { n++; d = $1 - $2; sum += d; if (d < 0) d = -d
+       if (d <= 0.5 + 1e-9) w5++; if (d <= 1.0 + 1e-9) w10++
+       if (band($1) == band($2)) same++ }
+     END { printf "within 0.5 of SE: %.1f%%; within 1.0: %.1f%%; same grade band: %.1f%%; mean difference (ours - SE): %+.3f\n",
+                  100 * w5 / n, 100 * w10 / n, 100 * same / n, sum / n }' "$TMP/bounds" "$TMP/pairs"
 echo
 echo "SE rating: puzzles, our median [min .. max]"
 sort -k2,2g -k1,1g "$TMP/pairs" | awk '

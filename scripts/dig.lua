@@ -153,7 +153,8 @@ function M.graded(p, solution, opts)
   local orbits = M.orbits(p:size(), opts.symmetry or "none")
   p:dig(orbits, solution)
   local ratings = 1
-  local r = p:rate().rating
+  -- A rating above the band needs no more than that: the rater stops there.
+  local r = p:rate(band[2]).rating
   local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
   if fits(r) then return p, {ratings = ratings} end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
@@ -161,7 +162,7 @@ function M.graded(p, solution, opts)
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
       ratings = ratings + 1
-      local eased = p:rate().rating
+      local eased = p:rate(band[2]).rating
       if fits(eased) then return p, {ratings = ratings} end
       if eased < band[1] then
         for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again

@@ -85,10 +85,29 @@ static void assert_node(const struct step *s, int i, int row, int col, int digit
  * fish that removes anything. */
 #define X_CHAIN "r1-1 r5-1 r8-1 r2c3-1 r7c2-1 r9c2-1 r1c2+1 r1c7+1 r5c5+1 r5c7+1 r8c3+1 r8c5+1"
 
+/* The X-chain row on its own: three strong links are a row below it
+ * (Sudoku Explainer's 5.4), which takes such a chain first. */
+static int x_chain_row(struct marks_fixture *f, const char *edits)
+{
+    chains_open(f, edits);
+    return marks_row(f, technique_by_key("x-chain"));
+}
+
+static void test_three_strong_links(void)
+{
+    struct marks_fixture f;
+    CU_ASSERT_TRUE(chains_find(&f, X_CHAIN, "three-strong-links"));
+    CU_ASSERT_TRUE(step_removes(&f.step, 3, 3, 1));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
+    CU_ASSERT_EQUAL(f.step.nnodes, 6);
+    assert_rating(&f.step, 5.3 + 0.1); /* five links */
+    marks_close(&f);
+}
+
 static void test_x_chain(void)
 {
     struct marks_fixture f;
-    CU_ASSERT_TRUE(chains_find(&f, X_CHAIN, "x-chain"));
+    CU_ASSERT_TRUE(x_chain_row(&f, X_CHAIN));
     CU_ASSERT_TRUE(step_removes(&f.step, 3, 3, 1));
     CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
     CU_ASSERT_EQUAL(f.step.nnodes, 6);
@@ -105,6 +124,8 @@ static void test_x_chain_quiet(void)
     struct marks_fixture f;
     CU_ASSERT_FALSE(chains_find(&f, X_CHAIN " r3c3-1", "x-chain"));
     marks_close(&f);
+    CU_ASSERT_FALSE(chains_find(&f, X_CHAIN " r3c3-1", "three-strong-links"));
+    marks_close(&f);
 }
 
 /* Digit 1 again, now a loop: r1c1 = r1c4 - r2c6 = r8c6 - r8c2 = r3c2 -
@@ -116,7 +137,7 @@ static void test_x_cycle(void)
     static const char edits[] = "r1-1 c2-1 c6-1 b1-1 b2-1 r8-1 r1c1+1 r1c4+1 r2c4+1 r2c5+1 "
                                 "r2c6+1 r3c2+1 r3c3+1 r8c2+1 r8c6+1 r8c9+1";
     struct marks_fixture f;
-    CU_ASSERT_TRUE(chains_find(&f, edits, "x-chain"));
+    CU_ASSERT_TRUE(x_chain_row(&f, edits));
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 4, 1));
     CU_ASSERT_TRUE(step_removes(&f.step, 2, 5, 1));
     CU_ASSERT_TRUE(step_removes(&f.step, 8, 9, 1));
@@ -209,7 +230,7 @@ static void test_shortest_chain_wins(void)
         "r1c1+1 r1c4+1 r4c4+1 r4c7+1 r7c7+1 r7c5+1 r8c5+1 r8c2+1 "
         "r1-7 r5-7 r8-7 r2c3-7 r7c2-7 r9c2-7 r1c2+7 r1c7+7 r5c5+7 r5c7+7 r8c3+7 r8c5+7";
     struct marks_fixture f;
-    CU_ASSERT_TRUE(chains_find(&f, edits, "x-chain"));
+    CU_ASSERT_TRUE(x_chain_row(&f, edits));
     CU_ASSERT_EQUAL(f.step.nnodes, 6);
     CU_ASSERT_EQUAL(f.step.digits, digitset_of(7));
     CU_ASSERT_TRUE(step_removes(&f.step, 3, 3, 7));
@@ -223,6 +244,7 @@ void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("tech_chains", NULL, NULL);
     CU_add_test(s, "x-chain", test_x_chain);
+    CU_add_test(s, "three strong links", test_three_strong_links);
     CU_add_test(s, "x-chain quiet", test_x_chain_quiet);
     CU_add_test(s, "x-cycle", test_x_cycle);
     CU_add_test(s, "xy-chain", test_xy_chain);

@@ -45,8 +45,9 @@ static const struct cmd_spec rate_spec = {
     "  RATING GRADE WORK TECHNIQUE:COUNT ...\n"
     "\n"
     "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
-    "... 7.1 forcing chain ... 9+ dynamic forcing chains; 10+ when only search\n"
-    "goes on). GRADE names its band (the grades below). WORK adds up every step's\n"
+    "... 7.0 chains, 7.5 nishio, 8.0 cell and region forcing chains, 8.5 dynamic\n"
+    "forcing chains, 9.0 with locked candidates; 10+ when only search goes on).\n"
+    "GRADE names its band (the grades below). WORK adds up every step's\n"
     "rating. A puzzle that is not unique is reported, not rated; so is one whose\n"
     "uniqueness the search cannot settle within --max-nodes.\n",
     rate_options,

@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -522,11 +523,13 @@ static int api_solutions(lua_State *L)
     return 1;
 }
 
-/* p:rate() -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count}}
- * for a unique puzzle, else nil and why. */
+/* p:rate([above]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count}}
+ * for a unique puzzle, else nil and why. With `above`, stops as soon as the
+ * rating must exceed it: {rating= a lower bound, grade=, above=true}. */
 static int api_rate(lua_State *L)
 {
     struct api_puzzle *ap = api_check_idle(L, 1, "rate");
+    double above = lua_isnoneornil(L, 2) ? HUGE_VAL : luaL_checknumber(L, 2);
     struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
     api_prepare(L, ap, "rate");
     if (!ap->rater_charged) { /* a solver of its own and the player's grid */
@@ -538,7 +541,7 @@ static int api_rate(lua_State *L)
     struct search_result r = solver_count(ap->solver, ap->p.givens, 2, NULL, &run.stats);
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
-        rated = rate_puzzle(ap->rater, ap->p.givens, res, NULL, NULL);
+        rated = rate_puzzle_within(ap->rater, ap->p.givens, above, res, NULL, NULL);
         run.stats.nodes += res->fallback_nodes;
     }
     api_search_end(L, ap, "rate", &run, r.gave_up);
@@ -549,8 +552,9 @@ static int api_rate(lua_State *L)
         return 2;
     }
     if (!ap->rater) return api_error(L, "rate: these rules cannot be rated");
-    if (rated) return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
+    if (rated < 0) return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
     lua_createtable(L, 0, 6);
+    if (rated > 0) lua_pushboolean(L, 1), lua_setfield(L, -2, "above");
     lua_pushnumber(L, res->rating);
     lua_setfield(L, -2, "rating");
     lua_pushstring(L, grade_name(res->grade));

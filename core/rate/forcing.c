@@ -27,7 +27,6 @@ struct probe_run {
     uint8_t places[SL_MAX_UNITS * (SL_MAX_SIZE + 1)]; /* as probe.places, on the probe's grid */
     int depth;                                        /* of the event being followed */
     uint16_t on_depth[SL_MAX_CELLS];                  /* when a cell's digit went on */
-    uint16_t off_depth[SL_MAX_CELLS * SL_MAX_SIZE];   /* when a candidate went off */
     struct event queue[2 * SL_MAX_CELLS * SL_MAX_SIZE + 2]; /* PROBE_QUEUE_CAP */
 };
 
@@ -71,7 +70,7 @@ static int house_place(const struct probe_run *run, int house, int digit)
 
 static uint16_t *off_at(struct probe_run *run, int cell, int digit)
 {
-    return &run->off_depth[cell * run->h->lay->size + digit - 1];
+    return &run->p->off_depth[cell * run->h->lay->size + digit - 1];
 }
 
 /* A contradiction reached now, whose other side came `other` links from
@@ -94,11 +93,31 @@ static int deepest_off(struct probe_run *run, const uint16_t *cells, int count, 
     return deepest;
 }
 
+/* PROBE_STATIC: only the strong links of the grid probed: the other
+ * digit of a cell that held two, the other place of a digit that had two
+ * in a house. */
+static int follow_off_static(struct probe_run *run, int cell, int digit)
+{
+    const struct human *h = run->h;
+    digitset had = h->cand[cell];
+    if (digitset_count(had) == 2) run_push(run, cell, digitset_first(had & ~digitset_of(digit)), 1);
+    for (int i = 0; i < h->lay->ncell_houses[cell]; i++) {
+        int house = h->lay->cell_houses[cell][i];
+        if (run->p->places[house][digit] != 2) continue;
+        const uint16_t *cells = h->lay->house_cells[house];
+        for (int k = 0; k < h->lay->size; k++)
+            if (cells[k] != cell && (h->cand[cells[k]] & digitset_of(digit)))
+                run_push(run, cells[k], digit, 1);
+    }
+    return 0;
+}
+
 /* What turning digit off in cell makes true. */
 static int follow_off(struct probe_run *run, int cell, int digit)
 {
     const struct human *h = run->h;
     struct probe *p = run->p;
+    if (run->mode == PROBE_STATIC) return follow_off_static(run, cell, digit);
     if (p->cand[cell] == 0 && !p->value[cell]) {
         int deepest = 0;
         for (digitset ds = h->cand[cell]; ds; ds = digitset_rest(ds))
@@ -107,7 +126,7 @@ static int follow_off(struct probe_run *run, int cell, int digit)
         return contradiction(run, deepest);
     }
     digitset cell_left = p->cand[cell];
-    if (!p->value[cell] && digitset_is_single(cell_left))
+    if (run->mode != PROBE_DIGIT && !p->value[cell] && digitset_is_single(cell_left))
         run_push(run, cell, digitset_first(cell_left), 1);
     for (int i = 0; i < h->lay->ncell_houses[cell]; i++) {
         int house = h->lay->cell_houses[cell][i];
@@ -134,8 +153,9 @@ static int follow_on(struct probe_run *run, int cell, int digit)
             run, run->h->cand[cell] & digitset_of(digit) ? *off_at(run, cell, digit) : 0);
     p->value[cell] = (uint8_t)digit;
     run->on_depth[cell] = (uint16_t)run->depth;
-    for (digitset rest = p->cand[cell] & ~digitset_of(digit); rest; rest = digitset_rest(rest))
-        run_push(run, cell, digitset_first(rest), 0);
+    if (run->mode != PROBE_DIGIT)
+        for (digitset rest = p->cand[cell] & ~digitset_of(digit); rest; rest = digitset_rest(rest))
+            run_push(run, cell, digitset_first(rest), 0);
     const struct ruleset *rs = lay->rs;
     for (int i = rs->peer_start[cell]; i < rs->peer_start[cell + 1]; i++)
         if (p->cand[rs->peers[i]] & digitset_of(digit)) run_push(run, rs->peers[i], digit, 0);

@@ -26,7 +26,7 @@
 
 #include "human.h"
 
-enum probe_mode { PROBE_SINGLES, PROBE_PLUS, PROBE_RULES };
+enum probe_mode { PROBE_SINGLES, PROBE_PLUS, PROBE_RULES, PROBE_STATIC, PROBE_DIGIT };
 
 /* How a forcing chain concluded (a step's variant): assuming the first
  * node true, or false, led to a contradiction; every digit of a cell, or
@@ -46,6 +46,9 @@ struct probe {
     int events;                  /* consequences drawn */
     int contradiction;           /* events when one was found, else 0 */
     int reached;                 /* events when the target went off, else 0 */
+    /* Links from the assumption to each candidate turned off (cell * N +
+     * digit - 1); read only where p->cand lost the candidate. */
+    uint16_t off_depth[SL_MAX_CELLS * SL_MAX_SIZE];
     /* Places of each digit in each house of the state probed (0xff where
      * the state has placed it), filled by probe_prepare. */
     uint8_t places[SL_MAX_UNITS][SL_MAX_SIZE + 1];

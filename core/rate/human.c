@@ -201,8 +201,7 @@ int human_apply(struct human *h, const struct step *s)
     return changed;
 }
 
-int human_removals_make_hidden_single(const struct human *h, const struct step *s, int only,
-                                      int blocks)
+int human_removals_make_hidden_single(const struct human *h, struct step *s, int only, int blocks)
 {
     const struct human_layout *lay = h->lay;
     for (int i = 0; i < s->nelims; i++) {
@@ -214,16 +213,21 @@ int human_removals_make_hidden_single(const struct human *h, const struct step *
                 if (only >= 0 ? house != only : house_is_block(lay->house_kind[house]) != blocks)
                     continue;
                 const uint16_t *cells = lay->house_cells[house];
-                int left = 0;
+                int left = 0, where = -1;
                 for (int k = 0; k < lay->size; k++) {
                     int other = cells[k], removed = 0;
                     if (!(h->cand[other] & digitset_of(digit))) continue;
                     for (int e = 0; e < s->nelims && !removed; e++)
                         removed =
                             s->elims[e].cell == other && (s->elims[e].digits & digitset_of(digit));
-                    left += !removed;
+                    if (!removed) left++, where = other;
                 }
-                if (left == 1) return 1;
+                if (left == 1) {
+                    s->place_cell = where;
+                    s->place_digit = digit;
+                    s->nelims = 0;
+                    return 1;
+                }
             }
         }
     }
@@ -263,8 +267,9 @@ const char *human_house_name(const struct human_layout *lay, int house, char *bu
     static const struct {
         const char *word;
         int numbered;
-    } kinds[] = {{"row", 1},           {"column", 1},          {"box", 1},
-                 {"the main diagonal", 0}, {"the anti-diagonal", 0}, {"region", 1}};
+    } kinds[] = {
+        {"row", 1},   {"column", 1}, {"box", 1}, {"the main diagonal", 0}, {"the anti-diagonal", 0},
+        {"region", 1}};
     int kind = lay->house_kind[house];
     if (kinds[kind].numbered)
         snprintf(buf, (size_t)cap, "%s %d", kinds[kind].word, lay->house_index[house] + 1);

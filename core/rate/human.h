@@ -149,9 +149,10 @@ static inline int human_sees(const struct human_layout *lay, int a, int b)
 /* 1 when applying the removals of s leaves a removed digit a hidden single
  * in a house through a changed cell (the "direct" forms): in house `only`
  * when it is not negative, else in a house that is a block (blocks 1) or
- * a line (blocks 0). */
-int human_removals_make_hidden_single(const struct human *h, const struct step *s, int only,
-                                      int blocks);
+ * a line (blocks 0). Then s becomes that single's placement alone, as
+ * Sudoku Explainer's direct techniques take it: the removals themselves
+ * are left for a later step to pay for. */
+int human_removals_make_hidden_single(const struct human *h, struct step *s, int only, int blocks);
 
 /* --- cell sets ------------------------------------------------------- */
 

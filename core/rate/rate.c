@@ -90,12 +90,14 @@ static void step_reset(struct step *s, int technique, double good_enough)
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
  * hardest taken so far) cannot change the rating, so it is taken at once. */
-static int rater_find(struct rater *r, const struct human *h, double ceiling, struct step *out)
+static int rater_find(struct rater *r, const struct human *h, double ceiling, double cap,
+                      struct step *out)
 {
     int found = 0;
     for (int t = 0; t < technique_count; t++) {
         const struct technique *row = &technique_table[t];
         if (found && row->rating >= out->rating) break;
+        if (row->rating > cap + 1e-9) break; /* rows are in order of rating */
         struct step *s = found ? &r->scratch : out;
         step_reset(s, t, ceiling);
         if (!row->find(h, row->param, s)) continue;
@@ -109,7 +111,7 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, st
 
 int rate_next_step(struct rater *r, const struct human *h, struct step *out)
 {
-    return rater_find(r, h, 0, out);
+    return rater_find(r, h, 0, HUGE_VAL, out);
 }
 
 static void rate_count(struct rate_result *out, const struct step *s)
@@ -159,8 +161,17 @@ static int step_agrees(const struct step *s, const uint8_t *solution)
     return 1;
 }
 
-int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
-                void *arg)
+/* Ends the rating past `above`: the step's rating is the puzzle's lower
+ * bound. */
+static int rate_stop_above(struct rate_result *out, double rating)
+{
+    if (rating > out->rating) out->rating = rating;
+    out->grade = grade_of_rating(out->rating);
+    return 1;
+}
+
+int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
+                       struct rate_result *out, rate_trace trace, void *arg)
 {
     struct human h;
     struct step *s = malloc(sizeof *s);
@@ -174,8 +185,17 @@ int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out,
         return -1;
     }
     while (h.open > 0) {
-        int by_technique = rater_find(r, &h, out->rating, s);
+        int by_technique = rater_find(r, &h, out->rating, above, s);
+        if (!by_technique && above < 10.0) {
+            free(s); /* only the search is left, rated 10 and more */
+            return rate_stop_above(out, above + 0.1);
+        }
         if (!by_technique && rate_fallback(r, &h, out, s)) break;
+        if (s->rating > above + 1e-9) {
+            double rating = s->rating;
+            free(s);
+            return rate_stop_above(out, rating);
+        }
         if (trace) trace(arg, &h, s);
         if (!step_agrees(s, r->solution) || human_apply(&h, s) <= 0) {
             out->erred_technique = by_technique ? s->technique : -1; /* a bug: stop */
@@ -193,4 +213,10 @@ int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out,
     free(s);
     out->grade = grade_of_rating(out->rating);
     return h.open > 0 ? -1 : 0;
+}
+
+int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
+                void *arg)
+{
+    return rate_puzzle_within(r, givens, HUGE_VAL, out, trace, arg);
 }

@@ -78,6 +78,12 @@ typedef void (*rate_trace)(void *arg, const struct human *h, const struct step *
  * have no solution or a technique erred (erred_technique). */
 int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
                 void *arg);
+/* As rate_puzzle, but stops as soon as the rating must exceed `above`
+ * (no technique rated up to it applies, or a step rates more): returns 1
+ * then, out->rating the step's rating (a lower bound) and out->grade its
+ * grade. Graded generation asks only whether a puzzle is in a band. */
+int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
+                       struct rate_result *out, rate_trace trace, void *arg);
 
 /* The easiest step from state h (a hint): 1 when one was found, 0 when
  * no technique applies. */

@@ -75,7 +75,7 @@ static void words_forcing(struct words *w, const struct human_layout *lay, const
 {
     char house[32];
     const struct step_node *from = &s->nodes[0];
-    words_add(w, "%s: ", technique_table[s->technique].name);
+    words_add(w, "%s: ", s->name ? s->name : technique_table[s->technique].name);
     switch (s->variant) {
     case FORCING_CONTRADICTION:
     case FORCING_NEGATION_CONTRADICTS:

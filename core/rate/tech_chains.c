@@ -384,11 +384,13 @@ int find_chain(const struct human *h, int param, struct step *out)
     struct nodes_iter it;
     struct chain_node start;
     double base = out->rating;
-    int end, found = 0, max_links = CHAIN_MAX_LINKS - 1;
-    chain_setup(&cs, h, param);
+    /* param 3: an X-chain of three strong links (five links) at most */
+    int kind = param == 3 ? CHAIN_X : param;
+    int end, found = 0, max_links = param == 3 ? 5 : CHAIN_MAX_LINKS - 1;
+    chain_setup(&cs, h, kind);
     it = nodes_begin(&cs);
     while (max_links >= CHAIN_MIN_LINKS && nodes_next(&cs, &cs.allowed, &it, &start)) {
-        if (param == CHAIN_X) /* one digit: only its words */
+        if (kind == CHAIN_X) /* one digit: only its words */
             cs.lo = (start.digit - 1) * cs.stride, cs.hi = cs.lo + cs.stride;
         int k = chain_from(&cs, start, max_links, &end);
         if (!k) continue;

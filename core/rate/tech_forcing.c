@@ -8,17 +8,17 @@
  * every candidate of a cell, or every place of a digit in a house, turns
  * the same candidate off, it is off (cell and region forcing chains); so
  * is a candidate that both a candidate and its negation turn off (double
- * implication). The levels (param):
- *   1 every single as the grid changes (Sudoku Explainer's dynamic
- *     forcing chains)                                              8.8+
- *   2 with locked candidates as well (its dynamic forcing chains +) 9.3+
+ * implication). The levels (param), in Sudoku Explainer's order:
+ *   5 nishio: one digit and its singles, a contradiction           7.5+
+ *   4 cell and region forcing chains on the grid's own links     8.0+
+ *   1 every single as the grid changes (dynamic forcing chains)    8.5+
  *   3 with the rules' own deductions as well (a killer's cage
  *     combinations and rule of 45), for rules that have them       9.0+
- * Chains that only follow the links already in the grid (static forcing
- * chains, nishio) were tried as levels of their own: on the Sudoku
- * Explainer sample they changed the rank correlation by less than 0.002
- * and cost a third of the rating time, since the alternating chains
- * before them find most of what they would.
+ *   2 with locked candidates as well (dynamic forcing chains +)    9.0+
+ * Static contradiction and double implication chains (Sudoku Explainer's
+ * forcing chains, 7.0+) were a level too: on its sample the alternating
+ * chains (7.0) found every one of their steps first, so it only cost
+ * time (a third of the rating time).
  * A step rates its row plus technique_length_rating of the consequences
  * the probes drew to reach it. Of the conclusions found the easiest are
  * taken together, so a long run of them costs one sweep, not one each.
@@ -28,6 +28,11 @@
 
 #include "forcing.h"
 #include "technique.h"
+
+#define FORCING_DEPTH_MAX 1728
+
+/* Which conclusions a level draws. */
+enum { DRAW_CONTRADICTION = 1, DRAW_DOUBLE = 2, DRAW_CELLS = 4, DRAW_REGIONS = 8, DRAW_ALL = 15 };
 
 /* A candidate found false, and the consequences drawn to show it. */
 struct conclusion {
@@ -44,11 +49,15 @@ struct forcing {
     double base, good_enough; /* the row's rating; stop at a conclusion rated no higher */
     enum forcing_kind kind;   /* of the conclusions being drawn */
     int done;                 /* such a conclusion was found */
+    int draw;                 /* the level's DRAW_ flags */
+    int most;                 /* branches of a cell or region chain, at most */
     enum probe_mode mode;
     int nconclusions, cap;
     struct conclusion *conclusions;
-    digitset *left; /* per candidate (cell * N + digit - 1): its on-probe's candidates */
+    digitset *left;  /* per candidate (cell * N + digit - 1): its on-probe's candidates */
+    uint16_t *depth; /* per candidate: its on-probe's off_depth, or NULL on big grids */
     uint8_t *contradicts;
+    uint8_t *probed; /* per candidate: its on-probe was run */
     struct probe probe;
 };
 
@@ -79,20 +88,54 @@ static digitset *probe_left(struct forcing *f, int cell, int digit)
            ((size_t)cell * (size_t)f->h->lay->size + (size_t)digit - 1) * (size_t)f->h->lay->ncells;
 }
 
-/* Assumes every candidate on; keeps what is left, concludes contradictions. */
+static size_t forcing_ncand(const struct human *h)
+{
+    return (size_t)h->lay->ncells * (size_t)h->lay->size;
+}
+
+static uint16_t *probe_depth(struct forcing *f, int cell, int digit)
+{
+    size_t n = (size_t)f->h->lay->size;
+    return f->depth + ((size_t)cell * n + (size_t)digit - 1) * forcing_ncand(f->h);
+}
+
+/* Links from the on-probe of (cell, digit) to the target going off: read
+ * from the sweep where it kept them, else probed again. */
+static int on_length(struct forcing *f, int cell, int digit, int target, int target_digit)
+{
+    if (f->depth)
+        return probe_depth(f, cell, digit)[target * f->h->lay->size + target_digit - 1] + 1;
+    probe_run(f->h, f->mode, cell, digit, 1, &f->probe, target, target_digit);
+    return f->probe.reached ? f->probe.reached : f->probe.events;
+}
+
+/* Assumes (c, d) on, once: keeps what is left and the depths, concludes
+ * a contradiction when the level draws them. */
+static void forcing_probe(struct forcing *f, int c, int d)
+{
+    const struct human *h = f->h;
+    size_t at = (size_t)c * (size_t)h->lay->size + (size_t)d - 1;
+    if (f->probed[at]) return;
+    f->probed[at] = 1;
+    int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
+    f->contradicts[at] = (uint8_t)bad;
+    memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
+    if (f->depth)
+        memcpy(probe_depth(f, c, d), f->probe.off_depth, forcing_ncand(h) * sizeof(uint16_t));
+    if (bad && (f->draw & DRAW_CONTRADICTION)) {
+        f->kind = FORCING_CONTRADICTION;
+        forcing_conclude(f, c, d, f->probe.contradiction, c, d);
+    }
+}
+
+/* Assumes every candidate on (levels that draw contradictions need them
+ * all; the others probe the branches they look at). */
 static void forcing_probe_all(struct forcing *f)
 {
     const struct human *h = f->h;
-    f->kind = FORCING_CONTRADICTION;
-    int n = h->lay->size;
     for (int c = 0; c < h->lay->ncells && !f->done; c++)
-        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
-            int d = digitset_first(ds);
-            int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
-            f->contradicts[c * n + d - 1] = (uint8_t)bad;
-            memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
-            if (bad) forcing_conclude(f, c, d, f->probe.contradiction, c, d);
-        }
+        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+            forcing_probe(f, c, digitset_first(ds));
 }
 
 /* Consequences the on-probes of `count` assumptions drew to turn the
@@ -103,8 +146,7 @@ static int forcing_branch_length(struct forcing *f, const int *cells, const int 
     int length = 0;
     for (int i = 0; i < count; i++) {
         if (f->contradicts[cells[i] * f->h->lay->size + digits[i] - 1]) continue;
-        probe_run(f->h, f->mode, cells[i], digits[i], 1, &f->probe, target, target_digit);
-        length += f->probe.reached ? f->probe.reached : f->probe.events;
+        length += on_length(f, cells[i], digits[i], target, target_digit);
     }
     return length;
 }
@@ -115,6 +157,7 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
                            int from_cell, int from_digit)
 {
     const struct human *h = f->h;
+    for (int i = 0; i < count; i++) forcing_probe(f, cells[i], digits[i]);
     for (int x = 0; x < h->lay->ncells; x++) {
         if (!h->cand[x]) continue;
         digitset kept = 0;
@@ -138,7 +181,7 @@ static void forcing_cells(struct forcing *f)
         int count = 0;
         for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
             cells[count] = c, digits[count++] = digitset_first(ds);
-        if (count >= 2) forcing_common(f, cells, digits, count, c, 0);
+        if (count >= 2 && count <= f->most) forcing_common(f, cells, digits, count, c, 0);
     }
 }
 
@@ -150,7 +193,7 @@ static void forcing_regions(struct forcing *f)
     for (int house = 0; house < h->lay->nhouses && !f->done; house++)
         for (int d = 1; d <= h->lay->size; d++) {
             uint32_t places = human_places(h, house, d);
-            if (__builtin_popcount(places) < 2) continue;
+            if (__builtin_popcount(places) < 2 || __builtin_popcount(places) > f->most) continue;
             int count = 0;
             for (int k = 0; places; k++, places >>= 1)
                 if (places & 1) cells[count] = h->lay->house_cells[house][k], digits[count++] = d;
@@ -180,14 +223,29 @@ static void forcing_double(struct forcing *f)
                 for (digitset gone = h->cand[x] & ~on_left[x] & ~off_left[x]; gone;
                      gone = digitset_rest(gone)) {
                     int e = digitset_first(gone), length = 0;
-                    for (int on = 0; on < 2; on++) {
-                        probe_run(h, f->mode, c, d, on, &f->probe, x, e);
-                        length += f->probe.reached;
-                    }
+                    if (f->depth) {
+                        length = f->probe.off_depth[x * h->lay->size + e - 1] + 1 +
+                                 on_length(f, c, d, x, e);
+                    } else
+                        for (int on = 0; on < 2; on++) {
+                            probe_run(h, f->mode, c, d, on, &f->probe, x, e);
+                            length += f->probe.reached;
+                        }
                     f->kind = FORCING_DOUBLE;
                     forcing_conclude(f, x, e, length, c, d);
                 }
         }
+}
+
+static void forcing_free(struct forcing *f)
+{
+    free(f->depth);
+    probe_rules_close(&f->probe);
+    free(f->conclusions);
+    free(f->left);
+    free(f->contradicts);
+    free(f->probed);
+    free(f);
 }
 
 static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
@@ -204,22 +262,17 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
     f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
     f->contradicts = calloc(ncand, 1);
-    if (!f->conclusions || !f->left || !f->contradicts ||
+    f->probed = calloc(ncand, 1);
+    /* Keeping every probe's depths costs ncand^2 links: on grids up to
+     * 12x12; bigger ones probe again for a chain's length. */
+    int keep_depth = ncand <= FORCING_DEPTH_MAX;
+    f->depth = keep_depth ? malloc(ncand * ncand * sizeof *f->depth) : NULL;
+    if (!f->conclusions || !f->left || !f->contradicts || !f->probed || (keep_depth && !f->depth) ||
         (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
-        probe_rules_close(&f->probe);
-        free(f->conclusions), free(f->left), free(f->contradicts), free(f);
+        forcing_free(f);
         return NULL;
     }
     return f;
-}
-
-static void forcing_free(struct forcing *f)
-{
-    probe_rules_close(&f->probe);
-    free(f->conclusions);
-    free(f->left);
-    free(f->contradicts);
-    free(f);
 }
 
 /* Conclusions rated up to this much above the easiest go into its step
@@ -262,21 +315,35 @@ static int forcing_step(const struct forcing *f, struct step *out)
     return 1;
 }
 
+/* The levels, by param: how far the probes look and which conclusions
+ * they may draw. */
+static const struct forcing_level {
+    enum probe_mode mode;
+    int draw;
+    int most; /* branches of a cell or region chain, at most */
+} forcing_levels[] = {
+    {PROBE_SINGLES, DRAW_ALL, SL_MAX_SIZE},       {PROBE_SINGLES, DRAW_ALL, SL_MAX_SIZE},
+    {PROBE_PLUS, DRAW_ALL, SL_MAX_SIZE},          {PROBE_RULES, DRAW_ALL, SL_MAX_SIZE},
+    {PROBE_STATIC, DRAW_CELLS | DRAW_REGIONS, 3}, {PROBE_DIGIT, DRAW_CONTRADICTION, 0},
+};
+
 int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
-    static const enum probe_mode modes[] = {PROBE_SINGLES, PROBE_SINGLES, PROBE_PLUS, PROBE_RULES};
-    if (param == 3 && !probe_has_rules(h)) return 0;
-    struct forcing *f = forcing_new(h, modes[param]);
+    const struct forcing_level *level = &forcing_levels[param];
+    if (level->mode == PROBE_RULES && !probe_has_rules(h)) return 0;
+    struct forcing *f = forcing_new(h, level->mode);
     if (!f) return 0;
     probe_prepare(&f->probe, h);
     f->base = out->rating;
     f->good_enough = out->good_enough;
     f->done = 0;
-    forcing_probe_all(f);
+    f->draw = level->draw;
+    f->most = level->most;
+    if (level->draw & DRAW_CONTRADICTION) forcing_probe_all(f);
     if (f->nconclusions == 0) {
-        forcing_double(f);
-        if (!f->done) forcing_cells(f);
-        if (!f->done) forcing_regions(f);
+        if (level->draw & DRAW_DOUBLE) forcing_double(f);
+        if (!f->done && (level->draw & DRAW_CELLS)) forcing_cells(f);
+        if (!f->done && (level->draw & DRAW_REGIONS)) forcing_regions(f);
     }
     int found = forcing_step(f, out);
     forcing_free(f);

@@ -4,7 +4,9 @@
  * themselves: the digits leave every other cell of each house holding all
  * k. k digits whose places in a house are k cells in all (hidden) fill
  * those cells: every other digit leaves them. Direct hidden subsets (param
- * k + 10) count only when the removals leave a hidden single.
+ * k + 10) count only when the removals leave a hidden single in the
+ * house, and place only that single (the pair's removals wait for a
+ * later step, as in Sudoku Explainer).
  */
 #include "technique.h"
 

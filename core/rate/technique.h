@@ -69,6 +69,14 @@ int find_fish(const struct human *h, int param, struct step *out);
 int find_xy_wing(const struct human *h, int param, struct step *out);
 int find_xyz_wing(const struct human *h, int param, struct step *out);
 int find_w_wing(const struct human *h, int param, struct step *out);
+/* tech_bent_wings.c: WXYZ-wing (param 4), VWXYZ-wing (param 5): a pivot
+ * and its peers, k cells holding k digits, one of them free */
+int find_bent_wing(const struct human *h, int param, struct step *out);
+/* tech_unique_loops.c: unique loops of six cells or more, types 1-4
+ * (param unused) */
+int find_unique_loop(const struct human *h, int param, struct step *out);
+/* tech_bug.c: BUG type param (2, 3): a grave with several extra cells */
+int find_bug_type(const struct human *h, int param, struct step *out);
 /* tech_single_digit.c: skyscraper, 2-string kite, turbot fish, simple colouring */
 int find_skyscraper(const struct human *h, int param, struct step *out);
 int find_two_string_kite(const struct human *h, int param, struct step *out);
@@ -77,7 +85,8 @@ int find_simple_colouring(const struct human *h, int param, struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);
 int find_bug_plus_one(const struct human *h, int param, struct step *out);
-/* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2) */
+/* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2),
+ * X-chain of three strong links at most (param 3) */
 int find_chain(const struct human *h, int param, struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
  * through their explain hooks, asked for the key of the step's row

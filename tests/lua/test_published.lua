@@ -21,10 +21,19 @@ local function pairs_of(list)
   return table.concat(out, ",")
 end
 
+-- The rule each puzzle is built on, as the rater names its steps.
+local steps_of = {["Miracle sudoku"] = "related-pair", ["UKSC 2022 thermo"] = "thermometer",
+                  ["UKSC 2022 kropki"] = "related-pair", ["WPF GP 2023 R1 kropki"] = "related-pair",
+                  ["WPF GP 2023 R7 arrows"] = "sum-line", ["gridpuzzle XV 159j0"] = "related-pair"}
+
 local function solves(name, p, answer)
   local t = os.clock()
   expect(name .. ": the published answer", p:solve(), answer)
   expect(name .. ": unique", p:count(), 1)
+  -- Rated by the rule's own steps, without the search fallback.
+  local r = p:rate()
+  expect(name .. ": rated without search", r.techniques.search, nil)
+  expect(name .. ": by its rule's steps", (r.techniques[steps_of[name]] or 0) > 0, true)
   print(string.format("# %s: %.1f ms", name, (os.clock() - t) * 1000))
 end
 

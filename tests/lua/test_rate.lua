@@ -48,4 +48,13 @@ expect("dig.grade_band of hard", dig.grade_band("hard")[2], grades.hard.high)
 local bad, why = pcall(dig.grade_band, "nope")
 expect("an unknown grade is refused with the names", bad == false and why:find("one of: easy, medium") ~= nil, true)
 
+-- p:rate(above) stops once the rating must exceed `above` (graded digs).
+local quick = monster:rate(4.4)
+expect("a rating asked to stop above 4.4 stops", quick.above, true)
+expect("with a rating above 4.4", quick.rating > 4.4, true)
+local whole = easy:rate(4.4)
+expect("a puzzle within the bound rates in full", whole.above == nil and whole.rating == 1.2, true)
+local refused = pcall(function() return easy:rate("hard") end)
+expect("rate checks its bound", refused, false)
+
 check.finish()

@@ -1,0 +1,99 @@
+/*
+ * primitive_explain.c — explain hooks made of the propagate hooks of the
+ * rule primitives (primitive_explain.h).
+ *
+ * A primitive's propagate narrows the watched groups due; the explain
+ * hook marks one group due at a time, so a step is one part of the rule
+ * (its cells named) narrowed to what the part allows given the rest. The
+ * rule's state counters are zeroed before each call, as at the root of a
+ * search, since the rater's scratch state has none of its own.
+ */
+#include <string.h>
+
+#include "primitive_explain.h"
+#include "propagate.h"
+
+extern const struct constraint_ops relation_constraint, thermo_constraint, sums_constraint;
+
+/* The bytes of search state the running slot reserved. */
+static size_t slot_state_bytes(const struct ruleset *rs, int slot)
+{
+    size_t from = rs->slots[slot].state_offset, end = rs->state_bytes;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].state_offset > from && rs->slots[i].state_offset < end)
+            end = rs->slots[i].state_offset;
+    return end - from;
+}
+
+/* Cells of the slot's watched group g (its part). */
+static int group_cells(const struct ruleset *rs, int group, int *cells)
+{
+    int n = 0;
+    for (int c = 0; c < rs->geo.ncells && n < EXPLAIN_MAX_CELLS; c++)
+        for (int i = rs->cell_group_start[c]; i < rs->cell_group_start[c + 1]; i++)
+            if (rs->cell_group_word[i] == group >> 6 &&
+                (rs->cell_group_bits[i] >> (group & 63) & 1)) {
+                cells[n++] = c;
+                break;
+            }
+    return n;
+}
+
+/* Runs ops->propagate with only the groups [from, to) of the slot due;
+ * SL_PROP_OK or SL_PROP_CONTRADICTION, ctx->changed telling whether it
+ * narrowed anything. */
+static int run_groups(const struct constraint_ops *ops, const void *self, struct prop_ctx *ctx,
+                      int from, int to)
+{
+    const struct ruleset *rs = ctx->rs;
+    int slot = ctx->current_slot, first = rs->slots[slot].group_first;
+    memset((char *)ctx->cand + rs->slots[slot].state_offset, 0, slot_state_bytes(rs, slot));
+    memset(ctx->dirty_groups, 0, sizeof ctx->dirty_groups);
+    for (int g = first + from; g < first + to; g++)
+        ctx->dirty_groups[g >> 6] |= UINT64_C(1) << (g & 63);
+    ctx->changed = 0;
+    /* propagate takes a mutable self for the search's sake; it changes
+     * nothing of it. */
+    return ops->propagate((void *)(uintptr_t)self, ctx);
+}
+
+static int primitive_explain(const struct constraint_ops *ops, const void *self,
+                             const char *technique, const char *key, const char *words,
+                             struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    const struct ruleset *rs = ctx->rs;
+    int count = rs->slots[ctx->current_slot].group_count;
+    if (strcmp(technique, EXPLAIN_ALL) == 0) {
+        if (run_groups(ops, self, ctx, 0, count)) return -1;
+        return ctx->changed;
+    }
+    if (strcmp(technique, key) != 0) return 0;
+    for (int g = 0; g < count; g++) {
+        if (run_groups(ops, self, ctx, g, g + 1) || !ctx->changed) continue;
+        int cells[EXPLAIN_MAX_CELLS];
+        int n = group_cells(rs, rs->slots[ctx->current_slot].group_first + g, cells);
+        explain_name(sink, key, words, cells, n);
+        return 1;
+    }
+    return 0;
+}
+
+int relation_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                     struct explain_sink *sink)
+{
+    return primitive_explain(&relation_constraint, self, technique, "related-pair", "related pair",
+                             ctx, sink);
+}
+
+int thermo_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                   struct explain_sink *sink)
+{
+    return primitive_explain(&thermo_constraint, self, technique, "thermometer", "thermometer", ctx,
+                             sink);
+}
+
+int sums_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                 struct explain_sink *sink)
+{
+    return primitive_explain(&sums_constraint, self, technique, "sum-line", "sum", ctx, sink);
+}
