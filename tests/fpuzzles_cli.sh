@@ -4,20 +4,8 @@
 # pretty-printed .json file, a pasted link as an operand, convert's forms,
 # and bad input (exit 2, FILE:LINE:COL) and unknown constraints (an error,
 # or a warning with --ignore-unknown).
+. "$(dirname "$0")/check.sh"
 set -u
-S=$1
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-passed=0 failed=0
-check() {
-    what=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1)) && echo "ok - $what"
-    else
-        failed=$((failed + 1)) && echo "not ok - $what" && sed 's/^/#   /' "$T/err" | head -n 5
-    fi
-}
 run() {
     rc=0
     "$S" "$@" >"$T/out" 2>"$T/err" || rc=$?
@@ -74,5 +62,4 @@ run convert --to fpuzzles "$T/sum.txt"
 check "a rule f-puzzles cannot say is refused, naming it (exit 2)" \
     eval '[ "$rc" -eq 2 ] && err_has "sum.txt:1: f-puzzles has no form for the rule '"'sum'"'"'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

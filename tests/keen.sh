@@ -8,32 +8,11 @@
 #
 #   sh tests/keen.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
 #
-# Prints "ok - ..." or "not ok - ..." per check and ends with
-# "N passed, M failed"; exits 1 when any check failed.
+# Prints "ok - ..." or "not ok - ..." per check (tests/check.sh) and ends
+# with "N passed, M failed"; exits 1 when any check failed.
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/keen.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
+. "$(dirname "$0")/check.sh"
 KEEN=${SGT_KEEN:-/usr/games/sgt-keen}
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-keen.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
-check() {
-    desc=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok - $desc"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $desc"
-    fi
-}
 
 [ -x "$KEEN" ] || { echo "not ok - $KEEN is missing (sgt-puzzles)"; exit 1; }
 
@@ -89,5 +68,4 @@ check "render draws our first puzzle as SVG" eval '[ $rc -eq 0 ] && [ -s "$T/mad
 "$S" convert --to pretty "$T/made.txt" > "$T/pretty.txt" 2> "$T/err"
 check "the terminal's grid names calcudoku" grep -q "^calcudoku" "$T/pretty.txt"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
