@@ -16,11 +16,17 @@
  * the windows of consecutive digits every cell can reach and whose every
  * digit has a place; between bounds the inside by the ends and the ends by
  * the inside.
+ *
+ * The rater's step for each rule is that narrowing on one line, named by
+ * the line's cells in order ("whispers line: r1c1-r1c2-r2c2"), keyed
+ * whispers-line, renban-line, palindrome-line and between-line.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "constraint.h"
 #include "cell_paths.h"
+#include "primitive_explain.h"
 
 struct lines {
     struct cell_paths paths;
@@ -113,19 +119,31 @@ static digitset whispers_reach(digitset from, int size)
     return out;
 }
 
-static int whispers_propagate(void *self, struct prop_ctx *ctx)
+/* Each neighbour within reach of the one before, then of the one after:
+ * a line is at its fixed point after the two passes. */
+static int whispers_line(struct prop_ctx *ctx, const int *cells, int len, int size)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 1; k < len; k++) {
+            int i = pass ? len - 1 - k : k, j = pass ? i + 1 : i - 1;
+            digitset reach = whispers_reach(prop_candidates(ctx, cells[j]), size);
+            if (prop_restrict(ctx, cells[i], reach)) return SL_PROP_CONTRADICTION;
+        }
+    return SL_PROP_OK;
+}
+
+static int whispers_part(const void *self, struct prop_ctx *ctx, int part)
 {
     const struct lines *l = self;
-    for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        int len;
-        const int *cells = line_cells(l, group, &len);
-        for (int pass = 0; pass < 2; pass++)
-            for (int k = 1; k < len; k++) {
-                int i = pass ? len - 1 - k : k, j = pass ? i + 1 : i - 1;
-                digitset reach = whispers_reach(prop_candidates(ctx, cells[j]), l->size);
-                if (prop_restrict(ctx, cells[i], reach)) return SL_PROP_CONTRADICTION;
-            }
-    }
+    int len;
+    const int *cells = line_cells(l, part, &len);
+    return whispers_line(ctx, cells, len, l->size);
+}
+
+static int whispers_propagate(void *self, struct prop_ctx *ctx)
+{
+    for (int group; (group = prop_next_group(ctx)) >= 0;)
+        if (whispers_part(self, ctx, group)) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
@@ -230,14 +248,18 @@ static int renban_line(struct prop_ctx *ctx, const struct geometry *g, const int
     return SL_PROP_OK;
 }
 
-static int renban_propagate(void *self, struct prop_ctx *ctx)
+static int renban_part(const void *self, struct prop_ctx *ctx, int part)
 {
     const struct lines *l = self;
-    for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        int len;
-        const int *cells = line_cells(l, group, &len);
-        if (renban_line(ctx, &l->geo, cells, len)) return SL_PROP_CONTRADICTION;
-    }
+    int len;
+    const int *cells = line_cells(l, part, &len);
+    return renban_line(ctx, &l->geo, cells, len);
+}
+
+static int renban_propagate(void *self, struct prop_ctx *ctx)
+{
+    for (int group; (group = prop_next_group(ctx)) >= 0;)
+        if (renban_part(self, ctx, group)) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
@@ -262,19 +284,25 @@ static int renban_check(const void *self, const struct geometry *g, const uint8_
 
 /* ---- palindrome ---- */
 
-static int palindrome_propagate(void *self, struct prop_ctx *ctx)
+/* Mirror cells keep the digits both allow. */
+static int palindrome_part(const void *self, struct prop_ctx *ctx, int part)
 {
     const struct lines *l = self;
-    for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        int len;
-        const int *cells = line_cells(l, group, &len);
-        for (int k = 0; k < len / 2; k++) {
-            int a = cells[k], b = cells[len - 1 - k];
-            digitset both = prop_candidates(ctx, a) & prop_candidates(ctx, b);
-            if (prop_restrict(ctx, a, both) || prop_restrict(ctx, b, both))
-                return SL_PROP_CONTRADICTION;
-        }
+    int len;
+    const int *cells = line_cells(l, part, &len);
+    for (int k = 0; k < len / 2; k++) {
+        int a = cells[k], b = cells[len - 1 - k];
+        digitset both = prop_candidates(ctx, a) & prop_candidates(ctx, b);
+        if (prop_restrict(ctx, a, both) || prop_restrict(ctx, b, both))
+            return SL_PROP_CONTRADICTION;
     }
+    return SL_PROP_OK;
+}
+
+static int palindrome_propagate(void *self, struct prop_ctx *ctx)
+{
+    for (int group; (group = prop_next_group(ctx)) >= 0;)
+        if (palindrome_part(self, ctx, group)) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
@@ -332,14 +360,18 @@ static int between_line(struct prop_ctx *ctx, const int *cells, int len)
     return SL_PROP_OK;
 }
 
-static int between_propagate(void *self, struct prop_ctx *ctx)
+static int between_part(const void *self, struct prop_ctx *ctx, int part)
 {
     const struct lines *l = self;
-    for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        int len;
-        const int *cells = line_cells(l, group, &len);
-        if (between_line(ctx, cells, len)) return SL_PROP_CONTRADICTION;
-    }
+    int len;
+    const int *cells = line_cells(l, part, &len);
+    return between_line(ctx, cells, len);
+}
+
+static int between_propagate(void *self, struct prop_ctx *ctx)
+{
+    for (int group; (group = prop_next_group(ctx)) >= 0;)
+        if (between_part(self, ctx, group)) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
@@ -359,6 +391,46 @@ static int between_check(const void *self, const struct geometry *g, const uint8
 }
 
 /* ---- shared ---- */
+
+/* A kind's explain hook: its narrowing of one line a step. */
+static int lines_explain(int (*narrow)(const void *, struct prop_ctx *, int), const void *self,
+                         const char *technique, const char *key, const char *words,
+                         struct prop_ctx *ctx, struct explain_sink *sink)
+{
+    const struct lines *l = self;
+    int part, len, found = primitive_explain_part(narrow, self, technique, key, ctx, &part);
+    if (found <= 0 || strcmp(technique, EXPLAIN_ALL) == 0) return found;
+    const int *cells = line_cells(l, part, &len);
+    explain_name(sink, key, words, cells, len);
+    explain_path(sink, &l->geo, cells, len);
+    return 1;
+}
+
+static int whispers_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                            struct explain_sink *sink)
+{
+    return lines_explain(whispers_part, self, technique, "whispers-line", "whispers line", ctx,
+                         sink);
+}
+
+static int renban_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                          struct explain_sink *sink)
+{
+    return lines_explain(renban_part, self, technique, "renban-line", "renban line", ctx, sink);
+}
+
+static int palindrome_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                              struct explain_sink *sink)
+{
+    return lines_explain(palindrome_part, self, technique, "palindrome-line", "palindrome line",
+                         ctx, sink);
+}
+
+static int between_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                           struct explain_sink *sink)
+{
+    return lines_explain(between_part, self, technique, "between-line", "between line", ctx, sink);
+}
 
 static int lines_write(const void *self, char *buf, size_t cap)
 {
@@ -421,6 +493,7 @@ const struct constraint_ops whispers_constraint = {
     .write = lines_write,
     .destroy = lines_destroy,
     .marks = whispers_marks,
+    .explain = whispers_explain,
 };
 
 const struct constraint_ops renban_constraint = {
@@ -433,6 +506,7 @@ const struct constraint_ops renban_constraint = {
     .write = lines_write,
     .destroy = lines_destroy,
     .marks = renban_marks,
+    .explain = renban_explain,
 };
 
 const struct constraint_ops palindrome_constraint = {
@@ -445,6 +519,7 @@ const struct constraint_ops palindrome_constraint = {
     .write = lines_write,
     .destroy = lines_destroy,
     .marks = palindrome_marks,
+    .explain = palindrome_explain,
 };
 
 const struct constraint_ops between_constraint = {
@@ -457,4 +532,5 @@ const struct constraint_ops between_constraint = {
     .write = lines_write,
     .destroy = lines_destroy,
     .marks = between_marks,
+    .explain = between_explain,
 };

@@ -97,3 +97,23 @@ int sums_explain(const void *self, const char *technique, struct prop_ctx *ctx,
 {
     return primitive_explain(&sums_constraint, self, technique, "sum-line", "sum", ctx, sink);
 }
+
+int primitive_explain_part(int (*narrow)(const void *self, struct prop_ctx *ctx, int part),
+                           const void *self, const char *technique, const char *key,
+                           struct prop_ctx *ctx, int *part)
+{
+    int count = ctx->rs->slots[ctx->current_slot].group_count, all = 0, any = 0;
+    if (strcmp(technique, EXPLAIN_ALL) == 0)
+        all = 1;
+    else if (strcmp(technique, key) != 0)
+        return 0;
+    for (int g = 0; g < count; g++) {
+        ctx->changed = 0;
+        if (narrow(self, ctx, g)) return all ? -1 : 0;
+        any |= ctx->changed;
+        if (all || !ctx->changed) continue;
+        *part = g;
+        return 1;
+    }
+    return all ? any : 0;
+}

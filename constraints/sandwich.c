@@ -7,12 +7,15 @@
  * group: every placement of the two breads that its candidates allow and
  * whose fillings can reach the sum survives, and each cell keeps the
  * digits some survivor allows it (the breads, a filling within what the
- * other filling cells leave, or any other digit outside).
+ * other filling cells leave, or any other digit outside). The rater's
+ * step (sandwich-clue) is that narrowing for one clue, named by it.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "constraint.h"
+#include "primitive_explain.h"
 
 struct sandwich_clue {
     int column; /* 0: a row */
@@ -145,12 +148,32 @@ static int sandwich_line(const struct sandwich *s, const struct sandwich_clue *c
     return SL_PROP_OK;
 }
 
-static int sandwich_propagate(void *self, struct prop_ctx *ctx)
+static int sandwich_part(const void *self, struct prop_ctx *ctx, int part)
 {
     const struct sandwich *s = self;
+    return sandwich_line(s, &s->clue[part], ctx);
+}
+
+static int sandwich_propagate(void *self, struct prop_ctx *ctx)
+{
     for (int group; (group = prop_next_group(ctx)) >= 0;)
-        if (sandwich_line(s, &s->clue[group], ctx)) return SL_PROP_CONTRADICTION;
+        if (sandwich_part(self, ctx, group)) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
+}
+
+static int sandwich_explain(const void *self, const char *technique, struct prop_ctx *ctx,
+                            struct explain_sink *sink)
+{
+    const struct sandwich *s = self;
+    int part, cells[SL_MAX_SIZE];
+    int found = primitive_explain_part(sandwich_part, self, technique, "sandwich-clue", ctx, &part);
+    if (found <= 0 || strcmp(technique, EXPLAIN_ALL) == 0) return found;
+    const struct sandwich_clue *c = &s->clue[part];
+    for (int k = 0; k < s->size; k++) cells[k] = sandwich_cell(s, c, k);
+    explain_name(sink, "sandwich-clue", "sandwich clue", cells, s->size);
+    snprintf(sink->detail, sizeof sink->detail, "%c%d=%d", c->column ? 'c' : 'r', c->index + 1,
+             c->sum);
+    return 1;
 }
 
 static int sandwich_check(const void *self, const struct geometry *g, const uint8_t *grid)
@@ -215,4 +238,5 @@ const struct constraint_ops sandwich_constraint = {
     .write = sandwich_write,
     .destroy = sandwich_destroy,
     .marks = sandwich_marks,
+    .explain = sandwich_explain,
 };

@@ -4,7 +4,8 @@
 -- strategies here choose among them and dig the givens, one way for all:
 --
 --   marks.prune(v, family, grid, opts)   every placed mark, then the
---       givens dug to a minimal set (none when the marks alone are unique),
+--       givens dug to a minimal set (none when the marks alone are unique;
+--       at most opts.givens, so 0 asks for marks alone),
 --       then each mark (or symmetric pair of marks) dropped in random order
 --       while the puzzle stays unique: every mark left matters
 --   marks.bare(v, family, grid, opts)    no givens at all: every mark the
@@ -32,7 +33,7 @@ local dig = require("dig")
 
 M.strategies = {
   {name = "prune", takes = {symmetry = true, givens = true}},
-  {name = "bare", takes = {symmetry = "none"}},
+  {name = "bare", takes = {symmetry = "none", givens = 0}},
   {name = "graded", takes = {grade = true, rating = true, symmetry = true}, needs = {"grade", "rating"}},
 }
 -- The strategies of a variant whose marks are lines: prune and graded,
@@ -161,6 +162,7 @@ function M.prune(v, family, grid, opts)
   if #marks == 0 then return nil, "no marks fit the grid" end
   local p = build(v, family, marks, opts, nil)
   if not unique(p) then
+    if opts.givens == 0 then return nil, "not unique without givens" end
     p:givens(grid)
     p:dig(dig.orbits(n, symmetry), grid)
     local clues = clue_count(p:givens())

@@ -580,6 +580,13 @@ check "hint --state with a bad token names its column" eval 'rc_is 2 && err_matc
 run rate --explain tests/data/x_matched.txt
 check "rate uses an X sudoku's diagonals as houses" \
     eval 'rc_is 0 && grep -q "^ *[0-9]*\. \[1\.[0-9]\] r[1-9]c[1-9]: hidden single [1-9] in the main diagonal" "$T/out"'
+# The first five of marks_rules.txt: sandwich, renban, whispers, palindrome, between.
+head -n 5 tests/data/marks_rules.txt > "$T/lines5.txt"
+run rate --explain "$T/lines5.txt"
+check "rate solves the line and clue rules by their own steps, without search" \
+    eval 'rc_is 0 && ! out_has "search" && [ $(grep -c "^[0-9][0-9.]* [a-z]* " "$T/out") -eq 5 ] &&
+          out_has "] sandwich clue: r1=4; so" && out_has "] renban line: r" && out_has "] whispers line: r" &&
+          out_has "] palindrome line: r" && out_has "] between line: r"'
 run rate tests/data/solo_ids.txt
 check "rate rates Solo's classic, X, killer and jigsaw puzzles of every size" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 51 ] && ! grep -q "not rated" "$T/out"'

@@ -32,6 +32,19 @@ rc=$?
 check "xv --strategy bare: none made says why (exit 1)" \
     eval '[ $rc -eq 1 ] && grep -q "not unique without givens (after 200 grids)" "$T/err"'
 
+# --givens 0 asks for marks alone; left out, givens are dug as needed.
+gen --variant kropki --count 2 --seed 1 > "$T/m1"
+gen --variant kropki --givens 0 --count 2 --seed 1 > "$T/m2"
+check "kropki --givens 0: unique, no givens, unlike the default from the same seed" \
+    eval '[ $(wc -l < "$T/m2") -eq 2 ] && all_unique "$T/m2" && ! grep -v "[.]\{81\}$" "$T/m2" &&
+          grep -q -v "[.]\{81\}$" "$T/m1"'
+gen --variant kropki --strategy bare --givens 0 --count 1 --seed 1 > "$T/m1"
+check "kropki --strategy bare takes --givens 0" eval '[ $(grep -c "[.]\{81\}$" "$T/m1") -eq 1 ]'
+gen --variant thermo --givens 0 --count 1 --seed 1 > "$T/m1"
+rc=$?
+check "thermo --givens 0: none made says why (exit 1)" \
+    eval '[ $rc -eq 1 ] && grep -q "not unique without givens" "$T/err" && [ ! -s "$T/m1" ]'
+
 # --- reproducible, and the same however the run is split ---------------
 gen --count 40 --seed 7 > "$T/a"
 gen --count 40 --seed 7 > "$T/b"
@@ -153,6 +166,8 @@ refused "greedy does not take --grade; use --strategy anneal" \
 refused "unknown classic strategy 'greedy'" --strategy greedy --grade extreme
 refused "killer does not take --symmetry" --variant killer --symmetry mirror
 refused "killer does not take --clues" --variant killer --clues 30
+refused "classic does not take --givens (no classic strategy uses it)" --givens 0
+refused "graded does not take --givens; use --strategy prune" --variant kropki --grade hard --givens 0
 refused "classic does not take --max-cage (no classic strategy uses it)" --max-cage 4
 refused "--min-cage 4 is above --max-cage 3" --variant killer --min-cage 4 --max-cage 3
 refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer --cage-sizes 2,x

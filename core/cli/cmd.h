@@ -42,7 +42,7 @@ struct cmd_options {
     const char *symmetry;           /* --symmetry */
     int min_cage, max_cage;         /* --min-cage, --max-cage, 0 = the variant's */
     const char *cage_sizes;         /* --cage-sizes */
-    int givens;                     /* --givens, 0 = none */
+    int givens;                     /* --givens; -1 when not given (0 asks for none) */
     const char *strategy;           /* --strategy */
     const char *grade;              /* --grade */
     double rating_low, rating_high; /* --rating, high 0 = none */

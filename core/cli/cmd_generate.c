@@ -60,7 +60,8 @@ static const struct cmd_option_help generate_options[] = {
     {"max-cage", "killer: the most cells of a cage (default 5)"},
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
                    "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
-    {"givens", "killer: N givens besides the cages (default none); mark variants: at most N"},
+    {"givens", "killer: N givens besides the cages (default none); mark variants: at most N "
+               "(0: none)"},
     {"lines", "line variants (thermo, arrow, whispers...): N lines placed\n"
               "before the unneeded ones are dropped"},
     {"max-line", "line variants: the most cells of a line (little killer:\n"
@@ -167,7 +168,8 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
         .min_cage = opt->min_cage,
         .max_cage = opt->max_cage,
         .cage_sizes = opt->cage_sizes,
-        .givens = opt->givens,
+        .givens = opt->givens < 0 ? 0 : opt->givens,
+        .has_givens = opt->givens >= 0,
         .rating_low = opt->rating_low,
         .rating_high = opt->rating_high,
         .want_rating = opt->stats || opt->json,

@@ -431,7 +431,8 @@ static int parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_
                                 .runs = 1,
                                 .jobs = 1,
                                 .shard_index = 1,
-                                .shard_count = 1};
+                                .shard_count = 1,
+                                .givens = -1};
     int nfiles = 0, options_end = 0;
     for (int i = 1; i < argc && !(leading && argv[i][0] != '-'); i++)
         if (!options_end && is_help(argv[i])) {

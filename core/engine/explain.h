@@ -33,5 +33,9 @@ void explain_name(struct explain_sink *sink, const char *key, const char *words,
  * explain_name, which clears it. */
 void explain_equation(struct explain_sink *sink, const struct geometry *g, const int *cells,
                       const int *weight, int count, int total);
+/* Adds a line's cells in their order, as a player reads it along:
+ * "r1c1-r1c2-r2c2" (a line too long for the detail as its two ends and
+ * its length). Call after explain_name. */
+void explain_path(struct explain_sink *sink, const struct geometry *g, const int *cells, int count);
 
 #endif

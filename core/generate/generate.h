@@ -26,7 +26,8 @@ struct generate_request {
     int clues;                      /* an exact clue count */
     int min_cage, max_cage;         /* killer cage sizes, 0 = the variant's */
     const char *cage_sizes;         /* killer: "2,3,3,4", the sizes drawn */
-    int givens;                     /* killer: givens besides the cages, 0 = none */
+    int givens;                     /* givens besides the marks or cages, when has_givens */
+    int has_givens;                 /* givens was asked for: then 0 means none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
     int lines, max_line;            /* mark variants: lines placed, their most cells; 0 = the variant's */

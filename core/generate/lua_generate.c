@@ -50,7 +50,7 @@ static void push_request(lua_State *L, const struct generate_request *req)
         if (values[i]) lua_pushstring(L, values[i]), lua_setfield(L, -2, names[i]);
     for (int i = 0; i < 5; i++)
         if (ints[i]) lua_pushinteger(L, ints[i]), lua_setfield(L, -2, int_names[i]);
-    if (req->givens > 0) lua_pushinteger(L, req->givens), lua_setfield(L, -2, "givens");
+    if (req->has_givens) lua_pushinteger(L, req->givens), lua_setfield(L, -2, "givens");
     if (req->size) lua_pushinteger(L, req->size), lua_setfield(L, -2, "size");
     if (req->rating_high > 0) {
         lua_createtable(L, 2, 0);
