@@ -168,26 +168,32 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
     }
 }
 
+/* A peer of a new single losing its digit. Out of line, so that the
+ * drain's loop, where most peers lack the digit, carries nothing of it. */
+static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const struct kernel *k,
+                                                  int peer, digitset digit)
+{
+    digitset after = ctx->cand[peer] & ~digit;
+    ctx->cand[peer] = after;
+    if (after == 0) {
+        ctx->failed_cell = peer;
+        return SL_PROP_CONTRADICTION;
+    }
+    kernel_note_change(ctx, k, peer, after);
+    return SL_PROP_OK;
+}
+
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
-    digitset *cand = ctx->cand;
+    const digitset *cand = ctx->cand;
     while (ctx->queue_len > 0) {
         int cell = ctx->queue[--ctx->queue_len];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
         const uint8_t *peers = k->peers[cell];
-        for (int i = 0; i < K_PEERS; i++) {
-            int peer = peers[i];
-            digitset before = cand[peer];
-            if (!(before & digit)) continue;
-            digitset after = before & ~digit;
-            cand[peer] = after;
-            if (after == 0) {
-                ctx->failed_cell = peer;
+        for (int i = 0; i < K_PEERS; i++)
+            if ((cand[peers[i]] & digit) && kernel_prune(ctx, k, peers[i], digit))
                 return SL_PROP_CONTRADICTION;
-            }
-            kernel_note_change(ctx, k, peer, after);
-        }
     }
     return SL_PROP_OK;
 }
