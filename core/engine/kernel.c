@@ -32,7 +32,6 @@ struct kernel_crossing {
 
 struct kernel {
     uint8_t peers[K_CELLS][K_PEERS];
-    uint8_t house_cells[K_HOUSES][K_SIZE];
     uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
     uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
     uint8_t segment_cells[K_SEGMENTS][3];
@@ -40,6 +39,20 @@ struct kernel {
     uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
 };
+
+/* Cell offsets within a row, a column and a box from the house's first
+ * cell, for the fixed layout kernel_fill checks: rows, then columns,
+ * then boxes, each cell list in reading order. */
+static const uint8_t k_row_steps[K_SIZE] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+static const uint8_t k_column_steps[K_SIZE] = {0, 9, 18, 27, 36, 45, 54, 63, 72};
+static const uint8_t k_box_steps[K_SIZE] = {0, 1, 2, 9, 10, 11, 18, 19, 20};
+static const uint8_t k_house_first[K_HOUSES] = {
+    0, 9, 18, 27, 36, 45, 54, 63, 72, /* rows */
+    0, 1, 2,  3,  4,  5,  6,  7,  8,  /* columns */
+    0, 3, 6,  27, 30, 33, 54, 57, 60, /* boxes */
+};
+
+_Static_assert(sizeof(digitset) == 4, "two cells' digitsets share a 64-bit word");
 
 /* --- Building ------------------------------------------------------------ */
 
@@ -109,9 +122,11 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             int seg = k->segments[c][kind];
             k->segment_cells[seg][filled[seg]++] = (uint8_t)c;
         }
+    static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     for (int u = 0; u < K_HOUSES; u++) {
         for (int i = 0; i < K_SIZE; i++)
-            k->house_cells[u][i] = (uint8_t)rs->unit_cells[u * K_SIZE + i];
+            if (rs->unit_cells[u * K_SIZE + i] != k_house_first[u] + steps[u / K_SIZE][i])
+                return -1;
         k->unit_crossings[u] = rs->unit_intersections[u];
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
@@ -198,37 +213,134 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
-static int kernel_hidden_in(struct prop_ctx *ctx, const struct kernel *k, int h)
+/* Which digits a house holds at least once and at least twice: one
+ * 32-bit digitset per cell, so a 64-bit word holds two neighbouring
+ * cells of a row and tallies them side by side. */
+struct kernel_tally {
+    uint64_t once, twice;
+};
+
+static inline void kernel_add(struct kernel_tally *t, uint64_t m)
 {
-    digitset *cand = ctx->cand;
-    const uint8_t *cells = k->house_cells[h];
-    digitset once = 0, twice = 0;
+    t->twice |= t->once & m;
+    t->once |= m;
+}
+
+/* Two neighbouring cells' digitsets, the first in the low half (one
+ * load where the byte order allows). */
+static inline uint64_t kernel_pair(const digitset *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 32;
+}
+
+/* The tally's two halves folded into one digitset each. */
+static inline digitset kernel_fold(struct kernel_tally t, digitset *twice)
+{
+    digitset lo = (digitset)t.once, hi = (digitset)(t.once >> 32);
+    *twice = (digitset)t.twice | (digitset)(t.twice >> 32) | (lo & hi);
+    return lo | hi;
+}
+
+static digitset kernel_row_tally(const digitset *p, digitset *twice)
+{
+    struct kernel_tally t = {0, 0};
+    kernel_add(&t, kernel_pair(p));
+    kernel_add(&t, kernel_pair(p + 2));
+    kernel_add(&t, kernel_pair(p + 4));
+    kernel_add(&t, kernel_pair(p + 6));
+    digitset once = kernel_fold(t, twice);
+    *twice |= once & p[8];
+    return once | p[8];
+}
+
+static digitset kernel_box_tally(const digitset *p, digitset *twice)
+{
+    struct kernel_tally t = {0, 0};
+    kernel_add(&t, kernel_pair(p));
+    kernel_add(&t, kernel_pair(p + 9));
+    kernel_add(&t, kernel_pair(p + 18));
+    kernel_add(&t, (uint64_t)p[2] | (uint64_t)p[11] << 32);
+    digitset once = kernel_fold(t, twice);
+    *twice |= once & p[20];
+    return once | p[20];
+}
+
+/* Columns col (low half) and col + 1 (high half), tallied side by side. */
+static struct kernel_tally kernel_columns_tally(const digitset *p)
+{
+    struct kernel_tally t = {0, 0};
+    for (int i = 0; i < K_SIZE; i++) kernel_add(&t, kernel_pair(p + K_SIZE * i));
+    return t;
+}
+
+static digitset kernel_column_tally(const digitset *p, digitset *twice)
+{
+    digitset once = 0, two = 0;
     for (int i = 0; i < K_SIZE; i++) {
-        digitset m = cand[cells[i]];
-        twice |= once & m;
-        once |= m;
+        two |= once & p[K_SIZE * i];
+        once |= p[K_SIZE * i];
     }
+    *twice = two;
+    return once;
+}
+
+/* The hidden singles of house h (the kind-th row, column or box), given
+ * its tally. */
+static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
+                                    digitset once, digitset twice, const uint8_t *step)
+{
     if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
-    const digitset *solved = (const digitset *)((char *)cand + ctx->rs->solved_offset);
+    const digitset *solved = (const digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
     digitset hidden = once & ~twice & ~solved[h];
+    digitset *house = ctx->cand + k_house_first[h];
     while (hidden) {
         digitset digit = hidden & -hidden;
         hidden &= hidden - 1;
         int i = 0;
-        while (i < K_SIZE && !(cand[cells[i]] & digit)) i++;
+        while (i < K_SIZE && !(house[step[i]] & digit)) i++;
         if (i == K_SIZE) return SL_PROP_CONTRADICTION;
-        cand[cells[i]] = digit;
-        kernel_note_change(ctx, k, cells[i], digit);
+        house[step[i]] = digit;
+        kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
     }
     return SL_PROP_OK;
 }
 
+/* The houses due, rows first, then columns, then boxes: ascending, as
+ * the general path visits them. */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
-    for (; todo; todo &= todo - 1)
-        if (kernel_hidden_in(ctx, k, __builtin_ctzll(todo))) return SL_PROP_CONTRADICTION;
+    digitset once, twice;
+    for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
+        int h = __builtin_ctzll(t);
+        once = kernel_row_tally(ctx->cand + K_SIZE * h, &twice);
+        if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
+    }
+    /* A column's hidden singles change its own cells only, so the tally
+     * of its neighbour, taken with it, stays true. */
+    uint64_t columns = todo >> K_SIZE & 0x1ff;
+    for (int c = 0; c < K_SIZE - 1; c += 2) {
+        if (!(columns >> c & 3)) continue;
+        struct kernel_tally t = kernel_columns_tally(ctx->cand + c);
+        if ((columns >> c & 1) && kernel_hidden_end(ctx, k, K_SIZE + c, (digitset)t.once,
+                                                    (digitset)t.twice, k_column_steps))
+            return SL_PROP_CONTRADICTION;
+        if ((columns >> c & 2) &&
+            kernel_hidden_end(ctx, k, K_SIZE + c + 1, (digitset)(t.once >> 32),
+                              (digitset)(t.twice >> 32), k_column_steps))
+            return SL_PROP_CONTRADICTION;
+    }
+    if (columns >> (K_SIZE - 1) & 1) {
+        once = kernel_column_tally(ctx->cand + K_SIZE - 1, &twice);
+        if (kernel_hidden_end(ctx, k, 2 * K_SIZE - 1, once, twice, k_column_steps))
+            return SL_PROP_CONTRADICTION;
+    }
+    for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
+        int h = 2 * K_SIZE + __builtin_ctzll(t);
+        once = kernel_box_tally(ctx->cand + k_house_first[h], &twice);
+        if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
+    }
     return SL_PROP_OK;
 }
 
