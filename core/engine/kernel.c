@@ -349,6 +349,26 @@ static inline digitset kernel_segment_union(const digitset *cand, const uint8_t 
     return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
 }
 
+/* Every segment's union, read by the fixed layout: a row segment is three
+ * cells in a row; a band's column segments come two columns at a time,
+ * one in each half of a word. */
+static void kernel_segment_unions(const digitset *cand, digitset *seg)
+{
+    for (int s = 0; s < K_SEGMENTS / 2; s++)
+        seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
+    digitset *column = seg + K_SEGMENTS / 2; /* column c, band b at 3 * c + b */
+    for (int b = 0; b < 3; b++) {
+        const digitset *p = cand + 27 * b;
+        for (int c = 0; c < K_SIZE - 1; c += 2) {
+            uint64_t v =
+                kernel_pair(p + c) | kernel_pair(p + c + K_SIZE) | kernel_pair(p + c + 2 * K_SIZE);
+            column[3 * c + b] = (digitset)v;
+            column[3 * c + 3 + b] = (digitset)(v >> 32);
+        }
+        column[3 * (K_SIZE - 1) + b] = p[K_SIZE - 1] | p[2 * K_SIZE - 1] | p[3 * K_SIZE - 1];
+    }
+}
+
 /* remove_from of the general path, keeping the segment unions current. */
 static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset *seg,
                          const uint8_t *cells, digitset digits)
@@ -381,8 +401,7 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
-    for (int s = 0; s < K_SEGMENTS; s++)
-        seg[s] = kernel_segment_union(ctx->cand, k->segment_cells[s]);
+    kernel_segment_unions(ctx->cand, seg);
     for (; due; due &= due - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
         digitset in_shared = seg[x->seg[0]];
