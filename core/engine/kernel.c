@@ -475,7 +475,9 @@ int kernel_fixed_point(struct prop_ctx *ctx)
 
 /* --- Branching -------------------------------------------------------------- */
 
-static int kernel_degree(const struct kernel *k, const digitset *cand, int cell)
+/* Out of line: ties are rare, and the pick's loop keeps its registers. */
+static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
+                                                   int cell)
 {
     int degree = 0;
     for (int i = 0; i < K_PEERS; i++) degree += (cand[k->peers[cell][i]] & cand[cell]) != 0;
@@ -483,18 +485,22 @@ static int kernel_degree(const struct kernel *k, const digitset *cand, int cell)
 }
 
 /* The degree of a tie-break is only counted when two cells tie: a cell
- * strictly better than the best so far wins without it. */
+ * strictly better than the best so far wins without it. The first cell
+ * with two candidates or more is the best so far before any comparison. */
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight)
 {
-    int best = -1, best_count = 0, best_degree = -1;
-    uint32_t best_weight = 0;
-    for (int c = 0; c < K_CELLS; c++) {
+    int best = 0;
+    while (best < K_CELLS && digitset_count(cand[best]) < 2) best++;
+    if (best == K_CELLS) return -1;
+    int best_count = digitset_count(cand[best]), best_degree = -1;
+    uint32_t best_weight = weight[best];
+    for (int c = best + 1; c < K_CELLS; c++) {
         int count = digitset_count(cand[c]);
         if (count < 2) continue;
         uint64_t mine = (uint64_t)count * (1 + best_weight);
         uint64_t theirs = (uint64_t)best_count * (1 + weight[c]);
-        if (best >= 0 && mine > theirs) continue;
-        if (best >= 0 && mine == theirs) {
+        if (mine > theirs) continue;
+        if (mine == theirs) {
             if (best_degree < 0) best_degree = kernel_degree(k, cand, best);
             int degree = kernel_degree(k, cand, c);
             if (degree <= best_degree) continue;
