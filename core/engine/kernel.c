@@ -167,13 +167,14 @@ int kernel_disabled(void)
 
 /* --- Propagating ----------------------------------------------------------- */
 
+/* A narrowing marks only the houses due for hidden singles: the
+ * hidden-single pass hands its due houses on to the box-line pass, which
+ * runs only after a pass that changed nothing, and a narrowing shows as a
+ * house due again, so the general path's `changed` flag is not kept. */
 static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel *k, int cell,
                                       digitset now)
 {
-    uint64_t units = k->cell_units[cell];
-    ctx->dirty_hidden[0] |= units;
-    ctx->dirty_intersections[0] |= units;
-    ctx->changed = 1;
+    ctx->dirty_hidden[0] |= k->cell_units[cell];
     if (digitset_is_single(now)) {
         digitset *solved = (digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
         ctx->queue[ctx->queue_len++] = (uint16_t)cell;
@@ -311,6 +312,7 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
+    ctx->dirty_intersections[0] |= todo;
     digitset once, twice;
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
@@ -464,12 +466,11 @@ int kernel_fixed_point(struct prop_ctx *ctx)
     const struct kernel *k = ctx->rs->kernel;
     for (;;) {
         if (kernel_drain(ctx, k)) return SL_PROP_CONTRADICTION;
-        ctx->changed = 0;
         if (kernel_hidden(ctx, k)) return SL_PROP_CONTRADICTION;
-        if (ctx->changed) continue;
+        if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
         if (kernel_intersections(ctx, k)) return SL_PROP_CONTRADICTION;
-        if (!ctx->changed) return SL_PROP_OK;
+        if (!ctx->dirty_hidden[0]) return SL_PROP_OK;
     }
 }
 
