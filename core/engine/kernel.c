@@ -21,6 +21,10 @@ enum {
 };
 
 #define K_HOUSE_MASK ((UINT64_C(1) << K_HOUSES) - 1)
+/* A 9x9 ruleset's digits, and where its houses' solved digits lie (just
+ * past the candidates; kernel_shape_fits checks both). */
+#define K_ALL ((digitset)0x3fe)
+#define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -87,9 +91,10 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
 
 static int kernel_shape_fits(const struct ruleset *rs)
 {
-    if (rs->geo.size != K_SIZE || rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES ||
-        rs->unit_words != 1 || rs->propagating != 0 || rs->ngroups != 0 ||
-        rs->nintersections != K_CROSSINGS || rs->intersection_words != 1)
+    if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
+        rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES || rs->unit_words != 1 ||
+        rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != K_CROSSINGS ||
+        rs->intersection_words != 1)
         return 0;
     for (int c = 0; c <= K_CELLS; c++)
         if (rs->peer_start[c] != c * K_PEERS) return 0;
@@ -176,7 +181,7 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
 {
     ctx->dirty_hidden[0] |= k->cell_units[cell];
     if (digitset_is_single(now)) {
-        digitset *solved = (digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
+        digitset *solved = ctx->cand + K_CELLS;
         ctx->queue[ctx->queue_len++] = (uint16_t)cell;
         solved[k->houses[cell][0]] |= now;
         solved[k->houses[cell][1]] |= now;
@@ -290,8 +295,8 @@ static digitset kernel_column_tally(const digitset *p, digitset *twice)
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
                                     digitset once, digitset twice, const uint8_t *step)
 {
-    if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
-    const digitset *solved = (const digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
+    if (once != K_ALL) return SL_PROP_CONTRADICTION;
+    const digitset *solved = ctx->cand + K_CELLS;
     digitset hidden = once & ~twice & ~solved[h];
     digitset *house = ctx->cand + k_house_first[h];
     while (hidden) {
