@@ -56,8 +56,6 @@ static const uint8_t k_house_first[K_HOUSES] = {
     0, 3, 6,  27, 30, 33, 54, 57, 60, /* boxes */
 };
 
-_Static_assert(sizeof(digitset) == 4, "two cells' digitsets share a 64-bit word");
-
 /* --- Building ------------------------------------------------------------ */
 
 static int row_segment(int cell) { return cell / 9 * 3 + cell % 9 / 3; }
@@ -219,72 +217,15 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
-/* Which digits a house holds at least once and at least twice: one
- * 32-bit digitset per cell, so a 64-bit word holds two neighbouring
- * cells of a row and tallies them side by side. */
-struct kernel_tally {
-    uint64_t once, twice;
-};
-
-static inline void kernel_add(struct kernel_tally *t, uint64_t m)
-{
-    t->twice |= t->once & m;
-    t->once |= m;
-}
-
-/* Two neighbouring cells' digitsets, the first in the low half (one
- * load where the byte order allows). */
-static inline uint64_t kernel_pair(const digitset *p)
-{
-    return (uint64_t)p[0] | (uint64_t)p[1] << 32;
-}
-
-/* The tally's two halves folded into one digitset each. */
-static inline digitset kernel_fold(struct kernel_tally t, digitset *twice)
-{
-    digitset lo = (digitset)t.once, hi = (digitset)(t.once >> 32);
-    *twice = (digitset)t.twice | (digitset)(t.twice >> 32) | (lo & hi);
-    return lo | hi;
-}
-
-static digitset kernel_row_tally(const digitset *p, digitset *twice)
-{
-    struct kernel_tally t = {0, 0};
-    kernel_add(&t, kernel_pair(p));
-    kernel_add(&t, kernel_pair(p + 2));
-    kernel_add(&t, kernel_pair(p + 4));
-    kernel_add(&t, kernel_pair(p + 6));
-    digitset once = kernel_fold(t, twice);
-    *twice |= once & p[8];
-    return once | p[8];
-}
-
-static digitset kernel_box_tally(const digitset *p, digitset *twice)
-{
-    struct kernel_tally t = {0, 0};
-    kernel_add(&t, kernel_pair(p));
-    kernel_add(&t, kernel_pair(p + 9));
-    kernel_add(&t, kernel_pair(p + 18));
-    kernel_add(&t, (uint64_t)p[2] | (uint64_t)p[11] << 32);
-    digitset once = kernel_fold(t, twice);
-    *twice |= once & p[20];
-    return once | p[20];
-}
-
-/* Columns col (low half) and col + 1 (high half), tallied side by side. */
-static struct kernel_tally kernel_columns_tally(const digitset *p)
-{
-    struct kernel_tally t = {0, 0};
-    for (int i = 0; i < K_SIZE; i++) kernel_add(&t, kernel_pair(p + K_SIZE * i));
-    return t;
-}
-
-static digitset kernel_column_tally(const digitset *p, digitset *twice)
+/* Which digits the nine cells at p + steps[i] hold at least once, and
+ * (in *twice) at least twice. Each cell is read on its own: a wider load
+ * spanning two cells just narrowed one by one waits for their stores. */
+static inline digitset kernel_tally(const digitset *p, const uint8_t *steps, digitset *twice)
 {
     digitset once = 0, two = 0;
     for (int i = 0; i < K_SIZE; i++) {
-        two |= once & p[K_SIZE * i];
-        once |= p[K_SIZE * i];
+        two |= once & p[steps[i]];
+        once |= p[steps[i]];
     }
     *twice = two;
     return once;
@@ -321,31 +262,18 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     digitset once, twice;
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
-        once = kernel_row_tally(ctx->cand + K_SIZE * h, &twice);
+        once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
     }
-    /* A column's hidden singles change its own cells only, so the tally
-     * of its neighbour, taken with it, stays true. */
-    uint64_t columns = todo >> K_SIZE & 0x1ff;
-    for (int c = 0; c < K_SIZE - 1; c += 2) {
-        if (!(columns >> c & 3)) continue;
-        struct kernel_tally t = kernel_columns_tally(ctx->cand + c);
-        if ((columns >> c & 1) && kernel_hidden_end(ctx, k, K_SIZE + c, (digitset)t.once,
-                                                    (digitset)t.twice, k_column_steps))
-            return SL_PROP_CONTRADICTION;
-        if ((columns >> c & 2) &&
-            kernel_hidden_end(ctx, k, K_SIZE + c + 1, (digitset)(t.once >> 32),
-                              (digitset)(t.twice >> 32), k_column_steps))
-            return SL_PROP_CONTRADICTION;
-    }
-    if (columns >> (K_SIZE - 1) & 1) {
-        once = kernel_column_tally(ctx->cand + K_SIZE - 1, &twice);
-        if (kernel_hidden_end(ctx, k, 2 * K_SIZE - 1, once, twice, k_column_steps))
+    for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
+        int h = __builtin_ctzll(t);
+        once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
+        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
             return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
-        once = kernel_box_tally(ctx->cand + k_house_first[h], &twice);
+        once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
@@ -357,8 +285,7 @@ static inline digitset kernel_segment_union(const digitset *cand, const uint8_t 
 }
 
 /* Every segment's union, read by the fixed layout: a row segment is three
- * cells in a row; a band's column segments come two columns at a time,
- * one in each half of a word. */
+ * cells in a row, a column segment three cells a row apart. */
 static void kernel_segment_unions(const digitset *cand, digitset *seg)
 {
     for (int s = 0; s < K_SEGMENTS / 2; s++)
@@ -366,13 +293,8 @@ static void kernel_segment_unions(const digitset *cand, digitset *seg)
     digitset *column = seg + K_SEGMENTS / 2; /* column c, band b at 3 * c + b */
     for (int b = 0; b < 3; b++) {
         const digitset *p = cand + 27 * b;
-        for (int c = 0; c < K_SIZE - 1; c += 2) {
-            uint64_t v =
-                kernel_pair(p + c) | kernel_pair(p + c + K_SIZE) | kernel_pair(p + c + 2 * K_SIZE);
-            column[3 * c + b] = (digitset)v;
-            column[3 * c + 3 + b] = (digitset)(v >> 32);
-        }
-        column[3 * (K_SIZE - 1) + b] = p[K_SIZE - 1] | p[2 * K_SIZE - 1] | p[3 * K_SIZE - 1];
+        for (int c = 0; c < K_SIZE; c++)
+            column[3 * c + b] = p[c] | p[c + K_SIZE] | p[c + 2 * K_SIZE];
     }
 }
 
