@@ -7,7 +7,7 @@
  * same dead ends and finds the same solutions; only the cost per step
  * falls (fixed loop bounds, one-word unit sets, box-line unions read from
  * per-segment unions rather than cell by cell, houses read by the fixed
- * layout of rows, columns and boxes, two cells to a 64-bit word).
+ * layout of rows, columns and boxes).
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
