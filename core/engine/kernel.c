@@ -21,6 +21,10 @@ enum {
 };
 
 #define K_HOUSE_MASK ((UINT64_C(1) << K_HOUSES) - 1)
+/* A 9x9 ruleset's digits, and where its houses' solved digits lie (just
+ * past the candidates; kernel_shape_fits checks both). */
+#define K_ALL ((digitset)0x3fe)
+#define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -32,13 +36,24 @@ struct kernel_crossing {
 
 struct kernel {
     uint8_t peers[K_CELLS][K_PEERS];
-    uint8_t house_cells[K_HOUSES][K_SIZE];
     uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
     uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
     uint8_t segment_cells[K_SEGMENTS][3];
     uint64_t cell_units[K_CELLS];
     uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
+};
+
+/* Cell offsets within a row, a column and a box from the house's first
+ * cell, for the fixed layout kernel_fill checks: rows, then columns,
+ * then boxes, each cell list in reading order. */
+static const uint8_t k_row_steps[K_SIZE] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+static const uint8_t k_column_steps[K_SIZE] = {0, 9, 18, 27, 36, 45, 54, 63, 72};
+static const uint8_t k_box_steps[K_SIZE] = {0, 1, 2, 9, 10, 11, 18, 19, 20};
+static const uint8_t k_house_first[K_HOUSES] = {
+    0, 9, 18, 27, 36, 45, 54, 63, 72, /* rows */
+    0, 1, 2,  3,  4,  5,  6,  7,  8,  /* columns */
+    0, 3, 6,  27, 30, 33, 54, 57, 60, /* boxes */
 };
 
 /* --- Building ------------------------------------------------------------ */
@@ -74,9 +89,10 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
 
 static int kernel_shape_fits(const struct ruleset *rs)
 {
-    if (rs->geo.size != K_SIZE || rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES ||
-        rs->unit_words != 1 || rs->propagating != 0 || rs->ngroups != 0 ||
-        rs->nintersections != K_CROSSINGS || rs->intersection_words != 1)
+    if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
+        rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES || rs->unit_words != 1 ||
+        rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != K_CROSSINGS ||
+        rs->intersection_words != 1)
         return 0;
     for (int c = 0; c <= K_CELLS; c++)
         if (rs->peer_start[c] != c * K_PEERS) return 0;
@@ -109,9 +125,11 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             int seg = k->segments[c][kind];
             k->segment_cells[seg][filled[seg]++] = (uint8_t)c;
         }
+    static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     for (int u = 0; u < K_HOUSES; u++) {
         for (int i = 0; i < K_SIZE; i++)
-            k->house_cells[u][i] = (uint8_t)rs->unit_cells[u * K_SIZE + i];
+            if (rs->unit_cells[u * K_SIZE + i] != k_house_first[u] + steps[u / K_SIZE][i])
+                return -1;
         k->unit_crossings[u] = rs->unit_intersections[u];
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
@@ -152,15 +170,16 @@ int kernel_disabled(void)
 
 /* --- Propagating ----------------------------------------------------------- */
 
+/* A narrowing marks only the houses due for hidden singles: the
+ * hidden-single pass hands its due houses on to the box-line pass, which
+ * runs only after a pass that changed nothing, and a narrowing shows as a
+ * house due again, so the general path's `changed` flag is not kept. */
 static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel *k, int cell,
                                       digitset now)
 {
-    uint64_t units = k->cell_units[cell];
-    ctx->dirty_hidden[0] |= units;
-    ctx->dirty_intersections[0] |= units;
-    ctx->changed = 1;
+    ctx->dirty_hidden[0] |= k->cell_units[cell];
     if (digitset_is_single(now)) {
-        digitset *solved = (digitset *)((char *)ctx->cand + ctx->rs->solved_offset);
+        digitset *solved = ctx->cand + K_CELLS;
         ctx->queue[ctx->queue_len++] = (uint16_t)cell;
         solved[k->houses[cell][0]] |= now;
         solved[k->houses[cell][1]] |= now;
@@ -168,67 +187,115 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
     }
 }
 
+/* A peer of a new single losing its digit. Out of line, so that the
+ * drain's loop, where most peers lack the digit, carries nothing of it. */
+static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const struct kernel *k,
+                                                  int peer, digitset digit)
+{
+    digitset after = ctx->cand[peer] & ~digit;
+    ctx->cand[peer] = after;
+    if (after == 0) {
+        ctx->failed_cell = peer;
+        return SL_PROP_CONTRADICTION;
+    }
+    kernel_note_change(ctx, k, peer, after);
+    return SL_PROP_OK;
+}
+
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
-    digitset *cand = ctx->cand;
+    const digitset *cand = ctx->cand;
     while (ctx->queue_len > 0) {
         int cell = ctx->queue[--ctx->queue_len];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
         const uint8_t *peers = k->peers[cell];
-        for (int i = 0; i < K_PEERS; i++) {
-            int peer = peers[i];
-            digitset before = cand[peer];
-            if (!(before & digit)) continue;
-            digitset after = before & ~digit;
-            cand[peer] = after;
-            if (after == 0) {
-                ctx->failed_cell = peer;
+        for (int i = 0; i < K_PEERS; i++)
+            if ((cand[peers[i]] & digit) && kernel_prune(ctx, k, peers[i], digit))
                 return SL_PROP_CONTRADICTION;
-            }
-            kernel_note_change(ctx, k, peer, after);
-        }
     }
     return SL_PROP_OK;
 }
 
-static int kernel_hidden_in(struct prop_ctx *ctx, const struct kernel *k, int h)
+/* Which digits the nine cells at p + steps[i] hold at least once, and
+ * (in *twice) at least twice. Each cell is read on its own: a wider load
+ * spanning two cells just narrowed one by one waits for their stores. */
+static inline digitset kernel_tally(const digitset *p, const uint8_t *steps, digitset *twice)
 {
-    digitset *cand = ctx->cand;
-    const uint8_t *cells = k->house_cells[h];
-    digitset once = 0, twice = 0;
+    digitset once = 0, two = 0;
     for (int i = 0; i < K_SIZE; i++) {
-        digitset m = cand[cells[i]];
-        twice |= once & m;
-        once |= m;
+        two |= once & p[steps[i]];
+        once |= p[steps[i]];
     }
-    if (once != ctx->rs->all) return SL_PROP_CONTRADICTION;
-    const digitset *solved = (const digitset *)((char *)cand + ctx->rs->solved_offset);
+    *twice = two;
+    return once;
+}
+
+/* The hidden singles of house h (the kind-th row, column or box), given
+ * its tally. */
+static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
+                                    digitset once, digitset twice, const uint8_t *step)
+{
+    if (once != K_ALL) return SL_PROP_CONTRADICTION;
+    const digitset *solved = ctx->cand + K_CELLS;
     digitset hidden = once & ~twice & ~solved[h];
+    digitset *house = ctx->cand + k_house_first[h];
     while (hidden) {
         digitset digit = hidden & -hidden;
         hidden &= hidden - 1;
         int i = 0;
-        while (i < K_SIZE && !(cand[cells[i]] & digit)) i++;
+        while (i < K_SIZE && !(house[step[i]] & digit)) i++;
         if (i == K_SIZE) return SL_PROP_CONTRADICTION;
-        cand[cells[i]] = digit;
-        kernel_note_change(ctx, k, cells[i], digit);
+        house[step[i]] = digit;
+        kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
     }
     return SL_PROP_OK;
 }
 
+/* The houses due, rows first, then columns, then boxes: ascending, as
+ * the general path visits them. */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
-    for (; todo; todo &= todo - 1)
-        if (kernel_hidden_in(ctx, k, __builtin_ctzll(todo))) return SL_PROP_CONTRADICTION;
+    ctx->dirty_intersections[0] |= todo;
+    digitset once, twice;
+    for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
+        int h = __builtin_ctzll(t);
+        once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
+        if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
+    }
+    for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
+        int h = __builtin_ctzll(t);
+        once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
+        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
+            return SL_PROP_CONTRADICTION;
+    }
+    for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
+        int h = 2 * K_SIZE + __builtin_ctzll(t);
+        once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
+        if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
+    }
     return SL_PROP_OK;
 }
 
 static inline digitset kernel_segment_union(const digitset *cand, const uint8_t *cells)
 {
     return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
+}
+
+/* Every segment's union, read by the fixed layout: a row segment is three
+ * cells in a row, a column segment three cells a row apart. */
+static void kernel_segment_unions(const digitset *cand, digitset *seg)
+{
+    for (int s = 0; s < K_SEGMENTS / 2; s++)
+        seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
+    digitset *column = seg + K_SEGMENTS / 2; /* column c, band b at 3 * c + b */
+    for (int b = 0; b < 3; b++) {
+        const digitset *p = cand + 27 * b;
+        for (int c = 0; c < K_SIZE; c++)
+            column[3 * c + b] = p[c] | p[c + K_SIZE] | p[c + 2 * K_SIZE];
+    }
 }
 
 /* remove_from of the general path, keeping the segment unions current. */
@@ -263,8 +330,7 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
-    for (int s = 0; s < K_SEGMENTS; s++)
-        seg[s] = kernel_segment_union(ctx->cand, k->segment_cells[s]);
+    kernel_segment_unions(ctx->cand, seg);
     for (; due; due &= due - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
         digitset in_shared = seg[x->seg[0]];
@@ -327,18 +393,19 @@ int kernel_fixed_point(struct prop_ctx *ctx)
     const struct kernel *k = ctx->rs->kernel;
     for (;;) {
         if (kernel_drain(ctx, k)) return SL_PROP_CONTRADICTION;
-        ctx->changed = 0;
         if (kernel_hidden(ctx, k)) return SL_PROP_CONTRADICTION;
-        if (ctx->changed) continue;
+        if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
         if (kernel_intersections(ctx, k)) return SL_PROP_CONTRADICTION;
-        if (!ctx->changed) return SL_PROP_OK;
+        if (!ctx->dirty_hidden[0]) return SL_PROP_OK;
     }
 }
 
 /* --- Branching -------------------------------------------------------------- */
 
-static int kernel_degree(const struct kernel *k, const digitset *cand, int cell)
+/* Out of line: ties are rare, and the pick's loop keeps its registers. */
+static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
+                                                   int cell)
 {
     int degree = 0;
     for (int i = 0; i < K_PEERS; i++) degree += (cand[k->peers[cell][i]] & cand[cell]) != 0;
@@ -346,18 +413,22 @@ static int kernel_degree(const struct kernel *k, const digitset *cand, int cell)
 }
 
 /* The degree of a tie-break is only counted when two cells tie: a cell
- * strictly better than the best so far wins without it. */
+ * strictly better than the best so far wins without it. The first cell
+ * with two candidates or more is the best so far before any comparison. */
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight)
 {
-    int best = -1, best_count = 0, best_degree = -1;
-    uint32_t best_weight = 0;
-    for (int c = 0; c < K_CELLS; c++) {
+    int best = 0;
+    while (best < K_CELLS && digitset_count(cand[best]) < 2) best++;
+    if (best == K_CELLS) return -1;
+    int best_count = digitset_count(cand[best]), best_degree = -1;
+    uint32_t best_weight = weight[best];
+    for (int c = best + 1; c < K_CELLS; c++) {
         int count = digitset_count(cand[c]);
         if (count < 2) continue;
         uint64_t mine = (uint64_t)count * (1 + best_weight);
         uint64_t theirs = (uint64_t)best_count * (1 + weight[c]);
-        if (best >= 0 && mine > theirs) continue;
-        if (best >= 0 && mine == theirs) {
+        if (mine > theirs) continue;
+        if (mine == theirs) {
             if (best_degree < 0) best_degree = kernel_degree(k, cand, best);
             int degree = kernel_degree(k, cand, c);
             if (degree <= best_degree) continue;

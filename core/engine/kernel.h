@@ -6,7 +6,8 @@
  * same order, so every search over it takes the same branches, meets the
  * same dead ends and finds the same solutions; only the cost per step
  * falls (fixed loop bounds, one-word unit sets, box-line unions read from
- * per-segment unions rather than cell by cell).
+ * per-segment unions rather than cell by cell, houses read by the fixed
+ * layout of rows, columns and boxes).
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
@@ -28,7 +29,9 @@ void kernel_free(struct kernel *k);
 int kernel_disabled(void);
 
 /* propagate.c's fixed point for a ruleset with a kernel: SL_PROP_OK or
- * SL_PROP_CONTRADICTION, with ctx left as the general path leaves it. */
+ * SL_PROP_CONTRADICTION, with the state and the failed cell as the
+ * general path leaves them (the flags of due units and `changed` are
+ * bookkeeping of its own, never read past the fixed point). */
 int kernel_fixed_point(struct prop_ctx *ctx);
 
 /* propagate_start_search's work past opening ctx (every unit due, the
