@@ -257,8 +257,9 @@ int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, 
 {
     struct probe_run run;
     run.h = h, run.mode = mode, run.p = p, run.head = run.tail = 0, run.depth = -1;
-    for (int house = 0; house < h->lay->nhouses; house++)
-        memcpy(&run.places[house * (SL_MAX_SIZE + 1)], p->places[house], (size_t)h->lay->size + 1);
+    /* Static probes follow the state's own places, never their copy. */
+    if (mode != PROBE_STATIC)
+        memcpy(run.places, p->places, (size_t)h->lay->nhouses * sizeof p->places[0]);
     /* on_depth and off_depth are read only where this probe wrote them. */
     int ncells = h->lay->ncells;
     memcpy(p->cand, h->cand, (size_t)ncells * sizeof p->cand[0]);
