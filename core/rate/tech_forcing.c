@@ -119,7 +119,8 @@ static void forcing_probe(struct forcing *f, int c, int d)
     f->probed[at] = 1;
     int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
     f->contradicts[at] = (uint8_t)bad;
-    memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
+    if (f->left)
+        memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
     if (f->depth)
         memcpy(probe_depth(f, c, d), f->probe.off_depth, forcing_ncand(h) * sizeof(uint16_t));
     if (bad && (f->draw & DRAW_CONTRADICTION)) {
@@ -248,7 +249,8 @@ static void forcing_free(struct forcing *f)
     free(f);
 }
 
-static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
+/* Levels that only draw contradictions never look at what a probe left. */
+static struct forcing *forcing_new(const struct human *h, enum probe_mode mode, int draw)
 {
     struct forcing *f = malloc(sizeof *f);
     if (!f) return NULL;
@@ -260,15 +262,16 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->nconclusions = 0;
     f->cap = STEP_MAX_ELIMS;
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
-    f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
+    int branches = (draw & ~DRAW_CONTRADICTION) != 0;
+    f->left = branches ? malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left) : NULL;
     f->contradicts = calloc(ncand, 1);
     f->probed = calloc(ncand, 1);
     /* Keeping every probe's depths costs ncand^2 links: on grids up to
      * 12x12; bigger ones probe again for a chain's length. */
-    int keep_depth = ncand <= FORCING_DEPTH_MAX;
+    int keep_depth = branches && ncand <= FORCING_DEPTH_MAX;
     f->depth = keep_depth ? malloc(ncand * ncand * sizeof *f->depth) : NULL;
-    if (!f->conclusions || !f->left || !f->contradicts || !f->probed || (keep_depth && !f->depth) ||
-        (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
+    if (!f->conclusions || (branches && !f->left) || !f->contradicts || !f->probed ||
+        (keep_depth && !f->depth) || (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
         forcing_free(f);
         return NULL;
     }
@@ -331,7 +334,7 @@ int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
     const struct forcing_level *level = &forcing_levels[param];
     if (level->mode == PROBE_RULES && !probe_has_rules(h)) return 0;
-    struct forcing *f = forcing_new(h, level->mode);
+    struct forcing *f = forcing_new(h, level->mode, level->draw);
     if (!f) return 0;
     probe_prepare(&f->probe, h);
     f->base = out->rating;
