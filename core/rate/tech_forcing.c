@@ -158,14 +158,18 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
                            int from_cell, int from_digit)
 {
     const struct human *h = f->h;
-    for (int i = 0; i < count; i++) forcing_probe(f, cells[i], digits[i]);
-    for (int x = 0; x < h->lay->ncells; x++) {
+    int ncells = h->lay->ncells;
+    digitset kept[SL_MAX_CELLS];
+    memset(kept, 0, (size_t)ncells * sizeof kept[0]);
+    for (int i = 0; i < count; i++) {
+        forcing_probe(f, cells[i], digits[i]);
+        if (f->contradicts[cells[i] * h->lay->size + digits[i] - 1]) continue;
+        const digitset *left = probe_left(f, cells[i], digits[i]);
+        for (int x = 0; x < ncells; x++) kept[x] |= left[x];
+    }
+    for (int x = 0; x < ncells; x++) {
         if (!h->cand[x]) continue;
-        digitset kept = 0;
-        for (int i = 0; i < count; i++)
-            if (!f->contradicts[cells[i] * h->lay->size + digits[i] - 1])
-                kept |= probe_left(f, cells[i], digits[i])[x];
-        for (digitset gone = h->cand[x] & ~kept; gone; gone = digitset_rest(gone)) {
+        for (digitset gone = h->cand[x] & ~kept[x]; gone; gone = digitset_rest(gone)) {
             int d = digitset_first(gone);
             int length = forcing_branch_length(f, cells, digits, count, x, d);
             forcing_conclude(f, x, d, length, from_cell, from_digit);
