@@ -86,9 +86,12 @@ int find_bent_wing(const struct human *h, int param, struct step *out)
         if (n < 2 || n > param) continue;
         b.pivot = pivot, b.ncand[1] = 0, b.cells[0] = pivot;
         const struct cellset *peers = &lay->peers[pivot];
-        for (int c = cellset_next(lay, peers, 0); c >= 0; c = cellset_next(lay, peers, c + 1))
-            if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
-                b.cand[1][b.ncand[1]++] = c;
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t bits = peers->w[w]; bits; bits &= bits - 1) {
+                int c = w * 64 + __builtin_ctzll(bits);
+                if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
+                    b.cand[1][b.ncand[1]++] = c;
+            }
         if (bent_grow(&b, 1, h->cand[pivot], 0, out)) return 1;
     }
     return 0;
