@@ -49,12 +49,15 @@ void probe_prepare(struct probe *p, const struct human *h)
     for (int house = 0; house < lay->nhouses; house++) {
         const uint16_t *cells = lay->house_cells[house];
         memset(p->places[house], 0, sizeof p->places[house]);
+        memset(p->pair[house], 0, sizeof p->pair[house]);
         for (int k = 0; k < lay->size; k++) {
             int c = cells[k];
             if (h->value[c]) p->places[house][h->value[c]] = SETTLED;
-            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
+                p->pair[house][digitset_first(ds)] ^= (uint16_t)c;
                 if (p->places[house][digitset_first(ds)] != SETTLED)
                     p->places[house][digitset_first(ds)]++;
+            }
         }
     }
 }
@@ -103,11 +106,8 @@ static int follow_off_static(struct probe_run *run, int cell, int digit)
     if (digitset_count(had) == 2) run_push(run, cell, digitset_first(had & ~digitset_of(digit)), 1);
     for (int i = 0; i < h->lay->ncell_houses[cell]; i++) {
         int house = h->lay->cell_houses[cell][i];
-        if (run->p->places[house][digit] != 2) continue;
-        const uint16_t *cells = h->lay->house_cells[house];
-        for (int k = 0; k < h->lay->size; k++)
-            if (cells[k] != cell && (h->cand[cells[k]] & digitset_of(digit)))
-                run_push(run, cells[k], digit, 1);
+        if (run->p->places[house][digit] == 2)
+            run_push(run, run->p->pair[house][digit] ^ cell, digit, 1);
     }
     return 0;
 }
@@ -257,8 +257,9 @@ int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, 
 {
     struct probe_run run;
     run.h = h, run.mode = mode, run.p = p, run.head = run.tail = 0, run.depth = -1;
-    for (int house = 0; house < h->lay->nhouses; house++)
-        memcpy(&run.places[house * (SL_MAX_SIZE + 1)], p->places[house], (size_t)h->lay->size + 1);
+    /* Static probes follow the state's own places, never their copy. */
+    if (mode != PROBE_STATIC)
+        memcpy(run.places, p->places, (size_t)h->lay->nhouses * sizeof p->places[0]);
     /* on_depth and off_depth are read only where this probe wrote them. */
     int ncells = h->lay->ncells;
     memcpy(p->cand, h->cand, (size_t)ncells * sizeof p->cand[0]);

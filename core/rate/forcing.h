@@ -52,6 +52,9 @@ struct probe {
     /* Places of each digit in each house of the state probed (0xff where
      * the state has placed it), filled by probe_prepare. */
     uint8_t places[SL_MAX_UNITS][SL_MAX_SIZE + 1];
+    /* The cells holding each digit in each house, xor'ed: where places
+     * are two, either one gives the other (static probes' strong links). */
+    uint16_t pair[SL_MAX_UNITS][SL_MAX_SIZE + 1];
     /* PROBE_RULES: where the rules prune (probe_rules_open), else NULL. */
     struct prop_ctx *rule_ctx;
     digitset *rule_state;

@@ -10,11 +10,16 @@
  */
 #include "technique.h"
 
+#define BENT_MAX_K 5
+
 struct bent {
     const struct human *h;
-    int k, pivot, ncand;
-    int cand[SL_MAX_CELLS]; /* the pivot's peers that may join */
-    int cells[SL_MAX_SIZE];
+    int k, pivot;
+    int cells[BENT_MAX_K];
+    /* per depth: the pivot's peers that may still join, in peer order
+     * (those that keep the wing within k digits) */
+    int ncand[BENT_MAX_K];
+    int cand[BENT_MAX_K][SL_MAX_CELLS];
 };
 
 /* The k cells are chosen, holding `digits`, z the one digit whose cells
@@ -39,25 +44,33 @@ static int bent_step(const struct bent *b, digitset digits, int z, struct step *
     return 1;
 }
 
-/* Chooses the wing cells from b->cand[from..]: digits so far, and the
- * free ones (shared by two chosen cells apart); more than one free digit
- * can never make a step. */
-static int bent_grow(struct bent *b, int chosen, int from, digitset digits, digitset free,
-                     struct step *out)
+/* Chooses the wing cells from b->cand[chosen]: digits so far,
+ * and the free ones (shared by two chosen cells apart); more than one free
+ * digit can never make a step. Each depth keeps only the cells that fit
+ * within k digits with those chosen, so the wings are tried in the same
+ * order as over every peer, with less to skip. */
+static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free, struct step *out)
 {
     const struct human *h = b->h;
-    if (chosen == b->k)
-        return digitset_count(digits) == b->k && digitset_is_single(free) &&
-               bent_step(b, digits, digitset_first(free), out);
-    for (int i = from; i <= b->ncand - (b->k - chosen); i++) {
-        int c = b->cand[i];
+    const int *cand = b->cand[chosen];
+    int n = b->ncand[chosen], last = chosen + 1 == b->k;
+    for (int i = 0; i <= n - (b->k - chosen); i++) {
+        int c = cand[i];
         digitset more = digits | h->cand[c], more_free = free;
-        if (digitset_count(more) > b->k) continue;
+        if (last && digitset_count(more) != b->k) continue;
         for (int j = 1; j < chosen; j++)
             if (!human_sees(h->lay, c, b->cells[j])) more_free |= h->cand[c] & h->cand[b->cells[j]];
         if (digitset_count(more_free) > 1) continue;
         b->cells[chosen] = c;
-        if (bent_grow(b, chosen + 1, i + 1, more, more_free, out)) return 1;
+        if (last) {
+            if (more_free && bent_step(b, more, digitset_first(more_free), out)) return 1;
+            continue;
+        }
+        int *next = b->cand[chosen + 1], m = 0;
+        for (int j = i + 1; j < n; j++)
+            if (digitset_count(more | h->cand[cand[j]]) <= b->k) next[m++] = cand[j];
+        b->ncand[chosen + 1] = m;
+        if (m >= b->k - chosen - 1 && bent_grow(b, chosen + 1, more, more_free, out)) return 1;
     }
     return 0;
 }
@@ -65,16 +78,21 @@ static int bent_grow(struct bent *b, int chosen, int from, digitset digits, digi
 int find_bent_wing(const struct human *h, int param, struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    struct bent b = {.h = h, .k = param};
+    struct bent b;
+    if (param < 2 || param > BENT_MAX_K) return 0;
+    b.h = h, b.k = param;
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         int n = digitset_count(h->cand[pivot]);
         if (n < 2 || n > param) continue;
-        b.pivot = pivot, b.ncand = 0, b.cells[0] = pivot;
+        b.pivot = pivot, b.ncand[1] = 0, b.cells[0] = pivot;
         const struct cellset *peers = &lay->peers[pivot];
-        for (int c = cellset_next(lay, peers, 0); c >= 0; c = cellset_next(lay, peers, c + 1))
-            if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
-                b.cand[b.ncand++] = c;
-        if (bent_grow(&b, 1, 0, h->cand[pivot], 0, out)) return 1;
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t bits = peers->w[w]; bits; bits &= bits - 1) {
+                int c = w * 64 + __builtin_ctzll(bits);
+                if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
+                    b.cand[1][b.ncand[1]++] = c;
+            }
+        if (bent_grow(&b, 1, h->cand[pivot], 0, out)) return 1;
     }
     return 0;
 }

@@ -119,7 +119,8 @@ static void forcing_probe(struct forcing *f, int c, int d)
     f->probed[at] = 1;
     int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
     f->contradicts[at] = (uint8_t)bad;
-    memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
+    if (f->left)
+        memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
     if (f->depth)
         memcpy(probe_depth(f, c, d), f->probe.off_depth, forcing_ncand(h) * sizeof(uint16_t));
     if (bad && (f->draw & DRAW_CONTRADICTION)) {
@@ -157,14 +158,18 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
                            int from_cell, int from_digit)
 {
     const struct human *h = f->h;
-    for (int i = 0; i < count; i++) forcing_probe(f, cells[i], digits[i]);
-    for (int x = 0; x < h->lay->ncells; x++) {
+    int ncells = h->lay->ncells;
+    digitset kept[SL_MAX_CELLS];
+    memset(kept, 0, (size_t)ncells * sizeof kept[0]);
+    for (int i = 0; i < count; i++) {
+        forcing_probe(f, cells[i], digits[i]);
+        if (f->contradicts[cells[i] * h->lay->size + digits[i] - 1]) continue;
+        const digitset *left = probe_left(f, cells[i], digits[i]);
+        for (int x = 0; x < ncells; x++) kept[x] |= left[x];
+    }
+    for (int x = 0; x < ncells; x++) {
         if (!h->cand[x]) continue;
-        digitset kept = 0;
-        for (int i = 0; i < count; i++)
-            if (!f->contradicts[cells[i] * h->lay->size + digits[i] - 1])
-                kept |= probe_left(f, cells[i], digits[i])[x];
-        for (digitset gone = h->cand[x] & ~kept; gone; gone = digitset_rest(gone)) {
+        for (digitset gone = h->cand[x] & ~kept[x]; gone; gone = digitset_rest(gone)) {
             int d = digitset_first(gone);
             int length = forcing_branch_length(f, cells, digits, count, x, d);
             forcing_conclude(f, x, d, length, from_cell, from_digit);
@@ -248,7 +253,8 @@ static void forcing_free(struct forcing *f)
     free(f);
 }
 
-static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
+/* Levels that only draw contradictions never look at what a probe left. */
+static struct forcing *forcing_new(const struct human *h, enum probe_mode mode, int draw)
 {
     struct forcing *f = malloc(sizeof *f);
     if (!f) return NULL;
@@ -260,15 +266,16 @@ static struct forcing *forcing_new(const struct human *h, enum probe_mode mode)
     f->nconclusions = 0;
     f->cap = STEP_MAX_ELIMS;
     f->conclusions = malloc((size_t)f->cap * sizeof *f->conclusions);
-    f->left = malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left);
+    int branches = (draw & ~DRAW_CONTRADICTION) != 0;
+    f->left = branches ? malloc(ncand * (size_t)h->lay->ncells * sizeof *f->left) : NULL;
     f->contradicts = calloc(ncand, 1);
     f->probed = calloc(ncand, 1);
     /* Keeping every probe's depths costs ncand^2 links: on grids up to
      * 12x12; bigger ones probe again for a chain's length. */
-    int keep_depth = ncand <= FORCING_DEPTH_MAX;
+    int keep_depth = branches && ncand <= FORCING_DEPTH_MAX;
     f->depth = keep_depth ? malloc(ncand * ncand * sizeof *f->depth) : NULL;
-    if (!f->conclusions || !f->left || !f->contradicts || !f->probed || (keep_depth && !f->depth) ||
-        (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
+    if (!f->conclusions || (branches && !f->left) || !f->contradicts || !f->probed ||
+        (keep_depth && !f->depth) || (mode == PROBE_RULES && probe_rules_open(&f->probe, h))) {
         forcing_free(f);
         return NULL;
     }
@@ -331,7 +338,7 @@ int find_forcing_chain(const struct human *h, int param, struct step *out)
 {
     const struct forcing_level *level = &forcing_levels[param];
     if (level->mode == PROBE_RULES && !probe_has_rules(h)) return 0;
-    struct forcing *f = forcing_new(h, level->mode);
+    struct forcing *f = forcing_new(h, level->mode, level->draw);
     if (!f) return 0;
     probe_prepare(&f->probe, h);
     f->base = out->rating;

@@ -100,15 +100,29 @@ static int chain_step(const struct human *h, int digit, const struct strong_link
     return 1;
 }
 
+/* 1 when links in houses of kinds k1 and k2 can make the shape wanted
+ * (chain_shape's first tests, asked once per pair of links). */
+static int shape_possible(int k1, int k2, enum shape want)
+{
+    int lines = k1 <= HOUSE_COLUMN && k2 <= HOUSE_COLUMN;
+    if (want == SKYSCRAPER) return lines && k1 == k2;
+    if (want == KITE) return lines && k1 != k2;
+    return 1;
+}
+
 static int find_two_links(const struct human *h, enum shape want, struct step *out)
 {
+    const struct human_layout *lay = h->lay;
     struct strong_link links[SL_MAX_UNITS];
     for (digitset ds = h->lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds), n = strong_links(h, digit, links);
         for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
+            for (int j = i + 1; j < n; j++) {
+                int k1 = lay->house_kind[links[i].house], k2 = lay->house_kind[links[j].house];
+                if (!shape_possible(k1, k2, want)) continue;
                 for (int ends = 0; ends < 4; ends++)
                     if (chain_step(h, digit, &links[i], &links[j], ends, want, out)) return 1;
+            }
     }
     return 0;
 }

@@ -46,62 +46,115 @@ static int house_small_cells(const struct human *h, int house, int max_cand, int
     return n;
 }
 
+/* A house's candidate subsets, tried in lexicographic order of their
+ * members; a prefix whose masks already hold more than k bits is skipped
+ * whole, as every subset through it fails the same test. */
+struct subsets {
+    int k, n;
+    const uint32_t *mask; /* per member: its digits (naked) or places (hidden) */
+    int idx[4];
+};
+
+/* Chooses members from `from` on, the union so far `have`: calls test with
+ * each full subset (in order) until it returns 1. */
+static int subsets_grow(struct subsets *ss, int chosen, int from, uint32_t have,
+                        int (*test)(const struct subsets *, void *), void *arg)
+{
+    if (chosen == ss->k) return test(ss, arg);
+    for (int i = from; i <= ss->n - (ss->k - chosen); i++) {
+        uint32_t more = have | ss->mask[i];
+        if (__builtin_popcount(more) > ss->k) continue;
+        ss->idx[chosen] = i;
+        if (subsets_grow(ss, chosen + 1, i + 1, more, test, arg)) return 1;
+    }
+    return 0;
+}
+
+struct naked_try {
+    const struct human *h;
+    int house;
+    const int *open;
+    struct step *out;
+};
+
+static int naked_try(const struct subsets *ss, void *arg)
+{
+    struct naked_try *t = arg;
+    int cells[4] = {0};
+    digitset digits = 0;
+    for (int i = 0; i < ss->k; i++) digits |= ss->mask[ss->idx[i]], cells[i] = t->open[ss->idx[i]];
+    if (digitset_count(digits) != ss->k) return 0;
+    subset_removals(t->h, cells, ss->k, digits, t->out);
+    if (t->out->nelims == 0) return 0;
+    subset_pattern(t->out, t->house, cells, ss->k, digits);
+    return 1;
+}
+
 int find_naked_subset(const struct human *h, int param, struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    int k = param, open[SL_MAX_SIZE], idx[4], cells[4];
+    int k = param, open[SL_MAX_SIZE];
+    uint32_t digits[SL_MAX_SIZE];
     for (int house = 0; house < lay->nhouses; house++) {
         int all_open, n = house_small_cells(h, house, k, open, &all_open);
         if (n < k || all_open <= k) continue; /* k of k open cells remove nothing */
-        for (int i = 0; i < k; i++) idx[i] = i;
-        do {
-            digitset digits = 0;
-            for (int i = 0; i < k; i++) digits |= h->cand[open[idx[i]]], cells[i] = open[idx[i]];
-            if (digitset_count(digits) != k) continue;
-            subset_removals(h, cells, k, digits, out);
-            if (out->nelims == 0) continue;
-            subset_pattern(out, house, cells, k, digits);
-            return 1;
-        } while (next_combination(idx, k, n));
+        for (int i = 0; i < n; i++) digits[i] = h->cand[open[i]];
+        struct subsets ss = {.k = k, .n = n, .mask = digits};
+        struct naked_try t = {h, house, open, out};
+        if (subsets_grow(&ss, 0, 0, 0, naked_try, &t)) return 1;
     }
     return 0;
+}
+
+struct hidden_try {
+    const struct human *h;
+    int house, direct;
+    const int *digits_of;
+    struct step *out;
+};
+
+static int hidden_try(const struct subsets *ss, void *arg)
+{
+    struct hidden_try *t = arg;
+    const struct human *h = t->h;
+    const uint16_t *cells = h->lay->house_cells[t->house];
+    struct step *out = t->out;
+    uint32_t where = 0;
+    digitset digits = 0;
+    for (int i = 0; i < ss->k; i++)
+        where |= ss->mask[ss->idx[i]], digits |= digitset_of(t->digits_of[ss->idx[i]]);
+    if (__builtin_popcount(where) != ss->k) return 0;
+    int sub[4], ns = 0;
+    out->nelims = 0;
+    for (int j = 0; j < h->lay->size; j++)
+        if (where >> j & 1) {
+            sub[ns++] = cells[j];
+            if (h->cand[cells[j]] & ~digits)
+                out->elims[out->nelims++] =
+                    (struct step_elim){cells[j], h->cand[cells[j]] & ~digits};
+        }
+    if (out->nelims == 0) return 0;
+    if (t->direct && !human_removals_make_hidden_single(h, out, t->house, 0)) return 0;
+    subset_pattern(out, t->house, sub, ss->k, digits);
+    return 1;
 }
 
 int find_hidden_subset(const struct human *h, int param, struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    int k = param % 10, direct = param > 10, idx[4], digits_of[SL_MAX_SIZE];
+    int k = param % 10, direct = param > 10, digits_of[SL_MAX_SIZE];
+    uint32_t places[SL_MAX_SIZE];
     for (int house = 0; house < lay->nhouses; house++) {
-        const uint16_t *cells = lay->house_cells[house];
         int nd = 0;
-        uint32_t places[SL_MAX_SIZE + 1];
         for (int d = 1; d <= lay->size; d++) {
-            places[d] = human_places(h, house, d);
-            int count = __builtin_popcount(places[d]);
-            if (count >= 2 && count <= k) digits_of[nd++] = d;
+            uint32_t where = human_places(h, house, d);
+            int count = __builtin_popcount(where);
+            if (count >= 2 && count <= k) places[nd] = where, digits_of[nd++] = d;
         }
         if (nd < k) continue;
-        for (int i = 0; i < k; i++) idx[i] = i;
-        do {
-            uint32_t where = 0;
-            digitset digits = 0;
-            for (int i = 0; i < k; i++)
-                where |= places[digits_of[idx[i]]], digits |= digitset_of(digits_of[idx[i]]);
-            if (__builtin_popcount(where) != k) continue;
-            int sub[4], ns = 0;
-            out->nelims = 0;
-            for (int j = 0; j < lay->size; j++)
-                if (where >> j & 1) {
-                    sub[ns++] = cells[j];
-                    if (h->cand[cells[j]] & ~digits)
-                        out->elims[out->nelims++] =
-                            (struct step_elim){cells[j], h->cand[cells[j]] & ~digits};
-                }
-            if (out->nelims == 0) continue;
-            if (direct && !human_removals_make_hidden_single(h, out, house, 0)) continue;
-            subset_pattern(out, house, sub, k, digits);
-            return 1;
-        } while (next_combination(idx, k, nd));
+        struct subsets ss = {.k = k, .n = nd, .mask = places};
+        struct hidden_try t = {h, house, direct, digits_of, out};
+        if (subsets_grow(&ss, 0, 0, 0, hidden_try, &t)) return 1;
     }
     return 0;
 }

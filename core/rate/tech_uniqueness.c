@@ -241,18 +241,21 @@ static int rectangle_step(const struct human *h, int type, int k, struct rectang
 static int scan_row_pair(const struct human *h, int type, int k, int r1, int r2, struct step *out)
 {
     const struct geometry *g = &h->lay->rs->geo;
-    int cols[SL_MAX_SIZE], ncols = 0;
+    int cols[SL_MAX_SIZE], ncols = 0, bivalue[SL_MAX_SIZE], floors = type == 1 ? 3 : 2;
     digitset both[SL_MAX_SIZE];
     for (int c = 0; c < g->size; c++) {
-        digitset d = h->cand[geometry_cell(g, r1, c)] & h->cand[geometry_cell(g, r2, c)];
-        if (digitset_count(d) >= 2) both[ncols] = d, cols[ncols++] = c;
+        digitset a = h->cand[geometry_cell(g, r1, c)], b = h->cand[geometry_cell(g, r2, c)];
+        if (digitset_count(a & b) < 2) continue;
+        bivalue[ncols] = (digitset_count(a) == 2) + (digitset_count(b) == 2);
+        both[ncols] = a & b, cols[ncols++] = c;
     }
     struct rectangle r;
     for (int i = 0; i < ncols; i++)
         for (int j = i + 1; j < ncols; j++) {
             int c1 = cols[i], c2 = cols[j], *corners = r.corners;
             digitset common = both[i] & both[j];
-            if (digitset_count(common) < 2) continue;
+            /* the floor cells hold the pair alone */
+            if (digitset_count(common) < 2 || bivalue[i] + bivalue[j] < floors) continue;
             corners[0] = geometry_cell(g, r1, c1), corners[1] = geometry_cell(g, r1, c2);
             corners[2] = geometry_cell(g, r2, c1), corners[3] = geometry_cell(g, r2, c2);
             if (!rectangle_is_deadly(h->lay, r1, r2, c1, c2, corners)) continue;
@@ -265,12 +268,21 @@ static int scan_row_pair(const struct human *h, int type, int k, int r1, int r2,
     return 0;
 }
 
+/* Every step needs floor cells (two; type 1 three), which hold the pair
+ * alone: row pairs with fewer bivalue cells between them are skipped. */
 static int scan_rectangles(const struct human *h, int type, int k, struct step *out)
 {
-    int n = h->lay->size;
+    const struct geometry *g = &h->lay->rs->geo;
+    int n = h->lay->size, bivalue[SL_MAX_SIZE], floors = type == 1 ? 3 : 2;
+    for (int r = 0; r < n; r++) {
+        bivalue[r] = 0;
+        for (int c = 0; c < n; c++)
+            bivalue[r] += digitset_count(h->cand[geometry_cell(g, r, c)]) == 2;
+    }
     for (int r1 = 0; r1 < n; r1++)
         for (int r2 = r1 + 1; r2 < n; r2++)
-            if (scan_row_pair(h, type, k, r1, r2, out)) return 1;
+            if (bivalue[r1] + bivalue[r2] >= floors && scan_row_pair(h, type, k, r1, r2, out))
+                return 1;
     return 0;
 }
 

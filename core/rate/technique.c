@@ -125,9 +125,12 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
 {
     const struct human_layout *lay = h->lay;
     out->nelims = 0;
-    for (int c = cellset_next(lay, targets, 0); c >= 0; c = cellset_next(lay, targets, c + 1))
-        if ((h->cand[c] & digits) && out->nelims < STEP_MAX_ELIMS)
-            out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, h->cand[c] & digits};
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = targets->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if ((h->cand[c] & digits) && out->nelims < STEP_MAX_ELIMS)
+                out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, h->cand[c] & digits};
+        }
     return out->nelims > 0;
 }
 
