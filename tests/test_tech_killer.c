@@ -18,113 +18,33 @@
 #include "cunit_main.h"
 #include "puzzle.h"
 #include "rate.h"
-#include "test_human.h"
+#include "test_rule_position.h"
 #include "test_reader.h"
 
-struct killer_fixture {
-    struct puzzle puzzle;
-    struct ruleset *rules;
-    struct human_layout lay;
-    struct human h;
-    struct step step;
-};
-
-/* Opens the position: cages as the killer rule's arguments (MAP:SUMS). */
-static struct killer_fixture *killer_open(const char *cages, const char *edits)
+/* A killer step must also take candidates out. */
+static int killer_find(struct rule_position *f, const char *key)
 {
-    struct killer_fixture *f = calloc(1, sizeof *f);
-    struct geometry g;
-    struct sl_error err = {0};
-    CU_ASSERT_FATAL(f != NULL && geometry_init(&g, 9, 3, 3, &err) == 0);
-    puzzle_init(&f->puzzle, &g);
-    CU_ASSERT_FATAL(puzzle_add_classic(&f->puzzle, &err) == 0);
-    CU_ASSERT_FATAL(puzzle_add_rule(&f->puzzle, "killer", cages, &err) == 0);
-    f->rules = ruleset_build(&f->puzzle, &err);
-    CU_ASSERT_FATAL(f->rules != NULL && human_layout_init(&f->lay, f->rules) == 0);
-    f->h.lay = &f->lay;
-    for (int c = 0; c < 81; c++) f->h.cand[c] = f->rules->domain[c];
-    marks_apply(&f->h, edits);
-    return f;
-}
-
-static void killer_close(struct killer_fixture *f)
-{
-    ruleset_free(f->rules);
-    puzzle_clear(&f->puzzle);
-    free(f);
-}
-
-static int killer_row(struct killer_fixture *f, int t)
-{
-    memset(&f->step, 0, sizeof f->step);
-    f->step.technique = t;
-    f->step.rating = technique_table[t].rating;
-    f->step.place_cell = -1;
-    return technique_table[t].find(&f->h, technique_table[t].param, &f->step);
-}
-
-/* Runs the row keyed key; when it finds a step, checks that no easier
- * row finds one, and that the step is named by the row's key. */
-static int killer_find(struct killer_fixture *f, const char *key)
-{
-    int t = technique_by_key(key);
-    CU_ASSERT_FATAL(t >= 0);
-    if (!killer_row(f, t)) return 0;
-    struct step found = f->step;
-    for (int easier = 0; easier < t && technique_table[easier].rating < found.rating; easier++)
-        if (killer_row(f, easier)) {
-            char words[512];
-            fprintf(stderr, "\n  %s: an easier %s applies first: %s\n", key,
-                    technique_table[easier].key,
-                    step_describe(&f->lay, &f->step, words, sizeof words));
-            CU_FAIL("an easier technique applies to the position");
-        }
-    f->step = found;
-    CU_ASSERT_STRING_EQUAL(found.key, key);
-    CU_ASSERT_TRUE(step_removal_count(&f->h, &found) > 0);
+    if (!rule_position_find(f, key)) return 0;
+    CU_ASSERT_TRUE(step_removal_count(&f->h, &f->step) > 0);
     return 1;
-}
-
-/* The candidates cell (row, col) keeps after the step. */
-static digitset after(const struct killer_fixture *f, int row, int col)
-{
-    int c = (row - 1) * 9 + col - 1;
-    digitset left = f->h.cand[c];
-    for (int i = 0; i < f->step.nelims; i++)
-        if (f->step.elims[i].cell == c) left &= ~f->step.elims[i].digits;
-    return left;
-}
-
-/* 1 when the step's words hold text. */
-static int says(const struct killer_fixture *f, const char *text)
-{
-    char words[1024];
-    return strstr(step_describe(&f->lay, &f->step, words, sizeof words), text) != NULL;
-}
-
-static digitset digits(const char *list)
-{
-    digitset d = 0;
-    for (; *list; list++) d |= digitset_of(*list - '0');
-    return d;
 }
 
 /* Runs key on the position and returns the fixture (closed by the
  * caller), asserting that the technique fires. */
-static struct killer_fixture *fire(const char *cages, const char *edits, const char *key)
+static struct rule_position *fire(const char *cages, const char *edits, const char *key)
 {
-    struct killer_fixture *f = killer_open(cages, edits);
+    struct rule_position *f = rule_position_open("killer", cages, edits);
     CU_ASSERT_TRUE(killer_find(f, key));
     return f;
 }
 
 static void expect_quiet(const char *cages, const char *edits, const char *key)
 {
-    struct killer_fixture *f = killer_open(cages, edits);
+    struct rule_position *f = rule_position_open("killer", cages, edits);
     int t = technique_by_key(key);
     CU_ASSERT_FATAL(t >= 0);
-    CU_ASSERT_FALSE(killer_row(f, t));
-    killer_close(f);
+    CU_ASSERT_FALSE(rule_position_row(f, t));
+    rule_position_close(f);
 }
 
 /* Maps: row 1 as given, the rest of the grid in no cage. */
@@ -137,28 +57,29 @@ static void expect_quiet(const char *cages, const char *edits, const char *key)
 static void test_one_combination(void)
 {
     /* 3 in two cells is 1 + 2. */
-    struct killer_fixture *f = fire("AA......." REST_EMPTY ":3", "", "cage-one-combination");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("12"));
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("12"));
-    CU_ASSERT_EQUAL(after(f, 1, 3), digits("123456789")); /* the row is not its business */
-    killer_close(f);
+    struct rule_position *f = fire("AA......." REST_EMPTY ":3", "", "cage-one-combination");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("12"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("12"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 3),
+                    digits_of_list("123456789")); /* the row is not its business */
+    rule_position_close(f);
     expect_quiet("AA......." REST_EMPTY ":5", "", "cage-one-combination");
 }
 
 static void test_bounds(void)
 {
     /* 5 in two cells: neither can exceed 4. */
-    struct killer_fixture *f = fire("AA......." REST_EMPTY ":5", "", "cage-bounds");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("1234"));
-    killer_close(f);
+    struct rule_position *f = fire("AA......." REST_EMPTY ":5", "", "cage-bounds");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("1234"));
+    rule_position_close(f);
 }
 
 static void test_combinations(void)
 {
     /* 10 in two cells: 1+9, 2+8, 3+7 or 4+6, never 5 (bounds allow it). */
-    struct killer_fixture *f = fire("AA......." REST_EMPTY ":10", "", "cage-combinations");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("12346789"));
-    killer_close(f);
+    struct rule_position *f = fire("AA......." REST_EMPTY ":10", "", "cage-combinations");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("12346789"));
+    rule_position_close(f);
     expect_quiet("AA......." REST_EMPTY ":10", "", "cage-bounds");
 }
 
@@ -170,33 +91,33 @@ static void test_big_cage(void)
     const char *cages = ".AAA.....", *rest = "..AA....." REST_EMPTY;
     char map[128];
     snprintf(map, sizeof map, "%s%.72s:17", cages, rest);
-    struct killer_fixture *f = fire(map, "", "big-cage-combinations");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("1234567"));
-    CU_ASSERT_EQUAL(after(f, 2, 4), digits("1234567"));
-    killer_close(f);
+    struct rule_position *f = fire(map, "", "big-cage-combinations");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("1234567"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 4), digits_of_list("1234567"));
+    rule_position_close(f);
 }
 
 static void test_candidate_combinations(void)
 {
     /* 10 in two cells holding 1,2,3,7,9: 2+8 meets both cells, but no
      * cell can take its 8, so 2 goes. */
-    struct killer_fixture *f =
+    struct rule_position *f =
         fire("AA......." REST_EMPTY ":10", "r1c1=12379 r1c2=12379", "cage-candidate-combinations");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("1379"));
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("1379"));
-    killer_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("1379"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("1379"));
+    rule_position_close(f);
 }
 
 static void test_needed_digits(void)
 {
     /* 23 in three cells of row 1 is 6+8+9: the rest of the row and of
      * box 1 lose them (a naked triple would, but rates higher). */
-    struct killer_fixture *f =
+    struct rule_position *f =
         fire("AAA......" REST_EMPTY ":23", "r1c1:3=689", "cage-needed-digits");
-    CU_ASSERT_EQUAL(after(f, 1, 5), digits("123457"));
-    CU_ASSERT_EQUAL(after(f, 3, 3), digits("123457"));
-    CU_ASSERT_EQUAL(after(f, 4, 1), digits("123456789"));
-    killer_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 5), digits_of_list("123457"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 3), digits_of_list("123457"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 4, 1), digits_of_list("123456789"));
+    rule_position_close(f);
 }
 
 static void test_pointing(void)
@@ -205,20 +126,20 @@ static void test_pointing(void)
      * row 1, which loses it elsewhere. No house holds the whole cage. */
     char map[128];
     snprintf(map, sizeof map, "..AA.......A%.69s:24", REST_EMPTY);
-    struct killer_fixture *f = fire(map, "r1c3=789 r1c4=789 r2c3=78", "cage-pointing");
-    CU_ASSERT_EQUAL(after(f, 1, 9), digits("12345678"));
-    CU_ASSERT_EQUAL(after(f, 2, 5), digits("123456789"));
-    killer_close(f);
+    struct rule_position *f = fire(map, "r1c3=789 r1c4=789 r2c3=78", "cage-pointing");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("12345678"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 5), digits_of_list("123456789"));
+    rule_position_close(f);
 }
 
 static void test_house_combinations(void)
 {
     /* 10 in r1c1 r1c2 holding 1,4,6,9 (1+9 or 4+6); row 1 can place 1
      * only there, so the cage is 1+9. */
-    struct killer_fixture *f = fire("AA......." REST_EMPTY ":10",
-                                    "r1c3:9-1 b1-1 r1c1=1469 r1c2=1469", "cage-house-combinations");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("19"));
-    killer_close(f);
+    struct rule_position *f = fire("AA......." REST_EMPTY ":10",
+                                   "r1c3:9-1 b1-1 r1c1=1469 r1c2=1469", "cage-house-combinations");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("19"));
+    rule_position_close(f);
 }
 
 static void test_conflict(void)
@@ -226,12 +147,12 @@ static void test_conflict(void)
     /* Row 1: 5 in r1c1 r1c2 (1+4 or 2+3) and 8 in r1c3 r1c4 held to
      * 2+6 or 3+5: either shares a digit with 2+3, so the first cage is
      * 1+4. */
-    struct killer_fixture *f =
+    struct rule_position *f =
         fire("AABB....." REST_EMPTY ":5,8", "r1c1=1234 r1c2=1234 r1c3=2356 r1c4=2356",
              "combination-conflict");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("14"));
-    CU_ASSERT_EQUAL(after(f, 1, 3), digits("2356"));
-    killer_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("14"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 3), digits_of_list("2356"));
+    rule_position_close(f);
 }
 
 static void test_conflict_triple(void)
@@ -240,12 +161,12 @@ static void test_conflict_triple(void)
      * can be told apart, but with 1+4 the 9 must be 2+7 and then the 13
      * has nothing left. The rest of the row (18) can hold anything; its
      * 5 stays in it, which box 3 knows already. */
-    struct killer_fixture *f = fire("AABBCC..." REST_EMPTY ":5,9,13",
-                                    "r1c1=1234 r1c2=1234 r1c3=1278 r1c4=1278 r1c5=4679 r1c6=4679 "
-                                    "r2c7-5 r2c8-5 r2c9-5 r3c7:9-5",
-                                    "combination-conflict-triple");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("23"));
-    killer_close(f);
+    struct rule_position *f = fire("AABBCC..." REST_EMPTY ":5,9,13",
+                                   "r1c1=1234 r1c2=1234 r1c3=1278 r1c4=1278 r1c5=4679 r1c6=4679 "
+                                   "r2c7-5 r2c8-5 r2c9-5 r3c7:9-5",
+                                   "combination-conflict-triple");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("23"));
+    rule_position_close(f);
     expect_quiet("AABBCC..." REST_EMPTY ":5,9,13",
                  "r1c1=1234 r1c2=1234 r1c3=1278 r1c4=1278 r1c5=4679 r1c6=4679",
                  "combination-conflict");
@@ -256,19 +177,18 @@ static void test_conflict_triple(void)
 static void test_innie(void)
 {
     /* Row 1: four cages of 10 leave r1c9 = 5. */
-    struct killer_fixture *f = fire("AABBCCDD." REST_EMPTY ":10,10,10,10", "r1c1:8-5", "innie");
-    CU_ASSERT_EQUAL(after(f, 1, 9), digits("5"));
-    killer_close(f);
+    struct rule_position *f = fire("AABBCCDD." REST_EMPTY ":10,10,10,10", "r1c1:8-5", "innie");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("5"));
+    rule_position_close(f);
 }
 
 static void test_hidden_cage(void)
 {
     /* Row 1: three cages of 7 leave r1c7..r1c9 = 24: 7+8+9. */
-    struct killer_fixture *f =
-        fire("AABBCC..." REST_EMPTY ":7,7,7", "r1c1:6=123456", "hidden-cage");
-    CU_ASSERT_EQUAL(after(f, 1, 8), digits("789"));
-    CU_ASSERT_TRUE(says(f, "hidden cage (rule of 45): r1c7 + r1c8 + r1c9 = 24;"));
-    killer_close(f);
+    struct rule_position *f = fire("AABBCC..." REST_EMPTY ":7,7,7", "r1c1:6=123456", "hidden-cage");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 8), digits_of_list("789"));
+    CU_ASSERT_TRUE(rule_position_says(f, "hidden cage (rule of 45): r1c7 + r1c8 + r1c9 = 24;"));
+    rule_position_close(f);
 }
 
 static void test_cage_split(void)
@@ -277,9 +197,9 @@ static void test_cage_split(void)
      * in row 1 is 24. */
     char map[128];
     snprintf(map, sizeof map, "AABBCCDDD........D%.63s:7,7,7,27", REST_EMPTY);
-    struct killer_fixture *f = fire(map, "r1c1:6=123456 r1c7:9-12 r2c9-12", "cage-split");
-    CU_ASSERT_EQUAL(after(f, 1, 7), digits("789"));
-    killer_close(f);
+    struct rule_position *f = fire(map, "r1c1:6=123456 r1c7:9-12 r2c9-12", "cage-split");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 7), digits_of_list("789"));
+    rule_position_close(f);
 }
 
 static void test_outie(void)
@@ -288,9 +208,9 @@ static void test_outie(void)
      * its part in row 1 is 45 - 30 = 15, so r2c9 = 19 - 15 = 4. */
     char map[128];
     snprintf(map, sizeof map, "AABBCCDDD........D%.63s:10,10,10,19", REST_EMPTY);
-    struct killer_fixture *f = fire(map, "r1c1:6-5 r2c7-5 r2c8-5 r2c9-5 r3c7:9-5", "outie");
-    CU_ASSERT_EQUAL(after(f, 2, 9), digits("4"));
-    killer_close(f);
+    struct rule_position *f = fire(map, "r1c1:6-5 r2c7-5 r2c8-5 r2c9-5 r3c7:9-5", "outie");
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 9), digits_of_list("4"));
+    rule_position_close(f);
 }
 
 static void test_innie_outie_difference(void)
@@ -300,23 +220,23 @@ static void test_innie_outie_difference(void)
      * leaves r1c1 - r2c9 = 7, so r1c1 is 8 or 9 and r2c9 is 1 or 2. */
     char map[128];
     snprintf(map, sizeof map, "ABBCCDDEEA.......E%.63s:12,10,10,10,8", REST_EMPTY);
-    struct killer_fixture *f = fire(map,
-                                    "r1c2:7-5 r1c1=5789 r2c1=3457 r1c8=12345 r1c9=12345 r2c9=12345 "
-                                    "r1c6-9 r1c7-1 r2c7-1 r2c8-1 r3c7:9-1",
-                                    "innie-outie-difference");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("89"));
-    CU_ASSERT_EQUAL(after(f, 2, 9), digits("12"));
-    CU_ASSERT_TRUE(says(f, "innie and outie difference: r1c1 - r2c9 = 7;"));
-    killer_close(f);
+    struct rule_position *f = fire(map,
+                                   "r1c2:7-5 r1c1=5789 r2c1=3457 r1c8=12345 r1c9=12345 r2c9=12345 "
+                                   "r1c6-9 r1c7-1 r2c7-1 r2c8-1 r3c7:9-1",
+                                   "innie-outie-difference");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("89"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 9), digits_of_list("12"));
+    CU_ASSERT_TRUE(rule_position_says(f, "innie and outie difference: r1c1 - r2c9 = 7;"));
+    rule_position_close(f);
 }
 
 static void test_rule_of_45(void)
 {
     /* Row 1: two cages of 5 (1+4 or 2+3 each) leave r1c5..r1c9 = 35:
      * 5+6+7+8+9, which a glance at bounds cannot see. */
-    struct killer_fixture *f = fire("AABB....." REST_EMPTY ":5,5", "r1c1:4=1234", "rule-of-45");
-    CU_ASSERT_EQUAL(after(f, 1, 5), digits("56789"));
-    killer_close(f);
+    struct rule_position *f = fire("AABB....." REST_EMPTY ":5,5", "r1c1:4=1234", "rule-of-45");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 5), digits_of_list("56789"));
+    rule_position_close(f);
 }
 
 static void test_rule_of_45_houses(void)
@@ -325,12 +245,12 @@ static void test_rule_of_45_houses(void)
      * in turn, leave r1c9 + r2c9 = 10: never 5. */
     char map[128];
     snprintf(map, sizeof map, "ABCDEFGH.ABCDEFGH.%.63s:9,11,9,11,9,11,9,11", REST_EMPTY);
-    struct killer_fixture *f = fire(map,
-                                    "r1c1-9 r2c1-9 r1c3-9 r2c3-9 r1c5-9 r2c5-9 r1c7-9 r2c7-9 "
-                                    "r1c2-1 r2c2-1 r1c4-1 r2c4-1 r1c6-1 r2c6-1 r1c8-1 r2c8-1",
-                                    "rule-of-45-houses");
-    CU_ASSERT_EQUAL(after(f, 1, 9), digits("12346789"));
-    killer_close(f);
+    struct rule_position *f = fire(map,
+                                   "r1c1-9 r2c1-9 r1c3-9 r2c3-9 r1c5-9 r2c5-9 r1c7-9 r2c7-9 "
+                                   "r1c2-1 r2c2-1 r1c4-1 r2c4-1 r1c6-1 r2c6-1 r1c8-1 r2c8-1",
+                                   "rule-of-45-houses");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("12346789"));
+    rule_position_close(f);
 }
 
 /* --- whole puzzles ----------------------------------------------------- */
@@ -338,14 +258,14 @@ static void test_rule_of_45_houses(void)
 static void test_rating_starts_with_the_easiest_cage(void)
 {
     /* From the givens, the first step is a cage with one combination. */
-    struct killer_fixture *f = killer_open("AA......." REST_EMPTY ":3", "");
+    struct rule_position *f = rule_position_open("killer", "AA......." REST_EMPTY ":3", "");
     struct rater *r = rater_new(f->rules);
     static struct step step;
     CU_ASSERT_FATAL(r != NULL);
     CU_ASSERT_EQUAL(rate_next_step(r, &f->h, &step), 1);
     CU_ASSERT_STRING_EQUAL(step.key, "cage-one-combination");
     rater_free(r);
-    killer_close(f);
+    rule_position_close(f);
 }
 
 /* Counts the steps of forcing chains through cages. */

@@ -17,103 +17,23 @@
 #include "cunit_main.h"
 #include "puzzle.h"
 #include "rate.h"
-#include "test_human.h"
+#include "test_rule_position.h"
 
-struct line_fixture {
-    struct puzzle puzzle;
-    struct ruleset *rules;
-    struct human_layout lay;
-    struct human h;
-    struct step step;
-};
-
-static struct line_fixture *line_open(const char *rule, const char *args, const char *edits)
+static struct rule_position *fire(const char *rule, const char *args, const char *edits,
+                                  const char *key)
 {
-    struct line_fixture *f = calloc(1, sizeof *f);
-    struct geometry g;
-    struct sl_error err = {0};
-    CU_ASSERT_FATAL(f != NULL && geometry_init(&g, 9, 3, 3, &err) == 0);
-    puzzle_init(&f->puzzle, &g);
-    CU_ASSERT_FATAL(puzzle_add_classic(&f->puzzle, &err) == 0);
-    CU_ASSERT_FATAL(puzzle_add_rule(&f->puzzle, rule, args, &err) == 0);
-    f->rules = ruleset_build(&f->puzzle, &err);
-    CU_ASSERT_FATAL(f->rules != NULL && human_layout_init(&f->lay, f->rules) == 0);
-    f->h.lay = &f->lay;
-    for (int c = 0; c < 81; c++) f->h.cand[c] = f->rules->domain[c];
-    marks_apply(&f->h, edits);
-    return f;
-}
-
-static void line_close(struct line_fixture *f)
-{
-    ruleset_free(f->rules);
-    puzzle_clear(&f->puzzle);
-    free(f);
-}
-
-static int line_row(struct line_fixture *f, int t)
-{
-    memset(&f->step, 0, sizeof f->step);
-    f->step.technique = t;
-    f->step.rating = technique_table[t].rating;
-    f->step.place_cell = -1;
-    return technique_table[t].find(&f->h, technique_table[t].param, &f->step);
-}
-
-/* The row keyed key on the position: 1 when it finds a step, which no
- * easier row finds before it and which bears the row's key. */
-static int line_find(struct line_fixture *f, const char *key)
-{
-    int t = technique_by_key(key);
-    CU_ASSERT_FATAL(t >= 0);
-    if (!line_row(f, t)) return 0;
-    struct step found = f->step;
-    for (int easier = 0; easier < t && technique_table[easier].rating < found.rating; easier++)
-        if (line_row(f, easier)) CU_FAIL("an easier technique applies to the position");
-    f->step = found;
-    CU_ASSERT_STRING_EQUAL(found.key, key);
-    return 1;
-}
-
-/* The candidates cell (row, col) keeps after the step. */
-static digitset after(const struct line_fixture *f, int row, int col)
-{
-    int c = (row - 1) * 9 + col - 1;
-    digitset left = f->h.cand[c];
-    for (int i = 0; i < f->step.nelims; i++)
-        if (f->step.elims[i].cell == c) left &= ~f->step.elims[i].digits;
-    return left;
-}
-
-/* 1 when the step's words hold text. */
-static int says(const struct line_fixture *f, const char *text)
-{
-    char words[2048];
-    return strstr(step_describe(&f->lay, &f->step, words, sizeof words), text) != NULL;
-}
-
-static digitset digits(const char *list)
-{
-    digitset d = 0;
-    for (; *list; list++) d |= digitset_of(*list - '0');
-    return d;
-}
-
-static struct line_fixture *fire(const char *rule, const char *args, const char *edits,
-                                 const char *key)
-{
-    struct line_fixture *f = line_open(rule, args, edits);
-    CU_ASSERT_TRUE(line_find(f, key));
+    struct rule_position *f = rule_position_open(rule, args, edits);
+    CU_ASSERT_TRUE(rule_position_find(f, key));
     return f;
 }
 
 static void expect_quiet(const char *rule, const char *args, const char *edits, const char *key)
 {
-    struct line_fixture *f = line_open(rule, args, edits);
+    struct rule_position *f = rule_position_open(rule, args, edits);
     int t = technique_by_key(key);
     CU_ASSERT_FATAL(t >= 0);
-    CU_ASSERT_FALSE(line_row(f, t));
-    line_close(f);
+    CU_ASSERT_FALSE(rule_position_row(f, t));
+    rule_position_close(f);
 }
 
 #define ALL "123456789"
@@ -122,33 +42,34 @@ static void test_whispers(void)
 {
     /* No digit differs from 5 by 5 or more: 5 leaves the first line, and
      * the second line waits for a step of its own. */
-    struct line_fixture *f = fire("whispers", "0-1-10,36-37", "", "whispers-line");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("12346789"));
-    CU_ASSERT_EQUAL(after(f, 2, 2), digits("12346789"));
-    CU_ASSERT_EQUAL(after(f, 1, 3), digits(ALL));
-    CU_ASSERT_EQUAL(after(f, 5, 1), digits(ALL));
-    CU_ASSERT_TRUE(says(f, "whispers line: r1c1-r1c2-r2c2; so"));
-    line_close(f);
+    struct rule_position *f = fire("whispers", "0-1-10,36-37", "", "whispers-line");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("12346789"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 2), digits_of_list("12346789"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 3), digits_of_list(ALL));
+    CU_ASSERT_EQUAL(rule_position_after(f, 5, 1), digits_of_list(ALL));
+    CU_ASSERT_TRUE(rule_position_says(f, "whispers line: r1c1-r1c2-r2c2; so"));
+    rule_position_close(f);
     /* A 4 next to 1..3 keeps its neighbour at 9. */
     f = fire("whispers", "0-1", "r1c1=4 r1c2-5", "whispers-line");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("9"));
-    line_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("9"));
+    rule_position_close(f);
     expect_quiet("whispers", "0-1-10,36-37", "r1c1:2-5 r2c2-5 r5c1:2-5", "whispers-line");
 }
 
 static void test_renban(void)
 {
     /* A 1 or 2 on a three-cell line: the run is 1-3 or 2-4. */
-    struct line_fixture *f = fire("renban", "0-1-2", "r1c1=12", "renban-line");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("1234"));
-    CU_ASSERT_EQUAL(after(f, 1, 3), digits("1234"));
-    CU_ASSERT_TRUE(says(f, "renban line: r1c1-r1c2-r1c3"));
-    line_close(f);
+    struct rule_position *f = fire("renban", "0-1-2", "r1c1=12", "renban-line");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("1234"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 3), digits_of_list("1234"));
+    CU_ASSERT_TRUE(rule_position_says(f, "renban line: r1c1-r1c2-r1c3"));
+    rule_position_close(f);
     /* Runs 4-6 and 5-7 both need 5 and 6, whose places are all in box 1. */
     f = fire("renban", "0-1-10", "r1c1=456 r1c2=567 r2c2=4567", "renban-line");
-    CU_ASSERT_EQUAL(after(f, 3, 3), digits("1234789")); /* 6 too: every run needs it */
-    CU_ASSERT_EQUAL(after(f, 1, 9), digits(ALL));
-    line_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 3),
+                    digits_of_list("1234789")); /* 6 too: every run needs it */
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list(ALL));
+    rule_position_close(f);
     /* Every run of three fits: the line says nothing yet. */
     expect_quiet("renban", "0-1-2", "", "renban-line");
 }
@@ -156,27 +77,28 @@ static void test_renban(void)
 static void test_palindrome(void)
 {
     /* Mirror cells hold the same digit. */
-    struct line_fixture *f = fire("palindrome", "0-10-21", "r1c1=12", "palindrome-line");
-    CU_ASSERT_EQUAL(after(f, 3, 4), digits("12"));
-    CU_ASSERT_EQUAL(after(f, 2, 2), digits(ALL)); /* the middle has no mirror */
-    CU_ASSERT_TRUE(says(f, "palindrome line: r1c1-r2c2-r3c4"));
-    line_close(f);
+    struct rule_position *f = fire("palindrome", "0-10-21", "r1c1=12", "palindrome-line");
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 4), digits_of_list("12"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 2, 2),
+                    digits_of_list(ALL)); /* the middle has no mirror */
+    CU_ASSERT_TRUE(rule_position_says(f, "palindrome line: r1c1-r2c2-r3c4"));
+    rule_position_close(f);
     expect_quiet("palindrome", "0-10-21", "r1c1=12 r3c4=12", "palindrome-line");
 }
 
 static void test_between(void)
 {
     /* The inside is strictly between the ends: never 1 or 9. */
-    struct line_fixture *f = fire("between", "0-1-2", "", "between-line");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("2345678"));
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits(ALL));
-    line_close(f);
+    struct rule_position *f = fire("between", "0-1-2", "", "between-line");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("2345678"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list(ALL));
+    rule_position_close(f);
     /* An end of 1 or 2 is the low one: the other is the high one. */
     f = fire("between", "0-1-2", "r1c1=12 r1c2-19", "between-line");
-    CU_ASSERT_EQUAL(after(f, 1, 2), digits("2345678"));
-    CU_ASSERT_EQUAL(after(f, 1, 3), digits("3456789"));
-    CU_ASSERT_TRUE(says(f, "between line: r1c1-r1c2-r1c3"));
-    line_close(f);
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 2), digits_of_list("2345678"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 3), digits_of_list("3456789"));
+    CU_ASSERT_TRUE(rule_position_says(f, "between line: r1c1-r1c2-r1c3"));
+    rule_position_close(f);
     expect_quiet("between", "0-1-2", "r1c2-19", "between-line");
 }
 
@@ -184,13 +106,13 @@ static void test_sandwich(void)
 {
     /* 35 is 2+...+8: the breads at the ends of row 1, the column's clue
      * left for a step of its own. */
-    struct line_fixture *f = fire("sandwich", "r1=35,c9=35", "", "sandwich-clue");
-    CU_ASSERT_EQUAL(after(f, 1, 1), digits("19"));
-    CU_ASSERT_EQUAL(after(f, 1, 9), digits("19"));
-    CU_ASSERT_EQUAL(after(f, 1, 5), digits("2345678"));
-    CU_ASSERT_EQUAL(after(f, 5, 9), digits(ALL));
-    CU_ASSERT_TRUE(says(f, "sandwich clue: r1=35; so"));
-    line_close(f);
+    struct rule_position *f = fire("sandwich", "r1=35,c9=35", "", "sandwich-clue");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("19"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("19"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 5), digits_of_list("2345678"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 5, 9), digits_of_list(ALL));
+    CU_ASSERT_TRUE(rule_position_says(f, "sandwich clue: r1=35; so"));
+    rule_position_close(f);
     /* Row 1's breads are placed already; column 5's 0 says nothing yet. */
     expect_quiet("sandwich", "r1=35,c5=0", "r1c1=19 r1c9=19 r1c2:8-19", "sandwich-clue");
 }
