@@ -154,16 +154,31 @@ function M.graded(p, solution, opts)
   p:dig(orbits, solution)
   local ratings = 1
   -- A rating above the band needs no more than that: the rater stops there.
-  local r = p:rate(band[2]).rating
+  local rated = p:rate(band[2])
+  local r = rated.rating
   local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
-  if fits(r) then return p, {ratings = ratings} end
+  -- A puzzle whose solve path leaves a rule of its variant unused is not
+  -- in the band: it would be a puzzle of fewer rules. Easing adds givens
+  -- and never brings a rule back, so the caller tries another grid.
+  local function unused(res)
+    return nil, "a rule left unused (" .. table.concat(res.unused, ", ") .. ")",
+      {ratings = ratings, unused_rules = 1}
+  end
+  if fits(r) then
+    if #rated.unused > 0 then return unused(rated) end
+    return p, {ratings = ratings}
+  end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
       ratings = ratings + 1
-      local eased = p:rate(band[2]).rating
-      if fits(eased) then return p, {ratings = ratings} end
+      local res = p:rate(band[2])
+      local eased = res.rating
+      if fits(eased) then
+        if #res.unused > 0 then return unused(res) end
+        return p, {ratings = ratings}
+      end
       if eased < band[1] then
         for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
       end

@@ -18,6 +18,7 @@ local function stats_of(p, opts, info)
     s.trace = table.concat(parts, ",")
   end
   if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
+  if info and info.unused_rules then s.unused_rules = info.unused_rules end
   if opts.want_rating then
     local r = p:rate()
     if r then

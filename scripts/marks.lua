@@ -199,8 +199,8 @@ function M.graded(v, family, grid, opts)
   if #marks == 0 then return nil, "no marks fit the grid" end
   local p = build(v, family, marks, opts, grid)
   local settings = setmetatable({symmetry = opts.symmetry or "none"}, {__index = opts})
-  local q, why = dig.graded(p, grid, settings)
-  if not q then return nil, why end
+  local q, why, tally = dig.graded(p, grid, settings)
+  if not q then return nil, why, tally end
   return finish(q, #marks)
 end
 
@@ -222,10 +222,15 @@ function M.generator(v, family)
     -- A graded run rates each grid's puzzle, many times: fewer grids.
     local attempts = opts.attempts or (strategy == "graded" and 10 or 200)
     local why
+    local refused = 0 -- grids whose puzzle left a rule unused (dig.graded)
     for attempt = 0, attempts - 1 do
       local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
-      local p, info = make(v, family, grid, settings)
-      if p then return p, info end
+      local p, info, tally = make(v, family, grid, settings)
+      if p then
+        if refused > 0 then info.unused_rules = refused end
+        return p, info
+      end
+      if tally and tally.unused_rules then refused = refused + 1 end
       why = info
     end
     return nil, string.format("%s (after %d grids)", why, attempts)

@@ -8,6 +8,8 @@ local M = {}
 -- The classic-family generator: a random grid of the variant's rules, dug
 -- by the strategy opts.strategy names (or the one opts imply: clues ->
 -- exact, grade or rating -> graded, a symmetry -> symmetric).
+M.unused_rule_limit = 25
+
 function M.dig_generator(v)
   -- One empty puzzle per size fills every grid and one more is dug, each
   -- reused from puzzle to puzzle: their rules are compiled once. (The dug
@@ -41,14 +43,27 @@ function M.dig_generator(v)
   -- An exact clue count gets few grids (each may search long); a grade,
   -- many (each is quick, and most grids miss a rare grade). A strategy that
   -- knows no grid can help says so with a third result, "final".
+  -- Grids whose graded puzzle left a rule unused are counted (a
+  -- statistic); after M.unused_rule_limit of them the grade is taken as
+  -- too easy for the rules' own steps.
   return function(opts)
     local why
     local attempts = opts.attempts or (opts.clues and 10 or 1000)
+    local refused = 0
     for attempt = 0, attempts - 1 do
       local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
-      if p then return p, info_or_why, info end
+      if p then
+        if refused > 0 and type(info_or_why) == "table" then info_or_why.unused_rules = refused end
+        return p, info_or_why, info
+      end
       why = info_or_why
       if info == "final" then break end
+      if type(info) == "table" and info.unused_rules then
+        refused = refused + 1
+        if refused >= M.unused_rule_limit then
+          return nil, string.format("%s in %d grids: the grade may be too easy for the rule", why, refused)
+        end
+      end
     end
     return nil, why
   end

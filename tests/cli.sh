@@ -557,6 +557,14 @@ check "rate --json is one object with the rating and the techniques" \
 run rate --explain "$T/easy.txt"
 check "rate --explain gives every step in words, then the rating" \
     eval 'rc_is 0 && out_has "1. [1.2] r2c2: hidden single 6 in box 1" && [ $(grep -c "^ *[0-9]*\. \[" "$T/out") -eq 49 ]'
+check "rate --explain ends with the rules the solve path used" \
+    eval 'out_has "# rules used: classic" && out_has "# rules unused: none"'
+printf 'sudolab 9 3x3 classic;thermo:0-1 %s\n' "$(printf '%s' "$EASY" | tr 0 .)" > "$T/thermo_redundant.txt"
+run rate --explain "$T/thermo_redundant.txt"
+check "rate --explain names a rule the solve path left unused" \
+    eval 'rc_is 0 && out_has "# rules unused: thermo"'
+run rate --json "$T/thermo_redundant.txt"
+check "rate --json lists the unused rules" eval 'rc_is 0 && out_has "\"unused_rules\":[\"thermo\"]"'
 printf '%s\n' 000000000000000000000000000000000000000000000000000000000000000000000000000000012 > "$T/many.txt"
 run rate "$T/many.txt"
 check "rate refuses a puzzle with several solutions (exit 1)" \

@@ -122,6 +122,7 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
         if (p->cages) fprintf(out, ",\"cages\":%d", p->cages);
         if (p->grade[0]) fprintf(out, ",\"rating\":%.1f,\"grade\":\"%s\"", p->rating, p->grade);
         if (p->trace[0]) fprintf(out, ",\"energy\":[%s]", p->trace);
+        if (p->unused_rules) fprintf(out, ",\"unused_rule_refusals\":%d", p->unused_rules);
         fprintf(out, ",\"nodes\":%llu}\n", (unsigned long long)p->nodes);
     } else if (opt->stats) {
         fprintf(out, "%s %.3f %.1f %s %d %llu\n", p->line, p->ms, p->rating,

@@ -13,7 +13,7 @@
 
 static const struct cmd_option_help rate_options[] = {
     {"json", "one JSON object per puzzle instead"},
-    {"explain", "every step in words, one per line, then the rating"},
+    {"explain", "every step in words, one per line, the rules used, then the rating"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape, or 'none' for a Latin square"},
     {"format", "read only format F"},
@@ -141,6 +141,22 @@ static void print_json_string(const char *text)
     putchar('"');
 }
 
+/* The explanation's last comment: which rules the solve path used. */
+static void print_rules_used(const struct ruleset *rs, const struct rate_result *res)
+{
+    for (int used = 1; used >= 0; used--) {
+        printf("# rules %s:", used ? "used" : "unused");
+        int any = 0;
+        for (int i = 0; i < rs->nslots; i++) {
+            const char *name = rs->slots[i].ops->name;
+            int first = 1;
+            for (int j = 0; j < i; j++) first &= strcmp(rs->slots[j].ops->name, name) != 0;
+            if (first && rate_rule_used(rs, res, name) == used) printf(" %s", name), any = 1;
+        }
+        printf("%s\n", any ? "" : " none");
+    }
+}
+
 static void print_rating(const struct rate_run *run, const struct cmd_puzzle *item,
                          const struct rate_result *res)
 {
@@ -153,9 +169,14 @@ static void print_rating(const struct rate_run *run, const struct cmd_puzzle *it
                res->hardest_key, (unsigned long long)res->fallback_nodes);
         for (int i = 0; i < res->ntally; i++)
             printf("%s\"%s\":%d", i ? "," : "", res->tally[i].key, res->tally[i].count);
-        printf("}}\n");
+        printf("},\"unused_rules\":[");
+        const char *unused[SL_MAX_RULES];
+        int n = rate_rules_unused(item->rules, res, unused, SL_MAX_RULES);
+        for (int i = 0; i < n; i++) printf("%s\"%s\"", i ? "," : "", unused[i]);
+        printf("]}\n");
         return;
     }
+    if (run->opt->explain) print_rules_used(item->rules, res);
     printf("%.1f %s %.1f", res->rating, grade_name(res->grade), res->work);
     for (int i = 0; i < res->ntally; i++) printf(" %s:%d", res->tally[i].key, res->tally[i].count);
     if (res->fallback_nodes) printf(" search-nodes:%llu", (unsigned long long)res->fallback_nodes);

@@ -30,7 +30,7 @@ struct generate_request {
     int has_givens;                 /* givens was asked for: then 0 means none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
-    int lines, max_line;            /* mark variants: lines placed, their most cells; 0 = the variant's */
+    int lines, max_line; /* mark variants: lines placed, their most cells; 0 = the variant's */
 };
 
 /* One puzzle made. */
@@ -46,6 +46,7 @@ struct generated {
     char trace[GENERATE_TRACE_MAX]; /* annealing's energy per step, comma-separated, or "" */
     char techniques[GENERATE_TECHNIQUES_MAX]; /* when rated: "key:count,..." */
     char cage_sizes[GENERATE_CAGE_SIZES_MAX]; /* killer: "size:cages,..." */
+    int unused_rules; /* graded: candidates refused for leaving a rule unused */
 };
 
 /* The seed of puzzle `index` of a run seeded with `seed`. */

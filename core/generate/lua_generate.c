@@ -139,11 +139,12 @@ static lua_Number stats_number(lua_State *L, const char *key)
 static int read_stats(lua_State *L)
 {
     struct generated *out = lua_touserdata(L, 1);
-    out->clues = out->cages = 0;
+    out->clues = out->cages = out->unused_rules = 0;
     out->rating = out->work = 0;
     out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
     if (!lua_istable(L, 2)) return 0;
     out->clues = (int)stats_number(L, "clues");
+    out->unused_rules = (int)stats_number(L, "unused_rules");
     out->cages = (int)stats_number(L, "cages");
     out->rating = stats_number(L, "rating");
     out->work = stats_number(L, "work");

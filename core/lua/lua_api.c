@@ -523,7 +523,25 @@ static int api_solutions(lua_State *L)
     return 1;
 }
 
-/* p:rate([above]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count}}
+/* A rating's rules = {name = used?} and unused = {names, in rule order}. */
+static void api_push_rules_used(lua_State *L, const struct ruleset *rs,
+                                const struct rate_result *res)
+{
+    const char *unused[SL_MAX_RULES];
+    int n = rate_rules_unused(rs, res, unused, SL_MAX_RULES);
+    lua_createtable(L, 0, rs->nslots);
+    for (int i = 0; i < rs->nslots; i++) {
+        lua_pushboolean(L, rate_rule_used(rs, res, rs->slots[i].ops->name) == 1);
+        lua_setfield(L, -2, rs->slots[i].ops->name);
+    }
+    lua_setfield(L, -2, "rules");
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) lua_pushstring(L, unused[i]), lua_rawseti(L, -2, i + 1);
+    lua_setfield(L, -2, "unused");
+}
+
+/* p:rate([above]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count},
+ * rules={name=used?}, unused={names of rules the solve path left unused}}
  * for a unique puzzle, else nil and why. With `above`, stops as soon as the
  * rating must exceed it: {rating= a lower bound, grade=, above=true}. */
 static int api_rate(lua_State *L)
@@ -571,6 +589,7 @@ static int api_rate(lua_State *L)
         lua_setfield(L, -2, res->tally[i].key);
     }
     lua_setfield(L, -2, "techniques");
+    api_push_rules_used(L, ap->rules, res);
     return 1;
 }
 

@@ -107,6 +107,7 @@ struct step {
     char detail[EXPLAIN_MAX_DETAIL];        /* a rule's equation for the step, or "" */
     uint64_t search_nodes; /* the rater's search fallback: the nodes it needed, else 0 */
     int variant;           /* a technique's own kind of step, for the words (forcing.h) */
+    int rule_slot;         /* the ruleset slot whose explain hook made it, else -1 */
 };
 
 /* Fills lay for rs (which must outlive it), and has rs's rules make what

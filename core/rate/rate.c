@@ -84,6 +84,52 @@ static void step_reset(struct step *s, int technique, double good_enough)
     s->detail[0] = '\0';
     s->search_nodes = 0;
     s->variant = 0;
+    s->rule_slot = -1;
+}
+
+/* Which rules the step used (rate.h): its own rule's slot; a forcing
+ * chain through the rules' deductions every rule with a hook (the chain
+ * does not say whose deduction it took); any other technique the rules
+ * without a hook, whose houses, peers and domains every technique reads. */
+static void rate_credit_rules(const struct rater *r, struct rate_result *out, const struct step *s,
+                              int by_technique)
+{
+    const struct ruleset *rs = r->lay.rs;
+    if (!by_technique) return;
+    if (s->rule_slot >= 0) {
+        out->rules_used |= UINT64_C(1) << s->rule_slot;
+        return;
+    }
+    int through_rules = technique_table[s->technique].find == find_forcing_chain &&
+                        technique_table[s->technique].param == 3;
+    for (int i = 0; i < rs->nslots && i < 64; i++) {
+        int has_hook = rs->slots[i].ops->explain != NULL;
+        if (has_hook == through_rules) out->rules_used |= UINT64_C(1) << i;
+    }
+}
+
+int rate_rule_used(const struct ruleset *rs, const struct rate_result *res, const char *name)
+{
+    int known = 0;
+    for (int i = 0; i < rs->nslots && i < 64; i++) {
+        if (strcmp(rs->slots[i].ops->name, name) != 0) continue;
+        known = 1;
+        if ((res->rules_used >> i) & 1) return 1;
+    }
+    return known ? 0 : -1;
+}
+
+int rate_rules_unused(const struct ruleset *rs, const struct rate_result *res, const char **names,
+                      int cap)
+{
+    int n = 0;
+    for (int i = 0; i < rs->nslots && i < 64; i++) {
+        const char *name = rs->slots[i].ops->name;
+        int seen = 0;
+        for (int j = 0; j < i; j++) seen |= strcmp(rs->slots[j].ops->name, name) == 0;
+        if (!seen && !rate_rule_used(rs, res, name) && n < cap) names[n++] = name;
+    }
+    return n;
 }
 
 /* The easiest step: rows in ladder order; once a row finds a step rated
@@ -202,6 +248,7 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
             break;
         }
         rate_count(out, s);
+        rate_credit_rules(r, out, s, by_technique);
         out->steps++;
         out->work += s->rating;
         if (s->rating > out->rating) {

@@ -60,6 +60,7 @@ struct rate_result {
     int erred_technique;     /* a row whose step broke the solution (a bug), else -1 */
     int ntally;
     struct rate_tally tally[RATE_MAX_TALLY]; /* steps per technique, in order of first use */
+    uint64_t rules_used; /* bit i: the solve path used the ruleset's slot i (below) */
 };
 
 struct rater;
@@ -88,6 +89,20 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
 /* The easiest step from state h (a hint): 1 when one was found, 0 when
  * no technique applies. */
 int rate_next_step(struct rater *r, const struct human *h, struct step *out);
+
+/* The rules a solve path used, by the names of the puzzle's rule list. A
+ * rule's own steps (its explain hook) count for it; a forcing chain
+ * through the rules' deductions counts for every rule with such a hook;
+ * every other technique counts for the rules without one (classic, and
+ * the rules that only add houses, peers or domains, which every technique
+ * reads). The search fallback counts for none. After a rating stopped
+ * early (rate_puzzle_within) only the steps taken count.
+ * rate_rule_used: 1 used, 0 unused, -1 no such rule. rate_rules_unused:
+ * the names (each once, in rule order) of the unused ones, at most cap;
+ * returns their count. */
+int rate_rule_used(const struct ruleset *rs, const struct rate_result *res, const char *name);
+int rate_rules_unused(const struct ruleset *rs, const struct rate_result *res, const char **names,
+                      int cap);
 
 const struct human_layout *rater_layout(const struct rater *r);
 

@@ -70,6 +70,7 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
         struct explain_sink sink = {0};
         if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
             rule_name_step(&sink, out);
+            out->rule_slot = i;
             found = rule_removals(h, state, out);
         }
     }

@@ -128,4 +128,14 @@ do
   expect("thermo: reproducible from the seed", a, b)
 end
 
+-- Graded generation keeps only puzzles whose solve path uses every rule
+-- of the variant (dig.graded refuses the others).
+for _, name in ipairs{"whispers", "thermo"} do
+  local p = require(name).generate{seed = 5, grade = "medium"}
+  local r = p:rate()
+  expect(name .. ": graded medium", r.grade, "medium")
+  expect(name .. ": its solve path uses every rule", table.concat(r.unused, ","), "")
+  expect(name .. ": its own rule among them", r.rules[name], true)
+end
+
 check.finish()

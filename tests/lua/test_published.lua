@@ -34,6 +34,7 @@ local function solves(name, p, answer)
   local r = p:rate()
   expect(name .. ": rated without search", r.techniques.search, nil)
   expect(name .. ": by its rule's steps", (r.techniques[steps_of[name]] or 0) > 0, true)
+  expect(name .. ": every rule used on the solve path", table.concat(r.unused, ","), "")
   print(string.format("# %s: %.1f ms", name, (os.clock() - t) * 1000))
 end
 

@@ -57,4 +57,26 @@ expect("a puzzle within the bound rates in full", whole.above == nil and whole.r
 local refused = pcall(function() return easy:rate("hard") end)
 expect("rate checks its bound", refused, false)
 
+-- Which rules the solve path used: a thermometer the givens make
+-- redundant (an easy classic puzzle, one thermo along its solution's
+-- rising digits) is reported unused; the classic rule is used.
+do
+  local solution = easy:solve()
+  local cells = {}
+  for c = 0, 80 do
+    local d = tonumber(solution:sub(c + 1, c + 1))
+    if easy:get(c) == 0 and c // 9 == 0 and (#cells == 0 or d > tonumber(solution:sub(cells[#cells] + 1, cells[#cells] + 1))) then
+      cells[#cells + 1] = c
+    end
+  end
+  expect("a thermo of two cells or more fits row 1", #cells >= 2, true)
+  local thermo = sudolab.read("sudolab 9 3x3 classic;thermo:" .. table.concat(cells, "-") .. " " .. easy:givens())[1]
+  local t = thermo:rate()
+  expect("the redundant thermo is unused", table.concat(t.unused, ","), "thermo")
+  expect("the classic rule is used", t.rules.classic, true)
+  expect("the thermo rule is listed unused", t.rules.thermo, false)
+  expect("a killer's cages are used", table.concat(k.unused, ","), "")
+  expect("a classic puzzle leaves no rule unused", #r.unused, 0)
+end
+
 check.finish()
