@@ -56,6 +56,7 @@ local function shuffle(list)
   end
   return list
 end
+M.shuffle = shuffle
 
 -- The cells of the grid in orbits of the symmetry (each orbit a list of
 -- 0-based cells, each cell in one orbit), in random order.

@@ -68,13 +68,7 @@ local function unique(p, nodes)
   return p:count(2, nodes or MAX_NODES) == 1
 end
 
-local function shuffle(list)
-  for i = #list, 2, -1 do
-    local j = math.random(i)
-    list[i], list[j] = list[j], list[i]
-  end
-  return list
-end
+local shuffle = dig.shuffle
 M.shuffle = shuffle
 
 -- The cell a half turn takes cell to.
