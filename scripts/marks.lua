@@ -11,6 +11,10 @@
 --   marks.bare(v, family, grid, opts)    no givens at all: every mark the
 --       grid allows (with the negative constraint where the family has one:
 --       unmarked neighbours qualify for no mark), unique or nothing
+--   marks.fewest(v, family, grid, opts)  every mark, as bare, and the
+--       fewest givens the greedy choice finds: each given the grid's digit
+--       in the cell where most of the other solutions differ from it
+--       (none when the marks alone are unique; at most opts.givens)
 --   marks.graded(v, family, grid, opts)  the placed marks, and the givens
 --       dug toward a grade or rating band with the rater (dig.graded)
 --
@@ -27,6 +31,15 @@
 --   symmetric              marks go on every spot that qualifies: under
 --                          --symmetry rotate180 only those whose half-turned
 --                          spot has one too are placed
+--   relabel                digit maps ("214357698": 1 becomes 2, ...) that
+--                          keep every mark true, and why, in words: with
+--                          them no puzzle of the family is unique without
+--                          givens (each solution relabelled is another), so
+--                          no givens is refused at once (marks.check)
+--   steps                  the rater's technique keys of the family's rule
+--                          (marks.check: a grade below their easiest
+--                          rating is refused at once: a graded puzzle
+--                          uses its rule)
 -- Line families share M.lines, which walks lines over the grid.
 local M = {}
 local dig = require("dig")
@@ -35,12 +48,13 @@ M.strategies = {
   {name = "prune", takes = {symmetry = true, givens = true}},
   {name = "bare", takes = {symmetry = "none", givens = 0}},
   {name = "graded", takes = {grade = true, rating = true, symmetry = true}, needs = {"grade", "rating"}},
+  {name = "fewest", takes = {symmetry = "none", givens = true}},
 }
 -- The strategies of a variant whose marks are lines: prune and graded,
 -- each also taking the options named in `extra` ({"lines", "max_line"}).
 function M.strategies_with(extra)
   local out = {}
-  for _, s in ipairs{M.strategies[1], M.strategies[3]} do
+  for _, s in ipairs{M.strategies[1], M.strategies[3]} do -- lines: no bare, no fewest
     local takes = {}
     for k, v in pairs(s.takes) do takes[k] = v end
     for _, k in ipairs(extra) do takes[k] = true end
@@ -187,6 +201,48 @@ function M.bare(v, family, grid, opts)
   return finish(p, #marks)
 end
 
+-- Solutions fewest lists at once, and the search nodes it may take: a
+-- grid whose marks leave more is given the givens chosen from those
+-- listed, then listed again; one whose marks leave a wide search is not
+-- suited (the next grid is).
+local SOLUTIONS, SOLUTION_NODES = 64, 2000
+
+-- The empty cell where most of found differ from grid (ties broken at
+-- random).
+local function splitting_cell(p, grid, found)
+  local cells = {}
+  for cell = 0, #grid - 1 do if p:get(cell) == 0 then cells[#cells + 1] = cell end end
+  local best, most = nil, -1
+  for _, cell in ipairs(shuffle(cells)) do
+    local digit, differ = grid:sub(cell + 1, cell + 1), 0
+    for _, s in ipairs(found) do
+      if s:sub(cell + 1, cell + 1) ~= digit then differ = differ + 1 end
+    end
+    if differ > most then best, most = cell, differ end
+  end
+  return best
+end
+
+function M.fewest(v, family, grid, opts)
+  local n = math.tointeger(math.sqrt(#grid))
+  local marks = family.place(grid, n, setmetatable({every = true}, {__index = opts}))
+  local data = family.data(marks, opts)
+  data.negative = family.negative
+  local p, placed = v.build(data), 0
+  while true do
+    local found = p:solutions(SOLUTIONS, SOLUTION_NODES)
+    if not found then return nil, "the marks leave too wide a search" end
+    if #found <= 1 then break end
+    local cell = splitting_cell(p, grid, found)
+    p:put(cell, M.digit(grid, cell))
+    placed = placed + 1
+    if opts.givens and placed > opts.givens then
+      return nil, string.format("more than --givens %d needed", opts.givens)
+    end
+  end
+  return finish(p, #marks)
+end
+
 function M.graded(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local marks = family.place(grid, n, opts)
@@ -198,6 +254,58 @@ function M.graded(v, family, grid, opts)
   return finish(q, #marks)
 end
 
+-- The variant's check of a request (generate.lua calls v.check before
+-- any puzzle), refusing at once what the family cannot make: no givens
+-- where a digit relabelling keeps every mark (family.relabel), and a
+-- grade or rating band below the easiest step of the family's rule
+-- (family.steps), which every graded puzzle takes.
+local function check_relabel(v, family, opts)
+  local strategy = opts.strategy or v.strategy_for(opts)
+  if family.relabel and (strategy == "bare" or opts.givens == 0) then
+    error(string.format("%s cannot be unique without givens: %s, so every solution has a "
+                        .. "twin; --strategy fewest gives every mark and the fewest givens",
+                        v.name, family.relabel.why), 0)
+  end
+end
+
+local function check_band(v, family, opts)
+  if not (family.steps and (opts.grade or opts.rating)) then return end
+  local band = opts.rating or dig.grade_band(opts.grade)
+  local floor, easiest = math.huge, nil
+  for _, key in ipairs(family.steps) do
+    local r = sudolab.technique_rating(key)
+    if r and r < floor then floor, easiest = r, key end
+  end
+  if floor <= band[2] + 1e-9 then return end
+  local reachable = {}
+  for _, g in ipairs(sudolab.grades) do
+    if g.high >= floor - 1e-9 then reachable[#reachable + 1] = g.name end
+  end
+  local asked = opts.grade and "--grade " .. opts.grade
+                or string.format("--rating %.1f-%.1f", band[1], band[2])
+  error(string.format("%s cannot reach %s: a graded puzzle uses its rule, whose easiest step "
+                      .. "(%s) rates %.1f; the grades it can reach: %s", v.name, asked, easiest,
+                      floor, table.concat(reachable, ", ")), 0)
+end
+
+function M.check(v, family)
+  return function(opts)
+    check_relabel(v, family, opts)
+    check_band(v, family, opts)
+  end
+end
+
+-- The reasons grids gave, most often given first: "why" alone when every
+-- grid gave it, else "why (N grids), other (M grids)".
+function M.reasons(whys)
+  local list = {}
+  for why, count in pairs(whys) do list[#list + 1] = {why, count} end
+  table.sort(list, function(a, b) return a[2] > b[2] or (a[2] == b[2] and a[1] < b[1]) end)
+  if #list == 1 then return list[1][1] end
+  for i, r in ipairs(list) do list[i] = string.format("%s (%d grids)", r[1], r[2]) end
+  return table.concat(list, ", ")
+end
+
 -- The generate function of a variant of family: a fresh grid per attempt
 -- (from the puzzle's seed) until a strategy makes a puzzle. A request
 -- that cannot be met (a grade too far, givens too few) runs out of
@@ -207,7 +315,7 @@ function M.generator(v, family)
     local strategy = opts.strategy or M.strategy_for(opts)
     local make = M[strategy]
     if type(make) ~= "function" or strategy == "generator" then
-      error("unknown " .. v.name .. " strategy '" .. tostring(strategy) .. "' (prune, bare, graded)", 0)
+      error("unknown " .. v.name .. " strategy '" .. tostring(strategy) .. "' (prune, bare, graded, fewest)", 0)
     end
     local settings = setmetatable({}, {__index = opts})
     settings.symmetry = opts.symmetry or v.defaults.symmetry
@@ -215,7 +323,7 @@ function M.generator(v, family)
     local blank = sudolab.puzzle{size = v.size}
     -- A graded run rates each grid's puzzle, many times: fewer grids.
     local attempts = opts.attempts or (strategy == "graded" and 10 or 200)
-    local why
+    local whys = {} -- each reason a grid gave, and how many gave it
     local refused = 0 -- grids whose puzzle left a rule unused (dig.graded)
     for attempt = 0, attempts - 1 do
       local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
@@ -225,9 +333,9 @@ function M.generator(v, family)
         return p, info
       end
       if tally and tally.unused_rules then refused = refused + 1 end
-      why = info
+      whys[info] = (whys[info] or 0) + 1
     end
-    return nil, string.format("%s (after %d grids)", why, attempts)
+    return nil, string.format("%s (after %d grids)", M.reasons(whys), attempts)
   end
 end
 

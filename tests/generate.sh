@@ -27,10 +27,14 @@ check "thermo --lines 3 --max-line 4: at most 3 thermometers of at most 4 cells"
                    for (i = 1; i <= n; i++) if (split(t[i], c, \"-\") > 4) bad = 1 } END { exit !bad }" "$T/m1"'
 gen --variant kropki --strategy bare --count 2 --seed 1 > "$T/m1"
 check "kropki --strategy bare: no givens" eval '! grep -v "[.]\{81\}$" "$T/m1" && [ $(wc -l < "$T/m1") -eq 2 ]'
-gen --variant xv --strategy bare --count 1 --seed 1 > "$T/m1"
+gen --variant sandwich --strategy fewest --count 2 --seed 1 > "$T/m1"
+check "sandwich --strategy fewest: unique, every clue, a few givens" \
+    eval '[ $(wc -l < "$T/m1") -eq 2 ] && all_unique "$T/m1" &&
+          [ $(grep -c "sandwich:\([rc][1-9]=[0-9]*,\)\{17\}[rc][1-9]=[0-9]* [.1-9]*[1-9]" "$T/m1") -eq 2 ]'
+gen --variant xv --strategy fewest --givens 1 --count 1 --seed 1 --jobs 1 > "$T/m1"
 rc=$?
-check "xv --strategy bare: none made says why (exit 1)" \
-    eval '[ $rc -eq 1 ] && grep -q "not unique without givens (after 200 grids)" "$T/err"'
+check "xv --strategy fewest --givens 1: none made says why, reason by reason (exit 1)" \
+    eval '[ $rc -eq 1 ] && grep -q "more than --givens 1 needed ([0-9]* grids)" "$T/err"'
 
 # --givens 0 asks for marks alone; left out, givens are dug as needed.
 gen --variant kropki --count 2 --seed 1 > "$T/m1"
@@ -160,6 +164,13 @@ refused "unknown variant 'kiler'; did you mean 'killer'? (one of: antiking," --v
 refused "unknown variant 'nosuch'" --variant nosuch
 refused "unknown thermo strategy 'bare' (one of: prune, graded)" --variant thermo --strategy bare
 refused "kropki does not take --lines (no kropki strategy uses it)" --variant kropki --lines 3
+refused "xv cannot be unique without givens: swapping the digits 1-2, 3-4, 6-7 and 8-9" \
+    --variant xv --strategy bare
+refused "sandwich cannot be unique without givens: swapping 1 and 9" --variant sandwich --givens 0
+refused "whispers cannot reach --grade easy: a graded puzzle uses its rule, whose easiest step" \
+    --variant whispers --grade easy
+refused "the grades it can reach: medium, hard, expert, extreme, beyond" --variant kropki --grade easy
+refused "littlekiller cannot reach --rating 1.0-1.4" --variant littlekiller --rating 1-1.4
 refused "littlekiller does not take --lines" --variant littlekiller --lines 3
 refused "greedy does not take --grade; use --strategy anneal" \
     --variant killer --strategy greedy --grade extreme

@@ -41,5 +41,7 @@ v.family = {place = lines.place, data = function(list)
   return {arrows = arrows}
 end}
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"sum-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -35,5 +35,7 @@ end, function(path, grid)
   return true
 end, v.defaults)
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"between-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

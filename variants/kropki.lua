@@ -30,5 +30,7 @@ v.family = marks.edges({{"white", function(a, b) return math.abs(a - b) == 1 end
                         {"black", function(a, b) return a == 2 * b or b == 2 * a end}},
                        function(lists) return {white = lists.white, black = lists.black} end, true)
 v.strategies, v.strategy_for = marks.strategies, marks.strategy_for
+v.family.steps = {"related-pair"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -54,5 +54,7 @@ v.family = {
   data = function(list) return {diagonals = list} end,
 }
 v.strategies, v.strategy_for = marks.strategies_with{"max_line"}, marks.strategy_for
+v.family.steps = {"sum-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -65,5 +65,7 @@ v.family = {
   end,
 }
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"palindrome-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

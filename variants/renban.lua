@@ -36,5 +36,7 @@ end, function(path, grid)
   return spread(path, grid) == #path
 end, v.defaults)
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"renban-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -13,7 +13,9 @@ local v = require("variant").make{
 }
 
 -- Generation (scripts/marks.lua): a clue for every row and column, kept
--- where it matters; `bare` gives all of them and no givens.
+-- where it matters; `fewest` gives all of them and the fewest givens the
+-- greedy choice finds. No givens is never unique (family.relabel), so
+-- `bare` and --givens 0 are refused.
 v.family = {
   symmetric = true,
   place = function(grid, n)
@@ -41,5 +43,9 @@ v.family = {
   end,
 }
 v.strategies, v.strategy_for = marks.strategies, marks.strategy_for
+v.family.steps = {"sandwich-clue"}
+v.family.relabel = {maps = {"923456781"},
+  why = "swapping 1 and 9 keeps every sum between them"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -19,5 +19,7 @@ v.family = marks.line_family("thermos", function(path, cell, grid)
   return marks.digit(grid, cell) > marks.digit(grid, path[#path])
 end, nil, v.defaults)
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"thermometer"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -18,5 +18,7 @@ v.family = marks.line_family("lines", function(path, cell, grid)
   return math.abs(marks.digit(grid, cell) - marks.digit(grid, path[#path])) >= 5
 end, nil, v.defaults)
 v.strategies, v.strategy_for = marks.line_strategies, marks.strategy_for
+v.family.steps = {"whispers-line"}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

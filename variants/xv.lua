@@ -20,10 +20,18 @@ local v = variant.make{
 }
 
 -- Generation (scripts/marks.lua): an X or V on every edge whose digits add
--- up to 10 or 5, kept where it matters; `bare` gives every mark and no givens.
+-- up to 10 or 5, kept where it matters; `fewest` gives every mark and the
+-- fewest givens the greedy choice finds. No givens is never unique
+-- (family.relabel), so `bare` and --givens 0 are refused.
 v.family = marks.edges({{"x", function(a, b) return a + b == 10 end},
                         {"v", function(a, b) return a + b == 5 end}},
                        function(lists) return {x = lists.x, v = lists.v} end, true)
 v.strategies, v.strategy_for = marks.strategies, marks.strategy_for
+v.family.steps = {"related-pair"}
+v.family.relabel = {
+  maps = {"214357698", "432159876", "341258967"},
+  why = "swapping the digits 1-2, 3-4, 6-7 and 8-9 keeps every X, every V and every unmarked pair",
+}
 v.generate = marks.generator(v, v.family)
+v.check = marks.check(v, v.family)
 return v

@@ -29,6 +29,7 @@
 #include "rules.h"
 #include "search.h"
 #include "suggest.h"
+#include "technique.h"
 
 #define API_PUZZLE "sudolab.puzzle"
 #define API_READING "sudolab.reading"
@@ -1129,6 +1130,18 @@ static int api_suggest(lua_State *L)
     return 1;
 }
 
+/* sudolab.technique_rating(key) -> the rating of the ladder's row of that
+ * technique key (the easiest step it can rate), or nil (technique.h). */
+static int api_technique_rating(lua_State *L)
+{
+    int row = technique_by_key(api_string(L, 1, "technique_rating", NULL));
+    if (row < 0)
+        lua_pushnil(L);
+    else
+        lua_pushnumber(L, technique_table[row].rating);
+    return 1;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -1162,6 +1175,7 @@ int lua_api_open(lua_State *L)
         {"cages_text", api_cages_text},
         {"parse_cages", api_parse_cages},
         {"suggest", api_suggest},
+        {"technique_rating", api_technique_rating},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

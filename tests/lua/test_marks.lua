@@ -80,6 +80,48 @@ do
   expect("kropki bare: unique", p:count(), 1)
 end
 
+-- No givens is never unique where a digit relabelling keeps every mark:
+-- the relabelled grid solves the puzzle of every mark too (so the refusal
+-- of --strategy bare is right), and fewest makes a unique puzzle with
+-- givens, every mark kept.
+for _, name in ipairs{"xv", "sandwich"} do
+  local v = require(name)
+  local twins = true
+  for seed = 1, 3 do
+    local grid = sudolab.puzzle{}:fill(seed * 31)
+    local data = v.family.data(v.family.place(grid, 9, {every = true}), {})
+    data.negative = v.family.negative
+    local p = v.build(data)
+    twins = twins and p:check(grid)
+    for _, map in ipairs(v.family.relabel.maps) do
+      local other = grid:gsub("%d", function(d) return map:sub(d, d) end)
+      twins = twins and other ~= grid and p:check(other)
+    end
+  end
+  expect(name .. ": each relabelling of a grid solves its every-mark puzzle", twins, true)
+  local ok, why = pcall(v.check, {strategy = "bare"})
+  expect(name .. ": bare refused, saying why", not ok and why:find("cannot be unique without givens", 1, true) ~= nil, true)
+end
+do
+  local v = require("xv")
+  math.randomseed(2)
+  local p, info = v.generate{seed = 2, strategy = "fewest"}
+  local _, blanks = p:givens():gsub("%.", "")
+  expect("xv fewest: unique", p:count(), 1)
+  expect("xv fewest: one to three givens", blanks >= 78 and blanks <= 80, true)
+  expect("xv fewest: every mark kept", info.marks > 10, true)
+end
+
+-- A grade below the easiest step of the variant's rule is refused at
+-- once; one the rule reaches is not.
+expect("technique_rating: related pair", sudolab.technique_rating("related-pair"), 1.6)
+expect("technique_rating: no such key", sudolab.technique_rating("no-such-key"), nil)
+for name, easy in pairs{whispers = false, kropki = false, arrow = false, thermo = true, palindrome = true} do
+  local v = require(name)
+  expect(name .. ": --grade easy " .. (easy and "taken" or "refused"), pcall(v.check, {grade = "easy"}), easy)
+  expect(name .. ": --grade medium taken", pcall(v.check, {grade = "medium"}), true)
+end
+
 -- Soundness: with every mark a family places on a grid and the grid's
 -- digits given but 40 random cells, the grid is among the solutions (a
 -- propagation that cut it off would lose it).
