@@ -6,7 +6,10 @@
  * hook marks one group due at a time, so a step is one part of the rule
  * (its cells named) narrowed to what the part allows given the rest. The
  * rule's state counters are zeroed before each call, as at the root of a
- * search, since the rater's scratch state has none of its own.
+ * search, since the rater's scratch state has none of its own. A step
+ * wakes no other part: propagate would run every part a narrowing touches
+ * (a chain of kropki dots in one step), so it runs against a copy of the
+ * ruleset in which no cell is watched.
  */
 #include <string.h>
 
@@ -57,6 +60,20 @@ static int run_groups(const struct constraint_ops *ops, const void *self, struct
     return ops->propagate((void *)(uintptr_t)self, ctx);
 }
 
+/* run_groups for the one group g, waking no other: the cells' watchers
+ * are read from a table of zeros, which propagate only reads. */
+static int run_part(const struct constraint_ops *ops, const void *self, struct prop_ctx *ctx, int g)
+{
+    static const uint64_t unwatched[SL_MAX_CELLS];
+    const struct ruleset *rs = ctx->rs;
+    struct ruleset alone = *rs;
+    alone.watch_masks = (uint64_t *)(uintptr_t)unwatched;
+    ctx->rs = &alone;
+    int result = run_groups(ops, self, ctx, g, g + 1);
+    ctx->rs = rs;
+    return result;
+}
+
 static int primitive_explain(const struct constraint_ops *ops, const void *self,
                              const char *technique, const char *key, const char *words,
                              struct prop_ctx *ctx, struct explain_sink *sink)
@@ -69,7 +86,7 @@ static int primitive_explain(const struct constraint_ops *ops, const void *self,
     }
     if (strcmp(technique, key) != 0) return 0;
     for (int g = 0; g < count; g++) {
-        if (run_groups(ops, self, ctx, g, g + 1) || !ctx->changed) continue;
+        if (run_part(ops, self, ctx, g) || !ctx->changed) continue;
         int cells[EXPLAIN_MAX_CELLS];
         int n = group_cells(rs, rs->slots[ctx->current_slot].group_first + g, cells);
         explain_name(sink, key, words, cells, n);
