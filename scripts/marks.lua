@@ -13,8 +13,9 @@
 --       unmarked neighbours qualify for no mark), unique or nothing
 --   marks.fewest(v, family, grid, opts)  every mark, as bare, and the
 --       fewest givens the greedy choice finds: each given the grid's digit
---       in the cell where most of the other solutions differ from it
---       (none when the marks alone are unique; at most opts.givens)
+--       in the cell where most of the other solutions differ from it,
+--       then each dropped that the others make needless (none when the
+--       marks alone are unique; at most opts.givens)
 --   marks.graded(v, family, grid, opts)  the placed marks, and the givens
 --       dug toward a grade or rating band with the rater (dig.graded)
 --
@@ -228,17 +229,23 @@ function M.fewest(v, family, grid, opts)
   local marks = family.place(grid, n, setmetatable({every = true}, {__index = opts}))
   local data = family.data(marks, opts)
   data.negative = family.negative
-  local p, placed = v.build(data), 0
+  local p, placed = v.build(data), {}
   while true do
     local found = p:solutions(SOLUTIONS, SOLUTION_NODES)
     if not found then return nil, "the marks leave too wide a search" end
     if #found <= 1 then break end
     local cell = splitting_cell(p, grid, found)
     p:put(cell, M.digit(grid, cell))
-    placed = placed + 1
-    if opts.givens and placed > opts.givens then
-      return nil, string.format("more than --givens %d needed", opts.givens)
-    end
+    placed[#placed + 1] = cell
+  end
+  -- A given chosen early may be needless once the later ones are in.
+  for _, cell in ipairs(#placed > 1 and shuffle(placed) or {}) do
+    p:put(cell, 0)
+    if p:count(2, SOLUTION_NODES) ~= 1 then p:put(cell, M.digit(grid, cell)) end
+  end
+  local count = clue_count(p:givens())
+  if opts.givens and count > opts.givens then
+    return nil, string.format("more than --givens %d needed", opts.givens)
   end
   return finish(p, #marks)
 end
