@@ -7,6 +7,7 @@
 #include "kernel.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "intersect.h"
 
@@ -25,6 +26,9 @@ enum {
  * past the candidates; kernel_shape_fits checks both). */
 #define K_ALL ((digitset)0x3fe)
 #define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
+/* Where the kernel's digit boards lie: past the solved digits, where a
+ * ruleset with no rule state ends (kernel_shape_fits checks it). */
+#define K_BOARD_OFFSET (K_SOLVED_OFFSET + K_HOUSES * sizeof(digitset))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -34,7 +38,25 @@ struct kernel_crossing {
     uint8_t only_a[K_PART], only_b[K_PART];
 };
 
+/* A set of cells: cells 0-63 in word 0, 64-80 in word 1. */
+struct kernel_cells {
+    uint64_t w[2];
+};
+
+/* The state's tail the kernel keeps: per digit d, the cells holding d as
+ * a candidate (board[d - 1]), always the transpose of the candidates. */
+struct kernel_boards {
+    struct kernel_cells board[K_SIZE];
+};
+
+/* A cell's peers in the general path's order: those of its row, then of
+ * its column, then the rest of its box, each part in ascending order,
+ * which a set of cells read lowest bit first keeps (kernel_fill checks). */
+enum { K_ROW_PART, K_COLUMN_PART, K_BOX_PART, K_PARTS };
+
 struct kernel {
+    struct kernel_cells peer_parts[K_CELLS][K_PARTS];
+    struct kernel_cells peer_set[K_CELLS]; /* all three parts */
     uint8_t peers[K_CELLS][K_PEERS];
     uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
     uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
@@ -92,7 +114,7 @@ static int kernel_shape_fits(const struct ruleset *rs)
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
         rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES || rs->unit_words != 1 ||
         rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != K_CROSSINGS ||
-        rs->intersection_words != 1)
+        rs->intersection_words != 1 || rs->state_bytes != K_BOARD_OFFSET)
         return 0;
     for (int c = 0; c <= K_CELLS; c++)
         if (rs->peer_start[c] != c * K_PEERS) return 0;
@@ -107,8 +129,43 @@ static int kernel_shape_fits(const struct ruleset *rs)
     return 1;
 }
 
+static void cells_add(struct kernel_cells *set, int cell)
+{
+    set->w[cell >> 6] |= UINT64_C(1) << (cell & 63);
+}
+
+/* The peer sets of each cell, checked against the ruleset's peer lists:
+ * read part by part, lowest bit first, they must give the same order. */
+static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
+{
+    memset(k->peer_parts, 0, sizeof k->peer_parts);
+    memset(k->peer_set, 0, sizeof k->peer_set);
+    for (int c = 0; c < K_CELLS; c++) {
+        for (int p = 0; p < K_CELLS; p++) {
+            if (p == c) continue;
+            int part = p / 9 == c / 9                               ? K_ROW_PART
+                       : p % 9 == c % 9                             ? K_COLUMN_PART
+                       : p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3 ? K_BOX_PART
+                                                                    : -1;
+            if (part < 0) continue;
+            cells_add(&k->peer_parts[c][part], p);
+            cells_add(&k->peer_set[c], p);
+        }
+        int n = 0;
+        for (int part = 0; part < K_PARTS; part++)
+            for (int p = 0; p < K_CELLS; p++)
+                if (k->peer_parts[c][part].w[p >> 6] >> (p & 63) & 1) {
+                    if (n == K_PEERS || rs->peers[c * K_PEERS + n] != p) return -1;
+                    n++;
+                }
+        if (n != K_PEERS) return -1;
+    }
+    return 0;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
+    if (kernel_fill_peers(k, rs)) return -1;
     for (int c = 0; c < K_CELLS; c++) {
         for (int i = 0; i < K_PEERS; i++) k->peers[c][i] = (uint8_t)rs->peers[c * K_PEERS + i];
         k->cell_units[c] = rs->cell_units[c];
@@ -162,6 +219,8 @@ struct kernel *kernel_new(const struct ruleset *rs)
 
 void kernel_free(struct kernel *k) { free(k); }
 
+size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
+
 int kernel_disabled(void)
 {
     const char *v = getenv("SUDOLAB_GENERAL_ENGINE");
@@ -169,6 +228,18 @@ int kernel_disabled(void)
 }
 
 /* --- Propagating ----------------------------------------------------------- */
+
+static inline struct kernel_boards *kernel_boards_of(digitset *cand)
+{
+    return (struct kernel_boards *)((char *)cand + K_BOARD_OFFSET);
+}
+
+/* Takes `digits` out of cell's bits in the boards. */
+static inline void kernel_unmark(struct kernel_boards *b, int cell, digitset digits)
+{
+    uint64_t keep = ~(UINT64_C(1) << (cell & 63));
+    for (; digits; digits &= digits - 1) b->board[__builtin_ctz(digits) - 1].w[cell >> 6] &= keep;
+}
 
 /* A narrowing marks only the houses due for hidden singles: the
  * hidden-single pass hands its due houses on to the box-line pass, which
@@ -187,10 +258,10 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
     }
 }
 
-/* A peer of a new single losing its digit. Out of line, so that the
- * drain's loop, where most peers lack the digit, carries nothing of it. */
-static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const struct kernel *k,
-                                                  int peer, digitset digit)
+/* A peer of a new single losing its digit (its bit in `board`, that
+ * digit's board, already cleared by the caller). */
+static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int peer,
+                               digitset digit)
 {
     digitset after = ctx->cand[peer] & ~digit;
     ctx->cand[peer] = after;
@@ -202,17 +273,40 @@ static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const st
     return SL_PROP_OK;
 }
 
+/* The peers in `hit` (one word of a part's peers holding the digit), in
+ * ascending order, lose the digit. */
+static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
+                                    int base, digitset digit)
+{
+    for (; hit; hit &= hit - 1)
+        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit)) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
+/* Each queued single leaves its peers: the peers holding its digit are
+ * read from the digit's board part by part, in the general path's order,
+ * and the board loses them all at once (the digit's board is not read
+ * again before a contradiction would discard the state). */
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
     const digitset *cand = ctx->cand;
+    struct kernel_boards *boards = kernel_boards_of(ctx->cand);
     while (ctx->queue_len > 0) {
         int cell = ctx->queue[--ctx->queue_len];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
-        const uint8_t *peers = k->peers[cell];
-        for (int i = 0; i < K_PEERS; i++)
-            if ((cand[peers[i]] & digit) && kernel_prune(ctx, k, peers[i], digit))
+        struct kernel_cells *board = &boards->board[__builtin_ctz(digit) - 1];
+        const struct kernel_cells *peers = &k->peer_set[cell];
+        uint64_t lo = board->w[0] & peers->w[0], hi = board->w[1] & peers->w[1];
+        if (!(lo | hi)) continue;
+        board->w[0] &= ~lo;
+        board->w[1] &= ~hi;
+        for (int part = 0; part < K_PARTS; part++) {
+            const struct kernel_cells *in = &k->peer_parts[cell][part];
+            if (kernel_prune_word(ctx, k, lo & in->w[0], 0, digit) ||
+                kernel_prune_word(ctx, k, hi & in->w[1], 64, digit))
                 return SL_PROP_CONTRADICTION;
+        }
     }
     return SL_PROP_OK;
 }
@@ -246,6 +340,8 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         int i = 0;
         while (i < K_SIZE && !(house[step[i]] & digit)) i++;
         if (i == K_SIZE) return SL_PROP_CONTRADICTION;
+        kernel_unmark(kernel_boards_of(ctx->cand), k_house_first[h] + step[i],
+                      house[step[i]] & ~digit);
         house[step[i]] = digit;
         kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
     }
@@ -309,6 +405,7 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset 
         if (!(before & digits)) continue;
         digitset after = before & ~digits;
         cand[cell] = after;
+        kernel_unmark(kernel_boards_of(cand), cell, before & digits);
         if (after == 0) {
             ctx->failed_cell = cell;
             return SL_PROP_CONTRADICTION;
@@ -346,6 +443,27 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
+/* The boards of the starting candidates: every digit everywhere, less
+ * what each narrowed cell lacks; a single cell's digit also leaves its
+ * peers, as the start's sweep does (when two peers share a single digit,
+ * the start fails before the boards are read). */
+static void kernel_start_boards(const struct kernel *k, const digitset *cand,
+                                struct kernel_boards *b)
+{
+    for (int d = 0; d < K_SIZE; d++) {
+        b->board[d].w[0] = ~UINT64_C(0);
+        b->board[d].w[1] = (UINT64_C(1) << (K_CELLS - 64)) - 1;
+    }
+    for (int c = 0; c < K_CELLS; c++) {
+        if (cand[c] == K_ALL) continue;
+        kernel_unmark(b, c, K_ALL & ~cand[c]);
+        if (!digitset_is_single(cand[c])) continue;
+        struct kernel_cells *board = &b->board[__builtin_ctz(cand[c]) - 1];
+        board->w[0] &= ~k->peer_set[c].w[0];
+        board->w[1] &= ~k->peer_set[c].w[1];
+    }
+}
+
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
     const struct ruleset *rs = ctx->rs;
@@ -363,16 +481,19 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
             once[h] |= cand[c];
         }
     }
+    kernel_start_boards(k, cand, kernel_boards_of(cand));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
      * digit only when a peer holds it too). */
     for (int c = 0; c < K_CELLS; c++) {
-        digitset own = digitset_is_single(cand[c]) ? cand[c] : 0, gone = 0;
-        for (int j = 0; j < 3; j++) {
-            int h = k->houses[c][j];
-            gone |= (once[h] & ~own) | (twice[h] & own);
+        const uint8_t *h = k->houses[c];
+        digitset near = once[h[0]] | once[h[1]] | once[h[2]];
+        if (!digitset_is_single(cand[c])) {
+            cand[c] &= ~near;
+            continue;
         }
-        cand[c] &= ~gone;
+        digitset own = cand[c];
+        cand[c] &= ~((near & ~own) | ((twice[h[0]] | twice[h[1]] | twice[h[2]]) & own));
     }
     digitset *solved = (digitset *)((char *)cand + rs->solved_offset);
     for (int c = 0; c < K_CELLS; c++) {
@@ -384,6 +505,20 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
         if (!digitset_is_single(cand[c])) continue;
         for (int j = 0; j < 3; j++) solved[k->houses[c][j]] |= cand[c];
         if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    return kernel_fixed_point(ctx);
+}
+
+int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
+{
+    const struct kernel *k = ctx->rs->kernel;
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed;
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
+        kernel_note_change(ctx, k, cells[i], after);
     }
     return kernel_fixed_point(ctx);
 }
@@ -403,13 +538,22 @@ int kernel_fixed_point(struct prop_ctx *ctx)
 
 /* --- Branching -------------------------------------------------------------- */
 
-/* Out of line: ties are rare, and the pick's loop keeps its registers. */
+/* The peers sharing a candidate with `cell`: its peer set against the
+ * union of its digits' boards. Out of line: ties are rare, and the
+ * pick's loop keeps its registers. */
 static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
                                                    int cell)
 {
-    int degree = 0;
-    for (int i = 0; i < K_PEERS; i++) degree += (cand[k->peers[cell][i]] & cand[cell]) != 0;
-    return degree;
+    const struct kernel_boards *b =
+        (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    uint64_t lo = 0, hi = 0;
+    for (digitset m = cand[cell]; m; m &= m - 1) {
+        const struct kernel_cells *board = &b->board[__builtin_ctz(m) - 1];
+        lo |= board->w[0];
+        hi |= board->w[1];
+    }
+    return __builtin_popcountll(lo & k->peer_set[cell].w[0]) +
+           __builtin_popcountll(hi & k->peer_set[cell].w[1]);
 }
 
 /* The degree of a tie-break is only counted when two cells tie: a cell

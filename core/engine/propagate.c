@@ -312,6 +312,7 @@ int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, voi
                              const int *cells, int count, digitset allowed)
 {
     ctx_open(ctx, rs, state, 0);
+    if (rs->kernel) return kernel_restrict(ctx, cells, count, allowed);
     for (int i = 0; i < count; i++) {
         digitset before = ctx->cand[cells[i]], after = before & allowed;
         if (after == before) continue;
