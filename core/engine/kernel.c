@@ -109,6 +109,25 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
     return -1;
 }
 
+/* Whether crossing i's shared cells are segment i, and its two other
+ * parts the rest of its line and the rest of its box in the segments'
+ * blocks of nine (kernel_fires reads them so). */
+static int kernel_crossing_fits(const struct kernel_crossing *x, int i)
+{
+    int base = i / 9 * 9, line = i % 9 / 3, box = i % 3;
+    int line_rest = (1 << (3 * line + (box + 1) % 3)) | (1 << (3 * line + (box + 2) % 3));
+    int box_rest = (1 << (3 * ((line + 1) % 3) + box)) | (1 << (3 * ((line + 2) % 3) + box));
+    int a = 0, b = 0;
+    for (int j = 0; j < 2; j++) {
+        if (x->seg[1 + j] < base || x->seg[1 + j] >= base + 9) return 0;
+        if (x->seg[3 + j] < base || x->seg[3 + j] >= base + 9) return 0;
+        a |= 1 << (x->seg[1 + j] - base);
+        b |= 1 << (x->seg[3 + j] - base);
+    }
+    return x->seg[0] == i &&
+           ((a == line_rest && b == box_rest) || (a == box_rest && b == line_rest));
+}
+
 static int kernel_shape_fits(const struct ruleset *rs)
 {
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
@@ -196,7 +215,7 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         struct kernel_crossing *kx = &k->crossings[i];
         if (kernel_cover(k, shared, 3, kx->seg, 1) ||
             kernel_cover(k, only_a, K_PART, kx->seg + 1, 2) ||
-            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2))
+            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
             return -1;
         for (int j = 0; j < K_PART; j++) {
             kx->only_a[j] = (uint8_t)only_a[j];
@@ -380,18 +399,23 @@ static inline digitset kernel_segment_union(const digitset *cand, const uint8_t 
     return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
 }
 
-/* Every segment's union, read by the fixed layout: a row segment is three
- * cells in a row, a column segment three cells a row apart. */
-static void kernel_segment_unions(const digitset *cand, digitset *seg)
+/* The unions of one block of nine segments, read by the fixed layout:
+ * blocks 0-2 are the row segments of a band (three cells in a row),
+ * blocks 3-5 the column segments of a stack (three cells a row apart;
+ * column c, band b at 3 * c + b). */
+static void kernel_block_unions(const digitset *cand, digitset *seg, int block)
 {
-    for (int s = 0; s < K_SEGMENTS / 2; s++)
-        seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
-    digitset *column = seg + K_SEGMENTS / 2; /* column c, band b at 3 * c + b */
-    for (int b = 0; b < 3; b++) {
-        const digitset *p = cand + 27 * b;
-        for (int c = 0; c < K_SIZE; c++)
-            column[3 * c + b] = p[c] | p[c + K_SIZE] | p[c + 2 * K_SIZE];
+    if (block < 3) {
+        for (int s = 9 * block; s < 9 * block + 9; s++)
+            seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
+        return;
     }
+    digitset *column = seg + K_SEGMENTS / 2;
+    for (int c = 3 * (block - 3); c < 3 * (block - 2); c++)
+        for (int b = 0; b < 3; b++) {
+            const digitset *p = cand + 27 * b + c;
+            column[3 * c + b] = p[0] | p[K_SIZE] | p[2 * K_SIZE];
+        }
 }
 
 /* remove_from of the general path, keeping the segment unions current. */
@@ -419,6 +443,37 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset 
     return SL_PROP_OK;
 }
 
+/* The digits at least two of a, b and c hold. */
+static inline digitset kernel_twice3(digitset a, digitset b, digitset c)
+{
+    return (a & (b | c)) | (b & c);
+}
+
+/* Nine segments making three lines across three boxes, p[3 * line + box]
+ * (the rows of a band, or the columns of a stack with p[3 * column +
+ * band]): bit 3 * line + box is set when that crossing's look would
+ * narrow something, that is when a digit of its segment is elsewhere in
+ * the line but not elsewhere in the box or the other way round. With the
+ * digit in the segment, "elsewhere in the line" is "in two of the line's
+ * segments". */
+static inline unsigned kernel_block_fires(const digitset *p)
+{
+    digitset box[3], line[3];
+    unsigned fires = 0;
+    for (int i = 0; i < 3; i++) {
+        box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
+        line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    }
+    for (int i = 0; i < 9; i++) fires |= (unsigned)((p[i] & (line[i / 3] ^ box[i % 3])) != 0) << i;
+    return fires;
+}
+
+/* Crossings before the first one that would narrow something change
+ * nothing, so the pass starts there; after a narrowing, every later due
+ * crossing is looked at in turn, on the current unions. Which crossings
+ * would narrow is read block by block (bit i for crossing i, whose
+ * shared cells are segment i: kernel_fill checks), and only in blocks
+ * with a crossing due. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t due = 0;
@@ -427,7 +482,19 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
-    kernel_segment_unions(ctx->cand, seg);
+    uint64_t first = 0;
+    unsigned blocks = 0;
+    for (int block = 0; block < K_SEGMENTS / 9; block++) {
+        if (!(due >> 9 * block & 0x1ff)) continue;
+        kernel_block_unions(ctx->cand, seg, block);
+        first |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
+        blocks |= 1u << block;
+    }
+    first &= due;
+    if (!first) return SL_PROP_OK;
+    for (int block = 0; block < K_SEGMENTS / 9; block++)
+        if (!(blocks >> block & 1)) kernel_block_unions(ctx->cand, seg, block);
+    due &= ~((first & -first) - 1);
     for (; due; due &= due - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
         digitset in_shared = seg[x->seg[0]];
