@@ -260,6 +260,16 @@ static inline void kernel_unmark(struct kernel_boards *b, int cell, digitset dig
     for (; digits; digits &= digits - 1) b->board[__builtin_ctz(digits) - 1].w[cell >> 6] &= keep;
 }
 
+/* Leaves cell in `digit`'s board alone: clearing all nine and setting
+ * one back costs less than a loop over the digits a placement removes. */
+static inline void kernel_place(struct kernel_boards *b, int cell, digitset digit)
+{
+    int w = cell >> 6;
+    uint64_t bit = UINT64_C(1) << (cell & 63);
+    for (int d = 0; d < K_SIZE; d++) b->board[d].w[w] &= ~bit;
+    b->board[__builtin_ctz(digit) - 1].w[w] |= bit;
+}
+
 /* A narrowing marks only the houses due for hidden singles: the
  * hidden-single pass hands its due houses on to the box-line pass, which
  * runs only after a pass that changed nothing, and a narrowing shows as a
@@ -359,8 +369,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         int i = 0;
         while (i < K_SIZE && !(house[step[i]] & digit)) i++;
         if (i == K_SIZE) return SL_PROP_CONTRADICTION;
-        kernel_unmark(kernel_boards_of(ctx->cand), k_house_first[h] + step[i],
-                      house[step[i]] & ~digit);
+        kernel_place(kernel_boards_of(ctx->cand), k_house_first[h] + step[i], digit);
         house[step[i]] = digit;
         kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
     }
@@ -523,8 +532,11 @@ static void kernel_start_boards(const struct kernel *k, const digitset *cand,
     }
     for (int c = 0; c < K_CELLS; c++) {
         if (cand[c] == K_ALL) continue;
-        kernel_unmark(b, c, K_ALL & ~cand[c]);
-        if (!digitset_is_single(cand[c])) continue;
+        if (!digitset_is_single(cand[c])) {
+            kernel_unmark(b, c, K_ALL & ~cand[c]);
+            continue;
+        }
+        kernel_place(b, c, cand[c]);
         struct kernel_cells *board = &b->board[__builtin_ctz(cand[c]) - 1];
         board->w[0] &= ~k->peer_set[c].w[0];
         board->w[1] &= ~k->peer_set[c].w[1];
@@ -537,41 +549,43 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
     const struct kernel *k = rs->kernel;
     digitset *cand = ctx->cand;
     digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
+    for (int c = 0; c < K_CELLS; c++)
+        cand[c] = rs->domain[c] & (givens[c] ? digitset_of(givens[c]) : K_ALL);
+    if (cell >= 0) cand[cell] &= allowed;
     for (int c = 0; c < K_CELLS; c++) {
-        cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
-        if (c == cell) cand[c] &= allowed;
-        if (cand[c] == 0) return SL_PROP_CONTRADICTION;
-        if (!digitset_is_single(cand[c])) continue;
+        digitset v = cand[c];
+        if (v & (v - 1)) continue;
+        if (v == 0) return SL_PROP_CONTRADICTION;
         for (int j = 0; j < 3; j++) {
             int h = k->houses[c][j];
-            twice[h] |= once[h] & cand[c];
-            once[h] |= cand[c];
+            twice[h] |= once[h] & v;
+            once[h] |= v;
         }
     }
     kernel_start_boards(k, cand, kernel_boards_of(cand));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
-     * digit only when a peer holds it too). */
+     * digit only when a peer holds it too); then, in the same order, its
+     * check of each cell. */
+    digitset *solved = cand + K_CELLS;
     for (int c = 0; c < K_CELLS; c++) {
         const uint8_t *h = k->houses[c];
-        digitset near = once[h[0]] | once[h[1]] | once[h[2]];
-        if (!digitset_is_single(cand[c])) {
-            cand[c] &= ~near;
-            continue;
-        }
-        digitset own = cand[c];
-        cand[c] &= ~((near & ~own) | ((twice[h[0]] | twice[h[1]] | twice[h[2]]) & own));
-    }
-    digitset *solved = (digitset *)((char *)cand + rs->solved_offset);
-    for (int c = 0; c < K_CELLS; c++) {
-        int was_single = givens[c] || digitset_is_single(rs->domain[c]);
-        if (cand[c] == 0) {
+        digitset v = cand[c];
+        if (v & (v - 1))
+            v &= ~(once[h[0]] | once[h[1]] | once[h[2]]);
+        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]]) & v)
+            v = 0;
+        cand[c] = v;
+        if (v == 0) {
             ctx->failed_cell = c;
             return SL_PROP_CONTRADICTION;
         }
-        if (!digitset_is_single(cand[c])) continue;
-        for (int j = 0; j < 3; j++) solved[k->houses[c][j]] |= cand[c];
-        if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+        if (v & (v - 1)) continue;
+        solved[h[0]] |= v;
+        solved[h[1]] |= v;
+        solved[h[2]] |= v;
+        if (!givens[c] && !digitset_is_single(rs->domain[c]))
+            ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
     return kernel_fixed_point(ctx);
 }
