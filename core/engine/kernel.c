@@ -240,6 +240,22 @@ void kernel_free(struct kernel *k) { free(k); }
 
 size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
 
+int kernel_boards_agree(const struct ruleset *rs, const void *state)
+{
+    if (rs->kernel == NULL) return 0;
+    const digitset *cand = state;
+    const struct kernel_boards *b =
+        (const struct kernel_boards *)((const char *)state + K_BOARD_OFFSET);
+    for (int d = 0; d < K_SIZE; d++) {
+        if (b->board[d].w[1] >> (K_CELLS - 64)) return 0; /* past the last cell */
+        for (int c = 0; c < K_CELLS; c++) {
+            int on_board = (int)(b->board[d].w[c >> 6] >> (c & 63) & 1);
+            if (on_board != (int)(cand[c] >> (d + 1) & 1)) return 0;
+        }
+    }
+    return 1;
+}
+
 int kernel_disabled(void)
 {
     const char *v = getenv("SUDOLAB_GENERAL_ENGINE");

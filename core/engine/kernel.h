@@ -41,6 +41,10 @@ size_t kernel_state_bytes(void);
  * bookkeeping of its own, never read past the fixed point). */
 int kernel_fixed_point(struct prop_ctx *ctx);
 
+/* 1 when the digit boards in `state` (of a ruleset with a kernel) are
+ * exactly its candidates transposed, 0 otherwise: for tests. */
+int kernel_boards_agree(const struct ruleset *rs, const void *state);
+
 /* propagate_restrict_cells past opening ctx, for a ruleset with a kernel. */
 int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed);
 
