@@ -393,26 +393,31 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
 }
 
 /* The houses due, rows first, then columns, then boxes: ascending, as
- * the general path visits them. */
+ * the general path visits them. A house whose nine digits are all in
+ * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
     ctx->dirty_intersections[0] |= todo;
+    const digitset *solved = ctx->cand + K_CELLS;
     digitset once, twice;
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
+        if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
+        if (solved[K_SIZE + h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
         if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
             return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
+        if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
     }
