@@ -1,8 +1,10 @@
 /*
- * kernel.c — see kernel.h. Each step mirrors its general counterpart in
- * propagate.c (drain_singles, hidden_singles, intersections) statement
- * for statement, so the order of narrowings, and with it the cell a
- * contradiction is blamed on, stays the same.
+ * kernel.c — see kernel.h. Each step makes the narrowings of its general
+ * counterpart in propagate.c (drain_singles, hidden_singles,
+ * intersections) in the same order, so the cell a contradiction is
+ * blamed on stays the same; where it skips work (peers read from a
+ * digit's board, crossings or houses that cannot narrow anything), what
+ * it skips is a step that would change nothing.
  */
 #include "kernel.h"
 

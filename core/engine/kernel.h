@@ -9,7 +9,9 @@
  * per-segment unions rather than cell by cell, houses read by the fixed
  * layout of rows, columns and boxes, and per digit a board of the cells
  * holding it, kept in the state, from which a new single finds the peers
- * it prunes and the branch pick its tie-break degrees by mask).
+ * it prunes and the branch pick its tie-break degrees by mask; box-line
+ * passes start at the first crossing that would narrow something, and
+ * hidden singles pass over houses whose digits are all placed).
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
