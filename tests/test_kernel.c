@@ -17,6 +17,7 @@
 #include "cunit_main.h"
 #include "format.h"
 #include "kernel.h"
+#include "propagate.h"
 #include "rules.h"
 #include "search.h"
 
@@ -249,11 +250,54 @@ static void test_fill_empty(void)
     puzzle_clear(&p);
 }
 
+/* Walks down from the start of each of the first puzzles of a shared
+ * set, each step keeping one cell to its first candidate (or, every
+ * third step, dropping that candidate), and checks that the kernel's
+ * digit boards match the candidates after every propagation that ends
+ * without a contradiction. */
+static void test_boards_agree(void)
+{
+    FILE *in = fopen(DATA_DIR "puzzles3_magictour_top1465", "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    struct reader_options opt = {0};
+    struct puzzle_reader *reader = reader_open(in, &opt);
+    struct puzzle_source where;
+    struct puzzle p;
+    struct sl_error err = {0};
+    long checked = 0, disagreed = 0;
+    for (int n = 0; n < 40 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
+        struct ruleset *rs = ruleset_build(&p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        CU_ASSERT_PTR_NOT_NULL(rs->kernel);
+        digitset *state = malloc(rs->state_bytes);
+        struct prop_ctx ctx;
+        int status = propagate_start_search(&ctx, rs, state, p.givens, n % 2, NULL);
+        for (int step = 0; status == SL_PROP_OK && step < 81; step++) {
+            checked++;
+            disagreed += !kernel_boards_agree(rs, state);
+            int cell = 0;
+            while (cell < 81 && digitset_is_single(state[cell])) cell++;
+            if (cell == 81) break;
+            digitset first = state[cell] & -state[cell];
+            status =
+                propagate_restrict_cells(&ctx, rs, state, &cell, 1, step % 3 == 2 ? ~first : first);
+        }
+        free(state);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+    CU_ASSERT_TRUE(checked > 100);
+    CU_ASSERT_EQUAL(disagreed, 0);
+    if (reader) reader_close(reader);
+    fclose(in);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("kernel", NULL, NULL);
     CU_add_test(s, "which rulesets get the kernel", test_which_rulesets);
     CU_add_test(s, "seeded fills of an empty grid", test_fill_empty);
+    CU_add_test(s, "digit boards match the candidates", test_boards_agree);
     CU_add_test(s, "17-clue sample: kernel = general", test_17_clue);
     CU_add_test(s, "magictour sample: kernel = general", test_magictour);
     CU_add_test(s, "forum hardest: kernel = general", test_forum_hardest);

@@ -1,12 +1,15 @@
 /*
- * kernel.c — see kernel.h. Each step mirrors its general counterpart in
- * propagate.c (drain_singles, hidden_singles, intersections) statement
- * for statement, so the order of narrowings, and with it the cell a
- * contradiction is blamed on, stays the same.
+ * kernel.c — see kernel.h. Each step makes the narrowings of its general
+ * counterpart in propagate.c (drain_singles, hidden_singles,
+ * intersections) in the same order, so the cell a contradiction is
+ * blamed on stays the same; where it skips work (peers read from a
+ * digit's board, crossings or houses that cannot narrow anything), what
+ * it skips is a step that would change nothing.
  */
 #include "kernel.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "intersect.h"
 
@@ -25,6 +28,9 @@ enum {
  * past the candidates; kernel_shape_fits checks both). */
 #define K_ALL ((digitset)0x3fe)
 #define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
+/* Where the kernel's digit boards lie: past the solved digits, where a
+ * ruleset with no rule state ends (kernel_shape_fits checks it). */
+#define K_BOARD_OFFSET (K_SOLVED_OFFSET + K_HOUSES * sizeof(digitset))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -34,7 +40,25 @@ struct kernel_crossing {
     uint8_t only_a[K_PART], only_b[K_PART];
 };
 
+/* A set of cells: cells 0-63 in word 0, 64-80 in word 1. */
+struct kernel_cells {
+    uint64_t w[2];
+};
+
+/* The state's tail the kernel keeps: per digit d, the cells holding d as
+ * a candidate (board[d - 1]), always the transpose of the candidates. */
+struct kernel_boards {
+    struct kernel_cells board[K_SIZE];
+};
+
+/* A cell's peers in the general path's order: those of its row, then of
+ * its column, then the rest of its box, each part in ascending order,
+ * which a set of cells read lowest bit first keeps (kernel_fill checks). */
+enum { K_ROW_PART, K_COLUMN_PART, K_BOX_PART, K_PARTS };
+
 struct kernel {
+    struct kernel_cells peer_parts[K_CELLS][K_PARTS];
+    struct kernel_cells peer_set[K_CELLS]; /* all three parts */
     uint8_t peers[K_CELLS][K_PEERS];
     uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
     uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
@@ -87,12 +111,31 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
     return -1;
 }
 
+/* Whether crossing i's shared cells are segment i, and its two other
+ * parts the rest of its line and the rest of its box in the segments'
+ * blocks of nine (kernel_fires reads them so). */
+static int kernel_crossing_fits(const struct kernel_crossing *x, int i)
+{
+    int base = i / 9 * 9, line = i % 9 / 3, box = i % 3;
+    int line_rest = (1 << (3 * line + (box + 1) % 3)) | (1 << (3 * line + (box + 2) % 3));
+    int box_rest = (1 << (3 * ((line + 1) % 3) + box)) | (1 << (3 * ((line + 2) % 3) + box));
+    int a = 0, b = 0;
+    for (int j = 0; j < 2; j++) {
+        if (x->seg[1 + j] < base || x->seg[1 + j] >= base + 9) return 0;
+        if (x->seg[3 + j] < base || x->seg[3 + j] >= base + 9) return 0;
+        a |= 1 << (x->seg[1 + j] - base);
+        b |= 1 << (x->seg[3 + j] - base);
+    }
+    return x->seg[0] == i &&
+           ((a == line_rest && b == box_rest) || (a == box_rest && b == line_rest));
+}
+
 static int kernel_shape_fits(const struct ruleset *rs)
 {
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
         rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES || rs->unit_words != 1 ||
         rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != K_CROSSINGS ||
-        rs->intersection_words != 1)
+        rs->intersection_words != 1 || rs->state_bytes != K_BOARD_OFFSET)
         return 0;
     for (int c = 0; c <= K_CELLS; c++)
         if (rs->peer_start[c] != c * K_PEERS) return 0;
@@ -107,8 +150,43 @@ static int kernel_shape_fits(const struct ruleset *rs)
     return 1;
 }
 
+static void cells_add(struct kernel_cells *set, int cell)
+{
+    set->w[cell >> 6] |= UINT64_C(1) << (cell & 63);
+}
+
+/* The peer sets of each cell, checked against the ruleset's peer lists:
+ * read part by part, lowest bit first, they must give the same order. */
+static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
+{
+    memset(k->peer_parts, 0, sizeof k->peer_parts);
+    memset(k->peer_set, 0, sizeof k->peer_set);
+    for (int c = 0; c < K_CELLS; c++) {
+        for (int p = 0; p < K_CELLS; p++) {
+            if (p == c) continue;
+            int part = p / 9 == c / 9                               ? K_ROW_PART
+                       : p % 9 == c % 9                             ? K_COLUMN_PART
+                       : p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3 ? K_BOX_PART
+                                                                    : -1;
+            if (part < 0) continue;
+            cells_add(&k->peer_parts[c][part], p);
+            cells_add(&k->peer_set[c], p);
+        }
+        int n = 0;
+        for (int part = 0; part < K_PARTS; part++)
+            for (int p = 0; p < K_CELLS; p++)
+                if (k->peer_parts[c][part].w[p >> 6] >> (p & 63) & 1) {
+                    if (n == K_PEERS || rs->peers[c * K_PEERS + n] != p) return -1;
+                    n++;
+                }
+        if (n != K_PEERS) return -1;
+    }
+    return 0;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
+    if (kernel_fill_peers(k, rs)) return -1;
     for (int c = 0; c < K_CELLS; c++) {
         for (int i = 0; i < K_PEERS; i++) k->peers[c][i] = (uint8_t)rs->peers[c * K_PEERS + i];
         k->cell_units[c] = rs->cell_units[c];
@@ -139,7 +217,7 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         struct kernel_crossing *kx = &k->crossings[i];
         if (kernel_cover(k, shared, 3, kx->seg, 1) ||
             kernel_cover(k, only_a, K_PART, kx->seg + 1, 2) ||
-            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2))
+            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
             return -1;
         for (int j = 0; j < K_PART; j++) {
             kx->only_a[j] = (uint8_t)only_a[j];
@@ -162,6 +240,24 @@ struct kernel *kernel_new(const struct ruleset *rs)
 
 void kernel_free(struct kernel *k) { free(k); }
 
+size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
+
+int kernel_boards_agree(const struct ruleset *rs, const void *state)
+{
+    if (rs->kernel == NULL) return 0;
+    const digitset *cand = state;
+    const struct kernel_boards *b =
+        (const struct kernel_boards *)((const char *)state + K_BOARD_OFFSET);
+    for (int d = 0; d < K_SIZE; d++) {
+        if (b->board[d].w[1] >> (K_CELLS - 64)) return 0; /* past the last cell */
+        for (int c = 0; c < K_CELLS; c++) {
+            int on_board = (int)(b->board[d].w[c >> 6] >> (c & 63) & 1);
+            if (on_board != (int)(cand[c] >> (d + 1) & 1)) return 0;
+        }
+    }
+    return 1;
+}
+
 int kernel_disabled(void)
 {
     const char *v = getenv("SUDOLAB_GENERAL_ENGINE");
@@ -169,6 +265,28 @@ int kernel_disabled(void)
 }
 
 /* --- Propagating ----------------------------------------------------------- */
+
+static inline struct kernel_boards *kernel_boards_of(digitset *cand)
+{
+    return (struct kernel_boards *)((char *)cand + K_BOARD_OFFSET);
+}
+
+/* Takes `digits` out of cell's bits in the boards. */
+static inline void kernel_unmark(struct kernel_boards *b, int cell, digitset digits)
+{
+    uint64_t keep = ~(UINT64_C(1) << (cell & 63));
+    for (; digits; digits &= digits - 1) b->board[__builtin_ctz(digits) - 1].w[cell >> 6] &= keep;
+}
+
+/* Leaves cell in `digit`'s board alone: clearing all nine and setting
+ * one back costs less than a loop over the digits a placement removes. */
+static inline void kernel_place(struct kernel_boards *b, int cell, digitset digit)
+{
+    int w = cell >> 6;
+    uint64_t bit = UINT64_C(1) << (cell & 63);
+    for (int d = 0; d < K_SIZE; d++) b->board[d].w[w] &= ~bit;
+    b->board[__builtin_ctz(digit) - 1].w[w] |= bit;
+}
 
 /* A narrowing marks only the houses due for hidden singles: the
  * hidden-single pass hands its due houses on to the box-line pass, which
@@ -187,10 +305,10 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
     }
 }
 
-/* A peer of a new single losing its digit. Out of line, so that the
- * drain's loop, where most peers lack the digit, carries nothing of it. */
-static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const struct kernel *k,
-                                                  int peer, digitset digit)
+/* A peer of a new single losing its digit (its bit in `board`, that
+ * digit's board, already cleared by the caller). */
+static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int peer,
+                               digitset digit)
 {
     digitset after = ctx->cand[peer] & ~digit;
     ctx->cand[peer] = after;
@@ -202,17 +320,40 @@ static __attribute__((noinline)) int kernel_prune(struct prop_ctx *ctx, const st
     return SL_PROP_OK;
 }
 
+/* The peers in `hit` (one word of a part's peers holding the digit), in
+ * ascending order, lose the digit. */
+static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
+                                    int base, digitset digit)
+{
+    for (; hit; hit &= hit - 1)
+        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit)) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
+/* Each queued single leaves its peers: the peers holding its digit are
+ * read from the digit's board part by part, in the general path's order,
+ * and the board loses them all at once (the digit's board is not read
+ * again before a contradiction would discard the state). */
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
     const digitset *cand = ctx->cand;
+    struct kernel_boards *boards = kernel_boards_of(ctx->cand);
     while (ctx->queue_len > 0) {
         int cell = ctx->queue[--ctx->queue_len];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
-        const uint8_t *peers = k->peers[cell];
-        for (int i = 0; i < K_PEERS; i++)
-            if ((cand[peers[i]] & digit) && kernel_prune(ctx, k, peers[i], digit))
+        struct kernel_cells *board = &boards->board[__builtin_ctz(digit) - 1];
+        const struct kernel_cells *peers = &k->peer_set[cell];
+        uint64_t lo = board->w[0] & peers->w[0], hi = board->w[1] & peers->w[1];
+        if (!(lo | hi)) continue;
+        board->w[0] &= ~lo;
+        board->w[1] &= ~hi;
+        for (int part = 0; part < K_PARTS; part++) {
+            const struct kernel_cells *in = &k->peer_parts[cell][part];
+            if (kernel_prune_word(ctx, k, lo & in->w[0], 0, digit) ||
+                kernel_prune_word(ctx, k, hi & in->w[1], 64, digit))
                 return SL_PROP_CONTRADICTION;
+        }
     }
     return SL_PROP_OK;
 }
@@ -246,6 +387,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         int i = 0;
         while (i < K_SIZE && !(house[step[i]] & digit)) i++;
         if (i == K_SIZE) return SL_PROP_CONTRADICTION;
+        kernel_place(kernel_boards_of(ctx->cand), k_house_first[h] + step[i], digit);
         house[step[i]] = digit;
         kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
     }
@@ -253,26 +395,31 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
 }
 
 /* The houses due, rows first, then columns, then boxes: ascending, as
- * the general path visits them. */
+ * the general path visits them. A house whose nine digits are all in
+ * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
     ctx->dirty_intersections[0] |= todo;
+    const digitset *solved = ctx->cand + K_CELLS;
     digitset once, twice;
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
+        if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
+        if (solved[K_SIZE + h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
         if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
             return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
+        if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
     }
@@ -284,18 +431,23 @@ static inline digitset kernel_segment_union(const digitset *cand, const uint8_t 
     return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
 }
 
-/* Every segment's union, read by the fixed layout: a row segment is three
- * cells in a row, a column segment three cells a row apart. */
-static void kernel_segment_unions(const digitset *cand, digitset *seg)
+/* The unions of one block of nine segments, read by the fixed layout:
+ * blocks 0-2 are the row segments of a band (three cells in a row),
+ * blocks 3-5 the column segments of a stack (three cells a row apart;
+ * column c, band b at 3 * c + b). */
+static void kernel_block_unions(const digitset *cand, digitset *seg, int block)
 {
-    for (int s = 0; s < K_SEGMENTS / 2; s++)
-        seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
-    digitset *column = seg + K_SEGMENTS / 2; /* column c, band b at 3 * c + b */
-    for (int b = 0; b < 3; b++) {
-        const digitset *p = cand + 27 * b;
-        for (int c = 0; c < K_SIZE; c++)
-            column[3 * c + b] = p[c] | p[c + K_SIZE] | p[c + 2 * K_SIZE];
+    if (block < 3) {
+        for (int s = 9 * block; s < 9 * block + 9; s++)
+            seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
+        return;
     }
+    digitset *column = seg + K_SEGMENTS / 2;
+    for (int c = 3 * (block - 3); c < 3 * (block - 2); c++)
+        for (int b = 0; b < 3; b++) {
+            const digitset *p = cand + 27 * b + c;
+            column[3 * c + b] = p[0] | p[K_SIZE] | p[2 * K_SIZE];
+        }
 }
 
 /* remove_from of the general path, keeping the segment unions current. */
@@ -309,6 +461,7 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset 
         if (!(before & digits)) continue;
         digitset after = before & ~digits;
         cand[cell] = after;
+        kernel_unmark(kernel_boards_of(cand), cell, before & digits);
         if (after == 0) {
             ctx->failed_cell = cell;
             return SL_PROP_CONTRADICTION;
@@ -322,6 +475,37 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset 
     return SL_PROP_OK;
 }
 
+/* The digits at least two of a, b and c hold. */
+static inline digitset kernel_twice3(digitset a, digitset b, digitset c)
+{
+    return (a & (b | c)) | (b & c);
+}
+
+/* Nine segments making three lines across three boxes, p[3 * line + box]
+ * (the rows of a band, or the columns of a stack with p[3 * column +
+ * band]): bit 3 * line + box is set when that crossing's look would
+ * narrow something, that is when a digit of its segment is elsewhere in
+ * the line but not elsewhere in the box or the other way round. With the
+ * digit in the segment, "elsewhere in the line" is "in two of the line's
+ * segments". */
+static inline unsigned kernel_block_fires(const digitset *p)
+{
+    digitset box[3], line[3];
+    unsigned fires = 0;
+    for (int i = 0; i < 3; i++) {
+        box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
+        line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    }
+    for (int i = 0; i < 9; i++) fires |= (unsigned)((p[i] & (line[i / 3] ^ box[i % 3])) != 0) << i;
+    return fires;
+}
+
+/* Crossings before the first one that would narrow something change
+ * nothing, so the pass starts there; after a narrowing, every later due
+ * crossing is looked at in turn, on the current unions. Which crossings
+ * would narrow is read block by block (bit i for crossing i, whose
+ * shared cells are segment i: kernel_fill checks), and only in blocks
+ * with a crossing due. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t due = 0;
@@ -330,7 +514,19 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
-    kernel_segment_unions(ctx->cand, seg);
+    uint64_t first = 0;
+    unsigned blocks = 0;
+    for (int block = 0; block < K_SEGMENTS / 9; block++) {
+        if (!(due >> 9 * block & 0x1ff)) continue;
+        kernel_block_unions(ctx->cand, seg, block);
+        first |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
+        blocks |= 1u << block;
+    }
+    first &= due;
+    if (!first) return SL_PROP_OK;
+    for (int block = 0; block < K_SEGMENTS / 9; block++)
+        if (!(blocks >> block & 1)) kernel_block_unions(ctx->cand, seg, block);
+    due &= ~((first & -first) - 1);
     for (; due; due &= due - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
         digitset in_shared = seg[x->seg[0]];
@@ -346,44 +542,87 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
+/* The boards of the starting candidates: every digit everywhere, less
+ * what each narrowed cell lacks; a single cell's digit also leaves its
+ * peers, as the start's sweep does (when two peers share a single digit,
+ * the start fails before the boards are read). */
+static void kernel_start_boards(const struct kernel *k, const digitset *cand,
+                                struct kernel_boards *b)
+{
+    for (int d = 0; d < K_SIZE; d++) {
+        b->board[d].w[0] = ~UINT64_C(0);
+        b->board[d].w[1] = (UINT64_C(1) << (K_CELLS - 64)) - 1;
+    }
+    for (int c = 0; c < K_CELLS; c++) {
+        if (cand[c] == K_ALL) continue;
+        if (!digitset_is_single(cand[c])) {
+            kernel_unmark(b, c, K_ALL & ~cand[c]);
+            continue;
+        }
+        kernel_place(b, c, cand[c]);
+        struct kernel_cells *board = &b->board[__builtin_ctz(cand[c]) - 1];
+        board->w[0] &= ~k->peer_set[c].w[0];
+        board->w[1] &= ~k->peer_set[c].w[1];
+    }
+}
+
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
     const struct ruleset *rs = ctx->rs;
     const struct kernel *k = rs->kernel;
     digitset *cand = ctx->cand;
     digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
+    for (int c = 0; c < K_CELLS; c++)
+        cand[c] = rs->domain[c] & (givens[c] ? digitset_of(givens[c]) : K_ALL);
+    if (cell >= 0) cand[cell] &= allowed;
     for (int c = 0; c < K_CELLS; c++) {
-        cand[c] = givens[c] ? rs->domain[c] & digitset_of(givens[c]) : rs->domain[c];
-        if (c == cell) cand[c] &= allowed;
-        if (cand[c] == 0) return SL_PROP_CONTRADICTION;
-        if (!digitset_is_single(cand[c])) continue;
+        digitset v = cand[c];
+        if (v & (v - 1)) continue;
+        if (v == 0) return SL_PROP_CONTRADICTION;
         for (int j = 0; j < 3; j++) {
             int h = k->houses[c][j];
-            twice[h] |= once[h] & cand[c];
-            once[h] |= cand[c];
+            twice[h] |= once[h] & v;
+            once[h] |= v;
         }
     }
+    kernel_start_boards(k, cand, kernel_boards_of(cand));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
-     * digit only when a peer holds it too). */
+     * digit only when a peer holds it too); then, in the same order, its
+     * check of each cell. */
+    digitset *solved = cand + K_CELLS;
     for (int c = 0; c < K_CELLS; c++) {
-        digitset own = digitset_is_single(cand[c]) ? cand[c] : 0, gone = 0;
-        for (int j = 0; j < 3; j++) {
-            int h = k->houses[c][j];
-            gone |= (once[h] & ~own) | (twice[h] & own);
-        }
-        cand[c] &= ~gone;
-    }
-    digitset *solved = (digitset *)((char *)cand + rs->solved_offset);
-    for (int c = 0; c < K_CELLS; c++) {
-        int was_single = givens[c] || digitset_is_single(rs->domain[c]);
-        if (cand[c] == 0) {
+        const uint8_t *h = k->houses[c];
+        digitset v = cand[c];
+        if (v & (v - 1))
+            v &= ~(once[h[0]] | once[h[1]] | once[h[2]]);
+        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]]) & v)
+            v = 0;
+        cand[c] = v;
+        if (v == 0) {
             ctx->failed_cell = c;
             return SL_PROP_CONTRADICTION;
         }
-        if (!digitset_is_single(cand[c])) continue;
-        for (int j = 0; j < 3; j++) solved[k->houses[c][j]] |= cand[c];
-        if (!was_single) ctx->queue[ctx->queue_len++] = (uint16_t)c;
+        if (v & (v - 1)) continue;
+        solved[h[0]] |= v;
+        solved[h[1]] |= v;
+        solved[h[2]] |= v;
+        if (!givens[c] && !digitset_is_single(rs->domain[c]))
+            ctx->queue[ctx->queue_len++] = (uint16_t)c;
+    }
+    return kernel_fixed_point(ctx);
+}
+
+int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
+{
+    const struct kernel *k = ctx->rs->kernel;
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed;
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
+        kernel_note_change(ctx, k, cells[i], after);
     }
     return kernel_fixed_point(ctx);
 }
@@ -403,13 +642,22 @@ int kernel_fixed_point(struct prop_ctx *ctx)
 
 /* --- Branching -------------------------------------------------------------- */
 
-/* Out of line: ties are rare, and the pick's loop keeps its registers. */
+/* The peers sharing a candidate with `cell`: its peer set against the
+ * union of its digits' boards. Out of line: ties are rare, and the
+ * pick's loop keeps its registers. */
 static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
                                                    int cell)
 {
-    int degree = 0;
-    for (int i = 0; i < K_PEERS; i++) degree += (cand[k->peers[cell][i]] & cand[cell]) != 0;
-    return degree;
+    const struct kernel_boards *b =
+        (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    uint64_t lo = 0, hi = 0;
+    for (digitset m = cand[cell]; m; m &= m - 1) {
+        const struct kernel_cells *board = &b->board[__builtin_ctz(m) - 1];
+        lo |= board->w[0];
+        hi |= board->w[1];
+    }
+    return __builtin_popcountll(lo & k->peer_set[cell].w[0]) +
+           __builtin_popcountll(hi & k->peer_set[cell].w[1]);
 }
 
 /* The degree of a tie-break is only counted when two cells tie: a cell

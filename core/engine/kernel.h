@@ -7,7 +7,11 @@
  * same dead ends and finds the same solutions; only the cost per step
  * falls (fixed loop bounds, one-word unit sets, box-line unions read from
  * per-segment unions rather than cell by cell, houses read by the fixed
- * layout of rows, columns and boxes).
+ * layout of rows, columns and boxes, and per digit a board of the cells
+ * holding it, kept in the state, from which a new single finds the peers
+ * it prunes and the branch pick its tie-break degrees by mask; box-line
+ * passes start at the first crossing that would narrow something, and
+ * hidden singles pass over houses whose digits are all placed).
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
@@ -27,12 +31,24 @@ struct kernel *kernel_new(const struct ruleset *rs);
 void kernel_free(struct kernel *k);
 /* 1 when the environment keeps rulesets on the general path. */
 int kernel_disabled(void);
+/* The bytes a ruleset with a kernel adds to its states, past those
+ * kernel_new saw: per digit the set of cells holding it, which every
+ * narrowing keeps current. Only the kernel's own calls may narrow such a
+ * state (propagate.c routes them here). */
+size_t kernel_state_bytes(void);
 
 /* propagate.c's fixed point for a ruleset with a kernel: SL_PROP_OK or
  * SL_PROP_CONTRADICTION, with the state and the failed cell as the
  * general path leaves them (the flags of due units and `changed` are
  * bookkeeping of its own, never read past the fixed point). */
 int kernel_fixed_point(struct prop_ctx *ctx);
+
+/* 1 when the digit boards in `state` (of a ruleset with a kernel) are
+ * exactly its candidates transposed, 0 otherwise: for tests. */
+int kernel_boards_agree(const struct ruleset *rs, const void *state);
+
+/* propagate_restrict_cells past opening ctx, for a ruleset with a kernel. */
+int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed);
 
 /* propagate_start_search's work past opening ctx (every unit due, the
  * rules' bytes zeroed) for a ruleset with a kernel: the same state,

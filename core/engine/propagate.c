@@ -225,10 +225,14 @@ static int fixed_point(struct prop_ctx *ctx)
  * none) are due for a look. */
 static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int dirty)
 {
-    size_t words = (size_t)rs->unit_words * sizeof(uint64_t);
-    memset(ctx->dirty_hidden, dirty ? 0xff : 0, words);
-    memset(ctx->dirty_intersections, dirty ? 0xff : 0, words);
-    memset(ctx->dirty_groups, dirty ? 0xff : 0, (size_t)(rs->ngroups + 63) / 64 * sizeof(uint64_t));
+    /* Word by word: a few words each, opened at every node, where a call
+     * to memset costs more than the loop. */
+    uint64_t fill = dirty ? ~UINT64_C(0) : 0;
+    for (int w = 0; w < rs->unit_words; w++) {
+        ctx->dirty_hidden[w] = fill;
+        ctx->dirty_intersections[w] = fill;
+    }
+    for (int w = 0; w < (rs->ngroups + 63) / 64; w++) ctx->dirty_groups[w] = fill;
     ctx->rs = rs;
     ctx->cand = state;
     ctx->dirty_rules = 0;
@@ -312,6 +316,7 @@ int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, voi
                              const int *cells, int count, digitset allowed)
 {
     ctx_open(ctx, rs, state, 0);
+    if (rs->kernel) return kernel_restrict(ctx, cells, count, allowed);
     for (int i = 0; i < count; i++) {
         digitset before = ctx->cand[cells[i]], after = before & allowed;
         if (after == before) continue;

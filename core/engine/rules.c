@@ -344,6 +344,7 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
              intersections_build(rs, err) || lay_out_groups(rs, &b, err) || lay_out_state(rs, &b) ||
              copy_text(rs, p, err);
     if (!failed && !kernel_disabled()) rs->kernel = kernel_new(rs);
+    if (rs->kernel) rs->state_bytes += kernel_state_bytes();
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;
