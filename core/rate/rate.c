@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "closure.h"
 #include "rate.h"
 #include "search.h"
 #include "technique.h"
@@ -44,6 +45,7 @@ struct rater {
     struct solver *solver;
     uint8_t solution[SL_MAX_CELLS];
     struct step scratch;
+    struct closure closure; /* rate_puzzle_band's bound below */
 };
 
 struct rater *rater_new(const struct ruleset *rs)
@@ -55,6 +57,7 @@ struct rater *rater_new(const struct ruleset *rs)
         rater_free(r);
         return NULL;
     }
+    closure_init(&r->closure);
     return r;
 }
 
@@ -216,8 +219,32 @@ static int rate_stop_above(struct rate_result *out, double rating)
     return 1;
 }
 
-int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
-                       struct rate_result *out, rate_trace trace, void *arg)
+/* 1 when the steps so far used every rule (rate_credit_rules). */
+static int rate_all_rules_used(const struct rater *r, const struct rate_result *out)
+{
+    int n = r->lay.rs->nslots < 64 ? r->lay.rs->nslots : 64;
+    uint64_t all = n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+    return (out->rules_used & all) == all;
+}
+
+/* The closure (closure.h) finished the grid: no later step rates above its
+ * hardest technique, which rates below `below`. So the rating is below
+ * `below`, or, when the steps so far reach it, known; stopping then must
+ * not change which rules the result says were used. */
+static int rate_stop_known(const struct rater *r, struct rate_result *out, double below)
+{
+    if (out->rating < below - 1e-9) {
+        if (r->closure.rating > out->rating) out->rating = r->closure.rating;
+        out->grade = grade_of_rating(out->rating);
+        return RATE_BELOW;
+    }
+    if (!rate_all_rules_used(r, out)) return 0;
+    out->grade = grade_of_rating(out->rating);
+    return RATE_SETTLED;
+}
+
+int rate_puzzle_band(struct rater *r, const uint8_t *givens, double below, double above,
+                     struct rate_result *out, rate_trace trace, void *arg)
 {
     struct human h;
     struct step *s = malloc(sizeof *s);
@@ -230,7 +257,9 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
         free(s);
         return -1;
     }
-    while (h.open > 0) {
+    int bounded = below > -HUGE_VAL && closure_begin(&r->closure, &h, below);
+    int stop = bounded ? rate_stop_known(r, out, below) : 0;
+    while (h.open > 0 && !stop) {
         int by_technique = rater_find(r, &h, out->rating, above, s);
         if (!by_technique && above < 10.0) {
             free(s); /* only the search is left, rated 10 and more */
@@ -256,10 +285,19 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
             out->hardest_technique = by_technique ? s->technique : -1;
             out->hardest_key = s->key ? s->key : technique_table[s->technique].key;
         }
+        if (below > -HUGE_VAL && (bounded || closure_follow(&r->closure, s)))
+            bounded = 1, stop = rate_stop_known(r, out, below);
     }
     free(s);
+    if (stop) return stop;
     out->grade = grade_of_rating(out->rating);
     return h.open > 0 ? -1 : 0;
+}
+
+int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
+                       struct rate_result *out, rate_trace trace, void *arg)
+{
+    return rate_puzzle_band(r, givens, -HUGE_VAL, above, out, trace, arg);
 }
 
 int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
