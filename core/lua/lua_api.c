@@ -560,10 +560,11 @@ static int api_rate(lua_State *L)
     }
     struct api_search run;
     api_search_begin(L, ap, "rate", &run);
-    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, NULL, &run.stats);
+    uint8_t solution[SL_MAX_CELLS]; /* the rater needs it: found once, here */
+    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
-        rated = rate_puzzle_band(ap->rater, ap->p.givens, below, above, res, NULL, NULL);
+        rated = rate_puzzle_band(ap->rater, ap->p.givens, solution, below, above, res, NULL, NULL);
         run.stats.nodes += res->fallback_nodes;
     }
     api_search_end(L, ap, "rate", &run, r.gave_up);

@@ -243,8 +243,8 @@ static int rate_stop_known(const struct rater *r, struct rate_result *out, doubl
     return RATE_SETTLED;
 }
 
-int rate_puzzle_band(struct rater *r, const uint8_t *givens, double below, double above,
-                     struct rate_result *out, rate_trace trace, void *arg)
+int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solution, double below,
+                     double above, struct rate_result *out, rate_trace trace, void *arg)
 {
     struct human h;
     struct step *s = malloc(sizeof *s);
@@ -252,8 +252,9 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, double below, doubl
     out->hardest_technique = -1;
     out->erred_technique = -1;
     out->hardest_key = "none";
+    if (solution) memcpy(r->solution, solution, (size_t)r->lay.ncells);
     if (!s || human_init(&h, &r->lay, givens) ||
-        solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1) {
+        (!solution && solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1)) {
         free(s);
         return -1;
     }
@@ -297,7 +298,7 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, double below, doubl
 int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
                        struct rate_result *out, rate_trace trace, void *arg)
 {
-    return rate_puzzle_band(r, givens, -HUGE_VAL, above, out, trace, arg);
+    return rate_puzzle_band(r, givens, NULL, -HUGE_VAL, above, out, trace, arg);
 }
 
 int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,
