@@ -24,6 +24,24 @@ static void locked_step(const struct human *h, int from, int to, int digit, uint
         if (gone & 1) out->elims[out->nelims++] = (struct step_elim){cells[k], digitset_of(digit)};
 }
 
+/* The digits that may lock in a meeting: somewhere where a meets b,
+ * nowhere else in a, and somewhere else in b (a superset of the digits
+ * that do: one place left is a hidden single, not this). */
+static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
+{
+    const uint16_t *a = h->lay->house_cells[meet->a], *b = h->lay->house_cells[meet->b];
+    digitset shared = 0, a_only = 0, b_only = 0;
+    for (int k = 0; k < h->lay->size; k++) {
+        digitset in_a = h->cand[a[k]];
+        if ((meet->a_in_b >> k) & 1)
+            shared |= in_a;
+        else
+            a_only |= in_a;
+        if (!((meet->b_in_a >> k) & 1)) b_only |= h->cand[b[k]];
+    }
+    return shared & ~a_only & b_only;
+}
+
 /* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming. */
 int find_locked_candidates(const struct human *h, int param, struct step *out)
 {
@@ -34,7 +52,8 @@ int find_locked_candidates(const struct human *h, int param, struct step *out)
         if (house_is_block(lay->house_kind[meet->a]) != pointing ||
             house_is_block(lay->house_kind[meet->b]) == pointing)
             continue;
-        for (int digit = 1; digit <= lay->size; digit++) {
+        for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {
+            int digit = digitset_first(ds);
             uint32_t inside = h->places[meet->a][digit];
             /* one place is a hidden single, not this */
             if ((inside & ~meet->a_in_b) || (inside & (inside - 1)) == 0) continue;
