@@ -42,15 +42,21 @@ static digitset locked_digits(const struct human *h, const struct house_meeting 
     return shared & ~a_only & b_only;
 }
 
-/* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming. */
-int find_locked_candidates(const struct human *h, int param, struct step *out)
+/* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming.
+ * A meeting's removals are in its two houses; the direct forms' singles
+ * may lie in other blocks, so they are always tried in full. */
+int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    houses_touched(lay, direct ? NULL : changed, touched);
     for (int m = 0; m < lay->nmeetings; m++) {
         const struct house_meeting *meet = &lay->meetings[m];
         if (house_is_block(lay->house_kind[meet->a]) != pointing ||
-            house_is_block(lay->house_kind[meet->b]) == pointing)
+            house_is_block(lay->house_kind[meet->b]) == pointing ||
+            !(touched[meet->a] | touched[meet->b]))
             continue;
         for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {
             int digit = digitset_first(ds);
@@ -65,4 +71,9 @@ int find_locked_candidates(const struct human *h, int param, struct step *out)
         }
     }
     return 0;
+}
+
+int find_locked_candidates(const struct human *h, int param, struct step *out)
+{
+    return find_locked_candidates_since(h, param, NULL, out);
 }

@@ -134,6 +134,15 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
     return out->nelims > 0;
 }
 
+void houses_touched(const struct human_layout *lay, const struct cellset *changed, uint8_t *touched)
+{
+    for (int i = 0; i < lay->nhouses; i++) {
+        uint64_t any = !changed;
+        for (int w = 0; w < lay->words && !any; w++) any = lay->house_set[i].w[w] & changed->w[w];
+        touched[i] = any != 0;
+    }
+}
+
 int next_combination(int *idx, int k, int n)
 {
     int i = k - 1;
