@@ -71,11 +71,17 @@ static int closure_locked(struct closure *c)
 {
     struct human *g = &c->grid;
     const struct human_layout *lay = g->lay;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    struct cellset changed = {{0}};
+    for (int cell = 0; c->locked_valid && cell < lay->ncells; cell++)
+        if (c->locked_seen[cell] != g->cand[cell]) cellset_add(&changed, cell);
+    houses_touched(lay, c->locked_valid ? &changed : NULL, touched);
     int gone = 0;
     for (int m = 0; m < lay->nmeetings; m++) {
         const struct house_meeting *meet = &lay->meetings[m];
         int from_block = house_is_block(lay->house_kind[meet->a]);
         if (from_block == house_is_block(lay->house_kind[meet->b])) continue;
+        if (!(touched[meet->a] | touched[meet->b])) continue;
         if (!(from_block ? c->may[CLOSURE_POINTING] : c->may[CLOSURE_CLAIMING])) continue;
         for (int digit = 1; digit <= lay->size; digit++) {
             uint32_t inside = g->places[meet->a][digit];
@@ -90,6 +96,8 @@ static int closure_locked(struct closure *c)
             if (c->removal.nelims) gone += human_apply(g, &c->removal) > 0;
         }
     }
+    c->locked_valid = !gone;
+    if (!gone) memcpy(c->locked_seen, g->cand, (size_t)lay->ncells * sizeof g->cand[0]);
     return gone;
 }
 
@@ -122,6 +130,7 @@ int closure_begin(struct closure *c, const struct human *h, double below)
         if (c->row_rating[k] > c->rating) c->rating = c->row_rating[k];
     }
     if (!c->used) return 0;
+    c->locked_valid = 0;
     closure_copy(&c->grid, h);
     return closure_run(c);
 }

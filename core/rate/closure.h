@@ -38,6 +38,10 @@ struct closure {
     int solved;                            /* its grid is full */
     struct human grid;
     struct step removal;
+    /* The candidates when locked candidates last found nothing (valid):
+     * only meetings with a house changed since can lock anything new. */
+    int locked_valid;
+    digitset locked_seen[SL_MAX_CELLS];
 };
 
 /* Reads the techniques' ratings off the table, once. */
