@@ -55,6 +55,8 @@ static const struct {
     {find_skyscraper, find_skyscraper_since},
     {find_two_string_kite, find_two_string_kite_since},
     {find_turbot_fish, find_turbot_fish_since},
+    {find_xy_wing, find_xy_wing_since},
+    {find_xyz_wing, find_xyz_wing_since},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these

@@ -79,14 +79,6 @@ static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free,
     return 0;
 }
 
-/* 1 when the pivot or one of its peers is in `changed`. */
-static int bent_touched(const struct human_layout *lay, int pivot, const struct cellset *changed)
-{
-    uint64_t any = (changed->w[pivot >> 6] >> (pivot & 63)) & 1;
-    for (int w = 0; w < lay->words; w++) any |= lay->peers[pivot].w[w] & changed->w[w];
-    return any != 0;
-}
-
 /* A wing uses only its pivot and the pivot's peers, and a target only
  * loses candidates: a pivot none of whose cells changed since every wing
  * failed fails again, so only the others are tried (in the same order). */
@@ -100,7 +92,7 @@ int find_bent_wing_since(const struct human *h, int param, const struct cellset 
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         int n = digitset_count(h->cand[pivot]);
         if (n < 2 || n > param) continue;
-        if (changed && !bent_touched(lay, pivot, changed)) continue;
+        if (!peers_touched(lay, pivot, changed)) continue;
         b.pivot = pivot, b.ncand[1] = 0, b.cells[0] = pivot;
         const struct cellset *peers = &lay->peers[pivot];
         digitset reach = h->cand[pivot];

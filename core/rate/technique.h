@@ -54,6 +54,8 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
  * having only lost candidates, so they try the others, in the same order). */
 void houses_touched(const struct human_layout *lay, const struct cellset *changed,
                     uint8_t *touched);
+/* 1 when changed is NULL, or holds cell or one of its peers. */
+int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed);
 /* The next k-combination of 0..n-1 in idx (ascending, idx[i] = i to
  * start); 0 when there is none. */
 int next_combination(int *idx, int k, int n);
@@ -82,6 +84,10 @@ int find_fish(const struct human *h, int param, struct step *out);
 /* tech_wings.c: XY-wing, XYZ-wing, W-wing */
 int find_xy_wing(const struct human *h, int param, struct step *out);
 int find_xyz_wing(const struct human *h, int param, struct step *out);
+int find_xy_wing_since(const struct human *h, int param, const struct cellset *changed,
+                       struct step *out);
+int find_xyz_wing_since(const struct human *h, int param, const struct cellset *changed,
+                        struct step *out);
 int find_w_wing(const struct human *h, int param, struct step *out);
 /* tech_bent_wings.c: WXYZ-wing (param 4), VWXYZ-wing (param 5): a pivot
  * and its peers, k cells holding k digits, one of them free */
