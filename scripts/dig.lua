@@ -154,8 +154,9 @@ function M.graded(p, solution, opts)
   local orbits = M.orbits(p:size(), opts.symmetry or "none")
   p:dig(orbits, solution)
   local ratings = 1
-  -- A rating above the band needs no more than that: the rater stops there.
-  local rated = p:rate(band[2])
+  -- A rating known above or below the band, or known within it, needs no
+  -- more than that: the rater stops there.
+  local rated = p:rate(band[2], band[1])
   local r = rated.rating
   local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
   -- A puzzle whose solve path leaves a rule of its variant unused is not
@@ -174,7 +175,7 @@ function M.graded(p, solution, opts)
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
       ratings = ratings + 1
-      local res = p:rate(band[2])
+      local res = p:rate(band[2], band[1])
       local eased = res.rating
       if fits(eased) then
         if #res.unused > 0 then return unused(res) end

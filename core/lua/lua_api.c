@@ -541,14 +541,18 @@ static void api_push_rules_used(lua_State *L, const struct ruleset *rs,
     lua_setfield(L, -2, "unused");
 }
 
-/* p:rate([above]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count},
+/* p:rate([above [, below]]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count},
  * rules={name=used?}, unused={names of rules the solve path left unused}}
  * for a unique puzzle, else nil and why. With `above`, stops as soon as the
- * rating must exceed it: {rating= a lower bound, grade=, above=true}. */
+ * rating must exceed it: {rating= a lower bound, grade=, above=true}. With
+ * `below` too, stops as soon as the rating is known below it (below=true,
+ * rating an upper bound) or known exactly (settled=true; work, steps and
+ * techniques then those of the steps taken): rate_puzzle_band. */
 static int api_rate(lua_State *L)
 {
     struct api_puzzle *ap = api_check_idle(L, 1, "rate");
     double above = lua_isnoneornil(L, 2) ? HUGE_VAL : luaL_checknumber(L, 2);
+    double below = lua_isnoneornil(L, 3) ? -HUGE_VAL : luaL_checknumber(L, 3);
     struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
     api_prepare(L, ap, "rate");
     if (!ap->rater_charged) { /* a solver of its own and the player's grid */
@@ -557,10 +561,11 @@ static int api_rate(lua_State *L)
     }
     struct api_search run;
     api_search_begin(L, ap, "rate", &run);
-    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, NULL, &run.stats);
+    uint8_t solution[SL_MAX_CELLS]; /* the rater needs it: found once, here */
+    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
-        rated = rate_puzzle_within(ap->rater, ap->p.givens, above, res, NULL, NULL);
+        rated = rate_puzzle_band(ap->rater, ap->p.givens, solution, below, above, res, NULL, NULL);
         run.stats.nodes += res->fallback_nodes;
     }
     api_search_end(L, ap, "rate", &run, r.gave_up);
@@ -573,7 +578,9 @@ static int api_rate(lua_State *L)
     if (!ap->rater) return api_error(L, "rate: these rules cannot be rated");
     if (rated < 0) return api_error(L, "rate: the rater erred (a bug: please report the puzzle)");
     lua_createtable(L, 0, 6);
-    if (rated > 0) lua_pushboolean(L, 1), lua_setfield(L, -2, "above");
+    static const char *const stopped[] = {
+        [RATE_ABOVE] = "above", [RATE_BELOW] = "below", [RATE_SETTLED] = "settled"};
+    if (rated > 0) lua_pushboolean(L, 1), lua_setfield(L, -2, stopped[rated]);
     lua_pushnumber(L, res->rating);
     lua_setfield(L, -2, "rating");
     lua_pushstring(L, grade_name(res->grade));

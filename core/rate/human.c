@@ -143,10 +143,12 @@ void human_recount(struct human *h)
     const struct human_layout *lay = h->lay;
     memset(h->places, 0, sizeof h->places[0] * (size_t)lay->nhouses);
     for (int c = 0; c < lay->ncells; c++)
-        for (int i = 0; i < lay->ncell_houses[c]; i++)
-            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
-                h->places[lay->cell_houses[c][i]][digitset_first(ds)] |=
-                    UINT32_C(1) << lay->cell_house_pos[c][i];
+        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
+            int digit = digitset_first(ds);
+            for (int i = 0; i < lay->ncell_houses[c]; i++)
+                h->places[lay->cell_houses[c][i]][digit] |= UINT32_C(1)
+                                                            << lay->cell_house_pos[c][i];
+        }
 }
 
 void human_settle(struct human *h)
@@ -156,18 +158,25 @@ void human_settle(struct human *h)
         if (h->value[c]) human_remove_from_peers(h, c, h->value[c]);
 }
 
+/* The places follow from the candidates: counted once, after every given
+ * has left its peers. */
 int human_init(struct human *h, const struct human_layout *lay, const uint8_t *givens)
 {
+    const struct ruleset *rs = lay->rs;
     h->lay = lay;
     h->open = 0;
     for (int c = 0; c < lay->ncells; c++) {
         h->value[c] = givens[c];
-        h->cand[c] = givens[c] ? 0 : lay->rs->domain[c];
+        h->cand[c] = givens[c] ? 0 : rs->domain[c];
         h->open += !givens[c];
     }
+    for (int c = 0; c < lay->ncells; c++) {
+        if (!givens[c]) continue;
+        digitset keep = ~digitset_of(givens[c]);
+        for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++)
+            h->cand[rs->peers[i]] &= keep;
+    }
     human_recount(h);
-    for (int c = 0; c < lay->ncells; c++)
-        if (givens[c]) human_remove_from_peers(h, c, givens[c]);
     for (int c = 0; c < lay->ncells; c++)
         if (!h->value[c] && !h->cand[c]) return -1;
     return 0;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "closure.h"
 #include "rate.h"
 #include "search.h"
 #include "technique.h"
@@ -39,11 +40,41 @@ int grade_by_name(const char *name)
     return -1;
 }
 
+/* Rows whose finder can be told which cells changed since it last found
+ * nothing (technique.h), so that it tries only what those cells touch. */
+typedef int (*technique_find_since)(const struct human *h, int param, const struct cellset *changed,
+                                    struct step *out);
+static const struct {
+    technique_find find;
+    technique_find_since since;
+} rate_since_table[] = {
+    {find_bent_wing, find_bent_wing_since},
+    {find_locked_candidates, find_locked_candidates_since},
+    {find_naked_subset, find_naked_subset_since},
+    {find_hidden_subset, find_hidden_subset_since},
+    {find_skyscraper, find_skyscraper_since},
+    {find_two_string_kite, find_two_string_kite_since},
+    {find_turbot_fish, find_turbot_fish_since},
+    {find_xy_wing, find_xy_wing_since},
+    {find_xyz_wing, find_xyz_wing_since},
+};
+
+/* A row's memory within one rating: it found nothing (valid), and these
+ * cells have lost candidates since. */
+struct rate_memo {
+    technique_find_since since; /* NULL: the row has no such finder */
+    int valid;
+    struct cellset changed;
+};
+
 struct rater {
     struct human_layout lay;
     struct solver *solver;
     uint8_t solution[SL_MAX_CELLS];
     struct step scratch;
+    struct rate_memo *memo;        /* one per table row */
+    digitset before[SL_MAX_CELLS]; /* the candidates before a step */
+    struct closure closure;        /* rate_puzzle_band's bound below */
 };
 
 struct rater *rater_new(const struct ruleset *rs)
@@ -51,10 +82,16 @@ struct rater *rater_new(const struct ruleset *rs)
     struct rater *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->solver = solver_new(rs);
-    if (!r->solver || human_layout_init(&r->lay, rs)) {
+    r->memo = calloc((size_t)technique_count, sizeof *r->memo);
+    if (!r->solver || !r->memo || human_layout_init(&r->lay, rs)) {
         rater_free(r);
         return NULL;
     }
+    closure_init(&r->closure);
+    for (int t = 0; t < technique_count; t++)
+        for (size_t i = 0; i < sizeof rate_since_table / sizeof rate_since_table[0]; i++)
+            if (technique_table[t].find == rate_since_table[i].find)
+                r->memo[t].since = rate_since_table[i].since;
     return r;
 }
 
@@ -62,6 +99,7 @@ void rater_free(struct rater *r)
 {
     if (!r) return;
     solver_free(r->solver);
+    free(r->memo);
     free(r);
 }
 
@@ -135,9 +173,10 @@ int rate_rules_unused(const struct ruleset *rs, const struct rate_result *res, c
 /* The easiest step: rows in ladder order; once a row finds a step rated
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
- * hardest taken so far) cannot change the rating, so it is taken at once. */
+ * hardest taken so far) cannot change the rating, so it is taken at once.
+ * Within a rating (remember), rows with a memory use it. */
 static int rater_find(struct rater *r, const struct human *h, double ceiling, double cap,
-                      struct step *out)
+                      struct step *out, int remember)
 {
     int found = 0;
     for (int t = 0; t < technique_count; t++) {
@@ -146,7 +185,11 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
         if (row->rating > cap + 1e-9) break; /* rows are in order of rating */
         struct step *s = found ? &r->scratch : out;
         step_reset(s, t, ceiling);
-        if (!row->find(h, row->param, s)) continue;
+        struct rate_memo *m = remember && r->memo[t].since ? &r->memo[t] : NULL;
+        int got = m ? m->since(h, row->param, m->valid ? &m->changed : NULL, s)
+                    : row->find(h, row->param, s);
+        if (m && (m->valid = !got)) cellset_clear(&m->changed);
+        if (!got) continue;
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
         found = 1;
@@ -157,7 +200,7 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
 
 int rate_next_step(struct rater *r, const struct human *h, struct step *out)
 {
-    return rater_find(r, h, 0, HUGE_VAL, out);
+    return rater_find(r, h, 0, HUGE_VAL, out, 0);
 }
 
 static void rate_count(struct rate_result *out, const struct step *s)
@@ -216,8 +259,57 @@ static int rate_stop_above(struct rate_result *out, double rating)
     return 1;
 }
 
-int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
-                       struct rate_result *out, rate_trace trace, void *arg)
+/* Forgets every row's memory (a new rating). */
+static void rate_forget(struct rater *r)
+{
+    for (int t = 0; t < technique_count; t++) r->memo[t].valid = 0;
+}
+
+/* 1 when some row remembers: the step about to be applied must be noted. */
+static int rate_remembers(const struct rater *r)
+{
+    for (int t = 0; t < technique_count; t++)
+        if (r->memo[t].valid) return 1;
+    return 0;
+}
+
+/* Adds the cells that lost candidates (since r->before) to every memory. */
+static void rate_note_changes(struct rater *r, const struct human *h)
+{
+    struct cellset changed = {{0}};
+    for (int c = 0; c < r->lay.ncells; c++)
+        if (r->before[c] != h->cand[c]) cellset_add(&changed, c);
+    for (int t = 0; t < technique_count; t++)
+        if (r->memo[t].valid)
+            for (int w = 0; w < r->lay.words; w++) r->memo[t].changed.w[w] |= changed.w[w];
+}
+
+/* 1 when the steps so far used every rule (rate_credit_rules). */
+static int rate_all_rules_used(const struct rater *r, const struct rate_result *out)
+{
+    int n = r->lay.rs->nslots < 64 ? r->lay.rs->nslots : 64;
+    uint64_t all = n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+    return (out->rules_used & all) == all;
+}
+
+/* The closure (closure.h) finished the grid: no later step rates above its
+ * hardest technique, which rates below `below`. So the rating is below
+ * `below`, or, when the steps so far reach it, known; stopping then must
+ * not change which rules the result says were used. */
+static int rate_stop_known(const struct rater *r, struct rate_result *out, double below)
+{
+    if (out->rating < below - 1e-9) {
+        if (r->closure.rating > out->rating) out->rating = r->closure.rating;
+        out->grade = grade_of_rating(out->rating);
+        return RATE_BELOW;
+    }
+    if (!rate_all_rules_used(r, out)) return 0;
+    out->grade = grade_of_rating(out->rating);
+    return RATE_SETTLED;
+}
+
+int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solution, double below,
+                     double above, struct rate_result *out, rate_trace trace, void *arg)
 {
     struct human h;
     struct step *s = malloc(sizeof *s);
@@ -225,13 +317,17 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
     out->hardest_technique = -1;
     out->erred_technique = -1;
     out->hardest_key = "none";
+    if (solution) memcpy(r->solution, solution, (size_t)r->lay.ncells);
     if (!s || human_init(&h, &r->lay, givens) ||
-        solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1) {
+        (!solution && solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1)) {
         free(s);
         return -1;
     }
-    while (h.open > 0) {
-        int by_technique = rater_find(r, &h, out->rating, above, s);
+    rate_forget(r);
+    int bounded = below > -HUGE_VAL && closure_begin(&r->closure, &h, below);
+    int stop = bounded ? rate_stop_known(r, out, below) : 0;
+    while (h.open > 0 && !stop) {
+        int by_technique = rater_find(r, &h, out->rating, above, s, 1);
         if (!by_technique && above < 10.0) {
             free(s); /* only the search is left, rated 10 and more */
             return rate_stop_above(out, above + 0.1);
@@ -243,10 +339,13 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
             return rate_stop_above(out, rating);
         }
         if (trace) trace(arg, &h, s);
+        int remembering = rate_remembers(r);
+        if (remembering) memcpy(r->before, h.cand, (size_t)r->lay.ncells * sizeof r->before[0]);
         if (!step_agrees(s, r->solution) || human_apply(&h, s) <= 0) {
             out->erred_technique = by_technique ? s->technique : -1; /* a bug: stop */
             break;
         }
+        if (remembering) rate_note_changes(r, &h);
         rate_count(out, s);
         rate_credit_rules(r, out, s, by_technique);
         out->steps++;
@@ -256,10 +355,19 @@ int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
             out->hardest_technique = by_technique ? s->technique : -1;
             out->hardest_key = s->key ? s->key : technique_table[s->technique].key;
         }
+        if (below > -HUGE_VAL && (bounded || closure_follow(&r->closure, s)))
+            bounded = 1, stop = rate_stop_known(r, out, below);
     }
     free(s);
+    if (stop) return stop;
     out->grade = grade_of_rating(out->rating);
     return h.open > 0 ? -1 : 0;
+}
+
+int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
+                       struct rate_result *out, rate_trace trace, void *arg)
+{
+    return rate_puzzle_band(r, givens, NULL, -HUGE_VAL, above, out, trace, arg);
 }
 
 int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out, rate_trace trace,

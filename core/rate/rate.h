@@ -86,6 +86,19 @@ int rate_puzzle(struct rater *r, const uint8_t *givens, struct rate_result *out,
 int rate_puzzle_within(struct rater *r, const uint8_t *givens, double above,
                        struct rate_result *out, rate_trace trace, void *arg);
 
+/* As rate_puzzle_within, and also stops as soon as singles and locked
+ * candidates rated below `below` finish the grid (closure.h): no later
+ * step can then raise the rating. Returns RATE_BELOW when the rating is
+ * below `below` (out->rating an upper bound), RATE_SETTLED when it is not
+ * and the steps so far used every rule (out->rating and grade exact; work,
+ * steps and counts those of the steps taken), RATE_ABOVE as
+ * rate_puzzle_within returns 1. -HUGE_VAL for `below` never stops there.
+ * `solution`: the puzzle's one solution when the caller has it, else NULL
+ * (the rater finds it). */
+enum { RATE_ABOVE = 1, RATE_BELOW = 2, RATE_SETTLED = 3 };
+int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solution, double below,
+                     double above, struct rate_result *out, rate_trace trace, void *arg);
+
 /* The easiest step from state h (a hint): 1 when one was found, 0 when
  * no technique applies. */
 int rate_next_step(struct rater *r, const struct human *h, struct step *out);

@@ -67,15 +67,23 @@ static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free,
             continue;
         }
         int *next = b->cand[chosen + 1], m = 0;
+        digitset reach = more; /* what the wing can still reach: k digits at the end */
         for (int j = i + 1; j < n; j++)
-            if (digitset_count(more | h->cand[cand[j]]) <= b->k) next[m++] = cand[j];
+            if (digitset_count(more | h->cand[cand[j]]) <= b->k)
+                next[m++] = cand[j], reach |= h->cand[cand[j]];
         b->ncand[chosen + 1] = m;
-        if (m >= b->k - chosen - 1 && bent_grow(b, chosen + 1, more, more_free, out)) return 1;
+        if (m >= b->k - chosen - 1 && digitset_count(reach) >= b->k &&
+            bent_grow(b, chosen + 1, more, more_free, out))
+            return 1;
     }
     return 0;
 }
 
-int find_bent_wing(const struct human *h, int param, struct step *out)
+/* A wing uses only its pivot and the pivot's peers, and a target only
+ * loses candidates: a pivot none of whose cells changed since every wing
+ * failed fails again, so only the others are tried (in the same order). */
+int find_bent_wing_since(const struct human *h, int param, const struct cellset *changed,
+                         struct step *out)
 {
     const struct human_layout *lay = h->lay;
     struct bent b;
@@ -84,15 +92,22 @@ int find_bent_wing(const struct human *h, int param, struct step *out)
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         int n = digitset_count(h->cand[pivot]);
         if (n < 2 || n > param) continue;
+        if (!peers_touched(lay, pivot, changed)) continue;
         b.pivot = pivot, b.ncand[1] = 0, b.cells[0] = pivot;
         const struct cellset *peers = &lay->peers[pivot];
+        digitset reach = h->cand[pivot];
         for (int w = 0; w < lay->words; w++)
             for (uint64_t bits = peers->w[w]; bits; bits &= bits - 1) {
                 int c = w * 64 + __builtin_ctzll(bits);
                 if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
-                    b.cand[1][b.ncand[1]++] = c;
+                    b.cand[1][b.ncand[1]++] = c, reach |= h->cand[c];
             }
-        if (bent_grow(&b, 1, h->cand[pivot], 0, out)) return 1;
+        if (digitset_count(reach) >= param && bent_grow(&b, 1, h->cand[pivot], 0, out)) return 1;
     }
     return 0;
+}
+
+int find_bent_wing(const struct human *h, int param, struct step *out)
+{
+    return find_bent_wing_since(h, param, NULL, out);
 }

@@ -8,6 +8,8 @@
  * (Sudoku Explainer's semantics: on its sample, a single in a line
  * instead left 2.6-2.8 puzzles rated 1.7-1.9).
  */
+#include <string.h>
+
 #include "technique.h"
 
 /* The removals of digit from the cells at `gone` (places of house to). */
@@ -24,17 +26,62 @@ static void locked_step(const struct human *h, int from, int to, int digit, uint
         if (gone & 1) out->elims[out->nelims++] = (struct step_elim){cells[k], digitset_of(digit)};
 }
 
-/* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming. */
-int find_locked_candidates(const struct human *h, int param, struct step *out)
+/* The digits that may lock in a meeting: somewhere where a meets b,
+ * nowhere else in a, and somewhere else in b (a superset of the digits
+ * that do: one place left is a hidden single, not this). */
+static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
+{
+    const uint16_t *a = h->lay->house_cells[meet->a], *b = h->lay->house_cells[meet->b];
+    digitset shared = 0, a_only = 0, b_only = 0;
+    for (int k = 0; k < h->lay->size; k++) {
+        digitset in_a = h->cand[a[k]];
+        if ((meet->a_in_b >> k) & 1)
+            shared |= in_a;
+        else
+            a_only |= in_a;
+        if (!((meet->b_in_a >> k) & 1)) b_only |= h->cand[b[k]];
+    }
+    return shared & ~a_only & b_only;
+}
+
+/* 1 when some block holding a cell of house b is touched (where the
+ * direct forms' singles may lie); near[b] caches it, -1 not known yet. */
+static int locked_near(const struct human_layout *lay, const uint8_t *touched, int8_t *near, int b)
+{
+    if (near[b] < 0) {
+        near[b] = 0;
+        for (int k = 0; k < lay->size && !near[b]; k++) {
+            int c = lay->house_cells[b][k];
+            for (int i = 0; i < lay->ncell_houses[c]; i++) {
+                int house = lay->cell_houses[c][i];
+                near[b] |= (int8_t)(touched[house] && house_is_block(lay->house_kind[house]));
+            }
+        }
+    }
+    return near[b];
+}
+
+/* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming.
+ * A meeting's removals are in its two houses; a direct form's single in a
+ * block holding one of them. */
+int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    int8_t near[HUMAN_MAX_HOUSES];
+    houses_touched(lay, changed, touched);
+    memset(near, -1, (size_t)lay->nhouses);
     for (int m = 0; m < lay->nmeetings; m++) {
         const struct house_meeting *meet = &lay->meetings[m];
         if (house_is_block(lay->house_kind[meet->a]) != pointing ||
-            house_is_block(lay->house_kind[meet->b]) == pointing)
+            house_is_block(lay->house_kind[meet->b]) == pointing ||
+            !(touched[meet->a] | touched[meet->b] ||
+              (direct && locked_near(lay, touched, near, meet->b))))
             continue;
-        for (int digit = 1; digit <= lay->size; digit++) {
+        for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {
+            int digit = digitset_first(ds);
             uint32_t inside = h->places[meet->a][digit];
             /* one place is a hidden single, not this */
             if ((inside & ~meet->a_in_b) || (inside & (inside - 1)) == 0) continue;
@@ -46,4 +93,9 @@ int find_locked_candidates(const struct human *h, int param, struct step *out)
         }
     }
     return 0;
+}
+
+int find_locked_candidates(const struct human *h, int param, struct step *out)
+{
+    return find_locked_candidates_since(h, param, NULL, out);
 }

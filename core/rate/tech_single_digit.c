@@ -110,16 +110,22 @@ static int shape_possible(int k1, int k2, enum shape want)
     return 1;
 }
 
-static int find_two_links(const struct human *h, enum shape want, struct step *out)
+/* Two links of houses untouched since (technique.h) fail again. */
+static int find_two_links(const struct human *h, enum shape want, const struct cellset *changed,
+                          struct step *out)
 {
     const struct human_layout *lay = h->lay;
     struct strong_link links[SL_MAX_UNITS];
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    houses_touched(lay, changed, touched);
     for (digitset ds = h->lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds), n = strong_links(h, digit, links);
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 int k1 = lay->house_kind[links[i].house], k2 = lay->house_kind[links[j].house];
-                if (!shape_possible(k1, k2, want)) continue;
+                if (!shape_possible(k1, k2, want) ||
+                    !(touched[links[i].house] | touched[links[j].house]))
+                    continue;
                 for (int ends = 0; ends < 4; ends++)
                     if (chain_step(h, digit, &links[i], &links[j], ends, want, out)) return 1;
             }
@@ -130,19 +136,40 @@ static int find_two_links(const struct human *h, enum shape want, struct step *o
 int find_skyscraper(const struct human *h, int param, struct step *out)
 {
     (void)param;
-    return find_two_links(h, SKYSCRAPER, out);
+    return find_two_links(h, SKYSCRAPER, NULL, out);
+}
+
+int find_skyscraper_since(const struct human *h, int param, const struct cellset *changed,
+                          struct step *out)
+{
+    (void)param;
+    return find_two_links(h, SKYSCRAPER, changed, out);
 }
 
 int find_two_string_kite(const struct human *h, int param, struct step *out)
 {
     (void)param;
-    return find_two_links(h, KITE, out);
+    return find_two_links(h, KITE, NULL, out);
+}
+
+int find_two_string_kite_since(const struct human *h, int param, const struct cellset *changed,
+                               struct step *out)
+{
+    (void)param;
+    return find_two_links(h, KITE, changed, out);
 }
 
 int find_turbot_fish(const struct human *h, int param, struct step *out)
 {
     (void)param;
-    return find_two_links(h, TURBOT, out);
+    return find_two_links(h, TURBOT, NULL, out);
+}
+
+int find_turbot_fish_since(const struct human *h, int param, const struct cellset *changed,
+                           struct step *out)
+{
+    (void)param;
+    return find_two_links(h, TURBOT, changed, out);
 }
 
 /* --- simple colouring ------------------------------------------------ */

@@ -90,12 +90,19 @@ static int naked_try(const struct subsets *ss, void *arg)
     return 1;
 }
 
-int find_naked_subset(const struct human *h, int param, struct step *out)
+/* A naked subset lies in its house, its removals in houses holding it all
+ * (they only lose candidates); a hidden one, and a direct one's single, in
+ * its house. */
+int find_naked_subset_since(const struct human *h, int param, const struct cellset *changed,
+                            struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int k = param, open[SL_MAX_SIZE];
     uint32_t digits[SL_MAX_SIZE];
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    houses_touched(lay, changed, touched);
     for (int house = 0; house < lay->nhouses; house++) {
+        if (!touched[house]) continue;
         int all_open, n = house_small_cells(h, house, k, open, &all_open);
         if (n < k || all_open <= k) continue; /* k of k open cells remove nothing */
         for (int i = 0; i < n; i++) digits[i] = h->cand[open[i]];
@@ -139,12 +146,16 @@ static int hidden_try(const struct subsets *ss, void *arg)
     return 1;
 }
 
-int find_hidden_subset(const struct human *h, int param, struct step *out)
+int find_hidden_subset_since(const struct human *h, int param, const struct cellset *changed,
+                             struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int k = param % 10, direct = param > 10, digits_of[SL_MAX_SIZE];
     uint32_t places[SL_MAX_SIZE];
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    houses_touched(lay, changed, touched);
     for (int house = 0; house < lay->nhouses; house++) {
+        if (!touched[house]) continue;
         int nd = 0;
         for (int d = 1; d <= lay->size; d++) {
             uint32_t where = human_places(h, house, d);
@@ -157,4 +168,14 @@ int find_hidden_subset(const struct human *h, int param, struct step *out)
         if (subsets_grow(&ss, 0, 0, 0, hidden_try, &t)) return 1;
     }
     return 0;
+}
+
+int find_naked_subset(const struct human *h, int param, struct step *out)
+{
+    return find_naked_subset_since(h, param, NULL, out);
+}
+
+int find_hidden_subset(const struct human *h, int param, struct step *out)
+{
+    return find_hidden_subset_since(h, param, NULL, out);
 }

@@ -55,13 +55,17 @@ static int wing_step(const struct human *h, int pivot, int a, int b, struct step
     return 1;
 }
 
-/* XY-wing (pivot of 2 candidates) or XYZ-wing (3). */
-static int find_wing(const struct human *h, int pivot_size, struct step *out)
+/* XY-wing (pivot of 2 candidates) or XYZ-wing (3). A wing is its pivot
+ * and two of the pivot's peers: pivots whose cells did not change since
+ * (technique.h) are skipped. */
+static int find_wing(const struct human *h, int pivot_size, const struct cellset *changed,
+                     struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pincers[SL_MAX_CELLS];
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         if (digitset_count(h->cand[pivot]) != pivot_size) continue;
+        if (!peers_touched(lay, pivot, changed)) continue;
         int n = pincer_cells(h, pivot, pincers);
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++)
@@ -73,13 +77,27 @@ static int find_wing(const struct human *h, int pivot_size, struct step *out)
 int find_xy_wing(const struct human *h, int param, struct step *out)
 {
     (void)param;
-    return find_wing(h, 2, out);
+    return find_wing(h, 2, NULL, out);
 }
 
 int find_xyz_wing(const struct human *h, int param, struct step *out)
 {
     (void)param;
-    return find_wing(h, 3, out);
+    return find_wing(h, 3, NULL, out);
+}
+
+int find_xy_wing_since(const struct human *h, int param, const struct cellset *changed,
+                       struct step *out)
+{
+    (void)param;
+    return find_wing(h, 2, changed, out);
+}
+
+int find_xyz_wing_since(const struct human *h, int param, const struct cellset *changed,
+                        struct step *out)
+{
+    (void)param;
+    return find_wing(h, 3, changed, out);
 }
 
 /* A house where digit x has two places, one seeing a and one seeing b

@@ -134,6 +134,23 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
     return out->nelims > 0;
 }
 
+void houses_touched(const struct human_layout *lay, const struct cellset *changed, uint8_t *touched)
+{
+    for (int i = 0; i < lay->nhouses; i++) {
+        uint64_t any = !changed;
+        for (int w = 0; w < lay->words && !any; w++) any = lay->house_set[i].w[w] & changed->w[w];
+        touched[i] = any != 0;
+    }
+}
+
+int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed)
+{
+    if (!changed) return 1;
+    uint64_t any = (changed->w[cell >> 6] >> (cell & 63)) & 1;
+    for (int w = 0; w < lay->words; w++) any |= lay->peers[cell].w[w] & changed->w[w];
+    return any != 0;
+}
+
 int next_combination(int *idx, int k, int n)
 {
     int i = k - 1;

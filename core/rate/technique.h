@@ -46,6 +46,16 @@ double technique_length_rating(int length);
  * holding one; 1 when some candidate goes. */
 int step_remove_from(const struct human *h, const struct cellset *targets, digitset digits,
                      struct step *out);
+/* touched[i] = 1 for each house holding a cell of `changed`; every house
+ * when changed is NULL. For the finders told what changed (the _since
+ * forms below: as the plain finder, when it found nothing in an earlier
+ * state of this grid and only the cells in `changed` lost candidates
+ * since; a pattern whose cells kept theirs fails again, its targets
+ * having only lost candidates, so they try the others, in the same order). */
+void houses_touched(const struct human_layout *lay, const struct cellset *changed,
+                    uint8_t *touched);
+/* 1 when changed is NULL, or holds cell or one of its peers. */
+int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed);
 /* The next k-combination of 0..n-1 in idx (ascending, idx[i] = i to
  * start); 0 when there is none. */
 int next_combination(int *idx, int k, int n);
@@ -59,19 +69,34 @@ int find_naked_single(const struct human *h, int param, struct step *out);
 /* tech_intersections.c: pointing (param 1) and claiming (param 2); the
  * "direct" forms (param 3, 4) only when the removals make a hidden single */
 int find_locked_candidates(const struct human *h, int param, struct step *out);
+int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out);
 /* tech_subsets.c: naked (param k) and hidden (param k) subsets of size k;
  * direct hidden subsets (param k + 10) only when they make a hidden single */
 int find_naked_subset(const struct human *h, int param, struct step *out);
 int find_hidden_subset(const struct human *h, int param, struct step *out);
+int find_naked_subset_since(const struct human *h, int param, const struct cellset *changed,
+                            struct step *out);
+int find_hidden_subset_since(const struct human *h, int param, const struct cellset *changed,
+                             struct step *out);
 /* tech_fish.c: basic fish of size param (2 X-wing, 3 swordfish, 4 jellyfish) */
 int find_fish(const struct human *h, int param, struct step *out);
 /* tech_wings.c: XY-wing, XYZ-wing, W-wing */
 int find_xy_wing(const struct human *h, int param, struct step *out);
 int find_xyz_wing(const struct human *h, int param, struct step *out);
+int find_xy_wing_since(const struct human *h, int param, const struct cellset *changed,
+                       struct step *out);
+int find_xyz_wing_since(const struct human *h, int param, const struct cellset *changed,
+                        struct step *out);
 int find_w_wing(const struct human *h, int param, struct step *out);
 /* tech_bent_wings.c: WXYZ-wing (param 4), VWXYZ-wing (param 5): a pivot
  * and its peers, k cells holding k digits, one of them free */
 int find_bent_wing(const struct human *h, int param, struct step *out);
+/* As find_bent_wing, when it found nothing in an earlier state of this
+ * grid and only the cells in `changed` have lost candidates since (NULL:
+ * anything may have changed): tries only the wings those cells touch. */
+int find_bent_wing_since(const struct human *h, int param, const struct cellset *changed,
+                         struct step *out);
 /* tech_unique_loops.c: unique loops of six cells or more, types 1-4
  * (param unused) */
 int find_unique_loop(const struct human *h, int param, struct step *out);
@@ -81,6 +106,12 @@ int find_bug_type(const struct human *h, int param, struct step *out);
 int find_skyscraper(const struct human *h, int param, struct step *out);
 int find_two_string_kite(const struct human *h, int param, struct step *out);
 int find_turbot_fish(const struct human *h, int param, struct step *out);
+int find_skyscraper_since(const struct human *h, int param, const struct cellset *changed,
+                          struct step *out);
+int find_two_string_kite_since(const struct human *h, int param, const struct cellset *changed,
+                               struct step *out);
+int find_turbot_fish_since(const struct human *h, int param, const struct cellset *changed,
+                           struct step *out);
 int find_simple_colouring(const struct human *h, int param, struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);

@@ -57,6 +57,37 @@ expect("a puzzle within the bound rates in full", whole.above == nil and whole.r
 local refused = pcall(function() return easy:rate("hard") end)
 expect("rate checks its bound", refused, false)
 
+-- p:rate(above, below) also stops once the rating is known below `below`
+-- (singles and locked candidates rated below it finish the grid), or known
+-- exactly within the band; what it says agrees with the whole rating.
+local low = dig.grade_band("hard")[1]
+local under = easy:rate(4.4, low)
+expect("an easy puzzle stops below the band", under.below == true and under.rating < low, true)
+expect("before any step (singles finish it)", under.steps, 0)
+expect("a puzzle above the band still stops above", monster:rate(4.4, low).above, true)
+local hard = sudolab.puzzle{givens = "...8.....7....981...2.6..9....1...471.47.25.628...4....9..2.6...785....1.....7..."}
+local full, settled = hard:rate(), hard:rate(4.4, low)
+expect("a puzzle in the band settles", settled.settled, true)
+expect("with the whole rating's figure", settled.rating == full.rating and settled.grade == full.grade, true)
+expect("and its hardest technique", settled.hardest, full.hardest)
+expect("before the last step", settled.steps < full.steps, true)
+expect("and no rule unused", #settled.unused, 0)
+-- Easing (more givens) keeps the answers in line with the whole ratings.
+local solution = hard:solve()
+for cell = 0, 80 do
+  if hard:get(cell) == 0 then
+    hard:put(cell, tonumber(solution:sub(cell + 1, cell + 1)))
+    local whole, quick = hard:rate(), hard:rate(4.4, low)
+    local agrees = quick.below and whole.rating < low and quick.rating < low
+        or quick.settled and whole.rating == quick.rating
+        or quick.above and whole.rating > 4.4
+        or not (quick.below or quick.settled or quick.above) and whole.rating == quick.rating
+    if not agrees then expect("a stopped rating agrees with the whole one at cell " .. cell, false, true) end
+  end
+end
+local refused_low = pcall(function() return easy:rate(4.4, "hard") end)
+expect("rate checks its lower bound", refused_low, false)
+
 -- Which rules the solve path used: a thermometer the givens make
 -- redundant (an easy classic puzzle, one thermo along its solution's
 -- rising digits) is reported unused; the classic rule is used.
