@@ -1,9 +1,11 @@
 #!/bin/sh
 # killer_ladder.sh — is the killer grade ladder of `sudolab generate`
 # monotone in solving effort? Makes COUNT annealed killers of every grade
-# (default 10), checks that the rater puts each in the grade asked, and
-# prints the effort table of killer_effort.sh: the search nodes of a solver
-# without the killer rule's deductions, median and mean per grade.
+# (default 10) from SEED, and prints one row a grade: how many the rater
+# puts in the grade asked, the cages a killer (median), and the effort
+# table of killer_effort.sh (the search nodes of a solver without the
+# killer rule's deductions, median and mean). The ladder is monotone when
+# the median nodes rise from each grade to the next.
 #
 #   scripts/killer_ladder.sh [BUILD_DIR] [COUNT] [SEED]
 set -eu
@@ -13,9 +15,17 @@ SEED=${3:-1}
 S=$BUILD/sudolab
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
+
+# The median of the numbers on standard input, one a line.
+median() {
+    sort -n | awk '{ x[NR] = $1 } END { print NR % 2 ? x[(NR + 1) / 2] : (x[NR / 2] + x[NR / 2 + 1]) / 2 }'
+}
+
+printf '%-8s %7s %8s %6s %12s %12s\n' grade puzzles "in band" cages "median nodes" "mean nodes"
 for grade in easy medium hard expert extreme beyond; do
     "$S" generate --variant killer --grade "$grade" --count "$COUNT" --seed "$SEED" --stats > "$T/$grade"
     agree=$(cut -d' ' -f1-5 "$T/$grade" | "$S" rate | awk -v g="$grade" '$2 == g { n++ } END { print n + 0 }')
-    echo "$grade: $agree of $COUNT rated $grade by the rater" >&2
+    cages=$(awk '{ s = $4; sub(/^.*:/, "", s); print gsub(/,/, ",", s) + 1 }' "$T/$grade" | median)
+    "$(dirname "$0")/killer_effort.sh" "$BUILD" "$T/$grade" | awk -v g="$grade" -v a="$agree" -v c="$cages" \
+        '$1 == g { printf "%-8s %7d %8s %6s %12s %12s\n", g, $2, a "/" $2, c, $3, $4 }'
 done
-"$(dirname "$0")/killer_effort.sh" "$BUILD" "$T/easy" "$T/medium" "$T/hard" "$T/expert" "$T/extreme" "$T/beyond"
