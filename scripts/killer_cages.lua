@@ -19,8 +19,9 @@
 -- (the killer variant's default forbids them). opts.cage_sizes lists the
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
--- temperature, cooling (per step), max_cage, starts, and the energy's
--- weights unique_weight, rating_weight, size_weight.
+-- temperature, cooling (per step), max_cage, starts, cage_band (a grade's
+-- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
+-- unique_weight, rating_weight, size_weight, cages_weight.
 local M = {}
 
 -- The strategies, in the order they are offered, and the options of a
@@ -427,8 +428,8 @@ end
 -- in M.cage_band. `prefer` (2 split, 3 merge) is drawn more often:
 -- splitting gives a puzzle more information (toward uniqueness), merging
 -- takes some away (toward a harder rating).
-local function move(cage, members, cages, grid, n, low, high, prefer, want)
-  local fewest, most = M.cage_band(n, low, high, want)
+local function move(cage, members, cages, grid, n, low, high, prefer)
+  local fewest, most = M.cage_band(n, low, high)
   local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
   local cell = math.random(0, n * n - 1)
   local own = cage[cell]
@@ -505,9 +506,10 @@ end
 
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
--- solution count (up to 8), whether its rating lies in the band asked, and
--- the move that heads for the band (2 split when not unique or too hard, 3
--- merge when too easy, else nil).
+-- solution count (up to 8), whether its rating lies in the band asked (and
+-- its cage count in opts.cage_band), and the move that heads for the band
+-- (2 split when not unique, too hard or too few cages, 3 merge when too
+-- easy or too many cages, else nil).
 local function energy(v, cage, members, grid, n, opts, w, givens)
   local p = M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
@@ -557,7 +559,7 @@ function M.anneal(v, grid, opts)
     if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
     local candidate
     for _ = 1, 50 do
-      candidate = move(cage, members, cages, grid, n, low, high, toward, opts.cage_band)
+      candidate = move(cage, members, cages, grid, n, low, high, toward)
       if candidate then break end
     end
     if candidate then
