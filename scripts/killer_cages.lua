@@ -19,8 +19,9 @@
 -- (the killer variant's default forbids them). opts.cage_sizes lists the
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
--- temperature, cooling (per step), max_cage, starts, and the energy's
--- weights unique_weight, rating_weight, size_weight.
+-- temperature, cooling (per step), max_cage, starts, cage_band (a grade's
+-- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
+-- unique_weight, rating_weight, size_weight, cages_weight.
 local M = {}
 
 -- The strategies, in the order they are offered, and the options of a
@@ -230,10 +231,15 @@ end
 
 -- How many cages published killers have: 26 to 36 on a 9x9, as many per
 -- cell on other sizes; widened to what cages of low..high cells can
--- reach when the bounds asked rule the band out.
-function M.cage_band(n, low, high)
+-- reach when the bounds asked rule the band out. `want` ({fewest, most}
+-- on a 9x9, scaled the same way) narrows it: a grade's share of the band.
+function M.cage_band(n, low, high, want)
   local cells = n * n
   local fewest, most = math.ceil(26 * cells / 81), 36 * cells // 81
+  if want then
+    fewest = math.max(fewest, math.ceil(want[1] * cells / 81))
+    most = math.max(fewest, math.min(most, want[2] * cells // 81))
+  end
   if low then fewest = math.min(fewest, cells // low) end
   if high then most = math.max(most, math.ceil(cells / high)) end
   return fewest, most
@@ -251,9 +257,9 @@ end
 -- bounds given, cages of one cell are allowed. Partitions with a cage
 -- count outside M.cage_band are drawn again, a few times (a profile of
 -- big or small cages may never land in it).
-function M.partition(grid, n, sizes, low, high)
+function M.partition(grid, n, sizes, low, high, want)
   low, high = low or 1, high or n * n
-  local fewest, most = M.cage_band(n, low, high)
+  local fewest, most = M.cage_band(n, low, high, want)
   local last
   for _ = 1, 100 do
     local cage = partition_once(grid, n, sizes, low, high)
@@ -376,13 +382,13 @@ local function budget(n) return n > 9 and 2000 * n or nil end
 -- the attempts taken, or nil.
 local function unique_partition(v, grid, n, opts, givens, attempts)
   local low, high = M.bounds(opts, n)
-  local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high)
+  local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
   for attempt = 1, attempts do
     local p = M.puzzle(v, cage, grid, n, givens)
     local found = p and p:solutions(2, budget(n)) or {}
     if #found == 1 then return cage, p, attempt end
     cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n, low, high)
-           or M.partition(grid, n, sizes_of(opts, v, n), low, high)
+           or M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
   end
   return nil
 end
@@ -484,15 +490,32 @@ local function size_distance(members, n, sizes)
   return distance / 2
 end
 
+-- How many cages a partition (members: its cages' cells) has past the
+-- band of opts.cage_band (a grade's: M.cage_band), and the move that heads
+-- back (2 split, 3 merge), or 0 and nil inside it.
+local function cages_outside(members, n, opts)
+  if not opts.cage_band then return 0 end
+  local low, high = M.bounds(opts, n)
+  local fewest, most = M.cage_band(n, low, high, opts.cage_band)
+  local cages = 0
+  for _ in pairs(members) do cages = cages + 1 end
+  if cages < fewest then return fewest - cages, 2 end
+  if cages > most then return cages - most, 3 end
+  return 0
+end
+
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
--- solution count (up to 8), whether its rating lies in the band asked, and
--- the move that heads for the band (2 split when not unique or too hard, 3
--- merge when too easy, else nil).
+-- solution count (up to 8), whether its rating lies in the band asked (and
+-- its cage count in opts.cage_band), and the move that heads for the band
+-- (2 split when not unique, too hard or too few cages, 3 merge when too
+-- easy or too many cages, else nil).
 local function energy(v, cage, members, grid, n, opts, w, givens)
   local p = M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
+  local outside, split_or_merge = cages_outside(members, n, opts)
+  e = e + w.cages * outside
   local count = p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
@@ -502,14 +525,14 @@ local function energy(v, cage, members, grid, n, opts, w, givens)
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
-  return e + w.rating * off, p, count, off == 0, toward
+  return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge
 end
 
 function M.anneal(v, grid, opts)
   local n = side(grid)
   local sizes = sizes_of(opts, v, n)
   local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
-             size = opts.size_weight or 1}
+             size = opts.size_weight or 1, cages = opts.cages_weight or 1}
   local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97
   local steps = opts.steps or 400
   local low, high = M.bounds(opts, n)
@@ -520,7 +543,7 @@ function M.anneal(v, grid, opts)
   local cage, members, e, p, count, fits, toward
   local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
   for start = 1, opts.starts or 6 do
-    local c = start == 1 and first or M.partition(grid, n, sizes, low, high)
+    local c = start == 1 and first or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
     local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens)
     if not e or e2 < e then

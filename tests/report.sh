@@ -86,7 +86,7 @@ check "--require-charts without gnuplot: exit 1" [ "$rc" -eq 1 ]
 # --- comparisons between arms ----------------------------------------------
 check "arms compared: a table, words, comparisons.csv and the page" eval \
     'grep -q "^## Comparisons" "$T/k/summary.md" &&
-     grep -q "^- annealing vs greedy: [-+][0-9.]* rating (median; 95% CI [-+][0-9.]*…[-+][0-9.]*), [0-9.]*× [a-z]* (95% CI" "$T/k/summary.md" &&
+     grep -q "^- annealing vs greedy: [-+][0-9.]* rating (median; 95% CI [-+][0-9.]*…[-+][0-9.]*), [0-9.]*× [a-z ]* (95% CI" "$T/k/summary.md" &&
      [ $(wc -l < "$T/k/comparisons.csv") -eq 2 ] && grep -q "<h2>Comparisons</h2>" "$T/k/index.html" &&
      grep -q "^1,annealing,.*,[0-9.]*,[0-9.]*,[0-9.]*$" "$T/k/summary.csv"'
 check "three arms: every pair compared" eval '[ $(wc -l < "$T/c/comparisons.csv") -eq 4 ]'

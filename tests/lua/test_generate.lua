@@ -149,6 +149,17 @@ expect("no cage of one cell in 50 partitions", low_ok, true)
 expect("no cage over five cells", high_ok, true)
 expect("26..36 cages each", band_ok, true)
 expect("the band of a 9x9", fewest .. ".." .. most, "26..36")
+local function band_of(...) return table.concat({killer.cage_band(...)}, "..") end
+expect("a grade's share narrows the band", band_of(9, 2, 5, {28, 31}), "28..31")
+expect("scaled to the grid's cells", band_of(6, 2, 5, {28, 31}), "13..13")
+expect("never past the bounds' reach", band_of(9, 5, 5, {28, 31}), "16..31")
+-- A graded killer has its grade's cages (variants/killer.lua's grade_cages).
+math.randomseed(8)
+local hard = kv.generate{seed = 8, grade = "hard"}
+local hard_cages = select(2, hard:rules():gsub(",", ",")) + 1
+expect("a hard killer is rated hard", hard:rate().grade, "hard")
+local share = kv.grade_cages.hard
+expect("with the cages of hard's share", hard_cages >= share[1] and hard_cages <= share[2], true)
 expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
 expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
 expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
