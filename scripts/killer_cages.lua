@@ -50,15 +50,16 @@ end
 -- The orthogonal neighbours of a cell (cells.lua's), made once per grid
 -- size: the moves ask for them over and over. Callers only read them.
 local neighbours_by_size = {}
-local function neighbours(cell, n)
+local function neighbour_lists(n)
   local of = neighbours_by_size[n]
   if not of then
     of = {}
     for c = 0, n * n - 1 do of[c] = require("cells").neighbours(c, n) end
     neighbours_by_size[n] = of
   end
-  return of[cell]
+  return of
 end
+local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 
 -- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one
 -- symbol per cage), as many per cell on other sizes. More would be mostly
@@ -122,26 +123,26 @@ function M.check(opts)
 end
 
 -- Grows one cage from `start` toward `target` cells; returns its cells.
-local function grow(cage, id, start, target, grid, n)
-  local digit, around = digit_at(grid, start), neighbours(start, n)
-  local members, used = {start}, {[digit] = true}
-  digit = last_digits -- every cell's, now that grid was read
-  around = neighbours_by_size[n]
+-- `options` is scratch space the caller may share between cages.
+local function grow(cage, id, start, target, grid, n, options)
+  digit_at(grid, start) -- reads grid into last_digits
+  local digit, around = last_digits, neighbour_lists(n)
+  local members, used = {start}, 1 << digit[start]
   cage[start] = id
   local count = 1
   while count < target do
-    local options, k = {}, 0
+    local k = 0
     for i = 1, count do
       local nbs = around[members[i]]
       for j = 1, #nbs do
         local nb = nbs[j]
-        if not cage[nb] and not used[digit[nb]] then k = k + 1; options[k] = nb end
+        if not cage[nb] and used & (1 << digit[nb]) == 0 then k = k + 1; options[k] = nb end
       end
     end
     if k == 0 then break end
     local pick = options[math.random(k)]
     cage[pick] = id
-    used[digit[pick]] = true
+    used = used | (1 << digit[pick])
     count = count + 1
     members[count] = pick
   end
@@ -224,7 +225,7 @@ end
 -- from `sizes`, then every cage under `low` cells filled up (fill_up);
 -- nil when one cannot be.
 local function partition_once(grid, n, sizes, low, high)
-  local cage, order, members, id = {}, {}, {}, 0
+  local cage, order, members, id, options = {}, {}, {}, 0, {}
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
     local j = math.random(i)
@@ -234,7 +235,7 @@ local function partition_once(grid, n, sizes, low, high)
     if not cage[start] then
       id = id + 1
       local want = math.max(low, math.min(high, sizes[math.random(#sizes)]))
-      members[id] = grow(cage, id, start, want, grid, n)
+      members[id] = grow(cage, id, start, want, grid, n, options)
     end
   end
   for small = 1, id do
@@ -340,7 +341,7 @@ end
 local function mend(cage, grid, second, n, low, high)
   local differ = {}
   for cell = 0, n * n - 1 do
-    if grid:sub(cell + 1, cell + 1) ~= second:sub(cell + 1, cell + 1) then differ[#differ + 1] = cell end
+    if grid:byte(cell + 1) ~= second:byte(cell + 1) then differ[#differ + 1] = cell end
   end
   local fresh = 0
   for _, id in pairs(cage) do if id > fresh then fresh = id end end
