@@ -48,7 +48,19 @@ local function digit_at(grid, cell)
   return last_digits[cell]
 end
 
-local neighbours = require("cells").neighbours
+-- The orthogonal neighbours of a cell (cells.lua's), made once per grid
+-- size: the moves ask for them over and over. Callers only read them.
+local neighbours_by_size = {}
+local function neighbour_lists(n)
+  local of = neighbours_by_size[n]
+  if not of then
+    of = {}
+    for c = 0, n * n - 1 do of[c] = require("cells").neighbours(c, n) end
+    neighbours_by_size[n] = of
+  end
+  return of
+end
+local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 
 -- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one
 -- symbol per cage), as many per cell on other sizes. More would be mostly
@@ -112,21 +124,28 @@ function M.check(opts)
 end
 
 -- Grows one cage from `start` toward `target` cells; returns its cells.
-local function grow(cage, id, start, target, grid, n)
-  local members, used = {start}, {[digit_at(grid, start)] = true}
+-- `options` is scratch space the caller may share between cages.
+local function grow(cage, id, start, target, grid, n, options)
+  digit_at(grid, start) -- reads grid into last_digits
+  local digit, around = last_digits, neighbour_lists(n)
+  local members, used = {start}, 1 << digit[start]
   cage[start] = id
-  while #members < target do
-    local options = {}
-    for _, m in ipairs(members) do
-      for _, nb in ipairs(neighbours(m, n)) do
-        if not cage[nb] and not used[digit_at(grid, nb)] then options[#options + 1] = nb end
+  local count = 1
+  while count < target do
+    local k = 0
+    for i = 1, count do
+      local nbs = around[members[i]]
+      for j = 1, #nbs do
+        local nb = nbs[j]
+        if not cage[nb] and used & (1 << digit[nb]) == 0 then k = k + 1; options[k] = nb end
       end
     end
-    if #options == 0 then break end
-    local pick = options[math.random(#options)]
+    if k == 0 then break end
+    local pick = options[math.random(k)]
     cage[pick] = id
-    used[digit_at(grid, pick)] = true
-    members[#members + 1] = pick
+    used = used | (1 << digit[pick])
+    count = count + 1
+    members[count] = pick
   end
   return members
 end
@@ -207,7 +226,7 @@ end
 -- from `sizes`, then every cage under `low` cells filled up (fill_up);
 -- nil when one cannot be.
 local function partition_once(grid, n, sizes, low, high)
-  local cage, order, members, id = {}, {}, {}, 0
+  local cage, order, members, id, options = {}, {}, {}, 0, {}
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
     local j = math.random(i)
@@ -217,7 +236,7 @@ local function partition_once(grid, n, sizes, low, high)
     if not cage[start] then
       id = id + 1
       local want = math.max(low, math.min(high, sizes[math.random(#sizes)]))
-      members[id] = grow(cage, id, start, want, grid, n)
+      members[id] = grow(cage, id, start, want, grid, n, options)
     end
   end
   for small = 1, id do
@@ -328,7 +347,7 @@ end
 local function mend(cage, grid, second, n, low, high)
   local differ = {}
   for cell = 0, n * n - 1 do
-    if grid:sub(cell + 1, cell + 1) ~= second:sub(cell + 1, cell + 1) then differ[#differ + 1] = cell end
+    if grid:byte(cell + 1) ~= second:byte(cell + 1) then differ[#differ + 1] = cell end
   end
   local fresh = 0
   for _, id in pairs(cage) do if id > fresh then fresh = id end end
@@ -377,17 +396,30 @@ local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 -- search on for minutes, and trying another partition is cheaper.
 local function budget(n) return n > 9 and 2000 * n or nil end
 
+-- How many partitions a search-free second solution (sudolab.killer_swap)
+-- may mend for each count a unique partition may take: they cost far less.
+local SWAPS_PER_COUNT = 8
+
 -- A unique partition: a random one, mended where a second solution
--- differs, up to `attempts` counts. Returns the partition, its puzzle and
--- the attempts taken, or nil.
+-- differs, up to `attempts` counts. A second solution that swaps two
+-- digits is found without a count (not with givens, which a swap may
+-- break). Returns the partition, its puzzle and the partitions tried, or
+-- nil.
 local function unique_partition(v, grid, n, opts, givens, attempts)
   local low, high = M.bounds(opts, n)
   local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
-  for attempt = 1, attempts do
-    local p = M.puzzle(v, cage, grid, n, givens)
-    local found = p and p:solutions(2, budget(n)) or {}
-    if #found == 1 then return cage, p, attempt end
-    cage = #found == 2 and mend(cage, grid, found[2] == grid and found[1] or found[2], n, low, high)
+  local counts = 0
+  for attempt = 1, attempts * SWAPS_PER_COUNT do
+    local second = not givens and sudolab.killer_swap(cage, grid)
+    if not second then
+      local p = M.puzzle(v, cage, grid, n, givens)
+      local found = p and p:solutions(2, budget(n)) or {}
+      if #found == 1 then return cage, p, attempt end
+      counts = counts + 1
+      if counts >= attempts then break end
+      second = #found == 2 and (found[2] == grid and found[1] or found[2])
+    end
+    cage = second and mend(cage, grid, second, n, low, high)
            or M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
   end
   return nil
@@ -509,19 +541,36 @@ end
 -- solution count (up to 8), whether its rating lies in the band asked (and
 -- its cage count in opts.cage_band), and the move that heads for the band
 -- (2 split when not unique, too hard or too few cages, 3 merge when too
--- easy or too many cages, else nil).
-local function energy(v, cage, members, grid, n, opts, w, givens)
-  local p = M.puzzle(v, cage, grid, n, givens)
-  if not p then return math.huge end
+-- easy or too many cages, else nil). With `limit`, a partition whose energy
+-- is sure to exceed it is scored only as far as telling so and gets
+-- math.huge, as the walk refuses it whatever its exact energy: a swap of
+-- two digits shows a second solution without a search, and the rating
+-- stops once past what the limit leaves.
+local function energy(v, cage, members, grid, n, opts, w, givens, limit)
+  limit = limit or math.huge
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local outside, split_or_merge = cages_outside(members, n, opts)
   e = e + w.cages * outside
-  local count = p:count(8, budget(n))
+  if e > limit then return math.huge end
+  local shared = e + 2 * w.unique -- the least energy of a puzzle not unique
+  if shared > limit and not givens and sudolab.killer_swap(cage, grid) then return math.huge end
+  local p = M.puzzle(v, cage, grid, n, givens)
+  if not p then return math.huge end
+  -- Rating first where it is bounded (9x9 and smaller): it counts to two
+  -- itself, so a unique puzzle is searched once; the others are counted.
+  local rated
+  if opts.band and not budget(n) then
+    local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
+    rated = p:rate(room and opts.band[2] + room or nil)
+    if rated and rated.above then return math.huge end
+  end
+  if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
+  local count = rated and 1 or p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    local r = p:rate().rating
+    local r = (rated or p:rate()).rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
@@ -563,9 +612,13 @@ function M.anneal(v, grid, opts)
       if candidate then break end
     end
     if candidate then
+      -- Accepted when e2 < e - temperature * ln(u) (at once when e2 <= e):
+      -- u is drawn first, so scoring stops once the candidate is sure to
+      -- be refused.
+      local limit = e - temperature * math.log(math.random())
       local m = members_of(candidate, n)
-      local e2, p2, count2, fits2, toward2 = energy(v, candidate, m, grid, n, opts, w, givens)
-      if e2 <= e or math.random() < math.exp((e - e2) / temperature) then
+      local e2, p2, count2, fits2, toward2 = energy(v, candidate, m, grid, n, opts, w, givens, limit)
+      if e2 <= e or (e2 < math.huge and e2 < limit) then
         cage, members, e, p, count, fits, toward = candidate, m, e2, p2, count2, fits2, toward2
         cages = 0
         for _ in pairs(members) do cages = cages + 1 end

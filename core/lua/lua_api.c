@@ -25,6 +25,7 @@
 #include "propagate.h"
 #include "registry.h"
 #include "dig.h"
+#include "killer_swap.h"
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
@@ -1093,6 +1094,35 @@ static int api_cages_text(lua_State *L)
     return 2;
 }
 
+/* sudolab.killer_swap(cages, grid) -> grid with two digits swapped over
+ * cells that keep every house and every cage (killer_swap.h), or nil: a
+ * second solution of the killer of those cages found without a search.
+ * cages as cages_text's; grid a complete grid of N*N digits. */
+static int api_killer_swap(lua_State *L)
+{
+    size_t len;
+    const char *grid = api_string(L, 2, "killer_swap", &len);
+    int n = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;
+    struct geometry g;
+    struct sl_error err = {0};
+    if (n == 0 || (size_t)n * (size_t)n != len || geometry_init_default(&g, n, &err))
+        return api_error(L, "killer_swap: grid must be N*N digits (N 1..%d)", SL_MAX_SIZE);
+    struct cage_text *ct = lua_newuserdatauv(L, sizeof *ct, 0);
+    api_cages_field(L, 1, &g, ct);
+    uint8_t digits[SL_MAX_CELLS], other[SL_MAX_CELLS];
+    for (int c = 0; c < g.ncells; c++) {
+        int d = geometry_digit(grid[c]);
+        digits[c] = (uint8_t)(d < 0 ? 0 : d);
+    }
+    int found = killer_swap_find(&g, digits, &ct->map, other);
+    if (found < 0) return api_error(L, "killer_swap: grid is not a complete %dx%d sudoku", n, n);
+    if (found == 0)
+        lua_pushnil(L);
+    else
+        api_push_grid(L, &g, other);
+    return 1;
+}
+
 /* --- grades -------------------------------------------------------------- */
 
 /* sudolab.grades: rate.h's table as {name=, low=, high=} in order, each
@@ -1183,6 +1213,7 @@ int lua_api_open(lua_State *L)
         {"parse_cages", api_parse_cages},
         {"suggest", api_suggest},
         {"technique_rating", api_technique_rating},
+        {"killer_swap", api_killer_swap},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

@@ -182,4 +182,48 @@ for cell = 0, 80 do rows[cell] = (cell // 9) * 3 + (cell % 9) // 3 + 1 end -- ro
 local loose = killer.puzzle(kv, rows, grid, 9, killer.givens(grid, 9, 60))
 expect("a loose partition with 60 givens builds and keeps the solution", loose and loose:check(grid), true)
 
+-- A second solution without a search (sudolab.killer_swap): two digits
+-- swapped over cells that keep every house and cage, or nil.
+local function swapped_digits(a, b)
+  local changed = {}
+  for cell = 1, #a do
+    if a:sub(cell, cell) ~= b:sub(cell, cell) then changed[a:sub(cell, cell)] = true end
+  end
+  local n = 0
+  for _ in pairs(changed) do n = n + 1 end
+  return n
+end
+local singles = {}
+for cell = 0, 80 do singles[cell] = cell + 1 end
+expect("cages of one cell allow no swap", sudolab.killer_swap(singles, grid), nil)
+local free = sudolab.killer_swap({}, grid)
+expect("with no cages a swap is found", free ~= nil and free ~= grid, true)
+expect("it swaps two digits", free and swapped_digits(grid, free), 2)
+expect("it keeps the houses", free and sudolab.puzzle{size = 9}:check(free), true)
+local swaps, kept, none = 0, true, 0
+math.randomseed(5)
+for _ = 1, 20 do
+  local c = killer.partition(grid, 9, {2, 2, 3, 3, 4}, 2, 5)
+  local second = sudolab.killer_swap(c, grid)
+  if second then
+    swaps = swaps + 1
+    kept = kept and second ~= grid and swapped_digits(grid, second) == 2
+           and killer.puzzle(kv, c, grid, 9):check(second)
+  else
+    none = none + 1
+  end
+end
+expect("random partitions: some with a swap", swaps > 0, true)
+expect("each swap keeps every house and cage sum", kept, true)
+local rows_swap = sudolab.killer_swap(rows, grid)
+expect("rows of three: a swap, if any, keeps the killer",
+       rows_swap == nil or killer.puzzle(kv, rows, grid, 9):check(rows_swap), true)
+local six = sudolab.puzzle{size = 6}:fill(3)
+local six_swap = sudolab.killer_swap({}, six)
+expect("6x6 (2x3 boxes): the swap keeps the boxes", six_swap and sudolab.puzzle{size = 6}:check(six_swap), true)
+expect("a grid that is no sudoku is refused",
+       select(2, pcall(sudolab.killer_swap, {}, string.rep("123456789", 9))):find("not a complete 9x9") ~= nil, true)
+expect("a grid of the wrong length is refused",
+       select(2, pcall(sudolab.killer_swap, {}, "12345")):find("N%*N digits") ~= nil, true)
+
 check.finish()

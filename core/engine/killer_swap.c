@@ -1,0 +1,137 @@
+/*
+ * killer_swap.c — two-digit swaps that keep a killer's houses and cages
+ * (killer_swap.h).
+ *
+ * For digits a and b the 2N cells holding them are nodes: node r is row
+ * r's a, node N + r its b. Union-find joins the two of each row, column,
+ * box and cage holding both; a cage holding one of them bars its cell,
+ * and with it the cell's whole component.
+ */
+#include "killer_swap.h"
+
+struct swap_pair {
+    int n, a, b;
+    int cell[2 * SL_MAX_SIZE];   /* per node */
+    int parent[2 * SL_MAX_SIZE]; /* union-find */
+    int size[2 * SL_MAX_SIZE];   /* per root: its nodes */
+    uint8_t barred[2 * SL_MAX_SIZE];
+};
+
+static int swap_root(struct swap_pair *s, int x)
+{
+    while (s->parent[x] != x) x = s->parent[x] = s->parent[s->parent[x]];
+    return x;
+}
+
+static void swap_join(struct swap_pair *s, int x, int y)
+{
+    x = swap_root(s, x), y = swap_root(s, y);
+    if (x != y) s->parent[x] = y;
+}
+
+/* Joins the a and the b of each column and box: per column (or box)
+ * the node of its a and of its b, found in one pass over the nodes. */
+static void swap_join_lines(struct swap_pair *s, const struct geometry *g)
+{
+    int col_a[SL_MAX_SIZE], col_b[SL_MAX_SIZE], box_a[SL_MAX_SIZE], box_b[SL_MAX_SIZE];
+    for (int x = 0; x < 2 * s->n; x++) {
+        int *col = x < s->n ? col_a : col_b, *box = x < s->n ? box_a : box_b;
+        col[geometry_col(g, s->cell[x])] = x;
+        if (g->box_rows) box[geometry_box(g, s->cell[x])] = x;
+    }
+    for (int i = 0; i < s->n; i++) {
+        swap_join(s, i, s->n + i); /* the row's */
+        swap_join(s, col_a[i], col_b[i]);
+        if (g->box_rows) swap_join(s, box_a[i], box_b[i]);
+    }
+}
+
+/* Joins the a and the b of each cage holding both; bars the cell of a
+ * cage holding one. */
+static void swap_join_cages(struct swap_pair *s, const struct cellmap *map)
+{
+    int b_of[SL_MAX_CELLS], has_a[SL_MAX_CELLS];
+    for (int x = 0; x < 2 * s->n; x++) {
+        int p = map->part[s->cell[x]];
+        if (p >= 0) b_of[p] = -1, has_a[p] = 0;
+    }
+    for (int x = s->n; x < 2 * s->n; x++)
+        if (map->part[s->cell[x]] >= 0) b_of[map->part[s->cell[x]]] = x;
+    for (int x = 0; x < s->n; x++) {
+        int p = map->part[s->cell[x]];
+        if (p < 0) continue;
+        has_a[p] = 1;
+        if (b_of[p] >= 0)
+            swap_join(s, x, b_of[p]);
+        else
+            s->barred[x] = 1;
+    }
+    for (int x = s->n; x < 2 * s->n; x++) {
+        int p = map->part[s->cell[x]];
+        if (p >= 0 && !has_a[p]) s->barred[x] = 1;
+    }
+}
+
+/* The root of the smallest component with no barred node, or -1. */
+static int swap_best_root(struct swap_pair *s)
+{
+    int best = -1;
+    for (int x = 0; x < 2 * s->n; x++) s->size[x] = 0;
+    for (int x = 0; x < 2 * s->n; x++) {
+        int r = swap_root(s, x);
+        s->size[r]++;
+        if (s->barred[x]) s->barred[r] = 1;
+    }
+    for (int x = 0; x < 2 * s->n; x++)
+        if (s->parent[x] == x && !s->barred[x] && (best < 0 || s->size[x] < s->size[best]))
+            best = x;
+    return best;
+}
+
+/* at[d][r]: the cell of digit d in row r. */
+static int swap_try(const struct geometry *g, int at[][SL_MAX_SIZE], const struct cellmap *map,
+                    int a, int b, const uint8_t *grid, uint8_t *out)
+{
+    struct swap_pair s = {.n = g->size, .a = a, .b = b};
+    for (int r = 0; r < s.n; r++) {
+        s.cell[r] = at[a][r], s.cell[s.n + r] = at[b][r];
+        s.parent[r] = r, s.parent[s.n + r] = s.n + r;
+        s.barred[r] = s.barred[s.n + r] = 0;
+    }
+    swap_join_lines(&s, g);
+    swap_join_cages(&s, map);
+    int root = swap_best_root(&s);
+    if (root < 0) return 0;
+    for (int c = 0; c < g->ncells; c++) out[c] = grid[c];
+    for (int x = 0; x < 2 * s.n; x++)
+        if (swap_root(&s, x) == root) out[s.cell[x]] = (uint8_t)(a + b - grid[s.cell[x]]);
+    return 1;
+}
+
+/* 1 when grid holds each digit 1..N once in every row, column and box;
+ * fills at[d][r] with the cell of digit d in row r. */
+static int swap_grid_ok(const struct geometry *g, const uint8_t *grid, int at[][SL_MAX_SIZE])
+{
+    uint32_t row[SL_MAX_SIZE] = {0}, col[SL_MAX_SIZE] = {0}, box[SL_MAX_SIZE] = {0};
+    for (int c = 0; c < g->ncells; c++) {
+        int d = grid[c], r = geometry_row(g, c), k = geometry_col(g, c);
+        if (d < 1 || d > g->size) return 0;
+        uint32_t bit = 1u << d;
+        int x = g->box_rows ? geometry_box(g, c) : 0;
+        if ((row[r] | col[k]) & bit || (g->box_rows && (box[x] & bit))) return 0;
+        row[r] |= bit, col[k] |= bit, box[x] |= bit;
+        at[d][r] = c;
+    }
+    return 1;
+}
+
+int killer_swap_find(const struct geometry *g, const uint8_t *grid, const struct cellmap *map,
+                     uint8_t *out)
+{
+    int at[SL_MAX_SIZE + 1][SL_MAX_SIZE];
+    if (!swap_grid_ok(g, grid, at)) return -1;
+    for (int a = 1; a < g->size; a++)
+        for (int b = a + 1; b <= g->size; b++)
+            if (swap_try(g, at, map, a, b, grid, out)) return 1;
+    return 0;
+}
