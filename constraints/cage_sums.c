@@ -245,8 +245,12 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         link->inside = s->inside_of[h];
         link->house = h;
         link->out_first = s->noutside;
-        for (int k = 0; k < s->size; k++)
-            if (place[house[k]] < 0) s->outside[s->noutside++] = house[k];
+        int n = s->noutside; /* room for size cells was made: each written, kept if outside */
+        for (int k = 0; k < s->size; k++) {
+            s->outside[n] = house[k];
+            n += place[house[k]] < 0;
+        }
+        s->noutside = n;
         link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
