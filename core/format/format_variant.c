@@ -281,8 +281,10 @@ static char *killer_line_args(const struct field *map, const struct field *sums,
         if ((args = malloc(cap)) != NULL) {
             size_t len = (size_t)cage_text_write(ct, args, cap);
             char *more = len < cap ? args : realloc(args, len + 1);
-            if (more != NULL && more != args) cage_text_write(ct, more, len + 1);
-            if (more == NULL) free(args);
+            if (more == NULL)
+                free(args);
+            else if (len >= cap)
+                cage_text_write(ct, more, len + 1);
             args = more;
         }
         if (args == NULL) sl_error_set(err, 0, map->col, "out of memory");
