@@ -28,7 +28,12 @@ struct sum_item {
     int by_groups;       /* several groups, pruned set by set (sum_groups.h) */
     size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
     int next_same_first; /* the previous sum with the same first cell, or -1 */
+    int next_same_list;  /* the previous one-group sum of the same list key, or -1 */
 };
+
+/* One-group sums are chained by a hash of their size and total, so
+ * finding an earlier list to share costs a few looks, not one per sum. */
+#define SUM_LIST_KEYS 128
 
 struct sum_set {
     int size;
@@ -54,6 +59,7 @@ struct sum_set {
     int *touched;                    /* nhouses: scratch for sum_set_link */
     int16_t place[SL_MAX_CELLS];     /* scratch for sum_set_link, all -1 between calls */
     int last_by_first[SL_MAX_CELLS]; /* per cell: the last sum starting there, or -1 */
+    int last_by_list[SUM_LIST_KEYS]; /* per list key: the last one-group sum, or -1 */
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
 };
@@ -93,6 +99,7 @@ static struct sum_set *sum_set_alloc(int size, int nhouses, struct sl_error *err
     s->subsets = digit_subsets_of(size);
     memset(s->place, -1, sizeof s->place);
     memset(s->last_by_first, -1, sizeof s->last_by_first);
+    memset(s->last_by_list, -1, sizeof s->last_by_list);
     return s;
 }
 
@@ -165,16 +172,23 @@ int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
     return 0;
 }
 
+static int sum_list_key(const struct sum_item *it)
+{
+    return (it->count * 31 + it->total) & (SUM_LIST_KEYS - 1);
+}
+
 /* Shares the list of an earlier one-group sum of the same size and total. */
 static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
-    for (int i = 0; i < s->nitems; i++) {
+    int first = -1;
+    for (int i = s->last_by_list[sum_list_key(it)]; i >= 0; i = s->items[i].next_same_list) {
         const struct sum_item *other = &s->items[i];
-        if (other->ngroups == 1 && other->count == it->count && other->total == it->total) {
-            it->combo_first = other->combo_first;
-            it->combo_count = other->combo_count;
-            return 0;
-        }
+        if (other->count == it->count && other->total == it->total) first = i;
+    }
+    if (first >= 0) { /* the earliest such sum, as every copy shares its list */
+        it->combo_first = s->items[first].combo_first;
+        it->combo_count = s->items[first].combo_count;
+        return 0;
     }
     long count = cage_combos_for(s->size, it->count, it->total, NULL, 0);
     it->combo_first = s->ncombos;
@@ -231,8 +245,12 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         link->inside = s->inside_of[h];
         link->house = h;
         link->out_first = s->noutside;
-        for (int k = 0; k < s->size; k++)
-            if (place[house[k]] < 0) s->outside[s->noutside++] = house[k];
+        int n = s->noutside; /* room for size cells was made: each written, kept if outside */
+        for (int k = 0; k < s->size; k++) {
+            s->outside[n] = house[k];
+            n += place[house[k]] < 0;
+        }
+        s->noutside = n;
         link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
@@ -283,6 +301,10 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         return -1;
     it->next_same_first = s->last_by_first[cells[0]];
     s->last_by_first[cells[0]] = s->nitems;
+    if (it->ngroups == 1) {
+        it->next_same_list = s->last_by_list[sum_list_key(it)];
+        s->last_by_list[sum_list_key(it)] = s->nitems;
+    }
     return s->nitems++;
 }
 

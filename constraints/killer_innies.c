@@ -255,8 +255,17 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
-    struct innie_context ic = {
-        .cages = cages, .geo = g, .nhouses = rules_house_count(b), .sums = sums, .builder = b};
+    /* Not zeroed whole: only the parts read before they are written. */
+    struct innie_context ic;
+    ic.cages = cages;
+    ic.geo = g;
+    ic.nhouses = rules_house_count(b);
+    ic.sums = sums;
+    ic.builder = b;
+    ic.region = 0;
+    memset(ic.inside_count, 0, (size_t)cages->map->nparts * sizeof ic.inside_count[0]);
+    memset(ic.cage_bits, 0, (size_t)cages->map->nparts * sizeof ic.cage_bits[0]);
+    memset(ic.region_mark, 0, (size_t)g->ncells * sizeof ic.region_mark[0]);
     ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
     ic.touched = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.touched);
     ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
@@ -278,8 +287,9 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     for (int h = 0; h < ic.nhouses; h++)
         for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
     innie_cage_cells(&ic);
-    struct innie_tally *t = calloc(1, sizeof *t);
+    struct innie_tally *t = malloc(sizeof *t); /* its lists are read only up to their counts */
     int rc = t ? 0 : sl_error_set(err, 0, 0, "out of memory");
+    if (t) t->nparts = t->nuncaged = 0;
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
         innie_tally_start(&ic, t);
         for (int k = 0; k < n; k++) innie_tally_add(&ic, t, ic.house[h][k]);

@@ -19,7 +19,8 @@
  *   branch    optional; offers the search a split with few alternatives
  *             (filled into offer, returning 1) or returns 0;
  *   validate  optional; a warning for `sudolab check` (legal but odd data);
- *   clone     optional; copies self where write/parse cannot (script rules);
+ *   clone     optional; copies self where write/parse cannot (script rules)
+ *             or costs more (killer cages);
  *   explain   optional; the rule's own human deductions, for the rater;
  *   marks     optional; what the rule looks like on paper (marks.h), for
  *             the drawing layer; a rule without it cannot be drawn;

@@ -20,43 +20,46 @@ static void mark_unit(struct builder *b, int u)
         b->stamp[rs->unit_cells[i]] = u + 1;
 }
 
-static int push_cell(struct builder *b, int cell)
-{
-    if (vec_grow((void **)&b->rs->intersection_cells, &b->cells_cap, b->cells_used + 1,
-                 sizeof(uint16_t), b->err))
-        return -1;
-    b->rs->intersection_cells[b->cells_used++] = (uint16_t)cell;
-    return 0;
-}
-
-/* Appends the cells of unit `from` that are (want = 1) or are not (want =
- * 0) in unit `other`, the unit marked last; returns how many, or -1. */
-static int push_unit_part(struct builder *b, int from, int other, int want)
+/* Appends the cells of unit `from` that are not in unit `other`, the unit
+ * marked last, to out; returns how many. */
+static int unit_part_outside(const struct builder *b, int from, int other, uint16_t *out)
 {
     const struct ruleset *rs = b->rs;
     int count = 0;
     for (int i = rs->unit_start[from]; i < rs->unit_start[from + 1]; i++) {
         int cell = rs->unit_cells[i];
-        if ((b->stamp[cell] == other + 1) != want) continue;
-        if (push_cell(b, cell)) return -1;
-        count++;
+        out[count] = (uint16_t)cell;
+        count += b->stamp[cell] != other + 1;
     }
     return count;
 }
 
+/* Lists the pair's cells in one pass over each unit, room for both made
+ * at once: shared, then a's alone (both in a's order), then u's alone. */
 static int add_pair(struct builder *b, int a, int u)
 {
     struct ruleset *rs = b->rs;
-    int start = b->cells_used, common = 0;
+    int start = b->cells_used, shared = 0, only_a = 0;
+    int len_a = rs->unit_start[a + 1] - rs->unit_start[a];
+    int len_u = rs->unit_start[u + 1] - rs->unit_start[u];
+    uint16_t alone[SL_MAX_CELLS];
+    if (vec_grow((void **)&rs->intersection_cells, &b->cells_cap, start + len_a + len_u,
+                 sizeof(uint16_t), b->err))
+        return -1;
+    uint16_t *cells = rs->intersection_cells + start;
     mark_unit(b, u);
-    for (int i = rs->unit_start[a]; i < rs->unit_start[a + 1]; i++)
-        common += b->stamp[rs->unit_cells[i]] == u + 1;
-    if (common < 2) return 0; /* most pairs: nothing shared worth a look */
-    int shared = push_unit_part(b, a, u, 1);
-    int only_a = push_unit_part(b, a, u, 0);
+    for (int i = rs->unit_start[a]; i < rs->unit_start[a + 1]; i++) {
+        int cell = rs->unit_cells[i];
+        if (b->stamp[cell] == u + 1)
+            cells[shared++] = (uint16_t)cell;
+        else
+            alone[only_a++] = (uint16_t)cell;
+    }
+    if (shared < 2) return 0; /* most pairs: nothing shared worth a look */
+    for (int i = 0; i < only_a; i++) cells[shared + i] = alone[i];
     mark_unit(b, a);
-    int only_b = push_unit_part(b, u, a, 0);
-    if (shared < 0 || only_a < 0 || only_b < 0) return -1;
+    int only_b = unit_part_outside(b, u, a, cells + shared + only_a);
+    b->cells_used = start + shared + only_a + only_b;
     if (shared < 2 || only_a == 0 || only_b == 0 || rs->nintersections == SL_MAX_INTERSECTIONS) {
         b->cells_used = start; /* nothing to learn where one unit lies inside the other */
         return 0;

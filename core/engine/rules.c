@@ -315,10 +315,14 @@ static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
 
 static int copy_text(struct ruleset *rs, const struct puzzle *p, struct sl_error *err)
 {
-    int len = puzzle_rules_text(p, NULL, 0);
+    char small[1024]; /* most rules' text: written once, not measured first */
+    int len = puzzle_rules_text(p, small, sizeof small);
     rs->text = malloc((size_t)len + 1);
     if (rs->text == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    puzzle_rules_text(p, rs->text, (size_t)len + 1);
+    if ((size_t)len < sizeof small)
+        memcpy(rs->text, small, (size_t)len + 1);
+    else
+        puzzle_rules_text(p, rs->text, (size_t)len + 1);
     return 0;
 }
 

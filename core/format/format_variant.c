@@ -275,11 +275,19 @@ static char *killer_line_args(const struct field *map, const struct field *sums,
     } else if (cage_sums_parse(ct, sums->text, sums->len, err)) {
         if (err) err->col += sums->col - 1;
     } else {
-        size_t cap = (size_t)cage_text_write(ct, NULL, 0) + 1;
-        if ((args = malloc(cap)) != NULL)
-            cage_text_write(ct, args, cap);
-        else
-            sl_error_set(err, 0, map->col, "out of memory");
+        /* Room for the usual text (two symbols a cell, a sum and comma of at
+         * most 4 a cage), so it is written once; longer is written again. */
+        size_t cap = (size_t)(2 * g->ncells + 5 * ct->map.nparts + 2);
+        if ((args = malloc(cap)) != NULL) {
+            size_t len = (size_t)cage_text_write(ct, args, cap);
+            char *more = len < cap ? args : realloc(args, len + 1);
+            if (more == NULL)
+                free(args);
+            else if (len >= cap)
+                cage_text_write(ct, more, len + 1);
+            args = more;
+        }
+        if (args == NULL) sl_error_set(err, 0, map->col, "out of memory");
     }
     free(ct);
     return args;
