@@ -40,8 +40,6 @@ static int binary_make_patterns(struct binary *b)
     return 0;
 }
 
-int binary_line_cell(int n, int line, int i) { return line < n ? line * n + i : i * n + line - n; }
-
 void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
                        uint32_t *can2)
 {
