@@ -13,7 +13,8 @@
  *   binary-lines            every pattern the line can still take.
  *
  * Each makes one deduction through prop_restrict and names it;
- * EXPLAIN_ALL makes every one of one pass.
+ * EXPLAIN_ALL makes every one of one pass, and EXPLAIN_EVERY every one of
+ * its technique.
  */
 #include <string.h>
 
@@ -150,14 +151,17 @@ int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx
                    struct explain_sink *sink)
 {
     const struct binary *b = self;
+    size_t every_len = strlen(EXPLAIN_EVERY);
+    int every = strncmp(technique, EXPLAIN_EVERY, every_len) == 0;
+    const char *key = every ? technique + every_len : technique;
     int all = strcmp(technique, EXPLAIN_ALL) == 0, any = 0, cells[SL_MAX_SIZE];
     for (int t = 0; t < BE_COUNT; t++) {
-        if (!all && strcmp(technique, be_table[t].key) != 0) continue;
+        if (!all && strcmp(key, be_table[t].key) != 0) continue;
         for (int line = 0; line < 2 * b->n; line++) {
             int count = be_table[t].find(b, line, ctx, cells);
-            if (count < 0) return all ? -1 : 0;
+            if (count < 0) return all || every ? -1 : 0;
             if (count == 0) continue;
-            if (!all) {
+            if (!all && !every) {
                 explain_name(sink, be_table[t].key, be_table[t].words, cells, count);
                 return 1;
             }

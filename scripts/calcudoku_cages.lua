@@ -286,7 +286,9 @@ end
 local function energy(v, cage, op, grid, n, band, unique)
   local p = unique or M.puzzle(v, cage, op, grid, n)
   if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
-  local r = p:rate().rating
+  -- Past the band's top the rater stops at the first step above it:
+  -- that step's rating is distance enough.
+  local r = p:rate(band[2]).rating
   if r < band[1] then return band[1] - r, p end
   if r > band[2] then return r - band[2], p end
   return 0, p

@@ -765,8 +765,9 @@ static int api_rule_keys(double up_to, const char **keys, int cap)
 static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *solution, int *cells,
                            int *start, int ngroups)
 {
-    const char *keys[64];
-    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, 64), cell, removed = -2;
+    const char *keys[DIG_DEDUCE_MAX_KEYS];
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), cell,
+        removed = -2;
     struct sl_error err = {0};
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
