@@ -28,7 +28,17 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
-local neighbours = require("cells").neighbours
+-- The neighbours of each cell, made once per size (lists only read).
+local neighbour_lists = {}
+local function neighbours(cell, n)
+  local lists = neighbour_lists[n]
+  if not lists then
+    lists = {}
+    for c = 0, n * n - 1 do lists[c] = require("cells").neighbours(c, n) end
+    neighbour_lists[n] = lists
+  end
+  return lists[cell]
+end
 local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
