@@ -40,17 +40,18 @@ static int binary_make_patterns(struct binary *b)
     return 0;
 }
 
-int binary_line_cell(int n, int line, int i) { return line < n ? line * n + i : i * n + line - n; }
-
 void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
                        uint32_t *can2)
 {
-    *can1 = *can2 = 0;
-    for (int i = 0; i < b->n; i++) {
-        digitset c = cand[binary_line_cell(b->n, line, i)];
-        if (c & digitset_of(1)) *can1 |= UINT32_C(1) << i;
-        if (c & digitset_of(2)) *can2 |= UINT32_C(1) << i;
+    int n = b->n, at = line < n ? line * n : line - n, step = line < n ? 1 : n;
+    uint32_t ones = 0, twos = 0;
+    for (int i = 0; i < n; i++, at += step) {
+        digitset c = cand[at];
+        ones |= (uint32_t)((c >> 1) & 1) << i; /* digitset_of(1) */
+        twos |= (uint32_t)((c >> 2) & 1) << i; /* digitset_of(2) */
     }
+    *can1 = ones;
+    *can2 = twos;
 }
 
 /* The pattern of a complete line, or -1. */
@@ -71,19 +72,48 @@ static int binary_taken(const struct binary *b, const digitset *cand, int line, 
     return 0;
 }
 
+/* 1 when p (bits under full) is balanced and never three alike: the
+ * test of binary_valid_pattern in a few word operations. */
+static int binary_fits(uint32_t p, uint32_t full, int n)
+{
+    uint32_t q = ~p & full, three = (p & p >> 1 & p >> 2) | (q & q >> 1 & q >> 2);
+    return __builtin_popcount(p) == n / 2 && !(three & (full >> 2));
+}
+
+/* Adds pattern p to the supports unless, with unique, a complete line
+ * beside an open one already has it. */
+static void binary_support(const struct binary *b, const digitset *cand, int line, int unique,
+                           int complete, uint32_t p, uint32_t *ones, uint32_t *twos)
+{
+    uint32_t full = (UINT32_C(1) << b->n) - 1;
+    if (unique && !complete && binary_taken(b, cand, line, p)) return;
+    *twos |= p;
+    *ones |= ~p & full;
+}
+
 int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
                          uint32_t *ones, uint32_t *twos)
 {
     uint32_t can1, can2, full = (UINT32_C(1) << b->n) - 1;
     binary_line_masks(b, cand, line, &can1, &can2);
     *ones = *twos = 0;
-    int complete = !(can1 & can2);
+    uint32_t open = can1 & can2, fixed = can2 & ~can1;
+    int complete = !open;
+    if ((can1 | can2) != full) return 0; /* a cell with no candidate: nothing fits */
+    /* Few open cells: their completions are fewer than the patterns. */
+    if ((UINT32_C(1) << __builtin_popcount(open)) < (uint32_t)b->npatterns) {
+        uint32_t sub = 0;
+        do {
+            if (binary_fits(fixed | sub, full, b->n))
+                binary_support(b, cand, line, unique, complete, fixed | sub, ones, twos);
+            sub = (sub - open) & open; /* the next subset of open */
+        } while (sub);
+        return (*ones | *twos) == full;
+    }
     for (int k = 0; k < b->npatterns; k++) {
         uint32_t p = b->patterns[k];
         if ((p & ~can2) || (~p & full & ~can1)) continue;
-        if (unique && !complete && binary_taken(b, cand, line, p)) continue;
-        *twos |= p;
-        *ones |= ~p & full;
+        binary_support(b, cand, line, unique, complete, p, ones, twos);
     }
     return (*ones | *twos) == full;
 }

@@ -18,7 +18,10 @@ struct binary {
     int npatterns;
 };
 
-int binary_line_cell(int n, int line, int i);
+static inline int binary_line_cell(int n, int line, int i)
+{
+    return line < n ? line * n + i : i * n + line - n;
+}
 /* The cells of line that may hold 1 (can1) and 2 (can2), as bits. */
 void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
                        uint32_t *can2);

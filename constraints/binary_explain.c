@@ -13,7 +13,8 @@
  *   binary-lines            every pattern the line can still take.
  *
  * Each makes one deduction through prop_restrict and names it;
- * EXPLAIN_ALL makes every one of one pass.
+ * EXPLAIN_ALL makes every one of one pass, and EXPLAIN_EVERY every one of
+ * its technique.
  */
 #include <string.h>
 
@@ -27,32 +28,44 @@ static int be_other(struct prop_ctx *ctx, int cell, int d)
     return prop_restrict(ctx, cell, keep) == SL_PROP_CONTRADICTION ? -1 : 1;
 }
 
-static int be_single(const digitset *cand, int cell)
+/* A line as bits: has[d], the cells that may hold d; only[d], the cells
+ * holding d alone. */
+struct be_line {
+    uint32_t has[3], only[3];
+};
+
+static void be_line_read(const struct binary *b, const digitset *cand, int line, struct be_line *l)
 {
-    return digitset_is_single(cand[cell]) ? digitset_first(cand[cell]) : 0;
+    binary_line_masks(b, cand, line, &l->has[1], &l->has[2]);
+    l->only[1] = l->has[1] & ~l->has[2];
+    l->only[2] = l->has[2] & ~l->has[1];
 }
 
-/* Two alike at i, i+gap on line, gap 1 (pairs: the ends) or 2 (between). */
+/* Two alike at i, i+gap on line, gap 1 (pairs: the ends) or 2 (between),
+ * the first i along the line whose targets still hold the digit. */
 static int be_runs(const struct binary *b, int line, struct prop_ctx *ctx, int *cells, int gap)
 {
     int n = b->n;
-    const digitset *cand = prop_candidate_array(ctx);
-    for (int i = 0; i + gap < n; i++) {
-        int a = binary_line_cell(n, line, i), z = binary_line_cell(n, line, i + gap);
-        int d = be_single(cand, a);
-        if (!d || be_single(cand, z) != d) continue;
+    struct be_line l;
+    be_line_read(b, prop_candidate_array(ctx), line, &l);
+    uint32_t starts[3] = {0, l.only[1] & (l.only[1] >> gap), l.only[2] & (l.only[2] >> gap)};
+    for (uint32_t todo = starts[1] | starts[2]; todo; todo &= todo - 1) {
+        int i = __builtin_ctz(todo), d = (starts[1] >> i & 1) ? 1 : 2;
         int targets[2], count = 0, changed = 0;
-        if (gap == 2) targets[count++] = binary_line_cell(n, line, i + 1);
-        if (gap == 1 && i > 0) targets[count++] = binary_line_cell(n, line, i - 1);
-        if (gap == 1 && i + 2 < n) targets[count++] = binary_line_cell(n, line, i + 2);
+        if (gap == 2) targets[count++] = i + 1;
+        if (gap == 1 && i > 0) targets[count++] = i - 1;
+        if (gap == 1 && i + 2 < n) targets[count++] = i + 2;
+        uint32_t reach = 0;
+        for (int t = 0; t < count; t++) reach |= UINT32_C(1) << targets[t];
+        if (!(reach & l.has[d])) continue;
         for (int t = 0; t < count; t++) {
-            int rc = be_other(ctx, targets[t], d);
+            int rc = be_other(ctx, binary_line_cell(n, line, targets[t]), d);
             if (rc < 0) return -1;
             changed |= rc;
         }
         if (changed) {
-            cells[0] = a;
-            cells[1] = z;
+            cells[0] = binary_line_cell(n, line, i);
+            cells[1] = binary_line_cell(n, line, i + gap);
             return 2;
         }
     }
@@ -77,20 +90,14 @@ static int be_line_cells(const struct binary *b, int line, int *cells)
 
 static int be_counts(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
 {
-    const digitset *cand = prop_candidate_array(ctx);
-    int placed[3] = {0, 0, 0};
-    for (int i = 0; i < b->n; i++) placed[be_single(cand, binary_line_cell(b->n, line, i))]++;
-    for (int d = 1; d <= 2; d++) {
-        if (placed[d] != b->n / 2) continue;
-        int changed = 0;
-        for (int i = 0; i < b->n; i++) {
-            int cell = binary_line_cell(b->n, line, i);
-            if (digitset_is_single(cand[cell])) continue;
-            int rc = be_other(ctx, cell, d);
-            if (rc < 0) return -1;
-            changed |= rc;
-        }
-        if (changed) return be_line_cells(b, line, cells);
+    struct be_line l;
+    be_line_read(b, prop_candidate_array(ctx), line, &l);
+    uint32_t open = l.has[1] & l.has[2];
+    for (int d = 1; d <= 2 && open; d++) {
+        if (__builtin_popcount(l.only[d]) != b->n / 2) continue;
+        for (uint32_t todo = open; todo; todo &= todo - 1)
+            if (be_other(ctx, binary_line_cell(b->n, line, __builtin_ctz(todo)), d) < 0) return -1;
+        return be_line_cells(b, line, cells);
     }
     return 0;
 }
@@ -144,14 +151,17 @@ int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx
                    struct explain_sink *sink)
 {
     const struct binary *b = self;
+    size_t every_len = strlen(EXPLAIN_EVERY);
+    int every = strncmp(technique, EXPLAIN_EVERY, every_len) == 0;
+    const char *key = every ? technique + every_len : technique;
     int all = strcmp(technique, EXPLAIN_ALL) == 0, any = 0, cells[SL_MAX_SIZE];
     for (int t = 0; t < BE_COUNT; t++) {
-        if (!all && strcmp(technique, be_table[t].key) != 0) continue;
+        if (!all && strcmp(key, be_table[t].key) != 0) continue;
         for (int line = 0; line < 2 * b->n; line++) {
             int count = be_table[t].find(b, line, ctx, cells);
-            if (count < 0) return all ? -1 : 0;
+            if (count < 0) return all || every ? -1 : 0;
             if (count == 0) continue;
-            if (!all) {
+            if (!all && !every) {
                 explain_name(sink, be_table[t].key, be_table[t].words, cells, count);
                 return 1;
             }

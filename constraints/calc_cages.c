@@ -127,7 +127,11 @@ static void calc_walk_from(struct calc_walk *w, int i, long long rest)
     }
     digitset used = 0;
     for (uint32_t m = c->clash[i]; m; m &= m - 1) used |= digitset_of(w->digit[__builtin_ctz(m)]);
-    for (digitset m = w->cand[i] & ~used; m && !w->stop; m = digitset_rest(m)) {
+    digitset open = w->cand[i] & ~used;
+    /* The last cell of a sum or a product can only be what is left. */
+    if (i == c->ncells - 1 && i > 0 && (c->op == CALC_ADD || c->op == CALC_MUL))
+        open &= rest >= 1 && rest < 32 ? digitset_of((int)rest) : 0;
+    for (digitset m = open; m && !w->stop; m = digitset_rest(m)) {
         int d = digitset_first(m);
         if (!calc_walk_fits(w, i, d, rest)) continue;
         w->digit[i] = (uint8_t)d;

@@ -28,7 +28,17 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
-local neighbours = require("cells").neighbours
+-- The neighbours of each cell, made once per size (lists only read).
+local neighbour_lists = {}
+local function neighbours(cell, n)
+  local lists = neighbour_lists[n]
+  if not lists then
+    lists = {}
+    for c = 0, n * n - 1 do lists[c] = require("cells").neighbours(c, n) end
+    neighbour_lists[n] = lists
+  end
+  return lists[cell]
+end
 local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
@@ -286,7 +296,9 @@ end
 local function energy(v, cage, op, grid, n, band, unique)
   local p = unique or M.puzzle(v, cage, op, grid, n)
   if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
-  local r = p:rate().rating
+  -- Past the band's top the rater stops at the first step above it:
+  -- that step's rating is distance enough.
+  local r = p:rate(band[2]).rating
   if r < band[1] then return band[1] - r, p end
   if r > band[2] then return r - band[2], p end
   return 0, p

@@ -149,10 +149,17 @@ end
 -- random order, each kept only while the puzzle stays above the band,
 -- until the rating falls into it. One too easy cannot be made harder by
 -- digging further (it is minimal): nil, and the caller tries another grid.
+--
+-- With opts.deduce (a variant whose rules' own techniques are the whole
+-- solve: binary), the dig itself keeps to the band's top: a removal
+-- stays while those techniques rated up to it still fill the grid
+-- (p:dig's up_to), which proves the puzzle unique without a search. One
+-- rating then says whether it reached the band; a grid that falls short
+-- is left for another.
 function M.graded(p, solution, opts)
   local band = opts.rating or M.grade_band(opts.grade)
   local orbits = M.orbits(p:size(), opts.symmetry or "none")
-  p:dig(orbits, solution)
+  p:dig(orbits, solution, opts.deduce and band[2] or nil)
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no
   -- more than that: the rater stops there.
@@ -171,6 +178,7 @@ function M.graded(p, solution, opts)
     return p, {ratings = ratings}
   end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
+  if opts.deduce then return nil, "above the band", {ratings = ratings} end
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end

@@ -35,7 +35,8 @@ function M.dig_generator(v)
     if type(dig_with) ~= "function" or strategy == "orbits" then
       error("unknown strategy '" .. tostring(strategy) .. "' (random, symmetric, exact, graded)", 0)
     end
-    local settings = setmetatable({symmetry = opts.symmetry or v.defaults.symmetry}, {__index = opts})
+    local settings = setmetatable({symmetry = opts.symmetry or v.defaults.symmetry,
+                                   deduce = v.deduce_dig}, {__index = opts})
     return dig_with(p, solution, settings)
   end
   -- A strategy that can miss (a grade the grid cannot give, a clue count
@@ -78,7 +79,8 @@ end
 -- default: any size when the rules do not depend on it, else v.size alone)
 -- and v.sizes_why, why not others (for the refusal),
 -- v.strategies (dig.strategies' shape) and v.strategy_for(opts, v), the
--- strategy a request that names none gets.
+-- strategy a request that names none gets. v.deduce_dig: the rules' own
+-- techniques are the whole solve, so a graded dig digs by them (dig.lua).
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"

@@ -21,5 +21,8 @@ local v = variant.make{
 }
 local dig = require("dig")
 v.strategies, v.strategy_for = dig.strategies, dig.strategy_for
+-- No houses: the binary techniques are the whole solve, so a band is dug
+-- by them, each removal proved by deductions rather than a search.
+v.deduce_dig = true
 v.generate = variant.dig_generator(v)
 return v

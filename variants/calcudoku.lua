@@ -41,6 +41,13 @@ return require("variant").make{
                                   {__index = opts})
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
+      -- A lone cell is a given, and givens make a small grid easy: a band
+      -- above what most random cages give (up to naked singles) is hit
+      -- several times as often without them. Big grids need their givens
+      -- to be unique at all.
+      if not opts.min_cage and (opts.size or v.size) <= 6 and settings.band[1] > 2.3 then
+        settings.min_cage = 2
+      end
     end
     local why
     for attempt = 0, (opts.attempts or 20) - 1 do

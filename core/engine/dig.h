@@ -32,4 +32,29 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups);
 
+/* --- digging by deductions (dig_deduce.c) --------------------------------
+ *
+ * A removal may also be judged by deductions alone: the rules' explain
+ * hooks (constraint.h), asked for the techniques `keys` only, and a
+ * single candidate taken out of its peers, until nothing changes. When
+ * that fills every cell from givens that the solution S extends, S is the
+ * only solution (each deduction keeps every solution, and only S is
+ * left), so the puzzle is unique with no search, and its solve needs no
+ * rule technique outside keys. For rules whose explain hooks are all the
+ * reasoning there is (binary: no houses), this is a band dig in one pass. */
+
+/* 1 when the deductions fill the grid from givens with solution (a
+ * solution of the rules, which the caller has checked, extending the
+ * givens), 0 when they stop short, -1 when the rules cannot be asked (a
+ * rule whose explain needs explain_prepare, or no memory). */
+int dig_deduce_fills(const struct ruleset *rs, const uint8_t *givens, const uint8_t *solution,
+                     const char *const *keys, int nkeys);
+
+/* dig_groups by deductions: removes a group's givens when
+ * dig_deduce_fills still holds without them. The givens removed, or -1
+ * as above. */
+int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
+                       const int *cells, const int *start, int ngroups, const char *const *keys,
+                       int nkeys);
+
 #endif

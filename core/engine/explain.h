@@ -16,6 +16,13 @@
  * contradicts the rule. */
 #define EXPLAIN_ALL "all"
 
+/* A key behind this prefix ("every:binary-pairs") asks for every
+ * deduction of that one technique in one pass, returning as EXPLAIN_ALL
+ * does: a dig by deductions (dig.h) takes a technique's deductions in a
+ * pass rather than one per call. A hook that does not know the form
+ * returns 0 and is asked key by key. */
+#define EXPLAIN_EVERY "every:"
+
 struct explain_sink {
     const char *key;   /* for counts: "cage-combinations" */
     const char *words; /* for a player: "cage combinations" */

@@ -58,6 +58,9 @@
  * unique: past it the clue stays, so a big grid's dig never stalls (9x9
  * checks take a few nodes). */
 #define DIG_NODE_LIMIT 2000
+/* Techniques a dig by deductions may ask for (dig.h): the ladder's rule
+ * rows number about 40. */
+#define DIG_DEDUCE_MAX_KEYS 64
 
 /* --- killer cages and sums (constraints) --------------------------------- */
 

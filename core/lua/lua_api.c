@@ -756,9 +756,49 @@ static int api_keeps_unique(lua_State *L)
     return 1;
 }
 
-/* p:dig(groups, solution) -> removed: tries each group of cells (a list
- * of lists of 0-based cells) in order and removes its givens when the
- * puzzle stays unique without them; the whole loop runs in C. */
+/* The keys of the ladder's rule rows rated up to `up_to` (technique.c),
+ * easiest first: the techniques a deduction dig may use. */
+static int api_rule_keys(double up_to, const char **keys, int cap)
+{
+    int n = 0;
+    for (int t = 0; t < technique_count && n < cap; t++)
+        if (technique_table[t].find == find_rule_deduction &&
+            technique_table[t].rating <= up_to + 1e-9)
+            keys[n++] = technique_table[t].key;
+    return n;
+}
+
+/* p:dig(groups, solution, up_to): the dig by deductions of dig.h, with
+ * the rules' techniques rated up to up_to. */
+static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *solution, int *cells,
+                           int *start, int ngroups)
+{
+    const char *keys[DIG_DEDUCE_MAX_KEYS];
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), cell,
+        removed = -2;
+    struct sl_error err = {0};
+    struct api_search run;
+    api_search_begin(L, ap, "dig", &run);
+    /* The proof needs a solution of the rules that extends the givens. */
+    int extends = 1;
+    for (int c = 0; c < ap->p.geo.ncells; c++)
+        extends &= !ap->p.givens[c] || ap->p.givens[c] == solution[c];
+    if (extends && !ruleset_check_givens(ap->rules, solution, &cell, &err) &&
+        solver_count(ap->solver, solution, 1, NULL, NULL).solutions == 1)
+        removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
+                                     nkeys);
+    api_search_end(L, ap, "dig", &run, 0);
+    if (removed == -2) return api_error(L, "dig: the solution does not solve the puzzle");
+    if (removed < 0) return api_error(L, "dig: these rules cannot dig by their techniques alone");
+    lua_pushinteger(L, removed);
+    return 1;
+}
+
+/* p:dig(groups, solution [, up_to]) -> removed: tries each group of cells
+ * (a list of lists of 0-based cells) in order and removes its givens when
+ * the puzzle stays unique without them; the whole loop runs in C. With
+ * up_to, a removal stays when the rules' own techniques rated up to it
+ * still fill the grid (dig.h). */
 static int api_dig(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
@@ -779,6 +819,7 @@ static int api_dig(lua_State *L)
         for (int i = 0; i < count; i++) cells[total++] = one[i];
     }
     start[ngroups] = total;
+    if (!lua_isnoneornil(L, 4)) return api_dig_deduced(L, ap, solution, cells, start, (int)ngroups);
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
     int removed =

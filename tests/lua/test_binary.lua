@@ -30,4 +30,45 @@ local r = p:rate()
 expect("the rater uses the binary techniques", (r.techniques["binary-pairs"] or 0)
        + (r.techniques["binary-triples"] or 0) > 0, true)
 
+-- A graded dig digs by the binary techniques (p:dig's up_to): every
+-- puzzle it keeps is unique with no search, and rates in its band.
+local in_band, proved = true, true
+for seed = 1, 6 do
+  local band = seed % 2 == 0 and {2.45, 2.55} or {2.25, 2.35}
+  local g = generate{seed = seed, size = seed <= 4 and 8 or 10, rating = band}
+  local rated = g:rate().rating
+  in_band = in_band and rated >= band[1] - 1e-9 and rated <= band[2] + 1e-9
+  proved = proved and g:count(2) == 1
+end
+expect("graded binary puzzles rate in their band", in_band, true)
+expect("and are unique", proved, true)
+
+-- The dig by deductions by hand: a removal the pair and triple
+-- techniques cannot undo stays out, the rest stay in.
+local grid = binary.build{size = 6}:fill(7)
+local dug = binary.build{size = 6, givens = grid}
+local cells = {}
+for c = 0, 35 do cells[#cells + 1] = {c} end
+local removed = dug:dig(cells, grid, 1.1) -- pairs and triples only
+expect("a dig by pairs and triples removes givens", removed > 0, true)
+expect("and leaves a unique puzzle", dug:count(2), 1)
+local easy = dug:rate()
+expect("which the rater solves with no line counts or patterns",
+       (easy.techniques["binary-counts"] or 0) + (easy.techniques["binary-lines"] or 0), 0)
+local more = binary.build{size = 6, givens = grid}
+expect("more techniques remove at least as many givens",
+       more:dig(cells, grid, 2.5) >= 1, true)
+
+-- The proof needs the solution to extend the givens and obey the rules.
+local wrong = grid:sub(1, 0) .. (grid:sub(1, 1) == "1" and "2" or "1") .. grid:sub(2)
+ok = pcall(binary.build{size = 6, givens = grid}.dig, binary.build{size = 6, givens = grid},
+           cells, wrong, 2.5)
+expect("a solution that differs from the givens is refused", ok, false)
+local blank = binary.build{size = 6}
+ok = pcall(blank.dig, blank, cells, string.rep("1", 36), 2.5)
+expect("a solution that breaks the rules is refused", ok, false)
+local killer = sudolab.puzzle{size = 4, boxes = "2x2", rules = "classic;killer:AABBAABBCCDDCCDD:10,10,10,10"}
+ok = pcall(killer.dig, killer, {{0}}, killer:fill(1), 2.0)
+expect("rules whose techniques need preparing cannot dig by them", ok, false)
+
 check.finish()
