@@ -73,6 +73,7 @@ const struct technique technique_table[] = {
     {"XY-wing", "xy-wing", 4.2, find_xy_wing, 0},
     {"turbot fish", "turbot-fish", 4.2, find_turbot_fish, 0},
     {"rule of 45 on several houses", "rule-of-45-houses", 4.2, find_rule_deduction, 0},
+    {"grouped two strong links", "grouped-strong-links", 4.3, find_grouped_two_links, 0},
     {"XYZ-wing", "xyz-wing", 4.4, find_xyz_wing, 0},
     {"unique rectangle type 1", "unique-rectangle-1", 4.5, find_unique_rectangle, 1},
     {"unique rectangle type 2", "unique-rectangle-2", 4.5, find_unique_rectangle, 2},
