@@ -1,8 +1,8 @@
 /*
  * test_tech_grouped.c — the techniques on groups of cells: grouped strong
  * links (skyscraper, 2-string kite, turbot fish with a group in a link)
- * on hand-made pencil marks. Each finds its pattern, removes exactly what
- * it should, says it in words, and finds nothing once the pattern breaks.
+ * and aligned pair and triple exclusion, on hand-made pencil marks. Each finds its pattern, removes
+ * exactly what it should, says it in words, and finds nothing once the pattern breaks.
  *
  * Positions start from every candidate everywhere (marks_edit) and name
  * only the pattern's cells.
@@ -61,9 +61,61 @@ static void test_grouped_skyscraper(void)
     marks_close(&f);
 }
 
+/* Aligned pair r1c1 {1,2}, r1c2 {1,2,3}; r1c5 {1,3} and r2c3 {2,3} see
+ * both. r1c2 = 3 would leave r1c5 or r2c3 empty whatever r1c1 takes, so
+ * r1c2 loses 3 (an XY-wing says the same: the row alone is run). The
+ * rest of row 1 and box 1 lacks 1, 2 and 3, so no other pair applies. */
+#define ALIGNED_PAIR "r1-123 b1-123 r1c1=12 r1c2=123 r1c5=13 "
+
+static void test_aligned_pair(void)
+{
+    struct marks_fixture f;
+    char words[512];
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_PAIR "r2c3=23"), 0);
+    CU_ASSERT_TRUE_FATAL(marks_row(&f, technique_by_key("aligned-pair-exclusion")));
+    CU_ASSERT_TRUE(step_removes(&f.step, 1, 2, 3));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
+    step_describe(f.lay, &f.step, words, sizeof words);
+    CU_ASSERT_STRING_EQUAL(words, "aligned pair exclusion (r1c1 r1c2); so r1c2<>3");
+    marks_close(&f);
+    /* With r2c3 {2,4}, r1c2 = 3 beside r1c1 = 2 empties nothing. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_PAIR "r2c3=24"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, technique_by_key("aligned-pair-exclusion")));
+    marks_close(&f);
+}
+
+/* Aligned triple r1c1 {1,2}, r1c2 {1,2,3}, r1c3 {3,4} (one row: one
+ * digit each); r1c5 {1,4} and r2c2 {2,4} see all three. Only 1,2,3 and
+ * 2,1,3 leave both excluders a digit: r1c3 loses 4 (other bases of these
+ * cells may say it first). The rest of row 1 and box 1 lacks 1 to 4. */
+#define ALIGNED_TRIPLE "r1-1234 b1-1234 r1c1=12 r1c2=123 r1c3=34 r1c5=14 "
+
+static void test_aligned_triple(void)
+{
+    struct marks_fixture f;
+    int t = technique_by_key("aligned-triple-exclusion"), steps = 0;
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_TRIPLE "r2c2=24"), 0);
+    while (steps < 8 && marks_row(&f, t)) {
+        CU_ASSERT_EQUAL(f.step.ncells, 3);
+        CU_ASSERT_TRUE(human_apply(&f.h, &f.step) > 0);
+        steps++;
+    }
+    CU_ASSERT_TRUE(steps > 0 && steps < 8);
+    CU_ASSERT_EQUAL(f.h.cand[2], digitset_of(3)); /* r1c3 lost 4 (then r1c2's 3 is a single's) */
+    CU_ASSERT_EQUAL(f.h.cand[0], digitset_of(1) | digitset_of(2)); /* r1c1 kept both */
+    marks_close(&f);
+    /* With r2c2 {2,5} and r1c5 {1,4,5,6}, the cells with two or three
+     * candidates forbid too little: nothing goes. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_TRIPLE "r2c2=25 r1c5=1456"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, t));
+    marks_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("grouped and aligned techniques", NULL, NULL);
     CU_add_test(s, "grouped 2-string kite", test_grouped_kite);
     CU_add_test(s, "grouped skyscraper", test_grouped_skyscraper);
+    CU_add_test(s, "aligned pair exclusion", test_aligned_pair);
+    CU_add_test(s, "aligned triple exclusion", test_aligned_triple);
 }
