@@ -29,8 +29,9 @@ struct aligned {
     int sees[ALIGNED_MAX][ALIGNED_MAX];
     int nexcluders;
     digitset excluders[SL_MAX_CELLS];
-    digitset held;              /* the excluders' candidates */
-    digitset used[ALIGNED_MAX]; /* candidates some possible choice uses */
+    digitset held;                   /* the excluders' candidates */
+    digitset pairs[SL_MAX_SIZE + 1]; /* per digit of held: excluders of two holding it */
+    digitset used[ALIGNED_MAX];      /* candidates some possible choice uses */
 };
 
 /* 1 when the choice values[0..k) uses up no excluder. */
@@ -124,13 +125,18 @@ static int aligned_free_choices(struct aligned *a)
 {
     digitset held = a->held;
     int left = 0;
+    for (digitset ds = held; ds; ds = digitset_rest(ds)) a->pairs[digitset_first(ds)] = 0;
+    for (int e = 0; e < a->nexcluders; e++) {
+        digitset x = a->excluders[e];
+        if (digitset_count(x) != 2) continue;
+        a->pairs[digitset_first(x)] |= x;
+        a->pairs[digitset_first(digitset_rest(x))] |= x;
+    }
     for (int i = 0; i < a->k; i++) {
         int j = (i + 1) % a->k, l = (i + 2) % a->k;
         for (digitset ds = a->h->cand[a->cells[i]]; ds; ds = digitset_rest(ds)) {
-            digitset v = digitset_of(digitset_first(ds)), paired = 0;
-            for (int e = 0; e < a->nexcluders; e++)
-                if ((a->excluders[e] & v) && digitset_count(a->excluders[e]) == 2)
-                    paired |= a->excluders[e] & ~v;
+            int d = digitset_first(ds);
+            digitset v = digitset_of(d), paired = held & v ? a->pairs[d] & ~v : 0;
             digitset cj = a->h->cand[a->cells[j]] & ~(a->sees[i][j] ? v : 0);
             digitset fj = cj & ~(held & ~v), oj = cj & ~paired;
             int ok = oj != 0;
