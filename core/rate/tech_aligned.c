@@ -161,15 +161,16 @@ static int aligned_excluders(struct aligned *a, const struct cellset *common0, i
                              int second)
 {
     const struct human_layout *lay = a->h->lay;
-    struct cellset common;
     const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
-    for (int w = 0; w < lay->words; w++) common.w[w] = common0->w[w] & last->w[w];
-    if (cellset_next(lay, &common, 0) != first) return 0;
-    if (second >= 0 && cellset_next(lay, &common, first + 1) != second) return 0;
-    a->nexcluders = 0;
-    for (int c = first; c >= 0; c = cellset_next(lay, &common, c + 1))
-        a->excluders[a->nexcluders++] = a->h->cand[c];
-    return 1;
+    int n = 0;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = common0->w[w] & last->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if ((n == 0 && c != first) || (n == 1 && second >= 0 && c != second)) return 0;
+            a->excluders[n++] = a->h->cand[c];
+        }
+    a->nexcluders = n;
+    return n > (second >= 0);
 }
 
 /* Tries the base a->cells; 1 when it removes something. */

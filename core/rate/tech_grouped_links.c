@@ -198,6 +198,30 @@ static int grouped_shape(int k1, int k2)
     return k1 != k2;
 }
 
+/* The partners of end whose inner part starts at cell c. */
+static int grouped_partners(const struct human *h, int digit, const struct link_list *list, int i,
+                            int kx, const struct grouped_end *end, int c, struct step *out)
+{
+    const struct human_layout *lay = h->lay;
+    for (int k = 0; k < lay->ncell_houses[c]; k++) {
+        int house = lay->cell_houses[c][k];
+        if (house == list->links[i].house) continue;
+        uint32_t bit = UINT32_C(1) << lay->cell_house_pos[c][k];
+        for (int j = list->first[house]; j < list->first[house] + list->count[house]; j++) {
+            const struct grouped_link *y = &list->links[j];
+            if (j < i && link_grouped(y)) continue;
+            for (int f = 0; f < 2; f++)
+                if ((y->part[f] & -y->part[f]) == bit && grouped_step(h, digit, end, y, f, out)) {
+                    int shape = grouped_shape(kx, house_class(lay->house_kind[house]));
+                    out->name = grouped_shapes[shape].name;
+                    out->key = grouped_shapes[shape].key;
+                    return 1;
+                }
+        }
+    }
+    return 0;
+}
+
 /* The chains of digit whose first link, x = links[i], is grouped: the
  * partner's inner part b2 lies in the cells seeing all of b1 that hold the
  * digit, so the partners are found from those cells, each from the first
@@ -214,23 +238,10 @@ static int grouped_from(const struct human *h, int digit, const struct link_list
         if (!grouped_end_init(lay, x, e, holding, &end) ||
             !cellset_and(lay, &end.weak, holding, &inner))
             continue;
-        for (int c = cellset_next(lay, &inner, 0); c >= 0; c = cellset_next(lay, &inner, c + 1))
-            for (int k = 0; k < lay->ncell_houses[c]; k++) {
-                int house = lay->cell_houses[c][k];
-                if (house == x->house) continue;
-                uint32_t bit = UINT32_C(1) << lay->cell_house_pos[c][k];
-                for (int j = list->first[house]; j < list->first[house] + list->count[house]; j++) {
-                    const struct grouped_link *y = &list->links[j];
-                    if (j < i && link_grouped(y)) continue;
-                    for (int f = 0; f < 2; f++)
-                        if ((y->part[f] & -y->part[f]) == bit &&
-                            grouped_step(h, digit, &end, y, f, out)) {
-                            int shape = grouped_shape(kx, house_class(lay->house_kind[house]));
-                            out->name = grouped_shapes[shape].name;
-                            out->key = grouped_shapes[shape].key;
-                            return 1;
-                        }
-                }
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t bits = inner.w[w]; bits; bits &= bits - 1) {
+                int c = w * 64 + __builtin_ctzll(bits);
+                if (grouped_partners(h, digit, list, i, kx, &end, c, out)) return 1;
             }
     }
     return 0;
