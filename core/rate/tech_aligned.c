@@ -10,18 +10,15 @@
  * uses is false.
  *
  * The bases are drawn from the open peers of their first excluder (pairs)
- * or first two (triples), so each is tried once. A choice whose other cells take digits no
- * excluder holds (and differ where they must) is possible, so most
- * candidates are seen to be used at once, with a few bit operations; each
- * candidate left asks for a possible choice that uses it, stopping at the
- * first.
+ * or first two (triples), so each is tried once. A choice whose other
+ * cells take digits no excluder holds (and differ where they must) is
+ * possible, so most candidates are seen to be used at once, with a few
+ * bit operations; each candidate left asks for a possible choice that
+ * uses it, stopping at the first.
  */
 #include "technique.h"
 
 #define ALIGNED_MAX 3 /* base cells */
-#ifndef ALIGNED_SEEING
-#define ALIGNED_SEEING 1
-#endif
 
 struct aligned {
     const struct human *h;
