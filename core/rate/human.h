@@ -83,8 +83,9 @@ struct step_elim {
 struct step_node {
     uint16_t cell;
     uint8_t digit;
-    uint8_t on;
+    uint8_t on; /* bit 0: on; STEP_NODE_JOINS: one more cell of the node before (a group) */
 };
+enum { STEP_NODE_JOINS = 2 };
 
 struct step {
     int technique;      /* index in the technique table */

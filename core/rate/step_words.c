@@ -54,9 +54,16 @@ static void words_houses(struct words *w, const struct human_layout *lay, const 
 static void words_chain(struct words *w, const struct human_layout *lay, const struct step *s)
 {
     for (int i = 0; i < s->nnodes; i++) {
-        words_add(w, "%s", i ? (s->nodes[i].on ? " => " : " -> ") : ": ");
-        words_cell(w, lay, s->nodes[i].cell);
-        words_add(w, "%s%c", s->nodes[i].on ? "=" : "<>", geometry_symbol(s->nodes[i].digit));
+        const struct step_node *n = &s->nodes[i];
+        int on = n->on & 1, group = i + 1 < s->nnodes && (s->nodes[i + 1].on & STEP_NODE_JOINS);
+        if (n->on & STEP_NODE_JOINS)
+            words_add(w, " ");
+        else
+            words_add(w, "%s%s", i ? (on ? " => " : " -> ") : ": ", group ? "(" : "");
+        words_cell(w, lay, n->cell);
+        if (group) continue;
+        words_add(w, "%s%s%c", n->on & STEP_NODE_JOINS ? ")" : "", on ? "=" : "<>",
+                  geometry_symbol(n->digit));
     }
 }
 

@@ -113,6 +113,11 @@ int find_two_string_kite_since(const struct human *h, int param, const struct ce
 int find_turbot_fish_since(const struct human *h, int param, const struct cellset *changed,
                            struct step *out);
 int find_simple_colouring(const struct human *h, int param, struct step *out);
+/* tech_grouped_links.c: the same with a group of cells in a strong link
+ * (param unused; the step names its shape) */
+int find_grouped_two_links(const struct human *h, int param, struct step *out);
+/* tech_aligned.c: aligned pair (param 2) and triple (param 3) exclusion */
+int find_aligned_exclusion(const struct human *h, int param, struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);
 int find_bug_plus_one(const struct human *h, int param, struct step *out);

@@ -1,0 +1,121 @@
+/*
+ * test_tech_grouped.c — the techniques on groups of cells: grouped strong
+ * links (skyscraper, 2-string kite, turbot fish with a group in a link)
+ * and aligned pair and triple exclusion, on hand-made pencil marks. Each finds its pattern, removes
+ * exactly what it should, says it in words, and finds nothing once the pattern breaks.
+ *
+ * Positions start from every candidate everywhere (marks_edit) and name
+ * only the pattern's cells.
+ */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "cunit_main.h"
+#include "rate.h"
+#include "test_human.h"
+
+/* 1 in row 2 only at r2c2, r2c3 (box 1) and r2c8; in column 1 only at
+ * r3c1 and r7c1. The group and r3c1 share box 1, so r2c8 or r7c1 is 1,
+ * and r7c8 loses it. */
+#define GROUPED_KITE "r2-1 r2c2=123456789 r2c3=123456789 r2c8=123456789 c1-1 r3c1=13 r7c1=17 "
+
+static void test_grouped_kite(void)
+{
+    struct marks_fixture f;
+    char words[512];
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_KITE), 0);
+    CU_ASSERT_TRUE_FATAL(marks_find(&f, "grouped-strong-links"));
+    CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-two-string-kite");
+    CU_ASSERT_TRUE(step_removes(&f.step, 7, 8, 1));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
+    step_describe(f.lay, &f.step, words, sizeof words);
+    CU_ASSERT_PTR_NOT_NULL(strstr(words, "grouped 2-string kite on 1"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(words, ": r2c8<>1 => (r2c2 r2c3)=1 -> r3c1<>1 => r7c1=1; so r7c8<>1"));
+    CU_ASSERT_FALSE(marks_find(&f, "two-string-kite")); /* row 2 is no strong link of two cells */
+    marks_close(&f);
+    /* With 1 in r5c1 too, column 1 holds it in three boxes: no link. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_KITE "r5c1=15"), 0);
+    CU_ASSERT_FALSE(marks_find(&f, "grouped-strong-links"));
+    marks_close(&f);
+}
+
+/* 1 in column 2 only at r1c2 and r7c2, r8c2 (box 7), in column 6 only at
+ * r1c6 and r9c6: r1c2 and r1c6 share row 1, so the group or r9c6 is 1;
+ * r9c1 and r9c3 see all three and lose it. */
+#define GROUPED_SKYSCRAPER "c2-1 r1c2=12 r7c2=17 r8c2=18 c6-1 r1c6=16 r9c6=19 "
+
+static void test_grouped_skyscraper(void)
+{
+    struct marks_fixture f;
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_SKYSCRAPER), 0);
+    CU_ASSERT_TRUE_FATAL(marks_find(&f, "grouped-strong-links"));
+    CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-skyscraper");
+    CU_ASSERT_TRUE(step_removes(&f.step, 9, 1, 1));
+    CU_ASSERT_TRUE(step_removes(&f.step, 9, 3, 1));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 2);
+    marks_close(&f);
+    /* With 1 in r4c2 too, column 2's places lie in three boxes. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_SKYSCRAPER "r4c2=14"), 0);
+    CU_ASSERT_FALSE(marks_find(&f, "grouped-strong-links"));
+    marks_close(&f);
+}
+
+/* Aligned pair r1c1 {1,2}, r1c2 {1,2,3}; r1c5 {1,3} and r2c3 {2,3} see
+ * both. r1c2 = 3 would leave r1c5 or r2c3 empty whatever r1c1 takes, so
+ * r1c2 loses 3 (an XY-wing says the same: the row alone is run). The
+ * rest of row 1 and box 1 lacks 1, 2 and 3, so no other pair applies. */
+#define ALIGNED_PAIR "r1-123 b1-123 r1c1=12 r1c2=123 r1c5=13 "
+
+static void test_aligned_pair(void)
+{
+    struct marks_fixture f;
+    char words[512];
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_PAIR "r2c3=23"), 0);
+    CU_ASSERT_TRUE_FATAL(marks_row(&f, technique_by_key("aligned-pair-exclusion")));
+    CU_ASSERT_TRUE(step_removes(&f.step, 1, 2, 3));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 1);
+    step_describe(f.lay, &f.step, words, sizeof words);
+    CU_ASSERT_STRING_EQUAL(words, "aligned pair exclusion (r1c1 r1c2); so r1c2<>3");
+    marks_close(&f);
+    /* With r2c3 {2,4}, r1c2 = 3 beside r1c1 = 2 empties nothing. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_PAIR "r2c3=24"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, technique_by_key("aligned-pair-exclusion")));
+    marks_close(&f);
+}
+
+/* Aligned triple r1c1 {1,2}, r1c2 {1,2,3}, r1c3 {3,4} (one row: one
+ * digit each); r1c5 {1,4} and r2c2 {2,4} see all three. Only 1,2,3 and
+ * 2,1,3 leave both excluders a digit: r1c3 loses 4 (other bases of these
+ * cells may say it first). The rest of row 1 and box 1 lacks 1 to 4. */
+#define ALIGNED_TRIPLE "r1-1234 b1-1234 r1c1=12 r1c2=123 r1c3=34 r1c5=14 "
+
+static void test_aligned_triple(void)
+{
+    struct marks_fixture f;
+    int t = technique_by_key("aligned-triple-exclusion"), steps = 0;
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_TRIPLE "r2c2=24"), 0);
+    while (steps < 8 && marks_row(&f, t)) {
+        CU_ASSERT_EQUAL(f.step.ncells, 3);
+        CU_ASSERT_TRUE(human_apply(&f.h, &f.step) > 0);
+        steps++;
+    }
+    CU_ASSERT_TRUE(steps > 0 && steps < 8);
+    CU_ASSERT_EQUAL(f.h.cand[2], digitset_of(3)); /* r1c3 lost 4 (then r1c2's 3 is a single's) */
+    CU_ASSERT_EQUAL(f.h.cand[0], digitset_of(1) | digitset_of(2)); /* r1c1 kept both */
+    marks_close(&f);
+    /* With r2c2 {2,5} and r1c5 {1,4,5,6}, the cells with two or three
+     * candidates forbid too little: nothing goes. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ALIGNED_TRIPLE "r2c2=25 r1c5=1456"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, t));
+    marks_close(&f);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("grouped and aligned techniques", NULL, NULL);
+    CU_add_test(s, "grouped 2-string kite", test_grouped_kite);
+    CU_add_test(s, "grouped skyscraper", test_grouped_skyscraper);
+    CU_add_test(s, "aligned pair exclusion", test_aligned_pair);
+    CU_add_test(s, "aligned triple exclusion", test_aligned_triple);
+}
