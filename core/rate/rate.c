@@ -57,6 +57,7 @@ static const struct {
     {find_turbot_fish, find_turbot_fish_since},
     {find_xy_wing, find_xy_wing_since},
     {find_xyz_wing, find_xyz_wing_since},
+    {find_aligned_exclusion, find_aligned_exclusion_since},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these

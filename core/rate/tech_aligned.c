@@ -15,6 +15,10 @@
  * possible, so most candidates are seen to be used at once, with a few
  * bit operations; each candidate left asks for a possible choice that
  * uses it, stopping at the first.
+ *
+ * The _since form skips a base when none of its cells and excluders lost
+ * candidates since the row last found nothing: what it reads is unchanged
+ * (a cell that became small enough to exclude has changed itself).
  */
 #include "technique.h"
 
@@ -22,6 +26,7 @@
 
 struct aligned {
     const struct human *h;
+    const struct cellset *changed; /* NULL: try every base */
     int k, cells[ALIGNED_MAX];
     int sees[ALIGNED_MAX][ALIGNED_MAX];
     int nexcluders;
@@ -160,14 +165,19 @@ static int aligned_excluders(struct aligned *a, const struct cellset *common0, i
     const struct human_layout *lay = a->h->lay;
     const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
     int n = 0;
+    uint64_t touched = 0;
     for (int w = 0; w < lay->words; w++)
         for (uint64_t bits = common0->w[w] & last->w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if ((n == 0 && c != first) || (n == 1 && second >= 0 && c != second)) return 0;
             a->excluders[n++] = a->h->cand[c];
+            if (a->changed) touched |= a->changed->w[w] & bits & -bits;
         }
     a->nexcluders = n;
-    return n > (second >= 0);
+    if (n <= (second >= 0)) return 0;
+    for (int i = 0; a->changed && !touched && i < a->k; i++)
+        touched = cellset_has(a->changed, a->cells[i]);
+    return !a->changed || touched;
 }
 
 /* Tries the base a->cells; 1 when it removes something. */
@@ -250,10 +260,11 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
     return 0;
 }
 
-int find_aligned_exclusion(const struct human *h, int param, struct step *out)
+int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    struct aligned a = {.h = h, .k = param};
+    struct aligned a = {.h = h, .changed = changed, .k = param};
     struct cellset small;
     cellset_clear(&small);
     for (int c = 0; c < lay->ncells; c++)
@@ -265,4 +276,9 @@ int find_aligned_exclusion(const struct human *h, int param, struct step *out)
             if (aligned_triples(&a, &small, e, f, out)) return 1;
     }
     return 0;
+}
+
+int find_aligned_exclusion(const struct human *h, int param, struct step *out)
+{
+    return find_aligned_exclusion_since(h, param, NULL, out);
 }

@@ -118,6 +118,8 @@ int find_simple_colouring(const struct human *h, int param, struct step *out);
 int find_grouped_two_links(const struct human *h, int param, struct step *out);
 /* tech_aligned.c: aligned pair (param 2) and triple (param 3) exclusion */
 int find_aligned_exclusion(const struct human *h, int param, struct step *out);
+int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);
 int find_bug_plus_one(const struct human *h, int param, struct step *out);
