@@ -42,14 +42,15 @@ function M.dig_generator(v)
   -- A strategy that can miss (a grade the grid cannot give, a clue count
   -- it cannot reach) tries further grids, each from the puzzle's seed.
   -- An exact clue count gets few grids (each may search long); a grade,
-  -- many (each is quick, and most grids miss a rare grade). A strategy that
-  -- knows no grid can help says so with a third result, "final".
+  -- many (each is quick, and a rare grade such as beyond may miss on a few
+  -- thousand grids in a row). A strategy that knows no grid can help says
+  -- so with a third result, "final".
   -- Grids whose graded puzzle left a rule unused are counted (a
   -- statistic); after M.unused_rule_limit of them the grade is taken as
   -- too easy for the rules' own steps.
   return function(opts)
     local why
-    local attempts = opts.attempts or (opts.clues and 10 or 1000)
+    local attempts = opts.attempts or (opts.clues and 10 or 10000)
     local refused = 0
     for attempt = 0, attempts - 1 do
       local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
