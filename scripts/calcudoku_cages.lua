@@ -28,17 +28,9 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
--- The neighbours of each cell, made once per size (lists only read).
-local neighbour_lists = {}
-local function neighbours(cell, n)
-  local lists = neighbour_lists[n]
-  if not lists then
-    lists = {}
-    for c = 0, n * n - 1 do lists[c] = require("cells").neighbours(c, n) end
-    neighbour_lists[n] = lists
-  end
-  return lists[cell]
-end
+-- The orthogonal neighbours of a cell, made once per grid size.
+local neighbour_lists = require("cells").neighbour_lists
+local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end

@@ -35,6 +35,20 @@ function M.neighbours(cell, n)
   return out
 end
 
+-- Every cell's neighbours (lists[cell], as M.neighbours gives them),
+-- made once per grid size and Lua state: cage growing asks over and
+-- over. Callers only read them.
+local neighbours_by_size = {}
+function M.neighbour_lists(n)
+  local lists = neighbours_by_size[n]
+  if not lists then
+    lists = {}
+    for c = 0, n * n - 1 do lists[c] = M.neighbours(c, n) end
+    neighbours_by_size[n] = lists
+  end
+  return lists
+end
+
 M.knight = {{1, 2}, {2, 1}, {1, -2}, {2, -1}}
 M.king = {{1, 1}, {1, -1}, {1, 0}, {0, 1}}
 M.orthogonal = {{1, 0}, {0, 1}}

@@ -48,18 +48,8 @@ local function digit_at(grid, cell)
   return last_digits[cell]
 end
 
--- The orthogonal neighbours of a cell (cells.lua's), made once per grid
--- size: the moves ask for them over and over. Callers only read them.
-local neighbours_by_size = {}
-local function neighbour_lists(n)
-  local of = neighbours_by_size[n]
-  if not of then
-    of = {}
-    for c = 0, n * n - 1 do of[c] = require("cells").neighbours(c, n) end
-    neighbours_by_size[n] = of
-  end
-  return of
-end
+-- The orthogonal neighbours of a cell, made once per grid size.
+local neighbour_lists = require("cells").neighbour_lists
 local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 
 -- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one

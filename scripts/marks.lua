@@ -192,12 +192,18 @@ function M.prune(v, family, grid, opts)
   return finish(build(v, family, marks, opts, givens), #marks)
 end
 
-function M.bare(v, family, grid, opts)
+-- The puzzle of every mark true of grid, no givens (its negative
+-- constraint too: no mark where none is shown), and the marks.
+local function every_mark(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local marks = family.place(grid, n, setmetatable({every = true}, {__index = opts}))
   local data = family.data(marks, opts)
   data.negative = family.negative
-  local p = v.build(data)
+  return v.build(data), marks
+end
+
+function M.bare(v, family, grid, opts)
+  local p, marks = every_mark(v, family, grid, opts)
   if not unique(p) then return nil, "not unique without givens" end
   return finish(p, #marks)
 end
@@ -225,11 +231,8 @@ local function splitting_cell(p, grid, found)
 end
 
 function M.fewest(v, family, grid, opts)
-  local n = math.tointeger(math.sqrt(#grid))
-  local marks = family.place(grid, n, setmetatable({every = true}, {__index = opts}))
-  local data = family.data(marks, opts)
-  data.negative = family.negative
-  local p, placed = v.build(data), {}
+  local p, marks = every_mark(v, family, grid, opts)
+  local placed = {}
   while true do
     local found = p:solutions(SOLUTIONS, SOLUTION_NODES)
     if not found then return nil, "the marks leave too wide a search" end
