@@ -36,15 +36,7 @@ local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
 -- The cells of each cage id, in row-major order.
-local function members_of(cage, n)
-  local members = {}
-  for cell = 0, n * n - 1 do
-    local id = cage[cell]
-    members[id] = members[id] or {}
-    table.insert(members[id], cell)
-  end
-  return members
-end
+local members_of = require("cells").members
 
 -- The target digits make by op ("" for one cell).
 function M.target(op, digits)

@@ -1,5 +1,6 @@
 -- cells.lua: cell pairs for rule primitives, as the differ and relation
--- rules take them ("a-b,c-d", cells numbered 0..n*n-1 row by row).
+-- rules take them ("a-b,c-d", cells numbered 0..n*n-1 row by row), and
+-- the neighbours and regions cage partitions are built from.
 local M = {}
 
 -- Every pair of cells (each pair once) a move by one of the offsets
@@ -47,6 +48,18 @@ function M.neighbour_lists(n)
     neighbours_by_size[n] = lists
   end
   return lists
+end
+
+-- The cells of each region of a partition (region[cell] = its id), by
+-- id, each list in row-major order.
+function M.members(region, n)
+  local members = {}
+  for cell = 0, n * n - 1 do
+    local id = region[cell]
+    members[id] = members[id] or {}
+    table.insert(members[id], cell)
+  end
+  return members
 end
 
 M.knight = {{1, 2}, {2, 1}, {1, -2}, {2, -1}}

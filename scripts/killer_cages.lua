@@ -427,15 +427,7 @@ end
 -- --- simulated annealing ------------------------------------------------
 
 -- The cells of each cage, by id.
-local function members_of(cage, n)
-  local members = {}
-  for cell = 0, n * n - 1 do
-    local id = cage[cell]
-    members[id] = members[id] or {}
-    table.insert(members[id], cell)
-  end
-  return members
-end
+local members_of = require("cells").members
 
 local function copy(cage)
   local new = {}
