@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cellmap.h"
+#include "format_solo.h"
 
 #define KEEN_MIN 3
 #define KEEN_MAX 9
@@ -143,21 +144,6 @@ static int keen_read_clues(const char *text, size_t len, size_t *at, int ncages,
     return 0;
 }
 
-/* A complete grid after the ID is the expected answer. */
-static void keen_take_solution(const char *text, size_t len, size_t at, const struct geometry *g,
-                               struct puzzle_source *where)
-{
-    size_t end;
-    while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
-    for (end = at; end < len && text[end] != ' ' && text[end] != '\t' && text[end] != '\r';) end++;
-    where->has_solution = end - at == (size_t)g->ncells;
-    for (int c = 0; where->has_solution && c < g->ncells; c++) {
-        int d = geometry_digit(text[at + (size_t)c]);
-        where->has_solution = d >= 1 && d <= g->size;
-        where->solution[c] = (uint8_t)d;
-    }
-}
-
 struct keen_parts {
     uint8_t open[KEEN_MAX_EDGES];
     int label[SL_MAX_CELLS], size[SL_MAX_CELLS];
@@ -201,7 +187,7 @@ int format_keen_read(const char *text, size_t len, struct puzzle *p, struct puzz
     int rc = keen_build(text, len, &at, n, k, p, err);
     free(k);
     if (rc) return -1;
-    keen_take_solution(text, len, at, &p->geo, where);
+    format_id_take_answer(text, len, at, &p->geo, where);
     for (int c = 0; c < p->geo.ncells; c++) where->cell_col[c] = 1;
     return 0;
 }

@@ -34,11 +34,10 @@ static int solo_add_map_rule(struct puzzle *p, const char *name, const int *part
     return rc;
 }
 
-/* A blank ends the ID; a complete grid after it is the expected answer. */
-static void solo_take_solution(const char *text, size_t len, size_t id_len,
-                               const struct geometry *g, struct puzzle_source *where)
+void format_id_take_answer(const char *text, size_t len, size_t at, const struct geometry *g,
+                           struct puzzle_source *where)
 {
-    size_t at = id_len, end;
+    size_t end;
     while (at < len && (text[at] == ' ' || text[at] == '\t')) at++;
     for (end = at; end < len && text[end] != ' ' && text[end] != '\t' && text[end] != '\r';) end++;
     where->has_solution = end - at == (size_t)g->ncells;
@@ -75,7 +74,7 @@ int format_solo_read(const char *text, size_t len, struct puzzle *p, struct puzz
         if (err) err->col = 1;
         return -1;
     }
-    solo_take_solution(text, len, id_len, &g, where);
+    format_id_take_answer(text, len, id_len, &g, where); /* a blank ends the ID */
     for (int c = 0; c < g.ncells; c++) where->cell_col[c] = 1;
     return 0;
 }

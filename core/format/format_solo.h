@@ -14,5 +14,10 @@ int format_solo_detect(const char *text, size_t len);
  * (its column). p is initialised on success. */
 int format_solo_read(const char *text, size_t len, struct puzzle *p, struct puzzle_source *where,
                      struct sl_error *err);
+/* The expected answer written after a game ID: blanks from text[at] on,
+ * then a complete grid of g's digits (where->has_solution says whether
+ * one was there). The Keen reader takes its answers the same way. */
+void format_id_take_answer(const char *text, size_t len, size_t at, const struct geometry *g,
+                           struct puzzle_source *where);
 
 #endif
