@@ -15,6 +15,7 @@
 #include "format_unruly.h"
 #include "rules.h"
 #include "search.h"
+#include "test_peer_ids.h"
 #include "test_reader.h"
 
 #define UNRULY_DATA "tests/data/unruly_ids.txt"
@@ -90,33 +91,7 @@ static void test_bad_rules(void)
 
 static void test_unruly_captured(void)
 {
-    FILE *f = fopen(UNRULY_DATA, "r");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    char line[4096];
-    int count = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#') continue;
-        size_t idlen = strcspn(line, " \n");
-        struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
-        struct sl_error err;
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *sv = solver_new(rs);
-        uint8_t solution[SL_MAX_CELLS];
-        CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 2, solution, NULL).solutions, 1);
-        CU_ASSERT_TRUE(puzzle_is_solution(&s.p, solution));
-        CU_ASSERT_TRUE(s.src.has_solution);
-        CU_ASSERT_EQUAL(memcmp(solution, s.src.solution, (size_t)s.p.geo.ncells), 0);
-        char id[4096];
-        CU_ASSERT_EQUAL(format_unruly_id(&s.p, id, sizeof id, &err), (int)idlen);
-        CU_ASSERT_EQUAL(strncmp(id, line, idlen), 0);
-        solver_free(sv);
-        ruleset_free(rs);
-        session_close(&s);
-        count++;
-    }
-    fclose(f);
-    CU_ASSERT(count >= 20);
+    CU_ASSERT(peer_ids_check(UNRULY_DATA, format_unruly_id) >= 20);
 }
 
 static void test_unruly_malformed(void)

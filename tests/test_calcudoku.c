@@ -17,6 +17,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "search.h"
+#include "test_peer_ids.h"
 #include "test_reader.h"
 
 #define KEEN_DATA "tests/data/keen_ids.txt"
@@ -229,35 +230,7 @@ static void test_counts_against_every_square(void)
 
 /* --- Keen game IDs --------------------------------------------------------- */
 
-static void test_keen_captured(void)
-{
-    FILE *f = fopen(KEEN_DATA, "r");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    char line[4096];
-    int count = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#') continue;
-        size_t idlen = strcspn(line, " \n");
-        struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
-        CU_ASSERT_TRUE(s.src.has_solution);
-        struct sl_error err;
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *sv = solver_new(rs);
-        uint8_t solution[SL_MAX_CELLS];
-        CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 2, solution, NULL).solutions, 1);
-        CU_ASSERT_EQUAL(memcmp(solution, s.src.solution, (size_t)s.p.geo.ncells), 0);
-        char id[4096];
-        CU_ASSERT_EQUAL(format_keen_id(&s.p, id, sizeof id, &err), (int)idlen);
-        CU_ASSERT_EQUAL(strncmp(id, line, idlen), 0);
-        solver_free(sv);
-        ruleset_free(rs);
-        session_close(&s);
-        count++;
-    }
-    fclose(f);
-    CU_ASSERT(count >= 30);
-}
+static void test_keen_captured(void) { CU_ASSERT(peer_ids_check(KEEN_DATA, format_keen_id) >= 30); }
 
 static void test_keen_malformed(void)
 {
