@@ -144,6 +144,21 @@ struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *e
     return s;
 }
 
+int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err)
+{
+    /* Links, about one a cell of the one-group sums, each list up to a
+     * house's cells outside its sum. */
+    int links = cells, outside = links * s->size;
+    if (vec_grow((void **)&s->items, &s->items_cap, sums, sizeof *s->items, err) ||
+        vec_grow((void **)&s->cells, &s->cells_cap, cells, sizeof *s->cells, err) ||
+        vec_grow((void **)&s->group, &s->group_cap, cells, sizeof *s->group, err) ||
+        vec_grow((void **)&s->weight, &s->weight_cap, cells, sizeof *s->weight, err) ||
+        vec_grow((void **)&s->links, &s->links_cap, links, sizeof *s->links, err) ||
+        vec_grow((void **)&s->outside, &s->outside_cap, outside, sizeof *s->outside, err))
+        return -1;
+    return 0;
+}
+
 int sum_set_house_count(const struct sum_set *s) { return s->nhouses; }
 
 int sum_set_size(const struct sum_set *s) { return s->size; }

@@ -30,6 +30,9 @@ struct sum_set;
 struct sum_set *sum_set_new(const struct rule_builder *b, struct sl_error *err);
 /* An empty set over the same grid and houses as model. */
 struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *err);
+/* Makes room for about `sums` sums over `cells` cells in all, so that a
+ * set whose size is known roughly grows once, not step by step. */
+int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err);
 /* The number of houses, and the grid's size (cells per house). */
 int sum_set_house_count(const struct sum_set *s);
 int sum_set_size(const struct sum_set *s);

@@ -177,6 +177,10 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     sum_set_free(k->sums);
     k->sums = sum_set_new(b, err);
     if (k->sums == NULL) return -1;
+    /* A 9x9 killer ends with up to about 2 sums and 12 sum cells a grid
+     * cell (its cages' and the rule of 45's). */
+    int ncells = k->geo.ncells;
+    if (sum_set_reserve(k->sums, 2 * ncells + 64, 12 * ncells, err)) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
     if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;

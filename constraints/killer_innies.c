@@ -16,6 +16,7 @@ struct innie_context {
     int *cell_house;                  /* per cell: the houses holding it */
     uint64_t *house_bits;             /* nhouses: innie_masks's, zero between uses */
     int *touched;                     /* nhouses: innie_groups's scratch */
+    int touched_cages[SUM_MAX_CELLS]; /* innie_groups's scratch */
     int cage_start[SL_MAX_CELLS + 1]; /* per cage: its first in cage_cells */
     int cage_cells[SL_MAX_CELLS];     /* the cells of each cage, row-major */
     int inside_count[SL_MAX_CELLS];   /* per cage: its cells in the region, 0 between uses */
@@ -28,21 +29,42 @@ struct innie_context {
 
 /* Which of the sum's cells (bit i: cells[i]) each house and cage meeting
  * them holds, into ic->house_bits and ic->cage_bits; the houses met into
- * touched. Returns their number. */
-static int innie_masks(struct innie_context *ic, const int *cells, int count, int *touched)
+ * touched, the cages into ic->touched_cages (their number into
+ * *ncages). Returns the number of houses. */
+static int innie_masks(struct innie_context *ic, const int *cells, int count, int *touched,
+                       int *ncages)
 {
     const struct cellmap *map = ic->cages->map;
     int ntouched = 0;
+    *ncages = 0;
     for (int i = 0; i < count; i++) {
-        int c = cells[i];
+        int c = cells[i], p = map->part[c];
         for (int k = ic->cell_house_start[c]; k < ic->cell_house_start[c + 1]; k++) {
             int h = ic->cell_house[k];
             if (ic->house_bits[h] == 0) touched[ntouched++] = h;
             ic->house_bits[h] |= UINT64_C(1) << i;
         }
-        if (map->part[c] >= 0) ic->cage_bits[map->part[c]] |= UINT64_C(1) << i;
+        if (p < 0) continue;
+        if (ic->cage_bits[p] == 0) ic->touched_cages[(*ncages)++] = p;
+        ic->cage_bits[p] |= UINT64_C(1) << i;
     }
     return ntouched;
+}
+
+/* The cage holding the most of the cells left, when more than best: of
+ * those tied, the one met first among the cells left; -1 when none. */
+static int innie_best_cage(const struct innie_context *ic, int ncages, uint64_t left, int *best)
+{
+    int best_cage = -1, first = 64;
+    for (int t = 0; t < ncages; t++) {
+        int p = ic->touched_cages[t];
+        uint64_t in = ic->cage_bits[p] & left;
+        int n = __builtin_popcountll(in);
+        if (n == 0 || n < *best) continue;
+        int at = __builtin_ctzll(in);
+        if (n > *best || (best_cage >= 0 && at < first)) *best = n, best_cage = p, first = at;
+    }
+    return best_cage;
 }
 
 /* Numbers cells into distinct groups: repeatedly the house or cage that
@@ -51,22 +73,16 @@ static int innie_masks(struct innie_context *ic, const int *cells, int count, in
  * order). Cells in no house or cage keep -1. */
 static void innie_groups(struct innie_context *ic, const int *cells, int count, int *group)
 {
-    const struct cellmap *map = ic->cages->map;
-    int *touched = ic->touched, ntouched = innie_masks(ic, cells, count, touched);
+    int *touched = ic->touched, ncages, ntouched = innie_masks(ic, cells, count, touched, &ncages);
     uint64_t left = count < 64 ? (UINT64_C(1) << count) - 1 : ~UINT64_C(0);
     for (int i = 0; i < count; i++) group[i] = -1;
-    for (int g = 0;; g++) {
-        int best = 0, best_house = -1, best_cage = -1;
+    for (int g = 0; left; g++) {
+        int best = 0, best_house = -1;
         for (int t = 0; t < ntouched; t++) {
             int h = touched[t], n = __builtin_popcountll(ic->house_bits[h] & left);
             if (n > best || (n == best && n > 0 && h < best_house)) best = n, best_house = h;
         }
-        for (int i = 0; i < count; i++) {
-            int p = map->part[cells[i]];
-            if (!((left >> i) & 1) || p < 0) continue;
-            int n = __builtin_popcountll(ic->cage_bits[p] & left);
-            if (n > best) best = n, best_cage = p, best_house = -1;
-        }
+        int best_cage = innie_best_cage(ic, ncages, left, &best);
         if (best == 0) break;
         uint64_t take =
             (best_cage >= 0 ? ic->cage_bits[best_cage] : ic->house_bits[best_house]) & left;
@@ -74,8 +90,7 @@ static void innie_groups(struct innie_context *ic, const int *cells, int count, 
         left &= ~take;
     }
     for (int t = 0; t < ntouched; t++) ic->house_bits[touched[t]] = 0;
-    for (int i = 0; i < count; i++)
-        if (map->part[cells[i]] >= 0) ic->cage_bits[map->part[cells[i]]] = 0;
+    for (int t = 0; t < ncages; t++) ic->cage_bits[ic->touched_cages[t]] = 0;
 }
 
 /* N distinct cells adding up to 1 + ... + N say nothing their house (or
@@ -91,13 +106,18 @@ static int innie_is_whole_house(const struct innie_context *ic, const int *group
     return 1;
 }
 
-static int innie_add(struct innie_context *ic, const int *cells, int count, int total,
+/* in_house: the cells all lie in one house, which is then their one
+ * group whatever innie_groups would weigh. */
+static int innie_add(struct innie_context *ic, const int *cells, int count, int total, int in_house,
                      struct sl_error *err)
 {
     int group[SL_MAX_CELLS];
     if (count < 1 || count > ic->geo->size || total < 1) return 0;
     if (sum_set_has(ic->sums, cells, count, total)) return 0;
-    innie_groups(ic, cells, count, group);
+    if (in_house)
+        memset(group, 0, (size_t)count * sizeof group[0]);
+    else
+        innie_groups(ic, cells, count, group);
     if (innie_is_whole_house(ic, group, count, total)) return 0;
     if (sum_set_add(ic->sums, cells, group, count, total, err) < 0) return -1;
     return rules_watch_group(ic->builder, cells, count, err) < 0 ? -1 : 0;
@@ -157,10 +177,11 @@ static int innie_cells(const struct innie_context *ic, const struct innie_tally 
     return count;
 }
 
-/* Innies and outies of the region tallied, adding up to total. Sets of
- * more than N cells are dropped (innie_add), so they are not listed. */
+/* Innies and outies of the region tallied, adding up to total (one_house:
+ * the region is a house). Sets of more than N cells are dropped
+ * (innie_add), so they are not listed. */
 static int innie_region(struct innie_context *ic, const struct innie_tally *t, int total,
-                        struct sl_error *err)
+                        int one_house, struct sl_error *err)
 {
     const struct cellmap *map = ic->cages->map;
     const int *sum = ic->cages->sum;
@@ -180,11 +201,11 @@ static int innie_region(struct innie_context *ic, const struct innie_tally *t, i
     if (!inside_known) return 0;
     if (ninnies >= 1 && ninnies <= n) {
         innie_cells(ic, t, cut, ncut, 1, cells);
-        rc = innie_add(ic, cells, ninnies, total - inside_sum, err);
+        rc = innie_add(ic, cells, ninnies, total - inside_sum, one_house, err);
     }
     if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
         innie_cells(ic, t, cut, ncut, 0, cells);
-        rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), err);
+        rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), 0, err);
     }
     return rc;
 }
@@ -223,7 +244,7 @@ static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_co
         for (int last = first + 1; last < n - 1 + (first > 0) && is_house[first]; last++) {
             if (!is_house[last]) break; /* first..last-1 are houses already */
             innie_tally_line(ic, t, by_column, last);
-            if (innie_region(ic, t, (last - first + 1) * house_total, err)) return -1;
+            if (innie_region(ic, t, (last - first + 1) * house_total, 0, err)) return -1;
         }
     }
     return 0;
@@ -293,7 +314,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
         innie_tally_start(&ic, t);
         for (int k = 0; k < n; k++) innie_tally_add(&ic, t, ic.house[h][k]);
-        rc = innie_region(&ic, t, house_total, err);
+        rc = innie_region(&ic, t, house_total, 1, err);
     }
     *one_house_end = sum_set_count(sums);
     if (rc == 0) rc = innie_runs(&ic, t, 0, house_total, err);
