@@ -77,11 +77,17 @@ static void innie_groups(struct innie_context *ic, const int *cells, int count, 
     uint64_t left = count < 64 ? (UINT64_C(1) << count) - 1 : ~UINT64_C(0);
     for (int i = 0; i < count; i++) group[i] = -1;
     for (int g = 0; left; g++) {
-        int best = 0, best_house = -1;
+        int best = 0, best_house = -1, kept = 0;
         for (int t = 0; t < ntouched; t++) {
             int h = touched[t], n = __builtin_popcountll(ic->house_bits[h] & left);
-            if (n > best || (n == best && n > 0 && h < best_house)) best = n, best_house = h;
+            if (n == 0) { /* none of its cells is left, now or later: dropped */
+                ic->house_bits[h] = 0;
+                continue;
+            }
+            touched[kept++] = h;
+            if (n > best || (n == best && h < best_house)) best = n, best_house = h;
         }
+        ntouched = kept;
         int best_cage = innie_best_cage(ic, ncages, left, &best);
         if (best == 0) break;
         uint64_t take =
