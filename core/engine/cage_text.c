@@ -104,6 +104,11 @@ int cage_text_write(const struct cage_text *ct, char *buf, size_t cap)
     for (int p = 0; p < ct->map.nparts || p == 0; p++) {
         char item[16];
         int n = cage_sum_item(p, ct->map.nparts, ct->sum[p], item);
+        if (len + (size_t)n < cap) {
+            memcpy(buf + len, item, (size_t)n);
+            len += (size_t)n;
+            continue;
+        }
         for (int i = 0; i < n; i++, len++)
             if (len + 1 < cap) buf[len] = item[i];
     }

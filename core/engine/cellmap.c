@@ -96,6 +96,12 @@ void cellmap_from_parts(struct cellmap *m, int ncells, const int *part)
 int cellmap_write(const struct cellmap *m, char *buf, size_t cap)
 {
     int w = m->wide + 1, len = m->ncells * w;
+    if (w == 1 && (size_t)len < cap) { /* the usual map: one symbol a cell, room for all */
+        for (int c = 0; c < m->ncells; c++)
+            buf[c] = m->part[c] < 0 ? '.' : cellmap_alphabet[m->code[m->part[c]]];
+        buf[len] = '\0';
+        return len;
+    }
     for (int c = 0; c < m->ncells; c++) {
         int code = m->part[c] < 0 ? -1 : m->code[m->part[c]];
         for (int i = w - 1, rest = code; i >= 0; i--, rest /= CELLMAP_SYMBOLS) {
