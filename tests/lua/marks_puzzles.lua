@@ -5,10 +5,9 @@
 -- They were made by this project's generator (seeds 1 to 6, the one with
 -- fewest givens per variant): the test solves each to the answer its grid
 -- was filled with and proves it unique by the exhaustive count. One more,
--- sandwich_every_clue, is a puzzle found in public test data (all 18
--- clues, a 1, a 5 and a 9 given on the main diagonal of boxes), with no
--- answer published beside it: the answer here is the solver's, proven
--- unique by the count.
+-- sandwich_every_clue, is a published puzzle (all 18 clues, a 1, a 5 and
+-- a 9 given on the main diagonal of boxes): it is sandwich_ctc of
+-- published_marks.lua, whose source and published answer are there.
 return {
   whispers = {
     "sudolab 9 3x3 classic;whispers:58-48-38-29-28-36-46-55,59-51-52-43-44,10-1-11-12,8-7-17,"

@@ -102,4 +102,29 @@ solves("gridpuzzle XV 159j0", require("xv").build{
   givens = givens{{7, 1, 9}, {7, 8, 8}}},
   "938427156625138497741956283213564879859371642467289315182793564394615728576842931")
 
+-- The line and clue rules (tests/lua/published_marks.lua, sources there):
+-- each published puzzle solved to its answer and proven unique, its line
+-- read back the same, its marks mattering (not unique as classic sudoku
+-- with the same givens) and its rule's own step on the rater's path. The
+-- slow ones are left to scripts/bench_marks.lua.
+local rule_step = {whispers = "whispers-line", renban = "renban-line", sandwich = "sandwich-clue",
+                   palindrome = "palindrome-line", between = "between-line", littlekiller = "sum-line"}
+local covered = {}
+for _, e in ipairs(require("published_marks")) do
+  if not e.slow then
+    local p = sudolab.read(e.line)[1]
+    local t = os.clock()
+    expect(e.name .. ": the answer", p:solve(), e.answer)
+    expect(e.name .. ": unique", p:count(), 1)
+    print(string.format("# %s: %.1f ms", e.name, (os.clock() - t) * 1000))
+    expect(e.name .. ": the line reads back the same", sudolab.read(p:line())[1]:line(), e.line)
+    expect(e.name .. ": not unique as a classic sudoku", require("marks").matters(p), true)
+    expect(e.name .. ": rated by its rule's steps", (p:rate().techniques[rule_step[e.rule]] or 0) > 0, true)
+    covered[e.rule] = true
+  end
+end
+for _, rule in ipairs{"whispers", "renban", "sandwich", "palindrome", "between", "littlekiller"} do
+  expect("a published " .. rule .. " puzzle", covered[rule], true)
+end
+
 check.finish()
