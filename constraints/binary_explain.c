@@ -6,6 +6,8 @@
  *                           of the pair hold the other symbol;
  *   binary-triples          two alike with one cell between: it holds the
  *                           other symbol;
+ *   binary-last-cell        a line with one open cell: it holds the
+ *                           symbol the line lacks;
  *   binary-counts           a line holding half its cells of one symbol:
  *                           its open cells hold the other;
  *   binary-line-comparison  (unique lines) a line two cells short of a
@@ -102,6 +104,16 @@ static int be_counts(const struct binary *b, int line, struct prop_ctx *ctx, int
     return 0;
 }
 
+/* The counts of a line with one open cell, the easiest case of them (a
+ * player's first look at a line). */
+static int be_last_cell(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
+{
+    struct be_line l;
+    be_line_read(b, prop_candidate_array(ctx), line, &l);
+    if (__builtin_popcount(l.has[1] & l.has[2]) != 1) return 0;
+    return be_counts(b, line, ctx, cells);
+}
+
 /* Unique lines: a line with two open cells whose one completion repeats
  * a complete line takes the other. */
 static int be_comparison(const struct binary *b, int line, struct prop_ctx *ctx, int *cells)
@@ -141,6 +153,7 @@ static const struct {
 } be_table[] = {
     {"binary-pairs", "a pair of alike symbols", be_pairs},
     {"binary-triples", "alike symbols one apart", be_triples},
+    {"binary-last-cell", "a line's last open cell", be_last_cell},
     {"binary-counts", "a line's counts", be_counts},
     {"binary-line-comparison", "lines compared", be_comparison},
     {"binary-lines", "a line's patterns", be_lines},
