@@ -40,20 +40,6 @@ static int binary_make_patterns(struct binary *b)
     return 0;
 }
 
-void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
-                       uint32_t *can2)
-{
-    int n = b->n, at = line < n ? line * n : line - n, step = line < n ? 1 : n;
-    uint32_t ones = 0, twos = 0;
-    for (int i = 0; i < n; i++, at += step) {
-        digitset c = cand[at];
-        ones |= (uint32_t)((c >> 1) & 1) << i; /* digitset_of(1) */
-        twos |= (uint32_t)((c >> 2) & 1) << i; /* digitset_of(2) */
-    }
-    *can1 = ones;
-    *can2 = twos;
-}
-
 /* The pattern of a complete line, or -1. */
 long binary_line_pattern(const struct binary *b, const digitset *cand, int line)
 {

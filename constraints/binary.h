@@ -22,9 +22,21 @@ static inline int binary_line_cell(int n, int line, int i)
 {
     return line < n ? line * n + i : i * n + line - n;
 }
-/* The cells of line that may hold 1 (can1) and 2 (can2), as bits. */
-void binary_line_masks(const struct binary *b, const digitset *cand, int line, uint32_t *can1,
-                       uint32_t *can2);
+/* The cells of line that may hold 1 (can1) and 2 (can2), as bits; inline,
+ * since every technique reads every line in each pass of a dig. */
+static inline void binary_line_masks(const struct binary *b, const digitset *cand, int line,
+                                     uint32_t *can1, uint32_t *can2)
+{
+    int n = b->n, at = line < n ? line * n : line - n, step = line < n ? 1 : n;
+    uint32_t ones = 0, twos = 0;
+    for (int i = 0; i < n; i++, at += step) {
+        digitset c = cand[at];
+        ones |= (uint32_t)((c >> 1) & 1) << i; /* digitset_of(1) */
+        twos |= (uint32_t)((c >> 2) & 1) << i; /* digitset_of(2) */
+    }
+    *can1 = ones;
+    *can2 = twos;
+}
 /* The pattern of a complete line, or -1. */
 long binary_line_pattern(const struct binary *b, const digitset *cand, int line);
 /* The cells some fitting pattern gives a 1 (ones) and a 2 (twos); with

@@ -105,6 +105,7 @@ static inline int marks_edit(struct marks_fixture *f, const char *edits)
 
 static inline void marks_close(struct marks_fixture *f)
 {
+    if (f->lay) human_layout_free(f->lay);
     free(f->lay);
     fixture_close(&f->base);
 }

@@ -262,6 +262,7 @@ static int probe_puzzle(const char *p)
             }
             CU_ASSERT_FALSE(probe_run(h, PROBE_PLUS, c, solution[c], 1, pr, -1, 0));
         }
+    human_layout_free(lay);
     free(lay), free(h), free(pr);
     fixture_close(&fx);
     return contradictions;

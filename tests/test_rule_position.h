@@ -46,6 +46,7 @@ static inline struct rule_position *rule_position_open(const char *rule, const c
 
 static inline void rule_position_close(struct rule_position *f)
 {
+    human_layout_free(&f->lay);
     ruleset_free(f->rules);
     puzzle_clear(&f->puzzle);
     free(f);

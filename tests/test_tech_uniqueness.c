@@ -63,6 +63,7 @@ static void test_type_one_needs_blocks(void)
     CU_ASSERT_FATAL(lay != NULL && human_layout_init(lay, plain.rules) == 0);
     f.h.lay = lay;
     CU_ASSERT_FALSE(marks_find(&f, "unique-rectangle-1"));
+    human_layout_free(lay);
     free(lay);
     fixture_close(&plain);
     marks_close(&f);

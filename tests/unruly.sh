@@ -3,7 +3,8 @@
 # sgt-puzzles): seeded sgt-unruly puzzles of several sizes and grades are
 # read, proved unique, solved to Unruly's own answers (read from the tiles
 # its --print --with-solutions PostScript draws: a disc for 0, a filled
-# square for 1), and written back byte for byte; our generated puzzles
+# square for 1), written back byte for byte, and rated by their grade
+# (trivial 1.1, easy 1.3, normal 2.5); our generated puzzles
 # convert to IDs Unruly solves to our answers; an odd size and a
 # malformed ID exit 2.
 #
@@ -36,6 +37,9 @@ unruly_solutions "$T/ids.txt" > "$T/unruly.txt"
 check "every one solves to Unruly's answer" cmp -s "$T/solved.txt" "$T/unruly.txt"
 "$S" convert --to unruly "$T/ids.txt" > "$T/back.txt" 2> "$T/err"
 check "every Unruly ID writes back byte for byte" cmp -s "$T/back.txt" "$T/ids.txt"
+"$S" rate "$T/ids.txt" 2> "$T/err" | awk '{ printf "%s ", $1 }' > "$T/ratings.txt"
+check "Unruly's trivial, easy and normal rate 1.1, 1.3 and 2.5" \
+    [ "$(cut -d' ' -f1-6 "$T/ratings.txt")" = "1.1 1.1 1.3 1.3 2.5 2.5" ]
 
 "$S" generate --variant binary --size 8 --count 3 --seed 24 > "$T/made.txt" 2> "$T/err"
 "$S" convert --to unruly "$T/made.txt" > "$T/made_ids.txt" 2> "$T/err"

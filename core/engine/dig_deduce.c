@@ -73,10 +73,22 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
     return 0;
 }
 
+/* 1 when every cell of watch holds the solution's digit alone. */
+static int deduce_settled(const struct deduce *d, const uint8_t *solution, const int *watch,
+                          int nwatch)
+{
+    for (int i = 0; i < nwatch; i++)
+        if (d->state[watch[i]] != digitset_of(solution[watch[i]])) return 0;
+    return 1;
+}
+
 /* A fill that is not the solution cannot come from sound deductions on
- * givens the solution extends; it is refused rather than trusted. */
+ * givens the solution extends; it is refused rather than trusted. With
+ * watch (the cells just removed from givens the deductions fill), the
+ * deductions may stop once those cells are back: the givens they had
+ * then follow, and from those the rest. */
 static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
-                        const char *const *keys, int nkeys)
+                        const char *const *keys, int nkeys, const int *watch, int nwatch)
 {
     const struct ruleset *rs = d->rs;
     memset(d->state, 0, rs->state_bytes);
@@ -89,7 +101,10 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
     for (int progress = 1; progress;) {
         progress = deduce_peers(d);
         for (int k = 0; k < nkeys; k++)
-            while (deduce_step(d, keys, k)) progress = 1;
+            while (deduce_step(d, keys, k)) {
+                progress = 1;
+                if (watch && deduce_settled(d, solution, watch, nwatch)) return 1;
+            }
     }
     for (int c = 0; c < rs->geo.ncells; c++)
         if (d->state[c] != digitset_of(solution[c])) return 0;
@@ -101,7 +116,7 @@ int dig_deduce_fills(const struct ruleset *rs, const uint8_t *givens, const uint
 {
     struct deduce d;
     if (deduce_open(&d, rs, keys, nkeys)) return -1;
-    int fills = deduce_fills(&d, givens, solution, keys, nkeys);
+    int fills = deduce_fills(&d, givens, solution, keys, nkeys, NULL, 0);
     free(d.state);
     return fills;
 }
@@ -112,7 +127,8 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
 {
     struct deduce d;
     if (deduce_open(&d, rs, keys, nkeys)) return -1;
-    int removed = 0;
+    /* Once the givens are known to fill, each removal need only come back. */
+    int fills = deduce_fills(&d, givens, solution, keys, nkeys, NULL, 0), removed = 0;
     for (int g = 0; g < ngroups; g++) {
         const int *group = cells + start[g];
         int count = start[g + 1] - start[g], present = 0;
@@ -122,8 +138,10 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
             present += kept[i] != 0;
             givens[group[i]] = 0;
         }
-        if (present && deduce_fills(&d, givens, solution, keys, nkeys)) {
+        if (present &&
+            deduce_fills(&d, givens, solution, keys, nkeys, fills ? group : NULL, count)) {
             removed += present;
+            fills = 1;
             continue;
         }
         for (int i = 0; i < count; i++) givens[group[i]] = kept[i];

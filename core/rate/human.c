@@ -2,9 +2,11 @@
  * human.c — the rater's grid: layout, placements, steps applied.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "human.h"
+#include "propagate.h"
 
 static void layout_add_peers(struct human_layout *lay, const uint16_t *cells, int count)
 {
@@ -74,10 +76,43 @@ static int human_prepare_rules(const struct ruleset *rs)
     return 0;
 }
 
+/* Zeroes what the layout accumulates into, for the cells and houses in
+ * use only: the arrays are sized for the largest grid, and a rater is
+ * made for every puzzle a generator rates. */
+static void layout_clear(struct human_layout *lay, const struct ruleset *rs)
+{
+    size_t houses = rs->nhouses < SL_MAX_UNITS ? (size_t)rs->nhouses : SL_MAX_UNITS;
+    lay->nmeetings = 0;
+    lay->rule_ctx = NULL;
+    lay->rule_state = NULL;
+    memset(lay->ncell_houses, 0, sizeof lay->ncell_houses[0] * (size_t)rs->geo.ncells);
+    memset(lay->peers, 0, sizeof lay->peers[0] * (size_t)rs->geo.ncells);
+    memset(lay->house_set, 0, sizeof lay->house_set[0] * houses);
+}
+
+/* The explain hooks' scratch, when some rule has a hook. */
+static int layout_rule_scratch(struct human_layout *lay, const struct ruleset *rs)
+{
+    int hooks = 0;
+    for (int i = 0; i < rs->nslots; i++) hooks |= rs->slots[i].ops->explain != NULL;
+    if (!hooks) return 0;
+    lay->rule_ctx = malloc(sizeof *lay->rule_ctx);
+    lay->rule_state = malloc(rs->state_bytes);
+    return lay->rule_ctx && lay->rule_state ? 0 : -1;
+}
+
+void human_layout_free(struct human_layout *lay)
+{
+    free(lay->rule_ctx);
+    free(lay->rule_state);
+    lay->rule_ctx = NULL;
+    lay->rule_state = NULL;
+}
+
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
 {
-    memset(lay, 0, sizeof *lay);
-    if (human_prepare_rules(rs)) return -1;
+    layout_clear(lay, rs);
+    if (human_prepare_rules(rs) || layout_rule_scratch(lay, rs)) return -1;
     lay->rs = rs;
     lay->size = rs->geo.size;
     lay->ncells = rs->geo.ncells;

@@ -62,6 +62,11 @@ struct human_layout {
         uint32_t a_in_b; /* places of house a that lie in b */
         uint32_t b_in_a;
     } meetings[HUMAN_MAX_MEETINGS];
+    /* A search state and a propagation context for the rules' explain
+     * hooks (find_rule_deduction), made with the layout and reused, or
+     * NULL when no rule has a hook. */
+    struct prop_ctx *rule_ctx;
+    void *rule_state;
 };
 
 struct human {
@@ -115,6 +120,8 @@ struct step {
  * their explain hooks need (explain_prepare). Returns 0, or -1 when a cell
  * lies in more houses than the layout can hold, or out of memory. */
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs);
+/* Frees what human_layout_init made (not lay itself). */
+void human_layout_free(struct human_layout *lay);
 
 /* Starts from the givens: every candidate the starting domains allow,
  * each given removed from its peers. Returns 0, or -1 when the givens

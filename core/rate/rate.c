@@ -80,8 +80,13 @@ struct rater {
 
 struct rater *rater_new(const struct ruleset *rs)
 {
-    struct rater *r = calloc(1, sizeof *r);
+    /* Not calloc: the layout zeroes what it uses of its arrays (sized for
+     * the largest grid), and every other member is written before it is
+     * read. */
+    struct rater *r = malloc(sizeof *r);
     if (!r) return NULL;
+    r->lay.rule_ctx = NULL;
+    r->lay.rule_state = NULL;
     r->solver = solver_new(rs);
     r->memo = calloc((size_t)technique_count, sizeof *r->memo);
     if (!r->solver || !r->memo || human_layout_init(&r->lay, rs)) {
@@ -100,6 +105,7 @@ void rater_free(struct rater *r)
 {
     if (!r) return;
     solver_free(r->solver);
+    human_layout_free(&r->lay);
     free(r->memo);
     free(r);
 }

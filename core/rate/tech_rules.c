@@ -7,7 +7,6 @@
  * part at a time, and names what it did; the difference between the
  * scratch state and the grid is the step.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "propagate.h"
@@ -46,22 +45,19 @@ static int rule_may_know(const struct constraint_ops *ops, const char *key, int 
 }
 
 /* Asks every rule with an explain hook for the technique keyed as the
- * step's row. */
+ * step's row, in the layout's scratch state (a copy of the candidates,
+ * the rest of the state zero). */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
-    struct prop_ctx *ctx = NULL;
-    digitset *state = NULL;
+    struct prop_ctx *ctx = h->lay->rule_ctx;
+    digitset *state = h->lay->rule_state;
     int found = 0;
-    for (int i = 0; i < rs->nslots && !found; i++) {
+    for (int i = 0; i < rs->nslots && !found && ctx; i++) {
         if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
             continue;
-        if (!ctx) {
-            ctx = calloc(1, sizeof *ctx);
-            state = calloc(1, rs->state_bytes);
-            if (!ctx || !state) break;
-        }
+        memset(state, 0, rs->state_bytes);
         for (int c = 0; c < h->lay->ncells; c++)
             state[c] = h->value[c] ? digitset_of(h->value[c]) : h->cand[c];
         memset(ctx, 0, sizeof *ctx);
@@ -74,7 +70,5 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
             found = rule_removals(h, state, out);
         }
     }
-    free(ctx);
-    free(state);
     return found;
 }

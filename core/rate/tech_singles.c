@@ -2,7 +2,8 @@
  * tech_singles.c — the placements: full house (the last open cell of a
  * house), hidden single (a digit with one place left in a house; boxes
  * first, since players scan boxes first), naked single (a cell with one
- * candidate left).
+ * candidate left; param 1: only in cells whose domain holds two symbols,
+ * where a single is the other symbol at once, as in a binary puzzle).
  */
 #include "technique.h"
 
@@ -62,9 +63,9 @@ int find_hidden_single(const struct human *h, int param, struct step *out)
 
 int find_naked_single(const struct human *h, int param, struct step *out)
 {
-    (void)param;
+    const digitset *domain = h->lay->rs->domain;
     for (int c = 0; c < h->lay->ncells; c++)
-        if (digitset_is_single(h->cand[c])) {
+        if (digitset_is_single(h->cand[c]) && (param != 1 || digitset_count(domain[c]) == 2)) {
             step_place(out, c, digitset_first(h->cand[c]));
             return 1;
         }

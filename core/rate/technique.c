@@ -8,7 +8,9 @@
  * the rating of the chain they are. The rule rows ask every rule's explain
  * hook for the technique of their key (constraint.h); their steps carry
  * the rule's own words. The killer rows were calibrated on Solo's grades
- * (RATINGS.md says how).
+ * (RATINGS.md says how). A cell of two symbols (binary) that lost one
+ * holds the other: that placement rates as a full house, so a binary
+ * puzzle rates by its own techniques.
  */
 #include <string.h>
 
@@ -16,11 +18,13 @@
 
 const struct technique technique_table[] = {
     {"full house", "full-house", 1.0, find_full_house, 0},
+    {"the other of two symbols", "two-symbol-single", 1.0, find_naked_single, 1},
     {"cage of one cell", "calcudoku-one-cell", 1.0, find_rule_deduction, RULE_FAMILY_KEY},
     {"a pair of alike symbols", "binary-pairs", 1.0, find_rule_deduction, RULE_FAMILY_KEY},
     {"cage with one combination", "cage-one-combination", 1.0, find_rule_deduction, 0},
     {"cage bounds", "cage-bounds", 1.1, find_rule_deduction, 0},
     {"alike symbols one apart", "binary-triples", 1.1, find_rule_deduction, RULE_FAMILY_KEY},
+    {"a line's last open cell", "binary-last-cell", 1.1, find_rule_deduction, RULE_FAMILY_KEY},
     {"hidden single", "hidden-single-box", 1.2, find_hidden_single, 1},
     {"cage combinations", "cage-combinations", 1.2, find_rule_deduction, 0},
     {"cage arithmetic", "calcudoku-cage", 1.2, find_rule_deduction, RULE_FAMILY_KEY},

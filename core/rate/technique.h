@@ -62,7 +62,8 @@ int next_combination(int *idx, int k, int n);
 
 /* --- the finders, one file per family -------------------------------- */
 
-/* tech_singles.c: full house, hidden single (param 1 box, 2 line), naked single */
+/* tech_singles.c: full house, hidden single (param 1 box, 2 line), naked single
+ * (param 1: only where the cell's domain is two symbols) */
 int find_full_house(const struct human *h, int param, struct step *out);
 int find_hidden_single(const struct human *h, int param, struct step *out);
 int find_naked_single(const struct human *h, int param, struct step *out);

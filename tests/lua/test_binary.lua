@@ -34,7 +34,7 @@ expect("the rater uses the binary techniques", (r.techniques["binary-pairs"] or 
 -- puzzle it keeps is unique with no search, and rates in its band.
 local in_band, proved = true, true
 for seed = 1, 6 do
-  local band = seed % 2 == 0 and {2.45, 2.55} or {2.25, 2.35}
+  local band = seed % 2 == 0 and {2.45, 2.55} or {1.25, 1.35}
   local g = generate{seed = seed, size = seed <= 4 and 8 or 10, rating = band}
   local rated = g:rate().rating
   in_band = in_band and rated >= band[1] - 1e-9 and rated <= band[2] + 1e-9
@@ -55,6 +55,9 @@ expect("and leaves a unique puzzle", dug:count(2), 1)
 local easy = dug:rate()
 expect("which the rater solves with no line counts or patterns",
        (easy.techniques["binary-counts"] or 0) + (easy.techniques["binary-lines"] or 0), 0)
+expect("and rates by them: 1.1 at most", easy.rating <= 1.1 + 1e-9, true)
+expect("its placements are the other symbol, not naked singles",
+       easy.techniques["naked-single"] == nil and (easy.techniques["two-symbol-single"] or 0) > 0, true)
 local more = binary.build{size = 6, givens = grid}
 expect("more techniques remove at least as many givens",
        more:dig(cells, grid, 2.5) >= 1, true)
