@@ -156,6 +156,21 @@ static int aligned_free_choices(struct aligned *a)
     return left;
 }
 
+/* 1 when the base a->cells (common the small cells seeing all but the
+ * last) is to be tried: always, or when a base cell or an excluder has
+ * changed. Asked first, as it costs a few words. */
+static int aligned_touched(const struct aligned *a, const struct cellset *common0)
+{
+    const struct human_layout *lay = a->h->lay;
+    const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
+    if (!a->changed) return 1;
+    for (int i = 0; i < a->k; i++)
+        if (cellset_has(a->changed, a->cells[i])) return 1;
+    for (int w = 0; w < lay->words; w++)
+        if (common0->w[w] & last->w[w] & a->changed->w[w]) return 1;
+    return 0;
+}
+
 /* Base cells chosen (a->cells), common the small cells seeing all but
  * the last: fills the excluders, 0 when first (and second, unless it is
  * negative) are not the first excluders (the base is tried from those). */
@@ -165,19 +180,15 @@ static int aligned_excluders(struct aligned *a, const struct cellset *common0, i
     const struct human_layout *lay = a->h->lay;
     const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
     int n = 0;
-    uint64_t touched = 0;
+    if (!aligned_touched(a, common0)) return 0;
     for (int w = 0; w < lay->words; w++)
         for (uint64_t bits = common0->w[w] & last->w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if ((n == 0 && c != first) || (n == 1 && second >= 0 && c != second)) return 0;
             a->excluders[n++] = a->h->cand[c];
-            if (a->changed) touched |= a->changed->w[w] & bits & -bits;
         }
     a->nexcluders = n;
-    if (n <= (second >= 0)) return 0;
-    for (int i = 0; a->changed && !touched && i < a->k; i++)
-        touched = cellset_has(a->changed, a->cells[i]);
-    return !a->changed || touched;
+    return n > (second >= 0);
 }
 
 /* Tries the base a->cells; 1 when it removes something. */
