@@ -207,14 +207,11 @@ static int aligned_try(struct aligned *a, const struct cellset *common, int firs
     return aligned_step(a, out);
 }
 
-/* The small cells seeing every base cell but the last. */
-static void aligned_common(const struct aligned *a, const struct cellset *small,
-                           struct cellset *out)
+/* out = s & the peers of cell c. */
+static void aligned_and_peers(const struct human_layout *lay, const struct cellset *s, int c,
+                              struct cellset *out)
 {
-    const struct human_layout *lay = a->h->lay;
-    *out = *small;
-    for (int i = 0; i < a->k - 1; i++)
-        for (int w = 0; w < lay->words; w++) out->w[w] &= lay->peers[a->cells[i]].w[w];
+    for (int w = 0; w < lay->words; w++) out->w[w] = s->w[w] & lay->peers[c].w[w];
 }
 
 /* The cells holding two candidates or more that see every cell of in. */
@@ -222,8 +219,11 @@ static int aligned_open_peers(const struct human *h, const struct cellset *in, i
 {
     const struct human_layout *lay = h->lay;
     int n = 0;
-    for (int c = cellset_next(lay, in, 0); c >= 0; c = cellset_next(lay, in, c + 1))
-        if (h->cand[c] & (h->cand[c] - 1)) open[n++] = c;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = in->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if (h->cand[c] & (h->cand[c] - 1)) open[n++] = c;
+        }
     return n;
 }
 
@@ -234,13 +234,15 @@ static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, 
     const struct human_layout *lay = a->h->lay;
     struct cellset common;
     int open[SL_MAX_CELLS], n = aligned_open_peers(a->h, &lay->peers[e], open);
-    for (int x = 0; x < n; x++)
+    for (int x = 0; x < n; x++) {
+        a->cells[0] = open[x];
+        aligned_and_peers(lay, small, open[x], &common);
         for (int y = x + 1; y < n; y++) {
             if (!human_sees(lay, open[x], open[y])) continue;
-            a->cells[0] = open[x], a->cells[1] = open[y];
-            aligned_common(a, small, &common);
+            a->cells[1] = open[y];
             if (aligned_try(a, &common, e, -1, out)) return 1;
         }
+    }
     return 0;
 }
 
@@ -251,15 +253,17 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
                            struct step *out)
 {
     const struct human_layout *lay = a->h->lay;
-    struct cellset both, common;
+    struct cellset both, common_x, common;
     int open[SL_MAX_CELLS];
     if (!cellset_and(lay, &lay->peers[e], &lay->peers[f], &both)) return 0;
     int n = aligned_open_peers(a->h, &both, open);
-    for (int x = 0; x < n; x++)
+    for (int x = 0; x < n; x++) {
+        a->cells[0] = open[x];
+        aligned_and_peers(lay, small, open[x], &common_x);
         for (int y = x + 1; y < n; y++) {
             int see_xy = human_sees(lay, open[x], open[y]);
-            a->cells[0] = open[x], a->cells[1] = open[y];
-            aligned_common(a, small, &common);
+            a->cells[1] = open[y];
+            aligned_and_peers(lay, &common_x, open[y], &common);
             for (int z = y + 1; z < n; z++) {
                 if (!see_xy && !human_sees(lay, open[x], open[z]) &&
                     !human_sees(lay, open[y], open[z]))
@@ -268,6 +272,7 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
                 if (aligned_try(a, &common, e, f, out)) return 1;
             }
         }
+    }
     return 0;
 }
 
