@@ -207,7 +207,7 @@ static int grouped_shape(int k1, int k2)
 }
 
 /* What one digit's search reads: the cells holding it, and the houses
- * where its places changed (touched, as houses_touched; cells: theirs). */
+ * where its places changed (touched), and the cells of those holding links. */
 struct grouped_digit {
     int digit;
     struct cellset holding;
@@ -286,33 +286,34 @@ static int list_links(const struct human *h, const struct meeting_index *mi, int
 }
 
 /* Fills gd for digit: the cells holding it, and the houses holding a
- * changed cell that does not (every house when changed is NULL, and then
- * touched_cells is left unread). 0 when no house is touched. */
-static int grouped_digit_init(const struct human *h, int digit, const struct cellset *changed,
-                              struct grouped_digit *gd)
+ * changed cell that does not (every house when changed is NULL). */
+static void grouped_digit_init(const struct human *h, int digit, const struct cellset *changed,
+                               struct grouped_digit *gd)
 {
     const struct human_layout *lay = h->lay;
-    int any = 0;
     gd->digit = digit;
     cellset_clear(&gd->holding);
     for (int c = 0; c < lay->ncells; c++)
         if (h->cand[c] & digitset_of(digit)) cellset_add(&gd->holding, c);
-    if (!changed) {
-        memset(gd->touched, 1, (size_t)lay->nhouses);
-        return 1;
-    }
-    memset(gd->touched, 0, (size_t)lay->nhouses);
-    cellset_clear(&gd->touched_cells);
-    for (int w = 0; w < lay->words; w++)
+    memset(gd->touched, !changed, (size_t)lay->nhouses);
+    for (int w = 0; changed && w < lay->words; w++)
         for (uint64_t bits = changed->w[w] & ~gd->holding.w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
-            for (int k = 0; k < lay->ncell_houses[c]; k++) {
-                int house = lay->cell_houses[c][k];
-                if (gd->touched[house]) continue;
-                gd->touched[house] = 1, any = 1;
-                for (int v = 0; v < lay->words; v++)
-                    gd->touched_cells.w[v] |= lay->house_set[house].w[v];
-            }
+            for (int k = 0; k < lay->ncell_houses[c]; k++) gd->touched[lay->cell_houses[c][k]] = 1;
+        }
+}
+
+/* The cells of the touched houses holding links (where a partner of an
+ * untouched link must lie); 0 when there are none. */
+static int grouped_touched_cells(const struct human_layout *lay, const struct link_list *list,
+                                 struct grouped_digit *gd)
+{
+    int any = 0;
+    cellset_clear(&gd->touched_cells);
+    for (int i = 0; i < lay->nhouses; i++)
+        if (gd->touched[i] && list->count[i]) {
+            any = 1;
+            for (int w = 0; w < lay->words; w++) gd->touched_cells.w[w] |= lay->house_set[i].w[w];
         }
     return any;
 }
@@ -331,8 +332,8 @@ int find_grouped_two_links_since(const struct human *h, int param, const struct 
     meeting_index_init(lay, &mi);
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds);
-        if (!grouped_digit_init(h, digit, changed, &gd) || !list_links(h, &mi, digit, &list))
-            continue;
+        grouped_digit_init(h, digit, changed, &gd);
+        if (!list_links(h, &mi, digit, &list) || !grouped_touched_cells(lay, &list, &gd)) continue;
         for (int i = 0; i < list.n; i++)
             if (link_grouped(&list.links[i]) && grouped_from(h, &gd, &list, i, out)) return 1;
     }
