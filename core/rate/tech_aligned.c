@@ -227,6 +227,20 @@ static int aligned_open_peers(const struct human *h, const struct cellset *in, i
     return n;
 }
 
+/* 1 when only a change to the last base cell can make the base worth
+ * trying (aligned_touched): neither the cells chosen so far nor the small
+ * cells seeing them (where every excluder lies) have changed. */
+static int aligned_quiet(const struct aligned *a, int chosen, const struct cellset *common)
+{
+    const struct human_layout *lay = a->h->lay;
+    if (!a->changed) return 0;
+    for (int i = 0; i < chosen; i++)
+        if (cellset_has(a->changed, a->cells[i])) return 0;
+    for (int w = 0; w < lay->words; w++)
+        if (common->w[w] & a->changed->w[w]) return 0;
+    return 1;
+}
+
 /* Aligned pairs: two cells that see each other (cells apart may take one
  * digit, which no excluder forbids), from their first excluder e. */
 static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, struct step *out)
@@ -237,8 +251,10 @@ static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, 
     for (int x = 0; x < n; x++) {
         a->cells[0] = open[x];
         aligned_and_peers(lay, small, open[x], &common);
+        int quiet = aligned_quiet(a, 1, &common);
         for (int y = x + 1; y < n; y++) {
             if (!human_sees(lay, open[x], open[y])) continue;
+            if (quiet && !cellset_has(a->changed, open[y])) continue;
             a->cells[1] = open[y];
             if (aligned_try(a, &common, e, -1, out)) return 1;
         }
@@ -264,10 +280,12 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
             int see_xy = human_sees(lay, open[x], open[y]);
             a->cells[1] = open[y];
             aligned_and_peers(lay, &common_x, open[y], &common);
+            int quiet = aligned_quiet(a, 2, &common);
             for (int z = y + 1; z < n; z++) {
                 if (!see_xy && !human_sees(lay, open[x], open[z]) &&
                     !human_sees(lay, open[y], open[z]))
                     continue;
+                if (quiet && !cellset_has(a->changed, open[z])) continue;
                 a->cells[2] = open[z];
                 if (aligned_try(a, &common, e, f, out)) return 1;
             }
