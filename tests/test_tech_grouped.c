@@ -40,6 +40,26 @@ static void test_grouped_kite(void)
     marks_close(&f);
 }
 
+/* The form the rater retries with (rate.c's memory): told that only a
+ * cell still holding 1 changed since it found nothing, it knows every
+ * link of 1 is as it was and finds nothing; told that a cell of column 1
+ * without 1 changed too, it pairs column 1's link again. */
+static void test_grouped_since(void)
+{
+    struct marks_fixture f;
+    struct cellset changed;
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_KITE), 0);
+    cellset_clear(&changed);
+    cellset_add(&changed, 4 * 9 + 4); /* r5c5 */
+    memset(&f.step, 0, sizeof f.step);
+    CU_ASSERT_FALSE(find_grouped_two_links_since(&f.h, 0, &changed, &f.step));
+    cellset_add(&changed, 3 * 9 + 0); /* r4c1 */
+    CU_ASSERT_TRUE_FATAL(find_grouped_two_links_since(&f.h, 0, &changed, &f.step));
+    CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-two-string-kite");
+    CU_ASSERT_TRUE(step_removes(&f.step, 7, 8, 1));
+    marks_close(&f);
+}
+
 /* 1 in column 2 only at r1c2 and r7c2, r8c2 (box 7), in column 6 only at
  * r1c6 and r9c6: r1c2 and r1c6 share row 1, so the group or r9c6 is 1;
  * r9c1 and r9c3 see all three and lose it. */
@@ -116,6 +136,7 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("grouped and aligned techniques", NULL, NULL);
     CU_add_test(s, "grouped 2-string kite", test_grouped_kite);
     CU_add_test(s, "grouped skyscraper", test_grouped_skyscraper);
+    CU_add_test(s, "grouped links retried after a change", test_grouped_since);
     CU_add_test(s, "aligned pair exclusion", test_aligned_pair);
     CU_add_test(s, "aligned triple exclusion", test_aligned_triple);
 }

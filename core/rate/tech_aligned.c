@@ -156,6 +156,21 @@ static int aligned_free_choices(struct aligned *a)
     return left;
 }
 
+/* 1 when the base a->cells (common the small cells seeing all but the
+ * last) is to be tried: always, or when a base cell or an excluder has
+ * changed. Asked first, as it costs a few words. */
+static int aligned_touched(const struct aligned *a, const struct cellset *common0)
+{
+    const struct human_layout *lay = a->h->lay;
+    const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
+    if (!a->changed) return 1;
+    for (int i = 0; i < a->k; i++)
+        if (cellset_has(a->changed, a->cells[i])) return 1;
+    for (int w = 0; w < lay->words; w++)
+        if (common0->w[w] & last->w[w] & a->changed->w[w]) return 1;
+    return 0;
+}
+
 /* Base cells chosen (a->cells), common the small cells seeing all but
  * the last: fills the excluders, 0 when first (and second, unless it is
  * negative) are not the first excluders (the base is tried from those). */
@@ -165,19 +180,15 @@ static int aligned_excluders(struct aligned *a, const struct cellset *common0, i
     const struct human_layout *lay = a->h->lay;
     const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
     int n = 0;
-    uint64_t touched = 0;
+    if (!aligned_touched(a, common0)) return 0;
     for (int w = 0; w < lay->words; w++)
         for (uint64_t bits = common0->w[w] & last->w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if ((n == 0 && c != first) || (n == 1 && second >= 0 && c != second)) return 0;
             a->excluders[n++] = a->h->cand[c];
-            if (a->changed) touched |= a->changed->w[w] & bits & -bits;
         }
     a->nexcluders = n;
-    if (n <= (second >= 0)) return 0;
-    for (int i = 0; a->changed && !touched && i < a->k; i++)
-        touched = cellset_has(a->changed, a->cells[i]);
-    return !a->changed || touched;
+    return n > (second >= 0);
 }
 
 /* Tries the base a->cells; 1 when it removes something. */
@@ -196,14 +207,11 @@ static int aligned_try(struct aligned *a, const struct cellset *common, int firs
     return aligned_step(a, out);
 }
 
-/* The small cells seeing every base cell but the last. */
-static void aligned_common(const struct aligned *a, const struct cellset *small,
-                           struct cellset *out)
+/* out = s & the peers of cell c. */
+static void aligned_and_peers(const struct human_layout *lay, const struct cellset *s, int c,
+                              struct cellset *out)
 {
-    const struct human_layout *lay = a->h->lay;
-    *out = *small;
-    for (int i = 0; i < a->k - 1; i++)
-        for (int w = 0; w < lay->words; w++) out->w[w] &= lay->peers[a->cells[i]].w[w];
+    for (int w = 0; w < lay->words; w++) out->w[w] = s->w[w] & lay->peers[c].w[w];
 }
 
 /* The cells holding two candidates or more that see every cell of in. */
@@ -211,9 +219,26 @@ static int aligned_open_peers(const struct human *h, const struct cellset *in, i
 {
     const struct human_layout *lay = h->lay;
     int n = 0;
-    for (int c = cellset_next(lay, in, 0); c >= 0; c = cellset_next(lay, in, c + 1))
-        if (h->cand[c] & (h->cand[c] - 1)) open[n++] = c;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = in->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if (h->cand[c] & (h->cand[c] - 1)) open[n++] = c;
+        }
     return n;
+}
+
+/* 1 when only a change to the last base cell can make the base worth
+ * trying (aligned_touched): neither the cells chosen so far nor the small
+ * cells seeing them (where every excluder lies) have changed. */
+static int aligned_quiet(const struct aligned *a, int chosen, const struct cellset *common)
+{
+    const struct human_layout *lay = a->h->lay;
+    if (!a->changed) return 0;
+    for (int i = 0; i < chosen; i++)
+        if (cellset_has(a->changed, a->cells[i])) return 0;
+    for (int w = 0; w < lay->words; w++)
+        if (common->w[w] & a->changed->w[w]) return 0;
+    return 1;
 }
 
 /* Aligned pairs: two cells that see each other (cells apart may take one
@@ -223,13 +248,17 @@ static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, 
     const struct human_layout *lay = a->h->lay;
     struct cellset common;
     int open[SL_MAX_CELLS], n = aligned_open_peers(a->h, &lay->peers[e], open);
-    for (int x = 0; x < n; x++)
+    for (int x = 0; x < n; x++) {
+        a->cells[0] = open[x];
+        aligned_and_peers(lay, small, open[x], &common);
+        int quiet = aligned_quiet(a, 1, &common);
         for (int y = x + 1; y < n; y++) {
             if (!human_sees(lay, open[x], open[y])) continue;
-            a->cells[0] = open[x], a->cells[1] = open[y];
-            aligned_common(a, small, &common);
+            if (quiet && !cellset_has(a->changed, open[y])) continue;
+            a->cells[1] = open[y];
             if (aligned_try(a, &common, e, -1, out)) return 1;
         }
+    }
     return 0;
 }
 
@@ -240,23 +269,28 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
                            struct step *out)
 {
     const struct human_layout *lay = a->h->lay;
-    struct cellset both, common;
+    struct cellset both, common_x, common;
     int open[SL_MAX_CELLS];
     if (!cellset_and(lay, &lay->peers[e], &lay->peers[f], &both)) return 0;
     int n = aligned_open_peers(a->h, &both, open);
-    for (int x = 0; x < n; x++)
+    for (int x = 0; x < n; x++) {
+        a->cells[0] = open[x];
+        aligned_and_peers(lay, small, open[x], &common_x);
         for (int y = x + 1; y < n; y++) {
             int see_xy = human_sees(lay, open[x], open[y]);
-            a->cells[0] = open[x], a->cells[1] = open[y];
-            aligned_common(a, small, &common);
+            a->cells[1] = open[y];
+            aligned_and_peers(lay, &common_x, open[y], &common);
+            int quiet = aligned_quiet(a, 2, &common);
             for (int z = y + 1; z < n; z++) {
                 if (!see_xy && !human_sees(lay, open[x], open[z]) &&
                     !human_sees(lay, open[y], open[z]))
                     continue;
+                if (quiet && !cellset_has(a->changed, open[z])) continue;
                 a->cells[2] = open[z];
                 if (aligned_try(a, &common, e, f, out)) return 1;
             }
         }
+    }
     return 0;
 }
 

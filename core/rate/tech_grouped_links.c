@@ -17,7 +17,15 @@
  * A part is kept as places of its house (a bit mask), so building the
  * links and pairing them costs a few bit operations; the cells seeing a
  * part are drawn only for pairs that make a chain.
+ *
+ * The _since form pairs, per digit, only links of which one lies in a
+ * house where the digit lost a place: a changed cell that still holds the
+ * digit left that digit's places alone, and a pair of links both in
+ * houses whose places did not change failed before and fails again (its
+ * targets only lost candidates).
  */
+#include <string.h>
+
 #include "technique.h"
 
 /* A link: its house, and each part as places of the house (bit k for
@@ -198,14 +206,25 @@ static int grouped_shape(int k1, int k2)
     return k1 != k2;
 }
 
+/* What one digit's search reads: the cells holding it, and the houses
+ * where its places changed (touched), and the cells of those holding links. */
+struct grouped_digit {
+    int digit;
+    struct cellset holding;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    struct cellset touched_cells;
+};
+
 /* The partners of end whose inner part starts at cell c. */
-static int grouped_partners(const struct human *h, int digit, const struct link_list *list, int i,
-                            int kx, const struct grouped_end *end, int c, struct step *out)
+static int grouped_partners(const struct human *h, const struct grouped_digit *gd,
+                            const struct link_list *list, int i, int kx,
+                            const struct grouped_end *end, int c, struct step *out)
 {
     const struct human_layout *lay = h->lay;
+    int digit = gd->digit, x_touched = gd->touched[list->links[i].house];
     for (int k = 0; k < lay->ncell_houses[c]; k++) {
         int house = lay->cell_houses[c][k];
-        if (house == list->links[i].house) continue;
+        if (house == list->links[i].house || (!x_touched && !gd->touched[house])) continue;
         uint32_t bit = UINT32_C(1) << lay->cell_house_pos[c][k];
         for (int j = list->first[house]; j < list->first[house] + list->count[house]; j++) {
             const struct grouped_link *y = &list->links[j];
@@ -226,8 +245,8 @@ static int grouped_partners(const struct human *h, int digit, const struct link_
  * partner's inner part b2 lies in the cells seeing all of b1 that hold the
  * digit, so the partners are found from those cells, each from the first
  * cell of its b2. */
-static int grouped_from(const struct human *h, int digit, const struct link_list *list, int i,
-                        const struct cellset *holding, struct step *out)
+static int grouped_from(const struct human *h, const struct grouped_digit *gd,
+                        const struct link_list *list, int i, struct step *out)
 {
     const struct human_layout *lay = h->lay;
     const struct grouped_link *x = &list->links[i];
@@ -235,13 +254,14 @@ static int grouped_from(const struct human *h, int digit, const struct link_list
     for (int e = 0; e < 2; e++) {
         struct grouped_end end;
         struct cellset inner;
-        if (!grouped_end_init(lay, x, e, holding, &end) ||
-            !cellset_and(lay, &end.weak, holding, &inner))
+        if (!grouped_end_init(lay, x, e, &gd->holding, &end) ||
+            !cellset_and(lay, &end.weak, &gd->holding, &inner) ||
+            (!gd->touched[x->house] && !cellset_and(lay, &inner, &gd->touched_cells, &inner)))
             continue;
         for (int w = 0; w < lay->words; w++)
             for (uint64_t bits = inner.w[w]; bits; bits &= bits - 1) {
                 int c = w * 64 + __builtin_ctzll(bits);
-                if (grouped_partners(h, digit, list, i, kx, &end, c, out)) return 1;
+                if (grouped_partners(h, gd, list, i, kx, &end, c, out)) return 1;
             }
     }
     return 0;
@@ -265,23 +285,62 @@ static int list_links(const struct human *h, const struct meeting_index *mi, int
     return grouped;
 }
 
-int find_grouped_two_links(const struct human *h, int param, struct step *out)
+/* Fills gd for digit: the cells holding it, and the houses holding a
+ * changed cell that does not (every house when changed is NULL). */
+static void grouped_digit_init(const struct human *h, int digit, const struct cellset *changed,
+                               struct grouped_digit *gd)
+{
+    const struct human_layout *lay = h->lay;
+    gd->digit = digit;
+    cellset_clear(&gd->holding);
+    for (int c = 0; c < lay->ncells; c++)
+        if (h->cand[c] & digitset_of(digit)) cellset_add(&gd->holding, c);
+    memset(gd->touched, !changed, (size_t)lay->nhouses);
+    for (int w = 0; changed && w < lay->words; w++)
+        for (uint64_t bits = changed->w[w] & ~gd->holding.w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            for (int k = 0; k < lay->ncell_houses[c]; k++) gd->touched[lay->cell_houses[c][k]] = 1;
+        }
+}
+
+/* The cells of the touched houses holding links (where a partner of an
+ * untouched link must lie); 0 when there are none. */
+static int grouped_touched_cells(const struct human_layout *lay, const struct link_list *list,
+                                 struct grouped_digit *gd)
+{
+    int any = 0;
+    cellset_clear(&gd->touched_cells);
+    for (int i = 0; i < lay->nhouses; i++)
+        if (gd->touched[i] && list->count[i]) {
+            any = 1;
+            for (int w = 0; w < lay->words; w++) gd->touched_cells.w[w] |= lay->house_set[i].w[w];
+        }
+    return any;
+}
+
+int find_grouped_two_links_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out)
 {
     const struct human_layout *lay = h->lay;
     struct link_list list;
     struct meeting_index mi;
-    struct cellset holding;
+    struct grouped_digit gd;
     (void)param;
+    /* Were some house's links left out (too many), an unchanged house's
+     * could come back: then try everything. */
+    if (lay->nmeetings + lay->nhouses > GROUPED_MAX_LINKS) changed = NULL;
     meeting_index_init(lay, &mi);
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds);
-        if (!list_links(h, &mi, digit, &list)) continue;
-        cellset_clear(&holding);
-        for (int c = 0; c < lay->ncells; c++)
-            if (h->cand[c] & digitset_of(digit)) cellset_add(&holding, c);
+        grouped_digit_init(h, digit, changed, &gd);
+        if (!list_links(h, &mi, digit, &list) || !grouped_touched_cells(lay, &list, &gd)) continue;
         for (int i = 0; i < list.n; i++)
-            if (link_grouped(&list.links[i]) && grouped_from(h, digit, &list, i, &holding, out))
-                return 1;
+            if (link_grouped(&list.links[i]) && grouped_from(h, &gd, &list, i, out)) return 1;
     }
     return 0;
+}
+
+int find_grouped_two_links(const struct human *h, int param, struct step *out)
+{
+    return find_grouped_two_links_since(h, param, NULL, out);
 }

@@ -31,21 +31,15 @@ static void locked_step(const struct human *h, int from, int to, int digit, uint
  * that do: one place left is a hidden single, not this). */
 static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
 {
-    const uint16_t *a = h->lay->house_cells[meet->a], *b = h->lay->house_cells[meet->b];
-    digitset shared = 0, a_only = 0, b_only = 0;
-    for (int k = 0; k < h->lay->size; k++) {
-        digitset in_a = h->cand[a[k]];
-        if ((meet->a_in_b >> k) & 1)
-            shared |= in_a;
-        else
-            a_only |= in_a;
-        if (!((meet->b_in_a >> k) & 1)) b_only |= h->cand[b[k]];
+    digitset out = 0;
+    for (int d = 1; d <= h->lay->size; d++) {
+        uint32_t in_a = h->places[meet->a][d], in_b = h->places[meet->b][d];
+        if ((in_a & meet->a_in_b) && !(in_a & ~meet->a_in_b) && (in_b & ~meet->b_in_a))
+            out |= digitset_of(d);
     }
-    return shared & ~a_only & b_only;
+    return out;
 }
 
-/* 1 when some block holding a cell of house b is touched (where the
- * direct forms' singles may lie); near[b] caches it, -1 not known yet. */
 static int locked_near(const struct human_layout *lay, const uint8_t *touched, int8_t *near, int b)
 {
     if (near[b] < 0) {

@@ -117,6 +117,8 @@ int find_simple_colouring(const struct human *h, int param, struct step *out);
 /* tech_grouped_links.c: the same with a group of cells in a strong link
  * (param unused; the step names its shape) */
 int find_grouped_two_links(const struct human *h, int param, struct step *out);
+int find_grouped_two_links_since(const struct human *h, int param, const struct cellset *changed,
+                                 struct step *out);
 /* tech_aligned.c: aligned pair (param 2) and triple (param 3) exclusion */
 int find_aligned_exclusion(const struct human *h, int param, struct step *out);
 int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
