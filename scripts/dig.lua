@@ -60,6 +60,7 @@ M.shuffle = shuffle
 
 -- The cells of the grid in orbits of the symmetry (each orbit a list of
 -- 0-based cells, each cell in one orbit), in random order.
+local none = {} -- the cells symmetry none maps a cell to
 function M.orbits(n, symmetry)
   if symmetry ~= "none" and not maps[symmetry] then
     error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
@@ -70,7 +71,7 @@ function M.orbits(n, symmetry)
     if not seen[cell] then
       local orbit, r, c = {cell}, cell // n, cell % n
       seen[cell] = true
-      for _, rc in ipairs(maps[symmetry] and maps[symmetry](r, c, n) or {}) do
+      for _, rc in ipairs(maps[symmetry] and maps[symmetry](r, c, n) or none) do
         local other = rc[1] * n + rc[2]
         if not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
       end
@@ -80,8 +81,16 @@ function M.orbits(n, symmetry)
   return shuffle(orbits)
 end
 
+-- Every cell of the grid alone (0-based), in random order: the orbits of
+-- symmetry none with no table per cell, the same order drawn.
+function M.cells(n)
+  local cells = {}
+  for cell = 0, n * n - 1 do cells[cell + 1] = cell end
+  return shuffle(cells)
+end
+
 function M.random(p, solution, opts)
-  p:dig(M.orbits(p:size(), "none"), solution)
+  p:dig(M.cells(p:size()), solution)
   return p
 end
 
@@ -159,7 +168,11 @@ end
 function M.graded(p, solution, opts)
   local band = opts.rating or M.grade_band(opts.grade)
   local orbits = M.orbits(p:size(), opts.symmetry or "none")
-  p:dig(orbits, solution, opts.deduce and band[2] or nil)
+  -- A band up to easy (hidden singles) needs nothing singles cannot do:
+  -- such a dig stops where singles stop, with no search and no easing
+  -- back from a minimal puzzle.
+  local singles = not opts.deduce and band[2] <= sudolab.grades.easy.high + 1e-9
+  p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil)
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no
   -- more than that: the rater stops there.

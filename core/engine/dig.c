@@ -113,6 +113,7 @@ struct dig_run {
     const int *cells, *start;
     unsigned char *states; /* a state per level of halving */
     int removed;
+    int singles; /* a group goes only when singles still fill the grid */
     int stopped; /* a rule stopped propagation: nothing more is removed */
 };
 
@@ -156,11 +157,19 @@ static int dig_add(struct dig_run *run, digitset *state, int a, int b, int l, in
     return 1;
 }
 
+static int dig_all_single(const struct ruleset *rs, const digitset *state)
+{
+    for (int c = 0; c < rs->geo.ncells; c++)
+        if (!digitset_is_single(state[c])) return 0;
+    return 1;
+}
+
 /* Asks about group g below state (consistent when live): removes its
  * givens when no solution differs from the solution in one of them. */
 static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
 {
     int keeps = 1, present = 0;
+    if (run->singles) keeps = live && dig_all_single(run->rs, state);
     for (int i = run->start[g]; i < run->start[g + 1] && keeps; i++) {
         int c = run->cells[i];
         if (!run->givens[c]) continue;
@@ -203,27 +212,58 @@ static void dig_span(struct dig_run *run, digitset *state, int live, int l, int 
     dig_span(run, state, right_live == 1, m, r, depth);
 }
 
+/* The singles dig one group at a time, each state made afresh: for rules
+ * whose propagation keeps scratch of its own along one path. */
+static int dig_singles_alone(struct dig_run *run, int ngroups)
+{
+    for (int g = 0; g < ngroups && !run->stopped; g++) {
+        int live = dig_fresh(run, (digitset *)run->states, g, g + 1);
+        run->stopped = live < 0;
+        dig_ask(run, (digitset *)run->states, live == 1, g);
+    }
+    return run->removed;
+}
+
+static int dig_run_groups(struct dig_run *run, int ngroups)
+{
+    struct solver *s = run->s;
+    const struct ruleset *rs = run->rs;
+    int depth = 2;
+    while ((1 << (depth - 2)) < ngroups) depth++;
+    int shared = !rs->scratch_bytes && !rs->branching;
+    if (shared || run->singles) run->states = malloc((size_t)depth * rs->state_bytes);
+    if (!run->states) return -1;
+    uint64_t limit = solver_node_limit(s);
+    solver_set_light(s, 1);
+    solver_set_node_limit(s, DIG_NODE_LIMIT);
+    if (shared) {
+        digitset *root = (digitset *)run->states;
+        int live = dig_fresh(run, root, 0, ngroups);
+        run->stopped = live < 0;
+        dig_span(run, root, live == 1, 0, ngroups, 0);
+    } else {
+        dig_singles_alone(run, ngroups);
+    }
+    solver_set_light(s, 0);
+    solver_set_node_limit(s, limit);
+    free(run->states);
+    return run->removed;
+}
+
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups)
 {
     if (ngroups < 1) return 0;
-    int depth = 2;
-    while ((1 << (depth - 2)) < ngroups) depth++;
-    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 0};
-    if (!rs->scratch_bytes && !rs->branching) run.states = malloc((size_t)depth * rs->state_bytes);
-    if (!run.states) return dig_groups_alone(s, rs, givens, solution, cells, start, ngroups);
-    uint64_t limit = solver_node_limit(s);
-    solver_set_light(s, 1);
-    solver_set_node_limit(s, DIG_NODE_LIMIT);
-    digitset *root = (digitset *)run.states;
-    uint8_t outside[SL_MAX_CELLS]; /* the givens no group holds: every question's */
-    memcpy(outside, givens, (size_t)rs->geo.ncells);
-    for (int i = 0; i < start[ngroups]; i++) outside[cells[i]] = 0;
-    int live = solver_root(s, outside, root);
-    run.stopped = live < 0;
-    dig_span(&run, root, live == 1, 0, ngroups, 0);
-    solver_set_light(s, 0);
-    solver_set_node_limit(s, limit);
-    free(run.states);
-    return run.removed;
+    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 0, 0};
+    int removed = dig_run_groups(&run, ngroups);
+    return removed >= 0 ? removed
+                        : dig_groups_alone(s, rs, givens, solution, cells, start, ngroups);
+}
+
+int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                       const uint8_t *solution, const int *cells, const int *start, int ngroups)
+{
+    if (ngroups < 1) return 0;
+    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 1, 0};
+    return dig_run_groups(&run, ngroups);
 }

@@ -32,6 +32,14 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups);
 
+/* dig_groups where a group goes only when singles (propagation without
+ * box-line intersections: naked and hidden singles and the rules' own
+ * propagation) still fill the grid from the givens left: the puzzle
+ * stays unique with no search, and easy to solve. The givens removed,
+ * or -1 when out of memory. */
+int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                       const uint8_t *solution, const int *cells, const int *start, int ngroups);
+
 /* --- digging by deductions (dig_deduce.c) --------------------------------
  *
  * A removal may also be judged by deductions alone: the rules' explain
