@@ -18,14 +18,17 @@
 -- caller seeds (generate seeds it per puzzle from --seed and the index).
 local M = {}
 
--- The cell a symmetry maps cell (row r, column c, 0-based) to, per name.
+-- The cells a symmetry maps cell (row r, column c, 0-based) to, per name,
+-- as cell numbers returned one by one (no table made per cell).
 local maps = {
   none = nil,
-  rotate180 = function(r, c, n) return {{n - 1 - r, n - 1 - c}} end,
-  rotate90 = function(r, c, n) return {{c, n - 1 - r}, {n - 1 - r, n - 1 - c}, {n - 1 - c, r}} end,
-  mirror = function(r, c, n) return {{r, n - 1 - c}} end, -- left-right
-  flip = function(r, c, n) return {{n - 1 - r, c}} end, -- top-bottom
-  diagonal = function(r, c, n) return {{c, r}} end,
+  rotate180 = function(r, c, n) return (n - 1 - r) * n + n - 1 - c end,
+  rotate90 = function(r, c, n)
+    return c * n + n - 1 - r, (n - 1 - r) * n + n - 1 - c, (n - 1 - c) * n + r
+  end,
+  mirror = function(r, c, n) return r * n + n - 1 - c end, -- left-right
+  flip = function(r, c, n) return (n - 1 - r) * n + c end, -- top-bottom
+  diagonal = function(r, c, n) return c * n + r end,
 }
 M.symmetries = {"none", "rotate180", "rotate90", "mirror", "flip", "diagonal"}
 
@@ -60,20 +63,22 @@ M.shuffle = shuffle
 
 -- The cells of the grid in orbits of the symmetry (each orbit a list of
 -- 0-based cells, each cell in one orbit), in random order.
-local none = {} -- the cells symmetry none maps a cell to
 function M.orbits(n, symmetry)
   if symmetry ~= "none" and not maps[symmetry] then
     error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
           table.concat(M.symmetries, ", ") .. ")", 2)
   end
-  local seen, orbits = {}, {}
+  local map, seen, orbits = maps[symmetry], {}, {}
+  local function join(orbit, other)
+    if other and not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
+  end
   for cell = 0, n * n - 1 do
     if not seen[cell] then
-      local orbit, r, c = {cell}, cell // n, cell % n
+      local orbit = {cell}
       seen[cell] = true
-      for _, rc in ipairs(maps[symmetry] and maps[symmetry](r, c, n) or none) do
-        local other = rc[1] * n + rc[2]
-        if not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
+      if map then
+        local a, b, c = map(cell // n, cell % n, n)
+        join(orbit, a); join(orbit, b); join(orbit, c)
       end
       orbits[#orbits + 1] = orbit
     end
