@@ -7,9 +7,10 @@
 
 #include "dig.h"
 
-#ifndef DIG_FRESH_DIGITS
-#define DIG_FRESH_DIGITS 30
-#endif
+/* Past this many digits to add, a state is made afresh (dig_add): each
+ * digit is a pass of propagation, and a start from the givens costs
+ * about as much as four (scripts/RESULTS.md). */
+#define DIG_FRESH_DIGITS 4
 
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
