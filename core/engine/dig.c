@@ -1,6 +1,7 @@
 /*
  * dig.c — uniqueness after removing givens: a glance at singles first,
- * then a search barring each removed cell from its digit.
+ * then a search barring each removed cell from its digit; a dig's many
+ * questions share the propagation of the givens they have in common.
  */
 #include <stdlib.h>
 #include <string.h>
