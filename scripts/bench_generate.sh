@@ -55,6 +55,48 @@ one=$(rate_of 4000 --symmetry none)
 two=$(rate_of 4000 --symmetry none --jobs 2)
 echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.8x)\n", "classic minimal, --jobs 2", $2, $2 / $1 }'
 
+# The generation numbers of the speed issue, as puzzles per second of CPU
+# time (user and system, one thread), which a shared machine disturbs less
+# than the wall clock; then --jobs 2 against one job, each run's user,
+# system and wall seconds and the load beside them (two jobs can only
+# show their speed-up in wall time on two idle cores).
+echo "== generation speed, puzzles/s of CPU time (median of $RUNS runs)"
+cpu_rate() {
+    count=$1
+    shift
+    i=0
+    : > /tmp/bench_generate_rate.$$
+    while [ "$i" -lt "$RUNS" ]; do
+        /usr/bin/time -f "%U %S" -o /tmp/bench_generate_cpu.$$ \
+            "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
+        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate_rate.$$
+        i=$((i + 1))
+    done
+    sort -g /tmp/bench_generate_rate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
+    rm -f /tmp/bench_generate_rate.$$ /tmp/bench_generate_cpu.$$
+}
+for spec in "6000 4000 classic minimal (--symmetry none)|--symmetry none" \
+    "150 200 classic --grade expert|--grade expert --symmetry none" \
+    "300 200 classic --grade hard|--grade hard" \
+    "125 100 16x16 --grade easy|--size 16 --grade easy"; do
+    head=${spec%%|*}
+    args=${spec#*|}
+    want=${head%% *}
+    rest=${head#* }
+    count=${rest%% *}
+    label=${rest#* }
+    # shellcheck disable=SC2086 # the words of args are options
+    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate "$count" $args)" "$want"
+done
+for jobs in 1 2; do
+    /usr/bin/time -f "%U %S %e" -o /tmp/bench_generate_jobs.$$ \
+        "$S" generate --count 8000 --seed 5 --symmetry none --jobs "$jobs" > /dev/null
+    read -r user sys wall < /tmp/bench_generate_jobs.$$
+    load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
+    echo "$jobs $user $sys $wall $load" | awk '{ printf "  classic minimal --jobs %d: 8000 in %.2f s wall, %.2f s user, %.2f s sys, %.0f/s wall (load %s)\n", $1, $4, $2, $3, 8000 / $4, $5 }'
+    rm -f /tmp/bench_generate_jobs.$$
+done
+
 # Cage shapes: no one-cell cage in SHAPES (default 200) killers of each
 # strategy and grade (SHAPES_SLOW, default 20, from expert up, which take
 # seconds each), every cage connected, 26..36 cages a puzzle.

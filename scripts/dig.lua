@@ -18,14 +18,17 @@
 -- caller seeds (generate seeds it per puzzle from --seed and the index).
 local M = {}
 
--- The cell a symmetry maps cell (row r, column c, 0-based) to, per name.
+-- The cells a symmetry maps cell (row r, column c, 0-based) to, per name,
+-- as cell numbers returned one by one (no table made per cell).
 local maps = {
   none = nil,
-  rotate180 = function(r, c, n) return {{n - 1 - r, n - 1 - c}} end,
-  rotate90 = function(r, c, n) return {{c, n - 1 - r}, {n - 1 - r, n - 1 - c}, {n - 1 - c, r}} end,
-  mirror = function(r, c, n) return {{r, n - 1 - c}} end, -- left-right
-  flip = function(r, c, n) return {{n - 1 - r, c}} end, -- top-bottom
-  diagonal = function(r, c, n) return {{c, r}} end,
+  rotate180 = function(r, c, n) return (n - 1 - r) * n + n - 1 - c end,
+  rotate90 = function(r, c, n)
+    return c * n + n - 1 - r, (n - 1 - r) * n + n - 1 - c, (n - 1 - c) * n + r
+  end,
+  mirror = function(r, c, n) return r * n + n - 1 - c end, -- left-right
+  flip = function(r, c, n) return (n - 1 - r) * n + c end, -- top-bottom
+  diagonal = function(r, c, n) return c * n + r end,
 }
 M.symmetries = {"none", "rotate180", "rotate90", "mirror", "flip", "diagonal"}
 
@@ -65,14 +68,17 @@ function M.orbits(n, symmetry)
     error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
           table.concat(M.symmetries, ", ") .. ")", 2)
   end
-  local seen, orbits = {}, {}
+  local map, seen, orbits = maps[symmetry], {}, {}
+  local function join(orbit, other)
+    if other and not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
+  end
   for cell = 0, n * n - 1 do
     if not seen[cell] then
-      local orbit, r, c = {cell}, cell // n, cell % n
+      local orbit = {cell}
       seen[cell] = true
-      for _, rc in ipairs(maps[symmetry] and maps[symmetry](r, c, n) or {}) do
-        local other = rc[1] * n + rc[2]
-        if not seen[other] then seen[other] = true; orbit[#orbit + 1] = other end
+      if map then
+        local a, b, c = map(cell // n, cell % n, n)
+        join(orbit, a); join(orbit, b); join(orbit, c)
       end
       orbits[#orbits + 1] = orbit
     end
@@ -80,8 +86,16 @@ function M.orbits(n, symmetry)
   return shuffle(orbits)
 end
 
+-- Every cell of the grid alone (0-based), in random order: the orbits of
+-- symmetry none with no table per cell, the same order drawn.
+function M.cells(n)
+  local cells = {}
+  for cell = 0, n * n - 1 do cells[cell + 1] = cell end
+  return shuffle(cells)
+end
+
 function M.random(p, solution, opts)
-  p:dig(M.orbits(p:size(), "none"), solution)
+  p:dig(M.cells(p:size()), solution)
   return p
 end
 
@@ -159,7 +173,11 @@ end
 function M.graded(p, solution, opts)
   local band = opts.rating or M.grade_band(opts.grade)
   local orbits = M.orbits(p:size(), opts.symmetry or "none")
-  p:dig(orbits, solution, opts.deduce and band[2] or nil)
+  -- A band up to easy (hidden singles) needs nothing singles cannot do:
+  -- such a dig stops where singles stop, with no search and no easing
+  -- back from a minimal puzzle.
+  local singles = not opts.deduce and band[2] <= sudolab.grades.easy.high + 1e-9
+  p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil)
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no
   -- more than that: the rater stops there.

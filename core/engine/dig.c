@@ -1,10 +1,17 @@
 /*
  * dig.c — uniqueness after removing givens: a glance at singles first,
- * then a search barring each removed cell from its digit.
+ * then a search barring each removed cell from its digit; a dig's many
+ * questions share the propagation of the givens they have in common.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dig.h"
+
+/* Past this many digits to add, a state is made afresh (dig_add): each
+ * digit is a pass of propagation, and a start from the givens costs
+ * about as much as four (scripts/RESULTS.md). */
+#define DIG_FRESH_DIGITS 4
 
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
@@ -74,8 +81,12 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
     return keeps;
 }
 
-int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
-               const int *cells, const int *start, int ngroups)
+/* The old way, one search from the givens per question: for rules whose
+ * searches keep scratch or restart (a rule's offers), where a shared
+ * state is not what their searches start from. */
+static int dig_groups_alone(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                            const uint8_t *solution, const int *cells, const int *start,
+                            int ngroups)
 {
     int removed = 0;
     for (int g = 0; g < ngroups; g++) {
@@ -87,4 +98,174 @@ int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, cons
         removed += present;
     }
     return removed;
+}
+
+/* A dig over shared states (search.h): group g is asked about with the
+ * givens of the groups before it that stayed and of every group after
+ * it. Halving the range of groups, the state of a range holds the givens
+ * all its questions share, those kept before it and those after it;
+ * the left half adds the right half's givens, the right half those the
+ * left half kept. Each question then narrows one cell of a state that
+ * is mostly propagated already, instead of propagating all the givens. */
+struct dig_run {
+    struct solver *s;
+    const struct ruleset *rs;
+    uint8_t *givens;
+    const uint8_t *solution;
+    const int *cells, *start;
+    unsigned char *states; /* a state per level of halving */
+    int removed;
+    int singles; /* a group goes only when singles still fill the grid */
+    int stopped; /* a rule stopped propagation: nothing more is removed */
+};
+
+/* The state of the questions about groups [l, r) made afresh: every
+ * given but theirs, propagated at once. */
+static int dig_fresh(struct dig_run *run, digitset *state, int l, int r)
+{
+    uint8_t givens[SL_MAX_CELLS];
+    memcpy(givens, run->givens, (size_t)run->rs->geo.ncells);
+    for (int i = run->start[l]; i < run->start[r]; i++) givens[run->cells[i]] = 0;
+    return solver_root(run->s, givens, state);
+}
+
+/* Adds the givens of groups [a, b) to state, for the questions about
+ * groups [l, r); 1, 0 or -1 as solver_narrow. Each digit added is a pass
+ * of propagation: past a few, one start from the givens costs less. */
+static int dig_add(struct dig_run *run, digitset *state, int a, int b, int l, int r)
+{
+    int by_digit[SL_MAX_CELLS], first[SL_MAX_SIZE + 2] = {0}, n = run->rs->geo.size;
+    for (int i = run->start[a]; i < run->start[b]; i++) {
+        int c = run->cells[i];
+        if (run->givens[c] && state[c] != digitset_of(run->givens[c])) first[run->givens[c] + 1]++;
+    }
+    int digits = 0;
+    for (int d = 1; d <= n; d++) digits += first[d + 1] != 0;
+    if (digits > DIG_FRESH_DIGITS) return dig_fresh(run, state, l, r);
+    for (int d = 1; d <= n; d++) first[d + 1] += first[d];
+    int at[SL_MAX_SIZE + 1];
+    memcpy(at, first, sizeof at);
+    for (int i = run->start[a]; i < run->start[b]; i++) {
+        int c = run->cells[i];
+        if (run->givens[c] && state[c] != digitset_of(run->givens[c]))
+            by_digit[at[run->givens[c]]++] = c;
+    }
+    for (int d = 1; d <= n; d++) {
+        if (first[d + 1] == first[d]) continue;
+        int ok = solver_narrow(run->s, state, by_digit + first[d], first[d + 1] - first[d],
+                               digitset_of(d));
+        if (ok != 1) return ok;
+    }
+    return 1;
+}
+
+static int dig_all_single(const struct ruleset *rs, const digitset *state)
+{
+    for (int c = 0; c < rs->geo.ncells; c++)
+        if (!digitset_is_single(state[c])) return 0;
+    return 1;
+}
+
+/* Asks about group g below state (consistent when live): removes its
+ * givens when no solution differs from the solution in one of them. */
+static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
+{
+    int keeps = 1, present = 0;
+    if (run->singles) keeps = live && dig_all_single(run->rs, state);
+    for (int i = run->start[g]; i < run->start[g + 1] && keeps; i++) {
+        int c = run->cells[i];
+        if (!run->givens[c]) continue;
+        present++;
+        digitset own = digitset_of(run->solution[c]);
+        if (!live || state[c] == own) continue; /* no other digit left for it */
+        struct search_result r = solver_count_below(run->s, state, c, ~own, 1, NULL);
+        keeps = !r.solutions && !r.gave_up;
+    }
+    if (!present || !keeps || run->stopped) return;
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        int c = run->cells[i];
+        run->removed += run->givens[c] != 0;
+        run->givens[c] = 0;
+    }
+}
+
+/* Asks about groups [l, r) below state, which holds the givens of the
+ * groups before l that stayed and of the groups from r on (consistent
+ * when live), at `depth` in run->states; state itself may be used up. */
+static void dig_span(struct dig_run *run, digitset *state, int live, int l, int r, int depth)
+{
+    if (run->stopped) return;
+    if (r - l == 1) {
+        dig_ask(run, state, live, l);
+        return;
+    }
+    int m = l + (r - l) / 2;
+    size_t bytes = run->rs->state_bytes;
+    digitset *left = (digitset *)(run->states + (size_t)(depth + 1) * bytes);
+    int left_live = live;
+    if (live) {
+        memcpy(left, state, bytes);
+        left_live = dig_add(run, left, m, r, l, m);
+    }
+    run->stopped |= left_live < 0;
+    dig_span(run, left, left_live == 1, l, m, depth + 1);
+    int right_live = live ? dig_add(run, state, l, m, m, r) : 0;
+    run->stopped |= right_live < 0;
+    dig_span(run, state, right_live == 1, m, r, depth);
+}
+
+/* The singles dig one group at a time, each state made afresh: for rules
+ * whose propagation keeps scratch of its own along one path. */
+static int dig_singles_alone(struct dig_run *run, int ngroups)
+{
+    for (int g = 0; g < ngroups && !run->stopped; g++) {
+        int live = dig_fresh(run, (digitset *)run->states, g, g + 1);
+        run->stopped = live < 0;
+        dig_ask(run, (digitset *)run->states, live == 1, g);
+    }
+    return run->removed;
+}
+
+static int dig_run_groups(struct dig_run *run, int ngroups)
+{
+    struct solver *s = run->s;
+    const struct ruleset *rs = run->rs;
+    int depth = 2;
+    while ((1 << (depth - 2)) < ngroups) depth++;
+    int shared = !rs->scratch_bytes && !rs->branching;
+    if (shared || run->singles) run->states = malloc((size_t)depth * rs->state_bytes);
+    if (!run->states) return -1;
+    uint64_t limit = solver_node_limit(s);
+    solver_set_light(s, 1);
+    solver_set_node_limit(s, DIG_NODE_LIMIT);
+    if (shared) {
+        digitset *root = (digitset *)run->states;
+        int live = dig_fresh(run, root, 0, ngroups);
+        run->stopped = live < 0;
+        dig_span(run, root, live == 1, 0, ngroups, 0);
+    } else {
+        dig_singles_alone(run, ngroups);
+    }
+    solver_set_light(s, 0);
+    solver_set_node_limit(s, limit);
+    free(run->states);
+    return run->removed;
+}
+
+int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
+               const int *cells, const int *start, int ngroups)
+{
+    if (ngroups < 1) return 0;
+    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 0, 0};
+    int removed = dig_run_groups(&run, ngroups);
+    return removed >= 0 ? removed
+                        : dig_groups_alone(s, rs, givens, solution, cells, start, ngroups);
+}
+
+int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                       const uint8_t *solution, const int *cells, const int *start, int ngroups)
+{
+    if (ngroups < 1) return 0;
+    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 1, 0};
+    return dig_run_groups(&run, ngroups);
 }

@@ -28,9 +28,20 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
 
 /* Tries the groups in order (group g is cells[start[g]] .. cells[start[g+1]-1]):
  * removes a group's givens when the puzzle stays unique without them.
- * givens is updated in place; returns the number of givens removed. */
+ * givens is updated in place; returns the number of givens removed. The
+ * questions share propagated states (dig.c, search.h's solver_root), so
+ * each search starts from the state one from the givens would, and the
+ * dig removes the same givens as one search per question. */
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups);
+
+/* dig_groups where a group goes only when singles (propagation without
+ * box-line intersections: naked and hidden singles and the rules' own
+ * propagation) still fill the grid from the givens left: the puzzle
+ * stays unique with no search, and easy to solve. The givens removed,
+ * or -1 when out of memory. */
+int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                       const uint8_t *solution, const int *cells, const int *start, int ngroups);
 
 /* --- digging by deductions (dig_deduce.c) --------------------------------
  *

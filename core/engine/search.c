@@ -442,3 +442,41 @@ struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct
 {
     return run_search(s, givens, no_root_limit, 1, solution, rng, stats);
 }
+
+static int solver_status(const struct solver *s, int status)
+{
+    return s->ctx.aborted ? -1 : status == SL_PROP_OK;
+}
+
+int solver_root(struct solver *s, const uint8_t *givens, void *state)
+{
+    return solver_status(
+        s, propagate_start_search(&s->ctx, s->rs, state, givens, s->light, s->scratch));
+}
+
+int solver_narrow(struct solver *s, void *state, const int *cells, int count, digitset allowed)
+{
+    return solver_status(s, propagate_restrict_cells(&s->ctx, s->rs, state, cells, count, allowed));
+}
+
+/* run_prepared's search, from a copy of a propagated state. */
+struct search_result solver_count_below(struct solver *s, const void *state, int cell,
+                                        digitset allowed, long limit, struct search_stats *stats)
+{
+    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit};
+    run.stats.nodes = 1;
+    for (int k = 0; k < 2; k++)
+        memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
+    s->weight = s->weights[0];
+    digitset *root = state_at(s, 0);
+    memcpy(root, state, s->rs->state_bytes);
+    int status =
+        cell < 0 ? SL_PROP_OK : propagate_restrict_cells(&s->ctx, s->rs, root, &cell, 1, allowed);
+    if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, root);
+    run.result.gave_up |= s->ctx.aborted;
+    if (stats) {
+        stats->nodes += run.stats.nodes;
+        stats->guesses += run.stats.guesses;
+    }
+    return run.result;
+}

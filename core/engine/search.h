@@ -73,4 +73,22 @@ struct search_result solver_count_within(struct solver *s, const uint8_t *givens
 struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct rng *rng,
                                  uint8_t *solution, struct search_stats *stats);
 
+/* --- searching below a shared state (dig.c) ---------------------------
+ *
+ * A dig asks many questions of puzzles that differ in a few givens. It
+ * propagates the givens they share once (solver_root), adds givens to a
+ * copy (solver_narrow) and searches below it (solver_count_below): as
+ * propagation's fixed point does not depend on the order of its
+ * narrowings, each search starts from the very state, and so takes the
+ * very tree, that a search from the whole givens would. States are
+ * rs->state_bytes bytes; these calls return 1 when propagation left a
+ * consistent state, 0 on a contradiction, -1 when a rule stopped it. */
+int solver_root(struct solver *s, const uint8_t *givens, void *state);
+int solver_narrow(struct solver *s, void *state, const int *cells, int count, digitset allowed);
+/* Counts, up to limit, the solutions below `state` (not changed) in
+ * which `cell` holds one of `allowed` (cell -1: any), as
+ * solver_count_within would from the givens that made the state. */
+struct search_result solver_count_below(struct solver *s, const void *state, int cell,
+                                        digitset allowed, long limit, struct search_stats *stats);
+
 #endif

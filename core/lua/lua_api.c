@@ -795,10 +795,11 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
 }
 
 /* p:dig(groups, solution [, up_to]) -> removed: tries each group of cells
- * (a list of lists of 0-based cells) in order and removes its givens when
- * the puzzle stays unique without them; the whole loop runs in C. With
- * up_to, a removal stays when the rules' own techniques rated up to it
- * still fill the grid (dig.h). */
+ * (a list of lists of 0-based cells, or of cells alone) in order and
+ * removes its givens when the puzzle stays unique without them; the whole
+ * loop runs in C. With up_to, a removal stays when the rules' own
+ * techniques rated up to it still fill the grid; with "singles", when
+ * singles and the rules' propagation still do (dig.h). */
 static int api_dig(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
@@ -810,21 +811,34 @@ static int api_dig(lua_State *L)
     if (ngroups > ncells) return api_error(L, "dig: more groups than cells");
     int total = 0;
     for (lua_Integer g = 1; g <= ngroups; g++) {
-        int one[SL_MAX_CELLS];
-        lua_geti(L, 2, g);
-        int count = api_cell_list(L, lua_gettop(L), "dig", ncells, one);
+        int one[SL_MAX_CELLS], count = 1;
+        if (lua_geti(L, 2, g) == LUA_TNUMBER) { /* a cell alone: no table made per cell */
+            int isnum = 0;
+            lua_Integer c = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || c < 0 || c >= ncells)
+                return api_error(L, "dig: group %d is not a cell number 0..%d", (int)g, ncells - 1);
+            one[0] = (int)c;
+        } else
+            count = api_cell_list(L, lua_gettop(L), "dig", ncells, one);
         lua_pop(L, 1);
         if (total + count > ncells) return api_error(L, "dig: the groups hold a cell twice");
         start[g - 1] = total;
         for (int i = 0; i < count; i++) cells[total++] = one[i];
     }
     start[ngroups] = total;
-    if (!lua_isnoneornil(L, 4)) return api_dig_deduced(L, ap, solution, cells, start, (int)ngroups);
+    int singles = lua_type(L, 4) == LUA_TSTRING;
+    if (singles && strcmp(lua_tostring(L, 4), "singles") != 0)
+        return api_error(L, "dig: the third argument is a rating or \"singles\"");
+    if (!singles && !lua_isnoneornil(L, 4))
+        return api_dig_deduced(L, ap, solution, cells, start, (int)ngroups);
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
-    int removed =
-        dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start, (int)ngroups);
+    int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
+                                               start, (int)ngroups)
+                          : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
+                                       (int)ngroups);
     api_search_end(L, ap, "dig", &run, 0);
+    if (removed < 0) return api_error(L, "dig: out of memory");
     lua_pushinteger(L, removed);
     return 1;
 }

@@ -44,6 +44,46 @@ for cell = 0, 80 do
 end
 expect("and minimal: no clue can go", minimal, true)
 
+-- dig takes bare cell numbers as groups of one: the same dig, fewer tables.
+local bare = sudolab.puzzle{}
+bare:givens(grid)
+math.randomseed(3)
+bare:dig(dig.cells(9), grid)
+expect("a dig over bare cells digs as one over lists of one", bare:givens(), m:givens())
+local ok, err = pcall(bare.dig, bare, {81}, grid)
+expect("a bare cell off the grid is refused", not ok and err:find("group 1 is not a cell") ~= nil, true)
+ok, err = pcall(bare.dig, bare, {0}, grid, "doubles")
+expect("an unknown dig mode is refused", not ok and err:find("singles") ~= nil, true)
+
+-- A symmetric dig (questions sharing states, dig.c) is minimal too: no
+-- orbit left can go.
+local sym = sudolab.puzzle{}
+sym:givens(grid)
+math.randomseed(4)
+local orbits = dig.orbits(9, "rotate180")
+sym:dig(orbits, grid)
+local sym_minimal = sym:count() == 1
+for _, orbit in ipairs(orbits) do
+  if sym:get(orbit[1]) ~= 0 and sym:keeps_unique(orbit, grid) then sym_minimal = false end
+end
+expect("a symmetric dig is unique and no orbit can go", sym_minimal, true)
+
+-- "singles": a dig that stops where singles stop filling the grid.
+local function filled_by_singles(puzzle)
+  local cand = puzzle:candidates()
+  if not cand then return false end
+  for _, digits in ipairs(cand) do if #digits ~= 1 then return false end end
+  return true
+end
+local easy = sudolab.puzzle{}
+easy:givens(grid)
+math.randomseed(5)
+local went = easy:dig(dig.cells(9), grid, "singles")
+expect("a singles dig removes givens", went > 30, true)
+expect("singles still fill its grid", filled_by_singles(easy), true)
+expect("so it rates no harder than a naked single (2.3)", easy:rate().rating <= 2.3, true)
+expect("where a search dig goes further", went < removed, true)
+
 -- orbits: every cell once, in orbits of the symmetry.
 for _, sym in ipairs(dig.symmetries) do
   local seen, count = {}, 0
