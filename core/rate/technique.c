@@ -87,6 +87,7 @@ const struct technique technique_table[] = {
     {"WXYZ-wing", "wxyz-wing", 5.5, find_bent_wing, 4},
     {"BUG+1", "bug-plus-one", 5.6, find_bug_plus_one, 0},
     {"BUG type 2", "bug-type-2", 5.7, find_bug_type, 2},
+    {"grouped X-chain", "grouped-x-chain", 5.7, find_grouped_xchain, 0},
     {"BUG type 3", "bug-type-3", 5.8, find_bug_type, 3},
     {"VWXYZ-wing", "vwxyz-wing", 6.2, find_bent_wing, 5},
     {"aligned pair exclusion", "aligned-pair-exclusion", 6.2, find_aligned_exclusion, 2},
