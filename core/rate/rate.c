@@ -58,6 +58,7 @@ static const struct {
     {find_xy_wing, find_xy_wing_since},
     {find_xyz_wing, find_xyz_wing_since},
     {find_aligned_exclusion, find_aligned_exclusion_since},
+    {find_grouped_xchain, find_grouped_xchain_since},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these

@@ -34,14 +34,18 @@
  * it is a group. Link i's parts are part[2i] and part[2i + 1]. */
 struct xchain_part {
     struct cellset cells, seen;
+    struct cellset reach; /* the cells of seen holding the digit */
     int grouped;
 };
+
+#define XCHAIN_PART_WORDS (2 * XCHAIN_MAX_LINKS / 64)
 
 struct xchain_digit {
     int digit, nlinks;
     struct grouped_link links[XCHAIN_MAX_LINKS];
     struct xchain_part part[2 * XCHAIN_MAX_LINKS];
-    struct cellset holding; /* the cells holding the digit */
+    int pwords;                                             /* words of a part set in use */
+    uint64_t weak[2 * XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS]; /* each part's weak partners */
 };
 
 /* 1 when at most one of parts p and q holds the digit: q's cells all see
@@ -67,18 +71,51 @@ static void xchain_part_init(const struct human_layout *lay, int house, uint32_t
     }
 }
 
-/* Fills x with digit's links and their parts; 0 when none is grouped. */
-static int xchain_collect(const struct human *h, const struct meeting_index *mi, int digit,
-                          struct xchain_digit *x)
+/* Each part's reach, and the weak links between parts of different
+ * links: a partner of p lies in p's reach, so the parts are listed by
+ * their first cell and only those starting in the reach are tested. */
+static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
 {
     const struct human_layout *lay = h->lay;
-    int n = 0, grouped = 0;
+    struct cellset holding = {{0}};
+    int16_t head[SL_MAX_CELLS], next[2 * XCHAIN_MAX_LINKS];
+    int np = 2 * x->nlinks;
+    for (int c = 0; c < lay->ncells; c++) {
+        head[c] = -1;
+        if (h->cand[c] & digitset_of(x->digit)) cellset_add(&holding, c);
+    }
+    x->pwords = (np + 63) / 64;
+    for (int p = np - 1; p >= 0; p--) {
+        int c = cellset_next(lay, &x->part[p].cells, 0);
+        next[p] = head[c], head[c] = (int16_t)p;
+        for (int w = 0; w < lay->words; w++)
+            x->part[p].reach.w[w] = x->part[p].seen.w[w] & holding.w[w];
+    }
+    for (int p = 0; p < np; p++) {
+        for (int w = 0; w < x->pwords; w++) x->weak[p][w] = 0;
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1)
+                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0; q = next[q])
+                    if (q / 2 != p / 2 && xchain_weak(lay, &x->part[p], &x->part[q]))
+                        x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
+    }
+}
+
+/* Fills x with digit's links and their parts; 0 when none is grouped,
+ * or when touched is given and no link lies in a house it marks. */
+static int xchain_collect(const struct human *h, const struct meeting_index *mi, int digit,
+                          const uint8_t *touched, struct xchain_digit *x)
+{
+    const struct human_layout *lay = h->lay;
+    int n = 0, grouped = 0, fresh = !touched;
     x->digit = digit;
     for (int house = 0; house < lay->nhouses; house++) {
-        int room = mi->first[house + 1] - mi->first[house] + 1;
+        int room = mi->first[house + 1] - mi->first[house] + 1, k;
         if (n + room > XCHAIN_MAX_LINKS) return 0;
-        n += grouped_house_links(h, mi, house, digit, x->links + n);
+        n += k = grouped_house_links(h, mi, house, digit, x->links + n);
+        fresh = fresh || (k && touched[house]);
     }
+    if (!fresh) return 0;
     for (int i = 0; i < n; i++)
         for (int e = 0; e < 2; e++) {
             struct xchain_part *p = &x->part[2 * i + e];
@@ -87,9 +124,7 @@ static int xchain_collect(const struct human *h, const struct meeting_index *mi,
         }
     x->nlinks = n;
     if (!grouped) return 0;
-    cellset_clear(&x->holding);
-    for (int c = 0; c < lay->ncells; c++)
-        if (h->cand[c] & digitset_of(digit)) cellset_add(&x->holding, c);
+    xchain_link_weak(h, x);
     return 1;
 }
 
@@ -115,12 +150,22 @@ static void xchain_pattern(const struct human_layout *lay, const struct xchain_d
     }
 }
 
-/* The cells holding the digit that see all of parts p and q, added to t. */
-static void xchain_seen_by(const struct human_layout *lay, const struct xchain_digit *x, int p,
-                           int q, struct cellset *t)
+/* The cells holding the digit that see all of parts p and q, added to t;
+ * 1 when there is one. */
+static int xchain_seen_by(const struct human_layout *lay, const struct xchain_digit *x, int p,
+                          int q, struct cellset *t)
 {
-    for (int w = 0; w < lay->words; w++)
-        t->w[w] |= x->part[p].seen.w[w] & x->part[q].seen.w[w] & x->holding.w[w];
+    uint64_t any = 0;
+    for (int w = 0; w < lay->words; w++) {
+        uint64_t both = x->part[p].reach.w[w] & x->part[q].reach.w[w];
+        t->w[w] |= both, any |= both;
+    }
+    return any != 0;
+}
+
+static int xchain_has_weak(const struct xchain_digit *x, int p, int q)
+{
+    return (int)((x->weak[p][q >> 6] >> (q & 63)) & 1);
 }
 
 /* 1 when no two of the six parts share a cell: a chain visits a cell
@@ -145,16 +190,14 @@ static int xchain_try(const struct human *h, const struct xchain_digit *x, const
                       struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    int grouped = 0;
-    for (int i = 0; i < 6; i++) grouped |= x->part[parts[i]].grouped;
-    if (!grouped || !xchain_apart(lay, x, parts)) return 0;
     struct cellset targets = {{0}};
-    xchain_seen_by(lay, x, parts[0], parts[5], &targets);
-    int loop = xchain_weak(lay, &x->part[parts[5]], &x->part[parts[0]]);
+    int any = xchain_seen_by(lay, x, parts[0], parts[5], &targets);
+    int loop = xchain_has_weak(x, parts[5], parts[0]);
     if (loop) {
-        xchain_seen_by(lay, x, parts[1], parts[2], &targets);
-        xchain_seen_by(lay, x, parts[3], parts[4], &targets);
+        any |= xchain_seen_by(lay, x, parts[1], parts[2], &targets);
+        any |= xchain_seen_by(lay, x, parts[3], parts[4], &targets);
     }
+    if (!any || !xchain_apart(lay, x, parts)) return 0;
     if (!step_remove_from(h, &targets, digitset_of(x->digit), out)) return 0;
     xchain_pattern(lay, x, parts, loop, out);
     out->name = loop ? "grouped X-loop" : "grouped three strong links";
@@ -162,49 +205,99 @@ static int xchain_try(const struct human *h, const struct xchain_digit *x, const
     return 1;
 }
 
-/* The parts of links other than y weakly linked to part `end` of y,
- * each as the index of the part that touches it. Returns how many. */
-static int xchain_neighbours(const struct human_layout *lay, const struct xchain_digit *x, int y,
-                             int end, int16_t *out)
+/* 1 unless the chain from a1 to a3 surely removes nothing: its ends share
+ * no reach and are not weakly linked (the test most pairs fail). */
+static inline int xchain_may_remove(const struct human_layout *lay, const struct xchain_digit *x,
+                                    int a1, int a3)
 {
-    int n = 0;
-    for (int p = 0; p < 2 * x->nlinks; p++)
-        if (p / 2 != y && xchain_weak(lay, &x->part[end], &x->part[p])) out[n++] = (int16_t)p;
-    return n;
+    if (xchain_has_weak(x, a3, a1)) return 1;
+    for (int w = 0; w < lay->words; w++)
+        if (x->part[a1].reach.w[w] & x->part[a3].reach.w[w]) return 1;
+    return 0;
 }
 
-/* The chains whose middle link is y, entered at part f. */
+/* 1 when link i has a group. */
+static int xchain_link_grouped(const struct xchain_digit *x, int i)
+{
+    return x->part[2 * i].grouped | x->part[2 * i + 1].grouped;
+}
+
+/* The chains whose middle link is y, entered at part f: b1 runs over the
+ * weak partners of b2, c3 over those of c2 (above b1: the chain read
+ * backwards is the same); one of the three links has a group. With
+ * `fresh` (a set of parts), one of the three links must be fresh. */
 static int xchain_through(const struct human *h, const struct xchain_digit *x, int y, int f,
-                          struct step *out)
+                          const uint64_t *fresh, struct step *out)
+{
+    int b2 = 2 * y + f, c2 = 2 * y + !f, middle = xchain_link_grouped(x, y);
+    int any = !fresh || ((fresh[b2 >> 6] >> (b2 & 63)) & 1);
+    for (int wl = 0; wl < x->pwords; wl++)
+        for (uint64_t l = x->weak[b2][wl]; l; l &= l - 1) {
+            int b1 = wl * 64 + __builtin_ctzll(l);
+            int grouped = middle | xchain_link_grouped(x, b1 / 2);
+            int left = any || ((fresh[wl] >> (b1 & 63)) & 1);
+            for (int wr = b1 >> 6; wr < x->pwords; wr++) {
+                uint64_t r = x->weak[c2][wr] & (left ? ~UINT64_C(0) : fresh[wr]);
+                if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 63);
+                for (; r; r &= r - 1) {
+                    int c3 = wr * 64 + __builtin_ctzll(r);
+                    if (b1 / 2 == c3 / 2 || !(grouped | xchain_link_grouped(x, c3 / 2)) ||
+                        !xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1))
+                        continue;
+                    const int parts[6] = {b1 ^ 1, b1, b2, c2, c3, c3 ^ 1};
+                    if (xchain_try(h, x, parts, out)) return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+/* The parts of links whose house is touched, as a set of parts. */
+static void xchain_fresh(const struct xchain_digit *x, const uint8_t *touched, uint64_t *fresh)
+{
+    for (int w = 0; w < x->pwords; w++) fresh[w] = 0;
+    for (int i = 0; i < x->nlinks; i++)
+        if (touched[x->links[i].house]) fresh[i >> 5] |= UINT64_C(3) << (2 * i & 63);
+}
+
+/* The houses where digit's places may have changed: those of the changed
+ * cells without the digit now (a cell holding it still has not lost it). */
+static void xchain_touched(const struct human *h, const struct cellset *changed, int digit,
+                           uint8_t *touched)
 {
     const struct human_layout *lay = h->lay;
-    int16_t left[2 * XCHAIN_MAX_LINKS], right[2 * XCHAIN_MAX_LINKS];
-    int b2 = 2 * y + f, c2 = 2 * y + !f;
-    int nleft = xchain_neighbours(lay, x, y, b2, left);
-    if (!nleft) return 0;
-    int nright = xchain_neighbours(lay, x, y, c2, right);
-    for (int i = 0; i < nleft; i++)
-        for (int j = 0; j < nright; j++) {
-            int b1 = left[i], c3 = right[j];
-            if (b1 / 2 == c3 / 2) continue;
-            const int parts[6] = {b1 ^ 1, b1, b2, c2, c3, c3 ^ 1};
-            if (xchain_try(h, x, parts, out)) return 1;
+    struct cellset lost;
+    for (int w = 0; w < lay->words; w++) lost.w[w] = changed->w[w];
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t b = changed->w[w]; b; b &= b - 1) {
+            int c = w * 64 + __builtin_ctzll(b);
+            if (h->cand[c] & digitset_of(digit)) lost.w[w] &= ~(UINT64_C(1) << (c & 63));
         }
+    houses_touched(lay, &lost, touched);
+}
+
+int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
+                              struct step *out)
+{
+    const struct human_layout *lay = h->lay;
+    struct meeting_index mi;
+    struct xchain_digit x;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    uint64_t fresh[XCHAIN_PART_WORDS];
+    (void)param;
+    meeting_index_init(lay, &mi);
+    for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
+        if (changed) xchain_touched(h, changed, digitset_first(ds), touched);
+        if (!xchain_collect(h, &mi, digitset_first(ds), changed ? touched : NULL, &x)) continue;
+        xchain_fresh(&x, touched, fresh);
+        for (int y = 0; y < x.nlinks; y++)
+            for (int f = 0; f < 2; f++)
+                if (xchain_through(h, &x, y, f, changed ? fresh : NULL, out)) return 1;
+    }
     return 0;
 }
 
 int find_grouped_xchain(const struct human *h, int param, struct step *out)
 {
-    const struct human_layout *lay = h->lay;
-    struct meeting_index mi;
-    struct xchain_digit x;
-    (void)param;
-    meeting_index_init(lay, &mi);
-    for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
-        if (!xchain_collect(h, &mi, digitset_first(ds), &x)) continue;
-        for (int y = 0; y < x.nlinks; y++)
-            for (int f = 0; f < 2; f++)
-                if (xchain_through(h, &x, y, f, out)) return 1;
-    }
-    return 0;
+    return find_grouped_xchain_since(h, param, NULL, out);
 }

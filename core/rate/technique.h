@@ -137,6 +137,8 @@ int grouped_house_links(const struct human *h, const struct meeting_index *mi, i
 /* tech_xchains.c: grouped X-chains of three strong links, closed into a
  * grouped X-loop when their ends see each other (param unused) */
 int find_grouped_xchain(const struct human *h, int param, struct step *out);
+int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
+                              struct step *out);
 /* tech_aligned.c: aligned pair (param 2) and triple (param 3) exclusion */
 int find_aligned_exclusion(const struct human *h, int param, struct step *out);
 int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
