@@ -39,6 +39,7 @@ const struct technique technique_table[] = {
     {"renban line", "renban-line", 1.7, find_rule_deduction, RULE_FAMILY_KEY},
     {"sum", "sum-line", 1.8, find_rule_deduction, 0},
     {"direct claiming", "direct-claiming", 1.9, find_locked_candidates, 4},
+    {"rule of 45 on sums", "sum-rule-of-45", 1.9, find_rule_deduction, 0},
     {"sandwich clue", "sandwich-clue", 2.0, find_rule_deduction, RULE_FAMILY_KEY},
     {"direct hidden pair", "direct-hidden-pair", 2.0, find_hidden_subset, 12},
     {"lines compared", "binary-line-comparison", 2.0, find_rule_deduction, RULE_FAMILY_KEY},
