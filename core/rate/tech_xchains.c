@@ -289,7 +289,7 @@ int find_grouped_xchain_since(const struct human *h, int param, const struct cel
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         if (changed) xchain_touched(h, changed, digitset_first(ds), touched);
         if (!xchain_collect(h, &mi, digitset_first(ds), changed ? touched : NULL, &x)) continue;
-        xchain_fresh(&x, touched, fresh);
+        if (changed) xchain_fresh(&x, touched, fresh);
         for (int y = 0; y < x.nlinks; y++)
             for (int f = 0; f < 2; f++)
                 if (xchain_through(h, &x, y, f, changed ? fresh : NULL, out)) return 1;
