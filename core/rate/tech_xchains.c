@@ -21,9 +21,16 @@
  * Explainer rates both forms 5.7, one flat rating, so the first chain that
  * removes something is the step.
  *
- * The middle link is the pivot: for each of its two directions, the links
- * weakly linked to its inner end are listed once, those weakly linked to
- * its outer end once, and only their pairs are tried.
+ * The six parts share no cell: a chain visits a cell once, as players and
+ * Sudoku Explainer draw it (with ends that overlap the logic still holds,
+ * but it finds steps Sudoku Explainer does not).
+ *
+ * The weak links between a digit's parts are a bit matrix, made once; the
+ * middle link is the pivot, and its inner end's partners are paired with
+ * its outer end's (each chain once, not again backwards). Told what
+ * changed since it last found nothing, the row tries only chains with a
+ * link in a house where the digit may have lost a place: the others, and
+ * their targets, are as they were, or fewer.
  */
 #include "technique.h"
 
