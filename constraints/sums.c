@@ -19,6 +19,7 @@
 #include "primitive_explain.h"
 #include "cage_sums.h"
 #include "cell_paths.h"
+#include "sum_houses.h"
 
 struct sum_entry {
     int count;                                   /* terms */
@@ -231,13 +232,32 @@ static int sums_marks(const void *self, const struct geometry *g, struct mark_si
     return totals ? mark_name(sink, "sum") : 0;
 }
 
+/* The rule of 45 (sum_houses.h) on the entries of a constant total; the
+ * rest as primitive_explain.c makes it. */
+static int sums_explain_houses(const void *self, const char *technique, struct prop_ctx *ctx,
+                               struct explain_sink *sink)
+{
+    const struct sums *s = self;
+    if (strcmp(technique, SUM_HOUSES_KEY) != 0) return sums_explain(self, technique, ctx, sink);
+    struct sum_region *regions = malloc((size_t)(s->nentries + 1) * sizeof *regions);
+    int n = 0, found;
+    if (!regions) return 0;
+    for (int i = 0; i < s->nentries; i++)
+        if (s->entry[i].target >= 0)
+            regions[n++] =
+                (struct sum_region){s->entry[i].count, s->entry[i].cell, s->entry[i].target};
+    found = n ? sum_houses_explain(regions, n, ctx, sink) : 0;
+    free(regions);
+    return found;
+}
+
 const struct constraint_ops sums_constraint = {
     .name = "sum",
     .summary = "cells adding up to a total or to another cell (arrows, little killer)",
     .parse = sums_parse,
     .attach = sums_attach,
     .propagate = sums_propagate,
-    .explain = sums_explain, /* primitive_explain.c */
+    .explain = sums_explain_houses,
     .check = sums_check,
     .write = sums_write,
     .destroy = sums_destroy,

@@ -165,6 +165,20 @@ function M.describe(names)
   return table.concat(lines, "\n")
 end
 
+-- A graded request (a grade or a rating) must give a puzzle of its
+-- variant: one whose solve path uses every rule, as the rater credits
+-- them. The dig strategies refuse such puzzles and try further grids
+-- (dig.lua); this checks every puzzle, the annealed cages' too. Returns
+-- why the puzzle is refused, naming the rules left unused, or nil.
+function M.unused_rules(p, opts)
+  if not (opts.grade or opts.rating) then return nil end
+  local r = p:rate()
+  if r and #r.unused > 0 then
+    return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
+  end
+  return nil
+end
+
 function M.maker(name, opts)
   local v = require(name)
   if type(v.generate) ~= "function" then
@@ -177,6 +191,8 @@ function M.maker(name, opts)
     local p, why, info = v.generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
+    local unused = M.unused_rules(p, opts)
+    if unused then return nil, unused end
     local line = (p:rules() == "classic" and p:size() <= 9) and p:givens() or p:line()
     return line, stats_of(p, opts, info)
   end

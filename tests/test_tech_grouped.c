@@ -1,7 +1,8 @@
 /*
  * test_tech_grouped.c — the techniques on groups of cells: grouped strong
  * links (skyscraper, 2-string kite, turbot fish with a group in a link)
- * and aligned pair and triple exclusion, on hand-made pencil marks. Each finds its pattern, removes
+ * and aligned pair and triple exclusion, grouped X-chains and X-loops of
+ * three strong links, on hand-made pencil marks. Each finds its pattern, removes
  * exactly what it should, says it in words, and finds nothing once the pattern breaks.
  *
  * Positions start from every candidate everywhere (marks_edit) and name
@@ -131,6 +132,59 @@ static void test_aligned_triple(void)
     marks_close(&f);
 }
 
+/* 1 in column 2 only at r1c2, r2c2 (box 1) and r9c2; in row 3 only at
+ * r3c1 and r3c7; in column 8 only at r1c8, r2c8 (box 3) and at END. The
+ * group of column 2 sees r3c1, r3c7 sees the group of column 8: three
+ * strong links, r9c2 or END holds 1. The grouped kites of two of the links
+ * have taken 1 from r9c7 and from WEAK already. */
+#define GROUPED_XCHAIN(END, WEAK)                                                                  \
+    "c2-1 r1c2=123456789 r2c2=123456789 r9c2=123456789 r3-1 r3c1=123456789 r3c7=123456789 "        \
+    "c8-1 r1c8=123456789 r2c8=123456789 " END "=123456789 r9c7-1 " WEAK "-1 "
+
+static void test_grouped_xloop(void)
+{
+    struct marks_fixture f;
+    char words[768];
+    /* END r9c8 sees r9c2: a loop. Row 9 loses 1 where it sees both ends;
+     * box 1 outside its three places, and box 3 outside its three. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_XCHAIN("r9c8", "r9c1")), 0);
+    CU_ASSERT_TRUE_FATAL(marks_find(&f, "grouped-x-chain"));
+    CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-x-loop");
+    CU_ASSERT_TRUE(step_removes(&f.step, 9, 5, 1));
+    CU_ASSERT_TRUE(step_removes(&f.step, 1, 1, 1));
+    CU_ASSERT_TRUE(step_removes(&f.step, 2, 9, 1));
+    CU_ASSERT_FALSE(step_removes(&f.step, 3, 7, 1));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 5 + 4 + 4);
+    step_describe(f.lay, &f.step, words, sizeof words);
+    CU_ASSERT_PTR_NOT_NULL(strstr(words, "grouped X-loop on 1"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(words, "(r1c2 r2c2)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(words, "(r1c8 r2c8)"));
+    marks_close(&f);
+}
+
+static void test_grouped_xchain(void)
+{
+    struct marks_fixture f;
+    /* END r8c8: no loop; r8c3 and r9c9 see both ends. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_XCHAIN("r8c8", "r8c1")), 0);
+    CU_ASSERT_TRUE_FATAL(marks_find(&f, "grouped-x-chain"));
+    CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-three-strong-links");
+    CU_ASSERT_TRUE(step_removes(&f.step, 8, 3, 1));
+    CU_ASSERT_TRUE(step_removes(&f.step, 9, 9, 1));
+    CU_ASSERT_EQUAL(step_removal_count(&f.h, &f.step), 2);
+    marks_close(&f);
+    /* With 1 in r5c2 too, column 2 is no strong link: two links left. */
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_XCHAIN("r8c8", "r8c1") "r5c2=15"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, technique_by_key("grouped-x-chain")));
+    marks_close(&f);
+    /* With r9c2 and r8c8 both open to 1 but the group of column 8 moved
+     * to r4c8, r5c8 (box 6, not seeing r3c7): no chain either. */
+    CU_ASSERT_EQUAL_FATAL(
+        marks_edit(&f, GROUPED_XCHAIN("r8c8", "r8c1") "r1c8-1 r2c8-1 r4c8=14 r5c8=15"), 0);
+    CU_ASSERT_FALSE(marks_row(&f, technique_by_key("grouped-x-chain")));
+    marks_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("grouped and aligned techniques", NULL, NULL);
@@ -139,4 +193,6 @@ void tests_register(void)
     CU_add_test(s, "grouped links retried after a change", test_grouped_since);
     CU_add_test(s, "aligned pair exclusion", test_aligned_pair);
     CU_add_test(s, "aligned triple exclusion", test_aligned_triple);
+    CU_add_test(s, "grouped X-loop", test_grouped_xloop);
+    CU_add_test(s, "grouped X-chain of three strong links", test_grouped_xchain);
 }

@@ -1,6 +1,7 @@
 /*
  * test_tech_lines.c — the rater's steps for the line and clue rules
- * (whispers, renban, palindrome, between, sandwich: their explain hooks)
+ * (whispers, renban, palindrome, between, sandwich: their explain hooks;
+ * the rule of 45 on the sum rule's constant sums)
  * on hand-made positions: each narrows one line or clue where the rule
  * allows less than the candidates, names it by its cells or its clue,
  * touches no other part of the rule, and finds nothing where the rule
@@ -117,6 +118,31 @@ static void test_sandwich(void)
     expect_quiet("sandwich", "r1=35,c5=0", "r1c1=19 r1c9=19 r1c2:8-19", "sandwich-clue");
 }
 
+static void test_sum_rule_of_45(void)
+{
+    /* Row 1: r1c1..r1c4 and r1c5..r1c8 add up to 20 each, so r1c9 is
+     * 45 - 40 = 5; four distinct digits make 20 with any digit, so the sums
+     * alone say nothing. */
+    struct rule_position *f = fire("sum", "0+1+2+3=20,4+5+6+7=20", "", "sum-rule-of-45");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("5"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list(ALL));
+    CU_ASSERT_TRUE(rule_position_says(f, "rule of 45 on sums: r1c9 = 5"));
+    rule_position_close(f);
+    /* Box 1 holds r1c1..r1c3 making 15 and r2c1..r2c3, r3c1 making 20:
+     * r3c2 and r3c3 make 10, so neither is 5 (each sum alone allows any
+     * digit, and row 1's six cells left make 30 with any digit). */
+    f = fire("sum", "0+1+2=15,9+10+11+18=20", "", "sum-rule-of-45");
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 2), digits_of_list("12346789"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 3), digits_of_list("12346789"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 3, 1), digits_of_list(ALL));
+    CU_ASSERT_TRUE(rule_position_says(f, "rule of 45 on sums: r3c2 + r3c3 = 10"));
+    rule_position_close(f);
+    /* A sum reaching out of the row, and an arrow (its total a cell's
+     * digit), leave nothing known: no step. */
+    expect_quiet("sum", "0+1+2+3=20,4+5+6+7+16=25", "", "sum-rule-of-45");
+    expect_quiet("sum", "0+1+2+3=20,4+5+6+7=@18", "", "sum-rule-of-45");
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("line and clue rule steps", NULL, NULL);
@@ -125,4 +151,5 @@ void tests_register(void)
     CU_add_test(s, "palindrome line", test_palindrome);
     CU_add_test(s, "between line", test_between);
     CU_add_test(s, "sandwich clue", test_sandwich);
+    CU_add_test(s, "rule of 45 on sums", test_sum_rule_of_45);
 }

@@ -28,13 +28,6 @@
 
 #include "technique.h"
 
-/* A link: its house, and each part as places of the house (bit k for
- * the house's k-th cell). */
-struct grouped_link {
-    int house;
-    uint32_t part[2];
-};
-
 /* Links of one digit kept at once (a house with more is skipped). */
 #define GROUPED_MAX_LINKS 1024
 
@@ -48,16 +41,7 @@ static const struct {
     {"grouped turbot fish", "grouped-turbot-fish"},
 };
 
-/* Each house's meetings with other houses (human.h lists each pair both
- * ways, so a house's are those where it is a), as masks of its
- * places that lie in the other house: house i's are mask[first[i]] up
- * to mask[first[i + 1]]. */
-struct meeting_index {
-    int first[HUMAN_MAX_HOUSES + 1];
-    uint32_t mask[HUMAN_MAX_MEETINGS];
-};
-
-static void meeting_index_init(const struct human_layout *lay, struct meeting_index *mi)
+void meeting_index_init(const struct human_layout *lay, struct meeting_index *mi)
 {
     int fill[HUMAN_MAX_HOUSES] = {0};
     for (int i = 0; i < lay->nmeetings; i++) fill[lay->meetings[i].a]++;
@@ -72,8 +56,8 @@ static void meeting_index_init(const struct human_layout *lay, struct meeting_in
  * or more that lie in a second house against the rest, when the rest is
  * one place or lies in a third (that one found once, from the lower
  * meeting). Returns how many it added to links. */
-static int house_links(const struct human *h, const struct meeting_index *mi, int house, int digit,
-                       struct grouped_link *links)
+int grouped_house_links(const struct human *h, const struct meeting_index *mi, int house, int digit,
+                        struct grouped_link *links)
 {
     uint32_t places = human_places(h, house, digit);
     int count = __builtin_popcount(places), n = 0;
@@ -277,7 +261,7 @@ static int list_links(const struct human *h, const struct meeting_index *mi, int
         int room = mi->first[house + 1] - mi->first[house] + 1;
         list->first[house] = (int16_t)n, list->count[house] = 0;
         if (n + room <= GROUPED_MAX_LINKS)
-            list->count[house] = (int16_t)house_links(h, mi, house, digit, list->links + n);
+            list->count[house] = (int16_t)grouped_house_links(h, mi, house, digit, list->links + n);
         n += list->count[house];
     }
     list->n = n;

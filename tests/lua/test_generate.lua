@@ -267,3 +267,27 @@ expect("a grid of the wrong length is refused",
        select(2, pcall(sudolab.killer_swap, {}, "12345")):find("N%*N digits") ~= nil, true)
 
 check.finish()
+
+-- A graded request refuses a puzzle whose solve path leaves a rule of its
+-- variant unused (generate.lua): a thermometer along rising digits of an
+-- easy puzzle's solution adds nothing the classic steps need (box hidden
+-- singles, rated below the thermometer, solve it).
+do
+  local generate = require("generate")
+  local easy = sudolab.puzzle{givens = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"}
+  local solution = easy:solve()
+  local cells = {}
+  for c = 0, 8 do
+    local d = tonumber(solution:sub(c + 1, c + 1))
+    if easy:get(c) == 0 and (#cells == 0 or d > tonumber(solution:sub(cells[#cells] + 1, cells[#cells] + 1))) then
+      cells[#cells + 1] = c
+    end
+  end
+  expect("a thermo of two cells or more fits row 1", #cells >= 2, true)
+  local thermo = sudolab.read("sudolab 9 3x3 classic;thermo:" .. table.concat(cells, "-") .. " " .. easy:givens())[1]
+  local why = generate.unused_rules(thermo, {grade = "easy"})
+  expect("a graded request refuses a puzzle leaving a rule unused", why ~= nil and why:find("thermo", 1, true) ~= nil, true)
+  expect("a rating band is a graded request too", generate.unused_rules(thermo, {rating = {1.0, 1.5}}) ~= nil, true)
+  expect("an ungraded request takes it", generate.unused_rules(thermo, {}), nil)
+  expect("a puzzle using every rule passes", generate.unused_rules(easy, {grade = "easy"}), nil)
+end
