@@ -119,7 +119,7 @@ static digitset *state_at(struct solver *s, int depth)
 
 /* The open cell with the fewest candidates per dead end it caused: MRV
  * where each cell's candidate count is divided by 1 + its weight, the
- * number of times propagation this run emptied it (dom/wdeg, on cells).
+ * dead ends this run blamed on it (note_dead_end; dom/wdeg, on cells).
  * Ties go to the cell with the most peers sharing a candidate. */
 static int pick_cell(const struct ruleset *rs, const digitset *cand, const uint32_t *weight)
 {
@@ -160,11 +160,18 @@ static int should_stop(const struct search_run *run)
     return run->result.gave_up || run->restarting || run->result.solutions >= run->limit;
 }
 
-/* The cell propagation emptied gains a dead end; when a rule found the
- * contradiction without emptying a cell, every cell it blamed does. */
-static void note_dead_end(struct solver *s)
+/* A dead end reached by trying an alternative of `offer`. With the
+ * ruleset's blame_branch, the cells branched on gain it: which cell
+ * propagation finds empty depends on the order of its narrowings, which
+ * the classic kernel chooses freely, while the branch does not (and
+ * weighs the trees of classic sets no heavier). Otherwise the cell
+ * propagation emptied gains it, or, when a rule found the contradiction
+ * without emptying a cell, every cell it blamed does. */
+static void note_dead_end(struct solver *s, const struct branch_offer *offer)
 {
-    if (s->ctx.failed_cell >= 0)
+    if (s->rs->blame_branch)
+        for (int i = 0; i < offer->ncells; i++) s->weight[offer->cells[i]]++;
+    else if (s->ctx.failed_cell >= 0)
         s->weight[s->ctx.failed_cell]++;
     else
         for (int i = 0; i < s->ctx.blame_count; i++) s->weight[s->ctx.blame[i]]++;
@@ -252,7 +259,7 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             return;
         }
         if (status != SL_PROP_OK) {
-            note_dead_end(s);
+            note_dead_end(s, offer);
             continue;
         }
         run->level = level + 1;
