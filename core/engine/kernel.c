@@ -328,16 +328,28 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
-/* Which digits the nine cells at p + steps[i] hold at least once, and
- * (in *twice) at least twice. Each cell is read on its own: a wider load
- * spanning two cells just narrowed one by one waits for their stores. */
-static inline digitset kernel_tally(const digitset *p, const uint8_t *steps, digitset *twice)
+static inline void kernel_count(digitset x, digitset *once, digitset *two)
 {
-    digitset once = 0, two = 0;
-    for (int i = 0; i < K_SIZE; i++) {
-        two |= once & p[steps[i]];
-        once |= p[steps[i]];
-    }
+    *two |= *once & x;
+    *once |= x;
+}
+
+/* Which digits a house's nine cells hold at least once, and (in *twice)
+ * at least twice: cells p + i * step + j * jump for i, j in 0-2 (a row,
+ * a column or a box). Written out, so that the offsets are constants;
+ * each cell is read on its own (a wider load spanning two cells just
+ * narrowed one by one waits for their stores). */
+static inline digitset kernel_tally(const digitset *p, int step, int jump, digitset *twice)
+{
+    digitset once = p[0], two = 0;
+    kernel_count(p[step], &once, &two);
+    kernel_count(p[2 * step], &once, &two);
+    kernel_count(p[jump], &once, &two);
+    kernel_count(p[jump + step], &once, &two);
+    kernel_count(p[jump + 2 * step], &once, &two);
+    kernel_count(p[2 * jump], &once, &two);
+    kernel_count(p[2 * jump + step], &once, &two);
+    kernel_count(p[2 * jump + 2 * step], &once, &two);
     *twice = two;
     return once;
 }
@@ -377,20 +389,20 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
+        once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[K_SIZE + h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
+        once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
         if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
             return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
+        once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
