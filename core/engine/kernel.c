@@ -36,7 +36,7 @@ enum {
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
- * the shared ones in the order the general path visits them. */
+ * the shared ones. */
 struct kernel_crossing {
     uint8_t seg[5];
     uint8_t only_a[K_PART], only_b[K_PART];
@@ -295,8 +295,8 @@ static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int
     return SL_PROP_OK;
 }
 
-/* The peers in `hit` (one word of a part's peers holding the digit), in
- * ascending order, lose the digit. */
+/* The peers in `hit` (one word of the peers holding the digit) lose the
+ * digit. */
 static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
                                     int base, digitset digit)
 {
@@ -376,8 +376,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
     return SL_PROP_OK;
 }
 
-/* The houses due, rows first, then columns, then boxes: ascending, as
- * the general path visits them. A house whose nine digits are all in
+/* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
  * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
