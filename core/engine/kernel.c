@@ -1,10 +1,12 @@
 /*
- * kernel.c — see kernel.h. Each step makes the narrowings of its general
+ * kernel.c — see kernel.h. Each step makes narrowings its general
  * counterpart in propagate.c (drain_singles, hidden_singles,
- * intersections) in the same order, so the cell a contradiction is
- * blamed on stays the same; where it skips work (peers read from a
- * digit's board, crossings or houses that cannot narrow anything), what
- * it skips is a step that would change nothing.
+ * intersections) would make, in whatever order is cheapest: the fixed
+ * point, and whether there is a contradiction, do not depend on the
+ * order, and the search blames dead ends on the cell branched on
+ * (ruleset blame_branch), not on the cell found empty. Where a step
+ * skips work (peers read from a digit's board, crossings or houses that
+ * cannot narrow anything), what it skips would change nothing.
  */
 #include "kernel.h"
 
@@ -34,7 +36,7 @@ enum {
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
- * the shared ones in the order the general path visits them. */
+ * the shared ones. */
 struct kernel_crossing {
     uint8_t seg[5];
     uint8_t only_a[K_PART], only_b[K_PART];
@@ -51,18 +53,10 @@ struct kernel_boards {
     struct kernel_cells board[K_SIZE];
 };
 
-/* A cell's peers in the general path's order: those of its row, then of
- * its column, then the rest of its box, each part in ascending order,
- * which a set of cells read lowest bit first keeps (kernel_fill checks). */
-enum { K_ROW_PART, K_COLUMN_PART, K_BOX_PART, K_PARTS };
-
 struct kernel {
-    struct kernel_cells peer_parts[K_CELLS][K_PARTS];
-    struct kernel_cells peer_set[K_CELLS]; /* all three parts */
-    uint8_t peers[K_CELLS][K_PEERS];
-    uint8_t houses[K_CELLS][3];   /* the houses holding a cell */
-    uint8_t segments[K_CELLS][2]; /* a cell's row segment and column segment */
-    uint8_t segment_cells[K_SEGMENTS][3];
+    struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
+    uint8_t houses[K_CELLS][3];            /* the houses holding a cell */
+    uint8_t segments[K_CELLS][2];          /* a cell's row segment and column segment */
     uint64_t cell_units[K_CELLS];
     uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
@@ -155,31 +149,19 @@ static void cells_add(struct kernel_cells *set, int cell)
     set->w[cell >> 6] |= UINT64_C(1) << (cell & 63);
 }
 
-/* The peer sets of each cell, checked against the ruleset's peer lists:
- * read part by part, lowest bit first, they must give the same order. */
+/* The peer sets of each cell, checked against the ruleset's peer lists. */
 static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
 {
-    memset(k->peer_parts, 0, sizeof k->peer_parts);
     memset(k->peer_set, 0, sizeof k->peer_set);
     for (int c = 0; c < K_CELLS; c++) {
-        for (int p = 0; p < K_CELLS; p++) {
-            if (p == c) continue;
-            int part = p / 9 == c / 9                               ? K_ROW_PART
-                       : p % 9 == c % 9                             ? K_COLUMN_PART
-                       : p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3 ? K_BOX_PART
-                                                                    : -1;
-            if (part < 0) continue;
-            cells_add(&k->peer_parts[c][part], p);
-            cells_add(&k->peer_set[c], p);
+        for (int p = 0; p < K_CELLS; p++)
+            if (p != c &&
+                (p / 9 == c / 9 || p % 9 == c % 9 || (p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3)))
+                cells_add(&k->peer_set[c], p);
+        for (int i = 0; i < K_PEERS; i++) {
+            int p = rs->peers[c * K_PEERS + i];
+            if (!(k->peer_set[c].w[p >> 6] >> (p & 63) & 1)) return -1;
         }
-        int n = 0;
-        for (int part = 0; part < K_PARTS; part++)
-            for (int p = 0; p < K_CELLS; p++)
-                if (k->peer_parts[c][part].w[p >> 6] >> (p & 63) & 1) {
-                    if (n == K_PEERS || rs->peers[c * K_PEERS + n] != p) return -1;
-                    n++;
-                }
-        if (n != K_PEERS) return -1;
     }
     return 0;
 }
@@ -188,7 +170,6 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
     for (int c = 0; c < K_CELLS; c++) {
-        for (int i = 0; i < K_PEERS; i++) k->peers[c][i] = (uint8_t)rs->peers[c * K_PEERS + i];
         k->cell_units[c] = rs->cell_units[c];
         if (__builtin_popcountll(k->cell_units[c]) != 3) return -1;
         uint64_t units = k->cell_units[c];
@@ -197,12 +178,6 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         k->segments[c][0] = (uint8_t)row_segment(c);
         k->segments[c][1] = (uint8_t)column_segment(c);
     }
-    int filled[K_SEGMENTS] = {0};
-    for (int c = 0; c < K_CELLS; c++)
-        for (int kind = 0; kind < 2; kind++) {
-            int seg = k->segments[c][kind];
-            k->segment_cells[seg][filled[seg]++] = (uint8_t)c;
-        }
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     for (int u = 0; u < K_HOUSES; u++) {
         for (int i = 0; i < K_SIZE; i++)
@@ -320,8 +295,8 @@ static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int
     return SL_PROP_OK;
 }
 
-/* The peers in `hit` (one word of a part's peers holding the digit), in
- * ascending order, lose the digit. */
+/* The peers in `hit` (one word of the peers holding the digit) lose the
+ * digit. */
 static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
                                     int base, digitset digit)
 {
@@ -331,8 +306,7 @@ static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k
 }
 
 /* Each queued single leaves its peers: the peers holding its digit are
- * read from the digit's board part by part, in the general path's order,
- * and the board loses them all at once (the digit's board is not read
+ * read from the digit's board, and the board loses them all at once (the digit's board is not read
  * again before a contradiction would discard the state). */
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
@@ -348,26 +322,34 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
         if (!(lo | hi)) continue;
         board->w[0] &= ~lo;
         board->w[1] &= ~hi;
-        for (int part = 0; part < K_PARTS; part++) {
-            const struct kernel_cells *in = &k->peer_parts[cell][part];
-            if (kernel_prune_word(ctx, k, lo & in->w[0], 0, digit) ||
-                kernel_prune_word(ctx, k, hi & in->w[1], 64, digit))
-                return SL_PROP_CONTRADICTION;
-        }
+        if (kernel_prune_word(ctx, k, lo, 0, digit) || kernel_prune_word(ctx, k, hi, 64, digit))
+            return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
 
-/* Which digits the nine cells at p + steps[i] hold at least once, and
- * (in *twice) at least twice. Each cell is read on its own: a wider load
- * spanning two cells just narrowed one by one waits for their stores. */
-static inline digitset kernel_tally(const digitset *p, const uint8_t *steps, digitset *twice)
+static inline void kernel_count(digitset x, digitset *once, digitset *two)
 {
-    digitset once = 0, two = 0;
-    for (int i = 0; i < K_SIZE; i++) {
-        two |= once & p[steps[i]];
-        once |= p[steps[i]];
-    }
+    *two |= *once & x;
+    *once |= x;
+}
+
+/* Which digits a house's nine cells hold at least once, and (in *twice)
+ * at least twice: cells p + i * step + j * jump for i, j in 0-2 (a row,
+ * a column or a box). Written out, so that the offsets are constants;
+ * each cell is read on its own (a wider load spanning two cells just
+ * narrowed one by one waits for their stores). */
+static inline digitset kernel_tally(const digitset *p, int step, int jump, digitset *twice)
+{
+    digitset once = p[0], two = 0;
+    kernel_count(p[step], &once, &two);
+    kernel_count(p[2 * step], &once, &two);
+    kernel_count(p[jump], &once, &two);
+    kernel_count(p[jump + step], &once, &two);
+    kernel_count(p[jump + 2 * step], &once, &two);
+    kernel_count(p[2 * jump], &once, &two);
+    kernel_count(p[2 * jump + step], &once, &two);
+    kernel_count(p[2 * jump + 2 * step], &once, &two);
     *twice = two;
     return once;
 }
@@ -394,8 +376,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
     return SL_PROP_OK;
 }
 
-/* The houses due, rows first, then columns, then boxes: ascending, as
- * the general path visits them. A house whose nine digits are all in
+/* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
  * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
 {
@@ -407,28 +388,23 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + K_SIZE * h, k_row_steps, &twice);
+        once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[K_SIZE + h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + h, k_column_steps, &twice);
+        once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
         if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
             return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + k_house_first[h], k_box_steps, &twice);
+        once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
-}
-
-static inline digitset kernel_segment_union(const digitset *cand, const uint8_t *cells)
-{
-    return cand[cells[0]] | cand[cells[1]] | cand[cells[2]];
 }
 
 /* The unions of one block of nine segments, read by the fixed layout:
@@ -450,9 +426,9 @@ static void kernel_block_unions(const digitset *cand, digitset *seg, int block)
         }
 }
 
-/* remove_from of the general path, keeping the segment unions current. */
-static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset *seg,
-                         const uint8_t *cells, digitset digits)
+/* remove_from of the general path. */
+static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
+                         digitset digits)
 {
     digitset *cand = ctx->cand;
     for (int i = 0; i < K_PART; i++) {
@@ -467,10 +443,6 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, digitset 
             return SL_PROP_CONTRADICTION;
         }
         kernel_note_change(ctx, k, cell, after);
-        for (int kind = 0; kind < 2; kind++) {
-            int s = k->segments[cell][kind];
-            seg[s] = kernel_segment_union(cand, k->segment_cells[s]);
-        }
     }
     return SL_PROP_OK;
 }
@@ -500,12 +472,12 @@ static inline unsigned kernel_block_fires(const digitset *p)
     return fires;
 }
 
-/* Crossings before the first one that would narrow something change
- * nothing, so the pass starts there; after a narrowing, every later due
- * crossing is looked at in turn, on the current unions. Which crossings
- * would narrow is read block by block (bit i for crossing i, whose
- * shared cells are segment i: kernel_fill checks), and only in blocks
- * with a crossing due. */
+/* Which due crossings would narrow something is read block by block
+ * (bit i for crossing i, whose segments all lie in its block: kernel_fill
+ * checks), and each such crossing narrows by the unions read before any
+ * of them did: what a state justifies stays justified in every narrower
+ * one, so neither the order nor stale unions change the fixed point, and
+ * every narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t due = 0;
@@ -514,30 +486,21 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
-    uint64_t first = 0;
-    unsigned blocks = 0;
+    uint64_t fires = 0;
     for (int block = 0; block < K_SEGMENTS / 9; block++) {
         if (!(due >> 9 * block & 0x1ff)) continue;
         kernel_block_unions(ctx->cand, seg, block);
-        first |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
-        blocks |= 1u << block;
+        fires |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
     }
-    first &= due;
-    if (!first) return SL_PROP_OK;
-    for (int block = 0; block < K_SEGMENTS / 9; block++)
-        if (!(blocks >> block & 1)) kernel_block_unions(ctx->cand, seg, block);
-    due &= ~((first & -first) - 1);
-    for (; due; due &= due - 1) {
-        const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(due)];
+    for (fires &= due; fires; fires &= fires - 1) {
+        const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(fires)];
         digitset in_shared = seg[x->seg[0]];
         digitset in_a = seg[x->seg[1]] | seg[x->seg[2]];
         digitset in_b = seg[x->seg[3]] | seg[x->seg[4]];
         digitset pointing = in_shared & ~in_a & in_b;
         digitset claiming = in_shared & ~in_b & in_a;
-        if (pointing && kernel_remove(ctx, k, seg, x->only_b, pointing))
-            return SL_PROP_CONTRADICTION;
-        if (claiming && kernel_remove(ctx, k, seg, x->only_a, claiming))
-            return SL_PROP_CONTRADICTION;
+        if (pointing && kernel_remove(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
+        if (claiming && kernel_remove(ctx, k, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -660,19 +623,58 @@ static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const
            __builtin_popcountll(hi & k->peer_set[cell].w[1]);
 }
 
-/* The degree of a tie-break is only counted when two cells tie: a cell
- * strictly better than the best so far wins without it. The first cell
- * with two candidates or more is the best so far before any comparison. */
-int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight)
+/* The cells with two candidates or more (*open) and with exactly two, as
+ * sets, counted across the nine boards bit-sliced. */
+static inline struct kernel_cells kernel_pairs(const digitset *cand, struct kernel_cells *open)
 {
-    int best = 0;
-    while (best < K_CELLS && digitset_count(cand[best]) < 2) best++;
-    if (best == K_CELLS) return -1;
+    const struct kernel_boards *b =
+        (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    struct kernel_cells pairs;
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, two = 0, three = 0;
+        for (int d = 0; d < K_SIZE; d++) {
+            uint64_t x = b->board[d].w[w];
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        open->w[w] = two;
+        pairs.w[w] = two & ~three;
+    }
+    return pairs;
+}
+
+/* Only cells that can win are compared: when some open cell has two
+ * candidates and no weight, a cell with three or more and no weight
+ * scores worse than it, so the cells left to compare are the pairs and
+ * the open cells with a weight; otherwise every open cell. Comparing a
+ * subset in ascending order picks what the full scan picks: the first
+ * cell of the best score with the most degree. The degree is only
+ * counted when two cells tie. */
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
+                     const uint64_t *blamed)
+{
+    struct kernel_cells open, pairs = kernel_pairs(cand, &open);
+    uint64_t lo = open.w[0], hi = open.w[1];
+    if ((pairs.w[0] & ~blamed[0]) | (pairs.w[1] & ~blamed[1])) {
+        lo &= pairs.w[0] | blamed[0];
+        hi &= pairs.w[1] | blamed[1];
+    }
+    if (!(lo | hi)) return -1;
+    int best = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+    if (lo)
+        lo &= lo - 1;
+    else
+        hi &= hi - 1;
     int best_count = digitset_count(cand[best]), best_degree = -1;
     uint32_t best_weight = weight[best];
-    for (int c = best + 1; c < K_CELLS; c++) {
+    while (lo | hi) {
+        int c = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+        if (lo)
+            lo &= lo - 1;
+        else
+            hi &= hi - 1;
         int count = digitset_count(cand[c]);
-        if (count < 2) continue;
         uint64_t mine = (uint64_t)count * (1 + best_weight);
         uint64_t theirs = (uint64_t)best_count * (1 + weight[c]);
         if (mine > theirs) continue;

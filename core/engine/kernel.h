@@ -2,16 +2,19 @@
  * kernel.h — the classic kernel: propagation specialised for 9x9 rulesets
  * whose units are the 27 classic houses and that have no propagating rule.
  *
- * It makes exactly the narrowings of propagate.c's general path, in the
- * same order, so every search over it takes the same branches, meets the
- * same dead ends and finds the same solutions; only the cost per step
- * falls (fixed loop bounds, one-word unit sets, box-line unions read from
- * per-segment unions rather than cell by cell, houses read by the fixed
- * layout of rows, columns and boxes, and per digit a board of the cells
- * holding it, kept in the state, from which a new single finds the peers
- * it prunes and the branch pick its tie-break degrees by mask; box-line
- * passes start at the first crossing that would narrow something, and
- * hidden singles pass over houses whose digits are all placed).
+ * It reaches the fixed point of propagate.c's general path (the same
+ * state, or a contradiction exactly when that path finds one), in an
+ * order of its own: the search blames dead ends on the cell branched on
+ * for such rulesets (rules.h, blame_branch), so every search over it
+ * takes the same branches, meets the same dead ends and finds the same
+ * solutions in the same order. Only the cost per step falls: fixed loop
+ * bounds, one-word unit sets, houses read by the fixed layout of rows,
+ * columns and boxes, and per digit a board of the cells holding it, kept
+ * in the state, from which a new single finds the peers it prunes and
+ * the branch pick the cells with two candidates and its tie-break
+ * degrees by mask; box-line reads which crossings would narrow
+ * something nine at a time, and hidden singles pass over houses whose
+ * digits are all placed.
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
@@ -37,9 +40,9 @@ int kernel_disabled(void);
  * state (propagate.c routes them here). */
 size_t kernel_state_bytes(void);
 
-/* propagate.c's fixed point for a ruleset with a kernel: SL_PROP_OK or
- * SL_PROP_CONTRADICTION, with the state and the failed cell as the
- * general path leaves them (the flags of due units and `changed` are
+/* propagate.c's fixed point for a ruleset with a kernel: SL_PROP_OK with
+ * the state the general path leaves, or SL_PROP_CONTRADICTION (the
+ * failed cell may differ; the flags of due units and `changed` are
  * bookkeeping of its own, never read past the fixed point). */
 int kernel_fixed_point(struct prop_ctx *ctx);
 
@@ -51,17 +54,18 @@ int kernel_boards_agree(const struct ruleset *rs, const void *state);
 int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed);
 
 /* propagate_start_search's work past opening ctx (every unit due, the
- * rules' bytes zeroed) for a ruleset with a kernel: the same state,
- * status and failed cell, the first sweep of the starting singles made
+ * rules' bytes zeroed) for a ruleset with a kernel: the same state and
+ * status, the first sweep of the starting singles made
  * with per-house masks. With cell >= 0, that cell starts within
  * `allowed`: the state is then the one propagate_restrict_cells would
  * leave after the start (a fixed point is the same whatever the order
- * of its narrowings), though the failed cell of a contradiction may
- * differ (a root's is never read). */
+ * of its narrowings). */
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed);
 
 /* search.c's branch cell for a ruleset with a kernel: the same cell its
- * general pick_cell returns, or -1 when every cell is single. */
-int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight);
+ * general pick_cell returns, or -1 when every cell is single. `blamed`
+ * has a bit set for every cell whose weight is not 0. */
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
+                     const uint64_t *blamed);
 
 #endif

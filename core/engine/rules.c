@@ -347,7 +347,12 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
     failed = attach_rules(rs, &b, p, err) || lay_out_units(rs, &b, err) || lay_out_peers(rs, err) ||
              intersections_build(rs, err) || lay_out_groups(rs, &b, err) || lay_out_state(rs, &b) ||
              copy_text(rs, p, err);
-    if (!failed && !kernel_disabled()) rs->kernel = kernel_new(rs);
+    if (!failed) rs->kernel = kernel_new(rs);
+    rs->blame_branch = rs->kernel != NULL;
+    if (rs->kernel && kernel_disabled()) {
+        kernel_free(rs->kernel);
+        rs->kernel = NULL;
+    }
     if (rs->kernel) rs->state_bytes += kernel_state_bytes();
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;

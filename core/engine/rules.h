@@ -68,6 +68,11 @@ struct ruleset {
     char *text;           /* puzzle_rules_text of the source, for reuse */
     /* The classic kernel's tables (kernel.h), or NULL: the general path. */
     struct kernel *kernel;
+    /* 1 when the search blames a dead end on the cell branched on rather
+     * than on the cell propagation found empty (search.h): set for every
+     * ruleset the kernel fits, with or without it, as the kernel's order
+     * of narrowings differs from the general path's. */
+    int blame_branch;
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);

@@ -43,6 +43,8 @@ struct solver {
     /* Per cell: dead ends it was found empty in, this run; one array per
      * strategy of the restarts (search_with_restarts), weight the current. */
     uint32_t *weight, *weights[2];
+    /* The cells with a weight, as bits (the kernel's pick reads them). */
+    uint64_t *blamed, *blamed_sets[2];
     unsigned char *root_copy;          /* the root state, kept for restarts */
     unsigned char *scratch;            /* the rules' per-search scratch */
     struct nogood_store *nogoods;      /* learnt by the restarts of one search */
@@ -69,6 +71,11 @@ struct search_run {
     int stop_level; /* the level at which the pass being cut short stopped */
 };
 
+static size_t solver_blamed_words(const struct ruleset *rs)
+{
+    return ((size_t)rs->geo.ncells + 63) / 64;
+}
+
 struct solver *solver_new(const struct ruleset *rs)
 {
     struct solver *s = calloc(1, sizeof *s);
@@ -79,13 +86,17 @@ struct solver *solver_new(const struct ruleset *rs)
     s->stack = malloc(levels * rs->state_bytes);
     s->weight = s->weights[0] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
     s->weights[1] = calloc((size_t)rs->geo.ncells, sizeof *s->weight);
+    for (int k = 0; k < 2; k++)
+        s->blamed_sets[k] = calloc(solver_blamed_words(rs), sizeof(uint64_t));
+    s->blamed = s->blamed_sets[0];
     s->root_copy = malloc(rs->state_bytes);
     s->scratch = malloc(rs->scratch_bytes + 1);
     s->nogoods = nogoods_new();
     s->path = malloc(levels * sizeof *s->path);
     s->decisions = malloc(levels * sizeof *s->decisions);
-    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->root_copy || !s->scratch ||
-        !s->nogoods || !s->path || !s->decisions) {
+    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->blamed_sets[0] ||
+        !s->blamed_sets[1] || !s->root_copy || !s->scratch || !s->nogoods || !s->path ||
+        !s->decisions) {
         solver_free(s);
         return NULL;
     }
@@ -98,6 +109,8 @@ void solver_free(struct solver *s)
     free(s->stack);
     free(s->weights[0]);
     free(s->weights[1]);
+    free(s->blamed_sets[0]);
+    free(s->blamed_sets[1]);
     free(s->root_copy);
     free(s->scratch);
     nogoods_free(s->nogoods);
@@ -119,7 +132,7 @@ static digitset *state_at(struct solver *s, int depth)
 
 /* The open cell with the fewest candidates per dead end it caused: MRV
  * where each cell's candidate count is divided by 1 + its weight, the
- * number of times propagation this run emptied it (dom/wdeg, on cells).
+ * dead ends this run blamed on it (note_dead_end; dom/wdeg, on cells).
  * Ties go to the cell with the most peers sharing a candidate. */
 static int pick_cell(const struct ruleset *rs, const digitset *cand, const uint32_t *weight)
 {
@@ -160,14 +173,27 @@ static int should_stop(const struct search_run *run)
     return run->result.gave_up || run->restarting || run->result.solutions >= run->limit;
 }
 
-/* The cell propagation emptied gains a dead end; when a rule found the
- * contradiction without emptying a cell, every cell it blamed does. */
-static void note_dead_end(struct solver *s)
+/* A dead end reached by trying an alternative of `offer`. With the
+ * ruleset's blame_branch, the cells branched on gain it: which cell
+ * propagation finds empty depends on the order of its narrowings, which
+ * the classic kernel chooses freely, while the branch does not (and
+ * weighs the trees of classic sets no heavier). Otherwise the cell
+ * propagation emptied gains it, or, when a rule found the contradiction
+ * without emptying a cell, every cell it blamed does. */
+static void blame_cell(struct solver *s, int cell)
 {
-    if (s->ctx.failed_cell >= 0)
-        s->weight[s->ctx.failed_cell]++;
+    s->weight[cell]++;
+    s->blamed[cell >> 6] |= UINT64_C(1) << (cell & 63);
+}
+
+static void note_dead_end(struct solver *s, const struct branch_offer *offer)
+{
+    if (s->rs->blame_branch)
+        for (int i = 0; i < offer->ncells; i++) blame_cell(s, offer->cells[i]);
+    else if (s->ctx.failed_cell >= 0)
+        blame_cell(s, s->ctx.failed_cell);
     else
-        for (int i = 0; i < s->ctx.blame_count; i++) s->weight[s->ctx.blame[i]]++;
+        for (int i = 0; i < s->ctx.blame_count; i++) blame_cell(s, s->ctx.blame[i]);
 }
 
 /* The rules' best offer with fewer than `limit` alternatives, or 0. */
@@ -252,7 +278,7 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             return;
         }
         if (status != SL_PROP_OK) {
-            note_dead_end(s);
+            note_dead_end(s, offer);
             continue;
         }
         run->level = level + 1;
@@ -268,7 +294,7 @@ static void search_node(struct search_run *run, int depth)
 {
     struct solver *s = run->s;
     digitset *cand = state_at(s, depth);
-    int cell = s->rs->kernel ? kernel_pick_cell(s->rs->kernel, cand, s->weight)
+    int cell = s->rs->kernel ? kernel_pick_cell(s->rs->kernel, cand, s->weight, s->blamed)
                              : pick_cell(s->rs, cand, s->weight);
     if (cell < 0) {
         record_solution(run, cand);
@@ -352,6 +378,7 @@ static void search_with_restarts(struct search_run *run, digitset *root)
         run->restart_at = restarts ? start + budget[strategy] : 0;
         run->cells_only = strategy;
         s->weight = s->weights[strategy];
+        s->blamed = s->blamed_sets[strategy];
         run->level = 0;
         if (nogoods_apply(s->nogoods, &s->ctx, s->rs, root) != SL_PROP_OK || s->ctx.aborted) {
             run->result.gave_up |= s->ctx.aborted;
@@ -391,9 +418,12 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
     struct search_run run = *runp;
     struct solver *s = run.s;
     run.stats.nodes = 1;
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
         memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
+        memset(s->blamed_sets[k], 0, solver_blamed_words(s->rs) * sizeof(uint64_t));
+    }
     s->weight = s->weights[0];
+    s->blamed = s->blamed_sets[0];
     digitset *state = state_at(s, 0);
     int status = propagate_start_limited(&s->ctx, s->rs, state, givens, s->light, s->scratch,
                                          root.cell, root.allowed);

@@ -2,9 +2,11 @@
  * search.h — one MRV backtracking search for solve, count and fill.
  *
  * The search propagates to a fixed point, branches on the open cell with
- * the fewest candidates, each count divided by one plus the dead ends the
- * cell caused so far (ties go to the cell with the most peers that share
- * one of its candidates: its guess prunes the most), or on a rule's offer
+ * the fewest candidates, each count divided by one plus the dead ends
+ * blamed on the cell so far (the cell found empty, or for rulesets the
+ * classic kernel fits, whose propagation order is free, the cell branched
+ * on; ties go to the cell with the most peers that share one of its
+ * candidates: its guess prunes the most), or on a rule's offer
  * (a killer cage's digit combinations) when that has fewer alternatives,
  * and recurses on a copy of the state. A search that takes rules' offers
  * and draws nothing starts over from the root with a growing node budget
