@@ -277,12 +277,21 @@ if [ -w /dev/full ]; then
         '[ $rc -eq 2 ] && grep -q "cannot write the output: No space left on device" "$T/err"'
 fi
 
+# The signal is sent once puzzles reach the partial file: before the handler
+# is in place, a background job ignores SIGINT and would run on.
 "$S" generate --count 100000000 --output "$T/cut.txt" 2> "$T/err" &
 pid=$!
-sleep 0.5
+i=0
+while [ $i -lt 300 ] && [ -z "$(find "$T" -name 'cut.txt.partial.*' -size +0 2>/dev/null)" ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
 kill -INT "$pid"
+(sleep 60 && kill -KILL "$pid") > /dev/null 2>&1 &
+guard=$!
 wait "$pid"
 rc=$?
+kill "$guard" 2> /dev/null
 check "Ctrl-C: exit 130, says so, leaves no file" eval \
     '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
