@@ -568,26 +568,106 @@ function M.anneal(v, grid, opts)
   local steps = opts.steps or 400
   local low, high = M.bounds(opts, n)
   local givens = M.givens(grid, n, opts.givens)
-  -- Start from a unique partition greedy's way (most land at medium),
-  -- else the best of a few random partitions: the walk then spends its
-  -- steps on the rating rather than on uniqueness.
+  -- Start from unique partitions made greedy's way, a few of them: one
+  -- that lands in the band as it is needs no walk (a greedy partition and
+  -- a rating cost less than a step or two of the walk), else the walk
+  -- starts from the best, rather than spend its steps on uniqueness; each
+  -- is scored only as far as telling whether it beats the best so far.
+  -- Where greedy finds none unique, the best of random partitions instead.
+  local slack = w.size * (opts.size_slack or 0.34)
   local cage, members, e, p, count, fits, toward
-  local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
-  for start = 1, opts.starts or 6 do
-    local c = start == 1 and first or M.partition(grid, n, sizes, low, high, opts.cage_band)
+  for _ = 1, opts.starts or 8 do
+    local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
+              or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens)
-    if not e or e2 < e then
+    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, e)
+    if e2 < math.huge and (not e or e2 < e) then
       cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
     end
-    if count2 == 1 then break end
+    if count == 1 and fits and e <= slack then break end
+  end
+  if not e then return nil, "no partition to start annealing from", {trace = {}} end
+  local cages = 0
+  for _ in pairs(members) do cages = cages + 1 end
+  if cages < fewest then return fewest - cages, 2 end
+  if cages > most then return cages - most, 3 end
+  return 0
+end
+
+-- The energy of a partition (members: its cages' cells) and its puzzle
+-- (nil when it has no puzzle). Returns the energy, the puzzle, its
+-- solution count (up to 8), whether its rating lies in the band asked (and
+-- its cage count in opts.cage_band), and the move that heads for the band
+-- (2 split when not unique, too hard or too few cages, 3 merge when too
+-- easy or too many cages, else nil). With `limit`, a partition whose energy
+-- is sure to exceed it is scored only as far as telling so and gets
+-- math.huge, as the walk refuses it whatever its exact energy: a swap of
+-- two digits shows a second solution without a search, and the rating
+-- stops once past what the limit leaves.
+local function energy(v, cage, members, grid, n, opts, w, givens, limit)
+  limit = limit or math.huge
+  local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
+  local outside, split_or_merge = cages_outside(members, n, opts)
+  e = e + w.cages * outside
+  if e > limit then return math.huge end
+  local shared = e + 2 * w.unique -- the least energy of a puzzle not unique
+  if shared > limit and not givens and sudolab.killer_swap(cage, grid) then return math.huge end
+  local p = M.puzzle(v, cage, grid, n, givens)
+  if not p then return math.huge end
+  -- Rating first where it is bounded (9x9 and smaller): it counts to two
+  -- itself, so a unique puzzle is searched once; the others are counted.
+  local rated
+  if opts.band and not budget(n) then
+    local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
+    rated = p:rate(room and opts.band[2] + room or nil)
+    if rated and rated.above then return math.huge end
+  end
+  if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
+  local count = rated and 1 or p:count(8, budget(n))
+  if not count then return math.huge end
+  if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
+  local off, toward = 0, nil
+  if opts.band then
+    local r = (rated or p:rate()).rating
+    if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
+    if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
+  end
+  return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge
+end
+
+function M.anneal(v, grid, opts)
+  local n = side(grid)
+  local sizes = sizes_of(opts, v, n)
+  local w = {unique = opts.unique_weight or 4, rating = opts.rating_weight or 2,
+             size = opts.size_weight or 1, cages = opts.cages_weight or 1}
+  local temperature, cooling = opts.temperature or 2.0, opts.cooling or 0.97
+  local steps = opts.steps or 400
+  local low, high = M.bounds(opts, n)
+  local givens = M.givens(grid, n, opts.givens)
+  -- Start from unique partitions made greedy's way, a few of them: one
+  -- that lands in the band as it is needs no walk (a greedy partition and
+  -- a rating cost less than a step or two of the walk), so each but the
+  -- last is scored only as far as telling whether it does; the walk
+  -- starts from the last, rather than spend its steps on uniqueness. Where
+  -- greedy finds none unique, a random partition instead.
+  local slack = w.size * (opts.size_slack or 0.34)
+  local starts = opts.starts or 8
+  local cage, members, e, p, count, fits, toward
+  for start = 1, starts do
+    local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
+              or M.partition(grid, n, sizes, low, high, opts.cage_band)
+    local m = members_of(c, n)
+    local limit = start < starts and slack or nil
+    cage, members = c, m
+    e, p, count, fits, toward = energy(v, c, m, grid, n, opts, w, givens, limit)
+    if count == 1 and fits and e <= slack then break end
   end
   local cages = 0
   for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
   for step = 1, steps do
     if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
-    if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
+    if best and e <= slack then break end -- good enough
     local candidate
     for _ = 1, 50 do
       candidate = move(cage, members, cages, grid, n, low, high, toward)
