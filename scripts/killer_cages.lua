@@ -19,7 +19,8 @@
 -- (the killer variant's default forbids them). opts.cage_sizes lists the
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
--- temperature, cooling (per step), max_cage, starts, cage_band (a grade's
+-- temperature, cooling (per step), max_cage, starts (greedy partitions
+-- tried before the walk: M.anneal), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight.
 local M = {}
@@ -568,15 +569,16 @@ function M.anneal(v, grid, opts)
   local steps = opts.steps or 400
   local low, high = M.bounds(opts, n)
   local givens = M.givens(grid, n, opts.givens)
-  -- Start from unique partitions made greedy's way, a few of them: one
-  -- that lands in the band as it is needs no walk (a greedy partition and
-  -- a rating cost less than a step or two of the walk), else the walk
-  -- starts from the best, rather than spend its steps on uniqueness; each
-  -- is scored only as far as telling whether it beats the best so far.
-  -- Where greedy finds none unique, the best of random partitions instead.
+  -- Start from unique partitions made greedy's way, opts.starts of them
+  -- (default 1): one that lands in the band as it is needs no walk (a
+  -- greedy partition and a rating cost less than a step or two of the
+  -- walk), else the walk starts from the best, rather than spend its steps
+  -- on uniqueness; each is scored only as far as telling whether it beats
+  -- the best so far. Where greedy finds none unique, the best of random
+  -- partitions instead.
   local slack = w.size * (opts.size_slack or 0.34)
   local cage, members, e, p, count, fits, toward
-  for _ = 1, opts.starts or 8 do
+  for _ = 1, opts.starts or 1 do
     local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
               or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
