@@ -19,7 +19,8 @@
 -- (the killer variant's default forbids them). opts.cage_sizes lists the
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
--- temperature, cooling (per step), max_cage, starts, cage_band (a grade's
+-- temperature, cooling (per step), max_cage, starts (greedy partitions
+-- tried before the walk: M.anneal), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight.
 local M = {}
@@ -568,26 +569,32 @@ function M.anneal(v, grid, opts)
   local steps = opts.steps or 400
   local low, high = M.bounds(opts, n)
   local givens = M.givens(grid, n, opts.givens)
-  -- Start from a unique partition greedy's way (most land at medium),
-  -- else the best of a few random partitions: the walk then spends its
-  -- steps on the rating rather than on uniqueness.
+  -- Start from unique partitions made greedy's way, opts.starts of them
+  -- (default 1): one that lands in the band as it is needs no walk (a
+  -- greedy partition and a rating cost less than a step or two of the
+  -- walk), else the walk starts from the best, rather than spend its steps
+  -- on uniqueness; each is scored only as far as telling whether it beats
+  -- the best so far. Where greedy finds none unique, the best of random
+  -- partitions instead.
+  local slack = w.size * (opts.size_slack or 0.34)
   local cage, members, e, p, count, fits, toward
-  local first = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
-  for start = 1, opts.starts or 6 do
-    local c = start == 1 and first or M.partition(grid, n, sizes, low, high, opts.cage_band)
+  for _ = 1, opts.starts or 1 do
+    local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
+              or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens)
-    if not e or e2 < e then
+    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, e)
+    if e2 < math.huge and (not e or e2 < e) then
       cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
     end
-    if count2 == 1 then break end
+    if count == 1 and fits and e <= slack then break end
   end
+  if not e then return nil, "no partition to start annealing from", {trace = {}} end
   local cages = 0
   for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
   for step = 1, steps do
     if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
-    if best and e <= w.size * (opts.size_slack or 0.34) then break end -- good enough
+    if best and e <= slack then break end -- good enough
     local candidate
     for _ = 1, 50 do
       candidate = move(cage, members, cages, grid, n, low, high, toward)

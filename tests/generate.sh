@@ -120,6 +120,10 @@ check "--givens 5: five givens besides the cages" eval \
 gen --variant killer --count 2 --grade hard --json > "$T/ka"
 check "killer annealed to a grade, with its energy trace" eval \
     'grep -q "\"grade\":\"hard\"" "$T/ka" && grep -q "\"energy\":\[" "$T/ka"'
+gen --variant killer --count 4 --seed 3 --grade medium > "$T/km1"
+gen --variant killer --count 4 --seed 3 --grade medium > "$T/km2"
+check "killer at medium (greedy starts first): 4 unique, rated medium, the same again from the seed" eval \
+    'cmp -s "$T/km1" "$T/km2" && all_unique "$T/km1" && [ $("$S" rate "$T/km1" | grep -c "^[0-9.]* medium ") -eq 4 ]'
 
 # --- sizes other than 9 for killer and jigsaw -----------------------------
 for n in 4 6 8 12; do

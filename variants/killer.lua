@@ -14,6 +14,11 @@ return require("variant").make{
   -- band: the shares were measured on 9x9 alone, and on a small grid a
   -- share is one or two counts, which makes a grade slow to reach.
   grade_cages = {hard = {29, 36}, expert = {28, 31}, extreme = {26, 27}, beyond = {26, 26}},
+  -- The greedy partitions annealing tries before its walk: up to the
+  -- killer rows (hard) one often lands in the band as it is, which spares
+  -- the walk; above, none does, and the walk's start is left as it was
+  -- (the ladder above hard was measured from it).
+  grade_starts = {easy = 8, medium = 8, hard = 8},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
@@ -40,6 +45,7 @@ return require("variant").make{
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
+      settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid.
     local why
