@@ -61,19 +61,19 @@ echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.
 # system and wall seconds and the load beside them (two jobs can only
 # show their speed-up in wall time on two idle cores).
 echo "== generation speed, puzzles/s of CPU time (median of $RUNS runs)"
-cpu_rate() {
+cpu_rate_of() {
     count=$1
     shift
     i=0
-    : > /tmp/bench_generate_rate.$$
+    : > /tmp/bench_generate.$$
     while [ "$i" -lt "$RUNS" ]; do
         /usr/bin/time -f "%U %S" -o /tmp/bench_generate_cpu.$$ \
             "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
-        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate_rate.$$
+        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate.$$
         i=$((i + 1))
     done
-    sort -g /tmp/bench_generate_rate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
-    rm -f /tmp/bench_generate_rate.$$ /tmp/bench_generate_cpu.$$
+    sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
+    rm -f /tmp/bench_generate.$$ /tmp/bench_generate_cpu.$$
 }
 for spec in "6000 4000 classic minimal (--symmetry none)|--symmetry none" \
     "150 200 classic --grade expert|--grade expert --symmetry none" \
@@ -86,7 +86,7 @@ for spec in "6000 4000 classic minimal (--symmetry none)|--symmetry none" \
     count=${rest%% *}
     label=${rest#* }
     # shellcheck disable=SC2086 # the words of args are options
-    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate "$count" $args)" "$want"
+    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate_of "$count" $args)" "$want"
 done
 for jobs in 1 2; do
     /usr/bin/time -f "%U %S %e" -o /tmp/bench_generate_jobs.$$ \
@@ -116,20 +116,6 @@ done
 # Rates are of CPU time (user and system, one thread), which a machine
 # shared with other work leaves close to an idle machine's wall clock.
 MARKS=${MARKS:-20}
-cpu_rate_of() {
-    count=$1
-    shift
-    i=0
-    : > /tmp/bench_generate.$$
-    while [ "$i" -lt "$RUNS" ]; do
-        /usr/bin/time -f "%U %S" -o /tmp/bench_generate_cpu.$$ \
-            "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
-        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate.$$
-        i=$((i + 1))
-    done
-    sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
-    rm -f /tmp/bench_generate.$$ /tmp/bench_generate_cpu.$$
-}
 cpu_row() {
     label=$1
     want=$2
