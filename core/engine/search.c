@@ -411,6 +411,29 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens,
     return run_prepared(&run, givens, root, stats);
 }
 
+/* Each search starts with no dead ends blamed: the weights and blamed
+ * cells of an earlier search would steer this one's branching. */
+static void solver_forget_dead_ends(struct solver *s)
+{
+    for (int k = 0; k < 2; k++) {
+        memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
+        memset(s->blamed_sets[k], 0, solver_blamed_words(s->rs) * sizeof(uint64_t));
+    }
+    s->weight = s->weights[0];
+    s->blamed = s->blamed_sets[0];
+}
+
+/* A search's result, its abort noted, its counts added to *stats. */
+static struct search_result run_finish(struct search_run *run, struct search_stats *stats)
+{
+    run->result.gave_up |= run->s->ctx.aborted;
+    if (stats) {
+        stats->nodes += run->stats.nodes;
+        stats->guesses += run->stats.guesses;
+    }
+    return run->result;
+}
+
 /* Runs a search set up in *runp. */
 static struct search_result run_prepared(struct search_run *runp, const uint8_t *givens,
                                          struct root_limit root, struct search_stats *stats)
@@ -418,22 +441,12 @@ static struct search_result run_prepared(struct search_run *runp, const uint8_t 
     struct search_run run = *runp;
     struct solver *s = run.s;
     run.stats.nodes = 1;
-    for (int k = 0; k < 2; k++) {
-        memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
-        memset(s->blamed_sets[k], 0, solver_blamed_words(s->rs) * sizeof(uint64_t));
-    }
-    s->weight = s->weights[0];
-    s->blamed = s->blamed_sets[0];
+    solver_forget_dead_ends(s);
     digitset *state = state_at(s, 0);
     int status = propagate_start_limited(&s->ctx, s->rs, state, givens, s->light, s->scratch,
                                          root.cell, root.allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, state);
-    run.result.gave_up |= s->ctx.aborted;
-    if (stats) {
-        stats->nodes += run.stats.nodes;
-        stats->guesses += run.stats.guesses;
-    }
-    return run.result;
+    return run_finish(&run, stats);
 }
 
 static const struct root_limit no_root_limit = {-1, 0};
@@ -495,18 +508,11 @@ struct search_result solver_count_below(struct solver *s, const void *state, int
 {
     struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit};
     run.stats.nodes = 1;
-    for (int k = 0; k < 2; k++)
-        memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
-    s->weight = s->weights[0];
+    solver_forget_dead_ends(s);
     digitset *root = state_at(s, 0);
     memcpy(root, state, s->rs->state_bytes);
     int status =
         cell < 0 ? SL_PROP_OK : propagate_restrict_cells(&s->ctx, s->rs, root, &cell, 1, allowed);
     if (status == SL_PROP_OK && !s->ctx.aborted) search_with_restarts(&run, root);
-    run.result.gave_up |= s->ctx.aborted;
-    if (stats) {
-        stats->nodes += run.stats.nodes;
-        stats->guesses += run.stats.guesses;
-    }
-    return run.result;
+    return run_finish(&run, stats);
 }
