@@ -62,6 +62,7 @@ struct sum_set {
     int last_by_list[SUM_LIST_KEYS]; /* per list key: the last one-group sum, or -1 */
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
+    int broad;                           /* by_groups: the most sets a group is listed with */
 };
 
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
@@ -97,6 +98,7 @@ static struct sum_set *sum_set_alloc(int size, int nhouses, struct sl_error *err
     s->size = size;
     s->nhouses = nhouses;
     s->subsets = digit_subsets_of(size);
+    s->broad = SUM_GROUPS_BROAD;
     memset(s->place, -1, sizeof s->place);
     memset(s->last_by_first, -1, sizeof s->last_by_first);
     memset(s->last_by_list, -1, sizeof s->last_by_list);
@@ -158,6 +160,8 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
         return -1;
     return 0;
 }
+
+void sum_set_list_groups(struct sum_set *s, int broad) { s->broad = broad; }
 
 int sum_set_house_count(const struct sum_set *s) { return s->nhouses; }
 
@@ -829,7 +833,7 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
     digitset cand[SUM_MAX_CELLS], keep[SUM_MAX_CELLS];
     for (int i = 0; i < it->count; i++) cand[i] = now[cells[i]];
     if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
-                         keep, memo))
+                         s->broad, keep, memo))
         return SL_PROP_CONTRADICTION;
     int changed = 0;
     for (int i = 0; i < it->count; i++) {

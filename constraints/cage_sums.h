@@ -33,6 +33,10 @@ struct sum_set *sum_set_new_like(const struct sum_set *model, struct sl_error *e
 /* Makes room for about `sums` sums over `cells` cells in all, so that a
  * set whose size is known roughly grows once, not step by step. */
 int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err);
+/* Sums of several groups list a group's digit sets when it could hold at
+ * most `broad` of them (sum_groups.h: SUM_GROUPS_BROAD unless set, or
+ * SUM_GROUPS_LIST_ALL). */
+void sum_set_list_groups(struct sum_set *s, int broad);
 /* The number of houses, and the grid's size (cells per house). */
 int sum_set_house_count(const struct sum_set *s);
 int sum_set_size(const struct sum_set *s);

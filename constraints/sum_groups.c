@@ -131,14 +131,12 @@ static digitset spread_of(const digitset *digit_at, digitset places)
     return set;
 }
 
-/* A group whose open cells could hold more sets than this is broad: it
- * is taken to make every total between its least and its greatest, and its
- * own cells are left alone. Listing it costs more than it finds: such
- * groups are rarely narrowed by the sum, while their totals still narrow
- * the other groups. On the killer family (scripts/bench_killer_family.sh)
- * the total time was 12.3 s at 10, 11.1 s at 20, 13.4 s at 35, 16.5 s at
- * 70 and 17.1 s listing every group. */
-#define SUM_GROUPS_BROAD 20
+/* Broad groups (sum_groups.h): listing them costs more than it finds for
+ * the killer, whose cages narrow them anyway, while their totals still
+ * narrow the other groups. On the killer family
+ * (scripts/bench_killer_family.sh) the total time was 12.3 s at a limit of
+ * 10, 11.1 s at 20, 13.4 s at 35, 16.5 s at 70 and 17.1 s listing every
+ * group. */
 
 struct group_scan {
     int cell_first[SUM_GROUPS_MAX_CELLS + 1]; /* group g's cells: order[cell_first[g]..] */
@@ -207,7 +205,7 @@ static int end_sum(digitset digits, int k, int largest)
  * it cannot be filled. Placed digits are in every set of the group: the
  * sets choose the rest (pick digits) among its other digits. */
 static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
-                        int g)
+                        int g, int broad)
 {
     const int *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g], nplaced = 0;
@@ -227,7 +225,7 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->mask_sum[g] = mask_sum;
     gs->pick[g] = pick;
     gs->base[g] = t->total[placed >> 1];
-    gs->broad[g] = t->choose[m][pick] > SUM_GROUPS_BROAD;
+    gs->broad[g] = t->choose[m][pick] > broad;
     gs->lo[g] = gs->base[g] + end_sum(free_digits, pick, 0);
     gs->hi[g] = gs->base[g] + end_sum(free_digits, pick, 1);
     return 0;
@@ -330,13 +328,13 @@ static void memo_write(const struct group_scan *gs, struct group_memo *memo, int
 }
 
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
-                     int count, int ngroups, int total, digitset *keep, void *memo)
+                     int count, int ngroups, int total, int broad, digitset *keep, void *memo)
 {
     struct group_scan gs;
     struct totals before[SUM_GROUPS_MAX_GROUPS + 1], after[SUM_GROUPS_MAX_GROUPS + 1];
     scan_order(&gs, group, count, ngroups);
     for (int g = 0; g < ngroups; g++)
-        if (scan_measure(t, &gs, cand, g)) return -1;
+        if (scan_measure(t, &gs, cand, g, broad)) return -1;
     if (memo && memo_unchanged(&gs, memo, ngroups)) {
         memcpy(keep, cand, (size_t)count * sizeof *keep);
         return 0;

@@ -20,6 +20,13 @@
 #include "bits.h"
 
 #define SUM_GROUPS_MAX_CELLS 64
+/* The most sets a group is listed with, as the killer's innies take it: a
+ * group that could hold more is taken to make every total between its
+ * least and its greatest, and its own cells are left alone. */
+#define SUM_GROUPS_BROAD 20
+/* A limit that lists every group: for a few long sums with nothing else
+ * to narrow them (little killer), where ranges leave the search blind. */
+#define SUM_GROUPS_LIST_ALL 0x7fffffff
 
 /* Every subset of the digits 1..N, by size: made once per process, on
  * first use, and shared read-only (safe from any thread). */
@@ -32,13 +39,14 @@ const struct digit_subsets *digit_subsets_of(int n);
 int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngroups);
 
 /* Prunes cells (cand[i], group[i] in 0..ngroups-1) adding up to total
- * into keep[i] (a subset of cand[i]). Returns 0, or -1 when no
+ * into keep[i] (a subset of cand[i]), listing the groups of at most
+ * `broad` sets (SUM_GROUPS_BROAD, SUM_GROUPS_LIST_ALL). Returns 0, or -1 when no
  * assignment of sets makes the total. memo, when not NULL, is
  * sum_groups_memo_bytes(ngroups) bytes of this sum's own in the search
  * state (zeroed at the root): through it a call that could find nothing
  * new returns at once. */
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
-                     int count, int ngroups, int total, digitset *keep, void *memo);
+                     int count, int ngroups, int total, int broad, digitset *keep, void *memo);
 size_t sum_groups_memo_bytes(int ngroups);
 
 #endif

@@ -8,8 +8,10 @@
  * the two-digit number of cells d and e, as in arrows with two-cell
  * circles; up to three target cells); cells numbered 0..N*N-1 row by row. Digits may repeat unless
  * a house says otherwise: the cells of one house are counted as distinct when bounding a sum.
- * Pruned by cage_sums.h (bounds, or exact enumeration when small); each
- * entry is a watched group.
+ * Pruned by cage_sums.h: a constant total over several houses by the digit
+ * sets each house's cells can hold, every group listed (sum_groups.h);
+ * otherwise by bounds, or exact enumeration when small. Each entry is a
+ * watched group.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 #include "primitive_explain.h"
 #include "cage_sums.h"
 #include "cell_paths.h"
+#include "sum_groups.h"
 #include "sum_houses.h"
 
 struct sum_entry {
@@ -110,6 +113,10 @@ static int sums_attach(void *self, struct rule_builder *b, struct sl_error *err)
     sum_set_free(s->set);
     s->set = sum_set_new(b, err);
     if (s->set == NULL) return -1;
+    /* A few long sums, often with little else to narrow their cells (a
+     * little killer's diagonals): with groups taken as ranges the search
+     * runs nearly blind, so each group's sets are listed. */
+    sum_set_list_groups(s->set, SUM_GROUPS_LIST_ALL);
     for (int i = 0; i < s->nentries; i++) {
         const struct sum_entry *e = &s->entry[i];
         int group[SUMS_MAX_TERMS + SUMS_MAX_TARGETS], weight[SUMS_MAX_TERMS + SUMS_MAX_TARGETS];

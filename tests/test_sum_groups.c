@@ -19,16 +19,22 @@ static digitset digits(const char *list)
     return m;
 }
 
-/* Prunes with the table for 1..9; returns prune's status. */
-static int prune9(const digitset *cand, const uint8_t *group, int count, int ngroups, int total,
-                  digitset *keep)
+/* Prunes with the table for 1..9, broad groups as ranges (prune9) or
+ * every group listed (prune9_all); returns prune's status. */
+static int prune9_with(const digitset *cand, const uint8_t *group, int count, int ngroups,
+                       int total, int broad, digitset *keep)
 {
     const struct digit_subsets *t = digit_subsets_of(9);
     int sizes[SUM_GROUPS_MAX_CELLS] = {0};
     for (int i = 0; i < count; i++) sizes[group[i]]++;
     CU_ASSERT_TRUE_FATAL(sum_groups_fit(t, sizes, ngroups));
-    int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep, NULL);
-    return status;
+    return sum_groups_prune(t, cand, group, count, ngroups, total, broad, keep, NULL);
+}
+
+static int prune9(const digitset *cand, const uint8_t *group, int count, int ngroups, int total,
+                  digitset *keep)
+{
+    return prune9_with(cand, group, count, ngroups, total, SUM_GROUPS_BROAD, keep);
 }
 
 static void test_smallest_total(void)
@@ -44,6 +50,11 @@ static void test_smallest_total(void)
     cand[0] = cand[1] = ALL9;
     CU_ASSERT_EQUAL(prune9(cand, group, 3, 2, 4, keep), 0);
     CU_ASSERT_EQUAL(keep[0], ALL9);
+    CU_ASSERT_EQUAL(keep[2], digits("1"));
+    /* Listed, its 36 sets leave only {1,2}. */
+    CU_ASSERT_EQUAL(prune9_with(cand, group, 3, 2, 4, SUM_GROUPS_LIST_ALL, keep), 0);
+    CU_ASSERT_EQUAL(keep[0], digits("12"));
+    CU_ASSERT_EQUAL(keep[1], digits("12"));
     CU_ASSERT_EQUAL(keep[2], digits("1"));
 }
 
@@ -158,7 +169,8 @@ static void test_sound_on_random_sums(void)
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
         struct brute b = {.count = count, .total = total, .cand = cand, .group = group};
         brute_walk(&b, 0, 0);
-        int status = sum_groups_prune(t, cand, group, count, ngroups, total, keep, NULL);
+        int broad = trial & 1 ? SUM_GROUPS_LIST_ALL : SUM_GROUPS_BROAD;
+        int status = sum_groups_prune(t, cand, group, count, ngroups, total, broad, keep, NULL);
         if (b.solutions == 0) continue;
         solvable++;
         CU_ASSERT_EQUAL_FATAL(status, 0);
@@ -195,9 +207,11 @@ static void test_memo_changes_no_answer(void)
         for (int i = 0; i < count; i++) total += 1 + (int)rng_below(&rng, 9);
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
         CU_ASSERT_TRUE_FATAL(sum_groups_memo_bytes(ngroups) <= sizeof memo);
+        int broad = trial & 1 ? SUM_GROUPS_LIST_ALL : SUM_GROUPS_BROAD;
         for (int step = 0; step < 40; step++) {
-            int with = sum_groups_prune(t, cand, group, count, ngroups, total, keep, memo);
-            int without = sum_groups_prune(t, cand, group, count, ngroups, total, fresh, NULL);
+            int with = sum_groups_prune(t, cand, group, count, ngroups, total, broad, keep, memo);
+            int without =
+                sum_groups_prune(t, cand, group, count, ngroups, total, broad, fresh, NULL);
             CU_ASSERT_EQUAL_FATAL(with, without);
             if (with) break;
             CU_ASSERT_EQUAL(memcmp(keep, fresh, (size_t)count * sizeof keep[0]), 0);
