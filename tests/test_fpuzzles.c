@@ -388,6 +388,23 @@ static void test_read_constraints(void)
          "\"xv\":[{\"cells\":[\"R3C1\",\"R3C2\"],\"value\":\"V\"}]}",
          "sudolab 6 2x3 classic;relation:4.8.11.22.4.8:0-1|4.20.1.0.0.2:6-7|8.4.2.1.0.0:12-13 "
          "...................................."},
+        /* the line rules: each line a path from one end; a whispers value of
+         * (N+1)/2 is German whispers' own */
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"betweenline\":[{\"lines\":[[\"R1C4\",\"R2C4\",\"R3C4\"]]}],"
+         "\"palindrome\":[{\"lines\":[[\"R3C1\",\"R3C2\"],[\"R4C1\",\"R4C2\",\"R4C3\"]]}],"
+         "\"renban\":[{\"lines\":[[\"R2C1\",\"R2C2\",\"R2C3\"]],\"outlineC\":\"#F0F\"}],"
+         "\"whispers\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]},{\"lines\":[[\"R1C3\",\"R2C4\"]],"
+         "\"value\":\"2\"}]}",
+         "sudolab 4 2x2 classic;whispers:0-1,2-7;renban:4-5-6;palindrome:8-9,12-13-14;"
+         "between:3-7-11 ................"},
+        /* sandwich clues beside a row (either side) or a column (above or
+         * below); a blank clue says nothing, 0 is a clue */
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R0C2\",\"value\":\"2\"},{\"cell\":\"R3C0\",\"value\":0},"
+         "{\"cell\":\"R5C4\",\"value\":\"5\"},{\"cell\":\"R2C5\",\"value\":\"3\"},"
+         "{\"cell\":\"R0C1\",\"value\":\"\"}]}",
+         "sudolab 4 2x2 classic;sandwich:c2=2,r3=0,c4=5,r2=3 ................"},
     };
     static char back[1 << 16];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -443,19 +460,19 @@ static void test_unknown_constraints(void)
 {
     static const char text[] =
         "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],"
-        "[{},{},{},{}]],\n\"sandwichsum\":[{\"cell\":\"R0C1\",\"value\":\"3\"}],"
-        "\"palindrome\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}],\"antiknight\":false}";
+        "[{},{},{},{}]],\n\"xsum\":[{\"cell\":\"R0C1\",\"value\":\"3\"}],"
+        "\"entropicline\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}],\"antiknight\":false}";
     static char back[4096];
     struct sl_error err = {0}, warn;
     CU_ASSERT_EQUAL(read_lines(text, 0, back, sizeof back, &err, &warn), -1);
     CU_ASSERT_EQUAL(err.line, 2);
-    CU_ASSERT_EQUAL(err.col, 15);
-    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "\"sandwichsum\" has no rule here"));
+    CU_ASSERT_EQUAL(err.col, 8);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "\"xsum\" has no rule here"));
     CU_ASSERT_EQUAL(read_lines(text, 1, back, sizeof back, &err, &warn), 1);
     CU_ASSERT_STRING_EQUAL(back, "sudolab 4 2x2 classic ................");
     CU_ASSERT_EQUAL(warn.line, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(warn.msg, "warning: ignored the constraint \"sandwichsum\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(warn.msg, "and \"palindrome\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(warn.msg, "warning: ignored the constraint \"xsum\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(warn.msg, "and \"entropicline\""));
 }
 
 static void test_mapping_errors(void)
@@ -485,6 +502,37 @@ static void test_mapping_errors(void)
         {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
          "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"30\"}]}",
          1, "killer:"},
+        /* the line rules and sandwich clues */
+        {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"whispers\":[{\"lines\":[[\"R1C1\",\"R3C1\"]]}]}",
+         66, "\"R3C1\" is not a cell"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"renban\":[{\"lines\":[[\"R1C1\",\"R0C1\"]]}]}",
+         104, "\"R0C1\" is not a cell"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"whispers\":[{\"lines\":[[\"R1C1\",\"R1C2\"]],\"value\":\"1\"}]}",
+         123, "difference is 2 here (German whispers), not 1"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"betweenline\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}",
+         101, "a betweenline line has 3 or more cells"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"renban\":[{\"lines\":[[\"R1C1\",\"R2C1\",\"R3C1\",\"R4C1\",\"R4C2\"]]}]}",
+         85, "renban:"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R2C2\",\"value\":\"3\"}]}",
+         99, "a sandwich clue sits just outside the grid, beside a row (R1C0, R1C5)"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R0C0\",\"value\":\"3\"}]}",
+         99, "not at \"R0C0\""},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R0C7\",\"value\":\"3\"}]}",
+         99, "not at \"R0C7\""},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R0C1\",\"value\":\"9\"}]}",
+         90, "sandwich:"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"sandwichsum\":[{\"cell\":\"R0C1\",\"value\":\"1\"},{\"cell\":\"R5C1\",\"value\":"
+         "\"1\"}]}",
+         90, "sandwich:"},
     };
     static char back[4096];
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -597,6 +645,8 @@ static void test_writer_refusals(void)
         "sudolab 4 none classic ................",
         "sudolab 4 2x2 classic;diagonal:-;windoku 1...............",
         little_killers,
+        "sudolab 4 2x2 classic;whispers:0-1-2,12-13;renban:4-5-6;palindrome:8-9-10-11;"
+        "between:3-7-11;sandwich:r1=5,c4=0,c2=2 ................",
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) check_round_trip(shapes[i]);
 }

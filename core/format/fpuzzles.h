@@ -23,6 +23,15 @@
  *   extraregion         extra (windoku when they are its windows)
  *   odd, even           oddeven
  *   thermometer         thermo, one path per line from the bulb
+ *   whispers            whispers (German: neighbours differ by (N+1)/2 or
+ *                       more; a "value", when given, must be that)
+ *   renban, palindrome  renban, palindrome, one path per line
+ *   betweenline         between, one path per line from one circle to the
+ *                       other (3 or more cells)
+ *   sandwichsum         sandwich "r3=10" for a clue beside row 3 ("cell"
+ *                       R3C0 or R3C(N+1)), "c5=0" above or below column 5
+ *                       (R0C5 or R(N+1)C5); a blank value is no clue.
+ *                       Written left of rows and above columns.
  *   arrow               sum "shaft=@circle" per line (circle cells tens first)
  *   littlekillersum     sum "a+b+c=S" along the diagonal from the clue cell
  *                       ("cell" outside the grid, "direction" UL UR DL DR)
@@ -42,6 +51,8 @@
  * naming it, a rule it has no form for (a sum that is neither an arrow nor
  * a whole diagonal, a table no dot or mark stands for, differ pairs other
  * than all knight or all king moves, a grid without boxes or regions).
+ * Every line and clue rule the project ships has an f-puzzles key; rules
+ * without one (calcudoku, binary) are refused the same way.
  */
 #ifndef SUDOLAB_FPUZZLES_H
 #define SUDOLAB_FPUZZLES_H

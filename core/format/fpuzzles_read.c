@@ -30,7 +30,8 @@ struct fp_reader {
     int extra[SL_MAX_CELLS], nextras;
     char oddeven[SL_MAX_CELLS + 1];
     int diagonal_plus, diagonal_minus, antiknight, antiking, not_mask;
-    struct json_out thermo, arrows, littles;
+    struct json_out lines[FP_LINE_KINDS], sandwich, arrows, littles;
+    const struct json_value *line_at[FP_LINE_KINDS], *sandwich_at; /* the keys, for errors */
     struct fp_dot dot[FP_MAX_PAIRS];
     int ndots;
     int pairs[2 * FP_MAX_PAIRS];
@@ -267,18 +268,86 @@ static void fp_join(struct json_out *out, const int *cells, int k, const char *s
         json_out_printf(out, "%s%d", i ? sep : out->len ? "," : "", cells[i]);
 }
 
-static int fp_thermometer(struct fp_reader *r, const struct json_value *v)
+/* A whispers line's "value", when given, is its least difference: only
+ * German whispers' (N+1)/2 has a rule here. */
+static int fp_whispers_value(struct fp_reader *r, const struct json_value *e)
+{
+    const struct json_value *value = json_get(r->doc, e, "value");
+    int d = fp_number(r, value, "a whispers line's value");
+    if (d < 0 || d == 0 || d == (r->n + 1) / 2) return d < 0 ? -1 : 0;
+    return fp_fail(r, value, "a whispers line's difference is %d here (German whispers), not %d",
+                   (r->n + 1) / 2, d);
+}
+
+/* Entries of "lines" of one line rule, each line a path from one end. */
+static int fp_lines(struct fp_reader *r, const struct json_value *v, enum fp_line_kind kind)
 {
     int cells[SL_MAX_CELLS];
+    r->line_at[kind] = v;
     for (const struct json_value *e = json_first(r->doc, v); e; e = json_next(r->doc, e)) {
         const struct json_value *lines = fp_member(r, e, "lines");
         if (lines == NULL || fp_expect(r, lines, JSON_ARRAY, "\"lines\"")) return -1;
+        if (kind == FP_WHISPERS && fp_whispers_value(r, e)) return -1;
         for (const struct json_value *l = json_first(r->doc, lines); l; l = json_next(r->doc, l)) {
             int k = fp_cells(r, l, cells, r->ncells);
             if (k < 0) return -1;
-            if (k > 0) fp_join(&r->thermo, cells, k, "-");
+            if (k > 0 && k < fp_line_rules[kind].min_cells)
+                return fp_fail(r, l, "a %s line has %d or more cells", fp_line_rules[kind].key,
+                               fp_line_rules[kind].min_cells);
+            if (k > 0) fp_join(&r->lines[kind], cells, k, "-");
         }
     }
+    return 0;
+}
+static int fp_thermometer(struct fp_reader *r, const struct json_value *v)
+{
+    return fp_lines(r, v, FP_THERMO);
+}
+static int fp_whispers(struct fp_reader *r, const struct json_value *v)
+{
+    return fp_lines(r, v, FP_WHISPERS);
+}
+static int fp_renban(struct fp_reader *r, const struct json_value *v)
+{
+    return fp_lines(r, v, FP_RENBAN);
+}
+static int fp_palindrome(struct fp_reader *r, const struct json_value *v)
+{
+    return fp_lines(r, v, FP_PALINDROME);
+}
+static int fp_between(struct fp_reader *r, const struct json_value *v)
+{
+    return fp_lines(r, v, FP_BETWEEN);
+}
+
+/* A sandwich clue sits just outside the grid: left or right of its row
+ * ("R3C0") or above or below its column ("R0C5"). A blank value says
+ * nothing; 0 is a clue. */
+static int fp_sandwich_clue(struct fp_reader *r, const struct json_value *e)
+{
+    const struct json_value *cell = fp_member(r, e, "cell");
+    const struct json_value *value = cell ? json_get(r->doc, e, "value") : NULL;
+    int row, col, sum;
+    if (cell == NULL || fp_expect(r, cell, JSON_STRING, "a clue's cell")) return -1;
+    int at = fp_cell_parse(r->n, cell->str, 1, &row, &col);
+    int row_out = row < 0 || row >= r->n, col_out = col < 0 || col >= r->n;
+    if (at != -2 || row_out == col_out)
+        return fp_fail(r, cell,
+                       "a sandwich clue sits just outside the grid, beside a row (R1C0, "
+                       "R1C%d) or a column (R0C1, R%dC1), not at \"%s\"",
+                       r->n + 1, r->n + 1, cell->str);
+    if (value == NULL || (value->type == JSON_STRING && value->len == 0)) return 0;
+    if ((sum = fp_number(r, value, "a sandwich clue's value")) < 0) return -1;
+    json_out_printf(&r->sandwich, "%s%c%d=%d", r->sandwich.len ? "," : "", row_out ? 'c' : 'r',
+                    row_out ? col + 1 : row + 1, sum);
+    return 0;
+}
+
+static int fp_sandwich(struct fp_reader *r, const struct json_value *v)
+{
+    r->sandwich_at = v;
+    for (const struct json_value *e = json_first(r->doc, v); e; e = json_next(r->doc, e))
+        if (fp_sandwich_clue(r, e)) return -1;
     return 0;
 }
 
@@ -415,6 +484,11 @@ static const struct {
     {"odd", KEY_LIST, fp_odd},
     {"even", KEY_LIST, fp_even},
     {"thermometer", KEY_LIST, fp_thermometer},
+    {"whispers", KEY_LIST, fp_whispers},
+    {"renban", KEY_LIST, fp_renban},
+    {"palindrome", KEY_LIST, fp_palindrome},
+    {"betweenline", KEY_LIST, fp_between},
+    {"sandwichsum", KEY_LIST, fp_sandwich},
     {"arrow", KEY_LIST, fp_arrow},
     {"littlekillersum", KEY_LIST, fp_little_killers},
     {"difference", KEY_LIST, fp_difference},
@@ -656,7 +730,12 @@ static int fp_rules(struct fp_reader *r, struct puzzle *p, int jigsaw, const str
         json_out_printf(&none, "%s", r->oddeven);
         if (fp_add(r, p, "oddeven", &none, at)) return -1;
     }
-    if (fp_add_text(r, p, "thermo", &r->thermo, at)) return -1;
+    for (int kind = 0; kind < FP_LINE_KINDS; kind++)
+        if (fp_add_text(r, p, fp_line_rules[kind].rule, &r->lines[kind],
+                        r->line_at[kind] ? r->line_at[kind] : at))
+            return -1;
+    if (fp_add_text(r, p, "sandwich", &r->sandwich, r->sandwich_at ? r->sandwich_at : at))
+        return -1;
     json_out_printf(&sums, "%s%s%s", r->arrows.buf ? r->arrows.buf : "",
                     r->arrows.len && r->littles.len ? "," : "",
                     r->littles.buf ? r->littles.buf : "");
@@ -710,7 +789,8 @@ int fpuzzles_read_json(const char *text, size_t len, int flags, struct puzzle *p
         r->err = err ? err : &quiet;
         r->warn->msg[0] = '\0';
         rc = fp_read(r, json_root(doc), p);
-        json_out_free(&r->thermo);
+        for (int kind = 0; kind < FP_LINE_KINDS; kind++) json_out_free(&r->lines[kind]);
+        json_out_free(&r->sandwich);
         json_out_free(&r->arrows);
         json_out_free(&r->littles);
     }

@@ -15,6 +15,12 @@ static const int fp_offsets[][4][2] = {
 };
 static const int fp_offset_count[] = {[FP_KNIGHT] = 4, [FP_KING] = 4, [FP_ORTHOGONAL] = 2};
 
+const struct fp_line_rule fp_line_rules[FP_LINE_KINDS] = {
+    [FP_THERMO] = {"thermometer", "thermo", 2},   [FP_WHISPERS] = {"whispers", "whispers", 2},
+    [FP_RENBAN] = {"renban", "renban", 2},        [FP_PALINDROME] = {"palindrome", "palindrome", 2},
+    [FP_BETWEEN] = {"betweenline", "between", 3},
+};
+
 int fp_move_pairs(int n, enum fp_move move, int *pairs)
 {
     int k = 0;

@@ -3,7 +3,7 @@
  * primitives' terms, for fpuzzles_read.c and fpuzzles_write.c: the cell
  * pairs of a chess move (in the order scripts/cells.lua's pairs_at makes
  * them, so a puzzle read matches the shipped variants' text), the relation
- * tables of the dots and marks, and windoku's windows.
+ * tables of the dots and marks, windoku's windows, and the line rules.
  */
 #ifndef SUDOLAB_FPUZZLES_SHAPES_H
 #define SUDOLAB_FPUZZLES_SHAPES_H
@@ -42,5 +42,15 @@ int fp_windoku_parts(const struct geometry *g, int *part);
  * and *col are 0-based (-1 .. n). */
 void fp_cell_name(int n, int c, char *buf, size_t cap);
 int fp_cell_parse(int n, const char *s, int outside, int *row, int *col);
+
+/* The rules drawn as lines: f-puzzles lists each as entries of "lines",
+ * every line a path of cells from one end; the sudolab rule of that name
+ * takes the same paths "a-b-c,d-e" (a line of at least min_cells). */
+enum fp_line_kind { FP_THERMO, FP_WHISPERS, FP_RENBAN, FP_PALINDROME, FP_BETWEEN, FP_LINE_KINDS };
+struct fp_line_rule {
+    const char *key, *rule;
+    int min_cells;
+};
+extern const struct fp_line_rule fp_line_rules[FP_LINE_KINDS];
 
 #endif

@@ -25,11 +25,22 @@ enum {
     K_DIFFERENCE,
     K_RATIO,
     K_XV,
+    K_WHISPERS,
+    K_RENBAN,
+    K_PALINDROME,
+    K_BETWEEN,
+    K_SANDWICH,
     K_COUNT
 };
 static const char *const fw_key_names[K_COUNT] = {
-    "killercage", "extraregion",     "odd",        "even",  "thermometer",
-    "arrow",      "littlekillersum", "difference", "ratio", "xv",
+    "killercage", "extraregion",     "odd",        "even",        "thermometer",
+    "arrow",      "littlekillersum", "difference", "ratio",       "xv",
+    "whispers",   "renban",          "palindrome", "betweenline", "sandwichsum",
+};
+/* The key of each line rule (fpuzzles_shapes.h). */
+static const int fw_line_keys[FP_LINE_KINDS] = {
+    [FP_THERMO] = K_THERMOMETER,    [FP_WHISPERS] = K_WHISPERS, [FP_RENBAN] = K_RENBAN,
+    [FP_PALINDROME] = K_PALINDROME, [FP_BETWEEN] = K_BETWEEN,
 };
 
 struct fp_writer {
@@ -172,18 +183,53 @@ static int fw_oddeven(struct fp_writer *w, const char *args)
     return 0;
 }
 
-static int fw_thermo(struct fp_writer *w, const char *args)
+/* One entry of "lines" per path of a line rule. */
+static int fw_lines(struct fp_writer *w, enum fp_line_kind kind, const char *args)
 {
     int cells[SL_MAX_CELLS];
     for (const char *at = args; *at;) {
         size_t len = strcspn(at, ",");
         int k = fw_numbers(at, len, '-', cells, w->ncells, w->ncells);
-        if (k < 2) return fw_refuse(w, "thermo", "unreadable path");
-        struct json_out *out = fw_entry(w, K_THERMOMETER);
+        if (k < fp_line_rules[kind].min_cells)
+            return fw_refuse(w, fp_line_rules[kind].rule, "unreadable path");
+        struct json_out *out = fw_entry(w, fw_line_keys[kind]);
         json_out_printf(out, "\"lines\":[");
         fw_cells(w, out, cells, k);
         json_out_printf(out, "]}");
         at += len + (at[len] == ',');
+    }
+    return 0;
+}
+static int fw_thermo(struct fp_writer *w, const char *args) { return fw_lines(w, FP_THERMO, args); }
+static int fw_whispers(struct fp_writer *w, const char *args)
+{
+    return fw_lines(w, FP_WHISPERS, args);
+}
+static int fw_renban(struct fp_writer *w, const char *args) { return fw_lines(w, FP_RENBAN, args); }
+static int fw_palindrome(struct fp_writer *w, const char *args)
+{
+    return fw_lines(w, FP_PALINDROME, args);
+}
+static int fw_between(struct fp_writer *w, const char *args)
+{
+    return fw_lines(w, FP_BETWEEN, args);
+}
+
+/* Sandwich clues "r1=10,c5=0": a row's clue left of it (R1C0), a
+ * column's above it (R0C5). */
+static int fw_sandwich(struct fp_writer *w, const char *args)
+{
+    for (const char *at = args; *at;) {
+        char *end;
+        long index = (*at == 'r' || *at == 'c') ? strtol(at + 1, &end, 10) : 0, sum = -1;
+        if (index >= 1 && index <= w->n && *end == '=' && end[1] >= '0' && end[1] <= '9')
+            sum = strtol(end + 1, &end, 10);
+        if (sum < 0 || (*end != ',' && *end != '\0'))
+            return fw_refuse(w, "sandwich", "unreadable clue");
+        struct json_out *out = fw_entry(w, K_SANDWICH);
+        json_out_printf(out, "\"cell\":\"R%ldC%ld\",\"value\":\"%ld\"}", *at == 'r' ? index : 0,
+                        *at == 'r' ? 0 : index, sum);
+        at = end + (*end == ',');
     }
     return 0;
 }
@@ -413,9 +459,11 @@ static const struct {
     const char *name;
     int (*take)(struct fp_writer *, const char *);
 } fw_rules[] = {
-    {"jigsaw", fw_jigsaw},   {"diagonal", fw_diagonal}, {"killer", fw_killer}, {"extra", fw_extra},
-    {"windoku", fw_windoku}, {"oddeven", fw_oddeven},   {"thermo", fw_thermo}, {"sum", fw_sum},
-    {"differ", fw_differ},   {"relation", fw_relation},
+    {"jigsaw", fw_jigsaw},         {"diagonal", fw_diagonal}, {"killer", fw_killer},
+    {"extra", fw_extra},           {"windoku", fw_windoku},   {"oddeven", fw_oddeven},
+    {"thermo", fw_thermo},         {"sum", fw_sum},           {"differ", fw_differ},
+    {"relation", fw_relation},     {"whispers", fw_whispers}, {"renban", fw_renban},
+    {"palindrome", fw_palindrome}, {"between", fw_between},   {"sandwich", fw_sandwich},
 };
 
 static int fw_rule(struct fp_writer *w, const struct puzzle_rule *rule)
