@@ -191,9 +191,11 @@ function M.graded(p, solution, opts)
     return nil, "a rule left unused (" .. table.concat(res.unused, ", ") .. ")",
       {ratings = ratings, unused_rules = 1}
   end
+  -- A rating that fits was run to its end or settled with every rule
+  -- used: its unused list is exact, so the puzzle's line marks it checked.
   if fits(r) then
     if #rated.unused > 0 then return unused(rated) end
-    return p, {ratings = ratings}
+    return p, {ratings = ratings, rules_checked = p:line()}
   end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
@@ -205,7 +207,7 @@ function M.graded(p, solution, opts)
       local eased = res.rating
       if fits(eased) then
         if #res.unused > 0 then return unused(res) end
-        return p, {ratings = ratings}
+        return p, {ratings = ratings, rules_checked = p:line()}
       end
       if eased < band[1] then
         for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again

@@ -170,8 +170,11 @@ end
 -- them. The dig strategies refuse such puzzles and try further grids
 -- (dig.lua); this checks every puzzle, the annealed cages' too. Returns
 -- why the puzzle is refused, naming the rules left unused, or nil.
-function M.unused_rules(p, opts)
+function M.unused_rules(p, opts, info)
   if not (opts.grade or opts.rating) then return nil end
+  -- A graded dig that checked this very puzzle (dig.graded) needs no
+  -- second rating.
+  if type(info) == "table" and info.rules_checked == p:line() then return nil end
   local r = p:rate()
   if r and #r.unused > 0 then
     return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
@@ -191,7 +194,7 @@ function M.maker(name, opts)
     local p, why, info = v.generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
-    local unused = M.unused_rules(p, opts)
+    local unused = M.unused_rules(p, opts, info)
     if unused then return nil, unused end
     local line = (p:rules() == "classic" and p:size() <= 9) and p:givens() or p:line()
     return line, stats_of(p, opts, info)

@@ -45,6 +45,12 @@ struct api_puzzle {
     int rater_charged;                  /* the rater's bytes are in charged */
     int busy;                           /* a search on it is under way */
     int dead;                           /* finalized: a finalizer brought it back */
+    /* Givens p:rate() found unique, and their solution: givens that keep
+     * those and agree with the solution have that solution alone (graded
+     * digs ease a puzzle by adding givens), so no search is needed. Valid
+     * until a rule change; never with a Lua rule (it may not be pure). */
+    int unique_known, lua_rules;
+    uint8_t unique_givens[SL_MAX_CELLS], unique_solution[SL_MAX_CELLS];
 };
 
 /* A search under way: what api_search_end restores and charges. */
@@ -150,6 +156,20 @@ static void api_release(lua_State *L, struct api_puzzle *ap)
     lua_host_charge_memory(L, -(long long)ap->charged);
     ap->charged = 0;
     ap->rater_charged = 0;
+    ap->unique_known = 0;
+}
+
+/* 1 when the givens extend the ones known unique and agree with their
+ * solution (copied to solution). */
+static int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
+{
+    if (!ap->unique_known || ap->lua_rules) return 0;
+    for (int c = 0; c < ap->p.geo.ncells; c++) {
+        uint8_t g = ap->p.givens[c];
+        if (g ? g != ap->unique_solution[c] : ap->unique_givens[c] != 0) return 0;
+    }
+    memcpy(solution, ap->unique_solution, (size_t)ap->p.geo.ncells);
+    return 1;
 }
 
 static int api_gc(lua_State *L)
@@ -554,16 +574,23 @@ static int api_rate(lua_State *L)
     struct api_puzzle *ap = api_check_idle(L, 1, "rate");
     double above = lua_isnoneornil(L, 2) ? HUGE_VAL : luaL_checknumber(L, 2);
     double below = lua_isnoneornil(L, 3) ? -HUGE_VAL : luaL_checknumber(L, 3);
-    struct rate_result *res = lua_newuserdatauv(L, sizeof *res, 0);
-    api_prepare(L, ap, "rate");
-    if (!ap->rater_charged) { /* a solver of its own and the player's grid */
+    struct rate_result result, *res = &result; /* nothing to free when a call raises */
+    if (!ap->rater_charged) {                  /* a solver of its own and the player's grid */
+        api_prepare(L, ap, "rate");
         api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, "rate");
         ap->rater_charged = 1;
     }
     struct api_search run;
     api_search_begin(L, ap, "rate", &run);
     uint8_t solution[SL_MAX_CELLS]; /* the rater needs it: found once, here */
-    struct search_result r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
+    struct search_result r = {1, 0};
+    if (!api_unique_known(ap, solution)) {
+        r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
+        size_t n = (size_t)ap->p.geo.ncells;
+        ap->unique_known = r.solutions == 1 && !r.gave_up;
+        if (ap->unique_known) memcpy(ap->unique_givens, ap->p.givens, n);
+        if (ap->unique_known) memcpy(ap->unique_solution, solution, n);
+    }
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
         rated = rate_puzzle_band(ap->rater, ap->p.givens, solution, below, above, res, NULL, NULL);
@@ -894,6 +921,7 @@ static int api_add_lua_rule(lua_State *L)
     struct sl_error err = {0};
     if (lua_rule_add(&ap->p, L, -2, name, cells, ncells, partial, ap->lua_error, &err))
         return api_error(L, "add_lua_rule: %s", err.msg);
+    ap->lua_rules = 1;
     api_release(L, ap);
     return 0;
 }

@@ -59,6 +59,9 @@ static int layout_find_meetings(struct human_layout *lay)
                 if (cellset_has(&meet, lay->house_cells[a][k])) a_in_b |= UINT32_C(1) << k;
                 if (cellset_has(&meet, lay->house_cells[b][k])) b_in_a |= UINT32_C(1) << k;
             }
+            int from_block = house_is_block(lay->house_kind[a]);
+            if (from_block != house_is_block(lay->house_kind[b]))
+                lay->locking[from_block][lay->nlocking[from_block]++] = (uint16_t)lay->nmeetings;
             lay->meetings[lay->nmeetings++] =
                 (struct house_meeting){(uint16_t)a, (uint16_t)b, a_in_b, b_in_a};
         }
@@ -83,6 +86,7 @@ static void layout_clear(struct human_layout *lay, const struct ruleset *rs)
 {
     size_t houses = rs->nhouses < SL_MAX_UNITS ? (size_t)rs->nhouses : SL_MAX_UNITS;
     lay->nmeetings = 0;
+    lay->nlocking[0] = lay->nlocking[1] = 0;
     lay->rule_ctx = NULL;
     lay->rule_state = NULL;
     memset(lay->ncell_houses, 0, sizeof lay->ncell_houses[0] * (size_t)rs->geo.ncells);

@@ -62,6 +62,10 @@ struct human_layout {
         uint32_t a_in_b; /* places of house a that lie in b */
         uint32_t b_in_a;
     } meetings[HUMAN_MAX_MEETINGS];
+    /* The meetings of a block with a line, in meeting order: [1] those from
+     * the block (pointing), [0] those from the line (claiming). */
+    int nlocking[2];
+    uint16_t locking[2][HUMAN_MAX_MEETINGS];
     /* A search state and a propagation context for the rules' explain
      * hooks (find_rule_deduction), made with the layout and reused, or
      * NULL when no rule has a hook. */
@@ -141,6 +145,21 @@ int human_apply(struct human *h, const struct step *s);
 static inline uint32_t human_places(const struct human *h, int house, int digit)
 {
     return h->places[house][digit];
+}
+
+/* The digits with a place where meeting m's house a meets b and none
+ * elsewhere in a: one pass over a's cells instead of one per digit. */
+static inline digitset human_meeting_inside(const struct human *h, const struct house_meeting *m)
+{
+    const uint16_t *cells = h->lay->house_cells[m->a];
+    digitset inside = 0, outside = 0;
+    for (int k = 0; k < h->lay->size; k++) {
+        if ((m->a_in_b >> k) & 1)
+            inside |= h->cand[cells[k]];
+        else
+            outside |= h->cand[cells[k]];
+    }
+    return inside & ~outside;
 }
 
 /* Recomputes places from cand (after setting cand by hand, as tests do). */

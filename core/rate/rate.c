@@ -75,6 +75,7 @@ struct rater {
     struct solver *solver;
     uint8_t solution[SL_MAX_CELLS];
     struct step scratch;
+    struct step taken;             /* rate_puzzle_band's step */
     struct rate_memo *memo;        /* one per table row */
     digitset before[SL_MAX_CELLS]; /* the candidates before a step */
     struct closure closure;        /* rate_puzzle_band's bound below */
@@ -321,15 +322,14 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solu
                      double above, struct rate_result *out, rate_trace trace, void *arg)
 {
     struct human h;
-    struct step *s = malloc(sizeof *s);
+    struct step *s = &r->taken;
     memset(out, 0, sizeof *out);
     out->hardest_technique = -1;
     out->erred_technique = -1;
     out->hardest_key = "none";
     if (solution) memcpy(r->solution, solution, (size_t)r->lay.ncells);
-    if (!s || human_init(&h, &r->lay, givens) ||
+    if (human_init(&h, &r->lay, givens) ||
         (!solution && solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1)) {
-        free(s);
         return -1;
     }
     rate_forget(r);
@@ -338,14 +338,12 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solu
     while (h.open > 0 && !stop) {
         int by_technique = rater_find(r, &h, out->rating, above, s, 1);
         if (!by_technique && above < 10.0) {
-            free(s); /* only the search is left, rated 10 and more */
+            /* only the search is left, rated 10 and more */
             return rate_stop_above(out, above + 0.1);
         }
         if (!by_technique && rate_fallback(r, &h, out, s)) break;
         if (s->rating > above + 1e-9) {
-            double rating = s->rating;
-            free(s);
-            return rate_stop_above(out, rating);
+            return rate_stop_above(out, s->rating);
         }
         if (trace) trace(arg, &h, s);
         int remembering = rate_remembers(r);
@@ -367,7 +365,6 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solu
         if (below > -HUGE_VAL && (bounded || closure_follow(&r->closure, s)))
             bounded = 1, stop = rate_stop_known(r, out, below);
     }
-    free(s);
     if (stop) return stop;
     out->grade = grade_of_rating(out->rating);
     return h.open > 0 ? -1 : 0;

@@ -32,10 +32,9 @@ static void locked_step(const struct human *h, int from, int to, int digit, uint
 static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
 {
     digitset out = 0;
-    for (int d = 1; d <= h->lay->size; d++) {
-        uint32_t in_a = h->places[meet->a][d], in_b = h->places[meet->b][d];
-        if ((in_a & meet->a_in_b) && !(in_a & ~meet->a_in_b) && (in_b & ~meet->b_in_a))
-            out |= digitset_of(d);
+    for (digitset ds = human_meeting_inside(h, meet); ds; ds = digitset_rest(ds)) {
+        int d = digitset_first(ds);
+        if (h->places[meet->b][d] & ~meet->b_in_a) out |= digitset_of(d);
     }
     return out;
 }
@@ -67,11 +66,9 @@ int find_locked_candidates_since(const struct human *h, int param, const struct 
     int8_t near[HUMAN_MAX_HOUSES];
     houses_touched(lay, changed, touched);
     memset(near, -1, (size_t)lay->nhouses);
-    for (int m = 0; m < lay->nmeetings; m++) {
-        const struct house_meeting *meet = &lay->meetings[m];
-        if (house_is_block(lay->house_kind[meet->a]) != pointing ||
-            house_is_block(lay->house_kind[meet->b]) == pointing ||
-            !(touched[meet->a] | touched[meet->b] ||
+    for (int m = 0; m < lay->nlocking[pointing]; m++) {
+        const struct house_meeting *meet = &lay->meetings[lay->locking[pointing][m]];
+        if (!(touched[meet->a] | touched[meet->b] ||
               (direct && locked_near(lay, touched, near, meet->b))))
             continue;
         for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {

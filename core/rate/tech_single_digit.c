@@ -120,15 +120,23 @@ static int find_two_links(const struct human *h, enum shape want, const struct c
     houses_touched(lay, changed, touched);
     for (digitset ds = h->lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds), n = strong_links(h, digit, links);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            /* The inner ends see each other: no cell of link j seen from
+             * link i, no chain. */
+            struct cellset seen;
+            for (int w = 0; w < lay->words; w++)
+                seen.w[w] = lay->peers[links[i].cells[0]].w[w] | lay->peers[links[i].cells[1]].w[w];
             for (int j = i + 1; j < n; j++) {
                 int k1 = lay->house_kind[links[i].house], k2 = lay->house_kind[links[j].house];
                 if (!shape_possible(k1, k2, want) ||
-                    !(touched[links[i].house] | touched[links[j].house]))
+                    !(touched[links[i].house] | touched[links[j].house]) ||
+                    !(cellset_has(&seen, links[j].cells[0]) |
+                      cellset_has(&seen, links[j].cells[1])))
                     continue;
                 for (int ends = 0; ends < 4; ends++)
                     if (chain_step(h, digit, &links[i], &links[j], ends, want, out)) return 1;
             }
+        }
     }
     return 0;
 }

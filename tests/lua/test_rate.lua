@@ -110,4 +110,40 @@ do
   expect("a classic puzzle leaves no rule unused", #r.unused, 0)
 end
 
+-- A puzzle rated unique keeps its solution for later ratings whose
+-- givens only grew; a given off that solution, or one taken away, must
+-- still be found out.
+do
+  local p = sudolab.puzzle{givens = easy:givens()}
+  local solution = p:fill(1)
+  expect("rated once", p:rate().rating, 1.2)
+  -- An open cell and a digit off the solution that no given of its row,
+  -- column or box holds: only a search tells it fails.
+  local function clashes(c, d)
+    for o = 0, 80 do
+      local same = o // 9 == c // 9 or o % 9 == c % 9 or
+        (o // 27 == c // 27 and o % 9 // 3 == c % 9 // 3)
+      if same and p:get(o) == d then return true end
+    end
+    return false
+  end
+  local cell, wrong
+  for c = 0, 80 do
+    for d = 1, 9 do
+      if not cell and p:get(c) == 0 and d ~= tonumber(solution:sub(c + 1, c + 1)) and
+        not clashes(c, d) then cell, wrong = c, d end
+    end
+  end
+  p:put(cell, wrong)
+  local none, why_none = p:rate()
+  expect("a given off the solution has none", none, nil)
+  expect("and says so", why_none, "no solution")
+  p:put(cell, tonumber(solution:sub(cell + 1, cell + 1)))
+  expect("a given on the solution keeps it unique", p:rate().grade, "easy")
+  for c = 0, 80 do p:put(c, 0) end
+  local several, why_several = p:rate()
+  expect("givens taken away are counted again", several, nil)
+  expect("with several solutions", why_several, "several solutions")
+end
+
 check.finish()
