@@ -54,16 +54,11 @@ int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *give
  * rule technique outside keys. For rules whose explain hooks are all the
  * reasoning there is (binary: no houses), this is a band dig in one pass. */
 
-/* 1 when the deductions fill the grid from givens with solution (a
+/* dig_groups by deductions: removes a group's givens when the deductions
+ * still fill the grid without them, from givens with `solution` (a
  * solution of the rules, which the caller has checked, extending the
- * givens), 0 when they stop short, -1 when the rules cannot be asked (a
+ * givens). The givens removed, or -1 when the rules cannot be asked (a
  * rule whose explain needs explain_prepare, or no memory). */
-int dig_deduce_fills(const struct ruleset *rs, const uint8_t *givens, const uint8_t *solution,
-                     const char *const *keys, int nkeys);
-
-/* dig_groups by deductions: removes a group's givens when
- * dig_deduce_fills still holds without them. The givens removed, or -1
- * as above. */
 int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                        const int *cells, const int *start, int ngroups, const char *const *keys,
                        int nkeys);

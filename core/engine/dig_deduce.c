@@ -111,16 +111,6 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
     return 1;
 }
 
-int dig_deduce_fills(const struct ruleset *rs, const uint8_t *givens, const uint8_t *solution,
-                     const char *const *keys, int nkeys)
-{
-    struct deduce d;
-    if (deduce_open(&d, rs, keys, nkeys)) return -1;
-    int fills = deduce_fills(&d, givens, solution, keys, nkeys, NULL, 0);
-    free(d.state);
-    return fills;
-}
-
 int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                        const int *cells, const int *start, int ngroups, const char *const *keys,
                        int nkeys)
