@@ -40,8 +40,8 @@ struct solver {
     unsigned char *stack; /* max_levels states */
     uint64_t node_limit;
     int light; /* solver_set_light */
-    /* Per cell: dead ends it was found empty in, this run; one array per
-     * strategy of the restarts (search_with_restarts), weight the current. */
+    /* Per cell: dead ends blamed on it this run (note_dead_end); one array
+     * per strategy of the restarts (search_with_restarts), weight the current. */
     uint32_t *weight, *weights[2];
     /* The cells with a weight, as bits (the kernel's pick reads them). */
     uint64_t *blamed, *blamed_sets[2];
