@@ -207,13 +207,6 @@ static int aligned_try(struct aligned *a, const struct cellset *common, int firs
     return aligned_step(a, out);
 }
 
-/* out = s & the peers of cell c. */
-static void aligned_and_peers(const struct human_layout *lay, const struct cellset *s, int c,
-                              struct cellset *out)
-{
-    for (int w = 0; w < lay->words; w++) out->w[w] = s->w[w] & lay->peers[c].w[w];
-}
-
 /* The cells holding two candidates or more that see every cell of in. */
 static int aligned_open_peers(const struct human *h, const struct cellset *in, int *open)
 {
@@ -250,7 +243,7 @@ static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, 
     int open[SL_MAX_CELLS], n = aligned_open_peers(a->h, &lay->peers[e], open);
     for (int x = 0; x < n; x++) {
         a->cells[0] = open[x];
-        aligned_and_peers(lay, small, open[x], &common);
+        cellset_and(lay, small, &lay->peers[open[x]], &common);
         int quiet = aligned_quiet(a, 1, &common);
         for (int y = x + 1; y < n; y++) {
             if (!human_sees(lay, open[x], open[y])) continue;
@@ -275,11 +268,11 @@ static int aligned_triples(struct aligned *a, const struct cellset *small, int e
     int n = aligned_open_peers(a->h, &both, open);
     for (int x = 0; x < n; x++) {
         a->cells[0] = open[x];
-        aligned_and_peers(lay, small, open[x], &common_x);
+        cellset_and(lay, small, &lay->peers[open[x]], &common_x);
         for (int y = x + 1; y < n; y++) {
             int see_xy = human_sees(lay, open[x], open[y]);
             a->cells[1] = open[y];
-            aligned_and_peers(lay, &common_x, open[y], &common);
+            cellset_and(lay, &common_x, &lay->peers[open[y]], &common);
             int quiet = aligned_quiet(a, 2, &common);
             for (int z = y + 1; z < n; z++) {
                 if (!see_xy && !human_sees(lay, open[x], open[z]) &&
