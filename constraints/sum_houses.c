@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "cage_combos.h"
 #include "propagate.h"
 
 /* The house's cells left once the sums inside it, apart from each other
@@ -34,8 +35,9 @@ static int sum_houses_rest(const struct ruleset *rs, int house, const struct sum
 }
 
 /* Grids up to this size list every set of distinct digits; larger ones
- * are passed over (2^N sets). */
+ * are passed over. At most C(12, 6) sets share a size and a total. */
 #define SUM_HOUSES_MAX_N 12
+#define SUM_HOUSES_MAX_SETS 924
 
 /* Narrows the cells left to the digits of the sets of `count` distinct
  * digits making total that give each cell a candidate and lie within
@@ -43,16 +45,14 @@ static int sum_houses_rest(const struct ruleset *rs, int house, const struct sum
 static int sum_houses_narrow(struct prop_ctx *ctx, const int *rest, int count, int total)
 {
     int n = prop_geometry(ctx)->size, changed = 0;
-    digitset cand[SL_MAX_SIZE], open = 0, fit = 0;
+    digitset cand[SL_MAX_SIZE], open = 0, fit = 0, sets[SUM_HOUSES_MAX_SETS];
     if (n > SUM_HOUSES_MAX_N) return 0;
     for (int i = 0; i < count; i++) cand[i] = prop_candidates(ctx, rest[i]), open |= cand[i];
-    for (unsigned mask = 1; mask < 1u << n; mask++) {
-        digitset set = (digitset)mask << 1;
-        int sum = 0, meets = (set & ~open) == 0;
-        if (__builtin_popcount(mask) != count || !meets) continue;
-        for (digitset d = set; d; d = digitset_rest(d)) sum += digitset_first(d);
-        for (int i = 0; i < count && meets; i++) meets = (cand[i] & set) != 0;
-        if (sum == total && meets) fit |= set;
+    long nsets = cage_combos_for(n, count, total, sets, SUM_HOUSES_MAX_SETS);
+    for (long j = 0; j < nsets; j++) {
+        int meets = (sets[j] & ~open) == 0;
+        for (int i = 0; i < count && meets; i++) meets = (cand[i] & sets[j]) != 0;
+        if (meets) fit |= sets[j];
     }
     for (int i = 0; i < count; i++)
         if ((cand[i] & fit) != cand[i]) {
