@@ -261,7 +261,10 @@ function M.graded(v, family, grid, opts)
   local settings = setmetatable({symmetry = opts.symmetry or "none"}, {__index = opts})
   local q, why, tally = dig.graded(p, grid, settings)
   if not q then return nil, why, tally end
-  return finish(q, #marks)
+  local made, info = finish(q, #marks)
+  -- dig.graded has checked every rule's use: generate.lua need not rate again.
+  if made then info.rules_checked = why.rules_checked end
+  return made, info
 end
 
 -- The variant's check of a request (generate.lua calls v.check before
