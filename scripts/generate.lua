@@ -7,7 +7,7 @@
 -- (clues or cages, rating and grade when asked), or nil and why.
 local M = {}
 
-local function stats_of(p, opts, info)
+local function stats_of(p, opts, info, rated)
   local s = {}
   local _, blanks = p:givens():gsub("%.", "")
   s.clues = p:size() ^ 2 - blanks
@@ -20,7 +20,7 @@ local function stats_of(p, opts, info)
   if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
   if info and info.unused_rules then s.unused_rules = info.unused_rules end
   if opts.want_rating then
-    local r = p:rate()
+    local r = rated or p:rate()
     if r then
       s.rating, s.grade, s.work = r.rating, r.grade, r.work
       local keys = {}
@@ -169,7 +169,8 @@ end
 -- variant: one whose solve path uses every rule, as the rater credits
 -- them. The dig strategies refuse such puzzles and try further grids
 -- (dig.lua); this checks every puzzle, the annealed cages' too. Returns
--- why the puzzle is refused, naming the rules left unused, or nil.
+-- why the puzzle is refused, naming the rules left unused, or nil and
+-- the rating it made, if it rated (stats_of uses it, not a second one).
 function M.unused_rules(p, opts, info)
   if not (opts.grade or opts.rating) then return nil end
   -- A graded dig that checked this very puzzle (dig.graded) needs no
@@ -179,7 +180,7 @@ function M.unused_rules(p, opts, info)
   if r and #r.unused > 0 then
     return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
   end
-  return nil
+  return nil, r
 end
 
 function M.maker(name, opts)
@@ -194,10 +195,10 @@ function M.maker(name, opts)
     local p, why, info = v.generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
-    local unused = M.unused_rules(p, opts, info)
+    local unused, rated = M.unused_rules(p, opts, info)
     if unused then return nil, unused end
     local line = (p:rules() == "classic" and p:size() <= 9) and p:givens() or p:line()
-    return line, stats_of(p, opts, info)
+    return line, stats_of(p, opts, info, rated)
   end
 end
 
