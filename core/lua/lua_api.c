@@ -801,17 +801,11 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
                            int *start, int ngroups)
 {
     const char *keys[DIG_DEDUCE_MAX_KEYS];
-    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), cell,
-        removed = -2;
-    struct sl_error err = {0};
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = -2;
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
     /* The proof needs a solution of the rules that extends the givens. */
-    int extends = 1;
-    for (int c = 0; c < ap->p.geo.ncells; c++)
-        extends &= !ap->p.givens[c] || ap->p.givens[c] == solution[c];
-    if (extends && !ruleset_check_givens(ap->rules, solution, &cell, &err) &&
-        solver_count(ap->solver, solution, 1, NULL, NULL).solutions == 1)
+    if (puzzle_is_solution(&ap->p, solution))
         removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
                                      nkeys);
     api_search_end(L, ap, "dig", &run, 0);
