@@ -18,14 +18,16 @@
 
 /* --- line patterns ------------------------------------------------------ */
 
+/* 1 when p (bits under full) is balanced and never three alike. */
+static int binary_fits(uint32_t p, uint32_t full, int n)
+{
+    uint32_t q = ~p & full, three = (p & p >> 1 & p >> 2) | (q & q >> 1 & q >> 2);
+    return __builtin_popcount(p) == n / 2 && !(three & (full >> 2));
+}
+
 static int binary_valid_pattern(uint32_t p, int n)
 {
-    if (__builtin_popcount(p) != n / 2) return 0;
-    for (int i = 2; i < n; i++) {
-        uint32_t three = (p >> (i - 2)) & 7u;
-        if (three == 0 || three == 7) return 0;
-    }
-    return 1;
+    return binary_fits(p, (UINT32_C(1) << n) - 1, n);
 }
 
 static int binary_make_patterns(struct binary *b)
@@ -56,14 +58,6 @@ static int binary_taken(const struct binary *b, const digitset *cand, int line, 
     for (int other = from; other < from + b->n; other++)
         if (other != line && binary_line_pattern(b, cand, other) == (long)p) return 1;
     return 0;
-}
-
-/* 1 when p (bits under full) is balanced and never three alike: the
- * test of binary_valid_pattern in a few word operations. */
-static int binary_fits(uint32_t p, uint32_t full, int n)
-{
-    uint32_t q = ~p & full, three = (p & p >> 1 & p >> 2) | (q & q >> 1 & q >> 2);
-    return __builtin_popcount(p) == n / 2 && !(three & (full >> 2));
 }
 
 /* Adds pattern p to the supports unless, with unique, a complete line
