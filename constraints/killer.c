@@ -147,18 +147,12 @@ static int killer_pass_over(struct sum_record *r)
     return 1;
 }
 
-/* Each cage is a unit; each cage with a sum is also a watched sum. The
- * cages' cells are listed in one pass over the map, each cage's in the
- * order cellmap_cells gives them. */
+/* Each cage is a unit; each cage with a sum is also a watched sum. */
 static int killer_attach_cages(struct killer *k, struct rule_builder *b, struct sl_error *err)
 {
     const struct cellmap *map = &k->cages.map;
-    int all[SL_MAX_CELLS], start[SL_MAX_CELLS + 1], next[SL_MAX_CELLS], group[SL_MAX_SIZE] = {0};
-    start[0] = 0;
-    for (int p = 0; p < map->nparts; p++)
-        next[p] = start[p], start[p + 1] = start[p] + map->size[p];
-    for (int c = 0; c < map->ncells; c++)
-        if (map->part[c] >= 0) all[next[map->part[c]]++] = c;
+    int all[SL_MAX_CELLS], start[SL_MAX_CELLS + 1], group[SL_MAX_SIZE] = {0};
+    cellmap_all_cells(map, start, all);
     for (int p = 0; p < map->nparts; p++) {
         int *cells = all + start[p], count = map->size[p];
         if (rules_add_unit(b, cells, count, err)) return -1;

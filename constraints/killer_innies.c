@@ -256,18 +256,6 @@ static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_co
     return 0;
 }
 
-/* Each cage's cells, row-major, as cellmap_cells lists them. */
-static void innie_cage_cells(struct innie_context *ic)
-{
-    const struct cellmap *map = ic->cages->map;
-    int next[SL_MAX_CELLS + 1];
-    ic->cage_start[0] = 0;
-    for (int p = 0; p < map->nparts; p++) ic->cage_start[p + 1] = ic->cage_start[p] + map->size[p];
-    memcpy(next, ic->cage_start, (size_t)(map->nparts + 1) * sizeof next[0]);
-    for (int c = 0; c < ic->geo->ncells; c++)
-        if (map->part[c] >= 0) ic->cage_cells[next[map->part[c]]++] = c;
-}
-
 static void innie_context_free(struct innie_context *ic)
 {
     free(ic->house);
@@ -313,7 +301,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     memcpy(next, ic.cell_house_start, (size_t)g->ncells * sizeof next[0]);
     for (int h = 0; h < ic.nhouses; h++)
         for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
-    innie_cage_cells(&ic);
+    cellmap_all_cells(ic.cages->map, ic.cage_start, ic.cage_cells);
     struct innie_tally *t = malloc(sizeof *t); /* its lists are read only up to their counts */
     int rc = t ? 0 : sl_error_set(err, 0, 0, "out of memory");
     if (t) t->nparts = t->nuncaged = 0;

@@ -121,6 +121,16 @@ int cellmap_cells(const struct cellmap *m, int p, int *cells)
     return count;
 }
 
+void cellmap_all_cells(const struct cellmap *m, int *start, int *cells)
+{
+    int next[SL_MAX_CELLS + 1];
+    start[0] = 0;
+    for (int p = 0; p < m->nparts; p++) start[p + 1] = start[p] + m->size[p];
+    memcpy(next, start, (size_t)(m->nparts + 1) * sizeof next[0]);
+    for (int c = 0; c < m->ncells; c++)
+        if (m->part[c] >= 0) cells[next[m->part[c]]++] = c;
+}
+
 /* Flood fill from the first cell of each part; a part not reached whole
  * is disconnected. */
 int cellmap_disconnected_part(const struct cellmap *m, const struct geometry *g)

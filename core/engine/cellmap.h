@@ -35,6 +35,9 @@ void cellmap_from_parts(struct cellmap *m, int ncells, const int *part);
 int cellmap_write(const struct cellmap *m, char *buf, size_t cap);
 /* The cells of part p, in row-major order, into cells; returns how many. */
 int cellmap_cells(const struct cellmap *m, int p, int *cells);
+/* Every part's cells in one pass, each part's as cellmap_cells lists
+ * them: part p's are cells[start[p]] .. cells[start[p + 1] - 1]. */
+void cellmap_all_cells(const struct cellmap *m, int *start, int *cells);
 
 /* The first part whose cells are not orthogonally connected on grid g,
  * or -1 (validators report it; the engine needs no connection). */
