@@ -217,12 +217,17 @@ void kernel_free(struct kernel *k) { free(k); }
 
 size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
 
+/* The boards kept after the candidates in a state, read only. */
+static inline const struct kernel_boards *kernel_boards_read(const digitset *cand)
+{
+    return (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+}
+
 int kernel_boards_agree(const struct ruleset *rs, const void *state)
 {
     if (rs->kernel == NULL) return 0;
     const digitset *cand = state;
-    const struct kernel_boards *b =
-        (const struct kernel_boards *)((const char *)state + K_BOARD_OFFSET);
+    const struct kernel_boards *b = kernel_boards_read(cand);
     for (int d = 0; d < K_SIZE; d++) {
         if (b->board[d].w[1] >> (K_CELLS - 64)) return 0; /* past the last cell */
         for (int c = 0; c < K_CELLS; c++) {
@@ -611,8 +616,7 @@ int kernel_fixed_point(struct prop_ctx *ctx)
 static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
                                                    int cell)
 {
-    const struct kernel_boards *b =
-        (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    const struct kernel_boards *b = kernel_boards_read(cand);
     uint64_t lo = 0, hi = 0;
     for (digitset m = cand[cell]; m; m &= m - 1) {
         const struct kernel_cells *board = &b->board[__builtin_ctz(m) - 1];
@@ -627,8 +631,7 @@ static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const
  * sets, counted across the nine boards bit-sliced. */
 static inline struct kernel_cells kernel_pairs(const digitset *cand, struct kernel_cells *open)
 {
-    const struct kernel_boards *b =
-        (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    const struct kernel_boards *b = kernel_boards_read(cand);
     struct kernel_cells pairs;
     for (int w = 0; w < 2; w++) {
         uint64_t one = 0, two = 0, three = 0;
