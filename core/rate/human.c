@@ -48,7 +48,8 @@ static void layout_classify(struct human_layout *lay, int house, int *regions)
 static int layout_find_meetings(struct human_layout *lay)
 {
     struct cellset meet;
-    for (int a = 0; a < lay->nhouses; a++)
+    for (int a = 0; a < lay->nhouses; a++) {
+        lay->meeting_first[a] = lay->nmeetings;
         for (int b = 0; b < lay->nhouses; b++) {
             if (a == b || !cellset_and(lay, &lay->house_set[a], &lay->house_set[b], &meet) ||
                 cellset_count(lay, &meet) < 2)
@@ -65,6 +66,8 @@ static int layout_find_meetings(struct human_layout *lay)
             lay->meetings[lay->nmeetings++] =
                 (struct house_meeting){(uint16_t)a, (uint16_t)b, a_in_b, b_in_a};
         }
+    }
+    lay->meeting_first[lay->nhouses] = lay->nmeetings;
     return 0;
 }
 

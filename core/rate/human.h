@@ -62,6 +62,9 @@ struct human_layout {
         uint32_t a_in_b; /* places of house a that lie in b */
         uint32_t b_in_a;
     } meetings[HUMAN_MAX_MEETINGS];
+    /* Each pair is listed both ways, by a in order: house a's meetings
+     * (it as a) are meetings[meeting_first[a]] up to meeting_first[a + 1]. */
+    int meeting_first[HUMAN_MAX_HOUSES + 1];
     /* The meetings of a block with a line, in meeting order: [1] those from
      * the block (pointing), [0] those from the line (claiming). */
     int nlocking[2];

@@ -41,24 +41,14 @@ static const struct {
     {"grouped turbot fish", "grouped-turbot-fish"},
 };
 
-void meeting_index_init(const struct human_layout *lay, struct meeting_index *mi)
-{
-    int fill[HUMAN_MAX_HOUSES] = {0};
-    for (int i = 0; i < lay->nmeetings; i++) fill[lay->meetings[i].a]++;
-    mi->first[0] = 0;
-    for (int i = 0; i < lay->nhouses; i++)
-        mi->first[i + 1] = mi->first[i] + fill[i], fill[i] = mi->first[i];
-    for (int i = 0; i < lay->nmeetings; i++)
-        mi->mask[fill[lay->meetings[i].a]++] = lay->meetings[i].a_in_b;
-}
-
 /* The links of digit in house: two places alone, or a part of two places
  * or more that lie in a second house against the rest, when the rest is
  * one place or lies in a third (that one found once, from the lower
  * meeting). Returns how many it added to links. */
-int grouped_house_links(const struct human *h, const struct meeting_index *mi, int house, int digit,
-                        struct grouped_link *links)
+int grouped_house_links(const struct human *h, int house, int digit, struct grouped_link *links)
 {
+    const struct human_layout *lay = h->lay;
+    const int *first = lay->meeting_first;
     uint32_t places = human_places(h, house, digit);
     int count = __builtin_popcount(places), n = 0;
     if (count < 2) return 0;
@@ -66,12 +56,12 @@ int grouped_house_links(const struct human *h, const struct meeting_index *mi, i
         links[0] = (struct grouped_link){house, {places & -places, places & (places - 1)}};
         return 1;
     }
-    for (int k = mi->first[house]; k < mi->first[house + 1]; k++) {
-        uint32_t part = places & mi->mask[k], rest = places & ~part;
+    for (int k = first[house]; k < first[house + 1]; k++) {
+        uint32_t part = places & lay->meetings[k].a_in_b, rest = places & ~part;
         if (!(part & (part - 1)) || !rest) continue;
         int one = !(rest & (rest - 1));
-        for (int k2 = k + 1; !one && k2 < mi->first[house + 1]; k2++)
-            one = (rest & ~mi->mask[k2]) == 0;
+        for (int k2 = k + 1; !one && k2 < first[house + 1]; k2++)
+            one = (rest & ~lay->meetings[k2].a_in_b) == 0;
         if (one) links[n++] = (struct grouped_link){house, {part, rest}};
     }
     return n;
@@ -252,16 +242,15 @@ static int grouped_from(const struct human *h, const struct grouped_digit *gd,
 }
 
 /* Fills list with digit's links; 1 when some link is grouped. */
-static int list_links(const struct human *h, const struct meeting_index *mi, int digit,
-                      struct link_list *list)
+static int list_links(const struct human *h, int digit, struct link_list *list)
 {
     const struct human_layout *lay = h->lay;
     int n = 0, grouped = 0;
     for (int house = 0; house < lay->nhouses; house++) {
-        int room = mi->first[house + 1] - mi->first[house] + 1;
+        int room = lay->meeting_first[house + 1] - lay->meeting_first[house] + 1;
         list->first[house] = (int16_t)n, list->count[house] = 0;
         if (n + room <= GROUPED_MAX_LINKS)
-            list->count[house] = (int16_t)grouped_house_links(h, mi, house, digit, list->links + n);
+            list->count[house] = (int16_t)grouped_house_links(h, house, digit, list->links + n);
         n += list->count[house];
     }
     list->n = n;
@@ -307,17 +296,15 @@ int find_grouped_two_links_since(const struct human *h, int param, const struct 
 {
     const struct human_layout *lay = h->lay;
     struct link_list list;
-    struct meeting_index mi;
     struct grouped_digit gd;
     (void)param;
     /* Were some house's links left out (too many), an unchanged house's
      * could come back: then try everything. */
     if (lay->nmeetings + lay->nhouses > GROUPED_MAX_LINKS) changed = NULL;
-    meeting_index_init(lay, &mi);
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         int digit = digitset_first(ds);
         grouped_digit_init(h, digit, changed, &gd);
-        if (!list_links(h, &mi, digit, &list) || !grouped_touched_cells(lay, &list, &gd)) continue;
+        if (!list_links(h, digit, &list) || !grouped_touched_cells(lay, &list, &gd)) continue;
         for (int i = 0; i < list.n; i++)
             if (link_grouped(&list.links[i]) && grouped_from(h, &gd, &list, i, out)) return 1;
     }

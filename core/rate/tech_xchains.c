@@ -110,16 +110,16 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
 
 /* Fills x with digit's links and their parts; 0 when none is grouped,
  * or when touched is given and no link lies in a house it marks. */
-static int xchain_collect(const struct human *h, const struct meeting_index *mi, int digit,
-                          const uint8_t *touched, struct xchain_digit *x)
+static int xchain_collect(const struct human *h, int digit, const uint8_t *touched,
+                          struct xchain_digit *x)
 {
     const struct human_layout *lay = h->lay;
     int n = 0, grouped = 0, fresh = !touched;
     x->digit = digit;
     for (int house = 0; house < lay->nhouses; house++) {
-        int room = mi->first[house + 1] - mi->first[house] + 1, k;
+        int room = lay->meeting_first[house + 1] - lay->meeting_first[house] + 1, k;
         if (n + room > XCHAIN_MAX_LINKS) return 0;
-        n += k = grouped_house_links(h, mi, house, digit, x->links + n);
+        n += k = grouped_house_links(h, house, digit, x->links + n);
         fresh = fresh || (k && touched[house]);
     }
     if (!fresh) return 0;
@@ -287,15 +287,13 @@ int find_grouped_xchain_since(const struct human *h, int param, const struct cel
                               struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    struct meeting_index mi;
     struct xchain_digit x;
     uint8_t touched[HUMAN_MAX_HOUSES];
     uint64_t fresh[XCHAIN_PART_WORDS];
     (void)param;
-    meeting_index_init(lay, &mi);
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         if (changed) xchain_touched(h, changed, digitset_first(ds), touched);
-        if (!xchain_collect(h, &mi, digitset_first(ds), changed ? touched : NULL, &x)) continue;
+        if (!xchain_collect(h, digitset_first(ds), changed ? touched : NULL, &x)) continue;
         if (changed) xchain_fresh(&x, touched, fresh);
         for (int y = 0; y < x.nlinks; y++)
             for (int f = 0; f < 2; f++)

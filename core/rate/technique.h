@@ -120,23 +120,15 @@ int find_grouped_two_links(const struct human *h, int param, struct step *out);
 int find_grouped_two_links_since(const struct human *h, int param, const struct cellset *changed,
                                  struct step *out);
 /* What it shares with tech_xchains.c. A link: its house, and each part as
- * places of the house (bit k for the house's k-th cell). Each house's
- * meetings with other houses (human.h lists each pair both ways, so a
- * house's are those where it is a), as masks of its places that lie in
- * the other house: house i's are mask[first[i]] up to mask[first[i + 1]].
+ * places of the house (bit k for the house's k-th cell).
  * grouped_house_links adds digit's links in house to links (at most one
- * more than the house's meetings) and returns how many. */
+ * more than the house's meetings, human.h's meeting_first) and returns
+ * how many. */
 struct grouped_link {
     int house;
     uint32_t part[2];
 };
-struct meeting_index {
-    int first[HUMAN_MAX_HOUSES + 1];
-    uint32_t mask[HUMAN_MAX_MEETINGS];
-};
-void meeting_index_init(const struct human_layout *lay, struct meeting_index *mi);
-int grouped_house_links(const struct human *h, const struct meeting_index *mi, int house, int digit,
-                        struct grouped_link *links);
+int grouped_house_links(const struct human *h, int house, int digit, struct grouped_link *links);
 /* tech_xchains.c: grouped X-chains of three strong links, closed into a
  * grouped X-loop when their ends see each other (param unused) */
 int find_grouped_xchain(const struct human *h, int param, struct step *out);
