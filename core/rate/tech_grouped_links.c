@@ -268,12 +268,7 @@ static void grouped_digit_init(const struct human *h, int digit, const struct ce
     cellset_clear(&gd->holding);
     for (int c = 0; c < lay->ncells; c++)
         if (h->cand[c] & digitset_of(digit)) cellset_add(&gd->holding, c);
-    memset(gd->touched, !changed, (size_t)lay->nhouses);
-    for (int w = 0; changed && w < lay->words; w++)
-        for (uint64_t bits = changed->w[w] & ~gd->holding.w[w]; bits; bits &= bits - 1) {
-            int c = w * 64 + __builtin_ctzll(bits);
-            for (int k = 0; k < lay->ncell_houses[c]; k++) gd->touched[lay->cell_houses[c][k]] = 1;
-        }
+    digit_houses_touched(h, digit, changed, gd->touched);
 }
 
 /* The cells of the touched houses holding links (where a partner of an

@@ -267,22 +267,6 @@ static void xchain_fresh(const struct xchain_digit *x, const uint8_t *touched, u
         if (touched[x->links[i].house]) fresh[i >> 5] |= UINT64_C(3) << (2 * i & 63);
 }
 
-/* The houses where digit's places may have changed: those of the changed
- * cells without the digit now (a cell holding it still has not lost it). */
-static void xchain_touched(const struct human *h, const struct cellset *changed, int digit,
-                           uint8_t *touched)
-{
-    const struct human_layout *lay = h->lay;
-    struct cellset lost;
-    for (int w = 0; w < lay->words; w++) lost.w[w] = changed->w[w];
-    for (int w = 0; w < lay->words; w++)
-        for (uint64_t b = changed->w[w]; b; b &= b - 1) {
-            int c = w * 64 + __builtin_ctzll(b);
-            if (h->cand[c] & digitset_of(digit)) lost.w[w] &= ~(UINT64_C(1) << (c & 63));
-        }
-    houses_touched(lay, &lost, touched);
-}
-
 int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
                               struct step *out)
 {
@@ -292,7 +276,7 @@ int find_grouped_xchain_since(const struct human *h, int param, const struct cel
     uint64_t fresh[XCHAIN_PART_WORDS];
     (void)param;
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
-        if (changed) xchain_touched(h, changed, digitset_first(ds), touched);
+        if (changed) digit_houses_touched(h, digitset_first(ds), changed, touched);
         if (!xchain_collect(h, digitset_first(ds), changed ? touched : NULL, &x)) continue;
         if (changed) xchain_fresh(&x, touched, fresh);
         for (int y = 0; y < x.nlinks; y++)

@@ -54,6 +54,11 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
  * having only lost candidates, so they try the others, in the same order). */
 void houses_touched(const struct human_layout *lay, const struct cellset *changed,
                     uint8_t *touched);
+/* houses_touched for one digit: the houses of the changed cells that no
+ * longer hold it (a cell holding it still has not lost it); every house
+ * when changed is NULL. */
+void digit_houses_touched(const struct human *h, int digit, const struct cellset *changed,
+                          uint8_t *touched);
 /* 1 when changed is NULL, or holds cell or one of its peers. */
 int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed);
 /* The next k-combination of 0..n-1 in idx (ascending, idx[i] = i to
