@@ -10,13 +10,14 @@
 #    rating (rows, whole points) against ours (columns).
 # 2. Times `sudolab rate` on that sample and on puzzles3_magictour_top1465,
 #    RUNS times each (default 3), and prints the median puzzles/s of each
-#    and of both together (total puzzles over total median time).
+#    and of both together (total puzzles over total median time), then
+#    the SE sample again with `rate --jobs 2`.
 # 3. Rates ../shared/data/killer_sample.csv and prints the Spearman
 #    correlation with the grade in its first column, the mean rating per
 #    grade (and whether it rises strictly with the grade), how the ratings
 #    spread (distinct values at 0.1 resolution, the share of the most
 #    common one) and the rating speed on those 800 (median of RUNS runs;
-#    `sudolab rate` is single-threaded).
+#    one thread).
 # Needs only sh, awk and sort. Run from the project root.
 set -eu
 BUILD=${1:-build}
@@ -103,6 +104,10 @@ mt_t=$(median_seconds "$TMP/magictour")
 echo "$se_n $se_t $mt_n $mt_t" | awk '{ printf "  SE sample:  %5d puzzles in %6.2f s: %6.0f puzzles/s\n", $1, $2, $1 / $2
                                         printf "  magictour:  %5d puzzles in %6.2f s: %6.0f puzzles/s\n", $3, $4, $3 / $4
                                         printf "  together:   %5d puzzles in %6.2f s: %6.0f puzzles/s\n", $1 + $3, $2 + $4, ($1 + $3) / ($2 + $4) }'
+# The same sample on two threads (`rate --jobs 2`, same output): what a
+# user of a two-core machine sees.
+se_t2=$(median_seconds --jobs 2 "$TMP/se")
+echo "$se_n $se_t2" | awk '{ printf "  SE sample, --jobs 2: %5d puzzles in %6.2f s: %6.0f puzzles/s\n", $1, $2, $1 / $2 }'
 
 echo
 echo "== killer grades ($DATA/killer_sample.csv: 1 trivial ... 6 unreasonable)"

@@ -164,6 +164,8 @@ struct cmd_puzzle {
     const struct ruleset *rules;
     struct solver *solver; /* for rules, node limit applied */
     long rules_serial;     /* changes whenever rules is a new ruleset */
+    FILE *out, *err;       /* where a visit writes: stdout and stderr, or a
+                              --jobs thread's buffers */
 };
 
 typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
@@ -172,6 +174,24 @@ typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
  * bad ones on stderr as FILE:LINE:COL: message. Returns the exit code so
  * far (0 or 2) combined with the largest code visit returned. */
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg);
+
+/* The same on `jobs` threads (cmd_jobs.c): thread t visits good puzzles
+ * t, t + jobs, ... with args[t], writing to item->out and item->err, and
+ * everything is written in input order, as one thread would write it.
+ * Each thread reads the input itself (standard input is read once and
+ * shared); only the first tells bad puzzles. */
+int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
+                             int jobs);
+
+/* What cmd_input.c needs to know of such a thread. */
+struct cmd_input_share {
+    const char *stdin_text; /* standard input, read once; NULL: read stdin */
+    size_t stdin_len;
+    int quiet;        /* leave the complaints about bad input to another thread */
+    FILE *complaints; /* where they go instead of stderr, when not NULL */
+};
+int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
+                  const struct cmd_input_share *share);
 
 /* The node limit for an N x N puzzle: --max-nodes, else the command's
  * default (0 for none). */

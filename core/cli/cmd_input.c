@@ -3,6 +3,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,8 @@
 
 struct loop {
     const struct cmd_options *opt;
-    const struct variant_spec *variant; /* --variant, loaded once */
+    const struct cmd_input_share *share; /* how --jobs threads share the input */
+    const struct variant_spec *variant;  /* --variant, loaded once */
     struct ruleset *rules;
     struct solver *solver;
     long rules_serial;
@@ -23,6 +25,26 @@ struct loop {
 };
 
 static int worst(int a, int b) { return a > b ? a : b; }
+
+/* The loop's own complaints (bad puzzles, unreadable files): only one of
+ * several threads reading the same input tells them. */
+static void loop_error(const struct loop *loop, const char *file, const struct sl_error *err)
+{
+    const struct cmd_input_share *share = loop->share;
+    if (!share->quiet) sl_error_print(share->complaints ? share->complaints : stderr, file, err);
+}
+
+static void loop_say(const struct loop *loop, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void loop_say(const struct loop *loop, const char *fmt, ...)
+{
+    va_list ap;
+    const struct cmd_input_share *share = loop->share;
+    if (share->quiet) return;
+    va_start(ap, fmt);
+    vfprintf(share->complaints ? share->complaints : stderr, fmt, ap);
+    va_end(ap);
+}
 
 /* The ruleset for p: the last one when the rules are the same. */
 static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)
@@ -38,7 +60,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     if (loop->solver == NULL) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
         err.line = line;
-        sl_error_print(stderr, file, &err);
+        loop_error(loop, file, &err);
         return -1;
     }
     solver_set_node_limit(loop->solver, cmd_node_limit(loop->opt, p->geo.size));
@@ -57,11 +79,12 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
     if (ruleset_check_givens(loop->rules, p->givens, &cell, &err)) {
         err.line = where->cell_line[cell];
         err.col = where->cell_col[cell];
-        sl_error_print(stderr, file, &err);
+        loop_error(loop, file, &err);
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
-    struct cmd_puzzle item = {file, p, where, loop->rules, loop->solver, loop->rules_serial};
+    struct cmd_puzzle item = {file,   p,     where, loop->rules, loop->solver, loop->rules_serial,
+                              stdout, stderr};
     loop->status = worst(loop->status, visit(arg, &item));
 }
 
@@ -73,7 +96,7 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
     if (reader == NULL || where == NULL) {
         reader_close(reader);
         free(where);
-        fprintf(stderr, "%s: out of memory\n", file);
+        loop_say(loop, "%s: out of memory\n", file);
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
@@ -82,18 +105,18 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
         int got = reader_next(reader, &p, where, &err);
         if (got == 0) break;
         if (got < 0) {
-            sl_error_print(stderr, file, &err);
+            loop_error(loop, file, &err);
             loop->status = worst(loop->status, EXIT_BAD_INPUT);
             if (got == -2) break;
             continue;
         }
         if (where->warning.msg[0]) {
             if (where->warning.line == 0) where->warning.line = where->line;
-            sl_error_print(stderr, file, &where->warning);
+            loop_error(loop, file, &where->warning);
         }
         if (loop->variant && variant_apply(loop->variant, &p, &err)) {
             err.line = where->line;
-            sl_error_print(stderr, file, &err);
+            loop_error(loop, file, &err);
             loop->status = worst(loop->status, EXIT_BAD_INPUT);
             puzzle_clear(&p);
             continue;
@@ -168,23 +191,42 @@ static int operand_is_link(const char *name)
     return strstr(name, "://") && fpuzzles_detect(name, strlen(name)) == FPUZZLES_CODE;
 }
 
-int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
+/* Standard input, or the copy of it the threads share. */
+static void read_stdin(struct loop *loop, cmd_visit visit, void *arg)
 {
-    struct loop loop = {.opt = opt};
+    const struct cmd_input_share *share = loop->share;
+    if (!share->stdin_text) {
+        read_stream(loop, stdin, "<stdin>", visit, arg);
+        return;
+    }
+    FILE *in = share->stdin_len ? fmemopen((void *)share->stdin_text, share->stdin_len, "r") : NULL;
+    if (share->stdin_len && !in) {
+        loop_say(loop, "<stdin>: out of memory\n");
+        loop->status = worst(loop->status, EXIT_BAD_INPUT);
+        return;
+    }
+    if (in) read_stream(loop, in, "<stdin>", visit, arg);
+    if (in) fclose(in);
+}
+
+int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
+                  const struct cmd_input_share *share)
+{
+    struct loop loop = {.opt = opt, .share = share};
     struct variant_spec variant;
     if (opt->variant) {
         struct sl_error err = {0};
         if (variant_load(opt->variant, &variant, &err)) {
-            fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
+            loop_say(&loop, "--variant %s: %s\n", opt->variant, err.msg);
             return EXIT_BAD_INPUT;
         }
         loop.variant = &variant;
     }
-    if (opt->nfiles == 0) read_stream(&loop, stdin, "<stdin>", visit, arg);
+    if (opt->nfiles == 0) read_stdin(&loop, visit, arg);
     for (int i = 0; i < opt->nfiles; i++) {
         const char *name = opt->files[i];
         if (strcmp(name, "-") == 0) {
-            read_stream(&loop, stdin, "<stdin>", visit, arg);
+            read_stdin(&loop, visit, arg);
             continue;
         }
         FILE *in = fopen(name, "rb");
@@ -193,7 +235,7 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
             errno = ENOENT;
         }
         if (in == NULL) {
-            fprintf(stderr, "%s: cannot open: %s\n", name, strerror(errno));
+            loop_say(&loop, "%s: cannot open: %s\n", name, strerror(errno));
             loop.status = worst(loop.status, EXIT_BAD_INPUT);
             continue;
         }
@@ -205,6 +247,12 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
     return loop.status;
 }
 
+int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
+{
+    static const struct cmd_input_share alone = {0};
+    return cmd_input_run(opt, visit, arg, &alone);
+}
+
 uint64_t cmd_node_limit(const struct cmd_options *opt, int size)
 {
     if (opt->max_nodes) return opt->max_nodes;
@@ -213,6 +261,6 @@ uint64_t cmd_node_limit(const struct cmd_options *opt, int size)
 
 void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes)
 {
-    fprintf(stderr, "%s:%ld: search gave up after %llu nodes (raise --max-nodes)\n", item->file,
+    fprintf(item->err, "%s:%ld: search gave up after %llu nodes (raise --max-nodes)\n", item->file,
             item->where->line, (unsigned long long)nodes);
 }

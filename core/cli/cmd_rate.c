@@ -19,6 +19,7 @@ static const struct cmd_option_help rate_options[] = {
     {"format", "read only format F"},
     {"variant", "give plain puzzles the rules of variants/NAME.lua"},
     {"max-nodes", CMD_NODES_HELP_CHECK},
+    {"jobs", "rate on N threads; the output is the same, in the same order"},
     {NULL, NULL},
 };
 
@@ -37,7 +38,7 @@ static void rate_grades_help(FILE *out)
 static const struct cmd_spec rate_spec = {
     "rate",
     "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
-    "       [--variant NAME] [--max-nodes N] [FILE...]\n"
+    "       [--variant NAME] [--max-nodes N] [--jobs N] [FILE...]\n"
     "\n"
     "Rates every puzzle by the human techniques it needs, easiest step first, and\n"
     "prints one line each:\n"
@@ -96,7 +97,7 @@ static struct rater *run_rater(struct rate_run *run, const struct cmd_puzzle *it
     run->rater = rater_new(item->rules);
     run->serial = item->rules_serial;
     if (!run->rater)
-        fprintf(stderr, "%s:%ld: cannot rate these rules\n", item->file, item->where->line);
+        fprintf(item->err, "%s:%ld: cannot rate these rules\n", item->file, item->where->line);
     return run->rater;
 }
 
@@ -112,13 +113,14 @@ static int require_unique(const struct cmd_puzzle *item)
         return EXIT_GAVE_UP;
     }
     if (found == 1) return 0;
-    fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line,
+    fprintf(item->err, "%s:%ld: %s\n", item->file, item->where->line,
             found ? "several solutions: not rated" : "no solution: not rated");
     return EXIT_NO_SOLUTION;
 }
 
 struct explain_print {
     const struct human_layout *lay;
+    FILE *out;
     int n;
 };
 
@@ -127,60 +129,70 @@ static void explain_step(void *arg, const struct human *h, const struct step *s)
     struct explain_print *e = arg;
     char words[2048];
     (void)h;
-    printf("%4d. [%.1f] %s\n", ++e->n, s->rating, step_describe(e->lay, s, words, sizeof words));
+    fprintf(e->out, "%4d. [%.1f] %s\n", ++e->n, s->rating,
+            step_describe(e->lay, s, words, sizeof words));
 }
 
-static void print_json_string(const char *text)
+static void print_json_string(FILE *out, const char *text)
 {
-    putchar('"');
+    putc('"', out);
     for (; *text; text++)
         if (*text == '"' || *text == '\\')
-            printf("\\%c", *text);
+            fprintf(out, "\\%c", *text);
         else
-            putchar(*text);
-    putchar('"');
+            putc(*text, out);
+    putc('"', out);
 }
 
 /* The explanation's last comment: which rules the solve path used. */
-static void print_rules_used(const struct ruleset *rs, const struct rate_result *res)
+static void print_rules_used(FILE *out, const struct ruleset *rs, const struct rate_result *res)
 {
     for (int used = 1; used >= 0; used--) {
-        printf("# rules %s:", used ? "used" : "unused");
+        fprintf(out, "# rules %s:", used ? "used" : "unused");
         int any = 0;
         for (int i = 0; i < rs->nslots; i++) {
             const char *name = rs->slots[i].ops->name;
             int first = 1;
             for (int j = 0; j < i; j++) first &= strcmp(rs->slots[j].ops->name, name) != 0;
-            if (first && rate_rule_used(rs, res, name) == used) printf(" %s", name), any = 1;
+            if (first && rate_rule_used(rs, res, name) == used) fprintf(out, " %s", name), any = 1;
         }
-        printf("%s\n", any ? "" : " none");
+        fprintf(out, "%s\n", any ? "" : " none");
     }
+}
+
+static void print_json(FILE *out, const struct cmd_puzzle *item, const struct rate_result *res)
+{
+    fprintf(out, "{\"file\":");
+    print_json_string(out, item->file);
+    fprintf(out,
+            ",\"line\":%ld,\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
+            "\"hardest\":\"%s\",\"search_nodes\":%llu,\"techniques\":{",
+            item->where->line, res->rating, grade_name(res->grade), res->work, res->steps,
+            res->hardest_key, (unsigned long long)res->fallback_nodes);
+    for (int i = 0; i < res->ntally; i++)
+        fprintf(out, "%s\"%s\":%d", i ? "," : "", res->tally[i].key, res->tally[i].count);
+    fprintf(out, "},\"unused_rules\":[");
+    const char *unused[SL_MAX_RULES];
+    int n = rate_rules_unused(item->rules, res, unused, SL_MAX_RULES);
+    for (int i = 0; i < n; i++) fprintf(out, "%s\"%s\"", i ? "," : "", unused[i]);
+    fprintf(out, "]}\n");
 }
 
 static void print_rating(const struct rate_run *run, const struct cmd_puzzle *item,
                          const struct rate_result *res)
 {
+    FILE *out = item->out;
     if (run->opt->json) {
-        printf("{\"file\":");
-        print_json_string(item->file);
-        printf(",\"line\":%ld,\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
-               "\"hardest\":\"%s\",\"search_nodes\":%llu,\"techniques\":{",
-               item->where->line, res->rating, grade_name(res->grade), res->work, res->steps,
-               res->hardest_key, (unsigned long long)res->fallback_nodes);
-        for (int i = 0; i < res->ntally; i++)
-            printf("%s\"%s\":%d", i ? "," : "", res->tally[i].key, res->tally[i].count);
-        printf("},\"unused_rules\":[");
-        const char *unused[SL_MAX_RULES];
-        int n = rate_rules_unused(item->rules, res, unused, SL_MAX_RULES);
-        for (int i = 0; i < n; i++) printf("%s\"%s\"", i ? "," : "", unused[i]);
-        printf("]}\n");
+        print_json(out, item, res);
         return;
     }
-    if (run->opt->explain) print_rules_used(item->rules, res);
-    printf("%.1f %s %.1f", res->rating, grade_name(res->grade), res->work);
-    for (int i = 0; i < res->ntally; i++) printf(" %s:%d", res->tally[i].key, res->tally[i].count);
-    if (res->fallback_nodes) printf(" search-nodes:%llu", (unsigned long long)res->fallback_nodes);
-    putchar('\n');
+    if (run->opt->explain) print_rules_used(out, item->rules, res);
+    fprintf(out, "%.1f %s %.1f", res->rating, grade_name(res->grade), res->work);
+    for (int i = 0; i < res->ntally; i++)
+        fprintf(out, " %s:%d", res->tally[i].key, res->tally[i].count);
+    if (res->fallback_nodes)
+        fprintf(out, " search-nodes:%llu", (unsigned long long)res->fallback_nodes);
+    putc('\n', out);
 }
 
 static int rate_one(void *arg, const struct cmd_puzzle *item)
@@ -192,17 +204,17 @@ static int rate_one(void *arg, const struct cmd_puzzle *item)
     if (!rater) return EXIT_BAD_INPUT;
     int code = require_unique(item);
     if (code) {
-        if (!run->opt->json) puts("not rated");
+        if (!run->opt->json) fputs("not rated\n", item->out);
         return code;
     }
-    struct explain_print e = {rater_layout(rater), 0};
-    if (run->opt->explain) printf("# %s:%ld\n", item->file, item->where->line);
+    struct explain_print e = {rater_layout(rater), item->out, 0};
+    if (run->opt->explain) fprintf(item->out, "# %s:%ld\n", item->file, item->where->line);
     if (rate_puzzle(rater, item->puzzle->givens, &res, run->opt->explain ? explain_step : NULL,
                     &e)) {
-        fprintf(stderr, "%s:%ld: the rater erred (%s): please report this puzzle\n", item->file,
+        fprintf(item->err, "%s:%ld: the rater erred (%s): please report this puzzle\n", item->file,
                 item->where->line,
                 res.erred_technique >= 0 ? technique_table[res.erred_technique].name : "no step");
-        if (!run->opt->json) puts("not rated");
+        if (!run->opt->json) fputs("not rated\n", item->out);
         return EXIT_NO_SOLUTION;
     }
     print_rating(run, item, &res);
@@ -215,9 +227,19 @@ int cmd_rate(int argc, char **argv)
     int code = cmd_parse(&rate_spec, argc, argv, &opt);
     if (code >= 0) return code;
     opt.default_nodes = CLI_CHECK_NODES;
-    struct rate_run run = {.opt = &opt};
-    code = cmd_for_each_puzzle(&opt, rate_one, &run);
-    rater_free(run.rater);
+    struct rate_run *runs = calloc((size_t)opt.jobs, sizeof *runs);
+    void **args = calloc((size_t)opt.jobs, sizeof *args);
+    if (!runs || !args) {
+        free(runs);
+        free(args);
+        fputs("sudolab rate: out of memory\n", stderr);
+        return EXIT_BAD_INPUT;
+    }
+    for (int t = 0; t < opt.jobs; t++) runs[t].opt = &opt, args[t] = &runs[t];
+    code = cmd_for_each_puzzle_jobs(&opt, rate_one, args, opt.jobs);
+    for (int t = 0; t < opt.jobs; t++) rater_free(runs[t].rater);
+    free(runs);
+    free(args);
     return code;
 }
 
