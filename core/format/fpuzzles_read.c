@@ -279,7 +279,8 @@ static int fp_whispers_value(struct fp_reader *r, const struct json_value *e)
                    (r->n + 1) / 2, d);
 }
 
-/* Entries of "lines" of one line rule, each line a path from one end. */
+/* Entries of "lines" of one line rule (fp_line_rules), each line a path
+ * from one end. */
 static int fp_lines(struct fp_reader *r, const struct json_value *v, enum fp_line_kind kind)
 {
     int cells[SL_MAX_CELLS];
@@ -298,26 +299,6 @@ static int fp_lines(struct fp_reader *r, const struct json_value *v, enum fp_lin
         }
     }
     return 0;
-}
-static int fp_thermometer(struct fp_reader *r, const struct json_value *v)
-{
-    return fp_lines(r, v, FP_THERMO);
-}
-static int fp_whispers(struct fp_reader *r, const struct json_value *v)
-{
-    return fp_lines(r, v, FP_WHISPERS);
-}
-static int fp_renban(struct fp_reader *r, const struct json_value *v)
-{
-    return fp_lines(r, v, FP_RENBAN);
-}
-static int fp_palindrome(struct fp_reader *r, const struct json_value *v)
-{
-    return fp_lines(r, v, FP_PALINDROME);
-}
-static int fp_between(struct fp_reader *r, const struct json_value *v)
-{
-    return fp_lines(r, v, FP_BETWEEN);
 }
 
 /* A sandwich clue sits just outside the grid: left or right of its row
@@ -483,11 +464,6 @@ static const struct {
     {"extraregion", KEY_LIST, fp_extra},
     {"odd", KEY_LIST, fp_odd},
     {"even", KEY_LIST, fp_even},
-    {"thermometer", KEY_LIST, fp_thermometer},
-    {"whispers", KEY_LIST, fp_whispers},
-    {"renban", KEY_LIST, fp_renban},
-    {"palindrome", KEY_LIST, fp_palindrome},
-    {"betweenline", KEY_LIST, fp_between},
     {"sandwichsum", KEY_LIST, fp_sandwich},
     {"arrow", KEY_LIST, fp_arrow},
     {"littlekillersum", KEY_LIST, fp_little_killers},
@@ -544,6 +520,9 @@ static int fp_key(struct fp_reader *r, const struct json_value *v)
         if (fp_keys[i].type == KEY_LIST && fp_expect(r, v, JSON_ARRAY, v->key)) return -1;
         return fp_keys[i].read(r, v);
     }
+    for (int kind = 0; kind < FP_LINE_KINDS; kind++)
+        if (strcmp(fp_line_rules[kind].key, v->key) == 0)
+            return fp_expect(r, v, JSON_ARRAY, v->key) ? -1 : fp_lines(r, v, kind);
     return fp_is_empty(v) ? 0 : fp_unknown(r, v);
 }
 

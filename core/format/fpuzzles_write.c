@@ -200,20 +200,6 @@ static int fw_lines(struct fp_writer *w, enum fp_line_kind kind, const char *arg
     }
     return 0;
 }
-static int fw_thermo(struct fp_writer *w, const char *args) { return fw_lines(w, FP_THERMO, args); }
-static int fw_whispers(struct fp_writer *w, const char *args)
-{
-    return fw_lines(w, FP_WHISPERS, args);
-}
-static int fw_renban(struct fp_writer *w, const char *args) { return fw_lines(w, FP_RENBAN, args); }
-static int fw_palindrome(struct fp_writer *w, const char *args)
-{
-    return fw_lines(w, FP_PALINDROME, args);
-}
-static int fw_between(struct fp_writer *w, const char *args)
-{
-    return fw_lines(w, FP_BETWEEN, args);
-}
 
 /* Sandwich clues "r1=10,c5=0": a row's clue left of it (R1C0), a
  * column's above it (R0C5). */
@@ -459,28 +445,36 @@ static const struct {
     const char *name;
     int (*take)(struct fp_writer *, const char *);
 } fw_rules[] = {
-    {"jigsaw", fw_jigsaw},         {"diagonal", fw_diagonal}, {"killer", fw_killer},
-    {"extra", fw_extra},           {"windoku", fw_windoku},   {"oddeven", fw_oddeven},
-    {"thermo", fw_thermo},         {"sum", fw_sum},           {"differ", fw_differ},
-    {"relation", fw_relation},     {"whispers", fw_whispers}, {"renban", fw_renban},
-    {"palindrome", fw_palindrome}, {"between", fw_between},   {"sandwich", fw_sandwich},
+    {"jigsaw", fw_jigsaw},     {"diagonal", fw_diagonal}, {"killer", fw_killer},
+    {"extra", fw_extra},       {"windoku", fw_windoku},   {"oddeven", fw_oddeven},
+    {"sum", fw_sum},           {"differ", fw_differ},     {"relation", fw_relation},
+    {"sandwich", fw_sandwich},
 };
+
+/* The rule's own text, for its writer to take; NULL when out of memory. */
+static char *fw_rule_args(const struct puzzle_rule *rule)
+{
+    int len = rule->ops->write(rule->self, NULL, 0);
+    char *args = malloc((size_t)len + 1);
+    if (args) rule->ops->write(rule->self, args, (size_t)len + 1);
+    return args;
+}
 
 static int fw_rule(struct fp_writer *w, const struct puzzle_rule *rule)
 {
     const char *name = rule->ops->name;
+    int line = -1, other = -1;
     if (strcmp(name, "classic") == 0) return w->classic = 1, 0;
-    for (size_t i = 0; i < sizeof fw_rules / sizeof fw_rules[0]; i++) {
-        if (strcmp(fw_rules[i].name, name) != 0) continue;
-        int len = rule->ops->write(rule->self, NULL, 0);
-        char *args = malloc((size_t)len + 1);
-        if (args == NULL) return sl_error_set(w->err, 0, 0, "out of memory");
-        rule->ops->write(rule->self, args, (size_t)len + 1);
-        int rc = fw_rules[i].take(w, args);
-        free(args);
-        return rc;
-    }
-    return fw_refuse(w, name, "");
+    for (int kind = 0; kind < FP_LINE_KINDS; kind++)
+        if (strcmp(fp_line_rules[kind].rule, name) == 0) line = kind;
+    for (size_t i = 0; i < sizeof fw_rules / sizeof fw_rules[0]; i++)
+        if (strcmp(fw_rules[i].name, name) == 0) other = (int)i;
+    if (line < 0 && other < 0) return fw_refuse(w, name, "");
+    char *args = fw_rule_args(rule);
+    if (args == NULL) return sl_error_set(w->err, 0, 0, "out of memory");
+    int rc = line >= 0 ? fw_lines(w, line, args) : fw_rules[other].take(w, args);
+    free(args);
+    return rc;
 }
 
 /* Regions are written when they are not f-puzzles' default boxes. */
