@@ -569,18 +569,18 @@ printf '%s\n' 000000000000000000000000000000000000000000000000000000000000000000
 run rate "$T/many.txt"
 check "rate refuses a puzzle with several solutions (exit 1)" \
     eval 'rc_is 1 && out_is "not rated" && err_has "several solutions"'
-# --jobs: more puzzles than one output window (256), good, bad and not
-# unique ones mixed, so the order of both streams shows.
+# --jobs (rate, solve, count): more puzzles than one output window (256),
+# good, bad and not unique ones mixed, so the order of both streams shows.
 grep -v '^#' $DATA/se_rated_sample.txt | head -n 300 | cut -d' ' -f1 > "$T/jobs.txt"
 sed -n 1p "$T/many.txt" >> "$T/jobs.txt"
 printf '%s\n' 12345 "$EASY" >> "$T/jobs.txt"
 # Both streams name the input: <stdin> or the file, read as one name F.
 same_name() { sed 's#<stdin>#F#g; s#[^ :"]*jobs\.txt#F#g' "$@"; }
-for flags in "" "--explain" "--json"; do
-    "$S" rate $flags "$T/jobs.txt" > "$T/jobs1.out" 2> "$T/jobs1.err"
+for command in rate "rate --explain" "rate --json" solve "count --limit 3"; do
+    "$S" $command "$T/jobs.txt" > "$T/jobs1.out" 2> "$T/jobs1.err"
     rc1=$?
-    run_in "$T/jobs.txt" rate $flags --jobs 3 - "$T/jobs.txt"
-    check "rate${flags:+ $flags} --jobs 3 writes what one thread writes, in order (stdin and a file)" \
+    run_in "$T/jobs.txt" $command --jobs 3 - "$T/jobs.txt"
+    check "$command --jobs 3 writes what one thread writes, in order (stdin and a file)" \
         eval 'rc_is $rc1 && rc_is 2 &&
               [ "$(same_name "$T/out")" = "$(same_name "$T/jobs1.out" "$T/jobs1.out")" ] &&
               [ "$(same_name "$T/err")" = "$(same_name "$T/jobs1.err" "$T/jobs1.err")" ]'

@@ -183,6 +183,11 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs);
 
+/* The same with one arg that every thread shares (read only), on
+ * opt->jobs threads. */
+int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, void *arg);
+#define CMD_JOBS_HELP "work on N threads; the output is the same, in the same order"
+
 /* What cmd_input.c needs to know of such a thread. */
 struct cmd_input_share {
     const char *stdin_text; /* standard input, read once; NULL: read stdin */

@@ -178,3 +178,10 @@ int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, voi
     free(pool);
     return status;
 }
+
+int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, void *arg)
+{
+    void *args[GENERATE_MAX_JOBS];
+    for (int t = 0; t < opt->jobs; t++) args[t] = arg;
+    return cmd_for_each_puzzle_jobs(opt, visit, args, opt->jobs);
+}

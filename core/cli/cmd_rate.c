@@ -19,7 +19,7 @@ static const struct cmd_option_help rate_options[] = {
     {"format", "read only format F"},
     {"variant", "give plain puzzles the rules of variants/NAME.lua"},
     {"max-nodes", CMD_NODES_HELP_CHECK},
-    {"jobs", "rate on N threads; the output is the same, in the same order"},
+    {"jobs", CMD_JOBS_HELP},
     {NULL, NULL},
 };
 

@@ -162,22 +162,23 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
     long probes = opt->probes ? opt->probes : CLI_ESTIMATE_PROBES;
     struct estimate e;
     if (estimate_count(item->rules, item->puzzle->givens, probes, opt->seed, &e)) {
-        fprintf(stderr, "%s:%ld: out of memory\n", item->file, item->where->line);
+        fprintf(item->err, "%s:%ld: out of memory\n", item->file, item->where->line);
         return EXIT_BAD_INPUT;
     }
     if (e.aborted) {
-        fprintf(stderr, "%s:%ld: a rule stopped the search: no estimate\n", item->file,
+        fprintf(item->err, "%s:%ld: a rule stopped the search: no estimate\n", item->file,
                 item->where->line);
-        puts(opt->json ? "{\"estimate\":null}" : "?");
+        fputs(opt->json ? "{\"estimate\":null}\n" : "?\n", item->out);
         return EXIT_GAVE_UP;
     }
     if (opt->json)
-        printf("{\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
-               "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95}\n",
-               e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
-               (unsigned long long)opt->seed);
+        fprintf(item->out,
+                "{\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
+                "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95}\n",
+                e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
+                (unsigned long long)opt->seed);
     else
-        printf("%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean, e.low,
-               e.high, e.probes, (unsigned long long)opt->seed);
+        fprintf(item->out, "%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean,
+                e.low, e.high, e.probes, (unsigned long long)opt->seed);
     return 0;
 }

@@ -6,6 +6,7 @@
 
 static const struct cmd_option_help solve_options[] = {
     {"pretty", "print grids instead of lines"},
+    {"jobs", CMD_JOBS_HELP},
     CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_SOLVE),
     {NULL, NULL},
 };
@@ -13,7 +14,7 @@ static const struct cmd_option_help solve_options[] = {
 static const struct cmd_spec solve_spec = {
     "solve",
     "usage: sudolab solve [--size N] [--boxes RxC|none] [--pretty] [--max-nodes N]\n"
-    "       [--format F] [--variant NAME] [FILE...]\n"
+    "       [--format F] [--variant NAME] [--jobs N] [FILE...]\n"
     "\n"
     "Prints the solution of every puzzle read from the FILEs (standard input when\n"
     "none, or '-'), one line each in the one-line form, or as a grid with --pretty.\n"
@@ -34,6 +35,7 @@ static const struct cmd_option_help count_options[] = {
     {"probes", "--estimate: probes to make (default " CMD_STR(CLI_ESTIMATE_PROBES) ")"},
     {"seed", "--estimate: the seed of the probes (default 1)"},
     {"json", "--estimate: one JSON object per puzzle"},
+    {"jobs", CMD_JOBS_HELP},
     CMD_READ_OPTIONS("every puzzle is N x N (default: inferred)", CMD_NODES_HELP_SOLVE),
     {NULL, NULL},
 };
@@ -41,7 +43,7 @@ static const struct cmd_option_help count_options[] = {
 static const struct cmd_spec count_spec = {
     "count",
     "usage: sudolab count [--limit K] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
-    "       [--format F] [--variant NAME] [FILE...]\n"
+    "       [--format F] [--variant NAME] [--jobs N] [FILE...]\n"
     "       sudolab count --estimate [--probes N] [--seed S] [--json] [FILE...]\n"
     "\n"
     "Prints, for every puzzle, its number of solutions, counting no further than K\n"
@@ -68,14 +70,14 @@ static int solve_one(void *arg, const struct cmd_puzzle *item)
     struct search_stats stats = {0};
     struct search_result r = solver_count(item->solver, item->puzzle->givens, 1, solution, &stats);
     if (r.solutions == 0) {
-        puts(r.gave_up ? "gave up" : "no solution");
+        fputs(r.gave_up ? "gave up\n" : "no solution\n", item->out);
         if (r.gave_up) cmd_report_gave_up(item, stats.nodes);
         return r.gave_up ? EXIT_GAVE_UP : EXIT_NO_SOLUTION;
     }
     if (opt->pretty)
-        format_write_pretty(stdout, g, solution);
+        format_write_pretty(item->out, g, solution);
     else
-        format_write_line(stdout, g, solution);
+        format_write_line(item->out, g, solution);
     return 0;
 }
 
@@ -87,11 +89,11 @@ static int count_one(void *arg, const struct cmd_puzzle *item)
     struct search_result r =
         solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
     if (r.gave_up) {
-        puts("?");
+        fputs("?\n", item->out);
         cmd_report_gave_up(item, stats.nodes);
         return EXIT_GAVE_UP;
     }
-    printf("%ld\n", r.solutions);
+    fprintf(item->out, "%ld\n", r.solutions);
     return 0;
 }
 
@@ -101,7 +103,7 @@ int cmd_solve(int argc, char **argv)
     int code = cmd_parse(&solve_spec, argc, argv, &opt);
     opt.default_nodes = CLI_SOLVE_NODES;
     opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
-    return code >= 0 ? code : cmd_for_each_puzzle(&opt, solve_one, &opt);
+    return code >= 0 ? code : cmd_for_each_puzzle_alike(&opt, solve_one, &opt);
 }
 
 int cmd_count(int argc, char **argv)
@@ -115,5 +117,5 @@ int cmd_count(int argc, char **argv)
         return cmd_usage_error(&count_spec, "--limit does not go with --estimate");
     opt.default_nodes = CLI_SOLVE_NODES;
     opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
-    return code >= 0 ? code : cmd_for_each_puzzle(&opt, count_one, &opt);
+    return code >= 0 ? code : cmd_for_each_puzzle_alike(&opt, count_one, &opt);
 }
