@@ -109,6 +109,21 @@ static int on_length(struct forcing *f, int cell, int digit, int target, int tar
     return f->probe.reached ? f->probe.reached : f->probe.events;
 }
 
+/* Nishio asks only whether an assumption contradicts: when it does not,
+ * neither does any it puts on, and none of them is probed. */
+static int forcing_digit_quiet(struct forcing *f, int c, int d)
+{
+    const struct human *h = f->h;
+    struct cellset on;
+    if (probe_digit_contradicts(h, &f->probe, c, d, &on)) return 0;
+    for (int w = 0; w < h->lay->words; w++)
+        for (uint64_t bits = on.w[w]; bits; bits &= bits - 1) {
+            size_t x = (size_t)(w * 64 + __builtin_ctzll(bits));
+            f->probed[x * (size_t)h->lay->size + (size_t)d - 1] = 1;
+        }
+    return 1;
+}
+
 /* Assumes (c, d) on, once: keeps what is left and the depths, concludes
  * a contradiction when the level draws them. */
 static void forcing_probe(struct forcing *f, int c, int d)
@@ -117,6 +132,7 @@ static void forcing_probe(struct forcing *f, int c, int d)
     size_t at = (size_t)c * (size_t)h->lay->size + (size_t)d - 1;
     if (f->probed[at]) return;
     f->probed[at] = 1;
+    if (f->mode == PROBE_DIGIT && !f->left && !f->depth && forcing_digit_quiet(f, c, d)) return;
     int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
     f->contradicts[at] = (uint8_t)bad;
     if (f->left)
