@@ -52,6 +52,7 @@ struct xchain_digit {
     struct grouped_link links[XCHAIN_MAX_LINKS];
     struct xchain_part part[2 * XCHAIN_MAX_LINKS];
     int pwords;                                             /* words of a part set in use */
+    uint64_t grouped[XCHAIN_PART_WORDS];                    /* the parts of links with a group */
     uint64_t weak[2 * XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS]; /* each part's weak partners */
 };
 
@@ -131,6 +132,10 @@ static int xchain_collect(const struct human *h, int digit, const uint8_t *touch
         }
     x->nlinks = n;
     if (!grouped) return 0;
+    for (int w = 0; w < XCHAIN_PART_WORDS; w++) x->grouped[w] = 0;
+    for (int i = 0; i < n; i++)
+        if (x->part[2 * i].grouped | x->part[2 * i + 1].grouped)
+            x->grouped[i >> 5] |= UINT64_C(3) << (2 * i & 63);
     xchain_link_weak(h, x);
     return 1;
 }
@@ -245,12 +250,12 @@ static int xchain_through(const struct human *h, const struct xchain_digit *x, i
             int left = any || ((fresh[wl] >> (b1 & 63)) & 1);
             for (int wr = b1 >> 6; wr < x->pwords; wr++) {
                 uint64_t r = x->weak[c2][wr] & (left ? ~UINT64_C(0) : fresh[wr]);
-                if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 63);
+                if (!grouped) r &= x->grouped[wr];
+                /* past b1, and not b1's own link */
+                if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 62) << 2;
                 for (; r; r &= r - 1) {
                     int c3 = wr * 64 + __builtin_ctzll(r);
-                    if (b1 / 2 == c3 / 2 || !(grouped | xchain_link_grouped(x, c3 / 2)) ||
-                        !xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1))
-                        continue;
+                    if (!xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1)) continue;
                     const int parts[6] = {b1 ^ 1, b1, b2, c2, c3, c3 ^ 1};
                     if (xchain_try(h, x, parts, out)) return 1;
                 }
