@@ -43,11 +43,28 @@ static void run_push(struct probe_run *run, int cell, int digit, int on)
 
 #define SETTLED 0xff
 
+/* The bilocal links of house: each of a digit's two places gets the other. */
+static void prepare_bilocal(struct probe *p, const struct human *h, int house)
+{
+    const struct human_layout *lay = h->lay;
+    for (int d = 1; d <= lay->size; d++) {
+        uint32_t places = human_places(h, house, d);
+        if (__builtin_popcount(places) != 2) continue;
+        int a = lay->house_cells[house][__builtin_ctz(places)];
+        int b = lay->house_cells[house][31 - __builtin_clz(places)];
+        int at = a * lay->size + d - 1, bt = b * lay->size + d - 1;
+        p->bilocal[at][p->nbilocal[at]++] = (uint16_t)b;
+        p->bilocal[bt][p->nbilocal[bt]++] = (uint16_t)a;
+    }
+}
+
 void probe_prepare(struct probe *p, const struct human *h)
 {
     const struct human_layout *lay = h->lay;
     memset(p->plane, 0, sizeof p->plane);
     memset(p->single, 0, sizeof p->single);
+    memset(p->nbilocal, 0, (size_t)lay->ncells * (size_t)lay->size);
+    for (int house = 0; house < lay->nhouses; house++) prepare_bilocal(p, h, house);
     for (int c = 0; c < lay->ncells; c++)
         for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
             cellset_add(&p->plane[digitset_first(ds)], c);
@@ -321,12 +338,9 @@ static int level_follow_off(struct level_run *run, int cell, int digit)
     digitset had = h->cand[cell];
     if (digitset_count(had) == 2 && level_on(run, cell, digitset_first(had & ~digitset_of(digit))))
         return 1;
-    for (int i = 0; i < h->lay->ncell_houses[cell]; i++) {
-        int house = h->lay->cell_houses[cell][i];
-        if (run->p->places[house][digit] == 2 &&
-            level_on(run, run->p->pair[house][digit] ^ cell, digit))
-            return 1;
-    }
+    int at = cell * h->lay->size + digit - 1;
+    for (int i = 0; i < run->p->nbilocal[at]; i++)
+        if (level_on(run, run->p->bilocal[at][i], digit)) return 1;
     return 0;
 }
 

@@ -58,6 +58,10 @@ struct probe {
     /* The cells holding each digit in the state probed (probe_prepare). */
     struct cellset plane[SL_MAX_SIZE + 1];
     struct cellset single[SL_MAX_SIZE + 1]; /* the cells where it is all that is left */
+    /* Per candidate (cell * N + digit - 1): the other places of its digit
+     * in the houses where it has two (the links of static probes). */
+    uint8_t nbilocal[SL_MAX_CELLS * SL_MAX_SIZE];
+    uint16_t bilocal[SL_MAX_CELLS * SL_MAX_SIZE][HUMAN_MAX_HOUSES_PER_CELL];
     /* PROBE_RULES: where the rules prune (probe_rules_open), else NULL. */
     struct prop_ctx *rule_ctx;
     digitset *rule_state;

@@ -99,14 +99,19 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
         for (int w = 0; w < lay->words; w++)
             x->part[p].reach.w[w] = x->part[p].seen.w[w] & holding.w[w];
     }
-    for (int p = 0; p < np; p++) {
+    for (int p = 0; p < np; p++)
         for (int w = 0; w < x->pwords; w++) x->weak[p][w] = 0;
+    /* The relation is symmetric: each pair is tested once, from its
+     * lower part; a part of one cell, in the reach, is a partner. */
+    for (int p = 0; p < np; p++)
         for (int w = 0; w < lay->words; w++)
             for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1)
-                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0; q = next[q])
-                    if (q / 2 != p / 2 && xchain_weak(lay, &x->part[p], &x->part[q]))
-                        x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
-    }
+                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0; q = next[q]) {
+                    if (q / 2 <= p / 2) continue;
+                    if (x->part[q].grouped && !xchain_weak(lay, &x->part[p], &x->part[q])) continue;
+                    x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
+                    x->weak[q][p >> 6] |= UINT64_C(1) << (p & 63);
+                }
 }
 
 /* Fills x with digit's links and their parts; 0 when none is grouped,
