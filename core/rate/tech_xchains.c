@@ -128,15 +128,14 @@ static int xchain_collect(const struct human *h, int digit, const uint8_t *touch
         n += k = grouped_house_links(h, house, digit, x->links + n);
         fresh = fresh || (k && touched[house]);
     }
-    if (!fresh) return 0;
     for (int i = 0; i < n; i++)
-        for (int e = 0; e < 2; e++) {
-            struct xchain_part *p = &x->part[2 * i + e];
-            xchain_part_init(lay, x->links[i].house, x->links[i].part[e], p);
-            grouped |= p->grouped;
-        }
+        for (int e = 0; e < 2; e++)
+            grouped |= (x->links[i].part[e] & (x->links[i].part[e] - 1)) != 0;
+    if (!fresh || !grouped || n < 3) return 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < 2; e++)
+            xchain_part_init(lay, x->links[i].house, x->links[i].part[e], &x->part[2 * i + e]);
     x->nlinks = n;
-    if (!grouped) return 0;
     for (int w = 0; w < XCHAIN_PART_WORDS; w++) x->grouped[w] = 0;
     for (int i = 0; i < n; i++)
         if (x->part[2 * i].grouped | x->part[2 * i + 1].grouped)
