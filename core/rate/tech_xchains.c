@@ -81,7 +81,8 @@ static void xchain_part_init(const struct human_layout *lay, int house, uint32_t
 
 /* Each part's reach, and the weak links between parts of different
  * links: a partner of p lies in p's reach, so the parts are listed by
- * their first cell and only those starting in the reach are tested. */
+ * their first cell and only those starting in the reach (and of a later
+ * link: the relation is symmetric) are tested. */
 static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
 {
     const struct human_layout *lay = h->lay;
@@ -93,7 +94,7 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
         if (h->cand[c] & digitset_of(x->digit)) cellset_add(&holding, c);
     }
     x->pwords = (np + 63) / 64;
-    for (int p = np - 1; p >= 0; p--) {
+    for (int p = 0; p < np; p++) { /* each cell's list falls: later links first */
         int c = cellset_next(lay, &x->part[p].cells, 0);
         next[p] = head[c], head[c] = (int16_t)p;
         for (int w = 0; w < lay->words; w++)
@@ -106,8 +107,8 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
     for (int p = 0; p < np; p++)
         for (int w = 0; w < lay->words; w++)
             for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1)
-                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0; q = next[q]) {
-                    if (q / 2 <= p / 2) continue;
+                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0 && q / 2 > p / 2;
+                     q = next[q]) {
                     if (x->part[q].grouped && !xchain_weak(lay, &x->part[p], &x->part[q])) continue;
                     x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
                     x->weak[q][p >> 6] |= UINT64_C(1) << (p & 63);
