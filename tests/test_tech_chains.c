@@ -128,6 +128,44 @@ static void test_x_chain_quiet(void)
     marks_close(&f);
 }
 
+/* Runs the X-chain row's _since form (rate.c's memory) into f->step. */
+static int x_chain_since(struct marks_fixture *f, const struct cellset *changed)
+{
+    int t = technique_by_key("x-chain");
+    memset(&f->step, 0, sizeof f->step);
+    f->step.technique = t;
+    f->step.rating = technique_table[t].rating;
+    f->step.place_cell = -1;
+    return find_chain_since(&f->h, technique_table[t].param, changed, &f->step);
+}
+
+/* The form the rater retries with: with 1 in r1c5 too, row 1 is no strong
+ * link and the X-chain is not there. Once r1c5 loses its 1, told so, the
+ * row finds the chain the whole search finds; told only of a cell that
+ * still holds 1 (so of no new strong link), it searches no start. */
+static void test_x_chain_since(void)
+{
+    struct marks_fixture f;
+    struct cellset changed;
+    CU_ASSERT_FALSE(x_chain_row(&f, X_CHAIN " r1c5+1"));
+    f.h.cand[4] &= ~digitset_of(1); /* r1c5 */
+    human_recount(&f.h);
+    CU_ASSERT_TRUE_FATAL(marks_row(&f, technique_by_key("x-chain")));
+    struct step whole = f.step;
+    cellset_clear(&changed);
+    cellset_add(&changed, 8 * 9 + 8); /* r9c9 */
+    CU_ASSERT_FALSE(x_chain_since(&f, &changed));
+    cellset_add(&changed, 4);
+    CU_ASSERT_TRUE_FATAL(x_chain_since(&f, &changed));
+    CU_ASSERT_EQUAL(f.step.nnodes, whole.nnodes);
+    CU_ASSERT_EQUAL(memcmp(f.step.nodes, whole.nodes, sizeof whole.nodes[0] * (size_t)whole.nnodes),
+                    0);
+    CU_ASSERT_TRUE(step_removes(&f.step, 3, 3, 1));
+    assert_rating(&f.step, whole.rating);
+    CU_ASSERT_TRUE(x_chain_since(&f, NULL));
+    marks_close(&f);
+}
+
 /* Digit 1 again, now a loop: r1c1 = r1c4 - r2c6 = r8c6 - r8c2 = r3c2 -
  * r1c1 (row 1, columns 6 and 2 hold two places each). Each weak link
  * holds one 1, so 1 leaves the rest of box 2 (r2c4, r2c5), of row 8
@@ -246,6 +284,7 @@ void tests_register(void)
     CU_add_test(s, "x-chain", test_x_chain);
     CU_add_test(s, "three strong links", test_three_strong_links);
     CU_add_test(s, "x-chain quiet", test_x_chain_quiet);
+    CU_add_test(s, "x-chain told what changed", test_x_chain_since);
     CU_add_test(s, "x-cycle", test_x_cycle);
     CU_add_test(s, "xy-chain", test_xy_chain);
     CU_add_test(s, "xy-chain quiet", test_xy_chain_quiet);

@@ -43,9 +43,33 @@ static void run_push(struct probe_run *run, int cell, int digit, int on)
 
 #define SETTLED 0xff
 
+/* The bilocal links of house: each of a digit's two places gets the other. */
+static void prepare_bilocal(struct probe *p, const struct human *h, int house)
+{
+    const struct human_layout *lay = h->lay;
+    for (int d = 1; d <= lay->size; d++) {
+        uint32_t places = human_places(h, house, d);
+        if (__builtin_popcount(places) != 2) continue;
+        int a = lay->house_cells[house][__builtin_ctz(places)];
+        int b = lay->house_cells[house][31 - __builtin_clz(places)];
+        int at = a * lay->size + d - 1, bt = b * lay->size + d - 1;
+        p->bilocal[at][p->nbilocal[at]++] = (uint16_t)b;
+        p->bilocal[bt][p->nbilocal[bt]++] = (uint16_t)a;
+    }
+}
+
 void probe_prepare(struct probe *p, const struct human *h)
 {
     const struct human_layout *lay = h->lay;
+    memset(p->plane, 0, sizeof p->plane);
+    memset(p->single, 0, sizeof p->single);
+    memset(p->nbilocal, 0, (size_t)lay->ncells * (size_t)lay->size);
+    for (int house = 0; house < lay->nhouses; house++) prepare_bilocal(p, h, house);
+    for (int c = 0; c < lay->ncells; c++)
+        for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
+            cellset_add(&p->plane[digitset_first(ds)], c);
+            if (digitset_is_single(h->cand[c])) cellset_add(&p->single[digitset_first(ds)], c);
+        }
     for (int house = 0; house < lay->nhouses; house++) {
         const uint16_t *cells = lay->house_cells[house];
         memset(p->places[house], 0, sizeof p->places[house]);
@@ -252,6 +276,174 @@ static int run_rules(struct probe_run *run, int *pushed)
     return 0;
 }
 
+/* --- PROBE_STATIC, a level at a time ----------------------------------
+ * The links followed are the state's own, so the candidates a level turns
+ * off and on do not depend on the order in which they are drawn: each is
+ * drawn once, the peers a digit turns off in one word operation on that
+ * digit's plane (what the probe's grid still holds). */
+
+struct level_node {
+    uint16_t cell;
+    uint8_t digit;
+};
+
+struct level_run {
+    const struct human *h;
+    struct probe *p;
+    struct cellset plane[SL_MAX_SIZE + 1];
+    int n; /* nodes drawn */
+    struct level_node node[SL_MAX_CELLS * (SL_MAX_SIZE + 1)];
+};
+
+/* Turns digit off in cell at depth; 1 when the probe had it on. */
+static int level_off(struct level_run *run, int cell, int digit, int depth)
+{
+    struct probe *p = run->p;
+    if (p->value[cell] == digit) return 1;
+    p->cand[cell] &= ~digitset_of(digit);
+    run->plane[digit].w[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
+    p->off_depth[cell * run->h->lay->size + digit - 1] = (uint16_t)depth;
+    run->node[run->n++] = (struct level_node){(uint16_t)cell, (uint8_t)digit};
+    return 0;
+}
+
+/* Turns digit on in cell; 1 when it was off, or another digit was on. */
+static int level_on(struct level_run *run, int cell, int digit)
+{
+    struct probe *p = run->p;
+    if (p->value[cell]) return p->value[cell] != digit;
+    if (!(p->cand[cell] & digitset_of(digit))) return 1;
+    p->value[cell] = (uint8_t)digit;
+    run->node[run->n++] = (struct level_node){(uint16_t)cell, (uint8_t)digit};
+    return 0;
+}
+
+/* What (cell, digit) on turns off, at depth: its cell's other digits, and
+ * the digit in its peers. */
+static int level_follow_on(struct level_run *run, int cell, int digit, int depth)
+{
+    const struct human_layout *lay = run->h->lay;
+    for (digitset rest = run->p->cand[cell] & ~digitset_of(digit); rest; rest = digitset_rest(rest))
+        level_off(run, cell, digitset_first(rest), depth);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = lay->peers[cell].w[w] & run->plane[digit].w[w]; bits; bits &= bits - 1)
+            if (level_off(run, w * 64 + __builtin_ctzll(bits), digit, depth)) return 1;
+    return 0;
+}
+
+/* What (cell, digit) off turns on: the strong links of follow_off_static. */
+static int level_follow_off(struct level_run *run, int cell, int digit)
+{
+    const struct human *h = run->h;
+    digitset had = h->cand[cell];
+    if (digitset_count(had) == 2 && level_on(run, cell, digitset_first(had & ~digitset_of(digit))))
+        return 1;
+    int at = cell * h->lay->size + digit - 1;
+    for (int i = 0; i < run->p->nbilocal[at]; i++)
+        if (level_on(run, run->p->bilocal[at][i], digit)) return 1;
+    return 0;
+}
+
+/* PROBE_STATIC from (cell, digit) on, no target: 1 when it contradicts. */
+static int probe_static(const struct human *h, struct probe *p, int cell, int digit)
+{
+    struct level_run run;
+    run.h = h, run.p = p, run.n = 0;
+    memcpy(run.plane, p->plane, (size_t)(h->lay->size + 1) * sizeof p->plane[0]);
+    level_on(&run, cell, digit);
+    /* Levels alternate: on at even depths, off at odd ones. */
+    for (int from = 0, depth = 1; from < run.n; depth++) {
+        int to = run.n;
+        for (; from < to; from++) {
+            const struct level_node *e = &run.node[from];
+            int bad = depth & 1 ? level_follow_on(&run, e->cell, e->digit, depth)
+                                : level_follow_off(&run, e->cell, e->digit);
+            if (bad) {
+                p->events = run.n;
+                p->contradiction = depth;
+                return 1;
+            }
+        }
+    }
+    p->events = run.n;
+    return 0;
+}
+
+/* --- PROBE_DIGIT's question, a level at a time --------------------------
+ * One digit's consequences as sets: the cells the digit is on in, and
+ * those still holding it. A level turns the digit off in the peers of the
+ * cells it went on in, then puts it on where a house that lost a place
+ * has one left. The sets reached are the probe's, so it contradicts when
+ * these do: the digit off where it is on or where it was all that was
+ * left, or a house (where it is not placed) without a place. */
+
+/* The houses holding a cell of `cells`, as a bit set over houses. */
+static void digit_houses(const struct human_layout *lay, const struct cellset *cells,
+                         uint64_t *houses)
+{
+    memset(houses, 0, HUMAN_MAX_HOUSES / 8);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = cells->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            for (int i = 0; i < lay->ncell_houses[c]; i++)
+                houses[lay->cell_houses[c][i] >> 6] |= UINT64_C(1) << (lay->cell_houses[c][i] & 63);
+        }
+}
+
+/* The digit off in the peers of `fresh` (cells it just went on in): 1 on
+ * a contradiction; else `left` loses them and `off` holds them. */
+static int digit_level_off(const struct human_layout *lay, const struct probe *p, int digit,
+                           const struct cellset *fresh, const struct cellset *on,
+                           struct cellset *left, struct cellset *off)
+{
+    cellset_clear(off);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = fresh->w[w]; bits; bits &= bits - 1) {
+            const struct cellset *peers = &lay->peers[w * 64 + __builtin_ctzll(bits)];
+            for (int v = 0; v < lay->words; v++) off->w[v] |= peers->w[v] & left->w[v];
+        }
+    uint64_t bad = 0;
+    for (int w = 0; w < lay->words; w++) {
+        bad |= off->w[w] & (on->w[w] | p->single[digit].w[w]);
+        left->w[w] &= ~off->w[w];
+    }
+    return bad != 0;
+}
+
+int probe_digit_contradicts(const struct human *h, const struct probe *p, int cell, int digit,
+                            struct cellset *on)
+{
+    const struct human_layout *lay = h->lay;
+    struct cellset left = p->plane[digit], fresh = {{0}}, off;
+    uint64_t houses[HUMAN_MAX_HOUSES / 64];
+    cellset_clear(on);
+    cellset_add(on, cell);
+    cellset_add(&fresh, cell);
+    for (;;) {
+        if (digit_level_off(lay, p, digit, &fresh, on, &left, &off)) return 1;
+        digit_houses(lay, &off, houses);
+        cellset_clear(&fresh);
+        int more = 0;
+        for (int i = 0; i < (lay->nhouses + 63) / 64; i++)
+            for (uint64_t bits = houses[i]; bits; bits &= bits - 1) {
+                int house = i * 64 + __builtin_ctzll(bits);
+                if (p->places[house][digit] == SETTLED) continue;
+                int count = 0, x = -1;
+                for (int w = 0; w < lay->words && count < 2; w++) {
+                    uint64_t in = left.w[w] & lay->house_set[house].w[w];
+                    if (in) x = w * 64 + __builtin_ctzll(in);
+                    count += __builtin_popcountll(in);
+                }
+                if (count == 0) return 1;
+                if (count > 1 || cellset_has(on, x)) continue;
+                cellset_add(on, x);
+                cellset_add(&fresh, x);
+                more = 1;
+            }
+        if (!more) return 0;
+    }
+}
+
 int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, int on,
               struct probe *p, int target_cell, int target_digit)
 {
@@ -265,6 +457,7 @@ int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, 
     memcpy(p->cand, h->cand, (size_t)ncells * sizeof p->cand[0]);
     memcpy(p->value, h->value, (size_t)ncells);
     p->events = p->contradiction = p->reached = 0;
+    if (mode == PROBE_STATIC && on && target_cell < 0) return probe_static(h, p, cell, digit);
     digitset target = target_cell >= 0 ? digitset_of(target_digit) : 0;
     run_push(&run, cell, digit, on);
     for (;;) {

@@ -55,6 +55,13 @@ struct probe {
     /* The cells holding each digit in each house, xor'ed: where places
      * are two, either one gives the other (static probes' strong links). */
     uint16_t pair[SL_MAX_UNITS][SL_MAX_SIZE + 1];
+    /* The cells holding each digit in the state probed (probe_prepare). */
+    struct cellset plane[SL_MAX_SIZE + 1];
+    struct cellset single[SL_MAX_SIZE + 1]; /* the cells where it is all that is left */
+    /* Per candidate (cell * N + digit - 1): the other places of its digit
+     * in the houses where it has two (the links of static probes). */
+    uint8_t nbilocal[SL_MAX_CELLS * SL_MAX_SIZE];
+    uint16_t bilocal[SL_MAX_CELLS * SL_MAX_SIZE][HUMAN_MAX_HOUSES_PER_CELL];
     /* PROBE_RULES: where the rules prune (probe_rules_open), else NULL. */
     struct prop_ctx *rule_ctx;
     digitset *rule_state;
@@ -73,8 +80,19 @@ void probe_prepare(struct probe *p, const struct human *h);
 /* Assumes digit on (on = 1) or off in cell and draws the consequences
  * (p must have been prepared for h).
  * Returns 1 when they contradict each other. With target_cell >= 0 it
- * stops as soon as target_digit goes off there (reached). */
+ * stops as soon as target_digit goes off there (reached).
+ * A static probe of a candidate on with no target draws its consequences
+ * a level at a time (what follows, and each off_depth, are the same in
+ * any order then); when they contradict each other it says only that it
+ * did (contradiction is set, not to the length of the chains). */
 int probe_run(const struct human *h, enum probe_mode mode, int cell, int digit, int on,
               struct probe *p, int target_cell, int target_digit);
+
+/* PROBE_DIGIT's question alone, asked of every place the digit reaches at
+ * once: 1 when assuming digit on in cell contradicts (probe_run then says
+ * how far); 0 when it does not, with `on` the cells the digit is then on
+ * in (from each of those the answer is 0 too: they draw less). */
+int probe_digit_contradicts(const struct human *h, const struct probe *p, int cell, int digit,
+                            struct cellset *on);
 
 #endif

@@ -130,29 +130,38 @@ static struct chain_node state_node(const struct chain_search *cs, int index)
     return (struct chain_node){cs->state[index].node >> 5, cs->state[index].node & 31};
 }
 
-/* Queues (cell, digit), reached from state `parent` with polarity `on`,
- * when it is a node not reached that way yet. */
-static void chain_push(struct chain_search *cs, int on, int cell, int digit, int parent)
+/* Queues (cell, digit), a node, reached from state `parent` with
+ * polarity `on`, when it was not reached that way yet. */
+static inline void chain_push_node(struct chain_search *cs, int on, int cell, int digit, int parent)
 {
-    if (!nodes_has(cs, &cs->allowed, cell, digit) || nodes_has(cs, &cs->seen[on], cell, digit))
-        return;
-    nodes_add(cs, &cs->seen[on], cell, digit);
+    uint64_t *word = &cs->seen[on].w[(digit - 1) * cs->stride + (cell >> 6)];
+    uint64_t bit = UINT64_C(1) << (cell & 63);
+    if (*word & bit) return;
+    *word |= bit;
     cs->state[cs->nstates++] =
         (struct chain_state){(uint16_t)(cell << 5 | digit), (uint16_t)parent};
 }
 
-/* Queues the nodes strongly linked to state index (off): they are on. */
+/* As chain_push_node, for any candidate (nothing when it is no node). */
+static void chain_push(struct chain_search *cs, int on, int cell, int digit, int parent)
+{
+    if (nodes_has(cs, &cs->allowed, cell, digit)) chain_push_node(cs, on, cell, digit, parent);
+}
+
+/* Queues the nodes strongly linked to state index (off): they are on
+ * (both ends of a strong link are nodes). */
 static void expand_strong(struct chain_search *cs, int index)
 {
     const struct human_layout *lay = cs->lay;
     struct chain_node n = state_node(cs, index);
     digitset cand = cs->h->cand[n.cell];
     if (cs->kind != CHAIN_X && digitset_count(cand) == 2)
-        chain_push(cs, 1, n.cell, digitset_first(cand & ~digitset_of(n.digit)), index);
+        chain_push_node(cs, 1, n.cell, digitset_first(cand & ~digitset_of(n.digit)), index);
     if (cs->kind == CHAIN_XY) return;
+    const int16_t *pairs = cs->pair + n.digit - 1;
     for (int i = 0; i < lay->ncell_houses[n.cell]; i++) {
-        int pair = cs->pair[lay->cell_houses[n.cell][i] * lay->size + n.digit - 1];
-        if (pair >= 0) chain_push(cs, 1, pair ^ n.cell, n.digit, index);
+        int pair = pairs[lay->cell_houses[n.cell][i] * lay->size];
+        if (pair >= 0) chain_push_node(cs, 1, pair ^ n.cell, n.digit, index);
     }
 }
 
@@ -217,26 +226,18 @@ static void common_weak(const struct chain_search *cs, struct chain_node a, stru
 static void chain_pairs(struct chain_search *cs)
 {
     const struct human_layout *lay = cs->lay;
-    uint8_t count[SL_MAX_SIZE + 1];
-    int16_t first[SL_MAX_SIZE + 1], both[SL_MAX_SIZE + 1];
-    for (int house = 0; house < lay->nhouses; house++) {
-        memset(count, 0, sizeof count);
-        memset(both, 0, sizeof both);
-        for (int k = 0; k < lay->size; k++) {
-            int cell = lay->house_cells[house][k];
-            for (digitset ds = cs->h->cand[cell]; ds; ds = digitset_rest(ds)) {
-                int d = digitset_first(ds);
-                if (count[d]++ == 0) first[d] = (int16_t)cell;
-                both[d] ^= (int16_t)cell;
-            }
-        }
+    for (int house = 0; house < lay->nhouses; house++)
         for (int d = 1; d <= lay->size; d++) {
-            cs->pair[house * lay->size + d - 1] = count[d] == 2 ? both[d] : -1;
-            if (count[d] != 2) continue;
-            nodes_add(cs, &cs->allowed, first[d], d);
-            nodes_add(cs, &cs->allowed, both[d] ^ first[d], d);
+            uint32_t places = human_places(cs->h, house, d);
+            int16_t *pair = &cs->pair[house * lay->size + d - 1];
+            *pair = -1;
+            if (__builtin_popcount(places) != 2) continue;
+            int a = lay->house_cells[house][__builtin_ctz(places)];
+            int b = lay->house_cells[house][31 - __builtin_clz(places)];
+            *pair = (int16_t)(a ^ b);
+            nodes_add(cs, &cs->allowed, a, d);
+            nodes_add(cs, &cs->allowed, b, d);
         }
-    }
 }
 
 /* The candidates, and the nodes: those with a strong link of this kind
@@ -376,27 +377,101 @@ static void chain_step(struct chain_search *cs, int end, int k, double base, str
     out->rating = base + technique_length_rating(links);
 }
 
-/* Tries every start node, each search bounded by the best chain so far,
- * so the step kept is a shortest chain that removes something. */
-int find_chain(const struct human *h, int param, struct step *out)
+/* --- told what changed ------------------------------------------------
+ * Between two states of one grid candidates only go: a link between two
+ * candidates still there is still there, and strong links only appear (a
+ * house down to two places of a digit, a cell down to two digits). So
+ * when the search found nothing in an earlier state, a start whose search
+ * now meets no new strong link finds nothing again: each of its walks was
+ * a walk then, each end reached no sooner, removing no more. Only the
+ * starts from which an end of a new strong link can be reached off are
+ * searched: those found walking back from those ends (a weak link first,
+ * then a strong one, and so on). */
+
+/* The ends of the strong links that may be new: both places of a digit
+ * in a house where a changed cell no longer holds it, now down to two;
+ * both digits of a changed cell now down to two. */
+static void chain_new_ends(struct chain_search *cs, const struct cellset *changed,
+                           struct nodeset *ends)
 {
-    struct chain_search cs;
+    const struct human *h = cs->h;
+    const struct human_layout *lay = cs->lay;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    nodes_clear(cs, ends);
+    for (int d = 1; cs->kind != CHAIN_XY && d <= lay->size; d++) {
+        digit_houses_touched(h, d, changed, touched);
+        for (int house = 0; house < lay->nhouses; house++) {
+            if (!touched[house] || cs->pair[house * lay->size + d - 1] < 0) continue;
+            for (uint32_t places = human_places(h, house, d); places; places &= places - 1)
+                nodes_add(cs, ends, lay->house_cells[house][__builtin_ctz(places)], d);
+        }
+    }
+    for (int w = 0; cs->kind != CHAIN_X && w < lay->words; w++)
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            if (digitset_count(h->cand[c]) != 2) continue;
+            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+                nodes_add(cs, ends, c, digitset_first(ds));
+        }
+}
+
+/* The starts worth a search: walking back from ends, with the search's
+ * own links (seen[1] is reached through a strong link, or an end). */
+static void chain_reach_back(struct chain_search *cs, const struct nodeset *ends,
+                             struct nodeset *starts)
+{
+    struct nodes_iter it = nodes_begin(cs);
+    struct chain_node n;
+    nodes_clear(cs, &cs->seen[0]);
+    nodes_clear(cs, &cs->seen[1]);
+    cs->nstates = 0;
+    while (nodes_next(cs, ends, &it, &n)) chain_push(cs, 1, n.cell, n.digit, 0);
+    for (int from = 0, weak = 1; from < cs->nstates; weak = !weak) {
+        int to = cs->nstates;
+        for (; from < to; from++) weak ? expand_weak(cs, from) : expand_strong(cs, from);
+    }
+    *starts = cs->seen[1];
+}
+
+/* Tries every start node (of `starts`, when given), each search bounded
+ * by the best chain so far, so the step kept is a shortest chain that
+ * removes something. */
+static int chain_search_all(struct chain_search *cs, int param, const struct nodeset *starts,
+                            struct step *out)
+{
     struct nodes_iter it;
     struct chain_node start;
     double base = out->rating;
+    int kind = cs->kind;
     /* param 3: an X-chain of three strong links (five links) at most */
-    int kind = param == 3 ? CHAIN_X : param;
     int end, found = 0, max_links = param == 3 ? 5 : CHAIN_MAX_LINKS - 1;
-    chain_setup(&cs, h, kind);
-    it = nodes_begin(&cs);
-    while (max_links >= CHAIN_MIN_LINKS && nodes_next(&cs, &cs.allowed, &it, &start)) {
+    it = nodes_begin(cs);
+    while (max_links >= CHAIN_MIN_LINKS && nodes_next(cs, &cs->allowed, &it, &start)) {
+        if (starts && !nodes_has(cs, starts, start.cell, start.digit)) continue;
         if (kind == CHAIN_X) /* one digit: only its words */
-            cs.lo = (start.digit - 1) * cs.stride, cs.hi = cs.lo + cs.stride;
-        int k = chain_from(&cs, start, max_links, &end);
+            cs->lo = (start.digit - 1) * cs->stride, cs->hi = cs->lo + cs->stride;
+        int k = chain_from(cs, start, max_links, &end);
         if (!k) continue;
-        chain_step(&cs, end, k, base, out);
+        chain_step(cs, end, k, base, out);
         found = 1;
         max_links = k - 2;
     }
     return found;
+}
+
+int find_chain_since(const struct human *h, int param, const struct cellset *changed,
+                     struct step *out)
+{
+    struct chain_search cs;
+    struct nodeset ends, starts;
+    chain_setup(&cs, h, param == 3 ? CHAIN_X : param);
+    if (!changed) return chain_search_all(&cs, param, NULL, out);
+    chain_new_ends(&cs, changed, &ends);
+    chain_reach_back(&cs, &ends, &starts);
+    return chain_search_all(&cs, param, &starts, out);
+}
+
+int find_chain(const struct human *h, int param, struct step *out)
+{
+    return find_chain_since(h, param, NULL, out);
 }

@@ -109,6 +109,21 @@ static int on_length(struct forcing *f, int cell, int digit, int target, int tar
     return f->probe.reached ? f->probe.reached : f->probe.events;
 }
 
+/* Nishio asks only whether an assumption contradicts: when it does not,
+ * neither does any it puts on, and none of them is probed. */
+static int forcing_digit_quiet(struct forcing *f, int c, int d)
+{
+    const struct human *h = f->h;
+    struct cellset on;
+    if (probe_digit_contradicts(h, &f->probe, c, d, &on)) return 0;
+    for (int w = 0; w < h->lay->words; w++)
+        for (uint64_t bits = on.w[w]; bits; bits &= bits - 1) {
+            size_t x = (size_t)(w * 64 + __builtin_ctzll(bits));
+            f->probed[x * (size_t)h->lay->size + (size_t)d - 1] = 1;
+        }
+    return 1;
+}
+
 /* Assumes (c, d) on, once: keeps what is left and the depths, concludes
  * a contradiction when the level draws them. */
 static void forcing_probe(struct forcing *f, int c, int d)
@@ -117,6 +132,7 @@ static void forcing_probe(struct forcing *f, int c, int d)
     size_t at = (size_t)c * (size_t)h->lay->size + (size_t)d - 1;
     if (f->probed[at]) return;
     f->probed[at] = 1;
+    if (f->mode == PROBE_DIGIT && !f->left && !f->depth && forcing_digit_quiet(f, c, d)) return;
     int bad = probe_run(h, f->mode, c, d, 1, &f->probe, -1, 0);
     f->contradicts[at] = (uint8_t)bad;
     if (f->left)
@@ -152,6 +168,29 @@ static int forcing_branch_length(struct forcing *f, const int *cells, const int 
     return length;
 }
 
+/* kept |= left over n cells, two cells a word. */
+static void forcing_keep(digitset *kept, const digitset *left, int n)
+{
+    int x = 0;
+    for (; x + 2 <= n; x += 2) {
+        uint64_t a, b;
+        memcpy(&a, kept + x, sizeof a);
+        memcpy(&b, left + x, sizeof b);
+        a |= b;
+        memcpy(kept + x, &a, sizeof a);
+    }
+    if (x < n) kept[x] |= left[x];
+}
+
+/* 1 when either of two cells has a candidate not kept. */
+static int forcing_any_gone(const digitset *cand, const digitset *kept)
+{
+    uint64_t c, k;
+    memcpy(&c, cand, sizeof c);
+    memcpy(&k, kept, sizeof k);
+    return (c & ~k) != 0;
+}
+
 /* Candidates every branch turns off: the union of what the branches leave
  * misses them (branches that contradict themselves leave nothing). */
 static void forcing_common(struct forcing *f, const int *cells, const int *digits, int count,
@@ -159,16 +198,18 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
 {
     const struct human *h = f->h;
     int ncells = h->lay->ncells;
-    digitset kept[SL_MAX_CELLS];
+    digitset kept[SL_MAX_CELLS + 1];
     memset(kept, 0, (size_t)ncells * sizeof kept[0]);
     for (int i = 0; i < count; i++) {
         forcing_probe(f, cells[i], digits[i]);
         if (f->contradicts[cells[i] * h->lay->size + digits[i] - 1]) continue;
-        const digitset *left = probe_left(f, cells[i], digits[i]);
-        for (int x = 0; x < ncells; x++) kept[x] |= left[x];
+        forcing_keep(kept, probe_left(f, cells[i], digits[i]), ncells);
     }
     for (int x = 0; x < ncells; x++) {
-        if (!h->cand[x]) continue;
+        if (!(x & 1) && x + 1 < ncells && !forcing_any_gone(h->cand + x, kept + x)) {
+            x++;
+            continue;
+        }
         for (digitset gone = h->cand[x] & ~kept[x]; gone; gone = digitset_rest(gone)) {
             int d = digitset_first(gone);
             int length = forcing_branch_length(f, cells, digits, count, x, d);

@@ -52,6 +52,7 @@ struct xchain_digit {
     struct grouped_link links[XCHAIN_MAX_LINKS];
     struct xchain_part part[2 * XCHAIN_MAX_LINKS];
     int pwords;                                             /* words of a part set in use */
+    uint64_t grouped[XCHAIN_PART_WORDS];                    /* the parts of links with a group */
     uint64_t weak[2 * XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS]; /* each part's weak partners */
 };
 
@@ -80,7 +81,8 @@ static void xchain_part_init(const struct human_layout *lay, int house, uint32_t
 
 /* Each part's reach, and the weak links between parts of different
  * links: a partner of p lies in p's reach, so the parts are listed by
- * their first cell and only those starting in the reach are tested. */
+ * their first cell and only those starting in the reach (and of a later
+ * link: the relation is symmetric) are tested. */
 static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
 {
     const struct human_layout *lay = h->lay;
@@ -92,20 +94,25 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
         if (h->cand[c] & digitset_of(x->digit)) cellset_add(&holding, c);
     }
     x->pwords = (np + 63) / 64;
-    for (int p = np - 1; p >= 0; p--) {
+    for (int p = 0; p < np; p++) { /* each cell's list falls: later links first */
         int c = cellset_next(lay, &x->part[p].cells, 0);
         next[p] = head[c], head[c] = (int16_t)p;
         for (int w = 0; w < lay->words; w++)
             x->part[p].reach.w[w] = x->part[p].seen.w[w] & holding.w[w];
     }
-    for (int p = 0; p < np; p++) {
+    for (int p = 0; p < np; p++)
         for (int w = 0; w < x->pwords; w++) x->weak[p][w] = 0;
+    /* The relation is symmetric: each pair is tested once, from its
+     * lower part; a part of one cell, in the reach, is a partner. */
+    for (int p = 0; p < np; p++)
         for (int w = 0; w < lay->words; w++)
             for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1)
-                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0; q = next[q])
-                    if (q / 2 != p / 2 && xchain_weak(lay, &x->part[p], &x->part[q]))
-                        x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
-    }
+                for (int q = head[w * 64 + __builtin_ctzll(b)]; q >= 0 && q / 2 > p / 2;
+                     q = next[q]) {
+                    if (x->part[q].grouped && !xchain_weak(lay, &x->part[p], &x->part[q])) continue;
+                    x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
+                    x->weak[q][p >> 6] |= UINT64_C(1) << (p & 63);
+                }
 }
 
 /* Fills x with digit's links and their parts; 0 when none is grouped,
@@ -122,15 +129,18 @@ static int xchain_collect(const struct human *h, int digit, const uint8_t *touch
         n += k = grouped_house_links(h, house, digit, x->links + n);
         fresh = fresh || (k && touched[house]);
     }
-    if (!fresh) return 0;
     for (int i = 0; i < n; i++)
-        for (int e = 0; e < 2; e++) {
-            struct xchain_part *p = &x->part[2 * i + e];
-            xchain_part_init(lay, x->links[i].house, x->links[i].part[e], p);
-            grouped |= p->grouped;
-        }
+        for (int e = 0; e < 2; e++)
+            grouped |= (x->links[i].part[e] & (x->links[i].part[e] - 1)) != 0;
+    if (!fresh || !grouped || n < 3) return 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < 2; e++)
+            xchain_part_init(lay, x->links[i].house, x->links[i].part[e], &x->part[2 * i + e]);
     x->nlinks = n;
-    if (!grouped) return 0;
+    for (int w = 0; w < XCHAIN_PART_WORDS; w++) x->grouped[w] = 0;
+    for (int i = 0; i < n; i++)
+        if (x->part[2 * i].grouped | x->part[2 * i + 1].grouped)
+            x->grouped[i >> 5] |= UINT64_C(3) << (2 * i & 63);
     xchain_link_weak(h, x);
     return 1;
 }
@@ -245,12 +255,12 @@ static int xchain_through(const struct human *h, const struct xchain_digit *x, i
             int left = any || ((fresh[wl] >> (b1 & 63)) & 1);
             for (int wr = b1 >> 6; wr < x->pwords; wr++) {
                 uint64_t r = x->weak[c2][wr] & (left ? ~UINT64_C(0) : fresh[wr]);
-                if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 63);
+                if (!grouped) r &= x->grouped[wr];
+                /* past b1, and not b1's own link */
+                if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 62) << 2;
                 for (; r; r &= r - 1) {
                     int c3 = wr * 64 + __builtin_ctzll(r);
-                    if (b1 / 2 == c3 / 2 || !(grouped | xchain_link_grouped(x, c3 / 2)) ||
-                        !xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1))
-                        continue;
+                    if (!xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1)) continue;
                     const int parts[6] = {b1 ^ 1, b1, b2, c2, c3, c3 ^ 1};
                     if (xchain_try(h, x, parts, out)) return 1;
                 }

@@ -149,6 +149,8 @@ int find_bug_plus_one(const struct human *h, int param, struct step *out);
 /* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2),
  * X-chain of three strong links at most (param 3) */
 int find_chain(const struct human *h, int param, struct step *out);
+int find_chain_since(const struct human *h, int param, const struct cellset *changed,
+                     struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
  * through their explain hooks, asked for the key of the step's row
  * (out->technique; constraint.h); param 0 asks every rule, RULE_FAMILY_KEY
