@@ -7,14 +7,19 @@
  * cell is impossible when two base cells that see each other get one
  * digit, or when it uses up every candidate of an excluder (the excluder
  * would be left empty). A candidate of a base cell that no possible choice
- * uses is false.
+ * uses is false. Pairs are two cells that see each other; triples have
+ * two excluders at least (one cannot forbid enough) and two of their
+ * cells seeing each other.
  *
- * The bases are drawn from the open peers of their first excluder (pairs)
- * or first two (triples), so each is tried once. A choice whose other
- * cells take digits no excluder holds (and differ where they must) is
- * possible, so most candidates are seen to be used at once, with a few
- * bit operations; each candidate left asks for a possible choice that
- * uses it, stopping at the first.
+ * Each base is read once, from its cells in order, the last ones drawn
+ * from the open cells seeing the excluders of the first. The step is the
+ * base that comes first by its first excluder (then its second, then its
+ * cells), the order the row has always taken. A choice whose other cells
+ * take digits no excluder holds (and differ where they must) is possible,
+ * so most candidates are seen to be used at once, with a few bit
+ * operations; each candidate left asks for a possible choice that uses
+ * it, stopping at the first. Pairs are first asked for in one pass over
+ * the cells (aligned_pair_possible), which rules out nearly every call.
  *
  * The _since form skips a base when none of its cells and excluders lost
  * candidates since the row last found nothing: what it reads is unchanged
@@ -34,6 +39,10 @@ struct aligned {
     digitset held;                   /* the excluders' candidates */
     digitset pairs[SL_MAX_SIZE + 1]; /* per digit of held: excluders of two holding it */
     digitset used[ALIGNED_MAX];      /* candidates some possible choice uses */
+    int first[2];                    /* the first two excluders (-1: none) */
+    /* The base found that comes first in the row's order, when found. */
+    int found, best_first[2], best_cells[ALIGNED_MAX];
+    digitset best_used[ALIGNED_MAX];
 };
 
 /* 1 when the choice values[0..k) uses up no excluder. */
@@ -172,31 +181,37 @@ static int aligned_touched(const struct aligned *a, const struct cellset *common
 }
 
 /* Base cells chosen (a->cells), common the small cells seeing all but
- * the last: fills the excluders, 0 when first (and second, unless it is
- * negative) are not the first excluders (the base is tried from those). */
-static int aligned_excluders(struct aligned *a, const struct cellset *common0, int first,
-                             int second)
+ * the last: fills the excluders and the first two. */
+static void aligned_excluders(struct aligned *a, const struct cellset *common0)
 {
     const struct human_layout *lay = a->h->lay;
     const struct cellset *last = &lay->peers[a->cells[a->k - 1]];
     int n = 0;
-    if (!aligned_touched(a, common0)) return 0;
+    a->first[0] = a->first[1] = -1;
     for (int w = 0; w < lay->words; w++)
         for (uint64_t bits = common0->w[w] & last->w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
-            if ((n == 0 && c != first) || (n == 1 && second >= 0 && c != second)) return 0;
+            if (n < 2) a->first[n] = c;
             a->excluders[n++] = a->h->cand[c];
         }
     a->nexcluders = n;
-    return n > (second >= 0);
+}
+
+/* 1 when the base's first excluders put it before the one found. */
+static int aligned_before_best(const struct aligned *a)
+{
+    if (!a->found) return 1;
+    if (a->first[0] != a->best_first[0]) return a->first[0] < a->best_first[0];
+    return a->k == 3 && a->first[1] < a->best_first[1]; /* pairs: by cells */
 }
 
 /* Tries the base a->cells; 1 when it removes something. */
-static int aligned_try(struct aligned *a, const struct cellset *common, int first, int second,
-                       struct step *out)
+static int aligned_try(struct aligned *a, const struct cellset *common)
 {
     const struct human_layout *lay = a->h->lay;
-    if (!aligned_excluders(a, common, first, second) || aligned_roomy(a)) return 0;
+    if (!aligned_touched(a, common)) return 0;
+    aligned_excluders(a, common);
+    if (a->nexcluders < a->k - 1 || !aligned_before_best(a) || aligned_roomy(a)) return 0;
     for (int i = 0; i < a->k; i++) {
         a->used[i] = 0;
         for (int j = 0; j < i; j++)
@@ -204,25 +219,26 @@ static int aligned_try(struct aligned *a, const struct cellset *common, int firs
     }
     int left = aligned_free_choices(a);
     if (left && !choices_leave_some(a)) return 0;
-    return aligned_step(a, out);
+    for (int i = 0; i < a->k; i++)
+        if (a->h->cand[a->cells[i]] & ~a->used[i]) return 1;
+    return 0;
 }
 
-/* The cells holding two candidates or more that see every cell of in. */
-static int aligned_open_peers(const struct human *h, const struct cellset *in, int *open)
+/* Tries the base a->cells and keeps it when it comes first. */
+static void aligned_consider(struct aligned *a, const struct cellset *common)
 {
-    const struct human_layout *lay = h->lay;
-    int n = 0;
-    for (int w = 0; w < lay->words; w++)
-        for (uint64_t bits = in->w[w]; bits; bits &= bits - 1) {
-            int c = w * 64 + __builtin_ctzll(bits);
-            if (h->cand[c] & (h->cand[c] - 1)) open[n++] = c;
-        }
-    return n;
+    if (!aligned_try(a, common)) return;
+    a->found = 1;
+    for (int i = 0; i < 2; i++) a->best_first[i] = a->first[i];
+    for (int i = 0; i < a->k; i++) {
+        a->best_cells[i] = a->cells[i];
+        a->best_used[i] = a->used[i];
+    }
 }
 
-/* 1 when only a change to the last base cell can make the base worth
- * trying (aligned_touched): neither the cells chosen so far nor the small
- * cells seeing them (where every excluder lies) have changed. */
+/* 1 when only a change to a later base cell can make a base worth trying
+ * (aligned_touched): neither the cells chosen so far nor the small cells
+ * seeing them (where every excluder lies) have changed. */
 static int aligned_quiet(const struct aligned *a, int chosen, const struct cellset *common)
 {
     const struct human_layout *lay = a->h->lay;
@@ -234,54 +250,122 @@ static int aligned_quiet(const struct aligned *a, int chosen, const struct cells
     return 1;
 }
 
-/* Aligned pairs: two cells that see each other (cells apart may take one
- * digit, which no excluder forbids), from their first excluder e. */
-static int aligned_pairs(struct aligned *a, const struct cellset *small, int e, struct step *out)
+/* Keeps the cells of s after cell c. */
+static void aligned_after(const struct human_layout *lay, struct cellset *s, int c)
+{
+    for (int w = 0; w < lay->words; w++) {
+        int from = c + 1 - w * 64;
+        if (from >= 64)
+            s->w[w] = 0;
+        else if (from > 0)
+            s->w[w] &= ~UINT64_C(0) << from;
+    }
+}
+
+/* The last cells a base of the first ones (their common small cells
+ * `common`) may take: open cells after `after`, seeing `enough` cells of
+ * common, seeing `near` when it is not NULL, changed ones only when the
+ * base is quiet. */
+static void aligned_last_cells(const struct aligned *a, const struct cellset *open,
+                               const struct cellset *common, int enough, int after,
+                               const struct cellset *near, struct cellset *out)
 {
     const struct human_layout *lay = a->h->lay;
-    struct cellset common;
-    int open[SL_MAX_CELLS], n = aligned_open_peers(a->h, &lay->peers[e], open);
-    for (int x = 0; x < n; x++) {
-        a->cells[0] = open[x];
-        cellset_and(lay, small, &lay->peers[open[x]], &common);
-        int quiet = aligned_quiet(a, 1, &common);
-        for (int y = x + 1; y < n; y++) {
-            if (!human_sees(lay, open[x], open[y])) continue;
-            if (quiet && !cellset_has(a->changed, open[y])) continue;
-            a->cells[1] = open[y];
-            if (aligned_try(a, &common, e, -1, out)) return 1;
+    struct cellset one = {{0}}, two = {{0}};
+    int quiet = aligned_quiet(a, a->k - 1, common);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = common->w[w]; bits; bits &= bits - 1) {
+            const struct cellset *p = &lay->peers[w * 64 + __builtin_ctzll(bits)];
+            for (int v = 0; v < lay->words; v++) {
+                two.w[v] |= one.w[v] & p->w[v];
+                one.w[v] |= p->w[v];
+            }
         }
+    for (int w = 0; w < lay->words; w++) {
+        out->w[w] = (enough > 1 ? two.w[w] : one.w[w]) & open->w[w];
+        if (near) out->w[w] &= near->w[w];
+        if (quiet) out->w[w] &= a->changed->w[w];
     }
+    aligned_after(lay, out, after);
+}
+
+/* Tries every base whose first cells are a->cells[0..k-1), common their
+ * small cells in common, with each last cell in turn. */
+static void aligned_last(struct aligned *a, const struct cellset *open,
+                         const struct cellset *common, const struct cellset *near)
+{
+    const struct human_layout *lay = a->h->lay;
+    struct cellset last;
+    aligned_last_cells(a, open, common, a->k - 1, a->cells[a->k - 2], near, &last);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = last.w[w]; bits; bits &= bits - 1) {
+            a->cells[a->k - 1] = w * 64 + __builtin_ctzll(bits);
+            aligned_consider(a, common);
+        }
+}
+
+/* Aligned triples from a first cell x: each second cell y after it, the
+ * third seeing x or y unless x and y see each other. */
+static void aligned_triples(struct aligned *a, const struct cellset *open,
+                            const struct cellset *common_x)
+{
+    const struct human_layout *lay = a->h->lay;
+    int x = a->cells[0];
+    struct cellset near, common;
+    for (int w = 0; w < lay->words; w++) near.w[w] = lay->peers[x].w[w];
+    for (int y = cellset_next(lay, open, x + 1); y >= 0; y = cellset_next(lay, open, y + 1)) {
+        if (!cellset_and(lay, common_x, &lay->peers[y], &common) || cellset_count(lay, &common) < 2)
+            continue;
+        a->cells[1] = y;
+        int see_xy = human_sees(lay, x, y);
+        for (int w = 0; w < lay->words; w++) near.w[w] = lay->peers[x].w[w] | lay->peers[y].w[w];
+        aligned_last(a, open, &common, see_xy ? NULL : &near);
+    }
+}
+
+/* 1 when an open cell holding v sees b and, for each candidate w of b
+ * but v, one of b's bivalue peers (list) that is {v, w}. */
+static int aligned_pair_seen(const struct human *h, const struct cellset *open, int b, int v,
+                             const int *list, int n)
+{
+    const struct human_layout *lay = h->lay;
+    struct cellset where;
+    cellset_and(lay, open, &lay->peers[b], &where);
+    for (digitset ws = h->cand[b] & ~digitset_of(v); ws; ws = digitset_rest(ws)) {
+        digitset pair = digitset_of(v) | digitset_of(digitset_first(ws));
+        struct cellset seen = {{0}};
+        for (int i = 0; i < n; i++)
+            if (h->cand[list[i]] == pair)
+                for (int w = 0; w < lay->words; w++) seen.w[w] |= lay->peers[list[i]].w[w];
+        if (!cellset_and(lay, &where, &seen, &where)) return 0;
+    }
+    for (int c = cellset_next(lay, &where, 0); c >= 0; c = cellset_next(lay, &where, c + 1))
+        if (h->cand[c] & digitset_of(v)) return 1;
     return 0;
 }
 
-/* Aligned triples: three cells with two excluders at least (one cannot
- * forbid enough), from their first two, e and f, and two of the cells
- * seeing each other. */
-static int aligned_triples(struct aligned *a, const struct cellset *small, int e, int f,
-                           struct step *out)
+/* 1 when some aligned pair removes a candidate. v leaves base cell x when
+ * every other candidate w of its partner b has an excluder {v, w}: so b,
+ * its bivalue peers, and a cell x seeing b and one {v, w} for each w. */
+static int aligned_pair_possible(const struct human *h, const struct cellset *open,
+                                 const struct cellset *small)
 {
-    const struct human_layout *lay = a->h->lay;
-    struct cellset both, common_x, common;
-    int open[SL_MAX_CELLS];
-    if (!cellset_and(lay, &lay->peers[e], &lay->peers[f], &both)) return 0;
-    int n = aligned_open_peers(a->h, &both, open);
-    for (int x = 0; x < n; x++) {
-        a->cells[0] = open[x];
-        cellset_and(lay, small, &lay->peers[open[x]], &common_x);
-        for (int y = x + 1; y < n; y++) {
-            int see_xy = human_sees(lay, open[x], open[y]);
-            a->cells[1] = open[y];
-            cellset_and(lay, &common_x, &lay->peers[open[y]], &common);
-            int quiet = aligned_quiet(a, 2, &common);
-            for (int z = y + 1; z < n; z++) {
-                if (!see_xy && !human_sees(lay, open[x], open[z]) &&
-                    !human_sees(lay, open[y], open[z]))
-                    continue;
-                if (quiet && !cellset_has(a->changed, open[z])) continue;
-                a->cells[2] = open[z];
-                if (aligned_try(a, &common, e, f, out)) return 1;
-            }
+    const struct human_layout *lay = h->lay;
+    for (int b = cellset_next(lay, open, 0); b >= 0; b = cellset_next(lay, open, b + 1)) {
+        struct cellset mates;
+        int n = 0, list[SL_MAX_CELLS];
+        digitset partners[SL_MAX_SIZE + 1] = {0}, some = 0;
+        if (!cellset_and(lay, small, &lay->peers[b], &mates)) continue;
+        for (int c = cellset_next(lay, &mates, 0); c >= 0; c = cellset_next(lay, &mates, c + 1)) {
+            list[n++] = c;
+            some |= h->cand[c];
+            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
+                partners[digitset_first(ds)] |= h->cand[c] & ~digitset_of(digitset_first(ds));
+        }
+        for (digitset vs = some; vs; vs = digitset_rest(vs)) {
+            int v = digitset_first(vs);
+            digitset need = h->cand[b] & ~digitset_of(v);
+            if (!(need & ~partners[v]) && aligned_pair_seen(h, open, b, v, list, n)) return 1;
         }
     }
     return 0;
@@ -292,17 +376,30 @@ int find_aligned_exclusion_since(const struct human *h, int param, const struct 
 {
     const struct human_layout *lay = h->lay;
     struct aligned a = {.h = h, .changed = changed, .k = param};
-    struct cellset small;
+    struct cellset small, open, common;
+    if (param < 2 || param > ALIGNED_MAX) return 0;
     cellset_clear(&small);
-    for (int c = 0; c < lay->ncells; c++)
-        if (digitset_count(h->cand[c]) >= 2 && digitset_count(h->cand[c]) <= param)
-            cellset_add(&small, c);
-    for (int e = cellset_next(lay, &small, 0); e >= 0; e = cellset_next(lay, &small, e + 1)) {
-        if (param == 2 && aligned_pairs(&a, &small, e, out)) return 1;
-        for (int f = e + 1; param == 3 && (f = cellset_next(lay, &small, f)) >= 0; f++)
-            if (aligned_triples(&a, &small, e, f, out)) return 1;
+    cellset_clear(&open);
+    for (int c = 0; c < lay->ncells; c++) {
+        int n = digitset_count(h->cand[c]);
+        if (n >= 2) cellset_add(&open, c);
+        if (n >= 2 && n <= param) cellset_add(&small, c);
     }
-    return 0;
+    if (param == 2 && !aligned_pair_possible(h, &open, &small)) return 0;
+    for (int x = cellset_next(lay, &open, 0); x >= 0; x = cellset_next(lay, &open, x + 1)) {
+        a.cells[0] = x;
+        if (!cellset_and(lay, &small, &lay->peers[x], &common)) continue;
+        if (param == 2)
+            aligned_last(&a, &open, &common, &lay->peers[x]);
+        else
+            aligned_triples(&a, &open, &common);
+    }
+    if (!a.found) return 0;
+    for (int i = 0; i < a.k; i++) {
+        a.cells[i] = a.best_cells[i];
+        a.used[i] = a.best_used[i];
+    }
+    return aligned_step(&a, out);
 }
 
 int find_aligned_exclusion(const struct human *h, int param, struct step *out)
