@@ -17,9 +17,11 @@
  * cells), the order the row has always taken. A choice whose other cells
  * take digits no excluder holds (and differ where they must) is possible,
  * so most candidates are seen to be used at once, with a few bit
- * operations; each candidate left asks for a possible choice that uses
- * it, stopping at the first. Pairs are first asked for in one pass over
- * the cells (aligned_pair_possible), which rules out nearly every call.
+ * operations; for each candidate left, each digit the second cell may
+ * take rules out a set of the third's (the excluders within the three
+ * digits), and the candidate is used when some digit is left. Pairs are
+ * first asked for in one pass over the cells (aligned_pair_possible),
+ * which rules out nearly every call.
  *
  * The _since form skips a base when none of its cells and excluders lost
  * candidates since the row last found nothing: what it reads is unchanged
@@ -34,10 +36,11 @@ struct aligned {
     const struct cellset *changed; /* NULL: try every base */
     int k, cells[ALIGNED_MAX];
     int sees[ALIGNED_MAX][ALIGNED_MAX];
-    int nexcluders;
+    int nexcluders, ntriples;
     digitset excluders[SL_MAX_CELLS];
+    digitset triples[SL_MAX_CELLS];  /* the excluders of three */
     digitset held;                   /* the excluders' candidates */
-    digitset pairs[SL_MAX_SIZE + 1]; /* per digit of held: excluders of two holding it */
+    digitset pairs[SL_MAX_SIZE + 1]; /* per digit: those sharing an excluder of two with it */
     digitset used[ALIGNED_MAX];      /* candidates some possible choice uses */
     int first[2];                    /* the first two excluders (-1: none) */
     /* The base found that comes first in the row's order, when found. */
@@ -45,48 +48,86 @@ struct aligned {
     digitset best_used[ALIGNED_MAX];
 };
 
-/* 1 when the choice values[0..k) uses up no excluder. */
-static int choice_possible(const struct aligned *a, const int *values)
+/* Reads the excluders as a choice meets them: one of two is used up by a
+ * choice holding both its digits (pairs), one of three by a choice that
+ * is its three digits. */
+static void aligned_read_excluders(struct aligned *a)
 {
-    digitset all = 0;
-    for (int i = 0; i < a->k; i++) all |= digitset_of(values[i]);
-    for (int e = 0; e < a->nexcluders; e++)
-        if (!(a->excluders[e] & ~all)) return 0;
-    return 1;
+    a->held = 0;
+    a->ntriples = 0;
+    for (int d = 1; d <= a->h->lay->size; d++) a->pairs[d] = 0;
+    for (int e = 0; e < a->nexcluders; e++) {
+        digitset x = a->excluders[e];
+        a->held |= x;
+        if (digitset_count(x) == 3) {
+            a->triples[a->ntriples++] = x;
+            continue;
+        }
+        a->pairs[digitset_first(x)] |= x;
+        a->pairs[digitset_first(digitset_rest(x))] |= x;
+    }
 }
 
-/* 1 when the choice values, fixed for cell `fixed`, can be completed from
- * cell i on into a possible one; that one's candidates are then used. */
-static int choice_complete(struct aligned *a, int fixed, int i, int *values)
+/* 1 when a digit of x and one of y can be picked, different ones when
+ * apart is set. */
+static int pick_two(digitset x, digitset y, int apart)
 {
-    if (i == fixed) return choice_complete(a, fixed, i + 1, values);
-    if (i == a->k) {
-        if (!choice_possible(a, values)) return 0;
-        for (int j = 0; j < a->k; j++) a->used[j] |= digitset_of(values[j]);
-        return 1;
-    }
-    for (digitset ds = a->h->cand[a->cells[i]]; ds; ds = digitset_rest(ds)) {
-        int v = digitset_first(ds), clash = 0;
-        for (int j = 0; j < a->k; j++)
-            clash |= (j < i || j == fixed) && j != i && a->sees[i][j] && values[j] == v;
-        if (clash) continue;
-        values[i] = v;
-        if (choice_complete(a, fixed, i + 1, values)) return 1;
+    return x && y && !(apart && x == y && !(x & (x - 1)));
+}
+
+/* 1 when a choice giving v to base cell i is seen to be possible at once:
+ * an excluder within a choice holds one of its digits besides v, so a
+ * choice is possible when the others' digits are free (in no excluder but
+ * as v), or (for triples) one is free and the other is in no excluder
+ * {v, u}. For pairs that is the whole test. */
+static int aligned_uses_free(const struct aligned *a, int i, int v)
+{
+    const digitset *cand = a->h->cand;
+    int j = (i + 1) % a->k, l = (i + 2) % a->k;
+    digitset vb = digitset_of(v), held = a->held & ~vb, paired = a->pairs[v] & ~vb;
+    digitset cj = cand[a->cells[j]] & ~(a->sees[i][j] ? vb : 0);
+    if (a->k == 2) return (cj & ~paired) != 0;
+    digitset cl = cand[a->cells[l]] & ~(a->sees[i][l] ? vb : 0);
+    return pick_two(cj & ~held, cl & ~paired, a->sees[j][l]) ||
+           pick_two(cj & ~paired, cl & ~held, a->sees[j][l]);
+}
+
+/* 1 when base cell i of a triple can take v in a possible choice: the
+ * second cell takes a digit x sharing no excluder of two with v, and the
+ * third a digit y with no excluder within {v, x, y}; cells that see each
+ * other take different digits. */
+static int aligned_uses(const struct aligned *a, int i, int v)
+{
+    const digitset *cand = a->h->cand;
+    int j = (i + 1) % a->k, l = (i + 2) % a->k;
+    digitset vb = digitset_of(v), free_v = ~(a->pairs[v] & ~vb);
+    digitset cj = cand[a->cells[j]] & ~(a->sees[i][j] ? vb : 0) & free_v;
+    digitset cl = cand[a->cells[l]] & ~(a->sees[i][l] ? vb : 0) & free_v;
+    for (digitset xs = cj; xs; xs = digitset_rest(xs)) {
+        int x = digitset_first(xs);
+        digitset xb = digitset_of(x), vx = vb | xb;
+        digitset blocked = (a->pairs[x] & ~xb) | (a->sees[j][l] ? xb : 0);
+        for (int t = 0; x != v && t < a->ntriples; t++)
+            if ((a->triples[t] & vx) == vx) blocked |= a->triples[t] & ~vx;
+        if (cl & ~blocked) return 1;
     }
     return 0;
 }
 
-/* Asks, for every candidate no possible choice has used yet, for one that
- * does; those left unused are false. 1 when some are. */
-static int choices_leave_some(struct aligned *a)
+/* Fills used with the candidates some possible choice takes; 1 when a
+ * candidate is left out (it is false). */
+static int aligned_choices(struct aligned *a)
 {
-    int values[ALIGNED_MAX], left = 0;
+    int left = 0;
+    aligned_read_excluders(a);
     for (int i = 0; i < a->k; i++) {
-        digitset open = a->h->cand[a->cells[i]];
-        for (digitset ds = open & ~a->used[i]; ds; ds = digitset_rest(ds)) {
-            values[i] = digitset_first(ds);
-            if (a->used[i] & digitset_of(values[i])) continue;
-            left |= !choice_complete(a, i, 0, values);
+        a->used[i] = 0;
+        for (digitset ds = a->h->cand[a->cells[i]]; ds; ds = digitset_rest(ds)) {
+            int v = digitset_first(ds);
+            if (aligned_uses_free(a, i, v) || (a->k == 3 && aligned_uses(a, i, v)))
+                a->used[i] |= digitset_of(v);
+            else
+                left = 1;
         }
     }
     return left;
@@ -106,63 +147,6 @@ static int aligned_step(const struct aligned *a, struct step *out)
                 (struct step_elim){(uint16_t)c, a->h->cand[c] & ~a->used[i]};
     }
     return out->nelims > 0;
-}
-
-/* 1 when every base cell has k digits in no excluder: then each
- * candidate has a choice of free digits, and nothing can go. */
-static int aligned_roomy(struct aligned *a)
-{
-    a->held = 0;
-    for (int e = 0; e < a->nexcluders; e++) a->held |= a->excluders[e];
-    for (int i = 0; i < a->k; i++)
-        if (digitset_count(a->h->cand[a->cells[i]] & ~a->held) < a->k) return 0;
-    return 1;
-}
-
-/* 1 when a digit of x and one of y can be picked, different ones when
- * apart is set. */
-static int pick_two(digitset x, digitset y, int apart)
-{
-    return x && y && !(apart && x == y && !(x & (x - 1)));
-}
-
-/* Marks used each candidate v of base cell i that a choice is seen to
- * use at once. An excluder within a choice holds one of its digits
- * besides v, so a choice is possible when the others' digits are free
- * (in no excluder but as v), or (for triples) one is free and the other
- * is in no excluder {v, u}. For pairs that is the whole test. 1 when
- * some candidate is left to ask about. */
-static int aligned_free_choices(struct aligned *a)
-{
-    digitset held = a->held;
-    int left = 0;
-    for (digitset ds = held; ds; ds = digitset_rest(ds)) a->pairs[digitset_first(ds)] = 0;
-    for (int e = 0; e < a->nexcluders; e++) {
-        digitset x = a->excluders[e];
-        if (digitset_count(x) != 2) continue;
-        a->pairs[digitset_first(x)] |= x;
-        a->pairs[digitset_first(digitset_rest(x))] |= x;
-    }
-    for (int i = 0; i < a->k; i++) {
-        int j = (i + 1) % a->k, l = (i + 2) % a->k;
-        for (digitset ds = a->h->cand[a->cells[i]]; ds; ds = digitset_rest(ds)) {
-            int d = digitset_first(ds);
-            digitset v = digitset_of(d), paired = held & v ? a->pairs[d] & ~v : 0;
-            digitset cj = a->h->cand[a->cells[j]] & ~(a->sees[i][j] ? v : 0);
-            digitset fj = cj & ~(held & ~v), oj = cj & ~paired;
-            int ok = oj != 0;
-            if (a->k == 3) {
-                digitset cl = a->h->cand[a->cells[l]] & ~(a->sees[i][l] ? v : 0);
-                digitset fl = cl & ~(held & ~v), ol = cl & ~paired;
-                ok = pick_two(fj, ol, a->sees[j][l]) || pick_two(oj, fl, a->sees[j][l]);
-            }
-            if (ok)
-                a->used[i] |= v;
-            else
-                left |= a->k == 3;
-        }
-    }
-    return left;
 }
 
 /* 1 when the base a->cells (common the small cells seeing all but the
@@ -211,17 +195,11 @@ static int aligned_try(struct aligned *a, const struct cellset *common)
     const struct human_layout *lay = a->h->lay;
     if (!aligned_touched(a, common)) return 0;
     aligned_excluders(a, common);
-    if (a->nexcluders < a->k - 1 || !aligned_before_best(a) || aligned_roomy(a)) return 0;
-    for (int i = 0; i < a->k; i++) {
-        a->used[i] = 0;
+    if (a->nexcluders < a->k - 1 || !aligned_before_best(a)) return 0;
+    for (int i = 0; i < a->k; i++)
         for (int j = 0; j < i; j++)
             a->sees[i][j] = a->sees[j][i] = human_sees(lay, a->cells[i], a->cells[j]);
-    }
-    int left = aligned_free_choices(a);
-    if (left && !choices_leave_some(a)) return 0;
-    for (int i = 0; i < a->k; i++)
-        if (a->h->cand[a->cells[i]] & ~a->used[i]) return 1;
-    return 0;
+    return aligned_choices(a);
 }
 
 /* Tries the base a->cells and keeps it when it comes first. */
