@@ -79,6 +79,34 @@ static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free,
     return 0;
 }
 
+/* 1 when the pivot's peers that may join (b->cand[1]) hold what a step
+ * needs: two that do not see each other sharing one digit z alone (the
+ * free digit; sharing two, they never stand in one wing), within k digits
+ * with the pivot, and a cell holding z that sees both, and the pivot when
+ * it holds z (a target). Most pivots have none. */
+static int bent_may_step(const struct bent *b)
+{
+    const struct human *h = b->h;
+    const struct human_layout *lay = h->lay;
+    const int *cand = b->cand[1];
+    digitset p = h->cand[b->pivot];
+    for (int i = 0; i < b->ncand[1]; i++)
+        for (int j = i + 1; j < b->ncand[1]; j++) {
+            int x = cand[i], y = cand[j];
+            digitset z = h->cand[x] & h->cand[y];
+            if (!digitset_is_single(z) || human_sees(lay, x, y) ||
+                digitset_count(p | h->cand[x] | h->cand[y]) > b->k)
+                continue;
+            struct cellset t;
+            cellset_and(lay, &lay->peers[x], &lay->peers[y], &t);
+            if (p & z) cellset_and(lay, &t, &lay->peers[b->pivot], &t);
+            for (int w = 0; w < lay->words; w++)
+                for (uint64_t bits = t.w[w]; bits; bits &= bits - 1)
+                    if (h->cand[w * 64 + __builtin_ctzll(bits)] & z) return 1;
+        }
+    return 0;
+}
+
 /* A wing uses only its pivot and the pivot's peers, and a target only
  * loses candidates: a pivot none of whose cells changed since every wing
  * failed fails again, so only the others are tried (in the same order). */
@@ -102,7 +130,9 @@ int find_bent_wing_since(const struct human *h, int param, const struct cellset 
                 if (h->cand[c] && digitset_count(h->cand[c] | h->cand[pivot]) <= param)
                     b.cand[1][b.ncand[1]++] = c, reach |= h->cand[c];
             }
-        if (digitset_count(reach) >= param && bent_grow(&b, 1, h->cand[pivot], 0, out)) return 1;
+        if (digitset_count(reach) >= param && bent_may_step(&b) &&
+            bent_grow(&b, 1, h->cand[pivot], 0, out))
+            return 1;
     }
     return 0;
 }
