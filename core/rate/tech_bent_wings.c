@@ -44,26 +44,45 @@ static int bent_step(const struct bent *b, digitset digits, int z, struct step *
     return 1;
 }
 
+/* The last wing cell, from cand[0..n): the k digits reached, one free. */
+static int bent_last(struct bent *b, int chosen, const int *cand, int n, digitset digits,
+                     digitset free, struct step *out)
+{
+    const struct human *h = b->h;
+    for (int i = 0; i < n; i++) {
+        int c = cand[i];
+        digitset more = digits | h->cand[c], more_free = free;
+        if (digitset_count(more) != b->k) continue;
+        for (int j = 1; j < chosen; j++)
+            if (!human_sees(h->lay, c, b->cells[j])) more_free |= h->cand[c] & h->cand[b->cells[j]];
+        if (!digitset_is_single(more_free)) continue;
+        b->cells[chosen] = c;
+        if (bent_step(b, more, digitset_first(more_free), out)) return 1;
+    }
+    return 0;
+}
+
 /* Chooses the wing cells from b->cand[chosen]: digits so far,
  * and the free ones (shared by two chosen cells apart); more than one free
  * digit can never make a step. Each depth keeps only the cells that fit
  * within k digits with those chosen, so the wings are tried in the same
- * order as over every peer, with less to skip. */
+ * order as over every peer, with less to skip; the last cell is drawn
+ * straight from the cells after the one before it. */
 static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free, struct step *out)
 {
     const struct human *h = b->h;
     const int *cand = b->cand[chosen];
-    int n = b->ncand[chosen], last = chosen + 1 == b->k;
+    int n = b->ncand[chosen];
+    if (chosen + 1 == b->k) return bent_last(b, chosen, cand, n, digits, free, out);
     for (int i = 0; i <= n - (b->k - chosen); i++) {
         int c = cand[i];
         digitset more = digits | h->cand[c], more_free = free;
-        if (last && digitset_count(more) != b->k) continue;
         for (int j = 1; j < chosen; j++)
             if (!human_sees(h->lay, c, b->cells[j])) more_free |= h->cand[c] & h->cand[b->cells[j]];
         if (digitset_count(more_free) > 1) continue;
         b->cells[chosen] = c;
-        if (last) {
-            if (more_free && bent_step(b, more, digitset_first(more_free), out)) return 1;
+        if (chosen + 2 == b->k) {
+            if (bent_last(b, chosen + 1, cand + i + 1, n - i - 1, more, more_free, out)) return 1;
             continue;
         }
         int *next = b->cand[chosen + 1], m = 0;
