@@ -126,9 +126,26 @@ static int bent_may_step(const struct bent *b)
     return 0;
 }
 
-/* A wing uses only its pivot and the pivot's peers, and a target only
- * loses candidates: a pivot none of whose cells changed since every wing
- * failed fails again, so only the others are tried (in the same order). */
+/* 1 when the wings of pivot may have changed since they all failed: the
+ * pivot changed, or a changed peer may join them now. A peer that cannot
+ * join could not before either (it had more candidates); one that left or
+ * lost candidates only takes wings away or shrinks them, and a target only
+ * loses candidates, so the wings that are left fail again. */
+static int bent_pivot_touched(const struct human *h, int pivot, int k,
+                              const struct cellset *changed)
+{
+    const struct human_layout *lay = h->lay;
+    if (!changed || cellset_has(changed, pivot)) return 1;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = lay->peers[pivot].w[w] & changed->w[w]; bits; bits &= bits - 1) {
+            digitset c = h->cand[w * 64 + __builtin_ctzll(bits)];
+            if (c && digitset_count(c | h->cand[pivot]) <= k) return 1;
+        }
+    return 0;
+}
+
+/* A wing uses only its pivot and the pivot's peers: only the pivots whose
+ * wings may have changed are tried (in the same order). */
 int find_bent_wing_since(const struct human *h, int param, const struct cellset *changed,
                          struct step *out)
 {
@@ -139,7 +156,7 @@ int find_bent_wing_since(const struct human *h, int param, const struct cellset 
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         int n = digitset_count(h->cand[pivot]);
         if (n < 2 || n > param) continue;
-        if (!peers_touched(lay, pivot, changed)) continue;
+        if (!bent_pivot_touched(h, pivot, param, changed)) continue;
         b.pivot = pivot, b.ncand[1] = 0, b.cells[0] = pivot;
         const struct cellset *peers = &lay->peers[pivot];
         digitset reach = h->cand[pivot];
