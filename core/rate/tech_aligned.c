@@ -329,23 +329,28 @@ static int aligned_pair_possible(const struct human *h, const struct cellset *op
                                  const struct cellset *small)
 {
     const struct human_layout *lay = h->lay;
-    for (int b = cellset_next(lay, open, 0); b >= 0; b = cellset_next(lay, open, b + 1)) {
-        struct cellset mates;
-        int n = 0, list[SL_MAX_CELLS];
-        digitset partners[SL_MAX_SIZE + 1] = {0}, some = 0;
-        if (!cellset_and(lay, small, &lay->peers[b], &mates)) continue;
-        for (int c = cellset_next(lay, &mates, 0); c >= 0; c = cellset_next(lay, &mates, c + 1)) {
-            list[n++] = c;
-            some |= h->cand[c];
-            for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
-                partners[digitset_first(ds)] |= h->cand[c] & ~digitset_of(digitset_first(ds));
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bs = open->w[w]; bs; bs &= bs - 1) {
+            int b = w * 64 + __builtin_ctzll(bs), n = 0, list[SL_MAX_CELLS];
+            digitset partners[SL_MAX_SIZE + 1], some = 0;
+            for (int v = 0; v < lay->words; v++)
+                for (uint64_t cs = small->w[v] & lay->peers[b].w[v]; cs; cs &= cs - 1) {
+                    int c = v * 64 + __builtin_ctzll(cs);
+                    list[n++] = c;
+                    for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds)) {
+                        int d = digitset_first(ds);
+                        digitset other = h->cand[c] & ~digitset_of(d);
+                        partners[d] = (some & digitset_of(d)) ? partners[d] | other : other;
+                    }
+                    some |= h->cand[c];
+                }
+            if (n < digitset_count(h->cand[b]) - 1) continue; /* one mate per other candidate */
+            for (digitset vs = some; vs; vs = digitset_rest(vs)) {
+                int v = digitset_first(vs);
+                digitset need = h->cand[b] & ~digitset_of(v);
+                if (!(need & ~partners[v]) && aligned_pair_seen(h, open, b, v, list, n)) return 1;
+            }
         }
-        for (digitset vs = some; vs; vs = digitset_rest(vs)) {
-            int v = digitset_first(vs);
-            digitset need = h->cand[b] & ~digitset_of(v);
-            if (!(need & ~partners[v]) && aligned_pair_seen(h, open, b, v, list, n)) return 1;
-        }
-    }
     return 0;
 }
 
