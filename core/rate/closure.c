@@ -70,18 +70,11 @@ static int closure_hidden(struct human *g, int boxes, int others)
 static int closure_lock(struct closure *c, const struct house_meeting *meet)
 {
     struct human *g = &c->grid;
-    const struct human_layout *lay = g->lay;
     int gone = 0;
     for (digitset ds = human_meeting_inside(g, meet); ds; ds = digitset_rest(ds)) {
-        int digit = digitset_first(ds);
-        uint32_t out = g->places[meet->b][digit] & ~meet->b_in_a;
         c->removal.place_cell = -1;
-        c->removal.nelims = 0;
-        for (int k = 0; out; k++, out >>= 1)
-            if (out & 1)
-                c->removal.elims[c->removal.nelims++] =
-                    (struct step_elim){lay->house_cells[meet->b][k], digitset_of(digit)};
-        if (c->removal.nelims) gone += human_apply(g, &c->removal) > 0;
+        if (step_locked(g, meet, digitset_first(ds), &c->removal))
+            gone += human_apply(g, &c->removal) > 0;
     }
     return gone;
 }

@@ -147,15 +147,16 @@ static int link_grouped(const struct grouped_link *l)
     return ((l->part[0] & (l->part[0] - 1)) | (l->part[1] & (l->part[1] - 1))) != 0;
 }
 
-/* Fills end for link x with part e outer; 0 when nothing can go. */
+/* Fills end for link x with part e outer (seen: the cells seeing all of
+ * each part); 0 when nothing can go. */
 static int grouped_end_init(const struct human_layout *lay, const struct grouped_link *x, int e,
-                            const struct cellset *holding, struct grouped_end *end)
+                            const struct cellset seen[2], const struct cellset *holding,
+                            struct grouped_end *end)
 {
     end->house = x->house;
     end->a1 = x->part[e], end->b1 = x->part[!e];
-    part_seen(lay, x->house, end->a1, &end->removable);
-    if (!cellset_and(lay, &end->removable, holding, &end->removable)) return 0;
-    part_seen(lay, x->house, end->b1, &end->weak);
+    if (!cellset_and(lay, &seen[e], holding, &end->removable)) return 0;
+    end->weak = seen[!e];
     cellset_clear(&end->cells);
     for (uint32_t b = x->part[0] | x->part[1]; b; b &= b - 1)
         cellset_add(&end->cells, lay->house_cells[x->house][__builtin_ctz(b)]);
@@ -225,12 +226,14 @@ static int grouped_from(const struct human *h, const struct grouped_digit *gd,
     const struct human_layout *lay = h->lay;
     const struct grouped_link *x = &list->links[i];
     int kx = house_class(lay->house_kind[x->house]);
+    struct cellset seen[2];
+    for (int e = 0; e < 2; e++) part_seen(lay, x->house, x->part[e], &seen[e]);
     for (int e = 0; e < 2; e++) {
         struct grouped_end end;
         struct cellset inner;
-        if (!grouped_end_init(lay, x, e, &gd->holding, &end) ||
-            !cellset_and(lay, &end.weak, &gd->holding, &inner) ||
-            (!gd->touched[x->house] && !cellset_and(lay, &inner, &gd->touched_cells, &inner)))
+        if (!cellset_and(lay, &seen[!e], &gd->holding, &inner) ||
+            (!gd->touched[x->house] && !cellset_and(lay, &inner, &gd->touched_cells, &inner)) ||
+            !grouped_end_init(lay, x, e, seen, &gd->holding, &end))
             continue;
         for (int w = 0; w < lay->words; w++)
             for (uint64_t bits = inner.w[w]; bits; bits &= bits - 1) {

@@ -12,29 +12,32 @@
 
 #include "technique.h"
 
-/* The removals of digit from the cells at `gone` (places of house to). */
-static void locked_step(const struct human *h, int from, int to, int digit, uint32_t gone,
-                        struct step *out)
+int step_locked(const struct human *h, const struct house_meeting *meet, int digit,
+                struct step *out)
 {
-    const uint16_t *cells = h->lay->house_cells[to];
+    const uint16_t *cells = h->lay->house_cells[meet->b];
+    uint32_t gone = h->places[meet->b][digit] & ~meet->b_in_a;
     out->digits = digitset_of(digit);
     out->nhouses = 2;
-    out->houses[0] = from;
-    out->houses[1] = to;
+    out->houses[0] = meet->a;
+    out->houses[1] = meet->b;
     out->nelims = 0;
     for (int k = 0; gone; k++, gone >>= 1)
         if (gone & 1) out->elims[out->nelims++] = (struct step_elim){cells[k], digitset_of(digit)};
+    return out->nelims;
 }
 
-/* The digits that may lock in a meeting: somewhere where a meets b,
- * nowhere else in a, and somewhere else in b (a superset of the digits
- * that do: one place left is a hidden single, not this). */
+/* The digits that lock in a meeting: two places or more where a meets b,
+ * none elsewhere in a (one place is a hidden single, not this), and some
+ * elsewhere in b. */
 static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
 {
     digitset out = 0;
     for (digitset ds = human_meeting_inside(h, meet); ds; ds = digitset_rest(ds)) {
         int d = digitset_first(ds);
-        if (h->places[meet->b][d] & ~meet->b_in_a) out |= digitset_of(d);
+        uint32_t inside = h->places[meet->a][d];
+        if ((inside & (inside - 1)) && (h->places[meet->b][d] & ~meet->b_in_a))
+            out |= digitset_of(d);
     }
     return out;
 }
@@ -72,13 +75,7 @@ int find_locked_candidates_since(const struct human *h, int param, const struct 
               (direct && locked_near(lay, touched, near, meet->b))))
             continue;
         for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {
-            int digit = digitset_first(ds);
-            uint32_t inside = h->places[meet->a][digit];
-            /* one place is a hidden single, not this */
-            if ((inside & ~meet->a_in_b) || (inside & (inside - 1)) == 0) continue;
-            uint32_t gone = h->places[meet->b][digit] & ~meet->b_in_a;
-            if (!gone) continue;
-            locked_step(h, meet->a, meet->b, digit, gone, out);
+            step_locked(h, meet, digitset_first(ds), out);
             if (direct && !human_removals_make_hidden_single(h, out, -1, 1)) continue;
             return 1;
         }

@@ -24,6 +24,7 @@
 
 struct strong_link {
     int house, cells[2];
+    int cls; /* the house's class: 0 a row, 1 a column, 2 anything else */
 };
 
 /* The houses where digit has exactly two places. */
@@ -35,6 +36,7 @@ static int strong_links(const struct human *h, int digit, struct strong_link *li
         uint32_t places = human_places(h, house, digit);
         if (__builtin_popcount(places) != 2) continue;
         links[n].house = house;
+        links[n].cls = lay->house_kind[house] <= HOUSE_COLUMN ? lay->house_kind[house] : 2;
         links[n].cells[0] = lay->house_cells[house][__builtin_ctz(places)];
         links[n].cells[1] = lay->house_cells[house][__builtin_ctz(places & (places - 1))];
         n++;
@@ -100,36 +102,38 @@ static int chain_step(const struct human *h, int digit, const struct strong_link
     return 1;
 }
 
-/* 1 when links in houses of kinds k1 and k2 can make the shape wanted
+/* 1 when links in houses of classes c1 and c2 can make the shape wanted
  * (chain_shape's first tests, asked once per pair of links). */
-static int shape_possible(int k1, int k2, enum shape want)
+static int shape_possible(int c1, int c2, enum shape want)
 {
-    int lines = k1 <= HOUSE_COLUMN && k2 <= HOUSE_COLUMN;
-    if (want == SKYSCRAPER) return lines && k1 == k2;
-    if (want == KITE) return lines && k1 != k2;
+    int lines = c1 < 2 && c2 < 2;
+    if (want == SKYSCRAPER) return lines && c1 == c2;
+    if (want == KITE) return lines && c1 != c2;
     return 1;
 }
 
-/* Two links of houses untouched since (technique.h) fail again. */
+/* Two links in houses where the digit lost no place since (technique.h)
+ * fail again: a changed cell still holding it left its places alone. */
 static int find_two_links(const struct human *h, enum shape want, const struct cellset *changed,
                           struct step *out)
 {
     const struct human_layout *lay = h->lay;
     struct strong_link links[SL_MAX_UNITS];
     uint8_t touched[HUMAN_MAX_HOUSES];
-    houses_touched(lay, changed, touched);
     for (digitset ds = h->lay->all; ds; ds = digitset_rest(ds)) {
-        int digit = digitset_first(ds), n = strong_links(h, digit, links);
-        for (int i = 0; i < n; i++) {
+        int digit = digitset_first(ds), n = strong_links(h, digit, links), any = 0;
+        digit_houses_touched(h, digit, changed, touched);
+        for (int i = 0; i < n && !any; i++) any = touched[links[i].house];
+        for (int i = 0; any && i < n; i++) {
+            if (want != TURBOT && links[i].cls == 2) continue; /* a box: a turbot fish */
             /* The inner ends see each other: no cell of link j seen from
              * link i, no chain. */
             struct cellset seen;
             for (int w = 0; w < lay->words; w++)
                 seen.w[w] = lay->peers[links[i].cells[0]].w[w] | lay->peers[links[i].cells[1]].w[w];
             for (int j = i + 1; j < n; j++) {
-                int k1 = lay->house_kind[links[i].house], k2 = lay->house_kind[links[j].house];
-                if (!shape_possible(k1, k2, want) ||
-                    !(touched[links[i].house] | touched[links[j].house]) ||
+                if (!(touched[links[i].house] | touched[links[j].house]) ||
+                    !shape_possible(links[i].cls, links[j].cls, want) ||
                     !(cellset_has(&seen, links[j].cells[0]) |
                       cellset_has(&seen, links[j].cells[1])))
                     continue;

@@ -55,9 +55,27 @@ static int wing_step(const struct human *h, int pivot, int a, int b, struct step
     return 1;
 }
 
+/* 1 when the wings of pivot may have changed since they all failed
+ * (technique.h): the pivot changed, or a changed peer is a pincer now (a
+ * peer that is not could not be one before, with more candidates; one
+ * that stopped being one only takes wings away). */
+static int wing_pivot_touched(const struct human *h, int pivot, const struct cellset *changed)
+{
+    const struct human_layout *lay = h->lay;
+    digitset p = h->cand[pivot];
+    int shared = digitset_count(p) == 3 ? 2 : 1;
+    if (!changed || cellset_has(changed, pivot)) return 1;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = lay->peers[pivot].w[w] & changed->w[w]; bits; bits &= bits - 1) {
+            digitset c = h->cand[w * 64 + __builtin_ctzll(bits)];
+            if (digitset_count(c) == 2 && digitset_count(c & p) == shared) return 1;
+        }
+    return 0;
+}
+
 /* XY-wing (pivot of 2 candidates) or XYZ-wing (3). A wing is its pivot
- * and two of the pivot's peers: pivots whose cells did not change since
- * (technique.h) are skipped. */
+ * and two of the pivot's peers: pivots whose wings did not change since
+ * are skipped. */
 static int find_wing(const struct human *h, int pivot_size, const struct cellset *changed,
                      struct step *out)
 {
@@ -65,7 +83,7 @@ static int find_wing(const struct human *h, int pivot_size, const struct cellset
     int pincers[SL_MAX_CELLS];
     for (int pivot = 0; pivot < lay->ncells; pivot++) {
         if (digitset_count(h->cand[pivot]) != pivot_size) continue;
-        if (!peers_touched(lay, pivot, changed)) continue;
+        if (!wing_pivot_touched(h, pivot, changed)) continue;
         int n = pincer_cells(h, pivot, pincers);
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++)

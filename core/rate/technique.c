@@ -165,14 +165,6 @@ void digit_houses_touched(const struct human *h, int digit, const struct cellset
         }
 }
 
-int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed)
-{
-    if (!changed) return 1;
-    uint64_t any = (changed->w[cell >> 6] >> (cell & 63)) & 1;
-    for (int w = 0; w < lay->words; w++) any |= lay->peers[cell].w[w] & changed->w[w];
-    return any != 0;
-}
-
 int next_combination(int *idx, int k, int n)
 {
     int i = k - 1;

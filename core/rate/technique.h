@@ -59,8 +59,11 @@ void houses_touched(const struct human_layout *lay, const struct cellset *change
  * when changed is NULL. */
 void digit_houses_touched(const struct human *h, int digit, const struct cellset *changed,
                           uint8_t *touched);
-/* 1 when changed is NULL, or holds cell or one of its peers. */
-int peers_touched(const struct human_layout *lay, int cell, const struct cellset *changed);
+/* The removals of locked candidates at meet (tech_intersections.c):
+ * digit leaves the places of meet->b outside meet->a, the step naming
+ * both houses. Returns how many cells lose it. */
+int step_locked(const struct human *h, const struct house_meeting *meet, int digit,
+                struct step *out);
 /* The next k-combination of 0..n-1 in idx (ascending, idx[i] = i to
  * start); 0 when there is none. */
 int next_combination(int *idx, int k, int n);
