@@ -56,7 +56,6 @@ struct kernel_boards {
 struct kernel {
     struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
     uint8_t houses[K_CELLS][3];            /* the houses holding a cell */
-    uint8_t segments[K_CELLS][2];          /* a cell's row segment and column segment */
     uint64_t cell_units[K_CELLS];
     uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
@@ -76,18 +75,21 @@ static const uint8_t k_house_first[K_HOUSES] = {
 
 /* --- Building ------------------------------------------------------------ */
 
-static int row_segment(int cell) { return cell / 9 * 3 + cell % 9 / 3; }
-static int column_segment(int cell) { return K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27; }
+/* A cell's row segment (kind 0) or column segment (kind 1), numbered as
+ * kernel_block_unions lays them out. */
+static int kernel_segment(int cell, int kind)
+{
+    return kind == 0 ? cell / 9 * 3 + cell % 9 / 3 : K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27;
+}
 
 /* Finds the `want` segments that `cells` (count = 3 * want) is made of,
  * all of rows or all of columns; returns 0, or -1 when it is not so. */
-static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count, uint8_t *out,
-                        int want)
+static int kernel_cover(const uint16_t *cells, int count, uint8_t *out, int want)
 {
     for (int kind = 0; kind < 2; kind++) {
         int found = 0;
         for (int i = 0; i < count; i++) {
-            int seg = k->segments[cells[i]][kind], known = 0;
+            int seg = kernel_segment(cells[i], kind), known = 0;
             for (int j = 0; j < found; j++) known |= out[j] == seg;
             if (known) continue;
             if (found == want) {
@@ -99,7 +101,7 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
         if (found != want) continue;
         int inside = 0; /* cells of the part found in its segments */
         for (int i = 0; i < count; i++)
-            for (int j = 0; j < want; j++) inside += k->segments[cells[i]][kind] == out[j];
+            for (int j = 0; j < want; j++) inside += kernel_segment(cells[i], kind) == out[j];
         if (inside == count) return 0;
     }
     return -1;
@@ -175,8 +177,6 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         uint64_t units = k->cell_units[c];
         for (int j = 0; j < 3; j++, units &= units - 1)
             k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
-        k->segments[c][0] = (uint8_t)row_segment(c);
-        k->segments[c][1] = (uint8_t)column_segment(c);
     }
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     for (int u = 0; u < K_HOUSES; u++) {
@@ -190,9 +190,8 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         const uint16_t *shared = rs->intersection_cells + x->start;
         const uint16_t *only_a = shared + x->shared, *only_b = only_a + x->only_a;
         struct kernel_crossing *kx = &k->crossings[i];
-        if (kernel_cover(k, shared, 3, kx->seg, 1) ||
-            kernel_cover(k, only_a, K_PART, kx->seg + 1, 2) ||
-            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
+        if (kernel_cover(shared, 3, kx->seg, 1) || kernel_cover(only_a, K_PART, kx->seg + 1, 2) ||
+            kernel_cover(only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
             return -1;
         for (int j = 0; j < K_PART; j++) {
             kx->only_a[j] = (uint8_t)only_a[j];
