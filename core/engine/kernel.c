@@ -472,7 +472,10 @@ static inline unsigned kernel_block_fires(const digitset *p)
         box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
         line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
     }
-    for (int i = 0; i < 9; i++) fires |= (unsigned)((p[i] & (line[i / 3] ^ box[i % 3])) != 0) << i;
+    digitset narrow[9], any = 0;
+    for (int i = 0; i < 9; i++) any |= narrow[i] = p[i] & (line[i / 3] ^ box[i % 3]);
+    if (!any) return 0; /* most blocks: nothing to narrow, no mask to build */
+    for (int i = 0; i < 9; i++) fires |= (unsigned)(narrow[i] != 0) << i;
     return fires;
 }
 
