@@ -55,7 +55,8 @@ struct kernel_boards {
 
 struct kernel {
     struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
-    uint8_t houses[K_CELLS][3];            /* the houses holding a cell */
+    struct kernel_cells house_set[K_HOUSES];
+    uint8_t houses[K_CELLS][3]; /* the houses holding a cell */
     uint64_t cell_units[K_CELLS];
     uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
@@ -179,10 +180,13 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
     }
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
+    memset(k->house_set, 0, sizeof k->house_set);
     for (int u = 0; u < K_HOUSES; u++) {
-        for (int i = 0; i < K_SIZE; i++)
-            if (rs->unit_cells[u * K_SIZE + i] != k_house_first[u] + steps[u / K_SIZE][i])
-                return -1;
+        for (int i = 0; i < K_SIZE; i++) {
+            int cell = k_house_first[u] + steps[u / K_SIZE][i];
+            if (rs->unit_cells[u * K_SIZE + i] != cell) return -1;
+            cells_add(&k->house_set[u], cell);
+        }
         k->unit_crossings[u] = rs->unit_intersections[u];
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
@@ -358,24 +362,23 @@ static inline digitset kernel_tally(const digitset *p, int step, int jump, digit
     return once;
 }
 
-/* The hidden singles of house h (the kind-th row, column or box), given
- * its tally. */
+/* The hidden singles of house h, given its tally; each digit's one place
+ * is read from its board. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
-                                    digitset once, digitset twice, const uint8_t *step)
+                                    digitset once, digitset twice)
 {
     if (once != K_ALL) return SL_PROP_CONTRADICTION;
     const digitset *solved = ctx->cand + K_CELLS;
-    digitset hidden = once & ~twice & ~solved[h];
-    digitset *house = ctx->cand + k_house_first[h];
-    while (hidden) {
+    struct kernel_boards *b = kernel_boards_of(ctx->cand);
+    for (digitset hidden = once & ~twice & ~solved[h]; hidden; hidden &= hidden - 1) {
+        const struct kernel_cells *board = &b->board[__builtin_ctz(hidden) - 1];
+        uint64_t lo = board->w[0] & k->house_set[h].w[0], hi = board->w[1] & k->house_set[h].w[1];
+        if (!(lo | hi)) return SL_PROP_CONTRADICTION;
+        int cell = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
         digitset digit = hidden & -hidden;
-        hidden &= hidden - 1;
-        int i = 0;
-        while (i < K_SIZE && !(house[step[i]] & digit)) i++;
-        if (i == K_SIZE) return SL_PROP_CONTRADICTION;
-        kernel_place(kernel_boards_of(ctx->cand), k_house_first[h] + step[i], digit);
-        house[step[i]] = digit;
-        kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
+        kernel_place(b, cell, digit);
+        ctx->cand[cell] = digit;
+        kernel_note_change(ctx, k, cell, digit);
     }
     return SL_PROP_OK;
 }
@@ -393,20 +396,19 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[K_SIZE + h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
-            return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
