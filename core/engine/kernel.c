@@ -58,7 +58,6 @@ struct kernel {
     struct kernel_cells house_set[K_HOUSES];
     uint8_t houses[K_CELLS][3]; /* the houses holding a cell */
     uint64_t cell_units[K_CELLS];
-    uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
 };
 
@@ -169,6 +168,27 @@ static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
     return 0;
 }
 
+/* Bit i set: line i of three holds (its three crossings of a block). */
+static const uint16_t k_line_crossings[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
+
+/* The crossings of the houses in `houses` (bit h for house h), by the
+ * fixed layout: crossing 9t + 3i + j is row 3t + i in box 3t + j, and
+ * crossing 27 + 9t + 3i + b column 3t + i in box 3b + t. A box's bit j
+ * (resp. b) spreads to bits j, j + 3 and j + 6 of its block. */
+static inline uint64_t kernel_crossings_of(uint64_t houses)
+{
+    uint64_t due = 0;
+    for (int t = 0; t < 3; t++) {
+        unsigned rows = houses >> 3 * t & 7, columns = houses >> (K_SIZE + 3 * t) & 7;
+        unsigned band = houses >> (2 * K_SIZE + 3 * t) & 7;
+        unsigned stack = (houses >> (2 * K_SIZE + t) & 1) | (houses >> (2 * K_SIZE + 2 + t) & 2) |
+                         (houses >> (2 * K_SIZE + 4 + t) & 4);
+        due |= (uint64_t)(k_line_crossings[rows] | band * 0x49) << 9 * t;
+        due |= (uint64_t)(k_line_crossings[columns] | stack * 0x49) << (27 + 9 * t);
+    }
+    return due;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
@@ -187,7 +207,7 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             if (rs->unit_cells[u * K_SIZE + i] != cell) return -1;
             cells_add(&k->house_set[u], cell);
         }
-        k->unit_crossings[u] = rs->unit_intersections[u];
+        if (kernel_crossings_of(UINT64_C(1) << u) != rs->unit_intersections[u]) return -1;
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
         const struct intersection *x = &rs->intersections[i];
@@ -489,9 +509,7 @@ static inline unsigned kernel_block_fires(const digitset *p)
  * every narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
-    uint64_t due = 0;
-    for (uint64_t todo = ctx->dirty_intersections[0] & K_HOUSE_MASK; todo; todo &= todo - 1)
-        due |= k->unit_crossings[__builtin_ctzll(todo)];
+    uint64_t due = kernel_crossings_of(ctx->dirty_intersections[0] & K_HOUSE_MASK);
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
