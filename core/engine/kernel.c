@@ -55,10 +55,9 @@ struct kernel_boards {
 
 struct kernel {
     struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
-    uint8_t houses[K_CELLS][3];            /* the houses holding a cell */
-    uint8_t segments[K_CELLS][2];          /* a cell's row segment and column segment */
+    struct kernel_cells house_set[K_HOUSES];
+    uint8_t houses[K_CELLS][3]; /* the houses holding a cell */
     uint64_t cell_units[K_CELLS];
-    uint64_t unit_crossings[K_HOUSES];
     struct kernel_crossing crossings[K_CROSSINGS];
 };
 
@@ -76,18 +75,21 @@ static const uint8_t k_house_first[K_HOUSES] = {
 
 /* --- Building ------------------------------------------------------------ */
 
-static int row_segment(int cell) { return cell / 9 * 3 + cell % 9 / 3; }
-static int column_segment(int cell) { return K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27; }
+/* A cell's row segment (kind 0) or column segment (kind 1), numbered as
+ * kernel_block_unions lays them out. */
+static int kernel_segment(int cell, int kind)
+{
+    return kind == 0 ? cell / 9 * 3 + cell % 9 / 3 : K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27;
+}
 
 /* Finds the `want` segments that `cells` (count = 3 * want) is made of,
  * all of rows or all of columns; returns 0, or -1 when it is not so. */
-static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count, uint8_t *out,
-                        int want)
+static int kernel_cover(const uint16_t *cells, int count, uint8_t *out, int want)
 {
     for (int kind = 0; kind < 2; kind++) {
         int found = 0;
         for (int i = 0; i < count; i++) {
-            int seg = k->segments[cells[i]][kind], known = 0;
+            int seg = kernel_segment(cells[i], kind), known = 0;
             for (int j = 0; j < found; j++) known |= out[j] == seg;
             if (known) continue;
             if (found == want) {
@@ -99,7 +101,7 @@ static int kernel_cover(const struct kernel *k, const uint16_t *cells, int count
         if (found != want) continue;
         int inside = 0; /* cells of the part found in its segments */
         for (int i = 0; i < count; i++)
-            for (int j = 0; j < want; j++) inside += k->segments[cells[i]][kind] == out[j];
+            for (int j = 0; j < want; j++) inside += kernel_segment(cells[i], kind) == out[j];
         if (inside == count) return 0;
     }
     return -1;
@@ -166,6 +168,27 @@ static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
     return 0;
 }
 
+/* Bit i set: line i of three holds (its three crossings of a block). */
+static const uint16_t k_line_crossings[8] = {0, 0x7, 0x38, 0x3f, 0x1c0, 0x1c7, 0x1f8, 0x1ff};
+
+/* The crossings of the houses in `houses` (bit h for house h), by the
+ * fixed layout: crossing 9t + 3i + j is row 3t + i in box 3t + j, and
+ * crossing 27 + 9t + 3i + b column 3t + i in box 3b + t. A box's bit j
+ * (resp. b) spreads to bits j, j + 3 and j + 6 of its block. */
+static inline uint64_t kernel_crossings_of(uint64_t houses)
+{
+    uint64_t due = 0;
+    for (int t = 0; t < 3; t++) {
+        unsigned rows = houses >> 3 * t & 7, columns = houses >> (K_SIZE + 3 * t) & 7;
+        unsigned band = houses >> (2 * K_SIZE + 3 * t) & 7;
+        unsigned stack = (houses >> (2 * K_SIZE + t) & 1) | (houses >> (2 * K_SIZE + 2 + t) & 2) |
+                         (houses >> (2 * K_SIZE + 4 + t) & 4);
+        due |= (uint64_t)(k_line_crossings[rows] | band * 0x49) << 9 * t;
+        due |= (uint64_t)(k_line_crossings[columns] | stack * 0x49) << (27 + 9 * t);
+    }
+    return due;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
@@ -175,24 +198,24 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         uint64_t units = k->cell_units[c];
         for (int j = 0; j < 3; j++, units &= units - 1)
             k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
-        k->segments[c][0] = (uint8_t)row_segment(c);
-        k->segments[c][1] = (uint8_t)column_segment(c);
     }
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
+    memset(k->house_set, 0, sizeof k->house_set);
     for (int u = 0; u < K_HOUSES; u++) {
-        for (int i = 0; i < K_SIZE; i++)
-            if (rs->unit_cells[u * K_SIZE + i] != k_house_first[u] + steps[u / K_SIZE][i])
-                return -1;
-        k->unit_crossings[u] = rs->unit_intersections[u];
+        for (int i = 0; i < K_SIZE; i++) {
+            int cell = k_house_first[u] + steps[u / K_SIZE][i];
+            if (rs->unit_cells[u * K_SIZE + i] != cell) return -1;
+            cells_add(&k->house_set[u], cell);
+        }
+        if (kernel_crossings_of(UINT64_C(1) << u) != rs->unit_intersections[u]) return -1;
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
         const struct intersection *x = &rs->intersections[i];
         const uint16_t *shared = rs->intersection_cells + x->start;
         const uint16_t *only_a = shared + x->shared, *only_b = only_a + x->only_a;
         struct kernel_crossing *kx = &k->crossings[i];
-        if (kernel_cover(k, shared, 3, kx->seg, 1) ||
-            kernel_cover(k, only_a, K_PART, kx->seg + 1, 2) ||
-            kernel_cover(k, only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
+        if (kernel_cover(shared, 3, kx->seg, 1) || kernel_cover(only_a, K_PART, kx->seg + 1, 2) ||
+            kernel_cover(only_b, K_PART, kx->seg + 3, 2) || !kernel_crossing_fits(kx, i))
             return -1;
         for (int j = 0; j < K_PART; j++) {
             kx->only_a[j] = (uint8_t)only_a[j];
@@ -359,24 +382,23 @@ static inline digitset kernel_tally(const digitset *p, int step, int jump, digit
     return once;
 }
 
-/* The hidden singles of house h (the kind-th row, column or box), given
- * its tally. */
+/* The hidden singles of house h, given its tally; each digit's one place
+ * is read from its board. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
-                                    digitset once, digitset twice, const uint8_t *step)
+                                    digitset once, digitset twice)
 {
     if (once != K_ALL) return SL_PROP_CONTRADICTION;
     const digitset *solved = ctx->cand + K_CELLS;
-    digitset hidden = once & ~twice & ~solved[h];
-    digitset *house = ctx->cand + k_house_first[h];
-    while (hidden) {
+    struct kernel_boards *b = kernel_boards_of(ctx->cand);
+    for (digitset hidden = once & ~twice & ~solved[h]; hidden; hidden &= hidden - 1) {
+        const struct kernel_cells *board = &b->board[__builtin_ctz(hidden) - 1];
+        uint64_t lo = board->w[0] & k->house_set[h].w[0], hi = board->w[1] & k->house_set[h].w[1];
+        if (!(lo | hi)) return SL_PROP_CONTRADICTION;
+        int cell = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
         digitset digit = hidden & -hidden;
-        hidden &= hidden - 1;
-        int i = 0;
-        while (i < K_SIZE && !(house[step[i]] & digit)) i++;
-        if (i == K_SIZE) return SL_PROP_CONTRADICTION;
-        kernel_place(kernel_boards_of(ctx->cand), k_house_first[h] + step[i], digit);
-        house[step[i]] = digit;
-        kernel_note_change(ctx, k, k_house_first[h] + step[i], digit);
+        kernel_place(b, cell, digit);
+        ctx->cand[cell] = digit;
+        kernel_note_change(ctx, k, cell, digit);
     }
     return SL_PROP_OK;
 }
@@ -394,20 +416,19 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, k_row_steps)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[K_SIZE + h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice, k_column_steps))
-            return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, k_box_steps)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -473,7 +494,10 @@ static inline unsigned kernel_block_fires(const digitset *p)
         box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
         line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
     }
-    for (int i = 0; i < 9; i++) fires |= (unsigned)((p[i] & (line[i / 3] ^ box[i % 3])) != 0) << i;
+    digitset narrow[9], any = 0;
+    for (int i = 0; i < 9; i++) any |= narrow[i] = p[i] & (line[i / 3] ^ box[i % 3]);
+    if (!any) return 0; /* most blocks: nothing to narrow, no mask to build */
+    for (int i = 0; i < 9; i++) fires |= (unsigned)(narrow[i] != 0) << i;
     return fires;
 }
 
@@ -485,9 +509,7 @@ static inline unsigned kernel_block_fires(const digitset *p)
  * every narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
-    uint64_t due = 0;
-    for (uint64_t todo = ctx->dirty_intersections[0] & K_HOUSE_MASK; todo; todo &= todo - 1)
-        due |= k->unit_crossings[__builtin_ctzll(todo)];
+    uint64_t due = kernel_crossings_of(ctx->dirty_intersections[0] & K_HOUSE_MASK);
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
     digitset seg[K_SEGMENTS];
