@@ -640,7 +640,7 @@ static int api_fill(lua_State *L)
     struct api_search run;
     api_search_begin_within(L, ap, "fill", &run, nodes);
     rng_seed(&rng, (uint64_t)seed);
-    struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, &run.stats);
+    struct search_result r = dig_fill(ap->solver, ap->rules, ap->p.givens, &rng, grid, &run.stats);
     api_search_end(L, ap, "fill", &run, r.gave_up);
     if (r.solutions != 1) {
         luaL_pushfail(L);

@@ -77,7 +77,7 @@ local function filled_by_singles(puzzle)
 end
 local easy = sudolab.puzzle{}
 easy:givens(grid)
-math.randomseed(5)
+math.randomseed(6)
 local went = easy:dig(dig.cells(9), grid, "singles")
 expect("a singles dig removes givens", went > 30, true)
 expect("singles still fill its grid", filled_by_singles(easy), true)
