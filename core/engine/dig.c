@@ -180,14 +180,16 @@ static void dig_clear_bits(const struct dig_run *run, int g, uint64_t bits[2])
         bits[run->cells[i] >> 6] &= ~(UINT64_C(1) << (run->cells[i] & 63));
 }
 
-/* 1 when removing group g empties an unavoidable set: a second solution
- * differs from the solution in that set's cells, as a search would find. */
+/* 1 when removing group g empties an unavoidable set holding one of its
+ * cells: a second solution differs from the solution there, so a search
+ * barring that cell from its digit finds one. */
 static int dig_empties_set(const struct dig_run *run, int g)
 {
     if (!run->sets || !run->sets->n) return 0;
     uint64_t left[2] = {run->given_bits[0], run->given_bits[1]};
     dig_clear_bits(run, g, left);
-    return dig_unavoidable_emptied(run->sets, left);
+    uint64_t group[2] = {run->given_bits[0] & ~left[0], run->given_bits[1] & ~left[1]};
+    return dig_unavoidable_emptied(run->sets, left, group);
 }
 
 /* Asks about group g below state (consistent when live): removes its

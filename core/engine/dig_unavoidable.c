@@ -84,9 +84,12 @@ void dig_unavoidable_find(struct dig_unavoidable *u, const struct ruleset *rs,
         for (int b = a + 1; b <= n; b++) pair_parts(u, &g, n, a, b);
 }
 
-int dig_unavoidable_emptied(const struct dig_unavoidable *u, const uint64_t givens[2])
+int dig_unavoidable_emptied(const struct dig_unavoidable *u, const uint64_t givens[2],
+                            const uint64_t cells[2])
 {
     for (int i = 0; i < u->n; i++)
-        if (!(u->set[i][0] & givens[0]) && !(u->set[i][1] & givens[1])) return 1;
+        if (!(u->set[i][0] & givens[0]) && !(u->set[i][1] & givens[1]) &&
+            ((u->set[i][0] & cells[0]) || (u->set[i][1] & cells[1])))
+            return 1;
     return 0;
 }

@@ -33,7 +33,10 @@ struct dig_unavoidable {
 void dig_unavoidable_find(struct dig_unavoidable *u, const struct ruleset *rs,
                           const uint8_t *solution);
 
-/* 1 when some set holds no cell of `givens` (cells as bits). */
-int dig_unavoidable_emptied(const struct dig_unavoidable *u, const uint64_t givens[2]);
+/* 1 when some set holds no cell of `givens` and some of `cells` (cells
+ * as bits): a solution other than the one the sets came from agrees
+ * with the givens and differs in those cells. */
+int dig_unavoidable_emptied(const struct dig_unavoidable *u, const uint64_t givens[2],
+                            const uint64_t cells[2]);
 
 #endif
