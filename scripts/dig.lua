@@ -61,12 +61,24 @@ local function shuffle(list)
 end
 M.shuffle = shuffle
 
+-- Every cell of the grid alone (0-based), in random order: drawn in C
+-- from one number of math.random, with no Lua step per cell.
+function M.cells(n)
+  return sudolab.shuffled(n * n, math.random(0, math.maxinteger))
+end
+
 -- The cells of the grid in orbits of the symmetry (each orbit a list of
--- 0-based cells, each cell in one orbit), in random order.
+-- 0-based cells, each cell in one orbit), in random order; for none, the
+-- cells of M.cells, the same order drawn.
 function M.orbits(n, symmetry)
   if symmetry ~= "none" and not maps[symmetry] then
     error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
           table.concat(M.symmetries, ", ") .. ")", 2)
+  end
+  if symmetry == "none" then
+    local orbits = M.cells(n)
+    for i, cell in ipairs(orbits) do orbits[i] = {cell} end
+    return orbits
   end
   local map, seen, orbits = maps[symmetry], {}, {}
   local function join(orbit, other)
@@ -86,13 +98,6 @@ function M.orbits(n, symmetry)
   return shuffle(orbits)
 end
 
--- Every cell of the grid alone (0-based), in random order: the orbits of
--- symmetry none with no table per cell, the same order drawn.
-function M.cells(n)
-  local cells = {}
-  for cell = 0, n * n - 1 do cells[cell + 1] = cell end
-  return shuffle(cells)
-end
 
 function M.random(p, solution, opts)
   p:dig(M.cells(p:size()), solution)
@@ -104,10 +109,7 @@ function M.symmetric(p, solution, opts)
   return p
 end
 
-local function clue_count(p)
-  local _, blanks = p:givens():gsub("%.", "")
-  return p:size() ^ 2 - blanks
-end
+local function clue_count(p) return p:clues() end
 M.clue_count = clue_count
 
 -- Exactly opts.clues clues: a depth-first dig over the orbits. When no

@@ -82,7 +82,10 @@ local went = easy:dig(dig.cells(9), grid, "singles")
 expect("a singles dig removes givens", went > 30, true)
 expect("singles still fill its grid", filled_by_singles(easy), true)
 expect("so it rates no harder than a naked single (2.3)", easy:rate().rating <= 2.3, true)
-expect("where a search dig goes further", went < removed, true)
+-- (For this grid most singles digs are minimal already; this order's is not.)
+local further = sudolab.puzzle{}
+further:givens(easy:givens())
+expect("where a search dig goes further", further:dig(dig.cells(9), grid) > 0, true)
 
 -- orbits: every cell once, in orbits of the symmetry.
 for _, sym in ipairs(dig.symmetries) do
