@@ -158,6 +158,20 @@ function M.exact(p, solution, opts)
   return nil, string.format("no puzzle with %d clues exists from this grid and symmetry", target)
 end
 
+-- The cells propagation fills from p's givens, as a set of 0-based cells.
+local function propagated_cells(p)
+  local filled = {}
+  for i, digits in ipairs(p:candidates() or {}) do
+    if #digits == 1 then filled[i - 1] = true end
+  end
+  return filled
+end
+
+local function all_in(orbit, set)
+  for _, cell in ipairs(orbit) do if not set[cell] then return false end end
+  return true
+end
+
 -- A puzzle whose rating lies in the band {low, high} (or whose grade is
 -- opts.grade), steered by the rater rather than judged at the end: the
 -- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
@@ -201,18 +215,28 @@ function M.graded(p, solution, opts)
   end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
+  -- Classic rules only: a cell that propagation (singles and box-line,
+  -- each rated below any hard step) already fills is filled too where the
+  -- rater first needs a harder step, so putting it back leaves the
+  -- rater's path from there, and the rating (still above), as they were.
+  -- Such an orbit goes back unrated.
+  local filled = p:rules() == "classic" and propagated_cells(p)
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
-      ratings = ratings + 1
-      local res = p:rate(band[2], band[1])
-      local eased = res.rating
-      if fits(eased) then
-        if #res.unused > 0 then return unused(res) end
-        return p, {ratings = ratings, rules_checked = p:line()}
-      end
-      if eased < band[1] then
-        for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+      if not (filled and all_in(orbit, filled)) then
+        ratings = ratings + 1
+        local res = p:rate(band[2], band[1])
+        local eased = res.rating
+        if fits(eased) then
+          if #res.unused > 0 then return unused(res) end
+          return p, {ratings = ratings, rules_checked = p:line()}
+        end
+        if eased < band[1] then
+          for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+        elseif filled then
+          filled = propagated_cells(p)
+        end
       end
     end
   end
