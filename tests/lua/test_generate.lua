@@ -269,6 +269,29 @@ expect("a grid that is no sudoku is refused",
 expect("a grid of the wrong length is refused",
        select(2, pcall(sudolab.killer_swap, {}, "12345")):find("N%*N digits") ~= nil, true)
 
+-- sudolab.shuffled: a dig's order of cells, drawn in C from a seed.
+local order = sudolab.shuffled(81, 12)
+local seen, every = {}, #order == 81
+for _, cell in ipairs(order) do
+  every = every and math.type(cell) == "integer" and cell >= 0 and cell < 81 and not seen[cell]
+  seen[cell] = true
+end
+expect("shuffled(81, seed): each of 0..80 once", every, true)
+expect("the same seed, the same order", table.concat(sudolab.shuffled(81, 12), ","), table.concat(order, ","))
+expect("another seed, another order",
+       table.concat(sudolab.shuffled(81, 13), ",") ~= table.concat(order, ","), true)
+expect("shuffled(0, seed) is empty", #sudolab.shuffled(0, 1), 0)
+expect("a negative count is refused",
+       select(2, pcall(sudolab.shuffled, -1, 1)):find("shuffled") ~= nil, true)
+expect("a seed that is no integer is refused",
+       select(2, pcall(sudolab.shuffled, 81, "x")):find("integer") ~= nil, true)
+local counted = sudolab.puzzle{}
+counted:givens(grid)
+counted:put(0, 0)
+counted:put(40, 0)
+expect("p:clues() counts the givens", counted:clues(), 79)
+expect("an empty puzzle has no clues", sudolab.puzzle{}:clues(), 0)
+
 check.finish()
 
 -- A graded request refuses a puzzle whose solve path leaves a rule of its
