@@ -99,10 +99,31 @@ static void test_dig_minimal(void)
     fixture_close(&f);
 }
 
+/* A grid past the sets' 128 cells digs without them, unique. */
+static void test_dig_big(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 12, 3, 4, NULL), 0);
+    uint8_t grid[SL_MAX_CELLS];
+    int cells[144], start[145];
+    struct rng rng;
+    rng_seed(&rng, 5);
+    CU_ASSERT_EQUAL_FATAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions,
+                          1);
+    for (int c = 0; c < 144; c++) cells[c] = c, start[c] = c;
+    start[144] = 144;
+    rng_shuffle_ints(&rng, cells, 144);
+    memcpy(f.puzzle.givens, grid, 144);
+    CU_ASSERT_TRUE(dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, 144) > 60);
+    CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
+    fixture_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("dig", NULL, NULL);
     CU_add_test(s, "fill", test_fill);
     CU_add_test(s, "sets swap", test_sets_swap);
     CU_add_test(s, "dig minimal", test_dig_minimal);
+    CU_add_test(s, "dig big", test_dig_big);
 }

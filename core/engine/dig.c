@@ -217,7 +217,7 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         run->removed += run->givens[c] != 0;
         run->givens[c] = 0;
     }
-    dig_clear_bits(run, g, run->given_bits);
+    if (run->sets) dig_clear_bits(run, g, run->given_bits); /* bits only for grids sets fit */
 }
 
 /* Asks about groups [l, r) below state, which holds the givens of the
