@@ -61,12 +61,24 @@ local function shuffle(list)
 end
 M.shuffle = shuffle
 
+-- Every cell of the grid alone (0-based), in random order: drawn in C
+-- from one number of math.random, with no Lua step per cell.
+function M.cells(n)
+  return sudolab.shuffled(n * n, math.random(0, math.maxinteger))
+end
+
 -- The cells of the grid in orbits of the symmetry (each orbit a list of
--- 0-based cells, each cell in one orbit), in random order.
+-- 0-based cells, each cell in one orbit), in random order; for none, the
+-- cells of M.cells, the same order drawn.
 function M.orbits(n, symmetry)
   if symmetry ~= "none" and not maps[symmetry] then
     error("unknown symmetry '" .. tostring(symmetry) .. "' (one of: " ..
           table.concat(M.symmetries, ", ") .. ")", 2)
+  end
+  if symmetry == "none" then
+    local orbits = M.cells(n)
+    for i, cell in ipairs(orbits) do orbits[i] = {cell} end
+    return orbits
   end
   local map, seen, orbits = maps[symmetry], {}, {}
   local function join(orbit, other)
@@ -86,13 +98,6 @@ function M.orbits(n, symmetry)
   return shuffle(orbits)
 end
 
--- Every cell of the grid alone (0-based), in random order: the orbits of
--- symmetry none with no table per cell, the same order drawn.
-function M.cells(n)
-  local cells = {}
-  for cell = 0, n * n - 1 do cells[cell + 1] = cell end
-  return shuffle(cells)
-end
 
 function M.random(p, solution, opts)
   p:dig(M.cells(p:size()), solution)
@@ -104,10 +109,7 @@ function M.symmetric(p, solution, opts)
   return p
 end
 
-local function clue_count(p)
-  local _, blanks = p:givens():gsub("%.", "")
-  return p:size() ^ 2 - blanks
-end
+local function clue_count(p) return p:clues() end
 M.clue_count = clue_count
 
 -- Exactly opts.clues clues: a depth-first dig over the orbits. When no
@@ -156,6 +158,20 @@ function M.exact(p, solution, opts)
   return nil, string.format("no puzzle with %d clues exists from this grid and symmetry", target)
 end
 
+-- The cells propagation fills from p's givens, as a set of 0-based cells.
+local function propagated_cells(p)
+  local filled = {}
+  for i, digits in ipairs(p:candidates() or {}) do
+    if #digits == 1 then filled[i - 1] = true end
+  end
+  return filled
+end
+
+local function all_in(orbit, set)
+  for _, cell in ipairs(orbit) do if not set[cell] then return false end end
+  return true
+end
+
 -- A puzzle whose rating lies in the band {low, high} (or whose grade is
 -- opts.grade), steered by the rater rather than judged at the end: the
 -- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
@@ -199,18 +215,28 @@ function M.graded(p, solution, opts)
   end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
+  -- Classic rules only: a cell that propagation (singles and box-line,
+  -- each rated below any hard step) already fills is filled too where the
+  -- rater first needs a harder step, so putting it back leaves the
+  -- rater's path from there, and the rating (still above), as they were.
+  -- Such an orbit goes back unrated.
+  local filled = p:rules() == "classic" and propagated_cells(p)
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
-      ratings = ratings + 1
-      local res = p:rate(band[2], band[1])
-      local eased = res.rating
-      if fits(eased) then
-        if #res.unused > 0 then return unused(res) end
-        return p, {ratings = ratings, rules_checked = p:line()}
-      end
-      if eased < band[1] then
-        for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+      if not (filled and all_in(orbit, filled)) then
+        ratings = ratings + 1
+        local res = p:rate(band[2], band[1])
+        local eased = res.rating
+        if fits(eased) then
+          if #res.unused > 0 then return unused(res) end
+          return p, {ratings = ratings, rules_checked = p:line()}
+        end
+        if eased < band[1] then
+          for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+        elseif filled then
+          filled = propagated_cells(p)
+        end
       end
     end
   end

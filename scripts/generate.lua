@@ -9,8 +9,7 @@ local M = {}
 
 local function stats_of(p, opts, info, rated)
   local s = {}
-  local _, blanks = p:givens():gsub("%.", "")
-  s.clues = p:size() ^ 2 - blanks
+  s.clues = p:clues()
   if info and info.cages then s.cages = info.cages end
   if info and info.trace then -- annealing's energies, for reports
     local parts = {}

@@ -1,12 +1,15 @@
 /*
  * dig.c — uniqueness after removing givens: a glance at singles first,
  * then a search barring each removed cell from its digit; a dig's many
- * questions share the propagation of the givens they have in common.
+ * questions share the propagation of the givens they have in common, and
+ * a removal that would empty one of the solution's unavoidable sets
+ * (dig_unavoidable.h) fails with no search.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dig.h"
+#include "dig_unavoidable.h"
 
 /* Past this many digits to add, a state is made afresh (dig_add): each
  * digit is a pass of propagation, and a start from the givens costs
@@ -117,6 +120,10 @@ struct dig_run {
     int removed;
     int singles; /* a group goes only when singles still fill the grid */
     int stopped; /* a rule stopped propagation: nothing more is removed */
+    /* Sets a unique puzzle keeps a given in (none when not known), and
+     * the givens as bits: a removal that empties a set fails unsearched. */
+    const struct dig_unavoidable *sets;
+    uint64_t given_bits[2];
 };
 
 /* The state of the questions about groups [l, r) made afresh: every
@@ -166,11 +173,30 @@ static int dig_all_single(const struct ruleset *rs, const digitset *state)
     return 1;
 }
 
+/* Clears group g's cells from bits. */
+static void dig_clear_bits(const struct dig_run *run, int g, uint64_t bits[2])
+{
+    for (int i = run->start[g]; i < run->start[g + 1]; i++)
+        bits[run->cells[i] >> 6] &= ~(UINT64_C(1) << (run->cells[i] & 63));
+}
+
+/* 1 when removing group g empties an unavoidable set holding one of its
+ * cells: a second solution differs from the solution there, so a search
+ * barring that cell from its digit finds one. */
+static int dig_empties_set(const struct dig_run *run, int g)
+{
+    if (!run->sets || !run->sets->n) return 0;
+    uint64_t left[2] = {run->given_bits[0], run->given_bits[1]};
+    dig_clear_bits(run, g, left);
+    uint64_t group[2] = {run->given_bits[0] & ~left[0], run->given_bits[1] & ~left[1]};
+    return dig_unavoidable_emptied(run->sets, left, group);
+}
+
 /* Asks about group g below state (consistent when live): removes its
  * givens when no solution differs from the solution in one of them. */
 static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
 {
-    int keeps = 1, present = 0;
+    int keeps = 1, present = 0, searched = 0;
     if (run->singles) keeps = live && dig_all_single(run->rs, state);
     for (int i = run->start[g]; i < run->start[g + 1] && keeps; i++) {
         int c = run->cells[i];
@@ -178,6 +204,10 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         present++;
         digitset own = digitset_of(run->solution[c]);
         if (!live || state[c] == own) continue; /* no other digit left for it */
+        if (!searched++ && dig_empties_set(run, g)) {
+            keeps = 0;
+            break;
+        }
         struct search_result r = solver_count_below(run->s, state, c, ~own, 1, NULL);
         keeps = !r.solutions && !r.gave_up;
     }
@@ -187,6 +217,7 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         run->removed += run->givens[c] != 0;
         run->givens[c] = 0;
     }
+    if (run->sets) dig_clear_bits(run, g, run->given_bits); /* bits only for grids sets fit */
 }
 
 /* Asks about groups [l, r) below state, which holds the givens of the
@@ -226,6 +257,23 @@ static int dig_singles_alone(struct dig_run *run, int ngroups)
     return run->removed;
 }
 
+/* The unavoidable sets of the solution, when the givens agree with it
+ * and the grid fits two words of bits. */
+static void dig_sets_open(struct dig_run *run, struct dig_unavoidable *sets)
+{
+    const struct ruleset *rs = run->rs;
+    sets->n = 0;
+    if (rs->geo.ncells > DIG_UNAVOIDABLE_CELLS) return;
+    run->given_bits[0] = run->given_bits[1] = 0;
+    for (int c = 0; c < rs->geo.ncells; c++) {
+        if (!run->givens[c]) continue;
+        if (run->givens[c] != run->solution[c]) return;
+        run->given_bits[c >> 6] |= UINT64_C(1) << (c & 63);
+    }
+    dig_unavoidable_find(sets, rs, run->solution);
+    run->sets = sets;
+}
+
 static int dig_run_groups(struct dig_run *run, int ngroups)
 {
     struct solver *s = run->s;
@@ -238,7 +286,9 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     uint64_t limit = solver_node_limit(s);
     solver_set_light(s, 1);
     solver_set_node_limit(s, DIG_NODE_LIMIT);
+    struct dig_unavoidable sets;
     if (shared) {
+        dig_sets_open(run, &sets);
         digitset *root = (digitset *)run->states;
         int live = dig_fresh(run, root, 0, ngroups);
         run->stopped = live < 0;
@@ -256,7 +306,8 @@ int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, cons
                const int *cells, const int *start, int ngroups)
 {
     if (ngroups < 1) return 0;
-    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 0, 0};
+    struct dig_run run = {
+        .s = s, .rs = rs, .givens = givens, .solution = solution, .cells = cells, .start = start};
     int removed = dig_run_groups(&run, ngroups);
     return removed >= 0 ? removed
                         : dig_groups_alone(s, rs, givens, solution, cells, start, ngroups);
@@ -266,6 +317,12 @@ int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *give
                        const uint8_t *solution, const int *cells, const int *start, int ngroups)
 {
     if (ngroups < 1) return 0;
-    struct dig_run run = {s, rs, givens, solution, cells, start, NULL, 0, 1, 0};
+    struct dig_run run = {.s = s,
+                          .rs = rs,
+                          .givens = givens,
+                          .solution = solution,
+                          .cells = cells,
+                          .start = start,
+                          .singles = 1};
     return dig_run_groups(&run, ngroups);
 }

@@ -18,10 +18,19 @@ struct slot {
     char why[512];
 };
 
+/* The hand-over sleeps until this many puzzles past the next one to hand
+ * over are made, then hands over what is ready: a wake per batch, not
+ * per puzzle. */
+#define RUN_BATCH 16
+
 struct run {
     const struct generate_run *spec;
     pthread_mutex_t lock;
-    pthread_cond_t changed;
+    pthread_cond_t ready; /* the puzzle the hand-over waits for is made */
+    pthread_cond_t room;  /* the window has room for another puzzle */
+    long waiting_for;     /* the index the hand-over waits for, or -1 */
+    int room_waiters;     /* workers waiting for room */
+    int tty;              /* standard error is a terminal: progress is shown */
     long next, handed;
     int stop;
     struct slot *slots;
@@ -40,19 +49,29 @@ static long run_take(struct run *run)
 {
     pthread_mutex_lock(&run->lock);
     while (!run->stop && !run_interrupted(run) && run->next < run->spec->end &&
-           run->next >= run->handed + GENERATE_RUN_WINDOW)
-        pthread_cond_wait(&run->changed, &run->lock);
+           run->next >= run->handed + GENERATE_RUN_WINDOW) {
+        run->room_waiters++;
+        pthread_cond_wait(&run->room, &run->lock);
+        run->room_waiters--;
+    }
     long i = (run->stop || run_interrupted(run) || run->next >= run->spec->end) ? -1 : run->next++;
     pthread_mutex_unlock(&run->lock);
     return i;
+}
+
+/* Stops the run, lock held: everyone waiting wakes. */
+static void run_stop(struct run *run)
+{
+    run->stop = 1;
+    pthread_cond_broadcast(&run->ready);
+    pthread_cond_broadcast(&run->room);
 }
 
 static void run_fail_setup(struct run *run, const char *msg)
 {
     pthread_mutex_lock(&run->lock);
     if (!run->setup_error[0]) snprintf(run->setup_error, sizeof run->setup_error, "%s", msg);
-    run->stop = 1;
-    pthread_cond_broadcast(&run->changed);
+    run_stop(run);
     pthread_mutex_unlock(&run->lock);
 }
 
@@ -72,9 +91,13 @@ static void *run_worker(void *arg)
         if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
         pthread_mutex_lock(&run->lock);
         s->done = 1;
-        pthread_cond_broadcast(&run->changed);
+        if (i == run->waiting_for) pthread_cond_signal(&run->ready);
         pthread_mutex_unlock(&run->lock);
     }
+    /* Past an interruption no one may make the puzzle waited for. */
+    pthread_mutex_lock(&run->lock);
+    pthread_cond_broadcast(&run->ready);
+    pthread_mutex_unlock(&run->lock);
     generator_free(g);
     return NULL;
 }
@@ -90,12 +113,23 @@ static double run_seconds(const struct run *run)
 static void run_progress(struct run *run, int final)
 {
     double s = run_seconds(run);
-    if (!isatty(2) || s < 1.0 || (!final && s - run->last_progress < 0.25)) return;
+    if (!run->tty || s < 1.0 || (!final && s - run->last_progress < 0.25)) return;
     run->last_progress = s;
     long done = run->handed - run->spec->first, total = run->spec->end - run->spec->first;
     double rate = done / (s > 0 ? s : 1);
     fprintf(stderr, "\r%s: %ld/%ld puzzles, %.0f/s, %.0f s left   %s", run->spec->label, done,
             total, rate, rate > 0 ? (double)(total - done) / rate : 0.0, final ? "\n" : "");
+}
+
+/* Waits, lock held, until puzzle i is made or the run stops; 1 when made. */
+static int run_wait_for(struct run *run, long i)
+{
+    struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
+    run->waiting_for = i;
+    while (!s->done && !run->stop && !run_interrupted(run))
+        pthread_cond_wait(&run->ready, &run->lock);
+    run->waiting_for = -1;
+    return s->done;
 }
 
 /* Hands results to the sink in index order as they come. */
@@ -105,9 +139,12 @@ static int run_hand_over(struct run *run)
     for (long i = run->spec->first; i < run->spec->end && !code; i++) {
         struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
         pthread_mutex_lock(&run->lock);
-        while (!s->done && !run->stop && !run_interrupted(run))
-            pthread_cond_wait(&run->changed, &run->lock);
-        int ready = s->done;
+        if (!s->done) {
+            long ahead =
+                i + RUN_BATCH - 1 < run->spec->end ? i + RUN_BATCH - 1 : run->spec->end - 1;
+            run_wait_for(run, ahead);
+        }
+        int ready = run_wait_for(run, i);
         pthread_mutex_unlock(&run->lock);
         if (!ready) break;
         code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
@@ -115,7 +152,7 @@ static int run_hand_over(struct run *run)
         pthread_mutex_lock(&run->lock);
         s->done = 0;
         run->handed++;
-        pthread_cond_broadcast(&run->changed);
+        if (run->room_waiters) pthread_cond_broadcast(&run->room);
         pthread_mutex_unlock(&run->lock);
         run_progress(run, 0);
     }
@@ -153,8 +190,7 @@ static int run_threads(struct run *run)
         if (pthread_create(&threads[started], NULL, run_worker, run)) break;
     int code = started ? run_hand_over(run) : -1;
     pthread_mutex_lock(&run->lock);
-    run->stop = 1;
-    pthread_cond_broadcast(&run->changed);
+    run_stop(run);
     pthread_mutex_unlock(&run->lock);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
     if (!started) snprintf(run->setup_error, sizeof run->setup_error, "cannot start a thread");
@@ -163,15 +199,21 @@ static int run_threads(struct run *run)
 
 int generate_run(const struct generate_run *spec, long *handed, struct sl_error *err)
 {
-    struct run run = {.spec = spec, .next = spec->first, .handed = spec->first};
+    struct run run = {.spec = spec,
+                      .next = spec->first,
+                      .handed = spec->first,
+                      .waiting_for = -1,
+                      .tty = isatty(2)};
     run.slots = calloc(spec->jobs > 1 ? GENERATE_RUN_WINDOW : 1, sizeof *run.slots);
     if (!run.slots) return sl_error_set(err, 0, 0, "out of memory");
     clock_gettime(CLOCK_MONOTONIC, &run.start);
     pthread_mutex_init(&run.lock, NULL);
-    pthread_cond_init(&run.changed, NULL);
+    pthread_cond_init(&run.ready, NULL);
+    pthread_cond_init(&run.room, NULL);
     int code = spec->jobs > 1 ? run_threads(&run) : run_alone(&run);
     run_progress(&run, 1);
-    pthread_cond_destroy(&run.changed);
+    pthread_cond_destroy(&run.ready);
+    pthread_cond_destroy(&run.room);
     pthread_mutex_destroy(&run.lock);
     free(run.slots);
     *handed = run.handed - spec->first;

@@ -640,7 +640,7 @@ static int api_fill(lua_State *L)
     struct api_search run;
     api_search_begin_within(L, ap, "fill", &run, nodes);
     rng_seed(&rng, (uint64_t)seed);
-    struct search_result r = solver_fill(ap->solver, ap->p.givens, &rng, grid, &run.stats);
+    struct search_result r = dig_fill(ap->solver, ap->rules, ap->p.givens, &rng, grid, &run.stats);
     api_search_end(L, ap, "fill", &run, r.gave_up);
     if (r.solutions != 1) {
         luaL_pushfail(L);
@@ -1256,6 +1256,32 @@ static int api_technique_rating(lua_State *L)
     return 1;
 }
 
+/* p:clues() -> the number of givens. */
+static int api_clues(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "clues");
+    lua_Integer clues = 0;
+    for (int c = 0; c < ap->p.geo.ncells; c++) clues += ap->p.givens[c] != 0;
+    lua_pushinteger(L, clues);
+    return 1;
+}
+
+/* sudolab.shuffled(n, seed) -> the numbers 0..n-1 in an order drawn from
+ * seed: a dig's random order of cells with no Lua step per cell. */
+static int api_shuffled(lua_State *L)
+{
+    int n = (int)api_integer(L, 1, "shuffled", 0, SL_MAX_CELLS);
+    lua_Integer seed = api_integer(L, 2, "shuffled", 0, LUA_MAXINTEGER);
+    int order[SL_MAX_CELLS];
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)seed);
+    for (int i = 0; i < n; i++) order[i] = i;
+    rng_shuffle_ints(&rng, order, n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) lua_pushinteger(L, order[i]), lua_rawseti(L, -2, i + 1);
+    return 1;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -1278,6 +1304,7 @@ int lua_api_open(lua_State *L)
         {"rules", api_rules_text},
         {"check", api_check},
         {"add_lua_rule", api_add_lua_rule},
+        {"clues", api_clues},
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {
@@ -1291,6 +1318,7 @@ int lua_api_open(lua_State *L)
         {"suggest", api_suggest},
         {"technique_rating", api_technique_rating},
         {"killer_swap", api_killer_swap},
+        {"shuffled", api_shuffled},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

@@ -42,6 +42,7 @@ struct host_watch {
     pthread_cond_t wake;
     int started, quit;
     int active;          /* a run is under way */
+    int ticking;         /* the watchdog wakes each tick (it sleeps untimed when 0) */
     clockid_t cpu_clock; /* the CPU clock of the thread running it */
     double cpu_start, wall_start;
 };
@@ -164,9 +165,11 @@ static void *watch_main(void *arg)
     pthread_mutex_lock(&w->lock);
     while (!w->quit) {
         if (!w->active) {
+            w->ticking = 0;
             pthread_cond_wait(&w->wake, &w->lock);
             continue;
         }
+        w->ticking = 1;
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += HOST_WATCH_TICK_MS * 1000000L;
@@ -227,7 +230,10 @@ static void watch_begin(struct lua_host *h)
         w->cpu_start = watch_clock(w->cpu_clock);
         w->wall_start = watch_clock(CLOCK_MONOTONIC);
         w->active = 1;
-        pthread_cond_signal(&w->wake);
+        /* A ticking watchdog sees the new run at its next tick: runs in
+         * quick succession (a generator's puzzles) wake it once a tick,
+         * not once a run. */
+        if (!w->ticking) pthread_cond_signal(&w->wake);
     }
     pthread_mutex_unlock(&w->lock);
 }

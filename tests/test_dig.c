@@ -1,0 +1,129 @@
+/*
+ * test_dig.c — the dig's own parts: the grid it starts from (dig_fill),
+ * the swap sets that settle removals without a search, and a dig that
+ * must stay unique and minimal with them.
+ */
+#include <CUnit/CUnit.h>
+
+#include "cunit_main.h"
+#include "dig.h"
+#include "dig_unavoidable.h"
+#include "test_helpers.h"
+
+static int set_has(const uint64_t *set, int c) { return (int)(set[c >> 6] >> (c & 63)) & 1; }
+
+/* Fills from drawn diagonal boxes are solutions, reproducible, and differ
+ * by seed; with a given, the fill keeps it. */
+static void test_fill(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    uint8_t a[SL_MAX_CELLS], b[SL_MAX_CELLS], c[SL_MAX_CELLS];
+    struct rng rng;
+    rng_seed(&rng, 7);
+    CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, a, NULL).solutions, 1);
+    rng_seed(&rng, 7);
+    CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, b, NULL).solutions, 1);
+    rng_seed(&rng, 8);
+    CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, c, NULL).solutions, 1);
+    CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, a));
+    CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, c));
+    CU_ASSERT_EQUAL(memcmp(a, b, 81), 0);
+    CU_ASSERT_NOT_EQUAL(memcmp(a, c, 81), 0);
+    f.puzzle.givens[1] = 5;
+    rng_seed(&rng, 7);
+    CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, a, NULL).solutions, 1);
+    CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, a));
+    CU_ASSERT_EQUAL(a[1], 5);
+    fixture_close(&f);
+}
+
+/* Each set holds two digits, as many of each, and swapping them in it
+ * leaves another solution; every pair of digits gives a set. */
+static void test_sets_swap(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    uint8_t grid[SL_MAX_CELLS], swapped[SL_MAX_CELLS];
+    struct rng rng;
+    rng_seed(&rng, 3);
+    CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
+    struct dig_unavoidable u;
+    dig_unavoidable_find(&u, f.rules, grid);
+    CU_ASSERT_TRUE(u.n >= 36);
+    for (int i = 0; i < u.n; i++) {
+        int da = 0, db = 0, na = 0, nb = 0;
+        for (int c = 0; c < 81; c++) {
+            if (!set_has(u.set[i], c)) continue;
+            if (!da) da = grid[c];
+            if (grid[c] != da && !db) db = grid[c];
+            na += grid[c] == da, nb += grid[c] == db;
+        }
+        CU_ASSERT_TRUE(da && db && na == nb && na + nb >= 4);
+        memcpy(swapped, grid, 81);
+        for (int c = 0; c < 81; c++)
+            if (set_has(u.set[i], c)) swapped[c] = (uint8_t)(grid[c] == da ? db : da);
+        CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, swapped));
+    }
+    grid[0] = grid[1]; /* not a solution: no sets */
+    dig_unavoidable_find(&u, f.rules, grid);
+    CU_ASSERT_EQUAL(u.n, 0);
+    fixture_close(&f);
+}
+
+/* A dig of every cell in turn is unique and minimal: each clue kept has
+ * a second solution without it. */
+static void test_dig_minimal(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    uint8_t grid[SL_MAX_CELLS];
+    int cells[81], start[82];
+    struct rng rng;
+    for (int seed = 1; seed <= 5; seed++) {
+        rng_seed(&rng, (uint64_t)seed);
+        memset(f.puzzle.givens, 0, 81);
+        CU_ASSERT_EQUAL_FATAL(
+            dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
+        for (int c = 0; c < 81; c++) cells[c] = c, start[c] = c;
+        start[81] = 81;
+        rng_shuffle_ints(&rng, cells, 81);
+        memcpy(f.puzzle.givens, grid, 81);
+        int removed = dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, 81);
+        CU_ASSERT_TRUE(removed > 40);
+        CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
+        for (int c = 0; c < 81; c++)
+            if (f.puzzle.givens[c])
+                CU_ASSERT_FALSE(dig_keeps_unique(f.solver, f.rules, f.puzzle.givens, grid, &c, 1));
+    }
+    fixture_close(&f);
+}
+
+/* A grid past the sets' 128 cells digs without them, unique. */
+static void test_dig_big(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 12, 3, 4, NULL), 0);
+    uint8_t grid[SL_MAX_CELLS];
+    int cells[144], start[145];
+    struct rng rng;
+    rng_seed(&rng, 5);
+    CU_ASSERT_EQUAL_FATAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions,
+                          1);
+    for (int c = 0; c < 144; c++) cells[c] = c, start[c] = c;
+    start[144] = 144;
+    rng_shuffle_ints(&rng, cells, 144);
+    memcpy(f.puzzle.givens, grid, 144);
+    CU_ASSERT_TRUE(dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, 144) > 60);
+    CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
+    fixture_close(&f);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("dig", NULL, NULL);
+    CU_add_test(s, "fill", test_fill);
+    CU_add_test(s, "sets swap", test_sets_swap);
+    CU_add_test(s, "dig minimal", test_dig_minimal);
+    CU_add_test(s, "dig big", test_dig_big);
+}
