@@ -562,6 +562,11 @@ int sum_set_weights(const struct sum_set *s, int i, int *weight)
     return it->count;
 }
 
+struct sum_house_index sum_set_house_index(const struct sum_set *s)
+{
+    return (struct sum_house_index){s->house_cells, s->cell_house_start, s->cell_houses};
+}
+
 int sum_set_house_cells(const struct sum_set *s, int h, int *cells)
 {
     for (int k = 0; k < s->size; k++) cells[k] = s->house_cells[(size_t)h * (size_t)s->size + k];

@@ -106,6 +106,14 @@ int sum_set_total(const struct sum_set *s, int i);
 int sum_set_weights(const struct sum_set *s, int i, int *weight);
 /* The cells of house h (N of them); returns N. */
 int sum_set_house_cells(const struct sum_set *s, int h, int *cells);
+/* The set's index of the houses, read-only and alive as long as s:
+ * house h's cells are house_cells[h * N ..][0..N), and the houses holding
+ * cell c, in increasing order, cell_houses[cell_house_start[c] ..
+ * cell_house_start[c + 1]). */
+struct sum_house_index {
+    const uint16_t *house_cells, *cell_house_start, *cell_houses;
+};
+struct sum_house_index sum_set_house_index(const struct sum_set *s);
 
 /* The one-group sum with the fewest combinations left (two or more) per
  * open cell, as a branch offer: its open cells and each combination's open digits.

@@ -11,9 +11,7 @@ struct innie_context {
     const struct killer_cages *cages;
     const struct geometry *geo;
     int nhouses;
-    int (*house)[SL_MAX_SIZE];        /* cells of each house */
-    int *cell_house_start;            /* ncells+1 offsets into cell_house */
-    int *cell_house;                  /* per cell: the houses holding it */
+    struct sum_house_index index;     /* the sum set's: cells of each house, houses of each cell */
     uint64_t *house_bits;             /* nhouses: innie_masks's, zero between uses */
     int *touched;                     /* nhouses: innie_groups's scratch */
     int touched_cages[SUM_MAX_CELLS]; /* innie_groups's scratch */
@@ -39,8 +37,9 @@ static int innie_masks(struct innie_context *ic, const int *cells, int count, in
     *ncages = 0;
     for (int i = 0; i < count; i++) {
         int c = cells[i], p = map->part[c];
-        for (int k = ic->cell_house_start[c]; k < ic->cell_house_start[c + 1]; k++) {
-            int h = ic->cell_house[k];
+        const uint16_t *start = ic->index.cell_house_start;
+        for (int k = start[c]; k < start[c + 1]; k++) {
+            int h = ic->index.cell_houses[k];
             if (ic->house_bits[h] == 0) touched[ntouched++] = h;
             ic->house_bits[h] |= UINT64_C(1) << i;
         }
@@ -220,10 +219,12 @@ static int innie_region(struct innie_context *ic, const struct innie_tally *t, i
  * a house. */
 static int innie_line_is_house(const struct innie_context *ic, int i, int by_column)
 {
+    int n = ic->geo->size;
     for (int h = 0; h < ic->nhouses; h++) {
+        const uint16_t *house = ic->index.house_cells + (size_t)h * (size_t)n;
         int k = 0;
-        while (k < ic->geo->size && (by_column ? geometry_col(ic->geo, ic->house[h][k])
-                                               : geometry_row(ic->geo, ic->house[h][k])) == i)
+        while (k < n &&
+               (by_column ? geometry_col(ic->geo, house[k]) : geometry_row(ic->geo, house[k])) == i)
             k++;
         if (k == ic->geo->size) return 1;
     }
@@ -258,10 +259,7 @@ static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_co
 
 static void innie_context_free(struct innie_context *ic)
 {
-    free(ic->house);
     free(ic->touched);
-    free(ic->cell_house_start);
-    free(ic->cell_house);
     free(ic->house_bits);
 }
 
@@ -274,40 +272,28 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     struct innie_context ic;
     ic.cages = cages;
     ic.geo = g;
-    ic.nhouses = rules_house_count(b);
+    ic.nhouses = sum_set_house_count(sums);
     ic.sums = sums;
     ic.builder = b;
     ic.region = 0;
     memset(ic.inside_count, 0, (size_t)cages->map->nparts * sizeof ic.inside_count[0]);
     memset(ic.cage_bits, 0, (size_t)cages->map->nparts * sizeof ic.cage_bits[0]);
     memset(ic.region_mark, 0, (size_t)g->ncells * sizeof ic.region_mark[0]);
-    ic.house = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.house);
+    ic.index = sum_set_house_index(sums);
     ic.touched = malloc(((size_t)ic.nhouses + 1) * sizeof *ic.touched);
-    ic.cell_house_start = calloc((size_t)g->ncells + 1, sizeof *ic.cell_house_start);
-    ic.cell_house = malloc(((size_t)ic.nhouses * (size_t)n + 1) * sizeof *ic.cell_house);
     ic.house_bits = calloc((size_t)ic.nhouses + 1, sizeof *ic.house_bits);
-    if (!ic.house || !ic.touched || !ic.cell_house_start || !ic.cell_house || !ic.house_bits) {
+    if (!ic.touched || !ic.house_bits) {
         innie_context_free(&ic);
         return sl_error_set(err, 0, 0, "out of memory");
     }
-    for (int h = 0; h < ic.nhouses; h++) {
-        rules_house_cells(b, h, ic.house[h]);
-        for (int k = 0; k < n; k++) {
-            ic.cell_house_start[ic.house[h][k] + 1]++;
-        }
-    }
-    int next[SL_MAX_CELLS];
-    for (int c = 0; c < g->ncells; c++) ic.cell_house_start[c + 1] += ic.cell_house_start[c];
-    memcpy(next, ic.cell_house_start, (size_t)g->ncells * sizeof next[0]);
-    for (int h = 0; h < ic.nhouses; h++)
-        for (int k = 0; k < n; k++) ic.cell_house[next[ic.house[h][k]]++] = h;
     cellmap_all_cells(ic.cages->map, ic.cage_start, ic.cage_cells);
     struct innie_tally *t = malloc(sizeof *t); /* its lists are read only up to their counts */
     int rc = t ? 0 : sl_error_set(err, 0, 0, "out of memory");
     if (t) t->nparts = t->nuncaged = 0;
     for (int h = 0; h < ic.nhouses && rc == 0; h++) {
         innie_tally_start(&ic, t);
-        for (int k = 0; k < n; k++) innie_tally_add(&ic, t, ic.house[h][k]);
+        const uint16_t *house = ic.index.house_cells + (size_t)h * (size_t)n;
+        for (int k = 0; k < n; k++) innie_tally_add(&ic, t, house[k]);
         rc = innie_region(&ic, t, house_total, 1, err);
     }
     *one_house_end = sum_set_count(sums);

@@ -35,12 +35,17 @@ struct sums {
     int size, nentries;
     struct sum_entry *entry;
     struct sum_set *set; /* made by attach */
+    /* The entries of a constant total, as the rule of 45 reads them
+     * (sum_houses.h): made once by parse, pointing into entry. */
+    struct sum_region *regions;
+    int nregions;
 };
 
 static void sums_destroy(void *self)
 {
     struct sums *s = self;
     sum_set_free(s->set);
+    free(s->regions);
     free(s->entry);
     free(s);
 }
@@ -87,6 +92,19 @@ static int sums_entry(struct sum_entry *e, const char **at, const char *args, in
     return 0;
 }
 
+/* The entries of a constant total as regions (sum_houses.h), listed
+ * once for every rule-of-45 question the rater asks. */
+static int sums_list_regions(struct sums *s)
+{
+    s->regions = malloc((size_t)(s->nentries + 1) * sizeof *s->regions);
+    if (s->regions == NULL) return -1;
+    for (int i = 0; i < s->nentries; i++)
+        if (s->entry[i].target >= 0)
+            s->regions[s->nregions++] =
+                (struct sum_region){s->entry[i].count, s->entry[i].cell, s->entry[i].target};
+    return 0;
+}
+
 static void *sums_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
     struct sums *s = calloc(1, sizeof *s);
@@ -104,6 +122,11 @@ static void *sums_parse(const struct geometry *g, const char *args, struct sl_er
             sums_destroy(s);
             return NULL;
         }
+    if (sums_list_regions(s)) {
+        sums_destroy(s);
+        sl_error_set(err, 0, 1, "out of memory");
+        return NULL;
+    }
     return s;
 }
 
@@ -246,16 +269,7 @@ static int sums_explain_houses(const void *self, const char *technique, struct p
 {
     const struct sums *s = self;
     if (strcmp(technique, SUM_HOUSES_KEY) != 0) return sums_explain(self, technique, ctx, sink);
-    struct sum_region *regions = malloc((size_t)(s->nentries + 1) * sizeof *regions);
-    int n = 0, found;
-    if (!regions) return 0;
-    for (int i = 0; i < s->nentries; i++)
-        if (s->entry[i].target >= 0)
-            regions[n++] =
-                (struct sum_region){s->entry[i].count, s->entry[i].cell, s->entry[i].target};
-    found = n ? sum_houses_explain(regions, n, ctx, sink) : 0;
-    free(regions);
-    return found;
+    return s->nregions ? sum_houses_explain(s->regions, s->nregions, ctx, sink) : 0;
 }
 
 const struct constraint_ops sums_constraint = {
