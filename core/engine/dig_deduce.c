@@ -63,7 +63,7 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
 {
     const struct ruleset *rs = d->rs;
     for (int i = 0; i < rs->nslots; i++) {
-        if (!rs->slots[i].ops->explain) continue;
+        if (!rs->slots[i].ops->explain || rs->slots[i].ops->explain_closure) continue;
         uint64_t bit = i < 64 ? UINT64_C(1) << i : 0;
         int rc = deduce_ask(d, i, d->every[k]);
         if (rc != 0) d->knows_every |= bit;
@@ -71,6 +71,24 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
         if (!(d->knows_every & bit) && deduce_ask(d, i, keys[k]) > 0) return 1;
     }
     return 0;
+}
+
+/* The rules that reach their fixed point in one call (explain_closure),
+ * each asked once: 1 when any narrowed, -1 on a contradiction. */
+static int deduce_closures(struct deduce *d, const char *const *keys, int nkeys, const int *watch,
+                           int nwatch)
+{
+    const struct ruleset *rs = d->rs;
+    int changed = 0;
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        int rc = ops->explain_closure
+                     ? ops->explain_closure(rs->slots[i].self, keys, nkeys, d->state, watch, nwatch)
+                     : 0;
+        if (rc < 0) return -1;
+        changed |= rc;
+    }
+    return changed;
 }
 
 /* 1 when every cell of watch holds the solution's digit alone. */
@@ -100,6 +118,10 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
      * again at once finds its next deduction cheaply. */
     for (int progress = 1; progress;) {
         progress = deduce_peers(d);
+        int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
+        if (closed < 0) return 0;
+        progress |= closed;
+        if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
         for (int k = 0; k < nkeys; k++)
             while (deduce_step(d, keys, k)) {
                 progress = 1;
