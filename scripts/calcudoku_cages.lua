@@ -33,7 +33,17 @@ local neighbour_lists = require("cells").neighbour_lists
 local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+-- A grid's digit (base 36, as fill writes grids) read as a byte: draws
+-- ask it for every cage cell, and a one-letter string each time costs.
+local byte = string.byte
+local function digit_at(grid, cell)
+  local b = byte(grid, cell + 1)
+  return b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55
+end
+
+-- The cage map's symbols, one string each, made once.
+local letters = {}
+for k = 1, #alphabet do letters[k - 1] = alphabet:sub(k, k) end
 
 -- The cells of each cage id, in row-major order.
 local members_of = require("cells").members
@@ -84,8 +94,7 @@ function M.text(cage, op, grid, n)
   local wide, map, clues = #order > #alphabet, {}, {}
   for cell = 0, n * n - 1 do
     local k = name[cage[cell]] - 1
-    map[#map + 1] = wide and (alphabet:sub(k // 62 + 1, k // 62 + 1) .. alphabet:sub(k % 62 + 1, k % 62 + 1))
-                    or alphabet:sub(k + 1, k + 1)
+    map[#map + 1] = wide and letters[k // 62] .. letters[k % 62] or letters[k]
   end
   for i, id in ipairs(order) do
     clues[i] = M.target(op[id], digits_of(members[id], grid)) .. op[id]
@@ -190,7 +199,7 @@ end
 local function mend(cage, op, grid, other, n)
   local differing = {}
   for cell = 0, n * n - 1 do
-    if grid:sub(cell + 1, cell + 1) ~= other:sub(cell + 1, cell + 1) then
+    if byte(grid, cell + 1) ~= byte(other, cell + 1) then
       differing[#differing + 1] = cell
     end
   end
@@ -276,16 +285,17 @@ local function move(cage, op, grid, n, high)
 end
 
 -- 0 inside the band, else how far the rating lies from it; 5 for a
--- puzzle that is not unique.
+-- puzzle that is not unique. Then the puzzle and its rating.
 local function energy(v, cage, op, grid, n, band, unique)
   local p = unique or M.puzzle(v, cage, op, grid, n)
   if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
   -- Past the band's top the rater stops at the first step above it:
   -- that step's rating is distance enough.
-  local r = p:rate(band[2]).rating
-  if r < band[1] then return band[1] - r, p end
-  if r > band[2] then return r - band[2], p end
-  return 0, p
+  local rated = p:rate(band[2])
+  local r = rated.rating
+  if r < band[1] then return band[1] - r, p, rated end
+  if r > band[2] then return r - band[2], p, rated end
+  return 0, p, rated
 end
 
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
@@ -295,12 +305,12 @@ function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local _, high = M.bounds(opts, n)
   local band = opts.band
-  local cage, op, e, best
+  local cage, op, e, best, rated
   for _ = 1, opts.samples or 24 do
     local p, c2, o2 = M.unique(v, grid, n, opts)
     if p then
-      local e2 = energy(v, c2, o2, grid, n, band, p)
-      if not e or e2 < e then cage, op, e, best = c2, o2, e2, p end
+      local e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
       if e == 0 then break end
     end
   end
@@ -309,9 +319,9 @@ function M.anneal(v, grid, opts)
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
     local c2, o2 = move(cage, op, grid, n, high)
-    local e2, p2 = energy(v, c2, o2, grid, n, band)
+    local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
-      cage, op, e, best = c2, o2, e2, p2
+      cage, op, e, best, rated = c2, o2, e2, p2, r2
     end
     trace[#trace + 1] = e
     t = t * (opts.cooling or 0.99)
@@ -319,7 +329,10 @@ function M.anneal(v, grid, opts)
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
   local count = 0
   for _ in pairs(members_of(cage, n)) do count = count + 1 end
-  return best, {cages = count, trace = trace}
+  -- A rating in the band ran to its end: its unused rules are exact, so
+  -- the generator need not rate the puzzle again (generate.lua).
+  local checked = #rated.unused == 0 and best:line() or nil
+  return best, {cages = count, trace = trace, rules_checked = checked}
 end
 
 return M
