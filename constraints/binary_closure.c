@@ -33,15 +33,18 @@ static void bc_read(struct bc_grid *g, const digitset *cells)
 {
     int n = g->b->n;
     memset(g->has, 0, sizeof g->has);
-    for (int r = 0; r < n; r++)
+    for (int r = 0; r < n; r++) {
+        uint32_t ones = 0, twos = 0;
         for (int c = 0; c < n; c++) {
             digitset v = cells[r * n + c];
-            for (int d = 1; d <= 2; d++) {
-                uint32_t on = (v >> d) & 1;
-                g->has[d][r] |= on << c;
-                g->has[d][n + c] |= on << r;
-            }
+            ones |= (uint32_t)(v >> 1 & 1) << c;
+            twos |= (uint32_t)(v >> 2 & 1) << c;
+            g->has[1][n + c] |= (uint32_t)(v >> 1 & 1) << r;
+            g->has[2][n + c] |= (uint32_t)(v >> 2 & 1) << r;
         }
+        g->has[1][r] = ones;
+        g->has[2][r] = twos;
+    }
 }
 
 static int bc_complete(const struct bc_grid *g, int line)
@@ -75,35 +78,6 @@ static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
     g->dirty[0] |= touched;
     g->dirty[1] |= touched;
     bc_news(g, line);
-}
-
-/* One line as bits, for the techniques that read it alone. */
-struct bc_view {
-    uint32_t has[3], only[3], open;
-    int half;
-};
-
-/* The cells of the view that lose d by each own-line technique, as
- * binary_explain.c's be_pairs, be_triples, be_last_cell and be_counts. */
-static uint32_t bc_pairs(const struct bc_view *v, int d)
-{
-    uint32_t starts = v->only[d] & v->only[d] >> 1;
-    return (starts >> 1 | starts << 2) & v->has[d];
-}
-
-static uint32_t bc_triples(const struct bc_view *v, int d)
-{
-    return (v->only[d] & v->only[d] >> 2) << 1 & v->has[d];
-}
-
-static uint32_t bc_counts(const struct bc_view *v, int d)
-{
-    return __builtin_popcount(v->only[d]) == v->half ? v->open : 0;
-}
-
-static uint32_t bc_last_cell(const struct bc_view *v, int d)
-{
-    return __builtin_popcount(v->open) == 1 ? bc_counts(v, d) : 0;
 }
 
 /* Unique lines: two open cells whose one completion is a complete line's
@@ -140,33 +114,35 @@ static void bc_lines(struct bc_grid *g, int line)
 }
 
 /* The techniques by key, in the order of binary_explain's table: the
- * first BC_OWN read their own line alone (lose), the rest more (apply). */
+ * first BC_OWN read their own line alone (bc_own), the rest more. */
 static const struct {
     const char *key;
-    uint32_t (*lose)(const struct bc_view *v, int d);
     void (*apply)(struct bc_grid *g, int line);
 } bc_table[] = {
-    {"binary-pairs", bc_pairs, NULL},
-    {"binary-triples", bc_triples, NULL},
-    {"binary-last-cell", bc_last_cell, NULL},
-    {"binary-counts", bc_counts, NULL},
-    {"binary-line-comparison", NULL, bc_comparison},
-    {"binary-lines", NULL, bc_lines},
+    {"binary-pairs", NULL},
+    {"binary-triples", NULL},
+    {"binary-last-cell", NULL},
+    {"binary-counts", NULL},
+    {"binary-line-comparison", bc_comparison},
+    {"binary-lines", bc_lines},
 };
 _Static_assert(sizeof bc_table / sizeof bc_table[0] == BC_TECHNIQUES, "one entry a technique");
+enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
 
-/* The own-line techniques at once: the cells they take each symbol out
- * of, read from the line as it is. */
+/* The own-line techniques at once, as binary_explain.c's be_pairs,
+ * be_triples, be_last_cell and be_counts: the cells they take each
+ * symbol out of, read from the line as it is. */
 static void bc_own(struct bc_grid *g, int line)
 {
-    struct bc_view v = {.half = g->b->n / 2};
-    uint32_t lose[3] = {0, 0, 0};
-    for (int d = 1; d <= 2; d++) v.has[d] = g->has[d][line];
-    v.open = v.has[1] & v.has[2];
-    v.only[1] = v.has[1] & ~v.open;
-    v.only[2] = v.has[2] & ~v.open;
-    for (int t = 0; t < BC_OWN; t++)
-        if (g->use >> t & 1) lose[1] |= bc_table[t].lose(&v, 1), lose[2] |= bc_table[t].lose(&v, 2);
+    uint32_t open = g->has[1][line] & g->has[2][line], lose[3] = {0, 0, 0};
+    unsigned use = g->use;
+    int counts = use & BC_COUNTS || (use & BC_LAST_CELL && __builtin_popcount(open) == 1);
+    for (int d = 1; d <= 2; d++) {
+        uint32_t has = g->has[d][line], only = has & ~open, pairs = only & only >> 1;
+        if (use & BC_PAIRS) lose[d] |= (pairs >> 1 | pairs << 2) & has;
+        if (use & BC_TRIPLES) lose[d] |= (only & only >> 2) << 1 & has;
+        if (counts && __builtin_popcount(only) == g->b->n / 2) lose[d] |= open;
+    }
     bc_drop(g, line, lose[1], 1);
     bc_drop(g, line, lose[2] & g->has[2][line], 2);
 }
@@ -174,9 +150,11 @@ static void bc_own(struct bc_grid *g, int line)
 static unsigned bc_techniques(const char *const *keys, int nkeys)
 {
     unsigned use = 0;
-    for (int k = 0; k < nkeys; k++)
-        for (int t = 0; t < BC_TECHNIQUES && strncmp(keys[k], "binary-", 7) == 0; t++)
-            if (strcmp(keys[k], bc_table[t].key) == 0) use |= 1u << t;
+    for (int k = 0; k < nkeys; k++) {
+        if (strncmp(keys[k], "binary-", 7) != 0) continue; /* another rule's */
+        for (int t = 0; t < BC_TECHNIQUES; t++)
+            if (strcmp(keys[k] + 7, bc_table[t].key + 7) == 0) use |= 1u << t;
+    }
     return use;
 }
 

@@ -16,6 +16,7 @@ struct deduce {
     digitset *state;
     struct prop_ctx ctx;
     uint64_t knows_every; /* slots whose hook answered an EXPLAIN_EVERY key */
+    int others;           /* reasoning beside the closures: peers, or explain alone */
     char every[DIG_DEDUCE_MAX_KEYS][64];
 };
 
@@ -28,6 +29,9 @@ static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *c
     for (int k = 0; k < nkeys; k++)
         snprintf(d->every[k], sizeof d->every[k], "%s%s", EXPLAIN_EVERY, keys[k]);
     d->knows_every = 0;
+    d->others = rs->peer_start[rs->geo.ncells] > 0;
+    for (int i = 0; i < rs->nslots; i++)
+        d->others |= rs->slots[i].ops->explain && !rs->slots[i].ops->explain_closure;
     d->rs = rs;
     d->state = malloc(rs->state_bytes);
     return d->state ? 0 : -1;
@@ -115,18 +119,19 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
     propagate_view(&d->ctx, rs, d->state);
     /* Passes over the techniques, each as long as it finds anything:
      * the fixed point is the same in any order, and a technique asked
-     * again at once finds its next deduction cheaply. */
+     * again at once finds its next deduction cheaply. A closure leaves
+     * its own fixed point: what it narrowed is news only to the others. */
     for (int progress = 1; progress;) {
         progress = deduce_peers(d);
-        int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
-        if (closed < 0) return 0;
-        progress |= closed;
-        if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
         for (int k = 0; k < nkeys; k++)
             while (deduce_step(d, keys, k)) {
                 progress = 1;
                 if (watch && deduce_settled(d, solution, watch, nwatch)) return 1;
             }
+        int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
+        if (closed < 0) return 0;
+        if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
+        progress |= closed && d->others;
     }
     for (int c = 0; c < rs->geo.ncells; c++)
         if (d->state[c] != digitset_of(solution[c])) return 0;
