@@ -85,19 +85,32 @@ local function draw_op(digits, except)
 end
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
--- symbols a cell past 62 cages) and the number of cages.
+-- symbols a cell past 62 cages) and the number of cages. One pass over
+-- the cells gathers what each cage's target needs (M.target's rules: its
+-- first two digits, sum and product), as every draw and mend asks.
 function M.text(cage, op, grid, n)
-  local order, name, members = {}, {}, members_of(cage, n)
+  local order, name, first, second, sum, product = {}, {}, {}, {}, {}, {}
   for cell = 0, n * n - 1 do
-    if not name[cage[cell]] then order[#order + 1] = cage[cell]; name[cage[cell]] = #order end
+    local id, d = cage[cell], digit_at(grid, cell)
+    if not name[id] then
+      order[#order + 1] = id
+      name[id], first[id], sum[id], product[id] = #order, d, d, d
+    else
+      second[id] = second[id] or d
+      sum[id], product[id] = sum[id] + d, product[id] * d
+    end
   end
   local wide, map, clues = #order > #alphabet, {}, {}
   for cell = 0, n * n - 1 do
     local k = name[cage[cell]] - 1
-    map[#map + 1] = wide and letters[k // 62] .. letters[k % 62] or letters[k]
+    map[cell + 1] = wide and letters[k // 62] .. letters[k % 62] or letters[k]
   end
   for i, id in ipairs(order) do
-    clues[i] = M.target(op[id], digits_of(members[id], grid)) .. op[id]
+    local o, a, b = op[id], first[id], second[id]
+    local target = o == "" and a or o == "-" and math.abs(a - b)
+                   or o == "/" and math.max(a, b) // math.min(a, b)
+                   or o == "x" and product[id] or sum[id]
+    clues[i] = target .. o
   end
   return table.concat(map) .. ":" .. table.concat(clues, ","), #order
 end
