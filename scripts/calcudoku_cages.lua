@@ -131,24 +131,29 @@ end
 -- Cages grown from random free cells to sizes drawn from `sizes`; a cage
 -- left under `low` cells joins the smallest neighbouring cage with room.
 function M.partition(n, sizes, low, high)
-  local cage, order, size, id = {}, {}, {}, 0
+  local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbour_lists(n)
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
-    local j = math.random(i)
+    local j = random(i)
     order[i], order[j] = order[j], order[i]
   end
-  for _, start in ipairs(order) do
+  for o = 1, #order do
+    local start = order[o]
     if not cage[start] then
       id = id + 1
-      local want, members = math.max(low, math.min(high, sizes[math.random(#sizes)])), {start}
+      local want, members = math.max(low, math.min(high, sizes[random(#sizes)])), {start}
       cage[start], size[id] = id, 1
       while size[id] < want do
-        local free = {}
-        for _, m in ipairs(members) do
-          for _, nb in ipairs(neighbours(m, n)) do if not cage[nb] then free[#free + 1] = nb end end
+        local free, nfree = {}, 0
+        for i = 1, #members do
+          local nbs = lists[members[i]]
+          for k = 1, #nbs do
+            local nb = nbs[k]
+            if not cage[nb] then nfree = nfree + 1; free[nfree] = nb end
+          end
         end
-        if #free == 0 then break end
-        local pick = free[math.random(#free)]
+        if nfree == 0 then break end
+        local pick = free[random(nfree)]
         cage[pick], size[id] = id, size[id] + 1
         members[#members + 1] = pick
       end
@@ -158,7 +163,7 @@ function M.partition(n, sizes, low, high)
     local own = cage[cell]
     if size[own] < low then
       local best
-      for _, nb in ipairs(neighbours(cell, n)) do
+      for _, nb in ipairs(lists[cell]) do
         local other = cage[nb]
         if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
           best = other
