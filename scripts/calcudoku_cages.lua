@@ -89,30 +89,36 @@ end
 -- the cells gathers what each cage's target needs (M.target's rules: its
 -- first two digits, sum and product), as every draw and mend asks.
 function M.text(cage, op, grid, n)
-  local order, name, first, second, sum, product = {}, {}, {}, {}, {}, {}
-  for cell = 0, n * n - 1 do
-    local id, d = cage[cell], digit_at(grid, cell)
-    if not name[id] then
-      order[#order + 1] = id
-      name[id], first[id], sum[id], product[id] = #order, d, d, d
+  local order, name, acc, count = {}, {}, {}, 0 -- acc: first, second, sum, product by name
+  local map, cells = {}, n * n
+  for cell = 0, cells - 1 do
+    local id, b = cage[cell], byte(grid, cell + 1)
+    local d, k = b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55, name[id] -- digit_at
+    if not k then
+      count = count + 1
+      k, order[count], name[id] = count, id, count
+      acc[4 * k - 3], acc[4 * k - 2], acc[4 * k - 1], acc[4 * k] = d, false, d, d
     else
-      second[id] = second[id] or d
-      sum[id], product[id] = sum[id] + d, product[id] * d
+      local at = 4 * k
+      if not acc[at - 2] then acc[at - 2] = d end
+      acc[at - 1], acc[at] = acc[at - 1] + d, acc[at] * d
     end
+    map[cell + 1] = k - 1
   end
-  local wide, map, clues = #order > #alphabet, {}, {}
-  for cell = 0, n * n - 1 do
-    local k = name[cage[cell]] - 1
-    map[cell + 1] = wide and letters[k // 62] .. letters[k % 62] or letters[k]
+  if count > #alphabet then
+    for i = 1, cells do map[i] = letters[map[i] // 62] .. letters[map[i] % 62] end
+  else
+    for i = 1, cells do map[i] = letters[map[i]] end
   end
-  for i, id in ipairs(order) do
-    local o, a, b = op[id], first[id], second[id]
+  local clues = {}
+  for k = 1, count do
+    local o, a, b = op[order[k]], acc[4 * k - 3], acc[4 * k - 2]
     local target = o == "" and a or o == "-" and math.abs(a - b)
                    or o == "/" and math.max(a, b) // math.min(a, b)
-                   or o == "x" and product[id] or sum[id]
-    clues[i] = target .. o
+                   or o == "x" and acc[4 * k] or acc[4 * k - 1]
+    clues[k] = target .. o
   end
-  return table.concat(map) .. ":" .. table.concat(clues, ","), #order
+  return table.concat(map) .. ":" .. table.concat(clues, ","), count
 end
 
 function M.puzzle(v, cage, op, grid, n)
