@@ -50,42 +50,48 @@ long binary_line_pattern(const struct binary *b, const digitset *cand, int line)
     return (can1 & can2) || (can1 | can2) != (UINT32_C(1) << b->n) - 1 ? -1 : (long)can2;
 }
 
-/* 1 when pattern p is a complete line of line's orientation other than
- * line itself (unique mode), so line may not take it. */
-static int binary_taken(const struct binary *b, const digitset *cand, int line, uint32_t p)
+/* The patterns of the complete lines of line's orientation other than
+ * line itself, which an open line may not take in unique mode. */
+static int binary_taken(const struct binary *b, const digitset *cand, int line, uint32_t *taken)
 {
-    int from = line < b->n ? 0 : b->n;
-    for (int other = from; other < from + b->n; other++)
-        if (other != line && binary_line_pattern(b, cand, other) == (long)p) return 1;
+    int from = line < b->n ? 0 : b->n, count = 0;
+    for (int other = from; other < from + b->n; other++) {
+        long p = other == line ? -1 : binary_line_pattern(b, cand, other);
+        if (p >= 0) taken[count++] = (uint32_t)p;
+    }
+    return count;
+}
+
+static int binary_is_taken(uint32_t p, const uint32_t *taken, int ntaken)
+{
+    for (int i = 0; i < ntaken; i++)
+        if (taken[i] == p) return 1;
     return 0;
 }
 
-/* Adds pattern p to the supports unless, with unique, a complete line
- * beside an open one already has it. */
-static void binary_support(const struct binary *b, const digitset *cand, int line, int unique,
-                           int complete, uint32_t p, uint32_t *ones, uint32_t *twos)
+/* Adds pattern p to the supports unless a complete line has it. */
+static void binary_support(uint32_t p, uint32_t full, const uint32_t *taken, int ntaken,
+                           uint32_t *ones, uint32_t *twos)
 {
-    uint32_t full = (UINT32_C(1) << b->n) - 1;
-    if (unique && !complete && binary_taken(b, cand, line, p)) return;
+    if (binary_is_taken(p, taken, ntaken)) return;
     *twos |= p;
     *ones |= ~p & full;
 }
 
-int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
-                         uint32_t *ones, uint32_t *twos)
+int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const uint32_t *taken,
+                    int ntaken, uint32_t *ones, uint32_t *twos)
 {
-    uint32_t can1, can2, full = (UINT32_C(1) << b->n) - 1;
-    binary_line_masks(b, cand, line, &can1, &can2);
+    uint32_t full = (UINT32_C(1) << b->n) - 1;
     *ones = *twos = 0;
     uint32_t open = can1 & can2, fixed = can2 & ~can1;
-    int complete = !open;
     if ((can1 | can2) != full) return 0; /* a cell with no candidate: nothing fits */
+    if (!open) ntaken = 0;               /* a complete line is checked, not barred */
     /* Few open cells: their completions are fewer than the patterns. */
     if ((UINT32_C(1) << __builtin_popcount(open)) < (uint32_t)b->npatterns) {
         uint32_t sub = 0;
         do {
             if (binary_fits(fixed | sub, full, b->n))
-                binary_support(b, cand, line, unique, complete, fixed | sub, ones, twos);
+                binary_support(fixed | sub, full, taken, ntaken, ones, twos);
             sub = (sub - open) & open; /* the next subset of open */
         } while (sub);
         return (*ones | *twos) == full;
@@ -93,9 +99,18 @@ int binary_line_supports(const struct binary *b, const digitset *cand, int line,
     for (int k = 0; k < b->npatterns; k++) {
         uint32_t p = b->patterns[k];
         if ((p & ~can2) || (~p & full & ~can1)) continue;
-        binary_support(b, cand, line, unique, complete, p, ones, twos);
+        binary_support(p, full, taken, ntaken, ones, twos);
     }
     return (*ones | *twos) == full;
+}
+
+int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
+                         uint32_t *ones, uint32_t *twos)
+{
+    uint32_t can1, can2, taken[SL_MAX_SIZE];
+    binary_line_masks(b, cand, line, &can1, &can2);
+    int ntaken = unique && (can1 & can2) ? binary_taken(b, cand, line, taken) : 0;
+    return binary_supports(b, can1, can2, taken, ntaken, ones, twos);
 }
 
 int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique)
@@ -205,7 +220,9 @@ static int binary_check(const void *self, const struct geometry *g, const uint8_
     for (int line = 0; line < 2 * b->n; line++) {
         long p = binary_line_pattern(b, cand, line);
         if (p < 0 || !binary_valid_pattern((uint32_t)p, b->n)) return 0;
-        if (b->unique && binary_taken(b, cand, line, (uint32_t)p)) return 0;
+        uint32_t taken[SL_MAX_SIZE];
+        if (b->unique && binary_is_taken((uint32_t)p, taken, binary_taken(b, cand, line, taken)))
+            return 0;
     }
     return 1;
 }
@@ -225,6 +242,7 @@ const struct constraint_ops binary_constraint = {
     .propagate = binary_propagate,
     .check = binary_check,
     .explain = binary_explain,
+    .explain_closure = binary_explain_closure,
     .write = binary_write,
     .destroy = binary_destroy,
     .marks = binary_marks,

@@ -44,9 +44,16 @@ long binary_line_pattern(const struct binary *b, const digitset *cand, int line)
  * cell gets neither (no pattern fits). */
 int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
                          uint32_t *ones, uint32_t *twos);
+/* The same from a line's bits: can1, can2 the cells that may hold 1 and
+ * 2; taken the patterns an open line may not take (unique mode). */
+int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const uint32_t *taken,
+                    int ntaken, uint32_t *ones, uint32_t *twos);
 /* Narrows line to its supports: 1 narrowed, 0 not, -1 contradiction. */
 int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique);
 
+/* The fixed point of the techniques among keys (binary_closure.c). */
+int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
+                           const int *watch, int nwatch);
 int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
 

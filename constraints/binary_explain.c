@@ -138,30 +138,23 @@ static int be_last_cell(struct be_pass *p, int line, int *cells)
 }
 
 /* Unique lines: a line with two open cells whose one completion repeats
- * a complete line takes the other. */
+ * a complete line takes the other. The lines beside it are read from the
+ * pass's bits. */
 static int be_comparison(struct be_pass *p, int line, int *cells)
 {
     const struct binary *b = p->b;
     if (!b->unique) return 0;
-    const digitset *cand = prop_candidate_array(p->ctx);
-    uint32_t can1, can2;
-    binary_line_masks(b, cand, line, &can1, &can2);
-    uint32_t open = can1 & can2;
+    uint32_t full = (UINT32_C(1) << b->n) - 1, open = p->has[1][line] & p->has[2][line];
     if (__builtin_popcount(open) != 2) return 0;
+    uint32_t twos = p->has[2][line] & ~open;
     int from = line < b->n ? 0 : b->n;
     for (int other = from; other < from + b->n; other++) {
-        long pattern = binary_line_pattern(b, cand, other);
-        if (pattern < 0 || ((uint32_t)pattern & ~open) != (can2 & ~open)) continue;
-        int changed = 0;
-        for (int i = 0; i < b->n; i++) {
-            if (!(open >> i & 1)) continue;
-            int rc =
-                be_other(p, binary_line_cell(b->n, line, i), ((uint32_t)pattern >> i & 1) ? 2 : 1);
-            if (rc < 0) return -1;
-            changed |= rc;
-            break; /* one cell decided; the count decides the other */
-        }
-        if (changed) return be_line_cells(b, line, cells);
+        uint32_t o1 = p->has[1][other], o2 = p->has[2][other];
+        if ((o1 & o2) || (o1 | o2) != full || (o2 & ~open) != twos) continue;
+        int i = __builtin_ctz(open); /* one cell decided; the count decides the other */
+        int rc = be_other(p, binary_line_cell(b->n, line, i), (o2 >> i & 1) ? 2 : 1);
+        if (rc < 0) return -1;
+        if (rc) return be_line_cells(b, line, cells);
     }
     return 0;
 }

@@ -171,8 +171,41 @@ static int calc_support_visit(void *arg, const uint8_t *digits)
     return complete;
 }
 
+/* The digits a cell of a two-cell cage may pair with d: what the other
+ * cell holds in the assignments the walk would find. */
+static digitset calc_pair_partners(int op, long long target, int d)
+{
+    long long t = target, hi = d + t, lo = d - t;
+    switch (op) {
+    case CALC_ADD: lo = t - d, hi = 0; break;
+    case CALC_MUL: lo = t % d ? 0 : t / d, hi = 0; break;
+    case CALC_SUB: break;
+    case CALC_DIV: hi = t > 0 ? d * t : 0, lo = t > 0 && d % t == 0 ? d / t : 0; break;
+    default: return 0;
+    }
+    return (lo >= 1 && lo < 32 ? digitset_of((int)lo) : 0) |
+           (hi >= 1 && hi < 32 ? digitset_of((int)hi) : 0);
+}
+
+/* Two cells, the most common cage: each digit of the first cell looks up
+ * its partners, with no walk. */
+static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, digitset *support)
+{
+    digitset first = 0, second = 0;
+    for (digitset m = cand[0]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        digitset partners = calc_pair_partners(c->op, c->target, d) & cand[1];
+        if (c->clash[1] & 1) partners &= ~digitset_of(d);
+        if (partners) first |= digitset_of(d), second |= partners;
+    }
+    support[0] = first;
+    support[1] = second;
+    return first != 0;
+}
+
 int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support)
 {
+    if (c->ncells == 2 && c->op != CALC_NONE) return calc_pair_supports(c, cand, support);
     struct calc_support s = {c, cand, support};
     memset(support, 0, sizeof *support * (size_t)c->ncells);
     return calc_cage_walk(c, cand, calc_support_visit, &s) > 0;

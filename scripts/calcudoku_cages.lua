@@ -33,7 +33,17 @@ local neighbour_lists = require("cells").neighbour_lists
 local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-local function digit_at(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
+-- A grid's digit (base 36, as fill writes grids) read as a byte: draws
+-- ask it for every cage cell, and a one-letter string each time costs.
+local byte = string.byte
+local function digit_at(grid, cell)
+  local b = byte(grid, cell + 1)
+  return b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55
+end
+
+-- The cage map's symbols, one string each, made once.
+local letters = {}
+for k = 1, #alphabet do letters[k - 1] = alphabet:sub(k, k) end
 
 -- The cells of each cage id, in row-major order.
 local members_of = require("cells").members
@@ -75,22 +85,40 @@ local function draw_op(digits, except)
 end
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
--- symbols a cell past 62 cages) and the number of cages.
+-- symbols a cell past 62 cages) and the number of cages. One pass over
+-- the cells gathers what each cage's target needs (M.target's rules: its
+-- first two digits, sum and product), as every draw and mend asks.
 function M.text(cage, op, grid, n)
-  local order, name, members = {}, {}, members_of(cage, n)
-  for cell = 0, n * n - 1 do
-    if not name[cage[cell]] then order[#order + 1] = cage[cell]; name[cage[cell]] = #order end
+  local order, name, acc, count = {}, {}, {}, 0 -- acc: first, second, sum, product by name
+  local map, cells = {}, n * n
+  for cell = 0, cells - 1 do
+    local id, b = cage[cell], byte(grid, cell + 1)
+    local d, k = b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55, name[id] -- digit_at
+    if not k then
+      count = count + 1
+      k, order[count], name[id] = count, id, count
+      acc[4 * k - 3], acc[4 * k - 2], acc[4 * k - 1], acc[4 * k] = d, false, d, d
+    else
+      local at = 4 * k
+      if not acc[at - 2] then acc[at - 2] = d end
+      acc[at - 1], acc[at] = acc[at - 1] + d, acc[at] * d
+    end
+    map[cell + 1] = k - 1
   end
-  local wide, map, clues = #order > #alphabet, {}, {}
-  for cell = 0, n * n - 1 do
-    local k = name[cage[cell]] - 1
-    map[#map + 1] = wide and (alphabet:sub(k // 62 + 1, k // 62 + 1) .. alphabet:sub(k % 62 + 1, k % 62 + 1))
-                    or alphabet:sub(k + 1, k + 1)
+  if count > #alphabet then
+    for i = 1, cells do map[i] = letters[map[i] // 62] .. letters[map[i] % 62] end
+  else
+    for i = 1, cells do map[i] = letters[map[i]] end
   end
-  for i, id in ipairs(order) do
-    clues[i] = M.target(op[id], digits_of(members[id], grid)) .. op[id]
+  local clues = {}
+  for k = 1, count do
+    local o, a, b = op[order[k]], acc[4 * k - 3], acc[4 * k - 2]
+    local target = o == "" and a or o == "-" and math.abs(a - b)
+                   or o == "/" and math.max(a, b) // math.min(a, b)
+                   or o == "x" and acc[4 * k] or acc[4 * k - 1]
+    clues[k] = target .. o
   end
-  return table.concat(map) .. ":" .. table.concat(clues, ","), #order
+  return table.concat(map) .. ":" .. table.concat(clues, ","), count
 end
 
 function M.puzzle(v, cage, op, grid, n)
@@ -109,24 +137,29 @@ end
 -- Cages grown from random free cells to sizes drawn from `sizes`; a cage
 -- left under `low` cells joins the smallest neighbouring cage with room.
 function M.partition(n, sizes, low, high)
-  local cage, order, size, id = {}, {}, {}, 0
+  local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbour_lists(n)
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
-    local j = math.random(i)
+    local j = random(i)
     order[i], order[j] = order[j], order[i]
   end
-  for _, start in ipairs(order) do
+  for o = 1, #order do
+    local start = order[o]
     if not cage[start] then
       id = id + 1
-      local want, members = math.max(low, math.min(high, sizes[math.random(#sizes)])), {start}
+      local want, members = math.max(low, math.min(high, sizes[random(#sizes)])), {start}
       cage[start], size[id] = id, 1
       while size[id] < want do
-        local free = {}
-        for _, m in ipairs(members) do
-          for _, nb in ipairs(neighbours(m, n)) do if not cage[nb] then free[#free + 1] = nb end end
+        local free, nfree = {}, 0
+        for i = 1, #members do
+          local nbs = lists[members[i]]
+          for k = 1, #nbs do
+            local nb = nbs[k]
+            if not cage[nb] then nfree = nfree + 1; free[nfree] = nb end
+          end
         end
-        if #free == 0 then break end
-        local pick = free[math.random(#free)]
+        if nfree == 0 then break end
+        local pick = free[random(nfree)]
         cage[pick], size[id] = id, size[id] + 1
         members[#members + 1] = pick
       end
@@ -136,7 +169,7 @@ function M.partition(n, sizes, low, high)
     local own = cage[cell]
     if size[own] < low then
       local best
-      for _, nb in ipairs(neighbours(cell, n)) do
+      for _, nb in ipairs(lists[cell]) do
         local other = cage[nb]
         if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
           best = other
@@ -190,7 +223,7 @@ end
 local function mend(cage, op, grid, other, n)
   local differing = {}
   for cell = 0, n * n - 1 do
-    if grid:sub(cell + 1, cell + 1) ~= other:sub(cell + 1, cell + 1) then
+    if byte(grid, cell + 1) ~= byte(other, cell + 1) then
       differing[#differing + 1] = cell
     end
   end
@@ -276,16 +309,17 @@ local function move(cage, op, grid, n, high)
 end
 
 -- 0 inside the band, else how far the rating lies from it; 5 for a
--- puzzle that is not unique.
+-- puzzle that is not unique. Then the puzzle and its rating.
 local function energy(v, cage, op, grid, n, band, unique)
   local p = unique or M.puzzle(v, cage, op, grid, n)
   if not unique and p:count(2, budget(n)) ~= 1 then return 5 end
   -- Past the band's top the rater stops at the first step above it:
   -- that step's rating is distance enough.
-  local r = p:rate(band[2]).rating
-  if r < band[1] then return band[1] - r, p end
-  if r > band[2] then return r - band[2], p end
-  return 0, p
+  local rated = p:rate(band[2])
+  local r = rated.rating
+  if r < band[1] then return band[1] - r, p, rated end
+  if r > band[2] then return r - band[2], p, rated end
+  return 0, p, rated
 end
 
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
@@ -295,12 +329,12 @@ function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local _, high = M.bounds(opts, n)
   local band = opts.band
-  local cage, op, e, best
+  local cage, op, e, best, rated
   for _ = 1, opts.samples or 24 do
     local p, c2, o2 = M.unique(v, grid, n, opts)
     if p then
-      local e2 = energy(v, c2, o2, grid, n, band, p)
-      if not e or e2 < e then cage, op, e, best = c2, o2, e2, p end
+      local e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
       if e == 0 then break end
     end
   end
@@ -309,9 +343,9 @@ function M.anneal(v, grid, opts)
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
     local c2, o2 = move(cage, op, grid, n, high)
-    local e2, p2 = energy(v, c2, o2, grid, n, band)
+    local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
-      cage, op, e, best = c2, o2, e2, p2
+      cage, op, e, best, rated = c2, o2, e2, p2, r2
     end
     trace[#trace + 1] = e
     t = t * (opts.cooling or 0.99)
@@ -319,7 +353,10 @@ function M.anneal(v, grid, opts)
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
   local count = 0
   for _ in pairs(members_of(cage, n)) do count = count + 1 end
-  return best, {cages = count, trace = trace}
+  -- A rating in the band ran to its end: its unused rules are exact, so
+  -- the generator need not rate the puzzle again (generate.lua).
+  local checked = #rated.unused == 0 and best:line() or nil
+  return best, {cages = count, trace = trace, rules_checked = checked}
 end
 
 return M

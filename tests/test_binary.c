@@ -3,7 +3,8 @@
  * counted against the known sequence; search counts against brute force
  * on 4x4; arguments and sizes refused; every captured sgt-unruly puzzle
  * unique, its solution obeying the rule, its ID written back byte for
- * byte; malformed IDs.
+ * byte; malformed IDs; the dig's closure hook reaching explain's fixed
+ * point.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include "cunit_main.h"
 #include "../constraints/binary.h"
 #include "format_unruly.h"
+#include "propagate.h"
+#include "rng.h"
 #include "rules.h"
 #include "search.h"
 #include "test_peer_ids.h"
@@ -123,6 +126,93 @@ static void test_unruly_malformed(void)
     }
 }
 
+/* --- the closure hook against explain ------------------------------------ */
+
+static const char *const closure_keys[] = {
+    "binary-pairs",  "binary-triples",         "binary-last-cell",
+    "binary-counts", "binary-line-comparison", "binary-lines",
+};
+
+/* The fixed point by asking explain for each key over and over: what the
+ * dig by deductions did before the closure hook. 0, or -1 on a
+ * contradiction. */
+static int fixed_point_by_explain(const struct ruleset *rs, digitset *state,
+                                  const char *const *keys, int nkeys)
+{
+    struct prop_ctx ctx;
+    propagate_view(&ctx, rs, state);
+    for (int progress = 1; progress;) {
+        progress = 0;
+        for (int k = 0; k < nkeys; k++) {
+            char every[64];
+            snprintf(every, sizeof every, "%s%s", EXPLAIN_EVERY, keys[k]);
+            for (int rc = 1; rc > 0; progress |= rc > 0) {
+                struct explain_sink sink = {0};
+                ctx.queue_len = 0;
+                ctx.current_slot = 0;
+                rc = rs->slots[0].ops->explain(rs->slots[0].self, every, &ctx, &sink);
+                if (rc < 0) return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Each captured Unruly puzzle, with givens thinned at random and each
+ * run of the ladder's keys (the first k; the counts alone; the lines
+ * alone): the closure reaches the same candidates as explain does. */
+static int closure_compare(const struct puzzle *p, uint64_t seed)
+{
+    struct sl_error err;
+    struct ruleset *rs = ruleset_build(p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs->slots[0].ops->explain_closure);
+    int n = p->geo.ncells, nkeys = (int)(sizeof closure_keys / sizeof closure_keys[0]);
+    digitset *a = malloc(rs->state_bytes), *b = malloc(rs->state_bytes);
+    struct rng r;
+    rng_seed(&r, seed);
+    int deduced = 0;
+    for (int trial = 0; trial < nkeys + 2; trial++) {
+        const char *const *keys = closure_keys + (trial == nkeys + 1 ? 5 : trial == nkeys ? 3 : 0);
+        int count = trial < nkeys ? trial + 1 : 1;
+        memset(a, 0, rs->state_bytes);
+        for (int c = 0; c < n; c++)
+            a[c] = p->givens[c] && rng_below(&r, 4) ? digitset_of(p->givens[c]) : rs->domain[c];
+        memcpy(b, a, rs->state_bytes);
+        int want = fixed_point_by_explain(rs, a, keys, count);
+        int got = rs->slots[0].ops->explain_closure(rs->slots[0].self, keys, count, b, NULL, 0);
+        CU_ASSERT_EQUAL(got < 0, want < 0);
+        if (want == 0) CU_ASSERT_EQUAL(memcmp(a, b, sizeof *a * (size_t)n), 0);
+        deduced += got > 0;
+    }
+    free(a);
+    free(b);
+    ruleset_free(rs);
+    return deduced;
+}
+
+static void test_closure_against_explain(void)
+{
+    FILE *f = fopen(UNRULY_DATA, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[1024];
+    int checked = 0, deduced = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        size_t len = strcspn(line, " \n");
+        struct puzzle p;
+        struct puzzle_source where;
+        struct sl_error err = {0};
+        if (format_unruly_read(line, len, &p, &where, &err) != 0) continue;
+        deduced += closure_compare(&p, (uint64_t)checked + 1);
+        puzzle_clear(&p);
+        checked++;
+    }
+    fclose(f);
+    CU_ASSERT(checked >= 20);
+    CU_ASSERT(deduced >= checked * 4); /* not a comparison of untouched grids */
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("binary", NULL, NULL);
@@ -131,4 +221,5 @@ void tests_register(void)
     CU_add_test(s, "bad rules", test_bad_rules);
     CU_add_test(s, "captured Unruly IDs", test_unruly_captured);
     CU_add_test(s, "malformed Unruly IDs", test_unruly_malformed);
+    CU_add_test(s, "closure against explain", test_closure_against_explain);
 }

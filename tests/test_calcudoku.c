@@ -1,6 +1,6 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
- * against brute force; arguments that read and write back, and bad ones
+ * and two-cell supports against brute force; arguments that read and write back, and bad ones
  * that fail at their column; search counts against every 4x4 Latin
  * square; every captured sgt-keen puzzle unique, solved to Keen's own
  * answer and written back to its ID byte for byte; malformed IDs.
@@ -84,6 +84,42 @@ static void test_supports(void)
     calc_cage_init(&c, &g, cells, 2, CALC_ADD, 2); /* 1 + 1 in one row */
     cand[1] = digitset_all(6);
     CU_ASSERT_FALSE(calc_cage_supports(&c, cand, support));
+}
+
+/* Two-cell cages, sharing a line and not, every operation and target, on
+ * random candidates: the supports are those of every assignment. */
+static void test_pair_supports_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    static const int shapes[][2] = {{0, 1}, {0, 10}};
+    static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
+    struct rng r;
+    rng_seed(&r, 24);
+    long found = 0;
+    for (int s = 0; s < 2; s++)
+        for (int o = 0; o < 4; o++)
+            for (long t = 0; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
+                for (int k = 0; k < 20; k++) {
+                    struct calc_cage c;
+                    calc_cage_init(&c, &g, shapes[s], 2, ops[o], t);
+                    digitset cand[2], support[2], want[2] = {0, 0};
+                    for (int i = 0; i < 2; i++) cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
+                    for (uint8_t a = 1; a <= 9; a++)
+                        for (uint8_t b = 1; b <= 9; b++) {
+                            uint8_t d[2] = {a, b};
+                            if (!(cand[0] & digitset_of(a)) || !(cand[1] & digitset_of(b)) ||
+                                !calc_cage_holds(&c, d))
+                                continue;
+                            want[0] |= digitset_of(a), want[1] |= digitset_of(b);
+                        }
+                    int any = calc_cage_supports(&c, cand, support);
+                    CU_ASSERT_EQUAL(any, want[0] != 0);
+                    CU_ASSERT_EQUAL(support[0], want[0]);
+                    CU_ASSERT_EQUAL(support[1], want[1]);
+                    found += any;
+                }
+    CU_ASSERT(found > 500);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -312,6 +348,7 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
     CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
     CU_add_test(s, "supports", test_supports);
+    CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
     CU_add_test(s, "arguments round trip", test_arguments_round_trip);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);

@@ -93,6 +93,15 @@ struct constraint_ops {
     /* Optional: emits the marks that show the rule (marks.h) into sink,
      * at least its name; 0, or -1 when the sink fails. */
     int (*marks)(const void *self, const struct geometry *g, struct mark_sink *sink);
+    /* Optional: the fixed point of the rule's techniques among keys (the
+     * others ignored) over cells, a candidate set per cell narrowed in
+     * place: what asking explain for each key over and over until nothing
+     * changes leaves, for the dig by deductions (dig.h), without a grid
+     * read per question. It may stop short once every cell of watch holds
+     * one digit (no watch: the fixed point). 1 when anything narrowed, 0
+     * when nothing, -1 on a contradiction. */
+    int (*explain_closure)(const void *self, const char *const *keys, int nkeys, digitset *cells,
+                           const int *watch, int nwatch);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

@@ -16,6 +16,7 @@ struct deduce {
     digitset *state;
     struct prop_ctx ctx;
     uint64_t knows_every; /* slots whose hook answered an EXPLAIN_EVERY key */
+    int others;           /* reasoning beside the closures: peers, or explain alone */
     char every[DIG_DEDUCE_MAX_KEYS][64];
 };
 
@@ -28,6 +29,9 @@ static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *c
     for (int k = 0; k < nkeys; k++)
         snprintf(d->every[k], sizeof d->every[k], "%s%s", EXPLAIN_EVERY, keys[k]);
     d->knows_every = 0;
+    d->others = rs->peer_start[rs->geo.ncells] > 0;
+    for (int i = 0; i < rs->nslots; i++)
+        d->others |= rs->slots[i].ops->explain && !rs->slots[i].ops->explain_closure;
     d->rs = rs;
     d->state = malloc(rs->state_bytes);
     return d->state ? 0 : -1;
@@ -63,7 +67,7 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
 {
     const struct ruleset *rs = d->rs;
     for (int i = 0; i < rs->nslots; i++) {
-        if (!rs->slots[i].ops->explain) continue;
+        if (!rs->slots[i].ops->explain || rs->slots[i].ops->explain_closure) continue;
         uint64_t bit = i < 64 ? UINT64_C(1) << i : 0;
         int rc = deduce_ask(d, i, d->every[k]);
         if (rc != 0) d->knows_every |= bit;
@@ -71,6 +75,24 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
         if (!(d->knows_every & bit) && deduce_ask(d, i, keys[k]) > 0) return 1;
     }
     return 0;
+}
+
+/* The rules that reach their fixed point in one call (explain_closure),
+ * each asked once: 1 when any narrowed, -1 on a contradiction. */
+static int deduce_closures(struct deduce *d, const char *const *keys, int nkeys, const int *watch,
+                           int nwatch)
+{
+    const struct ruleset *rs = d->rs;
+    int changed = 0;
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        int rc = ops->explain_closure
+                     ? ops->explain_closure(rs->slots[i].self, keys, nkeys, d->state, watch, nwatch)
+                     : 0;
+        if (rc < 0) return -1;
+        changed |= rc;
+    }
+    return changed;
 }
 
 /* 1 when every cell of watch holds the solution's digit alone. */
@@ -97,7 +119,8 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
     propagate_view(&d->ctx, rs, d->state);
     /* Passes over the techniques, each as long as it finds anything:
      * the fixed point is the same in any order, and a technique asked
-     * again at once finds its next deduction cheaply. */
+     * again at once finds its next deduction cheaply. A closure leaves
+     * its own fixed point: what it narrowed is news only to the others. */
     for (int progress = 1; progress;) {
         progress = deduce_peers(d);
         for (int k = 0; k < nkeys; k++)
@@ -105,6 +128,10 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
                 progress = 1;
                 if (watch && deduce_settled(d, solution, watch, nwatch)) return 1;
             }
+        int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
+        if (closed < 0) return 0;
+        if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
+        progress |= closed && d->others;
     }
     for (int c = 0; c < rs->geo.ncells; c++)
         if (d->state[c] != digitset_of(solution[c])) return 0;

@@ -172,6 +172,15 @@ static int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
     return 1;
 }
 
+/* Keeps the givens now known unique, with their solution. */
+static void api_note_unique(struct api_puzzle *ap, const uint8_t *solution)
+{
+    size_t n = (size_t)ap->p.geo.ncells;
+    ap->unique_known = 1;
+    memcpy(ap->unique_givens, ap->p.givens, n);
+    memcpy(ap->unique_solution, solution, n);
+}
+
 static int api_gc(lua_State *L)
 {
     struct api_puzzle *ap = luaL_checkudata(L, 1, API_PUZZLE);
@@ -537,6 +546,8 @@ static int api_solutions(lua_State *L)
     if (api_search_end(L, ap, "solutions", &run, r.gave_up))
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "solutions: the search gave up");
+    /* One solution where two were allowed: p:rate need not count again. */
+    if (limit >= 2 && r.solutions == 1) api_note_unique(ap, grids);
     lua_createtable(L, (int)r.solutions, 0);
     for (long i = 0; i < r.solutions; i++) {
         api_push_grid(L, &ap->p.geo, grids + (size_t)i * ncells);
@@ -586,10 +597,8 @@ static int api_rate(lua_State *L)
     struct search_result r = {1, 0};
     if (!api_unique_known(ap, solution)) {
         r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
-        size_t n = (size_t)ap->p.geo.ncells;
-        ap->unique_known = r.solutions == 1 && !r.gave_up;
-        if (ap->unique_known) memcpy(ap->unique_givens, ap->p.givens, n);
-        if (ap->unique_known) memcpy(ap->unique_solution, solution, n);
+        ap->unique_known = 0;
+        if (r.solutions == 1 && !r.gave_up) api_note_unique(ap, solution);
     }
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {

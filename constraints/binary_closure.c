@@ -1,0 +1,206 @@
+/*
+ * binary_closure.c — the fixed point of the binary techniques (the rule's
+ * explain_closure hook, constraint.h), for the dig by deductions: the grid
+ * held as bits, a word per line and symbol, and every technique among the
+ * keys applied to every line until nothing changes. Each technique
+ * narrows exactly as its explain counterpart (binary_explain.c) does, so
+ * the fixed point is the one asking explain again and again reaches, with
+ * no grid read per question.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "binary.h"
+
+/* Techniques, in the order of bc_table: the first BC_OWN read their own
+ * line alone, the rest the lines beside it too and cost more, so they
+ * wait until the first have nothing left. */
+enum { BC_OWN = 4, BC_TECHNIQUES = 6 };
+
+/* The grid as bits: has[d][line] the cells of line that may hold d, rows
+ * and columns kept in step; dirty[0] the lines the own-line techniques,
+ * dirty[1] those the others, have yet to look at since they changed; bad
+ * once a cell has no symbol left. */
+struct bc_grid {
+    const struct binary *b;
+    uint32_t full, has[3][2 * SL_MAX_SIZE];
+    uint64_t dirty[2];
+    unsigned use; /* the techniques asked for, as bits */
+    int changed, bad;
+};
+
+static void bc_read(struct bc_grid *g, const digitset *cells)
+{
+    int n = g->b->n;
+    memset(g->has, 0, sizeof g->has);
+    for (int r = 0; r < n; r++) {
+        uint32_t ones = 0, twos = 0;
+        for (int c = 0; c < n; c++) {
+            digitset v = cells[r * n + c];
+            ones |= (uint32_t)(v >> 1 & 1) << c;
+            twos |= (uint32_t)(v >> 2 & 1) << c;
+            g->has[1][n + c] |= (uint32_t)(v >> 1 & 1) << r;
+            g->has[2][n + c] |= (uint32_t)(v >> 2 & 1) << r;
+        }
+        g->has[1][r] = ones;
+        g->has[2][r] = twos;
+    }
+}
+
+static int bc_complete(const struct bc_grid *g, int line)
+{
+    uint32_t h1 = g->has[1][line], h2 = g->has[2][line];
+    return !(h1 & h2) && (h1 | h2) == g->full;
+}
+
+/* A complete line (unique mode) is news for the open lines beside it. */
+static void bc_news(struct bc_grid *g, int line)
+{
+    int n = g->b->n;
+    if (g->b->unique && bc_complete(g, line))
+        g->dirty[1] |= ((UINT64_C(1) << n) - 1) << (line < n ? 0 : n);
+}
+
+/* Takes d out of the cells of line under mask (all of them may hold it). */
+static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
+{
+    int n = g->b->n, cross = line < n ? n : 0, at = line < n ? line : line - n;
+    if (!mask) return;
+    g->has[d][line] &= ~mask;
+    g->bad |= (mask & ~g->has[3 - d][line]) != 0;
+    g->changed = 1;
+    for (uint32_t todo = mask; todo; todo &= todo - 1) {
+        int i = __builtin_ctz(todo);
+        g->has[d][cross + i] &= ~(UINT32_C(1) << at);
+        bc_news(g, cross + i);
+    }
+    uint64_t touched = (UINT64_C(1) << line) | (uint64_t)mask << cross;
+    g->dirty[0] |= touched;
+    g->dirty[1] |= touched;
+    bc_news(g, line);
+}
+
+/* Unique lines: two open cells whose one completion is a complete line's
+ * pattern: the first open cell takes the other symbol, as be_comparison. */
+static void bc_comparison(struct bc_grid *g, int line)
+{
+    int n = g->b->n, from = line < n ? 0 : n;
+    uint32_t open = g->has[1][line] & g->has[2][line], twos = g->has[2][line] & ~open;
+    if (!g->b->unique || __builtin_popcount(open) != 2) return;
+    for (int other = from; other < from + n; other++) {
+        uint32_t h1 = g->has[1][other], h2 = g->has[2][other];
+        if (other == line || (h1 & h2) || (h1 | h2) != g->full || (h2 & ~open) != twos) continue;
+        int i = __builtin_ctz(open);
+        bc_drop(g, line, UINT32_C(1) << i, (h2 >> i & 1) ? 2 : 1);
+        return;
+    }
+}
+
+static void bc_lines(struct bc_grid *g, int line)
+{
+    const struct binary *b = g->b;
+    int n = b->n, from = line < n ? 0 : n, ntaken = 0;
+    uint32_t h1 = g->has[1][line], h2 = g->has[2][line], taken[SL_MAX_SIZE], ones, twos;
+    for (int other = from; b->unique && (h1 & h2) && other < from + n; other++) {
+        uint32_t o1 = g->has[1][other], o2 = g->has[2][other];
+        if (other != line && !(o1 & o2) && (o1 | o2) == g->full) taken[ntaken++] = o2;
+    }
+    if (!binary_supports(b, h1, h2, taken, ntaken, &ones, &twos)) {
+        g->bad = 1;
+        return;
+    }
+    bc_drop(g, line, h1 & ~ones, 1);
+    bc_drop(g, line, h2 & ~twos, 2);
+}
+
+/* The techniques by key, in the order of binary_explain's table: the
+ * first BC_OWN read their own line alone (bc_own), the rest more. */
+static const struct {
+    const char *key;
+    void (*apply)(struct bc_grid *g, int line);
+} bc_table[] = {
+    {"binary-pairs", NULL},
+    {"binary-triples", NULL},
+    {"binary-last-cell", NULL},
+    {"binary-counts", NULL},
+    {"binary-line-comparison", bc_comparison},
+    {"binary-lines", bc_lines},
+};
+_Static_assert(sizeof bc_table / sizeof bc_table[0] == BC_TECHNIQUES, "one entry a technique");
+enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
+
+/* The own-line techniques at once, as binary_explain.c's be_pairs,
+ * be_triples, be_last_cell and be_counts: the cells they take each
+ * symbol out of, read from the line as it is. */
+static void bc_own(struct bc_grid *g, int line)
+{
+    uint32_t open = g->has[1][line] & g->has[2][line], lose[3] = {0, 0, 0};
+    unsigned use = g->use;
+    int counts = use & BC_COUNTS || (use & BC_LAST_CELL && __builtin_popcount(open) == 1);
+    for (int d = 1; d <= 2; d++) {
+        uint32_t has = g->has[d][line], only = has & ~open, pairs = only & only >> 1;
+        if (use & BC_PAIRS) lose[d] |= (pairs >> 1 | pairs << 2) & has;
+        if (use & BC_TRIPLES) lose[d] |= (only & only >> 2) << 1 & has;
+        if (counts && __builtin_popcount(only) == g->b->n / 2) lose[d] |= open;
+    }
+    bc_drop(g, line, lose[1], 1);
+    bc_drop(g, line, lose[2] & g->has[2][line], 2);
+}
+
+static unsigned bc_techniques(const char *const *keys, int nkeys)
+{
+    unsigned use = 0;
+    for (int k = 0; k < nkeys; k++) {
+        if (strncmp(keys[k], "binary-", 7) != 0) continue; /* another rule's */
+        for (int t = 0; t < BC_TECHNIQUES; t++)
+            if (strcmp(keys[k] + 7, bc_table[t].key + 7) == 0) use |= 1u << t;
+    }
+    return use;
+}
+
+static void bc_write(const struct bc_grid *g, digitset *cells)
+{
+    int n = g->b->n;
+    digitset both = digitset_of(1) | digitset_of(2);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            digitset v = (digitset)((g->has[1][r] >> c & 1) << 1 | (g->has[2][r] >> c & 1) << 2);
+            cells[r * n + c] = (cells[r * n + c] & ~both) | v;
+        }
+}
+
+/* 1 when every cell of watch holds one symbol. */
+static int bc_settled(const struct bc_grid *g, const int *watch, int nwatch)
+{
+    int n = g->b->n;
+    for (int i = 0; i < nwatch; i++) {
+        int r = watch[i] / n, c = watch[i] % n;
+        if ((g->has[1][r] >> c & 1) == (g->has[2][r] >> c & 1)) return 0;
+    }
+    return 1;
+}
+
+/* Looks at the lines left, those of the cheap techniques first, back to
+ * them after every change. */
+int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
+                           const int *watch, int nwatch)
+{
+    struct bc_grid g = {.b = self, .use = bc_techniques(keys, nkeys)};
+    g.full = (UINT32_C(1) << g.b->n) - 1;
+    bc_read(&g, cells);
+    g.dirty[0] = g.dirty[1] = (UINT64_C(1) << 2 * g.b->n) - 1;
+    while (!g.bad && (g.dirty[0] || g.dirty[1])) {
+        int tier = g.dirty[0] ? 0 : 1, line = __builtin_ctzll(g.dirty[tier]);
+        g.dirty[tier] &= g.dirty[tier] - 1;
+        int before = g.changed;
+        g.changed = 0;
+        if (tier == 0) bc_own(&g, line);
+        for (int t = BC_OWN; tier && t < BC_TECHNIQUES && !g.bad; t++)
+            if (g.use >> t & 1) bc_table[t].apply(&g, line);
+        if (g.changed && watch && bc_settled(&g, watch, nwatch)) break;
+        g.changed |= before;
+    }
+    if (g.bad) return -1;
+    if (g.changed) bc_write(&g, cells);
+    return g.changed;
+}
