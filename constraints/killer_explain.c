@@ -42,6 +42,19 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
+/* 1 when sum i of s has a cell in changed (explain_sink's: the cells that
+ * lost candidates since this technique last found nothing), or changed is
+ * NULL. A sum seen only through its own cells, none of them changed,
+ * fails again, so the techniques that read no other cells skip it. */
+static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    int cells[64], n = sum_set_cells(s, i, cells);
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
+}
+
 /* The state of every cell, to tell whether a prune changed anything. */
 struct ke_snapshot {
     int ncells;
@@ -80,12 +93,15 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
 
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
- * into order; returns how many cages there are. */
-static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx, int *order,
-                              int *effort)
+ * into order; returns how many cages there are. Only the cages with a
+ * cell in changed (all when NULL): the order of those is the order they
+ * have among all the cages. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
+                              const uint8_t *changed, int *order, int *effort)
 {
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
+        if (!ke_touched(ks->sums, i, changed)) continue;
         int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
@@ -97,7 +113,9 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
     int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
-    int n = ke_cages_by_effort(ks, ctx, order, effort);
+    /* A house's other cells decide what it rules out. */
+    const uint8_t *changed = t->sight & SUM_SEE_HOUSES ? NULL : sink->changed;
+    int n = ke_cages_by_effort(ks, ctx, changed, order, effort);
     for (int k = 0; k < n; k++) {
         int i = order[k], cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
@@ -311,6 +329,7 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     for (int i = 0; i < ks->ncage_sums; i++) {
         int cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
+        if (!ke_touched(ks->sums, i, sink->changed)) continue;
         int status = ke_bounds(ks, i, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
@@ -328,6 +347,8 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     for (int i = first; i < end; i++) {
         if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
+        /* A glance reads the sum's own cells; the full strength its houses too. */
+        if (t->sight && !ke_touched(ks->sums, i, sink->changed)) continue;
         /* A sum's own propagation tells only of its own cells changing. */
         if (!t->sight) ke_snap(&snap, ctx);
         int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);

@@ -49,11 +49,21 @@ static int rule_may_know(const struct constraint_ops *ops, const char *key, int 
  * the rest of the state zero). */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
+    return find_rule_deduction_since(h, param, NULL, out);
+}
+
+/* The hooks are told the changed cells (explain_sink's changed): a rule
+ * whose parts read only their own cells looks again at those alone. */
+int find_rule_deduction_since(const struct human *h, int param, const struct cellset *changed,
+                              struct step *out)
+{
+    uint8_t lost[SL_MAX_CELLS];
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
     struct prop_ctx *ctx = h->lay->rule_ctx;
     digitset *state = h->lay->rule_state;
     int found = 0;
+    for (int c = 0; changed && c < h->lay->ncells; c++) lost[c] = (uint8_t)cellset_has(changed, c);
     for (int i = 0; i < rs->nslots && !found && ctx; i++) {
         if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
             continue;
@@ -63,7 +73,7 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
         memset(ctx, 0, sizeof *ctx);
         propagate_view(ctx, rs, state);
         ctx->current_slot = i;
-        struct explain_sink sink = {0};
+        struct explain_sink sink = {.changed = changed ? lost : NULL};
         if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
             rule_name_step(&sink, out);
             out->rule_slot = i;
