@@ -42,17 +42,24 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
-/* 1 when sum i of s has a cell in changed (explain_sink's: the cells that
- * lost candidates since this technique last found nothing), or changed is
- * NULL. A sum seen only through its own cells, none of them changed,
- * fails again, so the techniques that read no other cells skip it. */
+/* 1 when one of the n cells (ke_touched: of sum i of s) is in changed
+ * (explain_sink's: the cells that lost candidates since this technique
+ * last found nothing), or changed is NULL. A sum seen only through its own
+ * cells, none of them changed, fails again, so the techniques that read
+ * no other cells skip it. */
+static int ke_any_changed(const int *cells, int n, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
+}
+
 static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
 {
     if (!changed) return 1;
     int cells[64], n = sum_set_cells(s, i, cells);
-    for (int k = 0; k < n; k++)
-        if (changed[cells[k]]) return 1;
-    return 0;
+    return ke_any_changed(cells, n, changed);
 }
 
 /* The state of every cell, to tell whether a prune changed anything. */
@@ -286,26 +293,35 @@ uint8_t *killer_explain_shapes(const struct killer_sums *ks)
     return shape;
 }
 
-/* Bounds: a digit goes when the other open cells, each at its lowest
- * (highest) candidate, cannot make up the rest of the total. Returns 1
- * when a cell changed, else 0, or SL_PROP_CONTRADICTION. */
-static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+/* The digits from..to (none when to < from). */
+static digitset ke_digits_between(int from, int to)
 {
-    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0,
-                   changed = 0;
+    if (from < 0) from = 0;
+    if (to > 31) to = 31;
+    if (to < from) return 0;
+    digitset upto = to == 31 ? ~(digitset)0 : (digitset_of(to + 1) - 1);
+    return upto & ~(digitset_of(from) - 1);
+}
+
+/* Bounds: a digit goes when the other open cells, each at its lowest
+ * (highest) candidate, cannot make up the rest of the total. The n cells
+ * of the sum are given. Returns 1 when a cell changed, else 0, or
+ * SL_PROP_CONTRADICTION. */
+static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int n,
+                     struct prop_ctx *ctx)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, changed = 0;
     for (int k = 0; k < n; k++) {
-        digitset m = prop_candidates(ctx, cells[k]);
+        digitset m = now[cells[k]];
         if (!m) return SL_PROP_CONTRADICTION;
         lo += digitset_first(m);
         hi += 31 - __builtin_clz(m);
     }
     for (int k = 0; k < n; k++) {
-        digitset m = prop_candidates(ctx, cells[k]), keep = 0;
+        digitset m = now[cells[k]];
         int low = digitset_first(m), high = 31 - __builtin_clz(m);
-        for (digitset ds = m; ds; ds = digitset_rest(ds)) {
-            int d = digitset_first(ds);
-            if (lo - low + d <= rest && hi - high + d >= rest) keep |= digitset_of(d);
-        }
+        digitset keep = m & ke_digits_between(rest - (hi - high), rest - (lo - low));
         if (keep == m) continue;
         if (prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
         changed = 1;
@@ -315,9 +331,10 @@ static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
 
 /* What a glance at a sum gives: its bounds, and for a small one the
  * combinations that meet every cell. */
-static int ke_glance(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+static int ke_glance(const struct killer_sums *ks, int i, const int *cells, int n,
+                     struct prop_ctx *ctx)
 {
-    int cells[64], n = ke_cells(ks, i, cells), changed = ke_bounds(ks, i, ctx);
+    int changed = ke_bounds(ks, i, cells, n, ctx);
     if (changed < 0 || n < 2 || n > 4) return changed;
     int more = sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx);
     return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
@@ -329,8 +346,8 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     for (int i = 0; i < ks->ncage_sums; i++) {
         int cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_touched(ks->sums, i, sink->changed)) continue;
-        int status = ke_bounds(ks, i, ctx);
+        if (!ke_any_changed(cells, size, sink->changed)) continue;
+        int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
         ke_name(ks, t, i, sink);
@@ -347,11 +364,17 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     for (int i = first; i < end; i++) {
         if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
-        /* A glance reads the sum's own cells; the full strength its houses too. */
-        if (t->sight && !ke_touched(ks->sums, i, sink->changed)) continue;
-        /* A sum's own propagation tells only of its own cells changing. */
-        if (!t->sight) ke_snap(&snap, ctx);
-        int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
+        int status;
+        if (t->sight) {
+            /* A glance reads the sum's own cells; the full strength its houses too. */
+            int cells[64], n = ke_cells(ks, i, cells);
+            if (!ke_any_changed(cells, n, sink->changed)) continue;
+            status = ke_glance(ks, i, cells, n, ctx);
+        } else {
+            /* A sum's own propagation tells only of its own cells changing. */
+            ke_snap(&snap, ctx);
+            status = sum_set_propagate(ks->sums, i, ctx, NULL);
+        }
         if (status < 0) return 0;
         if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
         ke_name_equation(ks->sums, t, i, NULL, ctx, sink);
