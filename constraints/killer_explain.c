@@ -124,6 +124,8 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
     const uint8_t *changed = t->sight & SUM_SEE_HOUSES ? NULL : sink->changed;
     int n = ke_cages_by_effort(ks, ctx, changed, order, effort);
     for (int k = 0; k < n; k++) {
+        /* The effort is the count a sight of one combination sees. */
+        if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
         int i = order[k], cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
