@@ -151,29 +151,44 @@ static digitset ke_compatible(const digitset *a, int na, const digitset *b, int 
     return keep;
 }
 
-/* 1 when cages a and b lie whole in one house. */
-static int ke_share_house(const struct killer_sums *ks, int a, int b)
+/* The houses each cage lies whole in, read once per search for a
+ * conflict, and which cages have a changed cell. */
+struct ke_cage_houses {
+    int count[SL_MAX_CELLS];
+    int house[SL_MAX_CELLS][8];
+    uint8_t touched[SL_MAX_CELLS];
+};
+
+static void ke_cage_houses(const struct killer_sums *ks, const uint8_t *changed,
+                           struct ke_cage_houses *ch)
 {
-    int ha[8], hb[8];
-    int na = sum_set_holding_houses(ks->sums, a, ha, 8),
-        nb = sum_set_holding_houses(ks->sums, b, hb, 8);
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (ha[i] == hb[j]) return 1;
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        ch->count[i] = sum_set_holding_houses(ks->sums, i, ch->house[i], 8);
+        ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, changed);
+    }
+}
+
+/* 1 when cage a lies whole in house h. */
+static int ke_in_house(const struct ke_cage_houses *ch, int a, int h)
+{
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ch->house[a][i] == h) return 1;
+    return 0;
+}
+
+/* 1 when cages a and b lie whole in one house. */
+static int ke_share_house(const struct ke_cage_houses *ch, int a, int b)
+{
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ke_in_house(ch, b, ch->house[a][i])) return 1;
     return 0;
 }
 
 /* 1 when cages a, b and c lie whole in one house. */
-static int ke_share_house3(const struct killer_sums *ks, int a, int b, int c)
+static int ke_share_house3(const struct ke_cage_houses *ch, int a, int b, int c)
 {
-    int ha[8], n = sum_set_holding_houses(ks->sums, a, ha, 8);
-    for (int i = 0; i < n; i++) {
-        int hb[8], hc[8], nb = sum_set_holding_houses(ks->sums, b, hb, 8),
-                          nc = sum_set_holding_houses(ks->sums, c, hc, 8), in_b = 0, in_c = 0;
-        for (int j = 0; j < nb; j++) in_b |= hb[j] == ha[i];
-        for (int j = 0; j < nc; j++) in_c |= hc[j] == ha[i];
-        if (in_b && in_c) return 1;
-    }
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ke_in_house(ch, b, ch->house[a][i]) && ke_in_house(ch, c, ch->house[a][i])) return 1;
     return 0;
 }
 
@@ -224,13 +239,19 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
 {
     static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
     digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
+    struct ke_cage_houses ch;
+    ke_cage_houses(ks, sink->changed, &ch);
     for (int i = 0; i < ks->ncage_sums; i++) {
         int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
         if (na < 2 || na > KE_MAX_COMBOS) continue;
         digitset reach = 0;
         for (int k = 0; k < na; k++) reach |= a[k];
         for (int j = 0; j < ks->ncage_sums; j++) {
-            if (j == i || !ke_share_house(ks, i, j)) continue;
+            if (j == i || !ke_share_house(&ch, i, j)) continue;
+            /* The sight reads the cages' own cells: cages none of which
+             * changed conflict no more than before. */
+            int pair_touched = ch.touched[i] || ch.touched[j];
+            if (t->shape == 2 && !pair_touched) continue;
             int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
             if (nb < 1 || nb > KE_MAX_COMBOS) continue;
             if (t->shape == 2) {
@@ -240,7 +261,8 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
                 continue;
             }
             for (int k = j + 1; k < ks->ncage_sums; k++) {
-                if (k == i || !ke_share_house3(ks, i, j, k)) continue;
+                if (k == i || !(pair_touched || ch.touched[k]) || !ke_share_house3(&ch, i, j, k))
+                    continue;
                 int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
                 if (nc < 1 || nc > KE_MAX_COMBOS) continue;
                 int cages[] = {i, j, k};
