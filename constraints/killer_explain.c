@@ -42,6 +42,26 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
+/* 1 when one of the n cells (ke_touched: of sum i of s) is in changed
+ * (explain_sink's: the cells that lost candidates since this technique
+ * last found nothing), or changed is NULL. A sum seen only through its own
+ * cells, none of them changed, fails again, so the techniques that read
+ * no other cells skip it. */
+static int ke_any_changed(const int *cells, int n, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
+}
+
+static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    int cells[64], n = sum_set_cells(s, i, cells);
+    return ke_any_changed(cells, n, changed);
+}
+
 /* The state of every cell, to tell whether a prune changed anything. */
 struct ke_snapshot {
     int ncells;
@@ -80,12 +100,15 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
 
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
- * into order; returns how many cages there are. */
-static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx, int *order,
-                              int *effort)
+ * into order; returns how many cages there are. Only the cages with a
+ * cell in changed (all when NULL): the order of those is the order they
+ * have among all the cages. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
+                              const uint8_t *changed, int *order, int *effort)
 {
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
+        if (!ke_touched(ks->sums, i, changed)) continue;
         int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
@@ -97,8 +120,12 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
     int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
-    int n = ke_cages_by_effort(ks, ctx, order, effort);
+    /* A house's other cells decide what it rules out. */
+    const uint8_t *changed = t->sight & SUM_SEE_HOUSES ? NULL : sink->changed;
+    int n = ke_cages_by_effort(ks, ctx, changed, order, effort);
     for (int k = 0; k < n; k++) {
+        /* The effort is the count a sight of one combination sees. */
+        if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
         int i = order[k], cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
@@ -124,29 +151,44 @@ static digitset ke_compatible(const digitset *a, int na, const digitset *b, int 
     return keep;
 }
 
-/* 1 when cages a and b lie whole in one house. */
-static int ke_share_house(const struct killer_sums *ks, int a, int b)
+/* The houses each cage lies whole in, read once per search for a
+ * conflict, and which cages have a changed cell. */
+struct ke_cage_houses {
+    int count[SL_MAX_CELLS];
+    int house[SL_MAX_CELLS][8];
+    uint8_t touched[SL_MAX_CELLS];
+};
+
+static void ke_cage_houses(const struct killer_sums *ks, const uint8_t *changed,
+                           struct ke_cage_houses *ch)
 {
-    int ha[8], hb[8];
-    int na = sum_set_holding_houses(ks->sums, a, ha, 8),
-        nb = sum_set_holding_houses(ks->sums, b, hb, 8);
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (ha[i] == hb[j]) return 1;
+    for (int i = 0; i < ks->ncage_sums; i++) {
+        ch->count[i] = sum_set_holding_houses(ks->sums, i, ch->house[i], 8);
+        ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, changed);
+    }
+}
+
+/* 1 when cage a lies whole in house h. */
+static int ke_in_house(const struct ke_cage_houses *ch, int a, int h)
+{
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ch->house[a][i] == h) return 1;
+    return 0;
+}
+
+/* 1 when cages a and b lie whole in one house. */
+static int ke_share_house(const struct ke_cage_houses *ch, int a, int b)
+{
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ke_in_house(ch, b, ch->house[a][i])) return 1;
     return 0;
 }
 
 /* 1 when cages a, b and c lie whole in one house. */
-static int ke_share_house3(const struct killer_sums *ks, int a, int b, int c)
+static int ke_share_house3(const struct ke_cage_houses *ch, int a, int b, int c)
 {
-    int ha[8], n = sum_set_holding_houses(ks->sums, a, ha, 8);
-    for (int i = 0; i < n; i++) {
-        int hb[8], hc[8], nb = sum_set_holding_houses(ks->sums, b, hb, 8),
-                          nc = sum_set_holding_houses(ks->sums, c, hc, 8), in_b = 0, in_c = 0;
-        for (int j = 0; j < nb; j++) in_b |= hb[j] == ha[i];
-        for (int j = 0; j < nc; j++) in_c |= hc[j] == ha[i];
-        if (in_b && in_c) return 1;
-    }
+    for (int i = 0; i < ch->count[a]; i++)
+        if (ke_in_house(ch, b, ch->house[a][i]) && ke_in_house(ch, c, ch->house[a][i])) return 1;
     return 0;
 }
 
@@ -197,13 +239,19 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
 {
     static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
     digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
+    struct ke_cage_houses ch;
+    ke_cage_houses(ks, sink->changed, &ch);
     for (int i = 0; i < ks->ncage_sums; i++) {
         int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
         if (na < 2 || na > KE_MAX_COMBOS) continue;
         digitset reach = 0;
         for (int k = 0; k < na; k++) reach |= a[k];
         for (int j = 0; j < ks->ncage_sums; j++) {
-            if (j == i || !ke_share_house(ks, i, j)) continue;
+            if (j == i || !ke_share_house(&ch, i, j)) continue;
+            /* The sight reads the cages' own cells: cages none of which
+             * changed conflict no more than before. */
+            int pair_touched = ch.touched[i] || ch.touched[j];
+            if (t->shape == 2 && !pair_touched) continue;
             int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
             if (nb < 1 || nb > KE_MAX_COMBOS) continue;
             if (t->shape == 2) {
@@ -213,7 +261,8 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
                 continue;
             }
             for (int k = j + 1; k < ks->ncage_sums; k++) {
-                if (k == i || !ke_share_house3(ks, i, j, k)) continue;
+                if (k == i || !(pair_touched || ch.touched[k]) || !ke_share_house3(&ch, i, j, k))
+                    continue;
                 int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
                 if (nc < 1 || nc > KE_MAX_COMBOS) continue;
                 int cages[] = {i, j, k};
@@ -268,26 +317,35 @@ uint8_t *killer_explain_shapes(const struct killer_sums *ks)
     return shape;
 }
 
-/* Bounds: a digit goes when the other open cells, each at its lowest
- * (highest) candidate, cannot make up the rest of the total. Returns 1
- * when a cell changed, else 0, or SL_PROP_CONTRADICTION. */
-static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+/* The digits from..to (none when to < from). */
+static digitset ke_digits_between(int from, int to)
 {
-    int cells[64], n = ke_cells(ks, i, cells), rest = sum_set_total(ks->sums, i), lo = 0, hi = 0,
-                   changed = 0;
+    if (from < 0) from = 0;
+    if (to > 31) to = 31;
+    if (to < from) return 0;
+    digitset upto = to == 31 ? ~(digitset)0 : (digitset_of(to + 1) - 1);
+    return upto & ~(digitset_of(from) - 1);
+}
+
+/* Bounds: a digit goes when the other open cells, each at its lowest
+ * (highest) candidate, cannot make up the rest of the total. The n cells
+ * of the sum are given. Returns 1 when a cell changed, else 0, or
+ * SL_PROP_CONTRADICTION. */
+static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int n,
+                     struct prop_ctx *ctx)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, changed = 0;
     for (int k = 0; k < n; k++) {
-        digitset m = prop_candidates(ctx, cells[k]);
+        digitset m = now[cells[k]];
         if (!m) return SL_PROP_CONTRADICTION;
         lo += digitset_first(m);
         hi += 31 - __builtin_clz(m);
     }
     for (int k = 0; k < n; k++) {
-        digitset m = prop_candidates(ctx, cells[k]), keep = 0;
+        digitset m = now[cells[k]];
         int low = digitset_first(m), high = 31 - __builtin_clz(m);
-        for (digitset ds = m; ds; ds = digitset_rest(ds)) {
-            int d = digitset_first(ds);
-            if (lo - low + d <= rest && hi - high + d >= rest) keep |= digitset_of(d);
-        }
+        digitset keep = m & ke_digits_between(rest - (hi - high), rest - (lo - low));
         if (keep == m) continue;
         if (prop_restrict(ctx, cells[k], keep)) return SL_PROP_CONTRADICTION;
         changed = 1;
@@ -297,9 +355,10 @@ static int ke_bounds(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
 
 /* What a glance at a sum gives: its bounds, and for a small one the
  * combinations that meet every cell. */
-static int ke_glance(const struct killer_sums *ks, int i, struct prop_ctx *ctx)
+static int ke_glance(const struct killer_sums *ks, int i, const int *cells, int n,
+                     struct prop_ctx *ctx)
 {
-    int cells[64], n = ke_cells(ks, i, cells), changed = ke_bounds(ks, i, ctx);
+    int changed = ke_bounds(ks, i, cells, n, ctx);
     if (changed < 0 || n < 2 || n > 4) return changed;
     int more = sum_set_prune_seen(ks->sums, i, SUM_SEE_FIT, ctx);
     return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
@@ -311,7 +370,8 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     for (int i = 0; i < ks->ncage_sums; i++) {
         int cells[64], size = ke_cells(ks, i, cells);
         if (size < t->min_cells || size > t->max_cells) continue;
-        int status = ke_bounds(ks, i, ctx);
+        if (!ke_any_changed(cells, size, sink->changed)) continue;
+        int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
         ke_name(ks, t, i, sink);
@@ -328,9 +388,17 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     for (int i = first; i < end; i++) {
         if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
-        /* A sum's own propagation tells only of its own cells changing. */
-        if (!t->sight) ke_snap(&snap, ctx);
-        int status = t->sight ? ke_glance(ks, i, ctx) : sum_set_propagate(ks->sums, i, ctx, NULL);
+        int status;
+        if (t->sight) {
+            /* A glance reads the sum's own cells; the full strength its houses too. */
+            int cells[64], n = ke_cells(ks, i, cells);
+            if (!ke_any_changed(cells, n, sink->changed)) continue;
+            status = ke_glance(ks, i, cells, n, ctx);
+        } else {
+            /* A sum's own propagation tells only of its own cells changing. */
+            ke_snap(&snap, ctx);
+            status = sum_set_propagate(ks->sums, i, ctx, NULL);
+        }
         if (status < 0) return 0;
         if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
         ke_name_equation(ks->sums, t, i, NULL, ctx, sink);

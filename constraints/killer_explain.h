@@ -45,7 +45,9 @@ struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum
 
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds
- * nothing. EXPLAIN_ALL makes every deduction of one pass (explain.h). */
+ * nothing. EXPLAIN_ALL makes every deduction of one pass (explain.h).
+ * With sink->changed set, the rows that read only a sum's own cells look
+ * at the sums holding a changed cell alone (the others fail again). */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
 

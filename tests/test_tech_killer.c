@@ -253,6 +253,44 @@ static void test_rule_of_45_houses(void)
     rule_position_close(f);
 }
 
+/* --- the rows' memory within a rating ----------------------------------- */
+
+/* Runs the row keyed key told that only the cells of changed lost
+ * candidates since it last found nothing (NULL: unknown). */
+static int killer_find_since(struct rule_position *f, const char *key,
+                             const struct cellset *changed)
+{
+    int t = technique_by_key(key);
+    CU_ASSERT_FATAL(t >= 0);
+    memset(&f->step, 0, sizeof f->step);
+    f->step.technique = t;
+    f->step.rating = technique_table[t].rating;
+    f->step.place_cell = -1;
+    return find_rule_deduction_since(&f->h, technique_table[t].param, changed, &f->step);
+}
+
+static void test_changed_cages_only(void)
+{
+    /* Bounds narrow both cages of row 1 (5: 1..4; 17: 8 and 9): told of
+     * nothing, the row looks at neither; told of r1c5, at cage B alone. */
+    const char *cages = "AA..BB..." REST_EMPTY ":5,17";
+    struct rule_position *f = rule_position_open("killer", cages, "");
+    struct cellset changed;
+    cellset_clear(&changed);
+    CU_ASSERT_FALSE(killer_find_since(f, "cage-bounds", &changed));
+    cellset_add(&changed, 4);
+    CU_ASSERT_TRUE_FATAL(killer_find_since(f, "cage-bounds", &changed));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 5), digits_of_list("89"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("123456789"));
+    CU_ASSERT_TRUE_FATAL(killer_find_since(f, "cage-bounds", NULL));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("1234"));
+    /* A house's other cells decide what it rules out: that row looks at
+     * every cage whatever changed. */
+    cellset_clear(&changed);
+    CU_ASSERT_TRUE(killer_find_since(f, "cage-house-combinations", &changed));
+    rule_position_close(f);
+}
+
 /* --- whole puzzles ----------------------------------------------------- */
 
 static void test_rating_starts_with_the_easiest_cage(void)
@@ -330,6 +368,7 @@ void tests_register(void)
     CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
+    CU_add_test(s, "told what changed, cage rows look at those cages", test_changed_cages_only);
     CU_add_test(s, "rating starts with the easiest cage", test_rating_starts_with_the_easiest_cage);
     CU_add_test(s, "forcing chains through cages", test_forcing_chains_through_cages);
 }

@@ -6,6 +6,8 @@
 #ifndef SUDOLAB_EXPLAIN_H
 #define SUDOLAB_EXPLAIN_H
 
+#include <stdint.h>
+
 #include "geometry.h"
 #include "sudolab_limits.h" /* EXPLAIN_MAX_CELLS, EXPLAIN_MAX_DETAIL */
 
@@ -29,6 +31,12 @@ struct explain_sink {
     int ncells;
     int cells[EXPLAIN_MAX_CELLS];
     char detail[EXPLAIN_MAX_DETAIL]; /* what the part says, as an equation, or "" */
+    /* Set by the caller before the hook: per cell, 1 when it lost
+     * candidates since this key last found nothing in an earlier state of
+     * this grid (the rater's memory within a rating), so a part whose
+     * cells all kept theirs, and which reads only them, fails again; NULL
+     * when unknown (look at every part). */
+    const uint8_t *changed;
 };
 
 /* Names the deduction just made: key, words and the cells of the part it

@@ -61,6 +61,7 @@ static const struct {
     {find_grouped_two_links, find_grouped_two_links_since},
     {find_grouped_xchain, find_grouped_xchain_since},
     {find_chain, find_chain_since},
+    {find_rule_deduction, find_rule_deduction_since},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these

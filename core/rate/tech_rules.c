@@ -49,21 +49,42 @@ static int rule_may_know(const struct constraint_ops *ops, const char *key, int 
  * the rest of the state zero). */
 int find_rule_deduction(const struct human *h, int param, struct step *out)
 {
+    return find_rule_deduction_since(h, param, NULL, out);
+}
+
+/* The cells of changed as one byte a cell, read a word at a time: most
+ * words are empty. */
+static void rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost)
+{
+    memset(lost, 0, (size_t)lay->ncells);
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1)
+            lost[64 * w + __builtin_ctzll(bits)] = 1;
+}
+
+/* The hooks are told the changed cells (explain_sink's changed): a rule
+ * whose parts read only their own cells looks again at those alone. */
+int find_rule_deduction_since(const struct human *h, int param, const struct cellset *changed,
+                              struct step *out)
+{
+    uint8_t lost[SL_MAX_CELLS];
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
     struct prop_ctx *ctx = h->lay->rule_ctx;
     digitset *state = h->lay->rule_state;
     int found = 0;
+    if (changed) rule_lost(h->lay, changed, lost);
     for (int i = 0; i < rs->nslots && !found && ctx; i++) {
         if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
             continue;
         memset(state, 0, rs->state_bytes);
+        /* A placed cell has no candidates left, and value 0 is bit 0. */
         for (int c = 0; c < h->lay->ncells; c++)
-            state[c] = h->value[c] ? digitset_of(h->value[c]) : h->cand[c];
+            state[c] = h->cand[c] | (digitset_of(h->value[c]) & ~(digitset)1);
         memset(ctx, 0, sizeof *ctx);
         propagate_view(ctx, rs, state);
         ctx->current_slot = i;
-        struct explain_sink sink = {0};
+        struct explain_sink sink = {.changed = changed ? lost : NULL};
         if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
             rule_name_step(&sink, out);
             out->rule_slot = i;

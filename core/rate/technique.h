@@ -160,6 +160,8 @@ int find_chain_since(const struct human *h, int param, const struct cellset *cha
  * only the rule whose name begins the key ("binary-pairs": binary) */
 enum { RULE_FAMILY_KEY = 1 };
 int find_rule_deduction(const struct human *h, int param, struct step *out);
+int find_rule_deduction_since(const struct human *h, int param, const struct cellset *changed,
+                              struct step *out);
 /* tech_forcing.c: forcing chains by assumption, param the level: 1
  * singles, 2 with locked candidates, 3 with the rules' own deductions
  * (forcing.h) */
