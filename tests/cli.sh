@@ -585,6 +585,14 @@ for command in rate "rate --explain" "rate --json" solve "count --limit 3"; do
               [ "$(same_name "$T/out")" = "$(same_name "$T/jobs1.out" "$T/jobs1.out")" ] &&
               [ "$(same_name "$T/err")" = "$(same_name "$T/jobs1.err" "$T/jobs1.err")" ]'
 done
+# A pipe is read once for every thread, and a second "-" finds standard
+# input at its end, as with one thread.
+"$S" count "$T/jobs.txt" > "$T/jobs1.out" 2> /dev/null
+mkfifo "$T/fifo" && { cat "$T/jobs.txt" > "$T/fifo" & }
+run count --jobs 3 "$T/fifo"
+check "count --jobs 3 reads a named pipe whole, once" eval 'rc_is 2 && cmp -s "$T/out" "$T/jobs1.out"'
+run_in "$T/jobs.txt" count --jobs 2 - -
+check "count --jobs 2 - - reads standard input once" eval 'rc_is 2 && cmp -s "$T/out" "$T/jobs1.out"'
 printf '%s\n' 00302060090030500100180640000810290070000000800670820000260950080020300900501030x > "$T/badrate.txt"
 run rate "$T/badrate.txt"
 check "rate reports a malformed line with its position (exit 2)" eval 'rc_is 2 && err_matches "badrate.txt:1:"'

@@ -175,25 +175,31 @@ typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
  * far (0 or 2) combined with the largest code visit returned. */
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg);
 
-/* The same on `jobs` threads (cmd_jobs.c): thread t visits good puzzles
- * t, t + jobs, ... with args[t], writing to item->out and item->err, and
- * everything is written in input order, as one thread would write it.
- * Each thread reads the input itself (standard input is read once and
- * shared); only the first tells bad puzzles. */
+/* The same on `jobs` threads (cmd_jobs.c): every entry of the input (a
+ * puzzle, good or bad) is handled by one thread, entry k by thread
+ * k % jobs with args[thread], its visit writing to item->out and
+ * item->err; everything is written in input order, as one thread would
+ * write it. Regular files are read by each thread; standard input and
+ * other streams are read whole first, once. */
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs);
-
 /* The same with one arg that every thread shares (read only), on
  * opt->jobs threads. */
 int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, void *arg);
 #define CMD_JOBS_HELP "work on N threads; the output is the same, in the same order"
 
 /* What cmd_input.c needs to know of such a thread. */
+struct cmd_input_text {
+    const char *text; /* an operand read whole beforehand, when held */
+    size_t len;
+    int held;
+};
 struct cmd_input_share {
-    const char *stdin_text; /* standard input, read once; NULL: read stdin */
-    size_t stdin_len;
-    int quiet;        /* leave the complaints about bad input to another thread */
-    FILE *complaints; /* where they go instead of stderr, when not NULL */
+    const struct cmd_input_text *texts; /* per operand (one for standard input
+                                           alone), or NULL: read each itself */
+    /* Called at every entry: 1 when this thread takes it, with its streams. */
+    int (*take)(void *job, FILE **out, FILE **err);
+    void *job;
 };
 int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
                   const struct cmd_input_share *share);

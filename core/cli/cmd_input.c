@@ -3,7 +3,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,29 +20,23 @@ struct loop {
     struct ruleset *rules;
     struct solver *solver;
     long rules_serial;
+    FILE *out, *err; /* the current entry's streams */
     int status;
 };
 
 static int worst(int a, int b) { return a > b ? a : b; }
 
-/* The loop's own complaints (bad puzzles, unreadable files): only one of
- * several threads reading the same input tells them. */
-static void loop_error(const struct loop *loop, const char *file, const struct sl_error *err)
+/* Every entry of the input (a puzzle, a bad one, a file that will not
+ * open) is taken by one thread: 1 when this one, with its streams. */
+static int loop_take(struct loop *loop)
 {
-    const struct cmd_input_share *share = loop->share;
-    if (!share->quiet) sl_error_print(share->complaints ? share->complaints : stderr, file, err);
+    if (!loop->share->take) return 1;
+    return loop->share->take(loop->share->job, &loop->out, &loop->err);
 }
 
-static void loop_say(const struct loop *loop, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void loop_say(const struct loop *loop, const char *fmt, ...)
+static void loop_error(const struct loop *loop, const char *file, const struct sl_error *err)
 {
-    va_list ap;
-    const struct cmd_input_share *share = loop->share;
-    if (share->quiet) return;
-    va_start(ap, fmt);
-    vfprintf(share->complaints ? share->complaints : stderr, fmt, ap);
-    va_end(ap);
+    sl_error_print(loop->err, file, err);
 }
 
 /* The ruleset for p: the last one when the rules are the same. */
@@ -83,8 +76,8 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
-    struct cmd_puzzle item = {file,   p,     where, loop->rules, loop->solver, loop->rules_serial,
-                              stdout, stderr};
+    struct cmd_puzzle item = {
+        file, p, where, loop->rules, loop->solver, loop->rules_serial, loop->out, loop->err};
     loop->status = worst(loop->status, visit(arg, &item));
 }
 
@@ -96,7 +89,7 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
     if (reader == NULL || where == NULL) {
         reader_close(reader);
         free(where);
-        loop_say(loop, "%s: out of memory\n", file);
+        fprintf(stderr, "%s: out of memory\n", file);
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
@@ -104,10 +97,15 @@ static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit
         struct sl_error err = {0};
         int got = reader_next(reader, &p, where, &err);
         if (got == 0) break;
+        int mine = loop_take(loop);
         if (got < 0) {
-            loop_error(loop, file, &err);
-            loop->status = worst(loop->status, EXIT_BAD_INPUT);
+            if (mine) loop_error(loop, file, &err);
+            if (mine) loop->status = worst(loop->status, EXIT_BAD_INPUT);
             if (got == -2) break;
+            continue;
+        }
+        if (!mine) {
+            puzzle_clear(&p);
             continue;
         }
         if (where->warning.msg[0]) {
@@ -191,56 +189,62 @@ static int operand_is_link(const char *name)
     return strstr(name, "://") && fpuzzles_detect(name, strlen(name)) == FPUZZLES_CODE;
 }
 
-/* Standard input, or the copy of it the threads share. */
-static void read_stdin(struct loop *loop, cmd_visit visit, void *arg)
+/* An input read whole beforehand (cmd_input_share's texts). */
+static void read_held(struct loop *loop, const struct cmd_input_text *held, const char *file,
+                      cmd_visit visit, void *arg)
 {
-    const struct cmd_input_share *share = loop->share;
-    if (!share->stdin_text) {
-        read_stream(loop, stdin, "<stdin>", visit, arg);
-        return;
-    }
-    FILE *in = share->stdin_len ? fmemopen((void *)share->stdin_text, share->stdin_len, "r") : NULL;
-    if (share->stdin_len && !in) {
-        loop_say(loop, "<stdin>: out of memory\n");
+    if (held->len == 0) return;
+    FILE *in = fmemopen((void *)held->text, held->len, "r");
+    if (!in) {
+        fprintf(stderr, "%s: out of memory\n", file);
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
-    if (in) read_stream(loop, in, "<stdin>", visit, arg);
-    if (in) fclose(in);
+    read_stream(loop, in, file, visit, arg);
+    fclose(in);
+}
+
+static void read_file(struct loop *loop, const char *name, cmd_visit visit, void *arg)
+{
+    FILE *in = fopen(name, "rb");
+    if (in == NULL && errno == ENOENT && (loop->opt->text_operands || operand_is_link(name))) {
+        if (read_operand(loop, name, visit, arg) == 0) return;
+        errno = ENOENT;
+    }
+    if (in == NULL) {
+        int why = errno;
+        if (loop_take(loop)) {
+            fprintf(loop->err, "%s: cannot open: %s\n", name, strerror(why));
+            loop->status = worst(loop->status, EXIT_BAD_INPUT);
+        }
+        return;
+    }
+    read_stream(loop, in, name, visit, arg);
+    fclose(in);
 }
 
 int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
                   const struct cmd_input_share *share)
 {
-    struct loop loop = {.opt = opt, .share = share};
+    struct loop loop = {.opt = opt, .share = share, .out = stdout, .err = stderr};
     struct variant_spec variant;
     if (opt->variant) {
         struct sl_error err = {0};
         if (variant_load(opt->variant, &variant, &err)) {
-            loop_say(&loop, "--variant %s: %s\n", opt->variant, err.msg);
+            fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
             return EXIT_BAD_INPUT;
         }
         loop.variant = &variant;
     }
-    if (opt->nfiles == 0) read_stdin(&loop, visit, arg);
-    for (int i = 0; i < opt->nfiles; i++) {
-        const char *name = opt->files[i];
-        if (strcmp(name, "-") == 0) {
-            read_stdin(&loop, visit, arg);
-            continue;
-        }
-        FILE *in = fopen(name, "rb");
-        if (in == NULL && errno == ENOENT && (opt->text_operands || operand_is_link(name))) {
-            if (read_operand(&loop, name, visit, arg) == 0) continue;
-            errno = ENOENT;
-        }
-        if (in == NULL) {
-            loop_say(&loop, "%s: cannot open: %s\n", name, strerror(errno));
-            loop.status = worst(loop.status, EXIT_BAD_INPUT);
-            continue;
-        }
-        read_stream(&loop, in, name, visit, arg);
-        fclose(in);
+    for (int i = 0; i < (opt->nfiles ? opt->nfiles : 1); i++) {
+        const char *name = opt->nfiles ? opt->files[i] : "-";
+        const char *shown = strcmp(name, "-") == 0 ? "<stdin>" : name;
+        if (share->texts && share->texts[i].held)
+            read_held(&loop, &share->texts[i], shown, visit, arg);
+        else if (strcmp(name, "-") == 0)
+            read_stream(&loop, stdin, shown, visit, arg);
+        else
+            read_file(&loop, name, visit, arg);
     }
     solver_free(loop.solver);
     ruleset_free(loop.rules);

@@ -1,33 +1,40 @@
 /*
  * cmd_jobs.c — the puzzle loop on several threads, written in input order.
  *
- * Every thread reads the whole input itself (reading is cheap next to
- * rating) and visits only its share of the good puzzles, so no puzzle,
- * ruleset or solver ever crosses threads. A visit writes into its slot of
- * the current window of puzzles; once every thread has passed the
- * window's end, one of them writes the window out in order. The first
- * thread alone tells bad puzzles, into the slot of the next good one, so
- * standard error reads as one thread would write it too. The output held
- * in memory is bounded by the window, whatever the input's length.
+ * Every thread reads the whole input (reading is cheap next to rating)
+ * and takes every jobs-th entry: a puzzle, good or bad, or a file that
+ * will not open. So no puzzle, ruleset or solver crosses threads, and no
+ * thread depends on another's view of which puzzles are good. An entry's
+ * output and complaints go into its slot of the current window; once
+ * every thread has reached the window's end, the last to arrive writes
+ * the window out in order. A thread that stops early leaves the count of
+ * those awaited, so nothing waits for it. Output held in memory is
+ * bounded by the window; input that is not a regular file (standard
+ * input, a pipe) is read whole first, as every thread must read it.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
+#include "variant.h"
 
 enum { JOBS_WINDOW = 256 };
 
 struct job_slot {
-    char *before;    /* complaints about bad puzzles met since the last good one */
-    char *out, *err; /* what the visit wrote to item->out and item->err */
-    size_t before_len, out_len, err_len;
+    char *out, *err; /* what the entry wrote to its two streams */
+    size_t out_len, err_len;
 };
 
 struct job_pool {
     cmd_visit visit;
-    int jobs;
-    pthread_barrier_t window_end;
+    int jobs; /* threads that really run (set before they start) */
+    pthread_mutex_t lock;
+    pthread_cond_t turn;
+    int go;            /* the threads may start */
+    int live, arrived; /* threads not finished; those at the window's end */
+    long window;       /* windows written so far */
     struct job_slot slot[JOBS_WINDOW];
 };
 
@@ -37,143 +44,183 @@ struct job_thread {
     struct cmd_input_share share;
     void *arg;
     int index;
-    long seen;        /* good puzzles met so far: the same count on every thread */
-    char *complaints; /* the first thread's, since the last good puzzle */
-    size_t complaints_len;
+    long entries;    /* entries met so far: the same count on every thread */
+    FILE *out, *err; /* the open streams of this thread's current entry */
     int status;
     pthread_t thread;
 };
 
-static void job_flush(struct job_pool *pool, int nslots)
+/* Writes the first nslots slots, in order, and empties them. */
+static void job_flush(struct job_pool *pool, long nslots)
 {
-    for (int i = 0; i < nslots; i++) {
+    for (long i = 0; i < nslots; i++) {
         struct job_slot *s = &pool->slot[i];
-        if (s->before_len) fwrite(s->before, 1, s->before_len, stderr);
         if (s->out_len) fwrite(s->out, 1, s->out_len, stdout);
+        fflush(stdout); /* before the entry's complaints, as one thread would */
         if (s->err_len) fwrite(s->err, 1, s->err_len, stderr);
-        free(s->before);
         free(s->out);
         free(s->err);
         memset(s, 0, sizeof *s);
     }
-    fflush(stdout);
 }
 
-static int job_run_one(struct job_thread *t, struct job_slot *slot, const struct cmd_puzzle *item)
+/* Called with the lock held: when every live thread has arrived, write
+ * the window and let them all go on. */
+static void job_window_release(struct job_pool *pool)
 {
-    struct cmd_puzzle mine = *item;
-    mine.out = open_memstream(&slot->out, &slot->out_len);
-    mine.err = open_memstream(&slot->err, &slot->err_len);
-    int code = EXIT_BAD_INPUT;
-    if (mine.out && mine.err)
-        code = t->pool->visit(t->arg, &mine);
-    else
-        fprintf(stderr, "%s:%ld: out of memory\n", item->file, item->where->line);
-    if (mine.out) fclose(mine.out);
-    if (mine.err) fclose(mine.err);
-    return code;
+    if (pool->arrived == 0 || pool->arrived < pool->live) return;
+    job_flush(pool, JOBS_WINDOW);
+    pool->arrived = 0;
+    pool->window++;
+    pthread_cond_broadcast(&pool->turn);
 }
 
-/* The first thread's complaints so far go before good puzzle `slot`;
- * a new stream takes the next ones (NULL: stderr, when out of memory). */
-static void job_complaints_to(struct job_thread *t, struct job_slot *slot)
+static void job_window_end(struct job_pool *pool)
 {
-    if (t->share.complaints) fclose(t->share.complaints);
-    if (slot) slot->before = t->complaints, slot->before_len = t->complaints_len;
-    t->complaints = NULL;
-    t->complaints_len = 0;
-    t->share.complaints = open_memstream(&t->complaints, &t->complaints_len);
+    pthread_mutex_lock(&pool->lock);
+    long window = pool->window;
+    pool->arrived++;
+    job_window_release(pool);
+    while (pool->window == window) pthread_cond_wait(&pool->turn, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
 }
 
-static int job_visit(void *arg, const struct cmd_puzzle *item)
+static void job_close_streams(struct job_thread *t)
 {
-    struct job_thread *t = arg;
+    if (t->out) fclose(t->out);
+    if (t->err) fclose(t->err);
+    t->out = t->err = NULL;
+}
+
+static int job_take(void *job, FILE **out, FILE **err)
+{
+    struct job_thread *t = job;
     struct job_pool *pool = t->pool;
-    long i = t->seen++;
-    int code = 0;
-    if (t->index == 0) job_complaints_to(t, &pool->slot[i % JOBS_WINDOW]);
-    if (i % pool->jobs == t->index) code = job_run_one(t, &pool->slot[i % JOBS_WINDOW], item);
-    if ((i + 1) % JOBS_WINDOW == 0) {
-        if (pthread_barrier_wait(&pool->window_end) == PTHREAD_BARRIER_SERIAL_THREAD)
-            job_flush(pool, JOBS_WINDOW);
-        pthread_barrier_wait(&pool->window_end); /* nobody writes a slot before it is out */
-    }
-    return code;
+    job_close_streams(t); /* the last entry's slot is complete */
+    long i = t->entries++;
+    if (i > 0 && i % JOBS_WINDOW == 0) job_window_end(pool);
+    if (i % pool->jobs != t->index) return 0;
+    struct job_slot *slot = &pool->slot[i % JOBS_WINDOW];
+    t->out = open_memstream(&slot->out, &slot->out_len);
+    t->err = open_memstream(&slot->err, &slot->err_len);
+    if (!t->out || !t->err) job_close_streams(t); /* out of memory: write directly */
+    *out = t->out ? t->out : stdout;
+    *err = t->err ? t->err : stderr;
+    return 1;
 }
 
 static void *job_main(void *arg)
 {
     struct job_thread *t = arg;
-    t->status = cmd_input_run(t->opt, job_visit, t, &t->share);
+    struct job_pool *pool = t->pool;
+    pthread_mutex_lock(&pool->lock);
+    while (!pool->go) pthread_cond_wait(&pool->turn, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+    t->status = cmd_input_run(t->opt, pool->visit, t->arg, &t->share);
+    job_close_streams(t);
+    pthread_mutex_lock(&pool->lock);
+    pool->live--;
+    job_window_release(pool);
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
-/* Standard input read whole, when some input is standard input (every
- * thread reads its own copy of the text). 0, or -1 when out of memory. */
-static int job_read_stdin(const struct cmd_options *opt, char **text, size_t *len)
+/* The whole of in; 0, or -1 when out of memory or unreadable. */
+static int job_slurp(FILE *in, struct cmd_input_text *held)
 {
-    int wanted = opt->nfiles == 0;
-    for (int i = 0; i < opt->nfiles; i++) wanted |= strcmp(opt->files[i], "-") == 0;
-    *text = NULL;
-    *len = 0;
-    if (!wanted) return 0;
-    FILE *copy = open_memstream(text, len);
+    char *text = NULL, chunk[65536];
+    size_t len = 0, got;
+    FILE *copy = open_memstream(&text, &len);
     if (!copy) return -1;
-    char chunk[65536];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, stdin)) > 0)
-        if (fwrite(chunk, 1, got, copy) != got) break;
-    return fclose(copy) == 0 ? 0 : -1;
+    int bad = 0;
+    while (!bad && (got = fread(chunk, 1, sizeof chunk, in)) > 0)
+        bad = fwrite(chunk, 1, got, copy) != got;
+    bad |= ferror(in);
+    bad |= fclose(copy) != 0;
+    *held = (struct cmd_input_text){text, len, 1};
+    return bad ? -1 : 0;
 }
 
-static int job_run(const struct cmd_options *opt, struct job_pool *pool, void *const *args,
-                   struct job_thread *threads, const char *text, size_t len)
+/* Reads beforehand every operand that is not a regular file. Standard
+ * input is read by the first "-" (or when there is no operand); a later
+ * "-" finds it at its end, as with one thread. 0, or -1. */
+static int job_hold_inputs(const struct cmd_options *opt, struct cmd_input_text *texts)
+{
+    int stdin_read = 0, rc = 0;
+    for (int i = 0; i < (opt->nfiles ? opt->nfiles : 1) && rc == 0; i++) {
+        const char *name = opt->nfiles ? opt->files[i] : "-";
+        struct stat st;
+        if (strcmp(name, "-") == 0) {
+            rc = stdin_read ? 0 : job_slurp(stdin, &texts[i]);
+            texts[i].held = 1;
+            stdin_read = 1;
+        } else if (stat(name, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            FILE *in = fopen(name, "rb");
+            if (in) rc = job_slurp(in, &texts[i]), fclose(in);
+        }
+    }
+    return rc;
+}
+
+/* Starts the threads (the caller's is the first); if some cannot start,
+ * the entries go round those that did. Returns the worst status. */
+static int job_run(struct job_pool *pool, struct job_thread *threads, int jobs)
 {
     int started = 1, status = 0;
-    for (int t = 0; t < pool->jobs; t++) {
-        threads[t] = (struct job_thread){.pool = pool, .opt = opt, .arg = args[t], .index = t};
-        threads[t].share = (struct cmd_input_share){text, len, t != 0, NULL};
-    }
-    job_complaints_to(&threads[0], NULL);
-    for (; started < pool->jobs; started++)
+    for (; started < jobs; started++)
         if (pthread_create(&threads[started].thread, NULL, job_main, &threads[started])) break;
-    if (started < pool->jobs) { /* the barrier counts on every thread: stop the ones started */
-        fprintf(stderr, "--jobs %d: cannot start the threads\n", pool->jobs);
-        exit(EXIT_BAD_INPUT);
-    }
+    pthread_mutex_lock(&pool->lock);
+    pool->jobs = pool->live = started;
+    pool->go = 1;
+    pthread_cond_broadcast(&pool->turn);
+    pthread_mutex_unlock(&pool->lock);
     job_main(&threads[0]);
-    for (int t = 1; t < pool->jobs; t++) pthread_join(threads[t].thread, NULL);
-    for (int t = 0; t < pool->jobs; t++)
+    for (int t = 1; t < started; t++) pthread_join(threads[t].thread, NULL);
+    long entries = 0;
+    for (int t = 0; t < started; t++) {
         status = status > threads[t].status ? status : threads[t].status;
-    job_flush(pool, (int)(threads[0].seen % JOBS_WINDOW));
-    if (threads[0].share.complaints) fclose(threads[0].share.complaints);
-    threads[0].share.complaints = NULL;
-    if (threads[0].complaints_len)
-        fwrite(threads[0].complaints, 1, threads[0].complaints_len, stderr);
-    free(threads[0].complaints);
+        entries = entries > threads[t].entries ? entries : threads[t].entries;
+    }
+    job_flush(pool, entries ? (entries - 1) % JOBS_WINDOW + 1 : 0);
     return status;
+}
+
+static void job_free_texts(struct cmd_input_text *texts, int n)
+{
+    for (int i = 0; texts && i < n; i++) free((char *)texts[i].text);
+    free(texts);
 }
 
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs)
 {
-    if (jobs <= 1) return cmd_for_each_puzzle(opt, visit, args[0]);
-    char *text;
-    size_t len;
+    struct variant_spec variant;
+    struct sl_error err = {0};
+    /* A variant that will not load is told once, by one thread. */
+    if (jobs <= 1 || (opt->variant && variant_load(opt->variant, &variant, &err)))
+        return cmd_for_each_puzzle(opt, visit, args[0]);
+    int ntexts = opt->nfiles ? opt->nfiles : 1;
     struct job_pool *pool = calloc(1, sizeof *pool);
     struct job_thread *threads = calloc((size_t)jobs, sizeof *threads);
-    if (!pool || !threads || job_read_stdin(opt, &text, &len)) {
+    struct cmd_input_text *texts = calloc((size_t)ntexts, sizeof *texts);
+    if (!pool || !threads || !texts || job_hold_inputs(opt, texts)) {
         free(pool);
         free(threads);
-        fprintf(stderr, "--jobs: out of memory\n");
+        job_free_texts(texts, ntexts);
+        fprintf(stderr, "--jobs: cannot read the input whole: out of memory or unreadable\n");
         return EXIT_BAD_INPUT;
     }
     pool->visit = visit;
-    pool->jobs = jobs;
-    pthread_barrier_init(&pool->window_end, NULL, (unsigned)jobs);
-    int status = job_run(opt, pool, args, threads, text, len);
-    pthread_barrier_destroy(&pool->window_end);
-    free(text);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->turn, NULL);
+    for (int t = 0; t < jobs; t++) {
+        threads[t] = (struct job_thread){.pool = pool, .opt = opt, .arg = args[t], .index = t};
+        threads[t].share = (struct cmd_input_share){texts, job_take, &threads[t]};
+    }
+    int status = job_run(pool, threads, jobs);
+    pthread_cond_destroy(&pool->turn);
+    pthread_mutex_destroy(&pool->lock);
+    job_free_texts(texts, ntexts);
     free(threads);
     free(pool);
     return status;
