@@ -299,6 +299,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     solver_set_light(s, 0);
     solver_set_node_limit(s, limit);
     free(run->states);
+    run->sets = NULL; /* they lived on this frame */
     return run->removed;
 }
 

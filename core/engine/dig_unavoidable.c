@@ -53,11 +53,13 @@ static void pair_parts(struct dig_unavoidable *u, const struct grid_rows *g, int
         if (x != y) parent[x] = (uint8_t)y;
     }
     int8_t slot[DIG_UNAVOIDABLE_SIDE];
+    int parts = 0;
+    for (int r = 0; r < n; r++) parts += uf_find(parent, r) == r;
+    if (u->n + parts > DIG_UNAVOIDABLE_MAX) return; /* a part alone is no swap set */
     for (int r = 0; r < n; r++) slot[r] = -1;
     for (int r = 0; r < n; r++) {
         int root = uf_find(parent, r);
         if (slot[root] < 0) {
-            if (u->n == DIG_UNAVOIDABLE_MAX) return;
             slot[root] = (int8_t)u->n++;
             u->set[slot[root]][0] = u->set[slot[root]][1] = 0;
         }

@@ -17,7 +17,7 @@
 
 /* The parts of every digit pair's graph of a 9x9 grid: at most 4 for
  * each of the 36 pairs, as a part holds two rows at least. A bigger grid
- * keeps the first ones: fewer sets, only more searches. */
+ * keeps the pairs whose parts all fit: fewer sets, only more searches. */
 #define DIG_UNAVOIDABLE_MAX 144
 /* Cells as bits in two words: grids up to 128 cells, 11 a side. */
 #define DIG_UNAVOIDABLE_CELLS 128
