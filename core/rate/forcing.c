@@ -377,11 +377,13 @@ static int probe_static(const struct human *h, struct probe *p, int cell, int di
  * these do: the digit off where it is on or where it was all that was
  * left, or a house (where it is not placed) without a place. */
 
+_Static_assert(HUMAN_MAX_HOUSES % 64 == 0, "houses as whole words");
+
 /* The houses holding a cell of `cells`, as a bit set over houses. */
 static void digit_houses(const struct human_layout *lay, const struct cellset *cells,
                          uint64_t *houses)
 {
-    memset(houses, 0, HUMAN_MAX_HOUSES / 8);
+    memset(houses, 0, HUMAN_MAX_HOUSES / 64 * sizeof houses[0]);
     for (int w = 0; w < lay->words; w++)
         for (uint64_t bits = cells->w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);

@@ -20,8 +20,8 @@
  * operations; for each candidate left, each digit the second cell may
  * take rules out a set of the third's (the excluders within the three
  * digits), and the candidate is used when some digit is left. Pairs are
- * first asked for in one pass over the cells (aligned_pair_possible),
- * which rules out nearly every call.
+ * first asked for in one pass over the cells (aligned_pair_possible), a
+ * necessary condition for any pair step.
  *
  * The _since form skips a base when none of its cells and excluders lost
  * candidates since the row last found nothing: what it reads is unchanged

@@ -102,7 +102,7 @@ static int bent_grow(struct bent *b, int chosen, digitset digits, digitset free,
  * needs: two that do not see each other sharing one digit z alone (the
  * free digit; sharing two, they never stand in one wing), within k digits
  * with the pivot, and a cell holding z that sees both, and the pivot when
- * it holds z (a target). Most pivots have none. */
+ * it holds z (a target): a necessary condition for a step. */
 static int bent_may_step(const struct bent *b)
 {
     const struct human *h = b->h;

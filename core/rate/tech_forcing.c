@@ -139,7 +139,9 @@ static void forcing_probe(struct forcing *f, int c, int d)
         memcpy(probe_left(f, c, d), f->probe.cand, (size_t)h->lay->ncells * sizeof(digitset));
     if (f->depth)
         memcpy(probe_depth(f, c, d), f->probe.off_depth, forcing_ncand(h) * sizeof(uint16_t));
-    if (bad && (f->draw & DRAW_CONTRADICTION)) {
+    /* A static probe's contradiction is a level, not a chain's length:
+     * no static row draws contradictions (probe_static). */
+    if (bad && (f->draw & DRAW_CONTRADICTION) && f->mode != PROBE_STATIC) {
         f->kind = FORCING_CONTRADICTION;
         forcing_conclude(f, c, d, f->probe.contradiction, c, d);
     }
@@ -198,7 +200,7 @@ static void forcing_common(struct forcing *f, const int *cells, const int *digit
 {
     const struct human *h = f->h;
     int ncells = h->lay->ncells;
-    digitset kept[SL_MAX_CELLS + 1];
+    digitset kept[SL_MAX_CELLS];
     memset(kept, 0, (size_t)ncells * sizeof kept[0]);
     for (int i = 0; i < count; i++) {
         forcing_probe(f, cells[i], digits[i]);

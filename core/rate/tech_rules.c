@@ -52,8 +52,8 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
     return find_rule_deduction_since(h, param, NULL, out);
 }
 
-/* The cells of changed as one byte a cell, read a word at a time: most
- * words are empty. */
+/* The cells of changed as one byte a cell, read a word at a time so an
+ * empty word costs one test. */
 static void rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost)
 {
     memset(lost, 0, (size_t)lay->ncells);

@@ -125,7 +125,8 @@ static int find_two_links(const struct human *h, enum shape want, const struct c
         digit_houses_touched(h, digit, changed, touched);
         for (int i = 0; i < n && !any; i++) any = touched[links[i].house];
         for (int i = 0; any && i < n; i++) {
-            if (want != TURBOT && links[i].cls == 2) continue; /* a box: a turbot fish */
+            if (want != TURBOT && links[i].cls == 2)
+                continue; /* not a row or column: only a turbot fish */
             /* The inner ends see each other: no cell of link j seen from
              * link i, no chain. */
             struct cellset seen;
