@@ -48,10 +48,8 @@ static void prepare_bilocal(struct probe *p, const struct human *h, int house)
 {
     const struct human_layout *lay = h->lay;
     for (int d = 1; d <= lay->size; d++) {
-        uint32_t places = human_places(h, house, d);
-        if (__builtin_popcount(places) != 2) continue;
-        int a = lay->house_cells[house][__builtin_ctz(places)];
-        int b = lay->house_cells[house][31 - __builtin_clz(places)];
+        int a, b;
+        if (!human_place_pair(h, house, d, &a, &b)) continue;
         int at = a * lay->size + d - 1, bt = b * lay->size + d - 1;
         p->bilocal[at][p->nbilocal[at]++] = (uint16_t)b;
         p->bilocal[bt][p->nbilocal[bt]++] = (uint16_t)a;

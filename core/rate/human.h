@@ -150,6 +150,17 @@ static inline uint32_t human_places(const struct human *h, int house, int digit)
     return h->places[house][digit];
 }
 
+/* 1 when digit has exactly two places in house (a strong link), their
+ * cells in house order in *a and *b. */
+static inline int human_place_pair(const struct human *h, int house, int digit, int *a, int *b)
+{
+    uint32_t places = h->places[house][digit];
+    if (__builtin_popcount(places) != 2) return 0;
+    *a = h->lay->house_cells[house][__builtin_ctz(places)];
+    *b = h->lay->house_cells[house][31 - __builtin_clz(places)];
+    return 1;
+}
+
 /* The digits with a place where meeting m's house a meets b and none
  * elsewhere in a: one pass over a's cells instead of one per digit. */
 static inline digitset human_meeting_inside(const struct human *h, const struct house_meeting *m)

@@ -228,12 +228,10 @@ static void chain_pairs(struct chain_search *cs)
     const struct human_layout *lay = cs->lay;
     for (int house = 0; house < lay->nhouses; house++)
         for (int d = 1; d <= lay->size; d++) {
-            uint32_t places = human_places(cs->h, house, d);
             int16_t *pair = &cs->pair[house * lay->size + d - 1];
+            int a, b;
             *pair = -1;
-            if (__builtin_popcount(places) != 2) continue;
-            int a = lay->house_cells[house][__builtin_ctz(places)];
-            int b = lay->house_cells[house][31 - __builtin_clz(places)];
+            if (!human_place_pair(cs->h, house, d, &a, &b)) continue;
             *pair = (int16_t)(a ^ b);
             nodes_add(cs, &cs->allowed, a, d);
             nodes_add(cs, &cs->allowed, b, d);

@@ -33,12 +33,9 @@ static int strong_links(const struct human *h, int digit, struct strong_link *li
     const struct human_layout *lay = h->lay;
     int n = 0;
     for (int house = 0; house < lay->nhouses; house++) {
-        uint32_t places = human_places(h, house, digit);
-        if (__builtin_popcount(places) != 2) continue;
+        if (!human_place_pair(h, house, digit, &links[n].cells[0], &links[n].cells[1])) continue;
         links[n].house = house;
         links[n].cls = lay->house_kind[house] <= HOUSE_COLUMN ? lay->house_kind[house] : 2;
-        links[n].cells[0] = lay->house_cells[house][__builtin_ctz(places)];
-        links[n].cells[1] = lay->house_cells[house][__builtin_ctz(places & (places - 1))];
         n++;
     }
     return n;
