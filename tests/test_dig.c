@@ -71,6 +71,21 @@ static void test_sets_swap(void)
     fixture_close(&f);
 }
 
+/* Fills an empty grid of f and digs every cell of it in a random order,
+ * one at a time: the count of givens removed. */
+static int dig_every_cell(struct fixture *f, struct rng *rng, uint8_t *grid)
+{
+    int n = f->rules->geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
+    memset(f->puzzle.givens, 0, (size_t)n);
+    CU_ASSERT_EQUAL_FATAL(
+        dig_fill(f->solver, f->rules, f->puzzle.givens, rng, grid, NULL).solutions, 1);
+    for (int c = 0; c < n; c++) cells[c] = c, start[c] = c;
+    start[n] = n;
+    rng_shuffle_ints(rng, cells, n);
+    memcpy(f->puzzle.givens, grid, (size_t)n);
+    return dig_groups(f->solver, f->rules, f->puzzle.givens, grid, cells, start, n);
+}
+
 /* A dig of every cell in turn is unique and minimal: each clue kept has
  * a second solution without it. */
 static void test_dig_minimal(void)
@@ -78,19 +93,10 @@ static void test_dig_minimal(void)
     struct fixture f;
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
     uint8_t grid[SL_MAX_CELLS];
-    int cells[81], start[82];
     struct rng rng;
     for (int seed = 1; seed <= 5; seed++) {
         rng_seed(&rng, (uint64_t)seed);
-        memset(f.puzzle.givens, 0, 81);
-        CU_ASSERT_EQUAL_FATAL(
-            dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
-        for (int c = 0; c < 81; c++) cells[c] = c, start[c] = c;
-        start[81] = 81;
-        rng_shuffle_ints(&rng, cells, 81);
-        memcpy(f.puzzle.givens, grid, 81);
-        int removed = dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, 81);
-        CU_ASSERT_TRUE(removed > 40);
+        CU_ASSERT_TRUE(dig_every_cell(&f, &rng, grid) > 40);
         CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
         for (int c = 0; c < 81; c++)
             if (f.puzzle.givens[c])
@@ -105,16 +111,9 @@ static void test_dig_big(void)
     struct fixture f;
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 12, 3, 4, NULL), 0);
     uint8_t grid[SL_MAX_CELLS];
-    int cells[144], start[145];
     struct rng rng;
     rng_seed(&rng, 5);
-    CU_ASSERT_EQUAL_FATAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions,
-                          1);
-    for (int c = 0; c < 144; c++) cells[c] = c, start[c] = c;
-    start[144] = 144;
-    rng_shuffle_ints(&rng, cells, 144);
-    memcpy(f.puzzle.givens, grid, 144);
-    CU_ASSERT_TRUE(dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, 144) > 60);
+    CU_ASSERT_TRUE(dig_every_cell(&f, &rng, grid) > 60);
     CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
     fixture_close(&f);
 }
