@@ -12,30 +12,37 @@ BUILD=${1:-build}
 RUNS=${2:-3}
 S=$BUILD/sudolab
 
-# Median puzzles/s of RUNS runs of: sudolab generate --count COUNT ARGS...
-rate_of() {
-    count=$1
-    shift
+# Median puzzles/s of RUNS runs of: sudolab generate --count COUNT ARGS...,
+# by the wall clock (CLOCK wall) or per second of CPU time, user and
+# system (CLOCK cpu), which a shared machine disturbs less.
+median_rate() {
+    clock=$1
+    count=$2
+    shift 2
     i=0
     : > /tmp/bench_generate.$$
     while [ "$i" -lt "$RUNS" ]; do
-        start=$(date +%s.%N)
-        "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
-        end=$(date +%s.%N)
-        echo "$start $end $count" | awk '{ printf "%.1f\n", $3 / ($2 - $1) }' >> /tmp/bench_generate.$$
+        /usr/bin/time -f "%U %S %e" -o /tmp/bench_generate_time.$$ \
+            "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
+        awk -v n="$count" -v clock="$clock" '{ t = clock == "cpu" ? $1 + $2 : $3
+                                              printf "%.1f\n", n / (t + 0.005) }' \
+            /tmp/bench_generate_time.$$ >> /tmp/bench_generate.$$
         i=$((i + 1))
     done
     sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
-    rm -f /tmp/bench_generate.$$
+    rm -f /tmp/bench_generate.$$ /tmp/bench_generate_time.$$
 }
 
-row() {
-    label=$1
-    want=$2
-    shift 2
-    got=$(rate_of "$@")
-    echo "$label $want $got" | awk '{ n = split($0, f, " "); printf "  %-44s %8s/s  (at least %s)\n", substr($0, 1, length($0) - length(f[n]) - length(f[n-1]) - 2), f[n], f[n-1] }'
+# One line: LABEL, the median rate by CLOCK (median_rate), the target WANT.
+rate_row() {
+    clock=$1
+    label=$2
+    want=$3
+    shift 3
+    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(median_rate "$clock" "$@")" "$want"
 }
+row() { rate_row wall "$@"; }
+cpu_row() { rate_row cpu "$@"; }
 
 echo "== sudolab generate, puzzles/s (median of $RUNS runs)"
 row "classic 9x9, random dig to minimal" 2000 3000 --symmetry none
@@ -51,8 +58,8 @@ row "killer 9x9, annealed to grade extreme" 10 5 --variant killer --grade extrem
 row "killer 9x9, annealed to grade beyond" 2 5 --variant killer --grade beyond
 row "killer 16x16, greedy" 5 5 --variant killer --size 16
 row "16x16 classic, unique" 10 40 --size 16 --symmetry none
-one=$(rate_of 4000 --symmetry none)
-two=$(rate_of 4000 --symmetry none --jobs 2)
+one=$(median_rate wall 4000 --symmetry none)
+two=$(median_rate wall 4000 --symmetry none --jobs 2)
 echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.8x)\n", "classic minimal, --jobs 2", $2, $2 / $1 }'
 
 # The generation numbers of the speed issue, as puzzles per second of CPU
@@ -61,20 +68,6 @@ echo "$one $two" | awk '{ printf "  %-44s %8.1f/s  %.2fx one thread (at least 1.
 # system and wall seconds and the load beside them (two jobs can only
 # show their speed-up in wall time on two idle cores).
 echo "== generation speed, puzzles/s of CPU time (median of $RUNS runs)"
-cpu_rate_of() {
-    count=$1
-    shift
-    i=0
-    : > /tmp/bench_generate.$$
-    while [ "$i" -lt "$RUNS" ]; do
-        /usr/bin/time -f "%U %S" -o /tmp/bench_generate_cpu.$$ \
-            "$S" generate --count "$count" --seed $((i + 1)) "$@" > /dev/null
-        awk -v n="$count" '{ printf "%.1f\n", n / ($1 + $2 + 0.005) }' /tmp/bench_generate_cpu.$$ >> /tmp/bench_generate.$$
-        i=$((i + 1))
-    done
-    sort -g /tmp/bench_generate.$$ | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
-    rm -f /tmp/bench_generate.$$ /tmp/bench_generate_cpu.$$
-}
 for spec in "6000 4000 classic minimal (--symmetry none)|--symmetry none" \
     "150 200 classic --grade expert|--grade expert --symmetry none" \
     "300 200 classic --grade hard|--grade hard" \
@@ -86,7 +79,7 @@ for spec in "6000 4000 classic minimal (--symmetry none)|--symmetry none" \
     count=${rest%% *}
     label=${rest#* }
     # shellcheck disable=SC2086 # the words of args are options
-    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate_of "$count" $args)" "$want"
+    cpu_row "$label" "$want" "$count" $args
 done
 for jobs in 1 2; do
     /usr/bin/time -f "%U %S %e" -o /tmp/bench_generate_jobs.$$ \
@@ -116,12 +109,6 @@ done
 # Rates are of CPU time (user and system, one thread), which a machine
 # shared with other work leaves close to an idle machine's wall clock.
 MARKS=${MARKS:-20}
-cpu_row() {
-    label=$1
-    want=$2
-    shift 2
-    printf "  %-44s %8s/s  (at least %s)\n" "$label" "$(cpu_rate_of "$@")" "$want"
-}
 echo "== mark variants, puzzles/s of CPU time (median of $RUNS runs of $MARKS)"
 for v in kropki xv thermo arrow whispers renban sandwich littlekiller palindrome between; do
     cpu_row "$v, default settings" 20 "$MARKS" --variant "$v"
