@@ -569,14 +569,14 @@ printf '%s\n' 000000000000000000000000000000000000000000000000000000000000000000
 run rate "$T/many.txt"
 check "rate refuses a puzzle with several solutions (exit 1)" \
     eval 'rc_is 1 && out_is "not rated" && err_has "several solutions"'
-# --jobs (rate, solve, count): more puzzles than one output window (256),
+# --jobs (rate, solve, count, --variant too): more puzzles than one window (256),
 # good, bad and not unique ones mixed, so the order of both streams shows.
 grep -v '^#' $DATA/se_rated_sample.txt | head -n 300 | cut -d' ' -f1 > "$T/jobs.txt"
 sed -n 1p "$T/many.txt" >> "$T/jobs.txt"
 printf '%s\n' 12345 "$EASY" >> "$T/jobs.txt"
 # Both streams name the input: <stdin> or the file, read as one name F.
 same_name() { sed 's#<stdin>#F#g; s#[^ :"]*jobs\.txt#F#g' "$@"; }
-for command in rate "rate --explain" "rate --json" solve "count --limit 3"; do
+for command in rate "rate --explain" "rate --json" solve "count --limit 3" "count --variant diagonal"; do
     "$S" $command "$T/jobs.txt" > "$T/jobs1.out" 2> "$T/jobs1.err"
     rc1=$?
     run_in "$T/jobs.txt" $command --jobs 3 - "$T/jobs.txt"

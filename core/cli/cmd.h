@@ -194,12 +194,14 @@ struct cmd_input_text {
     size_t len;
     int held;
 };
+struct variant_spec;
 struct cmd_input_share {
     const struct cmd_input_text *texts; /* per operand (one for standard input
                                            alone), or NULL: read each itself */
     /* Called at every entry: 1 when this thread takes it, with its streams. */
     int (*take)(void *job, FILE **out, FILE **err);
     void *job;
+    const struct variant_spec *variant; /* --variant loaded once, or NULL */
 };
 int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
                   const struct cmd_input_share *share);

@@ -226,9 +226,10 @@ static void read_file(struct loop *loop, const char *name, cmd_visit visit, void
 int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
                   const struct cmd_input_share *share)
 {
-    struct loop loop = {.opt = opt, .share = share, .out = stdout, .err = stderr};
+    struct loop loop = {
+        .opt = opt, .share = share, .variant = share->variant, .out = stdout, .err = stderr};
     struct variant_spec variant;
-    if (opt->variant) {
+    if (opt->variant && !loop.variant) {
         struct sl_error err = {0};
         if (variant_load(opt->variant, &variant, &err)) {
             fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);

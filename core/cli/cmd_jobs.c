@@ -196,7 +196,8 @@ int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, voi
 {
     struct variant_spec variant;
     struct sl_error err = {0};
-    /* A variant that will not load is told once, by one thread. */
+    /* The variant is loaded once for all threads; one that will not load
+     * is told as with one thread. */
     if (jobs <= 1 || (opt->variant && variant_load(opt->variant, &variant, &err)))
         return cmd_for_each_puzzle(opt, visit, args[0]);
     int ntexts = opt->nfiles ? opt->nfiles : 1;
@@ -215,7 +216,8 @@ int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, voi
     pthread_cond_init(&pool->turn, NULL);
     for (int t = 0; t < jobs; t++) {
         threads[t] = (struct job_thread){.pool = pool, .opt = opt, .arg = args[t], .index = t};
-        threads[t].share = (struct cmd_input_share){texts, job_take, &threads[t]};
+        threads[t].share =
+            (struct cmd_input_share){texts, job_take, &threads[t], opt->variant ? &variant : NULL};
     }
     int status = job_run(pool, threads, jobs);
     pthread_cond_destroy(&pool->turn);
