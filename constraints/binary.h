@@ -51,6 +51,11 @@ int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const 
 /* Narrows line to its supports: 1 narrowed, 0 not, -1 contradiction. */
 int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique);
 
+/* The techniques' keys, easiest first (binary_explain.c): the order the
+ * explanations try them in and the closure's table follows. */
+enum { BINARY_TECHNIQUES = 6 };
+extern const char *const binary_technique_keys[BINARY_TECHNIQUES];
+
 /* The fixed point of the techniques among keys (binary_closure.c). */
 int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
                            const int *watch, int nwatch);

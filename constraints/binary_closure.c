@@ -12,10 +12,10 @@
 
 #include "binary.h"
 
-/* Techniques, in the order of bc_table: the first BC_OWN read their own
+/* Techniques, in the order of binary_technique_keys: the first BC_OWN read their own
  * line alone, the rest the lines beside it too and cost more, so they
  * wait until the first have nothing left. */
-enum { BC_OWN = 4, BC_TECHNIQUES = 6 };
+enum { BC_OWN = 4 };
 
 /* The grid as bits: has[d][line] the cells of line that may hold d, rows
  * and columns kept in step; dirty[0] the lines the own-line techniques,
@@ -113,20 +113,12 @@ static void bc_lines(struct bc_grid *g, int line)
     bc_drop(g, line, h2 & ~twos, 2);
 }
 
-/* The techniques by key, in the order of binary_explain's table: the
- * first BC_OWN read their own line alone (bc_own), the rest more. */
-static const struct {
-    const char *key;
-    void (*apply)(struct bc_grid *g, int line);
-} bc_table[] = {
-    {"binary-pairs", NULL},
-    {"binary-triples", NULL},
-    {"binary-last-cell", NULL},
-    {"binary-counts", NULL},
-    {"binary-line-comparison", bc_comparison},
-    {"binary-lines", bc_lines},
+/* The techniques past the first BC_OWN (bc_own does those at once), in
+ * the order of binary_technique_keys. */
+static void (*const bc_others[BINARY_TECHNIQUES - BC_OWN])(struct bc_grid *g, int line) = {
+    bc_comparison,
+    bc_lines,
 };
-_Static_assert(sizeof bc_table / sizeof bc_table[0] == BC_TECHNIQUES, "one entry a technique");
 enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
 
 /* The own-line techniques at once, as binary_explain.c's be_pairs,
@@ -152,8 +144,8 @@ static unsigned bc_techniques(const char *const *keys, int nkeys)
     unsigned use = 0;
     for (int k = 0; k < nkeys; k++) {
         if (strncmp(keys[k], "binary-", 7) != 0) continue; /* another rule's */
-        for (int t = 0; t < BC_TECHNIQUES; t++)
-            if (strcmp(keys[k] + 7, bc_table[t].key + 7) == 0) use |= 1u << t;
+        for (int t = 0; t < BINARY_TECHNIQUES; t++)
+            if (strcmp(keys[k], binary_technique_keys[t]) == 0) use |= 1u << t;
     }
     return use;
 }
@@ -195,8 +187,8 @@ int binary_explain_closure(const void *self, const char *const *keys, int nkeys,
         int before = g.changed;
         g.changed = 0;
         if (tier == 0) bc_own(&g, line);
-        for (int t = BC_OWN; tier && t < BC_TECHNIQUES && !g.bad; t++)
-            if (g.use >> t & 1) bc_table[t].apply(&g, line);
+        for (int t = BC_OWN; tier && t < BINARY_TECHNIQUES && !g.bad; t++)
+            if (g.use >> t & 1) bc_others[t - BC_OWN](&g, line);
         if (g.changed && watch && bc_settled(&g, watch, nwatch)) break;
         g.changed |= before;
     }

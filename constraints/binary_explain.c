@@ -168,18 +168,20 @@ static int be_lines(struct be_pass *p, int line, int *cells)
     return rc > 0 ? be_line_cells(p->b, line, cells) : rc;
 }
 
-static const struct {
-    const char *key, *words;
-    int (*find)(struct be_pass *p, int line, int *cells);
-} be_table[] = {
-    {"binary-pairs", "a pair of alike symbols", be_pairs},
-    {"binary-triples", "alike symbols one apart", be_triples},
-    {"binary-last-cell", "a line's last open cell", be_last_cell},
-    {"binary-counts", "a line's counts", be_counts},
-    {"binary-line-comparison", "lines compared", be_comparison},
-    {"binary-lines", "a line's patterns", be_lines},
+const char *const binary_technique_keys[BINARY_TECHNIQUES] = {
+    "binary-pairs",  "binary-triples",         "binary-last-cell",
+    "binary-counts", "binary-line-comparison", "binary-lines",
 };
-#define BE_COUNT ((int)(sizeof be_table / sizeof be_table[0]))
+
+/* In the order of binary_technique_keys. */
+static const struct {
+    const char *words;
+    int (*find)(struct be_pass *p, int line, int *cells);
+} be_table[BINARY_TECHNIQUES] = {
+    {"a pair of alike symbols", be_pairs},     {"alike symbols one apart", be_triples},
+    {"a line's last open cell", be_last_cell}, {"a line's counts", be_counts},
+    {"lines compared", be_comparison},         {"a line's patterns", be_lines},
+};
 
 int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink)
@@ -190,15 +192,15 @@ int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx
     const char *key = every ? technique + every_len : technique;
     int all = strcmp(technique, EXPLAIN_ALL) == 0, any = 0, cells[SL_MAX_SIZE], read = 0;
     struct be_pass p = {.b = b, .ctx = ctx};
-    for (int t = 0; t < BE_COUNT; t++) {
-        if (!all && strcmp(key, be_table[t].key) != 0) continue;
+    for (int t = 0; t < BINARY_TECHNIQUES; t++) {
+        if (!all && strcmp(key, binary_technique_keys[t]) != 0) continue;
         if (!read) be_pass_read(&p), read = 1;
         for (int line = 0; line < 2 * b->n; line++) {
             int count = be_table[t].find(&p, line, cells);
             if (count < 0) return all || every ? -1 : 0;
             if (count == 0) continue;
             if (!all && !every) {
-                explain_name(sink, be_table[t].key, be_table[t].words, cells, count);
+                explain_name(sink, binary_technique_keys[t], be_table[t].words, cells, count);
                 return 1;
             }
             any = 1;
