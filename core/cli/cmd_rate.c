@@ -87,7 +87,6 @@ struct rate_run {
     const struct cmd_options *opt;
     struct rater *rater;
     long serial; /* the ruleset the rater was built for */
-    long index;
 };
 
 static struct rater *run_rater(struct rate_run *run, const struct cmd_puzzle *item)
@@ -200,7 +199,6 @@ static int rate_one(void *arg, const struct cmd_puzzle *item)
     struct rate_run *run = arg;
     struct rater *rater = run_rater(run, item);
     struct rate_result res;
-    run->index++;
     if (!rater) return EXIT_BAD_INPUT;
     int code = require_unique(item);
     if (code) {
