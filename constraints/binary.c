@@ -85,7 +85,6 @@ int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const 
     *ones = *twos = 0;
     uint32_t open = can1 & can2, fixed = can2 & ~can1;
     if ((can1 | can2) != full) return 0; /* a cell with no candidate: nothing fits */
-    if (!open) ntaken = 0;               /* a complete line is checked, not barred */
     /* Few open cells: their completions are fewer than the patterns. */
     if ((UINT32_C(1) << __builtin_popcount(open)) < (uint32_t)b->npatterns) {
         uint32_t sub = 0;
@@ -109,7 +108,9 @@ int binary_line_supports(const struct binary *b, const digitset *cand, int line,
 {
     uint32_t can1, can2, taken[SL_MAX_SIZE];
     binary_line_masks(b, cand, line, &can1, &can2);
-    int ntaken = unique && (can1 & can2) ? binary_taken(b, cand, line, taken) : 0;
+    /* A complete line is taken too: two lines completed in one pass would
+     * otherwise never meet the test that keeps them apart. */
+    int ntaken = unique ? binary_taken(b, cand, line, taken) : 0;
     return binary_supports(b, can1, can2, taken, ntaken, ones, twos);
 }
 

@@ -40,12 +40,12 @@ static inline void binary_line_masks(const struct binary *b, const digitset *can
 /* The pattern of a complete line, or -1. */
 long binary_line_pattern(const struct binary *b, const digitset *cand, int line);
 /* The cells some fitting pattern gives a 1 (ones) and a 2 (twos); with
- * unique, an open line takes no complete line's pattern. 0 when some
+ * unique, no line takes another complete line's pattern. 0 when some
  * cell gets neither (no pattern fits). */
 int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
                          uint32_t *ones, uint32_t *twos);
 /* The same from a line's bits: can1, can2 the cells that may hold 1 and
- * 2; taken the patterns an open line may not take (unique mode). */
+ * 2; taken the patterns the line may not take (unique mode). */
 int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const uint32_t *taken,
                     int ntaken, uint32_t *ones, uint32_t *twos);
 /* Narrows line to its supports: 1 narrowed, 0 not, -1 contradiction. */

@@ -1,7 +1,8 @@
 /*
  * test_binary.c — the binary rule and Unruly game IDs: line patterns
  * counted against the known sequence; search counts against brute force
- * on 4x4; arguments and sizes refused; every captured sgt-unruly puzzle
+ * on 4x4; every solution found obeying unique lines; arguments and sizes
+ * refused; every captured sgt-unruly puzzle
  * unique, its solution obeying the rule, its ID written back byte for
  * byte; malformed IDs; the dig's closure hook reaching explain's fixed
  * point.
@@ -73,6 +74,37 @@ static void test_counts_against_brute_force(void)
         long brute = brute_force_4x4(&s.p);
         CU_ASSERT(brute > 0);
         CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 100000, NULL, NULL).solutions, brute);
+        solver_free(sv);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+}
+
+/* Every solution the search finds obeys the rule, duplicate lines
+ * included: a fuzzed puzzle once finished two equal columns in one pass,
+ * and neither was checked against the other. */
+static void test_solutions_obey_unique_lines(void)
+{
+    static const char *const lines[] = {
+        "sudolab 6 none binary:u ......2..1...2..............2.2.....\n",
+        "sudolab 6 none binary:u ....................................\n",
+        "sudolab 8 none binary:u "
+        "..1.......2.....1.............2..........1.......2......1....2..\n",
+    };
+    enum { CAP = 400 };
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(lines[i], &s), 1);
+        struct sl_error err;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *sv = solver_new(rs);
+        int ncells = s.p.geo.ncells;
+        uint8_t *found = malloc((size_t)CAP * (size_t)ncells);
+        long n = solver_solutions(sv, s.p.givens, CAP, found, NULL).solutions;
+        CU_ASSERT(n > 0);
+        for (long k = 0; k < n && k < CAP; k++)
+            CU_ASSERT(puzzle_is_solution(&s.p, found + k * ncells));
+        free(found);
         solver_free(sv);
         ruleset_free(rs);
         session_close(&s);
@@ -218,6 +250,7 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("binary", NULL, NULL);
     CU_add_test(s, "line pattern counts", test_pattern_counts);
     CU_add_test(s, "counts against brute force", test_counts_against_brute_force);
+    CU_add_test(s, "solutions obey unique lines", test_solutions_obey_unique_lines);
     CU_add_test(s, "bad rules", test_bad_rules);
     CU_add_test(s, "captured Unruly IDs", test_unruly_captured);
     CU_add_test(s, "malformed Unruly IDs", test_unruly_malformed);

@@ -65,6 +65,12 @@ for h in $harnesses; do
     else
         echo "not ok - $h (exit $rc): see $log"
         grep -E "ERROR|runtime error|SUMMARY|fuzz:" "$log" | head -n 5
+        # A CI machine is gone when the run ends: show the input itself.
+        for a in "$artifacts/$h"-*; do
+            [ -f "$a" ] || continue
+            echo "input $a ($(wc -c <"$a") bytes), base64:"
+            head -c 3000 "$a" | base64 | head -n 60
+        done
         failed=$((failed + 1))
     fi
 done
