@@ -60,14 +60,14 @@ static int locked_near(const struct human_layout *lay, const uint8_t *touched, i
 /* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming.
  * A meeting's removals are in its two houses; a direct form's single in a
  * block holding one of them. */
-int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+int find_locked_candidates_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
     uint8_t touched[HUMAN_MAX_HOUSES];
     int8_t near[HUMAN_MAX_HOUSES];
-    houses_touched(lay, changed, touched);
+    houses_touched(lay, changed ? &changed->cells : NULL, touched);
     memset(near, -1, (size_t)lay->nhouses);
     for (int m = 0; m < lay->nlocking[pointing]; m++) {
         const struct house_meeting *meet = &lay->meetings[lay->locking[pointing][m]];

@@ -320,7 +320,7 @@ static void xchain_fresh(const struct xchain_digit *x, const uint8_t *touched, u
         if (touched[x->links[i].house]) fresh[i >> 5] |= UINT64_C(3) << (2 * i & 63);
 }
 
-int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
+int find_grouped_xchain_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out)
 {
     const struct human_layout *lay = h->lay;

@@ -152,15 +152,16 @@ void houses_touched(const struct human_layout *lay, const struct cellset *change
     }
 }
 
-void digit_houses_touched(const struct human *h, int digit, const struct cellset *changed,
+void digit_houses_touched(const struct human *h, int digit, const struct changes *changed,
                           uint8_t *touched)
 {
     const struct human_layout *lay = h->lay;
     memset(touched, !changed, (size_t)lay->nhouses);
     for (int w = 0; changed && w < lay->words; w++)
-        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = changed->cells.w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if (h->cand[c] & digitset_of(digit)) continue;
+            if (changed->lost && !(changed->lost[c] & digitset_of(digit))) continue;
             for (int k = 0; k < lay->ncell_houses[c]; k++) touched[lay->cell_houses[c][k]] = 1;
         }
 }
