@@ -64,6 +64,7 @@ static const struct {
     {find_grouped_xchain, find_grouped_xchain_since, 1},
     {find_chain, find_chain_since, 1},
     {find_rule_deduction, find_rule_deduction_since, 0},
+    {find_fish, find_fish_since, 1},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these

@@ -98,6 +98,8 @@ int find_hidden_subset_since(const struct human *h, int param, const struct chan
                              struct step *out);
 /* tech_fish.c: basic fish of size param (2 X-wing, 3 swordfish, 4 jellyfish) */
 int find_fish(const struct human *h, int param, struct step *out);
+int find_fish_since(const struct human *h, int param, const struct changes *changed,
+                    struct step *out);
 /* tech_wings.c: XY-wing, XYZ-wing, W-wing */
 int find_xy_wing(const struct human *h, int param, struct step *out);
 int find_xyz_wing(const struct human *h, int param, struct step *out);
