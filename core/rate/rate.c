@@ -51,7 +51,7 @@ static const struct {
     int by_digit;
 } rate_since_table[] = {
     {find_bent_wing, find_bent_wing_since, 0},
-    {find_locked_candidates, find_locked_candidates_since, 0},
+    {find_locked_candidates, find_locked_candidates_since, 1},
     {find_naked_subset, find_naked_subset_since, 0},
     {find_hidden_subset, find_hidden_subset_since, 0},
     {find_skyscraper, find_skyscraper_since, 1},

@@ -166,6 +166,18 @@ void digit_houses_touched(const struct human *h, int digit, const struct changes
         }
 }
 
+void houses_lost(const struct human *h, const struct changes *changed, digitset *lost)
+{
+    const struct human_layout *lay = h->lay;
+    for (int i = 0; i < lay->nhouses; i++) lost[i] = changed ? 0 : lay->all;
+    for (int w = 0; changed && w < lay->words; w++)
+        for (uint64_t bits = changed->cells.w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            digitset gone = changed->lost ? changed->lost[c] : lay->all & ~h->cand[c];
+            for (int k = 0; k < lay->ncell_houses[c]; k++) lost[lay->cell_houses[c][k]] |= gone;
+        }
+}
+
 int next_combination(int *idx, int k, int n)
 {
     int i = k - 1;

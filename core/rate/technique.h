@@ -67,6 +67,10 @@ void houses_touched(const struct human_layout *lay, const struct cellset *change
  * house when changed is NULL. */
 void digit_houses_touched(const struct human *h, int digit, const struct changes *changed,
                           uint8_t *touched);
+/* lost[i] = the digits that lost a place in house i (through a changed
+ * cell that lost them, or that lacks them when what it lost is not
+ * known); every digit in every house when changed is NULL. */
+void houses_lost(const struct human *h, const struct changes *changed, digitset *lost);
 /* The removals of locked candidates at meet (tech_intersections.c):
  * digit leaves the places of meet->b outside meet->a, the step naming
  * both houses. Returns how many cells lose it. */
