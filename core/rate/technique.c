@@ -145,11 +145,12 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
 
 void houses_touched(const struct human_layout *lay, const struct cellset *changed, uint8_t *touched)
 {
-    for (int i = 0; i < lay->nhouses; i++) {
-        uint64_t any = !changed;
-        for (int w = 0; w < lay->words && !any; w++) any = lay->house_set[i].w[w] & changed->w[w];
-        touched[i] = any != 0;
-    }
+    memset(touched, !changed, (size_t)lay->nhouses);
+    for (int w = 0; changed && w < lay->words; w++)
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            for (int k = 0; k < lay->ncell_houses[c]; k++) touched[lay->cell_houses[c][k]] = 1;
+        }
 }
 
 void digit_houses_touched(const struct human *h, int digit, const struct changes *changed,
