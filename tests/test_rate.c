@@ -138,6 +138,27 @@ static void test_fish(void)
     CU_ASSERT_TRUE(step_removes(&s, 3, 4, 2) && step_removes(&s, 7, 1, 2));
 }
 
+/* The X-wing above, told what changed since the row found nothing: a
+ * cell of row 2 that lost 1 alone (no line's places of 3 moved) leaves it
+ * unseen; one that lost 3 brings it back. */
+static void test_fish_since(void)
+{
+    struct marks_fixture f;
+    struct changes changed = {.lost = NULL};
+    digitset lost[SL_MAX_CELLS] = {0};
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, "r2-3 r6-3 r2c2=13 r2c7=35 r6c2=34 r6c7=37"), 0);
+    cellset_clear(&changed.cells);
+    cellset_add(&changed.cells, 1 * 9 + 4); /* r2c5 */
+    lost[1 * 9 + 4] = digitset_of(1);
+    changed.lost = lost;
+    memset(&f.step, 0, sizeof f.step);
+    CU_ASSERT_FALSE(find_fish_since(&f.h, 2, &changed, &f.step));
+    lost[1 * 9 + 4] |= digitset_of(3);
+    CU_ASSERT_TRUE_FATAL(find_fish_since(&f.h, 2, &changed, &f.step));
+    CU_ASSERT_TRUE(step_removes(&f.step, 1, 2, 3) && step_removes(&f.step, 9, 7, 3));
+    marks_close(&f);
+}
+
 static void test_grades(void)
 {
     CU_ASSERT_EQUAL(grade_of_rating(1.2), GRADE_EASY);
@@ -346,6 +367,7 @@ void tests_register(void)
     CU_add_test(s, "subsets", test_subsets);
     CU_add_test(s, "direct hidden pair", test_direct_hidden_pair);
     CU_add_test(s, "fish", test_fish);
+    CU_add_test(s, "fish told what changed", test_fish_since);
     CU_add_test(s, "grades", test_grades);
     CU_add_test(s, "ladder is ordered", test_ladder_is_ordered);
     CU_add_test(s, "trace of a known puzzle", test_trace_of_a_known_puzzle);

@@ -129,7 +129,7 @@ static void test_x_chain_quiet(void)
 }
 
 /* Runs the X-chain row's _since form (rate.c's memory) into f->step. */
-static int x_chain_since(struct marks_fixture *f, const struct cellset *changed)
+static int x_chain_since(struct marks_fixture *f, const struct changes *changed)
 {
     int t = technique_by_key("x-chain");
     memset(&f->step, 0, sizeof f->step);
@@ -146,16 +146,16 @@ static int x_chain_since(struct marks_fixture *f, const struct cellset *changed)
 static void test_x_chain_since(void)
 {
     struct marks_fixture f;
-    struct cellset changed;
+    struct changes changed = {.lost = NULL};
     CU_ASSERT_FALSE(x_chain_row(&f, X_CHAIN " r1c5+1"));
     f.h.cand[4] &= ~digitset_of(1); /* r1c5 */
     human_recount(&f.h);
     CU_ASSERT_TRUE_FATAL(marks_row(&f, technique_by_key("x-chain")));
     struct step whole = f.step;
-    cellset_clear(&changed);
-    cellset_add(&changed, 8 * 9 + 8); /* r9c9 */
+    cellset_clear(&changed.cells);
+    cellset_add(&changed.cells, 8 * 9 + 8); /* r9c9 */
     CU_ASSERT_FALSE(x_chain_since(&f, &changed));
-    cellset_add(&changed, 4);
+    cellset_add(&changed.cells, 4);
     CU_ASSERT_TRUE_FATAL(x_chain_since(&f, &changed));
     CU_ASSERT_EQUAL(f.step.nnodes, whole.nnodes);
     CU_ASSERT_EQUAL(memcmp(f.step.nodes, whole.nodes, sizeof whole.nodes[0] * (size_t)whole.nnodes),

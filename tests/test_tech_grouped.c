@@ -44,17 +44,23 @@ static void test_grouped_kite(void)
 /* The form the rater retries with (rate.c's memory): told that only a
  * cell still holding 1 changed since it found nothing, it knows every
  * link of 1 is as it was and finds nothing; told that a cell of column 1
- * without 1 changed too, it pairs column 1's link again. */
+ * without 1 changed too, it pairs column 1's link again, unless told that
+ * the cell lost some other digit only. */
 static void test_grouped_since(void)
 {
     struct marks_fixture f;
-    struct cellset changed;
+    struct changes changed = {.lost = NULL};
+    digitset lost[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL_FATAL(marks_edit(&f, GROUPED_KITE), 0);
-    cellset_clear(&changed);
-    cellset_add(&changed, 4 * 9 + 4); /* r5c5 */
+    cellset_clear(&changed.cells);
+    cellset_add(&changed.cells, 4 * 9 + 4); /* r5c5 */
     memset(&f.step, 0, sizeof f.step);
     CU_ASSERT_FALSE(find_grouped_two_links_since(&f.h, 0, &changed, &f.step));
-    cellset_add(&changed, 3 * 9 + 0); /* r4c1 */
+    cellset_add(&changed.cells, 3 * 9 + 0); /* r4c1 */
+    lost[3 * 9 + 0] = digitset_of(2);
+    changed.lost = lost;
+    CU_ASSERT_FALSE(find_grouped_two_links_since(&f.h, 0, &changed, &f.step));
+    lost[3 * 9 + 0] |= digitset_of(1);
     CU_ASSERT_TRUE_FATAL(find_grouped_two_links_since(&f.h, 0, &changed, &f.step));
     CU_ASSERT_STRING_EQUAL(f.step.key, "grouped-two-string-kite");
     CU_ASSERT_TRUE(step_removes(&f.step, 7, 8, 1));

@@ -266,7 +266,10 @@ static int killer_find_since(struct rule_position *f, const char *key,
     f->step.technique = t;
     f->step.rating = technique_table[t].rating;
     f->step.place_cell = -1;
-    return find_rule_deduction_since(&f->h, technique_table[t].param, changed, &f->step);
+    struct changes since = {.lost = NULL};
+    if (changed) since.cells = *changed;
+    return find_rule_deduction_since(&f->h, technique_table[t].param, changed ? &since : NULL,
+                                     &f->step);
 }
 
 static void test_changed_cages_only(void)

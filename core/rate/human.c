@@ -71,6 +71,20 @@ static int layout_find_meetings(struct human_layout *lay)
     return 0;
 }
 
+static void layout_find_block_reach(struct human_layout *lay)
+{
+    struct cellset meet;
+    for (int a = 0; a < lay->nhouses; a++) {
+        cellset_clear(&lay->block_reach[a]);
+        for (int b = 0; b < lay->nhouses; b++) {
+            if (!house_is_block(lay->house_kind[b]) ||
+                !cellset_and(lay, &lay->house_set[a], &lay->house_set[b], &meet))
+                continue;
+            for (int w = 0; w < lay->words; w++) lay->block_reach[a].w[w] |= lay->house_set[b].w[w];
+        }
+    }
+}
+
 /* Lets each rule with techniques of its own make what they need. */
 static int human_prepare_rules(const struct ruleset *rs)
 {
@@ -157,6 +171,7 @@ int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
                                        (dir == 0 ? i * lay->size + k : k * lay->size + i);
             lay->lines_in_order &= house >= 0;
         }
+    layout_find_block_reach(lay);
     return layout_find_meetings(lay);
 }
 

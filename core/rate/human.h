@@ -69,6 +69,9 @@ struct human_layout {
      * the block (pointing), [0] those from the line (claiming). */
     int nlocking[2];
     uint16_t locking[2][HUMAN_MAX_MEETINGS];
+    /* For each house, the cells of the blocks holding any of its cells
+     * (where a removal in the house may leave a single in a block). */
+    struct cellset block_reach[SL_MAX_UNITS];
     /* A search state and a propagation context for the rules' explain
      * hooks (find_rule_deduction), made with the layout and reused, or
      * NULL when no rule has a hook. */

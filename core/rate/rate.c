@@ -41,35 +41,40 @@ int grade_by_name(const char *name)
 }
 
 /* Rows whose finder can be told which cells changed since it last found
- * nothing (technique.h), so that it tries only what those cells touch. */
-typedef int (*technique_find_since)(const struct human *h, int param, const struct cellset *changed,
+ * nothing (technique.h), so that it tries only what those cells touch;
+ * those of one digit's patterns are told which digits each cell lost. */
+typedef int (*technique_find_since)(const struct human *h, int param, const struct changes *changed,
                                     struct step *out);
 static const struct {
     technique_find find;
     technique_find_since since;
+    int by_digit;
 } rate_since_table[] = {
-    {find_bent_wing, find_bent_wing_since},
-    {find_locked_candidates, find_locked_candidates_since},
-    {find_naked_subset, find_naked_subset_since},
-    {find_hidden_subset, find_hidden_subset_since},
-    {find_skyscraper, find_skyscraper_since},
-    {find_two_string_kite, find_two_string_kite_since},
-    {find_turbot_fish, find_turbot_fish_since},
-    {find_xy_wing, find_xy_wing_since},
-    {find_xyz_wing, find_xyz_wing_since},
-    {find_aligned_exclusion, find_aligned_exclusion_since},
-    {find_grouped_two_links, find_grouped_two_links_since},
-    {find_grouped_xchain, find_grouped_xchain_since},
-    {find_chain, find_chain_since},
-    {find_rule_deduction, find_rule_deduction_since},
+    {find_bent_wing, find_bent_wing_since, 0},
+    {find_locked_candidates, find_locked_candidates_since, 1},
+    {find_naked_subset, find_naked_subset_since, 0},
+    {find_hidden_subset, find_hidden_subset_since, 0},
+    {find_skyscraper, find_skyscraper_since, 1},
+    {find_two_string_kite, find_two_string_kite_since, 1},
+    {find_turbot_fish, find_turbot_fish_since, 1},
+    {find_xy_wing, find_xy_wing_since, 0},
+    {find_xyz_wing, find_xyz_wing_since, 0},
+    {find_aligned_exclusion, find_aligned_exclusion_since, 0},
+    {find_grouped_two_links, find_grouped_two_links_since, 1},
+    {find_grouped_xchain, find_grouped_xchain_since, 1},
+    {find_chain, find_chain_since, 1},
+    {find_rule_deduction, find_rule_deduction_since, 0},
+    {find_fish, find_fish_since, 1},
 };
 
 /* A row's memory within one rating: it found nothing (valid), and these
- * cells have lost candidates since. */
+ * cells have lost candidates since; for a row told so, these (lost[c] is
+ * 0 outside the cells). */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
-    int valid;
-    struct cellset changed;
+    int valid, by_digit;
+    struct changes changed;
+    digitset lost[SL_MAX_CELLS];
 };
 
 struct rater {
@@ -101,8 +106,10 @@ struct rater *rater_new(const struct ruleset *rs)
     closure_init(&r->closure);
     for (int t = 0; t < technique_count; t++)
         for (size_t i = 0; i < sizeof rate_since_table / sizeof rate_since_table[0]; i++)
-            if (technique_table[t].find == rate_since_table[i].find)
+            if (technique_table[t].find == rate_since_table[i].find) {
                 r->memo[t].since = rate_since_table[i].since;
+                r->memo[t].by_digit = rate_since_table[i].by_digit;
+            }
     return r;
 }
 
@@ -182,6 +189,16 @@ int rate_rules_unused(const struct ruleset *rs, const struct rate_result *res, c
     return n;
 }
 
+/* Empties a memory's changes (its lost digits are 0 outside its cells). */
+static void rate_memo_clear(struct rate_memo *m, const struct human_layout *lay)
+{
+    for (int w = 0; m->by_digit && w < lay->words; w++)
+        for (uint64_t bits = m->changed.cells.w[w]; bits; bits &= bits - 1)
+            m->lost[w * 64 + __builtin_ctzll(bits)] = 0;
+    cellset_clear(&m->changed.cells);
+    m->changed.lost = m->by_digit ? m->lost : NULL;
+}
+
 /* The easiest step: rows in ladder order; once a row finds a step rated
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
@@ -200,7 +217,7 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
         struct rate_memo *m = remember && r->memo[t].since ? &r->memo[t] : NULL;
         int got = m ? m->since(h, row->param, m->valid ? &m->changed : NULL, s)
                     : row->find(h, row->param, s);
-        if (m && (m->valid = !got)) cellset_clear(&m->changed);
+        if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay);
         if (!got) continue;
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
@@ -285,15 +302,25 @@ static int rate_remembers(const struct rater *r)
     return 0;
 }
 
-/* Adds the cells that lost candidates (since r->before) to every memory. */
+/* Adds the candidates lost (since r->before) to every memory. */
 static void rate_note_changes(struct rater *r, const struct human *h)
 {
     struct cellset changed = {{0}};
+    uint16_t cells[SL_MAX_CELLS];
+    digitset gone[SL_MAX_CELLS];
+    int n = 0;
     for (int c = 0; c < r->lay.ncells; c++)
-        if (r->before[c] != h->cand[c]) cellset_add(&changed, c);
-    for (int t = 0; t < technique_count; t++)
-        if (r->memo[t].valid)
-            for (int w = 0; w < r->lay.words; w++) r->memo[t].changed.w[w] |= changed.w[w];
+        if (r->before[c] != h->cand[c]) {
+            cellset_add(&changed, c);
+            gone[n] = r->before[c] & ~h->cand[c];
+            cells[n++] = (uint16_t)c;
+        }
+    for (int t = 0; t < technique_count; t++) {
+        struct rate_memo *m = &r->memo[t];
+        if (!m->valid) continue;
+        for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] |= changed.w[w];
+        for (int i = 0; m->by_digit && i < n; i++) m->lost[cells[i]] |= gone[i];
+    }
 }
 
 /* 1 when the steps so far used every rule (rate_credit_rules). */

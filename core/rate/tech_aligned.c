@@ -354,11 +354,11 @@ static int aligned_pair_possible(const struct human *h, const struct cellset *op
     return 0;
 }
 
-int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
+int find_aligned_exclusion_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    struct aligned a = {.h = h, .changed = changed, .k = param};
+    struct aligned a = {.h = h, .changed = changed ? &changed->cells : NULL, .k = param};
     struct cellset small, open, common;
     if (param < 2 || param > ALIGNED_MAX) return 0;
     cellset_clear(&small);

@@ -132,12 +132,12 @@ static int bent_may_step(const struct bent *b)
  * lost candidates only takes wings away or shrinks them, and a target only
  * loses candidates, so the wings that are left fail again. */
 static int bent_pivot_touched(const struct human *h, int pivot, int k,
-                              const struct cellset *changed)
+                              const struct changes *changed)
 {
     const struct human_layout *lay = h->lay;
-    if (!changed || cellset_has(changed, pivot)) return 1;
+    if (!changed || cellset_has(&changed->cells, pivot)) return 1;
     for (int w = 0; w < lay->words; w++)
-        for (uint64_t bits = lay->peers[pivot].w[w] & changed->w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = lay->peers[pivot].w[w] & changed->cells.w[w]; bits; bits &= bits - 1) {
             digitset c = h->cand[w * 64 + __builtin_ctzll(bits)];
             if (c && digitset_count(c | h->cand[pivot]) <= k) return 1;
         }
@@ -146,7 +146,7 @@ static int bent_pivot_touched(const struct human *h, int pivot, int k,
 
 /* A wing uses only its pivot and the pivot's peers: only the pivots whose
  * wings may have changed are tried (in the same order). */
-int find_bent_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_bent_wing_since(const struct human *h, int param, const struct changes *changed,
                          struct step *out)
 {
     const struct human_layout *lay = h->lay;

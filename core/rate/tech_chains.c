@@ -389,7 +389,7 @@ static void chain_step(struct chain_search *cs, int end, int k, double base, str
 /* The ends of the strong links that may be new: both places of a digit
  * in a house where a changed cell no longer holds it, now down to two;
  * both digits of a changed cell now down to two. */
-static void chain_new_ends(struct chain_search *cs, const struct cellset *changed,
+static void chain_new_ends(struct chain_search *cs, const struct changes *changed,
                            struct nodeset *ends)
 {
     const struct human *h = cs->h;
@@ -405,7 +405,7 @@ static void chain_new_ends(struct chain_search *cs, const struct cellset *change
         }
     }
     for (int w = 0; cs->kind != CHAIN_X && w < lay->words; w++)
-        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = changed->cells.w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if (digitset_count(h->cand[c]) != 2) continue;
             for (digitset ds = h->cand[c]; ds; ds = digitset_rest(ds))
@@ -457,7 +457,7 @@ static int chain_search_all(struct chain_search *cs, int param, const struct nod
     return found;
 }
 
-int find_chain_since(const struct human *h, int param, const struct cellset *changed,
+int find_chain_since(const struct human *h, int param, const struct changes *changed,
                      struct step *out)
 {
     struct chain_search cs;

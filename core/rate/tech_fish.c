@@ -46,34 +46,71 @@ static int fish_step(const struct human *h, int dir, int digit, const int *base,
     return 1;
 }
 
-int find_fish(const struct human *h, int param, struct step *out)
+/* The lines of direction dir whose places of digit may have changed, as
+ * a bit set (every line when changed is NULL). */
+static uint32_t fish_touched(const struct human *h, int dir, const uint8_t *touched)
+{
+    uint32_t set = 0;
+    for (int i = 0; i < h->lay->size; i++)
+        if (touched[h->lay->line_house[dir][i]]) set |= UINT32_C(1) << i;
+    return set;
+}
+
+/* One digit's lines of one direction, as a fish search sees them. */
+struct fish {
+    const struct human *h;
+    int dir, digit, k, nl;
+    int lines[SL_MAX_SIZE];       /* the lines with 2..k places */
+    uint32_t places[SL_MAX_SIZE]; /* each line's places */
+    uint32_t fresh;               /* lines that may have lost a place */
+    int base[4];
+};
+
+/* The base lines from lines[from] on, in the order of their combinations:
+ * a prefix covering more than k places is cut with all it leads to. */
+static int fish_grow(struct fish *f, int depth, int from, uint32_t cover, uint32_t fresh,
+                     struct step *out)
+{
+    if (depth == f->k) return fresh && fish_step(f->h, f->dir, f->digit, f->base, f->k, cover, out);
+    for (int i = from; i <= f->nl - f->k + depth; i++) {
+        int line = f->lines[i];
+        uint32_t more = cover | f->places[line];
+        if (__builtin_popcount(more) > f->k) continue;
+        f->base[depth] = line;
+        if (fish_grow(f, depth + 1, i + 1, more, fresh | (f->fresh >> line & 1), out)) return 1;
+    }
+    return 0;
+}
+
+/* Told what changed, only base lines of which one lost a place of the
+ * digit are tried: the others have the same cover and fewer targets. */
+int find_fish_since(const struct human *h, int param, const struct changes *changed,
+                    struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    int n = lay->size, k = param;
+    int n = lay->size;
+    uint8_t touched[HUMAN_MAX_HOUSES];
+    struct fish f = {.h = h, .k = param};
     for (int i = 0; i < n; i++)
         if (lay->line_house[0][i] < 0 || lay->line_house[1][i] < 0) return 0;
-    for (int digit = 1; digit <= n; digit++)
-        for (int dir = 0; dir < 2; dir++) {
-            uint32_t places[SL_MAX_SIZE];
-            int lines[SL_MAX_SIZE], nl = 0, idx[4] = {0, 1, 2, 3};
+    for (f.digit = 1; f.digit <= n; f.digit++) {
+        digit_houses_touched(h, f.digit, changed, touched);
+        for (f.dir = 0; f.dir < 2; f.dir++) {
+            uint32_t any = 0;
+            f.fresh = fish_touched(h, f.dir, touched);
+            f.nl = 0;
             for (int i = 0; i < n; i++) {
-                places[i] = line_places(h, dir, i, digit);
-                int count = __builtin_popcount(places[i]);
-                if (count >= 2 && count <= k) lines[nl++] = i;
+                f.places[i] = line_places(h, f.dir, i, f.digit);
+                int count = __builtin_popcount(f.places[i]);
+                if (count >= 2 && count <= f.k) f.lines[f.nl++] = i, any |= f.fresh >> i & 1;
             }
-            if (nl < k) continue;
-            for (;;) {
-                uint32_t cover = 0;
-                int base[4];
-                for (int i = 0; i < k; i++) base[i] = lines[idx[i]], cover |= places[base[i]];
-                if (__builtin_popcount(cover) == k && fish_step(h, dir, digit, base, k, cover, out))
-                    return 1;
-                int i = k - 1;
-                while (i >= 0 && idx[i] == nl - k + i) i--;
-                if (i < 0) break;
-                idx[i]++;
-                for (int j = i + 1; j < k; j++) idx[j] = idx[j - 1] + 1;
-            }
+            if (f.nl >= f.k && any && fish_grow(&f, 0, 0, 0, 0, out)) return 1;
         }
+    }
     return 0;
+}
+
+int find_fish(const struct human *h, int param, struct step *out)
+{
+    return find_fish_since(h, param, NULL, out);
 }

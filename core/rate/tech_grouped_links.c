@@ -263,7 +263,7 @@ static int list_links(const struct human *h, int digit, struct link_list *list)
 
 /* Fills gd for digit: the cells holding it, and the houses holding a
  * changed cell that does not (every house when changed is NULL). */
-static void grouped_digit_init(const struct human *h, int digit, const struct cellset *changed,
+static void grouped_digit_init(const struct human *h, int digit, const struct changes *changed,
                                struct grouped_digit *gd)
 {
     const struct human_layout *lay = h->lay;
@@ -289,7 +289,7 @@ static int grouped_touched_cells(const struct human_layout *lay, const struct li
     return any;
 }
 
-int find_grouped_two_links_since(const struct human *h, int param, const struct cellset *changed,
+int find_grouped_two_links_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out)
 {
     const struct human_layout *lay = h->lay;

@@ -27,54 +27,54 @@ int step_locked(const struct human *h, const struct house_meeting *meet, int dig
     return out->nelims;
 }
 
-/* The digits that lock in a meeting: two places or more where a meets b,
- * none elsewhere in a (one place is a hidden single, not this), and some
- * elsewhere in b. */
-static digitset locked_digits(const struct human *h, const struct house_meeting *meet)
+/* The digits of `digits` that lock in a meeting: two places or more where
+ * a meets b, none elsewhere in a (one place is a hidden single, not
+ * this), and some elsewhere in b. */
+static digitset locked_digits(const struct human *h, const struct house_meeting *meet,
+                              digitset digits)
 {
     digitset out = 0;
-    for (digitset ds = human_meeting_inside(h, meet); ds; ds = digitset_rest(ds)) {
+    for (digitset ds = digits; ds; ds = digitset_rest(ds)) {
         int d = digitset_first(ds);
         uint32_t inside = h->places[meet->a][d];
-        if ((inside & (inside - 1)) && (h->places[meet->b][d] & ~meet->b_in_a))
+        if (!(inside & ~meet->a_in_b) && (inside & (inside - 1)) &&
+            (h->places[meet->b][d] & ~meet->b_in_a))
             out |= digitset_of(d);
     }
     return out;
 }
 
-static int locked_near(const struct human_layout *lay, const uint8_t *touched, int8_t *near, int b)
+/* The digits lost in the blocks holding cells of house b, where a direct
+ * form's single may be new (changed is not NULL). */
+static digitset locked_near(const struct human *h, const struct changes *changed, int b)
 {
-    if (near[b] < 0) {
-        near[b] = 0;
-        for (int k = 0; k < lay->size && !near[b]; k++) {
-            int c = lay->house_cells[b][k];
-            for (int i = 0; i < lay->ncell_houses[c]; i++) {
-                int house = lay->cell_houses[c][i];
-                near[b] |= (int8_t)(touched[house] && house_is_block(lay->house_kind[house]));
-            }
+    const struct human_layout *lay = h->lay;
+    digitset near = 0;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t bits = changed->cells.w[w] & lay->block_reach[b].w[w]; bits;
+             bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            near |= changed->lost ? changed->lost[c] : lay->all & ~h->cand[c];
         }
-    }
-    return near[b];
+    return near;
 }
 
 /* param: 1 pointing, 2 claiming, 3 direct pointing, 4 direct claiming.
  * A meeting's removals are in its two houses; a direct form's single in a
- * block holding one of them. */
-int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+ * block holding one of them. Told what changed, a digit is tried at a
+ * meeting only when it lost a place in one of those houses. */
+int find_locked_candidates_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
-    uint8_t touched[HUMAN_MAX_HOUSES];
-    int8_t near[HUMAN_MAX_HOUSES];
-    houses_touched(lay, changed, touched);
-    memset(near, -1, (size_t)lay->nhouses);
+    digitset lost[HUMAN_MAX_HOUSES];
+    houses_lost(h, changed, lost);
     for (int m = 0; m < lay->nlocking[pointing]; m++) {
         const struct house_meeting *meet = &lay->meetings[lay->locking[pointing][m]];
-        if (!(touched[meet->a] | touched[meet->b] ||
-              (direct && locked_near(lay, touched, near, meet->b))))
-            continue;
-        for (digitset ds = locked_digits(h, meet); ds; ds = digitset_rest(ds)) {
+        digitset maybe = lost[meet->a] | lost[meet->b];
+        if (direct && changed) maybe |= locked_near(h, changed, meet->b);
+        for (digitset ds = locked_digits(h, meet, maybe); ds; ds = digitset_rest(ds)) {
             step_locked(h, meet, digitset_first(ds), out);
             if (direct && !human_removals_make_hidden_single(h, out, -1, 1)) continue;
             return 1;

@@ -64,7 +64,7 @@ static void rule_lost(const struct human_layout *lay, const struct cellset *chan
 
 /* The hooks are told the changed cells (explain_sink's changed): a rule
  * whose parts read only their own cells looks again at those alone. */
-int find_rule_deduction_since(const struct human *h, int param, const struct cellset *changed,
+int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out)
 {
     uint8_t lost[SL_MAX_CELLS];
@@ -73,7 +73,7 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cel
     struct prop_ctx *ctx = h->lay->rule_ctx;
     digitset *state = h->lay->rule_state;
     int found = 0;
-    if (changed) rule_lost(h->lay, changed, lost);
+    if (changed) rule_lost(h->lay, &changed->cells, lost);
     for (int i = 0; i < rs->nslots && !found && ctx; i++) {
         if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
             continue;

@@ -111,7 +111,7 @@ static int shape_possible(int c1, int c2, enum shape want)
 
 /* Two links in houses where the digit lost no place since (technique.h)
  * fail again: a changed cell still holding it left its places alone. */
-static int find_two_links(const struct human *h, enum shape want, const struct cellset *changed,
+static int find_two_links(const struct human *h, enum shape want, const struct changes *changed,
                           struct step *out)
 {
     const struct human_layout *lay = h->lay;
@@ -149,7 +149,7 @@ int find_skyscraper(const struct human *h, int param, struct step *out)
     return find_two_links(h, SKYSCRAPER, NULL, out);
 }
 
-int find_skyscraper_since(const struct human *h, int param, const struct cellset *changed,
+int find_skyscraper_since(const struct human *h, int param, const struct changes *changed,
                           struct step *out)
 {
     (void)param;
@@ -162,7 +162,7 @@ int find_two_string_kite(const struct human *h, int param, struct step *out)
     return find_two_links(h, KITE, NULL, out);
 }
 
-int find_two_string_kite_since(const struct human *h, int param, const struct cellset *changed,
+int find_two_string_kite_since(const struct human *h, int param, const struct changes *changed,
                                struct step *out)
 {
     (void)param;
@@ -175,7 +175,7 @@ int find_turbot_fish(const struct human *h, int param, struct step *out)
     return find_two_links(h, TURBOT, NULL, out);
 }
 
-int find_turbot_fish_since(const struct human *h, int param, const struct cellset *changed,
+int find_turbot_fish_since(const struct human *h, int param, const struct changes *changed,
                            struct step *out)
 {
     (void)param;

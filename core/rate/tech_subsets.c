@@ -93,14 +93,14 @@ static int naked_try(const struct subsets *ss, void *arg)
 /* A naked subset lies in its house, its removals in houses holding it all
  * (they only lose candidates); a hidden one, and a direct one's single, in
  * its house. */
-int find_naked_subset_since(const struct human *h, int param, const struct cellset *changed,
+int find_naked_subset_since(const struct human *h, int param, const struct changes *changed,
                             struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int k = param, open[SL_MAX_SIZE];
     uint32_t digits[SL_MAX_SIZE];
     uint8_t touched[HUMAN_MAX_HOUSES];
-    houses_touched(lay, changed, touched);
+    houses_touched(lay, changed ? &changed->cells : NULL, touched);
     for (int house = 0; house < lay->nhouses; house++) {
         if (!touched[house]) continue;
         int all_open, n = house_small_cells(h, house, k, open, &all_open);
@@ -146,14 +146,14 @@ static int hidden_try(const struct subsets *ss, void *arg)
     return 1;
 }
 
-int find_hidden_subset_since(const struct human *h, int param, const struct cellset *changed,
+int find_hidden_subset_since(const struct human *h, int param, const struct changes *changed,
                              struct step *out)
 {
     const struct human_layout *lay = h->lay;
     int k = param % 10, direct = param > 10, digits_of[SL_MAX_SIZE];
     uint32_t places[SL_MAX_SIZE];
     uint8_t touched[HUMAN_MAX_HOUSES];
-    houses_touched(lay, changed, touched);
+    houses_touched(lay, changed ? &changed->cells : NULL, touched);
     for (int house = 0; house < lay->nhouses; house++) {
         if (!touched[house]) continue;
         int nd = 0;

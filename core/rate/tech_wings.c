@@ -59,14 +59,14 @@ static int wing_step(const struct human *h, int pivot, int a, int b, struct step
  * (technique.h): the pivot changed, or a changed peer is a pincer now (a
  * peer that is not could not be one before, with more candidates; one
  * that stopped being one only takes wings away). */
-static int wing_pivot_touched(const struct human *h, int pivot, const struct cellset *changed)
+static int wing_pivot_touched(const struct human *h, int pivot, const struct changes *changed)
 {
     const struct human_layout *lay = h->lay;
     digitset p = h->cand[pivot];
     int shared = digitset_count(p) == 3 ? 2 : 1;
-    if (!changed || cellset_has(changed, pivot)) return 1;
+    if (!changed || cellset_has(&changed->cells, pivot)) return 1;
     for (int w = 0; w < lay->words; w++)
-        for (uint64_t bits = lay->peers[pivot].w[w] & changed->w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = lay->peers[pivot].w[w] & changed->cells.w[w]; bits; bits &= bits - 1) {
             digitset c = h->cand[w * 64 + __builtin_ctzll(bits)];
             if (digitset_count(c) == 2 && digitset_count(c & p) == shared) return 1;
         }
@@ -76,7 +76,7 @@ static int wing_pivot_touched(const struct human *h, int pivot, const struct cel
 /* XY-wing (pivot of 2 candidates) or XYZ-wing (3). A wing is its pivot
  * and two of the pivot's peers: pivots whose wings did not change since
  * are skipped. */
-static int find_wing(const struct human *h, int pivot_size, const struct cellset *changed,
+static int find_wing(const struct human *h, int pivot_size, const struct changes *changed,
                      struct step *out)
 {
     const struct human_layout *lay = h->lay;
@@ -104,14 +104,14 @@ int find_xyz_wing(const struct human *h, int param, struct step *out)
     return find_wing(h, 3, NULL, out);
 }
 
-int find_xy_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_xy_wing_since(const struct human *h, int param, const struct changes *changed,
                        struct step *out)
 {
     (void)param;
     return find_wing(h, 2, changed, out);
 }
 
-int find_xyz_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_xyz_wing_since(const struct human *h, int param, const struct changes *changed,
                         struct step *out)
 {
     (void)param;

@@ -54,6 +54,12 @@ struct xchain_digit {
     int pwords;                                             /* words of a part set in use */
     uint64_t grouped[XCHAIN_PART_WORDS];                    /* the parts of links with a group */
     uint64_t weak[2 * XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS]; /* each part's weak partners */
+    /* The parts a chain ending at a part may end at and remove something
+     * (a reach shared or a weak link: otherwise neither the ends nor a
+     * loop have targets); the parts of the links sharing no cell with a
+     * link. */
+    uint64_t ends[2 * XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS];
+    uint64_t apart[XCHAIN_MAX_LINKS][XCHAIN_PART_WORDS];
 };
 
 /* 1 when at most one of parts p and q holds the digit: q's cells all see
@@ -83,22 +89,21 @@ static void xchain_part_init(const struct human_layout *lay, int house, uint32_t
  * links: a partner of p lies in p's reach, so the parts are listed by
  * their first cell and only those starting in the reach (and of a later
  * link: the relation is symmetric) are tested. */
-static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
+static void xchain_link_weak(const struct human *h, struct xchain_digit *x, struct cellset *holding)
 {
     const struct human_layout *lay = h->lay;
-    struct cellset holding = {{0}};
     int16_t head[SL_MAX_CELLS], next[2 * XCHAIN_MAX_LINKS];
     int np = 2 * x->nlinks;
     for (int c = 0; c < lay->ncells; c++) {
         head[c] = -1;
-        if (h->cand[c] & digitset_of(x->digit)) cellset_add(&holding, c);
+        if (h->cand[c] & digitset_of(x->digit)) cellset_add(holding, c);
     }
     x->pwords = (np + 63) / 64;
     for (int p = 0; p < np; p++) { /* each cell's list falls: later links first */
         int c = cellset_next(lay, &x->part[p].cells, 0);
         next[p] = head[c], head[c] = (int16_t)p;
         for (int w = 0; w < lay->words; w++)
-            x->part[p].reach.w[w] = x->part[p].seen.w[w] & holding.w[w];
+            x->part[p].reach.w[w] = x->part[p].seen.w[w] & holding->w[w];
     }
     for (int p = 0; p < np; p++)
         for (int w = 0; w < x->pwords; w++) x->weak[p][w] = 0;
@@ -113,6 +118,59 @@ static void xchain_link_weak(const struct human *h, struct xchain_digit *x)
                     x->weak[p][q >> 6] |= UINT64_C(1) << (q & 63);
                     x->weak[q][p >> 6] |= UINT64_C(1) << (p & 63);
                 }
+}
+
+/* Each part's possible far ends (x->ends): the parts whose reach meets
+ * its reach, found through the cells of the reach, and its weak partners. */
+static void xchain_link_ends(const struct human *h, struct xchain_digit *x,
+                             const struct cellset *holding)
+{
+    const struct human_layout *lay = h->lay;
+    uint64_t by_cell[SL_MAX_CELLS][XCHAIN_PART_WORDS];
+    int np = 2 * x->nlinks;
+    for (int w = 0; w < lay->words; w++)
+        for (uint64_t b = holding->w[w]; b; b &= b - 1)
+            for (int pw = 0; pw < x->pwords; pw++) by_cell[w * 64 + __builtin_ctzll(b)][pw] = 0;
+    for (int p = 0; p < np; p++)
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1)
+                by_cell[w * 64 + __builtin_ctzll(b)][p >> 6] |= UINT64_C(1) << (p & 63);
+    for (int p = 0; p < np; p++) {
+        uint64_t *e = x->ends[p];
+        for (int pw = 0; pw < x->pwords; pw++) e[pw] = x->weak[p][pw];
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t b = x->part[p].reach.w[w]; b; b &= b - 1) {
+                const uint64_t *q = by_cell[w * 64 + __builtin_ctzll(b)];
+                for (int pw = 0; pw < x->pwords; pw++) e[pw] |= q[pw];
+            }
+    }
+}
+
+/* The links sharing no cell with each link (x->apart), as parts: through
+ * the links holding each cell. */
+static void xchain_link_apart(const struct human *h, struct xchain_digit *x)
+{
+    const struct human_layout *lay = h->lay;
+    uint64_t by_cell[SL_MAX_CELLS][XCHAIN_PART_WORDS];
+    int np = 2 * x->nlinks;
+    for (int p = 0; p < np; p++)
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t b = x->part[p].cells.w[w]; b; b &= b - 1)
+                for (int pw = 0; pw < x->pwords; pw++) by_cell[w * 64 + __builtin_ctzll(b)][pw] = 0;
+    for (int p = 0; p < np; p++)
+        for (int w = 0; w < lay->words; w++)
+            for (uint64_t b = x->part[p].cells.w[w]; b; b &= b - 1)
+                by_cell[w * 64 + __builtin_ctzll(b)][p >> 6] |= UINT64_C(3) << (p & 62);
+    for (int i = 0; i < x->nlinks; i++) {
+        uint64_t *a = x->apart[i];
+        for (int pw = 0; pw < x->pwords; pw++) a[pw] = ~UINT64_C(0);
+        for (int p = 2 * i; p < 2 * i + 2; p++)
+            for (int w = 0; w < lay->words; w++)
+                for (uint64_t b = x->part[p].cells.w[w]; b; b &= b - 1) {
+                    const uint64_t *q = by_cell[w * 64 + __builtin_ctzll(b)];
+                    for (int pw = 0; pw < x->pwords; pw++) a[pw] &= ~q[pw];
+                }
+    }
 }
 
 /* Fills x with digit's links and their parts; 0 when none is grouped,
@@ -141,7 +199,10 @@ static int xchain_collect(const struct human *h, int digit, const uint8_t *touch
     for (int i = 0; i < n; i++)
         if (x->part[2 * i].grouped | x->part[2 * i + 1].grouped)
             x->grouped[i >> 5] |= UINT64_C(3) << (2 * i & 63);
-    xchain_link_weak(h, x);
+    struct cellset holding = {{0}};
+    xchain_link_weak(h, x, &holding);
+    xchain_link_ends(h, x, &holding);
+    xchain_link_apart(h, x);
     return 1;
 }
 
@@ -185,24 +246,8 @@ static int xchain_has_weak(const struct xchain_digit *x, int p, int q)
     return (int)((x->weak[p][q >> 6] >> (q & 63)) & 1);
 }
 
-/* 1 when no two of the six parts share a cell: a chain visits a cell
- * once, as players and Sudoku Explainer draw it (the parts weakly linked
- * are apart already). */
-static int xchain_apart(const struct human_layout *lay, const struct xchain_digit *x,
-                        const int parts[6])
-{
-    struct cellset seen = {{0}};
-    for (int i = 0; i < 6; i++)
-        for (int w = 0; w < lay->words; w++) {
-            uint64_t cells = x->part[parts[i]].cells.w[w];
-            if (seen.w[w] & cells) return 0;
-            seen.w[w] |= cells;
-        }
-    return 1;
-}
-
-/* The chain of parts a1 b1 b2 c2 c3 a3 (indices into x->part), when it
- * removes something: 1 and the step in out. */
+/* The chain of parts a1 b1 b2 c2 c3 a3 (indices into x->part, no two
+ * sharing a cell), when it removes something: 1 and the step in out. */
 static int xchain_try(const struct human *h, const struct xchain_digit *x, const int parts[6],
                       struct step *out)
 {
@@ -214,7 +259,7 @@ static int xchain_try(const struct human *h, const struct xchain_digit *x, const
         any |= xchain_seen_by(lay, x, parts[1], parts[2], &targets);
         any |= xchain_seen_by(lay, x, parts[3], parts[4], &targets);
     }
-    if (!any || !xchain_apart(lay, x, parts)) return 0;
+    if (!any) return 0;
     if (!step_remove_from(h, &targets, digitset_of(x->digit), out)) return 0;
     xchain_pattern(lay, x, parts, loop, out);
     out->name = loop ? "grouped X-loop" : "grouped three strong links";
@@ -222,15 +267,12 @@ static int xchain_try(const struct human *h, const struct xchain_digit *x, const
     return 1;
 }
 
-/* 1 unless the chain from a1 to a3 surely removes nothing: its ends share
- * no reach and are not weakly linked (the test most pairs fail). */
-static inline int xchain_may_remove(const struct human_layout *lay, const struct xchain_digit *x,
-                                    int a1, int a3)
+/* A set of parts with each link's two parts swapped: the parts c3 whose
+ * other part c3 ^ 1 is in the set. */
+static inline uint64_t xchain_swap(uint64_t parts)
 {
-    if (xchain_has_weak(x, a3, a1)) return 1;
-    for (int w = 0; w < lay->words; w++)
-        if (x->part[a1].reach.w[w] & x->part[a3].reach.w[w]) return 1;
-    return 0;
+    const uint64_t even = UINT64_C(0x5555555555555555);
+    return ((parts & even) << 1) | ((parts >> 1) & even);
 }
 
 /* 1 when link i has a group. */
@@ -249,18 +291,19 @@ static int xchain_through(const struct human *h, const struct xchain_digit *x, i
     int b2 = 2 * y + f, c2 = 2 * y + !f, middle = xchain_link_grouped(x, y);
     int any = !fresh || ((fresh[b2 >> 6] >> (b2 & 63)) & 1);
     for (int wl = 0; wl < x->pwords; wl++)
-        for (uint64_t l = x->weak[b2][wl]; l; l &= l - 1) {
+        for (uint64_t l = x->weak[b2][wl] & x->apart[y][wl]; l; l &= l - 1) {
             int b1 = wl * 64 + __builtin_ctzll(l);
             int grouped = middle | xchain_link_grouped(x, b1 / 2);
             int left = any || ((fresh[wl] >> (b1 & 63)) & 1);
             for (int wr = b1 >> 6; wr < x->pwords; wr++) {
                 uint64_t r = x->weak[c2][wr] & (left ? ~UINT64_C(0) : fresh[wr]);
+                /* apart from both links, and a far end that may remove */
+                r &= x->apart[y][wr] & x->apart[b1 / 2][wr] & xchain_swap(x->ends[b1 ^ 1][wr]);
                 if (!grouped) r &= x->grouped[wr];
                 /* past b1, and not b1's own link */
                 if (wr == b1 >> 6) r &= ~UINT64_C(0) << (b1 & 62) << 2;
                 for (; r; r &= r - 1) {
                     int c3 = wr * 64 + __builtin_ctzll(r);
-                    if (!xchain_may_remove(h->lay, x, b1 ^ 1, c3 ^ 1)) continue;
                     const int parts[6] = {b1 ^ 1, b1, b2, c2, c3, c3 ^ 1};
                     if (xchain_try(h, x, parts, out)) return 1;
                 }
@@ -277,7 +320,7 @@ static void xchain_fresh(const struct xchain_digit *x, const uint8_t *touched, u
         if (touched[x->links[i].house]) fresh[i >> 5] |= UINT64_C(3) << (2 * i & 63);
 }
 
-int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
+int find_grouped_xchain_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out)
 {
     const struct human_layout *lay = h->lay;

@@ -145,23 +145,37 @@ int step_remove_from(const struct human *h, const struct cellset *targets, digit
 
 void houses_touched(const struct human_layout *lay, const struct cellset *changed, uint8_t *touched)
 {
-    for (int i = 0; i < lay->nhouses; i++) {
-        uint64_t any = !changed;
-        for (int w = 0; w < lay->words && !any; w++) any = lay->house_set[i].w[w] & changed->w[w];
-        touched[i] = any != 0;
-    }
+    memset(touched, !changed, (size_t)lay->nhouses);
+    for (int w = 0; changed && w < lay->words; w++)
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            for (int k = 0; k < lay->ncell_houses[c]; k++) touched[lay->cell_houses[c][k]] = 1;
+        }
 }
 
-void digit_houses_touched(const struct human *h, int digit, const struct cellset *changed,
+void digit_houses_touched(const struct human *h, int digit, const struct changes *changed,
                           uint8_t *touched)
 {
     const struct human_layout *lay = h->lay;
     memset(touched, !changed, (size_t)lay->nhouses);
     for (int w = 0; changed && w < lay->words; w++)
-        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = changed->cells.w[w]; bits; bits &= bits - 1) {
             int c = w * 64 + __builtin_ctzll(bits);
             if (h->cand[c] & digitset_of(digit)) continue;
+            if (changed->lost && !(changed->lost[c] & digitset_of(digit))) continue;
             for (int k = 0; k < lay->ncell_houses[c]; k++) touched[lay->cell_houses[c][k]] = 1;
+        }
+}
+
+void houses_lost(const struct human *h, const struct changes *changed, digitset *lost)
+{
+    const struct human_layout *lay = h->lay;
+    for (int i = 0; i < lay->nhouses; i++) lost[i] = changed ? 0 : lay->all;
+    for (int w = 0; changed && w < lay->words; w++)
+        for (uint64_t bits = changed->cells.w[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits);
+            digitset gone = changed->lost ? changed->lost[c] : lay->all & ~h->cand[c];
+            for (int k = 0; k < lay->ncell_houses[c]; k++) lost[lay->cell_houses[c][k]] |= gone;
         }
 }
 

@@ -46,19 +46,31 @@ double technique_length_rating(int length);
  * holding one; 1 when some candidate goes. */
 int step_remove_from(const struct human *h, const struct cellset *targets, digitset digits,
                      struct step *out);
-/* touched[i] = 1 for each house holding a cell of `changed`; every house
- * when changed is NULL. For the finders told what changed (the _since
+/* What changed since a row last found nothing in this grid (the _since
  * forms below: as the plain finder, when it found nothing in an earlier
- * state of this grid and only the cells in `changed` lost candidates
- * since; a pattern whose cells kept theirs fails again, its targets
- * having only lost candidates, so they try the others, in the same order). */
+ * state of this grid and only the cells in `cells` lost candidates since;
+ * a pattern whose cells kept theirs fails again, its targets having only
+ * lost candidates, so they try the others, in the same order). `lost`
+ * holds the candidates each cell lost since, or is NULL (any candidate
+ * the changed cells lack may have gone). A _since form given NULL for the
+ * whole tries everything. */
+struct changes {
+    struct cellset cells;
+    const digitset *lost;
+};
+/* touched[i] = 1 for each house holding a cell of `changed`; every house
+ * when changed is NULL. */
 void houses_touched(const struct human_layout *lay, const struct cellset *changed,
                     uint8_t *touched);
-/* houses_touched for one digit: the houses of the changed cells that no
- * longer hold it (a cell holding it still has not lost it); every house
- * when changed is NULL. */
-void digit_houses_touched(const struct human *h, int digit, const struct cellset *changed,
+/* houses_touched for one digit: the houses of the changed cells that lost
+ * it (that no longer hold it, when what they lost is not known); every
+ * house when changed is NULL. */
+void digit_houses_touched(const struct human *h, int digit, const struct changes *changed,
                           uint8_t *touched);
+/* lost[i] = the digits that lost a place in house i (through a changed
+ * cell that lost them, or that lacks them when what it lost is not
+ * known); every digit in every house when changed is NULL. */
+void houses_lost(const struct human *h, const struct changes *changed, digitset *lost);
 /* The removals of locked candidates at meet (tech_intersections.c):
  * digit leaves the places of meet->b outside meet->a, the step naming
  * both houses. Returns how many cells lose it. */
@@ -78,24 +90,26 @@ int find_naked_single(const struct human *h, int param, struct step *out);
 /* tech_intersections.c: pointing (param 1) and claiming (param 2); the
  * "direct" forms (param 3, 4) only when the removals make a hidden single */
 int find_locked_candidates(const struct human *h, int param, struct step *out);
-int find_locked_candidates_since(const struct human *h, int param, const struct cellset *changed,
+int find_locked_candidates_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out);
 /* tech_subsets.c: naked (param k) and hidden (param k) subsets of size k;
  * direct hidden subsets (param k + 10) only when they make a hidden single */
 int find_naked_subset(const struct human *h, int param, struct step *out);
 int find_hidden_subset(const struct human *h, int param, struct step *out);
-int find_naked_subset_since(const struct human *h, int param, const struct cellset *changed,
+int find_naked_subset_since(const struct human *h, int param, const struct changes *changed,
                             struct step *out);
-int find_hidden_subset_since(const struct human *h, int param, const struct cellset *changed,
+int find_hidden_subset_since(const struct human *h, int param, const struct changes *changed,
                              struct step *out);
 /* tech_fish.c: basic fish of size param (2 X-wing, 3 swordfish, 4 jellyfish) */
 int find_fish(const struct human *h, int param, struct step *out);
+int find_fish_since(const struct human *h, int param, const struct changes *changed,
+                    struct step *out);
 /* tech_wings.c: XY-wing, XYZ-wing, W-wing */
 int find_xy_wing(const struct human *h, int param, struct step *out);
 int find_xyz_wing(const struct human *h, int param, struct step *out);
-int find_xy_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_xy_wing_since(const struct human *h, int param, const struct changes *changed,
                        struct step *out);
-int find_xyz_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_xyz_wing_since(const struct human *h, int param, const struct changes *changed,
                         struct step *out);
 int find_w_wing(const struct human *h, int param, struct step *out);
 /* tech_bent_wings.c: WXYZ-wing (param 4), VWXYZ-wing (param 5): a pivot
@@ -104,7 +118,7 @@ int find_bent_wing(const struct human *h, int param, struct step *out);
 /* As find_bent_wing, when it found nothing in an earlier state of this
  * grid and only the cells in `changed` have lost candidates since (NULL:
  * anything may have changed): tries only the wings those cells touch. */
-int find_bent_wing_since(const struct human *h, int param, const struct cellset *changed,
+int find_bent_wing_since(const struct human *h, int param, const struct changes *changed,
                          struct step *out);
 /* tech_unique_loops.c: unique loops of six cells or more, types 1-4
  * (param unused) */
@@ -115,17 +129,17 @@ int find_bug_type(const struct human *h, int param, struct step *out);
 int find_skyscraper(const struct human *h, int param, struct step *out);
 int find_two_string_kite(const struct human *h, int param, struct step *out);
 int find_turbot_fish(const struct human *h, int param, struct step *out);
-int find_skyscraper_since(const struct human *h, int param, const struct cellset *changed,
+int find_skyscraper_since(const struct human *h, int param, const struct changes *changed,
                           struct step *out);
-int find_two_string_kite_since(const struct human *h, int param, const struct cellset *changed,
+int find_two_string_kite_since(const struct human *h, int param, const struct changes *changed,
                                struct step *out);
-int find_turbot_fish_since(const struct human *h, int param, const struct cellset *changed,
+int find_turbot_fish_since(const struct human *h, int param, const struct changes *changed,
                            struct step *out);
 int find_simple_colouring(const struct human *h, int param, struct step *out);
 /* tech_grouped_links.c: the same with a group of cells in a strong link
  * (param unused; the step names its shape) */
 int find_grouped_two_links(const struct human *h, int param, struct step *out);
-int find_grouped_two_links_since(const struct human *h, int param, const struct cellset *changed,
+int find_grouped_two_links_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out);
 /* What it shares with tech_xchains.c. A link: its house, and each part as
  * places of the house (bit k for the house's k-th cell).
@@ -140,11 +154,11 @@ int grouped_house_links(const struct human *h, int house, int digit, struct grou
 /* tech_xchains.c: grouped X-chains of three strong links, closed into a
  * grouped X-loop when their ends see each other (param unused) */
 int find_grouped_xchain(const struct human *h, int param, struct step *out);
-int find_grouped_xchain_since(const struct human *h, int param, const struct cellset *changed,
+int find_grouped_xchain_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out);
 /* tech_aligned.c: aligned pair (param 2) and triple (param 3) exclusion */
 int find_aligned_exclusion(const struct human *h, int param, struct step *out);
-int find_aligned_exclusion_since(const struct human *h, int param, const struct cellset *changed,
+int find_aligned_exclusion_since(const struct human *h, int param, const struct changes *changed,
                                  struct step *out);
 /* tech_uniqueness.c: unique rectangle of type param (1..4), BUG+1 */
 int find_unique_rectangle(const struct human *h, int param, struct step *out);
@@ -152,7 +166,7 @@ int find_bug_plus_one(const struct human *h, int param, struct step *out);
 /* tech_chains.c: X-chain (param 0), XY-chain (param 1), AIC (param 2),
  * X-chain of three strong links at most (param 3) */
 int find_chain(const struct human *h, int param, struct step *out);
-int find_chain_since(const struct human *h, int param, const struct cellset *changed,
+int find_chain_since(const struct human *h, int param, const struct changes *changed,
                      struct step *out);
 /* tech_rules.c: the rules' own deductions (a killer cage's combinations),
  * through their explain hooks, asked for the key of the step's row
@@ -160,7 +174,7 @@ int find_chain_since(const struct human *h, int param, const struct cellset *cha
  * only the rule whose name begins the key ("binary-pairs": binary) */
 enum { RULE_FAMILY_KEY = 1 };
 int find_rule_deduction(const struct human *h, int param, struct step *out);
-int find_rule_deduction_since(const struct human *h, int param, const struct cellset *changed,
+int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out);
 /* tech_forcing.c: forcing chains by assumption, param the level: 1
  * singles, 2 with locked candidates, 3 with the rules' own deductions
