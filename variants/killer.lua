@@ -24,7 +24,7 @@ return require("variant").make{
   -- partition lands in the grade's band as it is far more often than with
   -- the default sizes (most of those rate hard), which spares the ratings
   -- of the walk (scripts/RESULTS_killer.md).
-  grade_sizes = {easy = {2, 2}, medium = {2, 2, 2, 3}},
+  grade_sizes = {easy = {2, 2}, medium = {2, 2, 3}},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
