@@ -577,12 +577,19 @@ function M.anneal(v, grid, opts)
   -- the best so far. Where greedy finds none unique, the best of random
   -- partitions instead.
   local slack = w.size * (opts.size_slack or 0.34)
+  -- Before a start is kept, one is scored only as far as telling that
+  -- its rating is within opts.start_reach (default 1) of the band: one
+  -- further out is dropped (the rater stops there, before the costly
+  -- techniques of the grades above), unless it is the last start.
+  local starts = opts.starts or 1
+  local reach = starts > 1 and slack + w.rating * (opts.start_reach or 1) or nil
   local cage, members, e, p, count, fits, toward
-  for _ = 1, opts.starts or 1 do
+  for start = 1, starts do
     local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
               or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, e)
+    local limit = e or (start < starts and reach or nil)
+    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, limit)
     if e2 < math.huge and (not e or e2 < e) then
       cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
     end
