@@ -541,10 +541,14 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   if not p then return math.huge end
   -- Rating first where it is bounded (9x9 and smaller): it counts to two
   -- itself, so a unique puzzle is searched once; the others are counted.
+  -- Past 9x9 the count comes first (with its budget) and the rating
+  -- after, stopped as soon as past what the limit leaves too: a full
+  -- rating of a 16x16 killer beyond the band takes seconds.
+  local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
+  local above = room and opts.band and opts.band[2] + room or nil
   local rated
   if opts.band and not budget(n) then
-    local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
-    rated = p:rate(room and opts.band[2] + room or nil)
+    rated = p:rate(above)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
@@ -553,7 +557,9 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    local r = (rated or p:rate()).rating
+    rated = rated or p:rate(above)
+    if not rated or rated.above then return math.huge end
+    local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
