@@ -29,11 +29,12 @@ return require("variant").make{
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
-  -- The easiest grade a size's killers reach with no givens and no cage
-  -- of one cell, where it is above easy: of sixteen 16x16 partitions into
-  -- cages of two cells the easiest rated 3.3 (pairs, pointing and the
-  -- digits a cage needs are always called for), and annealing cannot make
-  -- cages smaller, so a lower grade is refused at once.
+  -- The easiest grade a size's killers reach, where it is above easy: of
+  -- sixteen 16x16 partitions into cages of two cells the easiest rated 3.3
+  -- (pairs, pointing and the digits a cage needs are always called for),
+  -- and annealing cannot make cages smaller, so a lower grade is refused
+  -- at once (with givens too: a 16x16 walk that counts every candidate
+  -- ran past its time budget).
   grade_floor = {[16] = "hard"},
   check = function(opts)
     require("killer_cages").check(opts)
@@ -41,10 +42,9 @@ return require("variant").make{
     local n = opts.size or v.size
     local floor = v.grade_floor[n] and sudolab.grades[v.grade_floor[n]]
     local asked = opts.grade and sudolab.grades[opts.grade]
-    if floor and asked and asked.high <= floor.low and not opts.givens and (opts.min_cage or 2) >= 2 then
-      error(string.format("--grade %s: %dx%d killers without givens are %s or harder "
-                          .. "(--grade %s and up, or --givens N)", opts.grade, n, n,
-                          v.grade_floor[n], v.grade_floor[n]), 0)
+    if floor and asked and asked.high <= floor.low then
+      error(string.format("--grade %s: %dx%d killers are %s or harder (--grade %s and up)",
+                          opts.grade, n, n, v.grade_floor[n], v.grade_floor[n]), 0)
     end
   end,
   -- data.size: the grid's side (default: from the cage map's length).
