@@ -541,10 +541,14 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   if not p then return math.huge end
   -- Rating first where it is bounded (9x9 and smaller): it counts to two
   -- itself, so a unique puzzle is searched once; the others are counted.
+  -- Past 9x9 the count comes first (with its budget) and the rating
+  -- after, stopped as soon as past what the limit leaves too: a full
+  -- rating of a 16x16 killer beyond the band takes seconds.
+  local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
+  local above = room and opts.band and opts.band[2] + room or nil
   local rated
   if opts.band and not budget(n) then
-    local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
-    rated = p:rate(room and opts.band[2] + room or nil)
+    rated = p:rate(above)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
@@ -553,7 +557,9 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    local r = (rated or p:rate()).rating
+    rated = rated or p:rate(above)
+    if not rated or rated.above then return math.huge end
+    local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
@@ -577,12 +583,19 @@ function M.anneal(v, grid, opts)
   -- the best so far. Where greedy finds none unique, the best of random
   -- partitions instead.
   local slack = w.size * (opts.size_slack or 0.34)
+  -- Before a start is kept, one is scored only as far as telling that
+  -- its rating is within opts.start_reach (default 1) of the band: one
+  -- further out is dropped (the rater stops there, before the costly
+  -- techniques of the grades above), unless it is the last start.
+  local starts = opts.starts or 1
+  local reach = starts > 1 and slack + w.rating * (opts.start_reach or 1) or nil
   local cage, members, e, p, count, fits, toward
-  for _ = 1, opts.starts or 1 do
+  for start = 1, starts do
     local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
               or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, e)
+    local limit = e or (start < starts and reach or nil)
+    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, limit)
     if e2 < math.huge and (not e or e2 < e) then
       cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
     end

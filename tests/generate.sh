@@ -189,6 +189,8 @@ refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer
 refused "--cage-sizes 2,7: 7 is outside the cage sizes 2..5" --variant killer --cage-sizes 2,7
 refused "--max-cage 5: a cage of distinct digits on a 4x4 grid has at most 4 cells" \
     --variant killer --size 4 --max-cage 5
+refused "--grade medium: 16x16 killers are hard or harder (--grade hard and up)" \
+    --variant killer --size 16 --grade medium
 refused "random takes only --symmetry none; use --strategy symmetric" \
     --strategy random --symmetry mirror
 refused "exact does not take --grade; use --strategy graded" --clues 30 --grade hard

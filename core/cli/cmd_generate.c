@@ -59,7 +59,8 @@ static const struct cmd_option_help generate_options[] = {
     {"min-cage", "killer: the fewest cells of a cage (default 2)"},
     {"max-cage", "killer: the most cells of a cage (default 5)"},
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
-                   "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3)"},
+                   "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3;\n"
+                   "9x9 graded easy 2,2, medium 2,2,3)"},
     {"givens", "killer: N givens besides the cages (default none); mark variants: at most N "
                "(0: none)"},
     {"lines", "line variants (thermo, arrow, whispers...): N lines placed\n"

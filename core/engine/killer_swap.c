@@ -125,13 +125,43 @@ static int swap_grid_ok(const struct geometry *g, const uint8_t *grid, int at[][
     return 1;
 }
 
+/* held[p]: the digits of part p, as bits. */
+static void swap_held(const struct cellmap *map, const uint8_t *grid, uint32_t *held)
+{
+    for (int p = 0; p < map->nparts; p++) held[p] = 0;
+    for (int c = 0; c < map->ncells; c++)
+        if (map->part[c] >= 0) held[map->part[c]] |= 1u << grid[c];
+}
+
+/* 1 when the node of digit d at cell c is not barred by its cage, which
+ * must hold the other digit of the pair (bit other) too. */
+static int swap_free(const struct cellmap *map, const uint32_t *held, int c, uint32_t other)
+{
+    return map->part[c] < 0 || (held[map->part[c]] & other) != 0;
+}
+
+/* Every component holds a whole row (its a and its b are joined), so a
+ * pair whose every row has a barred node has no swap: most pairs, as a
+ * cage holds few digits, and this costs far less than the union-find. */
+static int swap_some_row_free(const struct geometry *g, int at[][SL_MAX_SIZE],
+                              const struct cellmap *map, const uint32_t *held, int a, int b)
+{
+    for (int r = 0; r < g->size; r++)
+        if (swap_free(map, held, at[a][r], 1u << b) && swap_free(map, held, at[b][r], 1u << a))
+            return 1;
+    return 0;
+}
+
 int killer_swap_find(const struct geometry *g, const uint8_t *grid, const struct cellmap *map,
                      uint8_t *out)
 {
     int at[SL_MAX_SIZE + 1][SL_MAX_SIZE];
+    uint32_t held[SL_MAX_CELLS];
     if (!swap_grid_ok(g, grid, at)) return -1;
+    swap_held(map, grid, held);
     for (int a = 1; a < g->size; a++)
         for (int b = a + 1; b <= g->size; b++)
-            if (swap_try(g, at, map, a, b, grid, out)) return 1;
+            if (swap_some_row_free(g, at, map, held, a, b) && swap_try(g, at, map, a, b, grid, out))
+                return 1;
     return 0;
 }
