@@ -13,6 +13,10 @@
  * sets) settle several cells at once, so a few more of them still pay
  * (scripts/RESULTS.md has the measurements behind every constant here). */
 #define SEARCH_OFFER_BONUS 2
+/* The same for a search that counts past one solution: it must exhaust
+ * its tree, and a cage's combinations make smaller whole trees than its
+ * cells do, while cells reach a first solution sooner. */
+#define SEARCH_PROOF_OFFER_BONUS 4
 /* Restarts (search_with_restarts): the first pass's node budget, and the
  * factor each later budget grows by. */
 #define SEARCH_RESTART_NODES 100
@@ -288,6 +292,13 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
     }
 }
 
+/* How many more alternatives than the best cell's candidates a rule's
+ * offer may have and still be taken. */
+static int search_offer_bonus(const struct search_run *run)
+{
+    return run->limit > 1 ? SEARCH_PROOF_OFFER_BONUS : SEARCH_OFFER_BONUS;
+}
+
 /* Explores the propagated state at `depth`: branches on the rules' best
  * offer or on the digits of the chosen cell. */
 static void search_node(struct search_run *run, int depth)
@@ -302,7 +313,7 @@ static void search_node(struct search_run *run, int depth)
     }
     struct branch_offer offer;
     if (!s->rs->branching || run->cells_only ||
-        !best_offer(run, cand, digitset_count(cand[cell]) + SEARCH_OFFER_BONUS, &offer)) {
+        !best_offer(run, cand, digitset_count(cand[cell]) + search_offer_bonus(run), &offer)) {
         offer.ncells = 1;
         offer.cells[0] = cell;
         offer.nalts = 0;

@@ -7,8 +7,9 @@
  * classic kernel fits, whose propagation order is free, the cell branched
  * on; ties go to the cell with the most peers that share one of its
  * candidates: its guess prunes the most), or on a rule's offer
- * (a killer cage's digit combinations) when that has fewer alternatives,
- * and recurses on a copy of the state. A search that takes rules' offers
+ * (a killer cage's digit combinations) when that has at most a few more
+ * alternatives (a few more again in a count past one solution, which
+ * must exhaust its tree), and recurses on a copy of the state. A search that takes rules' offers
  * and draws nothing starts over from the root with a growing node budget
  * while it has found no solution, alternating offers and cells alone
  * (search.c, search_with_restarts), giving more of the budget to the
