@@ -239,12 +239,18 @@ static void innie_tally_line(struct innie_context *ic, struct innie_tally *t, in
             ic, t, by_column ? geometry_cell(ic->geo, k, line) : geometry_cell(ic->geo, line, k));
 }
 
-/* Runs of 2..N-1 adjacent rows (or columns) that are all houses. */
+/* Runs of 2..N-1 adjacent rows (or columns) that are all houses; a lean
+ * ruleset leaves them out, but for noting that it did. */
 static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_column,
                       int house_total, struct sl_error *err)
 {
     int n = ic->geo->size, is_house[SL_MAX_SIZE];
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
+    if (rules_lean(ic->builder)) {
+        for (int i = 0; i + 1 < n; i++)
+            if (is_house[i] && is_house[i + 1]) rules_note_left_out(ic->builder);
+        return 0;
+    }
     for (int first = 0; first < n; first++) {
         innie_tally_start(ic, t);
         innie_tally_line(ic, t, by_column, first);

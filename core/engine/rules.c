@@ -30,9 +30,15 @@ struct rule_builder {
     size_t *scratch;  /* bytes of per-search scratch reserved by each slot */
     int current_slot;
     int slot_group_first; /* the current slot's first group */
+    int lean;             /* ruleset_build_lean: rules may leave out what repeats others */
+    int left_out;         /* some rule did */
 };
 
 const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
+
+int rules_lean(const struct rule_builder *b) { return b->lean; }
+
+void rules_note_left_out(struct rule_builder *b) { b->left_out = 1; }
 
 static int check_cell(const struct rule_builder *b, int cell, struct sl_error *err)
 {
@@ -326,9 +332,9 @@ static int copy_text(struct ruleset *rs, const struct puzzle *p, struct sl_error
     return 0;
 }
 
-struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
+static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *err)
 {
-    struct rule_builder b = {.geo = p->geo};
+    struct rule_builder b = {.geo = p->geo, .lean = lean};
     struct ruleset *rs = calloc(1, sizeof *rs);
     int ncells = p->geo.ncells, failed = rs == NULL;
     b.domain = malloc((size_t)ncells * sizeof(digitset));
@@ -354,6 +360,7 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
         rs->kernel = NULL;
     }
     if (rs->kernel) rs->state_bytes += kernel_state_bytes();
+    rs->lean = b.left_out;
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;
@@ -364,6 +371,16 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
         return NULL;
     }
     return rs;
+}
+
+struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
+{
+    return build(p, 0, err);
+}
+
+struct ruleset *ruleset_build_lean(const struct puzzle *p, struct sl_error *err)
+{
+    return build(p, 1, err);
 }
 
 void ruleset_free(struct ruleset *rs)
