@@ -70,11 +70,12 @@ struct sum_set {
 static void sum_set_index_houses(struct sum_set *s)
 {
     size_t total = (size_t)s->nhouses * (size_t)s->size;
+    int ncells = s->size * s->size; /* houses hold the grid's cells alone */
     memset(s->cell_house_start, 0, sizeof s->cell_house_start);
     for (size_t k = 0; k < total; k++) s->cell_house_start[s->house_cells[k] + 1]++;
-    for (int c = 0; c < SL_MAX_CELLS; c++) s->cell_house_start[c + 1] += s->cell_house_start[c];
+    for (int c = 0; c < ncells; c++) s->cell_house_start[c + 1] += s->cell_house_start[c];
     uint16_t next[SL_MAX_CELLS];
-    memcpy(next, s->cell_house_start, sizeof next);
+    memcpy(next, s->cell_house_start, (size_t)ncells * sizeof next[0]);
     for (size_t k = 0; k < total; k++)
         s->cell_houses[next[s->house_cells[k]]++] = (uint16_t)(k / (size_t)s->size);
 }
