@@ -209,6 +209,10 @@ static int innie_region(struct innie_context *ic, const struct innie_tally *t, i
         rc = innie_add(ic, cells, ninnies, total - inside_sum, one_house, err);
     }
     if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
+        if (rules_lean(ic->builder)) { /* a lean ruleset's houses keep their innies alone */
+            rules_note_left_out(ic->builder);
+            return 0;
+        }
         innie_cells(ic, t, cut, ncut, 0, cells);
         rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), 0, err);
     }
@@ -240,7 +244,8 @@ static void innie_tally_line(struct innie_context *ic, struct innie_tally *t, in
 }
 
 /* Runs of 2..N-1 adjacent rows (or columns) that are all houses; a lean
- * ruleset leaves them out, but for noting that it did. */
+ * ruleset leaves them out, but for noting that it did (as it leaves out
+ * the outies of single houses: innie_region). */
 static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_column,
                       int house_total, struct sl_error *err)
 {

@@ -80,9 +80,9 @@ struct ruleset {
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
 /* A ruleset with the same solutions, cheaper to build: a rule may leave
- * out constraints that only repeat its others (the killer's rule-of-45
- * sums over several lines), so propagation narrows less and the search
- * may take another path. For settling a puzzle at the root before
+ * out constraints that only repeat its others (the killer keeps of its
+ * rule-of-45 sums the innies of single houses alone), so propagation
+ * narrows less and the search may take another path. For settling a puzzle at the root before
  * building the whole (cmd_input.c): when the lean root leaves every cell
  * one digit, that grid is the only solution. */
 struct ruleset *ruleset_build_lean(const struct puzzle *p, struct sl_error *err);
