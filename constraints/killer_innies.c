@@ -21,6 +21,7 @@ struct innie_context {
     uint64_t cage_bits[SL_MAX_CELLS]; /* per cage: innie_masks's, zero between uses */
     int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
     int region;                       /* the region's number in region_mark */
+    int left_out;                     /* a lean ruleset's: some sum was left out */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
@@ -211,6 +212,7 @@ static int innie_region(struct innie_context *ic, const struct innie_tally *t, i
     if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
         if (rules_lean(ic->builder)) { /* a lean ruleset's houses keep their innies alone */
             rules_note_left_out(ic->builder);
+            ic->left_out = 1;
             return 0;
         }
         innie_cells(ic, t, cut, ncut, 0, cells);
@@ -250,10 +252,11 @@ static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_co
                       int house_total, struct sl_error *err)
 {
     int n = ic->geo->size, is_house[SL_MAX_SIZE];
+    if (rules_lean(ic->builder) && ic->left_out) return 0;
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
     if (rules_lean(ic->builder)) {
         for (int i = 0; i + 1 < n; i++)
-            if (is_house[i] && is_house[i + 1]) rules_note_left_out(ic->builder);
+            if (is_house[i] && is_house[i + 1]) rules_note_left_out(ic->builder), ic->left_out = 1;
         return 0;
     }
     for (int first = 0; first < n; first++) {
@@ -287,6 +290,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     ic.sums = sums;
     ic.builder = b;
     ic.region = 0;
+    ic.left_out = 0;
     memset(ic.inside_count, 0, (size_t)cages->map->nparts * sizeof ic.inside_count[0]);
     memset(ic.cage_bits, 0, (size_t)cages->map->nparts * sizeof ic.cage_bits[0]);
     memset(ic.region_mark, 0, (size_t)g->ncells * sizeof ic.region_mark[0]);
