@@ -228,6 +228,20 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
  * touched; s->inside_of[h] gets which of its cells house h holds. */
 static int sum_set_touched_houses(struct sum_set *s, const struct sum_item *it, int *touched)
 {
+    if (s->nhouses <= 64) { /* the houses met as bits, in order for free */
+        uint64_t met = 0;
+        for (int i = 0; i < it->count; i++) {
+            int cell = s->cells[it->first + i];
+            for (int k = s->cell_house_start[cell]; k < s->cell_house_start[cell + 1]; k++) {
+                int h = s->cell_houses[k];
+                met |= UINT64_C(1) << h;
+                s->inside_of[h] |= UINT64_C(1) << i;
+            }
+        }
+        int n = 0;
+        for (; met; met &= met - 1) touched[n++] = __builtin_ctzll(met);
+        return n;
+    }
     int ntouched = 0;
     for (int i = 0; i < it->count; i++) {
         int cell = s->cells[it->first + i];
