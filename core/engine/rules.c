@@ -8,6 +8,7 @@
 #include "kernel.h"
 #include "vec.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -235,13 +236,22 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
     int ncells = rs->geo.ncells;
     int *seen = calloc((size_t)ncells, sizeof(int)); /* stamp: last cell that saw it, +1 */
     int cap = 0, used = 0;
+    /* Room for the most there can be (each unit's cells listed for each
+     * of its cells), made once rather than checked for every peer. */
+    size_t most = 1;
+    for (int u = 0; u < rs->nunits; u++) {
+        size_t len = (size_t)(rs->unit_start[u + 1] - rs->unit_start[u]);
+        most += len * len;
+    }
     rs->peer_start = malloc(((size_t)ncells + 1) * sizeof(int));
-    if (seen == NULL || rs->peer_start == NULL) {
+    if (seen == NULL || rs->peer_start == NULL || most > INT_MAX ||
+        vec_grow((void **)&rs->peers, &cap, (int)most, sizeof(uint16_t), err)) {
         free(seen);
         return sl_error_set(err, 0, 0, "out of memory");
     }
     for (int c = 0; c < ncells; c++) {
         rs->peer_start[c] = used;
+        seen[c] = c + 1; /* not its own peer */
         const uint64_t *units = rs->cell_units + (size_t)c * (size_t)rs->unit_words;
         for (int u = 0; u < rs->nunits; u++) {
             uint64_t later = units[u / 64] >> (u % 64); /* c's units from u on, in this word */
@@ -253,12 +263,8 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
             const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
             int len = rs->unit_start[u + 1] - rs->unit_start[u];
             for (int i = 0; i < len; i++) {
-                if (cells[i] == c || seen[cells[i]] == c + 1) continue;
+                if (seen[cells[i]] == c + 1) continue;
                 seen[cells[i]] = c + 1;
-                if (vec_grow((void **)&rs->peers, &cap, used + 1, sizeof(uint16_t), err)) {
-                    free(seen);
-                    return -1;
-                }
                 rs->peers[used++] = cells[i];
             }
         }
