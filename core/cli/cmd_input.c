@@ -24,8 +24,9 @@ struct loop {
     struct ruleset *lean_rules;
     struct solver *lean_solver;
     void *lean_state;
-    uint8_t settled[SL_MAX_CELLS]; /* the grid a lean root settled */
-    long rules_serial;
+    uint8_t settled[SL_MAX_CELLS];  /* the grid a lean root settled */
+    long rules_serial, lean_serial; /* each ruleset's number, from serials */
+    long serials;
     FILE *out, *err; /* the current entry's streams */
     int status;
 };
@@ -54,7 +55,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     ruleset_free(loop->rules);
     loop->solver = NULL;
     loop->rules = ruleset_build(p, &err);
-    loop->rules_serial++;
+    loop->rules_serial = ++loop->serials;
     if (loop->rules) loop->solver = solver_new(loop->rules);
     if (loop->solver == NULL) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
@@ -97,11 +98,12 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
         ruleset_free(loop->rules);
         loop->rules = rs;
         loop->solver = solver;
-        loop->rules_serial++;
+        loop->rules_serial = ++loop->serials;
         solver_set_node_limit(solver, cmd_node_limit(loop->opt, p->geo.size));
         return -1;
     }
     loop->lean_rules = rs;
+    loop->lean_serial = ++loop->serials;
     loop->lean_solver = solver_new(rs);
     loop->lean_state = malloc(rs->state_bytes);
     if (loop->lean_solver && loop->lean_state) return 0;
@@ -135,8 +137,15 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
     struct sl_error err = {0};
     int cell = 0;
     if (loop->opt->settle_lean && settle_lean(loop, p)) {
-        struct cmd_puzzle item = {file, p,         where,     loop->lean_rules, loop->lean_solver,
-                                  -1,   loop->out, loop->err, loop->settled};
+        struct cmd_puzzle item = {file,
+                                  p,
+                                  where,
+                                  loop->lean_rules,
+                                  loop->lean_solver,
+                                  loop->lean_serial,
+                                  loop->out,
+                                  loop->err,
+                                  loop->settled};
         loop->status = worst(loop->status, visit(arg, &item));
         return;
     }
