@@ -70,11 +70,12 @@ struct sum_set {
 static void sum_set_index_houses(struct sum_set *s)
 {
     size_t total = (size_t)s->nhouses * (size_t)s->size;
+    int ncells = s->size * s->size; /* houses hold the grid's cells alone */
     memset(s->cell_house_start, 0, sizeof s->cell_house_start);
     for (size_t k = 0; k < total; k++) s->cell_house_start[s->house_cells[k] + 1]++;
-    for (int c = 0; c < SL_MAX_CELLS; c++) s->cell_house_start[c + 1] += s->cell_house_start[c];
+    for (int c = 0; c < ncells; c++) s->cell_house_start[c + 1] += s->cell_house_start[c];
     uint16_t next[SL_MAX_CELLS];
-    memcpy(next, s->cell_house_start, sizeof next);
+    memcpy(next, s->cell_house_start, (size_t)ncells * sizeof next[0]);
     for (size_t k = 0; k < total; k++)
         s->cell_houses[next[s->house_cells[k]]++] = (uint16_t)(k / (size_t)s->size);
 }
@@ -227,6 +228,20 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
  * touched; s->inside_of[h] gets which of its cells house h holds. */
 static int sum_set_touched_houses(struct sum_set *s, const struct sum_item *it, int *touched)
 {
+    if (s->nhouses <= 64) { /* the houses met as bits, in order for free */
+        uint64_t met = 0;
+        for (int i = 0; i < it->count; i++) {
+            int cell = s->cells[it->first + i];
+            for (int k = s->cell_house_start[cell]; k < s->cell_house_start[cell + 1]; k++) {
+                int h = s->cell_houses[k];
+                met |= UINT64_C(1) << h;
+                s->inside_of[h] |= UINT64_C(1) << i;
+            }
+        }
+        int n = 0;
+        for (; met; met &= met - 1) touched[n++] = __builtin_ctzll(met);
+        return n;
+    }
     int ntouched = 0;
     for (int i = 0; i < it->count; i++) {
         int cell = s->cells[it->first + i];

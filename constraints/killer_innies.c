@@ -21,6 +21,7 @@ struct innie_context {
     uint64_t cage_bits[SL_MAX_CELLS]; /* per cage: innie_masks's, zero between uses */
     int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
     int region;                       /* the region's number in region_mark */
+    int left_out;                     /* a lean ruleset's: some sum was left out */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
@@ -209,6 +210,11 @@ static int innie_region(struct innie_context *ic, const struct innie_tally *t, i
         rc = innie_add(ic, cells, ninnies, total - inside_sum, one_house, err);
     }
     if (rc == 0 && meeting_known && noutties >= 1 && noutties <= n) {
+        if (rules_lean(ic->builder)) { /* a lean ruleset's houses keep their innies alone */
+            rules_note_left_out(ic->builder);
+            ic->left_out = 1;
+            return 0;
+        }
         innie_cells(ic, t, cut, ncut, 0, cells);
         rc = innie_add(ic, cells, noutties, meeting_sum - (total - inside_sum), 0, err);
     }
@@ -239,12 +245,20 @@ static void innie_tally_line(struct innie_context *ic, struct innie_tally *t, in
             ic, t, by_column ? geometry_cell(ic->geo, k, line) : geometry_cell(ic->geo, line, k));
 }
 
-/* Runs of 2..N-1 adjacent rows (or columns) that are all houses. */
+/* Runs of 2..N-1 adjacent rows (or columns) that are all houses; a lean
+ * ruleset leaves them out, but for noting that it did (as it leaves out
+ * the outies of single houses: innie_region). */
 static int innie_runs(struct innie_context *ic, struct innie_tally *t, int by_column,
                       int house_total, struct sl_error *err)
 {
     int n = ic->geo->size, is_house[SL_MAX_SIZE];
+    if (rules_lean(ic->builder) && ic->left_out) return 0;
     for (int i = 0; i < n; i++) is_house[i] = innie_line_is_house(ic, i, by_column);
+    if (rules_lean(ic->builder)) {
+        for (int i = 0; i + 1 < n; i++)
+            if (is_house[i] && is_house[i + 1]) rules_note_left_out(ic->builder), ic->left_out = 1;
+        return 0;
+    }
     for (int first = 0; first < n; first++) {
         innie_tally_start(ic, t);
         innie_tally_line(ic, t, by_column, first);
@@ -276,6 +290,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     ic.sums = sums;
     ic.builder = b;
     ic.region = 0;
+    ic.left_out = 0;
     memset(ic.inside_count, 0, (size_t)cages->map->nparts * sizeof ic.inside_count[0]);
     memset(ic.cage_bits, 0, (size_t)cages->map->nparts * sizeof ic.cage_bits[0]);
     memset(ic.region_mark, 0, (size_t)g->ncells * sizeof ic.region_mark[0]);

@@ -21,8 +21,10 @@ struct killer_cages {
 
 /* Adds the derived sums to sums and watches each as the next group: those
  * of single houses first (*one_house_end is the number of sums after
- * them), then those of runs of houses. The houses are read from sums'
- * index (sum_set_house_index), which holds b's. */
+ * them), then those of runs of houses. A lean ruleset (rules_lean) keeps
+ * the innies of single houses alone: they settle most killers' roots
+ * with the cages. The houses are read from sums' index
+ * (sum_set_house_index), which holds b's. */
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
                       struct rule_builder *b, int *one_house_end, struct sl_error *err);
 

@@ -392,6 +392,75 @@ static void test_killer_16x16(void)
     session_close(&s);
 }
 
+/* The candidates a ruleset's root leaves (the search's own root: solver_root). */
+static int root_of(const struct ruleset *rs, const uint8_t *givens, digitset *cand)
+{
+    struct solver *solver = solver_new(rs);
+    void *state = malloc(rs->state_bytes);
+    int ok = solver && state && solver_root(solver, givens, state) == 1;
+    if (ok) memcpy(cand, state, (size_t)rs->geo.ncells * sizeof *cand);
+    free(state);
+    solver_free(solver);
+    return ok;
+}
+
+/* A lean ruleset (ruleset_build_lean) has fewer sums than the whole and
+ * the same solutions: its root narrows no cell the whole's keeps, and
+ * when it settles every cell, the whole finds that grid alone. */
+static void test_lean_ruleset(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct sl_error err = {0};
+    struct ruleset *classic = ruleset_build_lean(&f.puzzle, &err);
+    CU_ASSERT_FATAL(classic != NULL);
+    CU_ASSERT_EQUAL(classic->lean, 0); /* nothing to leave out */
+    ruleset_free(classic);
+    struct rng rng;
+    rng_seed(&rng, 13);
+    int settled = 0, open = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        uint8_t grid[81], found[81];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024];
+        random_cages(&rng, grid, 9, map, sums);
+        struct session s;
+        session_open(&s, killer_line(map, sums, NULL), NULL);
+        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        struct ruleset *whole = ruleset_build(&s.p, &err), *lean = ruleset_build_lean(&s.p, &err);
+        CU_ASSERT_FATAL(whole != NULL && lean != NULL);
+        CU_ASSERT_EQUAL(whole->lean, 0);
+        CU_ASSERT_EQUAL(lean->lean, 1);
+        CU_ASSERT_TRUE(lean->ngroups < whole->ngroups);
+        digitset by_lean[81], by_whole[81];
+        int lean_ok = root_of(lean, s.p.givens, by_lean);
+        CU_ASSERT_EQUAL(lean_ok, root_of(whole, s.p.givens, by_whole));
+        int all_single = lean_ok;
+        for (int c = 0; lean_ok && c < 81; c++) {
+            CU_ASSERT_EQUAL(by_whole[c] & ~by_lean[c], 0);
+            CU_ASSERT_TRUE(by_lean[c] & digitset_of(grid[c])); /* sound */
+            all_single &= digitset_is_single(by_lean[c]);
+        }
+        struct solver *solver = solver_new(whole);
+        struct search_result r = solver_count(solver, s.p.givens, 2, found, NULL);
+        if (all_single) {
+            CU_ASSERT_EQUAL(r.solutions, 1);
+            CU_ASSERT_EQUAL(memcmp(found, grid, 81), 0);
+            for (int c = 0; c < 81; c++) CU_ASSERT_EQUAL(by_lean[c], digitset_of(grid[c]));
+        }
+        settled += all_single;
+        open += !all_single;
+        solver_free(solver);
+        ruleset_free(whole);
+        ruleset_free(lean);
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(settled > 0); /* both ends seen */
+    CU_ASSERT_TRUE(open > 0);
+    fixture_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
@@ -404,4 +473,5 @@ void tests_register(void)
     CU_add_test(s, "sound on every 4x4 grid", test_sound_on_every_4x4_grid);
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
     CU_add_test(s, "16x16 killers", test_killer_16x16);
+    CU_add_test(s, "lean ruleset", test_lean_ruleset);
 }

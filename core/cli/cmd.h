@@ -70,6 +70,10 @@ struct cmd_options {
      * larger than default_nodes_above x default_nodes_above (0: any). */
     uint64_t default_nodes;
     int default_nodes_above;
+    /* Set by solve and count: try each puzzle's lean ruleset's root first
+     * (cmd_puzzle's settled), building the whole ruleset only when that
+     * leaves cells open. */
+    int settle_lean;
 };
 
 /* An option a command takes, by its long name, and its help (lines
@@ -166,6 +170,10 @@ struct cmd_puzzle {
     long rules_serial;     /* changes whenever rules is a new ruleset */
     FILE *out, *err;       /* where a visit writes: stdout and stderr, or a
                               --jobs thread's buffers */
+    /* With opt->settle_lean: the only solution, when the root of a lean
+     * ruleset (rules.h) settled every cell, and rules and solver are then
+     * that ruleset's; else NULL. */
+    const uint8_t *settled;
 };
 
 typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);

@@ -19,7 +19,14 @@ struct loop {
     const struct variant_spec *variant;  /* --variant, loaded once */
     struct ruleset *rules;
     struct solver *solver;
-    long rules_serial;
+    /* opt->settle_lean's: the last lean ruleset (rules.h), its solver,
+     * and a search state of its size. */
+    struct ruleset *lean_rules;
+    struct solver *lean_solver;
+    void *lean_state;
+    uint8_t settled[SL_MAX_CELLS];  /* the grid a lean root settled */
+    long rules_serial, lean_serial; /* each ruleset's number, from serials */
+    long serials;
     FILE *out, *err; /* the current entry's streams */
     int status;
 };
@@ -48,7 +55,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     ruleset_free(loop->rules);
     loop->solver = NULL;
     loop->rules = ruleset_build(p, &err);
-    loop->rules_serial++;
+    loop->rules_serial = ++loop->serials;
     if (loop->rules) loop->solver = solver_new(loop->rules);
     if (loop->solver == NULL) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
@@ -60,11 +67,88 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     return 0;
 }
 
+static void lean_free(struct loop *loop)
+{
+    solver_free(loop->lean_solver);
+    ruleset_free(loop->lean_rules);
+    free(loop->lean_state);
+    loop->lean_solver = NULL;
+    loop->lean_rules = NULL;
+    loop->lean_state = NULL;
+}
+
+/* A lean ruleset for p (the last one when the rules are the same), with
+ * its solver and state; -1 when it cannot be built (the whole ruleset's
+ * build then tells why). A ruleset that left nothing out becomes the
+ * loop's whole one. */
+static int prepare_lean(struct loop *loop, const struct puzzle *p)
+{
+    struct sl_error err = {0};
+    if (loop->lean_rules && ruleset_matches(loop->lean_rules, p)) return 0;
+    lean_free(loop);
+    struct ruleset *rs = ruleset_build_lean(p, &err);
+    if (rs == NULL) return -1;
+    if (!rs->lean) { /* the whole ruleset, for prepare_rules to find */
+        struct solver *solver = solver_new(rs);
+        if (solver == NULL) {
+            ruleset_free(rs);
+            return -1;
+        }
+        solver_free(loop->solver);
+        ruleset_free(loop->rules);
+        loop->rules = rs;
+        loop->solver = solver;
+        loop->rules_serial = ++loop->serials;
+        solver_set_node_limit(solver, cmd_node_limit(loop->opt, p->geo.size));
+        return -1;
+    }
+    loop->lean_rules = rs;
+    loop->lean_serial = ++loop->serials;
+    loop->lean_solver = solver_new(rs);
+    loop->lean_state = malloc(rs->state_bytes);
+    if (loop->lean_solver && loop->lean_state) return 0;
+    lean_free(loop);
+    return -1;
+}
+
+/* 1 when the root of p's lean ruleset leaves every cell one digit (into
+ * loop->settled): then that grid is p's only solution, and a search of
+ * the whole ruleset would find it at its root too. */
+static int settle_lean(struct loop *loop, const struct puzzle *p)
+{
+    if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
+    if (prepare_lean(loop, p)) return 0;
+    int cell = 0;
+    struct sl_error err = {0};
+    if (ruleset_check_givens(loop->lean_rules, p->givens, &cell, &err) ||
+        solver_root(loop->lean_solver, p->givens, loop->lean_state) != 1)
+        return 0;
+    const digitset *cand = loop->lean_state;
+    for (int c = 0; c < p->geo.ncells; c++) {
+        if (!digitset_is_single(cand[c])) return 0;
+        loop->settled[c] = (uint8_t)digitset_first(cand[c]);
+    }
+    return 1;
+}
+
 static void visit_puzzle(struct loop *loop, const char *file, const struct puzzle *p,
                          const struct puzzle_source *where, cmd_visit visit, void *arg)
 {
     struct sl_error err = {0};
     int cell = 0;
+    if (loop->opt->settle_lean && settle_lean(loop, p)) {
+        struct cmd_puzzle item = {file,
+                                  p,
+                                  where,
+                                  loop->lean_rules,
+                                  loop->lean_solver,
+                                  loop->lean_serial,
+                                  loop->out,
+                                  loop->err,
+                                  loop->settled};
+        loop->status = worst(loop->status, visit(arg, &item));
+        return;
+    }
     if (prepare_rules(loop, p, file, where->line)) {
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
@@ -77,7 +161,7 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
         return;
     }
     struct cmd_puzzle item = {
-        file, p, where, loop->rules, loop->solver, loop->rules_serial, loop->out, loop->err};
+        file, p, where, loop->rules, loop->solver, loop->rules_serial, loop->out, loop->err, NULL};
     loop->status = worst(loop->status, visit(arg, &item));
 }
 
@@ -249,6 +333,7 @@ int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
     }
     solver_free(loop.solver);
     ruleset_free(loop.rules);
+    lean_free(&loop);
     return loop.status;
 }
 

@@ -2,6 +2,8 @@
  * cmd_solve.c — `sudolab solve` and `sudolab count`: one output line (or
  * grid) per input puzzle, in input order.
  */
+#include <string.h>
+
 #include "cmd.h"
 
 static const struct cmd_option_help solve_options[] = {
@@ -68,7 +70,11 @@ static int solve_one(void *arg, const struct cmd_puzzle *item)
     const struct geometry *g = &item->puzzle->geo;
     uint8_t solution[SL_MAX_CELLS];
     struct search_stats stats = {0};
-    struct search_result r = solver_count(item->solver, item->puzzle->givens, 1, solution, &stats);
+    struct search_result r = {1, 0};
+    if (item->settled)
+        memcpy(solution, item->settled, (size_t)g->ncells);
+    else
+        r = solver_count(item->solver, item->puzzle->givens, 1, solution, &stats);
     if (r.solutions == 0) {
         fputs(r.gave_up ? "gave up\n" : "no solution\n", item->out);
         if (r.gave_up) cmd_report_gave_up(item, stats.nodes);
@@ -86,8 +92,9 @@ static int count_one(void *arg, const struct cmd_puzzle *item)
     const struct cmd_options *opt = arg;
     if (opt->estimate) return cmd_count_estimate(opt, item);
     struct search_stats stats = {0};
-    struct search_result r =
-        solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
+    struct search_result r = {1, 0}; /* settled: the only solution, and limit >= 1 */
+    if (!item->settled)
+        r = solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
     if (r.gave_up) {
         fputs("?\n", item->out);
         cmd_report_gave_up(item, stats.nodes);
@@ -103,6 +110,7 @@ int cmd_solve(int argc, char **argv)
     int code = cmd_parse(&solve_spec, argc, argv, &opt);
     opt.default_nodes = CLI_SOLVE_NODES;
     opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
+    opt.settle_lean = 1;
     return code >= 0 ? code : cmd_for_each_puzzle_alike(&opt, solve_one, &opt);
 }
 
@@ -117,5 +125,6 @@ int cmd_count(int argc, char **argv)
         return cmd_usage_error(&count_spec, "--limit does not go with --estimate");
     opt.default_nodes = CLI_SOLVE_NODES;
     opt.default_nodes_above = CLI_SOLVE_BOUNDED_ABOVE;
+    opt.settle_lean = !opt.estimate;
     return code >= 0 ? code : cmd_for_each_puzzle_alike(&opt, count_one, &opt);
 }

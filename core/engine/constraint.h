@@ -125,6 +125,11 @@ int rules_limit_domain(struct rule_builder *b, int cell, digitset allowed, struc
 int rules_watch_group(struct rule_builder *b, const int *cells, int count, struct sl_error *err);
 /* A group of one cell. */
 int rules_watch(struct rule_builder *b, int cell, struct sl_error *err);
+/* 1 when the ruleset being built is lean (rules.h, ruleset_build_lean):
+ * the rule may leave out constraints its others imply, and then says so
+ * with rules_note_left_out. */
+int rules_lean(const struct rule_builder *b);
+void rules_note_left_out(struct rule_builder *b);
 /* Reserves bytes of per-state counters (copied with each search branch,
  * zeroed at the start); prop_rule_state returns them. */
 int rules_reserve_state(struct rule_builder *b, size_t bytes, struct sl_error *err);

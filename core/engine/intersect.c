@@ -5,11 +5,13 @@
 #include "vec.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct builder {
     struct ruleset *rs;
     int cells_cap, count_cap, cells_used;
-    int stamp[SL_MAX_CELLS]; /* per cell: 1 + the last unit marked holding it */
+    int stamp[SL_MAX_CELLS];    /* per cell: 1 + the last unit marked holding it */
+    int in_house[SL_MAX_CELLS]; /* per cell: 1 + the last house pairs_of_house took */
     struct sl_error *err;
 };
 
@@ -95,6 +97,16 @@ static int index_by_unit(struct ruleset *rs, struct sl_error *err)
     return 0;
 }
 
+/* 1 when every cell of unit u lies in house a (marked in b->in_house):
+ * the pair has nothing to learn, and most cages lie so in their box. */
+static int unit_inside_house(const struct builder *b, int u, int a)
+{
+    const struct ruleset *rs = b->rs;
+    for (int i = rs->unit_start[u]; i < rs->unit_start[u + 1]; i++)
+        if (b->in_house[rs->unit_cells[i]] != a + 1) return 0;
+    return 1;
+}
+
 /* The pairs of house a with each later unit sharing two or more of its
  * cells, in increasing order of the unit: found through the units of a's
  * cells (twice: the units met by two of them), as a scan of every unit
@@ -106,6 +118,7 @@ static int pairs_of_house(struct builder *b, int a, uint64_t *once, uint64_t *tw
     for (int w = 0; w < words; w++) once[w] = twice[w] = 0;
     for (int i = rs->unit_start[a]; i < rs->unit_start[a + 1]; i++) {
         const uint64_t *units = rs->cell_units + (size_t)rs->unit_cells[i] * (size_t)words;
+        b->in_house[rs->unit_cells[i]] = a + 1;
         for (int w = 0; w < words; w++) {
             twice[w] |= once[w] & units[w];
             once[w] |= units[w];
@@ -114,22 +127,26 @@ static int pairs_of_house(struct builder *b, int a, uint64_t *once, uint64_t *tw
     for (int w = 0; w < words && rc == 0; w++)
         for (uint64_t m = twice[w]; m && rc == 0; m &= m - 1) {
             int u = w * 64 + __builtin_ctzll(m);
-            if (u > a) rc = add_pair(b, a, u);
+            if (u > a && !unit_inside_house(b, u, a)) rc = add_pair(b, a, u);
         }
     return rc;
 }
 
 int intersections_build(struct ruleset *rs, struct sl_error *err)
 {
-    struct builder *b = calloc(1, sizeof *b);
+    struct builder *b = malloc(sizeof *b); /* its stamps zeroed for the grid's cells alone */
     uint64_t *once = calloc(2 * (size_t)rs->unit_words + 1, sizeof *once);
     if (b == NULL || once == NULL) {
         free(b);
         free(once);
         return sl_error_set(err, 0, 0, "out of memory");
     }
+    size_t stamps = (size_t)rs->geo.ncells * sizeof b->stamp[0];
     b->rs = rs;
     b->err = err;
+    b->cells_cap = b->count_cap = b->cells_used = 0;
+    memset(b->stamp, 0, stamps);
+    memset(b->in_house, 0, stamps);
     int rc = 0;
     for (int a = 0; rc == 0 && a < rs->nhouses; a++)
         rc = pairs_of_house(b, a, once, once + rs->unit_words);

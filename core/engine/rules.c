@@ -8,6 +8,7 @@
 #include "kernel.h"
 #include "vec.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,9 +31,15 @@ struct rule_builder {
     size_t *scratch;  /* bytes of per-search scratch reserved by each slot */
     int current_slot;
     int slot_group_first; /* the current slot's first group */
+    int lean;             /* ruleset_build_lean: rules may leave out what repeats others */
+    int left_out;         /* some rule did */
 };
 
 const struct geometry *rules_geometry(const struct rule_builder *b) { return &b->geo; }
+
+int rules_lean(const struct rule_builder *b) { return b->lean; }
+
+void rules_note_left_out(struct rule_builder *b) { b->left_out = 1; }
 
 static int check_cell(const struct rule_builder *b, int cell, struct sl_error *err)
 {
@@ -229,13 +236,22 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
     int ncells = rs->geo.ncells;
     int *seen = calloc((size_t)ncells, sizeof(int)); /* stamp: last cell that saw it, +1 */
     int cap = 0, used = 0;
+    /* Room for the most there can be (each unit's cells listed for each
+     * of its cells), made once rather than checked for every peer. */
+    size_t most = 1;
+    for (int u = 0; u < rs->nunits; u++) {
+        size_t len = (size_t)(rs->unit_start[u + 1] - rs->unit_start[u]);
+        most += len * len;
+    }
     rs->peer_start = malloc(((size_t)ncells + 1) * sizeof(int));
-    if (seen == NULL || rs->peer_start == NULL) {
+    if (seen == NULL || rs->peer_start == NULL || most > INT_MAX ||
+        vec_grow((void **)&rs->peers, &cap, (int)most, sizeof(uint16_t), err)) {
         free(seen);
         return sl_error_set(err, 0, 0, "out of memory");
     }
     for (int c = 0; c < ncells; c++) {
         rs->peer_start[c] = used;
+        seen[c] = c + 1; /* not its own peer */
         const uint64_t *units = rs->cell_units + (size_t)c * (size_t)rs->unit_words;
         for (int u = 0; u < rs->nunits; u++) {
             uint64_t later = units[u / 64] >> (u % 64); /* c's units from u on, in this word */
@@ -247,12 +263,8 @@ static int lay_out_peers(struct ruleset *rs, struct sl_error *err)
             const uint16_t *cells = rs->unit_cells + rs->unit_start[u];
             int len = rs->unit_start[u + 1] - rs->unit_start[u];
             for (int i = 0; i < len; i++) {
-                if (cells[i] == c || seen[cells[i]] == c + 1) continue;
+                if (seen[cells[i]] == c + 1) continue;
                 seen[cells[i]] = c + 1;
-                if (vec_grow((void **)&rs->peers, &cap, used + 1, sizeof(uint16_t), err)) {
-                    free(seen);
-                    return -1;
-                }
                 rs->peers[used++] = cells[i];
             }
         }
@@ -326,9 +338,9 @@ static int copy_text(struct ruleset *rs, const struct puzzle *p, struct sl_error
     return 0;
 }
 
-struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
+static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *err)
 {
-    struct rule_builder b = {.geo = p->geo};
+    struct rule_builder b = {.geo = p->geo, .lean = lean};
     struct ruleset *rs = calloc(1, sizeof *rs);
     int ncells = p->geo.ncells, failed = rs == NULL;
     b.domain = malloc((size_t)ncells * sizeof(digitset));
@@ -354,6 +366,7 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
         rs->kernel = NULL;
     }
     if (rs->kernel) rs->state_bytes += kernel_state_bytes();
+    rs->lean = b.left_out;
     rs->domain = b.domain;
     rs->watch_masks = b.watch_masks;
     b.domain = NULL;
@@ -364,6 +377,16 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
         return NULL;
     }
     return rs;
+}
+
+struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)
+{
+    return build(p, 0, err);
+}
+
+struct ruleset *ruleset_build_lean(const struct puzzle *p, struct sl_error *err)
+{
+    return build(p, 1, err);
 }
 
 void ruleset_free(struct ruleset *rs)

@@ -73,9 +73,19 @@ struct ruleset {
      * ruleset the kernel fits, with or without it, as the kernel's order
      * of narrowings differs from the general path's. */
     int blame_branch;
+    /* 1 when built by ruleset_build_lean and some rule left out part of
+     * itself; 0 when the ruleset is the very one ruleset_build makes. */
+    int lean;
 };
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
+/* A ruleset with the same solutions, cheaper to build: a rule may leave
+ * out constraints that only repeat its others (the killer keeps of its
+ * rule-of-45 sums the innies of single houses alone), so propagation
+ * narrows less and the search may take another path. For settling a puzzle at the root before
+ * building the whole (cmd_input.c): when the lean root leaves every cell
+ * one digit, that grid is the only solution. */
+struct ruleset *ruleset_build_lean(const struct puzzle *p, struct sl_error *err);
 void ruleset_free(struct ruleset *rs);
 /* 1 when rs was built from rules equal to p's (same geometry and text). */
 int ruleset_matches(const struct ruleset *rs, const struct puzzle *p);

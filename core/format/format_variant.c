@@ -47,6 +47,12 @@ struct variant_reader {
     pcre2_code *re[RE_COUNT];
     pcre2_match_data *match;
     int fpuzzles_flags;
+    /* The last successful match, which match holds: variant_parse reads
+     * the captures of the line variant_detect just matched instead of
+     * matching it again. */
+    const char *matched_text;
+    size_t matched_len;
+    int matched_re;
 };
 
 void variant_reader_set_flags(struct variant_reader *v, int fpuzzles_flags)
@@ -86,7 +92,18 @@ void variant_reader_free(struct variant_reader *v)
 
 static int variant_matches(struct variant_reader *v, int re, const char *text, size_t len)
 {
-    return pcre2_match(v->re[re], (PCRE2_SPTR)text, len, 0, 0, v->match, NULL) >= 0;
+    int found = pcre2_match(v->re[re], (PCRE2_SPTR)text, len, 0, 0, v->match, NULL) >= 0;
+    v->matched_text = found ? text : NULL;
+    v->matched_len = len;
+    v->matched_re = re;
+    return found;
+}
+
+/* variant_matches, or 1 at once when the last match was this. */
+static int variant_matched(struct variant_reader *v, int re, const char *text, size_t len)
+{
+    if (v->matched_text == text && text && v->matched_len == len && v->matched_re == re) return 1;
+    return variant_matches(v, re, text, len);
 }
 
 /* Capture i of the last match: its offset and length (-1 when unset). */
@@ -357,10 +374,11 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
     if (kind == FORMAT_KEEN) rc = format_keen_read(text, len, p, where, err);
     if (kind == FORMAT_UNRULY) rc = format_unruly_read(text, len, p, where, err);
     if ((kind == FORMAT_KILLER || kind == FORMAT_CSV) &&
-        variant_matches(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
+        variant_matched(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
         int n = killer_fields(v, text, f);
         rc = killer_line_build(&f[0], &f[1], n == 3 ? &f[2] : NULL, p, where, err);
     }
+    v->matched_text = NULL; /* the buffer may hold the next line at the same place */
     if (rc) {
         if (err) err->line = line;
         return -1;
