@@ -252,14 +252,26 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
     if (present && keeps && !run->stopped) dig_remove(run, g);
 }
 
-/* Makes the state of path[k] from its parent's, making that first;
- * returns its liveness (dig_add). */
+/* The digits the givens of groups [a, b) hold. */
+static int dig_digits(const struct dig_run *run, int a, int b)
+{
+    digitset digits = 0;
+    for (int i = run->start[a]; i < run->start[b]; i++)
+        if (run->givens[run->cells[i]]) digits |= digitset_of(run->givens[run->cells[i]]);
+    return digitset_count(digits);
+}
+
+/* Makes the state of path[k] from its parent's, making that first, or
+ * afresh when the parent is not made and the node adds more digits than
+ * a start costs (the parent is then made only if another question needs
+ * it); returns its liveness (dig_add). */
 static int dig_make(struct dig_run *run, int k)
 {
     struct dig_node *node = &run->path[k];
     if (node->made) return node->live;
     digitset *state = dig_state(run, node->slot);
-    if (k == 0) {
+    if (k == 0 || (!run->path[k - 1].made &&
+                   dig_digits(run, node->add_from, node->add_to) > DIG_FRESH_DIGITS)) {
         node->live = dig_fresh(run, state, node->l, node->r);
     } else {
         struct dig_node *parent = &run->path[k - 1];

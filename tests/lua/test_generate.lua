@@ -285,6 +285,15 @@ expect("a negative count is refused",
        select(2, pcall(sudolab.shuffled, -1, 1)):find("shuffled") ~= nil, true)
 expect("a seed that is no integer is refused",
        select(2, pcall(sudolab.shuffled, 81, "x")):find("integer") ~= nil, true)
+-- p:dig(seed, solution): the cells alone in shuffled's order, no table.
+local by_table, by_seed = sudolab.puzzle{}, sudolab.puzzle{}
+by_table:givens(grid)
+by_seed:givens(grid)
+expect("p:dig(seed) removes what p:dig(shuffled(seed)) does",
+       by_seed:dig(12, grid), by_table:dig(sudolab.shuffled(81, 12), grid))
+expect("the same puzzle", by_seed:givens(), by_table:givens())
+expect("a negative seed is refused",
+       select(2, pcall(by_seed.dig, by_seed, -1, grid)):find("dig") ~= nil, true)
 local counted = sudolab.puzzle{}
 counted:givens(grid)
 counted:put(0, 0)
