@@ -16,12 +16,13 @@
  */
 #include "dig_unavoidable.h"
 
-/* The solution read by digit and by line: for each digit the cell it
- * holds in each row, and the row it holds in each column and box; for
- * each row and column the column or row each digit sits in. */
+/* The solution read by digit and by line: for each digit the cell and
+ * the box it holds in each row, and the row it holds in each column and
+ * box; for each row and column the column or row each digit sits in. */
 struct grid_rows {
     int n, box_rows, box_cols;
     uint8_t cell[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
+    uint8_t box[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t by_col[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t by_box[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t col_of[DIG_UNAVOIDABLE_SIDE][SL_MAX_SIZE + 1];
@@ -48,6 +49,7 @@ static int grid_rows_read(struct grid_rows *g, const struct ruleset *rs, const u
         if (d < 1 || d > n) return 0;
         g->by_col[d][k] = g->by_box[d][b] = g->row_of[k][d] = (uint8_t)r;
         g->cell[d][r] = (uint8_t)c;
+        g->box[d][r] = (uint8_t)b;
         g->col_of[r][d] = (uint8_t)k;
         row[r] |= digitset_of(d), col[k] |= digitset_of(d), box[b] |= digitset_of(d);
     }
@@ -73,9 +75,8 @@ static void pair_parts(struct dig_unavoidable *u, const struct grid_rows *g, int
     int n = g->n;
     uint8_t by_col[DIG_UNAVOIDABLE_SIDE], by_box[DIG_UNAVOIDABLE_SIDE];
     for (int r = 0; r < n; r++) {
-        int k = g->cell[a][r] % n;
-        by_col[r] = g->by_col[b][k];
-        by_box[r] = g->by_box[b][grid_box(g, r, k)];
+        by_col[r] = g->by_col[b][g->col_of[r][a]];
+        by_box[r] = g->by_box[b][g->box[a][r]];
     }
     unsigned parts[DIG_UNAVOIDABLE_SIDE];
     int count = 0;
