@@ -8,19 +8,12 @@
 
 static void glance_add(uint64_t *set, int c) { set[c >> 6] |= UINT64_C(1) << (c & 63); }
 
-/* A cell's peers: the union of its houses, and the rules' other peers one
- * by one when the houses do not hold them all. */
+/* A cell's peers past its houses' cells (g->peers[c] holds those): the
+ * rules' other peers one by one, when the houses do not hold them all. */
 static void glance_peers(struct dig_glance *g, int c)
 {
     const struct ruleset *rs = g->rs;
     uint64_t *p = g->peers[c];
-    p[0] = p[1] = 0;
-    const uint64_t *units = rs->cell_units + (size_t)c * (size_t)rs->unit_words;
-    for (int w = 0; w < rs->unit_words; w++)
-        for (uint64_t todo = units[w]; todo; todo &= todo - 1) {
-            int u = w * 64 + __builtin_ctzll(todo);
-            if (u < rs->nhouses) p[0] |= g->house[u][0], p[1] |= g->house[u][1];
-        }
     p[c >> 6] &= ~(UINT64_C(1) << (c & 63));
     int want = rs->peer_start[c + 1] - rs->peer_start[c];
     if (__builtin_popcountll(p[0]) + __builtin_popcountll(p[1]) == want) return;
@@ -33,10 +26,16 @@ int dig_glance_open(struct dig_glance *g, const struct ruleset *rs, const uint8_
     for (int c = 0; c < rs->geo.ncells; c++)
         if (rs->domain[c] != rs->all) return 0;
     g->rs = rs;
+    memset(g->peers, 0, sizeof g->peers);
     for (int u = 0; u < rs->nhouses; u++) {
-        g->house[u][0] = g->house[u][1] = 0;
+        uint64_t *h = g->house[u];
+        h[0] = h[1] = 0;
         for (int i = rs->unit_start[u]; i < rs->unit_start[u + 1]; i++)
-            glance_add(g->house[u], rs->unit_cells[i]);
+            glance_add(h, rs->unit_cells[i]);
+        for (int i = rs->unit_start[u]; i < rs->unit_start[u + 1]; i++) {
+            uint64_t *p = g->peers[rs->unit_cells[i]];
+            p[0] |= h[0], p[1] |= h[1];
+        }
     }
     memset(g->given, 0, sizeof g->given);
     for (int c = 0; c < rs->geo.ncells; c++) {
