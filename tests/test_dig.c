@@ -38,33 +38,43 @@ static void test_fill(void)
     fixture_close(&f);
 }
 
-/* Each set holds two digits, as many of each, and swapping them in it
- * leaves another solution; every pair of digits gives a set. */
+/* The digits a set's cells hold in grid, as a mask. */
+static unsigned set_digits(const uint64_t *set, const uint8_t *grid)
+{
+    unsigned digits = 0;
+    for (int c = 0; c < 81; c++)
+        if (set_has(set, c)) digits |= 1u << grid[c];
+    return digits;
+}
+
+/* Every set is unavoidable: with its cells emptied the grid has another
+ * solution. Every pair of digits gives a set, two-digit sets hold as many
+ * of each, and some trades of two rows or columns hold three digits. */
 static void test_sets_swap(void)
 {
     struct fixture f;
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
-    uint8_t grid[SL_MAX_CELLS], swapped[SL_MAX_CELLS];
+    uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     rng_seed(&rng, 3);
     CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
     struct dig_unavoidable u;
     dig_unavoidable_find(&u, f.rules, grid);
     CU_ASSERT_TRUE(u.n >= 36);
+    int wide = 0;
     for (int i = 0; i < u.n; i++) {
-        int da = 0, db = 0, na = 0, nb = 0;
-        for (int c = 0; c < 81; c++) {
-            if (!set_has(u.set[i], c)) continue;
-            if (!da) da = grid[c];
-            if (grid[c] != da && !db) db = grid[c];
-            na += grid[c] == da, nb += grid[c] == db;
-        }
-        CU_ASSERT_TRUE(da && db && na == nb && na + nb >= 4);
-        memcpy(swapped, grid, 81);
+        for (int c = 0; c < 81; c++) f.puzzle.givens[c] = set_has(u.set[i], c) ? 0 : grid[c];
+        CU_ASSERT_EQUAL(fixture_count(&f, 2), 2);
+        unsigned digits = set_digits(u.set[i], grid);
+        wide += __builtin_popcount(digits) > 2;
+        if (__builtin_popcount(digits) != 2) continue;
+        int first = __builtin_ctz(digits), count[2] = {0, 0};
         for (int c = 0; c < 81; c++)
-            if (set_has(u.set[i], c)) swapped[c] = (uint8_t)(grid[c] == da ? db : da);
-        CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, swapped));
+            if (set_has(u.set[i], c)) count[grid[c] != first]++;
+        CU_ASSERT_TRUE(count[0] == count[1] && count[0] >= 2);
     }
+    CU_ASSERT_TRUE(wide > 0);
+    memset(f.puzzle.givens, 0, 81);
     grid[0] = grid[1]; /* not a solution: no sets */
     dig_unavoidable_find(&u, f.rules, grid);
     CU_ASSERT_EQUAL(u.n, 0);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dig.h"
+#include "dig_glance.h"
 #include "dig_unavoidable.h"
 
 /* Past this many digits to add, a state is made afresh (dig_add): each
@@ -109,7 +110,29 @@ static int dig_groups_alone(struct solver *s, const struct ruleset *rs, uint8_t 
  * all its questions share, those kept before it and those after it;
  * the left half adds the right half's givens, the right half those the
  * left half kept. Each question then narrows one cell of a state that
- * is mostly propagated already, instead of propagating all the givens. */
+ * is mostly propagated already, instead of propagating all the givens.
+ *
+ * States are made only when a question needs one: early in a dig most
+ * removed givens are singles of the givens left (dig_forced), which
+ * needs no state, so a range whose questions all end so makes none. A
+ * single of the givens is a single of their propagation too, so the
+ * answers, and the givens removed, are those of states made for all. */
+
+/* A range of groups on the way from the whole dig to the question being
+ * asked: its state (in the slot'th of the run's states) is its parent's
+ * with the givens of groups [add_from, add_to) added, once made. */
+struct dig_node {
+    int l, r;
+    int slot;
+    int add_from, add_to;
+    int made; /* the slot holds the state (until a right half narrows it) */
+    int live; /* when made: 1 consistent, 0 not, -1 a rule stopped */
+};
+
+/* Ranges nest by halves: at most one per bit of the cell count, and the
+ * whole. */
+#define DIG_PATH_MAX 32
+
 struct dig_run {
     struct solver *s;
     const struct ruleset *rs;
@@ -117,6 +140,7 @@ struct dig_run {
     const uint8_t *solution;
     const int *cells, *start;
     unsigned char *states; /* a state per level of halving */
+    struct dig_node path[DIG_PATH_MAX];
     int removed;
     int singles; /* a group goes only when singles still fill the grid */
     int stopped; /* a rule stopped propagation: nothing more is removed */
@@ -124,8 +148,13 @@ struct dig_run {
      * the givens as bits: a removal that empties a set fails unsearched. */
     const struct dig_unavoidable *sets;
     uint64_t given_bits[2];
+    struct dig_glance *glance; /* the givens as masks, or NULL: dig_forced */
 };
 
+static digitset *dig_state(const struct dig_run *run, int slot)
+{
+    return (digitset *)(run->states + (size_t)slot * run->rs->state_bytes);
+}
 /* The state of the questions about groups [l, r) made afresh: every
  * given but theirs, propagated at once. */
 static int dig_fresh(struct dig_run *run, digitset *state, int l, int r)
@@ -192,11 +221,24 @@ static int dig_empties_set(const struct dig_run *run, int g)
     return dig_unavoidable_emptied(run->sets, left, group);
 }
 
+/* Removes group g's givens. */
+static void dig_remove(struct dig_run *run, int g)
+{
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        int c = run->cells[i];
+        if (!run->givens[c]) continue;
+        if (run->glance) dig_glance_remove(run->glance, c, run->givens[c]);
+        run->removed++;
+        run->givens[c] = 0;
+    }
+    if (run->sets) dig_clear_bits(run, g, run->given_bits); /* bits only for grids sets fit */
+}
+
 /* Asks about group g below state (consistent when live): removes its
  * givens when no solution differs from the solution in one of them. */
 static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
 {
-    int keeps = 1, present = 0, searched = 0;
+    int keeps = 1, present = 0;
     if (run->singles) keeps = live && dig_all_single(run->rs, state);
     for (int i = run->start[g]; i < run->start[g + 1] && keeps; i++) {
         int c = run->cells[i];
@@ -204,45 +246,118 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         present++;
         digitset own = digitset_of(run->solution[c]);
         if (!live || state[c] == own) continue; /* no other digit left for it */
-        if (!searched++ && dig_empties_set(run, g)) {
-            keeps = 0;
-            break;
-        }
         struct search_result r = solver_count_below(run->s, state, c, ~own, 1, NULL);
         keeps = !r.solutions && !r.gave_up;
     }
-    if (!present || !keeps || run->stopped) return;
-    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
-        int c = run->cells[i];
-        run->removed += run->givens[c] != 0;
-        run->givens[c] = 0;
-    }
-    if (run->sets) dig_clear_bits(run, g, run->given_bits); /* bits only for grids sets fit */
+    if (present && keeps && !run->stopped) dig_remove(run, g);
 }
 
-/* Asks about groups [l, r) below state, which holds the givens of the
- * groups before l that stayed and of the groups from r on (consistent
- * when live), at `depth` in run->states; state itself may be used up. */
-static void dig_span(struct dig_run *run, digitset *state, int live, int l, int r, int depth)
+/* The digits the givens of groups [a, b) hold. */
+static int dig_digits(const struct dig_run *run, int a, int b)
 {
-    if (run->stopped) return;
-    if (r - l == 1) {
-        dig_ask(run, state, live, l);
+    digitset digits = 0;
+    for (int i = run->start[a]; i < run->start[b]; i++)
+        if (run->givens[run->cells[i]]) digits |= digitset_of(run->givens[run->cells[i]]);
+    return digitset_count(digits);
+}
+
+/* Makes the state of path[k] from its parent's, making that first, or
+ * afresh when the parent is not made and the node adds more digits than
+ * a start costs (the parent is then made only if another question needs
+ * it); returns its liveness (dig_add). */
+static int dig_make(struct dig_run *run, int k)
+{
+    struct dig_node *node = &run->path[k];
+    if (node->made) return node->live;
+    digitset *state = dig_state(run, node->slot);
+    if (k == 0 || (!run->path[k - 1].made &&
+                   dig_digits(run, node->add_from, node->add_to) > DIG_FRESH_DIGITS)) {
+        node->live = dig_fresh(run, state, node->l, node->r);
+    } else {
+        struct dig_node *parent = &run->path[k - 1];
+        int live = dig_make(run, k - 1);
+        if (node->slot != parent->slot)
+            memcpy(state, dig_state(run, parent->slot), run->rs->state_bytes);
+        else
+            parent->made = 0; /* narrowed in place: the parent's questions are done */
+        node->live =
+            live == 1 ? dig_add(run, state, node->add_from, node->add_to, node->l, node->r) : live;
+    }
+    node->made = 1;
+    run->stopped |= node->live < 0;
+    return node->live;
+}
+
+/* 1 when the givens left without group g force the given of its cell c. */
+static int dig_glance_at(const struct dig_run *run, int g, int c, uint8_t *smaller, int *copied)
+{
+    if (run->glance) {
+        uint64_t gone[2] = {0, 0};
+        for (int i = run->start[g]; i < run->start[g + 1]; i++)
+            gone[run->cells[i] >> 6] |= UINT64_C(1) << (run->cells[i] & 63);
+        return dig_glance_forced(run->glance, c, run->solution[c], gone);
+    }
+    if (!(*copied)++) {
+        memcpy(smaller, run->givens, (size_t)run->rs->geo.ncells);
+        for (int i = run->start[g]; i < run->start[g + 1]; i++) smaller[run->cells[i]] = 0;
+    }
+    return dig_forced(run->rs, smaller, c, run->solution[c]);
+}
+
+/* 1 when every given of group g is settled without a new state: a single
+ * of the givens left without the group, or fixed in a state made
+ * already for a range holding g (it holds fewer givens, so the state of
+ * g's own question fixes the cell too). */
+static int dig_settled(struct dig_run *run, int k, int g)
+{
+    const struct dig_node *known = NULL;
+    for (int j = k; j >= 0 && !known; j--)
+        if (run->path[j].made) known = &run->path[j];
+    const digitset *state = known && known->live == 1 ? dig_state(run, known->slot) : NULL;
+    uint8_t smaller[SL_MAX_CELLS];
+    int copied = 0;
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        int c = run->cells[i];
+        if (!run->givens[c] || (state && state[c] == digitset_of(run->solution[c]))) continue;
+        if (!dig_glance_at(run, g, c, smaller, &copied)) return 0;
+    }
+    return 1;
+}
+
+/* The question about path[k], a range of one group. */
+static void dig_leaf(struct dig_run *run, int k)
+{
+    int g = run->path[k].l, present = 0;
+    for (int i = run->start[g]; i < run->start[g + 1]; i++)
+        present += run->givens[run->cells[i]] != 0;
+    if (!present) return;
+    if (!run->singles && dig_settled(run, k, g)) {
+        dig_remove(run, g);
         return;
     }
-    int m = l + (r - l) / 2;
-    size_t bytes = run->rs->state_bytes;
-    digitset *left = (digitset *)(run->states + (size_t)(depth + 1) * bytes);
-    int left_live = live;
-    if (live) {
-        memcpy(left, state, bytes);
-        left_live = dig_add(run, left, m, r, l, m);
+    if (dig_empties_set(run, g)) return;
+    int live = dig_make(run, k);
+    if (!run->stopped) dig_ask(run, dig_state(run, run->path[k].slot), live == 1, g);
+}
+
+/* Asks about the groups of path[k]'s range: the left half's state adds
+ * the right half's givens (a slot further), the right half's, in the
+ * same slot, those the left half kept. */
+static void dig_span(struct dig_run *run, int k)
+{
+    const struct dig_node node = run->path[k];
+    if (run->stopped) return;
+    if (node.r - node.l == 1) {
+        dig_leaf(run, k);
+        return;
     }
-    run->stopped |= left_live < 0;
-    dig_span(run, left, left_live == 1, l, m, depth + 1);
-    int right_live = live ? dig_add(run, state, l, m, m, r) : 0;
-    run->stopped |= right_live < 0;
-    dig_span(run, state, right_live == 1, m, r, depth);
+    int m = node.l + (node.r - node.l) / 2;
+    run->path[k + 1] = (struct dig_node){
+        .l = node.l, .r = m, .slot = node.slot + 1, .add_from = m, .add_to = node.r};
+    dig_span(run, k + 1);
+    run->path[k + 1] =
+        (struct dig_node){.l = m, .r = node.r, .slot = node.slot, .add_from = node.l, .add_to = m};
+    dig_span(run, k + 1);
 }
 
 /* The singles dig one group at a time, each state made afresh: for rules
@@ -287,12 +402,12 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     solver_set_light(s, 1);
     solver_set_node_limit(s, DIG_NODE_LIMIT);
     struct dig_unavoidable sets;
+    struct dig_glance glance;
     if (shared) {
         dig_sets_open(run, &sets);
-        digitset *root = (digitset *)run->states;
-        int live = dig_fresh(run, root, 0, ngroups);
-        run->stopped = live < 0;
-        dig_span(run, root, live == 1, 0, ngroups, 0);
+        if (!run->singles && dig_glance_open(&glance, rs, run->givens)) run->glance = &glance;
+        run->path[0] = (struct dig_node){.l = 0, .r = ngroups};
+        dig_span(run, 0);
     } else {
         dig_singles_alone(run, ngroups);
     }
@@ -300,6 +415,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     solver_set_node_limit(s, limit);
     free(run->states);
     run->sets = NULL; /* they lived on this frame */
+    run->glance = NULL;
     return run->removed;
 }
 

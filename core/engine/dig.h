@@ -31,9 +31,10 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
  * givens is updated in place; returns the number of givens removed. The
  * questions share propagated states (dig.c, search.h's solver_root), so
  * each search starts from the state one from the givens would, and the
- * dig removes the same givens as one search per question; a removal that
- * would leave none of a swap set's cells a given (dig_unavoidable.h)
- * fails unsearched, as its search would fail. */
+ * dig removes the same givens as one search per question; a removal
+ * whose cells are singles of the givens left (dig_glance.h) goes with no
+ * state made, and one that would leave none of a swap set's cells a
+ * given (dig_unavoidable.h) fails unsearched, as its search would fail. */
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups);
 
@@ -50,8 +51,8 @@ int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *give
 /* solver_fill's random completion of givens, drawn with rng; for the
  * plain classic 9x9 ruleset with no givens, the three boxes on the
  * diagonal (which share no house) first take a drawn permutation each,
- * and the search completes the rest: every grid can still be drawn, and
- * the search places the other 54 cells. */
+ * and a search over row, column and box masks completes the rest, its
+ * digits drawn: every grid can still be drawn. */
 struct search_result dig_fill(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
                               struct rng *rng, uint8_t *solution, struct search_stats *stats);
 

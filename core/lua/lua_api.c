@@ -824,8 +824,30 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
     return 1;
 }
 
+/* p:dig past reading its groups (a third argument says how to judge). */
+static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
+                          int *start, int ngroups)
+{
+    int singles = lua_type(L, 4) == LUA_TSTRING;
+    if (singles && strcmp(lua_tostring(L, 4), "singles") != 0)
+        return api_error(L, "dig: the third argument is a rating or \"singles\"");
+    if (!singles && !lua_isnoneornil(L, 4))
+        return api_dig_deduced(L, ap, solution, cells, start, ngroups);
+    struct api_search run;
+    api_search_begin(L, ap, "dig", &run);
+    int removed =
+        singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
+                                     ngroups)
+                : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start, ngroups);
+    api_search_end(L, ap, "dig", &run, 0);
+    if (removed < 0) return api_error(L, "dig: out of memory");
+    lua_pushinteger(L, removed);
+    return 1;
+}
+
 /* p:dig(groups, solution [, up_to]) -> removed: tries each group of cells
- * (a list of lists of 0-based cells, or of cells alone) in order and
+ * (a list of lists of 0-based cells, or of cells alone; or a seed: every
+ * cell alone in the order sudolab.shuffled draws from it) in order and
  * removes its givens when the puzzle stays unique without them; the whole
  * loop runs in C. With up_to, a removal stays when the rules' own
  * techniques rated up to it still fill the grid; with "singles", when
@@ -835,6 +857,15 @@ static int api_dig(lua_State *L)
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
     int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
     uint8_t solution[SL_MAX_CELLS];
+    if (lua_type(L, 2) == LUA_TNUMBER) { /* a seed: every cell alone, as sudolab.shuffled draws */
+        struct rng rng;
+        rng_seed(&rng, (uint64_t)api_integer(L, 2, "dig", 0, LUA_MAXINTEGER));
+        api_solution_arg(L, ap, 3, "dig", solution);
+        for (int c = 0; c < ncells; c++) cells[c] = start[c] = c;
+        start[ncells] = ncells;
+        rng_shuffle_ints(&rng, cells, ncells);
+        return api_dig_groups(L, ap, solution, cells, start, ncells);
+    }
     luaL_checktype(L, 2, LUA_TTABLE);
     api_solution_arg(L, ap, 3, "dig", solution);
     lua_Integer ngroups = luaL_len(L, 2);
@@ -856,21 +887,7 @@ static int api_dig(lua_State *L)
         for (int i = 0; i < count; i++) cells[total++] = one[i];
     }
     start[ngroups] = total;
-    int singles = lua_type(L, 4) == LUA_TSTRING;
-    if (singles && strcmp(lua_tostring(L, 4), "singles") != 0)
-        return api_error(L, "dig: the third argument is a rating or \"singles\"");
-    if (!singles && !lua_isnoneornil(L, 4))
-        return api_dig_deduced(L, ap, solution, cells, start, (int)ngroups);
-    struct api_search run;
-    api_search_begin(L, ap, "dig", &run);
-    int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
-                                               start, (int)ngroups)
-                          : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
-                                       (int)ngroups);
-    api_search_end(L, ap, "dig", &run, 0);
-    if (removed < 0) return api_error(L, "dig: out of memory");
-    lua_pushinteger(L, removed);
-    return 1;
+    return api_dig_groups(L, ap, solution, cells, start, (int)ngroups);
 }
 
 /* p:add_rule(name [, args]) */
