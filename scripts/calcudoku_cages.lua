@@ -6,8 +6,9 @@
 --   calc.greedy(v, grid, opts)  random cages (sizes drawn from
 --                               opts.cage_sizes, lone cells folded into a
 --                               neighbour) and operations, then mended
---                               until unique: a cage where two solutions
---                               differ gets another operation, or is cut
+--                               until unique (in C: sudolab.calc_unique):
+--                               a cage where two solutions differ gets
+--                               another operation, or is cut
 --   calc.anneal(v, grid, opts)  greedy puzzles drawn until one is in the
 --                               band, else simulated annealing from the
 --                               nearest:
@@ -64,15 +65,23 @@ local function digits_of(cells, grid)
   return out
 end
 
--- The operations a cage of these digits may take, each as often as it is
--- to be drawn: two cells favour '-' and '/' (the clues only they give).
-local function ops_for(digits)
-  if #digits == 1 then return {""} end
-  if #digits > 2 then return {"+", "x"} end
-  local hi, lo = math.max(digits[1], digits[2]), math.min(digits[1], digits[2])
-  local ops = {"-", "-", "-", "+", "+", "x", "x"}
-  if hi % lo == 0 then ops[#ops + 1], ops[#ops + 2], ops[#ops + 3] = "/", "/", "/" end
+-- The operations' weights, each symbol as often as it is to be drawn:
+-- two cells favour '-' and '/' (the clues only they give; '/' where the
+-- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
+M.pair_ops, M.more_ops = "---++xx///", "+x"
+local function op_list(from, divides)
+  local ops = {}
+  for s in from:gmatch(".") do if s ~= "/" or divides then ops[#ops + 1] = s end end
   return ops
+end
+local lone_ops, pair_div, pair_other, more = {""}, op_list(M.pair_ops, true),
+  op_list(M.pair_ops, false), op_list(M.more_ops, false)
+
+local function ops_for(digits)
+  if #digits == 1 then return lone_ops end
+  if #digits > 2 then return more end
+  local hi, lo = math.max(digits[1], digits[2]), math.min(digits[1], digits[2])
+  return hi % lo == 0 and pair_div or pair_other
 end
 
 local function draw_op(digits, except)
@@ -217,48 +226,24 @@ local function cut(cage, op, grid, n, id, cell)
   op[id] = nil
 end
 
--- Mends a partition with two solutions: a cage where the other solution
--- differs takes an operation the other's digits there do not satisfy, or
--- when none is left loses a differing cell.
-local function mend(cage, op, grid, other, n)
-  local differing = {}
-  for cell = 0, n * n - 1 do
-    if byte(grid, cell + 1) ~= byte(other, cell + 1) then
-      differing[#differing + 1] = cell
-    end
-  end
-  local cell = differing[math.random(#differing)]
-  local id, members = cage[cell], members_of(cage, n)
-  local digits, theirs = digits_of(members[id], grid), digits_of(members[id], other)
-  local ops, start = ops_for(digits), math.random(10)
-  for i = 1, #ops do
-    local o = ops[(start + i) % #ops + 1]
-    if o ~= op[id] and M.target(o, digits) ~= M.target(o, theirs) then
-      op[id] = o
-      return
-    end
-  end
-  cut(cage, op, grid, n, id, cell)
-end
-
 -- How many of a count's searches may run: a loose partition on a big
 -- grid is told from a unique one long before this.
 local function budget(n) return 20000 * n end
 
--- A unique calcudoku of grid (a solution string), or nil and why.
+-- A unique calcudoku of grid (a solution string), or nil and why: the
+-- drawn partition mended (sudolab.calc_unique) while two solutions
+-- differ: a cage where they do takes an operation the other's digits
+-- there do not satisfy, or when none is left loses a differing cell.
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local op = choose_ops(cage, grid, n)
-  for _ = 1, tries or 4 * n * n do
-    local p = M.puzzle(v, cage, op, grid, n)
-    local sols = p:solutions(2, budget(n))
-    if sols and #sols == 1 then return p, cage, op end
-    if not sols then return nil, "the count gave up" end
-    mend(cage, op, grid, sols[1] == grid and sols[2] or sols[1], n)
-  end
-  return nil, "no unique partition"
+  local p, cages, ops = sudolab.calc_unique{
+    grid = grid, cages = cage, ops = choose_ops(cage, grid, n), rules = v.rules,
+    pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
+    nodes = budget(n), seed = math.random(0, math.maxinteger)}
+  if p then return p, cages, ops end
+  return nil, cages
 end
 
 function M.greedy(v, grid, opts)
