@@ -4,7 +4,6 @@
  */
 #include "calc_draw.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,11 +81,17 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
         calc_draw_put(&o, &calc_draw_names[k % CALC_DRAW_NAMES], 1);
     }
     for (int k = 0; k < count; k++) {
-        char op = d->op[order[k]], clue[32];
+        char op = d->op[order[k]], clue[32], *at = clue + sizeof clue;
         long long target = op == 'x' ? (long long)product[k] : (long long)sum[k];
         if (op != 'x' && op != '+') target = calc_draw_target(op, digits[k], 2);
-        int n = snprintf(clue, sizeof clue, "%c%lld%c", k ? ',' : ':', target, op);
-        calc_draw_put(&o, clue, (size_t)n - (op == '\0'));
+        if (op) *--at = op;
+        /* Digits from the right: a wrapped product is negative, as Lua printed it. */
+        uint64_t v = target < 0 ? 0 - (uint64_t)target : (uint64_t)target;
+        do *--at = (char)('0' + v % 10);
+        while (v /= 10);
+        if (target < 0) *--at = '-';
+        *--at = k ? ',' : ':';
+        calc_draw_put(&o, at, (size_t)(clue + sizeof clue - at));
     }
     if (o.len >= cap) return 0;
     out[o.len] = '\0';

@@ -1396,7 +1396,7 @@ static int api_calc_unique(lua_State *L)
                                        "more_ops", "tries", "nodes", "seed",  NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
     api_check_keys(L, 1, "calc_unique", keys);
-    struct calc_draw *d = lua_newuserdatauv(L, sizeof *d, 0);
+    struct calc_draw draw, *d = &draw;
     uint8_t grid[SL_MAX_CELLS], grids[2 * SL_MAX_CELLS];
     api_calc_read(L, d, grid);
     api_calc_weights(L, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
