@@ -77,12 +77,13 @@ end
 local lone_ops, pair_div, pair_other, more = {""}, op_list(M.pair_ops, true),
   op_list(M.pair_ops, false), op_list(M.more_ops, false)
 
-local function ops_for(digits)
-  if #digits == 1 then return lone_ops end
-  if #digits > 2 then return more end
-  local hi, lo = math.max(digits[1], digits[2]), math.min(digits[1], digits[2])
-  return hi % lo == 0 and pair_div or pair_other
+-- By a cage's cell count and its first two digits, all the list needs.
+local function ops_of(count, a, b)
+  if count == 1 then return lone_ops end
+  if count > 2 then return more end
+  return (a > b and a % b or b % a) == 0 and pair_div or pair_other
 end
+local function ops_for(digits) return ops_of(#digits, digits[1], digits[2]) end
 
 local function draw_op(digits, except)
   local ops = ops_for(digits)
@@ -147,6 +148,7 @@ end
 -- left under `low` cells joins the smallest neighbouring cage with room.
 function M.partition(n, sizes, low, high)
   local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbour_lists(n)
+  local members, free = {}, {} -- the cage growing and its free neighbours, reused
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
     local j = random(i)
@@ -156,11 +158,11 @@ function M.partition(n, sizes, low, high)
     local start = order[o]
     if not cage[start] then
       id = id + 1
-      local want, members = math.max(low, math.min(high, sizes[random(#sizes)])), {start}
-      cage[start], size[id] = id, 1
+      local want = math.max(low, math.min(high, sizes[random(#sizes)]))
+      members[1], cage[start], size[id] = start, id, 1
       while size[id] < want do
-        local free, nfree = {}, 0
-        for i = 1, #members do
+        local nfree = 0
+        for i = 1, size[id] do
           local nbs = lists[members[i]]
           for k = 1, #nbs do
             local nb = nbs[k]
@@ -170,7 +172,7 @@ function M.partition(n, sizes, low, high)
         if nfree == 0 then break end
         local pick = free[random(nfree)]
         cage[pick], size[id] = id, size[id] + 1
-        members[#members + 1] = pick
+        members[size[id]] = pick
       end
     end
   end
@@ -178,8 +180,9 @@ function M.partition(n, sizes, low, high)
     local own = cage[cell]
     if size[own] < low then
       local best
-      for _, nb in ipairs(lists[cell]) do
-        local other = cage[nb]
+      local nbs = lists[cell]
+      for k = 1, #nbs do
+        local other = cage[nbs[k]]
         if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
           best = other
         end
@@ -193,9 +196,24 @@ function M.partition(n, sizes, low, high)
   return cage
 end
 
+-- An operation for every cage, drawn in the order of the cage ids: one
+-- pass over the cells gathers each cage's size and first two digits.
 local function choose_ops(cage, grid, n)
-  local op = {}
-  for id, cells in pairs(members_of(cage, n)) do op[id] = draw_op(digits_of(cells, grid)) end
+  local size, first, second, op, last, random = {}, {}, {}, {}, 0, math.random
+  for cell = 0, n * n - 1 do
+    local id, d = cage[cell], digit_at(grid, cell)
+    local k = (size[id] or 0) + 1
+    size[id] = k
+    if k == 1 then first[id] = d elseif k == 2 then second[id] = d end
+    if id > last then last = id end
+  end
+  for id = 1, last do
+    local k = size[id]
+    if k then
+      local ops = ops_of(k, first[id], second[id])
+      op[id] = ops[random(#ops)]
+    end
+  end
   return op
 end
 
