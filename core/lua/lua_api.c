@@ -1298,7 +1298,7 @@ static int api_shuffled(lua_State *L)
 static void api_calc_weights(lua_State *L, const char *key, const char *allowed, char *out,
                              size_t cap)
 {
-    size_t len;
+    size_t len = 0;
     lua_getfield(L, 1, key);
     const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
     if (s == NULL || len == 0 || len >= cap || strspn(s, allowed) != len)
@@ -1311,7 +1311,7 @@ static void api_calc_weights(lua_State *L, const char *key, const char *allowed,
  * symbol) into d, ids renumbered by first appearance. */
 static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
 {
-    size_t len;
+    size_t len = 0;
     lua_getfield(L, 1, "grid");
     const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
     d->size = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;

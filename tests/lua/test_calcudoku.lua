@@ -80,6 +80,7 @@ local function draw_error(spec)
   return not ok and msg or "no error"
 end
 expect("an incomplete grid", draw_error{grid = "123434122143432."}:match("grid must be complete") ~= nil, true)
+expect("a grid that is not a string", draw_error{grid = 12}:match("grid must be N%*N") ~= nil, true)
 expect("an odd grid length", draw_error{grid = "12345"}:match("grid must be N%*N") ~= nil, true)
 expect("an unknown operation", draw_error{ops = {"%", "+", "+", "+", "+", "+", "+", "+"}}
        :match("ops%[1%] must be") ~= nil, true)
