@@ -139,13 +139,21 @@ static void bc_own(struct bc_grid *g, int line)
     bc_drop(g, line, lose[2] & g->has[2][line], 2);
 }
 
+/* The techniques among keys, as bits. A dig asks this on every call with
+ * the whole ladder's keys, most of them other rules': a key is compared
+ * whole only where its first letter, then its first letter past the
+ * prefix, agree. */
 static unsigned bc_techniques(const char *const *keys, int nkeys)
 {
+    enum { PREFIX = sizeof "binary-" - 1 };
     unsigned use = 0;
     for (int k = 0; k < nkeys; k++) {
-        if (strncmp(keys[k], "binary-", 7) != 0) continue; /* another rule's */
+        const char *key = keys[k];
+        if (key[0] != 'b' || strncmp(key, "binary-", PREFIX) != 0) continue; /* another rule's */
         for (int t = 0; t < BINARY_TECHNIQUES; t++)
-            if (strcmp(keys[k], binary_technique_keys[t]) == 0) use |= 1u << t;
+            if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
+                strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)
+                use |= 1u << t;
     }
     return use;
 }

@@ -171,6 +171,14 @@ static int calc_support_visit(void *arg, const uint8_t *digits)
     return complete;
 }
 
+/* Marks an assignment's digits and stops: the walk for one candidate. */
+static int calc_support_first(void *arg, const uint8_t *digits)
+{
+    struct calc_support *s = arg;
+    for (int i = 0; i < s->cage->ncells; i++) s->support[i] |= digitset_of(digits[i]);
+    return 1;
+}
+
 /* The digits a cell of a two-cell cage may pair with d: what the other
  * cell holds in the assignments the walk would find. */
 static digitset calc_pair_partners(int op, long long target, int d)
@@ -203,10 +211,33 @@ static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, d
     return first != 0;
 }
 
+/* A cage whose candidates combine in at most this many ways is walked
+ * whole, stopping once every candidate has an assignment; a larger one
+ * is asked candidate by candidate, each walk stopping at its first
+ * assignment (which supports a digit in every cell), so a candidate with
+ * none costs only its own part of the walk. */
+#define CALC_WALK_WHOLE 512
+
 int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support)
 {
     if (c->ncells == 2 && c->op != CALC_NONE) return calc_pair_supports(c, cand, support);
     struct calc_support s = {c, cand, support};
     memset(support, 0, sizeof *support * (size_t)c->ncells);
-    return calc_cage_walk(c, cand, calc_support_visit, &s) > 0;
+    long space = 1;
+    for (int i = 0; i < c->ncells && space <= CALC_WALK_WHOLE; i++)
+        space *= __builtin_popcount(cand[i]);
+    if (space <= CALC_WALK_WHOLE) return calc_cage_walk(c, cand, calc_support_visit, &s) > 0;
+    digitset fixed[CALC_MAX_CAGE_CELLS];
+    memcpy(fixed, cand, sizeof *fixed * (size_t)c->ncells);
+    for (int i = 0; i < c->ncells; i++) {
+        for (digitset m = cand[i] & ~support[i]; m; m = digitset_rest(m)) {
+            digitset d = digitset_of(digitset_first(m));
+            if (support[i] & d) continue; /* an earlier walk's assignment holds it */
+            fixed[i] = d;
+            calc_cage_walk(c, fixed, calc_support_first, &s);
+        }
+        fixed[i] = cand[i];
+        if (i == 0 && support[0] == 0) return 0; /* no assignment at all */
+    }
+    return 1;
 }

@@ -6,8 +6,9 @@
 --   calc.greedy(v, grid, opts)  random cages (sizes drawn from
 --                               opts.cage_sizes, lone cells folded into a
 --                               neighbour) and operations, then mended
---                               until unique: a cage where two solutions
---                               differ gets another operation, or is cut
+--                               until unique (in C: sudolab.calc_unique):
+--                               a cage where two solutions differ gets
+--                               another operation, or is cut
 --   calc.anneal(v, grid, opts)  greedy puzzles drawn until one is in the
 --                               band, else simulated annealing from the
 --                               nearest:
@@ -64,16 +65,25 @@ local function digits_of(cells, grid)
   return out
 end
 
--- The operations a cage of these digits may take, each as often as it is
--- to be drawn: two cells favour '-' and '/' (the clues only they give).
-local function ops_for(digits)
-  if #digits == 1 then return {""} end
-  if #digits > 2 then return {"+", "x"} end
-  local hi, lo = math.max(digits[1], digits[2]), math.min(digits[1], digits[2])
-  local ops = {"-", "-", "-", "+", "+", "x", "x"}
-  if hi % lo == 0 then ops[#ops + 1], ops[#ops + 2], ops[#ops + 3] = "/", "/", "/" end
+-- The operations' weights, each symbol as often as it is to be drawn:
+-- two cells favour '-' and '/' (the clues only they give; '/' where the
+-- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
+M.pair_ops, M.more_ops = "---++xx///", "+x"
+local function op_list(from, divides)
+  local ops = {}
+  for s in from:gmatch(".") do if s ~= "/" or divides then ops[#ops + 1] = s end end
   return ops
 end
+local lone_ops, pair_div, pair_other, more = {""}, op_list(M.pair_ops, true),
+  op_list(M.pair_ops, false), op_list(M.more_ops, false)
+
+-- By a cage's cell count and its first two digits, all the list needs.
+local function ops_of(count, a, b)
+  if count == 1 then return lone_ops end
+  if count > 2 then return more end
+  return (a > b and a % b or b % a) == 0 and pair_div or pair_other
+end
+local function ops_for(digits) return ops_of(#digits, digits[1], digits[2]) end
 
 local function draw_op(digits, except)
   local ops = ops_for(digits)
@@ -138,6 +148,7 @@ end
 -- left under `low` cells joins the smallest neighbouring cage with room.
 function M.partition(n, sizes, low, high)
   local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbour_lists(n)
+  local members, free = {}, {} -- the cage growing and its free neighbours, reused
   for cell = 0, n * n - 1 do order[cell + 1] = cell end
   for i = #order, 2, -1 do
     local j = random(i)
@@ -147,11 +158,11 @@ function M.partition(n, sizes, low, high)
     local start = order[o]
     if not cage[start] then
       id = id + 1
-      local want, members = math.max(low, math.min(high, sizes[random(#sizes)])), {start}
-      cage[start], size[id] = id, 1
+      local want = math.max(low, math.min(high, sizes[random(#sizes)]))
+      members[1], cage[start], size[id] = start, id, 1
       while size[id] < want do
-        local free, nfree = {}, 0
-        for i = 1, #members do
+        local nfree = 0
+        for i = 1, size[id] do
           local nbs = lists[members[i]]
           for k = 1, #nbs do
             local nb = nbs[k]
@@ -161,7 +172,7 @@ function M.partition(n, sizes, low, high)
         if nfree == 0 then break end
         local pick = free[random(nfree)]
         cage[pick], size[id] = id, size[id] + 1
-        members[#members + 1] = pick
+        members[size[id]] = pick
       end
     end
   end
@@ -169,8 +180,9 @@ function M.partition(n, sizes, low, high)
     local own = cage[cell]
     if size[own] < low then
       local best
-      for _, nb in ipairs(lists[cell]) do
-        local other = cage[nb]
+      local nbs = lists[cell]
+      for k = 1, #nbs do
+        local other = cage[nbs[k]]
         if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
           best = other
         end
@@ -184,9 +196,24 @@ function M.partition(n, sizes, low, high)
   return cage
 end
 
+-- An operation for every cage, drawn in the order of the cage ids: one
+-- pass over the cells gathers each cage's size and first two digits.
 local function choose_ops(cage, grid, n)
-  local op = {}
-  for id, cells in pairs(members_of(cage, n)) do op[id] = draw_op(digits_of(cells, grid)) end
+  local size, first, second, op, last, random = {}, {}, {}, {}, 0, math.random
+  for cell = 0, n * n - 1 do
+    local id, d = cage[cell], digit_at(grid, cell)
+    local k = (size[id] or 0) + 1
+    size[id] = k
+    if k == 1 then first[id] = d elseif k == 2 then second[id] = d end
+    if id > last then last = id end
+  end
+  for id = 1, last do
+    local k = size[id]
+    if k then
+      local ops = ops_of(k, first[id], second[id])
+      op[id] = ops[random(#ops)]
+    end
+  end
   return op
 end
 
@@ -217,48 +244,24 @@ local function cut(cage, op, grid, n, id, cell)
   op[id] = nil
 end
 
--- Mends a partition with two solutions: a cage where the other solution
--- differs takes an operation the other's digits there do not satisfy, or
--- when none is left loses a differing cell.
-local function mend(cage, op, grid, other, n)
-  local differing = {}
-  for cell = 0, n * n - 1 do
-    if byte(grid, cell + 1) ~= byte(other, cell + 1) then
-      differing[#differing + 1] = cell
-    end
-  end
-  local cell = differing[math.random(#differing)]
-  local id, members = cage[cell], members_of(cage, n)
-  local digits, theirs = digits_of(members[id], grid), digits_of(members[id], other)
-  local ops, start = ops_for(digits), math.random(10)
-  for i = 1, #ops do
-    local o = ops[(start + i) % #ops + 1]
-    if o ~= op[id] and M.target(o, digits) ~= M.target(o, theirs) then
-      op[id] = o
-      return
-    end
-  end
-  cut(cage, op, grid, n, id, cell)
-end
-
 -- How many of a count's searches may run: a loose partition on a big
 -- grid is told from a unique one long before this.
 local function budget(n) return 20000 * n end
 
--- A unique calcudoku of grid (a solution string), or nil and why.
+-- A unique calcudoku of grid (a solution string), or nil and why: the
+-- drawn partition mended (sudolab.calc_unique) while two solutions
+-- differ: a cage where they do takes an operation the other's digits
+-- there do not satisfy, or when none is left loses a differing cell.
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local op = choose_ops(cage, grid, n)
-  for _ = 1, tries or 4 * n * n do
-    local p = M.puzzle(v, cage, op, grid, n)
-    local sols = p:solutions(2, budget(n))
-    if sols and #sols == 1 then return p, cage, op end
-    if not sols then return nil, "the count gave up" end
-    mend(cage, op, grid, sols[1] == grid and sols[2] or sols[1], n)
-  end
-  return nil, "no unique partition"
+  local p, cages, ops = sudolab.calc_unique{
+    grid = grid, cages = cage, ops = choose_ops(cage, grid, n), rules = v.rules,
+    pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
+    nodes = budget(n), seed = math.random(0, math.maxinteger)}
+  if p then return p, cages, ops end
+  return nil, cages
 end
 
 function M.greedy(v, grid, opts)

@@ -1,9 +1,9 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
- * and two-cell supports against brute force; arguments that read and write back, and bad ones
- * that fail at their column; search counts against every 4x4 Latin
- * square; every captured sgt-keen puzzle unique, solved to Keen's own
- * answer and written back to its ID byte for byte; malformed IDs.
+ * and the supports of two to four cells against brute force; arguments that read and write back,
+ * and bad ones that fail at their column; search counts against every 4x4 Latin square; every
+ * captured sgt-keen puzzle unique, solved to Keen's own answer and written back to its ID byte for
+ * byte; malformed IDs.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -120,6 +120,52 @@ static void test_pair_supports_brute_force(void)
                     found += any;
                 }
     CU_ASSERT(found > 500);
+}
+
+/* Cages of three and four cells on a 9x9 grid, sums and products, on
+ * random candidates (some full, so that both the whole walk and the walk
+ * per candidate run): the supports are those of every assignment. */
+static void test_big_supports_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    static const int shapes[][5] = {{3, 0, 1, 2}, {3, 0, 1, 9}, {4, 0, 1, 9, 10}, {4, 0, 1, 2, 3}};
+    static const struct {
+        int op;
+        long target;
+    } clues[] = {{CALC_ADD, 6},  {CALC_ADD, 12},  {CALC_ADD, 17},   {CALC_ADD, 24}, {CALC_MUL, 24},
+                 {CALC_MUL, 72}, {CALC_MUL, 180}, {CALC_MUL, 1260}, {CALC_ADD, 30}, {CALC_MUL, 6}};
+    struct rng r;
+    rng_seed(&r, 45);
+    long found = 0, cases = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (size_t k = 0; k < sizeof clues / sizeof clues[0]; k++)
+            for (int draw = 0; draw < 8; draw++) {
+                int n = shapes[s][0];
+                struct calc_cage c;
+                calc_cage_init(&c, &g, shapes[s] + 1, n, clues[k].op, clues[k].target);
+                digitset cand[4], support[4], want[4] = {0, 0, 0, 0};
+                for (int i = 0; i < n; i++)
+                    cand[i] = draw % 2 ? digitset_all(9) : (digitset)rng_below(&r, 1u << 9) << 1;
+                long total = 1;
+                for (int i = 0; i < n; i++) total *= 9;
+                for (long code = 0; code < total; code++) {
+                    uint8_t d[4];
+                    long v = code;
+                    int fits = 1;
+                    for (int i = 0; i < n; i++, v /= 9) {
+                        d[i] = (uint8_t)(v % 9 + 1);
+                        fits &= (cand[i] & digitset_of(d[i])) != 0;
+                    }
+                    if (!fits || !calc_cage_holds(&c, d)) continue;
+                    for (int i = 0; i < n; i++) want[i] |= digitset_of(d[i]);
+                }
+                int any = calc_cage_supports(&c, cand, support);
+                CU_ASSERT_EQUAL(any, want[0] != 0);
+                for (int i = 0; i < n; i++) CU_ASSERT_EQUAL(any ? support[i] : 0, want[i]);
+                found += any, cases++;
+            }
+    CU_ASSERT(found > cases / 4);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -349,6 +395,7 @@ void tests_register(void)
     CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
     CU_add_test(s, "supports", test_supports);
     CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
+    CU_add_test(s, "big cages' supports against brute force", test_big_supports_brute_force);
     CU_add_test(s, "arguments round trip", test_arguments_round_trip);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cage_text.h"
+#include "calc_draw.h"
 #include "format.h"
 #include "format_variant.h"
 #include "lua_host.h"
@@ -1308,6 +1309,140 @@ static int api_shuffled(lua_State *L)
     return 1;
 }
 
+/* --- calcudoku draws ------------------------------------------------------ */
+
+/* spec's string field key (weights: symbols of "+-x/" only) into out. */
+static void api_calc_weights(lua_State *L, const char *key, const char *allowed, char *out,
+                             size_t cap)
+{
+    size_t len = 0;
+    lua_getfield(L, 1, key);
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+    if (s == NULL || len == 0 || len >= cap || strspn(s, allowed) != len)
+        api_error(L, "calc_unique: %s must be 1 to %zu of \"%s\"", key, cap - 1, allowed);
+    memcpy(out, s, len + 1);
+    lua_pop(L, 1);
+}
+
+/* spec.grid (a solution), spec.cages (cell 0.. -> id) and spec.ops (id ->
+ * symbol) into d, ids renumbered by first appearance. */
+static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
+{
+    size_t len = 0;
+    lua_getfield(L, 1, "grid");
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
+    d->size = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;
+    d->ncells = d->size * d->size;
+    if (d->size < 2 || (size_t)d->ncells != len)
+        api_error(L, "calc_unique: grid must be N*N digits (N 2..%d)", SL_MAX_SIZE);
+    for (int c = 0; c < d->ncells; c++) {
+        int v = geometry_digit(text[c]);
+        if (v < 1 || v > d->size) api_error(L, "calc_unique: grid must be complete");
+        grid[c] = (uint8_t)v;
+    }
+    lua_getfield(L, 1, "cages");
+    lua_getfield(L, 1, "ops");
+    if (!lua_istable(L, -2) || !lua_istable(L, -1))
+        api_error(L, "calc_unique: cages and ops must be tables");
+    lua_Integer ids[SL_MAX_CELLS];
+    d->count = 0;
+    for (int c = 0; c < d->ncells; c++) {
+        lua_rawgeti(L, -2, c);
+        lua_Integer id = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        int k = 0;
+        while (k < d->count && ids[k] != id) k++;
+        if (k == d->count) {
+            ids[d->count++] = id;
+            lua_rawgeti(L, -1, id);
+            const char *op = lua_tostring(L, -1);
+            if (op == NULL || strlen(op) > 1 || (op[0] && strchr("+-x/", op[0]) == NULL))
+                api_error(L, "calc_unique: ops[%lld] must be \"\", \"+\", \"-\", \"x\" or \"/\"",
+                          (long long)id);
+            d->op[k] = op[0];
+            lua_pop(L, 1);
+        }
+        d->cage[c] = k;
+    }
+    lua_pop(L, 3);
+}
+
+/* d's cages (cell 0.. -> id 1..) and ops (id -> symbol) as two tables. */
+static void api_calc_push(lua_State *L, const struct calc_draw *d)
+{
+    lua_createtable(L, d->ncells, 1);
+    for (int c = 0; c < d->ncells; c++) lua_pushinteger(L, d->cage[c] + 1), lua_rawseti(L, -2, c);
+    lua_createtable(L, d->count, 0);
+    for (int k = 0; k < d->count; k++) {
+        char op[2] = {d->op[k], '\0'};
+        lua_pushstring(L, op), lua_rawseti(L, -2, k + 1);
+    }
+}
+
+/* A calcudoku's rules text: its prefix, two symbols a cell for the map,
+ * and a clue (a target of up to 20 digits, its symbol, a comma) a cage. */
+#define API_CALC_TEXT_MAX (64 + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
+
+/* ap's rules made rules ":" d's text; up to two solutions into grids: their
+ * count, or -1 when the search gave up within nodes. */
+static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                          const uint8_t *grid, const char *rules, uint64_t nodes, uint8_t *grids)
+{
+    char text[API_CALC_TEXT_MAX];
+    size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
+    if (at >= sizeof text || calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
+        api_error(L, "calc_unique: the cages' text is too long");
+    struct geometry g = ap->p.geo;
+    api_release(L, ap);
+    puzzle_clear(&ap->p);
+    puzzle_init(&ap->p, &g);
+    api_add_rules_text(L, ap, text, "calc_unique");
+    struct api_search run;
+    api_search_begin_within(L, ap, "calc_unique", &run, nodes);
+    struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
+    if (api_search_end(L, ap, "calc_unique", &run, r.gave_up)) return -1;
+    if (r.gave_up) api_error(L, "calc_unique: the search gave up");
+    return (int)r.solutions;
+}
+
+/* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
+ * tries=, nodes=, seed=} -> puzzle, cages, ops; or nil, why, cages, ops. */
+static int api_calc_unique(lua_State *L)
+{
+    static const char *const keys[] = {"grid",     "cages", "ops",   "rules", "pair_ops",
+                                       "more_ops", "tries", "nodes", "seed",  NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
+    api_check_keys(L, 1, "calc_unique", keys);
+    struct calc_draw draw, *d = &draw;
+    uint8_t grid[SL_MAX_CELLS], grids[2 * SL_MAX_CELLS];
+    api_calc_read(L, d, grid);
+    api_calc_weights(L, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
+    api_calc_weights(L, "more_ops", "+x", d->more_ops, sizeof d->more_ops);
+    lua_getfield(L, 1, "rules");
+    const char *rules = api_string(L, -1, "calc_unique", NULL);
+    lua_getfield(L, 1, "tries"), lua_getfield(L, 1, "nodes"), lua_getfield(L, 1, "seed");
+    lua_Integer tries = api_integer(L, -3, "calc_unique", 1, 1000000);
+    uint64_t nodes = api_node_budget(L, -2, "calc_unique");
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_unique", 0, LUA_MAXINTEGER));
+    struct geometry g;
+    struct sl_error err = {0};
+    if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
+    struct api_puzzle *ap = api_push_puzzle(L, &g);
+    for (lua_Integer t = 0; t < tries; t++) {
+        int found = api_calc_count(L, ap, d, grid, rules, nodes, grids);
+        if (found < 0 || found == 0) {
+            lua_pushnil(L), lua_pushstring(L, found ? "the count gave up" : "no solution");
+            return api_calc_push(L, d), 4;
+        }
+        if (found == 1) return api_note_unique(ap, grids), api_calc_push(L, d), 3;
+        int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
+        calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, &rng);
+    }
+    lua_pushnil(L), lua_pushliteral(L, "no unique partition");
+    return api_calc_push(L, d), 4;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -1345,6 +1480,7 @@ int lua_api_open(lua_State *L)
         {"technique_rating", api_technique_rating},
         {"killer_swap", api_killer_swap},
         {"shuffled", api_shuffled},
+        {"calc_unique", api_calc_unique},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

@@ -52,4 +52,40 @@ expect("and the puzzle is unique", q and q:count(2), 1)
 local techniques = p:rate().techniques
 expect("the rater uses cage arithmetic", (techniques["calcudoku-cage"] or 0) > 0, true)
 
+-- The C draw (sudolab.calc_unique): its puzzle's text is the Lua text of
+-- the partition it hands back, the puzzle unique and true of its grid;
+-- bad arguments are errors.
+local g4 = "1234341221434321"
+local drawn, dc, dop = sudolab.calc_unique{
+  grid = g4, cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8},
+  ops = {"+", "+", "+", "+", "+", "+", "+", "+"}, rules = "classic;calcudoku",
+  pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 64, seed = 5}
+expect("a C draw is unique", drawn and drawn:count(2), 1)
+expect("and solves to its grid", drawn and drawn:solve(), g4)
+expect("its text is the Lua text of its cages",
+       drawn and drawn:line():match("calcudoku:(%S+)"), drawn and cages.text(dc, dop, g4, 4))
+local g9 = sudolab.puzzle{size = 9, boxes = "none"}:fill(7)
+local lone, lone_ops = {}, {}
+for c = 0, 80 do lone[c], lone_ops[c + 1] = c + 1, "" end
+local wide, wc, wo = sudolab.calc_unique{grid = g9, cages = lone, ops = lone_ops,
+  rules = "classic;calcudoku", pair_ops = "-", more_ops = "+", tries = 1, seed = 1}
+expect("past 62 cages, two symbols a cell as in Lua",
+       wide and wide:line():match("calcudoku:(%S+)"), wide and cages.text(wc, wo, g9, 9))
+local function draw_error(spec)
+  local base = {grid = g4, cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8},
+                ops = {"+", "+", "+", "+", "+", "+", "+", "+"}, rules = "classic;calcudoku",
+                pair_ops = "-+", more_ops = "+", tries = 4, seed = 1}
+  for k, x in pairs(spec) do base[k] = x end
+  local ok, msg = pcall(sudolab.calc_unique, base)
+  return not ok and msg or "no error"
+end
+expect("an incomplete grid", draw_error{grid = "123434122143432."}:match("grid must be complete") ~= nil, true)
+expect("a grid that is not a string", draw_error{grid = 12}:match("grid must be N%*N") ~= nil, true)
+expect("an odd grid length", draw_error{grid = "12345"}:match("grid must be N%*N") ~= nil, true)
+expect("an unknown operation", draw_error{ops = {"%", "+", "+", "+", "+", "+", "+", "+"}}
+       :match("ops%[1%] must be") ~= nil, true)
+expect("'-' among more cells' weights", draw_error{more_ops = "+-"}:match("more_ops must be") ~= nil, true)
+expect("empty weights", draw_error{pair_ops = ""}:match("pair_ops must be") ~= nil, true)
+expect("an unknown key", draw_error{size = 4}:match("calc_unique") ~= nil, true)
+
 check.finish()

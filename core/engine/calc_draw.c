@@ -1,0 +1,173 @@
+/*
+ * calc_draw.c — see calc_draw.h. Cage ids stay 0..count-1: a cut gives
+ * the lone cell a new id and its first piece keeps the old one.
+ */
+#include "calc_draw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char calc_draw_names[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+#define CALC_DRAW_NAMES 62
+
+/* The target digits make by op; products wrap as the generator's Lua
+ * integers did. */
+static long long calc_draw_target(char op, const uint8_t *digits, int count)
+{
+    if (op == '\0') return digits[0];
+    if (op == '-') return abs(digits[0] - digits[1]);
+    if (op == '/') return digits[0] > digits[1] ? digits[0] / digits[1] : digits[1] / digits[0];
+    uint64_t sum = 0, product = 1;
+    for (int i = 0; i < count; i++) sum += digits[i], product *= digits[i];
+    return (long long)(op == 'x' ? product : sum);
+}
+
+/* The operations a cage of these digits may take, with their weights. */
+static int calc_draw_ops(const struct calc_draw *d, const uint8_t *digits, int count, char *ops)
+{
+    if (count == 1) return ops[0] = '\0', 1;
+    const char *from = count == 2 ? d->pair_ops : d->more_ops;
+    int n = 0;
+    for (const char *s = from; *s; s++)
+        if (*s != '/' || (count == 2 && (digits[0] > digits[1] ? digits[0] % digits[1]
+                                                               : digits[1] % digits[0]) == 0))
+            ops[n++] = *s;
+    if (n == 0) ops[n++] = '+';
+    return n;
+}
+
+char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r)
+{
+    char ops[sizeof d->pair_ops];
+    int n = calc_draw_ops(d, digits, count, ops);
+    return ops[rng_below(r, (uint32_t)n)];
+}
+
+/* --- the text -------------------------------------------------------------- */
+
+struct calc_draw_out {
+    char *at;
+    size_t len, cap;
+};
+
+static void calc_draw_put(struct calc_draw_out *o, const char *s, size_t n)
+{
+    if (o->len + n < o->cap) memcpy(o->at + o->len, s, n);
+    o->len += n;
+}
+
+size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out, size_t cap)
+{
+    int name[SL_MAX_CELLS], order[SL_MAX_CELLS], count = 0;
+    uint8_t digits[SL_MAX_CELLS][2];
+    uint64_t sum[SL_MAX_CELLS], product[SL_MAX_CELLS];
+    for (int id = 0; id < d->count; id++) name[id] = -1;
+    for (int c = 0; c < d->ncells; c++) {
+        int id = d->cage[c], k = name[id];
+        if (k < 0) {
+            k = name[id] = count++;
+            order[k] = id, digits[k][0] = grid[c], digits[k][1] = 0;
+            sum[k] = product[k] = grid[c];
+            continue;
+        }
+        if (!digits[k][1]) digits[k][1] = grid[c];
+        sum[k] += grid[c], product[k] *= grid[c];
+    }
+    struct calc_draw_out o = {out, 0, cap};
+    for (int c = 0; c < d->ncells; c++) {
+        int k = name[d->cage[c]];
+        if (count > CALC_DRAW_NAMES) calc_draw_put(&o, &calc_draw_names[k / CALC_DRAW_NAMES], 1);
+        calc_draw_put(&o, &calc_draw_names[k % CALC_DRAW_NAMES], 1);
+    }
+    for (int k = 0; k < count; k++) {
+        char op = d->op[order[k]], clue[32], *at = clue + sizeof clue;
+        long long target = op == 'x' ? (long long)product[k] : (long long)sum[k];
+        if (op != 'x' && op != '+') target = calc_draw_target(op, digits[k], 2);
+        if (op) *--at = op;
+        /* Digits from the right: a wrapped product is negative, as Lua printed it. */
+        uint64_t v = target < 0 ? 0 - (uint64_t)target : (uint64_t)target;
+        do *--at = (char)('0' + v % 10);
+        while (v /= 10);
+        if (target < 0) *--at = '-';
+        *--at = k ? ',' : ':';
+        calc_draw_put(&o, at, (size_t)(clue + sizeof clue - at));
+    }
+    if (o.len >= cap) return 0;
+    out[o.len] = '\0';
+    return o.len;
+}
+
+/* --- mending --------------------------------------------------------------- */
+
+/* The cells of cage id, row-major. */
+static int calc_draw_members(const struct calc_draw *d, int id, int *cells)
+{
+    int n = 0;
+    for (int c = 0; c < d->ncells; c++)
+        if (d->cage[c] == id) cells[n++] = c;
+    return n;
+}
+
+static int calc_draw_by_cell(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The connected piece of cage id around start, not yet seen, given id
+ * `to`; its cells row-major in piece. */
+static int calc_draw_piece(struct calc_draw *d, int id, int start, int to, uint8_t *seen,
+                           int *piece)
+{
+    int n = 0, done = 0;
+    piece[n++] = start, seen[start] = 1;
+    while (done < n) {
+        int c = piece[done++], row = c / d->size, col = c % d->size;
+        int next[4] = {row > 0 ? c - d->size : -1, row < d->size - 1 ? c + d->size : -1,
+                       col > 0 ? c - 1 : -1, col < d->size - 1 ? c + 1 : -1};
+        for (int i = 0; i < 4; i++)
+            if (next[i] >= 0 && !seen[next[i]] && d->cage[next[i]] == id)
+                piece[n++] = next[i], seen[next[i]] = 1;
+    }
+    for (int i = 0; i < n; i++) d->cage[piece[i]] = to;
+    qsort(piece, (size_t)n, sizeof *piece, calc_draw_by_cell);
+    return n;
+}
+
+/* Cell stands alone; what it leaves of cage id splits into its pieces. */
+static void calc_draw_cut(struct calc_draw *d, const uint8_t *grid, int id, int cell, struct rng *r)
+{
+    uint8_t seen[SL_MAX_CELLS] = {0}, digits[SL_MAX_CELLS];
+    int piece[SL_MAX_CELLS], pieces = 0;
+    d->cage[cell] = d->count, d->op[d->count++] = '\0';
+    for (int c = 0; c < d->ncells; c++) {
+        if (d->cage[c] != id || seen[c]) continue;
+        int to = pieces++ ? d->count++ : id;
+        int n = calc_draw_piece(d, id, c, to, seen, piece);
+        for (int i = 0; i < n; i++) digits[i] = grid[piece[i]];
+        d->op[to] = calc_draw_op(d, digits, n, r);
+    }
+}
+
+void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r)
+{
+    int differ[SL_MAX_CELLS], ndiffer = 0, cells[SL_MAX_CELLS];
+    for (int c = 0; c < d->ncells; c++)
+        if (grid[c] != other[c]) differ[ndiffer++] = c;
+    if (ndiffer == 0) return;
+    int cell = differ[rng_below(r, (uint32_t)ndiffer)], id = d->cage[cell];
+    int n = calc_draw_members(d, id, cells);
+    if (n == 1) return; /* a lone cell's digit is fixed: no solution differs there */
+    uint8_t mine[SL_MAX_CELLS], theirs[SL_MAX_CELLS];
+    for (int i = 0; i < n; i++) mine[i] = grid[cells[i]], theirs[i] = other[cells[i]];
+    char ops[sizeof d->pair_ops];
+    int nops = calc_draw_ops(d, mine, n, ops), start = 1 + (int)rng_below(r, 10);
+    for (int i = 1; i <= nops; i++) {
+        char o = ops[(start + i) % nops];
+        if (o != d->op[id] && calc_draw_target(o, mine, n) != calc_draw_target(o, theirs, n)) {
+            d->op[id] = o;
+            return;
+        }
+    }
+    calc_draw_cut(d, grid, id, cell, r);
+}

@@ -1,0 +1,45 @@
+/*
+ * calc_draw.h — the mechanical part of drawing a calcudoku: a partition
+ * of a solution grid into cages, each with an operation, written as the
+ * rule's text and mended where a second solution differs. What to draw
+ * (cage sizes, the operations' weights, what is accepted) is the
+ * caller's: a generator's strategy (variants/calcudoku.lua).
+ *
+ * Cages are ids 0..count-1, one per cell (every id in use); op[id] is
+ * '\0' (one cell), '+', '-', 'x' or '/'. The weights list each symbol as
+ * often as it is to be drawn: pair_ops for two cells ('/' skipped where
+ * the larger digit is not a multiple of the smaller), more_ops ('+', 'x')
+ * for three or more.
+ */
+#ifndef SUDOLAB_CALC_DRAW_H
+#define SUDOLAB_CALC_DRAW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+#include "sudolab_limits.h"
+
+struct calc_draw {
+    int size, ncells, count;
+    int cage[SL_MAX_CELLS];
+    char op[SL_MAX_CELLS];
+    char pair_ops[32], more_ops[32]; /* weights, '\0'-ended */
+};
+
+/* The rule's text of d over grid (digits 1..size per cell): "MAP:CLUES",
+ * cages named by first appearance (two symbols a cell past 62 cages),
+ * each clue its target then its symbol. Returns its length, or 0 when it
+ * does not fit cap bytes. */
+size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out, size_t cap);
+
+/* An operation drawn for a cage of these digits (count of them). */
+char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r);
+
+/* Mends d where other (a second solution) differs from grid: a differing
+ * cell's cage takes an operation other's digits there do not satisfy,
+ * or, when none is left, the cell is cut from its cage (the rest split
+ * into its connected pieces, each drawing an operation). */
+void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r);
+
+#endif
