@@ -65,7 +65,9 @@ return require("variant").make{
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
     local settings = setmetatable({cage_sizes = killer.profile(opts.cage_sizes)}, {__index = opts})
-    if opts.grade and not opts.cage_sizes and (opts.size or v.size) == 9 then
+    -- The graded sizes stand aside for cage bounds the user set.
+    if opts.grade and not (opts.cage_sizes or opts.min_cage or opts.max_cage)
+       and (opts.size or v.size) == 9 then
       settings.cage_sizes = v.grade_sizes[opts.grade]
     end
     if opts.grade or opts.rating then

@@ -71,7 +71,9 @@ struct fish {
 static int fish_grow(struct fish *f, int depth, int from, uint32_t cover, uint32_t fresh,
                      struct step *out)
 {
-    if (depth == f->k) return fresh && fish_step(f->h, f->dir, f->digit, f->base, f->k, cover, out);
+    if (depth == f->k)
+        return fresh && __builtin_popcount(cover) == f->k &&
+               fish_step(f->h, f->dir, f->digit, f->base, f->k, cover, out);
     for (int i = from; i <= f->nl - f->k + depth; i++) {
         int line = f->lines[i];
         uint32_t more = cover | f->places[line];

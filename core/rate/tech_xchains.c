@@ -328,6 +328,9 @@ int find_grouped_xchain_since(const struct human *h, int param, const struct cha
     uint8_t touched[HUMAN_MAX_HOUSES];
     uint64_t fresh[XCHAIN_PART_WORDS];
     (void)param;
+    /* A digit with too many links is skipped, and may not be later: on
+     * such a grid the chains of unchanged links are owed too. */
+    if (lay->nmeetings + lay->nhouses > XCHAIN_MAX_LINKS) changed = NULL;
     for (digitset ds = lay->all; ds; ds = digitset_rest(ds)) {
         if (changed) digit_houses_touched(h, digitset_first(ds), changed, touched);
         if (!xchain_collect(h, digitset_first(ds), changed ? touched : NULL, &x)) continue;
