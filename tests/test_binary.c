@@ -57,6 +57,30 @@ static long brute_force_4x4(const struct puzzle *p)
     return found;
 }
 
+/* Reads each line, builds its rules and a solver, and hands them on. */
+static void with_each_solver(const char *const *lines, size_t count,
+                             void (*check)(const struct puzzle *p, struct solver *sv))
+{
+    for (size_t i = 0; i < count; i++) {
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(lines[i], &s), 1);
+        struct sl_error err;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *sv = solver_new(rs);
+        check(&s.p, sv);
+        solver_free(sv);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+}
+
+static void count_like_brute_force(const struct puzzle *p, struct solver *sv)
+{
+    long brute = brute_force_4x4(p);
+    CU_ASSERT(brute > 0);
+    CU_ASSERT_EQUAL(solver_count(sv, p->givens, 100000, NULL, NULL).solutions, brute);
+}
+
 static void test_counts_against_brute_force(void)
 {
     static const char *const lines[] = {
@@ -65,19 +89,18 @@ static void test_counts_against_brute_force(void)
         "sudolab 4 none binary 1..............2\n",
         "sudolab 4 none binary:u 1....2..........\n",
     };
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-        struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(lines[i], &s), 1);
-        struct sl_error err;
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *sv = solver_new(rs);
-        long brute = brute_force_4x4(&s.p);
-        CU_ASSERT(brute > 0);
-        CU_ASSERT_EQUAL(solver_count(sv, s.p.givens, 100000, NULL, NULL).solutions, brute);
-        solver_free(sv);
-        ruleset_free(rs);
-        session_close(&s);
-    }
+    with_each_solver(lines, sizeof lines / sizeof lines[0], count_like_brute_force);
+}
+
+static void solutions_obey_rule(const struct puzzle *p, struct solver *sv)
+{
+    enum { CAP = 400 };
+    int ncells = p->geo.ncells;
+    uint8_t *found = malloc((size_t)CAP * (size_t)ncells);
+    long n = solver_solutions(sv, p->givens, CAP, found, NULL).solutions;
+    CU_ASSERT(n > 0);
+    for (long k = 0; k < n && k < CAP; k++) CU_ASSERT(puzzle_is_solution(p, found + k * ncells));
+    free(found);
 }
 
 /* Every solution the search finds obeys the rule, duplicate lines
@@ -91,24 +114,7 @@ static void test_solutions_obey_unique_lines(void)
         "sudolab 8 none binary:u "
         "..1.......2.....1.............2..........1.......2......1....2..\n",
     };
-    enum { CAP = 400 };
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-        struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(lines[i], &s), 1);
-        struct sl_error err;
-        struct ruleset *rs = ruleset_build(&s.p, &err);
-        struct solver *sv = solver_new(rs);
-        int ncells = s.p.geo.ncells;
-        uint8_t *found = malloc((size_t)CAP * (size_t)ncells);
-        long n = solver_solutions(sv, s.p.givens, CAP, found, NULL).solutions;
-        CU_ASSERT(n > 0);
-        for (long k = 0; k < n && k < CAP; k++)
-            CU_ASSERT(puzzle_is_solution(&s.p, found + k * ncells));
-        free(found);
-        solver_free(sv);
-        ruleset_free(rs);
-        session_close(&s);
-    }
+    with_each_solver(lines, sizeof lines / sizeof lines[0], solutions_obey_rule);
 }
 
 static void test_bad_rules(void)
