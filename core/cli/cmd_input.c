@@ -113,7 +113,9 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
 
 /* 1 when the root of p's lean ruleset leaves every cell one digit (into
  * loop->settled): then that grid is p's only solution, and a search of
- * the whole ruleset would find it at its root too. */
+ * the whole ruleset would find it at its root too. The whole ruleset is
+ * then never built, so a limit only its derived sums could reach (rule
+ * groups) does not stop an answer that is right without them. */
 static int settle_lean(struct loop *loop, const struct puzzle *p)
 {
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;

@@ -16,6 +16,7 @@ static const char calc_draw_names[] =
 static long long calc_draw_target(char op, const uint8_t *digits, int count)
 {
     if (op == '\0') return digits[0];
+    if ((op == '-' || op == '/') && digits[1] == 0) return 0; /* not a pair: no target */
     if (op == '-') return abs(digits[0] - digits[1]);
     if (op == '/') return digits[0] > digits[1] ? digits[0] / digits[1] : digits[1] / digits[0];
     uint64_t sum = 0, product = 1;

@@ -1326,6 +1326,21 @@ static void api_calc_weights(lua_State *L, const char *key, const char *allowed,
 
 /* spec.grid (a solution), spec.cages (cell 0.. -> id) and spec.ops (id ->
  * symbol) into d, ids renumbered by first appearance. */
+/* Each op fits its cage's size, as the rule will ask: none alone, '-'
+ * and '/' on two cells only (the clue text is worked out from that). */
+static void api_calc_check_ops(lua_State *L, const struct calc_draw *d, const lua_Integer *ids)
+{
+    int cells[SL_MAX_CELLS] = {0};
+    for (int c = 0; c < d->ncells; c++) cells[d->cage[c]]++;
+    for (int k = 0; k < d->count; k++) {
+        char op = d->op[k];
+        int fits = cells[k] == 1 ? op == '\0' : op && (cells[k] == 2 || (op != '-' && op != '/'));
+        if (!fits)
+            api_error(L, "calc_unique: ops[%lld] '%s' does not fit a cage of %d cells",
+                      (long long)ids[k], op ? (char[]){op, '\0'} : "", cells[k]);
+    }
+}
+
 static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
 {
     size_t len = 0;
@@ -1365,6 +1380,7 @@ static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
         d->cage[c] = k;
     }
     lua_pop(L, 3);
+    api_calc_check_ops(L, d, ids);
 }
 
 /* d's cages (cell 0.. -> id 1..) and ops (id -> symbol) as two tables. */

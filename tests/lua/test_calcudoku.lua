@@ -87,5 +87,11 @@ expect("an unknown operation", draw_error{ops = {"%", "+", "+", "+", "+", "+", "
 expect("'-' among more cells' weights", draw_error{more_ops = "+-"}:match("more_ops must be") ~= nil, true)
 expect("empty weights", draw_error{pair_ops = ""}:match("pair_ops must be") ~= nil, true)
 expect("an unknown key", draw_error{size = 4}:match("calc_unique") ~= nil, true)
+local lone4, divide4 = {}, {}
+for c = 0, 15 do lone4[c], divide4[c + 1] = c + 1, "/" end
+expect("'/' on one cell", draw_error{cages = lone4, ops = divide4}
+       :match("does not fit a cage of 1 cells") ~= nil, true)
+expect("no operation on two cells", draw_error{ops = {"", "+", "+", "+", "+", "+", "+", "+"}}
+       :match("ops%[1%] '' does not fit a cage of 2 cells") ~= nil, true)
 
 check.finish()
