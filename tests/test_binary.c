@@ -111,8 +111,8 @@ static void test_solutions_obey_unique_lines(void)
     static const char *const lines[] = {
         "sudolab 6 none binary:u ......2..1...2..............2.2.....\n",
         "sudolab 6 none binary:u ....................................\n",
-        "sudolab 8 none binary:u "
-        "..1.......2.....1.............2..........1.......2......1....2..\n",
+        ("sudolab 8 none binary:u "
+         "..1.......2.....1.............2..........1.......2......1....2..\n"),
     };
     with_each_solver(lines, sizeof lines / sizeof lines[0], solutions_obey_rule);
 }
