@@ -49,16 +49,6 @@ for k = 1, #alphabet do letters[k - 1] = alphabet:sub(k, k) end
 -- The cells of each cage id, in row-major order.
 local members_of = require("cells").members
 
--- The target digits make by op ("" for one cell).
-function M.target(op, digits)
-  if op == "" then return digits[1] end
-  if op == "-" then return math.abs(digits[1] - digits[2]) end
-  if op == "/" then return math.max(digits[1], digits[2]) // math.min(digits[1], digits[2]) end
-  local v = op == "x" and 1 or 0
-  for _, d in ipairs(digits) do v = op == "x" and v * d or v + d end
-  return v
-end
-
 local function digits_of(cells, grid)
   local out = {}
   for i, c in ipairs(cells) do out[i] = digit_at(grid, c) end
@@ -96,8 +86,8 @@ end
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
 -- symbols a cell past 62 cages) and the number of cages. One pass over
--- the cells gathers what each cage's target needs (M.target's rules: its
--- first two digits, sum and product), as every draw and mend asks.
+-- the cells gathers what each cage's target needs (its first two digits,
+-- sum and product), as every draw and mend asks.
 function M.text(cage, op, grid, n)
   local order, name, acc, count = {}, {}, {}, 0 -- acc: first, second, sum, product by name
   local map, cells = {}, n * n
