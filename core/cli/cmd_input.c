@@ -46,24 +46,35 @@ static void loop_error(const struct loop *loop, const char *file, const struct s
     sl_error_print(loop->err, file, err);
 }
 
+/* Makes rs (NULL for none) the loop's whole ruleset, with a new solver;
+ * -1, holding none, when there is no ruleset or no solver. */
+static int loop_set_rules(struct loop *loop, struct ruleset *rs, int size)
+{
+    solver_free(loop->solver);
+    ruleset_free(loop->rules);
+    loop->rules = rs;
+    loop->solver = rs ? solver_new(rs) : NULL;
+    loop->rules_serial = ++loop->serials;
+    if (loop->solver == NULL) {
+        ruleset_free(rs);
+        loop->rules = NULL;
+        return -1;
+    }
+    solver_set_node_limit(loop->solver, cmd_node_limit(loop->opt, size));
+    return 0;
+}
+
 /* The ruleset for p: the last one when the rules are the same. */
 static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)
 {
     struct sl_error err = {0};
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
-    solver_free(loop->solver);
-    ruleset_free(loop->rules);
-    loop->solver = NULL;
-    loop->rules = ruleset_build(p, &err);
-    loop->rules_serial = ++loop->serials;
-    if (loop->rules) loop->solver = solver_new(loop->rules);
-    if (loop->solver == NULL) {
+    if (loop_set_rules(loop, ruleset_build(p, &err), p->geo.size)) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
         err.line = line;
         loop_error(loop, file, &err);
         return -1;
     }
-    solver_set_node_limit(loop->solver, cmd_node_limit(loop->opt, p->geo.size));
     return 0;
 }
 
@@ -89,17 +100,7 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
     struct ruleset *rs = ruleset_build_lean(p, &err);
     if (rs == NULL) return -1;
     if (!rs->lean) { /* the whole ruleset, for prepare_rules to find */
-        struct solver *solver = solver_new(rs);
-        if (solver == NULL) {
-            ruleset_free(rs);
-            return -1;
-        }
-        solver_free(loop->solver);
-        ruleset_free(loop->rules);
-        loop->rules = rs;
-        loop->solver = solver;
-        loop->rules_serial = ++loop->serials;
-        solver_set_node_limit(solver, cmd_node_limit(loop->opt, p->geo.size));
+        loop_set_rules(loop, rs, p->geo.size);
         return -1;
     }
     loop->lean_rules = rs;
