@@ -168,6 +168,13 @@ local function propagated_cells(p)
   return filled
 end
 
+-- The hardest step of the rater's that propagation takes: naked and
+-- hidden singles, pointing and claiming.
+local propagation_top = 0
+for _, key in ipairs{"naked-single", "hidden-single", "pointing", "claiming"} do
+  propagation_top = math.max(propagation_top, assert(sudolab.technique_rating(key)))
+end
+
 local function all_in(orbit, set)
   for _, cell in ipairs(orbit) do if not set[cell] then return false end end
   return true
@@ -216,12 +223,13 @@ function M.graded(p, solution, opts)
   end
   if r < band[1] then return nil, "too easy", {ratings = ratings} end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
-  -- Classic rules only: a cell that propagation (singles and box-line,
-  -- each rated below any hard step) already fills is filled too where the
-  -- rater first needs a harder step, so putting it back leaves the
-  -- rater's path from there, and the rating (still above), as they were.
-  -- Such an orbit goes back unrated.
-  local filled = p:rules() == "classic" and propagated_cells(p)
+  -- Classic rules only: a cell that propagation (singles and box-line)
+  -- already fills is filled too where the rater first needs a step above
+  -- the band, when the band holds propagation's steps, so putting it back
+  -- leaves the rater's path from there, and the rating (still above), as
+  -- they were. Such an orbit goes back unrated. Below that (easy: naked
+  -- singles and box-line are above it) every orbit is rated.
+  local filled = p:rules() == "classic" and band[2] >= propagation_top - 1e-9 and propagated_cells(p)
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
       for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
