@@ -128,6 +128,68 @@ static void test_dig_big(void)
     fixture_close(&f);
 }
 
+/* Plain classic grids of every box shape fill by masks from their
+ * diagonal boxes: solutions, the same for a seed, another for the next. */
+static void test_fill_sizes(void)
+{
+    static const int shapes[][3] = {{4, 2, 2},  {6, 2, 3},  {8, 2, 4}, {12, 3, 4},
+                                    {16, 4, 4}, {20, 4, 5}, {25, 5, 5}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct fixture f;
+        CU_ASSERT_EQUAL_FATAL(fixture_open(&f, shapes[i][0], shapes[i][1], shapes[i][2], NULL), 0);
+        uint8_t a[SL_MAX_CELLS], b[SL_MAX_CELLS];
+        size_t n = (size_t)f.rules->geo.ncells;
+        struct rng rng;
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            rng_seed(&rng, seed);
+            CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, a, NULL).solutions,
+                            1);
+            CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, a));
+            rng_seed(&rng, seed);
+            CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, b, NULL).solutions,
+                            1);
+            CU_ASSERT_EQUAL(memcmp(a, b, n), 0);
+            rng_seed(&rng, seed + 100);
+            CU_ASSERT_EQUAL(dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, b, NULL).solutions,
+                            1);
+            CU_ASSERT_NOT_EQUAL(memcmp(a, b, n), 0);
+        }
+        fixture_close(&f);
+    }
+}
+
+/* A rule beyond rows, columns and boxes (the diagonals; odd and even
+ * cells, which narrow the starting domains) keeps the mask fill out:
+ * every fill still obeys it. */
+static void test_fill_other_rules(void)
+{
+    const char *rules[][2] = {{"diagonal", ""}, {"oddeven", NULL}};
+    char marks[SL_MAX_CELLS + 1];
+    for (int c = 0; c < 81; c++) marks[c] = c % 4 == 0 ? 'o' : c % 4 == 1 ? 'e' : '.';
+    marks[81] = 0;
+    rules[1][1] = marks;
+    for (int i = 0; i < 2; i++) {
+        struct fixture f;
+        struct sl_error err = {0};
+        CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, rules[i][0], rules[i][1], &err), 0);
+        solver_free(f.solver);
+        ruleset_free(f.rules);
+        f.rules = ruleset_build(&f.puzzle, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f.rules);
+        f.solver = solver_new(f.rules);
+        uint8_t grid[SL_MAX_CELLS];
+        struct rng rng;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            rng_seed(&rng, seed);
+            CU_ASSERT_EQUAL(
+                dig_fill(f.solver, f.rules, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
+            CU_ASSERT_TRUE(puzzle_is_solution(&f.puzzle, grid));
+        }
+        fixture_close(&f);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("dig", NULL, NULL);
@@ -135,4 +197,6 @@ void tests_register(void)
     CU_add_test(s, "sets swap", test_sets_swap);
     CU_add_test(s, "dig minimal", test_dig_minimal);
     CU_add_test(s, "dig big", test_dig_big);
+    CU_add_test(s, "fill sizes", test_fill_sizes);
+    CU_add_test(s, "fill other rules", test_fill_other_rules);
 }

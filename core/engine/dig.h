@@ -48,11 +48,12 @@ int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *give
 
 /* --- the grid a dig starts from (dig_fill.c) ------------------------- */
 
-/* solver_fill's random completion of givens, drawn with rng; for the
- * plain classic 9x9 ruleset with no givens, the three boxes on the
- * diagonal (which share no house) first take a drawn permutation each,
- * and a search over row, column and box masks completes the rest, its
- * digits drawn: every grid can still be drawn. */
+/* solver_fill's random completion of givens, drawn with rng; for a
+ * plain classic ruleset (rows, columns and boxes alone) with no givens,
+ * the boxes on the diagonal (which share no house) first take a drawn
+ * permutation each, and a search over row, column and box masks
+ * completes the rest, its digits drawn, starting again with new draws
+ * when a try runs long: every grid can still be drawn. */
 struct search_result dig_fill(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
                               struct rng *rng, uint8_t *solution, struct search_stats *stats);
 

@@ -1,35 +1,41 @@
 /*
  * dig_fill.c — the random grid a dig starts from (dig.h): a search with
- * its digits drawn, where the boxes on the diagonal of a classic grid
- * are drawn first, whole, as no house or rule links them, and the rest
- * placed by a search over row, column and box masks.
+ * its digits drawn, where the boxes on the diagonal of a plain classic
+ * grid are drawn first, whole, as no house or rule links them, and the
+ * rest placed by a search over row, column and box masks.
  */
 #include <string.h>
 
 #include "dig.h"
 
-/* Nodes the mask search of a classic fill may take before the solver's
- * search draws the grid instead: it needs about 60. */
+/* Nodes one try of the mask search may take; a grid of 9x9 needs about
+ * 60, one of 16x16 or 25x25 about its open cells, and the rare try that
+ * wanders into a subtree without a completion starts again with other
+ * draws, as a long search's nodes are worth less than a fresh start's. */
 #define FILL_NODE_CAP 5000
+/* Tries of the mask search before the solver's search draws the grid. */
+#define FILL_TRIES 8
 
 /* The mask search: digits used per row, column and box, and the cells
  * left (each with its row, column and box), the first `placed` filled. */
 struct fill_cell {
-    uint8_t cell, row, col, box;
+    uint16_t cell;
+    uint8_t row, col, box;
 };
 
 struct fill_masks {
-    digitset row[9], col[9], box[9];
+    digitset row[SL_MAX_SIZE], col[SL_MAX_SIZE], box[SL_MAX_SIZE];
+    digitset all;
     uint8_t *grid;
-    struct fill_cell cells[81];
+    struct fill_cell cells[SL_MAX_CELLS];
     int ncells;
     struct rng *rng;
-    long nodes;
+    long nodes, cap;
 };
 
 static digitset fill_open(const struct fill_masks *f, struct fill_cell x)
 {
-    return (digitset) ~(f->row[x.row] | f->col[x.col] | f->box[x.box]) & digitset_all(9);
+    return (digitset) ~(f->row[x.row] | f->col[x.col] | f->box[x.box]) & f->all;
 }
 
 static void fill_set(struct fill_masks *f, struct fill_cell x, int d)
@@ -43,7 +49,7 @@ static void fill_set(struct fill_masks *f, struct fill_cell x, int d)
  * candidates. */
 static digitset fill_pick(struct fill_masks *f, int placed)
 {
-    int best = placed, fewest = 10;
+    int best = placed, fewest = SL_MAX_SIZE + 1;
     for (int i = placed; i < f->ncells && fewest > 1; i++) {
         int k = digitset_count(fill_open(f, f->cells[i]));
         if (k < fewest) best = i, fewest = k;
@@ -54,14 +60,14 @@ static digitset fill_pick(struct fill_masks *f, int placed)
 }
 
 /* Fills cells[placed..] in drawn digit order: 1 when complete, 0 at a dead
- * end, -1 past FILL_NODE_CAP nodes. */
+ * end, -1 past the cap's nodes. */
 static int fill_search(struct fill_masks *f, int placed)
 {
     if (placed == f->ncells) return 1;
-    if (++f->nodes > FILL_NODE_CAP) return -1;
+    if (++f->nodes > f->cap) return -1;
     digitset open = fill_pick(f, placed);
     struct fill_cell x = f->cells[placed];
-    int digits[9], k = 0;
+    int digits[SL_MAX_SIZE], k = 0;
     for (; open; open = digitset_rest(open)) digits[k++] = digitset_first(open);
     rng_shuffle_ints(f->rng, digits, k);
     for (int i = 0; i < k; i++) {
@@ -74,47 +80,88 @@ static int fill_search(struct fill_masks *f, int placed)
     return 0;
 }
 
-/* Completes grid (its diagonal boxes drawn) by the mask search; 1 when
- * complete, else grid is as it was. */
-static int fill_by_masks(uint8_t *grid, struct rng *rng, struct search_stats *stats)
+/* Completes grid (its diagonal boxes drawn) by the mask search, trying
+ * again past the cap; 1 when complete, else grid is as it was. */
+static int fill_by_masks(const struct geometry *g, uint8_t *grid, struct rng *rng,
+                         struct search_stats *stats)
 {
-    struct fill_masks f = {.grid = grid, .rng = rng};
-    for (int c = 0; c < 81; c++) {
-        struct fill_cell x = {(uint8_t)c, (uint8_t)(c / 9), (uint8_t)(c % 9),
-                              (uint8_t)(c / 27 * 3 + c % 9 / 3)};
+    struct fill_masks f = {.all = digitset_all(g->size), .grid = grid, .rng = rng};
+    for (int c = 0; c < g->ncells; c++) {
+        struct fill_cell x = {(uint16_t)c, (uint8_t)geometry_row(g, c), (uint8_t)geometry_col(g, c),
+                              (uint8_t)geometry_box(g, c)};
         if (grid[c])
             fill_set(&f, x, grid[c]);
         else
             f.cells[f.ncells++] = x;
     }
-    int done = fill_search(&f, 0);
+    int done = -1;
+    for (int try = 0; try < FILL_TRIES && done < 0; try++) {
+        f.cap = f.nodes + FILL_NODE_CAP;
+        done = fill_search(&f, 0);
+        /* A search cut short leaves its placed cells set. */
+        for (int i = 0; i < f.ncells && done != 1; i++) {
+            if (grid[f.cells[i].cell]) fill_set(&f, f.cells[i], grid[f.cells[i].cell]);
+            grid[f.cells[i].cell] = 0;
+        }
+    }
     if (stats) stats->nodes += (uint64_t)f.nodes;
-    for (int i = 0; i < f.ncells && done != 1; i++) grid[f.cells[i].cell] = 0;
     return done == 1;
 }
 
-/* 1 when rs is the plain classic 9x9 ruleset (the kernel's shape, with or
- * without the kernel) and the givens are empty: its diagonal boxes share
- * no house, so any three permutations of the digits start a grid. */
-static int fill_diagonal_fits(const struct ruleset *rs, const uint8_t *givens)
+/* 1 when unit u's cells are one row, column or box of the geometry; its
+ * index among the 3N (rows, then columns, then boxes) in *which. */
+static int fill_unit_is_house(const struct ruleset *rs, int u, int *which)
 {
-    if (!rs->blame_branch || rs->geo.box_rows != 3 || rs->geo.box_cols != 3) return 0;
-    for (int c = 0; c < rs->geo.ncells; c++)
-        if (givens[c]) return 0;
+    const struct geometry *g = &rs->geo;
+    const uint16_t *cell = rs->unit_cells + rs->unit_start[u];
+    int same[3] = {1, 1, 1},
+        first[3] = {geometry_row(g, cell[0]), geometry_col(g, cell[0]), geometry_box(g, cell[0])};
+    for (int i = 1; i < g->size; i++) {
+        same[0] &= geometry_row(g, cell[i]) == first[0];
+        same[1] &= geometry_col(g, cell[i]) == first[1];
+        same[2] &= geometry_box(g, cell[i]) == first[2];
+    }
+    for (int k = 0; k < 3; k++)
+        if (same[k]) {
+            *which = k * g->size + first[k];
+            return 1;
+        }
+    return 0;
+}
+
+/* 1 when rs is the plain classic ruleset of its box shape (its units
+ * the rows, columns and boxes, every digit open in every cell, no rule
+ * that propagates or branches) and the givens are empty: the mask
+ * search's grids are then its grids, and its diagonal boxes share no
+ * house, so any permutations of the digits start one. */
+static int fill_plain_classic(const struct ruleset *rs, const uint8_t *givens)
+{
+    const struct geometry *g = &rs->geo;
+    if (g->box_rows < 1 || rs->nunits != 3 * g->size || rs->nhouses != rs->nunits ||
+        rs->propagating || rs->branching || rs->ngroups)
+        return 0;
+    for (int c = 0; c < g->ncells; c++)
+        if (givens[c] || rs->domain[c] != rs->all) return 0;
+    unsigned char seen[3 * SL_MAX_SIZE] = {0};
+    for (int u = 0, which; u < rs->nunits; u++) {
+        if (rs->unit_start[u + 1] - rs->unit_start[u] != g->size) return 0;
+        if (!fill_unit_is_house(rs, u, &which) || seen[which]++) return 0;
+    }
     return 1;
 }
 
 /* Writes a random permutation of the digits into each diagonal box. */
-static void fill_diagonal(const struct ruleset *rs, struct rng *rng, uint8_t *grid)
+static void fill_diagonal(const struct geometry *g, struct rng *rng, uint8_t *grid)
 {
-    int n = rs->geo.size, digits[SL_MAX_SIZE];
-    for (int b = 0; b < n / rs->geo.box_rows; b++) {
+    int n = g->size, digits[SL_MAX_SIZE];
+    int boxes = n / g->box_rows < n / g->box_cols ? n / g->box_rows : n / g->box_cols;
+    for (int b = 0; b < boxes; b++) {
         for (int d = 0; d < n; d++) digits[d] = d + 1;
         rng_shuffle_ints(rng, digits, n);
         for (int k = 0; k < n; k++) {
-            int row = b * rs->geo.box_rows + k / rs->geo.box_cols;
-            int col = b * rs->geo.box_cols + k % rs->geo.box_cols;
-            grid[geometry_cell(&rs->geo, row, col)] = (uint8_t)digits[k];
+            int row = b * g->box_rows + k / g->box_cols;
+            int col = b * g->box_cols + k % g->box_cols;
+            grid[geometry_cell(g, row, col)] = (uint8_t)digits[k];
         }
     }
 }
@@ -122,17 +169,17 @@ static void fill_diagonal(const struct ruleset *rs, struct rng *rng, uint8_t *gr
 struct search_result dig_fill(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
                               struct rng *rng, uint8_t *solution, struct search_stats *stats)
 {
-    if (fill_diagonal_fits(rs, givens)) {
+    if (fill_plain_classic(rs, givens)) {
         uint8_t start[SL_MAX_CELLS];
         memcpy(start, givens, (size_t)rs->geo.ncells);
-        fill_diagonal(rs, rng, start);
-        if (rs->geo.size == 9 && fill_by_masks(start, rng, stats)) {
-            memcpy(solution, start, 81);
+        fill_diagonal(&rs->geo, rng, start);
+        if (fill_by_masks(&rs->geo, start, rng, stats)) {
+            memcpy(solution, start, (size_t)rs->geo.ncells);
             return (struct search_result){.solutions = 1};
         }
         struct search_result r = solver_fill(s, start, rng, solution, stats);
-        /* Every such start extends to grids; a rule the shape does not
-         * show could still refuse one, and then the search draws alone. */
+        /* Some box shapes' diagonal starts may have no completion; then
+         * the search draws alone. */
         if (r.solutions == 1 || r.gave_up) return r;
     }
     return solver_fill(s, givens, rng, solution, stats);
