@@ -26,6 +26,7 @@ struct fill_cell {
 struct fill_masks {
     digitset row[SL_MAX_SIZE], col[SL_MAX_SIZE], box[SL_MAX_SIZE];
     digitset all;
+    int size;
     uint8_t *grid;
     struct fill_cell cells[SL_MAX_CELLS];
     int ncells;
@@ -45,14 +46,15 @@ static void fill_set(struct fill_masks *f, struct fill_cell x, int d)
         f->box[x.box] ^= digitset_of(d);
 }
 
-/* Moves the open cell with fewest candidates to cells[placed]; its
- * candidates. */
+/* Moves the open cell with fewest candidates (the most digits its
+ * houses use) to cells[placed]; its candidates. */
 static digitset fill_pick(struct fill_masks *f, int placed)
 {
-    int best = placed, fewest = SL_MAX_SIZE + 1;
-    for (int i = placed; i < f->ncells && fewest > 1; i++) {
-        int k = digitset_count(fill_open(f, f->cells[i]));
-        if (k < fewest) best = i, fewest = k;
+    int best = placed, most = -1, enough = f->size - 1;
+    for (int i = placed; i < f->ncells && most < enough; i++) {
+        struct fill_cell x = f->cells[i];
+        int used = digitset_count(f->row[x.row] | f->col[x.col] | f->box[x.box]);
+        if (used > most) best = i, most = used;
     }
     struct fill_cell x = f->cells[best];
     f->cells[best] = f->cells[placed], f->cells[placed] = x;
@@ -85,14 +87,18 @@ static int fill_search(struct fill_masks *f, int placed)
 static int fill_by_masks(const struct geometry *g, uint8_t *grid, struct rng *rng,
                          struct search_stats *stats)
 {
-    struct fill_masks f = {.all = digitset_all(g->size), .grid = grid, .rng = rng};
-    for (int c = 0; c < g->ncells; c++) {
-        struct fill_cell x = {(uint16_t)c, (uint8_t)geometry_row(g, c), (uint8_t)geometry_col(g, c),
-                              (uint8_t)geometry_box(g, c)};
-        if (grid[c])
-            fill_set(&f, x, grid[c]);
-        else
-            f.cells[f.ncells++] = x;
+    struct fill_masks f = {.all = digitset_all(g->size), .size = g->size, .grid = grid, .rng = rng};
+    int n = g->size;
+    for (int row = 0, c = 0; row < n; row++) {
+        int first_box = row / g->box_rows * (n / g->box_cols);
+        for (int col = 0; col < n; col++, c++) {
+            struct fill_cell x = {(uint16_t)c, (uint8_t)row, (uint8_t)col,
+                                  (uint8_t)(first_box + col / g->box_cols)};
+            if (grid[c])
+                fill_set(&f, x, grid[c]);
+            else
+                f.cells[f.ncells++] = x;
+        }
     }
     int done = -1;
     for (int try = 0; try < FILL_TRIES && done < 0; try++) {
@@ -133,7 +139,8 @@ static int fill_unit_is_house(const struct ruleset *rs, int u, int *which)
  * the rows, columns and boxes, every digit open in every cell, no rule
  * that propagates or branches) and the givens are empty: the mask
  * search's grids are then its grids, and its diagonal boxes share no
- * house, so any permutations of the digits start one. */
+ * house, so any permutations of the digits start one. The kernel's fit
+ * (blame_branch) has checked the houses of a 9x9 ruleset already. */
 static int fill_plain_classic(const struct ruleset *rs, const uint8_t *givens)
 {
     const struct geometry *g = &rs->geo;
@@ -142,6 +149,7 @@ static int fill_plain_classic(const struct ruleset *rs, const uint8_t *givens)
         return 0;
     for (int c = 0; c < g->ncells; c++)
         if (givens[c] || rs->domain[c] != rs->all) return 0;
+    if (rs->blame_branch) return 1;
     unsigned char seen[3 * SL_MAX_SIZE] = {0};
     for (int u = 0, which; u < rs->nunits; u++) {
         if (rs->unit_start[u + 1] - rs->unit_start[u] != g->size) return 0;
