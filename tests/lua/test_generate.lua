@@ -334,3 +334,25 @@ do
   expect("an ungraded request takes it", generate.unused_rules(thermo, {}), nil)
   expect("a puzzle using every rule passes", generate.unused_rules(easy, {grade = "easy"}), nil)
 end
+
+-- An easy band eases a singles dig that needs a naked single (rated
+-- above easy) back into the band: every orbit put back is rated, as
+-- propagation's steps lie above the band (dig.lua). Grids 3 and 7 dig
+-- to such puzzles.
+do
+  local dig = require("dig")
+  local blank, work = sudolab.puzzle{}, sudolab.puzzle{}
+  for _, seed in ipairs{3, 7} do
+    local solution = blank:fill(seed)
+    work:givens(solution)
+    math.randomseed(seed)
+    local p, info = dig.graded(work, solution, {grade = "easy", symmetry = "none"})
+    expect("an easy band eases grid " .. seed .. " into it", p ~= nil, true)
+    expect("grid " .. seed .. " needed easing", p ~= nil and info.ratings > 1, true)
+    expect("grid " .. seed .. " is rated easy", p ~= nil and p:rate().grade, p ~= nil and "easy")
+    expect("grid " .. seed .. " is unique", p ~= nil and #p:solutions(2), p ~= nil and 1)
+  end
+end
+
+-- The blocks after the first finish report too.
+check.finish()
