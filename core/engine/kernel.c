@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "intersect.h"
+#include "kernel_fires.h"
 
 enum {
     K_SIZE = 9,
@@ -76,7 +77,7 @@ static const uint8_t k_house_first[K_HOUSES] = {
 /* --- Building ------------------------------------------------------------ */
 
 /* A cell's row segment (kind 0) or column segment (kind 1), numbered as
- * kernel_block_unions lays them out. */
+ * kernel_segment_union numbers them. */
 static int kernel_segment(int cell, int kind)
 {
     return kind == 0 ? cell / 9 * 3 + cell % 9 / 3 : K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27;
@@ -433,25 +434,6 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
-/* The unions of one block of nine segments, read by the fixed layout:
- * blocks 0-2 are the row segments of a band (three cells in a row),
- * blocks 3-5 the column segments of a stack (three cells a row apart;
- * column c, band b at 3 * c + b). */
-static void kernel_block_unions(const digitset *cand, digitset *seg, int block)
-{
-    if (block < 3) {
-        for (int s = 9 * block; s < 9 * block + 9; s++)
-            seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
-        return;
-    }
-    digitset *column = seg + K_SEGMENTS / 2;
-    for (int c = 3 * (block - 3); c < 3 * (block - 2); c++)
-        for (int b = 0; b < 3; b++) {
-            const digitset *p = cand + 27 * b + c;
-            column[3 * c + b] = p[0] | p[K_SIZE] | p[2 * K_SIZE];
-        }
-}
-
 /* remove_from of the general path. */
 static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
                          digitset digits)
@@ -473,57 +455,25 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uin
     return SL_PROP_OK;
 }
 
-/* The digits at least two of a, b and c hold. */
-static inline digitset kernel_twice3(digitset a, digitset b, digitset c)
-{
-    return (a & (b | c)) | (b & c);
-}
-
-/* Nine segments making three lines across three boxes, p[3 * line + box]
- * (the rows of a band, or the columns of a stack with p[3 * column +
- * band]): bit 3 * line + box is set when that crossing's look would
- * narrow something, that is when a digit of its segment is elsewhere in
- * the line but not elsewhere in the box or the other way round. With the
- * digit in the segment, "elsewhere in the line" is "in two of the line's
- * segments". */
-static inline unsigned kernel_block_fires(const digitset *p)
-{
-    digitset box[3], line[3];
-    unsigned fires = 0;
-    for (int i = 0; i < 3; i++) {
-        box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
-        line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-    }
-    digitset narrow[9], any = 0;
-    for (int i = 0; i < 9; i++) any |= narrow[i] = p[i] & (line[i / 3] ^ box[i % 3]);
-    if (!any) return 0; /* most blocks: nothing to narrow, no mask to build */
-    for (int i = 0; i < 9; i++) fires |= (unsigned)(narrow[i] != 0) << i;
-    return fires;
-}
-
-/* Which due crossings would narrow something is read block by block
- * (bit i for crossing i, whose segments all lie in its block: kernel_fill
- * checks), and each such crossing narrows by the unions read before any
- * of them did: what a state justifies stays justified in every narrower
- * one, so neither the order nor stale unions change the fixed point, and
- * every narrowing marks its houses due again. */
+/* Which due crossings would narrow something is read all at once
+ * (kernel_fires), and each such crossing then narrows by the unions of
+ * its segments as they are when its turn comes: what a state justifies
+ * stays justified in every narrower one, so neither the order nor a
+ * crossing that no longer fires changes the fixed point, and every
+ * narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t due = kernel_crossings_of(ctx->dirty_intersections[0] & K_HOUSE_MASK);
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
-    digitset seg[K_SEGMENTS];
-    uint64_t fires = 0;
-    for (int block = 0; block < K_SEGMENTS / 9; block++) {
-        if (!(due >> 9 * block & 0x1ff)) continue;
-        kernel_block_unions(ctx->cand, seg, block);
-        fires |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
-    }
-    for (fires &= due; fires; fires &= fires - 1) {
+    const digitset *cand = ctx->cand;
+    for (uint64_t fires = kernel_fires(cand, due) & due; fires; fires &= fires - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(fires)];
-        digitset in_shared = seg[x->seg[0]];
-        digitset in_a = seg[x->seg[1]] | seg[x->seg[2]];
-        digitset in_b = seg[x->seg[3]] | seg[x->seg[4]];
+        digitset in_shared = kernel_segment_union(cand, x->seg[0]);
+        digitset in_a =
+            kernel_segment_union(cand, x->seg[1]) | kernel_segment_union(cand, x->seg[2]);
+        digitset in_b =
+            kernel_segment_union(cand, x->seg[3]) | kernel_segment_union(cand, x->seg[4]);
         digitset pointing = in_shared & ~in_a & in_b;
         digitset claiming = in_shared & ~in_b & in_a;
         if (pointing && kernel_remove(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
