@@ -16,6 +16,10 @@
 #include "intersect.h"
 #include "kernel_fires.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 enum {
     K_SIZE = 9,
     K_CELLS = 81,
@@ -383,6 +387,59 @@ static inline digitset kernel_tally(const digitset *p, int step, int jump, digit
     return once;
 }
 
+#if defined(__SSE2__)
+/* Folds the four lanes of a tally into lane 0. */
+static inline void kernel_fold(__m128i *once, __m128i *two, int order)
+{
+    __m128i o = _mm_shuffle_epi32(*once, order), t = _mm_shuffle_epi32(*two, order);
+    *two = _mm_or_si128(_mm_or_si128(*two, t), _mm_and_si128(*once, o));
+    *once = _mm_or_si128(*once, o);
+}
+
+static inline digitset kernel_tally_lanes(__m128i once, __m128i two, digitset *twice)
+{
+    kernel_fold(&once, &two, _MM_SHUFFLE(1, 0, 3, 2));
+    kernel_fold(&once, &two, _MM_SHUFFLE(2, 3, 0, 1));
+    *twice = (digitset)_mm_cvtsi128_si32(two);
+    return (digitset)_mm_cvtsi128_si32(once);
+}
+
+static inline __m128i kernel_load4(const digitset *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/* kernel_tally of a row: cells 0-3 and 4-7 as lanes, then cell 8. */
+static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
+{
+    __m128i a = kernel_load4(p), b = kernel_load4(p + 4);
+    digitset two, once = kernel_tally_lanes(_mm_or_si128(a, b), _mm_and_si128(a, b), &two);
+    *twice = two | (once & p[8]);
+    return once | p[8];
+}
+
+/* kernel_tally of a box: its three rows as lanes 0-2 (lane 3, the next
+ * cell of the row, masked). */
+static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
+{
+    const __m128i three = _mm_set_epi32(0, -1, -1, -1);
+    __m128i a = kernel_load4(p), b = kernel_load4(p + K_SIZE), c = kernel_load4(p + 2 * K_SIZE);
+    __m128i once = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), c), three);
+    __m128i two = _mm_or_si128(_mm_and_si128(a, _mm_or_si128(b, c)), _mm_and_si128(b, c));
+    return kernel_tally_lanes(once, _mm_and_si128(two, three), twice);
+}
+#else
+static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
+{
+    return kernel_tally(p, 1, 3, twice);
+}
+
+static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
+{
+    return kernel_tally(p, 1, K_SIZE, twice);
+}
+#endif
+
 /* The hidden singles of house h, given its tally; each digit's one place
  * is read from its board. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
@@ -416,7 +473,7 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
+        once = kernel_tally_row(ctx->cand + K_SIZE * h, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
@@ -428,7 +485,7 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
+        once = kernel_tally_box(ctx->cand + k_house_first[h], &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
