@@ -461,6 +461,60 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
     return SL_PROP_OK;
 }
 
+#if defined(__SSE2__)
+/* The tallies of columns c to c + 3 from the cells p of column c: rows
+ * as vectors of four cells, one column to a lane. */
+static inline void kernel_tally_columns(const digitset *p, digitset *once, digitset *twice)
+{
+    __m128i o = kernel_load4(p), t = _mm_setzero_si128();
+    for (int r = 1; r < K_SIZE; r++) {
+        __m128i x = kernel_load4(p + K_SIZE * r);
+        t = _mm_or_si128(t, _mm_and_si128(o, x));
+        o = _mm_or_si128(o, x);
+    }
+    _mm_storeu_si128((__m128i *)(void *)once, o);
+    _mm_storeu_si128((__m128i *)(void *)twice, t);
+}
+
+/* The due columns (bit c for column c), the first open one due and the
+ * three after it tallied at once: a hidden single placed in one column
+ * changes no cell of another, so the other tallies stay exact. */
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+{
+    const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
+    while (due) {
+        int c = __builtin_ctz(due);
+        if (solved[c] == K_ALL) {
+            due &= due - 1;
+            continue;
+        }
+        digitset once[4], twice[4];
+        kernel_tally_columns(ctx->cand + c, once, twice);
+        for (unsigned group = due >> c & 0xf; group; group &= group - 1) {
+            int i = __builtin_ctz(group);
+            if (solved[c + i] == K_ALL) continue;
+            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i]))
+                return SL_PROP_CONTRADICTION;
+        }
+        due &= ~(0xfu << c);
+    }
+    return SL_PROP_OK;
+}
+#else
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+{
+    const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
+    digitset once, twice;
+    for (; due; due &= due - 1) {
+        int c = __builtin_ctz(due);
+        if (solved[c] == K_ALL) continue;
+        once = kernel_tally(ctx->cand + c, K_SIZE, 3 * K_SIZE, &twice);
+        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+#endif
+
 /* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
  * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
@@ -476,12 +530,8 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
         once = kernel_tally_row(ctx->cand + K_SIZE * h, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
-    for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
-        int h = __builtin_ctzll(t);
-        if (solved[K_SIZE + h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice)) return SL_PROP_CONTRADICTION;
-    }
+    if (kernel_hidden_columns(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff)))
+        return SL_PROP_CONTRADICTION;
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
