@@ -361,6 +361,51 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
+#if defined(__SSE2__)
+/* Adds the tally (o, t), some lanes of (once, two) moved, to (once, two). */
+static inline void kernel_fold(__m128i *once, __m128i *two, __m128i o, __m128i t)
+{
+    *two = _mm_or_si128(_mm_or_si128(*two, t), _mm_and_si128(*once, o));
+    *once = _mm_or_si128(*once, o);
+}
+
+/* The four lanes of a tally folded into one: halves, then pairs. */
+static inline digitset kernel_tally_lanes(__m128i once, __m128i two, digitset *twice)
+{
+    kernel_fold(&once, &two, _mm_shuffle_epi32(once, _MM_SHUFFLE(1, 0, 3, 2)),
+                _mm_shuffle_epi32(two, _MM_SHUFFLE(1, 0, 3, 2)));
+    kernel_fold(&once, &two, _mm_shuffle_epi32(once, _MM_SHUFFLE(2, 3, 0, 1)),
+                _mm_shuffle_epi32(two, _MM_SHUFFLE(2, 3, 0, 1)));
+    *twice = (digitset)_mm_cvtsi128_si32(two);
+    return (digitset)_mm_cvtsi128_si32(once);
+}
+
+static inline __m128i kernel_load4(const digitset *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/* Which digits a row's nine cells hold at least once, and (in *twice)
+ * at least twice: cells 0-3 and 4-7 as lanes, then cell 8. */
+static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
+{
+    __m128i a = kernel_load4(p), b = kernel_load4(p + 4);
+    digitset two, once = kernel_tally_lanes(_mm_or_si128(a, b), _mm_and_si128(a, b), &two);
+    *twice = two | (once & p[8]);
+    return once | p[8];
+}
+
+/* The same for a box: its three rows added lane by lane, lanes 0-2 (lane
+ * 3, the next cell of the row, masked). */
+static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
+{
+    const __m128i three = _mm_set_epi32(0, -1, -1, -1);
+    __m128i a = kernel_load4(p), b = kernel_load4(p + K_SIZE), c = kernel_load4(p + 2 * K_SIZE);
+    __m128i once = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), c), three);
+    __m128i two = _mm_or_si128(_mm_and_si128(a, _mm_or_si128(b, c)), _mm_and_si128(b, c));
+    return kernel_tally_lanes(once, _mm_and_si128(two, three), twice);
+}
+#else
 static inline void kernel_count(digitset x, digitset *once, digitset *two)
 {
     *two |= *once & x;
@@ -387,48 +432,6 @@ static inline digitset kernel_tally(const digitset *p, int step, int jump, digit
     return once;
 }
 
-#if defined(__SSE2__)
-/* Folds the four lanes of a tally into lane 0. */
-static inline void kernel_fold(__m128i *once, __m128i *two, int order)
-{
-    __m128i o = _mm_shuffle_epi32(*once, order), t = _mm_shuffle_epi32(*two, order);
-    *two = _mm_or_si128(_mm_or_si128(*two, t), _mm_and_si128(*once, o));
-    *once = _mm_or_si128(*once, o);
-}
-
-static inline digitset kernel_tally_lanes(__m128i once, __m128i two, digitset *twice)
-{
-    kernel_fold(&once, &two, _MM_SHUFFLE(1, 0, 3, 2));
-    kernel_fold(&once, &two, _MM_SHUFFLE(2, 3, 0, 1));
-    *twice = (digitset)_mm_cvtsi128_si32(two);
-    return (digitset)_mm_cvtsi128_si32(once);
-}
-
-static inline __m128i kernel_load4(const digitset *p)
-{
-    return _mm_loadu_si128((const __m128i *)(const void *)p);
-}
-
-/* kernel_tally of a row: cells 0-3 and 4-7 as lanes, then cell 8. */
-static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
-{
-    __m128i a = kernel_load4(p), b = kernel_load4(p + 4);
-    digitset two, once = kernel_tally_lanes(_mm_or_si128(a, b), _mm_and_si128(a, b), &two);
-    *twice = two | (once & p[8]);
-    return once | p[8];
-}
-
-/* kernel_tally of a box: its three rows as lanes 0-2 (lane 3, the next
- * cell of the row, masked). */
-static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
-{
-    const __m128i three = _mm_set_epi32(0, -1, -1, -1);
-    __m128i a = kernel_load4(p), b = kernel_load4(p + K_SIZE), c = kernel_load4(p + 2 * K_SIZE);
-    __m128i once = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), c), three);
-    __m128i two = _mm_or_si128(_mm_and_si128(a, _mm_or_si128(b, c)), _mm_and_si128(b, c));
-    return kernel_tally_lanes(once, _mm_and_si128(two, three), twice);
-}
-#else
 static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
 {
     return kernel_tally(p, 1, 3, twice);
