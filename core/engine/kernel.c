@@ -44,6 +44,7 @@ enum {
  * the shared ones. */
 struct kernel_crossing {
     uint8_t seg[5];
+    uint8_t first[5], step[5]; /* each segment's first cell, and the step to the next */
     uint8_t only_a[K_PART], only_b[K_PART];
 };
 
@@ -80,8 +81,8 @@ static const uint8_t k_house_first[K_HOUSES] = {
 
 /* --- Building ------------------------------------------------------------ */
 
-/* A cell's row segment (kind 0) or column segment (kind 1), numbered as
- * kernel_segment_union numbers them. */
+/* A cell's row segment (kind 0; segment s is cells 3s to 3s + 2) or
+ * column segment (kind 1; 27 + 3c + b for column c within band b). */
 static int kernel_segment(int cell, int kind)
 {
     return kind == 0 ? cell / 9 * 3 + cell % 9 / 3 : K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27;
@@ -225,6 +226,13 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
         for (int j = 0; j < K_PART; j++) {
             kx->only_a[j] = (uint8_t)only_a[j];
             kx->only_b[j] = (uint8_t)only_b[j];
+        }
+        for (int j = 0; j < 5; j++) {
+            int seg = kx->seg[j], column = (seg - K_SEGMENTS / 2) / 3;
+            int row_kind = seg < K_SEGMENTS / 2;
+            kx->first[j] =
+                (uint8_t)(row_kind ? 3 * seg : 27 * ((seg - K_SEGMENTS / 2) % 3) + column);
+            kx->step[j] = (uint8_t)(row_kind ? 1 : K_SIZE);
         }
     }
     return 0;
@@ -565,6 +573,13 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uin
     return SL_PROP_OK;
 }
 
+/* The union of segment j of a crossing. */
+static inline digitset kernel_union(const digitset *cand, const struct kernel_crossing *x, int j)
+{
+    const digitset *p = cand + x->first[j];
+    return p[0] | p[x->step[j]] | p[2 * x->step[j]];
+}
+
 /* Which due crossings would narrow something is read all at once
  * (kernel_fires), and each such crossing then narrows by the unions of
  * its segments as they are when its turn comes: what a state justifies
@@ -579,11 +594,9 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
     const digitset *cand = ctx->cand;
     for (uint64_t fires = kernel_fires(cand, due) & due; fires; fires &= fires - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(fires)];
-        digitset in_shared = kernel_segment_union(cand, x->seg[0]);
-        digitset in_a =
-            kernel_segment_union(cand, x->seg[1]) | kernel_segment_union(cand, x->seg[2]);
-        digitset in_b =
-            kernel_segment_union(cand, x->seg[3]) | kernel_segment_union(cand, x->seg[4]);
+        digitset in_shared = kernel_union(cand, x, 0);
+        digitset in_a = kernel_union(cand, x, 1) | kernel_union(cand, x, 2);
+        digitset in_b = kernel_union(cand, x, 3) | kernel_union(cand, x, 4);
         digitset pointing = in_shared & ~in_a & in_b;
         digitset claiming = in_shared & ~in_b & in_a;
         if (pointing && kernel_remove(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;

@@ -19,13 +19,6 @@ static inline digitset fires_twice3(digitset a, digitset b, digitset c)
     return (a & (b | c)) | (b & c);
 }
 
-digitset kernel_segment_union(const digitset *cand, int s)
-{
-    if (s < 27) return cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
-    const digitset *p = cand + 27 * ((s - 27) % 3) + (s - 27) / 3;
-    return p[0] | p[9] | p[18];
-}
-
 /* Nine segments p[3 * line + box] (the rows of a band, or the columns of
  * a stack with p[3 * column + band]): bit 3 * line + box set when that
  * crossing fires. */

@@ -25,8 +25,4 @@ uint64_t kernel_fires(const digitset *cand, uint64_t due);
  * missing): exactly the due crossings that fire. */
 uint64_t kernel_fires_portable(const digitset *cand, uint64_t due);
 
-/* The union of segment s's three cells: s < 27 is row segment s (cells
- * 3s to 3s + 2), s >= 27 column c's cells in band b for s = 27 + 3c + b. */
-digitset kernel_segment_union(const digitset *cand, int s);
-
 #endif
