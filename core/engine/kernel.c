@@ -475,7 +475,8 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
 #if defined(__SSE2__)
 /* The tallies of columns c to c + 3 from the cells p of column c: rows
  * as vectors of four cells, one column to a lane. */
-static inline void kernel_tally_columns(const digitset *p, digitset *once, digitset *twice)
+static inline unsigned kernel_tally_columns(const digitset *p, const digitset *solved,
+                                            digitset *once, digitset *twice)
 {
     __m128i o = kernel_load4(p), t = _mm_setzero_si128();
     for (int r = 1; r < K_SIZE; r++) {
@@ -485,11 +486,17 @@ static inline void kernel_tally_columns(const digitset *p, digitset *once, digit
     }
     _mm_storeu_si128((__m128i *)(void *)once, o);
     _mm_storeu_si128((__m128i *)(void *)twice, t);
+    __m128i hidden = _mm_andnot_si128(kernel_load4(solved), _mm_andnot_si128(t, o));
+    __m128i quiet = _mm_and_si128(_mm_cmpeq_epi32(o, _mm_set1_epi32(K_ALL)),
+                                  _mm_cmpeq_epi32(hidden, _mm_setzero_si128()));
+    return ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(quiet)) & 0xf;
 }
 
 /* The due columns (bit c for column c), the first open one due and the
  * three after it tallied at once: a hidden single placed in one column
- * changes no cell of another, so the other tallies stay exact. */
+ * changes no cell of another, so the other tallies stay exact. Only the
+ * columns missing a digit or holding a hidden single (which a column
+ * with every digit placed never does) go on to kernel_hidden_end. */
 static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
@@ -500,10 +507,9 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
             continue;
         }
         digitset once[4], twice[4];
-        kernel_tally_columns(ctx->cand + c, once, twice);
-        for (unsigned group = due >> c & 0xf; group; group &= group - 1) {
+        unsigned busy = kernel_tally_columns(ctx->cand + c, solved + c, once, twice);
+        for (unsigned group = due >> c & busy; group; group &= group - 1) {
             int i = __builtin_ctz(group);
-            if (solved[c + i] == K_ALL) continue;
             if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i]))
                 return SL_PROP_CONTRADICTION;
         }
