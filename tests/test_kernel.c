@@ -16,8 +16,11 @@
 
 #include "cunit_main.h"
 #include "format.h"
+#include "intersect.h"
 #include "kernel.h"
+#include "kernel_fires.h"
 #include "propagate.h"
+#include "rng.h"
 #include "rules.h"
 #include "search.h"
 
@@ -292,12 +295,70 @@ static void test_boards_agree(void)
     fclose(in);
 }
 
+/* The union of `count` cells' candidates. */
+static digitset union_of(const digitset *cand, const uint16_t *cells, int count)
+{
+    digitset u = 0;
+    for (int i = 0; i < count; i++) u |= cand[cells[i]];
+    return u;
+}
+
+/* kernel_fires, vector and plain, against the general path's crossings
+ * (rs->intersections, which the kernel numbers alike): on random
+ * candidates, sparse and dense, with random junk past the 81 cells and
+ * random due sets, a crossing fires exactly when a digit of its shared
+ * cells is in one of its other two parts but not in both. */
+static void test_fires(void)
+{
+    struct geometry g;
+    struct sl_error err = {0};
+    struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
+    puzzle_init(&p, &g);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(&p, &err), 0);
+    struct ruleset *rs = ruleset_build(&p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT_EQUAL_FATAL(rs->nintersections, 54);
+    struct rng rng;
+    rng_seed(&rng, 23);
+    long fired = 0, quiet = 0, wrong = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        digitset cand[84];
+        for (int c = 0; c < 84; c++) {
+            digitset v = (digitset)rng_next(&rng) & 0x3fe;
+            for (int thin = trial % 4; thin > 0; thin--) v &= (digitset)rng_next(&rng);
+            cand[c] = v;
+        }
+        uint64_t due = trial % 3 ? rng_next(&rng) : ~UINT64_C(0);
+        due &= (UINT64_C(1) << 54) - 1;
+        uint64_t expected = 0;
+        for (int i = 0; i < 54; i++) {
+            const struct intersection *x = &rs->intersections[i];
+            const uint16_t *shared = rs->intersection_cells + x->start;
+            digitset in_a = union_of(cand, shared + x->shared, x->only_a);
+            digitset in_b = union_of(cand, shared + x->shared + x->only_a, x->only_b);
+            if (union_of(cand, shared, x->shared) & (in_a ^ in_b)) expected |= UINT64_C(1) << i;
+        }
+        expected &= due;
+        fired += __builtin_popcountll(expected);
+        quiet += __builtin_popcountll(due & ~expected);
+        wrong += (kernel_fires(cand, due) & due) != expected;
+        wrong += kernel_fires_portable(cand, due) != expected;
+    }
+    CU_ASSERT_EQUAL(wrong, 0);
+    CU_ASSERT_TRUE(fired > 1000);
+    CU_ASSERT_TRUE(quiet > 1000);
+    ruleset_free(rs);
+    puzzle_clear(&p);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("kernel", NULL, NULL);
     CU_add_test(s, "which rulesets get the kernel", test_which_rulesets);
     CU_add_test(s, "seeded fills of an empty grid", test_fill_empty);
     CU_add_test(s, "digit boards match the candidates", test_boards_agree);
+    CU_add_test(s, "box-line crossings that fire", test_fires);
     CU_add_test(s, "17-clue sample: kernel = general", test_17_clue);
     CU_add_test(s, "magictour sample: kernel = general", test_magictour);
     CU_add_test(s, "forum hardest: kernel = general", test_forum_hardest);

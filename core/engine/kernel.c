@@ -14,6 +14,11 @@
 #include <string.h>
 
 #include "intersect.h"
+#include "kernel_fires.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 enum {
     K_SIZE = 9,
@@ -39,6 +44,7 @@ enum {
  * the shared ones. */
 struct kernel_crossing {
     uint8_t seg[5];
+    uint8_t first[5], step[5]; /* each segment's first cell, and the step to the next */
     uint8_t only_a[K_PART], only_b[K_PART];
 };
 
@@ -75,8 +81,8 @@ static const uint8_t k_house_first[K_HOUSES] = {
 
 /* --- Building ------------------------------------------------------------ */
 
-/* A cell's row segment (kind 0) or column segment (kind 1), numbered as
- * kernel_block_unions lays them out. */
+/* A cell's row segment (kind 0; segment s is cells 3s to 3s + 2) or
+ * column segment (kind 1; 27 + 3c + b for column c within band b). */
 static int kernel_segment(int cell, int kind)
 {
     return kind == 0 ? cell / 9 * 3 + cell % 9 / 3 : K_SEGMENTS / 2 + cell % 9 * 3 + cell / 27;
@@ -221,6 +227,13 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             kx->only_a[j] = (uint8_t)only_a[j];
             kx->only_b[j] = (uint8_t)only_b[j];
         }
+        for (int j = 0; j < 5; j++) {
+            int seg = kx->seg[j], column = (seg - K_SEGMENTS / 2) / 3;
+            int row_kind = seg < K_SEGMENTS / 2;
+            kx->first[j] =
+                (uint8_t)(row_kind ? 3 * seg : 27 * ((seg - K_SEGMENTS / 2) % 3) + column);
+            kx->step[j] = (uint8_t)(row_kind ? 1 : K_SIZE);
+        }
     }
     return 0;
 }
@@ -356,6 +369,51 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
     return SL_PROP_OK;
 }
 
+#if defined(__SSE2__)
+/* Adds the tally (o, t), some lanes of (once, two) moved, to (once, two). */
+static inline void kernel_fold(__m128i *once, __m128i *two, __m128i o, __m128i t)
+{
+    *two = _mm_or_si128(_mm_or_si128(*two, t), _mm_and_si128(*once, o));
+    *once = _mm_or_si128(*once, o);
+}
+
+/* The four lanes of a tally folded into one: halves, then pairs. */
+static inline digitset kernel_tally_lanes(__m128i once, __m128i two, digitset *twice)
+{
+    kernel_fold(&once, &two, _mm_shuffle_epi32(once, _MM_SHUFFLE(1, 0, 3, 2)),
+                _mm_shuffle_epi32(two, _MM_SHUFFLE(1, 0, 3, 2)));
+    kernel_fold(&once, &two, _mm_shuffle_epi32(once, _MM_SHUFFLE(2, 3, 0, 1)),
+                _mm_shuffle_epi32(two, _MM_SHUFFLE(2, 3, 0, 1)));
+    *twice = (digitset)_mm_cvtsi128_si32(two);
+    return (digitset)_mm_cvtsi128_si32(once);
+}
+
+static inline __m128i kernel_load4(const digitset *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/* Which digits a row's nine cells hold at least once, and (in *twice)
+ * at least twice: cells 0-3 and 4-7 as lanes, then cell 8. */
+static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
+{
+    __m128i a = kernel_load4(p), b = kernel_load4(p + 4);
+    digitset two, once = kernel_tally_lanes(_mm_or_si128(a, b), _mm_and_si128(a, b), &two);
+    *twice = two | (once & p[8]);
+    return once | p[8];
+}
+
+/* The same for a box: its three rows added lane by lane, lanes 0-2 (lane
+ * 3, the next cell of the row, masked). */
+static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
+{
+    const __m128i three = _mm_set_epi32(0, -1, -1, -1);
+    __m128i a = kernel_load4(p), b = kernel_load4(p + K_SIZE), c = kernel_load4(p + 2 * K_SIZE);
+    __m128i once = _mm_and_si128(_mm_or_si128(_mm_or_si128(a, b), c), three);
+    __m128i two = _mm_or_si128(_mm_and_si128(a, _mm_or_si128(b, c)), _mm_and_si128(b, c));
+    return kernel_tally_lanes(once, _mm_and_si128(two, three), twice);
+}
+#else
 static inline void kernel_count(digitset x, digitset *once, digitset *two)
 {
     *two |= *once & x;
@@ -382,6 +440,17 @@ static inline digitset kernel_tally(const digitset *p, int step, int jump, digit
     return once;
 }
 
+static inline digitset kernel_tally_row(const digitset *p, digitset *twice)
+{
+    return kernel_tally(p, 1, 3, twice);
+}
+
+static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
+{
+    return kernel_tally(p, 1, K_SIZE, twice);
+}
+#endif
+
 /* The hidden singles of house h, given its tally; each digit's one place
  * is read from its board. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
@@ -403,6 +472,66 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
     return SL_PROP_OK;
 }
 
+#if defined(__SSE2__)
+/* The tallies of columns c to c + 3 from the cells p of column c: rows
+ * as vectors of four cells, one column to a lane. */
+static inline unsigned kernel_tally_columns(const digitset *p, const digitset *solved,
+                                            digitset *once, digitset *twice)
+{
+    __m128i o = kernel_load4(p), t = _mm_setzero_si128();
+    for (int r = 1; r < K_SIZE; r++) {
+        __m128i x = kernel_load4(p + K_SIZE * r);
+        t = _mm_or_si128(t, _mm_and_si128(o, x));
+        o = _mm_or_si128(o, x);
+    }
+    _mm_storeu_si128((__m128i *)(void *)once, o);
+    _mm_storeu_si128((__m128i *)(void *)twice, t);
+    __m128i hidden = _mm_andnot_si128(kernel_load4(solved), _mm_andnot_si128(t, o));
+    __m128i quiet = _mm_and_si128(_mm_cmpeq_epi32(o, _mm_set1_epi32(K_ALL)),
+                                  _mm_cmpeq_epi32(hidden, _mm_setzero_si128()));
+    return ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(quiet)) & 0xf;
+}
+
+/* The due columns (bit c for column c), the first open one due and the
+ * three after it tallied at once: a hidden single placed in one column
+ * changes no cell of another, so the other tallies stay exact. Only the
+ * columns missing a digit or holding a hidden single (which a column
+ * with every digit placed never does) go on to kernel_hidden_end. */
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+{
+    const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
+    while (due) {
+        int c = __builtin_ctz(due);
+        if (solved[c] == K_ALL) {
+            due &= due - 1;
+            continue;
+        }
+        digitset once[4], twice[4];
+        unsigned busy = kernel_tally_columns(ctx->cand + c, solved + c, once, twice);
+        for (unsigned group = due >> c & busy; group; group &= group - 1) {
+            int i = __builtin_ctz(group);
+            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i]))
+                return SL_PROP_CONTRADICTION;
+        }
+        due &= ~(0xfu << c);
+    }
+    return SL_PROP_OK;
+}
+#else
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+{
+    const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
+    digitset once, twice;
+    for (; due; due &= due - 1) {
+        int c = __builtin_ctz(due);
+        if (solved[c] == K_ALL) continue;
+        once = kernel_tally(ctx->cand + c, K_SIZE, 3 * K_SIZE, &twice);
+        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+#endif
+
 /* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
  * single cells has nothing to find (every digit there, none hidden). */
 static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
@@ -415,41 +544,18 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
     for (uint64_t t = todo & 0x1ff; t; t &= t - 1) {
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + K_SIZE * h, 1, 3, &twice);
+        once = kernel_tally_row(ctx->cand + K_SIZE * h, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
-    for (uint64_t t = todo >> K_SIZE & 0x1ff; t; t &= t - 1) {
-        int h = __builtin_ctzll(t);
-        if (solved[K_SIZE + h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + h, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + h, once, twice)) return SL_PROP_CONTRADICTION;
-    }
+    if (kernel_hidden_columns(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff)))
+        return SL_PROP_CONTRADICTION;
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
-        once = kernel_tally(ctx->cand + k_house_first[h], 1, K_SIZE, &twice);
+        once = kernel_tally_box(ctx->cand + k_house_first[h], &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
-}
-
-/* The unions of one block of nine segments, read by the fixed layout:
- * blocks 0-2 are the row segments of a band (three cells in a row),
- * blocks 3-5 the column segments of a stack (three cells a row apart;
- * column c, band b at 3 * c + b). */
-static void kernel_block_unions(const digitset *cand, digitset *seg, int block)
-{
-    if (block < 3) {
-        for (int s = 9 * block; s < 9 * block + 9; s++)
-            seg[s] = cand[3 * s] | cand[3 * s + 1] | cand[3 * s + 2];
-        return;
-    }
-    digitset *column = seg + K_SEGMENTS / 2;
-    for (int c = 3 * (block - 3); c < 3 * (block - 2); c++)
-        for (int b = 0; b < 3; b++) {
-            const digitset *p = cand + 27 * b + c;
-            column[3 * c + b] = p[0] | p[K_SIZE] | p[2 * K_SIZE];
-        }
 }
 
 /* remove_from of the general path. */
@@ -473,57 +579,30 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uin
     return SL_PROP_OK;
 }
 
-/* The digits at least two of a, b and c hold. */
-static inline digitset kernel_twice3(digitset a, digitset b, digitset c)
+/* The union of segment j of a crossing. */
+static inline digitset kernel_union(const digitset *cand, const struct kernel_crossing *x, int j)
 {
-    return (a & (b | c)) | (b & c);
+    const digitset *p = cand + x->first[j];
+    return p[0] | p[x->step[j]] | p[2 * x->step[j]];
 }
 
-/* Nine segments making three lines across three boxes, p[3 * line + box]
- * (the rows of a band, or the columns of a stack with p[3 * column +
- * band]): bit 3 * line + box is set when that crossing's look would
- * narrow something, that is when a digit of its segment is elsewhere in
- * the line but not elsewhere in the box or the other way round. With the
- * digit in the segment, "elsewhere in the line" is "in two of the line's
- * segments". */
-static inline unsigned kernel_block_fires(const digitset *p)
-{
-    digitset box[3], line[3];
-    unsigned fires = 0;
-    for (int i = 0; i < 3; i++) {
-        box[i] = kernel_twice3(p[i], p[3 + i], p[6 + i]);
-        line[i] = kernel_twice3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-    }
-    digitset narrow[9], any = 0;
-    for (int i = 0; i < 9; i++) any |= narrow[i] = p[i] & (line[i / 3] ^ box[i % 3]);
-    if (!any) return 0; /* most blocks: nothing to narrow, no mask to build */
-    for (int i = 0; i < 9; i++) fires |= (unsigned)(narrow[i] != 0) << i;
-    return fires;
-}
-
-/* Which due crossings would narrow something is read block by block
- * (bit i for crossing i, whose segments all lie in its block: kernel_fill
- * checks), and each such crossing narrows by the unions read before any
- * of them did: what a state justifies stays justified in every narrower
- * one, so neither the order nor stale unions change the fixed point, and
- * every narrowing marks its houses due again. */
+/* Which due crossings would narrow something is read all at once
+ * (kernel_fires), and each such crossing then narrows by the unions of
+ * its segments as they are when its turn comes: what a state justifies
+ * stays justified in every narrower one, so neither the order nor a
+ * crossing that no longer fires changes the fixed point, and every
+ * narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
     uint64_t due = kernel_crossings_of(ctx->dirty_intersections[0] & K_HOUSE_MASK);
     ctx->dirty_intersections[0] = 0;
     if (!due) return SL_PROP_OK;
-    digitset seg[K_SEGMENTS];
-    uint64_t fires = 0;
-    for (int block = 0; block < K_SEGMENTS / 9; block++) {
-        if (!(due >> 9 * block & 0x1ff)) continue;
-        kernel_block_unions(ctx->cand, seg, block);
-        fires |= (uint64_t)kernel_block_fires(seg + 9 * block) << 9 * block;
-    }
-    for (fires &= due; fires; fires &= fires - 1) {
+    const digitset *cand = ctx->cand;
+    for (uint64_t fires = kernel_fires(cand, due) & due; fires; fires &= fires - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(fires)];
-        digitset in_shared = seg[x->seg[0]];
-        digitset in_a = seg[x->seg[1]] | seg[x->seg[2]];
-        digitset in_b = seg[x->seg[3]] | seg[x->seg[4]];
+        digitset in_shared = kernel_union(cand, x, 0);
+        digitset in_a = kernel_union(cand, x, 1) | kernel_union(cand, x, 2);
+        digitset in_b = kernel_union(cand, x, 3) | kernel_union(cand, x, 4);
         digitset pointing = in_shared & ~in_a & in_b;
         digitset claiming = in_shared & ~in_b & in_a;
         if (pointing && kernel_remove(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;

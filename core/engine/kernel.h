@@ -13,8 +13,10 @@
  * in the state, from which a new single finds the peers it prunes and
  * the branch pick the cells with two candidates and its tie-break
  * degrees by mask; box-line reads which crossings would narrow
- * something nine at a time, and hidden singles pass over houses whose
- * digits are all placed.
+ * something a band or stack at a time (kernel_fires.h), and hidden
+ * singles pass over houses whose digits are all placed. Where SSE2 is
+ * there (every x86-64), box-line and the house tallies read four cells
+ * to a vector; the plain C path gives the same results.
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than

@@ -226,9 +226,13 @@ static int fixed_point(struct prop_ctx *ctx)
 static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state, int dirty)
 {
     /* Word by word: a few words each, opened at every node, where a call
-     * to memset costs more than the loop. */
+     * to memset costs more than the loop. The first word, all a 9x9
+     * ruleset has, is set outside it: compilers turn the loop into memset
+     * calls. */
     uint64_t fill = dirty ? ~UINT64_C(0) : 0;
-    for (int w = 0; w < rs->unit_words; w++) {
+    ctx->dirty_hidden[0] = fill;
+    ctx->dirty_intersections[0] = fill;
+    for (int w = 1; w < rs->unit_words; w++) {
         ctx->dirty_hidden[w] = fill;
         ctx->dirty_intersections[w] = fill;
     }
