@@ -416,6 +416,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     uint64_t limit = solver_node_limit(s);
     solver_set_light(s, 1);
     solver_set_node_limit(s, DIG_NODE_LIMIT);
+    solver_keep_dead_ends(s, 1);
     struct dig_unavoidable sets;
     struct dig_glance glance;
     if (shared) {
@@ -426,6 +427,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     } else {
         dig_singles_alone(run, ngroups);
     }
+    solver_keep_dead_ends(s, 0);
     solver_set_light(s, 0);
     solver_set_node_limit(s, limit);
     free(run->states);
