@@ -1,7 +1,8 @@
 /*
  * test_dig.c — the dig's own parts: the grid it starts from (dig_fill),
  * the swap sets that settle removals without a search, and a dig that
- * must stay unique and minimal with them.
+ * must stay unique and minimal with them, and agree with one question at
+ * a time.
  */
 #include <CUnit/CUnit.h>
 
@@ -115,6 +116,43 @@ static void test_dig_minimal(void)
     fixture_close(&f);
 }
 
+/* The shared-state dig of a few groups (ranges of one, two and three
+ * split apart, the searches keeping their dead-end weights) removes
+ * exactly the givens that asking one question at a time from the givens
+ * does: a minimal puzzle with eight of the solution's cells given back,
+ * dug over those cells and some of its own clues, mixed. */
+static void test_dig_few_groups(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    uint8_t grid[SL_MAX_CELLS], minimal[SL_MAX_CELLS], alone[SL_MAX_CELLS];
+    struct rng rng;
+    rng_seed(&rng, 11);
+    dig_every_cell(&f, &rng, grid);
+    memcpy(minimal, f.puzzle.givens, 81);
+    int cells[16], n = 0, start[17], disagreed = 0, kept = 0;
+    for (int c = 0; c < 81 && n < 8; c++)
+        if (!minimal[c]) cells[n++] = c;
+    for (int c = 80; c >= 0 && n < 16; c--)
+        if (minimal[c]) cells[n++] = c;
+    rng_shuffle_ints(&rng, cells, n);
+    for (int i = 0; i <= n; i++) start[i] = i;
+    for (int ngroups = 1; ngroups <= n; ngroups++) {
+        memcpy(alone, minimal, 81);
+        for (int i = 0; i < n; i++) alone[cells[i]] = grid[cells[i]];
+        memcpy(f.puzzle.givens, alone, 81);
+        for (int g = 0; g < ngroups; g++)
+            if (dig_keeps_unique(f.solver, f.rules, alone, grid, &cells[g], 1)) alone[cells[g]] = 0;
+        dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, ngroups);
+        disagreed += memcmp(alone, f.puzzle.givens, 81) != 0;
+        for (int g = 0; g < ngroups; g++) kept += alone[cells[g]] != 0;
+    }
+    CU_ASSERT_EQUAL(disagreed, 0);
+    CU_ASSERT_TRUE(kept > 0); /* some questions were answered no */
+    CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
+    fixture_close(&f);
+}
+
 /* A grid past the sets' 128 cells digs without them, unique. */
 static void test_dig_big(void)
 {
@@ -199,4 +237,6 @@ void tests_register(void)
     CU_add_test(s, "dig big", test_dig_big);
     CU_add_test(s, "fill sizes", test_fill_sizes);
     CU_add_test(s, "fill other rules", test_fill_other_rules);
+
+    CU_add_test(s, "dig few groups", test_dig_few_groups);
 }

@@ -106,10 +106,12 @@ static int dig_groups_alone(struct solver *s, const struct ruleset *rs, uint8_t 
 
 /* A dig over shared states (search.h): group g is asked about with the
  * givens of the groups before it that stayed and of every group after
- * it. Halving the range of groups, the state of a range holds the givens
- * all its questions share, those kept before it and those after it;
- * the left half adds the right half's givens, the right half those the
- * left half kept. Each question then narrows one cell of a state that
+ * it. Splitting the range of groups in two, the state of a range holds
+ * the givens all its questions share, those kept before it and those
+ * after it; the left part adds the right part's givens, the right part
+ * those the left part kept. The left part is the larger (dig_split): the
+ * late questions, which the glance settles least, then share more of
+ * their states. Each question then narrows one cell of a state that
  * is mostly propagated already, instead of propagating all the givens.
  *
  * States are made only when a question needs one: early in a dig most
@@ -125,13 +127,27 @@ struct dig_node {
     int l, r;
     int slot;
     int add_from, add_to;
-    int made; /* the slot holds the state (until a right half narrows it) */
+    int made; /* the slot holds the state (until a right part narrows it) */
     int live; /* when made: 1 consistent, 0 not, -1 a rule stopped */
 };
 
-/* Ranges nest by halves: at most one per bit of the cell count, and the
- * whole. */
+/* Ranges nest by dig_split: the whole, then at most one per step that
+ * takes two thirds of a range (14 steps from 625 cells). */
 #define DIG_PATH_MAX 32
+
+/* Where the range [l, r) of two groups or more splits: two thirds of it
+ * go left (scripts/RESULTS.md: fewer instructions than halves, as late
+ * questions need states more often than early ones). */
+static int dig_split(int l, int r) { return l + (r - l) * 2 / 3; }
+
+/* The slots a dig of ngroups groups needs: one per range on its longest
+ * path, the left parts' (each left part is the larger). */
+static int dig_depth(int ngroups)
+{
+    int depth = 1;
+    for (int n = ngroups; n > 1; n = dig_split(0, n)) depth++;
+    return depth;
+}
 
 struct dig_run {
     struct solver *s;
@@ -139,7 +155,7 @@ struct dig_run {
     uint8_t *givens;
     const uint8_t *solution;
     const int *cells, *start;
-    unsigned char *states; /* a state per level of halving */
+    unsigned char *states; /* a state per level of splitting */
     struct dig_node path[DIG_PATH_MAX];
     int removed;
     int singles; /* a group goes only when singles still fill the grid */
@@ -340,9 +356,9 @@ static void dig_leaf(struct dig_run *run, int k)
     if (!run->stopped) dig_ask(run, dig_state(run, run->path[k].slot), live == 1, g);
 }
 
-/* Asks about the groups of path[k]'s range: the left half's state adds
- * the right half's givens (a slot further), the right half's, in the
- * same slot, those the left half kept. */
+/* Asks about the groups of path[k]'s range: the left part's state adds
+ * the right part's givens (a slot further), the right part's, in the
+ * same slot, those the left part kept. */
 static void dig_span(struct dig_run *run, int k)
 {
     const struct dig_node node = run->path[k];
@@ -351,7 +367,7 @@ static void dig_span(struct dig_run *run, int k)
         dig_leaf(run, k);
         return;
     }
-    int m = node.l + (node.r - node.l) / 2;
+    int m = dig_split(node.l, node.r);
     run->path[k + 1] = (struct dig_node){
         .l = node.l, .r = m, .slot = node.slot + 1, .add_from = m, .add_to = node.r};
     dig_span(run, k + 1);
@@ -393,14 +409,14 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
 {
     struct solver *s = run->s;
     const struct ruleset *rs = run->rs;
-    int depth = 2;
-    while ((1 << (depth - 2)) < ngroups) depth++;
+    int depth = dig_depth(ngroups);
     int shared = !rs->scratch_bytes && !rs->branching;
     if (shared || run->singles) run->states = malloc((size_t)depth * rs->state_bytes);
     if (!run->states) return -1;
     uint64_t limit = solver_node_limit(s);
     solver_set_light(s, 1);
     solver_set_node_limit(s, DIG_NODE_LIMIT);
+    solver_keep_dead_ends(s, 1);
     struct dig_unavoidable sets;
     struct dig_glance glance;
     if (shared) {
@@ -411,6 +427,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     } else {
         dig_singles_alone(run, ngroups);
     }
+    solver_keep_dead_ends(s, 0);
     solver_set_light(s, 0);
     solver_set_node_limit(s, limit);
     free(run->states);

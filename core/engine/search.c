@@ -44,6 +44,8 @@ struct solver {
     unsigned char *stack; /* max_levels states */
     uint64_t node_limit;
     int light; /* solver_set_light */
+    /* The dead-end weights outlive solver_count_below's searches. */
+    int keep_dead_ends;
     /* Per cell: dead ends blamed on it this run (note_dead_end); one array
      * per strategy of the restarts (search_with_restarts), weight the current. */
     uint32_t *weight, *weights[2];
@@ -434,6 +436,12 @@ static void solver_forget_dead_ends(struct solver *s)
     s->blamed = s->blamed_sets[0];
 }
 
+void solver_keep_dead_ends(struct solver *s, int keep)
+{
+    s->keep_dead_ends = keep;
+    if (keep) solver_forget_dead_ends(s);
+}
+
 /* A search's result, its abort noted, its counts added to *stats. */
 static struct search_result run_finish(struct search_run *run, struct search_stats *stats)
 {
@@ -519,7 +527,7 @@ struct search_result solver_count_below(struct solver *s, const void *state, int
 {
     struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit};
     run.stats.nodes = 1;
-    solver_forget_dead_ends(s);
+    if (!s->keep_dead_ends) solver_forget_dead_ends(s);
     digitset *root = state_at(s, 0);
     memcpy(root, state, s->rs->state_bytes);
     int status =

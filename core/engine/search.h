@@ -93,5 +93,11 @@ int solver_narrow(struct solver *s, void *state, const int *cells, int count, di
  * solver_count_within would from the givens that made the state. */
 struct search_result solver_count_below(struct solver *s, const void *state, int cell,
                                         digitset allowed, long limit, struct search_stats *stats);
+/* Keeps (1) the dead-end weights solver_count_below's searches leave for
+ * the next, instead of forgetting them at each (0, the default); turning
+ * it on forgets them once. A dig asks many questions of one grid: cells
+ * its searches found hard stay hard, and later searches branch on them
+ * sooner. Only the trees change: the counts are the same. */
+void solver_keep_dead_ends(struct solver *s, int keep);
 
 #endif
