@@ -36,6 +36,15 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
 /* An operation drawn for a cage of these digits (count of them). */
 char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r);
 
+/* An operation for every cage of d, drawn in the order of the ids. */
+void calc_draw_ops_all(struct calc_draw *d, const uint8_t *grid, struct rng *r);
+
+/* One random move of annealing on d, cages kept to at most high cells:
+ * a cage takes another operation, or two neighbouring cages merge, or a
+ * cell leaves its cage for a neighbouring one (what it leaves split into
+ * its connected pieces); each cage changed draws its operation anew. */
+void calc_draw_move(struct calc_draw *d, const uint8_t *grid, int high, struct rng *r);
+
 /* Mends d where other (a second solution) differs from grid: a differing
  * cell's cage takes an operation other's digits there do not satisfy,
  * or, when none is left, the cell is cut from its cage (the rest split
