@@ -115,7 +115,8 @@ local function budget(n) return 20000 * n end
 -- A unique calcudoku of grid (a solution string), or nil and why: the
 -- drawn partition mended (sudolab.calc_unique) while two solutions
 -- differ: a cage where they do takes an operation the other's digits
--- there do not satisfy, or when none is left loses a differing cell.
+-- there do not satisfy, or when none is left loses a differing cell
+-- (with opts.shift, to a neighbouring cage with room, if there is one).
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
@@ -123,7 +124,7 @@ function M.unique(v, grid, n, opts, tries)
   local p, cages, ops = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
     pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
-    nodes = budget(n), seed = math.random(0, math.maxinteger)}
+    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
   if p then return p, cages, ops end
   return nil, cages
 end

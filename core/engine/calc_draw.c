@@ -244,15 +244,13 @@ void calc_draw_move(struct calc_draw *d, const uint8_t *grid, int high, struct r
     }
 }
 
-void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r)
+/* Cage id takes an operation other's digits there do not satisfy: 1, or
+ * 0 when none is left (-1: a lone cell, whose digit no solution changes). */
+static int calc_draw_reop(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, int id,
+                          struct rng *r)
 {
-    int differ[SL_MAX_CELLS], ndiffer = 0, cells[SL_MAX_CELLS];
-    for (int c = 0; c < d->ncells; c++)
-        if (grid[c] != other[c]) differ[ndiffer++] = c;
-    if (ndiffer == 0) return;
-    int cell = differ[rng_below(r, (uint32_t)ndiffer)], id = d->cage[cell];
-    int n = calc_draw_members(d, id, cells);
-    if (n == 1) return; /* a lone cell's digit is fixed: no solution differs there */
+    int cells[SL_MAX_CELLS], n = calc_draw_members(d, id, cells);
+    if (n == 1) return -1;
     uint8_t mine[SL_MAX_CELLS], theirs[SL_MAX_CELLS];
     for (int i = 0; i < n; i++) mine[i] = grid[cells[i]], theirs[i] = other[cells[i]];
     char ops[sizeof d->pair_ops];
@@ -261,8 +259,36 @@ void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *oth
         char o = ops[(start + i) % nops];
         if (o != d->op[id] && calc_draw_target(o, mine, n) != calc_draw_target(o, theirs, n)) {
             d->op[id] = o;
-            return;
+            return 1;
         }
     }
+    return 0;
+}
+
+/* Cell, cut from cage id, joins a neighbouring cage of fewer than
+ * d->shift cells, drawn from those there are: 1, or 0 when none is. */
+static int calc_draw_join(struct calc_draw *d, const uint8_t *grid, int id, int cell, struct rng *r)
+{
+    int nbs[4], nnb = calc_draw_neighbours(d, cell, nbs), mine = calc_draw_size(d, id);
+    int start = (int)rng_below(r, (uint32_t)nnb);
+    for (int i = 0; i < nnb; i++) {
+        int to = d->cage[nbs[(start + i) % nnb]];
+        if (to != id && calc_draw_size(d, to) < d->shift) {
+            calc_draw_shift(d, grid, id, mine, cell, to, r);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r)
+{
+    int differ[SL_MAX_CELLS], ndiffer = 0;
+    for (int c = 0; c < d->ncells; c++)
+        if (grid[c] != other[c]) differ[ndiffer++] = c;
+    if (ndiffer == 0) return;
+    int cell = differ[rng_below(r, (uint32_t)ndiffer)], id = d->cage[cell];
+    if (calc_draw_reop(d, grid, other, id, r) != 0) return;
+    if (d->shift && calc_draw_join(d, grid, id, cell, r)) return;
     calc_draw_cut(d, grid, id, cell, r);
 }

@@ -1379,6 +1379,7 @@ static void api_calc_read(lua_State *L, const char *fname, struct calc_draw *d, 
                           int ops_drawn)
 {
     api_calc_grid(L, fname, d, grid);
+    d->shift = 0;
     lua_getfield(L, 1, "cages");
     lua_getfield(L, 1, "ops");
     int drawn = ops_drawn && lua_isnil(L, -1);
@@ -1441,12 +1442,13 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
 }
 
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
- * tries=, nodes=, seed=} -> puzzle, cages, ops; or nil, why, cages, ops.
+ * tries=, nodes=, seed=, shift=} -> puzzle, cages, ops; or nil, why,
+ * cages, ops. shift: calc_draw_mend's.
  * Without ops, each cage draws one (from seed, before the mending). */
 static int api_calc_unique(lua_State *L)
 {
-    static const char *const keys[] = {"grid",     "cages", "ops",   "rules", "pair_ops",
-                                       "more_ops", "tries", "nodes", "seed",  NULL};
+    static const char *const keys[] = {"grid",  "cages", "ops",  "rules", "pair_ops", "more_ops",
+                                       "tries", "nodes", "seed", "shift", NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
     api_check_keys(L, 1, "calc_unique", keys);
     struct calc_draw draw, *d = &draw;
@@ -1465,6 +1467,8 @@ static int api_calc_unique(lua_State *L)
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_unique", 0, LUA_MAXINTEGER));
     if (draw_ops) calc_draw_ops_all(d, grid, &rng);
+    lua_getfield(L, 1, "shift");
+    d->shift = lua_isnil(L, -1) ? 0 : (int)api_integer(L, -1, "calc_unique", 0, SL_MAX_CELLS);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);

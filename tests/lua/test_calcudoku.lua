@@ -84,6 +84,35 @@ end
 expect("without ops it draws them: unique", sudolab.read(same_draw(3) .. "\n")[1]:count(2), 1)
 expect("and the same from the same seed", same_draw(3), same_draw(3))
 
+-- shift: a cell the mending cuts joins a neighbouring cage with room
+-- instead of standing alone (a given): fewer lone cells, none past the
+-- size asked, every puzzle unique.
+local function lone_cells(shift)
+  local lone, biggest, all_unique = 0, 0, true
+  for seed = 1, 20 do
+    local g6 = sudolab.puzzle{size = 6, boxes = "none"}:fill(seed)
+    local start = {}
+    for c = 0, 35 do start[c] = c // 2 + 1 end -- pairs along each row
+    local q, qc, qo = sudolab.calc_unique{grid = g6, cages = start, rules = "classic;calcudoku",
+      pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 144, seed = seed, shift = shift}
+    if q then
+      all_unique = all_unique and q:count(2) == 1
+      local size = {}
+      for c = 0, 35 do size[qc[c]] = (size[qc[c]] or 0) + 1 end
+      for id = 1, #qo do
+        if size[id] == 1 then lone = lone + 1 end
+        if size[id] > biggest then biggest = size[id] end
+      end
+    end
+  end
+  return lone, biggest, all_unique
+end
+local lone_cut, _, unique_cut = lone_cells(nil)
+local lone_shift, biggest_shift, unique_shift = lone_cells(3)
+expect("a shifted cell leaves fewer givens", lone_shift < lone_cut, true)
+expect("and no cage past the size asked", biggest_shift <= 3, true)
+expect("every mended puzzle unique", unique_cut and unique_shift, true)
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
