@@ -161,8 +161,8 @@ static void test_time_budget_in_coroutines(void)
         "coroutine.wrap(function() while true do end end)()",
         "print(coroutine.resume(coroutine.create(function() while true do end end)))",
         "while true do pcall(coroutine.wrap(function() while true do end end)) end",
-        "local co = coroutine.wrap(function() while true do coroutine.yield() end end)\n"
-        "while true do co() end",
+        ("local co = coroutine.wrap(function() while true do coroutine.yield() end end) "
+         "while true do co() end"),
     };
     for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
         struct timespec t0;
