@@ -68,6 +68,7 @@ struct lua_host {
     atomic_int expired; /* the watchdog saw the time budget pass */
     lua_State *caller;  /* the thread Lua rules run on, during a search */
     _Atomic(lua_State *) running; /* the coroutine running, for HOST_SIGNAL's handler */
+    struct lua_host *outer;       /* the host whose run this one's is inside, on its thread */
     struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
@@ -285,6 +286,7 @@ static void watch_begin(struct lua_host *h)
     h->executed = 0;
     atomic_store(&h->expired, 0);
     atomic_store(&h->running, h->L);
+    h->outer = host_here;
     host_here = h;
     host_hook_steady(h, h->L);
     w->runner = pthread_self();
@@ -305,7 +307,7 @@ static void watch_end(struct lua_host *h)
     pthread_mutex_lock(&h->watch.lock);
     h->watch.active = 0;
     pthread_mutex_unlock(&h->watch.lock);
-    host_here = NULL; /* a signal still on its way finds no run */
+    host_here = h->outer; /* a signal still on its way finds no run of h */
 }
 
 /* --- the sandbox's own library ------------------------------------------ */
