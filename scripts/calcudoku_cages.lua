@@ -112,7 +112,8 @@ end
 -- grid is told from a unique one long before this.
 local function budget(n) return 20000 * n end
 
--- A unique calcudoku of grid (a solution string), or nil and why: the
+-- A unique calcudoku of grid (a solution string), its cages, operations
+-- and the nodes of its last count, or nil and why: the
 -- drawn partition mended (sudolab.calc_unique) while two solutions
 -- differ: a cage where they do takes an operation the other's digits
 -- there do not satisfy, or when none is left loses a differing cell
@@ -121,11 +122,11 @@ function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local p, cages, ops = sudolab.calc_unique{
+  local p, cages, ops, nodes = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
     pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
     shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
-  if p then return p, cages, ops end
+  if p then return p, cages, ops, nodes end
   return nil, cages
 end
 
@@ -162,6 +163,18 @@ local function energy(v, cage, op, grid, n, band, unique)
   return 0, p, rated
 end
 
+-- The hardest step the search's propagation takes (cage arithmetic and
+-- singles): a draw its count solved at the root (one node) rates no
+-- higher, so a band above it needs no rating of that draw.
+local function propagation_ceiling()
+  local most = 0
+  for _, key in ipairs{"full-house", "hidden-single", "naked-single", "calcudoku-one-cell",
+                       "calcudoku-cage", "calcudoku-big-cage"} do
+    most = math.max(most, sudolab.technique_rating(key))
+  end
+  return most
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
@@ -169,11 +182,17 @@ function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local _, high = M.bounds(opts, n)
   local band = opts.band
+  local ceiling = propagation_ceiling()
   local cage, op, e, best, rated
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2 = M.unique(v, grid, n, opts)
+    local p, c2, o2, nodes = M.unique(v, grid, n, opts)
     if p then
-      local e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      local e2, r2
+      if nodes == 1 and band[1] > ceiling then
+        e2 = band[1] - ceiling -- at least this far below the band
+      else
+        e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      end
       if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
       if e == 0 then break end
     end

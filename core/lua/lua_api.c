@@ -1422,7 +1422,7 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 /* ap's rules made rules ":" d's text; up to two solutions into grids: their
  * count, or -1 when the search gave up within nodes. */
 static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t nodes, uint8_t *grids)
+                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
@@ -1434,16 +1434,17 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
     puzzle_init(&ap->p, &g);
     api_add_rules_text(L, ap, text, "calc_unique");
     struct api_search run;
-    api_search_begin_within(L, ap, "calc_unique", &run, nodes);
+    api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
+    *nodes = run.stats.nodes;
     if (api_search_end(L, ap, "calc_unique", &run, r.gave_up)) return -1;
     if (r.gave_up) api_error(L, "calc_unique: the search gave up");
     return (int)r.solutions;
 }
 
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
- * tries=, nodes=, seed=, shift=} -> puzzle, cages, ops; or nil, why,
- * cages, ops. shift: calc_draw_mend's.
+ * tries=, nodes=, seed=, shift=} -> puzzle, cages, ops, the nodes of
+ * its last count; or nil, why, cages, ops. shift: calc_draw_mend's.
  * Without ops, each cage draws one (from seed, before the mending). */
 static int api_calc_unique(lua_State *L)
 {
@@ -1474,12 +1475,17 @@ static int api_calc_unique(lua_State *L)
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     for (lua_Integer t = 0; t < tries; t++) {
-        int found = api_calc_count(L, ap, d, grid, rules, nodes, grids);
+        uint64_t used = nodes;
+        int found = api_calc_count(L, ap, d, grid, rules, &used, grids);
         if (found < 0 || found == 0) {
             lua_pushnil(L), lua_pushstring(L, found ? "the count gave up" : "no solution");
             return api_calc_push(L, d), 4;
         }
-        if (found == 1) return api_note_unique(ap, grids), api_calc_push(L, d), 3;
+        if (found == 1) {
+            api_note_unique(ap, grids), api_calc_push(L, d);
+            lua_pushinteger(L, (lua_Integer)used);
+            return 4;
+        }
         int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
         calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, &rng);
     }

@@ -113,6 +113,24 @@ expect("a shifted cell leaves fewer givens", lone_shift < lone_cut, true)
 expect("and no cage past the size asked", biggest_shift <= 3, true)
 expect("every mended puzzle unique", unique_cut and unique_shift, true)
 
+-- The nodes of calc_unique's last count: a draw solved at the root (one
+-- node) rates no higher than the propagation's steps (the annealing
+-- skips rating such draws for a band above them).
+local rooted, root_easy = 0, true
+for seed = 1, 12 do
+  local g6 = sudolab.puzzle{size = 6, boxes = "none"}:fill(seed)
+  local start = {}
+  for c = 0, 35 do start[c] = c // 2 + 1 end
+  local q, _, _, nodes = sudolab.calc_unique{grid = g6, cages = start, rules = "classic;calcudoku",
+    pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 144, seed = seed, shift = 4}
+  if q and nodes == 1 then
+    rooted = rooted + 1
+    root_easy = root_easy and q:rate().rating <= sudolab.technique_rating("naked-single")
+  end
+end
+expect("some draws are solved at the root", rooted > 0, true)
+expect("and rate no higher than the propagation's steps", root_easy, true)
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
