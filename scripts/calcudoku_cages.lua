@@ -11,7 +11,7 @@
 --                               another operation, or is cut
 --   calc.anneal(v, grid, opts)  greedy puzzles drawn until one is in the
 --                               band, else simulated annealing from the
---                               nearest:
+--                               nearest (moves in C: sudolab.calc_move):
 --                               moves change a cage's operation, merge two
 --                               cages, or shift a border cell to the next
 --                               cage; the energy weighs non-uniqueness and
@@ -29,100 +29,22 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
--- The orthogonal neighbours of a cell, made once per grid size.
 local neighbour_lists = require("cells").neighbour_lists
-local function neighbours(cell, n) return neighbour_lists(n)[cell] end
-local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-
--- A grid's digit (base 36, as fill writes grids) read as a byte: draws
--- ask it for every cage cell, and a one-letter string each time costs.
-local byte = string.byte
-local function digit_at(grid, cell)
-  local b = byte(grid, cell + 1)
-  return b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55
-end
-
--- The cage map's symbols, one string each, made once.
-local letters = {}
-for k = 1, #alphabet do letters[k - 1] = alphabet:sub(k, k) end
-
--- The cells of each cage id, in row-major order.
-local members_of = require("cells").members
-
-local function digits_of(cells, grid)
-  local out = {}
-  for i, c in ipairs(cells) do out[i] = digit_at(grid, c) end
-  return out
-end
 
 -- The operations' weights, each symbol as often as it is to be drawn:
 -- two cells favour '-' and '/' (the clues only they give; '/' where the
 -- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
+-- The draws themselves are in C (core/engine/calc_draw.c).
 M.pair_ops, M.more_ops = "---++xx///", "+x"
-local function op_list(from, divides)
-  local ops = {}
-  for s in from:gmatch(".") do if s ~= "/" or divides then ops[#ops + 1] = s end end
-  return ops
-end
-local lone_ops, pair_div, pair_other, more = {""}, op_list(M.pair_ops, true),
-  op_list(M.pair_ops, false), op_list(M.more_ops, false)
-
--- By a cage's cell count and its first two digits, all the list needs.
-local function ops_of(count, a, b)
-  if count == 1 then return lone_ops end
-  if count > 2 then return more end
-  return (a > b and a % b or b % a) == 0 and pair_div or pair_other
-end
-local function ops_for(digits) return ops_of(#digits, digits[1], digits[2]) end
-
-local function draw_op(digits, except)
-  local ops = ops_for(digits)
-  for _ = 1, 8 do
-    local op = ops[math.random(#ops)]
-    if op ~= except then return op end
-  end
-  return ops[1]
-end
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
--- symbols a cell past 62 cages) and the number of cages. One pass over
--- the cells gathers what each cage's target needs (its first two digits,
--- sum and product), as every draw and mend asks.
-function M.text(cage, op, grid, n)
-  local order, name, acc, count = {}, {}, {}, 0 -- acc: first, second, sum, product by name
-  local map, cells = {}, n * n
-  for cell = 0, cells - 1 do
-    local id, b = cage[cell], byte(grid, cell + 1)
-    local d, k = b <= 57 and b - 48 or b >= 97 and b - 87 or b - 55, name[id] -- digit_at
-    if not k then
-      count = count + 1
-      k, order[count], name[id] = count, id, count
-      acc[4 * k - 3], acc[4 * k - 2], acc[4 * k - 1], acc[4 * k] = d, false, d, d
-    else
-      local at = 4 * k
-      if not acc[at - 2] then acc[at - 2] = d end
-      acc[at - 1], acc[at] = acc[at - 1] + d, acc[at] * d
-    end
-    map[cell + 1] = k - 1
-  end
-  if count > #alphabet then
-    for i = 1, cells do map[i] = letters[map[i] // 62] .. letters[map[i] % 62] end
-  else
-    for i = 1, cells do map[i] = letters[map[i]] end
-  end
-  local clues = {}
-  for k = 1, count do
-    local o, a, b = op[order[k]], acc[4 * k - 3], acc[4 * k - 2]
-    local target = o == "" and a or o == "-" and math.abs(a - b)
-                   or o == "/" and math.max(a, b) // math.min(a, b)
-                   or o == "x" and acc[4 * k] or acc[4 * k - 1]
-    clues[k] = target .. o
-  end
-  return table.concat(map) .. ":" .. table.concat(clues, ","), count
+-- symbols a cell past 62 cages) and the number of cages.
+function M.text(cage, op, grid)
+  return sudolab.calc_text{grid = grid, cages = cage, ops = op}
 end
 
 function M.puzzle(v, cage, op, grid, n)
-  return v.build{cages = M.text(cage, op, grid, n), size = n}
+  return v.build{cages = M.text(cage, op, grid), size = n}
 end
 
 -- The cage-size bounds of a request: opts.min_cage (default 1: a lone
@@ -186,119 +108,45 @@ function M.partition(n, sizes, low, high)
   return cage
 end
 
--- An operation for every cage, drawn in the order of the cage ids: one
--- pass over the cells gathers each cage's size and first two digits.
-local function choose_ops(cage, grid, n)
-  local size, first, second, op, last, random = {}, {}, {}, {}, 0, math.random
-  for cell = 0, n * n - 1 do
-    local id, d = cage[cell], digit_at(grid, cell)
-    local k = (size[id] or 0) + 1
-    size[id] = k
-    if k == 1 then first[id] = d elseif k == 2 then second[id] = d end
-    if id > last then last = id end
-  end
-  for id = 1, last do
-    local k = size[id]
-    if k then
-      local ops = ops_of(k, first[id], second[id])
-      op[id] = ops[random(#ops)]
-    end
-  end
-  return op
-end
-
--- Cage `id` split into the connected pieces left once `cell` stands alone.
-local function cut(cage, op, grid, n, id, cell)
-  local members, next_id = members_of(cage, n), 0
-  for _, v in pairs(cage) do next_id = math.max(next_id, v) end
-  local rest = {}
-  for _, c in ipairs(members[id]) do if c ~= cell then rest[c] = true end end
-  next_id = next_id + 1
-  cage[cell], op[next_id] = next_id, ""
-  for start in pairs(rest) do
-    if cage[start] == id then
-      next_id = next_id + 1
-      local piece, stack = {}, {start}
-      cage[start] = next_id
-      while #stack > 0 do
-        local c = table.remove(stack)
-        piece[#piece + 1] = c
-        for _, nb in ipairs(neighbours(c, n)) do
-          if rest[nb] and cage[nb] == id then cage[nb] = next_id; stack[#stack + 1] = nb end
-        end
-      end
-      table.sort(piece)
-      op[next_id] = draw_op(digits_of(piece, grid))
-    end
-  end
-  op[id] = nil
-end
-
 -- How many of a count's searches may run: a loose partition on a big
 -- grid is told from a unique one long before this.
 local function budget(n) return 20000 * n end
 
--- A unique calcudoku of grid (a solution string), or nil and why: the
+-- A unique calcudoku of grid (a solution string), its cages, operations
+-- and the nodes of its last count, or nil and why: the
 -- drawn partition mended (sudolab.calc_unique) while two solutions
 -- differ: a cage where they do takes an operation the other's digits
--- there do not satisfy, or when none is left loses a differing cell.
+-- there do not satisfy, or when none is left loses a differing cell
+-- (with opts.shift, to a neighbouring cage with room, if there is one).
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local p, cages, ops = sudolab.calc_unique{
-    grid = grid, cages = cage, ops = choose_ops(cage, grid, n), rules = v.rules,
+  local p, cages, ops, nodes = sudolab.calc_unique{
+    grid = grid, cages = cage, rules = v.rules,
     pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
-    nodes = budget(n), seed = math.random(0, math.maxinteger)}
-  if p then return p, cages, ops end
+    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
+  if p then return p, cages, ops, nodes end
   return nil, cages
 end
 
 function M.greedy(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
-  local p, cage = M.unique(v, grid, n, opts)
+  local p, cage, ops = M.unique(v, grid, n, opts)
   if not p then return nil, cage end
-  local count = 0
-  for _ in pairs(members_of(cage, n)) do count = count + 1 end
-  return p, {cages = count}
+  return p, {cages = #ops}
 end
 
 -- --- annealing ---------------------------------------------------------------
 
-local function copy(t)
-  local out = {}
-  for k, x in pairs(t) do out[k] = x end
-  return out
-end
-
--- One random move on copies of cage and op: another operation, a merge
--- of two neighbouring cages, or a border cell shifted to its neighbour's
--- cage (what it leaves behind split into its connected pieces).
-local function move(cage, op, grid, n, high)
-  cage, op = copy(cage), copy(op)
-  local members = members_of(cage, n)
-  local cell = math.random(0, n * n - 1)
-  local id, kind = cage[cell], math.random(3)
-  local nbs = neighbours(cell, n)
-  local nb = nbs[math.random(#nbs)]
-  local other = cage[nb]
-  if kind == 1 or other == id then
-    op[id] = draw_op(digits_of(members[id], grid), op[id])
-  elseif kind == 2 and #members[id] + #members[other] <= high then
-    for _, c in ipairs(members[other]) do cage[c] = id end
-    op[other] = nil
-    local merged = {}
-    for c = 0, n * n - 1 do if cage[c] == id then merged[#merged + 1] = c end end
-    op[id] = draw_op(digits_of(merged, grid))
-  elseif #members[other] < high then
-    cut(cage, op, grid, n, id, cell)
-    local lone = cage[cell]
-    cage[cell], op[lone] = other, nil
-    local grown = {}
-    for c = 0, n * n - 1 do if cage[c] == other then grown[#grown + 1] = c end end
-    op[other] = draw_op(digits_of(grown, grid))
-  end
-  return cage, op
+-- One random move (in C: sudolab.calc_move) on copies of cage and op:
+-- another operation, a merge of two neighbouring cages, or a border cell
+-- shifted to its neighbour's cage (what it leaves behind split into its
+-- connected pieces).
+local function move(cage, op, grid, high)
+  return sudolab.calc_move{grid = grid, cages = cage, ops = op, pair_ops = M.pair_ops,
+                           more_ops = M.more_ops, max_cage = high,
+                           seed = math.random(0, math.maxinteger)}
 end
 
 -- 0 inside the band, else how far the rating lies from it; 5 for a
@@ -315,6 +163,18 @@ local function energy(v, cage, op, grid, n, band, unique)
   return 0, p, rated
 end
 
+-- The hardest step the search's propagation takes (cage arithmetic and
+-- singles): a draw its count solved at the root (one node) rates no
+-- higher, so a band above it needs no rating of that draw.
+local function propagation_ceiling()
+  local most = 0
+  for _, key in ipairs{"full-house", "hidden-single", "naked-single", "calcudoku-one-cell",
+                       "calcudoku-cage", "calcudoku-big-cage"} do
+    most = math.max(most, sudolab.technique_rating(key))
+  end
+  return most
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
@@ -322,11 +182,17 @@ function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local _, high = M.bounds(opts, n)
   local band = opts.band
+  local ceiling = propagation_ceiling()
   local cage, op, e, best, rated
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2 = M.unique(v, grid, n, opts)
+    local p, c2, o2, nodes = M.unique(v, grid, n, opts)
     if p then
-      local e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      local e2, r2
+      if nodes == 1 and band[1] > ceiling then
+        e2 = band[1] - ceiling -- at least this far below the band
+      else
+        e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
+      end
       if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
       if e == 0 then break end
     end
@@ -335,7 +201,7 @@ function M.anneal(v, grid, opts)
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
-    local c2, o2 = move(cage, op, grid, n, high)
+    local c2, o2 = move(cage, op, grid, high)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
       cage, op, e, best, rated = c2, o2, e2, p2, r2
@@ -344,8 +210,7 @@ function M.anneal(v, grid, opts)
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = 0
-  for _ in pairs(members_of(cage, n)) do count = count + 1 end
+  local count = #op
   -- A rating in the band ran to its end: its unused rules are exact, so
   -- the generator need not rate the puzzle again (generate.lua).
   local checked = #rated.unused == 0 and best:line() or nil

@@ -48,6 +48,9 @@ return require("variant").make{
       if not opts.min_cage and (opts.size or v.size) <= 6 and settings.band[1] > 2.3 then
         settings.min_cage = 2
       end
+      -- So are the givens the mending's cuts leave: past that band a cell
+      -- cut joins a neighbouring cage where one has room.
+      settings.shift = settings.band[1] > 2.3
     end
     local why
     for attempt = 0, (opts.attempts or 20) - 1 do

@@ -45,6 +45,41 @@ char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, s
     return ops[rng_below(r, (uint32_t)n)];
 }
 
+/* An operation other than except, where the digits allow one. */
+static char calc_draw_op_other(const struct calc_draw *d, const uint8_t *digits, int count,
+                               char except, struct rng *r)
+{
+    char ops[sizeof d->pair_ops];
+    int n = calc_draw_ops(d, digits, count, ops), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (ops[i] != except) ops[kept++] = ops[i];
+    return kept ? ops[rng_below(r, (uint32_t)kept)] : except;
+}
+
+/* The digits of cage id, row-major; their count. */
+static int calc_draw_digits(const struct calc_draw *d, const uint8_t *grid, int id, uint8_t *digits)
+{
+    int n = 0;
+    for (int c = 0; c < d->ncells; c++)
+        if (d->cage[c] == id) digits[n++] = grid[c];
+    return n;
+}
+
+/* Cage id draws its operation (another than it has, when `other`). */
+static void calc_draw_redraw(struct calc_draw *d, const uint8_t *grid, int id, int other,
+                             struct rng *r)
+{
+    uint8_t digits[SL_MAX_CELLS];
+    int n = calc_draw_digits(d, grid, id, digits);
+    d->op[id] =
+        other ? calc_draw_op_other(d, digits, n, d->op[id], r) : calc_draw_op(d, digits, n, r);
+}
+
+void calc_draw_ops_all(struct calc_draw *d, const uint8_t *grid, struct rng *r)
+{
+    for (int id = 0; id < d->count; id++) calc_draw_redraw(d, grid, id, 0, r);
+}
+
 /* --- the text -------------------------------------------------------------- */
 
 struct calc_draw_out {
@@ -150,15 +185,72 @@ static void calc_draw_cut(struct calc_draw *d, const uint8_t *grid, int id, int 
     }
 }
 
-void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r)
+/* Cage id, now without cells, gives its id to the last cage. */
+static void calc_draw_drop(struct calc_draw *d, int id)
 {
-    int differ[SL_MAX_CELLS], ndiffer = 0, cells[SL_MAX_CELLS];
+    int last = --d->count;
+    if (id == last) return;
     for (int c = 0; c < d->ncells; c++)
-        if (grid[c] != other[c]) differ[ndiffer++] = c;
-    if (ndiffer == 0) return;
-    int cell = differ[rng_below(r, (uint32_t)ndiffer)], id = d->cage[cell];
-    int n = calc_draw_members(d, id, cells);
-    if (n == 1) return; /* a lone cell's digit is fixed: no solution differs there */
+        if (d->cage[c] == last) d->cage[c] = id;
+    d->op[id] = d->op[last];
+}
+
+/* The orthogonal neighbours of cell: up, down, left, right. */
+static int calc_draw_neighbours(const struct calc_draw *d, int cell, int *out)
+{
+    int row = cell / d->size, col = cell % d->size, n = 0;
+    if (row > 0) out[n++] = cell - d->size;
+    if (row < d->size - 1) out[n++] = cell + d->size;
+    if (col > 0) out[n++] = cell - 1;
+    if (col < d->size - 1) out[n++] = cell + 1;
+    return n;
+}
+
+static int calc_draw_size(const struct calc_draw *d, int id)
+{
+    int n = 0;
+    for (int c = 0; c < d->ncells; c++) n += d->cage[c] == id;
+    return n;
+}
+
+/* Cell leaves cage id (of n cells) for cage to. */
+static void calc_draw_shift(struct calc_draw *d, const uint8_t *grid, int id, int n, int cell,
+                            int to, struct rng *r)
+{
+    if (n > 1) calc_draw_cut(d, grid, id, cell, r);
+    int left = d->cage[cell]; /* the lone cell's id, or id itself */
+    d->cage[cell] = to;
+    calc_draw_redraw(d, grid, to, 0, r);
+    calc_draw_drop(d, left);
+}
+
+void calc_draw_move(struct calc_draw *d, const uint8_t *grid, int high, struct rng *r)
+{
+    int nbs[4], cell = (int)rng_below(r, (uint32_t)d->ncells), kind = (int)rng_below(r, 3);
+    int id = d->cage[cell], nnb = calc_draw_neighbours(d, cell, nbs);
+    int other = d->cage[nbs[rng_below(r, (uint32_t)nnb)]];
+    if (kind == 0 || other == id) {
+        calc_draw_redraw(d, grid, id, 1, r);
+        return;
+    }
+    int mine = calc_draw_size(d, id), theirs = calc_draw_size(d, other);
+    if (kind == 1 && mine + theirs <= high) {
+        for (int c = 0; c < d->ncells; c++)
+            if (d->cage[c] == other) d->cage[c] = id;
+        calc_draw_redraw(d, grid, id, 0, r);
+        calc_draw_drop(d, other);
+    } else if (theirs < high) {
+        calc_draw_shift(d, grid, id, mine, cell, other, r);
+    }
+}
+
+/* Cage id takes an operation other's digits there do not satisfy: 1, or
+ * 0 when none is left (-1: a lone cell, whose digit no solution changes). */
+static int calc_draw_reop(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, int id,
+                          struct rng *r)
+{
+    int cells[SL_MAX_CELLS], n = calc_draw_members(d, id, cells);
+    if (n == 1) return -1;
     uint8_t mine[SL_MAX_CELLS], theirs[SL_MAX_CELLS];
     for (int i = 0; i < n; i++) mine[i] = grid[cells[i]], theirs[i] = other[cells[i]];
     char ops[sizeof d->pair_ops];
@@ -167,8 +259,36 @@ void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *oth
         char o = ops[(start + i) % nops];
         if (o != d->op[id] && calc_draw_target(o, mine, n) != calc_draw_target(o, theirs, n)) {
             d->op[id] = o;
-            return;
+            return 1;
         }
     }
+    return 0;
+}
+
+/* Cell, cut from cage id, joins a neighbouring cage of fewer than
+ * d->shift cells, drawn from those there are: 1, or 0 when none is. */
+static int calc_draw_join(struct calc_draw *d, const uint8_t *grid, int id, int cell, struct rng *r)
+{
+    int nbs[4], nnb = calc_draw_neighbours(d, cell, nbs), mine = calc_draw_size(d, id);
+    int start = (int)rng_below(r, (uint32_t)nnb);
+    for (int i = 0; i < nnb; i++) {
+        int to = d->cage[nbs[(start + i) % nnb]];
+        if (to != id && calc_draw_size(d, to) < d->shift) {
+            calc_draw_shift(d, grid, id, mine, cell, to, r);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r)
+{
+    int differ[SL_MAX_CELLS], ndiffer = 0;
+    for (int c = 0; c < d->ncells; c++)
+        if (grid[c] != other[c]) differ[ndiffer++] = c;
+    if (ndiffer == 0) return;
+    int cell = differ[rng_below(r, (uint32_t)ndiffer)], id = d->cage[cell];
+    if (calc_draw_reop(d, grid, other, id, r) != 0) return;
+    if (d->shift && calc_draw_join(d, grid, id, cell, r)) return;
     calc_draw_cut(d, grid, id, cell, r);
 }

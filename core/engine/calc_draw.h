@@ -25,6 +25,7 @@ struct calc_draw {
     int cage[SL_MAX_CELLS];
     char op[SL_MAX_CELLS];
     char pair_ops[32], more_ops[32]; /* weights, '\0'-ended */
+    int shift; /* mend: a cell cut joins a neighbouring cage under this many cells (0: none) */
 };
 
 /* The rule's text of d over grid (digits 1..size per cell): "MAP:CLUES",
@@ -36,10 +37,21 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
 /* An operation drawn for a cage of these digits (count of them). */
 char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r);
 
+/* An operation for every cage of d, drawn in the order of the ids. */
+void calc_draw_ops_all(struct calc_draw *d, const uint8_t *grid, struct rng *r);
+
+/* One random move of annealing on d, cages kept to at most high cells:
+ * a cage takes another operation, or two neighbouring cages merge, or a
+ * cell leaves its cage for a neighbouring one (what it leaves split into
+ * its connected pieces); each cage changed draws its operation anew. */
+void calc_draw_move(struct calc_draw *d, const uint8_t *grid, int high, struct rng *r);
+
 /* Mends d where other (a second solution) differs from grid: a differing
  * cell's cage takes an operation other's digits there do not satisfy,
  * or, when none is left, the cell is cut from its cage (the rest split
- * into its connected pieces, each drawing an operation). */
+ * into its connected pieces, each drawing an operation). The cell stands
+ * alone, a given, unless d->shift finds it a neighbouring cage to join
+ * (which draws its operation anew): fewer givens, harder puzzles. */
 void calc_draw_mend(struct calc_draw *d, const uint8_t *grid, const uint8_t *other, struct rng *r);
 
 #endif

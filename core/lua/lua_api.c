@@ -1312,14 +1312,14 @@ static int api_shuffled(lua_State *L)
 /* --- calcudoku draws ------------------------------------------------------ */
 
 /* spec's string field key (weights: symbols of "+-x/" only) into out. */
-static void api_calc_weights(lua_State *L, const char *key, const char *allowed, char *out,
-                             size_t cap)
+static void api_calc_weights(lua_State *L, const char *fname, const char *key, const char *allowed,
+                             char *out, size_t cap)
 {
     size_t len = 0;
     lua_getfield(L, 1, key);
     const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
     if (s == NULL || len == 0 || len >= cap || strspn(s, allowed) != len)
-        api_error(L, "calc_unique: %s must be 1 to %zu of \"%s\"", key, cap - 1, allowed);
+        api_error(L, "%s: %s must be 1 to %zu of \"%s\"", fname, key, cap - 1, allowed);
     memcpy(out, s, len + 1);
     lua_pop(L, 1);
 }
@@ -1328,7 +1328,8 @@ static void api_calc_weights(lua_State *L, const char *key, const char *allowed,
  * symbol) into d, ids renumbered by first appearance. */
 /* Each op fits its cage's size, as the rule will ask: none alone, '-'
  * and '/' on two cells only (the clue text is worked out from that). */
-static void api_calc_check_ops(lua_State *L, const struct calc_draw *d, const lua_Integer *ids)
+static void api_calc_check_ops(lua_State *L, const char *fname, const struct calc_draw *d,
+                               const lua_Integer *ids)
 {
     int cells[SL_MAX_CELLS] = {0};
     for (int c = 0; c < d->ncells; c++) cells[d->cage[c]]++;
@@ -1336,12 +1337,13 @@ static void api_calc_check_ops(lua_State *L, const struct calc_draw *d, const lu
         char op = d->op[k];
         int fits = cells[k] == 1 ? op == '\0' : op && (cells[k] == 2 || (op != '-' && op != '/'));
         if (!fits)
-            api_error(L, "calc_unique: ops[%lld] '%s' does not fit a cage of %d cells",
+            api_error(L, "%s: ops[%lld] '%s' does not fit a cage of %d cells", fname,
                       (long long)ids[k], op ? (char[]){op, '\0'} : "", cells[k]);
     }
 }
 
-static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
+/* spec.grid into d's size and grid. */
+static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, uint8_t *grid)
 {
     size_t len = 0;
     lua_getfield(L, 1, "grid");
@@ -1349,16 +1351,40 @@ static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
     d->size = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;
     d->ncells = d->size * d->size;
     if (d->size < 2 || (size_t)d->ncells != len)
-        api_error(L, "calc_unique: grid must be N*N digits (N 2..%d)", SL_MAX_SIZE);
+        api_error(L, "%s: grid must be N*N digits (N 2..%d)", fname, SL_MAX_SIZE);
     for (int c = 0; c < d->ncells; c++) {
         int v = geometry_digit(text[c]);
-        if (v < 1 || v > d->size) api_error(L, "calc_unique: grid must be complete");
+        if (v < 1 || v > d->size) api_error(L, "%s: grid must be complete", fname);
         grid[c] = (uint8_t)v;
     }
+    lua_pop(L, 1);
+}
+
+/* ops[id] (on top of the stack) as cage k's symbol. */
+static void api_calc_op(lua_State *L, const char *fname, struct calc_draw *d, int k, lua_Integer id)
+{
+    lua_rawgeti(L, -1, id);
+    const char *op = lua_tostring(L, -1);
+    if (op == NULL || strlen(op) > 1 || (op[0] && strchr("+-x/", op[0]) == NULL))
+        api_error(L, "%s: ops[%lld] must be \"\", \"+\", \"-\", \"x\" or \"/\"", fname,
+                  (long long)id);
+    d->op[k] = op[0];
+    lua_pop(L, 1);
+}
+
+/* spec.grid (a solution), spec.cages (cell 0.. -> id) and spec.ops (id ->
+ * symbol; with ops_drawn, may be absent: then d->count is -1 until the
+ * caller draws them) into d, ids renumbered by first appearance. */
+static void api_calc_read(lua_State *L, const char *fname, struct calc_draw *d, uint8_t *grid,
+                          int ops_drawn)
+{
+    api_calc_grid(L, fname, d, grid);
+    d->shift = 0;
     lua_getfield(L, 1, "cages");
     lua_getfield(L, 1, "ops");
-    if (!lua_istable(L, -2) || !lua_istable(L, -1))
-        api_error(L, "calc_unique: cages and ops must be tables");
+    int drawn = ops_drawn && lua_isnil(L, -1);
+    if (!lua_istable(L, -2) || !(drawn || lua_istable(L, -1)))
+        api_error(L, "%s: cages and ops must be tables", fname);
     lua_Integer ids[SL_MAX_CELLS];
     d->count = 0;
     for (int c = 0; c < d->ncells; c++) {
@@ -1369,18 +1395,12 @@ static void api_calc_read(lua_State *L, struct calc_draw *d, uint8_t *grid)
         while (k < d->count && ids[k] != id) k++;
         if (k == d->count) {
             ids[d->count++] = id;
-            lua_rawgeti(L, -1, id);
-            const char *op = lua_tostring(L, -1);
-            if (op == NULL || strlen(op) > 1 || (op[0] && strchr("+-x/", op[0]) == NULL))
-                api_error(L, "calc_unique: ops[%lld] must be \"\", \"+\", \"-\", \"x\" or \"/\"",
-                          (long long)id);
-            d->op[k] = op[0];
-            lua_pop(L, 1);
+            if (!drawn) api_calc_op(L, fname, d, k, id);
         }
         d->cage[c] = k;
     }
-    lua_pop(L, 3);
-    api_calc_check_ops(L, d, ids);
+    lua_pop(L, 2);
+    if (!drawn) api_calc_check_ops(L, fname, d, ids);
 }
 
 /* d's cages (cell 0.. -> id 1..) and ops (id -> symbol) as two tables. */
@@ -1402,7 +1422,7 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 /* ap's rules made rules ":" d's text; up to two solutions into grids: their
  * count, or -1 when the search gave up within nodes. */
 static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t nodes, uint8_t *grids)
+                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
@@ -1414,26 +1434,32 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
     puzzle_init(&ap->p, &g);
     api_add_rules_text(L, ap, text, "calc_unique");
     struct api_search run;
-    api_search_begin_within(L, ap, "calc_unique", &run, nodes);
+    api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
+    *nodes = run.stats.nodes;
     if (api_search_end(L, ap, "calc_unique", &run, r.gave_up)) return -1;
     if (r.gave_up) api_error(L, "calc_unique: the search gave up");
     return (int)r.solutions;
 }
 
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
- * tries=, nodes=, seed=} -> puzzle, cages, ops; or nil, why, cages, ops. */
+ * tries=, nodes=, seed=, shift=} -> puzzle, cages, ops, the nodes of
+ * its last count; or nil, why, cages, ops. shift: calc_draw_mend's.
+ * Without ops, each cage draws one (from seed, before the mending). */
 static int api_calc_unique(lua_State *L)
 {
-    static const char *const keys[] = {"grid",     "cages", "ops",   "rules", "pair_ops",
-                                       "more_ops", "tries", "nodes", "seed",  NULL};
+    static const char *const keys[] = {"grid",  "cages", "ops",  "rules", "pair_ops", "more_ops",
+                                       "tries", "nodes", "seed", "shift", NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
     api_check_keys(L, 1, "calc_unique", keys);
     struct calc_draw draw, *d = &draw;
     uint8_t grid[SL_MAX_CELLS], grids[2 * SL_MAX_CELLS];
-    api_calc_read(L, d, grid);
-    api_calc_weights(L, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
-    api_calc_weights(L, "more_ops", "+x", d->more_ops, sizeof d->more_ops);
+    api_calc_weights(L, "calc_unique", "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
+    api_calc_weights(L, "calc_unique", "more_ops", "+x", d->more_ops, sizeof d->more_ops);
+    lua_getfield(L, 1, "ops");
+    int draw_ops = lua_isnil(L, -1);
+    lua_pop(L, 1);
+    api_calc_read(L, "calc_unique", d, grid, 1);
     lua_getfield(L, 1, "rules");
     const char *rules = api_string(L, -1, "calc_unique", NULL);
     lua_getfield(L, 1, "tries"), lua_getfield(L, 1, "nodes"), lua_getfield(L, 1, "seed");
@@ -1441,22 +1467,70 @@ static int api_calc_unique(lua_State *L)
     uint64_t nodes = api_node_budget(L, -2, "calc_unique");
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_unique", 0, LUA_MAXINTEGER));
+    if (draw_ops) calc_draw_ops_all(d, grid, &rng);
+    lua_getfield(L, 1, "shift");
+    d->shift = lua_isnil(L, -1) ? 0 : (int)api_integer(L, -1, "calc_unique", 0, SL_MAX_CELLS);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     for (lua_Integer t = 0; t < tries; t++) {
-        int found = api_calc_count(L, ap, d, grid, rules, nodes, grids);
+        uint64_t used = nodes;
+        int found = api_calc_count(L, ap, d, grid, rules, &used, grids);
         if (found < 0 || found == 0) {
             lua_pushnil(L), lua_pushstring(L, found ? "the count gave up" : "no solution");
             return api_calc_push(L, d), 4;
         }
-        if (found == 1) return api_note_unique(ap, grids), api_calc_push(L, d), 3;
+        if (found == 1) {
+            api_note_unique(ap, grids), api_calc_push(L, d);
+            lua_pushinteger(L, (lua_Integer)used);
+            return 4;
+        }
         int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
         calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, &rng);
     }
     lua_pushnil(L), lua_pushliteral(L, "no unique partition");
     return api_calc_push(L, d), 4;
+}
+
+/* sudolab.calc_text{grid=, cages=, ops=} -> the calcudoku rule's
+ * arguments "MAP:CLUES" (calc_draw_text), and the number of cages. */
+static int api_calc_text(lua_State *L)
+{
+    static const char *const keys[] = {"grid", "cages", "ops", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_text", "table expected");
+    api_check_keys(L, 1, "calc_text", keys);
+    struct calc_draw draw;
+    uint8_t grid[SL_MAX_CELLS];
+    char text[API_CALC_TEXT_MAX];
+    api_calc_read(L, "calc_text", &draw, grid, 0);
+    if (calc_draw_text(&draw, grid, text, sizeof text) == 0)
+        api_error(L, "calc_text: the cages' text is too long");
+    lua_pushstring(L, text);
+    lua_pushinteger(L, draw.count);
+    return 2;
+}
+
+/* sudolab.calc_move{grid=, cages=, ops=, pair_ops=, more_ops=, max_cage=,
+ * seed=} -> cages, ops after one move of annealing (calc_draw_move). */
+static int api_calc_move(lua_State *L)
+{
+    static const char *const keys[] = {"grid",     "cages",    "ops",  "pair_ops",
+                                       "more_ops", "max_cage", "seed", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_move", "table expected");
+    api_check_keys(L, 1, "calc_move", keys);
+    struct calc_draw draw;
+    uint8_t grid[SL_MAX_CELLS];
+    api_calc_weights(L, "calc_move", "pair_ops", "+-x/", draw.pair_ops, sizeof draw.pair_ops);
+    api_calc_weights(L, "calc_move", "more_ops", "+x", draw.more_ops, sizeof draw.more_ops);
+    api_calc_read(L, "calc_move", &draw, grid, 0);
+    lua_getfield(L, 1, "max_cage"), lua_getfield(L, 1, "seed");
+    int high = (int)api_integer(L, -2, "calc_move", 1, SL_MAX_CELLS);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_move", 0, LUA_MAXINTEGER));
+    calc_draw_move(&draw, grid, high, &rng);
+    api_calc_push(L, &draw);
+    return 2;
 }
 
 int lua_api_open(lua_State *L)
@@ -1497,6 +1571,8 @@ int lua_api_open(lua_State *L)
         {"killer_swap", api_killer_swap},
         {"shuffled", api_shuffled},
         {"calc_unique", api_calc_unique},
+        {"calc_text", api_calc_text},
+        {"calc_move", api_calc_move},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

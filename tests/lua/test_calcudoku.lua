@@ -52,9 +52,9 @@ expect("and the puzzle is unique", q and q:count(2), 1)
 local techniques = p:rate().techniques
 expect("the rater uses cage arithmetic", (techniques["calcudoku-cage"] or 0) > 0, true)
 
--- The C draw (sudolab.calc_unique): its puzzle's text is the Lua text of
--- the partition it hands back, the puzzle unique and true of its grid;
--- bad arguments are errors.
+-- The C draw (sudolab.calc_unique): its puzzle's text is the text of the
+-- partition it hands back, the puzzle unique and true of its grid;
+-- without ops it draws them; bad arguments are errors.
 local g4 = "1234341221434321"
 local drawn, dc, dop = sudolab.calc_unique{
   grid = g4, cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8},
@@ -62,15 +62,113 @@ local drawn, dc, dop = sudolab.calc_unique{
   pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 64, seed = 5}
 expect("a C draw is unique", drawn and drawn:count(2), 1)
 expect("and solves to its grid", drawn and drawn:solve(), g4)
-expect("its text is the Lua text of its cages",
+expect("its text is the text of the cages it hands back",
        drawn and drawn:line():match("calcudoku:(%S+)"), drawn and cages.text(dc, dop, g4, 4))
 local g9 = sudolab.puzzle{size = 9, boxes = "none"}:fill(7)
 local lone, lone_ops = {}, {}
 for c = 0, 80 do lone[c], lone_ops[c + 1] = c + 1, "" end
 local wide, wc, wo = sudolab.calc_unique{grid = g9, cages = lone, ops = lone_ops,
   rules = "classic;calcudoku", pair_ops = "-", more_ops = "+", tries = 1, seed = 1}
-expect("past 62 cages, two symbols a cell as in Lua",
+expect("past 62 cages, two symbols a cell",
        wide and wide:line():match("calcudoku:(%S+)"), wide and cages.text(wc, wo, g9, 9))
+local wide_text, wide_count = cages.text(wc, wo, g9)
+expect("named by first appearance", wide_text:sub(1, 8), "AAABACAD")
+expect("past 62: the 63rd cell", wide_text:sub(123, 126), "A9BA")
+expect("one clue a cage", wide_count, 81)
+local function same_draw(seed)
+  local q = sudolab.calc_unique{grid = g4, cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8},
+    rules = "classic;calcudoku", pair_ops = cages.pair_ops, more_ops = cages.more_ops,
+    tries = 64, seed = seed}
+  return q and q:line()
+end
+expect("without ops it draws them: unique", sudolab.read(same_draw(3) .. "\n")[1]:count(2), 1)
+expect("and the same from the same seed", same_draw(3), same_draw(3))
+
+-- shift: a cell the mending cuts joins a neighbouring cage with room
+-- instead of standing alone (a given): fewer lone cells, none past the
+-- size asked, every puzzle unique.
+local function lone_cells(shift)
+  local lone, biggest, all_unique = 0, 0, true
+  for seed = 1, 20 do
+    local g6 = sudolab.puzzle{size = 6, boxes = "none"}:fill(seed)
+    local start = {}
+    for c = 0, 35 do start[c] = c // 2 + 1 end -- pairs along each row
+    local q, qc, qo = sudolab.calc_unique{grid = g6, cages = start, rules = "classic;calcudoku",
+      pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 144, seed = seed, shift = shift}
+    if q then
+      all_unique = all_unique and q:count(2) == 1
+      local size = {}
+      for c = 0, 35 do size[qc[c]] = (size[qc[c]] or 0) + 1 end
+      for id = 1, #qo do
+        if size[id] == 1 then lone = lone + 1 end
+        if size[id] > biggest then biggest = size[id] end
+      end
+    end
+  end
+  return lone, biggest, all_unique
+end
+local lone_cut, _, unique_cut = lone_cells(nil)
+local lone_shift, biggest_shift, unique_shift = lone_cells(3)
+expect("a shifted cell leaves fewer givens", lone_shift < lone_cut, true)
+expect("and no cage past the size asked", biggest_shift <= 3, true)
+expect("every mended puzzle unique", unique_cut and unique_shift, true)
+
+-- The nodes of calc_unique's last count: a draw solved at the root (one
+-- node) rates no higher than the propagation's steps (the annealing
+-- skips rating such draws for a band above them).
+local rooted, root_easy = 0, true
+for seed = 1, 12 do
+  local g6 = sudolab.puzzle{size = 6, boxes = "none"}:fill(seed)
+  local start = {}
+  for c = 0, 35 do start[c] = c // 2 + 1 end
+  local q, _, _, nodes = sudolab.calc_unique{grid = g6, cages = start, rules = "classic;calcudoku",
+    pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 144, seed = seed, shift = 4}
+  if q and nodes == 1 then
+    rooted = rooted + 1
+    root_easy = root_easy and q:rate().rating <= sudolab.technique_rating("naked-single")
+  end
+end
+expect("some draws are solved at the root", rooted > 0, true)
+expect("and rate no higher than the propagation's steps", root_easy, true)
+
+-- Annealing's moves (sudolab.calc_move): every cage stays connected and
+-- within max_cage (or its size before), each operation fits its cage.
+local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
+local mc, mo = {}, {}
+for c = 0, 24 do mc[c] = c // 5 * 3 + c % 5 // 2 + 1 end -- each row: 2, 2, 1 cells
+for id = 1, 15 do mo[id] = id % 3 == 0 and "" or "+" end
+local cells_of = require("cells")
+local function connected(cage, id)
+  local members = {}
+  for c = 0, 24 do if cage[c] == id then members[#members + 1] = c end end
+  local seen, stack, reached = {[members[1]] = true}, {members[1]}, 1
+  while #stack > 0 do
+    local c = table.remove(stack)
+    for _, nb in ipairs(cells_of.neighbours(c, 5)) do
+      if cage[nb] == id and not seen[nb] then seen[nb], reached = true, reached + 1; stack[#stack + 1] = nb end
+    end
+  end
+  return reached == #members, #members
+end
+local moves_ok, grew = true, false
+for step = 1, 300 do
+  mc, mo = sudolab.calc_move{grid = g5, cages = mc, ops = mo, pair_ops = cages.pair_ops,
+                             more_ops = cages.more_ops, max_cage = 4, seed = step}
+  for id = 1, #mo do
+    local ok, size = connected(mc, id)
+    moves_ok = moves_ok and ok and size <= 4
+    grew = grew or size > 2
+  end
+  local text, count = cages.text(mc, mo, g5)
+  moves_ok = moves_ok and count == #mo and calc.build{cages = text}:solve() ~= nil
+end
+expect("300 moves keep every cage connected, small and with a fitting operation", moves_ok, true)
+expect("and merge cages", grew, true)
+local ok_move, move_msg = pcall(sudolab.calc_move, {grid = g5, cages = mc, ops = mo,
+  pair_ops = "-", more_ops = "+", max_cage = 4})
+expect("a move needs its seed", not ok_move and move_msg:match("calc_move") ~= nil, true)
+local ok_text, text_msg = pcall(sudolab.calc_text, {grid = g4, cages = lone4 or {}, ops = {}})
+expect("calc_text checks its operations", not ok_text and text_msg:match("calc_text") ~= nil, true)
 local function draw_error(spec)
   local base = {grid = g4, cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8},
                 ops = {"+", "+", "+", "+", "+", "+", "+", "+"}, rules = "classic;calcudoku",
