@@ -199,8 +199,10 @@ int killer_draw_partition(struct killer_draw *d, const uint8_t *grid, struct rng
 /* --- mending ------------------------------------------------------------- */
 
 /* The cell and a neighbour of its cage made a cage of their own. */
-static int kd_cut(struct killer_draw *d, const struct kd_cages *k, int cell, struct rng *r)
+static int kd_cut(struct killer_draw *d, const uint8_t *grid, const struct kd_cages *k, int cell,
+                  struct rng *r)
 {
+    (void)grid;
     int id = d->cage[cell], nbs[4], m = kd_neighbours(d, cell, r, nbs);
     int rest = k->size[id] - 2, least = d->low > 1 ? d->low : 1;
     if (d->low > 2 || rest < least || d->count >= d->most) return 0;
@@ -255,23 +257,33 @@ static int kd_part(struct killer_draw *d, const uint8_t *grid, const struct kd_c
     return 1;
 }
 
-/* Mends d at one of the n cells given. */
-static int kd_mend_at(struct killer_draw *d, const uint8_t *grid, const int *cells, int n,
-                      struct rng *r)
+/* The ways a mend may change the cages at a cell, tried in this order. */
+typedef int (*kd_mend_fn)(struct killer_draw *d, const uint8_t *grid, const struct kd_cages *k,
+                          int cell, struct rng *r);
+static const kd_mend_fn kd_mends[] = {kd_cut, kd_shift, kd_part};
+
+/* Mends d at one of the n cells given so that it no longer keeps other:
+ * a change that still keeps it (a cell moved in with the digit it trades
+ * with) is undone and the next tried. */
+static int kd_mend_at(struct killer_draw *d, const uint8_t *grid, const uint8_t *other,
+                      const int *cells, int n, struct rng *r)
 {
-    int order[SL_MAX_CELLS];
+    int order[SL_MAX_CELLS], before[SL_MAX_CELLS];
+    size_t bytes = sizeof(int) * (size_t)d->geo.ncells;
     struct kd_cages k;
     memcpy(order, cells, sizeof(int) * (size_t)n);
+    memcpy(before, d->cage, bytes);
     kd_tally(d, grid, &k);
     rng_shuffle_ints(r, order, n);
-    for (int i = 0; i < n; i++) {
-        int cell = order[i];
-        if (kd_cut(d, &k, cell, r) || kd_shift(d, grid, &k, cell, r) ||
-            kd_part(d, grid, &k, cell, r)) {
-            kd_renumber(d);
-            return 1;
+    for (int i = 0; i < n; i++)
+        for (size_t m = 0; m < sizeof kd_mends / sizeof kd_mends[0]; m++) {
+            if (!kd_mends[m](d, grid, &k, order[i], r)) continue;
+            if (!killer_draw_keeps(d, grid, other)) {
+                kd_renumber(d);
+                return 1;
+            }
+            memcpy(d->cage, before, bytes);
         }
-    }
     return 0;
 }
 
@@ -281,7 +293,7 @@ int killer_draw_mend(struct killer_draw *d, const uint8_t *grid, const uint8_t *
     int differ[SL_MAX_CELLS], ndiffer = 0;
     for (int c = 0; c < d->geo.ncells; c++)
         if (grid[c] != other[c]) differ[ndiffer++] = c;
-    return kd_mend_at(d, grid, differ, ndiffer, r);
+    return kd_mend_at(d, grid, other, differ, ndiffer, r);
 }
 
 /* --- the puzzle ---------------------------------------------------------- */
@@ -325,7 +337,7 @@ static int kd_count_rules(const struct ruleset *rs, const uint8_t *grid, const u
         solver_set_node_limit(s, nodes);
         struct search_result r = solver_solutions(s, givens, limit, found, stats);
         n = r.gave_up ? -1 : (int)r.solutions;
-        for (int i = 0, k = 0; n > 1 && i < n; i++)
+        for (int i = 0, k = 0; n > 1 && i < n && k < limit - 1; i++)
             if (memcmp(found + i * ncells, grid, ncells) != 0)
                 memcpy(others + k++ * ncells, found + i * ncells, ncells);
     }
@@ -374,14 +386,15 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
 
 int killer_draw_keeps(const struct killer_draw *d, const uint8_t *grid, const uint8_t *other)
 {
-    int sum[SL_MAX_CELLS] = {0};
-    uint32_t digits[SL_MAX_CELLS] = {0};
+    /* Ids up to ncells: a mend's fresh id before renumbering. */
+    int sum[SL_MAX_CELLS + 1] = {0};
+    uint32_t digits[SL_MAX_CELLS + 1] = {0};
     for (int c = 0; c < d->geo.ncells; c++) {
         int id = d->cage[c];
         if (digits[id] & kd_bit(other, c)) return 0;
         digits[id] |= kd_bit(other, c), sum[id] += other[c] - grid[c];
     }
-    for (int id = 0; id < d->count; id++)
-        if (sum[id] != 0) return 0;
+    for (int c = 0; c < d->geo.ncells; c++)
+        if (sum[d->cage[c]] != 0) return 0;
     return 1;
 }

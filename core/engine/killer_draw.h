@@ -43,8 +43,9 @@ int killer_draw_partition(struct killer_draw *d, const uint8_t *grid, struct rng
  * cages no longer keep other: a differing cell's cage is cut (the cell
  * and a cage neighbour apart), or the cell moves to a neighbouring cage
  * without its digit, or a cage of two cells gives each cell to a
- * different neighbour. Every cage keeps low..high cells and stays
- * connected, and the cages stay within fewest..most when they were. 1 when mended, 0 when no
+ * different neighbour; a change that still keeps other is undone. Every
+ * cage keeps low..high cells and stays connected; a cut needs fewer than
+ * most cages, a parting more than fewest. 1 when mended, 0 when no
  * differing cell allows a change. */
 int killer_draw_mend(struct killer_draw *d, const uint8_t *grid, const uint8_t *other,
                      struct rng *r);
