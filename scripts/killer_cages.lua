@@ -391,7 +391,7 @@ local function budget(n) return n > 9 and 2000 * n or nil end
 -- Greedy's own: its partitions past 9x9 that prove unique take about a
 -- thousand nodes on a 16x16, and one that runs far past that is given up
 -- for a fresh draw sooner than annealing's budget would.
-local function greedy_budget(n) return n > 9 and 200 * n or nil end
+local function greedy_budget(n) return n > 9 and 100 * n or nil end
 
 -- How many partitions a search-free second solution (sudolab.killer_swap)
 -- may mend for each count a unique partition may take: they cost far less.
