@@ -214,15 +214,15 @@ static int kd_cut(struct killer_draw *d, const uint8_t *grid, const struct kd_ca
     return 0;
 }
 
-/* A neighbouring cage other than `not` that may take cell: fewer than
+/* A neighbouring cage other than `except` that may take cell: fewer than
  * high cells, none with its digit. -1 when none. */
 static int kd_taker(const struct killer_draw *d, const uint8_t *grid, const struct kd_cages *k,
-                    int cell, int not, struct rng *r)
+                    int cell, int except, struct rng *r)
 {
     int nbs[4], m = kd_neighbours(d, cell, r, nbs);
     for (int j = 0; j < m; j++) {
         int other = d->cage[nbs[j]];
-        if (other != d->cage[cell] && other != not &&k->size[other] < d->high &&
+        if (other != d->cage[cell] && other != except && k->size[other] < d->high &&
             !(k->digits[other] & kd_bit(grid, cell)))
             return other;
     }
