@@ -1474,8 +1474,7 @@ static lua_Integer api_field_integer(lua_State *L, const char *key, const char *
 
 /* spec.grid (a complete grid, boxes of the default shape) into d and grid;
  * spec.sizes, min_cage, max_cage, fewest and most into d. */
-static void api_killer_read(lua_State *L, const char *fname, struct killer_draw *d,
-                            uint8_t *grid)
+static void api_killer_read(lua_State *L, const char *fname, struct killer_draw *d, uint8_t *grid)
 {
     size_t len = 0;
     struct sl_error err = {0};
@@ -1518,15 +1517,16 @@ static void api_killer_push_cages(lua_State *L, const struct killer_draw *d)
  * most=, seed=} -> cages (cell 0.. -> id 1..), or nil and why. */
 static int api_killer_partition(lua_State *L)
 {
-    static const char *const keys[] = {"grid",  "sizes", "min_cage", "max_cage",
-                                       "fewest", "most", "seed",     NULL};
+    static const char *const keys[] = {"grid",   "sizes", "min_cage", "max_cage",
+                                       "fewest", "most",  "seed",     NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "killer_partition", "table expected");
     api_check_keys(L, 1, "killer_partition", keys);
     struct killer_draw *d = lua_newuserdatauv(L, sizeof *d, 0);
     uint8_t grid[SL_MAX_CELLS];
     api_killer_read(L, "killer_partition", d, grid);
     struct rng rng;
-    rng_seed(&rng, (uint64_t)api_field_integer(L, "seed", "killer_partition", 0, LUA_MAXINTEGER, 0));
+    rng_seed(&rng,
+             (uint64_t)api_field_integer(L, "seed", "killer_partition", 0, LUA_MAXINTEGER, 0));
     if (killer_draw_partition(d, grid, &rng)) {
         lua_pushnil(L);
         lua_pushfstring(L, "no partition into cages of %d to %d cells", d->low, d->high);
@@ -1553,16 +1553,17 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
     lua_host_charge_instructions(L, (long long)stats.nodes * cost);
     if (found == -2) api_error(L, "killer_unique: %s", err.msg);
     if (found == -1 && within < nodes)
-        api_error(L, "killer_unique: instruction budget exceeded: the search took the %llu "
-                     "nodes it had left (budget exhausted; see --max-instructions)",
+        api_error(L,
+                  "killer_unique: instruction budget exceeded: the search took the %llu "
+                  "nodes it had left (budget exhausted; see --max-instructions)",
                   (unsigned long long)within);
     return found;
 }
 
 /* Mends d for each of the n grids of others it still keeps: 1, or 0 when
  * one cannot be mended (a fresh partition is then drawn). */
-static int api_killer_mend(struct killer_draw *d, const uint8_t *grid, const uint8_t *others,
-                           int n, struct rng *rng)
+static int api_killer_mend(struct killer_draw *d, const uint8_t *grid, const uint8_t *others, int n,
+                           struct rng *rng)
 {
     for (int i = 0; i < n; i++) {
         const uint8_t *other = others + (size_t)i * (size_t)d->geo.ncells;
@@ -1572,8 +1573,8 @@ static int api_killer_mend(struct killer_draw *d, const uint8_t *grid, const uin
 }
 
 /* The puzzle of d's cages (rules prefix, givens), known unique. */
-static void api_killer_push_puzzle(lua_State *L, const struct killer_draw *d,
-                                   const uint8_t *grid, const char *rules, const uint8_t *givens)
+static void api_killer_push_puzzle(lua_State *L, const struct killer_draw *d, const uint8_t *grid,
+                                   const char *rules, const uint8_t *givens)
 {
     char text[KILLER_DRAW_TEXT_MAX];
     if (killer_draw_text(d, grid, rules, text, sizeof text) == 0)
@@ -1609,8 +1610,8 @@ static void api_killer_givens(lua_State *L, const struct killer_draw *d, const u
  * -> puzzle, cages, steps taken, cage count; or nil and why. */
 static int api_killer_unique(lua_State *L)
 {
-    static const char *const keys[] = {"grid",  "rules",  "sizes",     "min_cage", "max_cage",
-                                       "fewest", "most",  "givens",    "counts",   "steps",
+    static const char *const keys[] = {"grid",      "rules", "sizes",  "min_cage", "max_cage",
+                                       "fewest",    "most",  "givens", "counts",   "steps",
                                        "solutions", "nodes", "seed",   NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "killer_unique", "table expected");
     api_check_keys(L, 1, "killer_unique", keys);
