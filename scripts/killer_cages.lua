@@ -5,7 +5,8 @@
 --
 --   killer.greedy(v, grid, opts)  grows random cages over the grid (no digit
 --                                 twice in a cage, sizes drawn from
---                                 opts.cage_sizes) until one partition is unique
+--                                 opts.cage_sizes), mended until unique (in
+--                                 C: sudolab.killer_unique)
 --   killer.anneal(v, grid, opts)  simulated annealing over partitions: moves
 --                                 shift a border cell to the next cage, split a
 --                                 cage or merge two; the energy weighs
@@ -387,6 +388,11 @@ local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 -- search on for minutes, and trying another partition is cheaper.
 local function budget(n) return n > 9 and 2000 * n or nil end
 
+-- Greedy's own: its partitions past 9x9 that prove unique take about a
+-- thousand nodes on a 16x16, and one that runs far past that is given up
+-- for a fresh draw sooner than annealing's budget would.
+local function greedy_budget(n) return n > 9 and 100 * n or nil end
+
 -- How many partitions a search-free second solution (sudolab.killer_swap)
 -- may mend for each count a unique partition may take: they cost far less.
 local SWAPS_PER_COUNT = 8
@@ -416,12 +422,30 @@ local function unique_partition(v, grid, n, opts, givens, attempts)
   return nil
 end
 
+-- How many solutions one of greedy's counts lists when there are several:
+-- the cages are mended for each that the mends before still keep, which
+-- spares the counts (a ruleset built and searched) that would find them
+-- one at a time.
+local SOLUTIONS_PER_COUNT = 8
+
+-- Greedy's loop runs in C (sudolab.killer_unique, core/engine/killer_draw.c):
+-- a partition drawn from the size profile, then while a second solution
+-- is found (by a swap of two digits, else by a count on the lean rules)
+-- a cage where the two differ is mended, or a fresh partition drawn when
+-- none can be; up to opts.partitions counts (default 10).
 function M.greedy(v, grid, opts)
   local n = side(grid)
   local attempts = opts.partitions or 10
-  local cage, p, took = unique_partition(v, grid, n, opts, M.givens(grid, n, opts.givens), attempts)
-  if not cage then return nil, string.format("no unique partition in %d tries", attempts) end
-  local _, _, count = M.text(cage, grid, n)
+  local low, high = M.bounds(opts, n)
+  local fewest, most = M.cage_band(n, low, high, opts.cage_band)
+  local givens = M.givens(grid, n, opts.givens)
+  local p, cage, took, count = sudolab.killer_unique{
+    grid = grid, rules = v.rules .. ":", sizes = sizes_of(opts, v, n),
+    min_cage = low, max_cage = high, fewest = fewest, most = most, givens = givens,
+    counts = attempts, steps = attempts * SWAPS_PER_COUNT, solutions = SOLUTIONS_PER_COUNT,
+    nodes = greedy_budget(n),
+    seed = math.random(0, math.maxinteger)}
+  if not p then return nil, cage end
   return p, {cages = count, partitions = took, cage_sizes = M.size_histogram(cage, n)}
 end
 

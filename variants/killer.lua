@@ -75,11 +75,14 @@ return require("variant").make{
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
       settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
     end
-    -- A grid no partition makes unique is left for the next grid.
+    -- A grid no partition makes unique is left for the next grid. The
+    -- empty grid is kept per size: its ruleset cost more than the fill.
     local why
+    local n = opts.size or v.size
+    v.empty = v.empty or {}
+    v.empty[n] = v.empty[n] or sudolab.puzzle{size = n}
     for attempt = 0, (opts.attempts or 100) - 1 do
-      local grid = sudolab.puzzle{size = opts.size or v.size}
-                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local grid = v.empty[n]:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       local p, info = killer[strategy](v, grid, settings)
       if p then return p, info end
       why = info

@@ -26,6 +26,7 @@
 #include "propagate.h"
 #include "registry.h"
 #include "dig.h"
+#include "killer_draw.h"
 #include "killer_swap.h"
 #include "rate.h"
 #include "rules.h"
@@ -1533,6 +1534,199 @@ static int api_calc_move(lua_State *L)
     return 2;
 }
 
+/* --- killer draws --------------------------------------------------------- */
+
+/* spec's integer field key, lo..hi, or dflt when absent. */
+static lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
+                                     lua_Integer lo, lua_Integer hi, lua_Integer dflt)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = lua_isnil(L, -1) ? dflt : api_integer(L, -1, fname, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+/* spec.grid (a complete grid, boxes of the default shape) into d and grid;
+ * spec.sizes, min_cage, max_cage, fewest and most into d. */
+static void api_killer_read(lua_State *L, const char *fname, struct killer_draw *d, uint8_t *grid)
+{
+    size_t len = 0;
+    struct sl_error err = {0};
+    lua_getfield(L, 1, "grid");
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
+    int n = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;
+    if (n < 2 || (size_t)n * (size_t)n != len || geometry_init_default(&d->geo, n, &err))
+        api_error(L, "%s: grid must be N*N digits (N 2..%d)", fname, SL_MAX_SIZE);
+    for (int c = 0; c < d->geo.ncells; c++) {
+        int v = geometry_digit(text[c]);
+        if (v < 1 || v > n) api_error(L, "%s: grid must be complete", fname);
+        grid[c] = (uint8_t)v;
+    }
+    lua_pop(L, 1);
+    d->low = (int)api_field_integer(L, "min_cage", fname, 1, n, 2);
+    d->high = (int)api_field_integer(L, "max_cage", fname, d->low, n, n < 5 ? n : 5);
+    d->fewest = (int)api_field_integer(L, "fewest", fname, 1, d->geo.ncells, 1);
+    d->most = (int)api_field_integer(L, "most", fname, d->fewest, d->geo.ncells, d->geo.ncells);
+    lua_getfield(L, 1, "sizes");
+    d->nsizes = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+    if (d->nsizes < 1 || d->nsizes > KILLER_DRAW_SIZES_MAX)
+        api_error(L, "%s: sizes must list 1 to %d cage sizes", fname, KILLER_DRAW_SIZES_MAX);
+    for (int i = 0; i < d->nsizes; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        d->sizes[i] = (int)api_integer(L, -1, fname, 1, d->geo.ncells);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* d's cages (cell 0.. -> id 1..) as a table. */
+static void api_killer_push_cages(lua_State *L, const struct killer_draw *d)
+{
+    lua_createtable(L, d->geo.ncells, 1);
+    for (int c = 0; c < d->geo.ncells; c++)
+        lua_pushinteger(L, d->cage[c] + 1), lua_rawseti(L, -2, c);
+}
+
+/* sudolab.killer_partition{grid=, sizes=, min_cage=, max_cage=, fewest=,
+ * most=, seed=} -> cages (cell 0.. -> id 1..), or nil and why. */
+static int api_killer_partition(lua_State *L)
+{
+    static const char *const keys[] = {"grid",   "sizes", "min_cage", "max_cage",
+                                       "fewest", "most",  "seed",     NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "killer_partition", "table expected");
+    api_check_keys(L, 1, "killer_partition", keys);
+    struct killer_draw *d = lua_newuserdatauv(L, sizeof *d, 0);
+    uint8_t grid[SL_MAX_CELLS];
+    api_killer_read(L, "killer_partition", d, grid);
+    struct rng rng;
+    rng_seed(&rng,
+             (uint64_t)api_field_integer(L, "seed", "killer_partition", 0, LUA_MAXINTEGER, 0));
+    if (killer_draw_partition(d, grid, &rng)) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "no partition into cages of %d to %d cells", d->low, d->high);
+        return 2;
+    }
+    api_killer_push_cages(L, d);
+    return 1;
+}
+
+/* One count of d's puzzle up to limit solutions, within nodes and what
+ * the budget leaves; its nodes charged. As killer_draw_count. */
+static int api_killer_count(lua_State *L, const struct killer_draw *d, const uint8_t *grid,
+                            const char *rules, const uint8_t *givens, int limit, uint64_t nodes,
+                            uint8_t *others)
+{
+    long long cost = 2LL * d->geo.ncells, left = lua_host_budget_left(L) / cost;
+    if (left <= 0)
+        api_error(L, "killer_unique: instruction budget exceeded before the search "
+                     "(see --max-instructions)");
+    uint64_t within = (uint64_t)left < nodes ? (uint64_t)left : nodes;
+    struct search_stats stats = {0};
+    struct sl_error err = {0};
+    int found = killer_draw_count(d, grid, rules, givens, limit, within, others, &stats, &err);
+    lua_host_charge_instructions(L, (long long)stats.nodes * cost);
+    if (found == -2) api_error(L, "killer_unique: %s", err.msg);
+    if (found == -1 && within < nodes)
+        api_error(L,
+                  "killer_unique: instruction budget exceeded: the search took the %llu "
+                  "nodes it had left (budget exhausted; see --max-instructions)",
+                  (unsigned long long)within);
+    return found;
+}
+
+/* Mends d for each of the n grids of others it still keeps: 1, or 0 when
+ * one cannot be mended (a fresh partition is then drawn). */
+static int api_killer_mend(struct killer_draw *d, const uint8_t *grid, const uint8_t *others, int n,
+                           struct rng *rng)
+{
+    for (int i = 0; i < n; i++) {
+        const uint8_t *other = others + (size_t)i * (size_t)d->geo.ncells;
+        if (killer_draw_keeps(d, grid, other) && !killer_draw_mend(d, grid, other, rng)) return 0;
+    }
+    return 1;
+}
+
+/* The puzzle of d's cages (rules prefix, givens), known unique. */
+static void api_killer_push_puzzle(lua_State *L, const struct killer_draw *d, const uint8_t *grid,
+                                   const char *rules, const uint8_t *givens)
+{
+    char text[KILLER_DRAW_TEXT_MAX];
+    if (killer_draw_text(d, grid, rules, text, sizeof text) == 0)
+        api_error(L, "killer_unique: the cages' text is too long");
+    struct api_puzzle *ap = api_push_puzzle(L, &d->geo);
+    api_add_rules_text(L, ap, text, "killer_unique");
+    memcpy(ap->p.givens, givens, (size_t)d->geo.ncells);
+    api_note_unique(ap, grid);
+}
+
+/* spec.givens: N*N symbols agreeing with grid ('.' none), or none. */
+static void api_killer_givens(lua_State *L, const struct killer_draw *d, const uint8_t *grid,
+                              uint8_t *givens)
+{
+    size_t len = 0;
+    memset(givens, 0, (size_t)d->geo.ncells);
+    lua_getfield(L, 1, "givens");
+    if (lua_isnil(L, -1)) return lua_pop(L, 1);
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
+    if (len != (size_t)d->geo.ncells) api_error(L, "killer_unique: givens must be N*N symbols");
+    for (int c = 0; c < d->geo.ncells; c++) {
+        int v = geometry_digit(text[c]);
+        if (v != 0 && v != grid[c])
+            api_error(L, "killer_unique: givens: position %d is not the grid's digit or '.'",
+                      c + 1);
+        givens[c] = (uint8_t)v;
+    }
+    lua_pop(L, 1);
+}
+
+/* sudolab.killer_unique{grid=, rules=, sizes=, min_cage=, max_cage=,
+ * fewest=, most=, givens=, counts=, steps=, solutions=, nodes=, seed=}
+ * -> puzzle, cages, steps taken, cage count; or nil and why. */
+static int api_killer_unique(lua_State *L)
+{
+    static const char *const keys[] = {"grid",      "rules", "sizes",  "min_cage", "max_cage",
+                                       "fewest",    "most",  "givens", "counts",   "steps",
+                                       "solutions", "nodes", "seed",   NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "killer_unique", "table expected");
+    api_check_keys(L, 1, "killer_unique", keys);
+    struct killer_draw *d = lua_newuserdatauv(L, sizeof *d, 0);
+    uint8_t grid[SL_MAX_CELLS], givens[SL_MAX_CELLS];
+    api_killer_read(L, "killer_unique", d, grid);
+    api_killer_givens(L, d, grid, givens);
+    lua_getfield(L, 1, "rules");
+    const char *rules = api_string(L, -1, "killer_unique", NULL); /* kept by the spec */
+    lua_Integer counts = api_field_integer(L, "counts", "killer_unique", 1, 1000000, 10);
+    lua_Integer steps = api_field_integer(L, "steps", "killer_unique", 1, 100000000, 80);
+    int limit = (int)api_field_integer(L, "solutions", "killer_unique", 2, 64, 2);
+    lua_getfield(L, 1, "nodes");
+    uint64_t nodes = api_node_budget(L, -1, "killer_unique");
+    uint8_t *others = lua_newuserdatauv(L, (size_t)limit * (size_t)d->geo.ncells, 0);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_field_integer(L, "seed", "killer_unique", 0, LUA_MAXINTEGER, 0));
+    int drawn = killer_draw_partition(d, grid, &rng) == 0;
+    for (lua_Integer step = 1, counted = 0; drawn && step <= steps; step++) {
+        int found = killer_draw_swap(d, grid, givens, others) ? 2 : 0;
+        if (found == 0) {
+            found = api_killer_count(L, d, grid, rules, givens, limit, nodes, others);
+            if (found != 1 && ++counted >= counts) break;
+        }
+        if (found == 1) {
+            api_killer_push_puzzle(L, d, grid, rules, givens);
+            api_killer_push_cages(L, d);
+            lua_pushinteger(L, step), lua_pushinteger(L, d->count);
+            return 4;
+        }
+        if (found < 2 || !api_killer_mend(d, grid, others, found - 1, &rng))
+            drawn = killer_draw_partition(d, grid, &rng) == 0;
+    }
+    lua_pushnil(L);
+    if (!drawn)
+        lua_pushfstring(L, "no partition into cages of %d to %d cells", d->low, d->high);
+    else
+        lua_pushfstring(L, "no unique partition in %d counts", (int)counts);
+    return 2;
+}
+
 int lua_api_open(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -1573,6 +1767,8 @@ int lua_api_open(lua_State *L)
         {"calc_unique", api_calc_unique},
         {"calc_text", api_calc_text},
         {"calc_move", api_calc_move},
+        {"killer_partition", api_killer_partition},
+        {"killer_unique", api_killer_unique},
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_READING);

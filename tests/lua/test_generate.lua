@@ -354,5 +354,61 @@ do
   end
 end
 
+-- sudolab.killer_partition and sudolab.killer_unique: greedy's draw and
+-- loop in C. Partitions keep their bounds and are reproducible; a unique
+-- killer's cages and line agree, and bad requests are refused.
+do
+  local sizes = {2, 2, 3, 3, 4}
+  local function shape(cage)
+    local count, size, digits, ok = 0, {}, {}, true
+    for cell = 0, 80 do
+      local id, d = cage[cell], grid:sub(cell + 1, cell + 1)
+      if not size[id] then count, size[id], digits[id] = count + 1, 0, {} end
+      ok = ok and not digits[id][d]
+      size[id], digits[id][d] = size[id] + 1, true
+    end
+    for _, s in pairs(size) do ok = ok and s >= 2 and s <= 5 end
+    return ok, count
+  end
+  local spec = {grid = grid, sizes = sizes, min_cage = 2, max_cage = 5, fewest = 26, most = 36, seed = 4}
+  local a, b = sudolab.killer_partition(spec), sudolab.killer_partition(spec)
+  local ok, count = shape(a)
+  expect("killer_partition: cages of 2..5 distinct digits", ok, true)
+  expect("killer_partition: 26..36 cages", count >= 26 and count <= 36, true)
+  expect("killer_partition: the same seed, the same cages", table.concat(a, ",", 0, 80), table.concat(b, ",", 0, 80))
+  spec.seed = 5
+  expect("killer_partition: another seed, other cages",
+         table.concat(sudolab.killer_partition(spec), ",", 0, 80) ~= table.concat(a, ",", 0, 80), true)
+  local p, cage, steps, cages = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = sizes,
+                                                     fewest = 26, most = 36, seed = 9, solutions = 8}
+  expect("killer_unique: a puzzle", p ~= nil, true)
+  expect("killer_unique: it is unique", p and p:count(2), 1)
+  expect("killer_unique: its solution is the grid", p and p:solve(), grid)
+  expect("killer_unique: its cages are the ones returned", p and select(2, shape(cage)), cages)
+  expect("killer_unique: no givens", p and p:clues(), 0)
+  expect("killer_unique: steps counted", math.type(steps) == "integer" and steps >= 1, true)
+  local again = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = sizes,
+                                      fewest = 26, most = 36, seed = 9, solutions = 8}
+  expect("killer_unique: reproducible from its seed", again and again:line(), p and p:line())
+  local givens = grid:sub(1, 40) .. string.rep(".", 41)
+  local with = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = sizes, givens = givens, seed = 2}
+  expect("killer_unique: givens kept", with and with:givens(), givens)
+  expect("killer_unique: with givens, unique", with and with:count(2), 1)
+  local none, why = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = {9}, min_cage = 9,
+                                          max_cage = 9, counts = 1, seed = 1}
+  expect("killer_unique: no partition into cages of nine distinct digits", none == nil and why:find("no partition") ~= nil, true)
+  local function refused(spec2, text)
+    local ok2, err = pcall(sudolab.killer_unique, spec2)
+    return not ok2 and err:find(text, 1, true) ~= nil
+  end
+  expect("killer_unique: a grid that is not complete", refused({grid = string.rep(".", 81), rules = "classic;killer:", sizes = sizes}, "complete"), true)
+  expect("killer_unique: no sizes", refused({grid = grid, rules = "classic;killer:"}, "sizes"), true)
+  expect("killer_unique: min above max", refused({grid = grid, rules = "classic;killer:", sizes = sizes, min_cage = 4, max_cage = 3}, "integer"), true)
+  expect("killer_unique: givens off the grid", refused({grid = grid, rules = "classic;killer:", sizes = sizes,
+         givens = (grid:sub(1, 1) == "1" and "2" or "1") .. string.rep(".", 80)}, "givens"), true)
+  expect("killer_unique: an unknown key", refused({grid = grid, rules = "classic;killer:", sizes = sizes, size = 9}, "size"), true)
+  expect("killer_unique: rules no rule reads", refused({grid = grid, rules = "nosuch:", sizes = sizes}, "killer_unique"), true)
+end
+
 -- The blocks after the first finish report too.
 check.finish()
