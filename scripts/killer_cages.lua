@@ -21,9 +21,8 @@
 -- takes it as the distribution to approach. Annealing's settings: steps,
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
 -- tried before the walk: M.anneal), cage_band (a grade's
--- {fewest, most} cages on a 9x9: M.cage_band), screen (which candidates
--- of a band above the killer rows go unrated: energy), and the energy's
--- weights unique_weight, rating_weight, size_weight, cages_weight.
+-- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
+-- unique_weight, rating_weight, size_weight, cages_weight.
 local M = {}
 
 -- The strategies, in the order they are offered, and the options of a
@@ -520,11 +519,6 @@ local function cages_outside(members, n, opts)
   return 0
 end
 
--- The rating of the last killer row (the rule of 45 on several houses):
--- a rating above it is of a classic technique or chain the killer rows
--- left work for.
-local ROWS_TOP = sudolab.technique_rating("rule-of-45-houses")
-
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
 -- solution count (up to 8), whether its rating lies in the band asked (and
@@ -553,19 +547,6 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
   local above = room and opts.band and opts.band[2] + room or nil
   local rated
-  if opts.screen and opts.band and not budget(n) and opts.band[1] > ROWS_TOP then
-    -- A band above the killer rows: a candidate the solver's propagation
-    -- settles without a branch rates at most the rows' top, and one whose
-    -- count takes more than opts.screen.nodes nodes rates above a band
-    -- that ends below the forcing chains (both measured, not proven:
-    -- scripts/RESULTS_killer.md), so neither is rated. Only a rating
-    -- lands a killer, so a screen can cost a landing, never a wrong one.
-    if p:count(2, 1) == 1 then
-      return e + w.rating * (opts.band[1] - ROWS_TOP), p, 1, false, 3
-    end
-    local nodes = opts.screen.nodes
-    if nodes and p:count(2, nodes) == nil then return math.huge end
-  end
   if opts.band and not budget(n) then
     rated = p:rate(above)
     if rated and rated.above then return math.huge end

@@ -18,18 +18,7 @@ return require("variant").make{
   -- killer rows (hard) one often lands in the band as it is, which spares
   -- the walk; above, none does, and the walk's start is left as it was
   -- (the ladder above hard was measured from it).
-  -- Expert: a greedy partition lands one time in about two hundred, but
-  -- once screened (grade_screen) it costs less than a step of the walk,
-  -- whose steps land about one time in a thousand.
-  grade_starts = {easy = 8, medium = 8, hard = 8, expert = 150},
-  -- The candidates of a grade above the killer rows that go unrated
-  -- (killer_cages.lua, energy): those propagation settles, and for expert
-  -- those a count needs more than `nodes` search nodes for (of 1,500
-  -- greedy partitions, 143 needed more and none was expert; the 8 expert
-  -- ones needed 3 to 8). Extreme killers come from
-  -- walks through the puzzles that need forcing chains, which the screen
-  -- misjudges, so extreme is left unscreened.
-  grade_screen = {expert = {nodes = 8}, beyond = {}},
+  grade_starts = {easy = 8, medium = 8, hard = 8},
   -- The cage sizes a grade's 9x9 killers are drawn from, where the request
   -- names none: smaller cages give more away, and with these a greedy
   -- partition lands in the grade's band as it is far more often than with
@@ -85,7 +74,6 @@ return require("variant").make{
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
       settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
-      settings.screen = opts.grade and (opts.size or v.size) == 9 and v.grade_screen[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid.
     local why
