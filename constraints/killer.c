@@ -22,6 +22,7 @@
 #include "cage_sums.h"
 #include "killer_explain.h"
 #include "killer_innies.h"
+#include "killer_settle.h"
 
 struct killer {
     struct geometry geo;
@@ -251,6 +252,14 @@ static int killer_branch(const void *self, const struct prop_ctx *ctx, struct br
     return sum_set_offer(((const struct killer *)self)->sums, ctx, offer);
 }
 
+/* The root without a ruleset (killer_settle.h): most killers settle
+ * there, for a fraction of a ruleset's set-up. */
+static int killer_settle_root(const void *self, const struct geometry *g, const uint8_t *givens,
+                              uint8_t *grid)
+{
+    return killer_settle(&((const struct killer *)self)->cages, g, givens, grid);
+}
+
 /* --- check ------------------------------------------------------------- */
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
@@ -300,4 +309,5 @@ const struct constraint_ops killer_constraint = {
     .validate = killer_validate,
     .clone = killer_clone,
     .marks = killer_marks,
+    .settle = killer_settle_root,
 };

@@ -119,6 +119,7 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
  * groups) does not stop an answer that is right without them. */
 static int settle_lean(struct loop *loop, const struct puzzle *p)
 {
+    if (puzzle_settle(p, loop->settled)) return 1; /* no ruleset at all */
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
     if (prepare_lean(loop, p)) return 0;
     int cell = 0;

@@ -1,0 +1,379 @@
+/*
+ * killer_settle.c — see killer_settle.h.
+ *
+ * Candidates narrow through settle_restrict alone, which marks what must
+ * look again: the sums and houses of the cell, and the cell itself when
+ * it is left one digit (queued for its peers). The loop empties the queue,
+ * then prunes the sums marked, then looks for hidden singles in the
+ * houses marked, until nothing is marked.
+ */
+#include "killer_settle.h"
+
+#include <stdlib.h>
+
+#include "cage_combos.h"
+
+#define SETTLE_MAX_SIZE 16 /* combinations come from cage_combos' tables */
+#define SETTLE_HOUSES (3 * SETTLE_MAX_SIZE)
+#define SETTLE_CELLS (SETTLE_MAX_SIZE * SETTLE_MAX_SIZE)
+/* The cages, then at most one innie sum a house. */
+#define SETTLE_SUMS (SETTLE_CELLS + SETTLE_HOUSES)
+/* Combinations kept in all; a sum whose list does not fit is not pruned
+ * (which is sound: it only narrows less). */
+#define SETTLE_COMBOS 8192
+
+struct settle_sum {
+    int first, count, total;      /* its cells: sum_cells[first .. first + count) */
+    int combo_first, combo_count; /* its combinations; combo_count -1: none kept */
+};
+
+struct settler {
+    int n, ncells, nhouses, nsums, ncombos, nsum_cells, queued, stamp;
+    long changes; /* candidates narrowed so far */
+    digitset all;
+    const struct cellmap *map;
+    digitset cand[SETTLE_CELLS];
+    uint8_t house[SETTLE_HOUSES][SETTLE_MAX_SIZE];
+    uint8_t cell_house[SETTLE_CELLS][3], houses_of_cell; /* row, column, box */
+    int cage_start[SETTLE_CELLS + 1], cage_cells[SETTLE_CELLS];
+    struct settle_sum sums[SETTLE_SUMS];
+    uint8_t sum_cells[4 * SETTLE_CELLS];
+    int16_t cell_sums[SETTLE_CELLS][4]; /* its cage's sum, its houses' innies */
+    uint8_t ncell_sums[SETTLE_CELLS];
+    uint8_t sum_due[SETTLE_SUMS], house_due[SETTLE_HOUSES];
+    int mark[SETTLE_CELLS]; /* stamp: in the sum being pruned */
+    int house_mark[SETTLE_HOUSES];
+    uint8_t queue[SETTLE_CELLS];
+    digitset combos[SETTLE_COMBOS];
+};
+
+/* --- narrowing --------------------------------------------------------- */
+
+/* -1 when the cell is left no digit. */
+static int settle_restrict(struct settler *s, int cell, digitset keep)
+{
+    digitset before = s->cand[cell], now = before & keep;
+    if (now == before) return 0;
+    if (now == 0) return -1;
+    s->cand[cell] = now;
+    s->changes++;
+    for (int k = 0; k < s->ncell_sums[cell]; k++) s->sum_due[s->cell_sums[cell][k]] = 1;
+    for (int k = 0; k < s->houses_of_cell; k++) s->house_due[s->cell_house[cell][k]] = 1;
+    if (digitset_is_single(now)) s->queue[s->queued++] = (uint8_t)cell;
+    return 0;
+}
+
+/* Each digit placed leaves the cell's houses and cage. */
+static int settle_singles(struct settler *s)
+{
+    while (s->queued > 0) {
+        int cell = s->queue[--s->queued], p = s->map->part[cell];
+        digitset other = ~s->cand[cell];
+        for (int k = 0; k < s->houses_of_cell; k++) {
+            const uint8_t *house = s->house[s->cell_house[cell][k]];
+            for (int i = 0; i < s->n; i++)
+                if (house[i] != cell && settle_restrict(s, house[i], other)) return -1;
+        }
+        for (int i = p < 0 ? 0 : s->cage_start[p]; p >= 0 && i < s->cage_start[p + 1]; i++)
+            if (s->cage_cells[i] != cell && settle_restrict(s, s->cage_cells[i], other)) return -1;
+    }
+    return 0;
+}
+
+/* A digit with one place in a house goes there; one with none is a
+ * contradiction. */
+static int settle_hidden(struct settler *s, int h)
+{
+    digitset once = 0, twice = 0;
+    for (int i = 0; i < s->n; i++) {
+        digitset m = s->cand[s->house[h][i]];
+        twice |= once & m;
+        once |= m;
+    }
+    if (once != s->all) return -1;
+    for (digitset hidden = once & ~twice; hidden; hidden = digitset_rest(hidden)) {
+        digitset d = hidden & -hidden;
+        for (int i = 0; i < s->n; i++)
+            if ((s->cand[s->house[h][i]] & d) && settle_restrict(s, s->house[h][i], d)) return -1;
+    }
+    return 0;
+}
+
+/* --- one sum ----------------------------------------------------------- */
+
+struct settle_view {
+    digitset placed, reach; /* digits placed in the sum; open cells' digits */
+    int nopen, placed_total;
+    int open[SETTLE_MAX_SIZE];
+};
+
+static int settle_view_of(struct settler *s, const struct settle_sum *sum, struct settle_view *v)
+{
+    v->placed = v->reach = 0;
+    v->nopen = v->placed_total = 0;
+    s->stamp++;
+    for (int i = 0; i < sum->count; i++) {
+        int cell = s->sum_cells[sum->first + i];
+        digitset m = s->cand[cell];
+        s->mark[cell] = s->stamp;
+        if (!digitset_is_single(m)) {
+            v->open[v->nopen++] = cell;
+            v->reach |= m;
+        } else if (v->placed & m) {
+            return -1;
+        } else {
+            v->placed |= m;
+            v->placed_total += digitset_first(m);
+        }
+    }
+    return 0;
+}
+
+/* Digits some house meeting the sum can place only inside it: every
+ * house holds every digit, and the sum's digits are distinct. */
+static digitset settle_forced(struct settler *s, const struct settle_sum *sum)
+{
+    digitset forced = 0;
+    for (int i = 0; i < sum->count; i++) {
+        int cell = s->sum_cells[sum->first + i];
+        for (int k = 0; k < s->houses_of_cell; k++) {
+            int h = s->cell_house[cell][k];
+            if (s->house_mark[h] == s->stamp) continue;
+            s->house_mark[h] = s->stamp;
+            digitset out = 0;
+            for (int j = 0; j < s->n; j++)
+                if (s->mark[s->house[h][j]] != s->stamp) out |= s->cand[s->house[h][j]];
+            forced |= s->all & ~out;
+        }
+    }
+    return forced;
+}
+
+/* The combinations holding forced and the placed digits whose other
+ * digits the open cells can take, each cell one of them: their union
+ * (*can) and their count; returns their intersection. */
+static digitset settle_survivors(const struct settler *s, const struct settle_sum *sum,
+                                 const struct settle_view *v, digitset forced, digitset *can,
+                                 int *count)
+{
+    digitset needed = ~(digitset)0, must = forced | v->placed;
+    *can = 0;
+    *count = 0;
+    for (int j = 0; j < sum->combo_count; j++) {
+        digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v->placed;
+        if ((combo & must) != must || (rest & ~v->reach)) continue;
+        int fits = 1;
+        for (int i = 0; i < v->nopen && fits; i++) fits = (s->cand[v->open[i]] & rest) != 0;
+        if (!fits) continue;
+        *can |= rest;
+        needed &= rest;
+        ++*count;
+    }
+    return needed;
+}
+
+/* The places of digit d among the open cells all lie in one house: d
+ * leaves the house's other cells. */
+static int settle_pointing(struct settler *s, const struct settle_view *v, digitset d, int first)
+{
+    for (int k = 0; k < s->houses_of_cell; k++) {
+        int h = s->cell_house[first][k], shared = 1;
+        for (int i = 0; i < v->nopen && shared; i++)
+            if (s->cand[v->open[i]] & d) shared = s->cell_house[v->open[i]][k] == h;
+        if (!shared) continue;
+        for (int i = 0; i < s->n; i++) {
+            int cell = s->house[h][i];
+            int place = s->mark[cell] == s->stamp && (s->cand[cell] & d);
+            if (!place && settle_restrict(s, cell, ~d)) return -1;
+        }
+    }
+    return 0;
+}
+
+/* A digit every survivor needs: placed when one open cell can take it,
+ * else gone from a house holding all its places. */
+static int settle_needed(struct settler *s, const struct settle_view *v, digitset needed)
+{
+    for (; needed; needed = digitset_rest(needed)) {
+        digitset d = needed & -needed;
+        int places = 0, first = -1;
+        for (int i = 0; i < v->nopen; i++)
+            if (s->cand[v->open[i]] & d) places++, first = first < 0 ? v->open[i] : first;
+        if (places == 0) return -1;
+        if (places == 1 ? settle_restrict(s, first, d) : settle_pointing(s, v, d, first)) return -1;
+    }
+    return 0;
+}
+
+static int settle_prune(struct settler *s, const struct settle_sum *sum)
+{
+    struct settle_view v;
+    digitset can;
+    int count;
+    if (settle_view_of(s, sum, &v)) return -1;
+    if (v.nopen == 0) return v.placed_total == sum->total ? 0 : -1;
+    if (sum->combo_count < 0) return 0;
+    digitset needed = settle_survivors(s, sum, &v, 0, &can, &count);
+    if (count > 1) {
+        digitset forced = settle_forced(s, sum) & ~v.placed;
+        if (forced & ~needed) needed = settle_survivors(s, sum, &v, forced, &can, &count);
+    }
+    if (count == 0) return -1;
+    for (int i = 0; i < v.nopen; i++)
+        if (settle_restrict(s, v.open[i], can)) return -1;
+    return settle_needed(s, &v, needed);
+}
+
+/* --- set-up ------------------------------------------------------------ */
+
+/* Rows, columns, then boxes (when the geometry has them). */
+static void settle_houses(struct settler *s, const struct geometry *g)
+{
+    int n = g->size, boxes = g->box_rows > 0;
+    s->nhouses = (2 + boxes) * n;
+    s->houses_of_cell = (uint8_t)(2 + boxes);
+    for (int r = 0; r < n; r++)
+        for (int i = 0; i < n; i++) {
+            int row = geometry_cell(g, r, i), col = geometry_cell(g, i, r);
+            s->house[r][i] = (uint8_t)row;
+            s->house[n + r][i] = (uint8_t)col;
+            s->cell_house[row][0] = (uint8_t)r;
+            s->cell_house[col][1] = (uint8_t)(n + r);
+        }
+    for (int b = 0; boxes && b < n; b++) {
+        int top = (b / (n / g->box_cols)) * g->box_rows,
+            left = (b % (n / g->box_cols)) * g->box_cols;
+        for (int i = 0; i < n; i++) {
+            int cell = geometry_cell(g, top + i / g->box_cols, left + i % g->box_cols);
+            s->house[2 * n + b][i] = (uint8_t)cell;
+            s->cell_house[cell][2] = (uint8_t)(2 * n + b);
+        }
+    }
+}
+
+/* Cells (distinct digits) adding up to total; -1 when no combination
+ * does. */
+static int settle_add_sum(struct settler *s, const int *cells, int count, int total)
+{
+    struct settle_sum *sum = &s->sums[s->nsums];
+    long room = SETTLE_COMBOS - s->ncombos;
+    long found = cage_combos_for(s->n, count, total, s->combos + s->ncombos, room);
+    if (found == 0) return -1;
+    *sum = (struct settle_sum){s->nsum_cells, count, total, s->ncombos,
+                               found > room ? -1 : (int)found};
+    if (found <= room) s->ncombos += (int)found;
+    for (int i = 0; i < count; i++) {
+        s->sum_cells[s->nsum_cells++] = (uint8_t)cells[i];
+        s->cell_sums[cells[i]][s->ncell_sums[cells[i]]++] = (int16_t)s->nsums;
+    }
+    s->sum_due[s->nsums++] = 1;
+    return 0;
+}
+
+static int settle_cages(struct settler *s, const int *sums)
+{
+    cellmap_all_cells(s->map, s->cage_start, s->cage_cells);
+    for (int p = 0; p < s->map->nparts; p++)
+        if (sums[p] &&
+            settle_add_sum(s, s->cage_cells + s->cage_start[p], s->map->size[p], sums[p]))
+            return -1;
+    return 0;
+}
+
+/* A house less the cages wholly inside it (each with a sum) adds up to
+ * the rest of 1 + ... + N. */
+static int settle_innie(struct settler *s, const int *sums, int h, int *inside)
+{
+    const struct cellmap *map = s->map;
+    int cells[SETTLE_MAX_SIZE], count = 0, total = s->n * (s->n + 1) / 2;
+    for (int i = 0; i < s->n; i++) {
+        int p = map->part[s->house[h][i]];
+        if (p >= 0) inside[p] = 0;
+    }
+    for (int i = 0; i < s->n; i++) {
+        int p = map->part[s->house[h][i]];
+        if (p >= 0) inside[p]++;
+    }
+    for (int i = 0; i < s->n; i++) {
+        int cell = s->house[h][i], p = map->part[cell];
+        if (p >= 0 && inside[p] < 0) continue; /* a cage inside, counted */
+        if (p >= 0 && inside[p] == map->size[p]) {
+            if (sums[p] == 0) return 0;
+            total -= sums[p];
+            inside[p] = -1;
+            continue;
+        }
+        cells[count++] = cell;
+    }
+    return count == 0 || count == s->n ? 0 : settle_add_sum(s, cells, count, total);
+}
+
+static struct settler *settle_new(const struct cage_text *cages, const struct geometry *g)
+{
+    struct settler *s = malloc(sizeof *s);
+    if (s == NULL) return NULL;
+    s->n = g->size;
+    s->ncells = g->ncells;
+    s->all = digitset_all(g->size);
+    s->map = &cages->map;
+    s->nsums = s->ncombos = s->nsum_cells = s->queued = s->stamp = 0;
+    s->changes = 0;
+    for (int c = 0; c < s->ncells; c++) {
+        s->cand[c] = s->all;
+        s->ncell_sums[c] = 0;
+        s->mark[c] = 0;
+    }
+    settle_houses(s, g);
+    for (int h = 0; h < s->nhouses; h++) s->house_due[h] = 1, s->house_mark[h] = 0;
+    int inside[SETTLE_CELLS], rc = settle_cages(s, cages->sum);
+    for (int h = 0; h < s->nhouses && rc == 0; h++) rc = settle_innie(s, cages->sum, h, inside);
+    if (rc == 0) return s;
+    free(s);
+    return NULL;
+}
+
+/* --- the loop ---------------------------------------------------------- */
+
+/* The sums first, as they narrow most; the houses' hidden singles when
+ * no sum is due, until a pass over both changes nothing. */
+static int settle_run(struct settler *s)
+{
+    for (long before = -1; before != s->changes;) {
+        before = s->changes;
+        for (int i = 0; i < s->nsums; i++) {
+            if (!s->sum_due[i]) continue;
+            s->sum_due[i] = 0;
+            if (settle_singles(s) || settle_prune(s, &s->sums[i])) return -1;
+        }
+        if (settle_singles(s)) return -1;
+        if (before != s->changes) continue;
+        for (int h = 0; h < s->nhouses; h++) {
+            if (!s->house_due[h]) continue;
+            s->house_due[h] = 0;
+            if (settle_hidden(s, h) || settle_singles(s)) return -1;
+        }
+    }
+    return 0;
+}
+
+static int settle_givens(struct settler *s, const uint8_t *givens)
+{
+    for (int c = 0; c < s->ncells; c++)
+        if (givens[c] && (givens[c] > s->n || settle_restrict(s, c, digitset_of(givens[c]))))
+            return -1;
+    return 0;
+}
+
+int killer_settle(const struct cage_text *cages, const struct geometry *g, const uint8_t *givens,
+                  uint8_t *grid)
+{
+    if (g->size > SETTLE_MAX_SIZE) return 0;
+    struct settler *s = settle_new(cages, g);
+    int settled = s && settle_givens(s, givens) == 0 && settle_run(s) == 0;
+    for (int c = 0; settled && c < g->ncells; c++) {
+        settled = digitset_is_single(s->cand[c]);
+        grid[c] = (uint8_t)digitset_first(s->cand[c]);
+    }
+    free(s);
+    return settled;
+}
