@@ -265,8 +265,9 @@ static int killer_settle_root(const void *self, const struct geometry *g, const 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
 {
     const struct killer *k = self;
-    int sum[SL_MAX_CELLS] = {0};
-    digitset seen[SL_MAX_CELLS] = {0};
+    int sum[SL_MAX_CELLS];
+    digitset seen[SL_MAX_CELLS];
+    for (int p = 0; p < k->cages.map.nparts; p++) sum[p] = 0, seen[p] = 0; /* not all 625 */
     for (int c = 0; c < g->ncells; c++) {
         int p = k->cages.map.part[c];
         if (p < 0) continue;

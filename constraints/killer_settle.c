@@ -22,9 +22,13 @@
  * (which is sound: it only narrows less). */
 #define SETTLE_COMBOS 8192
 
+#define SETTLE_SUM_HOUSES 8
+
 struct settle_sum {
     int first, count, total;      /* its cells: sum_cells[first .. first + count) */
     int combo_first, combo_count; /* its combinations; combo_count -1: none kept */
+    int nhouses;                  /* the houses holding two or more of its cells */
+    uint8_t houses[SETTLE_SUM_HOUSES];
 };
 
 struct settler {
@@ -42,7 +46,6 @@ struct settler {
     uint8_t ncell_sums[SETTLE_CELLS];
     uint8_t sum_due[SETTLE_SUMS], house_due[SETTLE_HOUSES];
     int mark[SETTLE_CELLS]; /* stamp: in the sum being pruned */
-    int house_mark[SETTLE_HOUSES];
     uint8_t queue[SETTLE_CELLS];
     digitset combos[SETTLE_COMBOS];
 };
@@ -72,10 +75,15 @@ static int settle_singles(struct settler *s)
         for (int k = 0; k < s->houses_of_cell; k++) {
             const uint8_t *house = s->house[s->cell_house[cell][k]];
             for (int i = 0; i < s->n; i++)
-                if (house[i] != cell && settle_restrict(s, house[i], other)) return -1;
+                if ((s->cand[house[i]] & ~other) && house[i] != cell &&
+                    settle_restrict(s, house[i], other))
+                    return -1;
         }
-        for (int i = p < 0 ? 0 : s->cage_start[p]; p >= 0 && i < s->cage_start[p + 1]; i++)
-            if (s->cage_cells[i] != cell && settle_restrict(s, s->cage_cells[i], other)) return -1;
+        for (int i = p < 0 ? 0 : s->cage_start[p]; p >= 0 && i < s->cage_start[p + 1]; i++) {
+            int peer = s->cage_cells[i];
+            if ((s->cand[peer] & ~other) && peer != cell && settle_restrict(s, peer, other))
+                return -1;
+        }
     }
     return 0;
 }
@@ -129,22 +137,18 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
     return 0;
 }
 
-/* Digits some house meeting the sum can place only inside it: every
- * house holds every digit, and the sum's digits are distinct. */
-static digitset settle_forced(struct settler *s, const struct settle_sum *sum)
+/* Digits some house can place only inside the sum: every house holds
+ * every digit, and the sum's digits are distinct. Only houses holding
+ * two or more of its cells: with one, the house's hidden single does it. */
+static digitset settle_forced(const struct settler *s, const struct settle_sum *sum)
 {
     digitset forced = 0;
-    for (int i = 0; i < sum->count; i++) {
-        int cell = s->sum_cells[sum->first + i];
-        for (int k = 0; k < s->houses_of_cell; k++) {
-            int h = s->cell_house[cell][k];
-            if (s->house_mark[h] == s->stamp) continue;
-            s->house_mark[h] = s->stamp;
-            digitset out = 0;
-            for (int j = 0; j < s->n; j++)
-                if (s->mark[s->house[h][j]] != s->stamp) out |= s->cand[s->house[h][j]];
-            forced |= s->all & ~out;
-        }
+    for (int k = 0; k < sum->nhouses; k++) {
+        const uint8_t *house = s->house[sum->houses[k]];
+        digitset out = 0;
+        for (int j = 0; j < s->n; j++)
+            if (s->mark[house[j]] != s->stamp) out |= s->cand[house[j]];
+        forced |= s->all & ~out;
     }
     return forced;
 }
@@ -183,8 +187,8 @@ static int settle_pointing(struct settler *s, const struct settle_view *v, digit
         if (!shared) continue;
         for (int i = 0; i < s->n; i++) {
             int cell = s->house[h][i];
-            int place = s->mark[cell] == s->stamp && (s->cand[cell] & d);
-            if (!place && settle_restrict(s, cell, ~d)) return -1;
+            if (!(s->cand[cell] & d) || s->mark[cell] == s->stamp) continue;
+            if (settle_restrict(s, cell, ~d)) return -1;
         }
     }
     return 0;
@@ -251,6 +255,22 @@ static void settle_houses(struct settler *s, const struct geometry *g)
     }
 }
 
+/* The houses holding two or more of the sum's cells (at most
+ * SETTLE_SUM_HOUSES: the others are only looked at less). */
+static void settle_sum_houses(const struct settler *s, struct settle_sum *sum, const int *cells)
+{
+    uint8_t count[SETTLE_HOUSES];
+    sum->nhouses = 0;
+    for (int i = 0; i < sum->count; i++)
+        for (int k = 0; k < s->houses_of_cell; k++) count[s->cell_house[cells[i]][k]] = 0;
+    for (int i = 0; i < sum->count; i++)
+        for (int k = 0; k < s->houses_of_cell; k++) {
+            int h = s->cell_house[cells[i]][k];
+            if (++count[h] == 2 && sum->nhouses < SETTLE_SUM_HOUSES)
+                sum->houses[sum->nhouses++] = (uint8_t)h;
+        }
+}
+
 /* Cells (distinct digits) adding up to total; -1 when no combination
  * does. */
 static int settle_add_sum(struct settler *s, const int *cells, int count, int total)
@@ -259,8 +279,9 @@ static int settle_add_sum(struct settler *s, const int *cells, int count, int to
     long room = SETTLE_COMBOS - s->ncombos;
     long found = cage_combos_for(s->n, count, total, s->combos + s->ncombos, room);
     if (found == 0) return -1;
-    *sum = (struct settle_sum){s->nsum_cells, count, total, s->ncombos,
-                               found > room ? -1 : (int)found};
+    *sum = (struct settle_sum){
+        s->nsum_cells, count, total, s->ncombos, found > room ? -1 : (int)found, 0, {0}};
+    settle_sum_houses(s, sum, cells);
     if (found <= room) s->ncombos += (int)found;
     for (int i = 0; i < count; i++) {
         s->sum_cells[s->nsum_cells++] = (uint8_t)cells[i];
@@ -324,7 +345,7 @@ static struct settler *settle_new(const struct cage_text *cages, const struct ge
         s->mark[c] = 0;
     }
     settle_houses(s, g);
-    for (int h = 0; h < s->nhouses; h++) s->house_due[h] = 1, s->house_mark[h] = 0;
+    for (int h = 0; h < s->nhouses; h++) s->house_due[h] = 1;
     int inside[SETTLE_CELLS], rc = settle_cages(s, cages->sum);
     for (int h = 0; h < s->nhouses && rc == 0; h++) rc = settle_innie(s, cages->sum, h, inside);
     if (rc == 0) return s;

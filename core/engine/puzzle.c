@@ -127,8 +127,9 @@ int puzzle_settle(const struct puzzle *p, uint8_t *grid)
         else if (ops->settle && settler == NULL)
             settler = &p->rules[i];
         else
-            return 0;
+            return -1;
     }
-    return houses && settler && settler->ops->settle(settler->self, &p->geo, p->givens, grid) &&
+    if (!houses || !settler) return -1;
+    return settler->ops->settle(settler->self, &p->geo, p->givens, grid) &&
            puzzle_is_solution(p, grid);
 }
