@@ -13,8 +13,8 @@
 
 #include "cage_combos.h"
 
-#define SETTLE_MAX_SIZE 16 /* combinations come from cage_combos' tables */
-#define SETTLE_HOUSES (3 * SETTLE_MAX_SIZE)
+#define SETTLE_MAX_SIZE 16                  /* combinations come from cage_combos' tables */
+#define SETTLE_HOUSES (3 * SETTLE_MAX_SIZE) /* at most 64: a house is a bit */
 #define SETTLE_CELLS (SETTLE_MAX_SIZE * SETTLE_MAX_SIZE)
 /* The cages, then at most one innie sum a house. */
 #define SETTLE_SUMS (SETTLE_CELLS + SETTLE_HOUSES)
@@ -44,8 +44,9 @@ struct settler {
     uint8_t sum_cells[4 * SETTLE_CELLS];
     int16_t cell_sums[SETTLE_CELLS][4]; /* its cage's sum, its houses' innies */
     uint8_t ncell_sums[SETTLE_CELLS];
-    uint8_t sum_due[SETTLE_SUMS], house_due[SETTLE_HOUSES];
-    int mark[SETTLE_CELLS]; /* stamp: in the sum being pruned */
+    uint8_t sum_due[SETTLE_SUMS];
+    uint64_t house_due, cell_house_bits[SETTLE_CELLS]; /* bit h: house h */
+    int mark[SETTLE_CELLS];                            /* stamp: in the sum being pruned */
     uint8_t queue[SETTLE_CELLS];
     digitset combos[SETTLE_COMBOS];
 };
@@ -61,7 +62,7 @@ static int settle_restrict(struct settler *s, int cell, digitset keep)
     s->cand[cell] = now;
     s->changes++;
     for (int k = 0; k < s->ncell_sums[cell]; k++) s->sum_due[s->cell_sums[cell][k]] = 1;
-    for (int k = 0; k < s->houses_of_cell; k++) s->house_due[s->cell_house[cell][k]] = 1;
+    s->house_due |= s->cell_house_bits[cell];
     if (digitset_is_single(now)) s->queue[s->queued++] = (uint8_t)cell;
     return 0;
 }
@@ -99,10 +100,10 @@ static int settle_hidden(struct settler *s, int h)
         once |= m;
     }
     if (once != s->all) return -1;
-    for (digitset hidden = once & ~twice; hidden; hidden = digitset_rest(hidden)) {
-        digitset d = hidden & -hidden;
-        for (int i = 0; i < s->n; i++)
-            if ((s->cand[s->house[h][i]] & d) && settle_restrict(s, s->house[h][i], d)) return -1;
+    digitset hidden = once & ~twice; /* with the digits placed, one pass over the house */
+    for (int i = 0; i < s->n; i++) {
+        digitset m = s->cand[s->house[h][i]] & hidden;
+        if (m && settle_restrict(s, s->house[h][i], m)) return -1;
     }
     return 0;
 }
@@ -253,22 +254,26 @@ static void settle_houses(struct settler *s, const struct geometry *g)
             s->cell_house[cell][2] = (uint8_t)(2 * n + b);
         }
     }
+    for (int c = 0; c < s->ncells; c++) {
+        s->cell_house_bits[c] = 0;
+        for (int k = 0; k < s->houses_of_cell; k++)
+            s->cell_house_bits[c] |= UINT64_C(1) << s->cell_house[c][k];
+    }
 }
 
 /* The houses holding two or more of the sum's cells (at most
  * SETTLE_SUM_HOUSES: the others are only looked at less). */
 static void settle_sum_houses(const struct settler *s, struct settle_sum *sum, const int *cells)
 {
-    uint8_t count[SETTLE_HOUSES];
-    sum->nhouses = 0;
-    for (int i = 0; i < sum->count; i++)
-        for (int k = 0; k < s->houses_of_cell; k++) count[s->cell_house[cells[i]][k]] = 0;
+    uint64_t once = 0, twice = 0; /* SETTLE_HOUSES <= 64 */
     for (int i = 0; i < sum->count; i++)
         for (int k = 0; k < s->houses_of_cell; k++) {
-            int h = s->cell_house[cells[i]][k];
-            if (++count[h] == 2 && sum->nhouses < SETTLE_SUM_HOUSES)
-                sum->houses[sum->nhouses++] = (uint8_t)h;
+            uint64_t bit = UINT64_C(1) << s->cell_house[cells[i]][k];
+            twice |= once & bit;
+            once |= bit;
         }
+    for (sum->nhouses = 0; twice && sum->nhouses < SETTLE_SUM_HOUSES; twice &= twice - 1)
+        sum->houses[sum->nhouses++] = (uint8_t)__builtin_ctzll(twice);
 }
 
 /* Cells (distinct digits) adding up to total; -1 when no combination
@@ -345,7 +350,7 @@ static struct settler *settle_new(const struct cage_text *cages, const struct ge
         s->mark[c] = 0;
     }
     settle_houses(s, g);
-    for (int h = 0; h < s->nhouses; h++) s->house_due[h] = 1;
+    s->house_due = s->nhouses < 64 ? (UINT64_C(1) << s->nhouses) - 1 : ~UINT64_C(0);
     int inside[SETTLE_CELLS], rc = settle_cages(s, cages->sum);
     for (int h = 0; h < s->nhouses && rc == 0; h++) rc = settle_innie(s, cages->sum, h, inside);
     if (rc == 0) return s;
@@ -368,11 +373,10 @@ static int settle_run(struct settler *s)
         }
         if (settle_singles(s)) return -1;
         if (before != s->changes) continue;
-        for (int h = 0; h < s->nhouses; h++) {
-            if (!s->house_due[h]) continue;
-            s->house_due[h] = 0;
-            if (settle_hidden(s, h) || settle_singles(s)) return -1;
-        }
+        uint64_t due = s->house_due; /* those made due meanwhile wait for the next pass */
+        s->house_due = 0;
+        for (; due; due &= due - 1)
+            if (settle_hidden(s, __builtin_ctzll(due)) || settle_singles(s)) return -1;
     }
     return 0;
 }
