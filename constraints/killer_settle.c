@@ -334,10 +334,9 @@ static int settle_innie(struct settler *s, const int *sums, int h, int *inside)
     return count == 0 || count == s->n ? 0 : settle_add_sum(s, cells, count, total);
 }
 
-static struct settler *settle_new(const struct cage_text *cages, const struct geometry *g)
+/* -1 when some sum has no combination. */
+static int settle_init(struct settler *s, const struct cage_text *cages, const struct geometry *g)
 {
-    struct settler *s = malloc(sizeof *s);
-    if (s == NULL) return NULL;
     s->n = g->size;
     s->ncells = g->ncells;
     s->all = digitset_all(g->size);
@@ -353,9 +352,7 @@ static struct settler *settle_new(const struct cage_text *cages, const struct ge
     s->house_due = s->nhouses < 64 ? (UINT64_C(1) << s->nhouses) - 1 : ~UINT64_C(0);
     int inside[SETTLE_CELLS], rc = settle_cages(s, cages->sum);
     for (int h = 0; h < s->nhouses && rc == 0; h++) rc = settle_innie(s, cages->sum, h, inside);
-    if (rc == 0) return s;
-    free(s);
-    return NULL;
+    return rc;
 }
 
 /* --- the loop ---------------------------------------------------------- */
@@ -392,9 +389,11 @@ static int settle_givens(struct settler *s, const uint8_t *givens)
 int killer_settle(const struct cage_text *cages, const struct geometry *g, const uint8_t *givens,
                   uint8_t *grid)
 {
-    if (g->size > SETTLE_MAX_SIZE) return 0;
-    struct settler *s = settle_new(cages, g);
-    int settled = s && settle_givens(s, givens) == 0 && settle_run(s) == 0;
+    if (g->size > SETTLE_MAX_SIZE) return -1;
+    struct settler *s = malloc(sizeof *s);
+    if (s == NULL) return -1;
+    int settled =
+        settle_init(s, cages, g) == 0 && settle_givens(s, givens) == 0 && settle_run(s) == 0;
     for (int c = 0; settled && c < g->ncells; c++) {
         settled = digitset_is_single(s->cand[c]);
         grid[c] = (uint8_t)digitset_first(s->cand[c]);

@@ -20,8 +20,8 @@
 #include "cage_text.h"
 
 /* 1 with grid (one digit a cell) when the deductions settle every cell;
- * 0 when some cell is left open, on a contradiction, out of memory, or
- * for a grid above 16x16 (none of which says anything of the puzzle). */
+ * 0 when some cell is left open or on a contradiction (neither says
+ * anything of the puzzle); -1 for a grid above 16x16 or out of memory. */
 int killer_settle(const struct cage_text *cages, const struct geometry *g, const uint8_t *givens,
                   uint8_t *grid);
 

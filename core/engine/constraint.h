@@ -105,7 +105,8 @@ struct constraint_ops {
     /* Optional: for a puzzle of this rule and the classic one alone (rows,
      * columns, the geometry's boxes), sound deductions from the givens
      * without a ruleset: 1 with grid filled when they leave every cell one
-     * digit, else 0. puzzle_settle checks the grid and calls it. */
+     * digit, 0 when not, -1 when the hook cannot run on this puzzle (its
+     * size). puzzle_settle calls it and checks the grid. */
     int (*settle)(const void *self, const struct geometry *g, const uint8_t *givens,
                   uint8_t *grid);
 };

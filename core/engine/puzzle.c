@@ -130,6 +130,6 @@ int puzzle_settle(const struct puzzle *p, uint8_t *grid)
             return -1;
     }
     if (!houses || !settler) return -1;
-    return settler->ops->settle(settler->self, &p->geo, p->givens, grid) &&
-           puzzle_is_solution(p, grid);
+    int settled = settler->ops->settle(settler->self, &p->geo, p->givens, grid);
+    return settled == 1 ? puzzle_is_solution(p, grid) : settled;
 }
