@@ -52,12 +52,17 @@ static int killer_check_sum(const struct killer *k, int p, long sum_col, struct 
 
 static void *killer_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
-    struct killer *k = calloc(1, sizeof *k);
+    /* Not zeroed whole: the cages' arrays are read only up to their
+     * counts, which cage_text_parse fills (as killer_clone copies). */
+    struct killer *k = malloc(sizeof *k);
     if (k == NULL) {
         sl_error_set(err, 0, 1, "out of memory");
         return NULL;
     }
     k->geo = *g;
+    k->sums = k->differences = NULL;
+    k->shape = NULL;
+    k->ncage_sums = k->one_house_end = 0;
     size_t len = strlen(args);
     int rc = cage_text_parse(&k->cages, g, args, len, err);
     if (rc == 0) {
