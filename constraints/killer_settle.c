@@ -16,8 +16,11 @@
 #define SETTLE_MAX_SIZE 16                  /* combinations come from cage_combos' tables */
 #define SETTLE_HOUSES (3 * SETTLE_MAX_SIZE) /* at most 64: a house is a bit */
 #define SETTLE_CELLS (SETTLE_MAX_SIZE * SETTLE_MAX_SIZE)
-/* The cages, then at most one innie sum a house. */
-#define SETTLE_SUMS (SETTLE_CELLS + SETTLE_HOUSES)
+/* The cages, then at most one innie and one outie sum a house. */
+#define SETTLE_SUMS (SETTLE_CELLS + 2 * SETTLE_HOUSES)
+/* The sums a cell is in: its cage's, its houses' innies, and the outies
+ * of houses that cut its cage (a sum that would make more is left out). */
+#define SETTLE_CELL_SUMS 8
 /* Combinations kept in all; a sum whose list does not fit is not pruned
  * (which is sound: it only narrows less). */
 #define SETTLE_COMBOS 8192
@@ -41,8 +44,8 @@ struct settler {
     uint8_t cell_house[SETTLE_CELLS][3], houses_of_cell; /* row, column, box */
     int cage_start[SETTLE_CELLS + 1], cage_cells[SETTLE_CELLS];
     struct settle_sum sums[SETTLE_SUMS];
-    uint8_t sum_cells[4 * SETTLE_CELLS];
-    int16_t cell_sums[SETTLE_CELLS][4]; /* its cage's sum, its houses' innies */
+    uint8_t sum_cells[SETTLE_CELLS + 2 * SETTLE_HOUSES * SETTLE_MAX_SIZE];
+    int16_t cell_sums[SETTLE_CELLS][SETTLE_CELL_SUMS];
     uint8_t ncell_sums[SETTLE_CELLS];
     uint8_t sum_due[SETTLE_SUMS];
     uint64_t house_due, cell_house_bits[SETTLE_CELLS]; /* bit h: house h */
@@ -281,6 +284,8 @@ static void settle_sum_houses(const struct settler *s, struct settle_sum *sum, c
 static int settle_add_sum(struct settler *s, const int *cells, int count, int total)
 {
     struct settle_sum *sum = &s->sums[s->nsums];
+    for (int i = 0; i < count; i++)
+        if (s->ncell_sums[cells[i]] == SETTLE_CELL_SUMS) return 0;
     long room = SETTLE_COMBOS - s->ncombos;
     long found = cage_combos_for(s->n, count, total, s->combos + s->ncombos, room);
     if (found == 0) return -1;
@@ -306,12 +311,33 @@ static int settle_cages(struct settler *s, const int *sums)
     return 0;
 }
 
+/* The cells of the cut cages outside house h (their sums cut_total, the
+ * innies' total) add up to the rest, a sum of distinct digits when they
+ * share a house. */
+static int settle_outie(struct settler *s, int h, const int *cut, int ncut, int cut_total,
+                        int total)
+{
+    int cells[SETTLE_MAX_SIZE], count = 0;
+    uint64_t shared = ~UINT64_C(0);
+    for (int k = 0; k < ncut; k++)
+        for (int i = s->cage_start[cut[k]]; i < s->cage_start[cut[k] + 1]; i++) {
+            int cell = s->cage_cells[i];
+            if (s->cell_house_bits[cell] >> h & 1) continue;
+            if (count == s->n) return 0;
+            cells[count++] = cell;
+            shared &= s->cell_house_bits[cell];
+        }
+    return count == 0 || !shared ? 0 : settle_add_sum(s, cells, count, cut_total - total);
+}
+
 /* A house less the cages wholly inside it (each with a sum) adds up to
- * the rest of 1 + ... + N. */
+ * the rest of 1 + ... + N (its innies); the cages it cuts (each with a
+ * sum, no cell of the house in none) give its outies. */
 static int settle_innie(struct settler *s, const int *sums, int h, int *inside)
 {
     const struct cellmap *map = s->map;
     int cells[SETTLE_MAX_SIZE], count = 0, total = s->n * (s->n + 1) / 2;
+    int cut[SETTLE_MAX_SIZE], ncut = 0, cut_total = 0, outies = 1;
     for (int i = 0; i < s->n; i++) {
         int p = map->part[s->house[h][i]];
         if (p >= 0) inside[p] = 0;
@@ -330,8 +356,18 @@ static int settle_innie(struct settler *s, const int *sums, int h, int *inside)
             continue;
         }
         cells[count++] = cell;
+        if (p < 0) {
+            outies = 0;
+        } else if (inside[p] < SETTLE_CELLS) { /* a cut cage, first met here */
+            inside[p] += SETTLE_CELLS;
+            cut[ncut++] = p;
+            outies &= sums[p] != 0;
+            cut_total += sums[p];
+        }
     }
-    return count == 0 || count == s->n ? 0 : settle_add_sum(s, cells, count, total);
+    if (count == 0 || count == s->n) return 0;
+    if (settle_add_sum(s, cells, count, total)) return -1;
+    return outies ? settle_outie(s, h, cut, ncut, cut_total, total) : 0;
 }
 
 /* -1 when some sum has no combination. */
