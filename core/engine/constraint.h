@@ -107,8 +107,7 @@ struct constraint_ops {
      * without a ruleset: 1 with grid filled when they leave every cell one
      * digit, 0 when not, -1 when the hook cannot run on this puzzle (its
      * size). puzzle_settle calls it and checks the grid. */
-    int (*settle)(const void *self, const struct geometry *g, const uint8_t *givens,
-                  uint8_t *grid);
+    int (*settle)(const void *self, const struct geometry *g, const uint8_t *givens, uint8_t *grid);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */
