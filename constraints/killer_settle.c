@@ -25,6 +25,8 @@
  * (which is sound: it only narrows less). */
 #define SETTLE_COMBOS 8192
 
+/* The houses a sum looks at for digits they can place only in it (more
+ * are passed over, which only narrows less). */
 #define SETTLE_SUM_HOUSES 8
 
 struct settle_sum {
