@@ -22,6 +22,7 @@
 #include "cage_sums.h"
 #include "killer_explain.h"
 #include "killer_innies.h"
+#include "killer_settle.h"
 
 struct killer {
     struct geometry geo;
@@ -51,12 +52,17 @@ static int killer_check_sum(const struct killer *k, int p, long sum_col, struct 
 
 static void *killer_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
-    struct killer *k = calloc(1, sizeof *k);
+    /* Not zeroed whole: the cages' arrays are read only up to their
+     * counts, which cage_text_parse fills (as killer_clone copies). */
+    struct killer *k = malloc(sizeof *k);
     if (k == NULL) {
         sl_error_set(err, 0, 1, "out of memory");
         return NULL;
     }
     k->geo = *g;
+    k->sums = k->differences = NULL;
+    k->shape = NULL;
+    k->ncage_sums = k->one_house_end = 0;
     size_t len = strlen(args);
     int rc = cage_text_parse(&k->cages, g, args, len, err);
     if (rc == 0) {
@@ -251,13 +257,22 @@ static int killer_branch(const void *self, const struct prop_ctx *ctx, struct br
     return sum_set_offer(((const struct killer *)self)->sums, ctx, offer);
 }
 
+/* The root without a ruleset (killer_settle.h): most killers settle
+ * there, for a fraction of a ruleset's set-up. */
+static int killer_settle_root(const void *self, const struct geometry *g, const uint8_t *givens,
+                              uint8_t *grid)
+{
+    return killer_settle(&((const struct killer *)self)->cages, g, givens, grid);
+}
+
 /* --- check ------------------------------------------------------------- */
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
 {
     const struct killer *k = self;
-    int sum[SL_MAX_CELLS] = {0};
-    digitset seen[SL_MAX_CELLS] = {0};
+    int sum[SL_MAX_CELLS];
+    digitset seen[SL_MAX_CELLS];
+    for (int p = 0; p < k->cages.map.nparts; p++) sum[p] = 0, seen[p] = 0; /* not all 625 */
     for (int c = 0; c < g->ncells; c++) {
         int p = k->cages.map.part[c];
         if (p < 0) continue;
@@ -300,4 +315,5 @@ const struct constraint_ops killer_constraint = {
     .validate = killer_validate,
     .clone = killer_clone,
     .marks = killer_marks,
+    .settle = killer_settle_root,
 };

@@ -376,6 +376,10 @@ static void test_killer_16x16(void)
         CU_ASSERT_FALSE(r.gave_up);
         CU_ASSERT_EQUAL(r.solutions, 1);
         if (r.solutions == 1) CU_ASSERT_TRUE(puzzle_is_solution(&s.p, found));
+        uint8_t settled[256];
+        int got = puzzle_settle(&s.p, settled); /* 16x16: the settle's largest */
+        CU_ASSERT_TRUE(got == 0 || got == 1);
+        if (got == 1) CU_ASSERT_EQUAL(memcmp(settled, found, 256), 0);
         session_close(&s);
     }
     fixture_close(&f);
@@ -461,6 +465,100 @@ static void test_lean_ruleset(void)
     fixture_close(&f);
 }
 
+/* puzzle_settle (the killer's settle hook) on random 4x4 cages, some
+ * sums wrong: it claims a grid only when that grid is the one of the 288
+ * the cages allow, and it settles some of them. */
+static void test_settle_every_4x4_grid(void)
+{
+    static uint8_t grids[288][16];
+    uint8_t g[16], got[16];
+    CU_ASSERT_EQUAL_FATAL(all_grids(grids, g, 0, 0), 288);
+    struct rng rng;
+    rng_seed(&rng, 11);
+    int settled = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        char map[64], sums[512], line[1024];
+        random_cages(&rng, grids[rng_below(&rng, 288)], 4, map, sums);
+        if (trial % 4 == 0 && sums[0] >= '3' && sums[0] <= '6') sums[0]++; /* often none */
+        snprintf(line, sizeof line, "sudolab 4 2x2 classic;killer:%s:%s ................\n", map,
+                 sums);
+        struct session s;
+        session_open(&s, line, NULL);
+        if (session_next(&s) != 1) { /* a bumped sum no cage of its size reaches */
+            session_close(&s);
+            continue;
+        }
+        int r = puzzle_settle(&s.p, got), solutions = 0, match = -1;
+        for (int i = 0; i < 288; i++)
+            if (puzzle_is_solution(&s.p, grids[i])) solutions++, match = i;
+        CU_ASSERT_TRUE(r == 0 || r == 1);
+        if (r == 1) CU_ASSERT_TRUE(solutions == 1 && memcmp(got, grids[match], 16) == 0);
+        if (r == 1 && solutions != 1)
+            fprintf(stderr, "\n%s: settled, %d solutions\n", line, solutions);
+        settled += r == 1;
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(settled > 20);
+}
+
+/* On random 9x9 killers, with and without givens: a grid puzzle_settle
+ * claims is the whole ruleset's only solution; the settle applies to
+ * classic + killer alone. */
+static void test_settle_9x9(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    uint8_t grid[81], found[81], got[81];
+    CU_ASSERT_EQUAL(puzzle_settle(&f.puzzle, got), -1); /* classic alone */
+    struct rng rng;
+    rng_seed(&rng, 17);
+    int settled = 0, open = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024], givens[82];
+        random_cages(&rng, grid, 9, map, sums);
+        for (int c = 0; c < 81; c++)
+            givens[c] = trial % 2 && rng_below(&rng, 8) == 0 ? geometry_symbol(grid[c]) : '.';
+        givens[81] = '\0';
+        struct session s;
+        struct search_result r = count_line(&s, killer_line(map, sums, givens), 2, found);
+        int got_one = puzzle_settle(&s.p, got);
+        CU_ASSERT_TRUE(got_one == 0 || got_one == 1);
+        if (got_one == 1) {
+            CU_ASSERT_EQUAL(r.solutions, 1);
+            CU_ASSERT_EQUAL(memcmp(got, grid, 81), 0);
+        }
+        settled += got_one == 1;
+        open += got_one == 0;
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(settled > 0 && open > 0); /* both ends seen */
+    char map[82], empty[82], line[400];
+    memset(map, '.', 81);
+    memset(empty, '.', 81);
+    map[0] = map[1] = 'A';
+    map[81] = empty[81] = '\0';
+    snprintf(line, sizeof line, "sudolab 9 3x3 classic;killer:%s:3;diagonal %s\n", map, empty);
+    struct session s;
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(puzzle_settle(&s.p, got), -1); /* another rule besides */
+    session_close(&s);
+    static char big[1400];
+    static uint8_t big_grid[625];
+    int len = sprintf(big, "sudolab 25 5x5 classic;killer:");
+    for (int c = 0; c < 625; c++) big[len++] = c < 2 ? 'A' : '.';
+    len += sprintf(big + len, ":3 ");
+    for (int c = 0; c < 625; c++) big[len++] = '.';
+    big[len] = '\0';
+    session_open(&s, big, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(puzzle_settle(&s.p, big_grid), -1); /* above 16x16 */
+    session_close(&s);
+    fixture_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
@@ -474,4 +572,6 @@ void tests_register(void)
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
     CU_add_test(s, "16x16 killers", test_killer_16x16);
     CU_add_test(s, "lean ruleset", test_lean_ruleset);
+    CU_add_test(s, "settle on every 4x4 grid", test_settle_every_4x4_grid);
+    CU_add_test(s, "settle 9x9", test_settle_9x9);
 }

@@ -112,13 +112,19 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
     return -1;
 }
 
-/* 1 when the root of p's lean ruleset leaves every cell one digit (into
- * loop->settled): then that grid is p's only solution, and a search of
- * the whole ruleset would find it at its root too. The whole ruleset is
- * then never built, so a limit only its derived sums could reach (rule
- * groups) does not stop an answer that is right without them. */
+/* 1 when puzzle_settle, or else the root of p's lean ruleset, leaves
+ * every cell one digit (into loop->settled): then that grid is p's only
+ * solution, and a search of the whole ruleset would find it at its root
+ * too. The whole ruleset is then never built, so a limit only its derived
+ * sums could reach (rule groups) does not stop an answer that is right
+ * without them. */
 static int settle_lean(struct loop *loop, const struct puzzle *p)
 {
+    /* Without a ruleset at all (puzzle_settle) when a rule can; where that
+     * leaves cells open, a lean root seldom settles them and costs more
+     * than it saves (scripts/RESULTS_killer.md). */
+    int settled = puzzle_settle(p, loop->settled);
+    if (settled >= 0) return settled;
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
     if (prepare_lean(loop, p)) return 0;
     int cell = 0;

@@ -102,6 +102,12 @@ struct constraint_ops {
      * when nothing, -1 on a contradiction. */
     int (*explain_closure)(const void *self, const char *const *keys, int nkeys, digitset *cells,
                            const int *watch, int nwatch);
+    /* Optional: for a puzzle of this rule and the classic one alone (rows,
+     * columns, the geometry's boxes), sound deductions from the givens
+     * without a ruleset: 1 with grid filled when they leave every cell one
+     * digit, 0 when not, -1 when the hook cannot run on this puzzle (its
+     * size). puzzle_settle calls it and checks the grid. */
+    int (*settle)(const void *self, const struct geometry *g, const uint8_t *givens, uint8_t *grid);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

@@ -114,3 +114,22 @@ int puzzle_is_solution(const struct puzzle *p, const uint8_t *grid)
         if (!p->rules[i].ops->check(p->rules[i].self, &p->geo, grid)) return 0;
     return 1;
 }
+
+int puzzle_settle(const struct puzzle *p, uint8_t *grid)
+{
+    const struct constraint_ops *classic = registry_find("classic", 7);
+    const struct puzzle_rule *settler = NULL;
+    int houses = 0;
+    for (int i = 0; i < p->nrules; i++) {
+        const struct constraint_ops *ops = p->rules[i].ops;
+        if (ops == classic)
+            houses = 1;
+        else if (ops->settle && settler == NULL)
+            settler = &p->rules[i];
+        else
+            return -1;
+    }
+    if (!houses || !settler) return -1;
+    int settled = settler->ops->settle(settler->self, &p->geo, p->givens, grid);
+    return settled == 1 ? puzzle_is_solution(p, grid) : settled;
+}

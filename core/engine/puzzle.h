@@ -48,5 +48,10 @@ void puzzle_clear(struct puzzle *p);
 int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap);
 /* 1 when `grid` is complete, keeps every given, and satisfies every rule. */
 int puzzle_is_solution(const struct puzzle *p, const uint8_t *grid);
+/* For p of the classic rule and one rule with a settle hook (constraint.h):
+ * 1 with grid when the hook's deductions leave every cell one digit and
+ * that grid is a solution (then p's only one), else 0 (which says nothing
+ * of p). -1 for any other p, or one the hook cannot run on. */
+int puzzle_settle(const struct puzzle *p, uint8_t *grid);
 
 #endif

@@ -181,14 +181,21 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
         return;
     }
     errno = 0;
-    while ((c = getc(r->in)) != EOF && c != '\n') {
+    flockfile(r->in); /* once a line, not once a byte (getc) */
+    int full = 0;
+    while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
         any = 1;
         if (cut || ln->len > (size_t)READER_LINE_MAX) {
             cut = 1;
         } else if (reader_line_push(ln, c)) {
-            reader_line_end(r, ln, ENOMEM);
-            return;
+            full = 1;
+            break;
         }
+    }
+    funlockfile(r->in);
+    if (full) {
+        reader_line_end(r, ln, ENOMEM);
+        return;
     }
     if (c == EOF && (ferror(r->in) || !any)) {
         reader_line_end(r, ln, ferror(r->in) ? (errno ? errno : EIO) : 0);
