@@ -226,15 +226,21 @@ static void test_which_rulesets(void)
     unsetenv("SUDOLAB_GENERAL_ENGINE");
 }
 
+/* p: an empty 9x9 classic puzzle over g. */
+static void open_classic_9x9(struct geometry *g, struct puzzle *p)
+{
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(geometry_init(g, 9, 3, 3, &err), 0);
+    puzzle_init(p, g);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(p, &err), 0);
+}
+
 /* Filling an empty grid branches the most: seeded fills must agree. */
 static void test_fill_empty(void)
 {
     struct geometry g;
-    struct sl_error err = {0};
     struct puzzle p;
-    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
-    puzzle_init(&p, &g);
-    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(&p, &err), 0);
+    open_classic_9x9(&g, &p);
     struct side kernel = {0}, general = {0};
     CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
     CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
@@ -313,9 +319,7 @@ static void test_fires(void)
     struct geometry g;
     struct sl_error err = {0};
     struct puzzle p;
-    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
-    puzzle_init(&p, &g);
-    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(&p, &err), 0);
+    open_classic_9x9(&g, &p);
     struct ruleset *rs = ruleset_build(&p, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
     CU_ASSERT_EQUAL_FATAL(rs->nintersections, 54);
