@@ -153,53 +153,6 @@ static void test_time_budget(void)
         "");
 }
 
-/* Without an instruction budget no hook slows the VM; the time budget
- * still stops a loop in any coroutine, caught or not. */
-static void test_time_budget_in_coroutines(void)
-{
-    static const char *const loops[] = {
-        "coroutine.wrap(function() while true do end end)()",
-        "print(coroutine.resume(coroutine.create(function() while true do end end)))",
-        "while true do pcall(coroutine.wrap(function() while true do end end)) end",
-        ("local co = coroutine.wrap(function() while true do coroutine.yield() end end) "
-         "while true do co() end"),
-    };
-    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
-        struct timespec t0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        expect(run_with(NULL, loops[i], (struct lua_limits){0, 0, 0.2}), "time budget exceeded");
-        CU_ASSERT_TRUE(seconds_since(&t0) < 10);
-    }
-    struct sl_error err = {0};
-    struct lua_limits none = {0, 0, 30}, some = {1000000, 0, 30};
-    struct lua_host *h = lua_host_new(&none, ".", &err);
-    CU_ASSERT_EQUAL(
-        lua_host_run_string(h, "=t", "local x = 0 for i = 1, 1000 do x = x + i end", &err), 0);
-    CU_ASSERT_PTR_NULL(lua_gethook(lua_host_state(h)));
-    lua_host_free(h);
-    h = lua_host_new(&some, ".", &err);
-    CU_ASSERT_PTR_NOT_NULL(lua_gethook(lua_host_state(h)));
-    lua_host_free(h);
-    /* The host's coroutine functions answer as Lua's own. */
-    CU_ASSERT_STRING_EQUAL(
-        run(NULL, "local f = coroutine.wrap(function(a) local b = coroutine.yield(a + 1)\n"
-                  "  error('boom ' .. b) end)\n"
-                  "assert(f(1) == 2)\n"
-                  "local ok, e = pcall(function() return f(5) end)\n"
-                  "assert(not ok and e == 't:4: t:2: boom 5', e)\n"
-                  "ok, e = pcall(f)\n"
-                  "assert(not ok and e == 'cannot resume dead coroutine', e)\n"
-                  "local co = coroutine.create(function(x) coroutine.yield(x * 2) end)\n"
-                  "local r = table.pack(coroutine.resume(co, 4))\n"
-                  "assert(r.n == 2 and r[1] and r[2] == 8)\n"
-                  "assert(coroutine.resume(co) and not coroutine.resume(co))\n"
-                  "ok, e = pcall(coroutine.resume, 5)\n"
-                  "assert(e:find(\"bad argument #1 to 'coroutine.resume'\"), e)\n"
-                  "ok, e = pcall(coroutine.wrap, 5)\n"
-                  "assert(e:find(\"bad argument #1 to 'coroutine.wrap'\"), e)\n"),
-        "");
-}
-
 static void test_searches_charge_the_budget(void)
 {
     struct timespec t0;
@@ -258,7 +211,6 @@ void tests_register(void)
     CU_add_test(s, "a Lua rule outlives its coroutine", test_rule_outlives_coroutine);
     CU_add_test(s, "script tables are read under protection", test_tables_read_under_protection);
     CU_add_test(s, "the time budget", test_time_budget);
-    CU_add_test(s, "the time budget in coroutines", test_time_budget_in_coroutines);
     CU_add_test(s, "searches charge the budget", test_searches_charge_the_budget);
     CU_add_test(s, "C memory counts against the cap", test_c_memory_is_capped);
     CU_add_test(s, "the string library is out of reach", test_string_library_protected);

@@ -13,8 +13,7 @@
 #include "variant.h"
 
 static const struct cmd_option_help run_options[] = {
-    {"max-instructions", "stop the script after N VM instructions (default: no limit;\n"
-                         "a limit makes the VM slower)"},
+    {"max-instructions", "stop the script after N VM instructions (default 2e9)"},
     {"max-memory", "stop the script past MB megabytes (default 256)"},
     {"max-seconds", "stop the script after S seconds of CPU (default 60; the\n"
                     "wall clock gets four times as long)"},

@@ -153,11 +153,9 @@
 
 /* --- budgets (lua) ------------------------------------------------------- */
 
-/* Default budget of one script run in VM instructions: none, since
- * counting them slows the VM (Lua 5.4 traps every instruction while a
- * count hook is set) and the time budget stops a runaway script anyway;
- * --max-instructions sets one. And the default cap of its memory. */
-#define SL_LUA_INSTRUCTIONS 0LL
+/* Default budget of one script run, in VM instructions (a few seconds;
+ * --max-instructions changes it), and of its memory. */
+#define SL_LUA_INSTRUCTIONS 2000000000LL
 #define SL_LUA_MEMORY ((size_t)256 << 20)
 /* Default time budget of one script run, in seconds of CPU (the wall
  * clock gets four times as long): a watchdog enforces it even where no

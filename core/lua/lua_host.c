@@ -1,18 +1,14 @@
 /*
  * lua_host.c — see lua_host.h.
  *
- * Lua 5.4 sets a trap on every VM instruction while any hook is set, so
- * the host sets one only when it must. Under an instruction budget a
- * count hook counts (every HOST_HOOK_EVERY instructions). Without one the
- * VM runs hookless, and time is kept by a watchdog thread per host: past
- * the time budget it raises a flag and sends the thread running the
- * script HOST_SIGNAL, whose handler arms a count hook on the coroutine
- * running there (lua_sethook is safe from a signal handler on the
- * thread running Lua; from another thread it would walk the call stack
- * while the VM changes it). The watchdog sends it again each tick until
- * the run ends, which covers a switch of coroutine between the two. Past
- * twice the budget, when the script has not come back to the VM (a long
- * C function, a finalizer, a search), it ends the process with a message.
+ * The instruction budget is a count hook. Time is kept by a watchdog
+ * thread per host: past the time budget it raises a flag the hook reads
+ * (within HOST_HOOK_EVERY instructions), and past twice the budget, when
+ * the script has not come back to the VM (a long C function, a finalizer,
+ * a search), it ends the process with a message. It does not call
+ * lua_sethook itself: that is safe from a signal handler on the thread
+ * running Lua, but from another thread it walks the call stack while the
+ * VM changes it.
  */
 #include "lua_host.h"
 
@@ -20,9 +16,7 @@
 #include <limits.h>
 #include <lua.h>
 #include <lualib.h>
-#include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,9 +33,6 @@
 #define HOST_WALL_FACTOR 4
 /* How often the watchdog looks at the clocks, in milliseconds. */
 #define HOST_WATCH_TICK_MS 10
-/* The watchdog's signal to a script past its time: one whose default is
- * to be ignored, so one that arrives unasked does no harm. */
-#define HOST_SIGNAL SIGURG
 
 /* The watchdog of one host: a thread that sleeps while no run is under
  * way. Its fields are guarded by lock. */
@@ -53,7 +44,6 @@ struct host_watch {
     int active;          /* a run is under way */
     int ticking;         /* the watchdog wakes each tick (it sleeps untimed when 0) */
     clockid_t cpu_clock; /* the CPU clock of the thread running it */
-    pthread_t runner;    /* that thread */
     double cpu_start, wall_start;
 };
 
@@ -63,12 +53,9 @@ struct lua_host {
     size_t used;        /* bytes the interpreter holds */
     size_t charged;     /* bytes of C memory made for the script */
     long long executed; /* instructions of the current run */
-    int counting;       /* a count hook counts them: there is an instruction budget */
     char *path;         /* the folders `require` searches after script_dir, ':'-separated */
     atomic_int expired; /* the watchdog saw the time budget pass */
     lua_State *caller;  /* the thread Lua rules run on, during a search */
-    _Atomic(lua_State *) running; /* the coroutine running, for HOST_SIGNAL's handler */
-    struct lua_host *outer;       /* the host whose run this one's is inside, on its thread */
     struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
@@ -112,66 +99,22 @@ static void host_stop(lua_State *L, const char *msg)
     lua_error(L);
 }
 
-/* The hook a run keeps on its threads: the counting one, or none. */
-static void host_hook_steady(struct lua_host *h, lua_State *L);
-
 static void host_count(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct lua_host *h = host_of(L);
-    char msg[128]; /* luaL_error's format has no %lld */
-    int every = lua_gethookcount(L);
-    if (h->counting) {
-        h->executed += every;
-        if (h->executed > h->limits.instructions) {
-            snprintf(msg, sizeof msg, "instruction budget exceeded (%lld; see --max-instructions)",
-                     h->limits.instructions);
-            host_stop(L, msg);
-        }
+    char msg[128];                  /* luaL_error's format has no %lld */
+    h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
+    if (h->limits.instructions && h->executed > h->limits.instructions) {
+        snprintf(msg, sizeof msg, "instruction budget exceeded (%lld; see --max-instructions)",
+                 h->limits.instructions);
+        host_stop(L, msg);
     }
     if (atomic_load(&h->expired)) {
         snprintf(msg, sizeof msg, "time budget exceeded (%g s of CPU; see --max-seconds)",
                  h->limits.seconds);
         host_stop(L, msg);
     }
-    /* Nothing due, yet armed to stop at once: a coroutine a stopped run
-     * left so, or a signal that came late. */
-    if (every != HOST_HOOK_EVERY || !h->counting) host_hook_steady(h, L);
-}
-
-static void host_hook_steady(struct lua_host *h, lua_State *L)
-{
-    if (h->counting)
-        lua_sethook(L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
-    else
-        lua_sethook(L, NULL, 0, 0);
-}
-
-/* HOST_SIGNAL's handler: arms the hook of the coroutine running the
- * script of this thread, if a run is under way here. The run's host is
- * the thread's own (set by watch_begin, so the thread-local is in place
- * before any signal can come). */
-static _Thread_local struct lua_host *host_here;
-
-static void host_on_signal(int sig)
-{
-    (void)sig;
-    int saved = errno;
-    struct lua_host *h = host_here;
-    if (h) lua_sethook(atomic_load(&h->running), host_count, LUA_MASKCOUNT, 1);
-    errno = saved;
-}
-
-static pthread_once_t host_signal_once = PTHREAD_ONCE_INIT;
-
-static void host_signal_install(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = host_on_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(HOST_SIGNAL, &sa, NULL);
 }
 
 /* --- the watchdog ------------------------------------------------------- */
@@ -212,9 +155,7 @@ static void watch_check(struct lua_host *h)
 {
     double spent = watch_spent(h);
     if (spent >= 2) watch_hard_stop(h);
-    if (spent < 1) return;
-    atomic_store(&h->expired, 1);
-    if (!h->counting) pthread_kill(h->watch.runner, HOST_SIGNAL);
+    if (spent >= 1) atomic_store(&h->expired, 1);
 }
 
 static void *watch_main(void *arg)
@@ -253,7 +194,6 @@ static int watch_init(struct lua_host *h)
         pthread_cond_destroy(&w->wake);
         return -1;
     }
-    if (h->limits.seconds > 0) pthread_once(&host_signal_once, host_signal_install);
     if (h->limits.seconds > 0 && pthread_create(&w->thread, NULL, watch_main, h) == 0)
         w->started = 1;
     else if (h->limits.seconds > 0) {
@@ -285,12 +225,8 @@ static void watch_begin(struct lua_host *h)
     pthread_mutex_lock(&w->lock);
     h->executed = 0;
     atomic_store(&h->expired, 0);
-    atomic_store(&h->running, h->L);
-    h->outer = host_here;
-    host_here = h;
-    host_hook_steady(h, h->L);
-    w->runner = pthread_self();
-    if (w->started && pthread_getcpuclockid(w->runner, &w->cpu_clock) == 0) {
+    lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
+    if (w->started && pthread_getcpuclockid(pthread_self(), &w->cpu_clock) == 0) {
         w->cpu_start = watch_clock(w->cpu_clock);
         w->wall_start = watch_clock(CLOCK_MONOTONIC);
         w->active = 1;
@@ -307,7 +243,6 @@ static void watch_end(struct lua_host *h)
     pthread_mutex_lock(&h->watch.lock);
     h->watch.active = 0;
     pthread_mutex_unlock(&h->watch.lock);
-    host_here = h->outer; /* a signal still on its way finds no run of h */
 }
 
 /* --- the sandbox's own library ------------------------------------------ */
@@ -448,75 +383,6 @@ static int host_string_rep(lua_State *L)
     return 1;
 }
 
-/* --- coroutines, told to the watchdog's signal -------------------------- */
-
-/* Calls the library's function (upvalue 1) on the arguments with co
- * marked as the coroutine running, then marks L again, armed when the
- * time passed meanwhile (the signal may have gone to co). LUA_OK with the
- * results on the stack, or the error status with the error on top. */
-static int host_resume_marked(lua_State *L, lua_State *co)
-{
-    struct lua_host *h = host_of(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    atomic_store(&h->running, co);
-    if (atomic_load(&h->expired)) lua_sethook(co, host_count, LUA_MASKCOUNT, 1);
-    int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-    atomic_store(&h->running, L);
-    if (atomic_load(&h->expired)) lua_sethook(L, host_count, LUA_MASKCOUNT, 1);
-    return status;
-}
-
-/* coroutine.resume(co, ...), which raises only for its arguments. */
-static int host_co_resume(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTHREAD);
-    if (host_resume_marked(L, lua_tothread(L, 1)) != LUA_OK) return lua_error(L);
-    return lua_gettop(L);
-}
-
-/* A function made by coroutine.wrap (its coroutine is upvalue 2). The
- * library's tells where it was called from in a string error, except
- * Lua's own "not enough memory": called from here it found no place, so
- * the place is told here. */
-static int host_co_wrapped(lua_State *L)
-{
-    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
-    if (host_resume_marked(L, co ? co : L) == LUA_OK) return lua_gettop(L);
-    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "not enough memory") != 0) {
-        luaL_where(L, 1);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-    }
-    return lua_error(L);
-}
-
-/* coroutine.wrap(f): the library's (upvalue 1), whose function keeps its
- * coroutine as its first upvalue. */
-static int host_co_wrap(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_settop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 1, 1);
-    if (lua_getupvalue(L, 1, 1) == NULL) lua_pushnil(L);
-    lua_pushcclosure(L, host_co_wrapped, 2);
-    return 1;
-}
-
-static void host_watch_coroutines(lua_State *L)
-{
-    lua_getglobal(L, LUA_COLIBNAME);
-    lua_getfield(L, -1, "resume");
-    lua_pushcclosure(L, host_co_resume, 1);
-    lua_setfield(L, -2, "resume");
-    lua_getfield(L, -1, "wrap");
-    lua_pushcclosure(L, host_co_wrap, 1);
-    lua_setfield(L, -2, "wrap");
-    lua_pop(L, 1);
-}
-
 /* The string library as strings' methods see it: a copy no script can
  * reach, so one script cannot change ("x"):rep() for another sharing the
  * interpreter; getmetatable("") shows a name instead of the table. */
@@ -554,7 +420,6 @@ static void host_open_libraries(lua_State *L)
         lua_pop(L, 1);
     }
     host_protect_strings(L);
-    host_watch_coroutines(L);
     static const luaL_Reg os_safe[] = {{"clock", host_clock}, {"time", host_time}, {NULL, NULL}};
     luaL_newlib(L, os_safe);
     lua_setglobal(L, "os");
@@ -598,7 +463,6 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
         return NULL;
     }
     h->limits = limits ? *limits : lua_limits_default();
-    h->counting = h->limits.instructions > 0;
     if (watch_init(h)) {
         sl_error_set(err, 0, 0, "cannot start the script's watchdog");
         free(h);
@@ -621,7 +485,7 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
         lua_host_free(h);
         return NULL;
     }
-    host_hook_steady(h, h->L);
+    lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
     return h;
 }
 

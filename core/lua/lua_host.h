@@ -8,15 +8,13 @@
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
  * limited to the script's own folder and the search path the host was
  * made with (variant.h's: $SUDOLAB_PATH, the project's variants/ and
- * scripts/). A CPU and wall-clock time budget, a memory cap and, when
- * one is set, an instruction budget stop a runaway script with a clear
- * error; a script stuck inside a C function or a finalizer past twice its
- * time budget ends the process with a message (exit 2). Searches the
- * script starts charge their nodes to the instruction budget, and C
- * memory made for it (rulesets, solvers) counts against the cap. Every
- * error comes back as "file:line: message" in err->msg. The time budget
- * takes the signal SIGURG for the interpreter's own (its handler is set
- * when the first host with a time budget is made).
+ * scripts/). An instruction budget, a CPU and wall-clock
+ * time budget and a memory cap stop a runaway script with a clear error;
+ * a script stuck inside a C function or a finalizer past twice its time
+ * budget ends the process with a message (exit 2). Searches the script
+ * starts charge their nodes to the instruction budget, and C memory made
+ * for it (rulesets, solvers) counts against the cap. Every error comes
+ * back as "file:line: message" in err->msg.
  */
 #ifndef SUDOLAB_LUA_HOST_H
 #define SUDOLAB_LUA_HOST_H
@@ -26,8 +24,7 @@
 #include "error.h"
 
 struct lua_limits {
-    long long instructions; /* VM instructions per run; 0: no limit (and no
-                               count hook slowing the VM) */
+    long long instructions; /* VM instructions per run; 0: no limit */
     size_t memory;          /* bytes; 0: no limit */
     double seconds;         /* CPU seconds per run, and four times as many
                                wall-clock seconds; 0: no limit */
