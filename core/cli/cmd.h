@@ -170,9 +170,9 @@ struct cmd_puzzle {
     long rules_serial;     /* changes whenever rules is a new ruleset */
     FILE *out, *err;       /* where a visit writes: stdout and stderr, or a
                               --jobs thread's buffers */
-    /* With opt->settle_lean: the only solution, when the root of a lean
-     * ruleset (rules.h) settled every cell, and rules and solver are then
-     * that ruleset's; else NULL. */
+    /* With opt->settle_lean: the only solution, when a rule's settle hook
+     * (rules and solver then NULL) or the root of a lean ruleset (rules.h;
+     * rules and solver then that ruleset's) settled every cell; else NULL. */
     const uint8_t *settled;
 };
 

@@ -112,10 +112,10 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
     return -1;
 }
 
-/* 1 when puzzle_settle, or else the root of p's lean ruleset, leaves
- * every cell one digit (into loop->settled): then that grid is p's only
- * solution, and a search of the whole ruleset would find it at its root
- * too. The whole ruleset is then never built, so a limit only its derived
+/* 2 when puzzle_settle (no ruleset built), 1 when the root of p's lean
+ * ruleset, leaves every cell one digit (into loop->settled), else 0: then
+ * that grid is p's only solution, and a search of the whole ruleset would
+ * find it at its root too. The whole ruleset is then never built, so a limit only its derived
  * sums could reach (rule groups) does not stop an answer that is right
  * without them. */
 static int settle_lean(struct loop *loop, const struct puzzle *p)
@@ -124,7 +124,7 @@ static int settle_lean(struct loop *loop, const struct puzzle *p)
      * leaves cells open, a lean root seldom settles them and costs more
      * than it saves (scripts/RESULTS_killer.md). */
     int settled = puzzle_settle(p, loop->settled);
-    if (settled >= 0) return settled;
+    if (settled >= 0) return settled ? 2 : 0;
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
     if (prepare_lean(loop, p)) return 0;
     int cell = 0;
@@ -145,13 +145,15 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
 {
     struct sl_error err = {0};
     int cell = 0;
-    if (loop->opt->settle_lean && settle_lean(loop, p)) {
+    int settled = loop->opt->settle_lean ? settle_lean(loop, p) : 0;
+    if (settled) {
+        int lean = settled == 1;
         struct cmd_puzzle item = {file,
                                   p,
                                   where,
-                                  loop->lean_rules,
-                                  loop->lean_solver,
-                                  loop->lean_serial,
+                                  lean ? loop->lean_rules : NULL,
+                                  lean ? loop->lean_solver : NULL,
+                                  lean ? loop->lean_serial : 0,
                                   loop->out,
                                   loop->err,
                                   loop->settled};

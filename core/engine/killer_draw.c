@@ -376,6 +376,11 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
 {
     struct puzzle p;
     struct ruleset *rs = kd_puzzle(d, grid, prefix, givens, &p, err) ? NULL : kd_rules(&p, err);
+    /* Counts only ever look for solutions other than grid. */
+    if (rs && !puzzle_is_solution(&p, grid)) {
+        sl_error_set(err, 0, 0, "the grid is not a solution of the rules");
+        ruleset_free(rs), rs = NULL;
+    }
     int found = -2;
     if (rs) found = kd_count_rules(rs, grid, p.givens, limit < 2 ? 2 : limit, nodes, others, stats);
     if (rs && found == -2) sl_error_set(err, 0, 0, "out of memory");

@@ -1564,7 +1564,9 @@ static void api_killer_read(lua_State *L, const char *fname, struct killer_draw 
     }
     lua_pop(L, 1);
     d->low = (int)api_field_integer(L, "min_cage", fname, 1, n, 2);
-    d->high = (int)api_field_integer(L, "max_cage", fname, d->low, n, n < 5 ? n : 5);
+    int high = n < 5 ? n : 5;
+    d->high =
+        (int)api_field_integer(L, "max_cage", fname, d->low, n, high < d->low ? d->low : high);
     d->fewest = (int)api_field_integer(L, "fewest", fname, 1, d->geo.ncells, 1);
     d->most = (int)api_field_integer(L, "most", fname, d->fewest, d->geo.ncells, d->geo.ncells);
     lua_getfield(L, 1, "sizes");

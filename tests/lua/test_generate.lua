@@ -407,6 +407,11 @@ do
   expect("killer_unique: givens off the grid", refused({grid = grid, rules = "classic;killer:", sizes = sizes,
          givens = (grid:sub(1, 1) == "1" and "2" or "1") .. string.rep(".", 80)}, "givens"), true)
   expect("killer_unique: an unknown key", refused({grid = grid, rules = "classic;killer:", sizes = sizes, size = 9}, "size"), true)
+  expect("killer_unique: a grid the rules refuse", refused({grid = "1234214334124321", rules = "classic;killer:",
+         sizes = {1, 2}, min_cage = 1, max_cage = 2, seed = 1, counts = 50}, "not a solution"), true)
+  local _, seven = sudolab.killer_partition{grid = grid, sizes = {7}, min_cage = 7, seed = 1}
+  expect("killer_partition: max_cage defaults to at least min_cage",
+         seven == nil or seven:find("7 to 7", 1, true) ~= nil, true)
   expect("killer_unique: rules no rule reads", refused({grid = grid, rules = "nosuch:", sizes = sizes}, "killer_unique"), true)
 end
 
