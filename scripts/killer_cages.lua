@@ -115,33 +115,6 @@ function M.check(opts)
   end
 end
 
--- Grows one cage from `start` toward `target` cells; returns its cells.
--- `options` is scratch space the caller may share between cages.
-local function grow(cage, id, start, target, grid, n, options)
-  digit_at(grid, start) -- reads grid into last_digits
-  local digit, around = last_digits, neighbour_lists(n)
-  local members, used = {start}, 1 << digit[start]
-  cage[start] = id
-  local count = 1
-  while count < target do
-    local k = 0
-    for i = 1, count do
-      local nbs = around[members[i]]
-      for j = 1, #nbs do
-        local nb = nbs[j]
-        if not cage[nb] and used & (1 << digit[nb]) == 0 then k = k + 1; options[k] = nb end
-      end
-    end
-    if k == 0 then break end
-    local pick = options[math.random(k)]
-    cage[pick] = id
-    used = used | (1 << digit[pick])
-    count = count + 1
-    members[count] = pick
-  end
-  return members
-end
-
 local function has_digit(cells, grid, d)
   for _, c in ipairs(cells) do if digit_at(grid, c) == d then return true end end
   return false
@@ -169,77 +142,6 @@ local function connected(cells, n)
   return reached == #cells
 end
 
--- Brings a cage below `low` cells up to it: merged whole into a
--- neighbouring cage when the two fit in `high` cells with distinct digits,
--- else fed cells taken from neighbouring cages that keep `low` cells and
--- stay connected. False when neither works (the caller draws again).
-local function fill_up(cage, members, id, grid, n, low, high)
-  local own = members[id]
-  for _, c in ipairs(own) do
-    for _, nb in ipairs(neighbours(c, n)) do
-      local other = cage[nb]
-      if other ~= id and #members[other] + #own <= high then
-        local clash = false
-        for _, x in ipairs(own) do clash = clash or has_digit(members[other], grid, digit_at(grid, x)) end
-        if not clash then
-          for _, x in ipairs(own) do
-            cage[x] = other
-            table.insert(members[other], x)
-          end
-          members[id] = nil
-          return true
-        end
-      end
-    end
-  end
-  while #own < low do
-    local took = false
-    for _, c in ipairs(own) do
-      for _, nb in ipairs(neighbours(c, n)) do
-        local other = cage[nb]
-        if other ~= id and #members[other] > low and not has_digit(own, grid, digit_at(grid, nb)) then
-          local rest = without(members[other], nb)
-          if connected(rest, n) then
-            members[other], cage[nb] = rest, id
-            own[#own + 1] = nb
-            took = true
-            break
-          end
-        end
-      end
-      if took then break end
-    end
-    if not took then return false end
-  end
-  return true
-end
-
--- A random partition: cages grown from random free cells to sizes drawn
--- from `sizes`, then every cage under `low` cells filled up (fill_up);
--- nil when one cannot be.
-local function partition_once(grid, n, sizes, low, high)
-  local cage, order, members, id, options = {}, {}, {}, 0, {}
-  for cell = 0, n * n - 1 do order[cell + 1] = cell end
-  for i = #order, 2, -1 do
-    local j = math.random(i)
-    order[i], order[j] = order[j], order[i]
-  end
-  for _, start in ipairs(order) do
-    if not cage[start] then
-      id = id + 1
-      local want = math.max(low, math.min(high, sizes[math.random(#sizes)]))
-      members[id] = grow(cage, id, start, want, grid, n, options)
-    end
-  end
-  for small = 1, id do
-    local cells = members[small]
-    if cells and #cells < low and not fill_up(cage, members, small, grid, n, low, high) then
-      return nil
-    end
-  end
-  return cage
-end
-
 -- How many cages published killers have: 26 to 36 on a 9x9, as many per
 -- cell on other sizes; widened to what cages of low..high cells can
 -- reach when the bounds asked rule the band out. `want` ({fewest, most}
@@ -256,34 +158,18 @@ function M.cage_band(n, low, high, want)
   return fewest, most
 end
 
-local function cage_count(cage)
-  local seen, count = {}, 0
-  for _, id in pairs(cage) do
-    if not seen[id] then seen[id], count = true, count + 1 end
-  end
-  return count
-end
-
 -- A random partition whose cages all have `low`..`high` cells; with no
--- bounds given, cages of one cell are allowed. Partitions with a cage
--- count outside M.cage_band are drawn again, a few times (a profile of
--- big or small cages may never land in it).
+-- bounds given, cages of one cell are allowed. Drawn in C
+-- (sudolab.killer_partition): partitions with a cage count outside
+-- M.cage_band are drawn again, up to 100 times.
 function M.partition(grid, n, sizes, low, high, want)
-  low, high = low or 1, high or n * n
+  low, high = low or 1, math.min(high or n, n)
   local fewest, most = M.cage_band(n, low, high, want)
-  local last
-  for _ = 1, 100 do
-    local cage = partition_once(grid, n, sizes, low, high)
-    if cage then
-      local count = cage_count(cage)
-      if count >= fewest and count <= most then return cage end
-      last = last or {}
-      last[#last + 1] = cage
-      if #last >= 8 then return cage end
-    end
-  end
-  if last then return last[#last] end
-  error(string.format("no partition into cages of %d to %d cells", low, high), 0)
+  local cage, why = sudolab.killer_partition{
+    grid = grid, sizes = sizes, min_cage = low, max_cage = high, fewest = fewest,
+    most = math.min(most, n * n), seed = math.random(0, math.maxinteger)}
+  if not cage then error(why, 0) end
+  return cage
 end
 
 -- "size:cages,..." of a partition, sizes ascending.
@@ -331,55 +217,6 @@ function M.givens(grid, n, count)
   return table.concat(out)
 end
 
--- Mends a partition whose puzzle has a second solution where the two
--- solutions differ: a cage there is cut in two, or one of its cells moves
--- to the cage next door, so the swap that kept every sum no longer does.
--- Every piece keeps `low` to `high` cells. Returns the new partition, or
--- nil when no change is possible.
-local function mend(cage, grid, second, n, low, high)
-  local differ = {}
-  for cell = 0, n * n - 1 do
-    if grid:byte(cell + 1) ~= second:byte(cell + 1) then differ[#differ + 1] = cell end
-  end
-  local fresh = 0
-  for _, id in pairs(cage) do if id > fresh then fresh = id end end
-  for _ = 1, #differ do
-    local cell = differ[math.random(#differ)]
-    local members = {}
-    for c = 0, n * n - 1 do if cage[c] == cage[cell] then members[#members + 1] = c end end
-    -- The cell with one neighbour of its cage, against the rest.
-    for _, nb in ipairs(low <= 2 and neighbours(cell, n) or {}) do
-      if cage[nb] == cage[cell] then
-        local rest = without(without(members, cell), nb)
-        if #rest >= math.max(low, 1) and connected(rest, n) then
-          local new = {}
-          for k, id in pairs(cage) do new[k] = id end
-          new[cell], new[nb] = fresh + 1, fresh + 1
-          return new
-        end
-      end
-    end
-    -- The cell into a neighbouring cage without its digit.
-    local stays = without(members, cell)
-    if #stays >= math.max(low, 1) and connected(stays, n) then
-      for _, nb in ipairs(neighbours(cell, n)) do
-        local other = cage[nb]
-        if other ~= cage[cell] then
-          local theirs = {}
-          for c = 0, n * n - 1 do if cage[c] == other then theirs[#theirs + 1] = c end end
-          if #theirs < high and not has_digit(theirs, grid, digit_at(grid, cell)) then
-            local new = {}
-            for k, id in pairs(cage) do new[k] = id end
-            new[cell] = other
-            return new
-          end
-        end
-      end
-    end
-  end
-  return nil
-end
-
 -- The side of a grid given as a string of n*n digits.
 local function side(grid) return math.tointeger(math.sqrt(#grid)) end
 
@@ -397,54 +234,35 @@ local function greedy_budget(n) return n > 9 and 100 * n or nil end
 -- may mend for each count a unique partition may take: they cost far less.
 local SWAPS_PER_COUNT = 8
 
--- A unique partition: a random one, mended where a second solution
--- differs, up to `attempts` counts. A second solution that swaps two
--- digits is found without a count (not with givens, which a swap may
--- break). Returns the partition, its puzzle and the partitions tried, or
--- nil.
-local function unique_partition(v, grid, n, opts, givens, attempts)
-  local low, high = M.bounds(opts, n)
-  local cage = M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
-  local counts = 0
-  for attempt = 1, attempts * SWAPS_PER_COUNT do
-    local second = not givens and sudolab.killer_swap(cage, grid)
-    if not second then
-      local p = M.puzzle(v, cage, grid, n, givens)
-      local found = p and p:solutions(2, budget(n)) or {}
-      if #found == 1 then return cage, p, attempt end
-      counts = counts + 1
-      if counts >= attempts then break end
-      second = #found == 2 and (found[2] == grid and found[1] or found[2])
-    end
-    cage = second and mend(cage, grid, second, n, low, high)
-           or M.partition(grid, n, sizes_of(opts, v, n), low, high, opts.cage_band)
-  end
-  return nil
-end
-
 -- How many solutions one of greedy's counts lists when there are several:
 -- the cages are mended for each that the mends before still keep, which
 -- spares the counts (a ruleset built and searched) that would find them
 -- one at a time.
 local SOLUTIONS_PER_COUNT = 8
 
--- Greedy's loop runs in C (sudolab.killer_unique, core/engine/killer_draw.c):
--- a partition drawn from the size profile, then while a second solution
--- is found (by a swap of two digits, else by a count on the lean rules)
--- a cage where the two differ is mended, or a fresh partition drawn when
--- none can be; up to opts.partitions counts (default 10).
-function M.greedy(v, grid, opts)
-  local n = side(grid)
-  local attempts = opts.partitions or 10
+-- A unique partition, drawn and mended in C (sudolab.killer_unique,
+-- core/engine/killer_draw.c): a partition drawn from the size profile,
+-- then while a second solution is found (by a swap of two digits, else by
+-- a count listing several) a cage where they differ is mended, or a fresh
+-- partition drawn when none can be; up to `attempts` counts, each within
+-- `nodes` search nodes. Returns the puzzle, the partition, the partitions
+-- tried and the number of cages; or nil and why.
+local function unique_partition(v, grid, n, opts, givens, attempts, nodes)
   local low, high = M.bounds(opts, n)
   local fewest, most = M.cage_band(n, low, high, opts.cage_band)
-  local givens = M.givens(grid, n, opts.givens)
-  local p, cage, took, count = sudolab.killer_unique{
+  return sudolab.killer_unique{
     grid = grid, rules = v.rules .. ":", sizes = sizes_of(opts, v, n),
     min_cage = low, max_cage = high, fewest = fewest, most = most, givens = givens,
     counts = attempts, steps = attempts * SWAPS_PER_COUNT, solutions = SOLUTIONS_PER_COUNT,
-    nodes = greedy_budget(n),
-    seed = math.random(0, math.maxinteger)}
+    nodes = nodes, seed = math.random(0, math.maxinteger)}
+end
+
+-- Greedy: one unique partition, up to opts.partitions counts (default 10).
+function M.greedy(v, grid, opts)
+  local n = side(grid)
+  local givens = M.givens(grid, n, opts.givens)
+  local p, cage, took, count = unique_partition(v, grid, n, opts, givens, opts.partitions or 10,
+                                                greedy_budget(n))
   if not p then return nil, cage end
   return p, {cages = count, partitions = took, cage_sizes = M.size_histogram(cage, n)}
 end
@@ -615,8 +433,8 @@ function M.anneal(v, grid, opts)
   local reach = starts > 1 and slack + w.rating * (opts.start_reach or 1) or nil
   local cage, members, e, p, count, fits, toward
   for start = 1, starts do
-    local c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10)
-              or M.partition(grid, n, sizes, low, high, opts.cage_band)
+    local _, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
+    c = type(c) == "table" and c or M.partition(grid, n, sizes, low, high, opts.cage_band)
     local m = members_of(c, n)
     local limit = e or (start < starts and reach or nil)
     local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, limit)
