@@ -105,6 +105,16 @@ static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Int
     return v;
 }
 
+/* The option table's (argument 1's) integer field key, lo..hi, or dflt when absent. */
+static lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
+                                     lua_Integer lo, lua_Integer hi, lua_Integer dflt)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = lua_isnil(L, -1) ? dflt : api_integer(L, -1, fname, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
 /* Every key of the option table at arg is one of known (NULL-ended),
  * else an error naming the first that is not, with a guess. */
 static void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
@@ -1469,8 +1479,7 @@ static int api_calc_unique(lua_State *L)
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_unique", 0, LUA_MAXINTEGER));
     if (draw_ops) calc_draw_ops_all(d, grid, &rng);
-    lua_getfield(L, 1, "shift");
-    d->shift = lua_isnil(L, -1) ? 0 : (int)api_integer(L, -1, "calc_unique", 0, SL_MAX_CELLS);
+    d->shift = (int)api_field_integer(L, "shift", "calc_unique", 0, SL_MAX_CELLS, 0);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
@@ -1535,16 +1544,6 @@ static int api_calc_move(lua_State *L)
 }
 
 /* --- killer draws --------------------------------------------------------- */
-
-/* spec's integer field key, lo..hi, or dflt when absent. */
-static lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
-                                     lua_Integer lo, lua_Integer hi, lua_Integer dflt)
-{
-    lua_getfield(L, 1, key);
-    lua_Integer v = lua_isnil(L, -1) ? dflt : api_integer(L, -1, fname, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
 
 /* spec.grid (a complete grid, boxes of the default shape) into d and grid;
  * spec.sizes, min_cage, max_cage, fewest and most into d. */
