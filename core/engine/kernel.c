@@ -452,14 +452,18 @@ static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
 #endif
 
 /* The hidden singles of house h, given its tally; each digit's one place
- * is read from its board. */
+ * is read from its board. Their peers are pruned at once: most dead ends
+ * show in that drain, and a pass that went on first would tally the
+ * houses left for nothing. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
                                     digitset once, digitset twice)
 {
     if (once != K_ALL) return SL_PROP_CONTRADICTION;
     const digitset *solved = ctx->cand + K_CELLS;
     struct kernel_boards *b = kernel_boards_of(ctx->cand);
-    for (digitset hidden = once & ~twice & ~solved[h]; hidden; hidden &= hidden - 1) {
+    digitset hidden = once & ~twice & ~solved[h];
+    if (!hidden) return SL_PROP_OK;
+    for (; hidden; hidden &= hidden - 1) {
         const struct kernel_cells *board = &b->board[__builtin_ctz(hidden) - 1];
         uint64_t lo = board->w[0] & k->house_set[h].w[0], hi = board->w[1] & k->house_set[h].w[1];
         if (!(lo | hi)) return SL_PROP_CONTRADICTION;
@@ -469,7 +473,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         ctx->cand[cell] = digit;
         kernel_note_change(ctx, k, cell, digit);
     }
-    return SL_PROP_OK;
+    return kernel_drain(ctx, k);
 }
 
 #if defined(__SSE2__)
@@ -493,10 +497,13 @@ static inline unsigned kernel_tally_columns(const digitset *p, const digitset *s
 }
 
 /* The due columns (bit c for column c), the first open one due and the
- * three after it tallied at once: a hidden single placed in one column
- * changes no cell of another, so the other tallies stay exact. Only the
- * columns missing a digit or holding a hidden single (which a column
- * with every digit placed never does) go on to kernel_hidden_end. */
+ * three after it tallied at once. A hidden single's drain may narrow the
+ * other columns of the group after their tally: a digit such a tally
+ * lacks is lacking still, one it counts once has one place or none (the
+ * board tells which), and one it undercounts is left to the next pass,
+ * as the narrowing marks the column due. Only the columns missing a
+ * digit or holding a hidden single (which a column with every digit
+ * placed never does) go on to kernel_hidden_end. */
 static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
