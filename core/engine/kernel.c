@@ -500,8 +500,8 @@ static inline unsigned kernel_tally_columns(const digitset *p, const digitset *s
  * three after it tallied at once. A hidden single's drain may narrow the
  * other columns of the group after their tally: a digit such a tally
  * lacks is lacking still, one it counts once has one place or none (the
- * board tells which), and one it undercounts is left to the next pass,
- * as the narrowing marks the column due. Only the columns missing a
+ * board tells which), and one it counts twice and now placed once is
+ * left to the next pass, as the narrowing marks the column due. Only the columns missing a
  * digit or holding a hidden single (which a column with every digit
  * placed never does) go on to kernel_hidden_end. */
 static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
