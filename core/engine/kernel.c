@@ -348,13 +348,17 @@ static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k
 
 /* Each queued single leaves its peers: the peers holding its digit are
  * read from the digit's board, and the board loses them all at once (the digit's board is not read
- * again before a contradiction would discard the state). */
+ * again before a contradiction would discard the state). The queue is
+ * read first in, first out: a single made early meets the singles its
+ * peers were made at the same time sooner than at the bottom of a
+ * stack, and most dead ends are such a meeting. Every cell is queued
+ * once at most, when it turns single, so the queue never wraps. */
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
     const digitset *cand = ctx->cand;
     struct kernel_boards *boards = kernel_boards_of(ctx->cand);
-    while (ctx->queue_len > 0) {
-        int cell = ctx->queue[--ctx->queue_len];
+    for (int next = 0; next < ctx->queue_len; next++) {
+        int cell = ctx->queue[next];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
         struct kernel_cells *board = &boards->board[__builtin_ctz(digit) - 1];
@@ -366,6 +370,7 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
         if (kernel_prune_word(ctx, k, lo, 0, digit) || kernel_prune_word(ctx, k, hi, 64, digit))
             return SL_PROP_CONTRADICTION;
     }
+    ctx->queue_len = 0;
     return SL_PROP_OK;
 }
 
