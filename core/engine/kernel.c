@@ -349,10 +349,11 @@ static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k
 /* Each queued single leaves its peers: the peers holding its digit are
  * read from the digit's board, and the board loses them all at once (the digit's board is not read
  * again before a contradiction would discard the state). The queue is
- * read first in, first out: a single made early meets the singles its
- * peers were made at the same time sooner than at the bottom of a
- * stack, and most dead ends are such a meeting. Every cell is queued
- * once at most, when it turns single, so the queue never wraps. */
+ * read first in, first out: most dead ends show as two singles of one
+ * digit that see each other, met when the first is drained, and on a
+ * stack that one would wait below every single made after it and the
+ * chains they start. Every cell is queued once at most, when it turns
+ * single, so the queue is read up to its length and then emptied. */
 static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
 {
     const digitset *cand = ctx->cand;
