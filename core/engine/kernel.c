@@ -725,8 +725,8 @@ int kernel_fixed_point(struct prop_ctx *ctx)
 /* --- Branching -------------------------------------------------------------- */
 
 /* The peers sharing a candidate with `cell`: its peer set against the
- * union of its digits' boards. Out of line: ties are rare, and the
- * pick's loop keeps its registers. */
+ * union of its digits' boards. Out of line: ties of cells with a weight
+ * are rare, and the loop comparing them keeps its registers. */
 static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
                                                    int cell)
 {
@@ -761,51 +761,100 @@ static inline struct kernel_cells kernel_pairs(const digitset *cand, struct kern
     return pairs;
 }
 
-/* Only cells that can win are compared: when some open cell has two
- * candidates and no weight, a cell with three or more and no weight
- * scores worse than it, so the cells left to compare are the pairs and
- * the open cells with a weight; otherwise every open cell. Comparing a
- * subset in ascending order picks what the full scan picks: the first
- * cell of the best score with the most degree. The degree is only
- * counted when two cells tie. */
+/* A cell of a set of two words, the lowest, taken out of the set. */
+static inline int kernel_take(uint64_t *lo, uint64_t *hi)
+{
+    int cell;
+    if (*lo) {
+        cell = __builtin_ctzll(*lo);
+        *lo &= *lo - 1;
+    } else {
+        cell = 64 + __builtin_ctzll(*hi);
+        *hi &= *hi - 1;
+    }
+    return cell;
+}
+
+/* A branch cell's claim: fewer candidates per dead end wins, then more
+ * degree (-1 while not counted), then the lower cell. */
+struct kernel_claim {
+    int cell, count, degree;
+    uint32_t weight;
+};
+
+/* The best claim of the open cells in (lo, hi), compared in ascending
+ * order (cell -1 when there are none). */
+static struct kernel_claim kernel_best_of(const struct kernel *k, const digitset *cand,
+                                          const uint32_t *weight, uint64_t lo, uint64_t hi)
+{
+    struct kernel_claim best = {-1, 0, -1, 0};
+    if (!(lo | hi)) return best;
+    best.cell = kernel_take(&lo, &hi);
+    best.count = digitset_count(cand[best.cell]);
+    best.weight = weight[best.cell];
+    while (lo | hi) {
+        int c = kernel_take(&lo, &hi);
+        int count = digitset_count(cand[c]);
+        uint64_t mine = (uint64_t)count * (1 + best.weight);
+        uint64_t theirs = (uint64_t)best.count * (1 + weight[c]);
+        if (mine > theirs) continue;
+        int degree = -1;
+        if (mine == theirs) {
+            if (best.degree < 0) best.degree = kernel_degree(k, cand, best.cell);
+            degree = kernel_degree(k, cand, c);
+            if (degree <= best.degree) continue;
+        }
+        best = (struct kernel_claim){c, count, degree, weight[c]};
+    }
+    return best;
+}
+
+/* The peers sharing a candidate with a cell of two candidates. */
+static inline int kernel_pair_degree(const struct kernel *k, const digitset *cand, int cell)
+{
+    const struct kernel_boards *b = kernel_boards_read(cand);
+    digitset m = cand[cell];
+    const struct kernel_cells *x = &b->board[__builtin_ctz(m) - 1];
+    const struct kernel_cells *y = &b->board[__builtin_ctz(m & (m - 1)) - 1];
+    return __builtin_popcountll((x->w[0] | y->w[0]) & k->peer_set[cell].w[0]) +
+           __builtin_popcountll((x->w[1] | y->w[1]) & k->peer_set[cell].w[1]);
+}
+
+/* Only cells that can win are compared. The pairs without a weight all
+ * score 2 (two candidates, no dead end), and any cell with no weight and
+ * more candidates scores worse; so when there are such pairs, the open
+ * cells with a weight are compared first, and the pairs only when the
+ * best of those does not score below 2: among them only the degree
+ * counts, then the order. Otherwise every open cell is compared. Either
+ * way the pick is the full scan's: the first cell of the best score with
+ * the most degree. The degree is only counted when cells tie. */
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
                      const uint64_t *blamed)
 {
     struct kernel_cells open, pairs = kernel_pairs(cand, &open);
-    uint64_t lo = open.w[0], hi = open.w[1];
-    if ((pairs.w[0] & ~blamed[0]) | (pairs.w[1] & ~blamed[1])) {
-        lo &= pairs.w[0] | blamed[0];
-        hi &= pairs.w[1] | blamed[1];
+    uint64_t lo = pairs.w[0] & ~blamed[0], hi = pairs.w[1] & ~blamed[1];
+    if (!(lo | hi)) return kernel_best_of(k, cand, weight, open.w[0], open.w[1]).cell;
+    struct kernel_claim best =
+        kernel_best_of(k, cand, weight, open.w[0] & blamed[0], open.w[1] & blamed[1]);
+    if (best.cell >= 0) {
+        uint64_t mine = 2 * (1 + (uint64_t)best.weight), theirs = (uint64_t)best.count;
+        if (theirs < mine) return best.cell;
+        if (theirs > mine)
+            best.cell = -1;
+        else if (best.degree < 0)
+            best.degree = kernel_degree(k, cand, best.cell);
     }
-    if (!(lo | hi)) return -1;
-    int best = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
-    if (lo)
-        lo &= lo - 1;
-    else
-        hi &= hi - 1;
-    int best_count = digitset_count(cand[best]), best_degree = -1;
-    uint32_t best_weight = weight[best];
+    int pick = kernel_take(&lo, &hi);
+    if (best.cell < 0 && !(lo | hi)) return pick;
+    int most = kernel_pair_degree(k, cand, pick);
     while (lo | hi) {
-        int c = lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
-        if (lo)
-            lo &= lo - 1;
-        else
-            hi &= hi - 1;
-        int count = digitset_count(cand[c]);
-        uint64_t mine = (uint64_t)count * (1 + best_weight);
-        uint64_t theirs = (uint64_t)best_count * (1 + weight[c]);
-        if (mine > theirs) continue;
-        if (mine == theirs) {
-            if (best_degree < 0) best_degree = kernel_degree(k, cand, best);
-            int degree = kernel_degree(k, cand, c);
-            if (degree <= best_degree) continue;
-            best_degree = degree;
-        } else {
-            best_degree = -1;
+        int c = kernel_take(&lo, &hi), degree = kernel_pair_degree(k, cand, c);
+        if (degree > most) {
+            most = degree;
+            pick = c;
         }
-        best = c;
-        best_count = count;
-        best_weight = weight[c];
     }
-    return best;
+    if (best.cell >= 0 && (best.degree > most || (best.degree == most && best.cell < pick)))
+        return best.cell;
+    return pick;
 }
