@@ -195,6 +195,32 @@ static inline uint64_t kernel_crossings_of(uint64_t houses)
     return due;
 }
 
+/* The houses of each block of nine crossings (the rows and boxes of a
+ * band, then the columns and boxes of a stack). */
+static const uint64_t k_block_houses[6] = {
+    0x1c0007, 0xe00038, 0x70001c0, 0x1240e00, 0x2487000, 0x4938000,
+};
+
+/* Every crossing of each block holding a crossing of `houses`: a
+ * superset of kernel_crossings_of(houses), by blocks, as kernel_fires
+ * reads them. */
+static inline uint64_t kernel_blocks_of(uint64_t houses)
+{
+    uint64_t blocks = 0;
+    for (int b = 0; b < 6; b++)
+        if (houses & k_block_houses[b]) blocks |= (uint64_t)0x1ff << 9 * b;
+    return blocks;
+}
+
+/* Every crossing of each block holding one of `crossings`. */
+static uint64_t kernel_blocks_of_crossings(uint64_t crossings)
+{
+    uint64_t blocks = 0;
+    for (int b = 0; b < 6; b++)
+        if (crossings >> 9 * b & 0x1ff) blocks |= (uint64_t)0x1ff << 9 * b;
+    return blocks;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
@@ -214,6 +240,9 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
             cells_add(&k->house_set[u], cell);
         }
         if (kernel_crossings_of(UINT64_C(1) << u) != rs->unit_intersections[u]) return -1;
+        if (kernel_blocks_of(UINT64_C(1) << u) !=
+            kernel_blocks_of_crossings(rs->unit_intersections[u]))
+            return -1;
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
         const struct intersection *x = &rs->intersections[i];
@@ -607,11 +636,14 @@ static inline digitset kernel_union(const digitset *cand, const struct kernel_cr
  * narrowing marks its houses due again. */
 static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
 {
-    uint64_t due = kernel_crossings_of(ctx->dirty_intersections[0] & K_HOUSE_MASK);
+    uint64_t houses = ctx->dirty_intersections[0] & K_HOUSE_MASK;
     ctx->dirty_intersections[0] = 0;
-    if (!due) return SL_PROP_OK;
+    uint64_t blocks = kernel_blocks_of(houses);
+    if (!blocks) return SL_PROP_OK;
     const digitset *cand = ctx->cand;
-    for (uint64_t fires = kernel_fires(cand, due) & due; fires; fires &= fires - 1) {
+    uint64_t fires = kernel_fires(cand, blocks) & blocks;
+    if (fires) fires &= kernel_crossings_of(houses);
+    for (; fires; fires &= fires - 1) {
         const struct kernel_crossing *x = &k->crossings[__builtin_ctzll(fires)];
         digitset in_shared = kernel_union(cand, x, 0);
         digitset in_a = kernel_union(cand, x, 1) | kernel_union(cand, x, 2);
