@@ -351,9 +351,13 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
 }
 
 /* A peer of a new single losing its digit (its bit in `board`, that
- * digit's board, already cleared by the caller). */
+ * digit's board, already cleared by the caller). With `strict`, a peer
+ * left single with a digit one of its houses holds already is a dead end
+ * at once, without draining the singles queued before it: a search's
+ * nodes end so more often than not, while a start, mostly at no dead
+ * end, would pay the test for each of its many singles. */
 static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int peer,
-                               digitset digit)
+                               digitset digit, int strict)
 {
     digitset after = ctx->cand[peer] & ~digit;
     ctx->cand[peer] = after;
@@ -361,17 +365,28 @@ static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int
         ctx->failed_cell = peer;
         return SL_PROP_CONTRADICTION;
     }
-    kernel_note_change(ctx, k, peer, after);
+    ctx->dirty_hidden[0] |= k->cell_units[peer];
+    if (digitset_is_single(after)) {
+        digitset *solved = ctx->cand + K_CELLS;
+        const uint8_t *h = k->houses[peer];
+        if (strict && ((solved[h[0]] | solved[h[1]] | solved[h[2]]) & after))
+            return SL_PROP_CONTRADICTION;
+        ctx->queue[ctx->queue_len++] = (uint16_t)peer;
+        solved[h[0]] |= after;
+        solved[h[1]] |= after;
+        solved[h[2]] |= after;
+    }
     return SL_PROP_OK;
 }
 
 /* The peers in `hit` (one word of the peers holding the digit) lose the
  * digit. */
 static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
-                                    int base, digitset digit)
+                                    int base, digitset digit, int strict)
 {
     for (; hit; hit &= hit - 1)
-        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit)) return SL_PROP_CONTRADICTION;
+        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit, strict))
+            return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
@@ -383,7 +398,7 @@ static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k
  * stack that one would wait below every single made after it and the
  * chains they start. Every cell is queued once at most, when it turns
  * single, so the queue is read up to its length and then emptied. */
-static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
+static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k, int strict)
 {
     const digitset *cand = ctx->cand;
     struct kernel_boards *boards = kernel_boards_of(ctx->cand);
@@ -397,7 +412,8 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k)
         if (!(lo | hi)) continue;
         board->w[0] &= ~lo;
         board->w[1] &= ~hi;
-        if (kernel_prune_word(ctx, k, lo, 0, digit) || kernel_prune_word(ctx, k, hi, 64, digit))
+        if (kernel_prune_word(ctx, k, lo, 0, digit, strict) ||
+            kernel_prune_word(ctx, k, hi, 64, digit, strict))
             return SL_PROP_CONTRADICTION;
     }
     ctx->queue_len = 0;
@@ -491,7 +507,7 @@ static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
  * show in that drain, and a pass that went on first would tally the
  * houses left for nothing. */
 static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
-                                    digitset once, digitset twice)
+                                    digitset once, digitset twice, int strict)
 {
     if (once != K_ALL) return SL_PROP_CONTRADICTION;
     const digitset *solved = ctx->cand + K_CELLS;
@@ -508,7 +524,7 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         ctx->cand[cell] = digit;
         kernel_note_change(ctx, k, cell, digit);
     }
-    return kernel_drain(ctx, k);
+    return kernel_drain(ctx, k, strict);
 }
 
 #if defined(__SSE2__)
@@ -539,7 +555,8 @@ static inline unsigned kernel_tally_columns(const digitset *p, const digitset *s
  * left to the next pass, as the narrowing marks the column due. Only the columns missing a
  * digit or holding a hidden single (which a column with every digit
  * placed never does) go on to kernel_hidden_end. */
-static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due,
+                                 int strict)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
     while (due) {
@@ -552,7 +569,7 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
         unsigned busy = kernel_tally_columns(ctx->cand + c, solved + c, once, twice);
         for (unsigned group = due >> c & busy; group; group &= group - 1) {
             int i = __builtin_ctz(group);
-            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i]))
+            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i], strict))
                 return SL_PROP_CONTRADICTION;
         }
         due &= ~(0xfu << c);
@@ -560,7 +577,8 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
     return SL_PROP_OK;
 }
 #else
-static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due)
+static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due,
+                                 int strict)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
     digitset once, twice;
@@ -568,7 +586,8 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
         int c = __builtin_ctz(due);
         if (solved[c] == K_ALL) continue;
         once = kernel_tally(ctx->cand + c, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice, strict))
+            return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -576,7 +595,7 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
 
 /* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
  * single cells has nothing to find (every digit there, none hidden). */
-static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
+static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k, int strict)
 {
     uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
     ctx->dirty_hidden[0] = 0;
@@ -587,15 +606,15 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k)
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally_row(ctx->cand + K_SIZE * h, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice, strict)) return SL_PROP_CONTRADICTION;
     }
-    if (kernel_hidden_columns(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff)))
+    if (kernel_hidden_columns(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff), strict))
         return SL_PROP_CONTRADICTION;
     for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally_box(ctx->cand + k_house_first[h], &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice, strict)) return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -680,6 +699,8 @@ static void kernel_start_boards(const struct kernel *k, const digitset *cand,
     }
 }
 
+static int kernel_settle(struct prop_ctx *ctx, int strict);
+
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
     const struct ruleset *rs = ctx->rs;
@@ -738,21 +759,25 @@ int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset 
         kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
         kernel_note_change(ctx, k, cells[i], after);
     }
-    return kernel_fixed_point(ctx);
+    return kernel_settle(ctx, 1);
 }
 
-int kernel_fixed_point(struct prop_ctx *ctx)
+/* kernel_fixed_point, `strict` as kernel_prune takes it: set below a
+ * branch (kernel_restrict), not at the start. */
+static int kernel_settle(struct prop_ctx *ctx, int strict)
 {
     const struct kernel *k = ctx->rs->kernel;
     for (;;) {
-        if (kernel_drain(ctx, k)) return SL_PROP_CONTRADICTION;
-        if (kernel_hidden(ctx, k)) return SL_PROP_CONTRADICTION;
+        if (kernel_drain(ctx, k, strict)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden(ctx, k, strict)) return SL_PROP_CONTRADICTION;
         if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
         if (kernel_intersections(ctx, k)) return SL_PROP_CONTRADICTION;
         if (!ctx->dirty_hidden[0]) return SL_PROP_OK;
     }
 }
+
+int kernel_fixed_point(struct prop_ctx *ctx) { return kernel_settle(ctx, 0); }
 
 /* --- Branching -------------------------------------------------------------- */
 
