@@ -16,7 +16,11 @@
  * something a band or stack at a time (kernel_fires.h), and hidden
  * singles pass over houses whose digits are all placed. Where SSE2 is
  * there (every x86-64), box-line and the house tallies read four cells
- * to a vector; the plain C path gives the same results.
+ * to a vector; the plain C path gives the same results. The order aims
+ * at dead ends, which most nodes of a hard search are: singles are
+ * drained first in, first out, a house's hidden singles at once, and
+ * below a branch a new single whose digit its houses hold already ends
+ * the node.
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
