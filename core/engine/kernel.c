@@ -767,8 +767,10 @@ int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset 
 static int kernel_settle(struct prop_ctx *ctx, int strict)
 {
     const struct kernel *k = ctx->rs->kernel;
+    /* The hidden-single pass leaves the queue empty (each house drains
+     * its own), so only the first round and box-line's leave singles. */
     for (;;) {
-        if (kernel_drain(ctx, k, strict)) return SL_PROP_CONTRADICTION;
+        if (ctx->queue_len && kernel_drain(ctx, k, strict)) return SL_PROP_CONTRADICTION;
         if (kernel_hidden(ctx, k, strict)) return SL_PROP_CONTRADICTION;
         if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
