@@ -71,7 +71,7 @@ static const struct {
  * cells have lost candidates since; for a row told so, these (lost[c] is
  * 0 outside the cells). lost points into the rater's one block, sized for
  * the ruleset's grid: a rater is built for each puzzle a generator draws,
- * so zeroing arrays for the largest grid would cost more than the rating. */
+ * so zeroing arrays for the largest grid cost as much as a small rating. */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
     int valid, by_digit;
