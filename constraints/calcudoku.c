@@ -273,19 +273,60 @@ static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx
     return 1;
 }
 
+/* How many assignments cage c's candidates allow at most (saturated):
+ * 0 for a cage with at most one open cell, which offers nothing. */
+static uint32_t calcudoku_cage_space(const struct calc_cage *c, const struct prop_ctx *ctx)
+{
+    uint32_t space = 1;
+    int open = 0;
+    for (int i = 0; i < c->ncells; i++) {
+        uint32_t k = (uint32_t)digitset_count(prop_candidates(ctx, c->cells[i]));
+        open += k > 1;
+        space = space > UINT32_MAX / 32 ? space : space * k;
+    }
+    return open >= 2 ? space : 0;
+}
+
+/* The cages that may offer, smallest space first (an insertion sort: the
+ * cages of one grid are few). */
+static int calcudoku_offer_order(const struct calcudoku *k, const struct prop_ctx *ctx, int *order,
+                                 uint32_t *space)
+{
+    int n = 0;
+    for (int p = 0; p < k->map.nparts; p++) {
+        uint32_t sp = calcudoku_cage_space(&k->cages[p], ctx);
+        if (sp == 0) continue;
+        int at = n++;
+        for (; at > 0 && space[at - 1] > sp; at--)
+            order[at] = order[at - 1], space[at] = space[at - 1];
+        order[at] = p, space[at] = sp;
+    }
+    return n;
+}
+
+/* The offer with the fewest alternatives, the first cage's among equals.
+ * Small cages are walked first: the best so far bounds every later walk,
+ * which stops once it reaches that many, so the large cages' walks stay
+ * short. A cage before the best may still tie it and win, so its bound is
+ * one more. */
 static int calcudoku_branch(const void *self, const struct prop_ctx *ctx,
                             struct branch_offer *offer)
 {
     const struct calcudoku *k = self;
+    int order[SL_MAX_CELLS];
+    uint32_t space[SL_MAX_CELLS];
     struct branch_offer trial;
-    int limit = SL_MAX_ALTERNATIVES, found = 0;
-    for (int p = 0; p < k->map.nparts && limit > 2; p++)
-        if (calcudoku_cage_offer(&k->cages[p], ctx, k->geo.size, limit, &trial)) {
-            *offer = trial;
-            limit = trial.nalts;
-            found = 1;
-        }
-    return found;
+    int best = -1, best_n = SL_MAX_ALTERNATIVES;
+    int n = calcudoku_offer_order(k, ctx, order, space);
+    for (int i = 0; i < n; i++) {
+        int p = order[i], limit = best_n + (best >= 0 && p < best);
+        if (limit <= 2) continue; /* only an offer of 2 could tie, and it would not win */
+        if (!calcudoku_cage_offer(&k->cages[p], ctx, k->geo.size, limit, &trial)) continue;
+        *offer = trial;
+        best = p;
+        best_n = trial.nalts;
+    }
+    return best >= 0;
 }
 
 /* --- check and marks --------------------------------------------------- */

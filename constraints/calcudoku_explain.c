@@ -170,6 +170,20 @@ static const struct calc_technique ce_table[] = {
 };
 #define CE_COUNT ((int)(sizeof ce_table / sizeof ce_table[0]))
 
+/* 1 when part p of technique t has a cell in changed (explain.h), or
+ * changed is NULL. A cage reads only its own cells: what its digits in a
+ * line leave (cage-line) lies in cells that since only lost candidates,
+ * so found nothing then is nothing now. A line reads only its cells. */
+static int ce_part_changed(const struct calcudoku *k, const struct calc_technique *t, int p,
+                           const uint8_t *changed)
+{
+    if (!changed) return 1;
+    int n = t->parts ? k->geo.size : k->cages[p].ncells;
+    for (int i = 0; i < n; i++)
+        if (changed[t->parts ? ce_line_cell(k->geo.size, p, i) : k->cages[p].cells[i]]) return 1;
+    return 0;
+}
+
 /* Technique t over every part: the first deduction (1, named), or with
  * all set every one (1 when any), 0 for none, -1 on a contradiction. */
 static int ce_run(const struct calcudoku *k, const struct calc_technique *t, struct prop_ctx *ctx,
@@ -178,6 +192,7 @@ static int ce_run(const struct calcudoku *k, const struct calc_technique *t, str
     int parts = t->parts ? 2 * k->geo.size : k->map.nparts, any = 0;
     int cells[SL_MAX_CELLS];
     for (int p = 0; p < parts; p++) {
+        if (!ce_part_changed(k, t, p, sink->changed)) continue;
         int count = t->find(k, p, ctx, cells);
         if (count < 0) return -1;
         if (count == 0) continue;

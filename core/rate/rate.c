@@ -69,12 +69,14 @@ static const struct {
 
 /* A row's memory within one rating: it found nothing (valid), and these
  * cells have lost candidates since; for a row told so, these (lost[c] is
- * 0 outside the cells). */
+ * 0 outside the cells). lost points into the rater's one block, sized for
+ * the ruleset's grid: a rater is built for each puzzle a generator draws,
+ * so zeroing arrays for the largest grid cost as much as a small rating. */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
     int valid, by_digit;
     struct changes changed;
-    digitset lost[SL_MAX_CELLS];
+    digitset *lost; /* by_digit rows: ncells digits, else NULL */
 };
 
 struct rater {
@@ -84,9 +86,31 @@ struct rater {
     struct step scratch;
     struct step taken;             /* rate_puzzle_band's step */
     struct rate_memo *memo;        /* one per table row */
+    digitset *lost;                /* the by_digit rows' lost arrays, one block */
     digitset before[SL_MAX_CELLS]; /* the candidates before a step */
     struct closure closure;        /* rate_puzzle_band's bound below */
 };
+
+/* Gives each row with a finder told of changes its memory; the lost
+ * arrays of the by_digit rows share one zeroed block of ncells each. */
+static int rater_memo_init(struct rater *r)
+{
+    int nrows = (int)(sizeof rate_since_table / sizeof rate_since_table[0]), nlost = 0;
+    for (int t = 0; t < technique_count; t++)
+        for (int i = 0; i < nrows; i++)
+            if (technique_table[t].find == rate_since_table[i].find) {
+                r->memo[t].since = rate_since_table[i].since;
+                r->memo[t].by_digit = rate_since_table[i].by_digit;
+                nlost += r->memo[t].by_digit;
+            }
+    size_t ncells = (size_t)r->lay.ncells;
+    r->lost = calloc((size_t)nlost * ncells + 1, sizeof *r->lost);
+    if (!r->lost) return -1;
+    digitset *next = r->lost;
+    for (int t = 0; t < technique_count; t++)
+        if (r->memo[t].by_digit) r->memo[t].lost = next, next += ncells;
+    return 0;
+}
 
 struct rater *rater_new(const struct ruleset *rs)
 {
@@ -97,19 +121,14 @@ struct rater *rater_new(const struct ruleset *rs)
     if (!r) return NULL;
     r->lay.rule_ctx = NULL;
     r->lay.rule_state = NULL;
+    r->lost = NULL;
     r->solver = solver_new(rs);
     r->memo = calloc((size_t)technique_count, sizeof *r->memo);
-    if (!r->solver || !r->memo || human_layout_init(&r->lay, rs)) {
+    if (!r->solver || !r->memo || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
         rater_free(r);
         return NULL;
     }
     closure_init(&r->closure);
-    for (int t = 0; t < technique_count; t++)
-        for (size_t i = 0; i < sizeof rate_since_table / sizeof rate_since_table[0]; i++)
-            if (technique_table[t].find == rate_since_table[i].find) {
-                r->memo[t].since = rate_since_table[i].since;
-                r->memo[t].by_digit = rate_since_table[i].by_digit;
-            }
     return r;
 }
 
@@ -119,6 +138,7 @@ void rater_free(struct rater *r)
     solver_free(r->solver);
     human_layout_free(&r->lay);
     free(r->memo);
+    free(r->lost);
     free(r);
 }
 
