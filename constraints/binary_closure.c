@@ -180,15 +180,36 @@ static int bc_settled(const struct bc_grid *g, const int *watch, int nwatch)
     return 1;
 }
 
+/* The lines to look at first: every one, or with news (cells narrowed
+ * since the grid was this closure's fixed point) the row and column of
+ * each, and in unique mode the open lines beside one it completed. */
+static void bc_start(struct bc_grid *g, const int *news, int nnews)
+{
+    int n = g->b->n;
+    if (!news) {
+        g->dirty[0] = g->dirty[1] = (UINT64_C(1) << 2 * n) - 1;
+        return;
+    }
+    g->dirty[0] = g->dirty[1] = 0;
+    for (int i = 0; i < nnews; i++) {
+        int r = news[i] / n, c = news[i] % n;
+        uint64_t lines = UINT64_C(1) << r | UINT64_C(1) << (n + c);
+        g->dirty[0] |= lines;
+        g->dirty[1] |= lines;
+        bc_news(g, r);
+        bc_news(g, n + c);
+    }
+}
+
 /* Looks at the lines left, those of the cheap techniques first, back to
  * them after every change. */
 int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
-                           const int *watch, int nwatch)
+                           const int *watch, int nwatch, const int *news, int nnews)
 {
     struct bc_grid g = {.b = self, .use = bc_techniques(keys, nkeys)};
     g.full = (UINT32_C(1) << g.b->n) - 1;
     bc_read(&g, cells);
-    g.dirty[0] = g.dirty[1] = (UINT64_C(1) << 2 * g.b->n) - 1;
+    bc_start(&g, news, nnews);
     while (!g.bad && (g.dirty[0] || g.dirty[1])) {
         int tier = g.dirty[0] ? 0 : 1, line = __builtin_ctzll(g.dirty[tier]);
         g.dirty[tier] &= g.dirty[tier] - 1;
