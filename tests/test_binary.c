@@ -254,6 +254,44 @@ static void test_closure_against_explain(void)
     CU_ASSERT(deduced >= checked * 4); /* not a comparison of untouched grids */
 }
 
+/* binary_supports against every valid pattern, for every line of
+ * candidates (each cell 1, 2 or both) of sizes 4 to 10, with and without
+ * a taken pattern. */
+static void test_supports_against_patterns(void)
+{
+    for (int n = 4; n <= 10; n += 2) {
+        char line[200];
+        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
+        memset(line + at, '.', (size_t)(n * n));
+        strcpy(line + at + n * n, "\n");
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        const struct binary *b = s.p.rules[0].self;
+        uint32_t full = (UINT32_C(1) << n) - 1, taken = b->patterns[b->npatterns / 2];
+        long lines = 1, wrong = 0;
+        for (int i = 0; i < n; i++) lines *= 3;
+        for (long code = 0; code < 2 * lines; code++) {
+            uint32_t can1 = 0, can2 = 0, ones, twos, want1 = 0, want2 = 0;
+            for (long rest = code % lines, i = 0; i < n; i++, rest /= 3) {
+                can1 |= (uint32_t)(rest % 3 != 1) << i;
+                can2 |= (uint32_t)(rest % 3 != 0) << i;
+            }
+            int ntaken = code >= lines;
+            for (int k = 0; k < b->npatterns; k++) {
+                uint32_t p = b->patterns[k];
+                if ((p & ~can2) || (~p & full & ~can1) || (ntaken && p == taken)) continue;
+                want1 |= ~p & full;
+                want2 |= p;
+            }
+            int fits = binary_supports(b, can1, can2, &taken, ntaken, &ones, &twos);
+            wrong +=
+                fits != ((want1 | want2) == full) || (fits && (ones != want1 || twos != want2));
+        }
+        CU_ASSERT_EQUAL(wrong, 0);
+        session_close(&s);
+    }
+}
+
 /* Each puzzle read from the captured Unruly IDs, with its rules and
  * solution, handed to check with a seed of its own. */
 static void with_each_unruly(void (*check)(const struct puzzle *p, const struct ruleset *rs,
@@ -413,5 +451,6 @@ void tests_register(void)
     CU_add_test(s, "malformed Unruly IDs", test_unruly_malformed);
     CU_add_test(s, "closure against explain", test_closure_against_explain);
     CU_add_test(s, "closure told its news", test_closure_news);
+    CU_add_test(s, "supports against every pattern", test_supports_against_patterns);
     CU_add_test(s, "dig by halves against step by step", test_dig_by_halves);
 }
