@@ -25,7 +25,8 @@ struct bc_grid {
     const struct binary *b;
     uint32_t full, has[3][2 * SL_MAX_SIZE];
     uint64_t dirty[2];
-    unsigned use; /* the techniques asked for, as bits */
+    uint32_t rows; /* the rows narrowed, to be written back */
+    unsigned use;  /* the techniques asked for, as bits */
     int changed, bad;
 };
 
@@ -69,6 +70,7 @@ static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
     g->has[d][line] &= ~mask;
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
+    g->rows |= line < n ? UINT32_C(1) << line : mask;
     for (uint32_t todo = mask; todo; todo &= todo - 1) {
         int i = __builtin_ctz(todo);
         g->has[d][cross + i] &= ~(UINT32_C(1) << at);
@@ -162,8 +164,8 @@ static void bc_write(const struct bc_grid *g, digitset *cells)
 {
     int n = g->b->n;
     digitset both = digitset_of(1) | digitset_of(2);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
+    for (uint32_t rows = g->rows; rows; rows &= rows - 1)
+        for (int r = __builtin_ctz(rows), c = 0; c < n; c++) {
             digitset v = (digitset)((g->has[1][r] >> c & 1) << 1 | (g->has[2][r] >> c & 1) << 2);
             cells[r * n + c] = (cells[r * n + c] & ~both) | v;
         }
