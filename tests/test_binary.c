@@ -38,8 +38,9 @@ static void test_pattern_counts(void)
     static const int want[] = {0, 0, 6, 14, 34, 84, 208, 518, 1296};
     for (int n = 4; n <= 16; n += 2) {
         char line[600];
-        snprintf(line, sizeof line, "sudolab %d none binary %*s\n", n, n * n, "");
-        memset(strrchr(line, ' ') + 1, '.', (size_t)(n * n));
+        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
+        memset(line + at, '.', (size_t)(n * n));
+        strcpy(line + at + n * n, "\n");
         struct session s;
         CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
         const struct binary *b = s.p.rules[0].self;
