@@ -18,6 +18,10 @@
 
 /* --- line patterns ------------------------------------------------------ */
 
+/* Past this many completions to try, a line's supports come from a walk
+ * along it (binary_walk), a few operations a cell, instead. */
+enum { BINARY_WALK_ABOVE = 48 };
+
 /* 1 when p (bits under full) is balanced and never three alike. */
 static int binary_fits(uint32_t p, uint32_t full, int n)
 {
@@ -78,6 +82,39 @@ static void binary_support(uint32_t p, uint32_t full, const uint32_t *taken, int
     *ones |= ~p & full;
 }
 
+/* How a line so far ends: in one 1, two 1s, one 2, two 2s. */
+enum { BINARY_ONE, BINARY_ONES, BINARY_TWO, BINARY_TWOS, BINARY_ENDS };
+
+/* The supports by walking the line once each way, for lines with many
+ * completions and no taken patterns: a state is how the cells so far end
+ * and, as bits of a word, how many 2s they hold. back[i][e] holds the
+ * counts from which cells i.. can end the line balanced after an end e;
+ * the forward walk keeps the counts cells ..i-1 can reach with each end,
+ * and a symbol is supported at i when a state it leads to has a way on. */
+static void binary_walk(int n, uint32_t can1, uint32_t can2, uint32_t *ones, uint32_t *twos)
+{
+    uint32_t back[SL_MAX_SIZE + 1][BINARY_ENDS], at[BINARY_ENDS] = {0, 0, 0, 0};
+    for (int e = 0; e < BINARY_ENDS; e++) back[n][e] = UINT32_C(1) << n / 2;
+    for (int i = n - 1; i > 0; i--) {
+        uint32_t *to = back[i + 1], one = 0 - (can1 >> i & 1), two = 0 - (can2 >> i & 1);
+        back[i][BINARY_ONE] = (one & to[BINARY_ONES]) | (two & to[BINARY_TWO] >> 1);
+        back[i][BINARY_ONES] = two & to[BINARY_TWO] >> 1;
+        back[i][BINARY_TWO] = (one & to[BINARY_ONE]) | (two & to[BINARY_TWOS] >> 1);
+        back[i][BINARY_TWOS] = one & to[BINARY_ONE];
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t *to = back[i + 1], one = 0 - (can1 >> i & 1), two = 0 - (can2 >> i & 1);
+        uint32_t first = i == 0, next[BINARY_ENDS];
+        next[BINARY_ONE] = one & (at[BINARY_TWO] | at[BINARY_TWOS] | first);
+        next[BINARY_ONES] = one & at[BINARY_ONE];
+        next[BINARY_TWO] = two & (at[BINARY_ONE] | at[BINARY_ONES] | first) << 1;
+        next[BINARY_TWOS] = two & at[BINARY_TWO] << 1;
+        for (int e = 0; e < BINARY_ENDS; e++) at[e] = next[e] & to[e];
+        *ones |= (uint32_t)((at[BINARY_ONE] | at[BINARY_ONES]) != 0) << i;
+        *twos |= (uint32_t)((at[BINARY_TWO] | at[BINARY_TWOS]) != 0) << i;
+    }
+}
+
 int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const uint32_t *taken,
                     int ntaken, uint32_t *ones, uint32_t *twos)
 {
@@ -85,6 +122,13 @@ int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const 
     *ones = *twos = 0;
     uint32_t open = can1 & can2, fixed = can2 & ~can1;
     if ((can1 | can2) != full) return 0; /* a cell with no candidate: nothing fits */
+    /* Many completions to try and none taken: one walk each way. */
+    int completions = b->npatterns, nopen = __builtin_popcount(open);
+    if (nopen < 31 && (1 << nopen) < completions) completions = 1 << nopen;
+    if (!ntaken && completions > BINARY_WALK_ABOVE) {
+        binary_walk(b->n, can1, can2, ones, twos);
+        return (*ones | *twos) == full;
+    }
     /* Few open cells: their completions are fewer than the patterns. */
     if ((UINT32_C(1) << __builtin_popcount(open)) < (uint32_t)b->npatterns) {
         uint32_t sub = 0;

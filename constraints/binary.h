@@ -58,7 +58,7 @@ extern const char *const binary_technique_keys[BINARY_TECHNIQUES];
 
 /* The fixed point of the techniques among keys (binary_closure.c). */
 int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
-                           const int *watch, int nwatch);
+                           const int *watch, int nwatch, const int *news, int nnews);
 int binary_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
 

@@ -25,7 +25,8 @@ struct bc_grid {
     const struct binary *b;
     uint32_t full, has[3][2 * SL_MAX_SIZE];
     uint64_t dirty[2];
-    unsigned use; /* the techniques asked for, as bits */
+    uint32_t rows; /* the rows narrowed, to be written back */
+    unsigned use;  /* the techniques asked for, as bits */
     int changed, bad;
 };
 
@@ -69,6 +70,7 @@ static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
     g->has[d][line] &= ~mask;
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
+    g->rows |= line < n ? UINT32_C(1) << line : mask;
     for (uint32_t todo = mask; todo; todo &= todo - 1) {
         int i = __builtin_ctz(todo);
         g->has[d][cross + i] &= ~(UINT32_C(1) << at);
@@ -162,8 +164,8 @@ static void bc_write(const struct bc_grid *g, digitset *cells)
 {
     int n = g->b->n;
     digitset both = digitset_of(1) | digitset_of(2);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
+    for (uint32_t rows = g->rows; rows; rows &= rows - 1)
+        for (int r = __builtin_ctz(rows), c = 0; c < n; c++) {
             digitset v = (digitset)((g->has[1][r] >> c & 1) << 1 | (g->has[2][r] >> c & 1) << 2);
             cells[r * n + c] = (cells[r * n + c] & ~both) | v;
         }
@@ -180,15 +182,36 @@ static int bc_settled(const struct bc_grid *g, const int *watch, int nwatch)
     return 1;
 }
 
+/* The lines to look at first: every one, or with news (cells narrowed
+ * since the grid was this closure's fixed point) the row and column of
+ * each, and in unique mode the open lines beside one it completed. */
+static void bc_start(struct bc_grid *g, const int *news, int nnews)
+{
+    int n = g->b->n;
+    if (!news) {
+        g->dirty[0] = g->dirty[1] = (UINT64_C(1) << 2 * n) - 1;
+        return;
+    }
+    g->dirty[0] = g->dirty[1] = 0;
+    for (int i = 0; i < nnews; i++) {
+        int r = news[i] / n, c = news[i] % n;
+        uint64_t lines = UINT64_C(1) << r | UINT64_C(1) << (n + c);
+        g->dirty[0] |= lines;
+        g->dirty[1] |= lines;
+        bc_news(g, r);
+        bc_news(g, n + c);
+    }
+}
+
 /* Looks at the lines left, those of the cheap techniques first, back to
  * them after every change. */
 int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
-                           const int *watch, int nwatch)
+                           const int *watch, int nwatch, const int *news, int nnews)
 {
     struct bc_grid g = {.b = self, .use = bc_techniques(keys, nkeys)};
     g.full = (UINT32_C(1) << g.b->n) - 1;
     bc_read(&g, cells);
-    g.dirty[0] = g.dirty[1] = (UINT64_C(1) << 2 * g.b->n) - 1;
+    bc_start(&g, news, nnews);
     while (!g.bad && (g.dirty[0] || g.dirty[1])) {
         int tier = g.dirty[0] ? 0 : 1, line = __builtin_ctzll(g.dirty[tier]);
         g.dirty[tier] &= g.dirty[tier] - 1;

@@ -5,7 +5,8 @@
  * refused; every captured sgt-unruly puzzle
  * unique, its solution obeying the rule, its ID written back byte for
  * byte; malformed IDs; the dig's closure hook reaching explain's fixed
- * point.
+ * point, also from news; the dig by halves removing what a closure per
+ * group does.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "cunit_main.h"
 #include "../constraints/binary.h"
+#include "dig.h"
 #include "format_unruly.h"
 #include "propagate.h"
 #include "rng.h"
@@ -36,8 +38,9 @@ static void test_pattern_counts(void)
     static const int want[] = {0, 0, 6, 14, 34, 84, 208, 518, 1296};
     for (int n = 4; n <= 16; n += 2) {
         char line[600];
-        snprintf(line, sizeof line, "sudolab %d none binary %*s\n", n, n * n, "");
-        memset(strrchr(line, ' ') + 1, '.', (size_t)(n * n));
+        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
+        memset(line + at, '.', (size_t)(n * n));
+        strcpy(line + at + n * n, "\n");
         struct session s;
         CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
         const struct binary *b = s.p.rules[0].self;
@@ -218,7 +221,8 @@ static int closure_compare(const struct puzzle *p, uint64_t seed)
             a[c] = p->givens[c] && rng_below(&r, 4) ? digitset_of(p->givens[c]) : rs->domain[c];
         memcpy(b, a, rs->state_bytes);
         int want = fixed_point_by_explain(rs, a, keys, count);
-        int got = rs->slots[0].ops->explain_closure(rs->slots[0].self, keys, count, b, NULL, 0);
+        int got =
+            rs->slots[0].ops->explain_closure(rs->slots[0].self, keys, count, b, NULL, 0, NULL, 0);
         CU_ASSERT_EQUAL(got < 0, want < 0);
         if (want == 0) CU_ASSERT_EQUAL(memcmp(a, b, sizeof *a * (size_t)n), 0);
         deduced += got > 0;
@@ -251,6 +255,192 @@ static void test_closure_against_explain(void)
     CU_ASSERT(deduced >= checked * 4); /* not a comparison of untouched grids */
 }
 
+/* binary_supports against every valid pattern, for every line of
+ * candidates (each cell 1, 2 or both) of sizes 4 to 10, with and without
+ * a taken pattern. */
+static void test_supports_against_patterns(void)
+{
+    for (int n = 4; n <= 10; n += 2) {
+        char line[200];
+        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
+        memset(line + at, '.', (size_t)(n * n));
+        strcpy(line + at + n * n, "\n");
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        const struct binary *b = s.p.rules[0].self;
+        uint32_t full = (UINT32_C(1) << n) - 1, taken = b->patterns[b->npatterns / 2];
+        long lines = 1, wrong = 0;
+        for (int i = 0; i < n; i++) lines *= 3;
+        for (long code = 0; code < 2 * lines; code++) {
+            uint32_t can1 = 0, can2 = 0, ones, twos, want1 = 0, want2 = 0;
+            for (long rest = code % lines, i = 0; i < n; i++, rest /= 3) {
+                can1 |= (uint32_t)(rest % 3 != 1) << i;
+                can2 |= (uint32_t)(rest % 3 != 0) << i;
+            }
+            int ntaken = code >= lines;
+            for (int k = 0; k < b->npatterns; k++) {
+                uint32_t p = b->patterns[k];
+                if ((p & ~can2) || (~p & full & ~can1) || (ntaken && p == taken)) continue;
+                want1 |= ~p & full;
+                want2 |= p;
+            }
+            int fits = binary_supports(b, can1, can2, &taken, ntaken, &ones, &twos);
+            wrong +=
+                fits != ((want1 | want2) == full) || (fits && (ones != want1 || twos != want2));
+        }
+        CU_ASSERT_EQUAL(wrong, 0);
+        session_close(&s);
+    }
+}
+
+/* Each puzzle read from the captured Unruly IDs, with its rules and
+ * solution, handed to check with a seed of its own. */
+static void with_each_unruly(void (*check)(const struct puzzle *p, const struct ruleset *rs,
+                                           const uint8_t *solution, uint64_t seed))
+{
+    FILE *f = fopen(UNRULY_DATA, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char line[1024];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        struct puzzle p;
+        struct puzzle_source where;
+        struct sl_error err = {0};
+        if (line[0] == '#' || format_unruly_read(line, strcspn(line, " \n"), &p, &where, &err))
+            continue;
+        struct ruleset *rs = ruleset_build(&p, &err);
+        struct solver *sv = solver_new(rs);
+        uint8_t solution[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL_FATAL(solver_count(sv, p.givens, 2, solution, NULL).solutions, 1);
+        check(&p, rs, solution, (uint64_t)++checked);
+        solver_free(sv);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+    fclose(f);
+    CU_ASSERT(checked >= 20);
+}
+
+/* The open cell of a row with one open cell, or -1. */
+static int last_open_cell(const struct puzzle *p, const digitset *a)
+{
+    int size = p->geo.size;
+    for (int r = 0; r < size; r++) {
+        int open = -1, count = 0;
+        for (int c = r * size; c < (r + 1) * size; c++)
+            if (!digitset_is_single(a[c])) open = c, count++;
+        if (count == 1) return open;
+    }
+    return -1;
+}
+
+/* A closure told the cells narrowed since its fixed point (news) reaches
+ * the fixed point a closure from scratch does: the first k keys, or the
+ * counts, comparison or lines alone; news of a few cells or of one
+ * (which may complete a line). */
+static void closure_news_once(const struct puzzle *p, const struct ruleset *rs,
+                              const uint8_t *solution, uint64_t seed)
+{
+    const struct constraint_ops *ops = rs->slots[0].ops;
+    int n = p->geo.ncells, nkeys = (int)(sizeof closure_keys / sizeof closure_keys[0]);
+    digitset a[SL_MAX_CELLS], b[SL_MAX_CELLS];
+    struct rng r;
+    rng_seed(&r, seed);
+    for (int trial = 0; trial < 8 * (nkeys + 3); trial++) {
+        int run = trial % (nkeys + 3), count = run < nkeys ? run + 1 : 1;
+        const char *const *keys = closure_keys + (run < nkeys ? 0 : run - nkeys + 3);
+        int news[SL_MAX_CELLS], nnews = 0, thin = 2 + trial % 5, one = trial % 3 == 0;
+        for (int c = 0; c < n; c++)
+            a[c] = rng_below(&r, (uint32_t)thin) ? rs->domain[c] : digitset_of(solution[c]);
+        CU_ASSERT(ops->explain_closure(rs->slots[0].self, keys, count, a, NULL, 0, NULL, 0) >= 0);
+        int last = one ? last_open_cell(p, a) : -1;
+        if (last >= 0) a[last] = digitset_of(solution[last]), news[nnews++] = last;
+        for (int c = 0; c < n && !(one && nnews); c++)
+            if (a[c] != digitset_of(solution[c]) && !rng_below(&r, (uint32_t)(8 - thin))) {
+                a[c] = digitset_of(solution[c]);
+                news[nnews++] = c;
+            }
+        memcpy(b, a, sizeof *a * (size_t)n);
+        ops->explain_closure(rs->slots[0].self, keys, count, a, NULL, 0, news, nnews);
+        ops->explain_closure(rs->slots[0].self, keys, count, b, NULL, 0, NULL, 0);
+        CU_ASSERT_EQUAL(memcmp(a, b, sizeof *a * (size_t)n), 0);
+    }
+}
+
+static void test_closure_news(void) { with_each_unruly(closure_news_once); }
+
+/* The dig by deductions, step by step: each group in turn goes when the
+ * closure from the givens left deduces its cells. */
+static int dig_by_reference(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
+                            const int *cells, const int *start, int ngroups, int nkeys)
+{
+    const struct constraint_ops *ops = rs->slots[0].ops;
+    int removed = 0, n = rs->geo.ncells;
+    for (int g = 0; g < ngroups; g++) {
+        uint8_t kept[SL_MAX_CELLS];
+        digitset state[SL_MAX_CELLS];
+        memcpy(kept, givens, (size_t)n);
+        for (int i = start[g]; i < start[g + 1]; i++) givens[cells[i]] = 0;
+        for (int c = 0; c < n; c++) state[c] = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
+        int fills = ops->explain_closure(rs->slots[0].self, closure_keys, nkeys, state, NULL, 0,
+                                         NULL, 0) >= 0;
+        for (int c = 0; c < n; c++) fills &= state[c] == digitset_of(solution[c]);
+        if (fills) {
+            for (int c = 0; c < n; c++) removed += kept[c] && !givens[c];
+        } else {
+            memcpy(givens, kept, (size_t)n);
+        }
+    }
+    return removed;
+}
+
+/* Groups of one to three cells in a drawn order, the last (with
+ * overlap) sharing cells with others. */
+static int draw_groups(struct rng *r, int n, int *cells, int *start, int size, int overlap)
+{
+    int order[SL_MAX_CELLS], ngroups = 0, at = 0;
+    for (int c = 0; c < n; c++) order[c] = c;
+    rng_shuffle_ints(r, order, n);
+    for (int i = 0; i < n; i += size) {
+        start[ngroups++] = at;
+        for (int k = i; k < i + size && k < n; k++) cells[at++] = order[k];
+    }
+    if (overlap) {
+        start[ngroups++] = at;
+        cells[at++] = order[0];
+        cells[at++] = order[n - 1];
+    }
+    start[ngroups] = at;
+    return ngroups;
+}
+
+/* The dig (by halves where the groups share no cell) removes what the
+ * step-by-step reference does, from the whole solution and from a
+ * puzzle's own givens, for each run of keys and group size. */
+static void dig_halves_once(const struct puzzle *p, const struct ruleset *rs,
+                            const uint8_t *solution, uint64_t seed)
+{
+    int n = p->geo.ncells, nkeys = (int)(sizeof closure_keys / sizeof closure_keys[0]);
+    int cells[2 * SL_MAX_CELLS], start[SL_MAX_CELLS + 2];
+    struct rng r;
+    rng_seed(&r, seed);
+    for (int trial = 0; trial < 3 * nkeys; trial++) {
+        int count = trial % nkeys + 1, size = 1 + trial % 3, overlap = trial % 4 == 3;
+        int ngroups = draw_groups(&r, n, cells, start, size, overlap);
+        uint8_t want[SL_MAX_CELLS], got[SL_MAX_CELLS];
+        const uint8_t *from = trial % 5 == 4 ? p->givens : solution;
+        memcpy(want, from, (size_t)n);
+        memcpy(got, from, (size_t)n);
+        int removed = dig_by_reference(rs, want, solution, cells, start, ngroups, count);
+        CU_ASSERT_EQUAL(
+            dig_groups_deduced(rs, got, solution, cells, start, ngroups, closure_keys, count),
+            removed);
+        CU_ASSERT_EQUAL(memcmp(want, got, (size_t)n), 0);
+    }
+}
+
+static void test_dig_by_halves(void) { with_each_unruly(dig_halves_once); }
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("binary", NULL, NULL);
@@ -261,4 +451,7 @@ void tests_register(void)
     CU_add_test(s, "captured Unruly IDs", test_unruly_captured);
     CU_add_test(s, "malformed Unruly IDs", test_unruly_malformed);
     CU_add_test(s, "closure against explain", test_closure_against_explain);
+    CU_add_test(s, "closure told its news", test_closure_news);
+    CU_add_test(s, "supports against every pattern", test_supports_against_patterns);
+    CU_add_test(s, "dig by halves against step by step", test_dig_by_halves);
 }

@@ -98,10 +98,12 @@ struct constraint_ops {
      * place: what asking explain for each key over and over until nothing
      * changes leaves, for the dig by deductions (dig.h), without a grid
      * read per question. It may stop short once every cell of watch holds
-     * one digit (no watch: the fixed point). 1 when anything narrowed, 0
-     * when nothing, -1 on a contradiction. */
+     * one digit (no watch: the fixed point). With news, cells was its
+     * fixed point for these keys but for the news cells, narrowed since:
+     * it may look first at what those touch alone (no news: at all).
+     * 1 when anything narrowed, 0 when nothing, -1 on a contradiction. */
     int (*explain_closure)(const void *self, const char *const *keys, int nkeys, digitset *cells,
-                           const int *watch, int nwatch);
+                           const int *watch, int nwatch, const int *news, int nnews);
     /* Optional: for a puzzle of this rule and the classic one alone (rows,
      * columns, the geometry's boxes), sound deductions from the givens
      * without a ruleset: 1 with grid filled when they leave every cell one

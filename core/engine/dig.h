@@ -66,7 +66,10 @@ struct search_result dig_fill(struct solver *s, const struct ruleset *rs, const 
  * only solution (each deduction keeps every solution, and only S is
  * left), so the puzzle is unique with no search, and its solve needs no
  * rule technique outside keys. For rules whose explain hooks are all the
- * reasoning there is (binary: no houses), this is a band dig in one pass. */
+ * reasoning there is (binary: no houses), this is a band dig in one pass;
+ * where one rule's closure hook is all of it, the removals start from
+ * closures shared by halves of the groups (dig_deduce.c), not from the
+ * givens each. */
 
 /* dig_groups by deductions: removes a group's givens when the deductions
  * still fill the grid without them, from givens with `solution` (a

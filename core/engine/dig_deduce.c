@@ -87,9 +87,9 @@ static int deduce_closures(struct deduce *d, const char *const *keys, int nkeys,
     int changed = 0;
     for (int i = 0; i < rs->nslots; i++) {
         const struct constraint_ops *ops = rs->slots[i].ops;
-        int rc = ops->explain_closure
-                     ? ops->explain_closure(rs->slots[i].self, keys, nkeys, d->state, watch, nwatch)
-                     : 0;
+        int rc = ops->explain_closure ? ops->explain_closure(rs->slots[i].self, keys, nkeys,
+                                                             d->state, watch, nwatch, NULL, 0)
+                                      : 0;
         if (rc < 0) return -1;
         changed |= rc;
     }
@@ -105,6 +105,15 @@ static int deduce_settled(const struct deduce *d, const uint8_t *solution, const
     return 1;
 }
 
+/* The state of givens alone, before any deduction. */
+static void deduce_start(struct deduce *d, digitset *state, const uint8_t *givens)
+{
+    const struct ruleset *rs = d->rs;
+    memset(state, 0, rs->state_bytes);
+    for (int c = 0; c < rs->geo.ncells; c++)
+        state[c] = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
+}
+
 /* A fill that is not the solution cannot come from sound deductions on
  * givens the solution extends; it is refused rather than trusted. With
  * watch (the cells just removed from givens the deductions fill), the
@@ -114,9 +123,7 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
                         const char *const *keys, int nkeys, const int *watch, int nwatch)
 {
     const struct ruleset *rs = d->rs;
-    memset(d->state, 0, rs->state_bytes);
-    for (int c = 0; c < rs->geo.ncells; c++)
-        d->state[c] = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
+    deduce_start(d, d->state, givens);
     propagate_view(&d->ctx, rs, d->state);
     /* Passes over the techniques, each as long as it finds anything:
      * the fixed point is the same in any order, and a technique asked
@@ -139,12 +146,177 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
     return 1;
 }
 
+/* --- the dig by halves ------------------------------------------------------
+ *
+ * Where one rule's closure is all the reasoning (no peers, no rule asked
+ * through explain), a removal need not start from the givens. The fixed
+ * point grows with the givens and is the same in any order, so the
+ * closure of the givens outside a run of groups (all still there) starts
+ * every removal of the run: the run's first half starts from it with the
+ * second half's givens added, and the second half, once the first is
+ * settled, with the givens the first kept. A group holds when its cells
+ * are deduced in its start; a run whose cells are all deduced in its
+ * start loses every group, as each removal's start holds that one. Each
+ * closure past the first adds givens to a fixed point, and the hook is
+ * told which (news). Same removals as a closure from the givens a group.
+ */
+struct halves {
+    const struct rule_slot *slot; /* the one rule with a closure */
+    const char *const *keys;
+    int nkeys, ncells, removed;
+    uint8_t *givens;
+    const uint8_t *solution;
+    const int *cells, *start;
+    digitset *states; /* ncells a level of the split */
+    int news[SL_MAX_CELLS];
+};
+
+/* The closure's rule, when it is the whole reasoning; else NULL. */
+static const struct rule_slot *halves_slot(const struct deduce *d)
+{
+    const struct rule_slot *slot = NULL;
+    for (int i = 0; i < d->rs->nslots; i++)
+        if (d->rs->slots[i].ops->explain_closure) {
+            if (slot) return NULL;
+            slot = &d->rs->slots[i];
+        }
+    return d->others ? NULL : slot;
+}
+
+/* 1 when no cell is in two groups (a later group would find it gone). */
+static int halves_disjoint(const int *cells, const int *start, int ngroups)
+{
+    uint8_t seen[SL_MAX_CELLS] = {0};
+    for (int i = 0; i < start[ngroups]; i++)
+        if (cells[i] < 0 || cells[i] >= SL_MAX_CELLS || seen[cells[i]]++) return 0;
+    return 1;
+}
+
+/* Adds the givens of groups lo..hi-1 to state and closes it, or stops
+ * once the cells of groups wlo..whi-1 hold one digit each (all of them go
+ * then, and the rest of the fixed point is not needed): -1 on a
+ * contradiction. */
+static int halves_add(struct halves *h, digitset *state, int lo, int hi, int wlo, int whi)
+{
+    int nnews = 0;
+    for (int i = h->start[lo]; i < h->start[hi]; i++) {
+        int c = h->cells[i];
+        digitset given = h->givens[c] ? digitset_of(h->givens[c]) : 0;
+        if (!given || state[c] == given) continue;
+        if (!(state[c] & given)) return -1;
+        state[c] = given;
+        h->news[nnews++] = c;
+    }
+    if (!nnews) return 0;
+    int nwatch = h->start[whi] - h->start[wlo];
+    const int *watch = nwatch ? h->cells + h->start[wlo] : NULL;
+    return h->slot->ops->explain_closure(h->slot->self, h->keys, h->nkeys, state, watch, nwatch,
+                                         h->news, nnews);
+}
+
+/* 1 when state holds the solution in every cell of groups lo..hi-1. */
+static int halves_deduced(const struct halves *h, const digitset *state, int lo, int hi)
+{
+    for (int i = h->start[lo]; i < h->start[hi]; i++)
+        if (state[h->cells[i]] != digitset_of(h->solution[h->cells[i]])) return 0;
+    return 1;
+}
+
+static void halves_remove(struct halves *h, int lo, int hi)
+{
+    for (int i = h->start[lo]; i < h->start[hi]; i++) {
+        h->removed += h->givens[h->cells[i]] != 0;
+        h->givens[h->cells[i]] = 0;
+    }
+}
+
+static void halves_dig(struct halves *h, int level, int lo, int hi);
+
+/* Groups lo..hi-1 of a run whose others are olo..ohi-1, from the closure
+ * at level of the givens outside the run. Cells deduced there are
+ * deduced with more givens too. */
+static void halves_half(struct halves *h, int level, int lo, int hi, int olo, int ohi)
+{
+    digitset *state = h->states + (size_t)level * (size_t)h->ncells, *next = state + h->ncells;
+    if (halves_deduced(h, state, lo, hi)) {
+        halves_remove(h, lo, hi);
+        return;
+    }
+    memcpy(next, state, sizeof *state * (size_t)h->ncells);
+    if (halves_add(h, next, olo, ohi, lo, hi) >= 0) halves_dig(h, level + 1, lo, hi);
+}
+
+/* Groups lo..hi-1, from the closure of the givens outside them at
+ * level (a contradiction there is one in every removal's start). */
+static void halves_dig(struct halves *h, int level, int lo, int hi)
+{
+    const digitset *state = h->states + (size_t)level * (size_t)h->ncells;
+    if (halves_deduced(h, state, lo, hi)) {
+        halves_remove(h, lo, hi);
+        return;
+    }
+    if (hi - lo == 1) return;
+    int mid = lo + (hi - lo) / 2;
+    halves_half(h, level, lo, mid, mid, hi);
+    halves_half(h, level, mid, hi, lo, mid);
+}
+
+/* The closure of the givens outside every group at level 0; 1 when the
+ * givens with them fill the grid (nothing can go otherwise). */
+static int halves_open(struct halves *h, const struct ruleset *rs, int ngroups)
+{
+    digitset *top = h->states, *all = top + h->ncells;
+    int open = 0;
+    for (int c = 0; c < h->ncells; c++) {
+        top[c] = h->givens[c] ? digitset_of(h->givens[c]) : rs->domain[c];
+        open += !h->givens[c];
+    }
+    for (int i = 0; i < h->start[ngroups]; i++) top[h->cells[i]] = rs->domain[h->cells[i]];
+    if (h->slot->ops->explain_closure(h->slot->self, h->keys, h->nkeys, top, NULL, 0, NULL, 0) < 0)
+        return 0;
+    if (!open) return 1; /* the givens are the solution */
+    memcpy(all, top, sizeof *top * (size_t)h->ncells);
+    if (halves_add(h, all, 0, ngroups, 0, 0) < 0) return 0;
+    for (int c = 0; c < h->ncells; c++)
+        if (all[c] != digitset_of(h->solution[c])) return 0;
+    return 1;
+}
+
+static int dig_by_halves(const struct deduce *d, const struct rule_slot *slot, uint8_t *givens,
+                         const uint8_t *solution, const int *cells, const int *start, int ngroups,
+                         const char *const *keys, int nkeys)
+{
+    int levels = 2;
+    while (levels < 64 && (1L << (levels - 2)) < ngroups) levels++;
+    struct halves *h = malloc(sizeof *h);
+    if (!h) return -1;
+    *h = (struct halves){.slot = slot,
+                         .keys = keys,
+                         .nkeys = nkeys,
+                         .givens = givens,
+                         .solution = solution,
+                         .cells = cells,
+                         .start = start,
+                         .ncells = d->rs->geo.ncells};
+    h->states = malloc(sizeof *h->states * (size_t)h->ncells * (size_t)levels);
+    if (h->states && halves_open(h, d->rs, ngroups)) halves_dig(h, 0, 0, ngroups);
+    int removed = h->states ? h->removed : -1;
+    free(h->states);
+    free(h);
+    return removed;
+}
+
 int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                        const int *cells, const int *start, int ngroups, const char *const *keys,
                        int nkeys)
 {
     struct deduce d;
     if (deduce_open(&d, rs, keys, nkeys)) return -1;
+    const struct rule_slot *slot = halves_slot(&d);
+    if (slot && ngroups > 0 && halves_disjoint(cells, start, ngroups)) {
+        free(d.state);
+        return dig_by_halves(&d, slot, givens, solution, cells, start, ngroups, keys, nkeys);
+    }
     /* Once the givens are known to fill, each removal need only come back. */
     int fills = deduce_fills(&d, givens, solution, keys, nkeys, NULL, 0), removed = 0;
     for (int g = 0; g < ngroups; g++) {
