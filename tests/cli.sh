@@ -703,5 +703,12 @@ done | sort -u > "$T/letters"
 check "each option letter stands for one option across all commands" \
     eval '[ $(wc -l < "$T/letters") -gt 20 ] && [ -z "$(cut -d" " -f1 "$T/letters" | uniq -d)" ]'
 
+# A variant file naming a rule no plugin has: refused when it loads, not
+# blamed on each puzzle's data (found by scripts/fuzz_inputs.sh).
+printf 'return {size = 9, boxes = "3x3", rules = "classic;cassic"}\n' > "$T/typo.lua"
+run solve --variant "$T/typo.lua" tests/data/x_matched.txt
+check "a variant's unknown rule is named once, as the variant's" \
+    eval 'rc_is 2 && err_has "variant typo: unknown rule '"'cassic'"' in its rules" && [ $(wc -l < "$T/err") -eq 1 ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
