@@ -1488,7 +1488,8 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 
 /* A calcudoku's rules text: its prefix, two symbols a cell for the map,
  * and a clue (a target of up to 20 digits, its symbol, a comma) a cage. */
-#define API_CALC_TEXT_MAX (64 + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
+#define API_CALC_PREFIX_MAX 64
+#define API_CALC_TEXT_MAX (API_CALC_PREFIX_MAX + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
 
 /* ap's rules made rules ":" d's text; up to two solutions into grids: their
  * count, or -1 when the search gave up within nodes. */
@@ -1497,7 +1498,10 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
-    if (at >= sizeof text || calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
+    if (at > API_CALC_PREFIX_MAX)
+        api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
+                  API_CALC_PREFIX_MAX - 1);
+    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
         api_error(L, "calc_unique: the cages' text is too long");
     struct geometry g = ap->p.geo;
     api_release(L, ap);

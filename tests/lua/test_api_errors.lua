@@ -55,6 +55,8 @@ refuses("calc_unique: rules not a string", unique, with(calc, {rules = 7}),
         "calc_unique: field 'rules' must be a string")
 refuses("calc_unique: rules missing", unique, with(calc, {rules = false}),
         "calc_unique: field 'rules' must be a string")
+refuses("calc_unique: 10 MB of rules", unique, with(calc, {rules = string.rep("x", 10000000)}),
+        "calc_unique: field 'rules' must be a text of at most 63 bytes")
 refuses("calc_unique: shift out of range", unique, with(calc, {shift = -1}),
         "calc_unique: field 'shift' must be an integer 0..")
 refuses("calc_unique: cages not a table", unique, with(calc, {cages = "AABB"}),
