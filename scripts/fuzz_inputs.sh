@@ -12,7 +12,8 @@
 #   ends by a signal or with an exit code other than 0 to 3 (crash),
 #   prints a sanitizer report (build with -DSUDOLAB_SANITIZE=ON),
 #   takes more than 5 CPU seconds or is killed after SECONDS (slow, hang),
-#   fails (exit 2) naming neither the input nor a puzzle file's line (no place),
+#   fails (exit 2) naming neither the input (or its variant) nor a puzzle
+#   file's line (no place),
 #   or converts to a sudolab line that does not read back the same (round).
 # Each flagged input is kept in DIR (default /tmp/fuzz-inputs) with the
 # command and its output; a summary line ends the run. COUNT mutants
@@ -111,7 +112,7 @@ run() {
     elif [ "$cpu" -gt 5 ]; then
         flag slow "$in"
     elif [ "$rc" -eq 2 ] && ! grep -qF "$(basename "$in"):" "$work/stderr" &&
-        ! grep -qE '\.txt:[0-9]+:' "$work/stderr"; then
+        ! grep -qE '\.txt:[0-9]+:|variant fuzz[a-z]*:' "$work/stderr"; then
         flag noplace "$in"
     else
         return 0

@@ -192,6 +192,9 @@ function M.maker(name, opts)
   if type(v.generate) ~= "function" then
     error("variant " .. name .. " cannot generate puzzles (it has no generate function)", 0)
   end
+  if type(v.strategies) ~= "table" or type(v.strategy_for) ~= "function" then
+    error("variant " .. name .. ": generating needs strategies (a list) and strategy_for (a function)", 0)
+  end
   M.check(v, opts)
   return function(seed)
     math.randomseed(seed)

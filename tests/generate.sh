@@ -327,5 +327,11 @@ gen --variant "$T/nostrategy.lua" > "$T/o"
 rc=$?
 check "a variant with no strategies: refused, naming its default" \
     eval '[ $rc -eq 2 ] && grep -q "variant palindrome: its default strategy .prune. is none of its strategies" "$T/err"'
+sed 's/^v.strategies, v.strategy_for = dig.strategies,/v.strategies, v.strategy_for = dig.s,/' \
+    variants/binary.lua > "$T/nolist.lua"
+gen --variant "$T/nolist.lua" > "$T/o"
+rc=$?
+check "a variant whose strategies are nil: refused, naming what it needs" \
+    eval '[ $rc -eq 2 ] && grep -q "variant nolist: generating needs strategies (a list)" "$T/err"'
 
 finish
