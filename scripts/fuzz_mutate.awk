@@ -2,7 +2,8 @@
 # file) for scripts/fuzz_inputs.sh, drawn from -v seed=S (the same seed,
 # the same mutant). -v lua=1 mutates a Lua file by lines and tokens;
 # otherwise the input's lines are joined and mutated as bytes, with the
-# moves that break readers most: a byte changed, a span cut, doubled or
+# moves that break readers most: a byte changed (often for one of its
+# kind, so that more mutants still read), a span cut, doubled or
 # moved, the line cut short, a number made huge, zero or negative, a
 # size prefix changed, the line repeated to many kilobytes.
 BEGIN {
@@ -41,10 +42,18 @@ function some_number(s,    at, n, rest, k) {
     RSTART = at + 1
     return 1
 }
+# A byte of the same kind as c (digit, lower or upper case letter), or c.
+function alike(c) {
+    if (c ~ /[0-9]/) return substr("0123456789", pick(10), 1)
+    if (c ~ /[a-z]/) return substr("abcdefghijklmnopqrstuvwxyz", pick(26), 1)
+    if (c ~ /[A-Z]/) return substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", pick(26), 1)
+    return c
+}
 function byte_mutant(s,    kind, i, j, len, n, piece) {
     len = length(s)
-    kind = pick(12)
+    kind = pick(16)
     i = pick(len + 1)
+    if (kind > 12) return substr(s, 1, i - 1) alike(substr(s, i, 1)) substr(s, i + 1)
     j = i + pick(len < 24 ? len + 1 : 24) - 1
     if (kind == 1) return substr(s, 1, i - 1) onechar() substr(s, i + 1)
     if (kind == 2) return substr(s, 1, i - 1) highbyte() substr(s, i + 1)
@@ -93,7 +102,8 @@ function lua_mutant(s,    n, line, i, kind, k, out) {
     return out
 }
 END {
-    rounds = pick(3)
+    rounds = pick(10)
+    rounds = rounds <= 6 ? 1 : rounds <= 9 ? 2 : 3
     while (rounds-- > 0) text = lua ? lua_mutant(text) : byte_mutant(text)
     printf "%s\n", text
 }
