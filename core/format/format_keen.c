@@ -60,6 +60,13 @@ int format_keen_detect(const char *text, size_t len)
            text[at + 1] != '\0';
 }
 
+int format_keen_params_only(const char *text, size_t len)
+{
+    size_t at;
+    int n = keen_read_params(text, len, &at);
+    return n * n > 25 && n <= KEEN_MAX;
+}
+
 /* ---- reading ---- */
 
 /* The walls field from text[*at] to ',' into open[] (1: no wall). */
