@@ -105,6 +105,8 @@ run() {
     cpu=$(awk '{ printf "%d", $1 + $2 }' "$work/time")
     if grep -qE 'Sanitizer|runtime error:' "$work/stderr"; then
         flag sanitizer "$in"
+    elif [ "$rc" -eq 137 ] && tail -n 1 "$work/stderr" | grep -q 'puzzles\.\.\.$'; then
+        flag slowarm "$in" # killed while a report's arm generated: its work, not a reader's
     elif [ "$rc" -eq 137 ]; then
         flag hang "$in"
     elif [ "$rc" -gt 3 ]; then
