@@ -94,6 +94,10 @@ function M.check(v, opts)
   end
   local name = opts.strategy or v.strategy_for(opts, v)
   local strategy = by_name[name]
+  if not strategy then
+    error(string.format("variant %s: its default strategy '%s' is none of its strategies (%s)",
+                        v.name, tostring(name), table.concat(names_of(v.strategies), ", ")), 0)
+  end
   for _, key in ipairs(strategy_options) do
     local takes = strategy.takes[key]
     if opts[key] ~= nil and not takes_value(takes, opts[key]) then
@@ -184,8 +188,12 @@ end
 
 function M.maker(name, opts)
   local v = require(name)
+  if type(v) ~= "table" then error("variant " .. name .. ": the file must return a table", 0) end
   if type(v.generate) ~= "function" then
     error("variant " .. name .. " cannot generate puzzles (it has no generate function)", 0)
+  end
+  if type(v.strategies) ~= "table" or type(v.strategy_for) ~= "function" then
+    error("variant " .. name .. ": generating needs strategies (a list) and strategy_for (a function)", 0)
   end
   M.check(v, opts)
   return function(seed)

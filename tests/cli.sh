@@ -703,5 +703,19 @@ done | sort -u > "$T/letters"
 check "each option letter stands for one option across all commands" \
     eval '[ $(wc -l < "$T/letters") -gt 20 ] && [ -z "$(cut -d" " -f1 "$T/letters" | uniq -d)" ]'
 
+# A variant file naming a rule no plugin has: refused when it loads, not
+# blamed on each puzzle's data (found by scripts/fuzz_inputs.sh).
+printf 'return {size = 9, boxes = "3x3", rules = "classic;cassic"}\n' > "$T/typo.lua"
+run solve --variant "$T/typo.lua" tests/data/x_matched.txt
+check "a variant's unknown rule is named once, as the variant's" \
+    eval 'rc_is 2 && err_has "variant typo: unknown rule '"'cassic'"' in its rules" && [ $(wc -l < "$T/err") -eq 1 ]'
+
+# A Keen ID cut short, of a size Solo cannot have (6..9), gets the Keen
+# reader's error, not "Solo grid size above 25" (found by fuzz_inputs.sh).
+printf '6:a_5b\n' > "$T/cut_keen.txt"
+run convert "$T/cut_keen.txt"
+check "a Keen ID cut short is read as Keen's, and said so" \
+    eval 'rc_is 2 && err_has "cut_keen.txt:1:7: too little data in the Keen walls"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

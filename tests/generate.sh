@@ -313,4 +313,25 @@ took=$(($(date +%s) - start))
 check "SIGTERM: exit 130 within a second or two, no file left" eval \
     '[ $rc -eq 130 ] && [ $took -le 2 ] && [ ! -e "$T/term.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
+
+# Broken variant files (found by scripts/fuzz_inputs.sh): clear refusals,
+# not an error inside scripts/generate.lua.
+printf -- '-- a variant file cut short\n' > "$T/cut.lua"
+gen --variant "$T/cut.lua" > "$T/o"
+rc=$?
+check "a variant file that returns nothing: refused, saying so" \
+    eval '[ $rc -eq 2 ] && grep -q "variant cut: the file must return a table" "$T/err"'
+sed 's/^v.strategies, v.strategy_for = .*/v.strategies, v.strategy_for = {}, marks.strategy_for/' \
+    variants/palindrome.lua > "$T/nostrategy.lua"
+gen --variant "$T/nostrategy.lua" > "$T/o"
+rc=$?
+check "a variant with no strategies: refused, naming its default" \
+    eval '[ $rc -eq 2 ] && grep -q "variant palindrome: its default strategy .prune. is none of its strategies" "$T/err"'
+sed 's/^v.strategies, v.strategy_for = dig.strategies,/v.strategies, v.strategy_for = dig.s,/' \
+    variants/binary.lua > "$T/nolist.lua"
+gen --variant "$T/nolist.lua" > "$T/o"
+rc=$?
+check "a variant whose strategies are nil: refused, naming what it needs" \
+    eval '[ $rc -eq 2 ] && grep -q "variant nolist: generating needs strategies (a list)" "$T/err"'
+
 finish

@@ -326,8 +326,13 @@ static void test_keen_malformed(void)
         {"3:_baa_3ab,a4m6m3s1", 10},  /* walls too long */
         {"3:_baa_3a,a4m6m3sx", 18},   /* no number */
         {"12:_baa_3a,a4m6m3s1", 1},   /* size past Keen's */
-        {"3:_baa_3a,a4m6m3d4", 1},    /* an impossible cage: the rule's */
+        {"3:_baa_3a,a4m6m3d4", 17},   /* an impossible cage: the rule's, at its clue */
         {"3:_baa_3A,a4m6m3s1", 0},    /* no Keen ID at all: not detected */
+        /* Found by scripts/fuzz_inputs.sh: a target past 16 digits was cut
+         * short and blamed on the next clue; the rule's errors said col 1. */
+        {"3:_baa_3a,a4m6m1000000000000000000s1", 16},
+        {"3:_baa_3a,a4m6m00000000000000000003s1", 16},
+        {"3:_baa_3a,a4m0m3s1", 13},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *id = bad[i].id;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "format_solo.h"
 #include "geometry.h"
 #include "solo_id.h"
 
@@ -420,7 +421,8 @@ static uint32_t next_random(uint32_t *state)
     return *state >> 8;
 }
 
-/* Whatever parses writes back, and that reads as the very same desc. */
+/* Whatever parses writes back, and that reads as the very same desc
+ * (but for where each sum stood: the writer may place it elsewhere). */
 static void check_accepted(const char *text, size_t len)
 {
     static struct solo_desc d, again;
@@ -437,6 +439,8 @@ static void check_accepted(const char *text, size_t len)
     int w = solo_id_write(&d, out, sizeof out);
     CU_ASSERT_FATAL(w > 0 && w < (int)sizeof out);
     CU_ASSERT_EQUAL(solo_id_parse(out, (size_t)w, &again, NULL), 0);
+    memset(d.sum_col, 0, sizeof d.sum_col);
+    memset(again.sum_col, 0, sizeof again.sum_col);
     CU_ASSERT_EQUAL(memcmp(&d, &again, sizeof d), 0);
 }
 
@@ -663,6 +667,31 @@ static void test_long_runs(void)
     CU_ASSERT_EQUAL(d.region[624], 24);
 }
 
+/* A killer sum no digits reach is the rule's error, said at the sum's
+ * column in the ID (found by scripts/fuzz_inputs.sh: it said column 1). */
+static void test_rule_errors_at_their_sum(void)
+{
+    static const struct {
+        const char *id;
+        long col;
+    } bad[] = {
+        {"2x2k:p,_a_a_aa_b_____ba,1_5a4a6c6a6_7c", 25}, /* cage 1: 1 from three cells */
+        {"2x2k:p,_a_a_aa_b_____ba,6_5a4a1c6a6_7c", 31}, /* cage 4: 1 from two cells */
+        {"2x2k:p,_a_a_aa_b_____ba,6_5a4a6c6a6_1c", 37}, /* the last cage */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct puzzle p;
+        struct puzzle_source where;
+        struct sl_error err = {0};
+        int rc = format_solo_read(bad[i].id, strlen(bad[i].id), &p, &where, &err);
+        CU_ASSERT_EQUAL(rc, -1);
+        CU_ASSERT_EQUAL(err.col, bad[i].col);
+        CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "add up to 1"));
+        if (err.col != bad[i].col)
+            fprintf(stderr, "\n%s: col %ld: %s\n", bad[i].id, err.col, err.msg);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("solo_id", NULL, NULL);
@@ -678,4 +707,5 @@ void tests_register(void)
     CU_add_test(s, "mutated IDs", test_mutated_ids);
     CU_add_test(s, "writer refusals", test_writer_refusals);
     CU_add_test(s, "long runs", test_long_runs);
+    CU_add_test(s, "rule errors at their sum", test_rule_errors_at_their_sum);
 }

@@ -60,6 +60,13 @@ int format_keen_detect(const char *text, size_t len)
            text[at + 1] != '\0';
 }
 
+int format_keen_params_only(const char *text, size_t len)
+{
+    size_t at;
+    int n = keen_read_params(text, len, &at);
+    return n * n > 25 && n <= KEEN_MAX;
+}
+
 /* ---- reading ---- */
 
 /* The walls field from text[*at] to ',' into open[] (1: no wall). */
@@ -116,10 +123,15 @@ static int keen_label(int n, const uint8_t *open, int *label)
     return nareas;
 }
 
+/* A Keen target has at most this many digits (the rule's largest is
+ * smaller): a longer one is refused where it stands, not cut short. */
+#define KEEN_TARGET_DIGITS 16
+
 /* The clues field: per cage its operation symbol and target, written
- * into args as the calcudoku rule reads them. */
+ * into args as the calcudoku rule reads them; where[p] is the offset in
+ * args of cage p's clue, col[p] the column of its letter in text. */
 static int keen_read_clues(const char *text, size_t len, size_t *at, int ncages, const int *size,
-                           char *args, size_t cap, struct sl_error *err)
+                           char *args, size_t cap, size_t *where, long *col, struct sl_error *err)
 {
     size_t out = strlen(args);
     for (int p = 0; p < ncages; p++) {
@@ -127,14 +139,19 @@ static int keen_read_clues(const char *text, size_t len, size_t *at, int ncages,
         if (op == NULL || text[*at] == '\0')
             return sl_error_set(err, 0, (long)*at + 1, "expected the clue of cage %d (a, s, m, d)",
                                 p + 1);
+        col[p] = (long)*at + 1;
         size_t start = ++(*at);
-        while (*at < len && keen_is_digit(text[*at]) && *at - start < 16) (*at)++;
+        while (*at < len && keen_is_digit(text[*at])) (*at)++;
         if (*at == start)
             return sl_error_set(err, 0, (long)start + 1, "cage %d: its clue needs a number", p + 1);
+        if (*at - start > KEEN_TARGET_DIGITS)
+            return sl_error_set(err, 0, (long)start + 1, "cage %d: a target of more than %d digits",
+                                p + 1, KEEN_TARGET_DIGITS);
         /* A one-cell cage's '+' or 'x' says nothing; its '-' or '/' is
          * passed on for the rule to refuse. */
         char symbol[2] = {keen_op_symbols[op - keen_op_letters], '\0'};
         if (size[p] == 1 && (symbol[0] == '+' || symbol[0] == 'x')) symbol[0] = '\0';
+        where[p] = out + 1;
         out += (size_t)snprintf(args + out, cap - out, "%s%.*s%s", p ? "," : ":",
                                 (int)(*at - start), text + start, symbol);
         if (out >= cap) return sl_error_set(err, 0, (long)start + 1, "Keen clues too long");
@@ -149,7 +166,18 @@ struct keen_parts {
     int label[SL_MAX_CELLS], size[SL_MAX_CELLS];
     struct cellmap map;
     char args[SL_MAX_CELLS * 24];
+    size_t clue_at[SL_MAX_CELLS]; /* each cage's clue: its offset in args, */
+    long clue_col[SL_MAX_CELLS];  /* and the column of its letter in the ID */
 };
+
+/* The rule's error column (in k->args) as the ID's: the letter of the
+ * clue it falls in, else the ID's start. */
+static long keen_rule_col(const struct keen_parts *k, int ncages, long col)
+{
+    long at = 1;
+    for (int p = 0; p < ncages && col > 0 && k->clue_at[p] < (size_t)col; p++) at = k->clue_col[p];
+    return at;
+}
 
 static int keen_build(const char *text, size_t len, size_t *at, int n, struct keen_parts *k,
                       struct puzzle *p, struct sl_error *err)
@@ -163,12 +191,14 @@ static int keen_build(const char *text, size_t len, size_t *at, int n, struct ke
     for (int c = 0; c < n * n; c++) k->size[k->label[c]]++;
     cellmap_from_parts(&k->map, n * n, k->label);
     cellmap_write(&k->map, k->args, sizeof k->args);
-    if (keen_read_clues(text, len, at, ncages, k->size, k->args, sizeof k->args, err)) return -1;
+    if (keen_read_clues(text, len, at, ncages, k->size, k->args, sizeof k->args, k->clue_at,
+                        k->clue_col, err))
+        return -1;
     if (geometry_init(&g, n, 0, 0, err)) return -1;
     puzzle_init(p, &g);
     if (puzzle_add_classic(p, err) || puzzle_add_rule(p, "calcudoku", k->args, err)) {
         puzzle_clear(p);
-        if (err) err->col = 1;
+        if (err) err->col = keen_rule_col(k, ncages, err->col);
         return -1;
     }
     return 0;

@@ -14,10 +14,22 @@
 
 int format_solo_detect(const char *text, size_t len) { return solo_id_detect(text, len); }
 
+/* The killer rule's error column in args ("MAP:SUMS") as the ID's: the
+ * column of the sum of the cage it falls in (sum_col), else 1. */
+static long solo_rule_col(const char *args, long col, const long *sum_col)
+{
+    const char *colon = strchr(args, ':');
+    if (sum_col == NULL || colon == NULL || col - 1 <= colon - args) return 1;
+    int k = 0;
+    for (const char *c = colon + 1; c < args + col - 1 && *c; c++) k += *c == ',';
+    return sum_col[k] > 0 ? sum_col[k] : 1;
+}
+
 /* A rule whose arguments are the text of a partition given per cell:
- * jigsaw's region map, or killer's cage map with the sums. */
+ * jigsaw's region map, or killer's cage map with the sums (an error in
+ * a sum said at sum_col's column of it). */
 static int solo_add_map_rule(struct puzzle *p, const char *name, const int *part,
-                             const int *sum_of_part, struct sl_error *err)
+                             const int *sum_of_part, const long *sum_col, struct sl_error *err)
 {
     struct cage_text *ct = malloc(sizeof *ct);
     if (ct == NULL) return sl_error_set(err, 0, 1, "out of memory");
@@ -29,6 +41,7 @@ static int solo_add_map_rule(struct puzzle *p, const char *name, const int *part
     if (rc == 0 && sum_of_part) cage_text_write(ct, args, cap);
     if (rc == 0 && !sum_of_part) cellmap_write(&ct->map, args, cap);
     if (rc == 0) rc = puzzle_add_rule(p, name, args, err);
+    if (rc && args && err) err->col = solo_rule_col(args, err->col, sum_col);
     free(args);
     free(ct);
     return rc;
@@ -66,12 +79,13 @@ int format_solo_read(const char *text, size_t len, struct puzzle *p, struct puzz
     puzzle_init(p, &g);
     memcpy(p->givens, d->givens, (size_t)g.ncells);
     rc = puzzle_add_classic(p, err) || (d->diagonals && puzzle_add_rule(p, "diagonal", "", err)) ||
-         (d->box_rows == 0 && solo_add_map_rule(p, "jigsaw", d->region, NULL, err)) ||
-         (d->ncages > 0 && solo_add_map_rule(p, "killer", d->cage, d->cage_sum, err));
+         (d->box_rows == 0 && solo_add_map_rule(p, "jigsaw", d->region, NULL, NULL, err));
+    if (rc && err) err->col = 1;
+    if (rc == 0 && d->ncages > 0)
+        rc = solo_add_map_rule(p, "killer", d->cage, d->cage_sum, d->sum_col, err);
     free(d);
     if (rc) {
         puzzle_clear(p);
-        if (err) err->col = 1;
         return -1;
     }
     format_id_take_answer(text, len, id_len, &g, where); /* a blank ends the ID */

@@ -129,7 +129,9 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
     if ((formats & FORMAT_FPUZZLES) && fpuzzles_detect(text, len)) return FORMAT_FPUZZLES;
-    if ((formats & FORMAT_KEEN) && format_keen_detect(text, len)) return FORMAT_KEEN;
+    if ((formats & FORMAT_KEEN) &&
+        (format_keen_detect(text, len) || format_keen_params_only(text, len)))
+        return FORMAT_KEEN;
     if ((formats & FORMAT_UNRULY) && format_unruly_detect(text, len)) return FORMAT_UNRULY;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;

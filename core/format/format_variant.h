@@ -16,7 +16,8 @@
  *   fpuzzles f-puzzles JSON, compressed or in a link (fpuzzles.h); format.c
  *            gathers a JSON object spread over lines before it comes here.
  *   keen     Simon Tatham's Keen game IDs ("6:a_5b...,m12s1..."), calcudoku
- *            (format_keen.h); asked before solo, whose "N:" they resemble.
+ *            (format_keen.h); asked before solo, whose "N:" they resemble
+ *            (a size of 6..9 alone, past Solo's 25, is Keen's even broken).
  *   unruly   Simon Tatham's Unruly game IDs ("8x8:adegaebCHBlaeFc"), binary
  *            puzzles (format_unruly.h); asked before solo, like keen.
  */

@@ -283,6 +283,7 @@ static int solo_read_sums(struct solo_reader *rd, struct solo_desc *d)
         if (sums[c] == 0) continue;
         if (d->cage_sum[d->cage[c]] != 0) return solo_fail(rd, at[c], "a second sum for one cage");
         d->cage_sum[d->cage[c]] = sums[c];
+        d->sum_col[d->cage[c]] = (long)at[c] + 1;
     }
     return 0;
 }

@@ -58,6 +58,7 @@ struct solo_desc {
     int ncages;                   /* killer: number of cages; 0 = not a killer */
     int cage[SL_MAX_CELLS];       /* killer: cage index 0..ncages-1 per cell (-1 if none) */
     int cage_sum[SL_MAX_CELLS];   /* killer: sum per cage index, 0 = no sum shown */
+    long sum_col[SL_MAX_CELLS];   /* killer: the 1-based column of each cage's sum, 0 none */
 };
 
 /* Parses a whole game ID "PARAMS:DESC" (len bytes, not NUL-terminated).

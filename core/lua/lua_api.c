@@ -105,14 +105,60 @@ static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Int
     return v;
 }
 
+/* An option table's field errors name the function and the field, not a
+ * stack index the script never wrote: "fname: field 'key' must be what". */
+static int api_field_error(lua_State *L, const char *fname, const char *key, const char *what)
+{
+    return api_error(L, "%s: field '%s' must be %s", fname, key, what);
+}
+
+/* The value on top of the stack, field key of fname's table, as lo..hi. */
+static lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lua_Integer lo,
+                                   lua_Integer hi)
+{
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &ok);
+    if (!ok || v < lo || v > hi) {
+        char what[96];
+        snprintf(what, sizeof what, "an integer %lld..%lld", (long long)lo, (long long)hi);
+        api_field_error(L, fname, key, what);
+    }
+    return v;
+}
+
 /* The option table's (argument 1's) integer field key, lo..hi, or dflt when absent. */
 static lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
                                      lua_Integer lo, lua_Integer hi, lua_Integer dflt)
 {
     lua_getfield(L, 1, key);
-    lua_Integer v = lua_isnil(L, -1) ? dflt : api_integer(L, -1, fname, lo, hi);
+    lua_Integer v = lua_isnil(L, -1) ? dflt : api_field_check(L, fname, key, lo, hi);
     lua_pop(L, 1);
     return v;
+}
+
+/* As api_field_integer, for a field the table must give. */
+static lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname,
+                                    lua_Integer lo, lua_Integer hi)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = api_field_check(L, fname, key, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+/* The value on top of the stack, field key of fname's table, as a string
+ * (alive while the stack holds it). */
+static const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
+{
+    if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
+    return lua_tolstring(L, -1, len);
+}
+
+/* Table t's string field key, pushed: the caller pops it when done. */
+static const char *api_field_string(lua_State *L, int t, const char *key, const char *fname)
+{
+    lua_getfield(L, t, key);
+    return api_field_text(L, fname, key, NULL);
 }
 
 /* Every key of the option table at arg is one of known (NULL-ended),
@@ -128,6 +174,13 @@ static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
 {
     if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
     return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
+}
+
+/* The option table's search budget field key (nodes), else the API's own. */
+static uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)
+{
+    return (uint64_t)api_field_integer(L, key, fname, 1, (lua_Integer)API_NODE_LIMIT,
+                                       (lua_Integer)API_NODE_LIMIT);
 }
 
 static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
@@ -364,13 +417,13 @@ static void api_geometry(lua_State *L, int spec, struct geometry *g)
 {
     struct sl_error err = {0};
     lua_getfield(L, spec, "size");
-    lua_Integer n = lua_isnil(L, -1) ? 9 : api_integer(L, -1, "puzzle", 1, SL_MAX_SIZE);
+    lua_Integer n = lua_isnil(L, -1) ? 9 : api_field_check(L, "puzzle", "size", 1, SL_MAX_SIZE);
     lua_pop(L, 1);
     int rc;
     if (lua_getfield(L, spec, "boxes") == LUA_TNIL) {
         rc = geometry_init_default(g, (int)n, &err);
     } else {
-        const char *boxes = api_string(L, -1, "puzzle", NULL);
+        const char *boxes = api_field_text(L, "puzzle", "boxes", NULL);
         int rows = 0, cols = 0;
         if (strcmp(boxes, "none") != 0 && geometry_parse_boxes(boxes, &rows, &cols))
             api_error(L, "puzzle: boxes must be \"RxC\" (each 1..%d) or \"none\", not \"%.40s\"",
@@ -393,11 +446,11 @@ static int api_puzzle_new(lua_State *L)
     if (lua_getfield(L, 1, "rules") == LUA_TNIL)
         api_add_rules_text(L, ap, "classic", "puzzle");
     else
-        api_add_rules_text(L, ap, api_string(L, -1, "puzzle", NULL), "puzzle");
+        api_add_rules_text(L, ap, api_field_text(L, "puzzle", "rules", NULL), "puzzle");
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "givens") != LUA_TNIL) {
         size_t len;
-        const char *givens = api_string(L, -1, "puzzle", &len);
+        const char *givens = api_field_text(L, "puzzle", "givens", &len);
         api_set_givens(L, ap, givens, len, "puzzle");
     }
     lua_pop(L, 1);
@@ -926,7 +979,8 @@ static int api_add_lua_rule(lua_State *L)
     api_check_keys(L, 2, "add_lua_rule", keys);
     int cells[SL_MAX_CELLS], ncells = 0, ncell_max = ap->p.geo.ncells;
     lua_getfield(L, 2, "name");
-    const char *name = lua_isnil(L, -1) ? "script" : api_string(L, -1, "add_lua_rule", NULL);
+    const char *name =
+        lua_isnil(L, -1) ? "script" : api_field_text(L, "add_lua_rule", "name", NULL);
     if (lua_getfield(L, 2, "check") != LUA_TFUNCTION)
         return api_error(L, "add_lua_rule: 'check' must be a function of the cells' digits");
     if (lua_getfield(L, 2, "cells") == LUA_TNIL) {
@@ -1095,17 +1149,18 @@ static int api_parse_cages(lua_State *L)
 
 /* The cages field: a map string, or a table of cage ids by 0-based cell
  * (nil: no cage), the ids numbered by first appearance. */
-static void api_cages_field(lua_State *L, int t, const struct geometry *g, struct cage_text *ct)
+static void api_cages_field(lua_State *L, const char *fname, int t, const struct geometry *g,
+                            struct cage_text *ct)
 {
     struct sl_error err = {0};
     if (lua_type(L, t) == LUA_TSTRING) {
         size_t len;
         const char *map = lua_tolstring(L, t, &len);
         if (cage_map_parse(ct, g, map, len, &err))
-            api_error(L, "cages_text: cages: column %ld: %s", err.col, err.msg);
+            api_error(L, "%s: cages: column %ld: %s", fname, err.col, err.msg);
         return;
     }
-    if (!lua_istable(L, t)) api_error(L, "cages_text: cages must be a map string or a table");
+    if (!lua_istable(L, t)) api_error(L, "%s: cages must be a map string or a table", fname);
     lua_Integer id[SL_MAX_CELLS];
     int part[SL_MAX_CELLS], nids = 0;
     for (int c = 0; c < g->ncells; c++) {
@@ -1113,14 +1168,14 @@ static void api_cages_field(lua_State *L, int t, const struct geometry *g, struc
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
         lua_pop(L, 1);
         if (type != LUA_TNIL && !isnum)
-            api_error(L, "cages_text: cages[%d] is not an integer cage id", c);
+            api_error(L, "%s: cages[%d] is not an integer cage id", fname, c);
         part[c] = -1;
         for (int i = 0; type != LUA_TNIL && part[c] < 0 && i < nids; i++)
             if (id[i] == v) part[c] = i;
         if (type != LUA_TNIL && part[c] < 0) id[nids] = v, part[c] = nids++;
     }
     cage_text_from_parts(ct, g->ncells, part, NULL);
-    if (cage_map_check(ct, g->size, &err)) api_error(L, "cages_text: %s", err.msg);
+    if (cage_map_check(ct, g->size, &err)) api_error(L, "%s: %s", fname, err.msg);
 }
 
 /* The sums field: "S,S,?" or a list of sums (false or "?": none). */
@@ -1196,7 +1251,7 @@ static int api_cages_text(lua_State *L)
     struct geometry g;
     api_cage_geometry(L, "cages_text", n, &g);
     struct cage_text *ct = lua_newuserdatauv(L, sizeof *ct, 0);
-    api_cages_field(L, 2, &g, ct);
+    api_cages_field(L, "cages_text", 2, &g, ct);
     if (!lua_isnil(L, 3))
         api_sums_field(L, 3, ct);
     else
@@ -1223,7 +1278,7 @@ static int api_killer_swap(lua_State *L)
     if (n == 0 || (size_t)n * (size_t)n != len || geometry_init_default(&g, n, &err))
         return api_error(L, "killer_swap: grid must be N*N digits (N 1..%d)", SL_MAX_SIZE);
     struct cage_text *ct = lua_newuserdatauv(L, sizeof *ct, 0);
-    api_cages_field(L, 1, &g, ct);
+    api_cages_field(L, "killer_swap", 1, &g, ct);
     uint8_t digits[SL_MAX_CELLS], other[SL_MAX_CELLS];
     for (int c = 0; c < g.ncells; c++) {
         int d = geometry_digit(grid[c]);
@@ -1270,7 +1325,9 @@ static int api_suggest(lua_State *L)
     const char *names[257];
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, 2, i);
-        names[i - 1] = api_string(L, -1, "suggest", NULL);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            api_error(L, "suggest: names[%lld] must be a string", (long long)i);
+        names[i - 1] = lua_tostring(L, -1);
         lua_pop(L, 1); /* the list keeps the string alive */
     }
     names[n] = NULL;
@@ -1394,14 +1451,17 @@ static void api_calc_read(lua_State *L, const char *fname, struct calc_draw *d, 
     lua_getfield(L, 1, "cages");
     lua_getfield(L, 1, "ops");
     int drawn = ops_drawn && lua_isnil(L, -1);
-    if (!lua_istable(L, -2) || !(drawn || lua_istable(L, -1)))
-        api_error(L, "%s: cages and ops must be tables", fname);
+    if (!lua_istable(L, -2)) api_field_error(L, fname, "cages", "a table of cage ids by cell");
+    if (!drawn && !lua_istable(L, -1))
+        api_field_error(L, fname, "ops", "a table of operations by cage id");
     lua_Integer ids[SL_MAX_CELLS];
     d->count = 0;
     for (int c = 0; c < d->ncells; c++) {
+        int isnum = 0;
         lua_rawgeti(L, -2, c);
-        lua_Integer id = lua_tointeger(L, -1);
+        lua_Integer id = lua_tointegerx(L, -1, &isnum);
         lua_pop(L, 1);
+        if (!isnum) api_error(L, "%s: cages[%d] must be an integer cage id", fname, c);
         int k = 0;
         while (k < d->count && ids[k] != id) k++;
         if (k == d->count) {
@@ -1428,7 +1488,8 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 
 /* A calcudoku's rules text: its prefix, two symbols a cell for the map,
  * and a clue (a target of up to 20 digits, its symbol, a comma) a cage. */
-#define API_CALC_TEXT_MAX (64 + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
+#define API_CALC_PREFIX_MAX 64
+#define API_CALC_TEXT_MAX (API_CALC_PREFIX_MAX + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
 
 /* ap's rules made rules ":" d's text; up to two solutions into grids: their
  * count, or -1 when the search gave up within nodes. */
@@ -1437,7 +1498,10 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
-    if (at >= sizeof text || calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
+    if (at > API_CALC_PREFIX_MAX)
+        api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
+                  API_CALC_PREFIX_MAX - 1);
+    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
         api_error(L, "calc_unique: the cages' text is too long");
     struct geometry g = ap->p.geo;
     api_release(L, ap);
@@ -1471,13 +1535,11 @@ static int api_calc_unique(lua_State *L)
     int draw_ops = lua_isnil(L, -1);
     lua_pop(L, 1);
     api_calc_read(L, "calc_unique", d, grid, 1);
-    lua_getfield(L, 1, "rules");
-    const char *rules = api_string(L, -1, "calc_unique", NULL);
-    lua_getfield(L, 1, "tries"), lua_getfield(L, 1, "nodes"), lua_getfield(L, 1, "seed");
-    lua_Integer tries = api_integer(L, -3, "calc_unique", 1, 1000000);
-    uint64_t nodes = api_node_budget(L, -2, "calc_unique");
+    const char *rules = api_field_string(L, 1, "rules", "calc_unique"); /* kept on the stack */
+    lua_Integer tries = api_field_needed(L, "tries", "calc_unique", 1, 1000000);
+    uint64_t nodes = api_field_budget(L, "nodes", "calc_unique");
     struct rng rng;
-    rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_unique", 0, LUA_MAXINTEGER));
+    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_unique", 0, LUA_MAXINTEGER));
     if (draw_ops) calc_draw_ops_all(d, grid, &rng);
     d->shift = (int)api_field_integer(L, "shift", "calc_unique", 0, SL_MAX_CELLS, 0);
     struct geometry g;
@@ -1534,10 +1596,9 @@ static int api_calc_move(lua_State *L)
     api_calc_weights(L, "calc_move", "pair_ops", "+-x/", draw.pair_ops, sizeof draw.pair_ops);
     api_calc_weights(L, "calc_move", "more_ops", "+x", draw.more_ops, sizeof draw.more_ops);
     api_calc_read(L, "calc_move", &draw, grid, 0);
-    lua_getfield(L, 1, "max_cage"), lua_getfield(L, 1, "seed");
-    int high = (int)api_integer(L, -2, "calc_move", 1, SL_MAX_CELLS);
+    int high = (int)api_field_needed(L, "max_cage", "calc_move", 1, SL_MAX_CELLS);
     struct rng rng;
-    rng_seed(&rng, (uint64_t)api_integer(L, -1, "calc_move", 0, LUA_MAXINTEGER));
+    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_move", 0, LUA_MAXINTEGER));
     calc_draw_move(&draw, grid, high, &rng);
     api_calc_push(L, &draw);
     return 2;
@@ -1574,7 +1635,11 @@ static void api_killer_read(lua_State *L, const char *fname, struct killer_draw 
         api_error(L, "%s: sizes must list 1 to %d cage sizes", fname, KILLER_DRAW_SIZES_MAX);
     for (int i = 0; i < d->nsizes; i++) {
         lua_rawgeti(L, -1, i + 1);
-        d->sizes[i] = (int)api_integer(L, -1, fname, 1, d->geo.ncells);
+        int ok = 0;
+        lua_Integer size = lua_tointegerx(L, -1, &ok);
+        if (!ok || size < 1 || size > d->geo.ncells)
+            api_error(L, "%s: sizes[%d] must be an integer 1..%d", fname, i + 1, d->geo.ncells);
+        d->sizes[i] = (int)size;
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -1694,13 +1759,11 @@ static int api_killer_unique(lua_State *L)
     uint8_t grid[SL_MAX_CELLS], givens[SL_MAX_CELLS];
     api_killer_read(L, "killer_unique", d, grid);
     api_killer_givens(L, d, grid, givens);
-    lua_getfield(L, 1, "rules");
-    const char *rules = api_string(L, -1, "killer_unique", NULL); /* kept by the spec */
+    const char *rules = api_field_string(L, 1, "rules", "killer_unique"); /* kept on the stack */
     lua_Integer counts = api_field_integer(L, "counts", "killer_unique", 1, 1000000, 10);
     lua_Integer steps = api_field_integer(L, "steps", "killer_unique", 1, 100000000, 80);
     int limit = (int)api_field_integer(L, "solutions", "killer_unique", 2, 64, 2);
-    lua_getfield(L, 1, "nodes");
-    uint64_t nodes = api_node_budget(L, -1, "killer_unique");
+    uint64_t nodes = api_field_budget(L, "nodes", "killer_unique");
     uint8_t *others = lua_newuserdatauv(L, (size_t)limit * (size_t)d->geo.ncells, 0);
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_field_integer(L, "seed", "killer_unique", 0, LUA_MAXINTEGER, 0));

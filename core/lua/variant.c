@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lua_host.h"
+#include "registry.h"
 
 /* What the build tells (core/lua/CMakeLists.txt): the source and build
  * trees, and where an install puts share/sudolab relative to bin/ and
@@ -193,6 +194,21 @@ int variant_locate(const char *spec, struct variant_place *at, struct sl_error *
     return variant_is_file(spec) ? locate_file(spec, at, err) : locate_name(spec, at, err);
 }
 
+/* The first rule rules names that no plugin has, into bad: 1, else 0
+ * (a known rule missing its data is left to the puzzle it applies to). */
+static int variant_unknown_rule(const char *rules, char *bad, size_t cap)
+{
+    for (const char *at = rules; *at;) {
+        size_t item = strcspn(at, ";"), name = strcspn(at, ";:");
+        if (name > 0 && registry_find(at, name) == NULL) {
+            snprintf(bad, cap, "%.*s", (int)name, at);
+            return 1;
+        }
+        at += item + (at[item] == ';');
+    }
+    return 0;
+}
+
 struct variant_read {
     struct variant_spec *v;
     struct sl_error *err;
@@ -227,6 +243,12 @@ static int variant_read(lua_State *L)
                              v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
+    char bad[64];
+    if (x->rc == 0 && variant_unknown_rule(v->rules, bad, sizeof bad))
+        x->rc = sl_error_set(x->err, 0, 0,
+                             "variant %s: unknown rule '%s' in its rules ('sudolab rules' "
+                             "lists them)",
+                             v->name, bad);
     return 0;
 }
 

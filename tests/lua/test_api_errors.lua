@@ -1,0 +1,131 @@
+-- test_api_errors.lua: the readers of the API's option tables name the
+-- function and the field in every error (never a stack index), and the
+-- script line that called them. Cheap: no search runs (CI runs it under
+-- valgrind).
+local check = require("check")
+local expect = check.expect
+
+-- The error of f(spec), called from this file's line, or "no error".
+local function error_of(f, spec)
+  local ok, msg = pcall(function() return f(spec) end)
+  return ok and "no error" or tostring(msg)
+end
+
+-- Checks that calling f with spec fails naming want (a plain substring),
+-- with this file's line, and no "bad argument #-" index.
+local function refuses(what, f, spec, want)
+  local msg = error_of(f, spec)
+  local named = msg:find(want, 1, true) ~= nil
+  local placed = msg:match("test_api_errors%.lua:%d+:") ~= nil
+  local no_index = msg:find("#-", 1, true) == nil
+  expect(what, named and placed and no_index, true)
+  if not (named and placed and no_index) then print("  got: " .. msg) end
+end
+
+-- A copy of base with the fields of change (false: removed).
+local function with(base, change)
+  local t = {}
+  for k, v in pairs(base) do t[k] = v end
+  for k, v in pairs(change) do t[k] = v or nil end
+  return t
+end
+
+local g4 = "1234341221434321"
+local pairs4 = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8}
+local plus8 = {"+", "+", "+", "+", "+", "+", "+", "+"}
+local calc = {grid = g4, cages = pairs4, ops = plus8, rules = "classic;calcudoku",
+  pair_ops = "+-x/", more_ops = "+x", tries = 1, seed = 1}
+local unique = sudolab.calc_unique
+
+refuses("calc_unique: tries out of range", unique, with(calc, {tries = 0}),
+        "calc_unique: field 'tries' must be an integer 1..1000000")
+refuses("calc_unique: tries missing", unique, with(calc, {tries = false}),
+        "calc_unique: field 'tries' must be an integer 1..1000000")
+refuses("calc_unique: tries not a number", unique, with(calc, {tries = "many"}),
+        "calc_unique: field 'tries' must be an integer")
+refuses("calc_unique: tries of 10^18", unique, with(calc, {tries = 1000000000000000000}),
+        "calc_unique: field 'tries' must be an integer 1..1000000")
+refuses("calc_unique: a fractional seed", unique, with(calc, {seed = 1.5}),
+        "calc_unique: field 'seed' must be an integer 0..")
+refuses("calc_unique: seed missing", unique, with(calc, {seed = false}),
+        "calc_unique: field 'seed' must be an integer 0..")
+refuses("calc_unique: a negative node budget", unique, with(calc, {nodes = -1}),
+        "calc_unique: field 'nodes' must be an integer 1..")
+refuses("calc_unique: rules not a string", unique, with(calc, {rules = 7}),
+        "calc_unique: field 'rules' must be a string")
+refuses("calc_unique: rules missing", unique, with(calc, {rules = false}),
+        "calc_unique: field 'rules' must be a string")
+refuses("calc_unique: 10 MB of rules", unique, with(calc, {rules = string.rep("x", 10000000)}),
+        "calc_unique: field 'rules' must be a text of at most 63 bytes")
+refuses("calc_unique: shift out of range", unique, with(calc, {shift = -1}),
+        "calc_unique: field 'shift' must be an integer 0..")
+refuses("calc_unique: cages not a table", unique, with(calc, {cages = "AABB"}),
+        "calc_unique: field 'cages' must be a table")
+refuses("calc_unique: a cell with no cage id", unique,
+        with(calc, {cages = {[0] = 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8}}),
+        "calc_unique: cages[15] must be an integer cage id")
+refuses("calc_unique: a cage id that is a word", unique,
+        with(calc, {cages = with(pairs4, {[3] = "two"})}),
+        "calc_unique: cages[3] must be an integer cage id")
+refuses("calc_text: ops not a table", sudolab.calc_text,
+        {grid = g4, cages = pairs4, ops = "+"}, "calc_text: field 'ops' must be a table")
+
+local move = {grid = g4, cages = pairs4, ops = plus8, pair_ops = "+", more_ops = "+",
+  max_cage = 3, seed = 1}
+refuses("calc_move: max_cage too big", sudolab.calc_move, with(move, {max_cage = 1000}),
+        "calc_move: field 'max_cage' must be an integer 1..")
+refuses("calc_move: max_cage missing", sudolab.calc_move, with(move, {max_cage = false}),
+        "calc_move: field 'max_cage' must be an integer 1..")
+refuses("calc_move: seed a table", sudolab.calc_move, with(move, {seed = {}}),
+        "calc_move: field 'seed' must be an integer 0..")
+expect("calc_move with every field right moves",
+       type(select(1, sudolab.calc_move(move))), "table")
+
+local g9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+local killer = {grid = g9, sizes = {2, 3}, seed = 1}
+local partition = sudolab.killer_partition
+refuses("killer_partition: a size of 0", partition, with(killer, {sizes = {2, 0}}),
+        "killer_partition: sizes[2] must be an integer 1..81")
+refuses("killer_partition: a size that is a word", partition, with(killer, {sizes = {"two"}}),
+        "killer_partition: sizes[1] must be an integer 1..81")
+refuses("killer_partition: min_cage past the size", partition, with(killer, {min_cage = 10}),
+        "killer_partition: field 'min_cage' must be an integer 1..9")
+refuses("killer_partition: most below fewest", partition,
+        with(killer, {fewest = 30, most = 20}),
+        "killer_partition: field 'most' must be an integer 30..81")
+refuses("killer_partition: a negative seed", partition, with(killer, {seed = -5}),
+        "killer_partition: field 'seed' must be an integer 0..")
+expect("killer_partition with every field right draws",
+       type(select(1, partition(killer))), "table")
+
+local kunique = with(killer, {rules = "classic;killer", counts = 1, steps = 1, nodes = 1})
+refuses("killer_unique: rules missing", sudolab.killer_unique, with(kunique, {rules = false}),
+        "killer_unique: field 'rules' must be a string")
+refuses("killer_unique: a zero node budget", sudolab.killer_unique, with(kunique, {nodes = 0}),
+        "killer_unique: field 'nodes' must be an integer 1..")
+refuses("killer_unique: solutions past 64", sudolab.killer_unique,
+        with(kunique, {solutions = 65}), "killer_unique: field 'solutions' must be an integer 2..64")
+refuses("killer_unique: steps of 10^18", sudolab.killer_unique,
+        with(kunique, {steps = 1000000000000000000}),
+        "killer_unique: field 'steps' must be an integer 1..100000000")
+
+refuses("killer_swap names itself, not cages_text", function(cages)
+  return sudolab.killer_swap(cages, g9)
+end, "AB", "killer_swap: cages: column")
+
+refuses("puzzle: a size of 99", sudolab.puzzle, {size = 99},
+        "puzzle: field 'size' must be an integer 1..25")
+refuses("puzzle: boxes not a string", sudolab.puzzle, {boxes = 3},
+        "puzzle: field 'boxes' must be a string")
+refuses("puzzle: rules not a string", sudolab.puzzle, {rules = {}},
+        "puzzle: field 'rules' must be a string")
+refuses("puzzle: givens not a string", sudolab.puzzle, {givens = true},
+        "puzzle: field 'givens' must be a string")
+refuses("add_lua_rule: a name that is a table", function(spec)
+  return sudolab.puzzle{}:add_lua_rule(spec)
+end, {name = {}, check = function() return true end}, "add_lua_rule: field 'name' must be a string")
+refuses("suggest: a name that is not a string", function(names)
+  return sudolab.suggest("clasic", names)
+end, {"classic", 5}, "suggest: names[2] must be a string")
+
+check.finish()
