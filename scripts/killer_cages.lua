@@ -408,6 +408,23 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge
 end
 
+-- Notes the side of the band a walk's state lies on, when it is unique,
+-- outside the band and its cages in theirs (so `toward` follows the
+-- rating): sides[3] below, sides[2] above.
+local function note_side(sides, count, fits, toward, members, n, opts)
+  if count == 1 and not fits and toward and cages_outside(members, n, opts) == 0 then
+    sides[toward] = true
+  end
+end
+
+-- "below" or "above" when every unique state of a failed walk rated on
+-- that side of the band, else nil: a walk that never crossed it, which
+-- the caller may take as a sign that no walk of the request can land.
+local function walk_side(sides)
+  if sides[3] and not sides[2] then return "below" end
+  if sides[2] and not sides[3] then return "above" end
+end
+
 function M.anneal(v, grid, opts)
   local n = side(grid)
   local sizes = sizes_of(opts, v, n)
@@ -447,7 +464,9 @@ function M.anneal(v, grid, opts)
   local cages = 0
   for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
+  local sides = {} -- the sides of the band its unique states rated on (walk_side)
   for step = 1, steps do
+    note_side(sides, count, fits, toward, members, n, opts)
     if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
     if best and e <= slack then break end -- good enough
     local candidate
@@ -472,7 +491,10 @@ function M.anneal(v, grid, opts)
     temperature = temperature * cooling
   end
   if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
-  if not best then return nil, "annealing ended with no unique puzzle in the band", {trace = trace} end
+  if not best then
+    return nil, "annealing ended with no unique puzzle in the band",
+           {trace = trace, side = walk_side(sides)}
+  end
   local cages = 0
   for _ in pairs(members_of(best_cage, n)) do cages = cages + 1 end
   return best, {cages = cages, trace = trace, energy = best_e,

@@ -139,6 +139,30 @@ gen --variant killer --size 16 --count 1 --seed 4 > "$T/k16"
 check "killer --size 16: more cages than one symbol each can name, unique" eval \
     'grep -q "^sudolab 16 4x4 classic;killer:[A-Za-z0-9]\{512\}:" "$T/k16" && all_unique "$T/k16"'
 
+# Graded killers past 9x9 and below it: the givens a grade needs at a size
+# come from the variant's table (tests/lua/test_generate.lua: the table,
+# and walks that cannot land ending a request).
+# fewest_cage FILE: the fewest cells of any cage over the file's killers.
+fewest_cage() {
+    awk '{ split($4, r, "killer:"); split(r[2], m, ":"); w = (length(m[1]) == $2 * $2) ? 1 : 2
+           delete c; for (i = 1; i <= length(m[1]); i += w) c[substr(m[1], i, w)]++
+           for (k in c) if (least == "" || c[k] < least) least = c[k] } END { print least }' "$1"
+}
+givens_each() { awk '{ print gsub(/[^.]/, "", $5) }' "$1" | sort -u; }
+gen --variant killer --size 16 --grade medium --count 2 --seed 2 > "$T/k16m"
+check "killer 16x16 medium: 30 givens from the table, unique, rated medium, no one-cell cage" eval \
+    '[ $(grep -c "^sudolab 16 4x4 classic;killer:" "$T/k16m") -eq 2 ] && all_unique "$T/k16m" &&
+     [ "$(givens_each "$T/k16m")" = 30 ] && [ "$(fewest_cage "$T/k16m")" -ge 2 ] &&
+     [ $("$S" rate "$T/k16m" | grep -c "^[0-9.]* medium ") -eq 2 ]'
+gen --variant killer --size 12 --grade easy --givens 30 --count 2 --seed 1 > "$T/k12e"
+check "killer 12x12 easy --givens 30: the user's count wins, rated easy" eval \
+    '[ "$(givens_each "$T/k12e")" = 30 ] && all_unique "$T/k12e" &&
+     [ $("$S" rate "$T/k12e" | grep -c "^[0-9.]* easy ") -eq 2 ]'
+gen --variant killer --size 8 --grade medium --givens 6 --count 2 --seed 1 > "$T/k8m"
+check "killer 8x8 medium --givens 6: lands, unique, rated medium" eval \
+    '[ "$(givens_each "$T/k8m")" = 6 ] && all_unique "$T/k8m" && [ "$(fewest_cage "$T/k8m")" -ge 2 ] &&
+     [ $("$S" rate "$T/k8m" | grep -c "^[0-9.]* medium ") -eq 2 ]'
+
 gen --variant oddeven --size 6 --count 2 --seed 5 > "$T/oe6"
 check "oddeven --size 6: marks over 36 cells, unique" eval \
     '[ $(grep -c "^sudolab 6 2x3 classic;oddeven:[oe.]\{36\} " "$T/oe6") -eq 2 ] && all_unique "$T/oe6"'
@@ -189,8 +213,12 @@ refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer
 refused "--cage-sizes 2,7: 7 is outside the cage sizes 2..5" --variant killer --cage-sizes 2,7
 refused "--max-cage 5: a cage of distinct digits on a 4x4 grid has at most 4 cells" \
     --variant killer --size 4 --max-cage 5
-refused "--grade medium: 16x16 killers are hard or harder (--grade hard and up)" \
-    --variant killer --size 16 --grade medium
+refused "--grade medium: no 4x4 killer reaches it; the grades 4x4 killers reach: easy, hard" \
+    --variant killer --size 4 --grade medium
+refused "--givens 100 at 16x16 medium: too many: they leave the cages too little to decide;" \
+    --variant killer --size 16 --grade medium --givens 100
+refused "--givens 5 at 16x16 medium: too few: the killers rate above the band; 16x16 medium killers take --givens" \
+    --variant killer --size 16 --grade medium --givens 5
 refused "random takes only --symmetry none; use --strategy symmetric" \
     --strategy random --symmetry mirror
 refused "exact does not take --grade; use --strategy graded" --clues 30 --grade hard

@@ -29,23 +29,50 @@ return require("variant").make{
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
-  -- The easiest grade a size's killers reach, where it is above easy: of
-  -- sixteen 16x16 partitions into cages of two cells the easiest rated 3.3
-  -- (pairs, pointing and the digits a cage needs are always called for),
-  -- and annealing cannot make cages smaller, so a lower grade is refused
-  -- at once (with givens too: a 16x16 walk that counts every candidate
-  -- ran past its time budget).
-  grade_floor = {[16] = "hard"},
+  -- What a grade asks of a size's killers where cages alone miss its band
+  -- (scripts/RESULTS_killer.md, "Every grade at every size"): false where
+  -- no killer of that size reaches the grade (the refusal names the grades
+  -- that do), else {givens, fewest, most}: the givens a request naming none
+  -- gets, and the counts a request may name (fewer rate above the band
+  -- whatever the cages, more below it or leave the cages nothing to
+  -- decide, and the walk could never land). A grade a size does not list
+  -- takes its killers without givens, and any count. Measured with the
+  -- default cages: cage options set by the request stand the counts aside.
+  -- Out of reach means none within a puzzle's time budget: 16x16 killers
+  -- rate 3.3 to 4.2 or need forcing chains (beyond), and the thin layer
+  -- between, like 12x12 extreme, was not reached in a minute.
+  grade_givens = {
+    [4] = {medium = false, expert = false, extreme = false, beyond = false},
+    [12] = {easy = {16, 10, 100}, extreme = false},
+    [16] = {easy = {40, 30, 200}, medium = {30, 12, 60}, expert = false, extreme = false},
+  },
   check = function(opts)
     require("killer_cages").check(opts)
     local v = require("killer")
     local n = opts.size or v.size
-    local floor = v.grade_floor[n] and sudolab.grades[v.grade_floor[n]]
-    local asked = opts.grade and sudolab.grades[opts.grade]
-    if floor and asked and asked.high <= floor.low then
-      error(string.format("--grade %s: %dx%d killers are %s or harder (--grade %s and up)",
-                          opts.grade, n, n, v.grade_floor[n], v.grade_floor[n]), 0)
+    local row = v.grade_givens[n]
+    local asks = row and opts.grade and row[opts.grade]
+    if asks == false then
+      local reach = {}
+      for _, g in ipairs(sudolab.grades) do
+        if row[g.name] ~= false then reach[#reach + 1] = g.name end
+      end
+      error(string.format("--grade %s: no %dx%d killer reaches it; the grades %dx%d killers reach: %s",
+                          opts.grade, n, n, n, n, table.concat(reach, ", ")), 0)
     end
+    local shaped = opts.cage_sizes or opts.min_cage or opts.max_cage
+    if asks and opts.givens and not shaped and (opts.givens < asks[2] or opts.givens > asks[3]) then
+      local why = opts.givens < asks[2] and "too few: the killers rate above the band"
+                  or "too many: they leave the cages too little to decide"
+      error(string.format("--givens %d at %dx%d %s: %s; %dx%d %s killers take --givens %d..%d",
+                          opts.givens, n, n, opts.grade, why, n, n, opts.grade, asks[2], asks[3]), 0)
+    end
+  end,
+  -- The givens of a request: its own, else its grade's at its size.
+  givens_for = function(v, opts, n)
+    if opts.givens then return opts.givens end
+    local asks = opts.grade and v.grade_givens[n] and v.grade_givens[n][opts.grade]
+    return asks and asks[1] or nil
   end,
   -- data.size: the grid's side (default: from the cage map's length).
   build = function(data)
@@ -64,7 +91,9 @@ return require("variant").make{
     if not killer.strategy_named(strategy) then
       error("unknown killer strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
-    local settings = setmetatable({cage_sizes = killer.profile(opts.cage_sizes)}, {__index = opts})
+    local n = opts.size or v.size
+    local settings = setmetatable({cage_sizes = killer.profile(opts.cage_sizes),
+                                   givens = v.givens_for(v, opts, n)}, {__index = opts})
     -- The graded sizes stand aside for cage bounds the user set.
     if opts.grade and not (opts.cage_sizes or opts.min_cage or opts.max_cage)
        and (opts.size or v.size) == 9 then
@@ -78,15 +107,41 @@ return require("variant").make{
     -- A grid no partition makes unique is left for the next grid. The
     -- empty grid is kept per size: its ruleset cost more than the fill.
     local why
-    local n = opts.size or v.size
     v.empty = v.empty or {}
     v.empty[n] = v.empty[n] or sudolab.puzzle{size = n}
+    -- Walks that each stayed on one side of the band, the same side, on
+    -- v.one_sided(n) grids in a row end the request: its givens or cages
+    -- hold every killer there.
+    local side, streak = nil, 0
     for attempt = 0, (opts.attempts or 100) - 1 do
       local grid = v.empty[n]:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
-      local p, info = killer[strategy](v, grid, settings)
+      local p, info, walk = killer[strategy](v, grid, settings)
       if p then return p, info end
       why = info
+      local now = type(walk) == "table" and walk.side or nil
+      streak = now and now == side and streak + 1 or (now and 1 or 0)
+      side = now
+      if streak >= v.one_sided(n) then return nil, v.one_sided_why(settings, n, side, streak) end
     end
+    -- Past the hundred grids, the last walks' side (three or more in a
+    -- row) says more than the last walk's failure.
+    if streak >= 3 then return nil, v.one_sided_why(settings, n, side, streak) end
     return nil, why
+  end,
+  -- How many one-sided walks in a row end a request: three on a 16x16,
+  -- and as many as cost about the same on smaller grids (a walk's cost
+  -- grows about as the square of the cells). Where a band is thin (6x6
+  -- expert, 4x4 hard) landing walks follow up to 24 one-sided ones, so a
+  -- small grid gets more than its hundred grids; on a 16x16 a walk takes
+  -- seconds, and three say enough.
+  one_sided = function(n) return math.ceil(3 * (256 / (n * n)) ^ 2) end,
+  -- Why a request whose walks stayed on one side of its band ends.
+  one_sided_why = function(settings, n, side, walks)
+    local band = settings.grade or string.format("the rating band %.2f-%.2f", settings.band[1],
+                                                 settings.band[2])
+    local easier = side == "above" and "more givens or smaller cages make them easier"
+                   or "fewer givens or larger cages make them harder"
+    return string.format("%dx%d killers with %d givens rate %s %s (every unique one of %d walks did); %s",
+                         n, n, settings.givens or 0, side, band, walks, easier)
   end,
 }

@@ -415,5 +415,43 @@ do
   expect("killer_unique: rules no rule reads", refused({grid = grid, rules = "nosuch:", sizes = sizes}, "killer_unique"), true)
 end
 
+-- Killer grades by size (variants/killer.lua's grade_givens): the table
+-- names only known grades, each default inside its own range; a grade no
+-- killer of the size reaches and a count outside the range are refused
+-- before a run; the table's givens go where the request names none, and
+-- one-sided walks end a request that cannot land.
+do
+  local kill = require("killer")
+  local known, inside = true, true
+  for n, row in pairs(kill.grade_givens) do
+    for grade, asks in pairs(row) do
+      known = known and sudolab.grades[grade] ~= nil and n >= 3 and n <= 16
+      if asks then inside = inside and asks[2] <= asks[1] and asks[1] <= asks[3] and asks[3] <= n * n end
+    end
+  end
+  expect("grade_givens: known grades and sizes", known, true)
+  expect("grade_givens: each default within its range", inside, true)
+  local function refusal(opts)
+    local ok, err = pcall(kill.check, opts)
+    return not ok and err or nil
+  end
+  expect("4x4 medium refused with the grades 4x4 reaches",
+         refusal{size = 4, grade = "medium"}, "--grade medium: no 4x4 killer reaches it; the grades 4x4 killers reach: easy, hard")
+  expect("16x16 medium --givens 100: too many", (refusal{size = 16, grade = "medium", givens = 100} or ""):find("too many", 1, true) ~= nil, true)
+  expect("16x16 medium --givens 11: too few", (refusal{size = 16, grade = "medium", givens = 11} or ""):find("take --givens 12..60", 1, true) ~= nil, true)
+  expect("16x16 medium --givens 12 and 60 taken", refusal{size = 16, grade = "medium", givens = 12} == nil
+         and refusal{size = 16, grade = "medium", givens = 60} == nil, true)
+  expect("cage options stand the range aside", refusal{size = 16, grade = "medium", givens = 5, cage_sizes = "2"}, nil)
+  expect("9x9 takes any count", refusal{size = 9, grade = "hard", givens = 70}, nil)
+  expect("16x16 medium gets the table's givens", kill.givens_for(kill, {grade = "medium"}, 16), 30)
+  expect("a user's --givens wins", kill.givens_for(kill, {grade = "medium", givens = 20}, 16), 20)
+  expect("9x9 gets none", kill.givens_for(kill, {grade = "hard"}, 9), nil)
+  expect("three one-sided walks end a 16x16 request", kill.one_sided(16), 3)
+  math.randomseed(1)
+  local none, why = kill.generate{seed = 1, size = 16, grade = "hard", givens = 100, steps = 10}
+  expect("16x16 hard with 100 givens ends, saying they rate below", none == nil and why,
+         "16x16 killers with 100 givens rate below hard (every unique one of 3 walks did); fewer givens or larger cages make them harder")
+end
+
 -- The blocks after the first finish report too.
 check.finish()
