@@ -12,10 +12,11 @@
 #include "dig_glance.h"
 #include "dig_unavoidable.h"
 
-/* Past this many digits to add, a state is made afresh (dig_add): each
- * digit is a pass of propagation, and a start from the givens costs
- * about as much as four (scripts/RESULTS.md). */
-#define DIG_FRESH_DIGITS 4
+/* A state whose parent is not made is made afresh from the givens when
+ * it adds more than this many groups to the parent's (scripts/RESULTS.md):
+ * the parent's state, one propagation more, would cost more unless a
+ * later question needs it too. */
+#define DIG_FRESH_GROUPS 8
 
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
@@ -181,34 +182,19 @@ static int dig_fresh(struct dig_run *run, digitset *state, int l, int r)
     return solver_root(run->s, givens, state);
 }
 
-/* Adds the givens of groups [a, b) to state, for the questions about
- * groups [l, r); 1, 0 or -1 as solver_narrow. Each digit added is a pass
- * of propagation: past a few, one start from the givens costs less. */
-static int dig_add(struct dig_run *run, digitset *state, int a, int b, int l, int r)
+/* Adds the givens of groups [a, b) to state; 1, 0 or -1 as
+ * solver_narrow. The givens go in at once, one propagation for them all. */
+static int dig_add(struct dig_run *run, digitset *state, int a, int b)
 {
-    int by_digit[SL_MAX_CELLS], first[SL_MAX_SIZE + 2] = {0}, n = run->rs->geo.size;
+    int cells[SL_MAX_CELLS], count = 0;
+    digitset allowed[SL_MAX_CELLS];
     for (int i = run->start[a]; i < run->start[b]; i++) {
         int c = run->cells[i];
-        if (run->givens[c] && state[c] != digitset_of(run->givens[c])) first[run->givens[c] + 1]++;
+        if (!run->givens[c] || state[c] == digitset_of(run->givens[c])) continue;
+        cells[count] = c;
+        allowed[count++] = digitset_of(run->givens[c]);
     }
-    int digits = 0;
-    for (int d = 1; d <= n; d++) digits += first[d + 1] != 0;
-    if (digits > DIG_FRESH_DIGITS) return dig_fresh(run, state, l, r);
-    for (int d = 1; d <= n; d++) first[d + 1] += first[d];
-    int at[SL_MAX_SIZE + 1];
-    memcpy(at, first, sizeof at);
-    for (int i = run->start[a]; i < run->start[b]; i++) {
-        int c = run->cells[i];
-        if (run->givens[c] && state[c] != digitset_of(run->givens[c]))
-            by_digit[at[run->givens[c]]++] = c;
-    }
-    for (int d = 1; d <= n; d++) {
-        if (first[d + 1] == first[d]) continue;
-        int ok = solver_narrow(run->s, state, by_digit + first[d], first[d + 1] - first[d],
-                               digitset_of(d));
-        if (ok != 1) return ok;
-    }
-    return 1;
+    return count ? solver_narrow_each(run->s, state, cells, allowed, count) : 1;
 }
 
 static int dig_all_single(const struct ruleset *rs, const digitset *state)
@@ -268,26 +254,16 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
     if (present && keeps && !run->stopped) dig_remove(run, g);
 }
 
-/* The digits the givens of groups [a, b) hold. */
-static int dig_digits(const struct dig_run *run, int a, int b)
-{
-    digitset digits = 0;
-    for (int i = run->start[a]; i < run->start[b]; i++)
-        if (run->givens[run->cells[i]]) digits |= digitset_of(run->givens[run->cells[i]]);
-    return digitset_count(digits);
-}
-
 /* Makes the state of path[k] from its parent's, making that first, or
- * afresh when the parent is not made and the node adds more digits than
- * a start costs (the parent is then made only if another question needs
+ * afresh when the parent is not made and the node adds more groups than
+ * DIG_FRESH_GROUPS (the parent is then made only if another question needs
  * it); returns its liveness (dig_add). */
 static int dig_make(struct dig_run *run, int k)
 {
     struct dig_node *node = &run->path[k];
     if (node->made) return node->live;
     digitset *state = dig_state(run, node->slot);
-    if (k == 0 || (!run->path[k - 1].made &&
-                   dig_digits(run, node->add_from, node->add_to) > DIG_FRESH_DIGITS)) {
+    if (k == 0 || (!run->path[k - 1].made && node->add_to - node->add_from > DIG_FRESH_GROUPS)) {
         node->live = dig_fresh(run, state, node->l, node->r);
     } else {
         struct dig_node *parent = &run->path[k - 1];
@@ -296,8 +272,7 @@ static int dig_make(struct dig_run *run, int k)
             memcpy(state, dig_state(run, parent->slot), run->rs->state_bytes);
         else
             parent->made = 0; /* narrowed in place: the parent's questions are done */
-        node->live =
-            live == 1 ? dig_add(run, state, node->add_from, node->add_to, node->l, node->r) : live;
+        node->live = live == 1 ? dig_add(run, state, node->add_from, node->add_to) : live;
     }
     node->made = 1;
     run->stopped |= node->live < 0;
