@@ -182,17 +182,22 @@ static int dig_fresh(struct dig_run *run, digitset *state, int l, int r)
     return solver_root(run->s, givens, state);
 }
 
-/* Adds the givens of groups [a, b) to state; 1, 0 or -1 as
- * solver_narrow. The givens go in at once, one propagation for them all. */
-static int dig_add(struct dig_run *run, digitset *state, int a, int b)
+/* Adds the givens of groups [a, b) to state, and with bar >= 0 keeps
+ * cell bar from its solution's digit; 1, 0 or -1 as solver_narrow. All
+ * go in at once, one propagation for them all. */
+static int dig_add(struct dig_run *run, digitset *state, int a, int b, int bar)
 {
-    int cells[SL_MAX_CELLS], count = 0;
-    digitset allowed[SL_MAX_CELLS];
+    int cells[SL_MAX_CELLS + 1], count = 0;
+    digitset allowed[SL_MAX_CELLS + 1];
     for (int i = run->start[a]; i < run->start[b]; i++) {
         int c = run->cells[i];
         if (!run->givens[c] || state[c] == digitset_of(run->givens[c])) continue;
         cells[count] = c;
         allowed[count++] = digitset_of(run->givens[c]);
+    }
+    if (bar >= 0) {
+        cells[count] = bar;
+        allowed[count++] = (digitset)~digitset_of(run->solution[bar]);
     }
     return count ? solver_narrow_each(run->s, state, cells, allowed, count) : 1;
 }
@@ -254,11 +259,27 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
     if (present && keeps && !run->stopped) dig_remove(run, g);
 }
 
+/* What dig_make returns when a state on the way fixes the group asked
+ * about: its question is settled, and the states below are not made. */
+#define DIG_SETTLED 2
+
+/* 1 when state gives every given of group g its own digit. */
+static int dig_fixed_in(const struct dig_run *run, const digitset *state, int g)
+{
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        int c = run->cells[i];
+        if (run->givens[c] && state[c] != digitset_of(run->solution[c])) return 0;
+    }
+    return 1;
+}
+
 /* Makes the state of path[k] from its parent's, making that first, or
  * afresh when the parent is not made and the node adds more groups than
  * DIG_FRESH_GROUPS (the parent is then made only if another question needs
- * it); returns its liveness (dig_add). */
-static int dig_make(struct dig_run *run, int k)
+ * it); returns its liveness (dig_add). With g >= 0, stops at DIG_SETTLED
+ * once a parent made on the way fixes group g: the fewer givens of a
+ * parent fix a cell only if the node's more givens do too. */
+static int dig_make(struct dig_run *run, int k, int g)
 {
     struct dig_node *node = &run->path[k];
     if (node->made) return node->live;
@@ -267,12 +288,15 @@ static int dig_make(struct dig_run *run, int k)
         node->live = dig_fresh(run, state, node->l, node->r);
     } else {
         struct dig_node *parent = &run->path[k - 1];
-        int live = dig_make(run, k - 1);
+        int made = parent->made, live = dig_make(run, k - 1, g);
+        if (live == DIG_SETTLED) return live;
+        if (g >= 0 && !made && live == 1 && dig_fixed_in(run, dig_state(run, parent->slot), g))
+            return DIG_SETTLED;
         if (node->slot != parent->slot)
             memcpy(state, dig_state(run, parent->slot), run->rs->state_bytes);
         else
             parent->made = 0; /* narrowed in place: the parent's questions are done */
-        node->live = live == 1 ? dig_add(run, state, node->add_from, node->add_to) : live;
+        node->live = live == 1 ? dig_add(run, state, node->add_from, node->add_to, -1) : live;
     }
     node->made = 1;
     run->stopped |= node->live < 0;
@@ -315,10 +339,51 @@ static int dig_settled(struct dig_run *run, int k, int g)
     return 1;
 }
 
+/* The cell of group g's one given left, or -1 when it has more. */
+static int dig_lone_given(const struct dig_run *run, int g)
+{
+    int lone = -1;
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        if (!run->givens[run->cells[i]]) continue;
+        if (lone >= 0) return -1;
+        lone = run->cells[i];
+    }
+    return lone;
+}
+
+/* The question about path[k], a leaf whose group g has one given left,
+ * at c, and whose state is made from its parent's: the parent's state
+ * adds the leaf's givens and bars c from its digit in one propagation,
+ * which then holds every solution the question looks for. The leaf's
+ * state, so barred, serves no other question. */
+static void dig_ask_barred(struct dig_run *run, int k, int g, int c)
+{
+    struct dig_node *node = &run->path[k], *parent = &run->path[k - 1];
+    int made = parent->made, live = dig_make(run, k - 1, g);
+    if (run->stopped) return;
+    digitset *from = dig_state(run, parent->slot), *state = dig_state(run, node->slot);
+    if (live == DIG_SETTLED || (live == 1 && !made && dig_fixed_in(run, from, g))) {
+        dig_remove(run, g);
+        return;
+    }
+    if (node->slot != parent->slot)
+        memcpy(state, from, run->rs->state_bytes);
+    else
+        parent->made = 0;
+    if (live == 1) live = dig_add(run, state, node->add_from, node->add_to, c);
+    run->stopped |= live < 0;
+    if (live == 1) {
+        struct search_result r = solver_count_below(run->s, state, -1, 0, 1, NULL);
+        live = r.solutions || r.gave_up;
+    }
+    if (live == 0 && !run->stopped) dig_remove(run, g);
+}
+
 /* The question about path[k], a range of one group. */
 static void dig_leaf(struct dig_run *run, int k)
 {
-    int g = run->path[k].l, present = 0;
+    struct dig_node *node = &run->path[k];
+    int g = node->l, present = 0;
     for (int i = run->start[g]; i < run->start[g + 1]; i++)
         present += run->givens[run->cells[i]] != 0;
     if (!present) return;
@@ -327,8 +392,18 @@ static void dig_leaf(struct dig_run *run, int k)
         return;
     }
     if (dig_empties_set(run, g)) return;
-    int live = dig_make(run, k);
-    if (!run->stopped) dig_ask(run, dig_state(run, run->path[k].slot), live == 1, g);
+    int lone = run->singles ? -1 : dig_lone_given(run, g);
+    if (lone >= 0 && k > 0 &&
+        (run->path[k - 1].made || node->add_to - node->add_from <= DIG_FRESH_GROUPS)) {
+        dig_ask_barred(run, k, g, lone);
+        return;
+    }
+    int live = dig_make(run, k, run->singles ? -1 : g);
+    if (run->stopped) return;
+    if (live == DIG_SETTLED)
+        dig_remove(run, g);
+    else
+        dig_ask(run, dig_state(run, node->slot), live == 1, g);
 }
 
 /* Asks about the groups of path[k]'s range: the left part's state adds
