@@ -5,6 +5,7 @@
  * a time.
  */
 #include <CUnit/CUnit.h>
+#include <stdlib.h>
 
 #include "cunit_main.h"
 #include "dig.h"
@@ -228,6 +229,74 @@ static void test_fill_other_rules(void)
     }
 }
 
+/* Narrows copies of state, cells[i] to allowed[i], one cell at a time
+ * (solver_narrow) and all at once (solver_narrow_each): 1 when the two
+ * agree on the status (left in *status) and, when consistent, on every
+ * byte. */
+static int narrow_agrees(struct solver *s, const struct ruleset *rs, const digitset *state,
+                         const int *cells, const digitset *allowed, int count, int *status_out)
+{
+    size_t bytes = rs->state_bytes;
+    digitset *one = malloc(bytes), *each = malloc(bytes);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(each);
+    memcpy(one, state, bytes);
+    memcpy(each, state, bytes);
+    int status = 1;
+    for (int i = 0; i < count && status == 1; i++)
+        status = solver_narrow(s, one, &cells[i], 1, allowed[i]);
+    int agrees = solver_narrow_each(s, each, cells, allowed, count) == status &&
+                 (status != 1 || memcmp(one, each, bytes) == 0);
+    free(one);
+    free(each);
+    *status_out = status;
+    return agrees;
+}
+
+/* Many cells narrowed at once, each to its own digits, leave the state
+ * that narrowing them one by one does, over the classic kernel (9x9),
+ * the general path (9x9 with it switched off, 6x6) and for narrowings
+ * that end in a contradiction. */
+static void test_narrow_each(void)
+{
+    static const int shapes[][4] = {{9, 3, 3, 0}, {9, 3, 3, 1}, {6, 2, 3, 0}};
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        if (shapes[k][3]) setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
+        struct fixture f;
+        int opened = fixture_open(&f, shapes[k][0], shapes[k][1], shapes[k][2], NULL);
+        unsetenv("SUDOLAB_GENERAL_ENGINE");
+        CU_ASSERT_EQUAL_FATAL(opened, 0);
+        CU_ASSERT_TRUE((f.rules->kernel != NULL) == (shapes[k][0] == 9 && !shapes[k][3]));
+        int n = f.rules->geo.ncells, size = f.rules->geo.size, checked = 0, failed = 0;
+        uint8_t grid[SL_MAX_CELLS];
+        digitset *root = malloc(f.rules->state_bytes);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+        struct rng rng;
+        rng_seed(&rng, 21 + k);
+        for (int round = 0; round < 40; round++) {
+            memset(f.puzzle.givens, 0, (size_t)n);
+            CU_ASSERT_EQUAL_FATAL(
+                solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions, 1);
+            int cells[SL_MAX_CELLS], count = n / 6 + round % 5;
+            digitset allowed[SL_MAX_CELLS];
+            for (int c = 0; c < n; c++) cells[c] = c;
+            rng_shuffle_ints(&rng, cells, n);
+            for (int i = count; i < n / 3; i++) f.puzzle.givens[cells[i]] = grid[cells[i]];
+            if (solver_root(f.solver, f.puzzle.givens, root) != 1) continue;
+            for (int i = 0; i < count; i++) allowed[i] = digitset_of(grid[cells[i]]);
+            if (round % 4 == 3) /* a wrong digit, most often a contradiction */
+                allowed[count - 1] = digitset_of(grid[cells[count - 1]] % size + 1);
+            int status;
+            checked += narrow_agrees(f.solver, f.rules, root, cells, allowed, count, &status);
+            failed += status == 0;
+        }
+        CU_ASSERT_EQUAL(checked, 40);
+        CU_ASSERT_TRUE(failed > 0);
+        free(root);
+        fixture_close(&f);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("dig", NULL, NULL);
@@ -239,4 +308,5 @@ void tests_register(void)
     CU_add_test(s, "fill other rules", test_fill_other_rules);
 
     CU_add_test(s, "dig few groups", test_dig_few_groups);
+    CU_add_test(s, "narrow many cells at once", test_narrow_each);
 }

@@ -193,19 +193,19 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
 
 /* The variant's own checks of the request (scripts/generate.lua: its
  * sizes, strategies and the options each takes), made once here by a
- * generator that makes nothing, before any output is opened. */
-static int check_request(const struct generate_request *req)
+ * generator, before any output is opened: the run then makes puzzles
+ * with it. NULL when the request fails them. */
+static struct generator *check_request(const struct generate_request *req)
 {
     struct sl_error err = {0};
     struct generator *g = generator_new(req, &err);
     if (!g) fprintf(stderr, "sudolab generate: %s\n", err.msg);
-    generator_free(g);
-    return g ? 0 : -1;
+    return g;
 }
 
 /* Runs the shard, writing to out. */
 static int run_all(const struct cmd_options *opt, const struct generate_request *req,
-                   struct output *o)
+                   struct generator *made, struct output *o)
 {
     struct generate_run spec = {
         .request = req,
@@ -217,6 +217,7 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
         .arg = o,
         .label = "generate",
         .interrupted = &interrupted,
+        .made = made,
     };
     struct sl_error err = {0};
     long handed = 0;
@@ -399,17 +400,22 @@ int cmd_generate(int argc, char **argv)
         fprintf(stderr, "sudolab generate: takes no files ('%s')\n", opt.files[0]);
         return EXIT_BAD_INPUT;
     }
-    if (request_of(&opt, &req) || check_request(&req)) return EXIT_BAD_INPUT;
+    if (request_of(&opt, &req)) return EXIT_BAD_INPUT;
+    struct generator *made = check_request(&req);
+    if (!made) return EXIT_BAD_INPUT;
     char temp[sizeof temp_output];
     struct target target;
     FILE *out = open_output(&opt, &target, temp, sizeof temp);
-    if (!out) return EXIT_BAD_INPUT;
+    if (!out) {
+        generator_free(made);
+        return EXIT_BAD_INPUT;
+    }
     struct sigaction sa = {0}, old_int, old_term;
     sa.sa_handler = on_interrupt;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     struct output o = {&opt, out, 0};
-    code = run_all(&opt, &req, &o);
+    code = run_all(&opt, &req, made, &o);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     return close_output(&opt, &o, &target, temp, code);

@@ -12,10 +12,11 @@
 #include "dig_glance.h"
 #include "dig_unavoidable.h"
 
-/* Past this many digits to add, a state is made afresh (dig_add): each
- * digit is a pass of propagation, and a start from the givens costs
- * about as much as four (scripts/RESULTS.md). */
-#define DIG_FRESH_DIGITS 4
+/* A state whose parent is not made is made afresh from the givens when
+ * it adds more than this many groups to the parent's (scripts/RESULTS.md):
+ * the parent's state, one propagation more, would cost more unless a
+ * later question needs it too. */
+#define DIG_FRESH_GROUPS 8
 
 /* The digits the givens leave cell (its domain less its peers' givens). */
 static digitset dig_open_to(const struct ruleset *rs, const uint8_t *givens, int cell)
@@ -109,7 +110,7 @@ static int dig_groups_alone(struct solver *s, const struct ruleset *rs, uint8_t 
  * it. Splitting the range of groups in two, the state of a range holds
  * the givens all its questions share, those kept before it and those
  * after it; the left part adds the right part's givens, the right part
- * those the left part kept. The left part is the larger (dig_split): the
+ * those the left part kept. The left part is mostly the larger (dig_split): the
  * late questions, which the glance settles least, then share more of
  * their states. Each question then narrows one cell of a state that
  * is mostly propagated already, instead of propagating all the givens.
@@ -131,17 +132,19 @@ struct dig_node {
     int live; /* when made: 1 consistent, 0 not, -1 a rule stopped */
 };
 
-/* Ranges nest by dig_split: the whole, then at most one per step that
- * takes two thirds of a range (14 steps from 625 cells). */
+/* Ranges nest by dig_split: the whole, then one per split on the way
+ * down (at most 13 from 625 cells). */
 #define DIG_PATH_MAX 32
 
-/* Where the range [l, r) of two groups or more splits: two thirds of it
- * go left (scripts/RESULTS.md: fewer instructions than halves, as late
- * questions need states more often than early ones). */
-static int dig_split(int l, int r) { return l + (r - l) * 2 / 3; }
+/* Where the range [l, r) of two groups or more splits: three fifths of
+ * it go left (scripts/RESULTS.md: fewer instructions than halves or two
+ * thirds, as late questions need states more often than early ones). */
+static int dig_split(int l, int r) { return l + (r - l) * 3 / 5; }
 
-/* The slots a dig of ngroups groups needs: one per range on its longest
- * path, the left parts' (each left part is the larger). */
+/* The slots a dig of ngroups groups needs: one more per left part on a
+ * path. Taking the left part every time meets the most of them (for
+ * every range up to 625 groups: a right part, the larger only for three
+ * groups, splits no more often). */
 static int dig_depth(int ngroups)
 {
     int depth = 1;
@@ -181,34 +184,24 @@ static int dig_fresh(struct dig_run *run, digitset *state, int l, int r)
     return solver_root(run->s, givens, state);
 }
 
-/* Adds the givens of groups [a, b) to state, for the questions about
- * groups [l, r); 1, 0 or -1 as solver_narrow. Each digit added is a pass
- * of propagation: past a few, one start from the givens costs less. */
-static int dig_add(struct dig_run *run, digitset *state, int a, int b, int l, int r)
+/* Adds the givens of groups [a, b) to state, and with bar >= 0 keeps
+ * cell bar from its solution's digit; 1, 0 or -1 as solver_narrow. All
+ * go in at once, one propagation for them all. */
+static int dig_add(struct dig_run *run, digitset *state, int a, int b, int bar)
 {
-    int by_digit[SL_MAX_CELLS], first[SL_MAX_SIZE + 2] = {0}, n = run->rs->geo.size;
+    int cells[SL_MAX_CELLS + 1], count = 0;
+    digitset allowed[SL_MAX_CELLS + 1];
     for (int i = run->start[a]; i < run->start[b]; i++) {
         int c = run->cells[i];
-        if (run->givens[c] && state[c] != digitset_of(run->givens[c])) first[run->givens[c] + 1]++;
+        if (!run->givens[c] || state[c] == digitset_of(run->givens[c])) continue;
+        cells[count] = c;
+        allowed[count++] = digitset_of(run->givens[c]);
     }
-    int digits = 0;
-    for (int d = 1; d <= n; d++) digits += first[d + 1] != 0;
-    if (digits > DIG_FRESH_DIGITS) return dig_fresh(run, state, l, r);
-    for (int d = 1; d <= n; d++) first[d + 1] += first[d];
-    int at[SL_MAX_SIZE + 1];
-    memcpy(at, first, sizeof at);
-    for (int i = run->start[a]; i < run->start[b]; i++) {
-        int c = run->cells[i];
-        if (run->givens[c] && state[c] != digitset_of(run->givens[c]))
-            by_digit[at[run->givens[c]]++] = c;
+    if (bar >= 0) {
+        cells[count] = bar;
+        allowed[count++] = (digitset)~digitset_of(run->solution[bar]);
     }
-    for (int d = 1; d <= n; d++) {
-        if (first[d + 1] == first[d]) continue;
-        int ok = solver_narrow(run->s, state, by_digit + first[d], first[d + 1] - first[d],
-                               digitset_of(d));
-        if (ok != 1) return ok;
-    }
-    return 1;
+    return count ? solver_narrow_each(run->s, state, cells, allowed, count) : 1;
 }
 
 static int dig_all_single(const struct ruleset *rs, const digitset *state)
@@ -268,36 +261,44 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
     if (present && keeps && !run->stopped) dig_remove(run, g);
 }
 
-/* The digits the givens of groups [a, b) hold. */
-static int dig_digits(const struct dig_run *run, int a, int b)
+/* What dig_make returns when a state on the way fixes the group asked
+ * about: its question is settled, and the states below are not made. */
+#define DIG_SETTLED 2
+
+/* 1 when state gives every given of group g its own digit. */
+static int dig_fixed_in(const struct dig_run *run, const digitset *state, int g)
 {
-    digitset digits = 0;
-    for (int i = run->start[a]; i < run->start[b]; i++)
-        if (run->givens[run->cells[i]]) digits |= digitset_of(run->givens[run->cells[i]]);
-    return digitset_count(digits);
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        int c = run->cells[i];
+        if (run->givens[c] && state[c] != digitset_of(run->solution[c])) return 0;
+    }
+    return 1;
 }
 
 /* Makes the state of path[k] from its parent's, making that first, or
- * afresh when the parent is not made and the node adds more digits than
- * a start costs (the parent is then made only if another question needs
- * it); returns its liveness (dig_add). */
-static int dig_make(struct dig_run *run, int k)
+ * afresh when the parent is not made and the node adds more groups than
+ * DIG_FRESH_GROUPS (the parent is then made only if another question needs
+ * it); returns its liveness (dig_add). With g >= 0, stops at DIG_SETTLED
+ * once a parent made on the way fixes group g: the fewer givens of a
+ * parent fix a cell only if the node's more givens do too. */
+static int dig_make(struct dig_run *run, int k, int g)
 {
     struct dig_node *node = &run->path[k];
     if (node->made) return node->live;
     digitset *state = dig_state(run, node->slot);
-    if (k == 0 || (!run->path[k - 1].made &&
-                   dig_digits(run, node->add_from, node->add_to) > DIG_FRESH_DIGITS)) {
+    if (k == 0 || (!run->path[k - 1].made && node->add_to - node->add_from > DIG_FRESH_GROUPS)) {
         node->live = dig_fresh(run, state, node->l, node->r);
     } else {
         struct dig_node *parent = &run->path[k - 1];
-        int live = dig_make(run, k - 1);
+        int made = parent->made, live = dig_make(run, k - 1, g);
+        if (live == DIG_SETTLED) return live;
+        if (g >= 0 && !made && live == 1 && dig_fixed_in(run, dig_state(run, parent->slot), g))
+            return DIG_SETTLED;
         if (node->slot != parent->slot)
             memcpy(state, dig_state(run, parent->slot), run->rs->state_bytes);
         else
             parent->made = 0; /* narrowed in place: the parent's questions are done */
-        node->live =
-            live == 1 ? dig_add(run, state, node->add_from, node->add_to, node->l, node->r) : live;
+        node->live = live == 1 ? dig_add(run, state, node->add_from, node->add_to, -1) : live;
     }
     node->made = 1;
     run->stopped |= node->live < 0;
@@ -340,10 +341,51 @@ static int dig_settled(struct dig_run *run, int k, int g)
     return 1;
 }
 
+/* The cell of group g's one given left, or -1 when it has more. */
+static int dig_lone_given(const struct dig_run *run, int g)
+{
+    int lone = -1;
+    for (int i = run->start[g]; i < run->start[g + 1]; i++) {
+        if (!run->givens[run->cells[i]]) continue;
+        if (lone >= 0) return -1;
+        lone = run->cells[i];
+    }
+    return lone;
+}
+
+/* The question about path[k], a leaf whose group g has one given left,
+ * at c, and whose state is made from its parent's: the parent's state
+ * adds the leaf's givens and bars c from its digit in one propagation,
+ * which then holds every solution the question looks for. The leaf's
+ * state, so barred, serves no other question. */
+static void dig_ask_barred(struct dig_run *run, int k, int g, int c)
+{
+    struct dig_node *node = &run->path[k], *parent = &run->path[k - 1];
+    int made = parent->made, live = dig_make(run, k - 1, g);
+    if (run->stopped) return;
+    digitset *from = dig_state(run, parent->slot), *state = dig_state(run, node->slot);
+    if (live == DIG_SETTLED || (live == 1 && !made && dig_fixed_in(run, from, g))) {
+        dig_remove(run, g);
+        return;
+    }
+    if (node->slot != parent->slot)
+        memcpy(state, from, run->rs->state_bytes);
+    else
+        parent->made = 0;
+    if (live == 1) live = dig_add(run, state, node->add_from, node->add_to, c);
+    run->stopped |= live < 0;
+    if (live == 1) {
+        struct search_result r = solver_count_below(run->s, state, -1, 0, 1, NULL);
+        live = r.solutions || r.gave_up;
+    }
+    if (live == 0 && !run->stopped) dig_remove(run, g);
+}
+
 /* The question about path[k], a range of one group. */
 static void dig_leaf(struct dig_run *run, int k)
 {
-    int g = run->path[k].l, present = 0;
+    struct dig_node *node = &run->path[k];
+    int g = node->l, present = 0;
     for (int i = run->start[g]; i < run->start[g + 1]; i++)
         present += run->givens[run->cells[i]] != 0;
     if (!present) return;
@@ -352,8 +394,18 @@ static void dig_leaf(struct dig_run *run, int k)
         return;
     }
     if (dig_empties_set(run, g)) return;
-    int live = dig_make(run, k);
-    if (!run->stopped) dig_ask(run, dig_state(run, run->path[k].slot), live == 1, g);
+    int lone = run->singles ? -1 : dig_lone_given(run, g);
+    if (lone >= 0 && k > 0 &&
+        (run->path[k - 1].made || node->add_to - node->add_from <= DIG_FRESH_GROUPS)) {
+        dig_ask_barred(run, k, g, lone);
+        return;
+    }
+    int live = dig_make(run, k, run->singles ? -1 : g);
+    if (run->stopped) return;
+    if (live == DIG_SETTLED)
+        dig_remove(run, g);
+    else
+        dig_ask(run, dig_state(run, node->slot), live == 1, g);
 }
 
 /* Asks about the groups of path[k]'s range: the left part's state adds

@@ -38,9 +38,10 @@ int dig_glance_open(struct dig_glance *g, const struct ruleset *rs, const uint8_
         }
     }
     memset(g->given, 0, sizeof g->given);
+    g->taken[0] = g->taken[1] = 0;
     for (int c = 0; c < rs->geo.ncells; c++) {
         glance_peers(g, c);
-        if (givens[c]) glance_add(g->given[givens[c]], c);
+        if (givens[c]) glance_add(g->given[givens[c]], c), glance_add(g->taken, c);
     }
     return 1;
 }
@@ -48,6 +49,7 @@ int dig_glance_open(struct dig_glance *g, const struct ruleset *rs, const uint8_
 void dig_glance_remove(struct dig_glance *g, int cell, int digit)
 {
     g->given[digit][cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
+    g->taken[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
 }
 
 /* 1 when every digit but `digit` has a given left among cell's peers. */
@@ -65,9 +67,7 @@ static int glance_naked(const struct dig_glance *g, int cell, int digit, const u
 static int glance_hidden(const struct dig_glance *g, int cell, int digit, const uint64_t gone[2])
 {
     const struct ruleset *rs = g->rs;
-    uint64_t taken[2] = {0, 0}, sees[2] = {0, 0};
-    for (int d = 1; d <= rs->geo.size; d++) taken[0] |= g->given[d][0], taken[1] |= g->given[d][1];
-    taken[0] &= ~gone[0], taken[1] &= ~gone[1];
+    uint64_t taken[2] = {g->taken[0] & ~gone[0], g->taken[1] & ~gone[1]}, sees[2] = {0, 0};
     glance_add(taken, cell);
     for (int w = 0; w < 2; w++)
         for (uint64_t todo = g->given[digit][w] & ~gone[w]; todo; todo &= todo - 1) {

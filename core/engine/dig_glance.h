@@ -24,6 +24,7 @@ struct dig_glance {
     uint64_t peers[DIG_GLANCE_CELLS][2];
     uint64_t house[DIG_GLANCE_HOUSES][2];
     uint64_t given[SL_MAX_SIZE + 1][2]; /* per digit, the cells given it */
+    uint64_t taken[2];                  /* the cells given any digit */
 };
 
 /* Fills g from rs and givens; 0 when rs does not fit the masks. */

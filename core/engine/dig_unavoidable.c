@@ -16,17 +16,21 @@
  */
 #include "dig_unavoidable.h"
 
-/* The solution read by digit and by line: for each digit the cell and
- * the box it holds in each row, and the row it holds in each column and
- * box; for each row and column the column or row each digit sits in. */
+#include <string.h>
+
+/* The solution read by digit and by line: for each digit the box it
+ * holds in each row, the row it holds in each column and box, and its
+ * cells as bits; for each row and column the column or row each digit
+ * sits in; each row's cells as bits. */
 struct grid_rows {
     int n, box_rows, box_cols;
-    uint8_t cell[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t box[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t by_col[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t by_box[SL_MAX_SIZE + 1][DIG_UNAVOIDABLE_SIDE];
     uint8_t col_of[DIG_UNAVOIDABLE_SIDE][SL_MAX_SIZE + 1];
     uint8_t row_of[DIG_UNAVOIDABLE_SIDE][SL_MAX_SIZE + 1];
+    uint64_t digit_cells[SL_MAX_SIZE + 1][2]; /* the cells holding each digit */
+    uint64_t row_cells[DIG_UNAVOIDABLE_SIDE][2];
     const uint8_t *solution;
 };
 
@@ -44,11 +48,14 @@ static int grid_rows_read(struct grid_rows *g, const struct ruleset *rs, const u
     g->solution = solution;
     digitset row[DIG_UNAVOIDABLE_SIDE] = {0}, col[DIG_UNAVOIDABLE_SIDE] = {0},
              box[DIG_UNAVOIDABLE_SIDE] = {0};
+    memset(g->digit_cells, 0, sizeof g->digit_cells);
+    memset(g->row_cells, 0, sizeof g->row_cells);
     for (int c = 0; c < rs->geo.ncells; c++) {
         int d = solution[c], r = c / n, k = c % n, b = grid_box(g, r, k);
         if (d < 1 || d > n) return 0;
+        g->digit_cells[d][c >> 6] |= UINT64_C(1) << (c & 63);
+        g->row_cells[r][c >> 6] |= UINT64_C(1) << (c & 63);
         g->by_col[d][k] = g->by_box[d][b] = g->row_of[k][d] = (uint8_t)r;
-        g->cell[d][r] = (uint8_t)c;
         g->box[d][r] = (uint8_t)b;
         g->col_of[r][d] = (uint8_t)k;
         row[r] |= digitset_of(d), col[k] |= digitset_of(d), box[b] |= digitset_of(d);
@@ -92,13 +99,15 @@ static void pair_parts(struct dig_unavoidable *u, const struct grid_rows *g, int
         todo &= ~part;
     }
     if (u->n + count > DIG_UNAVOIDABLE_MAX) return; /* a part alone is no swap set */
+    const uint64_t *da = g->digit_cells[a], *db = g->digit_cells[b];
     for (int i = 0; i < count; i++) {
-        uint64_t *set = set_new(u);
-        for (unsigned rows = parts[i]; rows; rows &= rows - 1) {
-            int r = __builtin_ctz(rows);
-            set_add(set, g->cell[a][r]);
-            set_add(set, g->cell[b][r]);
+        uint64_t *set = set_new(u), rows[2] = {0, 0};
+        for (unsigned part = parts[i]; part; part &= part - 1) {
+            const uint64_t *row = g->row_cells[__builtin_ctz(part)];
+            rows[0] |= row[0], rows[1] |= row[1];
         }
+        set[0] = (da[0] | db[0]) & rows[0];
+        set[1] = (da[1] | db[1]) & rows[1];
     }
 }
 

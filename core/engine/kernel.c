@@ -917,3 +917,19 @@ int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_
         return best.cell;
     return pick;
 }
+
+/* --- Narrowing many cells at once -------------------------------------------- */
+
+int kernel_restrict_each(struct prop_ctx *ctx, const int *cells, const digitset *allowed, int count)
+{
+    const struct kernel *k = ctx->rs->kernel;
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed[i];
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
+        kernel_note_change(ctx, k, cells[i], after);
+    }
+    return kernel_fixed_point(ctx);
+}

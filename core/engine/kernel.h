@@ -74,4 +74,9 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
                      const uint64_t *blamed);
 
+/* propagate_restrict_each past opening ctx, for a ruleset with a kernel:
+ * every cell narrowed first, then one fixed point for them all. */
+int kernel_restrict_each(struct prop_ctx *ctx, const int *cells, const digitset *allowed,
+                         int count);
+
 #endif

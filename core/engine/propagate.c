@@ -331,6 +331,21 @@ int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, voi
     return fixed_point(ctx);
 }
 
+int propagate_restrict_each(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                            const int *cells, const digitset *allowed, int count)
+{
+    ctx_open(ctx, rs, state, 0);
+    if (rs->kernel) return kernel_restrict_each(ctx, cells, allowed, count);
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed[i];
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        note_change(ctx, cells[i], after);
+    }
+    return fixed_point(ctx);
+}
+
 void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
 {
     ctx->rs = rs;

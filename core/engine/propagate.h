@@ -64,6 +64,11 @@ int propagate_start_limited(struct prop_ctx *ctx, const struct ruleset *rs, void
  * state and propagates. */
 int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                              const int *cells, int count, digitset allowed);
+/* Restricts cells[i] to allowed[i], for each of the count cells, in an
+ * already propagated state, and propagates once for them all: the state
+ * left is the one a restriction per cell would leave. */
+int propagate_restrict_each(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                            const int *cells, const digitset *allowed, int count);
 /* Points ctx at a propagated state for reading only (a rule's branch
  * hook reads candidates through it). */
 void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state);

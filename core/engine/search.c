@@ -521,6 +521,12 @@ int solver_narrow(struct solver *s, void *state, const int *cells, int count, di
     return solver_status(s, propagate_restrict_cells(&s->ctx, s->rs, state, cells, count, allowed));
 }
 
+int solver_narrow_each(struct solver *s, void *state, const int *cells, const digitset *allowed,
+                       int count)
+{
+    return solver_status(s, propagate_restrict_each(&s->ctx, s->rs, state, cells, allowed, count));
+}
+
 /* run_prepared's search, from a copy of a propagated state. */
 struct search_result solver_count_below(struct solver *s, const void *state, int cell,
                                         digitset allowed, long limit, struct search_stats *stats)

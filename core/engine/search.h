@@ -88,6 +88,9 @@ struct search_result solver_fill(struct solver *s, const uint8_t *givens, struct
  * consistent state, 0 on a contradiction, -1 when a rule stopped it. */
 int solver_root(struct solver *s, const uint8_t *givens, void *state);
 int solver_narrow(struct solver *s, void *state, const int *cells, int count, digitset allowed);
+/* solver_narrow with cells[i] kept to allowed[i]: one propagation for all. */
+int solver_narrow_each(struct solver *s, void *state, const int *cells, const digitset *allowed,
+                       int count);
 /* Counts, up to limit, the solutions below `state` (not changed) in
  * which `cell` holds one of `allowed` (cell -1: any), as
  * solver_count_within would from the givens that made the state. */

@@ -85,6 +85,10 @@ struct generate_run {
     void *arg;
     const char *label;                        /* names the progress line shown on a terminal */
     const volatile sig_atomic_t *interrupted; /* stops the run when it becomes non-zero */
+    /* A generator for the request made already (the caller's check of
+     * it), or NULL: the run takes it over, a job makes its puzzles with
+     * it instead of starting one more interpreter, and the run frees it. */
+    struct generator *made;
 };
 
 /* Makes the puzzles and hands each to the sink. Returns the sink's last

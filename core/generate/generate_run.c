@@ -34,6 +34,7 @@ struct run {
     long next, handed;
     int stop;
     struct slot *slots;
+    struct generator *spare; /* spec->made, until a job takes it */
     char setup_error[512];
     struct timespec start;
     double last_progress;
@@ -75,11 +76,21 @@ static void run_fail_setup(struct run *run, const char *msg)
     pthread_mutex_unlock(&run->lock);
 }
 
+/* The generator made already, for the first job to ask, or a new one. */
+static struct generator *run_generator(struct run *run, struct sl_error *err)
+{
+    pthread_mutex_lock(&run->lock);
+    struct generator *g = run->spare;
+    run->spare = NULL;
+    pthread_mutex_unlock(&run->lock);
+    return g ? g : generator_new(run->spec->request, err);
+}
+
 static void *run_worker(void *arg)
 {
     struct run *run = arg;
     struct sl_error err = {0};
-    struct generator *g = generator_new(run->spec->request, &err);
+    struct generator *g = run_generator(run, &err);
     if (!g) {
         run_fail_setup(run, err.msg);
         return NULL;
@@ -163,7 +174,7 @@ static int run_hand_over(struct run *run)
 static int run_alone(struct run *run)
 {
     struct sl_error err = {0};
-    struct generator *g = generator_new(run->spec->request, &err);
+    struct generator *g = run_generator(run, &err);
     if (!g) {
         snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
         return -1;
@@ -203,14 +214,19 @@ int generate_run(const struct generate_run *spec, long *handed, struct sl_error 
                       .next = spec->first,
                       .handed = spec->first,
                       .waiting_for = -1,
-                      .tty = isatty(2)};
+                      .tty = isatty(2),
+                      .spare = spec->made};
     run.slots = calloc(spec->jobs > 1 ? GENERATE_RUN_WINDOW : 1, sizeof *run.slots);
-    if (!run.slots) return sl_error_set(err, 0, 0, "out of memory");
+    if (!run.slots) {
+        generator_free(run.spare);
+        return sl_error_set(err, 0, 0, "out of memory");
+    }
     clock_gettime(CLOCK_MONOTONIC, &run.start);
     pthread_mutex_init(&run.lock, NULL);
     pthread_cond_init(&run.ready, NULL);
     pthread_cond_init(&run.room, NULL);
     int code = spec->jobs > 1 ? run_threads(&run) : run_alone(&run);
+    generator_free(run.spare); /* no job took it */
     run_progress(&run, 1);
     pthread_cond_destroy(&run.ready);
     pthread_cond_destroy(&run.room);
