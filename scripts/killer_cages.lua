@@ -23,7 +23,8 @@
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
 -- tried before the walk: M.anneal), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
--- unique_weight, rating_weight, size_weight, cages_weight.
+-- unique_weight, rating_weight, size_weight, cages_weight; stop_below
+-- (ratings stop below the band: M.anneal's energy).
 local M = {}
 
 -- The strategies, in the order they are offered, and the options of a
@@ -390,9 +391,13 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   -- rating of a 16x16 killer beyond the band takes seconds.
   local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
   local above = room and opts.band and opts.band[2] + room or nil
+  -- With opts.stop_below, a rating stops once the techniques rated under
+  -- the band (singles, for medium) would finish the grid: it is then
+  -- known too easy (its rating an upper bound) or known exactly.
+  local below = opts.stop_below and opts.band and opts.band[1] or nil
   local rated
   if opts.band and not budget(n) then
-    rated = p:rate(above)
+    rated = p:rate(above, below)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
@@ -401,7 +406,7 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    rated = rated or p:rate(above)
+    rated = rated or p:rate(above, below)
     if not rated or rated.above then return math.huge end
     local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end

@@ -29,6 +29,11 @@ return require("variant").make{
   -- the default sizes (most of those rate hard), which spares the ratings
   -- of the walk (scripts/RESULTS_killer.md).
   grade_sizes = {easy = {2, 2}, medium = {2, 2, 3}},
+  -- The grades whose ratings stop once singles alone would finish the
+  -- grid (rate_puzzle_band's bound below): medium's too easy and in-band
+  -- killers then rate in fewer steps; for hard the bound costs more steps
+  -- of its own than it saves (scripts/RESULTS_killer.md).
+  grade_stop_below = {medium = true},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
@@ -78,6 +83,7 @@ return require("variant").make{
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
       settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
+      settings.stop_below = opts.grade and v.grade_stop_below[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid. The
     -- empty grid is kept per size: its ruleset cost more than the fill.
