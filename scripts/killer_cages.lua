@@ -433,9 +433,10 @@ function M.anneal(v, grid, opts)
   -- partitions instead.
   local slack = w.size * (opts.size_slack or 0.34)
   -- Before a start is kept, one is scored only as far as telling that
-  -- its rating is within opts.start_reach (default 1) of the band: one
-  -- further out is dropped (the rater stops there, before the costly
-  -- techniques of the grades above), unless it is the last start.
+  -- its rating is within opts.start_reach (default 0: the walk seldom
+  -- follows the starts) of the band: one further out is dropped (the
+  -- rater stops there, before the costly techniques of the grades
+  -- above), unless it is the last start.
   local starts = opts.starts or 1
   local reach = starts > 1 and slack + w.rating * (opts.start_reach or 0) or nil
   local cage, members, e, p, count, fits, toward, rated
