@@ -23,7 +23,8 @@
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
 -- tried before the walk: M.anneal), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
--- unique_weight, rating_weight, size_weight, cages_weight.
+-- unique_weight, rating_weight, size_weight, cages_weight; stop_below
+-- (ratings stop below the band: M.anneal's energy).
 local M = {}
 
 -- The strategies, in the order they are offered, and the options of a
@@ -371,15 +372,17 @@ end
 -- math.huge, as the walk refuses it whatever its exact energy: a swap of
 -- two digits shows a second solution without a search, and the rating
 -- stops once past what the limit leaves.
-local function energy(v, cage, members, grid, n, opts, w, givens, limit)
+local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   limit = limit or math.huge
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local outside, split_or_merge = cages_outside(members, n, opts)
   e = e + w.cages * outside
   if e > limit then return math.huge end
   local shared = e + 2 * w.unique -- the least energy of a puzzle not unique
-  if shared > limit and not givens and sudolab.killer_swap(cage, grid) then return math.huge end
-  local p = M.puzzle(v, cage, grid, n, givens)
+  if not unique and shared > limit and not givens and sudolab.killer_swap(cage, grid) then
+    return math.huge
+  end
+  local p = unique or M.puzzle(v, cage, grid, n, givens)
   if not p then return math.huge end
   -- Rating first where it is bounded (9x9 and smaller): it counts to two
   -- itself, so a unique puzzle is searched once; the others are counted.
@@ -388,24 +391,28 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit)
   -- rating of a 16x16 killer beyond the band takes seconds.
   local room = limit < math.huge and w.rating > 0 and (limit - e) / w.rating
   local above = room and opts.band and opts.band[2] + room or nil
+  -- With opts.stop_below, a rating stops once the techniques rated under
+  -- the band (singles, for medium) would finish the grid: it is then
+  -- known too easy (its rating an upper bound) or known exactly.
+  local below = opts.stop_below and opts.band and opts.band[1] or nil
   local rated
   if opts.band and not budget(n) then
-    rated = p:rate(above)
+    rated = p:rate(above, below)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
-  local count = rated and 1 or p:count(8, budget(n))
+  local count = (rated or unique) and 1 or p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    rated = rated or p:rate(above)
+    rated = rated or p:rate(above, below)
     if not rated or rated.above then return math.huge end
     local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
-  return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge
+  return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge, rated
 end
 
 -- Notes the side of the band a walk's state lies on, when it is unique,
@@ -443,31 +450,35 @@ function M.anneal(v, grid, opts)
   -- partitions instead.
   local slack = w.size * (opts.size_slack or 0.34)
   -- Before a start is kept, one is scored only as far as telling that
-  -- its rating is within opts.start_reach (default 1) of the band: one
-  -- further out is dropped (the rater stops there, before the costly
-  -- techniques of the grades above), unless it is the last start.
+  -- its rating is within opts.start_reach (default 0: the walk seldom
+  -- follows the starts) of the band: one further out is dropped (the
+  -- rater stops there, before the costly techniques of the grades
+  -- above), unless it is the last start.
   local starts = opts.starts or 1
-  local reach = starts > 1 and slack + w.rating * (opts.start_reach or 1) or nil
-  local cage, members, e, p, count, fits, toward
+  local reach = starts > 1 and slack + w.rating * (opts.start_reach or 0) or nil
+  local cage, members, e, p, count, fits, toward, rated
   for start = 1, starts do
-    local _, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
-    c = type(c) == "table" and c or M.partition(grid, n, sizes, low, high, opts.cage_band)
+    local unique, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
+    if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
     local m = members_of(c, n)
     local limit = e or (start < starts and reach or nil)
-    local e2, p2, count2, fits2, toward2 = energy(v, c, m, grid, n, opts, w, givens, limit)
+    local e2, p2, count2, fits2, toward2, rated2 =
+      energy(v, c, m, grid, n, opts, w, givens, limit, unique)
     if e2 < math.huge and (not e or e2 < e) then
-      cage, members, e, p, count, fits, toward = c, m, e2, p2, count2, fits2, toward2
+      cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
     end
     if count == 1 and fits and e <= slack then break end
   end
   if not e then return nil, "no partition to start annealing from", {trace = {}} end
   local cages = 0
   for _ in pairs(members) do cages = cages + 1 end
-  local trace, best, best_e, best_cage = {e}, nil, math.huge, nil
+  local trace, best, best_e, best_cage, best_rated = {e}, nil, math.huge, nil, nil
   local sides = {} -- the sides of the band its unique states rated on (walk_side)
   for step = 1, steps do
     note_side(sides, count, fits, toward, members, n, opts)
-    if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
+    if count == 1 and fits and e < best_e then
+      best, best_e, best_cage, best_rated = p, e, cage, rated
+    end
     if best and e <= slack then break end -- good enough
     local candidate
     for _ = 1, 50 do
@@ -480,9 +491,11 @@ function M.anneal(v, grid, opts)
       -- be refused.
       local limit = e - temperature * math.log(math.random())
       local m = members_of(candidate, n)
-      local e2, p2, count2, fits2, toward2 = energy(v, candidate, m, grid, n, opts, w, givens, limit)
+      local e2, p2, count2, fits2, toward2, rated2 =
+        energy(v, candidate, m, grid, n, opts, w, givens, limit)
       if e2 <= e or (e2 < math.huge and e2 < limit) then
-        cage, members, e, p, count, fits, toward = candidate, m, e2, p2, count2, fits2, toward2
+        cage, members, e, p, count, fits, toward, rated =
+          candidate, m, e2, p2, count2, fits2, toward2, rated2
         cages = 0
         for _ in pairs(members) do cages = cages + 1 end
       end
@@ -490,14 +503,18 @@ function M.anneal(v, grid, opts)
     trace[#trace + 1] = e
     temperature = temperature * cooling
   end
-  if count == 1 and fits and e < best_e then best, best_e, best_cage = p, e, cage end
+  if count == 1 and fits and e < best_e then best, best_e, best_cage, best_rated = p, e, cage, rated end
   if not best then
     return nil, "annealing ended with no unique puzzle in the band",
            {trace = trace, side = walk_side(sides)}
   end
   local cages = 0
   for _ in pairs(members_of(best_cage, n)) do cages = cages + 1 end
-  return best, {cages = cages, trace = trace, energy = best_e,
+  -- A rating in the band ran to its end (it stops early only past the
+  -- band): its unused rules are exact, so generate.lua need not rate the
+  -- puzzle again.
+  local checked = best_rated and #best_rated.unused == 0 and best:line() or nil
+  return best, {cages = cages, trace = trace, energy = best_e, rules_checked = checked,
                 cage_sizes = M.size_histogram(best_cage, n)}
 end
 

@@ -13,7 +13,11 @@ return require("variant").make{
   -- (scripts/killer_ladder.sh measures it). Other sizes keep the whole
   -- band: the shares were measured on 9x9 alone, and on a small grid a
   -- share is one or two counts, which makes a grade slow to reach.
-  grade_cages = {easy = {26, 36}, hard = {29, 36}, expert = {28, 31}, extreme = {26, 27}, beyond = {26, 26}},
+  -- Medium's 34..36: of greedy partitions from its sizes, those with 34
+  -- and more cages rate medium two times in three (with 26..33 about one
+  -- in three, most of the rest too hard), so fewer are rated a killer.
+  grade_cages = {easy = {26, 36}, medium = {34, 36}, hard = {29, 36}, expert = {28, 31},
+                 extreme = {26, 27}, beyond = {26, 26}},
   -- The greedy partitions annealing tries before its walk: up to the
   -- killer rows (hard) one often lands in the band as it is, which spares
   -- the walk; above, none does, and the walk's start is left as it was
@@ -25,6 +29,11 @@ return require("variant").make{
   -- the default sizes (most of those rate hard), which spares the ratings
   -- of the walk (scripts/RESULTS_killer.md).
   grade_sizes = {easy = {2, 2}, medium = {2, 2, 3}},
+  -- The grades whose ratings stop once singles alone would finish the
+  -- grid (rate_puzzle_band's bound below): medium's too easy and in-band
+  -- killers then rate in fewer steps; for hard the bound costs more steps
+  -- of its own than it saves (scripts/RESULTS_killer.md).
+  grade_stop_below = {medium = true},
   sizes = {from = 3, to = 16},
   sizes_why = "smaller grids need cages of one cell, and larger ones take minutes",
   strategies = require("killer_cages").strategies,
@@ -103,6 +112,7 @@ return require("variant").make{
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
       settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
+      settings.stop_below = opts.grade and v.grade_stop_below[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid. The
     -- empty grid is kept per size: its ruleset cost more than the fill.

@@ -211,6 +211,14 @@ local hard_cages = select(2, hard:rules():gsub(",", ",")) + 1
 expect("a hard killer is rated hard", hard:rate().grade, "hard")
 local share = kv.grade_cages.hard
 expect("with the cages of hard's share", hard_cages >= share[1] and hard_cages <= share[2], true)
+-- A landed killer's rating ran to its end, so annealing hands on that its
+-- rules were checked (generate.lua then rates it no second time).
+local medium, medium_info = kv.generate{seed = 8, grade = "medium"}
+local medium_cages = select(2, medium:rules():gsub(",", ",")) + 1
+share = kv.grade_cages.medium
+expect("a medium killer is rated medium", medium:rate().grade, "medium")
+expect("with the cages of medium's share", medium_cages >= share[1] and medium_cages <= share[2], true)
+expect("its rules checked by annealing's rating", medium_info.rules_checked, medium:line())
 expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
 expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
 expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
