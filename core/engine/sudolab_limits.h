@@ -241,4 +241,11 @@
 #define PLAY_TOP 10
 #define PLAY_RULES_MAX 4096
 
+/* The killer kernel's nodes (killer_kernel.h) before a count goes to the
+ * general search instead: the generators' killers take tens of nodes in
+ * the kernel; the hardest killers' trees are far larger there than in the
+ * general search (which reasons over more sums), so a count that needs
+ * more than this is left to it, for a bounded waste. */
+#define KILLER_KERNEL_NODES 500
+
 #endif
