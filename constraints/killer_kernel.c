@@ -165,7 +165,6 @@ long killer_kernel_count(const struct cage_text *cages, const struct geometry *g
         return -1;
     }
     int rc = settle_init(run.s, cages, g);
-    run.s->crossings = 1;
     memset(run.weight, 0, sizeof run.weight);
     if (rc == 0 && settle_givens(run.s, givens) == 0 && settle_run(run.s) == 0) kk_search(&run, 0);
     free(run.saved);

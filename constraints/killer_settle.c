@@ -73,47 +73,6 @@ static int settle_hidden(struct settler *s, int h)
     return 0;
 }
 
-/* Box and line cross: a digit of the crossing the line has nowhere else
- * leaves the box's other cells, one the box has nowhere else the line's. */
-static int settle_cross(struct settler *s, int box, int line)
-{
-    uint64_t in_line = UINT64_C(1) << line, in_box = UINT64_C(1) << box;
-    digitset cross = 0, box_out = 0, line_out = 0;
-    for (int i = 0; i < s->n; i++) {
-        int b = s->house[box][i], l = s->house[line][i];
-        if (s->cell_house_bits[b] & in_line)
-            cross |= s->cand[b];
-        else
-            box_out |= s->cand[b];
-        if (!(s->cell_house_bits[l] & in_box)) line_out |= s->cand[l];
-    }
-    digitset line_only = cross & ~line_out, box_only = cross & ~box_out;
-    for (int i = 0; (line_only & box_out) && i < s->n; i++) {
-        int b = s->house[box][i];
-        if (!(s->cell_house_bits[b] & in_line) && settle_restrict(s, b, ~line_only)) return -1;
-    }
-    for (int i = 0; (box_only & line_out) && i < s->n; i++) {
-        int l = s->house[line][i];
-        if (!(s->cell_house_bits[l] & in_box) && settle_restrict(s, l, ~box_only)) return -1;
-    }
-    return 0;
-}
-
-/* Every box-line crossing of house h. */
-static int settle_crossings(struct settler *s, int h)
-{
-    int is_box = h >= 2 * s->n;
-    uint64_t boxes = ((UINT64_C(1) << s->n) - 1) << (2 * s->n), partners = 0;
-    if (s->houses_of_cell < 3) return 0;
-    for (int i = 0; i < s->n; i++) partners |= s->cell_house_bits[s->house[h][i]];
-    partners &= is_box ? ~boxes : boxes;
-    for (; partners; partners &= partners - 1) {
-        int other = __builtin_ctzll(partners);
-        if (settle_cross(s, is_box ? h : other, is_box ? other : h)) return -1;
-    }
-    return 0;
-}
-
 /* --- one sum ----------------------------------------------------------- */
 
 struct settle_view {
@@ -402,7 +361,7 @@ int settle_init(struct settler *s, const struct cage_text *cages, const struct g
     s->ncells = g->ncells;
     s->all = digitset_all(g->size);
     s->map = &cages->map;
-    s->nsums = s->ncombos = s->nsum_cells = s->queued = s->stamp = s->crossings = 0;
+    s->nsums = s->ncombos = s->nsum_cells = s->queued = s->stamp = 0;
     s->changes = 0;
     for (int c = 0; c < s->ncells; c++) {
         s->cand[c] = s->all;
@@ -435,9 +394,7 @@ int settle_run(struct settler *s)
         uint64_t due = s->house_due; /* those made due meanwhile wait for the next pass */
         s->house_due = 0;
         for (; due; due &= due - 1)
-            if (settle_hidden(s, __builtin_ctzll(due)) ||
-                (s->crossings && settle_crossings(s, __builtin_ctzll(due))) || settle_singles(s))
-                return -1;
+            if (settle_hidden(s, __builtin_ctzll(due)) || settle_singles(s)) return -1;
     }
     return 0;
 }

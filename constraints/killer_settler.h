@@ -40,7 +40,6 @@ struct settle_sum {
 
 struct settler {
     int n, ncells, nhouses, nsums, ncombos, nsum_cells, queued, stamp;
-    int crossings;  /* box-line crossings looked at too (the kernel's) */
     int ncage_sums; /* sums [0, ncage_sums) are the cages' */
     long changes;   /* candidates narrowed so far */
     digitset all;
