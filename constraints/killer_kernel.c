@@ -2,7 +2,8 @@
  * killer_kernel.c — see killer_kernel.h.
  *
  * One settler for the whole count; a level saves its candidates before
- * trying each digit of its branch cell and restores them for the next.
+ * trying each digit of its branch cell (or each combination of its
+ * branch sum) and restores them for the next.
  * A contradiction leaves due flags behind, cleared before the next try.
  */
 #include "killer_kernel.h"
@@ -129,6 +130,9 @@ static int kk_search(struct kk_run *run, int depth)
         run->found += kk_solution(run);
         return run->found >= run->limit;
     }
+    /* Levels are saved for ncells: a cell's branch fixes a cell, a sum's
+     * narrows one, so a deeper search (never met) is handed over. */
+    if (depth >= s->ncells) return run->gave_up = 1;
     size_t bytes = (size_t)s->ncells * sizeof *s->cand;
     digitset *here = run->saved + (size_t)depth * (size_t)s->ncells;
     memcpy(here, s->cand, bytes);
@@ -158,7 +162,7 @@ long killer_kernel_count(const struct cage_text *cages, const struct geometry *g
                          .limit = limit < 1 ? 1 : limit,
                          .nodes = 1, /* the root */
                          .budget = nodes};
-    /* A level per branch: each fixes a cell, so at most ncells levels. */
+    /* A level per branch, at most ncells (kk_search). */
     if (run.s) run.saved = malloc((size_t)g->ncells * (size_t)g->ncells * sizeof *run.saved);
     if (run.s == NULL || run.saved == NULL) {
         free(run.s);

@@ -7,7 +7,8 @@
  * the houses as arrays, each cage with a sum and the rule of 45's sums of
  * single houses pruned through their combinations (cage_combos.h), singles
  * and hidden singles; a copy of the candidates per level, the cell with
- * the fewest candidates branched on. Every narrowing is sound and every
+ * the fewest candidates for its dead ends branched on, or a sum's
+ * combinations when they are fewer. Every narrowing is sound and every
  * grid counted is checked against the houses and the cages, so the count
  * (up to the limit) is the puzzle's, whatever order the search takes: the
  * same number the general engine gives, found in fewer instructions a
@@ -24,7 +25,7 @@
  * none), up to limit (>= 1), within nodes propagated (0: no limit);
  * *used gets the nodes propagated. Returns the count; -1 when the kernel
  * cannot run (a grid above 16x16, out of memory); -2 when the node limit
- * stopped it first. */
+ * stopped it first (or, never met, a search deeper than ncells levels). */
 long killer_kernel_count(const struct cage_text *cages, const struct geometry *g,
                          const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used);
 
