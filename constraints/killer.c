@@ -22,6 +22,7 @@
 #include "cage_sums.h"
 #include "killer_explain.h"
 #include "killer_innies.h"
+#include "killer_kernel.h"
 #include "killer_settle.h"
 
 struct killer {
@@ -265,6 +266,14 @@ static int killer_settle_root(const void *self, const struct geometry *g, const 
     return killer_settle(&((const struct killer *)self)->cages, g, givens, grid);
 }
 
+/* The count without a ruleset (killer_kernel.h). */
+static long killer_count_kernel(const void *self, const struct geometry *g, const uint8_t *givens,
+                                long limit, uint64_t nodes, uint64_t *used)
+{
+    return killer_kernel_count(&((const struct killer *)self)->cages, g, givens, limit, nodes,
+                               used);
+}
+
 /* --- check ------------------------------------------------------------- */
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
@@ -316,4 +325,5 @@ const struct constraint_ops killer_constraint = {
     .clone = killer_clone,
     .marks = killer_marks,
     .settle = killer_settle_root,
+    .count = killer_count_kernel,
 };

@@ -9,57 +9,17 @@
  */
 #include "killer_settle.h"
 
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cage_combos.h"
-
-#define SETTLE_MAX_SIZE 16                  /* combinations come from cage_combos' tables */
-#define SETTLE_HOUSES (3 * SETTLE_MAX_SIZE) /* at most 64: a house is a bit */
-#define SETTLE_CELLS (SETTLE_MAX_SIZE * SETTLE_MAX_SIZE)
-/* The cages, then at most one innie and one outie sum a house. */
-#define SETTLE_SUMS (SETTLE_CELLS + 2 * SETTLE_HOUSES)
-/* The sums a cell is in: its cage's, its houses' innies, and the outies
- * of houses that cut its cage (a sum that would make more is left out). */
-#define SETTLE_CELL_SUMS 8
-/* Combinations kept in all; a sum whose list does not fit is not pruned
- * (which is sound: it only narrows less). */
-#define SETTLE_COMBOS 8192
-
-/* The houses a sum looks at for digits they can place only in it (more
- * are passed over, which only narrows less). */
-#define SETTLE_SUM_HOUSES 8
-
-struct settle_sum {
-    int first, count, total;      /* its cells: sum_cells[first .. first + count) */
-    int combo_first, combo_count; /* its combinations; combo_count -1: none kept */
-    int nhouses;                  /* the houses holding two or more of its cells */
-    uint8_t houses[SETTLE_SUM_HOUSES];
-};
-
-struct settler {
-    int n, ncells, nhouses, nsums, ncombos, nsum_cells, queued, stamp;
-    long changes; /* candidates narrowed so far */
-    digitset all;
-    const struct cellmap *map;
-    digitset cand[SETTLE_CELLS];
-    uint8_t house[SETTLE_HOUSES][SETTLE_MAX_SIZE];
-    uint8_t cell_house[SETTLE_CELLS][3], houses_of_cell; /* row, column, box */
-    int cage_start[SETTLE_CELLS + 1], cage_cells[SETTLE_CELLS];
-    struct settle_sum sums[SETTLE_SUMS];
-    uint8_t sum_cells[SETTLE_CELLS + 2 * SETTLE_HOUSES * SETTLE_MAX_SIZE];
-    int16_t cell_sums[SETTLE_CELLS][SETTLE_CELL_SUMS];
-    uint8_t ncell_sums[SETTLE_CELLS];
-    uint8_t sum_due[SETTLE_SUMS];
-    uint64_t house_due, cell_house_bits[SETTLE_CELLS]; /* bit h: house h */
-    int mark[SETTLE_CELLS];                            /* stamp: in the sum being pruned */
-    uint8_t queue[SETTLE_CELLS];
-    digitset combos[SETTLE_COMBOS];
-};
+#include "killer_settler.h"
 
 /* --- narrowing --------------------------------------------------------- */
 
 /* -1 when the cell is left no digit. */
-static int settle_restrict(struct settler *s, int cell, digitset keep)
+int settle_restrict(struct settler *s, int cell, digitset keep)
 {
     digitset before = s->cand[cell], now = before & keep;
     if (now == before) return 0;
@@ -125,6 +85,10 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
 {
     v->placed = v->reach = 0;
     v->nopen = v->placed_total = 0;
+    if (s->stamp == INT_MAX) { /* a long search: the marks start again */
+        memset(s->mark, 0, sizeof s->mark);
+        s->stamp = 0;
+    }
     s->stamp++;
     for (int i = 0; i < sum->count; i++) {
         int cell = s->sum_cells[sum->first + i];
@@ -232,6 +196,24 @@ static int settle_prune(struct settler *s, const struct settle_sum *sum)
     for (int i = 0; i < v.nopen; i++)
         if (settle_restrict(s, v.open[i], can)) return -1;
     return settle_needed(s, &v, needed);
+}
+
+int settle_offer(struct settler *s, int i, digitset *rests, int cap)
+{
+    const struct settle_sum *sum = &s->sums[i];
+    struct settle_view v;
+    if (sum->combo_count < 0 || settle_view_of(s, sum, &v) || v.nopen < 2) return -1;
+    int count = 0;
+    for (int j = 0; j < sum->combo_count; j++) {
+        digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v.placed;
+        if ((combo & v.placed) != v.placed || (rest & ~v.reach)) continue;
+        int fits = 1;
+        for (int k = 0; k < v.nopen && fits; k++) fits = (s->cand[v.open[k]] & rest) != 0;
+        if (!fits) continue;
+        if (count == cap) return -1;
+        rests[count++] = rest;
+    }
+    return count;
 }
 
 /* --- set-up ------------------------------------------------------------ */
@@ -373,7 +355,7 @@ static int settle_innie(struct settler *s, const int *sums, int h, int *inside)
 }
 
 /* -1 when some sum has no combination. */
-static int settle_init(struct settler *s, const struct cage_text *cages, const struct geometry *g)
+int settle_init(struct settler *s, const struct cage_text *cages, const struct geometry *g)
 {
     s->n = g->size;
     s->ncells = g->ncells;
@@ -389,6 +371,7 @@ static int settle_init(struct settler *s, const struct cage_text *cages, const s
     settle_houses(s, g);
     s->house_due = s->nhouses < 64 ? (UINT64_C(1) << s->nhouses) - 1 : ~UINT64_C(0);
     int inside[SETTLE_CELLS], rc = settle_cages(s, cages->sum);
+    s->ncage_sums = s->nsums;
     for (int h = 0; h < s->nhouses && rc == 0; h++) rc = settle_innie(s, cages->sum, h, inside);
     return rc;
 }
@@ -397,7 +380,7 @@ static int settle_init(struct settler *s, const struct cage_text *cages, const s
 
 /* The sums first, as they narrow most; the houses' hidden singles when
  * no sum is due, until a pass over both changes nothing. */
-static int settle_run(struct settler *s)
+int settle_run(struct settler *s)
 {
     for (long before = -1; before != s->changes;) {
         before = s->changes;
@@ -416,7 +399,14 @@ static int settle_run(struct settler *s)
     return 0;
 }
 
-static int settle_givens(struct settler *s, const uint8_t *givens)
+void settle_clear_due(struct settler *s)
+{
+    memset(s->sum_due, 0, (size_t)s->nsums);
+    s->house_due = 0;
+    s->queued = 0;
+}
+
+int settle_givens(struct settler *s, const uint8_t *givens)
 {
     for (int c = 0; c < s->ncells; c++)
         if (givens[c] && (givens[c] > s->n || settle_restrict(s, c, digitset_of(givens[c]))))

@@ -87,14 +87,30 @@ static int solve_one(void *arg, const struct cmd_puzzle *item)
     return 0;
 }
 
+/* The count: the rules' own kernel where there is one and it finishes
+ * within KILLER_KERNEL_NODES (the same number), else the general search. */
+static struct search_result count_search(const struct cmd_options *opt,
+                                         const struct cmd_puzzle *item, struct search_stats *stats)
+{
+    const struct puzzle *p = item->puzzle;
+    struct search_result r;
+    uint64_t used;
+    uint64_t nodes = cmd_node_limit(opt, p->geo.size);
+    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
+    if (puzzle_count_kernel(p, opt->limit, nodes, &r, &used) == 0 && !r.gave_up) {
+        stats->nodes += used;
+        return r;
+    }
+    return solver_count(item->solver, p->givens, opt->limit, NULL, stats);
+}
+
 static int count_one(void *arg, const struct cmd_puzzle *item)
 {
     const struct cmd_options *opt = arg;
     if (opt->estimate) return cmd_count_estimate(opt, item);
     struct search_stats stats = {0};
     struct search_result r = {1, 0}; /* settled: the only solution, and limit >= 1 */
-    if (!item->settled)
-        r = solver_count(item->solver, item->puzzle->givens, opt->limit, NULL, &stats);
+    if (!item->settled) r = count_search(opt, item, &stats);
     if (r.gave_up) {
         fputs("?\n", item->out);
         cmd_report_gave_up(item, stats.nodes);

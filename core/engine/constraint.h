@@ -110,6 +110,12 @@ struct constraint_ops {
      * digit, 0 when not, -1 when the hook cannot run on this puzzle (its
      * size). puzzle_settle calls it and checks the grid. */
     int (*settle)(const void *self, const struct geometry *g, const uint8_t *givens, uint8_t *grid);
+    /* Optional, with settle: for the same puzzles, their solutions counted
+     * up to limit (>= 1) within nodes (0: none) by a search of the rule's
+     * own, *used its nodes: the count; -1 when the hook cannot run on this
+     * puzzle, -2 when the node limit stopped it. puzzle_count_kernel. */
+    long (*count)(const void *self, const struct geometry *g, const uint8_t *givens, long limit,
+                  uint64_t nodes, uint64_t *used);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

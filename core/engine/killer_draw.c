@@ -370,12 +370,32 @@ static struct ruleset *kd_rules(const struct puzzle *p, struct sl_error *err)
     return NULL;
 }
 
+/* 1 when the killer kernel proves p unique with grid its solution, within
+ * nodes and KILLER_KERNEL_NODES (no ruleset built); else 0, and the
+ * general search answers (it also finds the other solutions to mend by). */
+static int kd_unique_kernel(const struct puzzle *p, const uint8_t *grid, uint64_t nodes,
+                            struct search_stats *stats)
+{
+    struct search_result r;
+    uint64_t used = 0;
+    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
+    int unique = puzzle_count_kernel(p, 2, nodes, &r, &used) == 0 && !r.gave_up &&
+                 r.solutions == 1 && puzzle_is_solution(p, grid);
+    stats->nodes += used;
+    return unique;
+}
+
 int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const char *prefix,
                       const uint8_t *givens, int limit, uint64_t nodes, uint8_t *others,
                       struct search_stats *stats, struct sl_error *err)
 {
     struct puzzle p;
-    struct ruleset *rs = kd_puzzle(d, grid, prefix, givens, &p, err) ? NULL : kd_rules(&p, err);
+    int made = kd_puzzle(d, grid, prefix, givens, &p, err) == 0;
+    if (made && kd_unique_kernel(&p, grid, nodes, stats)) {
+        puzzle_clear(&p);
+        return 1;
+    }
+    struct ruleset *rs = made ? kd_rules(&p, err) : NULL;
     /* Counts only ever look for solutions other than grid. */
     if (rs && !puzzle_is_solution(&p, grid)) {
         sl_error_set(err, 0, 0, "the grid is not a solution of the rules");

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "registry.h"
+#include "search.h"
 
 void puzzle_init(struct puzzle *p, const struct geometry *g)
 {
@@ -115,7 +117,9 @@ int puzzle_is_solution(const struct puzzle *p, const uint8_t *grid)
     return 1;
 }
 
-int puzzle_settle(const struct puzzle *p, uint8_t *grid)
+/* The rule with a settle hook of a puzzle of it and the classic rule
+ * alone, or NULL. */
+static const struct puzzle_rule *puzzle_settler(const struct puzzle *p)
 {
     const struct constraint_ops *classic = registry_find("classic", 7);
     const struct puzzle_rule *settler = NULL;
@@ -127,9 +131,28 @@ int puzzle_settle(const struct puzzle *p, uint8_t *grid)
         else if (ops->settle && settler == NULL)
             settler = &p->rules[i];
         else
-            return -1;
+            return NULL;
     }
-    if (!houses || !settler) return -1;
+    return houses ? settler : NULL;
+}
+
+int puzzle_settle(const struct puzzle *p, uint8_t *grid)
+{
+    const struct puzzle_rule *settler = puzzle_settler(p);
+    if (!settler) return -1;
     int settled = settler->ops->settle(settler->self, &p->geo, p->givens, grid);
     return settled == 1 ? puzzle_is_solution(p, grid) : settled;
+}
+
+int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                        uint64_t *used)
+{
+    const struct puzzle_rule *rule = puzzle_settler(p);
+    *used = 0;
+    if (!rule || !rule->ops->count || kernel_disabled()) return -1;
+    long found = rule->ops->count(rule->self, &p->geo, p->givens, limit, nodes, used);
+    if (found == -1) return -1;
+    r->solutions = found < 0 ? 0 : found;
+    r->gave_up = found == -2;
+    return 0;
 }

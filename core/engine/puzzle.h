@@ -13,6 +13,8 @@
 
 #include "constraint.h"
 
+struct search_result; /* search.h */
+
 struct puzzle_rule {
     const struct constraint_ops *ops;
     void *self;
@@ -53,5 +55,13 @@ int puzzle_is_solution(const struct puzzle *p, const uint8_t *grid);
  * that grid is a solution (then p's only one), else 0 (which says nothing
  * of p). -1 for any other p, or one the hook cannot run on. */
 int puzzle_settle(const struct puzzle *p, uint8_t *grid);
+/* For the same puzzles, when that rule has a count hook: 0 with r (its
+ * solutions up to limit >= 1, or gave_up when nodes, 0 for none, ran out
+ * first) and *used (nodes), counted by the rule's own search; the number
+ * is the one solver_count gives when both finish. -1 for any other p, or
+ * when SUDOLAB_GENERAL_ENGINE keeps searches on the general path
+ * (kernel.h). Givens are not checked: a conflict counts 0. */
+int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                        uint64_t *used);
 
 #endif

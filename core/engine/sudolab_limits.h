@@ -241,4 +241,11 @@
 #define PLAY_TOP 10
 #define PLAY_RULES_MAX 4096
 
+/* The killer kernel's nodes (killer_kernel.h) before a count goes to the
+ * general search instead: the generators' killers mostly need a few; the
+ * hardest killers' trees are far larger in the kernel than in the general
+ * search (which reasons over more sums), so little is spent before
+ * handing them over (scripts/RESULTS_killer.md). */
+#define KILLER_KERNEL_NODES 100
+
 #endif

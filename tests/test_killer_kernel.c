@@ -1,0 +1,166 @@
+/*
+ * test_killer_kernel.c — the killer kernel (killer_kernel.h) against the
+ * general search: random cage maps on 4x4 to 9x9 grids (with and without
+ * boxes), cells in no cage, dropped sums, givens (some conflicting), sums
+ * nudged off the grid's; every count up to 3 must be the general one's,
+ * and the trials must meet puzzles of no, one and several solutions.
+ * SUDOLAB_FUZZ_TRIALS sets the number of trials (a bigger run by hand).
+ */
+#include <CUnit/CUnit.h>
+#include <stdlib.h>
+
+#include "cage_text.h"
+#include "cunit_main.h"
+#include "dig.h"
+#include "test_helpers.h"
+
+struct kk_shape {
+    int n, rows, cols;
+};
+
+/* Cages grown from cells in random order over distinct digits of grid,
+ * ids by first appearance (-1: a cell left out). */
+static void kk_cages(const uint8_t *grid, int n, struct rng *r, int *part)
+{
+    int ncells = n * n, ids = 0;
+    int id_of[SL_MAX_CELLS];
+    for (int c = 0; c < ncells; c++) part[c] = -2;
+    for (int c = 0; c < ncells; c++) {
+        if (part[c] != -2) continue;
+        if (rng_below(r, 10) == 0) {
+            part[c] = -1;
+            continue;
+        }
+        int want = 1 + (int)rng_below(r, 4), size = 1, at = c;
+        digitset used = digitset_of(grid[c]);
+        part[c] = ids;
+        for (int tries = 0; size < want && tries < 8; tries++) {
+            int step[4] = {at >= n ? at - n : -1, at + n < ncells ? at + n : -1,
+                           at % n ? at - 1 : -1, at % n < n - 1 ? at + 1 : -1};
+            int next = step[rng_below(r, 4)];
+            if (next < 0 || part[next] != -2 || (used & digitset_of(grid[next]))) continue;
+            part[next] = ids, used |= digitset_of(grid[next]), size++, at = next;
+        }
+        ids++;
+    }
+    int seen = 0;
+    for (int i = 0; i < ids; i++) id_of[i] = -1;
+    for (int c = 0; c < ncells; c++)
+        if (part[c] >= 0) {
+            if (id_of[part[c]] < 0) id_of[part[c]] = seen++;
+            part[c] = id_of[part[c]];
+        }
+}
+
+/* One random killer over a filled grid of shape s, as a puzzle. */
+static int kk_puzzle(const struct kk_shape *s, struct rng *r, struct puzzle *p)
+{
+    struct fixture f;
+    uint8_t grid[SL_MAX_CELLS];
+    int part[SL_MAX_CELLS], sum[SL_MAX_CELLS] = {0};
+    if (fixture_open(&f, s->n, s->rows, s->cols, NULL)) return -1;
+    int filled = dig_fill(f.solver, f.rules, f.puzzle.givens, r, grid, NULL).solutions == 1;
+    struct geometry g = f.puzzle.geo;
+    fixture_close(&f);
+    if (!filled) return -1;
+    kk_cages(grid, s->n, r, part);
+    for (int c = 0; c < s->n * s->n; c++)
+        if (part[c] >= 0) sum[part[c]] += grid[c];
+    for (int i = 0; i < s->n * s->n; i++) {
+        if (rng_below(r, 6) == 0) sum[i] = 0;
+        if (sum[i] > 3 && rng_below(r, 25) == 0) sum[i] += rng_below(r, 2) ? 1 : -1;
+    }
+    struct cage_text ct;
+    struct sl_error err = {0};
+    char text[8192] = "classic;killer:";
+    cage_text_from_parts(&ct, s->n * s->n, part, sum);
+    cage_text_write(&ct, text + 15, sizeof text - 15);
+    puzzle_init(p, &g);
+    if (puzzle_add_rules_text(p, text, &err)) return 1; /* a nudged sum no cage can make */
+    for (int k = (int)rng_below(r, (uint32_t)s->n); k > 0; k--) {
+        int c = (int)rng_below(r, (uint32_t)(s->n * s->n));
+        p->givens[c] = rng_below(r, 12) ? grid[c] : (uint8_t)(1 + rng_below(r, (uint32_t)s->n));
+    }
+    return 0;
+}
+
+/* The general search's count up to limit (0 for givens it refuses). */
+static long kk_general(const struct puzzle *p, long limit)
+{
+    struct sl_error err = {0};
+    int cell = 0;
+    struct ruleset *rs = ruleset_build(p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct solver *s = solver_new(rs);
+    long n = 0;
+    if (ruleset_check_givens(rs, p->givens, &cell, &err) == 0)
+        n = solver_count(s, p->givens, limit, NULL, NULL).solutions;
+    solver_free(s);
+    ruleset_free(rs);
+    return n;
+}
+
+static void test_kernel_agrees(void)
+{
+    static const struct kk_shape shapes[] = {{4, 2, 2}, {5, 0, 0}, {6, 2, 3}, {8, 2, 4},
+                                             {9, 3, 3}, {6, 3, 2}, {9, 3, 3}};
+    const char *env = getenv("SUDOLAB_FUZZ_TRIALS");
+    int trials = env ? atoi(env) : 400, met[3] = {0};
+    struct rng r;
+    rng_seed(&r, 23);
+    for (int t = 0; t < trials; t++) {
+        const struct kk_shape *s = &shapes[t % 7];
+        struct puzzle p;
+        int made = kk_puzzle(s, &r, &p);
+        if (made != 0) {
+            CU_ASSERT_EQUAL(made, 1);
+            continue;
+        }
+        struct search_result k;
+        uint64_t used = 0;
+        CU_ASSERT_EQUAL_FATAL(puzzle_count_kernel(&p, 3, 0, &k, &used), 0);
+        CU_ASSERT_FALSE(k.gave_up);
+        long general = kk_general(&p, 3);
+        CU_ASSERT_EQUAL(k.solutions, general);
+        met[general == 0 ? 0 : general == 1 ? 1 : 2]++;
+        puzzle_clear(&p);
+    }
+    CU_ASSERT(met[0] > 0 && met[1] > 0 && met[2] > 0);
+}
+
+/* Past its node limit the kernel says it gave up; other rules: no kernel. */
+static void test_kernel_limits(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct search_result k;
+    uint64_t used = 0;
+    CU_ASSERT_EQUAL(puzzle_count_kernel(&f.puzzle, 2, 0, &k, &used), -1);
+    fixture_close(&f);
+    struct puzzle p;
+    struct sl_error err = {0};
+    struct geometry g;
+    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
+    puzzle_init(&p, &g);
+    /* Three cages of 27 cells each, no givens: many solutions, many nodes. */
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(&p,
+                                                "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
+                                                "..........................."
+                                                "...........................:?,?,?",
+                                                &err),
+                          0);
+    CU_ASSERT_EQUAL(puzzle_count_kernel(&p, 1000000, 5, &k, &used), 0);
+    CU_ASSERT_TRUE(k.gave_up);
+    CU_ASSERT_TRUE(used <= 5);
+    CU_ASSERT_EQUAL(puzzle_count_kernel(&p, 7, 0, &k, &used), 0);
+    CU_ASSERT_EQUAL(k.solutions, 7);
+    CU_ASSERT_FALSE(k.gave_up);
+    puzzle_clear(&p);
+}
+
+void tests_register(void)
+{
+    CU_pSuite s = CU_add_suite("killer_kernel", NULL, NULL);
+    CU_add_test(s, "agrees with the general search", test_kernel_agrees);
+    CU_add_test(s, "node limit and other rules", test_kernel_limits);
+}
