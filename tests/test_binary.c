@@ -32,17 +32,23 @@ static int read_one(const char *line, struct session *s)
     return session_next(s);
 }
 
+/* An empty n x n binary puzzle (n <= 16). */
+static int read_empty(int n, struct session *s)
+{
+    char line[600];
+    int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
+    memset(line + at, '.', (size_t)(n * n));
+    strcpy(line + at + n * n, "\n");
+    return read_one(line, s);
+}
+
 /* Rows of 2k cells, k of each symbol, never three alike (OEIS A177790). */
 static void test_pattern_counts(void)
 {
     static const int want[] = {0, 0, 6, 14, 34, 84, 208, 518, 1296};
     for (int n = 4; n <= 16; n += 2) {
-        char line[600];
-        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
-        memset(line + at, '.', (size_t)(n * n));
-        strcpy(line + at + n * n, "\n");
         struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        CU_ASSERT_EQUAL_FATAL(read_empty(n, &s), 1);
         const struct binary *b = s.p.rules[0].self;
         CU_ASSERT_EQUAL(b->npatterns, want[n / 2]);
         session_close(&s);
@@ -261,12 +267,8 @@ static void test_closure_against_explain(void)
 static void test_supports_against_patterns(void)
 {
     for (int n = 4; n <= 10; n += 2) {
-        char line[200];
-        int at = snprintf(line, sizeof line, "sudolab %d none binary ", n);
-        memset(line + at, '.', (size_t)(n * n));
-        strcpy(line + at + n * n, "\n");
         struct session s;
-        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        CU_ASSERT_EQUAL_FATAL(read_empty(n, &s), 1);
         const struct binary *b = s.p.rules[0].self;
         uint32_t full = (UINT32_C(1) << n) - 1, taken = b->patterns[b->npatterns / 2];
         long lines = 1, wrong = 0;
