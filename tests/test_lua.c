@@ -81,7 +81,8 @@ static void test_api_checks_arguments(void)
     expect_error("sudolab.puzzle(5)", "t:1: bad argument #1 to 'puzzle' (table expected)");
     expect_error("sudolab.puzzle{size = 99}", "t:1: puzzle: field 'size' must be an integer 1..25");
     expect_error("sudolab.puzzle{size = 9, boxes = '2x2'}", "2x2");
-    expect_error("sudolab.puzzle{size = 9, boxes = 7}", "t:1: puzzle: field 'boxes' must be a string");
+    expect_error("sudolab.puzzle{size = 9, boxes = 7}",
+                 "t:1: puzzle: field 'boxes' must be a string");
     expect_error("sudolab.puzzle{rules = 'classic;nosuch'}", "unknown rule 'nosuch'");
     expect_error("sudolab.puzzle{givens = '12'}", "givens need 81 symbols");
     expect_error("sudolab.puzzle{rules = 'classic;killer:AB:3'}", "cell map needs 81");
