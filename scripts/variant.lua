@@ -9,6 +9,10 @@ local M = {}
 -- by the strategy opts.strategy names (or the one opts imply: clues ->
 -- exact, grade or rating -> graded, a symmetry -> symmetric).
 M.unused_rule_limit = 25
+-- A variant's prepare that fails this many times in a row, never giving a
+-- grid to dig, is taken as unable to: each try may cost a second, and a
+-- grade's 10,000 grids would run for hours.
+M.prepare_limit = 100
 
 function M.dig_generator(v)
   -- One empty puzzle per size fills every grid and one more is dug, each
@@ -21,7 +25,7 @@ function M.dig_generator(v)
     local p, solution, why
     if v.prepare then -- rules with per-puzzle data: the variant makes them
       p, solution = v.prepare(opts, seed)
-      if not p then return nil, solution or "no grid for the variant's data" end
+      if not p then return nil, solution or "no grid for the variant's data", "prepare" end
     else
       blank[size] = blank[size] or v.build{size = opts.size}
       solution, why = blank[size]:fill(seed)
@@ -51,7 +55,7 @@ function M.dig_generator(v)
   return function(opts)
     local why
     local attempts = opts.attempts or (opts.clues and 10 or 10000)
-    local refused = 0
+    local refused, unprepared = 0, 0
     for attempt = 0, attempts - 1 do
       local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       if p then
@@ -60,6 +64,10 @@ function M.dig_generator(v)
       end
       why = info_or_why
       if info == "final" then break end
+      unprepared = info == "prepare" and unprepared + 1 or 0
+      if unprepared >= M.prepare_limit then
+        return nil, string.format("%s (the variant's prepare made no puzzle in %d tries)", why, unprepared)
+      end
       if type(info) == "table" and info.unused_rules then
         refused = refused + 1
         if refused >= M.unused_rule_limit then

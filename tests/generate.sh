@@ -362,4 +362,15 @@ rc=$?
 check "a variant whose strategies are nil: refused, naming what it needs" \
     eval '[ $rc -eq 2 ] && grep -q "variant nolist: generating needs strategies (a list)" "$T/err"'
 
+# A variant whose prepare never gives a grid stops after M.prepare_limit
+# tries, not after a grade's 10,000 grids.
+cat > "$T/noprepare.lua" <<'LUA'
+return require("variant").make{name = "noprepare", rules = "classic",
+  prepare = function() return nil, "no layout fits" end}
+LUA
+gen --variant "$T/noprepare.lua" --grade hard > "$T/o"
+rc=$?
+check "a prepare that always fails: stops, saying how often it tried" \
+    eval '[ $rc -eq 1 ] && grep -q "no layout fits (the variant.s prepare made no puzzle in 100 tries)" "$T/err"'
+
 finish
