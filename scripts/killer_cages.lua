@@ -505,6 +505,7 @@ function M.anneal(v, grid, opts)
   end
   if count == 1 and fits and e < best_e then best, best_e, best_cage, best_rated = p, e, cage, rated end
   if not best then
+    note_side(sides, count, fits, toward, members, n, opts) -- the last step's state
     return nil, "annealing ended with no unique puzzle in the band",
            {trace = trace, side = walk_side(sides)}
   end
