@@ -95,9 +95,7 @@ static struct search_result count_search(const struct cmd_options *opt,
     const struct puzzle *p = item->puzzle;
     struct search_result r;
     uint64_t used;
-    uint64_t nodes = cmd_node_limit(opt, p->geo.size);
-    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
-    if (puzzle_count_kernel(p, opt->limit, nodes, &r, &used) == 0 && !r.gave_up) {
+    if (puzzle_count_quick(p, opt->limit, cmd_node_limit(opt, p->geo.size), &r, &used)) {
         stats->nodes += used;
         return r;
     }

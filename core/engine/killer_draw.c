@@ -378,9 +378,8 @@ static int kd_unique_kernel(const struct puzzle *p, const uint8_t *grid, uint64_
 {
     struct search_result r;
     uint64_t used = 0;
-    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
-    int unique = puzzle_count_kernel(p, 2, nodes, &r, &used) == 0 && !r.gave_up &&
-                 r.solutions == 1 && puzzle_is_solution(p, grid);
+    int unique = puzzle_count_quick(p, 2, nodes, &r, &used) && r.solutions == 1 &&
+                 puzzle_is_solution(p, grid);
     stats->nodes += used;
     return unique;
 }

@@ -156,3 +156,10 @@ int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, stru
     r->gave_up = found == -2;
     return 0;
 }
+
+int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                       uint64_t *used)
+{
+    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
+    return puzzle_count_kernel(p, limit, nodes, r, used) == 0 && !r->gave_up;
+}

@@ -63,5 +63,10 @@ int puzzle_settle(const struct puzzle *p, uint8_t *grid);
  * (kernel.h). Givens are not checked: a conflict counts 0. */
 int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
                         uint64_t *used);
+/* The first try every count makes: 1 with r when puzzle_count_kernel
+ * finishes within nodes (0: no limit) and KILLER_KERNEL_NODES, else 0 and
+ * the general search must answer; *used its nodes either way. */
+int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                       uint64_t *used);
 
 #endif

@@ -585,8 +585,7 @@ static int api_count_kernel(const struct api_puzzle *ap, long limit, struct api_
                             struct search_result *r)
 {
     uint64_t nodes = run->allowance < run->asked ? run->allowance : run->asked, used = 0;
-    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
-    int done = puzzle_count_kernel(&ap->p, limit, nodes, r, &used) == 0 && !r->gave_up;
+    int done = puzzle_count_quick(&ap->p, limit, nodes, r, &used);
     run->stats.nodes += used;
     return done;
 }
