@@ -115,9 +115,9 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
 /* 2 when puzzle_settle (no ruleset built), 1 when the root of p's lean
  * ruleset, leaves every cell one digit (into loop->settled), else 0: then
  * that grid is p's only solution, and a search of the whole ruleset would
- * find it at its root too. The whole ruleset is then never built, so a limit only its derived
- * sums could reach (rule groups) does not stop an answer that is right
- * without them. */
+ * find it at its root too. The whole ruleset is then never built, so a
+ * limit only its derived sums could reach (rule groups) does not stop an
+ * answer that is right without them. */
 static int settle_lean(struct loop *loop, const struct puzzle *p)
 {
     /* Without a ruleset at all (puzzle_settle) when a rule can; where that
