@@ -63,7 +63,7 @@ hostile gc_at_close 1 2 "gc_at_close.lua: stopped: past twice its time budget"
 hostile xpcall_handler 1 2 "xpcall_handler.lua:2: time budget exceeded"
 hostile xpcall_handler 5 2 "xpcall_handler.lua:2: instruction budget exceeded" \
     --max-instructions 1000000
-hostile count_search 5 2 "count_search.lua:3: count: instruction budget exceeded" \
+hostile count_search 5 2 "count_search.lua:5: count: instruction budget exceeded" \
     --max-instructions 1000000
 hostile count_search 1 2 "count_search.lua: stopped: past twice its time budget"
 hostile memory_solvers 10 0 ""
