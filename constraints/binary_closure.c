@@ -141,21 +141,32 @@ static void bc_own(struct bc_grid *g, int line)
     bc_drop(g, line, lose[2] & g->has[2][line], 2);
 }
 
-/* The techniques among keys, as bits. A dig asks this on every call with
- * the whole ladder's keys, most of them other rules': a key is compared
- * whole only where its first letter, then its first letter past the
- * prefix, agree. */
-static unsigned bc_techniques(const char *const *keys, int nkeys)
+/* The technique whose key is key, or -1: the ladder's keys are mostly
+ * the very strings of binary_technique_keys (the linker merges equal
+ * literals), so their addresses are compared first; otherwise a key is
+ * compared whole only where its first letter past the prefix agrees. */
+static int bc_technique(const char *key)
 {
     enum { PREFIX = sizeof "binary-" - 1 };
+    for (int t = 0; t < BINARY_TECHNIQUES; t++)
+        if (key == binary_technique_keys[t]) return t;
+    if (memcmp(key, "binary-", PREFIX) != 0) return -1;
+    for (int t = 0; t < BINARY_TECHNIQUES; t++)
+        if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
+            strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)
+            return t;
+    return -1;
+}
+
+/* The techniques among keys, as bits. A dig asks this on every call with
+ * the whole ladder's keys, most of them other rules' (told apart by their
+ * first letter). */
+static unsigned bc_techniques(const char *const *keys, int nkeys)
+{
     unsigned use = 0;
     for (int k = 0; k < nkeys; k++) {
-        const char *key = keys[k];
-        if (key[0] != 'b' || strncmp(key, "binary-", PREFIX) != 0) continue; /* another rule's */
-        for (int t = 0; t < BINARY_TECHNIQUES; t++)
-            if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
-                strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)
-                use |= 1u << t;
+        int t = keys[k][0] == 'b' ? bc_technique(keys[k]) : -1;
+        if (t >= 0) use |= 1u << t;
     }
     return use;
 }
