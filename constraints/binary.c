@@ -148,32 +148,39 @@ int binary_supports(const struct binary *b, uint32_t can1, uint32_t can2, const 
     return (*ones | *twos) == full;
 }
 
-int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
-                         uint32_t *ones, uint32_t *twos)
+/* binary_line_supports, also giving the line's masks. */
+static int binary_line_fit(const struct binary *b, const digitset *cand, int line, int unique,
+                           uint32_t *can1, uint32_t *can2, uint32_t *ones, uint32_t *twos)
 {
-    uint32_t can1, can2, taken[SL_MAX_SIZE];
-    binary_line_masks(b, cand, line, &can1, &can2);
+    uint32_t taken[SL_MAX_SIZE];
+    binary_line_masks(b, cand, line, can1, can2);
     /* A complete line is taken too: two lines completed in one pass would
      * otherwise never meet the test that keeps them apart. */
     int ntaken = unique ? binary_taken(b, cand, line, taken) : 0;
-    return binary_supports(b, can1, can2, taken, ntaken, ones, twos);
+    return binary_supports(b, *can1, *can2, ntaken ? taken : NULL, ntaken, ones, twos);
+}
+
+int binary_line_supports(const struct binary *b, const digitset *cand, int line, int unique,
+                         uint32_t *ones, uint32_t *twos)
+{
+    uint32_t can1, can2;
+    return binary_line_fit(b, cand, line, unique, &can1, &can2, ones, twos);
 }
 
 int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, int unique)
 {
-    uint32_t ones, twos;
+    uint32_t can1, can2, ones, twos;
     const digitset *cand = prop_candidate_array(ctx);
-    if (!binary_line_supports(b, cand, line, unique, &ones, &twos)) return -1;
-    int narrowed = 0;
-    for (int i = 0; i < b->n; i++) {
-        int cell = binary_line_cell(b->n, line, i);
+    if (!binary_line_fit(b, cand, line, unique, &can1, &can2, &ones, &twos)) return -1;
+    /* Only the cells that lose a symbol are visited, in the line's order. */
+    uint32_t lose = (can1 & ~ones) | (can2 & ~twos);
+    for (uint32_t todo = lose; todo; todo &= todo - 1) {
+        int i = __builtin_ctz(todo), cell = binary_line_cell(b->n, line, i);
         digitset keep =
             ((ones >> i & 1) ? digitset_of(1) : 0) | ((twos >> i & 1) ? digitset_of(2) : 0);
-        if ((cand[cell] & keep) == cand[cell]) continue;
-        narrowed = 1;
         if (prop_restrict(ctx, cell, keep) == SL_PROP_CONTRADICTION) return -1;
     }
-    return narrowed;
+    return lose != 0;
 }
 
 /* --- the hooks ------------------------------------------------------------ */

@@ -62,11 +62,11 @@ static void bc_news(struct bc_grid *g, int line)
         g->dirty[1] |= ((UINT64_C(1) << n) - 1) << (line < n ? 0 : n);
 }
 
-/* Takes d out of the cells of line under mask (all of them may hold it). */
-static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
+/* Takes d out of the cells of line under mask (all of them may hold it;
+ * mask not empty). */
+static void bc_take(struct bc_grid *g, int line, uint32_t mask, int d)
 {
     int n = g->b->n, cross = line < n ? n : 0, at = line < n ? line : line - n;
-    if (!mask) return;
     g->has[d][line] &= ~mask;
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
@@ -80,6 +80,12 @@ static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
     g->dirty[0] |= touched;
     g->dirty[1] |= touched;
     bc_news(g, line);
+}
+
+/* bc_take where mask may be empty, as it mostly is: no call then. */
+static inline void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
+{
+    if (mask) bc_take(g, line, mask, d);
 }
 
 /* Unique lines: two open cells whose one completion is a complete line's
