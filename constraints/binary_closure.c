@@ -30,10 +30,10 @@ struct bc_grid {
     int changed, bad;
 };
 
+/* Reads cells into a grid whose has[][] starts at zero (its initialiser). */
 static void bc_read(struct bc_grid *g, const digitset *cells)
 {
     int n = g->b->n;
-    memset(g->has, 0, sizeof g->has);
     for (int r = 0; r < n; r++) {
         uint32_t ones = 0, twos = 0;
         for (int c = 0; c < n; c++) {
