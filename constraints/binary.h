@@ -16,6 +16,14 @@ struct binary {
     int n, unique;
     uint32_t *patterns; /* every valid line: balanced, no three alike */
     int npatterns;
+    /* n <= BINARY_HALVES_MAX_SIZE (else halves 0): half_fits[0] by the
+     * state of the first n/2 cells, half_fits[1] of the rest (the cells
+     * that may hold 1, then those that may hold 2, as bits), the patterns
+     * that fit that half, as bits by their index; twos_of[i] the patterns
+     * with a 2 in cell i. */
+    int halves;
+    uint64_t half_fits[2][1 << BINARY_HALVES_MAX_SIZE];
+    uint64_t twos_of[BINARY_HALVES_MAX_SIZE];
 };
 
 static inline int binary_line_cell(int n, int line, int i)

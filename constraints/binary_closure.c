@@ -30,10 +30,10 @@ struct bc_grid {
     int changed, bad;
 };
 
+/* Reads cells into a grid whose has[][] starts at zero (its initialiser). */
 static void bc_read(struct bc_grid *g, const digitset *cells)
 {
     int n = g->b->n;
-    memset(g->has, 0, sizeof g->has);
     for (int r = 0; r < n; r++) {
         uint32_t ones = 0, twos = 0;
         for (int c = 0; c < n; c++) {
@@ -62,11 +62,11 @@ static void bc_news(struct bc_grid *g, int line)
         g->dirty[1] |= ((UINT64_C(1) << n) - 1) << (line < n ? 0 : n);
 }
 
-/* Takes d out of the cells of line under mask (all of them may hold it). */
-static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
+/* Takes d out of the cells of line under mask (all of them may hold it;
+ * mask not empty). */
+static void bc_take(struct bc_grid *g, int line, uint32_t mask, int d)
 {
     int n = g->b->n, cross = line < n ? n : 0, at = line < n ? line : line - n;
-    if (!mask) return;
     g->has[d][line] &= ~mask;
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
@@ -80,6 +80,12 @@ static void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
     g->dirty[0] |= touched;
     g->dirty[1] |= touched;
     bc_news(g, line);
+}
+
+/* bc_take where mask may be empty, as it mostly is: no call then. */
+static inline void bc_drop(struct bc_grid *g, int line, uint32_t mask, int d)
+{
+    if (mask) bc_take(g, line, mask, d);
 }
 
 /* Unique lines: two open cells whose one completion is a complete line's
@@ -141,21 +147,32 @@ static void bc_own(struct bc_grid *g, int line)
     bc_drop(g, line, lose[2] & g->has[2][line], 2);
 }
 
-/* The techniques among keys, as bits. A dig asks this on every call with
- * the whole ladder's keys, most of them other rules': a key is compared
- * whole only where its first letter, then its first letter past the
- * prefix, agree. */
-static unsigned bc_techniques(const char *const *keys, int nkeys)
+/* The technique whose key is key, or -1: the ladder's keys are mostly
+ * the very strings of binary_technique_keys (the linker merges equal
+ * literals), so their addresses are compared first; otherwise a key is
+ * compared whole only where its first letter past the prefix agrees. */
+static int bc_technique(const char *key)
 {
     enum { PREFIX = sizeof "binary-" - 1 };
+    for (int t = 0; t < BINARY_TECHNIQUES; t++)
+        if (key == binary_technique_keys[t]) return t;
+    if (memcmp(key, "binary-", PREFIX) != 0) return -1;
+    for (int t = 0; t < BINARY_TECHNIQUES; t++)
+        if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
+            strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)
+            return t;
+    return -1;
+}
+
+/* The techniques among keys, as bits. A dig asks this on every call with
+ * the whole ladder's keys, most of them other rules' (told apart by their
+ * first letter). */
+static unsigned bc_techniques(const char *const *keys, int nkeys)
+{
     unsigned use = 0;
     for (int k = 0; k < nkeys; k++) {
-        const char *key = keys[k];
-        if (key[0] != 'b' || strncmp(key, "binary-", PREFIX) != 0) continue; /* another rule's */
-        for (int t = 0; t < BINARY_TECHNIQUES; t++)
-            if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
-                strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)
-                use |= 1u << t;
+        int t = keys[k][0] == 'b' ? bc_technique(keys[k]) : -1;
+        if (t >= 0) use |= 1u << t;
     }
     return use;
 }

@@ -180,6 +180,29 @@ local function all_in(orbit, set)
   return true
 end
 
+-- The dig by the rules' techniques rated up to up_to (p:dig's up_to),
+-- over the orbits of M.orbits; with no symmetry the cells' order is drawn
+-- in C from the number M.cells draws, so no table is made per cell. The
+-- givens removed.
+local function dig_by_deductions(p, solution, up_to, symmetry)
+  if symmetry == "none" then return p:dig(math.random(0, math.maxinteger), solution, up_to) end
+  return p:dig(M.orbits(p:size(), symmetry), solution, up_to)
+end
+
+-- The rating of a puzzle a one-rule dig by deductions kept to the band's
+-- top, without the rater. Those techniques up to the top fill its grid,
+-- so its rating is at most the top; and the rater, which takes the
+-- easiest step there is, rates it below the band exactly when the
+-- techniques rated below the band fill it too (dig.h, dig_deduces;
+-- tests/lua/test_binary.lua compares the two). Ratings are tenths: below
+-- the band is up to the highest tenth under its low. The rule is the
+-- only one and its steps are the whole solve, so the solve used it.
+local function graded_by_deductions(p, band)
+  local easier = math.ceil(band[1] * 10 - 1e-6) / 10 - 0.1
+  if p:deduces(easier) then return nil, "too easy", {ratings = 0} end
+  return p, {ratings = 0, rules_checked = p:line()}
+end
+
 -- A puzzle whose rating lies in the band {low, high} (or whose grade is
 -- opts.grade), steered by the rater rather than judged at the end: the
 -- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
@@ -193,15 +216,24 @@ end
 -- stays while those techniques rated up to it still fill the grid
 -- (p:dig's up_to), which proves the puzzle unique without a search. One
 -- rating then says whether it reached the band; a grid that falls short
--- is left for another.
+-- is left for another. Where those techniques are one rule's (binary
+-- alone), that rating is read off them too (graded_by_deductions).
 function M.graded(p, solution, opts)
   local band = opts.rating or M.grade_band(opts.grade)
-  local orbits = M.orbits(p:size(), opts.symmetry or "none")
-  -- A band up to easy (hidden singles) needs nothing singles cannot do:
-  -- such a dig stops where singles stop, with no search and no easing
-  -- back from a minimal puzzle.
-  local singles = not opts.deduce and band[2] <= sudolab.grades.easy.high + 1e-9
-  p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil)
+  local orbits -- for easing back, which a dig by deductions does not do
+  if opts.deduce and not p:rules():find(";", 1, true) then
+    -- A puzzle with no given removed has no step to rate: the rater's.
+    if dig_by_deductions(p, solution, band[2], opts.symmetry or "none") > 0 then
+      return graded_by_deductions(p, band)
+    end
+  else
+    orbits = M.orbits(p:size(), opts.symmetry or "none")
+    -- A band up to easy (hidden singles) needs nothing singles cannot do:
+    -- such a dig stops where singles stop, with no search and no easing
+    -- back from a minimal puzzle.
+    local singles = not opts.deduce and band[2] <= sudolab.grades.easy.high + 1e-9
+    p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil)
+  end
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no
   -- more than that: the rater stops there.

@@ -174,11 +174,12 @@ end
 -- (dig.lua); this checks every puzzle, the annealed cages' too. Returns
 -- why the puzzle is refused, naming the rules left unused, or nil and
 -- the rating it made, if it rated (stats_of uses it, not a second one).
-function M.unused_rules(p, opts, info)
+-- line: p:line(), when the caller has it.
+function M.unused_rules(p, opts, info, line)
   if not (opts.grade or opts.rating) then return nil end
   -- A graded dig that checked this very puzzle (dig.graded) needs no
   -- second rating.
-  if type(info) == "table" and info.rules_checked == p:line() then return nil end
+  if type(info) == "table" and info.rules_checked == (line or p:line()) then return nil end
   local r = p:rate()
   if r and #r.unused > 0 then
     return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
@@ -202,10 +203,12 @@ function M.maker(name, opts)
     local p, why, info = v.generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
-    local unused, rated = M.unused_rules(p, opts, info)
+    -- A classic 9x9 is written as its givens; any other as its line,
+    -- read once for both.
+    local full = not (p:rules() == "classic" and p:size() <= 9) and p:line() or nil
+    local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end
-    local line = (p:rules() == "classic" and p:size() <= 9) and p:givens() or p:line()
-    return line, stats_of(p, opts, info, rated)
+    return full or p:givens(), stats_of(p, opts, info, rated)
   end
 end
 

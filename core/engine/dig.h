@@ -80,4 +80,14 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
                        const int *cells, const int *start, int ngroups, const char *const *keys,
                        int nkeys);
 
+/* Whether the same deductions, from givens alone, fill every cell: 1
+ * with the fill in grid (which the caller checks against the rules: the
+ * deductions are sound, so it is the one solution when the givens have
+ * one), 0 when they stop short or meet a contradiction, -1 when the
+ * rules cannot be asked. A graded dig by deductions reads the rating off
+ * this (scripts/dig.lua): techniques rated up to some bound fill the grid
+ * exactly when the rater's easiest-first path needs none above it. */
+int dig_deduces(const struct ruleset *rs, const uint8_t *givens, const char *const *keys, int nkeys,
+                uint8_t *grid);
+
 #endif

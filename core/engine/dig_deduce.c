@@ -17,8 +17,20 @@ struct deduce {
     struct prop_ctx ctx;
     uint64_t knows_every; /* slots whose hook answered an EXPLAIN_EVERY key */
     int others;           /* reasoning beside the closures: peers, or explain alone */
+    const char *const *keys;
+    int nkeys;
+    int worded; /* every[] written: only a rule asked through explain reads it */
     char every[DIG_DEDUCE_MAX_KEYS][64];
 };
+
+/* The EXPLAIN_EVERY form of each key, written when first asked. */
+static void deduce_word_keys(struct deduce *d)
+{
+    if (d->worded) return;
+    for (int k = 0; k < d->nkeys; k++)
+        snprintf(d->every[k], sizeof d->every[k], "%s%s", EXPLAIN_EVERY, d->keys[k]);
+    d->worded = 1;
+}
 
 static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *const *keys,
                        int nkeys)
@@ -26,8 +38,9 @@ static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *c
     if (nkeys > DIG_DEDUCE_MAX_KEYS) return -1;
     for (int i = 0; i < rs->nslots; i++)
         if (rs->slots[i].ops->explain_prepare) return -1;
-    for (int k = 0; k < nkeys; k++)
-        snprintf(d->every[k], sizeof d->every[k], "%s%s", EXPLAIN_EVERY, keys[k]);
+    d->keys = keys;
+    d->nkeys = nkeys;
+    d->worded = 0;
     d->knows_every = 0;
     d->others = rs->peer_start[rs->geo.ncells] > 0;
     for (int i = 0; i < rs->nslots; i++)
@@ -69,6 +82,7 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
     const struct ruleset *rs = d->rs;
     for (int i = 0; i < rs->nslots; i++) {
         if (!rs->slots[i].ops->explain || rs->slots[i].ops->explain_closure) continue;
+        deduce_word_keys(d);
         uint64_t bit = i < 64 ? UINT64_C(1) << i : 0;
         int rc = deduce_ask(d, i, d->every[k]);
         if (rc != 0) d->knows_every |= bit;
@@ -114,17 +128,14 @@ static void deduce_start(struct deduce *d, digitset *state, const uint8_t *given
         state[c] = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
 }
 
-/* A fill that is not the solution cannot come from sound deductions on
- * givens the solution extends; it is refused rather than trusted. With
- * watch (the cells just removed from givens the deductions fill), the
- * deductions may stop once those cells are back: the givens they had
- * then follow, and from those the rest. */
-static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
+/* Runs the deductions from givens to their fixed point: -1 on a
+ * contradiction, 1 when the cells of watch (given) hold the solution's
+ * digits, else 0. */
+static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
                         const char *const *keys, int nkeys, const int *watch, int nwatch)
 {
-    const struct ruleset *rs = d->rs;
     deduce_start(d, d->state, givens);
-    propagate_view(&d->ctx, rs, d->state);
+    propagate_view(&d->ctx, d->rs, d->state);
     /* Passes over the techniques, each as long as it finds anything:
      * the fixed point is the same in any order, and a technique asked
      * again at once finds its next deduction cheaply. A closure leaves
@@ -137,13 +148,40 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
                 if (watch && deduce_settled(d, solution, watch, nwatch)) return 1;
             }
         int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
-        if (closed < 0) return 0;
+        if (closed < 0) return -1;
         if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
         progress |= closed && d->others;
     }
-    for (int c = 0; c < rs->geo.ncells; c++)
+    return 0;
+}
+
+/* A fill that is not the solution cannot come from sound deductions on
+ * givens the solution extends; it is refused rather than trusted. With
+ * watch (the cells just removed from givens the deductions fill), the
+ * deductions may stop once those cells are back: the givens they had
+ * then follow, and from those the rest. */
+static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
+                        const char *const *keys, int nkeys, const int *watch, int nwatch)
+{
+    int closed = deduce_close(d, givens, solution, keys, nkeys, watch, nwatch);
+    if (closed != 0) return closed > 0;
+    for (int c = 0; c < d->rs->geo.ncells; c++)
         if (d->state[c] != digitset_of(solution[c])) return 0;
     return 1;
+}
+
+int dig_deduces(const struct ruleset *rs, const uint8_t *givens, const char *const *keys, int nkeys,
+                uint8_t *grid)
+{
+    struct deduce d;
+    if (deduce_open(&d, rs, keys, nkeys)) return -1;
+    int fills = deduce_close(&d, givens, NULL, keys, nkeys, NULL, 0) == 0;
+    for (int c = 0; fills && c < rs->geo.ncells; c++) {
+        fills = digitset_is_single(d.state[c]);
+        grid[c] = fills ? (uint8_t)digitset_first(d.state[c]) : 0;
+    }
+    free(d.state);
+    return fills;
 }
 
 /* --- the dig by halves ------------------------------------------------------

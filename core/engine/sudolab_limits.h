@@ -97,6 +97,10 @@
  * sifted once per rule, which past 16 takes long for grids no one plays. */
 #define BINARY_MIN_SIZE 4
 #define BINARY_MAX_SIZE 16
+/* Sides up to which a binary rule finds a line's fitting patterns by its
+ * halves (binary.c): an 8-cell line has 34 patterns, one bit each of a
+ * 64-bit word, and a half of 4 cells 256 states (two 2 KB tables). */
+#define BINARY_HALVES_MAX_SIZE 8
 
 /* --- the rater (rate) ------------------------------------------------------ */
 

@@ -902,6 +902,24 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
     return 1;
 }
 
+/* p:deduces(up_to) -> true when the rules' own techniques rated up to
+ * up_to (dig.h's deductions) fill the grid from the givens with a
+ * solution of the rules: no search. */
+static int api_deduces(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "deduces");
+    const char *keys[DIG_DEDUCE_MAX_KEYS];
+    int nkeys = api_rule_keys(luaL_checknumber(L, 2), keys, DIG_DEDUCE_MAX_KEYS);
+    uint8_t grid[SL_MAX_CELLS];
+    struct api_search run;
+    api_search_begin(L, ap, "deduces", &run);
+    int fills = dig_deduces(ap->rules, ap->p.givens, keys, nkeys, grid);
+    api_search_end(L, ap, "deduces", &run, 0);
+    if (fills < 0) return api_error(L, "deduces: these rules cannot be asked for their techniques");
+    lua_pushboolean(L, fills && puzzle_is_solution(&ap->p, grid));
+    return 1;
+}
+
 /* p:dig past reading its groups (a third argument says how to judge). */
 static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
                           int *start, int ngroups)
@@ -1815,6 +1833,7 @@ int lua_api_open(lua_State *L)
         {"solutions", api_solutions},
         {"keeps_unique", api_keeps_unique},
         {"dig", api_dig},
+        {"deduces", api_deduces},
         {"put", api_put},
         {"get", api_get},
         {"fill", api_fill},

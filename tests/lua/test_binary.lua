@@ -43,6 +43,36 @@ end
 expect("graded binary puzzles rate in their band", in_band, true)
 expect("and are unique", proved, true)
 
+-- p:deduces(t) says whether the techniques rated up to t fill the grid,
+-- which is whether the rater's rating is t or less: dig.graded reads a
+-- one-rule dig's rating off it. Puzzles dug to several tops, plain and
+-- unique, asked at every rung of the binary ladder and between rungs.
+local agree, asked, filled = true, 0, 0
+for _, unique in ipairs{false, true} do
+  for size = 6, 10, 2 do
+    local blank = binary.build{size = size, unique = unique}
+    for seed = 1, 12 do
+      local top = ({1.05, 1.15, 1.35, 2.05, 2.55, 9})[seed % 6 + 1]
+      local sol = blank:fill(seed * 31 + size)
+      local q = binary.build{size = size, unique = unique, givens = sol}
+      q:dig(seed * 977, sol, top)
+      local rating = q:rate().rating
+      for _, t in ipairs{0.5, 1.0, 1.1, 1.2, 1.3, 2.0, 2.4, 2.5} do
+        local deduced = q:deduces(t)
+        asked, filled = asked + 1, filled + (deduced and 1 or 0)
+        agree = agree and deduced == (rating <= t + 1e-9)
+      end
+    end
+  end
+end
+expect("p:deduces(t) agrees with the rater's rating at " .. asked .. " rungs", agree, true)
+expect("which fill at some and not at others", filled > 0 and filled < asked, true)
+local unruly = sudolab.read("6x6:BBAPABGCAb\n")[1]
+expect("an Unruly puzzle is deduced by its rating's techniques", unruly:deduces(unruly:rate().rating), true)
+ok = pcall(sudolab.puzzle{size = 4, boxes = "2x2", rules = "classic;killer:AABBAABBCCDDCCDD:10,10,10,10"}.deduces,
+           sudolab.puzzle{size = 4, boxes = "2x2", rules = "classic;killer:AABBAABBCCDDCCDD:10,10,10,10"}, 2.0)
+expect("rules whose techniques need preparing cannot be asked", ok, false)
+
 -- The dig by deductions by hand: a removal the pair and triple
 -- techniques cannot undo stays out, the rest stay in.
 local grid = binary.build{size = 6}:fill(7)
