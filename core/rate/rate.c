@@ -119,8 +119,7 @@ struct rater *rater_new(const struct ruleset *rs)
      * read. */
     struct rater *r = malloc(sizeof *r);
     if (!r) return NULL;
-    r->lay.rule_ctx = NULL;
-    r->lay.rule_state = NULL;
+    r->lay.rule_scratch = NULL;
     r->lost = NULL;
     r->solver = solver_new(rs);
     r->memo = calloc((size_t)technique_count, sizeof *r->memo);

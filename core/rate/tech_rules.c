@@ -22,13 +22,14 @@ static void rule_name_step(const struct explain_sink *sink, struct step *out)
     for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)sink->cells[i];
 }
 
-/* The removals: what the scratch state lost in open cells. */
+/* The removals: what the scratch state lost in open cells (a placed
+ * cell has no candidates to lose). */
 static int rule_removals(const struct human *h, const digitset *scratch, struct step *out)
 {
     out->nelims = 0;
     for (int c = 0; c < h->lay->ncells && out->nelims < STEP_MAX_ELIMS; c++) {
         digitset gone = h->cand[c] & ~scratch[c];
-        if (!h->value[c] && gone) out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, gone};
+        if (gone && !h->value[c]) out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, gone};
     }
     return out->nelims > 0;
 }
@@ -62,6 +63,24 @@ static void rule_lost(const struct human_layout *lay, const struct cellset *chan
             lost[64 * w + __builtin_ctzll(bits)] = 1;
 }
 
+/* Makes sc->clean the search state of h's grid, unless it already is:
+ * the hooks are asked many times about one grid (a row of each rule's
+ * key, a rating's steps apart), and comparing the grid costs less than
+ * reading it into a state again. */
+static void rule_see(struct rule_scratch *sc, const struct human *h)
+{
+    size_t ncells = (size_t)h->lay->ncells;
+    if (sc->seen && memcmp(sc->seen_cand, h->cand, ncells * sizeof h->cand[0]) == 0 &&
+        memcmp(sc->seen_value, h->value, ncells) == 0)
+        return;
+    /* A placed cell has no candidates left, and value 0 is bit 0. */
+    for (size_t c = 0; c < ncells; c++)
+        sc->clean[c] = h->cand[c] | (digitset_of(h->value[c]) & ~(digitset)1);
+    memcpy(sc->seen_cand, h->cand, ncells * sizeof h->cand[0]);
+    memcpy(sc->seen_value, h->value, ncells);
+    sc->seen = 1;
+}
+
 /* The hooks are told the changed cells (explain_sink's changed): a rule
  * whose parts read only their own cells looks again at those alone. */
 int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
@@ -70,25 +89,21 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cha
     uint8_t lost[SL_MAX_CELLS];
     const struct ruleset *rs = h->lay->rs;
     const char *technique = technique_table[out->technique].key;
-    struct prop_ctx *ctx = h->lay->rule_ctx;
-    digitset *state = h->lay->rule_state;
+    struct rule_scratch *sc = h->lay->rule_scratch;
     int found = 0;
     if (changed) rule_lost(h->lay, &changed->cells, lost);
-    for (int i = 0; i < rs->nslots && !found && ctx; i++) {
+    for (int i = 0; i < rs->nslots && !found && sc; i++) {
         if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
             continue;
-        memset(state, 0, rs->state_bytes);
-        /* A placed cell has no candidates left, and value 0 is bit 0. */
-        for (int c = 0; c < h->lay->ncells; c++)
-            state[c] = h->cand[c] | (digitset_of(h->value[c]) & ~(digitset)1);
-        memset(ctx, 0, sizeof *ctx);
-        propagate_view(ctx, rs, state);
-        ctx->current_slot = i;
+        rule_see(sc, h);
+        memcpy(sc->state, sc->clean, rs->state_bytes);
+        propagate_view_fresh(sc->ctx, rs, sc->state);
+        sc->ctx->current_slot = i;
         struct explain_sink sink = {.changed = changed ? lost : NULL};
-        if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
+        if (rs->slots[i].ops->explain(rs->slots[i].self, technique, sc->ctx, &sink)) {
             rule_name_step(&sink, out);
             out->rule_slot = i;
-            found = rule_removals(h, state, out);
+            found = rule_removals(h, sc->state, out);
         }
     }
     return found;
