@@ -71,12 +71,21 @@ static const struct {
  * cells have lost candidates since; for a row told so, these (lost[c] is
  * 0 outside the cells). lost points into the rater's one block, sized for
  * the ruleset's grid: a rater is built for each puzzle a generator draws,
- * so zeroing arrays for the largest grid cost as much as a small rating. */
+ * so zeroing arrays for the largest grid cost as much as a small rating.
+ * The changes come from the rater's log when the row is asked again
+ * (logged up to `read`): most rows are not asked at every step. */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
     int valid, by_digit;
+    int read; /* the log's entries already in changed */
     struct changes changed;
     digitset *lost; /* by_digit rows: ncells digits, else NULL */
+};
+
+/* A cell that lost candidates at a step of the rating. */
+struct rate_change {
+    uint16_t cell;
+    digitset gone;
 };
 
 struct rater {
@@ -88,7 +97,9 @@ struct rater {
     struct rate_memo *memo;        /* one per table row */
     digitset *lost;                /* the by_digit rows' lost arrays, one block */
     digitset before[SL_MAX_CELLS]; /* the candidates before a step */
-    struct closure closure;        /* rate_puzzle_band's bound below */
+    struct rate_change *log;       /* this rating's changes, in order */
+    int nlog, log_cap;
+    struct closure closure; /* rate_puzzle_band's bound below */
 };
 
 /* Gives each row with a finder told of changes its memory; the lost
@@ -105,7 +116,10 @@ static int rater_memo_init(struct rater *r)
             }
     size_t ncells = (size_t)r->lay.ncells;
     r->lost = calloc((size_t)nlost * ncells + 1, sizeof *r->lost);
-    if (!r->lost) return -1;
+    /* Each entry takes a candidate or more out of the grid. */
+    r->log_cap = r->lay.ncells * r->lay.size;
+    r->log = malloc((size_t)r->log_cap * sizeof *r->log);
+    if (!r->lost || !r->log) return -1;
     digitset *next = r->lost;
     for (int t = 0; t < technique_count; t++)
         if (r->memo[t].by_digit) r->memo[t].lost = next, next += ncells;
@@ -121,6 +135,7 @@ struct rater *rater_new(const struct ruleset *rs)
     if (!r) return NULL;
     r->lay.rule_scratch = NULL;
     r->lost = NULL;
+    r->log = NULL;
     r->solver = solver_new(rs);
     r->memo = calloc((size_t)technique_count, sizeof *r->memo);
     if (!r->solver || !r->memo || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
@@ -138,6 +153,7 @@ void rater_free(struct rater *r)
     human_layout_free(&r->lay);
     free(r->memo);
     free(r->lost);
+    free(r->log);
     free(r);
 }
 
@@ -218,6 +234,16 @@ static void rate_memo_clear(struct rate_memo *m, const struct human_layout *lay)
     m->changed.lost = m->by_digit ? m->lost : NULL;
 }
 
+/* Adds the log's entries since the memory last read it to its changes. */
+static void rate_memo_read(struct rate_memo *m, const struct rater *r)
+{
+    for (int i = m->read; i < r->nlog; i++) {
+        cellset_add(&m->changed.cells, r->log[i].cell);
+        if (m->by_digit) m->lost[r->log[i].cell] |= r->log[i].gone;
+    }
+    m->read = r->nlog;
+}
+
 /* The easiest step: rows in ladder order; once a row finds a step rated
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
@@ -234,9 +260,10 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
         struct step *s = found ? &r->scratch : out;
         step_reset(s, t, ceiling);
         struct rate_memo *m = remember && r->memo[t].since ? &r->memo[t] : NULL;
+        if (m && m->valid) rate_memo_read(m, r);
         int got = m ? m->since(h, row->param, m->valid ? &m->changed : NULL, s)
                     : row->find(h, row->param, s);
-        if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay);
+        if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay), m->read = r->nlog;
         if (!got) continue;
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
@@ -307,10 +334,11 @@ static int rate_stop_above(struct rate_result *out, double rating)
     return 1;
 }
 
-/* Forgets every row's memory (a new rating). */
+/* Forgets every row's memory and the log (a new rating). */
 static void rate_forget(struct rater *r)
 {
     for (int t = 0; t < technique_count; t++) r->memo[t].valid = 0;
+    r->nlog = 0;
 }
 
 /* 1 when some row remembers: the step about to be applied must be noted. */
@@ -321,24 +349,18 @@ static int rate_remembers(const struct rater *r)
     return 0;
 }
 
-/* Adds the candidates lost (since r->before) to every memory. */
+/* Logs the candidates lost since r->before, for the memories. A log
+ * full (it cannot be: each entry removes a candidate) forgets them
+ * instead: a row told nothing tries everything, and finds the same. */
 static void rate_note_changes(struct rater *r, const struct human *h)
 {
-    struct cellset changed = {{0}};
-    uint16_t cells[SL_MAX_CELLS];
-    digitset gone[SL_MAX_CELLS];
-    int n = 0;
-    for (int c = 0; c < r->lay.ncells; c++)
-        if (r->before[c] != h->cand[c]) {
-            cellset_add(&changed, c);
-            gone[n] = r->before[c] & ~h->cand[c];
-            cells[n++] = (uint16_t)c;
+    for (int c = 0; c < r->lay.ncells; c++) {
+        if (r->before[c] == h->cand[c]) continue;
+        if (r->nlog == r->log_cap) {
+            rate_forget(r);
+            return;
         }
-    for (int t = 0; t < technique_count; t++) {
-        struct rate_memo *m = &r->memo[t];
-        if (!m->valid) continue;
-        for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] |= changed.w[w];
-        for (int i = 0; m->by_digit && i < n; i++) m->lost[cells[i]] |= gone[i];
+        r->log[r->nlog++] = (struct rate_change){(uint16_t)c, r->before[c] & ~h->cand[c]};
     }
 }
 
