@@ -7,6 +7,7 @@
 
 #include "human.h"
 #include "propagate.h"
+#include "technique.h"
 
 static void layout_add_peers(struct human_layout *lay, const uint16_t *cells, int count)
 {
@@ -126,7 +127,12 @@ static int layout_rule_scratch(struct human_layout *lay, const struct ruleset *r
     sc->clean = calloc(1, rs->state_bytes);
     sc->seen_cand = malloc(ncells * sizeof *sc->seen_cand);
     sc->seen_value = malloc(ncells);
-    return sc->ctx && sc->state && sc->clean && sc->seen_cand && sc->seen_value ? 0 : -1;
+    sc->row_slots = malloc((size_t)technique_count * sizeof *sc->row_slots);
+    sc->row_ready = calloc((size_t)technique_count, 1);
+    return sc->ctx && sc->state && sc->clean && sc->seen_cand && sc->seen_value && sc->row_slots &&
+                   sc->row_ready
+               ? 0
+               : -1;
 }
 
 void human_layout_free(struct human_layout *lay)
@@ -138,6 +144,8 @@ void human_layout_free(struct human_layout *lay)
         free(sc->clean);
         free(sc->seen_cand);
         free(sc->seen_value);
+        free(sc->row_slots);
+        free(sc->row_ready);
         free(sc);
     }
     lay->rule_scratch = NULL;

@@ -91,6 +91,10 @@ struct rule_scratch {
     int seen;                /* clean holds the grid of seen_cand, seen_value */
     digitset *seen_cand;     /* ncells */
     uint8_t *seen_value;     /* ncells */
+    /* Per technique row, once row_ready: the slots whose hooks may know
+     * its key (bit i for slot i), so a row no rule knows costs a test. */
+    uint64_t *row_slots;
+    uint8_t *row_ready;
 };
 
 struct human {

@@ -81,30 +81,61 @@ static void rule_see(struct rule_scratch *sc, const struct human *h)
     sc->seen = 1;
 }
 
+/* The slots whose hooks may know row t's key: read off the rules once
+ * per layout (a row's param is always its own; another is not kept). */
+static uint64_t rule_row_slots(struct rule_scratch *sc, const struct ruleset *rs, int t, int param)
+{
+    if (sc->row_ready[t] && param == technique_table[t].param) return sc->row_slots[t];
+    _Static_assert(SL_MAX_RULES <= 64, "a slot is a bit of row_slots");
+    uint64_t slots = 0;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops->explain &&
+            rule_may_know(rs->slots[i].ops, technique_table[t].key, param))
+            slots |= UINT64_C(1) << i;
+    if (param != technique_table[t].param) return slots;
+    sc->row_slots[t] = slots;
+    sc->row_ready[t] = 1;
+    return slots;
+}
+
+/* Asks slot i's hook for the technique in a copy of the grid's state;
+ * the sink is named by the hook when it returns 1. */
+static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const char *technique,
+                    struct explain_sink *sink)
+{
+    const struct ruleset *rs = h->lay->rs;
+    rule_see(sc, h);
+    memcpy(sc->state, sc->clean, rs->state_bytes);
+    propagate_view_fresh(sc->ctx, rs, sc->state);
+    sc->ctx->current_slot = i;
+    /* Not zeroed whole: a hook that names its step (explain_name) sets
+     * the rest. */
+    sink->key = sink->words = NULL;
+    sink->ncells = 0;
+    sink->detail[0] = '\0';
+    return rs->slots[i].ops->explain(rs->slots[i].self, technique, sc->ctx, sink);
+}
+
 /* The hooks are told the changed cells (explain_sink's changed): a rule
  * whose parts read only their own cells looks again at those alone. */
 int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out)
 {
     uint8_t lost[SL_MAX_CELLS];
-    const struct ruleset *rs = h->lay->rs;
-    const char *technique = technique_table[out->technique].key;
     struct rule_scratch *sc = h->lay->rule_scratch;
-    int found = 0;
+    if (!sc) return 0;
+    uint64_t slots = rule_row_slots(sc, h->lay->rs, out->technique, param);
+    if (!slots) return 0;
+    const char *technique = technique_table[out->technique].key;
+    struct explain_sink sink;
+    sink.changed = changed ? lost : NULL;
     if (changed) rule_lost(h->lay, &changed->cells, lost);
-    for (int i = 0; i < rs->nslots && !found && sc; i++) {
-        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
-            continue;
-        rule_see(sc, h);
-        memcpy(sc->state, sc->clean, rs->state_bytes);
-        propagate_view_fresh(sc->ctx, rs, sc->state);
-        sc->ctx->current_slot = i;
-        struct explain_sink sink = {.changed = changed ? lost : NULL};
-        if (rs->slots[i].ops->explain(rs->slots[i].self, technique, sc->ctx, &sink)) {
-            rule_name_step(&sink, out);
-            out->rule_slot = i;
-            found = rule_removals(h, sc->state, out);
-        }
+    for (; slots; slots &= slots - 1) {
+        int i = __builtin_ctzll(slots);
+        if (!rule_ask(sc, h, i, technique, &sink)) continue;
+        rule_name_step(&sink, out);
+        out->rule_slot = i;
+        if (rule_removals(h, sc->state, out)) return 1;
     }
-    return found;
+    return 0;
 }
