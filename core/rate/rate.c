@@ -42,7 +42,9 @@ int grade_by_name(const char *name)
 
 /* Rows whose finder can be told which cells changed since it last found
  * nothing (technique.h), so that it tries only what those cells touch;
- * those of one digit's patterns are told which digits each cell lost. */
+ * those of one digit's patterns are told which digits each cell lost.
+ * The rules' deductions first: most rows are theirs, and a rater (one for
+ * each puzzle a generator rates) looks up every row. */
 typedef int (*technique_find_since)(const struct human *h, int param, const struct changes *changed,
                                     struct step *out);
 static const struct {
@@ -50,6 +52,7 @@ static const struct {
     technique_find_since since;
     int by_digit;
 } rate_since_table[] = {
+    {find_rule_deduction, find_rule_deduction_since, 0},
     {find_bent_wing, find_bent_wing_since, 0},
     {find_locked_candidates, find_locked_candidates_since, 1},
     {find_naked_subset, find_naked_subset_since, 0},
@@ -63,7 +66,6 @@ static const struct {
     {find_grouped_two_links, find_grouped_two_links_since, 1},
     {find_grouped_xchain, find_grouped_xchain_since, 1},
     {find_chain, find_chain_since, 1},
-    {find_rule_deduction, find_rule_deduction_since, 0},
     {find_fish, find_fish_since, 1},
 };
 
@@ -102,18 +104,35 @@ struct rater {
     struct closure closure; /* rate_puzzle_band's bound below */
 };
 
+/* The entry of rate_since_table for a finder, or -1. */
+static int rate_since_entry(technique_find find)
+{
+    int nrows = (int)(sizeof rate_since_table / sizeof rate_since_table[0]);
+    for (int i = 0; i < nrows; i++)
+        if (rate_since_table[i].find == find) return i;
+    return -1;
+}
+
 /* Gives each row with a finder told of changes its memory; the lost
- * arrays of the by_digit rows share one zeroed block of ncells each. */
+ * arrays of the by_digit rows share one zeroed block of ncells each.
+ * Not calloc: a memory's cells are sized for the largest grid, and
+ * rate_memo_clear reads only the words in use before it first clears
+ * them all. */
 static int rater_memo_init(struct rater *r)
 {
-    int nrows = (int)(sizeof rate_since_table / sizeof rate_since_table[0]), nlost = 0;
-    for (int t = 0; t < technique_count; t++)
-        for (int i = 0; i < nrows; i++)
-            if (technique_table[t].find == rate_since_table[i].find) {
-                r->memo[t].since = rate_since_table[i].since;
-                r->memo[t].by_digit = rate_since_table[i].by_digit;
-                nlost += r->memo[t].by_digit;
-            }
+    int nlost = 0;
+    r->memo = malloc((size_t)technique_count * sizeof *r->memo);
+    if (!r->memo) return -1;
+    for (int t = 0; t < technique_count; t++) {
+        struct rate_memo *m = &r->memo[t];
+        int e = rate_since_entry(technique_table[t].find);
+        m->since = e >= 0 ? rate_since_table[e].since : NULL;
+        m->by_digit = e >= 0 && rate_since_table[e].by_digit;
+        m->valid = m->read = 0;
+        m->lost = NULL;
+        for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] = 0;
+        nlost += m->by_digit;
+    }
     size_t ncells = (size_t)r->lay.ncells;
     r->lost = calloc((size_t)nlost * ncells + 1, sizeof *r->lost);
     /* Each entry takes a candidate or more out of the grid. */
@@ -134,11 +153,11 @@ struct rater *rater_new(const struct ruleset *rs)
     struct rater *r = malloc(sizeof *r);
     if (!r) return NULL;
     r->lay.rule_scratch = NULL;
+    r->memo = NULL;
     r->lost = NULL;
     r->log = NULL;
     r->solver = solver_new(rs);
-    r->memo = calloc((size_t)technique_count, sizeof *r->memo);
-    if (!r->solver || !r->memo || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
+    if (!r->solver || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
         rater_free(r);
         return NULL;
     }
