@@ -92,7 +92,7 @@ struct rate_change {
 
 struct rater {
     struct human_layout lay;
-    struct solver *solver;
+    struct solver *solver; /* made when first needed (rater_solver) */
     uint8_t solution[SL_MAX_CELLS];
     struct step scratch;
     struct step taken;             /* rate_puzzle_band's step */
@@ -156,8 +156,8 @@ struct rater *rater_new(const struct ruleset *rs)
     r->memo = NULL;
     r->lost = NULL;
     r->log = NULL;
-    r->solver = solver_new(rs);
-    if (!r->solver || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
+    r->solver = NULL;
+    if (human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
         rater_free(r);
         return NULL;
     }
@@ -177,6 +177,15 @@ void rater_free(struct rater *r)
 }
 
 const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
+
+/* The rater's search, or NULL when out of memory. Made when first needed:
+ * a generator hands the rater the solution, and most ratings end without
+ * the search's fallback, so a rater made for each puzzle seldom needs it. */
+static struct solver *rater_solver(struct rater *r)
+{
+    if (!r->solver) r->solver = solver_new(r->lay.rs);
+    return r->solver;
+}
 
 static void step_reset(struct step *s, int technique, double good_enough)
 {
@@ -312,12 +321,14 @@ static void rate_count(struct rate_result *out, const struct step *s)
 
 /* No technique applies: the step places the solution's digit in the open
  * cell with the fewest candidates, rated by the nodes a search needs from
- * here. Returns 0, or -1 when no cell is open. */
+ * here. Returns 0, or -1 when no cell is open (or out of memory). */
 static int rate_fallback(struct rater *r, const struct human *h, struct rate_result *out,
                          struct step *s)
 {
     struct search_stats stats = {0};
-    solver_count(r->solver, h->value, 1, NULL, &stats);
+    struct solver *solver = rater_solver(r);
+    if (!solver) return -1;
+    solver_count(solver, h->value, 1, NULL, &stats);
     out->fallback_nodes += stats.nodes;
     int best = -1;
     for (int c = 0; c < h->lay->ncells; c++)
@@ -418,7 +429,8 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solu
     out->hardest_key = "none";
     if (solution) memcpy(r->solution, solution, (size_t)r->lay.ncells);
     if (human_init(&h, &r->lay, givens) ||
-        (!solution && solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1)) {
+        (!solution && (!rater_solver(r) ||
+                       solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1))) {
         return -1;
     }
     rate_forget(r);
