@@ -13,6 +13,7 @@
 
 #include "cunit_main.h"
 #include "forcing.h"
+#include "propagate.h"
 #include "rate.h"
 #include "test_human.h"
 #include "test_reader.h"
@@ -450,6 +451,61 @@ static void test_rule_questions_see_placed_digits(void)
     ruleset_free(rs);
 }
 
+/* A rule that says its hook knows only its own family's keys
+ * (explain_own_keys), and which the rater therefore never asks another
+ * row's key, finds nothing for any of them: asked each on a puzzle's
+ * first grid, it returns 0 and leaves the state as it was. */
+static int own_keys_checked(const char *line)
+{
+    static uint8_t givens[SL_MAX_CELLS];
+    static struct human h;
+    static struct prop_ctx ctx;
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    memcpy(givens, s.p.givens, sizeof givens);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    session_close(&s);
+    struct human_layout *lay = malloc(sizeof *lay);
+    digitset *state = malloc(rs ? rs->state_bytes : 1), *before = malloc(rs ? rs->state_bytes : 1);
+    CU_ASSERT_FATAL(rs && lay && state && before && human_layout_init(lay, rs) == 0);
+    CU_ASSERT_FATAL(human_init(&h, lay, givens) == 0);
+    int checked = 0;
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_own_keys) continue;
+        size_t len = strlen(ops->name);
+        for (int t = 0; t < technique_count; t++) {
+            const char *key = technique_table[t].key;
+            if (strncmp(key, ops->name, len) == 0 && key[len] == '-') continue;
+            memset(state, 0, rs->state_bytes);
+            for (int c = 0; c < lay->ncells; c++)
+                state[c] = h.cand[c] | (digitset_of(h.value[c]) & ~(digitset)1);
+            memcpy(before, state, rs->state_bytes);
+            propagate_view_fresh(&ctx, rs, state);
+            ctx.current_slot = i;
+            struct explain_sink sink = {0};
+            CU_ASSERT_EQUAL(ops->explain(rs->slots[i].self, key, &ctx, &sink), 0);
+            CU_ASSERT_EQUAL(memcmp(state, before, rs->state_bytes), 0);
+            checked++;
+        }
+    }
+    free(state);
+    free(before);
+    human_layout_free(lay);
+    free(lay);
+    ruleset_free(rs);
+    return checked;
+}
+
+static void test_own_keys_only(void)
+{
+    CU_ASSERT_TRUE(own_keys_checked(binary_lines[0]) > 0);
+    CU_ASSERT_TRUE(own_keys_checked("sudolab 4 none classic;calcudoku:"
+                                    "ABCCABDDEBBFEGGF:1-,10+,3/,1-,2x,8x,1- ................") > 0);
+}
+
 static void test_sound_on_hard_puzzles(void)
 {
     double max_rating = 0;
@@ -477,5 +533,6 @@ void tests_register(void)
     CU_add_test(s, "hint is the easiest step", test_hint_is_the_easiest_step);
     CU_add_test(s, "rater reused", test_rater_reused);
     CU_add_test(s, "rule questions see placed digits", test_rule_questions_see_placed_digits);
+    CU_add_test(s, "hooks that know their own keys only", test_own_keys_only);
     CU_add_test(s, "sound on hard puzzles", test_sound_on_hard_puzzles);
 }

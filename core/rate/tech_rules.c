@@ -37,10 +37,11 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
 /* Rows with param RULE_FAMILY_KEY hold a key that starts with its rule's
  * name and a dash ("calcudoku-cage"): only that rule is asked, and no
  * scratch state is set up for the others, so a family's techniques cost
- * the other families nothing. */
+ * the other families nothing. A rule whose hook knows only such keys
+ * (explain_own_keys) is asked no other row's. */
 static int rule_may_know(const struct constraint_ops *ops, const char *key, int param)
 {
-    if (param != RULE_FAMILY_KEY) return 1;
+    if (param != RULE_FAMILY_KEY && !ops->explain_own_keys) return 1;
     size_t len = strlen(ops->name);
     return strncmp(key, ops->name, len) == 0 && key[len] == '-';
 }
