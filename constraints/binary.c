@@ -352,4 +352,5 @@ const struct constraint_ops binary_constraint = {
     .write = binary_write,
     .destroy = binary_destroy,
     .marks = binary_marks,
+    .explain_own_keys = 1,
 };

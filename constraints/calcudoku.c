@@ -384,4 +384,5 @@ const struct constraint_ops calcudoku_constraint = {
     .branch = calcudoku_branch,
     .validate = calcudoku_validate,
     .marks = calcudoku_marks,
+    .explain_own_keys = 1,
 };

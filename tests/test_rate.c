@@ -13,6 +13,7 @@
 
 #include "cunit_main.h"
 #include "forcing.h"
+#include "propagate.h"
 #include "rate.h"
 #include "test_human.h"
 #include "test_reader.h"
@@ -349,6 +350,162 @@ static void rate_file(const char *path, int limit, double *max_rating)
     CU_ASSERT_EQUAL(rated, limit);
 }
 
+/* --- one rater, many puzzles -------------------------------------------- */
+
+/* Binary puzzles of one size share their ruleset, so one rater rates them
+ * all (as `sudolab rate` does). */
+static const char *const binary_lines[] = {
+    "sudolab 8 none binary ...2..2..21......2...2....1....11...1.2...1..2.21.....2.2...1...",
+    "sudolab 8 none binary 1.....2.1....2.1...2..1..1........1..2..2..2.........2...1.2.22.",
+    "sudolab 8 none binary ..1..2.12....2...1..1...1........2..1.1.2.1........2..........21",
+};
+enum { BINARY_LINES = sizeof binary_lines / sizeof binary_lines[0] };
+
+static int same_result(const struct rate_result *a, const struct rate_result *b)
+{
+    int same = fabs(a->rating - b->rating) < 1e-9 && fabs(a->work - b->work) < 1e-9 &&
+               a->steps == b->steps && a->ntally == b->ntally && a->rules_used == b->rules_used;
+    for (int i = 0; same && i < a->ntally; i++)
+        same =
+            strcmp(a->tally[i].key, b->tally[i].key) == 0 && a->tally[i].count == b->tally[i].count;
+    return same;
+}
+
+/* Reads binary_lines[i]: its givens, and a ruleset of its own. */
+static struct ruleset *binary_read(int i, uint8_t *givens)
+{
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, binary_lines[i], NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    memcpy(givens, s.p.givens, sizeof s.p.givens);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    session_close(&s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    return rs;
+}
+
+/* The rater keeps the rules' scratch grid, their masks and its memories
+ * from one rating to the next: each puzzle, rated again and after the
+ * others, rates as a fresh rater rates it. */
+static void test_rater_reused(void)
+{
+    static struct rate_result fresh[BINARY_LINES], again;
+    static uint8_t givens[BINARY_LINES][SL_MAX_CELLS];
+    struct ruleset *rs = NULL;
+    for (int i = 0; i < BINARY_LINES; i++) {
+        struct ruleset *own = binary_read(i, givens[i]);
+        struct rater *r = rater_new(own);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_EQUAL(rate_puzzle(r, givens[i], &fresh[i], NULL, NULL), 0);
+        rater_free(r);
+        if (i == 0)
+            rs = own;
+        else
+            ruleset_free(own);
+    }
+    struct rater *shared = rater_new(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(shared);
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < BINARY_LINES; i++) {
+            CU_ASSERT_EQUAL(rate_puzzle(shared, givens[i], &again, NULL, NULL), 0);
+            CU_ASSERT_TRUE(same_result(&again, &fresh[i]));
+        }
+    rater_free(shared);
+    ruleset_free(rs);
+}
+
+/* Two grids alike in every cell's candidates, their placed digits
+ * swapped: a rule's question about the second must see its own digits
+ * (the scratch grid is read again when either differs). r1c1 and r1c2
+ * hold one symbol, so r1c3 loses it (binary-pairs). */
+static void test_rule_questions_see_placed_digits(void)
+{
+    static uint8_t givens[SL_MAX_CELLS];
+    static struct human h;
+    static struct step st;
+    struct ruleset *rs = binary_read(0, givens);
+    struct human_layout *lay = malloc(sizeof *lay);
+    CU_ASSERT_FATAL(lay && human_layout_init(lay, rs) == 0);
+    int t = technique_by_key("binary-pairs");
+    CU_ASSERT_FATAL(t >= 0);
+    for (int symbol = 1; symbol <= 2; symbol++) {
+        h.lay = lay;
+        h.open = lay->ncells - 2;
+        for (int c = 0; c < lay->ncells; c++) {
+            h.value[c] = c < 2 ? (uint8_t)symbol : 0;
+            h.cand[c] = c < 2 ? 0 : rs->domain[c];
+        }
+        human_recount(&h);
+        memset(&st, 0, sizeof st);
+        st.technique = t;
+        st.rule_slot = -1;
+        CU_ASSERT_TRUE_FATAL(find_rule_deduction(&h, technique_table[t].param, &st));
+        digitset lost = 0;
+        for (int i = 0; i < st.nelims; i++)
+            if (st.elims[i].cell == 2) lost = st.elims[i].digits;
+        CU_ASSERT_EQUAL(lost, digitset_of(symbol));
+    }
+    human_layout_free(lay);
+    free(lay);
+    ruleset_free(rs);
+}
+
+/* A rule that says its hook knows only its own family's keys
+ * (explain_own_keys), and which the rater therefore never asks another
+ * row's key, finds nothing for any of them: asked each on a puzzle's
+ * first grid, it returns 0 and leaves the state as it was. */
+static int own_keys_checked(const char *line)
+{
+    static uint8_t givens[SL_MAX_CELLS];
+    static struct human h;
+    static struct prop_ctx ctx;
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    memcpy(givens, s.p.givens, sizeof givens);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    session_close(&s);
+    struct human_layout *lay = malloc(sizeof *lay);
+    digitset *state = malloc(rs ? rs->state_bytes : 1), *before = malloc(rs ? rs->state_bytes : 1);
+    CU_ASSERT_FATAL(rs && lay && state && before && human_layout_init(lay, rs) == 0);
+    CU_ASSERT_FATAL(human_init(&h, lay, givens) == 0);
+    int checked = 0;
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_own_keys) continue;
+        size_t len = strlen(ops->name);
+        for (int t = 0; t < technique_count; t++) {
+            const char *key = technique_table[t].key;
+            if (strncmp(key, ops->name, len) == 0 && key[len] == '-') continue;
+            memset(state, 0, rs->state_bytes);
+            for (int c = 0; c < lay->ncells; c++)
+                state[c] = h.cand[c] | (digitset_of(h.value[c]) & ~(digitset)1);
+            memcpy(before, state, rs->state_bytes);
+            propagate_view_fresh(&ctx, rs, state);
+            ctx.current_slot = i;
+            struct explain_sink sink = {0};
+            CU_ASSERT_EQUAL(ops->explain(rs->slots[i].self, key, &ctx, &sink), 0);
+            CU_ASSERT_EQUAL(memcmp(state, before, rs->state_bytes), 0);
+            checked++;
+        }
+    }
+    free(state);
+    free(before);
+    human_layout_free(lay);
+    free(lay);
+    ruleset_free(rs);
+    return checked;
+}
+
+static void test_own_keys_only(void)
+{
+    CU_ASSERT_TRUE(own_keys_checked(binary_lines[0]) > 0);
+    CU_ASSERT_TRUE(own_keys_checked("sudolab 4 none classic;calcudoku:"
+                                    "ABCCABDDEBBFEGGF:1-,10+,3/,1-,2x,8x,1- ................") > 0);
+}
+
 static void test_sound_on_hard_puzzles(void)
 {
     double max_rating = 0;
@@ -374,5 +531,8 @@ void tests_register(void)
     CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
     CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);
     CU_add_test(s, "hint is the easiest step", test_hint_is_the_easiest_step);
+    CU_add_test(s, "rater reused", test_rater_reused);
+    CU_add_test(s, "rule questions see placed digits", test_rule_questions_see_placed_digits);
+    CU_add_test(s, "hooks that know their own keys only", test_own_keys_only);
     CU_add_test(s, "sound on hard puzzles", test_sound_on_hard_puzzles);
 }

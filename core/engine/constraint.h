@@ -72,6 +72,11 @@ struct constraint_ops {
      * every deduction it can in one pass and may return -1. */
     int (*explain)(const void *self, const char *technique, struct prop_ctx *ctx,
                    struct explain_sink *sink);
+    /* 1 when explain knows no key but those starting with the rule's name
+     * and a dash ("binary-pairs"): the rater asks it no other (each
+     * question sets up a scratch state, and the other families' keys were
+     * most of a small puzzle's questions); 0 when it may know any key. */
+    int explain_own_keys;
     /* Optional: makes what explain needs beyond what the search does,
      * called by the rater's layout of the ruleset (before any explain),
      * so that a ruleset made only to search never pays for it. 0, or -1

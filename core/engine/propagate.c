@@ -353,6 +353,13 @@ void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
     ctx->current_slot = -1;
 }
 
+void propagate_view_fresh(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
+{
+    ctx_open(ctx, rs, state, 0);
+    ctx->light = 0;
+    ctx->scratch = NULL;
+}
+
 /* --- The calls rules make from propagate (constraint.h) ------------------ */
 
 const struct geometry *prop_geometry(const struct prop_ctx *ctx) { return &ctx->rs->geo; }

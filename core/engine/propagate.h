@@ -72,5 +72,11 @@ int propagate_restrict_each(struct prop_ctx *ctx, const struct ruleset *rs, void
 /* Points ctx at a propagated state for reading only (a rule's branch
  * hook reads candidates through it). */
 void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state);
+/* Points ctx at state as a context just zeroed would see it: nothing due,
+ * no slot running, no contradiction, no scratch, full propagation. For a
+ * rule's explain hook on a scratch state, asked many times a rating: it
+ * clears only the words rs uses, where zeroing the whole context (sized
+ * for the largest ruleset) cost more than a small rule's hook. */
+void propagate_view_fresh(struct prop_ctx *ctx, const struct ruleset *rs, void *state);
 
 #endif

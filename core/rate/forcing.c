@@ -261,8 +261,7 @@ static int run_rules(struct probe_run *run, int *pushed)
         state[c] = p->value[c] ? digitset_of(p->value[c]) : p->cand[c];
     for (int i = 0; i < rs->nslots; i++) {
         if (!rs->slots[i].ops->explain) continue;
-        memset(p->rule_ctx, 0, sizeof *p->rule_ctx);
-        propagate_view(p->rule_ctx, rs, state);
+        propagate_view_fresh(p->rule_ctx, rs, state);
         p->rule_ctx->current_slot = i;
         struct explain_sink sink = {0};
         if (rs->slots[i].ops->explain(rs->slots[i].self, EXPLAIN_ALL, p->rule_ctx, &sink) < 0)

@@ -7,6 +7,7 @@
 
 #include "human.h"
 #include "propagate.h"
+#include "technique.h"
 
 static void layout_add_peers(struct human_layout *lay, const uint16_t *cells, int count)
 {
@@ -104,30 +105,50 @@ static void layout_clear(struct human_layout *lay, const struct ruleset *rs)
     size_t houses = rs->nhouses < SL_MAX_UNITS ? (size_t)rs->nhouses : SL_MAX_UNITS;
     lay->nmeetings = 0;
     lay->nlocking[0] = lay->nlocking[1] = 0;
-    lay->rule_ctx = NULL;
-    lay->rule_state = NULL;
+    lay->rule_scratch = NULL;
     memset(lay->ncell_houses, 0, sizeof lay->ncell_houses[0] * (size_t)rs->geo.ncells);
     memset(lay->peers, 0, sizeof lay->peers[0] * (size_t)rs->geo.ncells);
     memset(lay->house_set, 0, sizeof lay->house_set[0] * houses);
 }
 
-/* The explain hooks' scratch, when some rule has a hook. */
+/* The explain hooks' scratch, when some rule has a hook. clean's state
+ * past the cells stays zero: only its cells are ever written. */
 static int layout_rule_scratch(struct human_layout *lay, const struct ruleset *rs)
 {
     int hooks = 0;
     for (int i = 0; i < rs->nslots; i++) hooks |= rs->slots[i].ops->explain != NULL;
     if (!hooks) return 0;
-    lay->rule_ctx = malloc(sizeof *lay->rule_ctx);
-    lay->rule_state = malloc(rs->state_bytes);
-    return lay->rule_ctx && lay->rule_state ? 0 : -1;
+    struct rule_scratch *sc = calloc(1, sizeof *sc);
+    lay->rule_scratch = sc;
+    if (!sc) return -1;
+    size_t ncells = (size_t)rs->geo.ncells;
+    sc->ctx = malloc(sizeof *sc->ctx);
+    sc->state = malloc(rs->state_bytes);
+    sc->clean = calloc(1, rs->state_bytes);
+    sc->seen_cand = malloc(ncells * sizeof *sc->seen_cand);
+    sc->seen_value = malloc(ncells);
+    sc->row_slots = malloc((size_t)technique_count * sizeof *sc->row_slots);
+    sc->row_ready = calloc((size_t)technique_count, 1);
+    return sc->ctx && sc->state && sc->clean && sc->seen_cand && sc->seen_value && sc->row_slots &&
+                   sc->row_ready
+               ? 0
+               : -1;
 }
 
 void human_layout_free(struct human_layout *lay)
 {
-    free(lay->rule_ctx);
-    free(lay->rule_state);
-    lay->rule_ctx = NULL;
-    lay->rule_state = NULL;
+    struct rule_scratch *sc = lay->rule_scratch;
+    if (sc) {
+        free(sc->ctx);
+        free(sc->state);
+        free(sc->clean);
+        free(sc->seen_cand);
+        free(sc->seen_value);
+        free(sc->row_slots);
+        free(sc->row_ready);
+        free(sc);
+    }
+    lay->rule_scratch = NULL;
 }
 
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs)

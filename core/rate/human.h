@@ -21,6 +21,8 @@
 
 #include "rules.h"
 
+struct prop_ctx;
+
 /* A set of cells: bit c of word c / 64. */
 #define HUMAN_CELL_WORDS ((SL_MAX_CELLS + 63) / 64)
 struct cellset {
@@ -72,11 +74,27 @@ struct human_layout {
     /* For each house, the cells of the blocks holding any of its cells
      * (where a removal in the house may leave a single in a block). */
     struct cellset block_reach[SL_MAX_UNITS];
-    /* A search state and a propagation context for the rules' explain
-     * hooks (find_rule_deduction), made with the layout and reused, or
-     * NULL when no rule has a hook. */
-    struct prop_ctx *rule_ctx;
-    void *rule_state;
+    /* The rules' explain hooks' scratch (find_rule_deduction), made with
+     * the layout and reused, or NULL when no rule has a hook. */
+    struct rule_scratch *rule_scratch;
+};
+
+/* What the rules' explain hooks are asked in: a search state holding the
+ * rater's candidates (placed digits as single candidates, the rest of the
+ * state zero) and a propagation context. A rating asks the hooks many
+ * times about one grid: the grid is read into `clean` when it differs
+ * from the one seen (seen_cand, seen_value), and `state`, which a hook
+ * prunes, is a copy of clean made for each question. */
+struct rule_scratch {
+    struct prop_ctx *ctx;
+    digitset *state, *clean; /* rs->state_bytes each */
+    int seen;                /* clean holds the grid of seen_cand, seen_value */
+    digitset *seen_cand;     /* ncells */
+    uint8_t *seen_value;     /* ncells */
+    /* Per technique row, once row_ready: the slots whose hooks may know
+     * its key (bit i for slot i), so a row no rule knows costs a test. */
+    uint64_t *row_slots;
+    uint8_t *row_ready;
 };
 
 struct human {

@@ -42,7 +42,9 @@ int grade_by_name(const char *name)
 
 /* Rows whose finder can be told which cells changed since it last found
  * nothing (technique.h), so that it tries only what those cells touch;
- * those of one digit's patterns are told which digits each cell lost. */
+ * those of one digit's patterns are told which digits each cell lost.
+ * The rules' deductions first: most rows are theirs, and a rater (one for
+ * each puzzle a generator rates) looks up every row. */
 typedef int (*technique_find_since)(const struct human *h, int param, const struct changes *changed,
                                     struct step *out);
 static const struct {
@@ -50,6 +52,7 @@ static const struct {
     technique_find_since since;
     int by_digit;
 } rate_since_table[] = {
+    {find_rule_deduction, find_rule_deduction_since, 0},
     {find_bent_wing, find_bent_wing_since, 0},
     {find_locked_candidates, find_locked_candidates_since, 1},
     {find_naked_subset, find_naked_subset_since, 0},
@@ -63,7 +66,6 @@ static const struct {
     {find_grouped_two_links, find_grouped_two_links_since, 1},
     {find_grouped_xchain, find_grouped_xchain_since, 1},
     {find_chain, find_chain_since, 1},
-    {find_rule_deduction, find_rule_deduction_since, 0},
     {find_fish, find_fish_since, 1},
 };
 
@@ -71,41 +73,72 @@ static const struct {
  * cells have lost candidates since; for a row told so, these (lost[c] is
  * 0 outside the cells). lost points into the rater's one block, sized for
  * the ruleset's grid: a rater is built for each puzzle a generator draws,
- * so zeroing arrays for the largest grid cost as much as a small rating. */
+ * so zeroing arrays for the largest grid cost as much as a small rating.
+ * The changes come from the rater's log when the row is asked again
+ * (logged up to `read`): most rows are not asked at every step. */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
     int valid, by_digit;
+    int read; /* the log's entries already in changed */
     struct changes changed;
     digitset *lost; /* by_digit rows: ncells digits, else NULL */
 };
 
+/* A cell that lost candidates at a step of the rating. */
+struct rate_change {
+    uint16_t cell;
+    digitset gone;
+};
+
 struct rater {
     struct human_layout lay;
-    struct solver *solver;
+    struct solver *solver; /* made when first needed (rater_solver) */
     uint8_t solution[SL_MAX_CELLS];
     struct step scratch;
     struct step taken;             /* rate_puzzle_band's step */
     struct rate_memo *memo;        /* one per table row */
     digitset *lost;                /* the by_digit rows' lost arrays, one block */
     digitset before[SL_MAX_CELLS]; /* the candidates before a step */
-    struct closure closure;        /* rate_puzzle_band's bound below */
+    struct rate_change *log;       /* this rating's changes, in order */
+    int nlog, log_cap;
+    struct closure closure; /* rate_puzzle_band's bound below */
 };
 
+/* The entry of rate_since_table for a finder, or -1. */
+static int rate_since_entry(technique_find find)
+{
+    int nrows = (int)(sizeof rate_since_table / sizeof rate_since_table[0]);
+    for (int i = 0; i < nrows; i++)
+        if (rate_since_table[i].find == find) return i;
+    return -1;
+}
+
 /* Gives each row with a finder told of changes its memory; the lost
- * arrays of the by_digit rows share one zeroed block of ncells each. */
+ * arrays of the by_digit rows share one zeroed block of ncells each.
+ * Not calloc: a memory's cells are sized for the largest grid, and
+ * rate_memo_clear reads only the words in use before it first clears
+ * them all. */
 static int rater_memo_init(struct rater *r)
 {
-    int nrows = (int)(sizeof rate_since_table / sizeof rate_since_table[0]), nlost = 0;
-    for (int t = 0; t < technique_count; t++)
-        for (int i = 0; i < nrows; i++)
-            if (technique_table[t].find == rate_since_table[i].find) {
-                r->memo[t].since = rate_since_table[i].since;
-                r->memo[t].by_digit = rate_since_table[i].by_digit;
-                nlost += r->memo[t].by_digit;
-            }
+    int nlost = 0;
+    r->memo = malloc((size_t)technique_count * sizeof *r->memo);
+    if (!r->memo) return -1;
+    for (int t = 0; t < technique_count; t++) {
+        struct rate_memo *m = &r->memo[t];
+        int e = rate_since_entry(technique_table[t].find);
+        m->since = e >= 0 ? rate_since_table[e].since : NULL;
+        m->by_digit = e >= 0 && rate_since_table[e].by_digit;
+        m->valid = m->read = 0;
+        m->lost = NULL;
+        for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] = 0;
+        nlost += m->by_digit;
+    }
     size_t ncells = (size_t)r->lay.ncells;
     r->lost = calloc((size_t)nlost * ncells + 1, sizeof *r->lost);
-    if (!r->lost) return -1;
+    /* Each entry takes a candidate or more out of the grid. */
+    r->log_cap = r->lay.ncells * r->lay.size;
+    r->log = malloc((size_t)r->log_cap * sizeof *r->log);
+    if (!r->lost || !r->log) return -1;
     digitset *next = r->lost;
     for (int t = 0; t < technique_count; t++)
         if (r->memo[t].by_digit) r->memo[t].lost = next, next += ncells;
@@ -119,12 +152,12 @@ struct rater *rater_new(const struct ruleset *rs)
      * read. */
     struct rater *r = malloc(sizeof *r);
     if (!r) return NULL;
-    r->lay.rule_ctx = NULL;
-    r->lay.rule_state = NULL;
+    r->lay.rule_scratch = NULL;
+    r->memo = NULL;
     r->lost = NULL;
-    r->solver = solver_new(rs);
-    r->memo = calloc((size_t)technique_count, sizeof *r->memo);
-    if (!r->solver || !r->memo || human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
+    r->log = NULL;
+    r->solver = NULL;
+    if (human_layout_init(&r->lay, rs) || rater_memo_init(r)) {
         rater_free(r);
         return NULL;
     }
@@ -139,10 +172,20 @@ void rater_free(struct rater *r)
     human_layout_free(&r->lay);
     free(r->memo);
     free(r->lost);
+    free(r->log);
     free(r);
 }
 
 const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
+
+/* The rater's search, or NULL when out of memory. Made when first needed:
+ * a generator hands the rater the solution, and most ratings end without
+ * the search's fallback, so a rater made for each puzzle seldom needs it. */
+static struct solver *rater_solver(struct rater *r)
+{
+    if (!r->solver) r->solver = solver_new(r->lay.rs);
+    return r->solver;
+}
 
 static void step_reset(struct step *s, int technique, double good_enough)
 {
@@ -219,6 +262,16 @@ static void rate_memo_clear(struct rate_memo *m, const struct human_layout *lay)
     m->changed.lost = m->by_digit ? m->lost : NULL;
 }
 
+/* Adds the log's entries since the memory last read it to its changes. */
+static void rate_memo_read(struct rate_memo *m, const struct rater *r)
+{
+    for (int i = m->read; i < r->nlog; i++) {
+        cellset_add(&m->changed.cells, r->log[i].cell);
+        if (m->by_digit) m->lost[r->log[i].cell] |= r->log[i].gone;
+    }
+    m->read = r->nlog;
+}
+
 /* The easiest step: rows in ladder order; once a row finds a step rated
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
@@ -235,9 +288,10 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
         struct step *s = found ? &r->scratch : out;
         step_reset(s, t, ceiling);
         struct rate_memo *m = remember && r->memo[t].since ? &r->memo[t] : NULL;
+        if (m && m->valid) rate_memo_read(m, r);
         int got = m ? m->since(h, row->param, m->valid ? &m->changed : NULL, s)
                     : row->find(h, row->param, s);
-        if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay);
+        if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay), m->read = r->nlog;
         if (!got) continue;
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
@@ -267,12 +321,14 @@ static void rate_count(struct rate_result *out, const struct step *s)
 
 /* No technique applies: the step places the solution's digit in the open
  * cell with the fewest candidates, rated by the nodes a search needs from
- * here. Returns 0, or -1 when no cell is open. */
+ * here. Returns 0, or -1 when no cell is open (or out of memory). */
 static int rate_fallback(struct rater *r, const struct human *h, struct rate_result *out,
                          struct step *s)
 {
     struct search_stats stats = {0};
-    solver_count(r->solver, h->value, 1, NULL, &stats);
+    struct solver *solver = rater_solver(r);
+    if (!solver) return -1;
+    solver_count(solver, h->value, 1, NULL, &stats);
     out->fallback_nodes += stats.nodes;
     int best = -1;
     for (int c = 0; c < h->lay->ncells; c++)
@@ -308,10 +364,11 @@ static int rate_stop_above(struct rate_result *out, double rating)
     return 1;
 }
 
-/* Forgets every row's memory (a new rating). */
+/* Forgets every row's memory and the log (a new rating). */
 static void rate_forget(struct rater *r)
 {
     for (int t = 0; t < technique_count; t++) r->memo[t].valid = 0;
+    r->nlog = 0;
 }
 
 /* 1 when some row remembers: the step about to be applied must be noted. */
@@ -322,24 +379,18 @@ static int rate_remembers(const struct rater *r)
     return 0;
 }
 
-/* Adds the candidates lost (since r->before) to every memory. */
+/* Logs the candidates lost since r->before, for the memories. A log
+ * full (it cannot be: each entry removes a candidate) forgets them
+ * instead: a row told nothing tries everything, and finds the same. */
 static void rate_note_changes(struct rater *r, const struct human *h)
 {
-    struct cellset changed = {{0}};
-    uint16_t cells[SL_MAX_CELLS];
-    digitset gone[SL_MAX_CELLS];
-    int n = 0;
-    for (int c = 0; c < r->lay.ncells; c++)
-        if (r->before[c] != h->cand[c]) {
-            cellset_add(&changed, c);
-            gone[n] = r->before[c] & ~h->cand[c];
-            cells[n++] = (uint16_t)c;
+    for (int c = 0; c < r->lay.ncells; c++) {
+        if (r->before[c] == h->cand[c]) continue;
+        if (r->nlog == r->log_cap) {
+            rate_forget(r);
+            return;
         }
-    for (int t = 0; t < technique_count; t++) {
-        struct rate_memo *m = &r->memo[t];
-        if (!m->valid) continue;
-        for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] |= changed.w[w];
-        for (int i = 0; m->by_digit && i < n; i++) m->lost[cells[i]] |= gone[i];
+        r->log[r->nlog++] = (struct rate_change){(uint16_t)c, r->before[c] & ~h->cand[c]};
     }
 }
 
@@ -378,7 +429,8 @@ int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solu
     out->hardest_key = "none";
     if (solution) memcpy(r->solution, solution, (size_t)r->lay.ncells);
     if (human_init(&h, &r->lay, givens) ||
-        (!solution && solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1)) {
+        (!solution && (!rater_solver(r) ||
+                       solver_count(r->solver, givens, 1, r->solution, NULL).solutions != 1))) {
         return -1;
     }
     rate_forget(r);

@@ -22,13 +22,14 @@ static void rule_name_step(const struct explain_sink *sink, struct step *out)
     for (int i = 0; i < out->ncells; i++) out->cells[i] = (uint16_t)sink->cells[i];
 }
 
-/* The removals: what the scratch state lost in open cells. */
+/* The removals: what the scratch state lost in open cells (a placed
+ * cell has no candidates to lose). */
 static int rule_removals(const struct human *h, const digitset *scratch, struct step *out)
 {
     out->nelims = 0;
     for (int c = 0; c < h->lay->ncells && out->nelims < STEP_MAX_ELIMS; c++) {
         digitset gone = h->cand[c] & ~scratch[c];
-        if (!h->value[c] && gone) out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, gone};
+        if (gone && !h->value[c]) out->elims[out->nelims++] = (struct step_elim){(uint16_t)c, gone};
     }
     return out->nelims > 0;
 }
@@ -36,10 +37,11 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
 /* Rows with param RULE_FAMILY_KEY hold a key that starts with its rule's
  * name and a dash ("calcudoku-cage"): only that rule is asked, and no
  * scratch state is set up for the others, so a family's techniques cost
- * the other families nothing. */
+ * the other families nothing. A rule whose hook knows only such keys
+ * (explain_own_keys) is asked no other row's. */
 static int rule_may_know(const struct constraint_ops *ops, const char *key, int param)
 {
-    if (param != RULE_FAMILY_KEY) return 1;
+    if (param != RULE_FAMILY_KEY && !ops->explain_own_keys) return 1;
     size_t len = strlen(ops->name);
     return strncmp(key, ops->name, len) == 0 && key[len] == '-';
 }
@@ -62,34 +64,79 @@ static void rule_lost(const struct human_layout *lay, const struct cellset *chan
             lost[64 * w + __builtin_ctzll(bits)] = 1;
 }
 
+/* Makes sc->clean the search state of h's grid, unless it already is:
+ * the hooks are asked many times about one grid (a row of each rule's
+ * key, a rating's steps apart), and comparing the grid costs less than
+ * reading it into a state again. */
+static void rule_see(struct rule_scratch *sc, const struct human *h)
+{
+    size_t ncells = (size_t)h->lay->ncells;
+    if (sc->seen && memcmp(sc->seen_cand, h->cand, ncells * sizeof h->cand[0]) == 0 &&
+        memcmp(sc->seen_value, h->value, ncells) == 0)
+        return;
+    /* A placed cell has no candidates left, and value 0 is bit 0. */
+    for (size_t c = 0; c < ncells; c++)
+        sc->clean[c] = h->cand[c] | (digitset_of(h->value[c]) & ~(digitset)1);
+    memcpy(sc->seen_cand, h->cand, ncells * sizeof h->cand[0]);
+    memcpy(sc->seen_value, h->value, ncells);
+    sc->seen = 1;
+}
+
+/* The slots whose hooks may know row t's key: read off the rules once
+ * per layout (a row's param is always its own; another is not kept). */
+static uint64_t rule_row_slots(struct rule_scratch *sc, const struct ruleset *rs, int t, int param)
+{
+    if (sc->row_ready[t] && param == technique_table[t].param) return sc->row_slots[t];
+    _Static_assert(SL_MAX_RULES <= 64, "a slot is a bit of row_slots");
+    uint64_t slots = 0;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops->explain &&
+            rule_may_know(rs->slots[i].ops, technique_table[t].key, param))
+            slots |= UINT64_C(1) << i;
+    if (param != technique_table[t].param) return slots;
+    sc->row_slots[t] = slots;
+    sc->row_ready[t] = 1;
+    return slots;
+}
+
+/* Asks slot i's hook for the technique in a copy of the grid's state;
+ * the sink is named by the hook when it returns 1. */
+static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const char *technique,
+                    struct explain_sink *sink)
+{
+    const struct ruleset *rs = h->lay->rs;
+    rule_see(sc, h);
+    memcpy(sc->state, sc->clean, rs->state_bytes);
+    propagate_view_fresh(sc->ctx, rs, sc->state);
+    sc->ctx->current_slot = i;
+    /* Not zeroed whole: a hook that names its step (explain_name) sets
+     * the rest. */
+    sink->key = sink->words = NULL;
+    sink->ncells = 0;
+    sink->detail[0] = '\0';
+    return rs->slots[i].ops->explain(rs->slots[i].self, technique, sc->ctx, sink);
+}
+
 /* The hooks are told the changed cells (explain_sink's changed): a rule
  * whose parts read only their own cells looks again at those alone. */
 int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out)
 {
     uint8_t lost[SL_MAX_CELLS];
-    const struct ruleset *rs = h->lay->rs;
+    struct rule_scratch *sc = h->lay->rule_scratch;
+    if (!sc) return 0;
+    uint64_t slots = rule_row_slots(sc, h->lay->rs, out->technique, param);
+    if (!slots) return 0;
     const char *technique = technique_table[out->technique].key;
-    struct prop_ctx *ctx = h->lay->rule_ctx;
-    digitset *state = h->lay->rule_state;
-    int found = 0;
+    struct explain_sink sink;
+    sink.changed = changed ? lost : NULL;
     if (changed) rule_lost(h->lay, &changed->cells, lost);
-    for (int i = 0; i < rs->nslots && !found && ctx; i++) {
-        if (!rs->slots[i].ops->explain || !rule_may_know(rs->slots[i].ops, technique, param))
-            continue;
-        memset(state, 0, rs->state_bytes);
-        /* A placed cell has no candidates left, and value 0 is bit 0. */
-        for (int c = 0; c < h->lay->ncells; c++)
-            state[c] = h->cand[c] | (digitset_of(h->value[c]) & ~(digitset)1);
-        memset(ctx, 0, sizeof *ctx);
-        propagate_view(ctx, rs, state);
-        ctx->current_slot = i;
-        struct explain_sink sink = {.changed = changed ? lost : NULL};
-        if (rs->slots[i].ops->explain(rs->slots[i].self, technique, ctx, &sink)) {
-            rule_name_step(&sink, out);
-            out->rule_slot = i;
-            found = rule_removals(h, state, out);
-        }
+    for (; slots; slots &= slots - 1) {
+        int i = __builtin_ctzll(slots);
+        if (!rule_ask(sc, h, i, technique, &sink)) continue;
+        rule_name_step(&sink, out);
+        out->rule_slot = i;
+        if (rule_removals(h, sc->state, out)) return 1;
     }
-    return found;
+    return 0;
 }
