@@ -85,9 +85,11 @@ static int kk_choose(struct kk_run *run, struct kk_branch *b)
     b->sum = -1;
     if (b->cell < 0) return 0;
     int best = digitset_count(s->cand[b->cell]) + KK_OFFER_BONUS;
+    /* An offer of best or more is passed over, so it is cut off there. */
     for (int i = 0; i < s->nsums; i++) {
-        int m = settle_offer(s, i, b->rests, KK_OFFER_MAX);
-        if (m >= 2 && m < best) best = m, b->sum = i;
+        if (s->sums[i].combo_count < 2) continue;
+        int m = settle_offer(s, i, b->rests, best - 1 < KK_OFFER_MAX ? best - 1 : KK_OFFER_MAX);
+        if (m >= 2) best = m, b->sum = i;
     }
     if (b->sum >= 0) b->count = settle_offer(s, b->sum, b->rests, KK_OFFER_MAX);
     return 1;

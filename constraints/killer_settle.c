@@ -147,16 +147,17 @@ static digitset settle_survivors(const struct settler *s, const struct settle_su
 }
 
 /* The places of digit d among the open cells all lie in one house: d
- * leaves the house's other cells. */
-static int settle_pointing(struct settler *s, const struct settle_view *v, digitset d, int first)
+ * leaves the house's other cells. The houses holding every place are
+ * the intersection of the places' house bits. */
+static int settle_pointing(struct settler *s, const struct settle_view *v, digitset d)
 {
-    for (int k = 0; k < s->houses_of_cell; k++) {
-        int h = s->cell_house[first][k], shared = 1;
-        for (int i = 0; i < v->nopen && shared; i++)
-            if (s->cand[v->open[i]] & d) shared = s->cell_house[v->open[i]][k] == h;
-        if (!shared) continue;
+    uint64_t shared = ~UINT64_C(0);
+    for (int i = 0; i < v->nopen; i++)
+        if (s->cand[v->open[i]] & d) shared &= s->cell_house_bits[v->open[i]];
+    for (; shared; shared &= shared - 1) {
+        const uint8_t *house = s->house[__builtin_ctzll(shared)];
         for (int i = 0; i < s->n; i++) {
-            int cell = s->house[h][i];
+            int cell = house[i];
             if (!(s->cand[cell] & d) || s->mark[cell] == s->stamp) continue;
             if (settle_restrict(s, cell, ~d)) return -1;
         }
@@ -174,7 +175,7 @@ static int settle_needed(struct settler *s, const struct settle_view *v, digitse
         for (int i = 0; i < v->nopen; i++)
             if (s->cand[v->open[i]] & d) places++, first = first < 0 ? v->open[i] : first;
         if (places == 0) return -1;
-        if (places == 1 ? settle_restrict(s, first, d) : settle_pointing(s, v, d, first)) return -1;
+        if (places == 1 ? settle_restrict(s, first, d) : settle_pointing(s, v, d)) return -1;
     }
     return 0;
 }
