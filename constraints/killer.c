@@ -268,10 +268,10 @@ static int killer_settle_root(const void *self, const struct geometry *g, const 
 
 /* The count without a ruleset (killer_kernel.h). */
 static long killer_count_kernel(const void *self, const struct geometry *g, const uint8_t *givens,
-                                long limit, uint64_t nodes, uint64_t *used)
+                                long limit, uint64_t nodes, uint64_t *used, uint8_t *found)
 {
-    return killer_kernel_count(&((const struct killer *)self)->cages, g, givens, limit, nodes,
-                               used);
+    return killer_kernel_count(&((const struct killer *)self)->cages, g, givens, limit, nodes, used,
+                               found);
 }
 
 /* --- check ------------------------------------------------------------- */

@@ -17,6 +17,7 @@ struct kk_run {
     struct settler *s;
     const struct cage_text *cages;
     digitset *saved; /* ncells candidates a level */
+    uint8_t *out;    /* the solutions found, when listed */
     long limit, found;
     uint64_t nodes, budget;
     int gave_up;
@@ -85,9 +86,11 @@ static int kk_choose(struct kk_run *run, struct kk_branch *b)
     b->sum = -1;
     if (b->cell < 0) return 0;
     int best = digitset_count(s->cand[b->cell]) + KK_OFFER_BONUS;
+    /* An offer of best or more is passed over, so it is cut off there. */
     for (int i = 0; i < s->nsums; i++) {
-        int m = settle_offer(s, i, b->rests, KK_OFFER_MAX);
-        if (m >= 2 && m < best) best = m, b->sum = i;
+        if (s->sums[i].combo_count < 2) continue;
+        int m = settle_offer(s, i, b->rests, best - 1 < KK_OFFER_MAX ? best - 1 : KK_OFFER_MAX);
+        if (m >= 2) best = m, b->sum = i;
     }
     if (b->sum >= 0) b->count = settle_offer(s, b->sum, b->rests, KK_OFFER_MAX);
     return 1;
@@ -127,8 +130,10 @@ static int kk_search(struct kk_run *run, int depth)
     struct settler *s = run->s;
     struct kk_branch b;
     if (!kk_choose(run, &b)) {
-        run->found += kk_solution(run);
-        return run->found >= run->limit;
+        if (!kk_solution(run)) return 0;
+        uint8_t *grid = run->out ? run->out + (size_t)run->found * (size_t)s->ncells : NULL;
+        for (int c = 0; grid && c < s->ncells; c++) grid[c] = (uint8_t)digitset_first(s->cand[c]);
+        return ++run->found >= run->limit;
     }
     /* Levels are saved for ncells: a cell's branch fixes a cell, a sum's
      * narrows one, so a deeper search (never met) is handed over. */
@@ -153,12 +158,14 @@ static int kk_search(struct kk_run *run, int depth)
 }
 
 long killer_kernel_count(const struct cage_text *cages, const struct geometry *g,
-                         const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used)
+                         const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used,
+                         uint8_t *found)
 {
     *used = 0;
     if (g->size > SETTLE_MAX_SIZE) return -1;
     struct kk_run run = {.s = malloc(sizeof *run.s),
                          .cages = cages,
+                         .out = found,
                          .limit = limit < 1 ? 1 : limit,
                          .nodes = 1, /* the root */
                          .budget = nodes};

@@ -23,10 +23,13 @@
 
 /* Counts the solutions of cages on g (classic houses) with givens (0:
  * none), up to limit (>= 1), within nodes propagated (0: no limit);
- * *used gets the nodes propagated. Returns the count; -1 when the kernel
- * cannot run (a grid above 16x16, out of memory); -2 when the node limit
- * stopped it first (or, never met, a search deeper than ncells levels). */
+ * *used gets the nodes propagated, and found (when not NULL) the
+ * solutions counted, ncells digits each, in the order met. Returns the
+ * count; -1 when the kernel cannot run (a grid above 16x16, out of
+ * memory); -2 when the node limit stopped it first (or, never met, a
+ * search deeper than ncells levels). */
 long killer_kernel_count(const struct cage_text *cages, const struct geometry *g,
-                         const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used);
+                         const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used,
+                         uint8_t *found);
 
 #endif

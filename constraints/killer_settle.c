@@ -85,15 +85,9 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
 {
     v->placed = v->reach = 0;
     v->nopen = v->placed_total = 0;
-    if (s->stamp == INT_MAX) { /* a long search: the marks start again */
-        memset(s->mark, 0, sizeof s->mark);
-        s->stamp = 0;
-    }
-    s->stamp++;
     for (int i = 0; i < sum->count; i++) {
         int cell = s->sum_cells[sum->first + i];
         digitset m = s->cand[cell];
-        s->mark[cell] = s->stamp;
         if (!digitset_is_single(m)) {
             v->open[v->nopen++] = cell;
             v->reach |= m;
@@ -116,8 +110,7 @@ static digitset settle_forced(const struct settler *s, const struct settle_sum *
     for (int k = 0; k < sum->nhouses; k++) {
         const uint8_t *house = s->house[sum->houses[k]];
         digitset out = 0;
-        for (int j = 0; j < s->n; j++)
-            if (s->mark[house[j]] != s->stamp) out |= s->cand[house[j]];
+        for (unsigned m = sum->outside[k]; m; m &= m - 1) out |= s->cand[house[__builtin_ctz(m)]];
         forced |= s->all & ~out;
     }
     return forced;
@@ -146,19 +139,34 @@ static digitset settle_survivors(const struct settler *s, const struct settle_su
     return needed;
 }
 
-/* The places of digit d among the open cells all lie in one house: d
- * leaves the house's other cells. */
-static int settle_pointing(struct settler *s, const struct settle_view *v, digitset d, int first)
+/* The places in house h of the cells not in the sum (bit i: its cell i). */
+static unsigned settle_outside(const struct settler *s, const struct settle_sum *sum, int h)
 {
-    for (int k = 0; k < s->houses_of_cell; k++) {
-        int h = s->cell_house[first][k], shared = 1;
-        for (int i = 0; i < v->nopen && shared; i++)
-            if (s->cand[v->open[i]] & d) shared = s->cell_house[v->open[i]][k] == h;
-        if (!shared) continue;
-        for (int i = 0; i < s->n; i++) {
-            int cell = s->house[h][i];
-            if (!(s->cand[cell] & d) || s->mark[cell] == s->stamp) continue;
-            if (settle_restrict(s, cell, ~d)) return -1;
+    for (int k = 0; k < sum->nhouses; k++)
+        if (sum->houses[k] == h) return sum->outside[k];
+    unsigned out = (1u << s->n) - 1; /* one of the houses past SETTLE_SUM_HOUSES */
+    for (int i = 0; i < sum->count; i++) {
+        int cell = s->sum_cells[sum->first + i];
+        for (int k = 0; k < s->houses_of_cell; k++)
+            if (s->cell_house[cell][k] == h) out &= ~(1u << s->cell_place[cell][k]);
+    }
+    return out;
+}
+
+/* The places of digit d among the open cells all lie in one house: d
+ * leaves the house's other cells. The houses holding every place are
+ * the intersection of the places' house bits. */
+static int settle_pointing(struct settler *s, const struct settle_sum *sum,
+                           const struct settle_view *v, digitset d)
+{
+    uint64_t shared = ~UINT64_C(0);
+    for (int i = 0; i < v->nopen; i++)
+        if (s->cand[v->open[i]] & d) shared &= s->cell_house_bits[v->open[i]];
+    for (; shared; shared &= shared - 1) {
+        int h = __builtin_ctzll(shared);
+        for (unsigned m = settle_outside(s, sum, h); m; m &= m - 1) {
+            int cell = s->house[h][__builtin_ctz(m)];
+            if ((s->cand[cell] & d) && settle_restrict(s, cell, ~d)) return -1;
         }
     }
     return 0;
@@ -166,7 +174,8 @@ static int settle_pointing(struct settler *s, const struct settle_view *v, digit
 
 /* A digit every survivor needs: placed when one open cell can take it,
  * else gone from a house holding all its places. */
-static int settle_needed(struct settler *s, const struct settle_view *v, digitset needed)
+static int settle_needed(struct settler *s, const struct settle_sum *sum,
+                         const struct settle_view *v, digitset needed)
 {
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
@@ -174,7 +183,7 @@ static int settle_needed(struct settler *s, const struct settle_view *v, digitse
         for (int i = 0; i < v->nopen; i++)
             if (s->cand[v->open[i]] & d) places++, first = first < 0 ? v->open[i] : first;
         if (places == 0) return -1;
-        if (places == 1 ? settle_restrict(s, first, d) : settle_pointing(s, v, d, first)) return -1;
+        if (places == 1 ? settle_restrict(s, first, d) : settle_pointing(s, sum, v, d)) return -1;
     }
     return 0;
 }
@@ -195,7 +204,7 @@ static int settle_prune(struct settler *s, const struct settle_sum *sum)
     if (count == 0) return -1;
     for (int i = 0; i < v.nopen; i++)
         if (settle_restrict(s, v.open[i], can)) return -1;
-    return settle_needed(s, &v, needed);
+    return settle_needed(s, sum, &v, needed);
 }
 
 int settle_offer(struct settler *s, int i, digitset *rests, int cap)
@@ -231,6 +240,7 @@ static void settle_houses(struct settler *s, const struct geometry *g)
             s->house[n + r][i] = (uint8_t)col;
             s->cell_house[row][0] = (uint8_t)r;
             s->cell_house[col][1] = (uint8_t)(n + r);
+            s->cell_place[row][0] = s->cell_place[col][1] = (uint8_t)i;
         }
     for (int b = 0; boxes && b < n; b++) {
         int top = (b / (n / g->box_cols)) * g->box_rows,
@@ -239,6 +249,7 @@ static void settle_houses(struct settler *s, const struct geometry *g)
             int cell = geometry_cell(g, top + i / g->box_cols, left + i % g->box_cols);
             s->house[2 * n + b][i] = (uint8_t)cell;
             s->cell_house[cell][2] = (uint8_t)(2 * n + b);
+            s->cell_place[cell][2] = (uint8_t)i;
         }
     }
     for (int c = 0; c < s->ncells; c++) {
@@ -259,8 +270,18 @@ static void settle_sum_houses(const struct settler *s, struct settle_sum *sum, c
             twice |= once & bit;
             once |= bit;
         }
-    for (sum->nhouses = 0; twice && sum->nhouses < SETTLE_SUM_HOUSES; twice &= twice - 1)
+    uint64_t listed = twice;
+    for (sum->nhouses = 0; twice && sum->nhouses < SETTLE_SUM_HOUSES; twice &= twice - 1) {
+        sum->outside[sum->nhouses] = (uint16_t)((1u << s->n) - 1);
         sum->houses[sum->nhouses++] = (uint8_t)__builtin_ctzll(twice);
+    }
+    for (int i = 0; i < sum->count; i++)
+        for (int k = 0; k < s->houses_of_cell; k++) {
+            uint64_t bit = UINT64_C(1) << s->cell_house[cells[i]][k];
+            if (!(listed & bit)) continue;
+            int j = __builtin_popcountll(listed & (bit - 1)); /* its place in the list */
+            if (j < sum->nhouses) sum->outside[j] &= (uint16_t) ~(1u << s->cell_place[cells[i]][k]);
+        }
 }
 
 /* Cells (distinct digits) adding up to total; -1 when no combination
@@ -273,8 +294,11 @@ static int settle_add_sum(struct settler *s, const int *cells, int count, int to
     long room = SETTLE_COMBOS - s->ncombos;
     long found = cage_combos_for(s->n, count, total, s->combos + s->ncombos, room);
     if (found == 0) return -1;
-    *sum = (struct settle_sum){
-        s->nsum_cells, count, total, s->ncombos, found > room ? -1 : (int)found, 0, {0}};
+    *sum = (struct settle_sum){.first = s->nsum_cells,
+                               .count = count,
+                               .total = total,
+                               .combo_first = s->ncombos,
+                               .combo_count = found > room ? -1 : (int)found};
     settle_sum_houses(s, sum, cells);
     if (found <= room) s->ncombos += (int)found;
     for (int i = 0; i < count; i++) {
@@ -361,12 +385,11 @@ int settle_init(struct settler *s, const struct cage_text *cages, const struct g
     s->ncells = g->ncells;
     s->all = digitset_all(g->size);
     s->map = &cages->map;
-    s->nsums = s->ncombos = s->nsum_cells = s->queued = s->stamp = 0;
+    s->nsums = s->ncombos = s->nsum_cells = s->queued = 0;
     s->changes = 0;
     for (int c = 0; c < s->ncells; c++) {
         s->cand[c] = s->all;
         s->ncell_sums[c] = 0;
-        s->mark[c] = 0;
     }
     settle_houses(s, g);
     s->house_due = s->nhouses < 64 ? (UINT64_C(1) << s->nhouses) - 1 : ~UINT64_C(0);

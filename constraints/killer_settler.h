@@ -36,10 +36,11 @@ struct settle_sum {
     int combo_first, combo_count; /* its combinations; combo_count -1: none kept */
     int nhouses;                  /* the houses holding two or more of its cells */
     uint8_t houses[SETTLE_SUM_HOUSES];
+    uint16_t outside[SETTLE_SUM_HOUSES]; /* per house: bit i when its cell i is not the sum's */
 };
 
 struct settler {
-    int n, ncells, nhouses, nsums, ncombos, nsum_cells, queued, stamp;
+    int n, ncells, nhouses, nsums, ncombos, nsum_cells, queued;
     int ncage_sums; /* sums [0, ncage_sums) are the cages' */
     long changes;   /* candidates narrowed so far */
     digitset all;
@@ -47,6 +48,7 @@ struct settler {
     digitset cand[SETTLE_CELLS];
     uint8_t house[SETTLE_HOUSES][SETTLE_MAX_SIZE];
     uint8_t cell_house[SETTLE_CELLS][3], houses_of_cell; /* row, column, box */
+    uint8_t cell_place[SETTLE_CELLS][3];                 /* its index in each of them */
     int cage_start[SETTLE_CELLS + 1], cage_cells[SETTLE_CELLS];
     struct settle_sum sums[SETTLE_SUMS];
     uint8_t sum_cells[SETTLE_CELLS + 2 * SETTLE_HOUSES * SETTLE_MAX_SIZE];
@@ -54,7 +56,6 @@ struct settler {
     uint8_t ncell_sums[SETTLE_CELLS];
     uint8_t sum_due[SETTLE_SUMS];
     uint64_t house_due, cell_house_bits[SETTLE_CELLS]; /* bit h: house h */
-    int mark[SETTLE_CELLS];                            /* stamp: in the sum being pruned */
     uint8_t queue[SETTLE_CELLS];
     digitset combos[SETTLE_COMBOS];
 };

@@ -3,11 +3,13 @@
  * general search: random cage maps on 4x4 to 9x9 grids (with and without
  * boxes), cells in no cage, dropped sums, givens (some conflicting), sums
  * nudged off the grid's; every count up to 3 must be the general one's,
- * and the trials must meet puzzles of no, one and several solutions.
+ * and the trials must meet puzzles of no, one and several solutions; the
+ * solutions the kernel lists (puzzle_list_quick) must be solutions, distinct.
  * SUDOLAB_FUZZ_TRIALS sets the number of trials (a bigger run by hand).
  */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cage_text.h"
 #include "cunit_main.h"
@@ -100,6 +102,23 @@ static long kk_general(const struct puzzle *p, long limit)
     return n;
 }
 
+/* The solutions puzzle_list_quick lists, when it answers: as many as it
+ * counts, each a solution, no two the same. */
+static void kk_check_listed(const struct puzzle *p, long limit)
+{
+    struct search_result r;
+    uint64_t used = 0;
+    size_t ncells = (size_t)p->geo.ncells;
+    uint8_t found[3 * SL_MAX_CELLS];
+    CU_ASSERT_FATAL(limit <= 3);
+    if (!puzzle_list_quick(p, limit, 0, &r, &used, found)) return;
+    for (long i = 0; i < r.solutions; i++) {
+        CU_ASSERT(puzzle_is_solution(p, found + (size_t)i * ncells));
+        for (long j = 0; j < i; j++)
+            CU_ASSERT(memcmp(found + (size_t)i * ncells, found + (size_t)j * ncells, ncells) != 0);
+    }
+}
+
 static void test_kernel_agrees(void)
 {
     static const struct kk_shape shapes[] = {{4, 2, 2}, {5, 0, 0}, {6, 2, 3}, {8, 2, 4},
@@ -122,6 +141,7 @@ static void test_kernel_agrees(void)
         CU_ASSERT_FALSE(k.gave_up);
         long general = kk_general(&p, 3);
         CU_ASSERT_EQUAL(k.solutions, general);
+        kk_check_listed(&p, 3);
         met[general == 0 ? 0 : general == 1 ? 1 : 2]++;
         puzzle_clear(&p);
     }

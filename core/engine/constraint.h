@@ -118,9 +118,11 @@ struct constraint_ops {
     /* Optional, with settle: for the same puzzles, their solutions counted
      * up to limit (>= 1) within nodes (0: none) by a search of the rule's
      * own, *used its nodes: the count; -1 when the hook cannot run on this
-     * puzzle, -2 when the node limit stopped it. puzzle_count_kernel. */
+     * puzzle, -2 when the node limit stopped it. found, when not NULL,
+     * gets the solutions counted (ncells digits each, up to limit) in the
+     * search's order. puzzle_count_kernel, puzzle_list_quick. */
     long (*count)(const void *self, const struct geometry *g, const uint8_t *givens, long limit,
-                  uint64_t nodes, uint64_t *used);
+                  uint64_t nodes, uint64_t *used, uint8_t *found);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

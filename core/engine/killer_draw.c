@@ -325,6 +325,16 @@ int killer_draw_swap(const struct killer_draw *d, const uint8_t *grid, const uin
     return 1;
 }
 
+/* Up to limit - 1 of the n solutions in found other than grid, into
+ * others. */
+static void kd_others(const uint8_t *found, int n, const uint8_t *grid, size_t ncells, int limit,
+                      uint8_t *others)
+{
+    for (int i = 0, k = 0; i < n && k < limit - 1; i++)
+        if (memcmp(found + (size_t)i * ncells, grid, ncells) != 0)
+            memcpy(others + (size_t)k++ * ncells, found + (size_t)i * ncells, ncells);
+}
+
 /* Up to `limit` solutions of rs within nodes, as killer_draw_count. */
 static int kd_count_rules(const struct ruleset *rs, const uint8_t *grid, const uint8_t *givens,
                           int limit, uint64_t nodes, uint8_t *others, struct search_stats *stats)
@@ -337,9 +347,7 @@ static int kd_count_rules(const struct ruleset *rs, const uint8_t *grid, const u
         solver_set_node_limit(s, nodes);
         struct search_result r = solver_solutions(s, givens, limit, found, stats);
         n = r.gave_up ? -1 : (int)r.solutions;
-        for (int i = 0, k = 0; n > 1 && i < n && k < limit - 1; i++)
-            if (memcmp(found + i * ncells, grid, ncells) != 0)
-                memcpy(others + k++ * ncells, found + i * ncells, ncells);
+        if (n > 1) kd_others(found, n, grid, ncells, limit, others);
     }
     free(found);
     solver_free(s);
@@ -370,18 +378,24 @@ static struct ruleset *kd_rules(const struct puzzle *p, struct sl_error *err)
     return NULL;
 }
 
-/* 1 when the killer kernel proves p unique with grid its solution, within
- * nodes and KILLER_KERNEL_NODES (no ruleset built); else 0, and the
- * general search answers (it also finds the other solutions to mend by). */
-static int kd_unique_kernel(const struct puzzle *p, const uint8_t *grid, uint64_t nodes,
-                            struct search_stats *stats)
+/* The killer kernel's count of p up to limit within nodes and
+ * KILLER_KERNEL_NODES (no ruleset built), grid being a solution: as
+ * killer_draw_count (the others are the kernel's first ones); 0 when the
+ * kernel cannot answer, and the general search does. */
+static int kd_count_kernel(const struct puzzle *p, const uint8_t *grid, int limit, uint64_t nodes,
+                           uint8_t *others, struct search_stats *stats)
 {
     struct search_result r;
     uint64_t used = 0;
-    int unique = puzzle_count_quick(p, 2, nodes, &r, &used) && r.solutions == 1 &&
-                 puzzle_is_solution(p, grid);
+    size_t ncells = (size_t)p->geo.ncells;
+    uint8_t *found = malloc((size_t)limit * ncells);
+    int done = found && puzzle_list_quick(p, limit, nodes, &r, &used, found) && r.solutions >= 1 &&
+               puzzle_is_solution(p, grid);
+    int n = done ? (int)r.solutions : 0;
+    if (n > 1) kd_others(found, n, grid, ncells, limit, others);
     stats->nodes += used;
-    return unique;
+    free(found);
+    return n;
 }
 
 int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const char *prefix,
@@ -390,9 +404,10 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
 {
     struct puzzle p;
     int made = kd_puzzle(d, grid, prefix, givens, &p, err) == 0;
-    if (made && kd_unique_kernel(&p, grid, nodes, stats)) {
+    int counted = made ? kd_count_kernel(&p, grid, limit < 2 ? 2 : limit, nodes, others, stats) : 0;
+    if (counted > 0) {
         puzzle_clear(&p);
-        return 1;
+        return counted;
     }
     struct ruleset *rs = made ? kd_rules(&p, err) : NULL;
     /* Counts only ever look for solutions other than grid. */

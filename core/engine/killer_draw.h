@@ -68,8 +68,10 @@ int killer_draw_swap(const struct killer_draw *d, const uint8_t *grid, const uin
 /* Counts the solutions of d's puzzle (rules prefix, cages, givens) up to
  * limit (at least 2), searched within nodes (0: no limit). Returns their
  * number, the ones other than grid written one after another to others
- * (limit - 1 grids of N*N); -1 when the search gave up, -2 with err when
- * the rules cannot be built. Nodes add into stats. */
+ * (limit - 1 grids of N*N): the killer kernel's first ones when it
+ * answers (puzzle_list_quick), else the general search's; -1 when the
+ * search gave up, -2 with err when the rules cannot be built. Nodes add
+ * into stats. */
 int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const char *prefix,
                       const uint8_t *givens, int limit, uint64_t nodes, uint8_t *others,
                       struct search_stats *stats, struct sl_error *err);

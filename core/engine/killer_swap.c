@@ -152,16 +152,82 @@ static int swap_some_row_free(const struct geometry *g, int at[][SL_MAX_SIZE],
     return 0;
 }
 
+/* Where each digit lies, by row, column and box, for the row-level test. */
+struct swap_places {
+    int at[SL_MAX_SIZE + 1][SL_MAX_SIZE];     /* the cell of digit d in row r */
+    int in_col[SL_MAX_SIZE + 1][SL_MAX_SIZE]; /* the row of digit d in column c */
+    int in_box[SL_MAX_SIZE + 1][SL_MAX_SIZE]; /* the row of digit d in box x */
+    int col[SL_MAX_SIZE + 1][SL_MAX_SIZE];    /* the column of digit d in row r */
+    int box[SL_MAX_SIZE + 1][SL_MAX_SIZE];    /* the box of digit d in row r */
+};
+
+static void swap_places_fill(const struct geometry *g, struct swap_places *pl)
+{
+    for (int d = 1; d <= g->size; d++)
+        for (int r = 0; r < g->size; r++) {
+            int c = pl->at[d][r];
+            pl->col[d][r] = geometry_col(g, c);
+            pl->box[d][r] = g->box_rows ? geometry_box(g, c) : 0;
+            pl->in_col[d][pl->col[d][r]] = r;
+            pl->in_box[d][pl->box[d][r]] = r;
+        }
+}
+
+static inline int swap_row_root(int *parent, int r)
+{
+    while (parent[r] != r) r = parent[r] = parent[parent[r]];
+    return r;
+}
+
+static inline void swap_row_join(int *parent, int x, int y)
+{
+    x = swap_row_root(parent, x), y = swap_row_root(parent, y);
+    if (x != y) parent[x] = y;
+}
+
+/* 1 when some component of the pair a, b has no barred node. Every
+ * component is a union of rows (a row's a and b are joined), so the test
+ * runs on rows: far cheaper than swap_try's union-find over the cells,
+ * which then runs only for the pairs that pass. */
+static int swap_rows_free(const struct geometry *g, const struct swap_places *pl,
+                          const struct cellmap *map, const uint32_t *held, int a, int b)
+{
+    int n = g->size, parent[SL_MAX_SIZE], b_row[SL_MAX_CELLS];
+    uint8_t barred[SL_MAX_SIZE] = {0};
+    for (int r = 0; r < n; r++) {
+        int cb = pl->at[b][r], p = map->part[cb];
+        parent[r] = r;
+        if (p >= 0) b_row[p] = r, barred[r] |= !(held[p] & (1u << a));
+    }
+    for (int r = 0; r < n; r++) {
+        int ca = pl->at[a][r], p = map->part[ca];
+        swap_row_join(parent, r, pl->in_col[b][pl->col[a][r]]);
+        if (g->box_rows) swap_row_join(parent, r, pl->in_box[b][pl->box[a][r]]);
+        if (p < 0) continue;
+        if (held[p] & (1u << b))
+            swap_row_join(parent, r, b_row[p]);
+        else
+            barred[r] = 1;
+    }
+    for (int r = 0; r < n; r++)
+        if (barred[r]) barred[swap_row_root(parent, r)] = 1;
+    for (int r = 0; r < n; r++)
+        if (parent[r] == r && !barred[r]) return 1;
+    return 0;
+}
+
 int killer_swap_find(const struct geometry *g, const uint8_t *grid, const struct cellmap *map,
                      uint8_t *out)
 {
-    int at[SL_MAX_SIZE + 1][SL_MAX_SIZE];
+    struct swap_places pl;
     uint32_t held[SL_MAX_CELLS];
-    if (!swap_grid_ok(g, grid, at)) return -1;
+    if (!swap_grid_ok(g, grid, pl.at)) return -1;
     swap_held(map, grid, held);
+    swap_places_fill(g, &pl);
     for (int a = 1; a < g->size; a++)
         for (int b = a + 1; b <= g->size; b++)
-            if (swap_some_row_free(g, at, map, held, a, b) && swap_try(g, at, map, a, b, grid, out))
+            if (swap_some_row_free(g, pl.at, map, held, a, b) &&
+                swap_rows_free(g, &pl, map, held, a, b) && swap_try(g, pl.at, map, a, b, grid, out))
                 return 1;
     return 0;
 }

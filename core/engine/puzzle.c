@@ -144,22 +144,35 @@ int puzzle_settle(const struct puzzle *p, uint8_t *grid)
     return settled == 1 ? puzzle_is_solution(p, grid) : settled;
 }
 
-int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
-                        uint64_t *used)
+/* puzzle_count_kernel, the solutions into found when not NULL. */
+static int puzzle_kernel(const struct puzzle *p, long limit, uint64_t nodes,
+                         struct search_result *r, uint64_t *used, uint8_t *found)
 {
     const struct puzzle_rule *rule = puzzle_settler(p);
     *used = 0;
     if (!rule || !rule->ops->count || kernel_disabled()) return -1;
-    long found = rule->ops->count(rule->self, &p->geo, p->givens, limit, nodes, used);
-    if (found == -1) return -1;
-    r->solutions = found < 0 ? 0 : found;
-    r->gave_up = found == -2;
+    long count = rule->ops->count(rule->self, &p->geo, p->givens, limit, nodes, used, found);
+    if (count == -1) return -1;
+    r->solutions = count < 0 ? 0 : count;
+    r->gave_up = count == -2;
     return 0;
+}
+
+int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                        uint64_t *used)
+{
+    return puzzle_kernel(p, limit, nodes, r, used, NULL);
+}
+
+int puzzle_list_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                      uint64_t *used, uint8_t *found)
+{
+    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
+    return puzzle_kernel(p, limit, nodes, r, used, found) == 0 && !r->gave_up;
 }
 
 int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
                        uint64_t *used)
 {
-    if (nodes == 0 || nodes > KILLER_KERNEL_NODES) nodes = KILLER_KERNEL_NODES;
-    return puzzle_count_kernel(p, limit, nodes, r, used) == 0 && !r->gave_up;
+    return puzzle_list_quick(p, limit, nodes, r, used, NULL);
 }

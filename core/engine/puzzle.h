@@ -68,5 +68,10 @@ int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, stru
  * the general search must answer; *used its nodes either way. */
 int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
                        uint64_t *used);
+/* puzzle_count_quick that, when it returns 1, also lists the solutions
+ * counted into found (ncells digits each, the first min(count, limit)),
+ * in the kernel's order: not the general search's. */
+int puzzle_list_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
+                      uint64_t *used, uint8_t *found);
 
 #endif
