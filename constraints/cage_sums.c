@@ -342,24 +342,40 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     return s->nitems++;
 }
 
+/* 1 when cell c lies in house h (c's houses, from the index). */
+static int sum_cell_in_house(const struct sum_set *s, int c, int h)
+{
+    for (int j = s->cell_house_start[c]; j < s->cell_house_start[c + 1]; j++)
+        if (s->cell_houses[j] == h) return 1;
+    return 0;
+}
+
+/* The house holding the most of the cells not yet grouped (the lowest
+ * such house on a tie), or -1; *most becomes how many. Only the cells'
+ * own houses are looked at, not every house of the grid. */
+static int sum_best_house(const struct sum_set *s, const int *cells, const int *group, int count,
+                          int *most)
+{
+    int best = -1;
+    *most = 0;
+    for (int i = 0; i < count; i++) {
+        if (group[i] >= 0) continue;
+        for (int j = s->cell_house_start[cells[i]]; j < s->cell_house_start[cells[i] + 1]; j++) {
+            int h = s->cell_houses[j], n = 0;
+            for (int k = 0; k < count; k++) n += group[k] < 0 && sum_cell_in_house(s, cells[k], h);
+            if (n > *most || (n == *most && h < best)) best = h, *most = n;
+        }
+    }
+    return best;
+}
+
 int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count, int *group)
 {
-    int ngroups = 0;
+    int ngroups = 0, most;
     for (int i = 0; i < count; i++) group[i] = -1;
-    for (;;) {
-        int best = 0, best_house = -1;
-        for (int h = 0; h < s->nhouses; h++) {
-            const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
-            int n = 0;
-            for (int i = 0; i < count; i++)
-                for (int k = 0; group[i] < 0 && k < s->size; k++) n += house[k] == cells[i];
-            if (n > best) best = n, best_house = h;
-        }
-        if (best < 2) break;
-        const uint16_t *house = s->house_cells + (size_t)best_house * (size_t)s->size;
+    for (int h; (h = sum_best_house(s, cells, group, count, &most)) >= 0 && most >= 2;) {
         for (int i = 0; i < count; i++)
-            for (int k = 0; group[i] < 0 && k < s->size; k++)
-                if (house[k] == cells[i]) group[i] = ngroups;
+            if (group[i] < 0 && sum_cell_in_house(s, cells[i], h)) group[i] = ngroups;
         ngroups++;
     }
     for (int i = 0; i < count; i++)
