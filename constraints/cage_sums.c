@@ -23,9 +23,13 @@ struct sum_item {
     int link_first, link_count; /* into links */
     int total;
     int ngroups;
-    long combo_first;    /* into combos */
-    long combo_count;    /* -1: pruned by groups, by an exact walk or by bounds */
-    int by_groups;       /* several groups, pruned set by set (sum_groups.h) */
+    long combo_first; /* into combos */
+    long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
+    int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
+    /* by_groups of a sum with weights of 1 and -1: the total a group's
+     * sets add up to once each cell of weight -1 holds N+1 less its digit
+     * (mirrored), which makes a difference a plain sum. */
+    int mirrored, groups_total;
     size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
     int next_same_first; /* the previous sum with the same first cell, or -1 */
     int next_same_list;  /* the previous one-group sum of the same list key, or -1 */
@@ -63,6 +67,7 @@ struct sum_set {
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
     int broad;                           /* by_groups: the most sets a group is listed with */
+    int mirror;                          /* sum_set_mirror_differences */
 };
 
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
@@ -163,6 +168,8 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
 }
 
 void sum_set_list_groups(struct sum_set *s, int broad) { s->broad = broad; }
+
+void sum_set_mirror_differences(struct sum_set *s, int on) { s->mirror = on; }
 
 int sum_set_house_count(const struct sum_set *s) { return s->nhouses; }
 
@@ -299,6 +306,24 @@ int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count
     return sum_set_add_weighted(s, cells, group, NULL, count, total, err);
 }
 
+/* Marks a weighted sum to be pruned by groups through mirrored cells
+ * when its weights are 1 and -1, one sign a group: a digit d of weight -1
+ * is N+1-d less N+1, so the mirrored cells add up to the total plus N+1
+ * for each of them, with digits as distinct within a group as before. */
+static void sum_mirror(struct sum_set *s, struct sum_item *it)
+{
+    int8_t sign[SUM_MAX_CELLS] = {0};
+    int extra = 0;
+    for (int i = 0; i < it->count; i++) {
+        int w = s->weight[it->first + i], g = s->group[it->first + i];
+        if ((w != 1 && w != -1) || (sign[g] && sign[g] != w)) return;
+        sign[g] = (int8_t)w;
+        extra += w < 0 ? s->size + 1 : 0;
+    }
+    it->mirrored = 1;
+    it->groups_total = it->total + extra;
+}
+
 int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
                          int count, int total, struct sl_error *err)
 {
@@ -321,7 +346,9 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     }
     s->ncells += count;
     it->combo_count = -1;
-    if (it->ngroups > 1 && !weighted) {
+    it->groups_total = total;
+    if (weighted && s->mirror) sum_mirror(s, it);
+    if (it->ngroups > 1 && (!weighted || it->mirrored)) {
         int group_size[SUM_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) group_size[group[i]]++;
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
@@ -861,19 +888,32 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
     return 0;
 }
 
+/* The digits d of m as N+1-d. */
+static digitset mirror_digits(digitset m, int n)
+{
+    digitset out = 0;
+    for (; m; m = digitset_rest(m)) out |= digitset_of(n + 1 - digitset_first(m));
+    return out;
+}
+
 static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
                          void *memo)
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint16_t *cells = s->cells + it->first;
+    const int8_t *weight = s->weight + it->first;
     digitset cand[SUM_MAX_CELLS], keep[SUM_MAX_CELLS];
     for (int i = 0; i < it->count; i++) cand[i] = now[cells[i]];
-    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
-                         s->broad, keep, memo))
+    if (it->mirrored)
+        for (int i = 0; i < it->count; i++)
+            if (weight[i] < 0) cand[i] = mirror_digits(cand[i], s->size);
+    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups,
+                         it->groups_total, s->broad, keep, memo))
         return SL_PROP_CONTRADICTION;
     int changed = 0;
     for (int i = 0; i < it->count; i++) {
         if (keep[i] == cand[i]) continue;
+        if (it->mirrored && weight[i] < 0) keep[i] = mirror_digits(keep[i], s->size);
         if (prop_restrict(ctx, cells[i], keep[i])) return SL_PROP_CONTRADICTION;
         changed = 1;
     }
