@@ -23,9 +23,13 @@ struct sum_item {
     int link_first, link_count; /* into links */
     int total;
     int ngroups;
-    long combo_first;    /* into combos */
-    long combo_count;    /* -1: pruned by groups, by an exact walk or by bounds */
-    int by_groups;       /* several groups, pruned set by set (sum_groups.h) */
+    long combo_first; /* into combos */
+    long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
+    int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
+    /* by_groups of a sum with weights of 1 and -1: the total a group's
+     * sets add up to once each cell of weight -1 holds N+1 less its digit
+     * (mirrored), which makes a difference a plain sum. */
+    int mirrored, groups_total;
     size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
     int next_same_first; /* the previous sum with the same first cell, or -1 */
     int next_same_list;  /* the previous one-group sum of the same list key, or -1 */
@@ -63,6 +67,7 @@ struct sum_set {
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
     int broad;                           /* by_groups: the most sets a group is listed with */
+    int mirror;                          /* sum_set_mirror_differences */
 };
 
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
@@ -163,6 +168,8 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
 }
 
 void sum_set_list_groups(struct sum_set *s, int broad) { s->broad = broad; }
+
+void sum_set_mirror_differences(struct sum_set *s, int on) { s->mirror = on; }
 
 int sum_set_house_count(const struct sum_set *s) { return s->nhouses; }
 
@@ -299,6 +306,24 @@ int sum_set_add(struct sum_set *s, const int *cells, const int *group, int count
     return sum_set_add_weighted(s, cells, group, NULL, count, total, err);
 }
 
+/* Marks a weighted sum to be pruned by groups through mirrored cells
+ * when its weights are 1 and -1, one sign a group: a digit d of weight -1
+ * is N+1-d less N+1, so the mirrored cells add up to the total plus N+1
+ * for each of them, with digits as distinct within a group as before. */
+static void sum_mirror(struct sum_set *s, struct sum_item *it)
+{
+    int8_t sign[SUM_MAX_CELLS] = {0};
+    int extra = 0;
+    for (int i = 0; i < it->count; i++) {
+        int w = s->weight[it->first + i], g = s->group[it->first + i];
+        if ((w != 1 && w != -1) || (sign[g] && sign[g] != w)) return;
+        sign[g] = (int8_t)w;
+        extra += w < 0 ? s->size + 1 : 0;
+    }
+    it->mirrored = 1;
+    it->groups_total = it->total + extra;
+}
+
 int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
                          int count, int total, struct sl_error *err)
 {
@@ -321,7 +346,9 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     }
     s->ncells += count;
     it->combo_count = -1;
-    if (it->ngroups > 1 && !weighted) {
+    it->groups_total = total;
+    if (weighted && s->mirror) sum_mirror(s, it);
+    if (it->ngroups > 1 && (!weighted || it->mirrored)) {
         int group_size[SUM_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) group_size[group[i]]++;
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
@@ -342,24 +369,40 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     return s->nitems++;
 }
 
+/* 1 when cell c lies in house h (c's houses, from the index). */
+static int sum_cell_in_house(const struct sum_set *s, int c, int h)
+{
+    for (int j = s->cell_house_start[c]; j < s->cell_house_start[c + 1]; j++)
+        if (s->cell_houses[j] == h) return 1;
+    return 0;
+}
+
+/* The house holding the most of the cells not yet grouped (the lowest
+ * such house on a tie), or -1; *most becomes how many. Only the cells'
+ * own houses are looked at, not every house of the grid. */
+static int sum_best_house(const struct sum_set *s, const int *cells, const int *group, int count,
+                          int *most)
+{
+    int best = -1;
+    *most = 0;
+    for (int i = 0; i < count; i++) {
+        if (group[i] >= 0) continue;
+        for (int j = s->cell_house_start[cells[i]]; j < s->cell_house_start[cells[i] + 1]; j++) {
+            int h = s->cell_houses[j], n = 0;
+            for (int k = 0; k < count; k++) n += group[k] < 0 && sum_cell_in_house(s, cells[k], h);
+            if (n > *most || (n == *most && h < best)) best = h, *most = n;
+        }
+    }
+    return best;
+}
+
 int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count, int *group)
 {
-    int ngroups = 0;
+    int ngroups = 0, most;
     for (int i = 0; i < count; i++) group[i] = -1;
-    for (;;) {
-        int best = 0, best_house = -1;
-        for (int h = 0; h < s->nhouses; h++) {
-            const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
-            int n = 0;
-            for (int i = 0; i < count; i++)
-                for (int k = 0; group[i] < 0 && k < s->size; k++) n += house[k] == cells[i];
-            if (n > best) best = n, best_house = h;
-        }
-        if (best < 2) break;
-        const uint16_t *house = s->house_cells + (size_t)best_house * (size_t)s->size;
+    for (int h; (h = sum_best_house(s, cells, group, count, &most)) >= 0 && most >= 2;) {
         for (int i = 0; i < count; i++)
-            for (int k = 0; group[i] < 0 && k < s->size; k++)
-                if (house[k] == cells[i]) group[i] = ngroups;
+            if (group[i] < 0 && sum_cell_in_house(s, cells[i], h)) group[i] = ngroups;
         ngroups++;
     }
     for (int i = 0; i < count; i++)
@@ -845,19 +888,32 @@ static int sum_exact(const struct sum_set *s, const struct sum_item *it, struct 
     return 0;
 }
 
+/* The digits d of m as N+1-d. */
+static digitset mirror_digits(digitset m, int n)
+{
+    digitset out = 0;
+    for (; m; m = digitset_rest(m)) out |= digitset_of(n + 1 - digitset_first(m));
+    return out;
+}
+
 static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
                          void *memo)
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint16_t *cells = s->cells + it->first;
+    const int8_t *weight = s->weight + it->first;
     digitset cand[SUM_MAX_CELLS], keep[SUM_MAX_CELLS];
     for (int i = 0; i < it->count; i++) cand[i] = now[cells[i]];
-    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups, it->total,
-                         s->broad, keep, memo))
+    if (it->mirrored)
+        for (int i = 0; i < it->count; i++)
+            if (weight[i] < 0) cand[i] = mirror_digits(cand[i], s->size);
+    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups,
+                         it->groups_total, s->broad, keep, memo))
         return SL_PROP_CONTRADICTION;
     int changed = 0;
     for (int i = 0; i < it->count; i++) {
         if (keep[i] == cand[i]) continue;
+        if (it->mirrored && weight[i] < 0) keep[i] = mirror_digits(keep[i], s->size);
         if (prop_restrict(ctx, cells[i], keep[i])) return SL_PROP_CONTRADICTION;
         changed = 1;
     }

@@ -37,6 +37,12 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
  * most `broad` of them (sum_groups.h: SUM_GROUPS_BROAD unless set, or
  * SUM_GROUPS_LIST_ALL). */
 void sum_set_list_groups(struct sum_set *s, int broad);
+/* With on (1), weighted sums added from now on whose weights are 1 and -1,
+ * one sign a group (a difference: innies less outies), are pruned a group
+ * at a time like unweighted ones (sum_groups.h), each cell of weight -1
+ * seen mirrored (d as N+1-d); otherwise (0, the default) by an exact walk
+ * or by bounds. */
+void sum_set_mirror_differences(struct sum_set *s, int on);
 /* The number of houses, and the grid's size (cells per house). */
 int sum_set_house_count(const struct sum_set *s);
 int sum_set_size(const struct sum_set *s);

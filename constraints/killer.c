@@ -10,7 +10,9 @@
  * Each cage is a unit (the engine does its all-different part). Each cage
  * with a sum is a watched sum (cage_sums.h), pruned through its digit
  * combinations; the rule of 45 adds more sums over the same cells
- * (killer_innies.h), which is what hard killers are solved by.
+ * (killer_innies.h), which is what hard killers are solved by, and the
+ * differences of single houses' innies and outies (killer_explain.h's
+ * difference forms) more again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +33,11 @@ struct killer {
     /* Made by attach; propagate only reads it. Sum i is watched group i:
      * the cages' sums first, then the rule of 45's. */
     struct sum_set *sums;
-    struct sum_set *differences;   /* the rater's alone (killer_explain.h) */
+    struct sum_set *differences; /* the rater's alone (killer_explain.h) */
+    /* The search's difference forms, watched groups [nsums, ...): a set
+     * of their own, so the rater's sums and their order stay as they were. */
+    struct sum_set *search_differences;
+    int nsums;                     /* sums' count: the first difference's group */
     uint8_t *shape;                /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
@@ -61,9 +67,9 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
         return NULL;
     }
     k->geo = *g;
-    k->sums = k->differences = NULL;
+    k->sums = k->differences = k->search_differences = NULL;
     k->shape = NULL;
-    k->ncage_sums = k->one_house_end = 0;
+    k->ncage_sums = k->one_house_end = k->nsums = 0;
     size_t len = strlen(args);
     int rc = cage_text_parse(&k->cages, g, args, len, err);
     if (rc == 0) {
@@ -112,9 +118,9 @@ static void *killer_clone(const void *self, struct sl_error *err)
     memcpy(k->cages.map.code, m->code, nparts * sizeof m->code[0]);
     memcpy(k->cages.map.size, m->size, nparts * sizeof m->size[0]);
     memcpy(k->cages.sum, from->cages.sum, nparts * sizeof from->cages.sum[0]);
-    k->sums = k->differences = NULL;
+    k->sums = k->differences = k->search_differences = NULL;
     k->shape = NULL;
-    k->ncage_sums = k->one_house_end = 0;
+    k->ncage_sums = k->one_house_end = k->nsums = 0;
     return k;
 }
 
@@ -123,6 +129,7 @@ static void killer_destroy(void *self)
     struct killer *k = self;
     sum_set_free(k->sums);
     sum_set_free(k->differences);
+    sum_set_free(k->search_differences);
     free(k->shape);
     free(k);
 }
@@ -171,6 +178,37 @@ static int killer_attach_cages(struct killer *k, struct rule_builder *b, struct 
     return 0;
 }
 
+/* The difference forms of single houses (r1c1 - r2c9 = 7), each a watched
+ * sum pruned a group at a time (sum_set_mirror_differences). A lean
+ * ruleset leaves them out: its root then only notes that it did. On the
+ * killer family they halve line 5's trees (scripts/RESULTS.md). */
+static int killer_attach_differences(struct killer *k, struct rule_builder *b, struct sl_error *err)
+{
+    sum_set_free(k->search_differences);
+    k->search_differences = NULL;
+    if (rules_lean(b)) {
+        if (killer_differences_exist(&k->cages.map, k->cages.sum, k->sums)) rules_note_left_out(b);
+        return 0;
+    }
+    struct sum_set *d = sum_set_new_like(k->sums, err);
+    if (d == NULL) return -1;
+    sum_set_mirror_differences(d, 1);
+    if (killer_differences_add(&k->cages.map, k->cages.sum, d, err)) {
+        sum_set_free(d);
+        return -1;
+    }
+    if (sum_set_count(d) == 0) {
+        sum_set_free(d);
+        return 0;
+    }
+    k->search_differences = d;
+    for (int i = 0; i < sum_set_count(d); i++) {
+        int cells[SUM_MAX_CELLS], count = sum_set_cells(d, i, cells);
+        if (rules_watch_group(b, cells, count, err) < 0) return -1;
+    }
+    return 0;
+}
+
 static int killer_attach(void *self, struct rule_builder *b, struct sl_error *err)
 {
     struct killer *k = self;
@@ -185,13 +223,29 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
     if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
+    k->nsums = sum_set_count(k->sums);
+    if (killer_attach_differences(k, b, err)) return -1;
     sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
     k->differences = NULL;
     free(k->shape);
     k->shape = NULL;
+    size_t differences = k->search_differences ? sum_set_state_bytes(k->search_differences) : 0;
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
-    return rules_reserve_state(b, sum_set_state_bytes(k->sums), err);
+    /* The differences' memos follow the sums'. */
+    return rules_reserve_state(b, sum_set_state_bytes(k->sums) + differences, err);
+}
+
+/* Watched group `group`'s sum: one of k->sums, or past them one of the
+ * differences, whose memos follow the sums' in the state. */
+static int killer_propagate_sum(const struct killer *k, int group, struct prop_ctx *ctx,
+                                void *state, const struct sum_set **set, int *at)
+{
+    int difference = group >= k->nsums;
+    *set = difference ? k->search_differences : k->sums;
+    *at = difference ? group - k->nsums : group;
+    void *memos = difference ? (char *)state + sum_set_state_bytes(k->sums) : state;
+    return sum_set_propagate(*set, *at, ctx, memos);
 }
 
 static int killer_propagate(void *self, struct prop_ctx *ctx)
@@ -200,17 +254,21 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
     void *state = prop_rule_state(ctx);
     struct sum_record *records = prop_rule_scratch(ctx);
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
-        struct sum_record *r =
-            records && group >= k->ncage_sums ? &records[group - k->ncage_sums] : NULL;
+        /* Derived sums keep records; cages and differences (a few, and
+         * what makes some trees small) always run. */
+        struct sum_record *r = records && group >= k->ncage_sums && group < k->nsums
+                                   ? &records[group - k->ncage_sums]
+                                   : NULL;
         if (r && killer_pass_over(r)) {
             prop_settle_group(ctx, group);
             continue;
         }
-        int status = sum_set_propagate(k->sums, group, ctx, state);
+        const struct sum_set *set;
+        int at, status = killer_propagate_sum(k, group, ctx, state, &set, &at);
         if (r) *r = (struct sum_record){r->calls + 1, r->narrowed + (status != 0), 0};
         if (status < 0) {
             int cells[SUM_MAX_CELLS];
-            prop_blame(ctx, cells, sum_set_cells(k->sums, group, cells));
+            prop_blame(ctx, cells, sum_set_cells(set, at, cells));
             return SL_PROP_CONTRADICTION;
         }
         prop_settle_group(ctx, group);

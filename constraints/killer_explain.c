@@ -460,11 +460,32 @@ struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum
                                        const struct sum_set *model, struct sl_error *err)
 {
     struct sum_set *s = sum_set_new_like(model, err);
-    int n = sum_set_size(model), house[SL_MAX_SIZE];
-    for (int h = 0; s && h < sum_set_house_count(model); h++) {
+    if (s && killer_differences_add(map, sum, s, err)) {
+        sum_set_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+int killer_differences_exist(const struct cellmap *map, const int *sum, const struct sum_set *s)
+{
+    int n = sum_set_size(s), house[SL_MAX_SIZE];
+    int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], total;
+    for (int h = 0; h < sum_set_house_count(s); h++) {
+        sum_set_house_cells(s, h, house);
+        if (ke_difference_cells(map, sum, house, n, cells, weight, &total)) return 1;
+    }
+    return 0;
+}
+
+int killer_differences_add(const struct cellmap *map, const int *sum, struct sum_set *s,
+                           struct sl_error *err)
+{
+    int n = sum_set_size(s), house[SL_MAX_SIZE];
+    for (int h = 0; h < sum_set_house_count(s); h++) {
         int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], group[KE_DIFFERENCE_CELLS];
         int total, count, plus = 0, side[KE_DIFFERENCE_CELLS], nside = 0;
-        sum_set_house_cells(model, h, house);
+        sum_set_house_cells(s, h, house);
         count = ke_difference_cells(map, sum, house, n, cells, weight, &total);
         if (count == 0 || sum_set_has(s, cells, count, total)) continue;
         /* Each side's cells in groups of their own (a cell inside and one
@@ -479,12 +500,9 @@ struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum
             for (int i = 0; i < nside; i++) group[side[i]] = subgroup[i] + plus;
             plus += made;
         }
-        if (sum_set_add_weighted(s, cells, group, weight, count, total, err) < 0) {
-            sum_set_free(s);
-            return NULL;
-        }
+        if (sum_set_add_weighted(s, cells, group, weight, count, total, err) < 0) return -1;
     }
-    return s;
+    return 0;
 }
 
 static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,

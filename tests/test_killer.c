@@ -408,6 +408,44 @@ static int root_of(const struct ruleset *rs, const uint8_t *givens, digitset *ca
     return ok;
 }
 
+/* Random cages over a random grid, a quarter of its cells given: the
+ * whole ruleset's root keeps the grid's digit in every cell. Its sums
+ * include the difference forms (innies less outies, pruned through
+ * mirrored cells, cage_sums.h), which a wrong sign or offset would make
+ * drop true digits; the givens take the root deep into their pruning. */
+static void test_root_keeps_the_grid(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct sl_error err = {0};
+    struct rng rng;
+    rng_seed(&rng, 17);
+    int narrowed = 0;
+    for (int trial = 0; trial < 150; trial++) {
+        uint8_t grid[81], givens[81];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024];
+        random_cages(&rng, grid, 9, map, sums);
+        struct session s;
+        session_open(&s, killer_line(map, sums, NULL), NULL);
+        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        struct ruleset *whole = ruleset_build(&s.p, &err);
+        CU_ASSERT_FATAL(whole != NULL);
+        for (int c = 0; c < 81; c++) givens[c] = rng_below(&rng, 4) == 0 ? grid[c] : 0;
+        digitset cand[81];
+        CU_ASSERT_EQUAL(root_of(whole, givens, cand), 1);
+        for (int c = 0; c < 81; c++) {
+            CU_ASSERT_TRUE(cand[c] & digitset_of(grid[c]));
+            narrowed += !givens[c] && digitset_is_single(cand[c]);
+        }
+        ruleset_free(whole);
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(narrowed > 1000); /* the roots did work */
+    fixture_close(&f);
+}
+
 /* A lean ruleset (ruleset_build_lean) has fewer sums than the whole and
  * the same solutions: its root narrows no cell the whole's keeps, and
  * when it settles every cell, the whole finds that grid alone. */
@@ -572,6 +610,7 @@ void tests_register(void)
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
     CU_add_test(s, "16x16 killers", test_killer_16x16);
     CU_add_test(s, "lean ruleset", test_lean_ruleset);
+    CU_add_test(s, "root keeps the grid", test_root_keeps_the_grid);
     CU_add_test(s, "settle on every 4x4 grid", test_settle_every_4x4_grid);
     CU_add_test(s, "settle 9x9", test_settle_9x9);
 }
