@@ -34,7 +34,9 @@ local neighbour_lists = require("cells").neighbour_lists
 -- The operations' weights, each symbol as often as it is to be drawn:
 -- two cells favour '-' and '/' (the clues only they give; '/' where the
 -- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
--- The draws themselves are in C (core/engine/calc_draw.c).
+-- opts.pair_ops and opts.more_ops, when given, replace them (hard bands:
+-- variants/calcudoku.lua). The draws themselves are in C
+-- (core/engine/calc_draw.c).
 M.pair_ops, M.more_ops = "---++xx///", "+x"
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
@@ -124,7 +126,8 @@ function M.unique(v, grid, n, opts, tries)
   local cage = M.partition(n, sizes, low, high)
   local p, cages, ops, nodes = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
-    pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
+    pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
+    tries = tries or 4 * n * n,
     shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
   if p then return p, cages, ops, nodes end
   return nil, cages
@@ -142,10 +145,11 @@ end
 -- One random move (in C: sudolab.calc_move) on copies of cage and op:
 -- another operation, a merge of two neighbouring cages, or a border cell
 -- shifted to its neighbour's cage (what it leaves behind split into its
--- connected pieces).
-local function move(cage, op, grid, high)
-  return sudolab.calc_move{grid = grid, cages = cage, ops = op, pair_ops = M.pair_ops,
-                           more_ops = M.more_ops, max_cage = high,
+-- connected pieces). The operations are drawn from opts' weights.
+local function move(cage, op, grid, high, opts)
+  return sudolab.calc_move{grid = grid, cages = cage, ops = op,
+                           pair_ops = opts.pair_ops or M.pair_ops,
+                           more_ops = opts.more_ops or M.more_ops, max_cage = high,
                            seed = math.random(0, math.maxinteger)}
 end
 
@@ -201,7 +205,7 @@ function M.anneal(v, grid, opts)
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
-    local c2, o2 = move(cage, op, grid, high)
+    local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
       cage, op, e, best, rated = c2, o2, e2, p2, r2
