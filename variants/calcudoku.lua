@@ -35,7 +35,7 @@ return require("variant").make{
   -- there.
   hard_draws = {
     {sizes = {from = 5, to = 6}, top = 3.0, cage_sizes = {2, 2, 2, 3}, pair_ops = "+", more_ops = "++x"},
-    {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x"},
+    {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
   },
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
@@ -43,8 +43,8 @@ return require("variant").make{
     if opts.cage_sizes or settings.band[1] <= 2.3 then return end
     for _, row in ipairs(require("calcudoku").hard_draws) do
       if n >= row.sizes.from and n <= row.sizes.to and settings.band[2] <= row.top then
-        settings.cage_sizes, settings.pair_ops, settings.more_ops =
-          row.cage_sizes, row.pair_ops, row.more_ops
+        settings.cage_sizes, settings.pair_ops, settings.more_ops, settings.harden =
+          row.cage_sizes, row.pair_ops, row.more_ops, row.harden
         return
       end
     end

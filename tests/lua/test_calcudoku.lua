@@ -70,6 +70,15 @@ for seed = 1, 4 do
   in_band = in_band and h:count(2) == 1 and rating >= 2.4 and rating <= 3.0
 end
 expect("steered 6x6 puzzles are unique and inside 2.4-3.0", in_band, true)
+expect("9x9 3.0-3.5 hardens draws the propagation solves", steered(9, {3.0, 3.5}).harden, 4)
+expect("6x6 2.4-3.0 does not", steered(6, {2.4, 3.0}).harden, nil)
+in_band = true
+for seed = 1, 2 do
+  local h = generate{seed = seed, size = 9, rating = {3.0, 3.5}}
+  local rating = h and h:rate().rating
+  in_band = in_band and h:count(2) == 1 and rating >= 3.0 and rating <= 3.5
+end
+expect("steered 9x9 puzzles are unique and inside 3.0-3.5", in_band, true)
 
 local techniques = p:rate().techniques
 expect("the rater uses cage arithmetic", (techniques["calcudoku-cage"] or 0) > 0, true)
