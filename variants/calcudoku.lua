@@ -30,12 +30,15 @@ return require("variant").make{
   -- Hard bands' draws: cages and operation weights that land in the band
   -- more often than the defaults (scripts/RESULTS_keen_unruly.md,
   -- 2026-12-02 "hard bands' draws"). A row serves a band above 2.3 whose
-  -- top is at most `top`, on grids of `sizes`; 6x6 3.2-3.5 (Keen 6dx),
-  -- 9x9 past 3.5 and 7x7 keep the defaults, which did as well or better
-  -- there.
+  -- top is at most `top`, on grids of `sizes` (the first that fits);
+  -- 6x6 3.2-3.5 (Keen 6dx) keeps the default cages and weights, which
+  -- did best there, and 9x9 past 3.5 and 7x7 keep everything. `harden`:
+  -- draws the propagation alone solves are made harder by up to that
+  -- many merges (calcudoku_cages.lua) instead of dropped.
   hard_draws = {
     {sizes = {from = 5, to = 6}, top = 3.0, cage_sizes = {2, 2, 2, 3}, pair_ops = "+", more_ops = "++x"},
     {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
+    {sizes = {from = 6, to = 6}, top = 3.5, harden = 4},
   },
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.

@@ -71,7 +71,8 @@ for seed = 1, 4 do
 end
 expect("steered 6x6 puzzles are unique and inside 2.4-3.0", in_band, true)
 expect("9x9 3.0-3.5 hardens draws the propagation solves", steered(9, {3.0, 3.5}).harden, 4)
-expect("6x6 2.4-3.0 does not", steered(6, {2.4, 3.0}).harden, nil)
+expect("6x6 2.4-3.0 does not harden", steered(6, {2.4, 3.0}).harden, nil)
+expect("and so does 6x6 3.2-3.5", steered(6, {3.2, 3.5}).harden, 4)
 in_band = true
 for seed = 1, 2 do
   local h = generate{seed = seed, size = 9, rating = {3.0, 3.5}}
