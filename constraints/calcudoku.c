@@ -255,6 +255,19 @@ static int calcudoku_alt_visit(void *arg, const uint8_t *digits)
     return 0;
 }
 
+/* The fewest alternatives the line cells at index can have. The search
+ * asks for a split at the propagation's fixed point, where each candidate
+ * of a cage's cell is in some assignment the cage allows (calcudoku_prune
+ * keeps only those), so the alternatives, `count` distinct digits each,
+ * cover the line cells' candidates between them: a walk that could only
+ * find as many as the limit is skipped, with the same answer. */
+static int calcudoku_fewest_alts(const digitset *cand, const int *index, int count)
+{
+    digitset all = 0;
+    for (int i = 0; i < count; i++) all |= cand[index[i]];
+    return (digitset_count(all) + count - 1) / count;
+}
+
 /* Cage c's offer in *offer with fewer than limit alternatives, or 0. */
 static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx *ctx, int n,
                                 int limit, struct branch_offer *offer)
@@ -263,7 +276,7 @@ static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx
     int index[CALC_MAX_CAGE_CELLS];
     calcudoku_candidates(c, ctx, cand);
     int count = calcudoku_line_cells(c, cand, n, index);
-    if (count < 2) return 0;
+    if (count < 2 || calcudoku_fewest_alts(cand, index, count) >= limit) return 0;
     struct calcudoku_alts a = {index, count, limit, offer};
     offer->nalts = 0;
     calc_cage_walk(c, cand, calcudoku_alt_visit, &a);

@@ -34,7 +34,9 @@ local neighbour_lists = require("cells").neighbour_lists
 -- The operations' weights, each symbol as often as it is to be drawn:
 -- two cells favour '-' and '/' (the clues only they give; '/' where the
 -- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
--- The draws themselves are in C (core/engine/calc_draw.c).
+-- opts.pair_ops and opts.more_ops, when given, replace them (hard bands:
+-- variants/calcudoku.lua). The draws themselves are in C
+-- (core/engine/calc_draw.c).
 M.pair_ops, M.more_ops = "---++xx///", "+x"
 
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
@@ -124,7 +126,8 @@ function M.unique(v, grid, n, opts, tries)
   local cage = M.partition(n, sizes, low, high)
   local p, cages, ops, nodes = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
-    pair_ops = M.pair_ops, more_ops = M.more_ops, tries = tries or 4 * n * n,
+    pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
+    tries = tries or 4 * n * n,
     shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
   if p then return p, cages, ops, nodes end
   return nil, cages
@@ -142,10 +145,11 @@ end
 -- One random move (in C: sudolab.calc_move) on copies of cage and op:
 -- another operation, a merge of two neighbouring cages, or a border cell
 -- shifted to its neighbour's cage (what it leaves behind split into its
--- connected pieces).
-local function move(cage, op, grid, high)
-  return sudolab.calc_move{grid = grid, cages = cage, ops = op, pair_ops = M.pair_ops,
-                           more_ops = M.more_ops, max_cage = high,
+-- connected pieces). The operations are drawn from opts' weights.
+local function move(cage, op, grid, high, opts)
+  return sudolab.calc_move{grid = grid, cages = cage, ops = op,
+                           pair_ops = opts.pair_ops or M.pair_ops,
+                           more_ops = opts.more_ops or M.more_ops, max_cage = high,
                            seed = math.random(0, math.maxinteger)}
 end
 
@@ -175,6 +179,45 @@ local function propagation_ceiling()
   return most
 end
 
+-- Two neighbouring cages of a partition merged into one '+' cage of at
+-- most `high` cells (cage ids as calc_unique reads them: the merged
+-- cage keeps one id, the other goes unused); nil after 20 tries finding
+-- two that fit.
+local function merged(cage, op, n, high)
+  local size, lists = {}, neighbour_lists(n)
+  for cell = 0, n * n - 1 do size[cage[cell]] = (size[cage[cell]] or 0) + 1 end
+  for _ = 1, 20 do
+    local cell = math.random(0, n * n - 1)
+    local nbs = lists[cell]
+    local id, other = cage[cell], cage[nbs[math.random(#nbs)]]
+    if other ~= id and size[id] + size[other] <= high then
+      local c2, o2 = {}, {}
+      for c = 0, n * n - 1 do c2[c] = cage[c] == other and id or cage[c] end
+      for k, o in pairs(op) do o2[k] = o end
+      o2[id] = "+"
+      return c2, o2
+    end
+  end
+end
+
+-- A draw the propagation alone solves (below a hard band) made harder:
+-- up to opts.harden merges (merged), each kept while the puzzle stays
+-- unique (one count: calc_unique with one try), until one needs a
+-- search. Returns what calc_unique does for that one, or nil. Cheaper
+-- than a new draw on 9x9, where most draws are solved so.
+local function harden(v, grid, n, opts, high, cage, op)
+  for _ = 1, opts.harden do
+    local c2, o2 = merged(cage, op, n, high)
+    if not c2 then return nil end
+    local p, c3, o3, nodes = sudolab.calc_unique{
+      grid = grid, cages = c2, ops = o2, rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops,
+      more_ops = opts.more_ops or M.more_ops, tries = 1, nodes = budget(n),
+      seed = math.random(0, math.maxinteger)}
+    if p and nodes > 1 then return p, c3, o3, nodes end
+    if p then cage, op = c3, o3 end
+  end
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
@@ -186,6 +229,9 @@ function M.anneal(v, grid, opts)
   local cage, op, e, best, rated
   for _ = 1, opts.samples or 24 do
     local p, c2, o2, nodes = M.unique(v, grid, n, opts)
+    if p and nodes == 1 and band[1] > ceiling and opts.harden then
+      p, c2, o2, nodes = harden(v, grid, n, opts, high, c2, o2)
+    end
     if p then
       local e2, r2
       if nodes == 1 and band[1] > ceiling then
@@ -201,7 +247,7 @@ function M.anneal(v, grid, opts)
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
-    local c2, o2 = move(cage, op, grid, high)
+    local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
       cage, op, e, best, rated = c2, o2, e2, p2, r2

@@ -27,6 +27,31 @@ return require("variant").make{
     return sudolab.puzzle{size = n, boxes = "none", rules = "classic;calcudoku:" .. text,
                           givens = data.givens}
   end,
+  -- Hard bands' draws: cages and operation weights that land in the band
+  -- more often than the defaults (scripts/RESULTS_keen_unruly.md,
+  -- 2026-12-02 "hard bands' draws"). A row serves a band above 2.3 whose
+  -- top is at most `top`, on grids of `sizes` (the first that fits);
+  -- 6x6 3.2-3.5 (Keen 6dx) keeps the default cages and weights, which
+  -- did best there, and 9x9 past 3.5 and 7x7 keep everything. `harden`:
+  -- draws the propagation alone solves are made harder by up to that
+  -- many merges (calcudoku_cages.lua) instead of dropped.
+  hard_draws = {
+    {sizes = {from = 5, to = 6}, top = 3.0, cage_sizes = {2, 2, 2, 3}, pair_ops = "+", more_ops = "++x"},
+    {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
+    {sizes = {from = 6, to = 6}, top = 3.5, harden = 4},
+  },
+  -- The hard_draws row a band's settings take, unless the request named
+  -- its cage sizes.
+  steer = function(settings, opts, n)
+    if opts.cage_sizes or settings.band[1] <= 2.3 then return end
+    for _, row in ipairs(require("calcudoku").hard_draws) do
+      if n >= row.sizes.from and n <= row.sizes.to and settings.band[2] <= row.top then
+        settings.cage_sizes, settings.pair_ops, settings.more_ops, settings.harden =
+          row.cage_sizes, row.pair_ops, row.more_ops, row.harden
+        return
+      end
+    end
+  end,
   -- opts.strategy: "greedy" (default) or "anneal"; opts.grade or
   -- opts.rating asks annealing for a rating band; min_cage, max_cage and
   -- cage_sizes ("2,2,3,4") shape the cages.
@@ -51,6 +76,7 @@ return require("variant").make{
       -- So are the givens the mending's cuts leave: past that band a cell
       -- cut joins a neighbouring cage where one has room.
       settings.shift = settings.band[1] > 2.3
+      v.steer(settings, opts, opts.size or v.size)
     end
     local why
     for attempt = 0, (opts.attempts or 20) - 1 do

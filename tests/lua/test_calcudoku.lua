@@ -49,6 +49,38 @@ local q = generate{seed = 3, size = 5, rating = {2.3, 2.6}, strategy = "anneal"}
 local r = q and q:rate()
 expect("annealing lands in the band asked", r and r.rating >= 2.3 and r.rating <= 2.6, true)
 expect("and the puzzle is unique", q and q:count(2), 1)
+-- Hard bands steer the draws by hard_draws: a 6x6 hard band takes the
+-- row's cage sizes and weights, 6x6 3.2-3.5 and a named --cage-sizes keep
+-- their own; the steered puzzles are unique and rate inside the band.
+local function steered(n, band, opts)
+  local settings = {band = band}
+  calc.steer(settings, opts or {}, n)
+  return settings
+end
+expect("6x6 2.4-3.0 draws pairs by '+'", steered(6, {2.4, 3.0}).pair_ops, "+")
+expect("9x9 3.0-3.5 draws cages of 2 and 3", #steered(9, {3.0, 3.5}).cage_sizes, 3)
+expect("6x6 3.2-3.5 keeps the defaults", steered(6, {3.2, 3.5}).cage_sizes, nil)
+expect("7x7 keeps the defaults", steered(7, {3.0, 3.5}).cage_sizes, nil)
+expect("a band from 2.3 down keeps the defaults", steered(6, {2.0, 2.3}).cage_sizes, nil)
+expect("named cage sizes are kept", steered(6, {2.4, 3.0}, {cage_sizes = "2,3"}).cage_sizes, nil)
+local in_band = true
+for seed = 1, 4 do
+  local h = generate{seed = seed, size = 6, rating = {2.4, 3.0}}
+  local rating = h and h:rate().rating
+  in_band = in_band and h:count(2) == 1 and rating >= 2.4 and rating <= 3.0
+end
+expect("steered 6x6 puzzles are unique and inside 2.4-3.0", in_band, true)
+expect("9x9 3.0-3.5 hardens draws the propagation solves", steered(9, {3.0, 3.5}).harden, 4)
+expect("6x6 2.4-3.0 does not harden", steered(6, {2.4, 3.0}).harden, nil)
+expect("and so does 6x6 3.2-3.5", steered(6, {3.2, 3.5}).harden, 4)
+in_band = true
+for seed = 1, 2 do
+  local h = generate{seed = seed, size = 9, rating = {3.0, 3.5}}
+  local rating = h and h:rate().rating
+  in_band = in_band and h:count(2) == 1 and rating >= 3.0 and rating <= 3.5
+end
+expect("steered 9x9 puzzles are unique and inside 3.0-3.5", in_band, true)
+
 local techniques = p:rate().techniques
 expect("the rater uses cage arithmetic", (techniques["calcudoku-cage"] or 0) > 0, true)
 
