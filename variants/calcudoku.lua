@@ -2,6 +2,15 @@
 -- cage's digits making its target by its operation (+, -, x, /; none for
 -- one cell). build{cages = "MAP:CLUES"} or build{cages = MAP, clues =
 -- {"12x", "3-", ...} or "12x,3-,..."}, size = N (optional: from the map).
+-- An empty grid of each size, kept: its ruleset and solver are built on
+-- its first fill, not on every puzzle's (a 4x4 puzzle's fill was half
+-- building them).
+local blanks = {}
+local function blank_of(n)
+  blanks[n] = blanks[n] or sudolab.puzzle{size = n, boxes = "none"}
+  return blanks[n]
+end
+
 return require("variant").make{
   name = "calcudoku",
   summary = "calcudoku (KenKen): cages whose digits make their targets by + - x /",
@@ -53,9 +62,9 @@ return require("variant").make{
       settings.shift = settings.band[1] > 2.3
     end
     local why
+    local blank = blank_of(opts.size or v.size)
     for attempt = 0, (opts.attempts or 20) - 1 do
-      local grid = sudolab.puzzle{size = opts.size or v.size, boxes = "none"}
-                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       local p, info = calc[strategy](v, grid, settings)
       if p then return p, info end
       why = info
