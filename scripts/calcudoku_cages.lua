@@ -121,12 +121,15 @@ end
 -- The hardest step the search's propagation takes (cage arithmetic and
 -- singles): a draw its count solved at the root (one node) rates no
 -- higher, so a band above it needs no rating of that draw.
+local ceiling -- propagation_ceiling's, once per Lua state: the ratings are fixed
 local function propagation_ceiling()
+  if ceiling then return ceiling end
   local most = 0
   for _, key in ipairs{"full-house", "hidden-single", "naked-single", "calcudoku-one-cell",
                        "calcudoku-cage", "calcudoku-big-cage"} do
     most = math.max(most, sudolab.technique_rating(key))
   end
+  ceiling = most
   return most
 end
 
