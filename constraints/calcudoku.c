@@ -414,5 +414,7 @@ const struct constraint_ops calcudoku_constraint = {
     .destroy = calcudoku_destroy,
     .branch = calcudoku_branch,
     .validate = calcudoku_validate,
+    .settle = calcudoku_settle,
+    .count = calcudoku_count,
     .marks = calcudoku_marks,
 };
