@@ -529,18 +529,26 @@ static int api_rules(lua_State *L)
 
 /* --- methods ---------------------------------------------------------- */
 
-static int api_line(lua_State *L)
+/* The text write gives of p (snprintf's convention), pushed: written once
+ * into a buffer on the stack when it fits, as most do, else measured
+ * first. */
+static int api_push_written(lua_State *L, const struct puzzle *p,
+                            int (*write)(const struct puzzle *, char *, size_t), const char *fname)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "line");
-    char small[1024]; /* most lines: written once, not measured first */
-    int len = format_sudolab_line(&ap->p, small, sizeof small);
+    char small[1024];
+    int len = write(p, small, sizeof small);
     if ((size_t)len < sizeof small) return lua_pushlstring(L, small, (size_t)len), 1;
     char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "line: out of memory");
-    format_sudolab_line(&ap->p, text, (size_t)len + 1);
-    lua_pushstring(L, text);
+    if (text == NULL) return api_error(L, "%s: out of memory", fname);
+    write(p, text, (size_t)len + 1);
+    lua_pushlstring(L, text, (size_t)len);
     free(text);
     return 1;
+}
+
+static int api_line(lua_State *L)
+{
+    return api_push_written(L, &api_check_puzzle(L, 1, "line")->p, format_sudolab_line, "line");
 }
 
 /* p:solo() -> the Solo game ID, or nil and why not. */
@@ -1029,14 +1037,7 @@ static int api_add_lua_rule(lua_State *L)
 
 static int api_rules_text(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "rules");
-    int len = puzzle_rules_text(&ap->p, NULL, 0);
-    char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "rules: out of memory");
-    puzzle_rules_text(&ap->p, text, (size_t)len + 1);
-    lua_pushstring(L, text);
-    free(text);
-    return 1;
+    return api_push_written(L, &api_check_puzzle(L, 1, "rules")->p, puzzle_rules_text, "rules");
 }
 
 /* p:check(grid) -> true when grid is a solution keeping the givens. */
