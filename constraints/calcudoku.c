@@ -90,9 +90,13 @@ static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err
     int cells[SL_MAX_CELLS];
     cellmap_cells(&k->map, p, cells);
     calc_cage_init(c, &k->geo, cells, size, op, c->target);
-    digitset all[CALC_MAX_CAGE_CELLS];
+    digitset all[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
     for (int i = 0; i < size; i++) all[i] = digitset_all(n);
-    if (calc_cage_walk(c, all, calcudoku_any, NULL) == 0)
+    /* Two cells, most cages, look their partners up with no walk (a
+     * generator's every count parses its cages). */
+    int any = size == 2 ? calc_cage_supports(c, all, support)
+                        : calc_cage_walk(c, all, calcudoku_any, NULL) != 0;
+    if (!any)
         return sl_error_set(err, 0, col, "cage %d: no digits 1..%d in its %d cells make %lld%s",
                             p + 1, n, size, c->target, calc_op_text(op));
     return 0;
