@@ -1667,7 +1667,7 @@ static int api_calc_partition(lua_State *L)
         api_field_error(L, "calc_partition", "random", "a function (math.random)");
     struct api_random r = {L, lua_gettop(L)};
     calc_draw_partition(n, sizes, nsizes, low, high, api_calc_random, &r, cage);
-    lua_createtable(L, 0, n * n);
+    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
     for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
     return 1;
 }
