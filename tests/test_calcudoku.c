@@ -3,7 +3,7 @@
  * and the supports of two to four cells against brute force; arguments that read and write back,
  * and bad ones that fail at their column; search counts against every 4x4 Latin square; every
  * captured sgt-keen puzzle unique, solved to Keen's own answer and written back to its ID byte for
- * byte; malformed IDs.
+ * byte; malformed IDs; the settle and count hooks against the search's root.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
