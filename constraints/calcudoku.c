@@ -90,9 +90,13 @@ static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err
     int cells[SL_MAX_CELLS];
     cellmap_cells(&k->map, p, cells);
     calc_cage_init(c, &k->geo, cells, size, op, c->target);
-    digitset all[CALC_MAX_CAGE_CELLS];
+    digitset all[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
     for (int i = 0; i < size; i++) all[i] = digitset_all(n);
-    if (calc_cage_walk(c, all, calcudoku_any, NULL) == 0)
+    /* Two cells, most cages, look their partners up with no walk (a
+     * generator's every count parses its cages). */
+    int any = size == 2 ? calc_cage_supports(c, all, support)
+                        : calc_cage_walk(c, all, calcudoku_any, NULL) != 0;
+    if (!any)
         return sl_error_set(err, 0, col, "cage %d: no digits 1..%d in its %d cells make %lld%s",
                             p + 1, n, size, c->target, calc_op_text(op));
     return 0;
@@ -169,6 +173,36 @@ static int calcudoku_write(const void *self, char *buf, size_t cap)
 }
 
 static void calcudoku_destroy(void *self) { calcudoku_free(self); }
+
+/* A ruleset's copy, without writing and reading the cages back (which
+ * walks every cage again to check its target can be made): that was a
+ * quarter of building a calcudoku's ruleset, and a generator builds one
+ * per count. */
+static void *calcudoku_clone(const void *self, struct sl_error *err)
+{
+    const struct calcudoku *from = self;
+    size_t nparts = (size_t)from->map.nparts; /* parse allocates one more: malloc(0) may fail */
+    struct calcudoku *k = malloc(sizeof *k);
+    if (k) {
+        k->cages = malloc((nparts + 1) * sizeof *k->cages);
+        k->clue_col = malloc((nparts + 1) * sizeof *k->clue_col);
+    }
+    if (k == NULL || k->cages == NULL || k->clue_col == NULL) {
+        calcudoku_free(k);
+        sl_error_set(err, 0, 0, "out of memory");
+        return NULL;
+    }
+    k->geo = from->geo;
+    k->map.ncells = from->map.ncells;
+    k->map.wide = from->map.wide;
+    k->map.nparts = from->map.nparts;
+    memcpy(k->map.part, from->map.part, (size_t)from->map.ncells * sizeof k->map.part[0]);
+    memcpy(k->map.code, from->map.code, nparts * sizeof k->map.code[0]);
+    memcpy(k->map.size, from->map.size, nparts * sizeof k->map.size[0]);
+    memcpy(k->cages, from->cages, nparts * sizeof *k->cages);
+    memcpy(k->clue_col, from->clue_col, nparts * sizeof *k->clue_col);
+    return k;
+}
 
 /* --- attach, propagate and branch -------------------------------------- */
 
@@ -393,9 +427,12 @@ const struct constraint_ops calcudoku_constraint = {
     .check = calcudoku_check,
     .explain = calcudoku_explain,
     .write = calcudoku_write,
+    .clone = calcudoku_clone,
     .destroy = calcudoku_destroy,
     .branch = calcudoku_branch,
     .validate = calcudoku_validate,
+    .settle = calcudoku_settle,
+    .count = calcudoku_count,
     .marks = calcudoku_marks,
     .explain_own_keys = 1,
 };

@@ -29,8 +29,6 @@ function M.strategy_named(name)
   for _, s in ipairs(M.strategies) do if s.name == name then return s end end
 end
 
-local neighbour_lists = require("cells").neighbour_lists
-
 -- The operations' weights, each symbol as often as it is to be drawn:
 -- two cells favour '-' and '/' (the clues only they give; '/' where the
 -- larger digit is a multiple of the smaller), more cells take '+' or 'x'.
@@ -60,54 +58,11 @@ end
 
 -- Cages grown from random free cells to sizes drawn from `sizes`; a cage
 -- left under `low` cells joins the smallest neighbouring cage with room.
+-- In C (sudolab.calc_partition), drawing with math.random as the loop
+-- here did: the same seed, the same partition.
 function M.partition(n, sizes, low, high)
-  local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbour_lists(n)
-  local members, free = {}, {} -- the cage growing and its free neighbours, reused
-  for cell = 0, n * n - 1 do order[cell + 1] = cell end
-  for i = #order, 2, -1 do
-    local j = random(i)
-    order[i], order[j] = order[j], order[i]
-  end
-  for o = 1, #order do
-    local start = order[o]
-    if not cage[start] then
-      id = id + 1
-      local want = math.max(low, math.min(high, sizes[random(#sizes)]))
-      members[1], cage[start], size[id] = start, id, 1
-      while size[id] < want do
-        local nfree = 0
-        for i = 1, size[id] do
-          local nbs = lists[members[i]]
-          for k = 1, #nbs do
-            local nb = nbs[k]
-            if not cage[nb] then nfree = nfree + 1; free[nfree] = nb end
-          end
-        end
-        if nfree == 0 then break end
-        local pick = free[random(nfree)]
-        cage[pick], size[id] = id, size[id] + 1
-        members[size[id]] = pick
-      end
-    end
-  end
-  for cell = 0, n * n - 1 do
-    local own = cage[cell]
-    if size[own] < low then
-      local best
-      local nbs = lists[cell]
-      for k = 1, #nbs do
-        local other = cage[nbs[k]]
-        if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
-          best = other
-        end
-      end
-      if best then
-        for c = 0, n * n - 1 do if cage[c] == own then cage[c] = best end end
-        size[best], size[own] = size[best] + size[own], 0
-      end
-    end
-  end
-  return cage
+  return sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
+                                random = math.random}
 end
 
 -- How many of a count's searches may run: a loose partition on a big
@@ -170,12 +125,15 @@ end
 -- The hardest step the search's propagation takes (cage arithmetic and
 -- singles): a draw its count solved at the root (one node) rates no
 -- higher, so a band above it needs no rating of that draw.
+local ceiling -- propagation_ceiling's, once per Lua state: the ratings are fixed
 local function propagation_ceiling()
+  if ceiling then return ceiling end
   local most = 0
   for _, key in ipairs{"full-house", "hidden-single", "naked-single", "calcudoku-one-cell",
                        "calcudoku-cage", "calcudoku-big-cage"} do
     most = math.max(most, sudolab.technique_rating(key))
   end
+  ceiling = most
   return most
 end
 

@@ -3,7 +3,7 @@
  * and the supports of two to four cells against brute force; arguments that read and write back,
  * and bad ones that fail at their column; search counts against every 4x4 Latin square; every
  * captured sgt-keen puzzle unique, solved to Keen's own answer and written back to its ID byte for
- * byte; malformed IDs.
+ * byte; malformed IDs; the settle and count hooks against the search's root.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -310,6 +310,97 @@ static void test_counts_against_every_square(void)
     }
 }
 
+/* --- settling without a ruleset (calcudoku_settle.c) ------------------------ */
+
+/* The puzzle of s settles exactly when a search's root leaves every cell
+ * one digit, to that grid; the count hook, where it runs (the root
+ * decided), counts as the search does, and it runs whenever the root
+ * settles. Returns 1 when the root settled. */
+static int settles_as_root(struct session *s)
+{
+    struct sl_error err = {0};
+    struct ruleset *rs = ruleset_build(&s->p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct solver *sv = solver_new(rs);
+    digitset *state = malloc(rs->state_bytes);
+    int ncells = s->p.geo.ncells, root = solver_root(sv, s->p.givens, state) == 1;
+    uint8_t from_root[SL_MAX_CELLS], settled[SL_MAX_CELLS];
+    for (int c = 0; c < ncells && root; c++) {
+        root = digitset_is_single(state[c]);
+        from_root[c] = root ? (uint8_t)digitset_first(state[c]) : 0;
+    }
+    int got = puzzle_settle(&s->p, settled);
+    CU_ASSERT_EQUAL(got, root);
+    if (got == 1 && root) CU_ASSERT_EQUAL(memcmp(settled, from_root, (size_t)ncells), 0);
+    struct search_result kernel, search = solver_count(sv, s->p.givens, 1000, NULL, NULL);
+    uint64_t used = 0;
+    int ran = puzzle_count_kernel(&s->p, 1000, 0, &kernel, &used) == 0;
+    if (root) CU_ASSERT(ran);
+    if (ran) CU_ASSERT_EQUAL(kernel.solutions, search.solutions);
+    free(state);
+    solver_free(sv);
+    ruleset_free(rs);
+    return root;
+}
+
+static void test_settle_as_root(void)
+{
+    static uint8_t squares[576][16];
+    uint8_t grid[16];
+    latin_squares(squares, grid, 0, 0);
+    struct rng r;
+    rng_seed(&r, 7);
+    int settled = 0, trials = 300;
+    for (int trial = 0; trial < trials; trial++) {
+        char args[256], line[400];
+        random_args(&r, squares[rng_below(&r, 576)], args, sizeof args);
+        snprintf(line, sizeof line, "sudolab 4 none classic;calcudoku:%s ................\n", args);
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(line, &s), 1);
+        settled += settles_as_root(&s);
+        session_close(&s);
+    }
+    /* Both outcomes are tried. */
+    CU_ASSERT(settled > trials / 10 && settled < trials * 9 / 10);
+}
+
+/* The captured Keen puzzles (sizes 3 to 9, every grade), and one with
+ * givens that contradict and one on a grid with boxes (left to the
+ * search). */
+static void test_settle_keen(void)
+{
+    FILE *in = fopen(KEEN_DATA, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    char line[4096];
+    int read = 0, settled = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#') continue;
+        struct session s;
+        if (read_one(line, &s) == 1) read++, settled += settles_as_root(&s);
+        session_close(&s);
+    }
+    fclose(in);
+    CU_ASSERT(read >= 30);
+    CU_ASSERT(settled > 0 && settled < read);
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(
+        read_one("sudolab 4 none classic;calcudoku:ABBCAADCEFDGEFGG:4x,6x,1-,2/,5+,1-,4+ "
+                 "22..............\n",
+                 &s),
+        1);
+    uint8_t grid[SL_MAX_CELLS];
+    CU_ASSERT_EQUAL(puzzle_settle(&s.p, grid), 0);
+    settles_as_root(&s);
+    session_close(&s);
+    CU_ASSERT_EQUAL_FATAL(
+        read_one("sudolab 4 2x2 classic;calcudoku:ABBCAADCEFDGEFGG:4x,6x,1-,2/,5+,1-,4+ "
+                 "................\n",
+                 &s),
+        1);
+    CU_ASSERT_EQUAL(puzzle_settle(&s.p, grid), -1);
+    session_close(&s);
+}
+
 /* --- Keen game IDs --------------------------------------------------------- */
 
 static void test_keen_captured(void) { CU_ASSERT(peer_ids_check(KEEN_DATA, format_keen_id) >= 30); }
@@ -404,6 +495,8 @@ void tests_register(void)
     CU_add_test(s, "arguments round trip", test_arguments_round_trip);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);
+    CU_add_test(s, "settles as the search's root", test_settle_as_root);
+    CU_add_test(s, "settles Keen puzzles as the root", test_settle_keen);
     CU_add_test(s, "captured Keen IDs", test_keen_captured);
     CU_add_test(s, "malformed Keen IDs", test_keen_malformed);
     CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);

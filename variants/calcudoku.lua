@@ -2,7 +2,20 @@
 -- cage's digits making its target by its operation (+, -, x, /; none for
 -- one cell). build{cages = "MAP:CLUES"} or build{cages = MAP, clues =
 -- {"12x", "3-", ...} or "12x,3-,..."}, size = N (optional: from the map).
-return require("variant").make{
+-- An empty grid of each size, kept: its ruleset and solver are built on
+-- its first fill, not on every puzzle's (a 4x4 puzzle's fill was half
+-- building them).
+local blanks = {}
+local function blank_of(n)
+  blanks[n] = blanks[n] or sudolab.puzzle{size = n, boxes = "none"}
+  return blanks[n]
+end
+
+local calc = require("calcudoku_cages")
+local killer_cages = require("killer_cages")
+
+local variant -- the table this file returns, which generate reads back
+variant = require("variant").make{
   name = "calcudoku",
   summary = "calcudoku (KenKen): cages whose digits make their targets by + - x /",
   size = 6,
@@ -11,10 +24,10 @@ return require("variant").make{
   defaults = {cage_sizes = {2, 2, 2, 3, 3, 4}},
   sizes = {from = 3, to = 12},
   sizes_why = "a Latin square needs three digits for its cages to say much, and past 12 the counts take minutes",
-  strategies = require("calcudoku_cages").strategies,
+  strategies = calc.strategies,
   strategy_for = function(opts) return (opts.grade or opts.rating) and "anneal" or "greedy" end,
   check = function(opts)
-    require("calcudoku_cages").bounds(opts, opts.size or 6)
+    calc.bounds(opts, opts.size or 6)
   end,
   build = function(data)
     local text = data.cages
@@ -56,13 +69,12 @@ return require("variant").make{
   -- opts.rating asks annealing for a rating band; min_cage, max_cage and
   -- cage_sizes ("2,2,3,4") shape the cages.
   generate = function(opts)
-    local calc = require("calcudoku_cages")
-    local v = require("calcudoku")
+    local v = variant
     local strategy = opts.strategy or v.strategy_for(opts)
     if not calc.strategy_named(strategy) then
       error("unknown calcudoku strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
-    local settings = setmetatable({cage_sizes = require("killer_cages").profile(opts.cage_sizes)},
+    local settings = setmetatable({cage_sizes = killer_cages.profile(opts.cage_sizes)},
                                   {__index = opts})
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
@@ -79,9 +91,9 @@ return require("variant").make{
       v.steer(settings, opts, opts.size or v.size)
     end
     local why
+    local blank = blank_of(opts.size or v.size)
     for attempt = 0, (opts.attempts or 20) - 1 do
-      local grid = sudolab.puzzle{size = opts.size or v.size, boxes = "none"}
-                   :fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
       local p, info = calc[strategy](v, grid, settings)
       if p then return p, info end
       why = info
@@ -89,3 +101,4 @@ return require("variant").make{
     return nil, why
   end,
 }
+return variant

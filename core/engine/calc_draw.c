@@ -134,6 +134,82 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
     return o.len;
 }
 
+/* --- partitions ------------------------------------------------------------ */
+
+/* The orthogonal neighbours of cell on a size x size grid: up, down,
+ * left, right. */
+static int calc_draw_around(int size, int cell, int *out)
+{
+    int row = cell / size, col = cell % size, n = 0;
+    if (row > 0) out[n++] = cell - size;
+    if (row < size - 1) out[n++] = cell + size;
+    if (col > 0) out[n++] = cell - 1;
+    if (col < size - 1) out[n++] = cell + 1;
+    return n;
+}
+
+/* Cage id grown from start to want cells; its size. */
+static int calc_draw_grow(int size, int id, int start, int want, calc_draw_random random, void *arg,
+                          int *cage)
+{
+    int members[SL_MAX_CELLS], room[4 * SL_MAX_CELLS], count = 1;
+    members[0] = start, cage[start] = id;
+    while (count < want) {
+        int nfree = 0;
+        for (int i = 0; i < count; i++) {
+            int nbs[4], nnb = calc_draw_around(size, members[i], nbs);
+            for (int k = 0; k < nnb; k++)
+                if (cage[nbs[k]] == 0) room[nfree++] = nbs[k];
+        }
+        if (nfree == 0) break;
+        int pick = room[random(arg, nfree) - 1];
+        cage[pick] = id, members[count++] = pick;
+    }
+    return count;
+}
+
+/* Each cage under low cells joins the smallest neighbouring cage with
+ * room, cells taken in order. */
+static void calc_draw_fold(int size, int low, int high, int *cage, int *cells)
+{
+    int ncells = size * size;
+    for (int cell = 0; cell < ncells; cell++) {
+        int own = cage[cell], best = 0, nbs[4], nnb = calc_draw_around(size, cell, nbs);
+        if (cells[own] >= low) continue;
+        for (int k = 0; k < nnb; k++) {
+            int other = cage[nbs[k]];
+            if (other != own && cells[other] + cells[own] <= high &&
+                (!best || cells[other] < cells[best]))
+                best = other;
+        }
+        if (!best) continue;
+        for (int c = 0; c < ncells; c++)
+            if (cage[c] == own) cage[c] = best;
+        cells[best] += cells[own], cells[own] = 0;
+    }
+}
+
+int calc_draw_partition(int size, const int *sizes, int nsizes, int low, int high,
+                        calc_draw_random random, void *arg, int *cage)
+{
+    int ncells = size * size, order[SL_MAX_CELLS], cells[SL_MAX_CELLS + 1], id = 0;
+    for (int c = 0; c < ncells; c++) order[c] = c, cage[c] = 0;
+    for (int i = ncells; i >= 2; i--) {
+        int j = (int)random(arg, i), t = order[i - 1];
+        order[i - 1] = order[j - 1], order[j - 1] = t;
+    }
+    for (int o = 0; o < ncells; o++) {
+        if (cage[order[o]]) continue;
+        int want = sizes[random(arg, nsizes) - 1];
+        want = want < high ? want : high;
+        want = want > low ? want : low;
+        id++;
+        cells[id] = calc_draw_grow(size, id, order[o], want, random, arg, cage);
+    }
+    calc_draw_fold(size, low, high, cage, cells);
+    return id;
+}
+
 /* --- mending --------------------------------------------------------------- */
 
 /* The cells of cage id, row-major. */

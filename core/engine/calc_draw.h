@@ -28,6 +28,23 @@ struct calc_draw {
     int shift; /* mend: a cell cut joins a neighbouring cage under this many cells (0: none) */
 };
 
+/* Draws a number 1..m (m >= 1): a script's own random numbers (its
+ * math.random), so that a partition drawn here is the one the script's
+ * loop drew with the same calls before. */
+typedef long (*calc_draw_random)(void *arg, long m);
+
+/* A random partition of the size x size grid (calcudoku_cages.lua's):
+ * the cells in an order shuffled by random (Fisher-Yates from the end);
+ * each cell in no cage yet starts cage 1, 2, ... of sizes[random(nsizes)]
+ * cells clamped to low..high, grown one cell at a time by a random free
+ * orthogonal neighbour of its cells (up, down, left, right of each, in
+ * the order they joined) while there is one; then, in cell order, a cage
+ * under low cells joins the smallest neighbouring cage with room for it
+ * (the first of those met). cage[cell] is the cell's id, the ids of
+ * cages that joined another left unused; returns the ids made. */
+int calc_draw_partition(int size, const int *sizes, int nsizes, int low, int high,
+                        calc_draw_random random, void *arg, int *cage);
+
 /* The rule's text of d over grid (digits 1..size per cell): "MAP:CLUES",
  * cages named by first appearance (two symbols a cell past 62 cages),
  * each clue its target then its symbol. Returns its length, or 0 when it

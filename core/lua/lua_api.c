@@ -529,16 +529,26 @@ static int api_rules(lua_State *L)
 
 /* --- methods ---------------------------------------------------------- */
 
-static int api_line(lua_State *L)
+/* The text write gives of p (snprintf's convention), pushed: written once
+ * into a buffer on the stack when it fits, as most do, else measured
+ * first. */
+static int api_push_written(lua_State *L, const struct puzzle *p,
+                            int (*write)(const struct puzzle *, char *, size_t), const char *fname)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "line");
-    int len = format_sudolab_line(&ap->p, NULL, 0);
+    char small[1024];
+    int len = write(p, small, sizeof small);
+    if ((size_t)len < sizeof small) return lua_pushlstring(L, small, (size_t)len), 1;
     char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "line: out of memory");
-    format_sudolab_line(&ap->p, text, (size_t)len + 1);
-    lua_pushstring(L, text);
+    if (text == NULL) return api_error(L, "%s: out of memory", fname);
+    write(p, text, (size_t)len + 1);
+    lua_pushlstring(L, text, (size_t)len);
     free(text);
     return 1;
+}
+
+static int api_line(lua_State *L)
+{
+    return api_push_written(L, &api_check_puzzle(L, 1, "line")->p, format_sudolab_line, "line");
 }
 
 /* p:solo() -> the Solo game ID, or nil and why not. */
@@ -1045,14 +1055,7 @@ static int api_add_lua_rule(lua_State *L)
 
 static int api_rules_text(lua_State *L)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "rules");
-    int len = puzzle_rules_text(&ap->p, NULL, 0);
-    char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "rules: out of memory");
-    puzzle_rules_text(&ap->p, text, (size_t)len + 1);
-    lua_pushstring(L, text);
-    free(text);
-    return 1;
+    return api_push_written(L, &api_check_puzzle(L, 1, "rules")->p, puzzle_rules_text, "rules");
 }
 
 /* p:check(grid) -> true when grid is a solution keeping the givens. */
@@ -1635,6 +1638,58 @@ static int api_calc_move(lua_State *L)
     return 2;
 }
 
+/* calc_draw_random over the function at stack index arg->at: its result
+ * must be 1..m, as math.random(m) gives. */
+struct api_random {
+    lua_State *L;
+    int at;
+};
+
+static long api_calc_random(void *arg, long m)
+{
+    struct api_random *r = arg;
+    lua_pushvalue(r->L, r->at);
+    lua_pushinteger(r->L, m);
+    lua_call(r->L, 1, 1);
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(r->L, -1, &ok);
+    lua_pop(r->L, 1);
+    if (!ok || v < 1 || v > m)
+        api_error(r->L, "calc_partition: random(%ld) must give an integer 1..%ld", m, m);
+    return (long)v;
+}
+
+/* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
+ * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
+ * function random (math.random) as calcudoku_cages.lua's loop did. */
+static int api_calc_partition(lua_State *L)
+{
+    static const char *const keys[] = {"size", "sizes", "min_cage", "max_cage", "random", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_partition", "table expected");
+    api_check_keys(L, 1, "calc_partition", keys);
+    int n = (int)api_field_needed(L, "size", "calc_partition", 1, SL_MAX_SIZE);
+    int low = (int)api_field_needed(L, "min_cage", "calc_partition", 1, SL_MAX_CELLS);
+    int high = (int)api_field_needed(L, "max_cage", "calc_partition", low, SL_MAX_CELLS);
+    int sizes[SL_MAX_CELLS], nsizes = 0, cage[SL_MAX_CELLS];
+    if (lua_getfield(L, 1, "sizes") != LUA_TTABLE)
+        api_field_error(L, "calc_partition", "sizes", "a list of cage sizes");
+    lua_Unsigned len = lua_rawlen(L, -1);
+    if (len < 1 || len > SL_MAX_CELLS)
+        api_error(L, "calc_partition: field 'sizes' must be a list of 1 to %d sizes", SL_MAX_CELLS);
+    for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
+        lua_rawgeti(L, -1, i);
+        sizes[nsizes++] = (int)api_field_check(L, "calc_partition", "sizes", 1, SL_MAX_CELLS);
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, 1, "random") != LUA_TFUNCTION)
+        api_field_error(L, "calc_partition", "random", "a function (math.random)");
+    struct api_random r = {L, lua_gettop(L)};
+    calc_draw_partition(n, sizes, nsizes, low, high, api_calc_random, &r, cage);
+    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
+    for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
+    return 1;
+}
+
 /* --- killer draws --------------------------------------------------------- */
 
 /* spec.grid (a complete grid, boxes of the default shape) into d and grid;
@@ -1863,6 +1918,7 @@ int lua_api_open(lua_State *L)
         {"calc_unique", api_calc_unique},
         {"calc_text", api_calc_text},
         {"calc_move", api_calc_move},
+        {"calc_partition", api_calc_partition},
         {"killer_partition", api_killer_partition},
         {"killer_unique", api_killer_unique},
         {NULL, NULL},

@@ -224,4 +224,89 @@ expect("'/' on one cell", draw_error{cages = lone4, ops = divide4}
 expect("no operation on two cells", draw_error{ops = {"", "+", "+", "+", "+", "+", "+", "+"}}
        :match("ops%[1%] '' does not fit a cage of 2 cells") ~= nil, true)
 
+-- The partition in C (sudolab.calc_partition) draws with math.random as
+-- the Lua loop it replaced: the same seed, the same cage ids, checked
+-- against that loop (kept here as the reference) over sizes, seeds and
+-- cage bounds, a fold of small cages among them.
+local neighbours = require("cells").neighbour_lists
+local function lua_partition(n, sizes, low, high)
+  local cage, order, size, id, random, lists = {}, {}, {}, 0, math.random, neighbours(n)
+  local members, free = {}, {}
+  for cell = 0, n * n - 1 do order[cell + 1] = cell end
+  for i = #order, 2, -1 do
+    local j = random(i)
+    order[i], order[j] = order[j], order[i]
+  end
+  for o = 1, #order do
+    local start = order[o]
+    if not cage[start] then
+      id = id + 1
+      local want = math.max(low, math.min(high, sizes[random(#sizes)]))
+      members[1], cage[start], size[id] = start, id, 1
+      while size[id] < want do
+        local nfree = 0
+        for i = 1, size[id] do
+          for _, nb in ipairs(lists[members[i]]) do
+            if not cage[nb] then nfree = nfree + 1; free[nfree] = nb end
+          end
+        end
+        if nfree == 0 then break end
+        local pick = free[random(nfree)]
+        cage[pick], size[id] = id, size[id] + 1
+        members[size[id]] = pick
+      end
+    end
+  end
+  for cell = 0, n * n - 1 do
+    local own, best = cage[cell], nil
+    if size[own] < low then
+      for _, nb in ipairs(lists[cell]) do
+        local other = cage[nb]
+        if other ~= own and size[other] + size[own] <= high and (not best or size[other] < size[best]) then
+          best = other
+        end
+      end
+      if best then
+        for c = 0, n * n - 1 do if cage[c] == own then cage[c] = best end end
+        size[best], size[own] = size[best] + size[own], 0
+      end
+    end
+  end
+  return cage
+end
+local same_partitions, folded = true, false
+for _, case in ipairs{{3, {2, 2, 3}, 1, 4}, {4, {2, 2, 2, 3, 3, 4}, 1, 4}, {5, {1, 2, 5}, 2, 5},
+                      {6, {1, 3, 5}, 3, 4}, {7, {2, 3, 4}, 1, 6}, {9, {1, 1, 6}, 2, 6}} do
+  local n, sizes, low, high = table.unpack(case)
+  for seed = 1, 40 do
+    math.randomseed(seed)
+    local want = lua_partition(n, sizes, low, high)
+    local after = math.random(1 << 30)
+    math.randomseed(seed)
+    local got = sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
+                                       random = math.random}
+    same_partitions = same_partitions and math.random(1 << 30) == after
+    local ids = {}
+    for c = 0, n * n - 1 do
+      same_partitions = same_partitions and got[c] == want[c]
+      ids[want[c]] = true
+    end
+    for id = 1, n * n do folded = folded or (ids[id] == nil and ids[id + 1] ~= nil) end
+  end
+end
+expect("calc_partition gives the Lua loop's partitions and draws as many numbers", same_partitions, true)
+expect("and folds small cages into neighbours", folded, true)
+local function partition_error(spec)
+  local base = {size = 4, sizes = {2, 3}, min_cage = 1, max_cage = 4, random = math.random}
+  for k, x in pairs(spec) do base[k] = x end
+  local ok, msg = pcall(sudolab.calc_partition, base)
+  return not ok and msg or "no error"
+end
+expect("a random function out of range", partition_error{random = function(m) return m + 1 end}
+       :match("random%(%d+%) must give an integer 1%.%.%d+") ~= nil, true)
+expect("no sizes", partition_error{sizes = {}}:match("'sizes' must be a list") ~= nil, true)
+expect("max_cage under min_cage", partition_error{min_cage = 3, max_cage = 2}
+       :match("'max_cage' must be an integer 3%.%.") ~= nil, true)
+expect("no random function", partition_error{random = 4}:match("'random' must be a function") ~= nil, true)
+
 check.finish()

@@ -1,0 +1,171 @@
+/*
+ * calcudoku_settle.c — calcudoku's settle and count hooks (constraint.h):
+ * a search's root over a Latin square and its cages, without a ruleset.
+ *
+ * The deductions are the root propagation of the rule and `classic` on
+ * a grid without boxes: naked and hidden singles in each row and column,
+ * and each cage's cells narrowed to the digits some assignment of the
+ * cage gives them (calc_cage_supports, as calcudoku_prune), to their
+ * fixed point. The fixed point of these narrowings is one whatever their
+ * order, so a puzzle settles here exactly when a search would solve it
+ * at its root (one node): a generator that checks a puzzle unique
+ * (core/generate) then needs no ruleset. A grid with boxes is left to the
+ * search (-1).
+ */
+#include <string.h>
+
+#include "calcudoku.h"
+
+/* The i-th cell of line (rows 0..n-1, then columns). */
+static int cs_line_cell(int n, int line, int i)
+{
+    return line < n ? line * n + i : i * n + (line - n);
+}
+
+/* What narrowed: cells (for their cage) and lines (rows 0..n-1, then
+ * columns) due for another look. */
+struct cs_due {
+    uint8_t cell[SL_MAX_CELLS], line[2 * SL_MAX_SIZE];
+};
+
+/* Cell narrows to value. */
+static void cs_narrow(int n, int cell, digitset *cand, digitset value, struct cs_due *due)
+{
+    cand[cell] = value;
+    due->cell[cell] = due->line[cell / n] = due->line[n + cell % n] = 1;
+}
+
+/* Naked then hidden singles in one line: 1 when a cell narrowed, 0 when
+ * none did, -1 on a contradiction (a digit twice, or nowhere). */
+static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
+{
+    digitset solved = 0, once = 0, twice = 0, all = digitset_all(n);
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        digitset m = cand[cs_line_cell(n, line, i)];
+        if (!digitset_is_single(m)) continue;
+        if (solved & m) return -1;
+        solved |= m;
+    }
+    for (int i = 0; i < n; i++) {
+        int cell = cs_line_cell(n, line, i);
+        digitset m = cand[cell];
+        if (!digitset_is_single(m) && (m & solved)) {
+            if ((m &= ~solved) == 0) return -1;
+            cs_narrow(n, cell, cand, m, due);
+            changed = 1;
+        }
+        twice |= once & m;
+        once |= m;
+    }
+    if (once != all) return -1;
+    for (digitset hidden = once & ~twice & ~solved; hidden; hidden &= hidden - 1) {
+        digitset digit = hidden & -hidden;
+        for (int i = 0; i < n; i++) {
+            int cell = cs_line_cell(n, line, i);
+            if (!(cand[cell] & digit)) continue;
+            if (cand[cell] != digit) cs_narrow(n, cell, cand, digit, due), changed = 1;
+            break;
+        }
+    }
+    return changed;
+}
+
+/* Cage c's cells narrowed to their supports: as cs_line. A cage none of
+ * whose cells narrowed since it last ran is at its fixed point (the
+ * supports of supports are themselves), and a cell is in one cage. */
+static int cs_cage(int n, const struct calc_cage *c, digitset *cand, struct cs_due *due)
+{
+    digitset mine[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
+    int changed = 0, touched = 0;
+    for (int i = 0; i < c->ncells; i++) touched |= due->cell[c->cells[i]];
+    if (!touched) return 0;
+    for (int i = 0; i < c->ncells; i++) mine[i] = cand[c->cells[i]];
+    if (!calc_cage_supports(c, mine, support)) return -1;
+    for (int i = 0; i < c->ncells; i++)
+        if (support[i] != mine[i]) cs_narrow(n, c->cells[i], cand, support[i], due), changed = 1;
+    for (int i = 0; i < c->ncells; i++) due->cell[c->cells[i]] = 0;
+    return changed;
+}
+
+/* The root's fixed point from the givens: 1 when every cell holds one
+ * digit (grid filled), 0 when some hold more, -1 on a contradiction
+ * (no solution), -2 when it cannot run (boxes). */
+static int cs_root(const struct calcudoku *k, const struct geometry *g, const uint8_t *givens,
+                   uint8_t *grid)
+{
+    int n = g->size;
+    if (g->box_rows) return -2;
+    digitset cand[SL_MAX_CELLS];
+    struct cs_due due;
+    memset(due.line, 1, (size_t)(2 * n));
+    for (int c = 0; c < g->ncells; c++) {
+        due.cell[c] = 1;
+        if (givens[c] > n) return -2; /* a bad given: the ruleset's check names it */
+        cand[c] = givens[c] ? digitset_of(givens[c]) : digitset_all(n);
+    }
+    /* The lines to their fixed point, then every cage due, until no
+     * cage narrows: lines cost little, a cage's walk more. */
+    for (int narrowed = 1; narrowed;) {
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int line = 0; line < 2 * n; line++) {
+                if (!due.line[line]) continue;
+                due.line[line] = 0;
+                int rc = cs_line(n, line, cand, &due);
+                if (rc < 0) return -1;
+                changed |= rc;
+            }
+        }
+        narrowed = 0;
+        for (int p = 0; p < k->map.nparts; p++) {
+            int rc = cs_cage(n, &k->cages[p], cand, &due);
+            if (rc < 0) return -1;
+            narrowed |= rc;
+        }
+    }
+    for (int c = 0; c < g->ncells; c++) {
+        if (!digitset_is_single(cand[c])) return 0;
+        grid[c] = (uint8_t)digitset_first(cand[c]);
+    }
+    return 1;
+}
+
+/* 1 when grid (one digit a cell) is a Latin square whose cages hold. */
+static int cs_check(const struct calcudoku *k, int n, const uint8_t *grid)
+{
+    for (int line = 0; line < 2 * n; line++) {
+        digitset seen = 0;
+        for (int i = 0; i < n; i++) seen |= digitset_of(grid[cs_line_cell(n, line, i)]);
+        if (seen != digitset_all(n)) return 0;
+    }
+    for (int p = 0; p < k->map.nparts; p++) {
+        const struct calc_cage *c = &k->cages[p];
+        uint8_t digits[CALC_MAX_CAGE_CELLS];
+        for (int i = 0; i < c->ncells; i++) digits[i] = grid[c->cells[i]];
+        if (!calc_cage_holds(c, digits)) return 0;
+    }
+    return 1;
+}
+
+int calcudoku_settle(const void *self, const struct geometry *g, const uint8_t *givens,
+                     uint8_t *grid)
+{
+    int rc = cs_root(self, g, givens, grid);
+    return rc == -2 ? -1 : rc == 1;
+}
+
+long calcudoku_count(const void *self, const struct geometry *g, const uint8_t *givens, long limit,
+                     uint64_t nodes, uint64_t *used, uint8_t *found)
+{
+    (void)nodes; /* the root alone: one node, which any budget allows */
+    uint8_t grid[SL_MAX_CELLS];
+    int rc = cs_root(self, g, givens, grid);
+    if (rc == 0 || rc == -2) return -1; /* open cells: the search counts them */
+    *used = 1;
+    /* Sound narrowings that leave one digit a cell (or nothing) leave
+     * the only solution (or none); the check is the check of any answer. */
+    if (!(rc == 1 && limit > 0 && cs_check(self, g->size, grid))) return 0;
+    if (found) memcpy(found, grid, (size_t)g->ncells);
+    return 1;
+}
