@@ -137,6 +137,8 @@ local function propagation_ceiling()
   return most
 end
 
+local neighbour_lists = require("cells").neighbour_lists
+
 -- Two neighbouring cages of a partition merged into one '+' cage of at
 -- most `high` cells (cage ids as calc_unique reads them: the merged
 -- cage keeps one id, the other goes unused); nil after 20 tries finding
