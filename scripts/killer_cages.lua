@@ -21,7 +21,8 @@
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
--- tried before the walk: M.anneal), cage_band (a grade's
+-- tried before the walk: M.anneal), screen (the most search nodes a start
+-- rated before the last may take: worth_rating), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight; stop_below
 -- (ratings stop below the band: M.anneal's energy).
@@ -415,6 +416,21 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge, rated
 end
 
+-- Whether a start (a unique puzzle, or nil) is worth rating, with
+-- opts.screen (a grade's: variants/killer.lua, grade_screen) the most
+-- search nodes it may take to prove unique. A killer that propagation settles
+-- at the root rates at most hard (the killer rows and the classic
+-- techniques to 4.2), and one whose proof needs more than a few nodes
+-- rates above expert or extreme (scripts/RESULTS_killer.md): such starts
+-- are passed over unrated, and the rater still decides every landing.
+-- Without a screen every start is.
+local function worth_rating(unique, most)
+  if not most then return true end
+  if not unique then return false end
+  local found, nodes = unique:solutions(2, most)
+  return found ~= nil and nodes > 1
+end
+
 -- Notes the side of the band a walk's state lies on, when it is unique,
 -- outside the band and its cages in theirs (so `toward` follows the
 -- rating): sides[3] below, sides[2] above.
@@ -458,16 +474,21 @@ function M.anneal(v, grid, opts)
   local reach = starts > 1 and slack + w.rating * (opts.start_reach or 0) or nil
   local cage, members, e, p, count, fits, toward, rated
   for start = 1, starts do
+    local last = start == starts
     local unique, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
-    if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
-    local m = members_of(c, n)
-    local limit = e or (start < starts and reach or nil)
-    local e2, p2, count2, fits2, toward2, rated2 =
-      energy(v, c, m, grid, n, opts, w, givens, limit, unique)
-    if e2 < math.huge and (not e or e2 < e) then
-      cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
+    if last or worth_rating(unique, opts.screen) then
+      if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
+      local m = members_of(c, n)
+      -- A screened start before the last is kept only when it lands: its
+      -- rating stops just past the band, whatever the best so far.
+      local limit = opts.screen and not last and reach or e or (not last and reach or nil)
+      local e2, p2, count2, fits2, toward2, rated2 =
+        energy(v, c, m, grid, n, opts, w, givens, limit, unique)
+      if e2 < math.huge and (not e or e2 < e) then
+        cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
+      end
+      if count == 1 and fits and e <= slack then break end
     end
-    if count == 1 and fits and e <= slack then break end
   end
   if not e then return nil, "no partition to start annealing from", {trace = {}} end
   local cages = 0
