@@ -363,6 +363,27 @@ local function cages_outside(members, n, opts)
   return 0
 end
 
+-- p:rate(above, below), answered from `seen` (a walk's memory of its
+-- ratings by cage text, `key`; nil for none) when it can be: a rating
+-- that ran to its end answers any bound (past it, the rater would have
+-- stopped there), one stopped past a bound answers a bound no higher, a
+-- puzzle not unique stays so. A walk revisits partitions (about one
+-- candidate in seven), and a rating is most of a step.
+local function rate_seen(p, key, above, below, seen)
+  if not key then return p:rate(above, below) end
+  local known = seen[key]
+  if known and known.why then return nil, known.why end
+  if known and not known.above then
+    if above and known.rating > above + 1e-9 then return {rating = known.rating, above = true} end
+    return known
+  end
+  if known and above and known.bound >= above - 1e-9 then return known end
+  local rated, why = p:rate(above)
+  if rated and rated.above then rated.bound = above end
+  seen[key] = rated or {why = why}
+  return rated, why
+end
+
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
 -- solution count (up to 8), whether its rating lies in the band asked (and
@@ -372,8 +393,9 @@ end
 -- is sure to exceed it is scored only as far as telling so and gets
 -- math.huge, as the walk refuses it whatever its exact energy: a swap of
 -- two digits shows a second solution without a search, and the rating
--- stops once past what the limit leaves.
-local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
+-- stops once past what the limit leaves. `seen`: the walk's memory of
+-- ratings (rate_seen), or nil.
+local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique, seen)
   limit = limit or math.huge
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local outside, split_or_merge = cages_outside(members, n, opts)
@@ -396,9 +418,12 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   -- the band (singles, for medium) would finish the grid: it is then
   -- known too easy (its rating an upper bound) or known exactly.
   local below = opts.stop_below and opts.band and opts.band[1] or nil
+  -- The walk's memory (rate_seen) holds ratings without that stop.
+  local key = seen and not unique and not below
+              and sudolab.cages_text{cages = cage, grid = grid, size = n}
   local rated
   if opts.band and not budget(n) then
-    rated = p:rate(above, below)
+    rated = rate_seen(p, key, above, below, seen)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
@@ -407,7 +432,7 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    rated = rated or p:rate(above, below)
+    rated = rated or rate_seen(p, key, above, below, seen)
     if not rated or rated.above then return math.huge end
     local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
@@ -495,6 +520,7 @@ function M.anneal(v, grid, opts)
   for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage, best_rated = {e}, nil, math.huge, nil, nil
   local sides = {} -- the sides of the band its unique states rated on (walk_side)
+  local seen = {} -- the walk's ratings by cage text (rate_seen)
   for step = 1, steps do
     note_side(sides, count, fits, toward, members, n, opts)
     if count == 1 and fits and e < best_e then
@@ -513,7 +539,7 @@ function M.anneal(v, grid, opts)
       local limit = e - temperature * math.log(math.random())
       local m = members_of(candidate, n)
       local e2, p2, count2, fits2, toward2, rated2 =
-        energy(v, candidate, m, grid, n, opts, w, givens, limit)
+        energy(v, candidate, m, grid, n, opts, w, givens, limit, nil, seen)
       if e2 <= e or (e2 < math.huge and e2 < limit) then
         cage, members, e, p, count, fits, toward, rated =
           candidate, m, e2, p2, count2, fits2, toward2, rated2
