@@ -234,7 +234,8 @@ local expert = kv.generate{seed = 8, grade = "expert"}
 local expert_cages = select(2, expert:rules():gsub(",", ",")) + 1
 share = kv.grade_cages.expert
 expect("an expert killer is rated expert", expert:rate().grade, "expert")
-expect("with the cages of expert's share", expert_cages >= share[1] and expert_cages <= share[2], true)
+expect("with the cages of expert's share",
+       expert_cages >= share[1] and expert_cages <= share[2], true)
 expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
 expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
 expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
