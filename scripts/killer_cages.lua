@@ -21,7 +21,8 @@
 -- sizes cages are drawn from (a size twice, twice as often); annealing
 -- takes it as the distribution to approach. Annealing's settings: steps,
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
--- tried before the walk: M.anneal), cage_band (a grade's
+-- tried before the walk: M.anneal), screen (the most search nodes a start
+-- rated before the last may take: worth_rating), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight; stop_below
 -- (ratings stop below the band: M.anneal's energy).
@@ -362,6 +363,27 @@ local function cages_outside(members, n, opts)
   return 0
 end
 
+-- p:rate(above, below), answered from `seen` (a walk's memory of its
+-- ratings by cage text, `key`; nil for none) when it can be: a rating
+-- that ran to its end answers any bound (past it, the rater would have
+-- stopped there), one stopped past a bound answers a bound no higher, a
+-- puzzle not unique stays so. A walk revisits partitions (about one
+-- candidate in seven), and a rating is most of a step.
+local function rate_seen(p, key, above, below, seen)
+  if not key then return p:rate(above, below) end
+  local known = seen[key]
+  if known and known.why then return nil, known.why end
+  if known and not known.above then
+    if above and known.rating > above + 1e-9 then return {rating = known.rating, above = true} end
+    return known
+  end
+  if known and above and known.bound >= above - 1e-9 then return known end
+  local rated, why = p:rate(above)
+  if rated and rated.above then rated.bound = above end
+  seen[key] = rated or {why = why}
+  return rated, why
+end
+
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
 -- solution count (up to 8), whether its rating lies in the band asked (and
@@ -371,8 +393,9 @@ end
 -- is sure to exceed it is scored only as far as telling so and gets
 -- math.huge, as the walk refuses it whatever its exact energy: a swap of
 -- two digits shows a second solution without a search, and the rating
--- stops once past what the limit leaves.
-local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
+-- stops once past what the limit leaves. `seen`: the walk's memory of
+-- ratings (rate_seen), or nil.
+local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique, seen)
   limit = limit or math.huge
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local outside, split_or_merge = cages_outside(members, n, opts)
@@ -395,9 +418,12 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   -- the band (singles, for medium) would finish the grid: it is then
   -- known too easy (its rating an upper bound) or known exactly.
   local below = opts.stop_below and opts.band and opts.band[1] or nil
+  -- The walk's memory (rate_seen) holds ratings without that stop.
+  local key = seen and not unique and not below
+              and sudolab.cages_text{cages = cage, grid = grid, size = n}
   local rated
   if opts.band and not budget(n) then
-    rated = p:rate(above, below)
+    rated = rate_seen(p, key, above, below, seen)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
@@ -406,13 +432,28 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique)
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
-    rated = rated or p:rate(above, below)
+    rated = rated or rate_seen(p, key, above, below, seen)
     if not rated or rated.above then return math.huge end
     local r = rated.rating
     if r < opts.band[1] then off, toward = opts.band[1] - r, 3 end
     if r > opts.band[2] then off, toward = r - opts.band[2], 2 end
   end
   return e + w.rating * off, p, count, off == 0 and outside == 0, toward or split_or_merge, rated
+end
+
+-- Whether a start (a unique puzzle, or nil) is worth rating, with
+-- opts.screen (a grade's: variants/killer.lua, grade_screen) the most
+-- search nodes it may take to prove unique. A killer that propagation settles
+-- at the root rates at most hard (the killer rows and the classic
+-- techniques to 4.2), and one whose proof needs more than a few nodes
+-- rates above expert or extreme (scripts/RESULTS_killer.md): such starts
+-- are passed over unrated, and the rater still decides every landing.
+-- Without a screen every start is.
+local function worth_rating(unique, most)
+  if not most then return true end
+  if not unique then return false end
+  local found, nodes = unique:solutions(2, most)
+  return found ~= nil and nodes > 1
 end
 
 -- Notes the side of the band a walk's state lies on, when it is unique,
@@ -458,22 +499,28 @@ function M.anneal(v, grid, opts)
   local reach = starts > 1 and slack + w.rating * (opts.start_reach or 0) or nil
   local cage, members, e, p, count, fits, toward, rated
   for start = 1, starts do
+    local last = start == starts
     local unique, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
-    if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
-    local m = members_of(c, n)
-    local limit = e or (start < starts and reach or nil)
-    local e2, p2, count2, fits2, toward2, rated2 =
-      energy(v, c, m, grid, n, opts, w, givens, limit, unique)
-    if e2 < math.huge and (not e or e2 < e) then
-      cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
+    if last or worth_rating(unique, opts.screen) then
+      if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
+      local m = members_of(c, n)
+      -- A screened start before the last is kept only when it lands: its
+      -- rating stops just past the band, whatever the best so far.
+      local limit = opts.screen and not last and reach or e or (not last and reach or nil)
+      local e2, p2, count2, fits2, toward2, rated2 =
+        energy(v, c, m, grid, n, opts, w, givens, limit, unique)
+      if e2 < math.huge and (not e or e2 < e) then
+        cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
+      end
+      if count == 1 and fits and e <= slack then break end
     end
-    if count == 1 and fits and e <= slack then break end
   end
   if not e then return nil, "no partition to start annealing from", {trace = {}} end
   local cages = 0
   for _ in pairs(members) do cages = cages + 1 end
   local trace, best, best_e, best_cage, best_rated = {e}, nil, math.huge, nil, nil
   local sides = {} -- the sides of the band its unique states rated on (walk_side)
+  local seen = {} -- the walk's ratings by cage text (rate_seen)
   for step = 1, steps do
     note_side(sides, count, fits, toward, members, n, opts)
     if count == 1 and fits and e < best_e then
@@ -492,7 +539,7 @@ function M.anneal(v, grid, opts)
       local limit = e - temperature * math.log(math.random())
       local m = members_of(candidate, n)
       local e2, p2, count2, fits2, toward2, rated2 =
-        energy(v, candidate, m, grid, n, opts, w, givens, limit)
+        energy(v, candidate, m, grid, n, opts, w, givens, limit, nil, seen)
       if e2 <= e or (e2 < math.huge and e2 < limit) then
         cage, members, e, p, count, fits, toward, rated =
           candidate, m, e2, p2, count2, fits2, toward2, rated2

@@ -23,6 +23,14 @@ return require("variant").make{
   -- the walk; above, none does, and the walk's start is left as it was
   -- (the ladder above hard was measured from it).
   grade_starts = {easy = 8, medium = 8, hard = 8},
+  -- Expert and extreme 9x9 killers: a greedy partition lands about one
+  -- time in 600 (expert, 28..31 cages) and one in 80 (extreme, 26..27),
+  -- the walk's candidates one in a thousand; so up to `starts` starts,
+  -- each screened by the search nodes its proof of uniqueness takes
+  -- (killer_cages.lua, worth_rating: more than one, at most `nodes`)
+  -- before a rating, and the walk only where none lands
+  -- (scripts/RESULTS_killer.md). Other sizes keep one start and the walk.
+  grade_screen = {expert = {starts = 2000, nodes = 4}, extreme = {starts = 2000, nodes = 8}},
   -- The cage sizes a grade's 9x9 killers are drawn from, where the request
   -- names none: smaller cages give more away, and with these a greedy
   -- partition lands in the grade's band as it is far more often than with
@@ -111,7 +119,9 @@ return require("variant").make{
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
       settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
-      settings.starts = opts.grade and v.grade_starts[opts.grade] or nil
+      local screen = opts.grade and (opts.size or v.size) == 9 and v.grade_screen[opts.grade] or nil
+      settings.starts = screen and screen.starts or opts.grade and v.grade_starts[opts.grade] or nil
+      settings.screen = screen and screen.nodes or nil
       settings.stop_below = opts.grade and v.grade_stop_below[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid. The

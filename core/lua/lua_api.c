@@ -618,8 +618,10 @@ static int api_count(lua_State *L)
     return 1;
 }
 
-/* p:solutions([limit]) -> a list of up to limit (default 2, at most 64)
- * solutions, each N*N symbols: a generator sees where a second one differs. */
+/* p:solutions([limit [, nodes]]) -> a list of up to limit (default 2, at
+ * most 64) solutions, each N*N symbols (a generator sees where a second one
+ * differs), and the search nodes it took (1: the root's propagation alone
+ * decided): a generator screens puzzles by how much search they need. */
 static int api_solutions(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solutions");
@@ -641,7 +643,8 @@ static int api_solutions(lua_State *L)
         api_push_grid(L, &ap->p.geo, grids + (size_t)i * ncells);
         lua_rawseti(L, -2, i + 1);
     }
-    return 1;
+    lua_pushinteger(L, (lua_Integer)run.stats.nodes);
+    return 2;
 }
 
 /* A rating's rules = {name = used?} and unused = {names, in rule order}. */

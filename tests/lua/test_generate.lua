@@ -219,6 +219,23 @@ share = kv.grade_cages.medium
 expect("a medium killer is rated medium", medium:rate().grade, "medium")
 expect("with the cages of medium's share", medium_cages >= share[1] and medium_cages <= share[2], true)
 expect("its rules checked by annealing's rating", medium_info.rules_checked, medium:line())
+-- Expert killers come from screened greedy starts (grade_screen): the
+-- search nodes of a proof of uniqueness, as p:solutions gives them.
+local one_open = sudolab.puzzle{size = 4, givens = "1234341221434321"}
+one_open:set(1, 1, 0)
+local _, root_nodes = one_open:solutions(2)
+expect("a grid propagation settles takes one node", root_nodes, 1)
+local found, open_nodes = sudolab.puzzle{size = 4}:solutions(2)
+expect("an empty grid takes a search", #found == 2 and open_nodes > 1, true)
+for grade, screen in pairs(kv.grade_screen) do
+  expect(grade .. "'s screen: starts and nodes", screen.starts > 1 and screen.nodes > 1, true)
+end
+local expert = kv.generate{seed = 8, grade = "expert"}
+local expert_cages = select(2, expert:rules():gsub(",", ",")) + 1
+share = kv.grade_cages.expert
+expect("an expert killer is rated expert", expert:rate().grade, "expert")
+expect("with the cages of expert's share",
+       expert_cages >= share[1] and expert_cages <= share[2], true)
 expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
 expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
 expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
