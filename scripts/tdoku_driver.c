@@ -342,7 +342,7 @@ static int parse_count(const char *text, unsigned long long *value)
 {
     char *end;
     *value = strtoull(text, &end, 10);
-    return *text != '\0' && *end == '\0';
+    return *text >= '0' && *text <= '9' && *end == '\0';
 }
 
 static int make_minimal(unsigned long long count, unsigned long long seed)
