@@ -190,7 +190,10 @@ function M.anneal(v, grid, opts)
   for _ = 1, opts.samples or 24 do
     local p, c2, o2, nodes = M.unique(v, grid, n, opts)
     if p and nodes == 1 and band[1] > ceiling and opts.harden then
-      p, c2, o2, nodes = harden(v, grid, n, opts, high, c2, o2)
+      -- A harden that gives up leaves the easy sample as it was: still a
+      -- start for the walk.
+      local hp, hc, ho, hn = harden(v, grid, n, opts, high, c2, o2)
+      if hp then p, c2, o2, nodes = hp, hc, ho, hn end
     end
     if p then
       local e2, r2

@@ -419,7 +419,7 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   -- known too easy (its rating an upper bound) or known exactly.
   local below = opts.stop_below and opts.band and opts.band[1] or nil
   -- The walk's memory (rate_seen) holds ratings without that stop.
-  local key = seen and not unique and not below
+  local key = seen and not unique and not below and opts.band and not budget(n)
               and sudolab.cages_text{cages = cage, grid = grid, size = n}
   local rated
   if opts.band and not budget(n) then

@@ -89,7 +89,9 @@ end
 -- and v.sizes_why, why not others (for the refusal),
 -- v.strategies (dig.strategies' shape) and v.strategy_for(opts, v), the
 -- strategy a request that names none gets. v.deduce_dig: the rules' own
--- techniques are the whole solve, so a graded dig digs by them (dig.lua).
+-- techniques are the whole solve (no houses: no classic technique ever
+-- applies), so a graded dig digs by them and reads the rating off them
+-- (dig.lua).
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"

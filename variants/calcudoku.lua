@@ -57,7 +57,7 @@ variant = require("variant").make{
   -- its cage sizes.
   steer = function(settings, opts, n)
     if opts.cage_sizes or settings.band[1] <= 2.3 then return end
-    for _, row in ipairs(require("calcudoku").hard_draws) do
+    for _, row in ipairs(variant.hard_draws) do
       if n >= row.sizes.from and n <= row.sizes.to and settings.band[2] <= row.top then
         settings.cage_sizes, settings.pair_ops, settings.more_ops, settings.harden =
           row.cage_sizes, row.pair_ops, row.more_ops, row.harden

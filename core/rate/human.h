@@ -75,7 +75,8 @@ struct human_layout {
      * (where a removal in the house may leave a single in a block). */
     struct cellset block_reach[SL_MAX_UNITS];
     /* The rules' explain hooks' scratch (find_rule_deduction), made with
-     * the layout and reused, or NULL when no rule has a hook. */
+     * the layout and reused, or NULL when no rule has a hook. It changes
+     * under a const layout, so a layout serves one thread at a time. */
     struct rule_scratch *rule_scratch;
 };
 

@@ -117,6 +117,8 @@ int rate_rule_used(const struct ruleset *rs, const struct rate_result *res, cons
 int rate_rules_unused(const struct ruleset *rs, const struct rate_result *res, const char **names,
                       int cap);
 
+/* The rater's layout: its rule scratch changes with each question, so it
+ * belongs to the rater's thread, like the rater. */
 const struct human_layout *rater_layout(const struct rater *r);
 
 /* A step in words, "r3c5: hidden single 7 in box 2". Returns buf. */
