@@ -59,6 +59,13 @@ check "another seed makes other puzzles" eval '! cmp -s "$T/a" "$T/c"'
 check "every puzzle is unique" all_unique "$T/a"
 gen --count 40 --seed 7 --jobs 2 > "$T/j"
 check "--jobs 2 writes the same puzzles in the same order" cmp -s "$T/a" "$T/j"
+# More puzzles than the window of puzzles made ahead (GENERATE_RUN_WINDOW),
+# and more jobs than cores: the thread writing them makes puzzles too, and
+# must still write every one in order when the others run ahead.
+gen --symmetry none --count 1500 --seed 7 > "$T/w1"
+gen --symmetry none --count 1500 --seed 7 --jobs 7 > "$T/w7"
+check "--jobs 7 past the window writes what one job does" \
+    eval '[ $(wc -l < "$T/w1") -eq 1500 ] && cmp -s "$T/w1" "$T/w7"'
 gen --count 40 --seed 7 --shard 1/3 > "$T/s1"
 gen --count 40 --seed 7 --shard 2/3 > "$T/s2"
 gen --count 40 --seed 7 --shard 3/3 > "$T/s3"

@@ -80,7 +80,7 @@ struct generate_run {
     const struct generate_request *request;
     uint64_t seed;
     long first, end; /* the indices made: [first, end) */
-    int jobs;        /* threads, one generator each (1: none, the caller's) */
+    int jobs;        /* generators: the calling thread's and jobs - 1 threads' */
     generate_sink sink;
     void *arg;
     const char *label;                        /* names the progress line shown on a terminal */

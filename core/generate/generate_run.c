@@ -1,7 +1,8 @@
 /*
  * generate_run.c — a run of the generator over a range of puzzle indices
- * (generate.h): jobs threads, each with its own generator, and the puzzles
- * handed to a sink in index order, whatever thread made them.
+ * (generate.h): jobs threads, each with its own generator, the calling
+ * thread one of them, and the puzzles handed to the sink in index order by
+ * the calling thread, whatever thread made them.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -45,17 +46,29 @@ static int run_interrupted(const struct run *run)
     return run->spec->interrupted && *run->spec->interrupted;
 }
 
-/* Takes the next index, waiting while the ring is full; -1 when done. */
-static long run_take(struct run *run)
+/* run_take's answer to a caller that will not wait: the window is full. */
+#define RUN_FULL (-2L)
+
+/* Takes the next index; -1 when done. While the window is full it waits
+ * when `wait`, else returns RUN_FULL: the thread handing over must not
+ * sleep on room only it can make. */
+static long run_take(struct run *run, int wait)
 {
     pthread_mutex_lock(&run->lock);
-    while (!run->stop && !run_interrupted(run) && run->next < run->spec->end &&
-           run->next >= run->handed + GENERATE_RUN_WINDOW) {
+    long i = -1;
+    while (!run->stop && !run_interrupted(run) && run->next < run->spec->end) {
+        if (run->next < run->handed + GENERATE_RUN_WINDOW) {
+            i = run->next++;
+            break;
+        }
+        if (!wait) {
+            i = RUN_FULL;
+            break;
+        }
         run->room_waiters++;
         pthread_cond_wait(&run->room, &run->lock);
         run->room_waiters--;
     }
-    long i = (run->stop || run_interrupted(run) || run->next >= run->spec->end) ? -1 : run->next++;
     pthread_mutex_unlock(&run->lock);
     return i;
 }
@@ -86,6 +99,20 @@ static struct generator *run_generator(struct run *run, struct sl_error *err)
     return g ? g : generator_new(run->spec->request, err);
 }
 
+/* Makes puzzle i into its slot and marks it made. */
+static void run_make(struct run *run, struct generator *g, long i)
+{
+    struct sl_error err = {0};
+    struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
+    uint64_t seed = generate_seed(run->spec->seed, (uint64_t)i);
+    s->failed = generator_make(g, seed, &s->puzzle, &err) != 0;
+    if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
+    pthread_mutex_lock(&run->lock);
+    s->done = 1;
+    if (i == run->waiting_for) pthread_cond_signal(&run->ready);
+    pthread_mutex_unlock(&run->lock);
+}
+
 static void *run_worker(void *arg)
 {
     struct run *run = arg;
@@ -95,16 +122,7 @@ static void *run_worker(void *arg)
         run_fail_setup(run, err.msg);
         return NULL;
     }
-    for (long i; (i = run_take(run)) >= 0;) {
-        struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
-        uint64_t seed = generate_seed(run->spec->seed, (uint64_t)i);
-        s->failed = generator_make(g, seed, &s->puzzle, &err) != 0;
-        if (s->failed) snprintf(s->why, sizeof s->why, "%s", err.msg);
-        pthread_mutex_lock(&run->lock);
-        s->done = 1;
-        if (i == run->waiting_for) pthread_cond_signal(&run->ready);
-        pthread_mutex_unlock(&run->lock);
-    }
+    for (long i; (i = run_take(run, 1)) >= 0;) run_make(run, g, i);
     /* Past an interruption no one may make the puzzle waited for. */
     pthread_mutex_lock(&run->lock);
     pthread_cond_broadcast(&run->ready);
@@ -143,31 +161,56 @@ static int run_wait_for(struct run *run, long i)
     return s->done;
 }
 
-/* Hands results to the sink in index order as they come. */
-static int run_hand_over(struct run *run)
+/* Hands puzzle run->handed to the sink when it is made; when `wait`,
+ * first waits for it (and for a batch past it). 1 when handed (*code is
+ * the sink's), 0 when it is not made (not waiting, or the run stopped).
+ * Only the thread handing over writes run->handed, so it reads it freely. */
+static int run_hand_next(struct run *run, int wait, int *code)
+{
+    long i = run->handed, end = run->spec->end;
+    struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
+    pthread_mutex_lock(&run->lock);
+    if (wait && !s->done) run_wait_for(run, i + RUN_BATCH - 1 < end ? i + RUN_BATCH - 1 : end - 1);
+    int ready = wait ? run_wait_for(run, i) : s->done;
+    pthread_mutex_unlock(&run->lock);
+    if (!ready) return 0;
+    *code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
+                            s->failed ? s->why : NULL);
+    pthread_mutex_lock(&run->lock);
+    s->done = 0;
+    run->handed++;
+    if (run->room_waiters) pthread_cond_broadcast(&run->room);
+    pthread_mutex_unlock(&run->lock);
+    run_progress(run, 0);
+    return 1;
+}
+
+/* Hands over, in index order, what is made (all of the run when `wait`). */
+static int run_hand_over(struct run *run, int wait)
 {
     int code = 0;
-    for (long i = run->spec->first; i < run->spec->end && !code; i++) {
-        struct slot *s = &run->slots[i % GENERATE_RUN_WINDOW];
-        pthread_mutex_lock(&run->lock);
-        if (!s->done) {
-            long ahead =
-                i + RUN_BATCH - 1 < run->spec->end ? i + RUN_BATCH - 1 : run->spec->end - 1;
-            run_wait_for(run, ahead);
-        }
-        int ready = run_wait_for(run, i);
-        pthread_mutex_unlock(&run->lock);
-        if (!ready) break;
-        code = run->spec->sink(run->spec->arg, i, s->failed ? NULL : &s->puzzle,
-                               s->failed ? s->why : NULL);
-        pthread_mutex_lock(&run->lock);
-        s->done = 0;
-        run->handed++;
-        if (run->room_waiters) pthread_cond_broadcast(&run->room);
-        pthread_mutex_unlock(&run->lock);
-        run_progress(run, 0);
+    while (run->handed < run->spec->end && !code && run_hand_next(run, wait, &code)) {
     }
     return code;
+}
+
+/* The calling thread's part of a threaded run: it makes puzzles as the
+ * workers do and hands over what is ready between two, so no thread of
+ * its own sleeps and wakes to write (a context switch per batch, with
+ * one more thread than cores); then it waits for the rest. */
+static int run_lead(struct run *run, struct generator *g)
+{
+    int code = 0;
+    for (long i; !code && (i = run_take(run, 0)) != -1;) {
+        if (i == RUN_FULL) {
+            if (!run_hand_next(run, 1, &code)) break;
+            continue;
+        }
+        run_make(run, g, i);
+        code = run_hand_over(run, 0);
+    }
+    generator_free(g);
+    return code ? code : run_hand_over(run, 1);
 }
 
 /* One job: made and handed over in turn, no thread to hand over to. */
@@ -193,18 +236,25 @@ static int run_alone(struct run *run)
     return code;
 }
 
+/* jobs - 1 workers, and the calling thread both making and handing over
+ * (with the generator made already, taken before a worker can). */
 static int run_threads(struct run *run)
 {
-    int jobs = run->spec->jobs, started = 0;
+    struct sl_error err = {0};
+    struct generator *g = run_generator(run, &err);
+    if (!g) {
+        snprintf(run->setup_error, sizeof run->setup_error, "%s", err.msg);
+        return -1;
+    }
+    int workers = run->spec->jobs - 1, started = 0;
     pthread_t threads[GENERATE_MAX_JOBS];
-    for (; started < jobs && started < GENERATE_MAX_JOBS; started++)
+    for (; started < workers && started < GENERATE_MAX_JOBS; started++)
         if (pthread_create(&threads[started], NULL, run_worker, run)) break;
-    int code = started ? run_hand_over(run) : -1;
+    int code = run_lead(run, g);
     pthread_mutex_lock(&run->lock);
     run_stop(run);
     pthread_mutex_unlock(&run->lock);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-    if (!started) snprintf(run->setup_error, sizeof run->setup_error, "cannot start a thread");
     return code;
 }
 
