@@ -156,7 +156,7 @@ static int bc_technique(const char *key)
     enum { PREFIX = sizeof "binary-" - 1 };
     for (int t = 0; t < BINARY_TECHNIQUES; t++)
         if (key == binary_technique_keys[t]) return t;
-    if (memcmp(key, "binary-", PREFIX) != 0) return -1;
+    if (strncmp(key, "binary-", PREFIX) != 0) return -1;
     for (int t = 0; t < BINARY_TECHNIQUES; t++)
         if (key[PREFIX] == binary_technique_keys[t][PREFIX] &&
             strcmp(key + PREFIX, binary_technique_keys[t] + PREFIX) == 0)

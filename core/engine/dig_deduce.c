@@ -47,7 +47,11 @@ static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *c
         d->others |= rs->slots[i].ops->explain && !rs->slots[i].ops->explain_closure;
     d->rs = rs;
     d->state = malloc(rs->state_bytes);
-    return d->state ? 0 : -1;
+    if (!d->state) return -1;
+    /* Every field a hook may read starts defined (propagate_view, per
+     * closure, resets only the view). */
+    propagate_view_fresh(&d->ctx, rs, d->state);
+    return 0;
 }
 
 /* Takes every single candidate out of its peers; 1 when anything went. */
