@@ -408,6 +408,16 @@ static int root_of(const struct ruleset *rs, const uint8_t *givens, digitset *ca
     return ok;
 }
 
+/* A random 9x9 killer of a random grid (into grid), read into s. */
+static void open_random_killer(struct fixture *f, struct rng *rng, uint8_t *grid, struct session *s)
+{
+    CU_ASSERT_EQUAL_FATAL(solver_fill(f->solver, f->puzzle.givens, rng, grid, NULL).solutions, 1);
+    char map[82], sums[1024];
+    random_cages(rng, grid, 9, map, sums);
+    session_open(s, killer_line(map, sums, NULL), NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(s), 1);
+}
+
 /* Random cages over a random grid, a quarter of its cells given: the
  * whole ruleset's root keeps the grid's digit in every cell. Its sums
  * include the difference forms (innies less outies, pruned through
@@ -423,13 +433,8 @@ static void test_root_keeps_the_grid(void)
     int narrowed = 0;
     for (int trial = 0; trial < 150; trial++) {
         uint8_t grid[81], givens[81];
-        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
-                              1);
-        char map[82], sums[1024];
-        random_cages(&rng, grid, 9, map, sums);
         struct session s;
-        session_open(&s, killer_line(map, sums, NULL), NULL);
-        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        open_random_killer(&f, &rng, grid, &s);
         struct ruleset *whole = ruleset_build(&s.p, &err);
         CU_ASSERT_FATAL(whole != NULL);
         for (int c = 0; c < 81; c++) givens[c] = rng_below(&rng, 4) == 0 ? grid[c] : 0;
@@ -463,13 +468,8 @@ static void test_lean_ruleset(void)
     int settled = 0, open = 0;
     for (int trial = 0; trial < 40; trial++) {
         uint8_t grid[81], found[81];
-        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
-                              1);
-        char map[82], sums[1024];
-        random_cages(&rng, grid, 9, map, sums);
         struct session s;
-        session_open(&s, killer_line(map, sums, NULL), NULL);
-        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        open_random_killer(&f, &rng, grid, &s);
         struct ruleset *whole = ruleset_build(&s.p, &err), *lean = ruleset_build_lean(&s.p, &err);
         CU_ASSERT_FATAL(whole != NULL && lean != NULL);
         CU_ASSERT_EQUAL(whole->lean, 0);
