@@ -248,7 +248,8 @@ local SOLUTIONS_PER_COUNT = 8
 -- a count listing several) a cage where they differ is mended, or a fresh
 -- partition drawn when none can be; up to `attempts` counts, each within
 -- `nodes` search nodes. Returns the puzzle, the partition, the partitions
--- tried and the number of cages; or nil and why.
+-- tried, the number of cages, the nodes of the count that proved it
+-- unique and whether the killer kernel made that count; or nil and why.
 local function unique_partition(v, grid, n, opts, givens, attempts, nodes)
   local low, high = M.bounds(opts, n)
   local fewest, most = M.cage_band(n, low, high, opts.cage_band)
@@ -448,12 +449,18 @@ end
 -- techniques to 4.2), and one whose proof needs more than a few nodes
 -- rates above expert or extreme (scripts/RESULTS_killer.md): such starts
 -- are passed over unrated, and the rater still decides every landing.
--- Without a screen every start is.
-local function worth_rating(unique, most)
+-- Without a screen every start is. The count that proved the start
+-- unique (killer_unique's: nodes, by_kernel) is the killer kernel's
+-- nearly always, and its own propagation is weaker, so its nodes are not
+-- the screen's figure; but where the kernel settles the puzzle at its
+-- root (one node), the general search's root does too (all but 2 of
+-- 1,395 measured, both beyond expert's screen): such a start is passed
+-- over without a second count.
+local function worth_rating(unique, most, nodes, by_kernel)
   if not most then return true end
-  if not unique then return false end
-  local found, nodes = unique:solutions(2, most)
-  return found ~= nil and nodes > 1
+  if not unique or (by_kernel and nodes == 1) then return false end
+  local found, took = unique:solutions(2, most)
+  return found ~= nil and took > 1
 end
 
 -- Notes the side of the band a walk's state lies on, when it is unique,
@@ -500,8 +507,9 @@ function M.anneal(v, grid, opts)
   local cage, members, e, p, count, fits, toward, rated
   for start = 1, starts do
     local last = start == starts
-    local unique, c = unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
-    if last or worth_rating(unique, opts.screen) then
+    local unique, c, _, _, nodes, by_kernel =
+      unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
+    if last or worth_rating(unique, opts.screen, nodes, by_kernel) then
       if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
       local m = members_of(c, n)
       -- A screened start before the last is kept only when it lands: its

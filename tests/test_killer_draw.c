@@ -138,7 +138,7 @@ static void test_count(void)
     d.count = 9;
     struct search_stats stats = {0};
     struct sl_error err = {0};
-    int found = killer_draw_count(&d, grid, KD_PREFIX, NULL, 8, 0, others, &stats, &err);
+    int found = killer_draw_count(&d, grid, KD_PREFIX, NULL, 8, 0, others, &stats, NULL, &err);
     CU_ASSERT_EQUAL(found, 8);
     for (int i = 0; i < found - 1; i++) {
         CU_ASSERT_TRUE(killer_draw_keeps(&d, grid, others + 81 * i));
@@ -147,12 +147,21 @@ static void test_count(void)
     CU_ASSERT_TRUE(killer_draw_swap(&d, grid, NULL, other));
     memcpy(givens, grid, 81);
     CU_ASSERT_FALSE(killer_draw_swap(&d, grid, givens, other));
-    CU_ASSERT_EQUAL(killer_draw_count(&d, grid, KD_PREFIX, givens, 8, 0, others, &stats, &err), 1);
-    /* A node limit of one: the loose cages' search gives up. */
-    CU_ASSERT_EQUAL(killer_draw_count(&d, grid, KD_PREFIX, NULL, 2, 1, others, &stats, &err), -1);
+    /* Every cell given: the killer kernel answers at its root. */
+    int by_kernel = -1;
+    stats.nodes = 0;
+    CU_ASSERT_EQUAL(
+        killer_draw_count(&d, grid, KD_PREFIX, givens, 8, 0, others, &stats, &by_kernel, &err), 1);
+    CU_ASSERT_EQUAL(by_kernel, 1);
+    CU_ASSERT_EQUAL(stats.nodes, 1);
+    /* A node limit of one: the loose cages' search gives up, the kernel's
+     * first and then the general search's. */
+    CU_ASSERT_EQUAL(
+        killer_draw_count(&d, grid, KD_PREFIX, NULL, 2, 1, others, &stats, &by_kernel, &err), -1);
+    CU_ASSERT_EQUAL(by_kernel, 0);
     /* A rules prefix no rule reads is an error, not a count. */
-    CU_ASSERT_EQUAL(killer_draw_count(&d, grid, "nosuchrule:", NULL, 2, 0, others, &stats, &err),
-                    -2);
+    CU_ASSERT_EQUAL(
+        killer_draw_count(&d, grid, "nosuchrule:", NULL, 2, 0, others, &stats, NULL, &err), -2);
     CU_ASSERT_NOT_EQUAL(err.msg[0], '\0');
 }
 

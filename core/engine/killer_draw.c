@@ -400,11 +400,12 @@ static int kd_count_kernel(const struct puzzle *p, const uint8_t *grid, int limi
 
 int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const char *prefix,
                       const uint8_t *givens, int limit, uint64_t nodes, uint8_t *others,
-                      struct search_stats *stats, struct sl_error *err)
+                      struct search_stats *stats, int *by_kernel, struct sl_error *err)
 {
     struct puzzle p;
     int made = kd_puzzle(d, grid, prefix, givens, &p, err) == 0;
     int counted = made ? kd_count_kernel(&p, grid, limit < 2 ? 2 : limit, nodes, others, stats) : 0;
+    if (by_kernel) *by_kernel = counted > 0;
     if (counted > 0) {
         puzzle_clear(&p);
         return counted;

@@ -71,10 +71,13 @@ int killer_draw_swap(const struct killer_draw *d, const uint8_t *grid, const uin
  * (limit - 1 grids of N*N): the killer kernel's first ones when it
  * answers (puzzle_list_quick), else the general search's; -1 when the
  * search gave up, -2 with err when the rules cannot be built. Nodes add
- * into stats. */
+ * into stats: the kernel's, and the general search's after it when the
+ * kernel could not answer. *by_kernel (when not NULL) is set to 1 when
+ * the kernel answered, else 0: its nodes come from its own propagation,
+ * not the general search's that a puzzle's count reports. */
 int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const char *prefix,
                       const uint8_t *givens, int limit, uint64_t nodes, uint8_t *others,
-                      struct search_stats *stats, struct sl_error *err);
+                      struct search_stats *stats, int *by_kernel, struct sl_error *err);
 
 /* 1 when d's cages still keep other (a complete grid): every cage's digits
  * distinct and its sum the same as grid's. */

@@ -1765,11 +1765,19 @@ static int api_killer_partition(lua_State *L)
     return 1;
 }
 
+/* What a count of killer_unique took: its nodes, and whether the killer
+ * kernel answered (killer_draw_count). */
+struct api_killer_tally {
+    struct search_stats stats;
+    int by_kernel;
+};
+
 /* One count of d's puzzle up to limit solutions, within nodes and what
- * the budget leaves; its nodes charged. As killer_draw_count. */
+ * the budget leaves; its nodes charged and into *tally. As
+ * killer_draw_count. */
 static int api_killer_count(lua_State *L, const struct killer_draw *d, const uint8_t *grid,
                             const char *rules, const uint8_t *givens, int limit, uint64_t nodes,
-                            uint8_t *others)
+                            uint8_t *others, struct api_killer_tally *tally)
 {
     long long cost = 2LL * d->geo.ncells, left = lua_host_budget_left(L) / cost;
     if (left <= 0)
@@ -1778,7 +1786,9 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
     uint64_t within = (uint64_t)left < nodes ? (uint64_t)left : nodes;
     struct search_stats stats = {0};
     struct sl_error err = {0};
-    int found = killer_draw_count(d, grid, rules, givens, limit, within, others, &stats, &err);
+    int found = killer_draw_count(d, grid, rules, givens, limit, within, others, &stats,
+                                  &tally->by_kernel, &err);
+    tally->stats = stats;
     lua_host_charge_instructions(L, (long long)stats.nodes * cost);
     if (found == -2) api_error(L, "killer_unique: %s", err.msg);
     if (found == -1 && within < nodes)
@@ -1836,7 +1846,9 @@ static void api_killer_givens(lua_State *L, const struct killer_draw *d, const u
 
 /* sudolab.killer_unique{grid=, rules=, sizes=, min_cage=, max_cage=,
  * fewest=, most=, givens=, counts=, steps=, solutions=, nodes=, seed=}
- * -> puzzle, cages, steps taken, cage count; or nil and why. */
+ * -> puzzle, cages, steps taken, cage count, the nodes of the count that
+ * proved it unique and whether the killer kernel made that count; or nil
+ * and why. */
 static int api_killer_unique(lua_State *L)
 {
     static const char *const keys[] = {"grid",      "rules", "sizes",  "min_cage", "max_cage",
@@ -1857,17 +1869,20 @@ static int api_killer_unique(lua_State *L)
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_field_integer(L, "seed", "killer_unique", 0, LUA_MAXINTEGER, 0));
     int drawn = killer_draw_partition(d, grid, &rng) == 0;
+    struct api_killer_tally tally = {{0}, 0};
     for (lua_Integer step = 1, counted = 0; drawn && step <= steps; step++) {
         int found = killer_draw_swap(d, grid, givens, others) ? 2 : 0;
         if (found == 0) {
-            found = api_killer_count(L, d, grid, rules, givens, limit, nodes, others);
+            found = api_killer_count(L, d, grid, rules, givens, limit, nodes, others, &tally);
             if (found != 1 && ++counted >= counts) break;
         }
         if (found == 1) {
             api_killer_push_puzzle(L, d, grid, rules, givens);
             api_killer_push_cages(L, d);
             lua_pushinteger(L, step), lua_pushinteger(L, d->count);
-            return 4;
+            lua_pushinteger(L, (lua_Integer)tally.stats.nodes);
+            lua_pushboolean(L, tally.by_kernel);
+            return 6;
         }
         if (found < 2 || !api_killer_mend(d, grid, others, found - 1, &rng))
             drawn = killer_draw_partition(d, grid, &rng) == 0;

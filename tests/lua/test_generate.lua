@@ -404,14 +404,19 @@ do
   spec.seed = 5
   expect("killer_partition: another seed, other cages",
          table.concat(sudolab.killer_partition(spec), ",", 0, 80) ~= table.concat(a, ",", 0, 80), true)
-  local p, cage, steps, cages = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = sizes,
-                                                     fewest = 26, most = 36, seed = 9, solutions = 8}
+  local p, cage, steps, cages, nodes, by_kernel = sudolab.killer_unique{grid = grid, rules = "classic;killer:",
+    sizes = sizes, fewest = 26, most = 36, seed = 9, solutions = 8}
   expect("killer_unique: a puzzle", p ~= nil, true)
   expect("killer_unique: it is unique", p and p:count(2), 1)
   expect("killer_unique: its solution is the grid", p and p:solve(), grid)
   expect("killer_unique: its cages are the ones returned", p and select(2, shape(cage)), cages)
   expect("killer_unique: no givens", p and p:clues(), 0)
   expect("killer_unique: steps counted", math.type(steps) == "integer" and steps >= 1, true)
+  expect("killer_unique: the last count's nodes", math.type(nodes) == "integer" and nodes >= 1, true)
+  expect("killer_unique: whether the kernel counted", type(by_kernel), "boolean")
+  -- The general search's nodes where it counted (the kernel's tries come first).
+  local _, general = p:solutions(2)
+  expect("killer_unique: the general search's nodes or more", by_kernel or nodes >= general, true)
   local again = sudolab.killer_unique{grid = grid, rules = "classic;killer:", sizes = sizes,
                                       fewest = 26, most = 36, seed = 9, solutions = 8}
   expect("killer_unique: reproducible from its seed", again and again:line(), p and p:line())
