@@ -1528,23 +1528,56 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 #define API_CALC_PREFIX_MAX 64
 #define API_CALC_TEXT_MAX (API_CALC_PREFIX_MAX + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
 
-/* ap's rules made rules ":" d's text; up to two solutions into grids: their
- * count, or -1 when the search gave up within nodes. */
-static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+/* p's rules made rules (ending in the calcudoku rule, which takes d) with
+ * no text for the cages (calc_draw_add_rule): every count rebuilds the
+ * rules, and reading the cages back from text, with a search of each
+ * cage's digits to prove its target, was a good part of that. 0, or -1
+ * (p then holds part of it) when that cannot be: the text then says why. */
+static int api_calc_rules_drawn(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid,
+                                const char *rules)
+{
+    static const char name[] = "calcudoku";
+    size_t len = strlen(rules), head = len - (sizeof name - 1);
+    if (len < sizeof name - 1 || strcmp(rules + head, name) != 0) return -1;
+    if (head > 0 && rules[head - 1] != ';') return -1;
+    char text[API_CALC_PREFIX_MAX];
+    if (head > sizeof text) return -1;
+    memcpy(text, rules, head ? head - 1 : 0);
+    text[head ? head - 1 : 0] = '\0';
+    if (head > 0 && puzzle_add_rules_text(p, text, NULL)) return -1;
+    return calc_draw_add_rule(p, d, grid);
+}
+
+/* ap's rules made rules ":" d's text: built from d's arrays when they
+ * can be (api_calc_rules_drawn), else read from the text, which says
+ * what is wrong. */
+static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                           const uint8_t *grid, const char *rules)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
     if (at > API_CALC_PREFIX_MAX)
         api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
                   API_CALC_PREFIX_MAX - 1);
-    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
-        api_error(L, "calc_unique: the cages' text is too long");
     struct geometry g = ap->p.geo;
     api_release(L, ap);
     puzzle_clear(&ap->p);
     puzzle_init(&ap->p, &g);
+    if (api_calc_rules_drawn(&ap->p, d, grid, rules) == 0) return;
+    puzzle_clear(&ap->p);
+    puzzle_init(&ap->p, &g);
+    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
+        api_error(L, "calc_unique: the cages' text is too long");
     api_add_rules_text(L, ap, text, "calc_unique");
+}
+
+/* ap's rules made rules ":" d's text (api_calc_rules); up to two
+ * solutions into grids: their count, or -1 when the search gave up within
+ * nodes. */
+static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+{
+    api_calc_rules(L, ap, d, grid, rules);
     struct api_search run;
     api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
