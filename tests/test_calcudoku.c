@@ -125,8 +125,9 @@ static void test_pair_supports_brute_force(void)
 }
 
 /* Cages of three and four cells on a 9x9 grid, sums and products, on
- * random candidates (some full, so that both the whole walk and the walk
- * per candidate run): the supports are those of every assignment. */
+ * random candidates (some full, so that the loops of a small cage, the
+ * whole walk and the walk per candidate all run): the supports are those
+ * of every assignment. */
 static void test_big_supports_brute_force(void)
 {
     struct geometry g;
