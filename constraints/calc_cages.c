@@ -211,6 +211,51 @@ static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, d
     return first != 0;
 }
 
+/* A sum or product of a few cells whose cells but the last combine in at
+ * most this many ways is done by calc_sum_product_from, not a walk. */
+#define CALC_LOOP_MAX 256
+#define CALC_LOOP_CELLS 4
+
+/* The cells from i on of a sum or product, their candidates in cand
+ * (less what the digits before them rule out), making rest: ORs into
+ * support each digit some assignment puts in them; 1 when any. The last
+ * cell can only be what the others leave, so no bounds are kept: on
+ * small cages the loops cost less than a walk's bookkeeping. */
+static int calc_sum_product_from(const struct calc_cage *c, int i, long long rest,
+                                 const digitset *cand, digitset *support)
+{
+    int last = c->ncells - 1, any = 0;
+    for (digitset m = cand[i]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        long long r = c->op == CALC_ADD ? rest - d : rest % d ? 0 : rest / d;
+        if (r < 1) continue; /* the cells after i hold digits from 1 */
+        if (i + 1 == last) {
+            digitset tail = r < 32 ? digitset_of((int)r) & cand[last] : 0;
+            if (c->clash[last] >> i & 1) tail &= ~digitset_of(d);
+            if (tail == 0) continue;
+            support[last] |= tail;
+        } else {
+            digitset next[CALC_LOOP_CELLS];
+            for (int j = i + 1; j <= last; j++)
+                next[j] = c->clash[j] >> i & 1 ? cand[j] & ~digitset_of(d) : cand[j];
+            if (!calc_sum_product_from(c, i + 1, r, next, support)) continue;
+        }
+        support[i] |= digitset_of(d);
+        any = 1;
+    }
+    return any;
+}
+
+/* 1 when calc_sum_product_from should take cage c over cand. */
+static int calc_loops_fit(const struct calc_cage *c, const digitset *cand)
+{
+    if ((c->op != CALC_ADD && c->op != CALC_MUL) || c->ncells < 3 || c->ncells > CALC_LOOP_CELLS)
+        return 0;
+    int space = 1;
+    for (int i = 0; i < c->ncells - 1; i++) space *= __builtin_popcount(cand[i]);
+    return space <= CALC_LOOP_MAX;
+}
+
 /* A cage whose candidates combine in at most this many ways is walked
  * whole, stopping once every candidate has an assignment; a larger one
  * is asked candidate by candidate, each walk stopping at its first
@@ -223,6 +268,7 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
     if (c->ncells == 2 && c->op != CALC_NONE) return calc_pair_supports(c, cand, support);
     struct calc_support s = {c, cand, support};
     memset(support, 0, sizeof *support * (size_t)c->ncells);
+    if (calc_loops_fit(c, cand)) return calc_sum_product_from(c, 0, c->target, cand, support);
     long space = 1;
     for (int i = 0; i < c->ncells && space <= CALC_WALK_WHOLE; i++)
         space *= __builtin_popcount(cand[i]);

@@ -19,9 +19,11 @@
 #include <string.h>
 
 #include "calc_cages.h"
+#include "calc_draw.h"
 #include "calcudoku.h"
 #include "cellmap.h"
 #include "constraint.h"
+#include "puzzle.h"
 
 /* --- parse and write --------------------------------------------------- */
 
@@ -202,6 +204,58 @@ static void *calcudoku_clone(const void *self, struct sl_error *err)
     memcpy(k->cages, from->cages, nparts * sizeof *k->cages);
     memcpy(k->clue_col, from->clue_col, nparts * sizeof *k->clue_col);
     return k;
+}
+
+/* --- built from a draw (calc_draw.h) ------------------------------------- */
+
+extern const struct constraint_ops calcudoku_constraint;
+
+/* Cage p from its symbol, target and cells, vouched for by grid's digits
+ * there; 0, or -1 where its text's parse would fail (or might: an
+ * unvouched target is left to the parse's search). */
+static int calcudoku_drawn_cage(struct calcudoku *k, int p, char symbol, long long target,
+                                const int *cells, const uint8_t *grid)
+{
+    int size = k->map.size[p], op = symbol ? calc_op_of(symbol) : CALC_NONE;
+    if (op < 0 || size > CALC_MAX_CAGE_CELLS || target < 1 || target > CALC_TARGET_MAX) return -1;
+    if ((op == CALC_NONE) != (size == 1)) return -1;
+    if ((op == CALC_SUB || op == CALC_DIV) && size != 2) return -1;
+    calc_cage_init(&k->cages[p], &k->geo, cells, size, op, target);
+    uint8_t digits[CALC_MAX_CAGE_CELLS];
+    for (int i = 0; i < size; i++) digits[i] = grid[k->cages[p].cells[i]];
+    return calc_cage_holds(&k->cages[p], digits) ? 0 : -1;
+}
+
+/* The instance calcudoku_parse makes of calc_draw_text's text (clue
+ * columns 0: there is no text), or NULL. */
+static struct calcudoku *calcudoku_drawn(const struct geometry *g, const struct calc_draw *d,
+                                         const uint8_t *grid)
+{
+    int part[SL_MAX_CELLS], start[SL_MAX_CELLS + 1], cells[SL_MAX_CELLS];
+    char op[SL_MAX_CELLS];
+    long long target[SL_MAX_CELLS];
+    int count = calc_draw_clues(d, grid, part, op, target);
+    struct calcudoku *k = malloc(sizeof *k); /* not calloc: its cell map is big */
+    if (k == NULL) return NULL;
+    k->geo = *g;
+    cellmap_from_parts(&k->map, g->ncells, part);
+    k->cages = malloc(((size_t)count + 1) * sizeof *k->cages);
+    k->clue_col = calloc((size_t)count + 1, sizeof *k->clue_col);
+    int rc = k->cages == NULL || k->clue_col == NULL || k->map.nparts != count;
+    if (rc == 0) cellmap_all_cells(&k->map, start, cells);
+    for (int p = 0; rc == 0 && p < count; p++)
+        rc = calcudoku_drawn_cage(k, p, op[p], target[p], cells + start[p], grid);
+    if (rc) calcudoku_free(k);
+    return rc ? NULL : k;
+}
+
+int calc_draw_add_rule(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid)
+{
+    if (d->ncells != p->geo.ncells) return -1;
+    struct calcudoku *k = calcudoku_drawn(&p->geo, d, grid);
+    if (k && puzzle_add_instance(p, &calcudoku_constraint, k) == 0) return 0;
+    calcudoku_free(k);
+    return -1;
 }
 
 /* --- attach, propagate and branch -------------------------------------- */

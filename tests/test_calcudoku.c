@@ -12,6 +12,8 @@
 
 #include "cunit_main.h"
 #include "../constraints/calc_cages.h"
+#include "../constraints/calcudoku.h"
+#include "calc_draw.h"
 #include "format_keen.h"
 #include "format_variant.h"
 #include "rng.h"
@@ -123,8 +125,9 @@ static void test_pair_supports_brute_force(void)
 }
 
 /* Cages of three and four cells on a 9x9 grid, sums and products, on
- * random candidates (some full, so that both the whole walk and the walk
- * per candidate run): the supports are those of every assignment. */
+ * random candidates (some full, so that the loops of a small cage, the
+ * whole walk and the walk per candidate all run): the supports are those
+ * of every assignment. */
 static void test_big_supports_brute_force(void)
 {
     struct geometry g;
@@ -485,6 +488,123 @@ static void test_keen_long_runs(void)
     session_close(&s);
 }
 
+/* --- built from a draw ---------------------------------------------------- */
+
+static long draw_random(void *arg, long m) { return 1 + (long)rng_below(arg, (uint32_t)m); }
+
+/* A random Latin square of size n (a cyclic one, rows and digits shuffled)
+ * and a random draw of cages and operations over it. */
+static void random_draw(struct calc_draw *d, uint8_t *grid, int n, struct rng *r)
+{
+    static const int sizes[] = {1, 2, 2, 2, 3, 3, 4, 5};
+    int rows[SL_MAX_SIZE], digits[SL_MAX_SIZE];
+    for (int i = 0; i < n; i++) rows[i] = digits[i] = i;
+    rng_shuffle_ints(r, rows, n);
+    rng_shuffle_ints(r, digits, n);
+    for (int c = 0; c < n * n; c++) grid[c] = (uint8_t)(1 + digits[(rows[c / n] + c % n) % n]);
+    memset(d, 0, sizeof *d);
+    d->size = n, d->ncells = n * n;
+    strcpy(d->pair_ops, "---++xx///"), strcpy(d->more_ops, "+x");
+    int cage[SL_MAX_CELLS], id[SL_MAX_CELLS];
+    int made = calc_draw_partition(n, sizes, 8, 1, 5, draw_random, r, cage);
+    for (int i = 0; i <= made; i++) id[i] = -1;
+    for (int c = 0; c < d->ncells; c++) { /* ids 0.. with none unused, as calc_draw.h asks */
+        if (id[cage[c]] < 0) id[cage[c]] = d->count++;
+        d->cage[c] = id[cage[c]];
+    }
+    calc_draw_ops_all(d, grid, r);
+}
+
+/* The classic rule and d's calcudoku rule, from its text or its arrays. */
+static int drawn_puzzle(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid,
+                        int from_text)
+{
+    struct geometry g;
+    struct sl_error err;
+    char text[4096];
+    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, d->size, 0, 0, &err), 0);
+    puzzle_init(p, &g);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(p, &err), 0);
+    if (!from_text) return calc_draw_add_rule(p, d, grid);
+    CU_ASSERT_FATAL(calc_draw_text(d, grid, text, sizeof text) > 0);
+    return puzzle_add_rule(p, "calcudoku", text, &err);
+}
+
+/* Rule a's cages are rule b's, field by field. */
+static void assert_same_cages(const struct calcudoku *a, const struct calcudoku *b)
+{
+    CU_ASSERT_EQUAL_FATAL(a->map.nparts, b->map.nparts);
+    CU_ASSERT_EQUAL(a->map.wide, b->map.wide);
+    CU_ASSERT_EQUAL_FATAL(a->map.ncells, b->map.ncells);
+    for (int c = 0; c < a->map.ncells; c++) CU_ASSERT_EQUAL(a->map.part[c], b->map.part[c]);
+    for (int k = 0; k < a->map.nparts; k++) {
+        const struct calc_cage *x = &a->cages[k], *y = &b->cages[k];
+        CU_ASSERT_EQUAL(a->map.code[k], b->map.code[k]);
+        CU_ASSERT_EQUAL(a->map.size[k], b->map.size[k]);
+        CU_ASSERT(x->op == y->op && x->target == y->target && x->ncells == y->ncells);
+        for (int i = 0; i < x->ncells; i++)
+            CU_ASSERT(x->cells[i] == y->cells[i] && x->clash[i] == y->clash[i]);
+    }
+}
+
+/* calc_draw_add_rule makes the rule the text of the same draw reads as:
+ * the same cages, written back to the same text. */
+static void test_drawn_rule_matches_text(void)
+{
+    struct rng r;
+    rng_seed(&r, 11);
+    for (int round = 0; round < 60; round++) {
+        int n = 3 + round % 7;
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS];
+        random_draw(&d, grid, n, &r);
+        struct puzzle a, b;
+        CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&a, &d, grid, 1), 0);
+        CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&b, &d, grid, 0), 0);
+        CU_ASSERT_EQUAL_FATAL(b.nrules, 2);
+        CU_ASSERT_PTR_EQUAL(a.rules[1].ops, b.rules[1].ops);
+        assert_same_cages(a.rules[1].self, b.rules[1].self);
+        char ta[4096], tb[4096];
+        puzzle_rules_text(&a, ta, sizeof ta);
+        puzzle_rules_text(&b, tb, sizeof tb);
+        CU_ASSERT_STRING_EQUAL(ta, tb);
+        puzzle_clear(&a);
+        puzzle_clear(&b);
+    }
+}
+
+/* Where the text's parse would say something is wrong (or might: a
+ * target the grid does not vouch for), nothing is added. */
+static void test_drawn_rule_refusals(void)
+{
+    struct rng r;
+    rng_seed(&r, 5);
+    struct calc_draw d;
+    uint8_t grid[SL_MAX_CELLS];
+    random_draw(&d, grid, 4, &r);
+    struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&p, &d, grid, 0), 0);
+    CU_ASSERT_EQUAL(calc_draw_add_rule(&p, &d, grid), -1); /* the rule twice */
+    CU_ASSERT_EQUAL(p.nrules, 2);
+    puzzle_clear(&p);
+    /* A two-cell cage in a row of one digit twice: no Latin square vouches. */
+    for (int c = 0; c < 16; c++) d.cage[c] = c < 2 ? 0 : c - 1, d.op[c] = c < 2 ? '+' : '\0';
+    d.count = 15;
+    memset(grid, 1, 16);
+    CU_ASSERT_EQUAL(drawn_puzzle(&p, &d, grid, 0), -1);
+    CU_ASSERT_EQUAL(p.nrules, 1);
+    puzzle_clear(&p);
+    /* '-' over three cells, and no operation on two. */
+    for (int c = 0; c < 16; c++) grid[c] = (uint8_t)(1 + (c / 4 + c) % 4);
+    for (int c = 0; c < 16; c++) d.cage[c] = c < 3 ? 0 : c - 2, d.op[c] = c < 3 ? '-' : '\0';
+    d.count = 14;
+    CU_ASSERT_EQUAL(drawn_puzzle(&p, &d, grid, 0), -1);
+    puzzle_clear(&p);
+    d.op[0] = '\0';
+    CU_ASSERT_EQUAL(drawn_puzzle(&p, &d, grid, 0), -1);
+    puzzle_clear(&p);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -501,4 +621,6 @@ void tests_register(void)
     CU_add_test(s, "malformed Keen IDs", test_keen_malformed);
     CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);
     CU_add_test(s, "Keen long runs", test_keen_long_runs);
+    CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
+    CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include <lua.h>
+
 #include "lua_host.h"
 
 /* Runs text as chunk "=t" under limits; returns the error text ("" when
@@ -29,6 +31,56 @@ static void expect_error(const char *text, const char *says)
     const char *msg = run(text, 50000000, (size_t)64 << 20);
     CU_ASSERT_PTR_NOT_NULL(strstr(msg, says));
     if (strstr(msg, says) == NULL) fprintf(stderr, "\n%s\n -> '%s' (want '%s')\n", text, msg, says);
+}
+
+/* The global `name`'s text, copied. */
+static void global_text(struct lua_host *h, const char *name, char *out, size_t cap)
+{
+    lua_State *L = lua_host_state(h);
+    lua_getglobal(L, name);
+    const char *text = lua_tostring(L, -1);
+    snprintf(out, cap, "%s", text ? text : "");
+    lua_pop(L, 1);
+}
+
+/* Runs text on h and takes the note of the global `name`'s line. */
+static int takes_line(struct lua_host *h, const char *text, const char *name,
+                      unsigned long long *nodes)
+{
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL(lua_host_run_string(h, "=t", text, &err), 0);
+    if (err.msg[0]) fprintf(stderr, "\n%s\n", err.msg);
+    char line[512];
+    global_text(h, name, line, sizeof line);
+    CU_ASSERT_NOT_EQUAL(line[0], '\0');
+    return lua_host_take_unique_line(h, line, nodes);
+}
+
+/* A 4x4 of lone cells, counted unique by calc_unique, as global p. */
+#define UNIQUE_4X4                                                                                 \
+    "local cages, ops = {}, {}\n"                                                                  \
+    "for c = 0, 15 do cages[c] = c + 1; ops[c + 1] = '' end\n"                                     \
+    "p = sudolab.calc_unique{grid = '1234341221434321', cages = cages, ops = ops,\n"               \
+    "  rules = 'classic;calcudoku', pair_ops = '+', more_ops = '+',\n"                             \
+    "  tries = 1, nodes = 1000, seed = 1}\n"
+
+/* The generator's check skips only a line the engine counted unique:
+ * calc_unique's puzzle is noted by p:line() and taken once; the same
+ * puzzle given a digit against its solution, and one read from text
+ * (never counted), are not noted. */
+static void test_unique_line_noted(void)
+{
+    struct sl_error err = {0};
+    struct lua_host *h = lua_host_new(NULL, ".", &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    unsigned long long nodes = 0;
+    CU_ASSERT_TRUE(takes_line(h, UNIQUE_4X4 "counted = p:line()", "counted", &nodes));
+    CU_ASSERT(nodes >= 1);
+    CU_ASSERT_FALSE(takes_line(h, "local _ = counted", "counted", &nodes)); /* taken once */
+    CU_ASSERT_FALSE(
+        takes_line(h, UNIQUE_4X4 "p:set(1, 1, 2) changed = p:line()", "changed", &nodes));
+    CU_ASSERT_FALSE(takes_line(h, "again = sudolab.read(counted)[1]:line()", "again", &nodes));
+    lua_host_free(h);
 }
 
 static void test_runs_and_reports_lines(void)
@@ -103,4 +155,5 @@ void tests_register(void)
     CU_add_test(s, "sandbox", test_sandbox);
     CU_add_test(s, "hostile scripts stop", test_hostile_scripts_stop);
     CU_add_test(s, "API checks its arguments", test_api_checks_arguments);
+    CU_add_test(s, "a counted unique line is noted", test_unique_line_noted);
 }

@@ -93,7 +93,8 @@ static void calc_draw_put(struct calc_draw_out *o, const char *s, size_t n)
     o->len += n;
 }
 
-size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out, size_t cap)
+int calc_draw_clues(const struct calc_draw *d, const uint8_t *grid, int *part, char *op,
+                    long long *target)
 {
     int name[SL_MAX_CELLS], order[SL_MAX_CELLS], count = 0;
     uint8_t digits[SL_MAX_CELLS][2];
@@ -101,6 +102,7 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
     for (int id = 0; id < d->count; id++) name[id] = -1;
     for (int c = 0; c < d->ncells; c++) {
         int id = d->cage[c], k = name[id];
+        part[c] = k < 0 ? count : k;
         if (k < 0) {
             k = name[id] = count++;
             order[k] = id, digits[k][0] = grid[c], digits[k][1] = 0;
@@ -110,22 +112,34 @@ size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out,
         if (!digits[k][1]) digits[k][1] = grid[c];
         sum[k] += grid[c], product[k] *= grid[c];
     }
+    for (int k = 0; k < count; k++) {
+        op[k] = d->op[order[k]];
+        target[k] = op[k] == 'x' ? (long long)product[k] : (long long)sum[k];
+        if (op[k] != 'x' && op[k] != '+') target[k] = calc_draw_target(op[k], digits[k], 2);
+    }
+    return count;
+}
+
+size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out, size_t cap)
+{
+    int part[SL_MAX_CELLS];
+    char op[SL_MAX_CELLS];
+    long long target[SL_MAX_CELLS];
+    int count = calc_draw_clues(d, grid, part, op, target);
     struct calc_draw_out o = {out, 0, cap};
     for (int c = 0; c < d->ncells; c++) {
-        int k = name[d->cage[c]];
+        int k = part[c];
         if (count > CALC_DRAW_NAMES) calc_draw_put(&o, &calc_draw_names[k / CALC_DRAW_NAMES], 1);
         calc_draw_put(&o, &calc_draw_names[k % CALC_DRAW_NAMES], 1);
     }
     for (int k = 0; k < count; k++) {
-        char op = d->op[order[k]], clue[32], *at = clue + sizeof clue;
-        long long target = op == 'x' ? (long long)product[k] : (long long)sum[k];
-        if (op != 'x' && op != '+') target = calc_draw_target(op, digits[k], 2);
-        if (op) *--at = op;
+        char clue[32], *at = clue + sizeof clue;
+        if (op[k]) *--at = op[k];
         /* Digits from the right: a wrapped product is negative, as Lua printed it. */
-        uint64_t v = target < 0 ? 0 - (uint64_t)target : (uint64_t)target;
+        uint64_t v = target[k] < 0 ? 0 - (uint64_t)target[k] : (uint64_t)target[k];
         do *--at = (char)('0' + v % 10);
         while (v /= 10);
-        if (target < 0) *--at = '-';
+        if (target[k] < 0) *--at = '-';
         *--at = k ? ',' : ':';
         calc_draw_put(&o, at, (size_t)(clue + sizeof clue - at));
     }

@@ -51,6 +51,23 @@ int calc_draw_partition(int size, const int *sizes, int nsizes, int low, int hig
  * does not fit cap bytes. */
 size_t calc_draw_text(const struct calc_draw *d, const uint8_t *grid, char *out, size_t cap);
 
+/* What that text says, unwritten: part[cell] the cage's index by first
+ * appearance, and per index its symbol (op, '\0' for one cell) and
+ * target (a product past 2^63 wrapped negative). Returns the cages. */
+int calc_draw_clues(const struct calc_draw *d, const uint8_t *grid, int *part, char *op,
+                    long long *target);
+
+struct puzzle;
+/* Adds to p the calcudoku rule of calc_draw_text's text, with no text:
+ * the instance built from calc_draw_clues (a generator counts a draw
+ * after every mend). grid vouches for every target (its digits in each
+ * cage satisfy it), which parsing the text proves by a search of the
+ * cage's digits instead. Returns 0, or -1 adding nothing when a cage is
+ * not vouched for or breaks what the rule's text may say (parsing the
+ * text says why), p has a calcudoku rule or no room, or memory ran out.
+ * Defined with the rule (constraints/calcudoku.c). */
+int calc_draw_add_rule(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid);
+
 /* An operation drawn for a cage of these digits (count of them). */
 char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r);
 

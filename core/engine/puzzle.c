@@ -36,6 +36,17 @@ int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, cons
     return 0;
 }
 
+int puzzle_add_instance(struct puzzle *p, const struct constraint_ops *ops, void *self)
+{
+    if (p->nrules == SL_MAX_RULES) return -1;
+    for (int i = 0; i < p->nrules; i++)
+        if (strcmp(p->rules[i].ops->name, ops->name) == 0) return -1;
+    p->rules[p->nrules].ops = ops;
+    p->rules[p->nrules].self = self;
+    p->nrules++;
+    return 0;
+}
+
 /* Adds one item "name" or "name:args" of a rules text; col is its column. */
 static int puzzle_add_item(struct puzzle *p, const char *item, size_t len, long col,
                            struct sl_error *err)

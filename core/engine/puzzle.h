@@ -39,6 +39,10 @@ int puzzle_add_rules_text(struct puzzle *p, const char *text, struct sl_error *e
  * own rule, a script-defined one). */
 int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, const char *args,
                         struct sl_error *err);
+/* Appends an instance of ops already made (ownership passes to p on
+ * success): what parse would make, built by other means. -1 when p has
+ * no room or already has that rule. */
+int puzzle_add_instance(struct puzzle *p, const struct constraint_ops *ops, void *self);
 /* Appends the classic rule: rows, columns and (if any) boxes. */
 int puzzle_add_classic(struct puzzle *p, struct sl_error *err);
 /* Destroys every rule; the puzzle may be reused after puzzle_init. */

@@ -170,9 +170,17 @@ static int check_unique_kernel(const struct puzzle *p, struct search_stats *stat
     return unique;
 }
 
-/* Reads the line back and counts its solutions with this file's solver. */
+/* Reads the line back and counts its solutions with this file's solver;
+ * a line the engine already counted unique inside the run (the API's
+ * note, lua_host.h: the script can neither make nor forge one) is not
+ * counted twice. */
 static int check_line(struct generator *g, struct generated *out, struct sl_error *err)
 {
+    unsigned long long counted;
+    if (lua_host_take_unique_line(g->host, out->line, &counted)) {
+        out->nodes = counted;
+        return 0;
+    }
     FILE *in = fmemopen(out->line, strlen(out->line), "r");
     if (in && !g->reader) g->reader = reader_open(in, NULL);
     if (in && g->reader) reader_restart(g->reader, in);

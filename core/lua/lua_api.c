@@ -53,7 +53,15 @@ struct api_puzzle {
      * until a rule change; never with a Lua rule (it may not be pure). */
     int unique_known, lua_rules;
     uint8_t unique_givens[SL_MAX_CELLS], unique_solution[SL_MAX_CELLS];
+    /* The nodes of calc_unique's count that found those givens unique (the
+     * solver's search of this very puzzle, as the generator's check runs
+     * it), or API_NOT_COUNTED: known another way, or by a count whose
+     * nodes may differ from the check's (--stats shows them). p:line()
+     * tells the generator of a counted one (api_line). */
+    uint64_t unique_nodes;
 };
+
+#define API_NOT_COUNTED UINT64_MAX
 
 /* A search under way: what api_search_end restores and charges. */
 struct api_search {
@@ -238,10 +246,11 @@ static int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
 }
 
 /* Keeps the givens now known unique, with their solution. */
-static void api_note_unique(struct api_puzzle *ap, const uint8_t *solution)
+static void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes)
 {
     size_t n = (size_t)ap->p.geo.ncells;
     ap->unique_known = 1;
+    ap->unique_nodes = nodes;
     memcpy(ap->unique_givens, ap->p.givens, n);
     memcpy(ap->unique_solution, solution, n);
 }
@@ -546,9 +555,19 @@ static int api_push_written(lua_State *L, const struct puzzle *p,
     return 1;
 }
 
+/* A line of a puzzle the engine counted unique is noted with the host:
+ * the generator's check need not count it again (lua_host.h). */
 static int api_line(lua_State *L)
 {
-    return api_push_written(L, &api_check_puzzle(L, 1, "line")->p, format_sudolab_line, "line");
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "line");
+    api_push_written(L, &ap->p, format_sudolab_line, "line");
+    uint8_t solution[SL_MAX_CELLS];
+    if (ap->unique_nodes != API_NOT_COUNTED && api_unique_known(ap, solution)) {
+        size_t len;
+        const char *line = lua_tolstring(L, -1, &len);
+        lua_host_note_unique_line(L, line, len, ap->unique_nodes);
+    }
+    return 1;
 }
 
 /* p:solo() -> the Solo game ID, or nil and why not. */
@@ -637,7 +656,7 @@ static int api_solutions(lua_State *L)
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "solutions: the search gave up");
     /* One solution where two were allowed: p:rate need not count again. */
-    if (limit >= 2 && r.solutions == 1) api_note_unique(ap, grids);
+    if (limit >= 2 && r.solutions == 1) api_note_unique(ap, grids, API_NOT_COUNTED);
     lua_createtable(L, (int)r.solutions, 0);
     for (long i = 0; i < r.solutions; i++) {
         api_push_grid(L, &ap->p.geo, grids + (size_t)i * ncells);
@@ -689,7 +708,7 @@ static int api_rate(lua_State *L)
     if (!api_unique_known(ap, solution)) {
         r = solver_count(ap->solver, ap->p.givens, 2, solution, &run.stats);
         ap->unique_known = 0;
-        if (r.solutions == 1 && !r.gave_up) api_note_unique(ap, solution);
+        if (r.solutions == 1 && !r.gave_up) api_note_unique(ap, solution, API_NOT_COUNTED);
     }
     int rated = -1;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
@@ -1528,23 +1547,56 @@ static void api_calc_push(lua_State *L, const struct calc_draw *d)
 #define API_CALC_PREFIX_MAX 64
 #define API_CALC_TEXT_MAX (API_CALC_PREFIX_MAX + 2 * SL_MAX_CELLS + 22 * SL_MAX_CELLS)
 
-/* ap's rules made rules ":" d's text; up to two solutions into grids: their
- * count, or -1 when the search gave up within nodes. */
-static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+/* p's rules made rules (ending in the calcudoku rule, which takes d) with
+ * no text for the cages (calc_draw_add_rule): every count rebuilds the
+ * rules, and reading the cages back from text, with a search of each
+ * cage's digits to prove its target, was a good part of that. 0, or -1
+ * (p then holds part of it) when that cannot be: the text then says why. */
+static int api_calc_rules_drawn(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid,
+                                const char *rules)
+{
+    static const char name[] = "calcudoku";
+    size_t len = strlen(rules), head = len - (sizeof name - 1);
+    if (len < sizeof name - 1 || strcmp(rules + head, name) != 0) return -1;
+    if (head > 0 && rules[head - 1] != ';') return -1;
+    char text[API_CALC_PREFIX_MAX];
+    if (head > sizeof text) return -1;
+    memcpy(text, rules, head ? head - 1 : 0);
+    text[head ? head - 1 : 0] = '\0';
+    if (head > 0 && puzzle_add_rules_text(p, text, NULL)) return -1;
+    return calc_draw_add_rule(p, d, grid);
+}
+
+/* ap's rules made rules ":" d's text: built from d's arrays when they
+ * can be (api_calc_rules_drawn), else read from the text, which says
+ * what is wrong. */
+static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                           const uint8_t *grid, const char *rules)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
     if (at > API_CALC_PREFIX_MAX)
         api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
                   API_CALC_PREFIX_MAX - 1);
-    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
-        api_error(L, "calc_unique: the cages' text is too long");
     struct geometry g = ap->p.geo;
     api_release(L, ap);
     puzzle_clear(&ap->p);
     puzzle_init(&ap->p, &g);
+    if (api_calc_rules_drawn(&ap->p, d, grid, rules) == 0) return;
+    puzzle_clear(&ap->p);
+    puzzle_init(&ap->p, &g);
+    if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
+        api_error(L, "calc_unique: the cages' text is too long");
     api_add_rules_text(L, ap, text, "calc_unique");
+}
+
+/* ap's rules made rules ":" d's text (api_calc_rules); up to two
+ * solutions into grids: their count, or -1 when the search gave up within
+ * nodes. */
+static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+{
+    api_calc_rules(L, ap, d, grid, rules);
     struct api_search run;
     api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
@@ -1591,7 +1643,7 @@ static int api_calc_unique(lua_State *L)
             return api_calc_push(L, d), 4;
         }
         if (found == 1) {
-            api_note_unique(ap, grids), api_calc_push(L, d);
+            api_note_unique(ap, grids, used), api_calc_push(L, d);
             lua_pushinteger(L, (lua_Integer)used);
             return 4;
         }
@@ -1821,7 +1873,7 @@ static void api_killer_push_puzzle(lua_State *L, const struct killer_draw *d, co
     struct api_puzzle *ap = api_push_puzzle(L, &d->geo);
     api_add_rules_text(L, ap, text, "killer_unique");
     memcpy(ap->p.givens, givens, (size_t)d->geo.ncells);
-    api_note_unique(ap, grid);
+    api_note_unique(ap, grid, API_NOT_COUNTED);
 }
 
 /* spec.givens: N*N symbols agreeing with grid ('.' none), or none. */

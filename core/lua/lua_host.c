@@ -59,6 +59,9 @@ struct lua_host {
     struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
+    char *unique_line;          /* lua_host_note_unique_line's, or NULL */
+    size_t unique_len, unique_cap;
+    unsigned long long unique_nodes;
 };
 
 struct lua_limits lua_limits_default(void)
@@ -497,6 +500,7 @@ void lua_host_free(struct lua_host *h)
     watch_end(h);
     watch_destroy(h);
     free(h->path);
+    free(h->unique_line);
     free(h);
 }
 
@@ -605,6 +609,35 @@ lua_State *lua_host_caller(lua_State *L)
 {
     struct lua_host *h = host_of(L);
     return h->caller ? h->caller : h->L;
+}
+
+void lua_host_note_unique_line(lua_State *L, const char *line, size_t len, unsigned long long nodes)
+{
+    struct lua_host *h = host_of(L);
+    if (len + 1 > h->unique_cap) {
+        char *grown = realloc(h->unique_line, len + 1);
+        if (grown == NULL) { /* no note: the check counts, as it would */
+            free(h->unique_line);
+            h->unique_line = NULL;
+            h->unique_cap = 0;
+            return;
+        }
+        h->unique_line = grown;
+        h->unique_cap = len + 1;
+    }
+    memcpy(h->unique_line, line, len);
+    h->unique_line[len] = '\0';
+    h->unique_len = len;
+    h->unique_nodes = nodes;
+}
+
+int lua_host_take_unique_line(struct lua_host *h, const char *line, unsigned long long *nodes)
+{
+    if (h->unique_line == NULL || h->unique_len == SIZE_MAX) return 0;
+    int same = strlen(line) == h->unique_len && memcmp(line, h->unique_line, h->unique_len) == 0;
+    h->unique_len = SIZE_MAX; /* forgotten */
+    if (same) *nodes = h->unique_nodes;
+    return same;
 }
 
 int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresults,

@@ -92,4 +92,14 @@ void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);
 struct lua_State *lua_host_caller(struct lua_State *L);
 
+/* A puzzle's line the engine's own count found unique (the API notes it
+ * when p:line() writes such a puzzle; a script cannot), with that count's
+ * nodes: a generator's check of the same line needs no second count.
+ * The host keeps the last line noted. lua_host_take_unique_line returns 1
+ * and the nodes when line is that line, else 0; it forgets the line
+ * either way. */
+void lua_host_note_unique_line(struct lua_State *L, const char *line, size_t len,
+                               unsigned long long nodes);
+int lua_host_take_unique_line(struct lua_host *h, const char *line, unsigned long long *nodes);
+
 #endif
