@@ -73,12 +73,11 @@ static int calcudoku_any(void *arg, const uint8_t *digits)
     return 1;
 }
 
-/* What the text cannot say: that cage p's operation suits its size and
- * that some digits reach its target. */
-static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err)
+/* What the text cannot say of cage p (its op set): that its operation
+ * suits its size. err may be NULL (a draw's cage, calcudoku_drawn_cage). */
+static int calcudoku_check_shape(const struct calcudoku *k, int p, struct sl_error *err)
 {
-    struct calc_cage *c = &k->cages[p];
-    int n = k->geo.size, size = k->map.size[p], op = c->op;
+    int size = k->map.size[p], op = k->cages[p].op;
     long col = k->clue_col[p];
     if (size > CALC_MAX_CAGE_CELLS)
         return sl_error_set(err, 0, col, "cage %d has %d cells; a cage holds at most %d", p + 1,
@@ -89,6 +88,16 @@ static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err
     if ((op == CALC_SUB || op == CALC_DIV) && size != 2)
         return sl_error_set(err, 0, col, "cage %d: '%s' takes two cells, not %d", p + 1,
                             calc_op_text(op), size);
+    return 0;
+}
+
+/* calcudoku_check_shape, and that some digits reach cage p's target. */
+static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err)
+{
+    struct calc_cage *c = &k->cages[p];
+    int n = k->geo.size, size = k->map.size[p], op = c->op;
+    long col = k->clue_col[p];
+    if (calcudoku_check_shape(k, p, err)) return -1;
     int cells[SL_MAX_CELLS];
     cellmap_cells(&k->map, p, cells);
     calc_cage_init(c, &k->geo, cells, size, op, c->target);
@@ -217,9 +226,9 @@ static int calcudoku_drawn_cage(struct calcudoku *k, int p, char symbol, long lo
                                 const int *cells, const uint8_t *grid)
 {
     int size = k->map.size[p], op = symbol ? calc_op_of(symbol) : CALC_NONE;
-    if (op < 0 || size > CALC_MAX_CAGE_CELLS || target < 1 || target > CALC_TARGET_MAX) return -1;
-    if ((op == CALC_NONE) != (size == 1)) return -1;
-    if ((op == CALC_SUB || op == CALC_DIV) && size != 2) return -1;
+    if (op < 0 || target < 1 || target > CALC_TARGET_MAX) return -1;
+    k->cages[p].op = op;
+    if (calcudoku_check_shape(k, p, NULL)) return -1;
     calc_cage_init(&k->cages[p], &k->geo, cells, size, op, target);
     uint8_t digits[CALC_MAX_CAGE_CELLS];
     for (int i = 0; i < size; i++) digits[i] = grid[k->cages[p].cells[i]];
