@@ -17,16 +17,17 @@ struct swap_pair {
     uint8_t barred[2 * SL_MAX_SIZE];
 };
 
-static int swap_root(struct swap_pair *s, int x)
+/* Union-find over parent: the nodes' (swap_pair) or the rows' (swap_rows_free). */
+static int swap_root(int *parent, int x)
 {
-    while (s->parent[x] != x) x = s->parent[x] = s->parent[s->parent[x]];
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
 }
 
-static void swap_join(struct swap_pair *s, int x, int y)
+static void swap_join(int *parent, int x, int y)
 {
-    x = swap_root(s, x), y = swap_root(s, y);
-    if (x != y) s->parent[x] = y;
+    x = swap_root(parent, x), y = swap_root(parent, y);
+    if (x != y) parent[x] = y;
 }
 
 /* Joins the a and the b of each column and box: per column (or box)
@@ -40,9 +41,9 @@ static void swap_join_lines(struct swap_pair *s, const struct geometry *g)
         if (g->box_rows) box[geometry_box(g, s->cell[x])] = x;
     }
     for (int i = 0; i < s->n; i++) {
-        swap_join(s, i, s->n + i); /* the row's */
-        swap_join(s, col_a[i], col_b[i]);
-        if (g->box_rows) swap_join(s, box_a[i], box_b[i]);
+        swap_join(s->parent, i, s->n + i); /* the row's */
+        swap_join(s->parent, col_a[i], col_b[i]);
+        if (g->box_rows) swap_join(s->parent, box_a[i], box_b[i]);
     }
 }
 
@@ -62,7 +63,7 @@ static void swap_join_cages(struct swap_pair *s, const struct cellmap *map)
         if (p < 0) continue;
         has_a[p] = 1;
         if (b_of[p] >= 0)
-            swap_join(s, x, b_of[p]);
+            swap_join(s->parent, x, b_of[p]);
         else
             s->barred[x] = 1;
     }
@@ -78,7 +79,7 @@ static int swap_best_root(struct swap_pair *s)
     int best = -1;
     for (int x = 0; x < 2 * s->n; x++) s->size[x] = 0;
     for (int x = 0; x < 2 * s->n; x++) {
-        int r = swap_root(s, x);
+        int r = swap_root(s->parent, x);
         s->size[r]++;
         if (s->barred[x]) s->barred[r] = 1;
     }
@@ -104,7 +105,7 @@ static int swap_try(const struct geometry *g, int at[][SL_MAX_SIZE], const struc
     if (root < 0) return 0;
     for (int c = 0; c < g->ncells; c++) out[c] = grid[c];
     for (int x = 0; x < 2 * s.n; x++)
-        if (swap_root(&s, x) == root) out[s.cell[x]] = (uint8_t)(a + b - grid[s.cell[x]]);
+        if (swap_root(s.parent, x) == root) out[s.cell[x]] = (uint8_t)(a + b - grid[s.cell[x]]);
     return 1;
 }
 
@@ -173,18 +174,6 @@ static void swap_places_fill(const struct geometry *g, struct swap_places *pl)
         }
 }
 
-static inline int swap_row_root(int *parent, int r)
-{
-    while (parent[r] != r) r = parent[r] = parent[parent[r]];
-    return r;
-}
-
-static inline void swap_row_join(int *parent, int x, int y)
-{
-    x = swap_row_root(parent, x), y = swap_row_root(parent, y);
-    if (x != y) parent[x] = y;
-}
-
 /* 1 when some component of the pair a, b has no barred node. Every
  * component is a union of rows (a row's a and b are joined), so the test
  * runs on rows: far cheaper than swap_try's union-find over the cells,
@@ -201,16 +190,16 @@ static int swap_rows_free(const struct geometry *g, const struct swap_places *pl
     }
     for (int r = 0; r < n; r++) {
         int ca = pl->at[a][r], p = map->part[ca];
-        swap_row_join(parent, r, pl->in_col[b][pl->col[a][r]]);
-        if (g->box_rows) swap_row_join(parent, r, pl->in_box[b][pl->box[a][r]]);
+        swap_join(parent, r, pl->in_col[b][pl->col[a][r]]);
+        if (g->box_rows) swap_join(parent, r, pl->in_box[b][pl->box[a][r]]);
         if (p < 0) continue;
         if (held[p] & (1u << b))
-            swap_row_join(parent, r, b_row[p]);
+            swap_join(parent, r, b_row[p]);
         else
             barred[r] = 1;
     }
     for (int r = 0; r < n; r++)
-        if (barred[r]) barred[swap_row_root(parent, r)] = 1;
+        if (barred[r]) barred[swap_root(parent, r)] = 1;
     for (int r = 0; r < n; r++)
         if (parent[r] == r && !barred[r]) return 1;
     return 0;
