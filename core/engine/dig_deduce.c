@@ -81,7 +81,7 @@ static int deduce_ask(struct deduce *d, int slot, const char *key)
 
 /* Deductions of technique k by some rule (every one a pass finds, where
  * the hook takes EXPLAIN_EVERY); 1 when any was made. */
-static int deduce_step(struct deduce *d, const char *const *keys, int k)
+static int deduce_step(struct deduce *d, int k)
 {
     const struct ruleset *rs = d->rs;
     for (int i = 0; i < rs->nslots; i++) {
@@ -91,21 +91,20 @@ static int deduce_step(struct deduce *d, const char *const *keys, int k)
         int rc = deduce_ask(d, i, d->every[k]);
         if (rc != 0) d->knows_every |= bit;
         if (rc > 0) return 1;
-        if (!(d->knows_every & bit) && deduce_ask(d, i, keys[k]) > 0) return 1;
+        if (!(d->knows_every & bit) && deduce_ask(d, i, d->keys[k]) > 0) return 1;
     }
     return 0;
 }
 
 /* The rules that reach their fixed point in one call (explain_closure),
  * each asked once: 1 when any narrowed, -1 on a contradiction. */
-static int deduce_closures(struct deduce *d, const char *const *keys, int nkeys, const int *watch,
-                           int nwatch)
+static int deduce_closures(struct deduce *d, const int *watch, int nwatch)
 {
     const struct ruleset *rs = d->rs;
     int changed = 0;
     for (int i = 0; i < rs->nslots; i++) {
         const struct constraint_ops *ops = rs->slots[i].ops;
-        int rc = ops->explain_closure ? ops->explain_closure(rs->slots[i].self, keys, nkeys,
+        int rc = ops->explain_closure ? ops->explain_closure(rs->slots[i].self, d->keys, d->nkeys,
                                                              d->state, watch, nwatch, NULL, 0)
                                       : 0;
         if (rc < 0) return -1;
@@ -136,7 +135,7 @@ static void deduce_start(struct deduce *d, digitset *state, const uint8_t *given
  * contradiction, 1 when the cells of watch (given) hold the solution's
  * digits, else 0. */
 static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
-                        const char *const *keys, int nkeys, const int *watch, int nwatch)
+                        const int *watch, int nwatch)
 {
     deduce_start(d, d->state, givens);
     propagate_view(&d->ctx, d->rs, d->state);
@@ -146,12 +145,12 @@ static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *
      * its own fixed point: what it narrowed is news only to the others. */
     for (int progress = 1; progress;) {
         progress = deduce_peers(d);
-        for (int k = 0; k < nkeys; k++)
-            while (deduce_step(d, keys, k)) {
+        for (int k = 0; k < d->nkeys; k++)
+            while (deduce_step(d, k)) {
                 progress = 1;
                 if (watch && deduce_settled(d, solution, watch, nwatch)) return 1;
             }
-        int closed = deduce_closures(d, keys, nkeys, watch, nwatch);
+        int closed = deduce_closures(d, watch, nwatch);
         if (closed < 0) return -1;
         if (closed && watch && deduce_settled(d, solution, watch, nwatch)) return 1;
         progress |= closed && d->others;
@@ -165,9 +164,9 @@ static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *
  * deductions may stop once those cells are back: the givens they had
  * then follow, and from those the rest. */
 static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
-                        const char *const *keys, int nkeys, const int *watch, int nwatch)
+                        const int *watch, int nwatch)
 {
-    int closed = deduce_close(d, givens, solution, keys, nkeys, watch, nwatch);
+    int closed = deduce_close(d, givens, solution, watch, nwatch);
     if (closed != 0) return closed > 0;
     for (int c = 0; c < d->rs->geo.ncells; c++)
         if (d->state[c] != digitset_of(solution[c])) return 0;
@@ -179,7 +178,7 @@ int dig_deduces(const struct ruleset *rs, const uint8_t *givens, const char *con
 {
     struct deduce d;
     if (deduce_open(&d, rs, keys, nkeys)) return -1;
-    int fills = deduce_close(&d, givens, NULL, keys, nkeys, NULL, 0) == 0;
+    int fills = deduce_close(&d, givens, NULL, NULL, 0) == 0;
     for (int c = 0; fills && c < rs->geo.ncells; c++) {
         fills = digitset_is_single(d.state[c]);
         grid[c] = fills ? (uint8_t)digitset_first(d.state[c]) : 0;
@@ -325,16 +324,15 @@ static int halves_open(struct halves *h, const struct ruleset *rs, int ngroups)
 }
 
 static int dig_by_halves(const struct deduce *d, const struct rule_slot *slot, uint8_t *givens,
-                         const uint8_t *solution, const int *cells, const int *start, int ngroups,
-                         const char *const *keys, int nkeys)
+                         const uint8_t *solution, const int *cells, const int *start, int ngroups)
 {
     int levels = 2;
     while (levels < 64 && (1L << (levels - 2)) < ngroups) levels++;
     struct halves *h = malloc(sizeof *h);
     if (!h) return -1;
     *h = (struct halves){.slot = slot,
-                         .keys = keys,
-                         .nkeys = nkeys,
+                         .keys = d->keys,
+                         .nkeys = d->nkeys,
                          .givens = givens,
                          .solution = solution,
                          .cells = cells,
@@ -357,10 +355,10 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
     const struct rule_slot *slot = halves_slot(&d);
     if (slot && ngroups > 0 && halves_disjoint(cells, start, ngroups)) {
         free(d.state);
-        return dig_by_halves(&d, slot, givens, solution, cells, start, ngroups, keys, nkeys);
+        return dig_by_halves(&d, slot, givens, solution, cells, start, ngroups);
     }
     /* Once the givens are known to fill, each removal need only come back. */
-    int fills = deduce_fills(&d, givens, solution, keys, nkeys, NULL, 0), removed = 0;
+    int fills = deduce_fills(&d, givens, solution, NULL, 0), removed = 0;
     for (int g = 0; g < ngroups; g++) {
         const int *group = cells + start[g];
         int count = start[g + 1] - start[g], present = 0;
@@ -370,8 +368,7 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
             present += kept[i] != 0;
             givens[group[i]] = 0;
         }
-        if (present &&
-            deduce_fills(&d, givens, solution, keys, nkeys, fills ? group : NULL, count)) {
+        if (present && deduce_fills(&d, givens, solution, fills ? group : NULL, count)) {
             removed += present;
             fills = 1;
             continue;
