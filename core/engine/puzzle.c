@@ -16,6 +16,23 @@ void puzzle_init(struct puzzle *p, const struct geometry *g)
     memset(p->givens, 0, sizeof p->givens);
 }
 
+/* 1 when p already has the rule named name. One instance per rule: its
+ * data goes in one place, which is also what keeps killer cages from
+ * overlapping. */
+static int puzzle_holds_rule(const struct puzzle *p, const char *name)
+{
+    for (int i = 0; i < p->nrules; i++)
+        if (strcmp(p->rules[i].ops->name, name) == 0) return 1;
+    return 0;
+}
+
+static void puzzle_append_rule(struct puzzle *p, const struct constraint_ops *ops, void *self)
+{
+    p->rules[p->nrules].ops = ops;
+    p->rules[p->nrules].self = self;
+    p->nrules++;
+}
+
 int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct sl_error *err)
 {
     const struct constraint_ops *ops = registry_find(name, strlen(name));
@@ -30,20 +47,14 @@ int puzzle_add_rule_ops(struct puzzle *p, const struct constraint_ops *ops, cons
         return sl_error_set(err, 0, 0, "too many rules (at most %d)", SL_MAX_RULES);
     void *self = ops->parse(&p->geo, args ? args : "", err);
     if (self == NULL) return -1;
-    p->rules[p->nrules].ops = ops;
-    p->rules[p->nrules].self = self;
-    p->nrules++;
+    puzzle_append_rule(p, ops, self);
     return 0;
 }
 
 int puzzle_add_instance(struct puzzle *p, const struct constraint_ops *ops, void *self)
 {
-    if (p->nrules == SL_MAX_RULES) return -1;
-    for (int i = 0; i < p->nrules; i++)
-        if (strcmp(p->rules[i].ops->name, ops->name) == 0) return -1;
-    p->rules[p->nrules].ops = ops;
-    p->rules[p->nrules].self = self;
-    p->nrules++;
+    if (p->nrules == SL_MAX_RULES || puzzle_holds_rule(p, ops->name)) return -1;
+    puzzle_append_rule(p, ops, self);
     return 0;
 }
 
@@ -58,12 +69,8 @@ static int puzzle_add_item(struct puzzle *p, const char *item, size_t len, long 
         return sl_error_set(err, 0, col, "expected a rule name");
     memcpy(name, item, name_len);
     name[name_len] = '\0';
-    /* One instance per rule: its data goes in one place, which is also
-     * what keeps killer cages from overlapping. */
-    for (int i = 0; i < p->nrules; i++)
-        if (strcmp(p->rules[i].ops->name, name) == 0)
-            return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)",
-                                name);
+    if (puzzle_holds_rule(p, name))
+        return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)", name);
     size_t args_len = colon ? len - name_len - 1 : 0;
     char small[1024], *args = args_len < sizeof small ? small : malloc(args_len + 1);
     if (args == NULL) return sl_error_set(err, 0, col, "out of memory");
