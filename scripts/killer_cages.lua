@@ -350,6 +350,13 @@ local function size_distance(members, n, sizes)
   return distance / 2
 end
 
+-- How many cages a partition has (members: its cages' cells).
+local function cage_count(members)
+  local cages = 0
+  for _ in pairs(members) do cages = cages + 1 end
+  return cages
+end
+
 -- How many cages a partition (members: its cages' cells) has past the
 -- band of opts.cage_band (a grade's: M.cage_band), and the move that heads
 -- back (2 split, 3 merge), or 0 and nil inside it.
@@ -357,8 +364,7 @@ local function cages_outside(members, n, opts)
   if not opts.cage_band then return 0 end
   local low, high = M.bounds(opts, n)
   local fewest, most = M.cage_band(n, low, high, opts.cage_band)
-  local cages = 0
-  for _ in pairs(members) do cages = cages + 1 end
+  local cages = cage_count(members)
   if cages < fewest then return fewest - cages, 2 end
   if cages > most then return cages - most, 3 end
   return 0
@@ -524,8 +530,7 @@ function M.anneal(v, grid, opts)
     end
   end
   if not e then return nil, "no partition to start annealing from", {trace = {}} end
-  local cages = 0
-  for _ in pairs(members) do cages = cages + 1 end
+  local cages = cage_count(members)
   local trace, best, best_e, best_cage, best_rated = {e}, nil, math.huge, nil, nil
   local sides = {} -- the sides of the band its unique states rated on (walk_side)
   local seen = {} -- the walk's ratings by cage text (rate_seen)
@@ -551,8 +556,7 @@ function M.anneal(v, grid, opts)
       if e2 <= e or (e2 < math.huge and e2 < limit) then
         cage, members, e, p, count, fits, toward, rated =
           candidate, m, e2, p2, count2, fits2, toward2, rated2
-        cages = 0
-        for _ in pairs(members) do cages = cages + 1 end
+        cages = cage_count(members)
       end
     end
     trace[#trace + 1] = e
@@ -564,8 +568,7 @@ function M.anneal(v, grid, opts)
     return nil, "annealing ended with no unique puzzle in the band",
            {trace = trace, side = walk_side(sides)}
   end
-  local cages = 0
-  for _ in pairs(members_of(best_cage, n)) do cages = cages + 1 end
+  local cages = cage_count(members_of(best_cage, n))
   -- A rating in the band ran to its end (it stops early only past the
   -- band): its unused rules are exact, so generate.lua need not rate the
   -- puzzle again.
