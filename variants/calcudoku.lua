@@ -40,9 +40,13 @@ variant = require("variant").make{
     return sudolab.puzzle{size = n, boxes = "none", rules = "classic;calcudoku:" .. text,
                           givens = data.givens}
   end,
+  -- The rating past which a band is hard: above what most random cages
+  -- give (up to naked singles). Such bands draw no one-cell cages on small
+  -- grids, shift the mending's cut cells and take hard_draws' settings.
+  hard_above = 2.3,
   -- Hard bands' draws: cages and operation weights that land in the band
   -- more often than the defaults (scripts/RESULTS_keen_unruly.md,
-  -- 2026-12-02 "hard bands' draws"). A row serves a band above 2.3 whose
+  -- 2026-12-02 "hard bands' draws"). A row serves a hard band (hard_above) whose
   -- top is at most `top`, on grids of `sizes` (the first that fits);
   -- 6x6 3.2-3.5 (Keen 6dx) keeps the default cages and weights, which
   -- did best there, and 9x9 past 3.5 and 7x7 keep everything. `harden`:
@@ -56,7 +60,7 @@ variant = require("variant").make{
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
   steer = function(settings, opts, n)
-    if opts.cage_sizes or settings.band[1] <= 2.3 then return end
+    if opts.cage_sizes or settings.band[1] <= variant.hard_above then return end
     for _, row in ipairs(variant.hard_draws) do
       if n >= row.sizes.from and n <= row.sizes.to and settings.band[2] <= row.top then
         settings.cage_sizes, settings.pair_ops, settings.more_ops, settings.harden =
@@ -78,16 +82,17 @@ variant = require("variant").make{
                                   {__index = opts})
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
+      local hard = settings.band[1] > v.hard_above
       -- A lone cell is a given, and givens make a small grid easy: a band
       -- above what most random cages give (up to naked singles) is hit
       -- several times as often without them. Big grids need their givens
       -- to be unique at all.
-      if not opts.min_cage and (opts.size or v.size) <= 6 and settings.band[1] > 2.3 then
+      if not opts.min_cage and (opts.size or v.size) <= 6 and hard then
         settings.min_cage = 2
       end
       -- So are the givens the mending's cuts leave: past that band a cell
       -- cut joins a neighbouring cage where one has room.
-      settings.shift = settings.band[1] > 2.3
+      settings.shift = hard
       v.steer(settings, opts, opts.size or v.size)
     end
     local why
