@@ -227,7 +227,7 @@ int binary_line_prune(const struct binary *b, struct prop_ctx *ctx, int line, in
     /* Only the cells that lose a symbol are visited, in the line's order. */
     uint32_t lose = (can1 & ~ones) | (can2 & ~twos);
     for (uint32_t todo = lose; todo; todo &= todo - 1) {
-        int i = __builtin_ctz(todo), cell = binary_line_cell(b->n, line, i);
+        int i = __builtin_ctz(todo), cell = geometry_line_cell(b->n, line, i);
         digitset keep =
             ((ones >> i & 1) ? digitset_of(1) : 0) | ((twos >> i & 1) ? digitset_of(2) : 0);
         if (prop_restrict(ctx, cell, keep) == SL_PROP_CONTRADICTION) return -1;
@@ -289,7 +289,7 @@ static int binary_attach(void *self, struct rule_builder *rb, struct sl_error *e
     for (int c = 0; c < n * n; c++)
         if (rules_limit_domain(rb, c, digitset_of(1) | digitset_of(2), err)) return -1;
     for (int line = 0; line < 2 * n; line++) {
-        for (int i = 0; i < n; i++) cells[i] = binary_line_cell(n, line, i);
+        for (int i = 0; i < n; i++) cells[i] = geometry_line_cell(n, line, i);
         if (rules_watch_group(rb, cells, n, err) < 0) return -1;
     }
     for (int c = 0; c < n * n; c++) cells[c] = c;
@@ -304,7 +304,7 @@ static int binary_propagate(void *self, struct prop_ctx *ctx)
         for (int line = first; line <= last; line++) {
             if (binary_line_prune(b, ctx, line, b->unique) < 0) {
                 int cells[SL_MAX_SIZE];
-                for (int i = 0; i < b->n; i++) cells[i] = binary_line_cell(b->n, line, i);
+                for (int i = 0; i < b->n; i++) cells[i] = geometry_line_cell(b->n, line, i);
                 prop_blame(ctx, cells, b->n);
                 return SL_PROP_CONTRADICTION;
             }

@@ -26,10 +26,6 @@ struct binary {
     uint64_t twos_of[BINARY_HALVES_MAX_SIZE];
 };
 
-static inline int binary_line_cell(int n, int line, int i)
-{
-    return line < n ? line * n + i : i * n + line - n;
-}
 /* The cells of line that may hold 1 (can1) and 2 (can2), as bits; inline,
  * since every technique reads every line in each pass of a dig. */
 static inline void binary_line_masks(const struct binary *b, const digitset *cand, int line,

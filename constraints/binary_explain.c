@@ -87,13 +87,13 @@ static int be_runs(struct be_pass *p, int line, int *cells, int gap)
         for (int t = 0; t < count; t++) reach |= UINT32_C(1) << targets[t];
         if (!(reach & l.has[d])) continue;
         for (int t = 0; t < count; t++) {
-            int rc = be_other(p, binary_line_cell(n, line, targets[t]), d);
+            int rc = be_other(p, geometry_line_cell(n, line, targets[t]), d);
             if (rc < 0) return -1;
             changed |= rc;
         }
         if (changed) {
-            cells[0] = binary_line_cell(n, line, i);
-            cells[1] = binary_line_cell(n, line, i + gap);
+            cells[0] = geometry_line_cell(n, line, i);
+            cells[1] = geometry_line_cell(n, line, i + gap);
             return 2;
         }
     }
@@ -109,7 +109,7 @@ static int be_triples(struct be_pass *p, int line, int *cells)
 
 static int be_line_cells(const struct binary *b, int line, int *cells)
 {
-    for (int i = 0; i < b->n; i++) cells[i] = binary_line_cell(b->n, line, i);
+    for (int i = 0; i < b->n; i++) cells[i] = geometry_line_cell(b->n, line, i);
     return b->n;
 }
 
@@ -122,7 +122,7 @@ static int be_counts(struct be_pass *p, int line, int *cells)
     for (int d = 1; d <= 2 && open; d++) {
         if (__builtin_popcount(l.only[d]) != b->n / 2) continue;
         for (uint32_t todo = open; todo; todo &= todo - 1)
-            if (be_other(p, binary_line_cell(b->n, line, __builtin_ctz(todo)), d) < 0) return -1;
+            if (be_other(p, geometry_line_cell(b->n, line, __builtin_ctz(todo)), d) < 0) return -1;
         return be_line_cells(b, line, cells);
     }
     return 0;
@@ -151,7 +151,7 @@ static int be_comparison(struct be_pass *p, int line, int *cells)
         uint32_t o1 = be_has(p, 1, other), o2 = p->has[2][other];
         if ((o1 & o2) || (o1 | o2) != full || (o2 & ~open) != twos) continue;
         int i = __builtin_ctz(open); /* one cell decided; the count decides the other */
-        int rc = be_other(p, binary_line_cell(b->n, line, i), (o2 >> i & 1) ? 2 : 1);
+        int rc = be_other(p, geometry_line_cell(b->n, line, i), (o2 >> i & 1) ? 2 : 1);
         if (rc < 0) return -1;
         if (rc) return be_line_cells(b, line, cells);
     }

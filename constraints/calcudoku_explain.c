@@ -67,12 +67,6 @@ static int ce_big(const struct calcudoku *k, int p, struct prop_ctx *ctx, int *c
     return rc > 0 ? ce_report(&k->cages[p], cells) : rc;
 }
 
-/* Cell i of line (rows 0..N-1, then columns). */
-static int ce_line_cell(int n, int line, int i)
-{
-    return line < n ? line * n + i : i * n + line - n;
-}
-
 /* 1 when every cell of cage p lies in line. */
 static int ce_inside(const struct calcudoku *k, int p, int line)
 {
@@ -95,7 +89,7 @@ static int ce_line_rest(const struct calcudoku *k, int line, int op, struct prop
     long long left = op == CALC_ADD ? (long long)n * (n + 1) / 2 : 1;
     for (int d = 2; op == CALC_MUL && d <= n; d++) left *= d;
     for (int i = 0; i < n; i++) {
-        int c = ce_line_cell(n, line, i), p = k->map.part[c];
+        int c = geometry_line_cell(n, line, i), p = k->map.part[c];
         int whole = p >= 0 && ce_inside(k, p, line) &&
                     (k->cages[p].op == op || k->cages[p].op == CALC_NONE);
         if (!whole) {
@@ -151,7 +145,7 @@ static int ce_cage_line(const struct calcudoku *k, int p, struct prop_ctx *ctx, 
     int narrowed = 0;
     for (int line = 0; line < 2 * n; line++) {
         for (int i = 0; l.need[line] && i < n; i++) {
-            int cell = ce_line_cell(n, line, i);
+            int cell = geometry_line_cell(n, line, i);
             if (k->map.part[cell] == p) continue;
             int rc = ce_narrow(ctx, cell, ~l.need[line]);
             if (rc < 0) return -1;
@@ -180,7 +174,8 @@ static int ce_part_changed(const struct calcudoku *k, const struct calc_techniqu
     if (!changed) return 1;
     int n = t->parts ? k->geo.size : k->cages[p].ncells;
     for (int i = 0; i < n; i++)
-        if (changed[t->parts ? ce_line_cell(k->geo.size, p, i) : k->cages[p].cells[i]]) return 1;
+        if (changed[t->parts ? geometry_line_cell(k->geo.size, p, i) : k->cages[p].cells[i]])
+            return 1;
     return 0;
 }
 

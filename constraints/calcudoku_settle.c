@@ -16,12 +16,6 @@
 
 #include "calcudoku.h"
 
-/* The i-th cell of line (rows 0..n-1, then columns). */
-static int cs_line_cell(int n, int line, int i)
-{
-    return line < n ? line * n + i : i * n + (line - n);
-}
-
 /* What narrowed: cells (for their cage) and lines (rows 0..n-1, then
  * columns) due for another look. */
 struct cs_due {
@@ -42,13 +36,13 @@ static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
     digitset solved = 0, once = 0, twice = 0, all = digitset_all(n);
     int changed = 0;
     for (int i = 0; i < n; i++) {
-        digitset m = cand[cs_line_cell(n, line, i)];
+        digitset m = cand[geometry_line_cell(n, line, i)];
         if (!digitset_is_single(m)) continue;
         if (solved & m) return -1;
         solved |= m;
     }
     for (int i = 0; i < n; i++) {
-        int cell = cs_line_cell(n, line, i);
+        int cell = geometry_line_cell(n, line, i);
         digitset m = cand[cell];
         if (!digitset_is_single(m) && (m & solved)) {
             if ((m &= ~solved) == 0) return -1;
@@ -62,7 +56,7 @@ static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
     for (digitset hidden = once & ~twice & ~solved; hidden; hidden &= hidden - 1) {
         digitset digit = hidden & -hidden;
         for (int i = 0; i < n; i++) {
-            int cell = cs_line_cell(n, line, i);
+            int cell = geometry_line_cell(n, line, i);
             if (!(cand[cell] & digit)) continue;
             if (cand[cell] != digit) cs_narrow(n, cell, cand, digit, due), changed = 1;
             break;
@@ -136,7 +130,7 @@ static int cs_check(const struct calcudoku *k, int n, const uint8_t *grid)
 {
     for (int line = 0; line < 2 * n; line++) {
         digitset seen = 0;
-        for (int i = 0; i < n; i++) seen |= digitset_of(grid[cs_line_cell(n, line, i)]);
+        for (int i = 0; i < n; i++) seen |= digitset_of(grid[geometry_line_cell(n, line, i)]);
         if (seen != digitset_all(n)) return 0;
     }
     for (int p = 0; p < k->map.nparts; p++) {

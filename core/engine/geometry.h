@@ -32,6 +32,12 @@ static inline int geometry_cell(const struct geometry *g, int row, int col)
 {
     return row * g->size + col;
 }
+/* Cell i of line on an n x n grid, the lines being rows 0..n-1, then
+ * columns n..2n-1 (binary and calcudoku walk their lines so). */
+static inline int geometry_line_cell(int n, int line, int i)
+{
+    return line < n ? line * n + i : i * n + line - n;
+}
 /* Box index 0..N-1 (row-major over boxes), or -1 when there are no boxes. */
 int geometry_box(const struct geometry *g, int cell);
 
