@@ -24,6 +24,10 @@ int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx);
 int calcudoku_explain(const void *self, const char *technique, struct prop_ctx *ctx,
                       struct explain_sink *sink);
 
+/* The rule's check hook (constraint.h): 1 when every cage's digits in
+ * grid make its target. */
+int calcudoku_check(const void *self, const struct geometry *g, const uint8_t *grid);
+
 /* The rule's settle and count hooks (constraint.h): calcudoku_settle.c. */
 int calcudoku_settle(const void *self, const struct geometry *g, const uint8_t *givens,
                      uint8_t *grid);

@@ -126,20 +126,15 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
 }
 
 /* 1 when grid (one digit a cell) is a Latin square whose cages hold. */
-static int cs_check(const struct calcudoku *k, int n, const uint8_t *grid)
+static int cs_check(const struct calcudoku *k, const struct geometry *g, const uint8_t *grid)
 {
+    int n = g->size;
     for (int line = 0; line < 2 * n; line++) {
         digitset seen = 0;
         for (int i = 0; i < n; i++) seen |= digitset_of(grid[geometry_line_cell(n, line, i)]);
         if (seen != digitset_all(n)) return 0;
     }
-    for (int p = 0; p < k->map.nparts; p++) {
-        const struct calc_cage *c = &k->cages[p];
-        uint8_t digits[CALC_MAX_CAGE_CELLS];
-        for (int i = 0; i < c->ncells; i++) digits[i] = grid[c->cells[i]];
-        if (!calc_cage_holds(c, digits)) return 0;
-    }
-    return 1;
+    return calcudoku_check(k, g, grid);
 }
 
 int calcudoku_settle(const void *self, const struct geometry *g, const uint8_t *givens,
@@ -159,7 +154,7 @@ long calcudoku_count(const void *self, const struct geometry *g, const uint8_t *
     *used = 1;
     /* Sound narrowings that leave one digit a cell (or nothing) leave
      * the only solution (or none); the check is the check of any answer. */
-    if (!(rc == 1 && limit > 0 && cs_check(self, g->size, grid))) return 0;
+    if (!(rc == 1 && limit > 0 && cs_check(self, g, grid))) return 0;
     if (found) memcpy(found, grid, (size_t)g->ncells);
     return 1;
 }
