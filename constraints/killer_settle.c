@@ -9,7 +9,6 @@
  */
 #include "killer_settle.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
