@@ -112,14 +112,13 @@ return require("variant").make{
     local settings = setmetatable({cage_sizes = killer.profile(opts.cage_sizes),
                                    givens = v.givens_for(v, opts, n)}, {__index = opts})
     -- The graded sizes stand aside for cage bounds the user set.
-    if opts.grade and not (opts.cage_sizes or opts.min_cage or opts.max_cage)
-       and (opts.size or v.size) == 9 then
+    if opts.grade and not (opts.cage_sizes or opts.min_cage or opts.max_cage) and n == 9 then
       settings.cage_sizes = v.grade_sizes[opts.grade]
     end
     if opts.grade or opts.rating then
       settings.band = opts.rating or require("dig").grade_band(opts.grade)
-      settings.cage_band = opts.grade and (opts.size or v.size) == 9 and v.grade_cages[opts.grade] or nil
-      local screen = opts.grade and (opts.size or v.size) == 9 and v.grade_screen[opts.grade] or nil
+      settings.cage_band = opts.grade and n == 9 and v.grade_cages[opts.grade] or nil
+      local screen = opts.grade and n == 9 and v.grade_screen[opts.grade] or nil
       settings.starts = screen and screen.starts or opts.grade and v.grade_starts[opts.grade] or nil
       settings.screen = screen and screen.nodes or nil
       settings.stop_below = opts.grade and v.grade_stop_below[opts.grade] or nil
