@@ -31,6 +31,7 @@ struct sum_item {
      * (mirrored), which makes a difference a plain sum. */
     int mirrored, groups_total;
     size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
+    int layout;          /* by_groups: its groups' cells, into layouts */
     int next_same_first; /* the previous sum with the same first cell, or -1 */
     int next_same_list;  /* the previous one-group sum of the same list key, or -1 */
 };
@@ -66,8 +67,10 @@ struct sum_set {
     int last_by_list[SUM_LIST_KEYS]; /* per list key: the last one-group sum, or -1 */
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
-    int broad;                           /* by_groups: the most sets a group is listed with */
-    int mirror;                          /* sum_set_mirror_differences */
+    int nlayouts, layouts_cap;
+    struct sum_groups_layout *layouts; /* per by_groups sum (sum_groups.h) */
+    int broad;                         /* by_groups: the most sets a group is listed with */
+    int mirror;                        /* sum_set_mirror_differences */
 };
 
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
@@ -138,6 +141,7 @@ void sum_set_free(struct sum_set *s)
     free(s->touched);
     free(s->links);
     free(s->outside);
+    free(s->layouts);
     free(s);
 }
 
@@ -324,6 +328,18 @@ static void sum_mirror(struct sum_set *s, struct sum_item *it)
     it->groups_total = it->total + extra;
 }
 
+/* A by_groups sum's memo and layout (sum_groups.h). */
+static int sum_set_lay_out(struct sum_set *s, struct sum_item *it, struct sl_error *err)
+{
+    if (vec_grow((void **)&s->layouts, &s->layouts_cap, s->nlayouts + 1, sizeof *s->layouts, err))
+        return -1;
+    it->memo_at = s->memo_bytes;
+    s->memo_bytes += sum_groups_memo_bytes(it->ngroups);
+    it->layout = s->nlayouts++;
+    sum_groups_layout_make(s->group + it->first, it->count, it->ngroups, &s->layouts[it->layout]);
+    return 0;
+}
+
 int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
                          int count, int total, struct sl_error *err)
 {
@@ -352,10 +368,7 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         int group_size[SUM_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) group_size[group[i]]++;
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
-        if (it->by_groups) {
-            it->memo_at = s->memo_bytes;
-            s->memo_bytes += sum_groups_memo_bytes(it->ngroups);
-        }
+        if (it->by_groups && sum_set_lay_out(s, it, err)) return -1;
     }
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
@@ -907,8 +920,8 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
     if (it->mirrored)
         for (int i = 0; i < it->count; i++)
             if (weight[i] < 0) cand[i] = mirror_digits(cand[i], s->size);
-    if (sum_groups_prune(s->subsets, cand, s->group + it->first, it->count, it->ngroups,
-                         it->groups_total, s->broad, keep, memo))
+    if (sum_groups_prune_laid(s->subsets, cand, &s->layouts[it->layout], it->count, it->ngroups,
+                              it->groups_total, s->broad, keep, memo))
         return SL_PROP_CONTRADICTION;
     int changed = 0;
     for (int i = 0; i < it->count; i++) {

@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUM_GROUPS_MAX_N 12     /* the table holds 2^N sets */
-#define SUM_GROUPS_MAX_LIST 252 /* sets of one size: C(10,5); C(9,k) <= 126 */
-#define SUM_GROUPS_MAX_GROUPS 16
+#define SUM_GROUPS_MAX_N 12      /* the table holds 2^N sets */
+#define SUM_GROUPS_MAX_LIST 252  /* sets of one size: C(10,5); C(9,k) <= 126 */
 #define SUM_GROUPS_MAX_TOTAL 127 /* totals are bits of two words */
 
 /* Within one size the sets are in increasing order as numbers, so the
@@ -139,8 +138,8 @@ static digitset spread_of(const digitset *digit_at, digitset places)
  * group. */
 
 struct group_scan {
-    int cell_first[SUM_GROUPS_MAX_CELLS + 1]; /* group g's cells: order[cell_first[g]..] */
-    int order[SUM_GROUPS_MAX_CELLS];
+    const uint8_t *cell_first; /* group g's cells: order[cell_first[g]..] (the layout's) */
+    const uint8_t *order;
     /* Per group, as measured before listing (scan_measure). */
     digitset placed[SUM_GROUPS_MAX_GROUPS], free_digits[SUM_GROUPS_MAX_GROUPS];
     digitset mask_sum[SUM_GROUPS_MAX_GROUPS];
@@ -163,14 +162,15 @@ struct group_memo {
 
 size_t sum_groups_memo_bytes(int ngroups) { return (size_t)ngroups * sizeof(struct group_memo); }
 
-static void scan_order(struct group_scan *gs, const uint8_t *group, int count, int ngroups)
+void sum_groups_layout_make(const uint8_t *group, int count, int ngroups,
+                            struct sum_groups_layout *out)
 {
-    memset(gs->cell_first, 0, (size_t)(ngroups + 1) * sizeof gs->cell_first[0]);
-    for (int i = 0; i < count; i++) gs->cell_first[group[i] + 1]++;
-    for (int g = 0; g < ngroups; g++) gs->cell_first[g + 1] += gs->cell_first[g];
-    int next[SUM_GROUPS_MAX_CELLS];
-    memcpy(next, gs->cell_first, (size_t)ngroups * sizeof next[0]);
-    for (int i = 0; i < count; i++) gs->order[next[group[i]]++] = i;
+    int first[SUM_GROUPS_MAX_GROUPS + 1] = {0}, next[SUM_GROUPS_MAX_GROUPS];
+    for (int i = 0; i < count; i++) first[group[i] + 1]++;
+    for (int g = 0; g < ngroups; g++) first[g + 1] += first[g];
+    for (int g = 0; g <= ngroups; g++) out->cell_first[g] = (uint8_t)first[g];
+    memcpy(next, first, (size_t)ngroups * sizeof next[0]);
+    for (int i = 0; i < count; i++) out->order[next[group[i]]++] = (uint8_t)i;
 }
 
 /* Bits lo..hi of word w (bits 64w..64w+63), as a mask. */
@@ -207,7 +207,7 @@ static int end_sum(digitset digits, int k, int largest)
 static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
                         int g, int broad)
 {
-    const int *cells = gs->order + gs->cell_first[g];
+    const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g], nplaced = 0;
     digitset placed = 0, reach = 0, mask_sum = 0;
     for (int j = 0; j < k; j++) {
@@ -240,7 +240,7 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
         totals_range(&gs->totals[g], gs->lo[g], gs->hi[g]);
         return 0;
     }
-    const int *cells = gs->order + gs->cell_first[g];
+    const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0;
     digitset free_digits = gs->free_digits[g], open[SUM_GROUPS_MAX_CELLS];
     int m = digitset_count(free_digits), pick = gs->pick[g], base = gs->base[g];
@@ -275,7 +275,7 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
 static int keep_group(struct group_scan *gs, const digitset *cand, int g, int need,
                       struct totals others, digitset *keep)
 {
-    const int *cells = gs->order + gs->cell_first[g];
+    const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g];
     digitset can = 0, every = ~(digitset)0;
     int found = 0;
@@ -330,9 +330,19 @@ static void memo_write(const struct group_scan *gs, struct group_memo *memo, int
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
                      int count, int ngroups, int total, int broad, digitset *keep, void *memo)
 {
+    struct sum_groups_layout lay;
+    sum_groups_layout_make(group, count, ngroups, &lay);
+    return sum_groups_prune_laid(t, cand, &lay, count, ngroups, total, broad, keep, memo);
+}
+
+int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
+                          const struct sum_groups_layout *lay, int count, int ngroups, int total,
+                          int broad, digitset *keep, void *memo)
+{
     struct group_scan gs;
     struct totals before[SUM_GROUPS_MAX_GROUPS + 1], after[SUM_GROUPS_MAX_GROUPS + 1];
-    scan_order(&gs, group, count, ngroups);
+    gs.cell_first = lay->cell_first;
+    gs.order = lay->order;
     for (int g = 0; g < ngroups; g++)
         if (scan_measure(t, &gs, cand, g, broad)) return -1;
     if (memo && memo_unchanged(&gs, memo, ngroups)) {

@@ -20,6 +20,7 @@
 #include "bits.h"
 
 #define SUM_GROUPS_MAX_CELLS 64
+#define SUM_GROUPS_MAX_GROUPS 16
 /* The most sets a group is listed with, as the killer's innies take it: a
  * group that could hold more is taken to make every total between its
  * least and its greatest, and its own cells are left alone. */
@@ -48,5 +49,21 @@ int sum_groups_fit(const struct digit_subsets *t, const int *group_size, int ngr
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
                      int count, int ngroups, int total, int broad, digitset *keep, void *memo);
 size_t sum_groups_memo_bytes(int ngroups);
+
+/* Where each group's cells lie in a sum: group g's are
+ * order[cell_first[g] .. cell_first[g + 1]). A sum's groups never change,
+ * so a caller pruning it again and again makes this once
+ * (sum_groups_layout_make) and passes it to sum_groups_prune_laid, which
+ * is sum_groups_prune without sorting the cells into groups each call. */
+struct sum_groups_layout {
+    uint8_t cell_first[SUM_GROUPS_MAX_GROUPS + 1];
+    uint8_t order[SUM_GROUPS_MAX_CELLS];
+};
+/* group[i] in 0..ngroups-1, ngroups at most SUM_GROUPS_MAX_GROUPS. */
+void sum_groups_layout_make(const uint8_t *group, int count, int ngroups,
+                            struct sum_groups_layout *out);
+int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
+                          const struct sum_groups_layout *lay, int count, int ngroups, int total,
+                          int broad, digitset *keep, void *memo);
 
 #endif
