@@ -21,6 +21,9 @@ struct sum_link {
 struct sum_item {
     int first, count;           /* into cells and group */
     int link_first, link_count; /* into links */
+    /* With at most 64 links: per cell of the sum, the links whose houses
+     * lack it (bit l: link l), into lacks; else -1. */
+    int lacks_first;
     int total;
     int ngroups;
     long combo_first; /* into combos */
@@ -58,6 +61,8 @@ struct sum_set {
     struct sum_link *links;
     int noutside, outside_cap;
     uint16_t *outside;
+    int nlacks, lacks_cap;
+    uint64_t *lacks;
     uint16_t *cell_houses;                       /* the houses of each cell, */
     uint16_t cell_house_start[SL_MAX_CELLS + 1]; /* from here to the next cell's */
     uint64_t *inside_of;             /* per house: scratch for sum_set_link, all 0 between calls */
@@ -142,6 +147,7 @@ void sum_set_free(struct sum_set *s)
     free(s->links);
     free(s->outside);
     free(s->layouts);
+    free(s->lacks);
     free(s);
 }
 
@@ -181,7 +187,21 @@ int sum_set_size(const struct sum_set *s) { return s->size; }
 
 int sum_set_count(const struct sum_set *s) { return s->nitems; }
 
-size_t sum_set_state_bytes(const struct sum_set *s) { return s->memo_bytes; }
+/* The state holds the by_groups sums' memos, then a digitset per link:
+ * the digits known gone from the link's house outside its sum (see
+ * sum_needed), which stay gone down a branch. */
+size_t sum_set_state_bytes(const struct sum_set *s)
+{
+    size_t bytes = s->memo_bytes + (size_t)s->nlinks * sizeof(digitset);
+    return (bytes + 7) & ~(size_t)7;
+}
+
+/* Item it's digitsets of gone digits, one per link, in state; NULL
+ * without a state (each call then works from scratch). */
+static digitset *sum_links_gone(const struct sum_set *s, const struct sum_item *it, void *state)
+{
+    return state ? (digitset *)((char *)state + s->memo_bytes) + it->link_first : NULL;
+}
 
 int sum_set_cells(const struct sum_set *s, int i, int *cells)
 {
@@ -269,6 +289,24 @@ static int sum_set_touched_houses(struct sum_set *s, const struct sum_item *it, 
     return ntouched;
 }
 
+/* Per cell of item it, the links whose houses lack it: a needed digit's
+ * places in the sum then tell at once which houses hold them all. */
+static int sum_set_lacks(struct sum_set *s, struct sum_item *it, struct sl_error *err)
+{
+    it->lacks_first = -1;
+    if (it->link_count > 64) return 0;
+    if (vec_grow((void **)&s->lacks, &s->lacks_cap, s->nlacks + it->count, sizeof *s->lacks, err))
+        return -1;
+    it->lacks_first = s->nlacks;
+    for (int i = 0; i < it->count; i++) {
+        uint64_t lacks = 0;
+        for (int l = 0; l < it->link_count; l++)
+            if (!(s->links[it->link_first + l].inside >> i & 1)) lacks |= UINT64_C(1) << l;
+        s->lacks[s->nlacks++] = lacks;
+    }
+    return 0;
+}
+
 /* Links item it to every house it meets. */
 static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
@@ -299,6 +337,7 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
+    if (rc == 0) rc = sum_set_lacks(s, it, err);
     for (int t = 0; t < ntouched; t++) s->inside_of[touched[t]] = 0;
     for (int i = 0; i < it->count; i++) place[s->cells[it->first + i]] = -1;
     return rc;
@@ -520,12 +559,64 @@ enum {
                                   the sum's own cells, which it settles */
 };
 
-/* For a digit every survivor needs: placed when one open cell alone can
- * take it; gone from the houses mode names (the cage's version of
- * pointing). Returns SL_PROP_CONTRADICTION, or 1 when a cell counted by
- * mode changed, else 0. */
-static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                      const struct sum_view *v, digitset needed, int mode)
+/* Removes digit d from the cells of link's house outside the sum: 1 when
+ * some cell lost it, 0 when none held it, or SL_PROP_CONTRADICTION. */
+static int sum_link_clear(const struct sum_set *s, const struct sum_link *link,
+                          struct prop_ctx *ctx, digitset d)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    int removed = 0;
+    for (int k = 0; k < link->out_count; k++) {
+        int out = s->outside[link->out_first + k];
+        if (!(now[out] & d)) continue;
+        if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
+        removed = 1;
+    }
+    return removed;
+}
+
+/* sum_needed for a sum with its lacks (at most 64 links): the links
+ * whose houses hold every place of a digit come from those places'
+ * lacks, not from a test of each link; the same removals, in the same
+ * order, as sum_needed_by_links. */
+static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *it,
+                               struct prop_ctx *ctx, const struct sum_view *v, digitset needed,
+                               int mode, digitset *gone)
+{
+    const digitset *now = prop_candidate_array(ctx);
+    const uint64_t *lacks = s->lacks + it->lacks_first;
+    uint64_t links = it->link_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->link_count) - 1;
+    uint64_t holding = links; /* the links holding the whole sum */
+    if (!(mode & NEEDED_POINTING))
+        for (int i = 0; i < it->count; i++) holding &= ~lacks[i];
+    int changed = 0;
+    for (; needed; needed = digitset_rest(needed)) {
+        digitset d = needed & -needed;
+        uint64_t due = holding;
+        int places = 0, cell = -1;
+        for (int i = 0; i < v->nopen; i++)
+            if (now[v->open[i]] & d) due &= ~lacks[v->pos[i]], places++, cell = v->open[i];
+        if (places == 0) return SL_PROP_CONTRADICTION;
+        if (places == 1 && now[cell] != d) {
+            if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
+            changed = 1;
+        }
+        for (; due; due &= due - 1) {
+            int l = __builtin_ctzll(due);
+            if (gone && (gone[l] & d)) continue;
+            int removed = sum_link_clear(s, &s->links[it->link_first + l], ctx, d);
+            if (removed < 0) return SL_PROP_CONTRADICTION;
+            if (removed && (mode & NEEDED_OUTSIDE_COUNTS)) changed = 1;
+            if (gone) gone[l] |= d;
+        }
+    }
+    return changed;
+}
+
+/* sum_needed one link at a time, for a sum meeting more than 64 houses. */
+static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *it,
+                               struct prop_ctx *ctx, const struct sum_view *v, digitset needed,
+                               int mode, digitset *gone)
 {
     const digitset *now = prop_candidate_array(ctx);
     uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
@@ -543,24 +634,37 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
         }
         for (int l = 0; l < it->link_count; l++) {
             const struct sum_link *link = &s->links[it->link_first + l];
+            if (gone && (gone[l] & d)) continue;
             if ((mode & NEEDED_POINTING) ? (where & ~link->inside) != 0 : link->inside != whole)
                 continue;
-            for (int k = 0; k < link->out_count; k++) {
-                int out = s->outside[link->out_first + k];
-                if (!(now[out] & d)) continue;
-                if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
-                if (mode & NEEDED_OUTSIDE_COUNTS) changed = 1;
-            }
+            int removed = sum_link_clear(s, link, ctx, d);
+            if (removed < 0) return SL_PROP_CONTRADICTION;
+            if (removed && (mode & NEEDED_OUTSIDE_COUNTS)) changed = 1;
+            if (gone) gone[l] |= d;
         }
     }
     return changed;
+}
+
+/* For a digit every survivor needs: placed when one open cell alone can
+ * take it; gone from the houses mode names (the cage's version of
+ * pointing). gone, when not NULL, holds per link the digits known gone
+ * from its house outside the sum: candidates only shrink down a branch,
+ * so such a house is not read again for them (the same removals, fewer
+ * reads). Returns SL_PROP_CONTRADICTION, or 1 when a cell counted by
+ * mode changed, else 0. */
+static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
+                      const struct sum_view *v, digitset needed, int mode, digitset *gone)
+{
+    if (it->lacks_first >= 0) return sum_needed_by_lacks(s, it, ctx, v, needed, mode, gone);
+    return sum_needed_by_links(s, it, ctx, v, needed, mode, gone);
 }
 
 /* The houses' forced digits only matter when several combinations are
  * left, so they are looked up only then. Like every pruning below:
  * SL_PROP_CONTRADICTION, or 1 when the sum's own cells changed, else 0. */
 static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                         const struct sum_view *v)
+                         const struct sum_view *v, digitset *gone)
 {
     digitset can;
     int count;
@@ -577,7 +681,7 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
         if (prop_restrict(ctx, v->open[i], can)) return SL_PROP_CONTRADICTION;
         changed = 1;
     }
-    int placed = sum_needed(s, it, ctx, v, needed, NEEDED_POINTING);
+    int placed = sum_needed(s, it, ctx, v, needed, NEEDED_POINTING, gone);
     return placed < 0 ? SL_PROP_CONTRADICTION : changed | placed;
 }
 
@@ -673,8 +777,9 @@ int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ct
         changed = 1;
     }
     if (!(sight & (SUM_SEE_NEEDED | SUM_SEE_POINTING))) return changed;
-    int more = sum_needed(s, it, ctx, &v, needed,
-                          NEEDED_OUTSIDE_COUNTS | (sight & SUM_SEE_POINTING ? NEEDED_POINTING : 0));
+    int more =
+        sum_needed(s, it, ctx, &v, needed,
+                   NEEDED_OUTSIDE_COUNTS | (sight & SUM_SEE_POINTING ? NEEDED_POINTING : 0), NULL);
     return more < 0 ? SL_PROP_CONTRADICTION : changed | more;
 }
 
@@ -968,7 +1073,9 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void
     const struct sum_item *it = &s->items[i];
     if (it->combo_count >= 0) {
         struct sum_view v;
-        return sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION : sum_by_combos(s, it, ctx, &v);
+        return sum_view_of(s, it, ctx, &v)
+                   ? SL_PROP_CONTRADICTION
+                   : sum_by_combos(s, it, ctx, &v, sum_links_gone(s, it, state));
     }
     for (int narrowed = 0;; narrowed = 1) {
         int status = sum_without_combos(s, it, ctx, state);
