@@ -28,7 +28,10 @@ struct sum_item {
     int ngroups;
     long combo_first; /* into combos */
     long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
-    int by_groups;    /* several groups, pruned set by set (sum_groups.h) */
+    /* With 1 to 64 combinations: per digit d, which of them hold it (bit
+     * j: combination j) at has[has_first + d]; else -1. */
+    int has_first;
+    int by_groups; /* several groups, pruned set by set (sum_groups.h) */
     /* by_groups of a sum with weights of 1 and -1: the total a group's
      * sets add up to once each cell of weight -1 holds N+1 less its digit
      * (mirrored), which makes a difference a plain sum. */
@@ -63,6 +66,8 @@ struct sum_set {
     uint16_t *outside;
     int nlacks, lacks_cap;
     uint64_t *lacks;
+    int nhas, has_cap;
+    uint64_t *has;
     uint16_t *cell_houses;                       /* the houses of each cell, */
     uint16_t cell_house_start[SL_MAX_CELLS + 1]; /* from here to the next cell's */
     uint64_t *inside_of;             /* per house: scratch for sum_set_link, all 0 between calls */
@@ -148,6 +153,7 @@ void sum_set_free(struct sum_set *s)
     free(s->outside);
     free(s->layouts);
     free(s->lacks);
+    free(s->has);
     free(s);
 }
 
@@ -228,6 +234,21 @@ static int sum_list_key(const struct sum_item *it)
     return (it->count * 31 + it->total) & (SUM_LIST_KEYS - 1);
 }
 
+/* Per digit, the combinations of item it's new list that hold it. */
+static int sum_set_has_digits(struct sum_set *s, struct sum_item *it, struct sl_error *err)
+{
+    if (vec_grow((void **)&s->has, &s->has_cap, s->nhas + s->size + 1, sizeof *s->has, err))
+        return -1;
+    uint64_t *has = s->has + s->nhas;
+    it->has_first = s->nhas;
+    s->nhas += s->size + 1;
+    for (int d = 0; d <= s->size; d++) has[d] = 0;
+    for (long j = 0; j < it->combo_count; j++)
+        for (digitset m = s->combos[it->combo_first + j]; m; m = digitset_rest(m))
+            has[digitset_first(m)] |= UINT64_C(1) << j;
+    return 0;
+}
+
 /* Shares the list of an earlier one-group sum of the same size and total. */
 static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
@@ -239,11 +260,13 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
     if (first >= 0) { /* the earliest such sum, as every copy shares its list */
         it->combo_first = s->items[first].combo_first;
         it->combo_count = s->items[first].combo_count;
+        it->has_first = s->items[first].has_first;
         return 0;
     }
     long count = cage_combos_for(s->size, it->count, it->total, NULL, 0);
     it->combo_first = s->ncombos;
     it->combo_count = count > SUM_MAX_COMBOS ? -1 : count;
+    it->has_first = -1;
     /* No combination (a total out of reach) stores nothing: s->combos may
      * still be NULL, and NULL plus an offset is undefined even at 0. */
     if (it->combo_count <= 0) return 0;
@@ -252,7 +275,7 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
         return -1;
     cage_combos_for(s->size, it->count, it->total, s->combos + s->ncombos, count);
     s->ncombos += count;
-    return 0;
+    return count <= 64 ? sum_set_has_digits(s, it, err) : 0;
 }
 
 /* The houses holding some of item it's cells, in increasing order, into
@@ -529,10 +552,42 @@ static const digitset *sum_combos_of(const struct sum_set *s, const struct sum_i
     return it->combo_count > 0 ? s->combos + it->combo_first : NULL;
 }
 
+/* sum_survivors for a list with its digits' masks: the combinations
+ * holding every forced digit, no digit outside the sum's reach, and a
+ * digit of each cell to check are found digit by digit, not combination
+ * by combination. */
+static digitset sum_survivors_by_digits(const struct sum_set *s, const struct sum_item *it,
+                                        const struct sum_view *v, digitset forced, digitset *can,
+                                        int *count)
+{
+    const digitset *list = sum_combos_of(s, it);
+    const uint64_t *has = s->has + it->has_first;
+    uint64_t live = it->combo_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->combo_count) - 1;
+    digitset needed = ~(digitset)0;
+    for (digitset m = forced; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
+    digitset beyond = digitset_all(s->size) & ~(v->reach | v->placed);
+    for (digitset m = beyond; m; m = digitset_rest(m)) live &= ~has[digitset_first(m)];
+    for (int i = 0; i < v->ncheck && live; i++) {
+        uint64_t meets = 0;
+        for (digitset m = v->check[i] & ~v->placed; m; m = digitset_rest(m))
+            meets |= has[digitset_first(m)];
+        live &= meets;
+    }
+    *can = 0;
+    *count = __builtin_popcountll(live);
+    for (; live; live &= live - 1) {
+        digitset rest = list[__builtin_ctzll(live)] & ~v->placed;
+        *can |= rest;
+        needed &= rest;
+    }
+    return needed;
+}
+
 /* The surviving combinations: their union (*can) and intersection. */
 static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it,
                               const struct sum_view *v, digitset forced, digitset *can, int *count)
 {
+    if (it->has_first >= 0) return sum_survivors_by_digits(s, it, v, forced, can, count);
     const digitset *list = sum_combos_of(s, it);
     digitset needed = ~(digitset)0;
     *can = 0;
