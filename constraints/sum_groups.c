@@ -100,6 +100,10 @@ static struct totals totals_shift(struct totals b, int by)
 static struct totals totals_add(struct totals x, struct totals y)
 {
     struct totals r = {{0, 0}};
+    /* Adding {0}, as the ends of a sum's groups do (all of it with two
+     * groups), leaves the other as it is. */
+    if (x.w[0] == 1 && x.w[1] == 0) return y;
+    if (y.w[0] == 1 && y.w[1] == 0) return x;
     if (__builtin_popcountll(x.w[0]) + __builtin_popcountll(x.w[1]) >
         __builtin_popcountll(y.w[0]) + __builtin_popcountll(y.w[1])) {
         struct totals swap = x;
@@ -226,8 +230,10 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->pick[g] = pick;
     gs->base[g] = t->total[placed >> 1];
     gs->broad[g] = t->choose[m][pick] > broad;
-    gs->lo[g] = gs->base[g] + end_sum(free_digits, pick, 0);
-    gs->hi[g] = gs->base[g] + end_sum(free_digits, pick, 1);
+    /* Only a broad group's range is read (as its totals, and by the memo
+     * when it was broad before too). */
+    gs->lo[g] = gs->broad[g] ? gs->base[g] + end_sum(free_digits, pick, 0) : 0;
+    gs->hi[g] = gs->broad[g] ? gs->base[g] + end_sum(free_digits, pick, 1) : 0;
     return 0;
 }
 /* Lists the sets group g can hold, as totals with their digits (a broad
