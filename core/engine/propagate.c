@@ -152,6 +152,9 @@ static int intersection_look(struct prop_ctx *ctx, const struct intersection *x)
     const uint16_t *only_b = only_a + x->only_a;
     digitset in_shared = union_of(ctx->cand, shared, x->shared);
     digitset in_a = union_of(ctx->cand, only_a, x->only_a);
+    /* B's other cells matter only to a claim (B a house) or to a digit A
+     * has only in the shared cells: without either, they are not read. */
+    if (!x->b_is_house && !(in_shared & ~in_a)) return SL_PROP_OK;
     digitset in_b = union_of(ctx->cand, only_b, x->only_b);
     digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
     digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
