@@ -349,6 +349,70 @@ static void test_sound_on_random_9x9_cages(void)
     fixture_close(&f);
 }
 
+/* The search state's memos (a sum of groups' unchanged cells, the digits
+ * a cage's needed digits already left of its houses) only save reads:
+ * down a random path of restrictions on random 9x9 killers, each step
+ * from the memos leaves the candidates a step from the same state with
+ * the memos cleared does. */
+static int restrict_step(const struct ruleset *rs, digitset *state, int cell, digitset allowed)
+{
+    struct prop_ctx ctx;
+    propagate_view_fresh(&ctx, rs, state);
+    return propagate_restrict_cells(&ctx, rs, state, &cell, 1, allowed);
+}
+
+static void walk_with_and_without_memos(struct built *b, struct rng *rng, const uint8_t *grid,
+                                        digitset *fresh)
+{
+    const struct ruleset *rs = b->rules;
+    size_t memos = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    for (int step = 0; step < 40; step++) {
+        int cell = (int)rng_below(rng, 81), tries = 0;
+        while (digitset_is_single(b->cand[cell]) && tries++ < 81) cell = (cell + 1) % 81;
+        if (digitset_is_single(b->cand[cell])) return;
+        /* Mostly the grid's digit, so that paths run deep; else any. */
+        digitset m = b->cand[cell], digit = digitset_of(grid[cell]);
+        if (rng_below(rng, 3) == 0 || !(m & digit)) {
+            int k = (int)rng_below(rng, (uint32_t)digitset_count(m));
+            while (k-- > 0) m = digitset_rest(m);
+            digit = m & -m;
+        }
+        memcpy(fresh, b->cand, rs->state_bytes);
+        memset((char *)fresh + memos, 0, rs->state_bytes - memos);
+        int with = restrict_step(rs, b->cand, cell, digit);
+        int without = restrict_step(rs, fresh, cell, digit);
+        CU_ASSERT_EQUAL(with, without);
+        if (with != SL_PROP_OK || without != SL_PROP_OK) return;
+        CU_ASSERT_EQUAL(memcmp(b->cand, fresh, 81 * sizeof(digitset)), 0);
+    }
+}
+
+static void test_memos_change_nothing(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct rng rng;
+    rng_seed(&rng, 23);
+    struct built *b = malloc(sizeof *b);
+    digitset *fresh = malloc(sizeof b->cand);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(fresh);
+    for (int trial = 0; trial < 80; trial++) {
+        uint8_t grid[81];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024];
+        random_cages(&rng, grid, 9, map, sums);
+        build(b, killer_line(map, sums, NULL));
+        CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
+        if (b->status == SL_PROP_OK) walk_with_and_without_memos(b, &rng, grid, fresh);
+        unbuild(b);
+    }
+    free(fresh);
+    free(b);
+    fixture_close(&f);
+}
+
 /* 16x16: random cages over a random grid, with a third of its cells
  * given, solve to a grid the rules accept (without givens, such random
  * killers can keep the search busy for seconds); a cage of 16 cells
@@ -608,6 +672,7 @@ void tests_register(void)
     CU_add_test(s, "innies of a row", test_innies_of_a_row);
     CU_add_test(s, "sound on every 4x4 grid", test_sound_on_every_4x4_grid);
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
+    CU_add_test(s, "memos change no deduction", test_memos_change_nothing);
     CU_add_test(s, "16x16 killers", test_killer_16x16);
     CU_add_test(s, "lean ruleset", test_lean_ruleset);
     CU_add_test(s, "root keeps the grid", test_root_keeps_the_grid);
