@@ -16,8 +16,20 @@
  * sets of k of the first m digits are the first C(m, k) of the k-sets:
  * a group whose cells can hold m digits walks those, mapped onto its m
  * digits, rather than every k-set. */
+/* Every subset of every set of the digits 1..9, by size, for the groups
+ * of grids up to 9x9: a group's sets are then read as they are, not
+ * mapped from places onto its digits one by one. list holds them as
+ * digit sets >> 1; those of set m with k digits are
+ * list[first[m][k] .. first[m][k + 1]). */
+#define SUBMASK_DIGITS 9
+struct submasks {
+    uint16_t first[1 << SUBMASK_DIGITS][SUBMASK_DIGITS + 2];
+    uint16_t list[19683]; /* 3^9: each digit out, in the subset, or in the set only */
+};
+
 struct digit_subsets {
     int n;
+    const struct submasks *sub;      /* N <= SUBMASK_DIGITS, else NULL */
     int first[SUM_GROUPS_MAX_N + 2]; /* sets of size k: [first[k], first[k + 1]) */
     int choose[SUM_GROUPS_MAX_N + 1][SUM_GROUPS_MAX_N + 1];
     digitset set[1 << SUM_GROUPS_MAX_N];
@@ -29,10 +41,35 @@ struct digit_subsets {
 static struct digit_subsets subsets_of[SUM_GROUPS_MAX_N + 1];
 static atomic_int subsets_ready[SUM_GROUPS_MAX_N + 1];
 static pthread_mutex_t subsets_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct submasks submasks; /* filled with the first table it serves */
+static int submasks_filled;      /* under subsets_lock */
+
+static void submasks_fill(struct submasks *sm)
+{
+    int at = 0;
+    for (unsigned set = 0; set < 1u << SUBMASK_DIGITS; set++) {
+        int n = __builtin_popcount(set), next[SUBMASK_DIGITS + 1];
+        long ways = 1; /* C(n, k) */
+        for (int k = 0; k <= SUBMASK_DIGITS + 1; k++) {
+            sm->first[set][k] = (uint16_t)at;
+            if (k <= n) next[k] = at, at += (int)ways;
+            ways = ways * (n - k) / (k + 1);
+        }
+        for (unsigned sub = set;; sub = (sub - 1) & set) {
+            sm->list[next[__builtin_popcount(sub)]++] = (uint16_t)sub;
+            if (sub == 0) break;
+        }
+    }
+}
 
 static void digit_subsets_fill(struct digit_subsets *t, int n)
 {
     t->n = n;
+    if (n <= SUBMASK_DIGITS && !submasks_filled) {
+        submasks_fill(&submasks);
+        submasks_filled = 1;
+    }
+    t->sub = n <= SUBMASK_DIGITS ? &submasks : NULL;
     for (int m = 0; m <= n; m++)
         for (int k = 0; k <= m; k++)
             t->choose[m][k] = k == 0 || k == m ? 1 : t->choose[m - 1][k - 1] + t->choose[m - 1][k];
@@ -236,6 +273,23 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->hi[g] = gs->broad[g] ? gs->base[g] + end_sum(free_digits, pick, 1) : 0;
     return 0;
 }
+/* Notes set rest of group g (with the group's placed digits, base) when
+ * it meets every open cell that could miss it. */
+static inline void scan_set(const struct digit_subsets *t, struct group_scan *gs, int g,
+                            const digitset *open, int nopen, int base, digitset rest)
+{
+    for (int o = 0; o < nopen; o++)
+        if (!(open[o] & rest)) return;
+    int total = base + t->total[rest >> 1];
+    if (totals_has(gs->totals[g], total)) {
+        gs->any[g][total] |= rest;
+        gs->every[g][total] &= rest;
+    } else {
+        gs->totals[g].w[total >> 6] |= UINT64_C(1) << (total & 63);
+        gs->any[g][total] = gs->every[g][total] = rest;
+    }
+}
+
 /* Lists the sets group g can hold, as totals with their digits (a broad
  * group: its range); -1 when there is none. */
 static int scan_group(const struct digit_subsets *t, struct group_scan *gs, const digitset *cand,
@@ -256,23 +310,18 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
         digitset c = cand[cells[j]] & free_digits;
         if (!digitset_is_single(cand[cells[j]]) && digitset_count(c) <= m - pick) open[nopen++] = c;
     }
-    digitset digit_at[SUM_GROUPS_MAX_N + 1];
-    int place = 1;
-    for (digitset d = free_digits; d; d = digitset_rest(d)) digit_at[place++] = d & -d;
-    digitset *any = gs->any[g], *every = gs->every[g];
-    for (int j = t->first[pick], end = j + t->choose[m][pick]; j < end; j++) {
-        digitset rest = spread_of(digit_at, t->set[j]);
-        int meets = 1;
-        for (int o = 0; o < nopen && meets; o++) meets = (open[o] & rest) != 0;
-        if (!meets) continue;
-        int total = base + t->total[rest >> 1];
-        if (totals_has(gs->totals[g], total)) {
-            any[total] |= rest;
-            every[total] &= rest;
-        } else {
-            gs->totals[g].w[total >> 6] |= UINT64_C(1) << (total & 63);
-            any[total] = every[total] = rest;
-        }
+    /* The order sets are met in changes nothing: their totals, unions and
+     * intersections. */
+    if (t->sub) {
+        const uint16_t *first = t->sub->first[free_digits >> 1];
+        for (int j = first[pick]; j < first[pick + 1]; j++)
+            scan_set(t, gs, g, open, nopen, base, (digitset)t->sub->list[j] << 1);
+    } else {
+        digitset digit_at[SUM_GROUPS_MAX_N + 1];
+        int place = 1;
+        for (digitset d = free_digits; d; d = digitset_rest(d)) digit_at[place++] = d & -d;
+        for (int j = t->first[pick], end = j + t->choose[m][pick]; j < end; j++)
+            scan_set(t, gs, g, open, nopen, base, spread_of(digit_at, t->set[j]));
     }
     return gs->totals[g].w[0] | gs->totals[g].w[1] ? 0 : -1;
 }
