@@ -193,20 +193,30 @@ int sum_set_size(const struct sum_set *s) { return s->size; }
 
 int sum_set_count(const struct sum_set *s) { return s->nitems; }
 
-/* The state holds the by_groups sums' memos, then a digitset per link:
- * the digits known gone from the link's house outside its sum (see
- * sum_needed), which stay gone down a branch. */
-size_t sum_set_state_bytes(const struct sum_set *s)
+/* The digits known gone from a link's house outside its sum (see
+ * sum_needed), which stay gone down a branch: a digitset's low bits, half
+ * its size as every search state carries one per link, so kept only for
+ * grids whose digits fit (up to 15x15). */
+typedef uint16_t gone_set;
+
+static int sum_set_keeps_gone(const struct sum_set *s)
 {
-    size_t bytes = s->memo_bytes + (size_t)s->nlinks * sizeof(digitset);
-    return (bytes + 7) & ~(size_t)7;
+    return s->size < (int)(8 * sizeof(gone_set));
 }
 
-/* Item it's digitsets of gone digits, one per link, in state; NULL
- * without a state (each call then works from scratch). */
-static digitset *sum_links_gone(const struct sum_set *s, const struct sum_item *it, void *state)
+/* The state holds the by_groups sums' memos, then a gone_set per link. */
+size_t sum_set_state_bytes(const struct sum_set *s)
 {
-    return state ? (digitset *)((char *)state + s->memo_bytes) + it->link_first : NULL;
+    size_t gone = sum_set_keeps_gone(s) ? (size_t)s->nlinks * sizeof(gone_set) : 0;
+    return (s->memo_bytes + gone + 7) & ~(size_t)7;
+}
+
+/* Item it's gone digits, one set per link, in state; NULL without a
+ * state (each call then works from scratch) or for a large grid. */
+static gone_set *sum_links_gone(const struct sum_set *s, const struct sum_item *it, void *state)
+{
+    if (state == NULL || !sum_set_keeps_gone(s)) return NULL;
+    return (gone_set *)((char *)state + s->memo_bytes) + it->link_first;
 }
 
 int sum_set_cells(const struct sum_set *s, int i, int *cells)
@@ -320,13 +330,14 @@ static int sum_set_lacks(struct sum_set *s, struct sum_item *it, struct sl_error
     if (it->link_count > 64) return 0;
     if (vec_grow((void **)&s->lacks, &s->lacks_cap, s->nlacks + it->count, sizeof *s->lacks, err))
         return -1;
+    uint64_t *lacks = s->lacks + s->nlacks;
+    uint64_t links = it->link_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->link_count) - 1;
     it->lacks_first = s->nlacks;
-    for (int i = 0; i < it->count; i++) {
-        uint64_t lacks = 0;
-        for (int l = 0; l < it->link_count; l++)
-            if (!(s->links[it->link_first + l].inside >> i & 1)) lacks |= UINT64_C(1) << l;
-        s->lacks[s->nlacks++] = lacks;
-    }
+    s->nlacks += it->count;
+    for (int i = 0; i < it->count; i++) lacks[i] = links;
+    for (int l = 0; l < it->link_count; l++)
+        for (uint64_t in = s->links[it->link_first + l].inside; in; in &= in - 1)
+            lacks[__builtin_ctzll(in)] &= ~(UINT64_C(1) << l);
     return 0;
 }
 
@@ -636,7 +647,7 @@ static int sum_link_clear(const struct sum_set *s, const struct sum_link *link,
  * order, as sum_needed_by_links. */
 static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *it,
                                struct prop_ctx *ctx, const struct sum_view *v, digitset needed,
-                               int mode, digitset *gone)
+                               int mode, gone_set *gone)
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint64_t *lacks = s->lacks + it->lacks_first;
@@ -662,7 +673,7 @@ static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *i
             int removed = sum_link_clear(s, &s->links[it->link_first + l], ctx, d);
             if (removed < 0) return SL_PROP_CONTRADICTION;
             if (removed && (mode & NEEDED_OUTSIDE_COUNTS)) changed = 1;
-            if (gone) gone[l] |= d;
+            if (gone) gone[l] = (gone_set)(gone[l] | d);
         }
     }
     return changed;
@@ -671,7 +682,7 @@ static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *i
 /* sum_needed one link at a time, for a sum meeting more than 64 houses. */
 static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *it,
                                struct prop_ctx *ctx, const struct sum_view *v, digitset needed,
-                               int mode, digitset *gone)
+                               int mode, gone_set *gone)
 {
     const digitset *now = prop_candidate_array(ctx);
     uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
@@ -695,7 +706,7 @@ static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *i
             int removed = sum_link_clear(s, link, ctx, d);
             if (removed < 0) return SL_PROP_CONTRADICTION;
             if (removed && (mode & NEEDED_OUTSIDE_COUNTS)) changed = 1;
-            if (gone) gone[l] |= d;
+            if (gone) gone[l] = (gone_set)(gone[l] | d);
         }
     }
     return changed;
@@ -709,7 +720,7 @@ static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *i
  * reads). Returns SL_PROP_CONTRADICTION, or 1 when a cell counted by
  * mode changed, else 0. */
 static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                      const struct sum_view *v, digitset needed, int mode, digitset *gone)
+                      const struct sum_view *v, digitset needed, int mode, gone_set *gone)
 {
     if (it->lacks_first >= 0) return sum_needed_by_lacks(s, it, ctx, v, needed, mode, gone);
     return sum_needed_by_links(s, it, ctx, v, needed, mode, gone);
@@ -719,7 +730,7 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
  * left, so they are looked up only then. Like every pruning below:
  * SL_PROP_CONTRADICTION, or 1 when the sum's own cells changed, else 0. */
 static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                         const struct sum_view *v, digitset *gone)
+                         const struct sum_view *v, gone_set *gone)
 {
     digitset can;
     int count;
