@@ -16,7 +16,9 @@ return require("variant").make{
   -- Medium's 34..36: of greedy partitions from its sizes, those with 34
   -- and more cages rate medium two times in three (with 26..33 about one
   -- in three, most of the rest too hard), so fewer are rated a killer.
-  grade_cages = {easy = {26, 36}, medium = {34, 36}, hard = {29, 36}, expert = {28, 31},
+  -- Expert's 27..28: its screened starts (grade_screen) land about one
+  -- time in 270 there, one in 600 over 28..31, for less work a landing.
+  grade_cages = {easy = {26, 36}, medium = {34, 36}, hard = {29, 36}, expert = {27, 28},
                  extreme = {26, 27}, beyond = {26, 26}},
   -- The greedy partitions annealing tries before its walk: up to the
   -- killer rows (hard) one often lands in the band as it is, which spares
@@ -24,13 +26,13 @@ return require("variant").make{
   -- (the ladder above hard was measured from it).
   grade_starts = {easy = 8, medium = 8, hard = 8},
   -- Expert and extreme 9x9 killers: a greedy partition lands about one
-  -- time in 600 (expert, 28..31 cages) and one in 80 (extreme, 26..27),
+  -- time in 270 (expert, 27..28 cages) and one in 80 (extreme, 26..27),
   -- the walk's candidates one in a thousand; so up to `starts` starts,
   -- each screened by the search nodes its proof of uniqueness takes
   -- (killer_cages.lua, worth_rating: more than one, at most `nodes`)
   -- before a rating, and the walk only where none lands
   -- (scripts/RESULTS_killer.md). Other sizes keep one start and the walk.
-  grade_screen = {expert = {starts = 2000, nodes = 4}, extreme = {starts = 2000, nodes = 8}},
+  grade_screen = {expert = {starts = 2000, nodes = 8}, extreme = {starts = 2000, nodes = 8}},
   -- The cage sizes a grade's 9x9 killers are drawn from, where the request
   -- names none: smaller cages give more away, and with these a greedy
   -- partition lands in the grade's band as it is far more often than with
