@@ -336,20 +336,7 @@ static long killer_count_kernel(const void *self, const struct geometry *g, cons
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
 {
-    const struct killer *k = self;
-    int sum[SL_MAX_CELLS];
-    digitset seen[SL_MAX_CELLS];
-    for (int p = 0; p < k->cages.map.nparts; p++) sum[p] = 0, seen[p] = 0; /* not all 625 */
-    for (int c = 0; c < g->ncells; c++) {
-        int p = k->cages.map.part[c];
-        if (p < 0) continue;
-        if (grid[c] < 1 || grid[c] > g->size || (seen[p] & digitset_of(grid[c]))) return 0;
-        seen[p] |= digitset_of(grid[c]);
-        sum[p] += grid[c];
-    }
-    for (int p = 0; p < k->cages.map.nparts; p++)
-        if (k->cages.sum[p] && sum[p] != k->cages.sum[p]) return 0;
-    return 1;
+    return killer_cages_hold(&((const struct killer *)self)->cages, g, grid);
 }
 
 /* A dashed outline per cage, its sum (if any) as the label. */
