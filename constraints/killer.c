@@ -190,13 +190,8 @@ static int killer_attach_differences(struct killer *k, struct rule_builder *b, s
         if (killer_differences_exist(&k->cages.map, k->cages.sum, k->sums)) rules_note_left_out(b);
         return 0;
     }
-    struct sum_set *d = sum_set_new_like(k->sums, err);
+    struct sum_set *d = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, 1, err);
     if (d == NULL) return -1;
-    sum_set_mirror_differences(d, 1);
-    if (killer_differences_add(&k->cages.map, k->cages.sum, d, err)) {
-        sum_set_free(d);
-        return -1;
-    }
     if (sum_set_count(d) == 0) {
         sum_set_free(d);
         return 0;
@@ -284,7 +279,7 @@ static int killer_explain_prepare(void *self, struct sl_error *err)
     struct killer *k = self;
     if (k->differences && k->shape) return 0;
     if (!k->differences &&
-        !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, err)))
+        !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, 0, err)))
         return -1;
     struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
                              k->ncage_sums, k->one_house_end, NULL};
