@@ -178,9 +178,45 @@ static void test_kernel_limits(void)
     puzzle_clear(&p);
 }
 
+/* A count that tries the kernel first spends one budget: the kernel's
+ * nodes are taken off what the general search may spend after it. */
+static void test_count_within_budget(void)
+{
+    struct puzzle p;
+    struct sl_error err = {0};
+    struct geometry g;
+    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
+    puzzle_init(&p, &g);
+    /* Three cages of a row each, no givens: many solutions, many nodes. */
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(&p,
+                                                "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
+                                                "..........................."
+                                                "...........................:?,?,?",
+                                                &err),
+                          0);
+    struct ruleset *rs = ruleset_build(&p, &err);
+    struct solver *s = rs ? solver_new(rs) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    /* Budgets past and within the kernel's own KILLER_KERNEL_NODES. */
+    const uint64_t budgets[] = {KILLER_KERNEL_NODES + 50, KILLER_KERNEL_NODES / 2};
+    for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+        struct search_result r;
+        struct search_stats stats = {0};
+        solver_set_node_limit(s, budgets[i]);
+        puzzle_count_within(&p, s, 1000000, &r, &stats);
+        CU_ASSERT_TRUE(r.gave_up);
+        CU_ASSERT_EQUAL(stats.nodes, budgets[i]);
+        CU_ASSERT_EQUAL(solver_node_limit(s), budgets[i]);
+    }
+    solver_free(s);
+    ruleset_free(rs);
+    puzzle_clear(&p);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer_kernel", NULL, NULL);
     CU_add_test(s, "agrees with the general search", test_kernel_agrees);
     CU_add_test(s, "node limit and other rules", test_kernel_limits);
+    CU_add_test(s, "kernel and search within one budget", test_count_within_budget);
 }

@@ -608,17 +608,6 @@ static int api_solve(lua_State *L)
     return 1;
 }
 
-/* 1 with r when the rules' own kernel (a killer's) counts within the run's
- * nodes and KILLER_KERNEL_NODES: the number solver_count gives. */
-static int api_count_kernel(const struct api_puzzle *ap, long limit, struct api_search *run,
-                            struct search_result *r)
-{
-    uint64_t nodes = run->allowance < run->asked ? run->allowance : run->asked, used = 0;
-    int done = puzzle_count_quick(&ap->p, limit, nodes, r, &used);
-    run->stats.nodes += used;
-    return done;
-}
-
 /* p:count([limit=2]) -> the number of solutions, at most limit. */
 static int api_count(lua_State *L)
 {
@@ -627,9 +616,8 @@ static int api_count(lua_State *L)
     uint64_t nodes = api_node_budget(L, 3, "count");
     struct api_search run;
     api_search_begin_within(L, ap, "count", &run, nodes);
-    struct search_result r;
-    if (!api_count_kernel(ap, (long)limit, &run, &r))
-        r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, &run.stats);
+    struct search_result r; /* the rules' own kernel (a killer's) first, within the run's nodes */
+    puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats);
     if (api_search_end(L, ap, "count", &run, r.gave_up))
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "count: the search gave up");
