@@ -902,21 +902,43 @@ static int api_rule_keys(double up_to, const char **keys, int cap)
     return n;
 }
 
+/* The deductions' steps (dig.h) within the node limit api_search_begin
+ * set, so a budget holds them as it holds a search's nodes. */
+static struct dig_steps api_deduce_steps(const struct api_puzzle *ap)
+{
+    return (struct dig_steps){.limit = solver_node_limit(ap->solver)};
+}
+
+/* Ends deductions as api_search_end ends a search, their steps charged
+ * as its nodes; raises what a DIG_DEDUCE_ code other than CANNOT means. */
+static void api_deduce_end(lua_State *L, struct api_puzzle *ap, const char *fname,
+                           struct api_search *run, const struct dig_steps *steps, int rc)
+{
+    run->stats.nodes = steps->used;
+    api_search_end(L, ap, fname, run, rc == DIG_DEDUCE_GAVE_UP);
+    if (rc == DIG_DEDUCE_NO_MEMORY) api_error(L, "%s: out of memory", fname);
+    if (rc == DIG_DEDUCE_GAVE_UP)
+        api_error(L, "%s: the deductions gave up after %llu steps", fname,
+                  (unsigned long long)steps->used);
+}
+
 /* p:dig(groups, solution, up_to): the dig by deductions of dig.h, with
  * the rules' techniques rated up to up_to. */
 static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *solution, int *cells,
                            int *start, int ngroups)
 {
     const char *keys[DIG_DEDUCE_MAX_KEYS];
-    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = -2;
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = 0;
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
+    struct dig_steps steps = api_deduce_steps(ap);
     /* The proof needs a solution of the rules that extends the givens. */
-    if (puzzle_is_solution(&ap->p, solution))
+    int solves = puzzle_is_solution(&ap->p, solution);
+    if (solves)
         removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
-                                     nkeys);
-    api_search_end(L, ap, "dig", &run, 0);
-    if (removed == -2) return api_error(L, "dig: the solution does not solve the puzzle");
+                                     nkeys, &steps);
+    api_deduce_end(L, ap, "dig", &run, &steps, removed);
+    if (!solves) return api_error(L, "dig: the solution does not solve the puzzle");
     if (removed < 0) return api_error(L, "dig: these rules cannot dig by their techniques alone");
     lua_pushinteger(L, removed);
     return 1;
@@ -933,8 +955,9 @@ static int api_deduces(lua_State *L)
     uint8_t grid[SL_MAX_CELLS];
     struct api_search run;
     api_search_begin(L, ap, "deduces", &run);
-    int fills = dig_deduces(ap->rules, ap->p.givens, keys, nkeys, grid);
-    api_search_end(L, ap, "deduces", &run, 0);
+    struct dig_steps steps = api_deduce_steps(ap);
+    int fills = dig_deduces(ap->rules, ap->p.givens, keys, nkeys, grid, &steps);
+    api_deduce_end(L, ap, "deduces", &run, &steps, fills);
     if (fills < 0) return api_error(L, "deduces: these rules cannot be asked for their techniques");
     lua_pushboolean(L, fills && puzzle_is_solution(&ap->p, grid));
     return 1;
