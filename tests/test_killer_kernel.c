@@ -148,6 +148,21 @@ static void test_kernel_agrees(void)
     CU_ASSERT(met[0] > 0 && met[1] > 0 && met[2] > 0);
 }
 
+/* A 9x9 killer of three cages, a row each, without sums or givens: many
+ * solutions, many nodes. 0, or -1 with p left empty. */
+static int wide_killer(struct puzzle *p)
+{
+    struct sl_error err = {0};
+    struct geometry g;
+    if (geometry_init(&g, 9, 3, 3, &err)) return -1;
+    puzzle_init(p, &g);
+    return puzzle_add_rules_text(p,
+                                 "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
+                                 "..........................."
+                                 "...........................:?,?,?",
+                                 &err);
+}
+
 /* Past its node limit the kernel says it gave up; other rules: no kernel. */
 static void test_kernel_limits(void)
 {
@@ -158,17 +173,7 @@ static void test_kernel_limits(void)
     CU_ASSERT_EQUAL(puzzle_count_kernel(&f.puzzle, 2, 0, &k, &used), -1);
     fixture_close(&f);
     struct puzzle p;
-    struct sl_error err = {0};
-    struct geometry g;
-    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
-    puzzle_init(&p, &g);
-    /* Three cages of 27 cells each, no givens: many solutions, many nodes. */
-    CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(&p,
-                                                "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
-                                                "..........................."
-                                                "...........................:?,?,?",
-                                                &err),
-                          0);
+    CU_ASSERT_EQUAL_FATAL(wide_killer(&p), 0);
     CU_ASSERT_EQUAL(puzzle_count_kernel(&p, 1000000, 5, &k, &used), 0);
     CU_ASSERT_TRUE(k.gave_up);
     CU_ASSERT_TRUE(used <= 5);
@@ -183,17 +188,8 @@ static void test_kernel_limits(void)
 static void test_count_within_budget(void)
 {
     struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(wide_killer(&p), 0);
     struct sl_error err = {0};
-    struct geometry g;
-    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
-    puzzle_init(&p, &g);
-    /* Three cages of a row each, no givens: many solutions, many nodes. */
-    CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(&p,
-                                                "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
-                                                "..........................."
-                                                "...........................:?,?,?",
-                                                &err),
-                          0);
     struct ruleset *rs = ruleset_build(&p, &err);
     struct solver *s = rs ? solver_new(rs) : NULL;
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
