@@ -146,10 +146,7 @@ static void test_unruly_captured(void)
 
 static void test_unruly_malformed(void)
 {
-    static const struct {
-        const char *id;
-        long col;
-    } bad[] = {
+    static const struct peer_bad_id bad[] = {
         {"8x6:adegaebCHBlaeFc", 1}, /* not square */
         {"7x7:adegaebCHBlaeFc", 1}, /* odd */
         {"6x6:BBAPABGCA", 14},      /* too short: at its end */
@@ -157,20 +154,7 @@ static void test_unruly_malformed(void)
         {"6x6:BBAP#BGCAb", 9},      /* a bad byte */
         {"3x3:abc", 0},             /* Solo's, not Unruly's */
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        const char *id = bad[i].id;
-        struct puzzle p;
-        struct puzzle_source where;
-        struct sl_error err = {0};
-        if (bad[i].col == 0) {
-            CU_ASSERT_FALSE(format_unruly_detect(id, strlen(id)));
-            continue;
-        }
-        CU_ASSERT_TRUE(format_unruly_detect(id, strlen(id)));
-        CU_ASSERT_EQUAL(format_unruly_read(id, strlen(id), &p, &where, &err), -1);
-        CU_ASSERT_EQUAL(err.col, bad[i].col);
-        if (err.col != bad[i].col) printf("\n%s: col %ld: %s\n", id, err.col, err.msg);
-    }
+    peer_ids_refused(bad, sizeof bad / sizeof bad[0], format_unruly_detect, format_unruly_read);
 }
 
 /* --- the closure hook against explain ------------------------------------ */
