@@ -319,7 +319,7 @@ function M.generator(v, family)
     if opts.grade and not opts.rating then settings.rating = dig.grade_band(opts.grade) end
     local blank = sudolab.puzzle{size = v.size}
     -- A graded run rates each grid's puzzle, many times: fewer grids.
-    local attempts = opts.attempts or (strategy == "graded" and 10 or 200)
+    local attempts = opts.attempts or (strategy == "graded" and 40 or 200)
     local whys = {} -- each reason a grid gave, and how many gave it
     local refused = 0 -- grids whose puzzle left a rule unused (dig.graded)
     for attempt = 0, attempts - 1 do
