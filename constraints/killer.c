@@ -190,13 +190,8 @@ static int killer_attach_differences(struct killer *k, struct rule_builder *b, s
         if (killer_differences_exist(&k->cages.map, k->cages.sum, k->sums)) rules_note_left_out(b);
         return 0;
     }
-    struct sum_set *d = sum_set_new_like(k->sums, err);
+    struct sum_set *d = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, 1, err);
     if (d == NULL) return -1;
-    sum_set_mirror_differences(d, 1);
-    if (killer_differences_add(&k->cages.map, k->cages.sum, d, err)) {
-        sum_set_free(d);
-        return -1;
-    }
     if (sum_set_count(d) == 0) {
         sum_set_free(d);
         return 0;
@@ -284,7 +279,7 @@ static int killer_explain_prepare(void *self, struct sl_error *err)
     struct killer *k = self;
     if (k->differences && k->shape) return 0;
     if (!k->differences &&
-        !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, err)))
+        !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, 0, err)))
         return -1;
     struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
                              k->ncage_sums, k->one_house_end, NULL};
@@ -336,20 +331,7 @@ static long killer_count_kernel(const void *self, const struct geometry *g, cons
 
 static int killer_check(const void *self, const struct geometry *g, const uint8_t *grid)
 {
-    const struct killer *k = self;
-    int sum[SL_MAX_CELLS];
-    digitset seen[SL_MAX_CELLS];
-    for (int p = 0; p < k->cages.map.nparts; p++) sum[p] = 0, seen[p] = 0; /* not all 625 */
-    for (int c = 0; c < g->ncells; c++) {
-        int p = k->cages.map.part[c];
-        if (p < 0) continue;
-        if (grid[c] < 1 || grid[c] > g->size || (seen[p] & digitset_of(grid[c]))) return 0;
-        seen[p] |= digitset_of(grid[c]);
-        sum[p] += grid[c];
-    }
-    for (int p = 0; p < k->cages.map.nparts; p++)
-        if (k->cages.sum[p] && sum[p] != k->cages.sum[p]) return 0;
-    return 1;
+    return killer_cages_hold(&((const struct killer *)self)->cages, g, grid);
 }
 
 /* A dashed outline per cage, its sum (if any) as the label. */

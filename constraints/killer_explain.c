@@ -456,17 +456,6 @@ static int ke_difference_cells(const struct cellmap *map, const int *sum, const 
     return count;
 }
 
-struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
-                                       const struct sum_set *model, struct sl_error *err)
-{
-    struct sum_set *s = sum_set_new_like(model, err);
-    if (s && killer_differences_add(map, sum, s, err)) {
-        sum_set_free(s);
-        return NULL;
-    }
-    return s;
-}
-
 int killer_differences_exist(const struct cellmap *map, const int *sum, const struct sum_set *s)
 {
     int n = sum_set_size(s), house[SL_MAX_SIZE];
@@ -478,8 +467,8 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
     return 0;
 }
 
-int killer_differences_add(const struct cellmap *map, const int *sum, struct sum_set *s,
-                           struct sl_error *err)
+static int killer_differences_add(const struct cellmap *map, const int *sum, struct sum_set *s,
+                                  struct sl_error *err)
 {
     int n = sum_set_size(s), house[SL_MAX_SIZE];
     for (int h = 0; h < sum_set_house_count(s); h++) {
@@ -503,6 +492,20 @@ int killer_differences_add(const struct cellmap *map, const int *sum, struct sum
         if (sum_set_add_weighted(s, cells, group, weight, count, total, err) < 0) return -1;
     }
     return 0;
+}
+
+struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
+                                       const struct sum_set *model, int mirror,
+                                       struct sl_error *err)
+{
+    struct sum_set *s = sum_set_new_like(model, err);
+    if (s == NULL) return NULL;
+    sum_set_mirror_differences(s, mirror);
+    if (killer_differences_add(map, sum, s, err)) {
+        sum_set_free(s);
+        return NULL;
+    }
+    return s;
 }
 
 static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,

@@ -38,14 +38,13 @@ uint8_t *killer_explain_shapes(const struct killer_sums *ks);
 /* The difference forms of the rule of 45: in a house all in cages, count
  * each cage reaching out by its smaller side (the cells inside, or its
  * total less the cells outside); when the cells left are a few on each
- * side, r1c1 - r2c3 = 2 says what they hold. The rater's set of them, its
- * houses model's; NULL with err when out of memory. */
+ * side, r1c1 - r2c3 = 2 says what they hold. A set of them over the
+ * houses of model; mirror 1 for the search's (sum_set_mirror_differences:
+ * pruned a group at a time, killer.c), 0 for the rater's. NULL with err
+ * when out of memory. */
 struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
-                                       const struct sum_set *model, struct sl_error *err);
-/* The same forms added to s (over its houses), as the search watches
- * them (killer.c); -1 with err when out of memory. */
-int killer_differences_add(const struct cellmap *map, const int *sum, struct sum_set *s,
-                           struct sl_error *err);
+                                       const struct sum_set *model, int mirror,
+                                       struct sl_error *err);
 /* 1 when some house of s has a difference form. */
 int killer_differences_exist(const struct cellmap *map, const int *sum, const struct sum_set *s);
 

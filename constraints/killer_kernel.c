@@ -16,6 +16,7 @@
 struct kk_run {
     struct settler *s;
     const struct cage_text *cages;
+    const struct geometry *g;
     digitset *saved; /* ncells candidates a level */
     uint8_t *out;    /* the solutions found, when listed */
     long limit, found;
@@ -45,30 +46,39 @@ static int kk_pick(const struct settler *s, const uint32_t *weight)
     return best;
 }
 
-/* 1 when the single candidates are a solution: every house holds every
- * digit, every cage distinct digits adding up to its sum. */
-static int kk_solution(const struct kk_run *run)
+int killer_cages_hold(const struct cage_text *cages, const struct geometry *g, const uint8_t *grid)
 {
-    const struct settler *s = run->s;
-    const struct cellmap *map = &run->cages->map;
+    const struct cellmap *map = &cages->map;
     int sum[SL_MAX_CELLS];
     digitset seen[SL_MAX_CELLS];
+    for (int p = 0; p < map->nparts; p++) sum[p] = 0, seen[p] = 0; /* not all 625 */
+    for (int c = 0; c < g->ncells; c++) {
+        int p = map->part[c];
+        if (p < 0) continue;
+        if (grid[c] < 1 || grid[c] > g->size || (seen[p] & digitset_of(grid[c]))) return 0;
+        seen[p] |= digitset_of(grid[c]);
+        sum[p] += grid[c];
+    }
+    for (int p = 0; p < map->nparts; p++)
+        if (cages->sum[p] && sum[p] != cages->sum[p]) return 0;
+    return 1;
+}
+
+/* 1 when the candidates are single and a solution, written into grid:
+ * every house holds every digit, and the cages hold (the rule's check). */
+static int kk_solution(const struct kk_run *run, uint8_t *grid)
+{
+    const struct settler *s = run->s;
     for (int h = 0; h < s->nhouses; h++) {
         digitset all = 0;
         for (int i = 0; i < s->n; i++) all |= s->cand[s->house[h][i]];
         if (all != s->all) return 0;
     }
-    for (int p = 0; p < map->nparts; p++) sum[p] = 0, seen[p] = 0;
     for (int c = 0; c < s->ncells; c++) {
-        int p = map->part[c];
-        if (p < 0) continue;
-        if (!digitset_is_single(s->cand[c]) || (seen[p] & s->cand[c])) return 0;
-        seen[p] |= s->cand[c];
-        sum[p] += digitset_first(s->cand[c]);
+        if (!digitset_is_single(s->cand[c])) return 0;
+        grid[c] = (uint8_t)digitset_first(s->cand[c]);
     }
-    for (int p = 0; p < map->nparts; p++)
-        if (run->cages->sum[p] && sum[p] != run->cages->sum[p]) return 0;
-    return 1;
+    return killer_cages_hold(run->cages, run->g, grid);
 }
 
 /* The branch of a node: a cell's digits, or a sum's combinations. */
@@ -130,9 +140,10 @@ static int kk_search(struct kk_run *run, int depth)
     struct settler *s = run->s;
     struct kk_branch b;
     if (!kk_choose(run, &b)) {
-        if (!kk_solution(run)) return 0;
-        uint8_t *grid = run->out ? run->out + (size_t)run->found * (size_t)s->ncells : NULL;
-        for (int c = 0; grid && c < s->ncells; c++) grid[c] = (uint8_t)digitset_first(s->cand[c]);
+        uint8_t grid[SETTLE_CELLS];
+        if (!kk_solution(run, grid)) return 0;
+        if (run->out)
+            memcpy(run->out + (size_t)run->found * (size_t)s->ncells, grid, (size_t)s->ncells);
         return ++run->found >= run->limit;
     }
     /* Levels are saved for ncells: a cell's branch fixes a cell, a sum's
@@ -165,6 +176,7 @@ long killer_kernel_count(const struct cage_text *cages, const struct geometry *g
     if (g->size > SETTLE_MAX_SIZE) return -1;
     struct kk_run run = {.s = malloc(sizeof *run.s),
                          .cages = cages,
+                         .g = g,
                          .out = found,
                          .limit = limit < 1 ? 1 : limit,
                          .nodes = 1, /* the root */

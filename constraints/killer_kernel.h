@@ -32,4 +32,8 @@ long killer_kernel_count(const struct cage_text *cages, const struct geometry *g
                          const uint8_t *givens, long limit, uint64_t nodes, uint64_t *used,
                          uint8_t *found);
 
+/* 1 when grid's cages hold distinct digits adding up to their sums: the
+ * killer rule's check, which every solution the kernel counts passes. */
+int killer_cages_hold(const struct cage_text *cages, const struct geometry *g, const uint8_t *grid);
+
 #endif

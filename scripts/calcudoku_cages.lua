@@ -37,6 +37,13 @@ end
 -- (core/engine/calc_draw.c).
 M.pair_ops, M.more_ops = "---++xx///", "+x"
 
+-- The arguments of a draw in C (calc_unique, calc_move): args with the
+-- request's operation weights, or the defaults above.
+local function with_weights(args, opts)
+  args.pair_ops, args.more_ops = opts.pair_ops or M.pair_ops, opts.more_ops or M.more_ops
+  return args
+end
+
 -- The rule's arguments "MAP:CLUES" (cages named by first appearance; two
 -- symbols a cell past 62 cages) and the number of cages.
 function M.text(cage, op, grid)
@@ -79,11 +86,10 @@ function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local p, cages, ops, nodes = sudolab.calc_unique{
-    grid = grid, cages = cage, rules = v.rules,
-    pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
-    tries = tries or 4 * n * n,
-    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
+  local p, cages, ops, nodes = sudolab.calc_unique(with_weights({
+    grid = grid, cages = cage, rules = v.rules, tries = tries or 4 * n * n,
+    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)},
+    opts))
   if p then return p, cages, ops, nodes end
   return nil, cages
 end
@@ -102,10 +108,8 @@ end
 -- shifted to its neighbour's cage (what it leaves behind split into its
 -- connected pieces). The operations are drawn from opts' weights.
 local function move(cage, op, grid, high, opts)
-  return sudolab.calc_move{grid = grid, cages = cage, ops = op,
-                           pair_ops = opts.pair_ops or M.pair_ops,
-                           more_ops = opts.more_ops or M.more_ops, max_cage = high,
-                           seed = math.random(0, math.maxinteger)}
+  return sudolab.calc_move(with_weights({grid = grid, cages = cage, ops = op, max_cage = high,
+                                         seed = math.random(0, math.maxinteger)}, opts))
 end
 
 -- 0 inside the band, else how far the rating lies from it; 5 for a
@@ -169,10 +173,9 @@ local function harden(v, grid, n, opts, high, cage, op)
   for _ = 1, opts.harden do
     local c2, o2 = merged(cage, op, n, high)
     if not c2 then return nil end
-    local p, c3, o3, nodes = sudolab.calc_unique{
-      grid = grid, cages = c2, ops = o2, rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops,
-      more_ops = opts.more_ops or M.more_ops, tries = 1, nodes = budget(n),
-      seed = math.random(0, math.maxinteger)}
+    local p, c3, o3, nodes = sudolab.calc_unique(with_weights({
+      grid = grid, cages = c2, ops = o2, rules = v.rules, tries = 1, nodes = budget(n),
+      seed = math.random(0, math.maxinteger)}, opts))
     if p and nodes > 1 then return p, c3, o3, nodes end
     if p then cage, op = c3, o3 end
   end

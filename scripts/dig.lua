@@ -291,6 +291,71 @@ function M.grade_of(rating)
   end
 end
 
+-- The easiest (or, hardest = true, the hardest) of the rater's
+-- technique keys: its rating and the key; nil when none has a row.
+local function step_of(keys, hardest)
+  local best, key
+  for _, k in ipairs(keys) do
+    local r = sudolab.technique_rating(k)
+    local better = best and (hardest and r and r > best or not hardest and r and r < best)
+    if r and (not best or better) then best, key = r, k end
+  end
+  return best, key
+end
+
+local function names_where(keep)
+  local names = {}
+  for _, g in ipairs(sudolab.grades) do
+    if keep(g) then names[#names + 1] = g.name end
+  end
+  return table.concat(names, ", ")
+end
+
+-- Refuses at once a grade or rating band that no graded puzzle of
+-- variant `name` can reach for its steps: below the easiest of `floor`
+-- (the keys of a rule every graded puzzle uses: dig.graded refuses one
+-- that leaves a rule unused) or above the hardest of `ceiling` (the keys
+-- of the rules whose own steps alone solve its puzzles: v.deduce_dig).
+function M.check_steps(name, opts, floor, ceiling)
+  if not (opts.grade or opts.rating) then return end
+  local band = opts.rating or M.grade_band(opts.grade)
+  local asked = opts.grade and "--grade " .. opts.grade
+                or string.format("--rating %.1f-%.1f", band[1], band[2])
+  local low, easiest = step_of(floor or {})
+  if low and low > band[2] + 1e-9 then
+    local reached = names_where(function(g) return g.high >= low - 1e-9 end)
+    error(string.format("%s cannot reach %s: a graded puzzle uses its rule, whose easiest step "
+                        .. "(%s) rates %.1f; the grades it can reach: %s", name, asked, easiest,
+                        low, reached), 0)
+  end
+  local high, hardest = step_of(ceiling or {}, true)
+  if high and high < band[1] - 1e-9 then
+    local reached = names_where(function(g) return M.grade_band(g.name)[1] <= high end)
+    error(string.format("%s cannot reach %s: its rule's own steps alone solve its puzzles, and "
+                        .. "the hardest (%s) rates %.1f; the grades it can reach: %s", name, asked,
+                        hardest, high, reached), 0)
+  end
+end
+
+-- Refuses at once a grade that the variant's puzzles of the request's
+-- size were never seen to reach (v.grades_by_size[n], the grades they
+-- do: variant.lua), naming those; then what its steps allow
+-- (M.check_steps: v.easiest_steps, v.hardest_steps).
+function M.check_reach(v, opts)
+  local n = opts.size or v.size
+  local reached = opts.grade and v.grades_by_size and v.grades_by_size[n]
+  if reached then
+    local known = false
+    for _, g in ipairs(reached) do known = known or g == opts.grade end
+    if not known then
+      error(string.format("--grade %s: no %dx%d %s puzzle reaches it; the grades %dx%d %s puzzles "
+                          .. "reach: %s", opts.grade, n, n, v.name, n, n, v.name,
+                          table.concat(reached, ", ")), 0)
+    end
+  end
+  M.check_steps(v.name, opts, v.easiest_steps, v.hardest_steps)
+end
+
 -- The rating band {low, high} a graded dig aims at. A grade holds the
 -- ratings above its low and up to its high; ratings are tenths, so the
 -- band starts half a tenth above the low.

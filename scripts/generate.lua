@@ -130,6 +130,7 @@ function M.check(v, opts)
     error(string.format("--clues %d: a %dx%d grid has %d cells", opts.clues, n, n, n * n), 0)
   end
   if opts.grade then dig.grade_band(opts.grade) end
+  dig.check_reach(v, opts)
   if v.check then v.check(opts) end
   return name
 end

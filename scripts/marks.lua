@@ -282,23 +282,7 @@ local function check_relabel(v, family, opts)
 end
 
 local function check_band(v, family, opts)
-  if not (family.steps and (opts.grade or opts.rating)) then return end
-  local band = opts.rating or dig.grade_band(opts.grade)
-  local floor, easiest = math.huge, nil
-  for _, key in ipairs(family.steps) do
-    local r = sudolab.technique_rating(key)
-    if r and r < floor then floor, easiest = r, key end
-  end
-  if floor <= band[2] + 1e-9 then return end
-  local reachable = {}
-  for _, g in ipairs(sudolab.grades) do
-    if g.high >= floor - 1e-9 then reachable[#reachable + 1] = g.name end
-  end
-  local asked = opts.grade and "--grade " .. opts.grade
-                or string.format("--rating %.1f-%.1f", band[1], band[2])
-  error(string.format("%s cannot reach %s: a graded puzzle uses its rule, whose easiest step "
-                      .. "(%s) rates %.1f; the grades it can reach: %s", v.name, asked, easiest,
-                      floor, table.concat(reachable, ", ")), 0)
+  dig.check_steps(v.name, opts, family.steps)
 end
 
 function M.check(v, family)
@@ -335,7 +319,7 @@ function M.generator(v, family)
     if opts.grade and not opts.rating then settings.rating = dig.grade_band(opts.grade) end
     local blank = sudolab.puzzle{size = v.size}
     -- A graded run rates each grid's puzzle, many times: fewer grids.
-    local attempts = opts.attempts or (strategy == "graded" and 10 or 200)
+    local attempts = opts.attempts or (strategy == "graded" and 40 or 200)
     local whys = {} -- each reason a grid gave, and how many gave it
     local refused = 0 -- grids whose puzzle left a rule unused (dig.graded)
     for attempt = 0, attempts - 1 do

@@ -91,7 +91,12 @@ end
 -- strategy a request that names none gets. v.deduce_dig: the rules' own
 -- techniques are the whole solve (no houses: no classic technique ever
 -- applies), so a graded dig digs by them and reads the rating off them
--- (dig.lua).
+-- (dig.lua). What its graded puzzles reach (dig.check_reach refuses the
+-- rest before a run): v.easiest_steps, the rater's keys of a rule every
+-- graded puzzle uses (none rates below the easiest); v.hardest_steps,
+-- those of rules whose own steps alone solve its puzzles (none rates
+-- above the hardest); v.grades_by_size[n], the grades its n x n puzzles
+-- reach, where some are never met (a size not listed reaches them all).
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"

@@ -2,7 +2,8 @@
 # from $1 made absolute, a temporary folder $T removed at exit, and
 # check DESCRIPTION COMMAND... printing "ok - ..." or "not ok - ..." (with
 # the last lines of $T/err) and counting both; finish prints the counts
-# and exits 1 when a check failed.
+# and exits 1 when a check failed; check_drawn the drawing checks of a
+# peer format's suite.
 if [ $# -ne 1 ]; then
     echo "usage: sh $0 PATH_TO_SUDOLAB" >&2
     exit 2
@@ -26,6 +27,17 @@ check() {
         echo "not ok - $desc"
         [ -f "$T/err" ] && tail -n 3 "$T/err" | sed 's/^/#   stderr: /'
     fi
+}
+# check_drawn RULE: our first puzzle ($T/made.txt's first line) drawn as
+# SVG, and the terminal's grid of them naming RULE.
+check_drawn() {
+    head -n 1 "$T/made.txt" > "$T/first.txt"
+    "$S" render "$T/first.txt" --output "$T/made.svg" > /dev/null 2> "$T/err"
+    rc=$?
+    check "render draws our first puzzle as SVG" \
+        eval '[ $rc -eq 0 ] && [ -s "$T/made.svg" ] && grep -q "<svg" "$T/made.svg"'
+    "$S" convert --to pretty "$T/made.txt" > "$T/pretty.txt" 2> "$T/err"
+    check "the terminal's grid names $1" grep -q "^$1" "$T/pretty.txt"
 }
 finish() {
     echo "$passed passed, $failed failed"

@@ -60,12 +60,6 @@ rc=$?
 check "'/' over three cells exits 2 at its clue" \
     eval '[ $rc -eq 2 ] && grep -q "bad.txt:1:44: cage 1: .*/.* takes two cells" "$T/err"'
 
-# Drawn: an SVG of our first puzzle, and the terminal's grid naming the rule.
-head -n 1 "$T/made.txt" > "$T/first.txt"
-"$S" render "$T/first.txt" --output "$T/made.svg" > /dev/null 2> "$T/err"
-rc=$?
-check "render draws our first puzzle as SVG" eval '[ $rc -eq 0 ] && [ -s "$T/made.svg" ] && grep -q "<svg" "$T/made.svg"'
-"$S" convert --to pretty "$T/made.txt" > "$T/pretty.txt" 2> "$T/err"
-check "the terminal's grid names calcudoku" grep -q "^calcudoku" "$T/pretty.txt"
+check_drawn calcudoku
 
 finish

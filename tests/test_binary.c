@@ -146,10 +146,7 @@ static void test_unruly_captured(void)
 
 static void test_unruly_malformed(void)
 {
-    static const struct {
-        const char *id;
-        long col;
-    } bad[] = {
+    static const struct peer_bad_id bad[] = {
         {"8x6:adegaebCHBlaeFc", 1}, /* not square */
         {"7x7:adegaebCHBlaeFc", 1}, /* odd */
         {"6x6:BBAPABGCA", 14},      /* too short: at its end */
@@ -157,20 +154,7 @@ static void test_unruly_malformed(void)
         {"6x6:BBAP#BGCAb", 9},      /* a bad byte */
         {"3x3:abc", 0},             /* Solo's, not Unruly's */
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        const char *id = bad[i].id;
-        struct puzzle p;
-        struct puzzle_source where;
-        struct sl_error err = {0};
-        if (bad[i].col == 0) {
-            CU_ASSERT_FALSE(format_unruly_detect(id, strlen(id)));
-            continue;
-        }
-        CU_ASSERT_TRUE(format_unruly_detect(id, strlen(id)));
-        CU_ASSERT_EQUAL(format_unruly_read(id, strlen(id), &p, &where, &err), -1);
-        CU_ASSERT_EQUAL(err.col, bad[i].col);
-        if (err.col != bad[i].col) printf("\n%s: col %ld: %s\n", id, err.col, err.msg);
-    }
+    peer_ids_refused(bad, sizeof bad / sizeof bad[0], format_unruly_detect, format_unruly_read);
 }
 
 /* --- the closure hook against explain ------------------------------------ */
@@ -435,13 +419,56 @@ static void dig_halves_once(const struct puzzle *p, const struct ruleset *rs,
         memcpy(got, from, (size_t)n);
         int removed = dig_by_reference(rs, want, solution, cells, start, ngroups, count);
         CU_ASSERT_EQUAL(
-            dig_groups_deduced(rs, got, solution, cells, start, ngroups, closure_keys, count),
+            dig_groups_deduced(rs, got, solution, cells, start, ngroups, closure_keys, count, NULL),
             removed);
         CU_ASSERT_EQUAL(memcmp(want, got, (size_t)n), 0);
     }
 }
 
 static void test_dig_by_halves(void) { with_each_unruly(dig_halves_once); }
+
+/* Steps counted (dig.h, struct dig_steps) and held to: a limit of the
+ * steps an unlimited run took gives its answer, one less gives up there;
+ * for the check of a puzzle's givens and for a dig by halves. */
+static void steps_limit_once(const struct puzzle *p, const struct ruleset *rs,
+                             const uint8_t *solution, uint64_t seed)
+{
+    int n = p->geo.ncells, nkeys = (int)(sizeof closure_keys / sizeof closure_keys[0]);
+    uint8_t grid[SL_MAX_CELLS], givens[SL_MAX_CELLS];
+    struct dig_steps free_run = {0}, exact, short_of;
+    int fills = dig_deduces(rs, p->givens, closure_keys, nkeys, grid, &free_run);
+    CU_ASSERT_EQUAL(fills, 1);
+    CU_ASSERT(free_run.used >= 1);
+    exact = (struct dig_steps){.limit = free_run.used};
+    CU_ASSERT_EQUAL(dig_deduces(rs, p->givens, closure_keys, nkeys, grid, &exact), fills);
+    CU_ASSERT_EQUAL(exact.used, free_run.used);
+    /* On some of these one pass is the closure's whole fixed point, and a
+     * limit of 0 is none. */
+    if (free_run.used > 1) {
+        short_of = (struct dig_steps){.limit = free_run.used - 1};
+        CU_ASSERT_EQUAL(dig_deduces(rs, p->givens, closure_keys, nkeys, grid, &short_of),
+                        DIG_DEDUCE_GAVE_UP);
+        CU_ASSERT_EQUAL(short_of.used, short_of.limit);
+    }
+
+    int cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
+    struct rng r;
+    rng_seed(&r, seed);
+    int ngroups = draw_groups(&r, n, cells, start, 1, 0);
+    memcpy(givens, solution, (size_t)n);
+    free_run = (struct dig_steps){0};
+    int removed = dig_groups_deduced(rs, givens, solution, cells, start, ngroups, closure_keys,
+                                     nkeys, &free_run);
+    CU_ASSERT(removed > 0 && free_run.used > 1);
+    memcpy(givens, solution, (size_t)n);
+    short_of = (struct dig_steps){.limit = free_run.used - 1};
+    CU_ASSERT_EQUAL(dig_groups_deduced(rs, givens, solution, cells, start, ngroups, closure_keys,
+                                       nkeys, &short_of),
+                    DIG_DEDUCE_GAVE_UP);
+    CU_ASSERT_EQUAL(short_of.used, short_of.limit);
+}
+
+static void test_steps_limit(void) { with_each_unruly(steps_limit_once); }
 
 void tests_register(void)
 {
@@ -456,4 +483,5 @@ void tests_register(void)
     CU_add_test(s, "closure told its news", test_closure_news);
     CU_add_test(s, "supports against every pattern", test_supports_against_patterns);
     CU_add_test(s, "dig by halves against step by step", test_dig_by_halves);
+    CU_add_test(s, "deductions held to a step limit", test_steps_limit);
 }

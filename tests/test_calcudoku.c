@@ -410,10 +410,7 @@ static void test_keen_captured(void) { CU_ASSERT(peer_ids_check(KEEN_DATA, forma
 
 static void test_keen_malformed(void)
 {
-    static const struct {
-        const char *id;
-        long col;
-    } bad[] = {
+    static const struct peer_bad_id bad[] = {
         {"3:_baa_3a,a4m6m3", 17},     /* a clue missing */
         {"3:_baa_3a,a4m6m3s1a2", 19}, /* a clue too many */
         {"3:_baa_3,a4m6m3s1", 9},     /* walls too short */
@@ -428,20 +425,7 @@ static void test_keen_malformed(void)
         {"3:_baa_3a,a4m6m00000000000000000003s1", 16},
         {"3:_baa_3a,a4m0m3s1", 13},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        const char *id = bad[i].id;
-        struct puzzle p;
-        struct puzzle_source where;
-        struct sl_error err = {0};
-        if (bad[i].col == 0) {
-            CU_ASSERT_FALSE(format_keen_detect(id, strlen(id)));
-            continue;
-        }
-        CU_ASSERT_TRUE(format_keen_detect(id, strlen(id)));
-        CU_ASSERT_EQUAL(format_keen_read(id, strlen(id), &p, &where, &err), -1);
-        CU_ASSERT_EQUAL(err.col, bad[i].col);
-        if (err.col != bad[i].col) printf("\n%s: col %ld: %s\n", id, err.col, err.msg);
-    }
+    peer_ids_refused(bad, sizeof bad / sizeof bad[0], format_keen_detect, format_keen_read);
 }
 
 static void test_keen_writer_refuses(void)

@@ -148,6 +148,21 @@ static void test_kernel_agrees(void)
     CU_ASSERT(met[0] > 0 && met[1] > 0 && met[2] > 0);
 }
 
+/* A 9x9 killer of three cages, a row each, without sums or givens: many
+ * solutions, many nodes. 0, or -1 with p left empty. */
+static int wide_killer(struct puzzle *p)
+{
+    struct sl_error err = {0};
+    struct geometry g;
+    if (geometry_init(&g, 9, 3, 3, &err)) return -1;
+    puzzle_init(p, &g);
+    return puzzle_add_rules_text(p,
+                                 "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
+                                 "..........................."
+                                 "...........................:?,?,?",
+                                 &err);
+}
+
 /* Past its node limit the kernel says it gave up; other rules: no kernel. */
 static void test_kernel_limits(void)
 {
@@ -158,17 +173,7 @@ static void test_kernel_limits(void)
     CU_ASSERT_EQUAL(puzzle_count_kernel(&f.puzzle, 2, 0, &k, &used), -1);
     fixture_close(&f);
     struct puzzle p;
-    struct sl_error err = {0};
-    struct geometry g;
-    CU_ASSERT_EQUAL_FATAL(geometry_init(&g, 9, 3, 3, &err), 0);
-    puzzle_init(&p, &g);
-    /* Three cages of 27 cells each, no givens: many solutions, many nodes. */
-    CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(&p,
-                                                "classic;killer:AAAAAAAAABBBBBBBBBCCCCCCCCC"
-                                                "..........................."
-                                                "...........................:?,?,?",
-                                                &err),
-                          0);
+    CU_ASSERT_EQUAL_FATAL(wide_killer(&p), 0);
     CU_ASSERT_EQUAL(puzzle_count_kernel(&p, 1000000, 5, &k, &used), 0);
     CU_ASSERT_TRUE(k.gave_up);
     CU_ASSERT_TRUE(used <= 5);
@@ -178,9 +183,36 @@ static void test_kernel_limits(void)
     puzzle_clear(&p);
 }
 
+/* A count that tries the kernel first spends one budget: the kernel's
+ * nodes are taken off what the general search may spend after it. */
+static void test_count_within_budget(void)
+{
+    struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(wide_killer(&p), 0);
+    struct sl_error err = {0};
+    struct ruleset *rs = ruleset_build(&p, &err);
+    struct solver *s = rs ? solver_new(rs) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    /* Budgets past and within the kernel's own KILLER_KERNEL_NODES. */
+    const uint64_t budgets[] = {KILLER_KERNEL_NODES + 50, KILLER_KERNEL_NODES / 2};
+    for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+        struct search_result r;
+        struct search_stats stats = {0};
+        solver_set_node_limit(s, budgets[i]);
+        puzzle_count_within(&p, s, 1000000, &r, &stats);
+        CU_ASSERT_TRUE(r.gave_up);
+        CU_ASSERT_EQUAL(stats.nodes, budgets[i]);
+        CU_ASSERT_EQUAL(solver_node_limit(s), budgets[i]);
+    }
+    solver_free(s);
+    ruleset_free(rs);
+    puzzle_clear(&p);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer_kernel", NULL, NULL);
     CU_add_test(s, "agrees with the general search", test_kernel_agrees);
     CU_add_test(s, "node limit and other rules", test_kernel_limits);
+    CU_add_test(s, "kernel and search within one budget", test_count_within_budget);
 }

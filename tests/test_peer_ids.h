@@ -2,7 +2,7 @@
  * test_peer_ids.h — the check the Keen and Unruly suites make on game IDs
  * captured from the peer's own generator: each line reads, is unique,
  * solves to the answer written after its ID, and writes back to the same
- * ID byte for byte.
+ * ID byte for byte; and malformed IDs refused at the right column.
  */
 #ifndef SUDOLAB_TEST_PEER_IDS_H
 #define SUDOLAB_TEST_PEER_IDS_H
@@ -54,6 +54,39 @@ static inline int peer_ids_check(const char *path, peer_id_writer write_id)
     }
     fclose(f);
     return count;
+}
+
+/* An ID the peer's format must refuse, and the column its error names
+ * (0: one the format does not take for its own). */
+struct peer_bad_id {
+    const char *id;
+    long col;
+};
+
+/* format_keen_detect and _read, format_unruly_detect and _read */
+typedef int (*peer_id_detector)(const char *text, size_t len);
+typedef int (*peer_id_reader)(const char *text, size_t len, struct puzzle *p,
+                              struct puzzle_source *where, struct sl_error *err);
+
+/* Each bad ID is not taken for the format's (col 0), or taken and refused
+ * with its error at col. */
+static inline void peer_ids_refused(const struct peer_bad_id *bad, size_t count,
+                                    peer_id_detector detect, peer_id_reader read)
+{
+    for (size_t i = 0; i < count; i++) {
+        const char *id = bad[i].id;
+        struct puzzle p;
+        struct puzzle_source where;
+        struct sl_error err = {0};
+        if (bad[i].col == 0) {
+            CU_ASSERT_FALSE(detect(id, strlen(id)));
+            continue;
+        }
+        CU_ASSERT_TRUE(detect(id, strlen(id)));
+        CU_ASSERT_EQUAL(read(id, strlen(id), &p, &where, &err), -1);
+        CU_ASSERT_EQUAL(err.col, bad[i].col);
+        if (err.col != bad[i].col) printf("\n%s: col %ld: %s\n", id, err.col, err.msg);
+    }
 }
 
 #endif

@@ -56,12 +56,6 @@ echo "6x6:BBAPABGCA" > "$T/bad.txt"
 rc=$?
 check "a short Unruly ID exits 2 at its end" eval '[ $rc -eq 2 ] && grep -q "bad.txt:1:14: an Unruly ID too short" "$T/err"'
 
-# Drawn: an SVG of our first puzzle, and the terminal's grid naming the rule.
-head -n 1 "$T/made.txt" > "$T/first.txt"
-"$S" render "$T/first.txt" --output "$T/made.svg" > /dev/null 2> "$T/err"
-rc=$?
-check "render draws our first puzzle as SVG" eval '[ $rc -eq 0 ] && [ -s "$T/made.svg" ] && grep -q "<svg" "$T/made.svg"'
-"$S" convert --to pretty "$T/made.txt" > "$T/pretty.txt" 2> "$T/err"
-check "the terminal's grid names binary" grep -q "^binary" "$T/pretty.txt"
+check_drawn binary
 
 finish

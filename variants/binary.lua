@@ -24,5 +24,9 @@ v.strategies, v.strategy_for = dig.strategies, dig.strategy_for
 -- No houses: the binary techniques are the whole solve, so a band is dug
 -- by them, each removal proved by deductions rather than a search.
 v.deduce_dig = true
+-- So no puzzle rates above the hardest of them (binary-lines, 2.5): a
+-- grade or band past it is refused at once (dig.check_steps).
+v.hardest_steps = {"binary-pairs", "binary-triples", "binary-last-cell", "binary-counts",
+                   "binary-line-comparison", "binary-lines"}
 v.generate = variant.dig_generator(v)
 return v

@@ -61,6 +61,7 @@ return require("variant").make{
   -- rate 3.3 to 4.2 or need forcing chains (beyond), and the thin layer
   -- between, like 12x12 extreme, was not reached in a minute.
   grade_givens = {
+    [3] = {medium = false, hard = false, expert = false, extreme = false, beyond = false},
     [4] = {medium = false, expert = false, extreme = false, beyond = false},
     [12] = {easy = {16, 10, 100}, extreme = false},
     [16] = {easy = {40, 30, 200}, medium = {30, 12, 60}, expert = false, extreme = false},

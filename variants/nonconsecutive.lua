@@ -8,4 +8,7 @@ return require("variant").make{
   sizes = {9},
   sizes_why = "its cell pairs are drawn on a 9x9 grid",
   rules = "classic;relation:" .. apart .. ":" .. cells.pairs_at(9, cells.orthogonal),
+  -- A graded puzzle uses its relation, whose step rates above easy: that
+  -- grade is refused at once (dig.check_steps).
+  easiest_steps = {"related-pair"},
 }

@@ -59,6 +59,21 @@ int cmd_output_by_name(const char *name)
     return -1;
 }
 
+/* Prints the text a writer made and frees it; or, when it made none, the
+ * error it gave (out of memory when it gave none) at the puzzle's line. */
+static int print_made(char *text, struct sl_error *err, const struct cmd_puzzle *item)
+{
+    if (text == NULL) {
+        if (err->msg[0] == '\0') sl_error_set(err, 0, 0, "out of memory");
+        err->line = item->where->line;
+        sl_error_print(stderr, item->file, err);
+        return EXIT_BAD_INPUT;
+    }
+    puts(text);
+    free(text);
+    return 0;
+}
+
 /* Writes a line made by a snprintf-convention writer. */
 static int write_made(int (*make)(const struct puzzle *, char *, size_t, struct sl_error *),
                       const struct cmd_puzzle *item)
@@ -67,15 +82,7 @@ static int write_made(int (*make)(const struct puzzle *, char *, size_t, struct 
     int len = make(item->puzzle, NULL, 0, &err);
     char *text = len < 0 ? NULL : malloc((size_t)len + 1);
     if (text) make(item->puzzle, text, (size_t)len + 1, &err);
-    if (text == NULL) {
-        if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
-        err.line = item->where->line;
-        sl_error_print(stderr, item->file, &err);
-        return EXIT_BAD_INPUT;
-    }
-    puts(text);
-    free(text);
-    return 0;
+    return print_made(text, &err, item);
 }
 
 /* Writes text made by an f-puzzles writer (fpuzzles.h). */
@@ -83,15 +90,7 @@ static int write_fpuzzles(char *(*make)(const struct puzzle *, struct sl_error *
                           const struct cmd_puzzle *item)
 {
     struct sl_error err = {0};
-    char *text = make(item->puzzle, &err);
-    if (text == NULL) {
-        err.line = item->where->line;
-        sl_error_print(stderr, item->file, &err);
-        return EXIT_BAD_INPUT;
-    }
-    puts(text);
-    free(text);
-    return 0;
+    return print_made(make(item->puzzle, &err), &err, item);
 }
 
 static int make_sudolab(const struct puzzle *p, char *buf, size_t cap, struct sl_error *err)

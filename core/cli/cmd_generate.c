@@ -62,14 +62,15 @@ static const struct cmd_option_help generate_options[] = {
                    "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3;\n"
                    "9x9 graded easy 2,2, medium 2,2,3)"},
     {"givens", "killer: N givens besides the cages (default none; graded\n"
-               "12x12 easy 16, 16x16 easy 40, medium 30; 4x4 reaches easy\n"
-               "and hard, 12x12 all but extreme, 16x16 neither expert nor\n"
-               "extreme); mark variants: at most N (0: none)"},
+               "12x12 easy 16, 16x16 easy 40, medium 30; 3x3 reaches easy,\n"
+               "4x4 easy and hard, 12x12 all but extreme, 16x16 neither\n"
+               "expert nor extreme); mark variants: at most N (0: none)"},
     {"lines", "line variants (thermo, arrow, whispers...): N lines placed\n"
               "before the unneeded ones are dropped"},
     {"max-line", "line variants: the most cells of a line (little killer:\n"
                  "of a clue's diagonal)"},
-    {"grade", "a grade, as the rater names them"},
+    {"grade", "a grade, as the rater names them (one the variant's size\n"
+              "never reaches is refused, naming those it does)"},
     {"rating", "a rating band, e.g. 6.0-7.5"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
     {"json", "one JSON object per puzzle instead (with annealing's\n"

@@ -88,18 +88,14 @@ static int solve_one(void *arg, const struct cmd_puzzle *item)
 }
 
 /* The count: the rules' own kernel where there is one and it finishes
- * within KILLER_KERNEL_NODES (the same number), else the general search. */
+ * within KILLER_KERNEL_NODES (the same number), else the general search
+ * with what the kernel left of --max-nodes. */
 static struct search_result count_search(const struct cmd_options *opt,
                                          const struct cmd_puzzle *item, struct search_stats *stats)
 {
-    const struct puzzle *p = item->puzzle;
     struct search_result r;
-    uint64_t used;
-    if (puzzle_count_quick(p, opt->limit, cmd_node_limit(opt, p->geo.size), &r, &used)) {
-        stats->nodes += used;
-        return r;
-    }
-    return solver_count(item->solver, p->givens, opt->limit, NULL, stats);
+    puzzle_count_within(item->puzzle, item->solver, opt->limit, &r, stats);
+    return r;
 }
 
 static int count_one(void *arg, const struct cmd_puzzle *item)

@@ -71,23 +71,40 @@ struct search_result dig_fill(struct solver *s, const struct ruleset *rs, const 
  * closures shared by halves of the groups (dig_deduce.c), not from the
  * givens each. */
 
+/* What the deductions return besides their results. */
+enum {
+    DIG_DEDUCE_CANNOT = -1,    /* the rules cannot be asked (a rule needs explain_prepare) */
+    DIG_DEDUCE_NO_MEMORY = -2, /* out of memory */
+    DIG_DEDUCE_GAVE_UP = -3    /* the steps' limit ran out first */
+};
+
+/* The deductions' work, counted as a search counts nodes, so that a
+ * caller's node budget holds them too: a step is one pass over the
+ * techniques and the peers (deductions to the next fixed point), or one
+ * call of a closure hook, about what a search node's propagation does.
+ * limit: the steps allowed (0: no limit); used: the steps taken, added
+ * to. A NULL struct dig_steps counts and limits nothing. */
+struct dig_steps {
+    uint64_t limit, used;
+};
+
 /* dig_groups by deductions: removes a group's givens when the deductions
  * still fill the grid without them, from givens with `solution` (a
  * solution of the rules, which the caller has checked, extending the
- * givens). The givens removed, or -1 when the rules cannot be asked (a
- * rule whose explain needs explain_prepare, or no memory). */
+ * givens), within steps. The givens removed, or a DIG_DEDUCE_ code (on
+ * GAVE_UP the removals made so far stand: each was proved). */
 int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                        const int *cells, const int *start, int ngroups, const char *const *keys,
-                       int nkeys);
+                       int nkeys, struct dig_steps *steps);
 
-/* Whether the same deductions, from givens alone, fill every cell: 1
- * with the fill in grid (which the caller checks against the rules: the
- * deductions are sound, so it is the one solution when the givens have
- * one), 0 when they stop short or meet a contradiction, -1 when the
- * rules cannot be asked. A graded dig by deductions reads the rating off
- * this (scripts/dig.lua): techniques rated up to some bound fill the grid
+/* Whether the same deductions, from givens alone, fill every cell
+ * within steps: 1 with the fill in grid (which the caller checks against
+ * the rules: the deductions are sound, so it is the one solution when the
+ * givens have one), 0 when they stop short or meet a contradiction, or a
+ * DIG_DEDUCE_ code. A graded dig by deductions reads the rating off this
+ * (scripts/dig.lua): techniques rated up to some bound fill the grid
  * exactly when the rater's easiest-first path needs none above it. */
 int dig_deduces(const struct ruleset *rs, const uint8_t *givens, const char *const *keys, int nkeys,
-                uint8_t *grid);
+                uint8_t *grid, struct dig_steps *steps);
 
 #endif

@@ -21,7 +21,19 @@ struct deduce {
     int nkeys;
     int worded; /* every[] written: only a rule asked through explain reads it */
     char every[DIG_DEDUCE_MAX_KEYS][64];
+    struct dig_steps *steps; /* NULL: uncounted */
+    int gave_up;             /* the steps ran out */
 };
+
+/* Takes one step of steps (NULL: uncounted, unlimited): 0, or 1 when
+ * none is left. */
+static int steps_take(struct dig_steps *steps)
+{
+    if (!steps) return 0;
+    if (steps->limit && steps->used >= steps->limit) return 1;
+    steps->used++;
+    return 0;
+}
 
 /* The EXPLAIN_EVERY form of each key, written when first asked. */
 static void deduce_word_keys(struct deduce *d)
@@ -32,12 +44,15 @@ static void deduce_word_keys(struct deduce *d)
     d->worded = 1;
 }
 
+/* 0, or DIG_DEDUCE_CANNOT or DIG_DEDUCE_NO_MEMORY. */
 static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *const *keys,
-                       int nkeys)
+                       int nkeys, struct dig_steps *steps)
 {
-    if (nkeys > DIG_DEDUCE_MAX_KEYS) return -1;
+    if (nkeys > DIG_DEDUCE_MAX_KEYS) return DIG_DEDUCE_CANNOT;
     for (int i = 0; i < rs->nslots; i++)
-        if (rs->slots[i].ops->explain_prepare) return -1;
+        if (rs->slots[i].ops->explain_prepare) return DIG_DEDUCE_CANNOT;
+    d->steps = steps;
+    d->gave_up = 0;
     d->keys = keys;
     d->nkeys = nkeys;
     d->worded = 0;
@@ -47,7 +62,7 @@ static int deduce_open(struct deduce *d, const struct ruleset *rs, const char *c
         d->others |= rs->slots[i].ops->explain && !rs->slots[i].ops->explain_closure;
     d->rs = rs;
     d->state = malloc(rs->state_bytes);
-    if (!d->state) return -1;
+    if (!d->state) return DIG_DEDUCE_NO_MEMORY;
     /* Every field a hook may read starts defined (propagate_view, per
      * closure, resets only the view). */
     propagate_view_fresh(&d->ctx, rs, d->state);
@@ -131,9 +146,9 @@ static void deduce_start(struct deduce *d, digitset *state, const uint8_t *given
         state[c] = givens[c] ? digitset_of(givens[c]) : rs->domain[c];
 }
 
-/* Runs the deductions from givens to their fixed point: -1 on a
- * contradiction, 1 when the cells of watch (given) hold the solution's
- * digits, else 0. */
+/* Runs the deductions from givens to their fixed point, a step a pass:
+ * -1 on a contradiction, 1 when the cells of watch (given) hold the
+ * solution's digits, else 0 (d->gave_up when the steps ran out). */
 static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *solution,
                         const int *watch, int nwatch)
 {
@@ -144,6 +159,7 @@ static int deduce_close(struct deduce *d, const uint8_t *givens, const uint8_t *
      * again at once finds its next deduction cheaply. A closure leaves
      * its own fixed point: what it narrowed is news only to the others. */
     for (int progress = 1; progress;) {
+        if (steps_take(d->steps)) return d->gave_up = 1, 0;
         progress = deduce_peers(d);
         for (int k = 0; k < d->nkeys; k++)
             while (deduce_step(d, k)) {
@@ -174,17 +190,18 @@ static int deduce_fills(struct deduce *d, const uint8_t *givens, const uint8_t *
 }
 
 int dig_deduces(const struct ruleset *rs, const uint8_t *givens, const char *const *keys, int nkeys,
-                uint8_t *grid)
+                uint8_t *grid, struct dig_steps *steps)
 {
     struct deduce d;
-    if (deduce_open(&d, rs, keys, nkeys)) return -1;
+    int opened = deduce_open(&d, rs, keys, nkeys, steps);
+    if (opened) return opened;
     int fills = deduce_close(&d, givens, NULL, NULL, 0) == 0;
     for (int c = 0; fills && c < rs->geo.ncells; c++) {
         fills = digitset_is_single(d.state[c]);
         grid[c] = fills ? (uint8_t)digitset_first(d.state[c]) : 0;
     }
     free(d.state);
-    return fills;
+    return d.gave_up ? DIG_DEDUCE_GAVE_UP : fills;
 }
 
 /* --- the dig by halves ------------------------------------------------------
@@ -210,7 +227,20 @@ struct halves {
     const int *cells, *start;
     digitset *states; /* ncells a level of the split */
     int news[SL_MAX_CELLS];
+    struct dig_steps *steps;
+    int gave_up;
 };
+
+/* The closure of state, a step (news: the cells given since its last
+ * fixed point, none: look at everything): -1 on a contradiction or when
+ * the steps ran out (gave_up), else what the hook returns. */
+static int halves_closure(struct halves *h, digitset *state, const int *watch, int nwatch,
+                          int nnews)
+{
+    if (steps_take(h->steps)) return h->gave_up = 1, -1;
+    return h->slot->ops->explain_closure(h->slot->self, h->keys, h->nkeys, state, watch, nwatch,
+                                         nnews ? h->news : NULL, nnews);
+}
 
 /* The closure's rule, when it is the whole reasoning; else NULL. */
 static const struct rule_slot *halves_slot(const struct deduce *d)
@@ -251,8 +281,7 @@ static int halves_add(struct halves *h, digitset *state, int lo, int hi, int wlo
     if (!nnews) return 0;
     int nwatch = h->start[whi] - h->start[wlo];
     const int *watch = nwatch ? h->cells + h->start[wlo] : NULL;
-    return h->slot->ops->explain_closure(h->slot->self, h->keys, h->nkeys, state, watch, nwatch,
-                                         h->news, nnews);
+    return halves_closure(h, state, watch, nwatch, nnews);
 }
 
 /* 1 when state holds the solution in every cell of groups lo..hi-1. */
@@ -292,6 +321,7 @@ static void halves_half(struct halves *h, int level, int lo, int hi, int olo, in
 static void halves_dig(struct halves *h, int level, int lo, int hi)
 {
     const digitset *state = h->states + (size_t)level * (size_t)h->ncells;
+    if (h->gave_up) return;
     if (halves_deduced(h, state, lo, hi)) {
         halves_remove(h, lo, hi);
         return;
@@ -313,8 +343,7 @@ static int halves_open(struct halves *h, const struct ruleset *rs, int ngroups)
         open += !h->givens[c];
     }
     for (int i = 0; i < h->start[ngroups]; i++) top[h->cells[i]] = rs->domain[h->cells[i]];
-    if (h->slot->ops->explain_closure(h->slot->self, h->keys, h->nkeys, top, NULL, 0, NULL, 0) < 0)
-        return 0;
+    if (halves_closure(h, top, NULL, 0, 0) < 0) return 0;
     if (!open) return 1; /* the givens are the solution */
     memcpy(all, top, sizeof *top * (size_t)h->ncells);
     if (halves_add(h, all, 0, ngroups, 0, 0) < 0) return 0;
@@ -329,7 +358,7 @@ static int dig_by_halves(const struct deduce *d, const struct rule_slot *slot, u
     int levels = 2;
     while (levels < 64 && (1L << (levels - 2)) < ngroups) levels++;
     struct halves *h = malloc(sizeof *h);
-    if (!h) return -1;
+    if (!h) return DIG_DEDUCE_NO_MEMORY;
     *h = (struct halves){.slot = slot,
                          .keys = d->keys,
                          .nkeys = d->nkeys,
@@ -337,10 +366,11 @@ static int dig_by_halves(const struct deduce *d, const struct rule_slot *slot, u
                          .solution = solution,
                          .cells = cells,
                          .start = start,
-                         .ncells = d->rs->geo.ncells};
+                         .ncells = d->rs->geo.ncells,
+                         .steps = d->steps};
     h->states = malloc(sizeof *h->states * (size_t)h->ncells * (size_t)levels);
     if (h->states && halves_open(h, d->rs, ngroups)) halves_dig(h, 0, 0, ngroups);
-    int removed = h->states ? h->removed : -1;
+    int removed = !h->states ? DIG_DEDUCE_NO_MEMORY : h->gave_up ? DIG_DEDUCE_GAVE_UP : h->removed;
     free(h->states);
     free(h);
     return removed;
@@ -348,10 +378,11 @@ static int dig_by_halves(const struct deduce *d, const struct rule_slot *slot, u
 
 int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                        const int *cells, const int *start, int ngroups, const char *const *keys,
-                       int nkeys)
+                       int nkeys, struct dig_steps *steps)
 {
     struct deduce d;
-    if (deduce_open(&d, rs, keys, nkeys)) return -1;
+    int opened = deduce_open(&d, rs, keys, nkeys, steps);
+    if (opened) return opened;
     const struct rule_slot *slot = halves_slot(&d);
     if (slot && ngroups > 0 && halves_disjoint(cells, start, ngroups)) {
         free(d.state);
@@ -359,7 +390,7 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
     }
     /* Once the givens are known to fill, each removal need only come back. */
     int fills = deduce_fills(&d, givens, solution, NULL, 0), removed = 0;
-    for (int g = 0; g < ngroups; g++) {
+    for (int g = 0; g < ngroups && !d.gave_up; g++) {
         const int *group = cells + start[g];
         int count = start[g + 1] - start[g], present = 0;
         uint8_t kept[SL_MAX_CELLS];
@@ -376,5 +407,5 @@ int dig_groups_deduced(const struct ruleset *rs, uint8_t *givens, const uint8_t 
         for (int i = 0; i < count; i++) givens[group[i]] = kept[i];
     }
     free(d.state);
-    return removed;
+    return d.gave_up ? DIG_DEDUCE_GAVE_UP : removed;
 }

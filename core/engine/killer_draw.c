@@ -383,7 +383,7 @@ static struct ruleset *kd_rules(const struct puzzle *p, struct sl_error *err)
  * killer_draw_count (the others are the kernel's first ones); 0 when the
  * kernel cannot answer, and the general search does. */
 static int kd_count_kernel(const struct puzzle *p, const uint8_t *grid, int limit, uint64_t nodes,
-                           uint8_t *others, struct search_stats *stats)
+                           uint8_t *others, struct search_stats *stats, uint64_t *used_out)
 {
     struct search_result r;
     uint64_t used = 0;
@@ -394,6 +394,7 @@ static int kd_count_kernel(const struct puzzle *p, const uint8_t *grid, int limi
     int n = done ? (int)r.solutions : 0;
     if (n > 1) kd_others(found, n, grid, ncells, limit, others);
     stats->nodes += used;
+    *used_out = used;
     free(found);
     return n;
 }
@@ -404,11 +405,15 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
 {
     struct puzzle p;
     int made = kd_puzzle(d, grid, prefix, givens, &p, err) == 0;
-    int counted = made ? kd_count_kernel(&p, grid, limit < 2 ? 2 : limit, nodes, others, stats) : 0;
+    uint64_t used = 0, left;
+    int counted =
+        made ? kd_count_kernel(&p, grid, limit < 2 ? 2 : limit, nodes, others, stats, &used) : 0;
     if (by_kernel) *by_kernel = counted > 0;
-    if (counted > 0) {
+    /* The kernel's nodes are the budget's too: what it spent, the search
+     * has not. */
+    if (counted > 0 || !puzzle_nodes_left(nodes, used, &left)) {
         puzzle_clear(&p);
-        return counted;
+        return counted > 0 ? counted : -1;
     }
     struct ruleset *rs = made ? kd_rules(&p, err) : NULL;
     /* Counts only ever look for solutions other than grid. */
@@ -417,7 +422,7 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
         ruleset_free(rs), rs = NULL;
     }
     int found = -2;
-    if (rs) found = kd_count_rules(rs, grid, p.givens, limit < 2 ? 2 : limit, nodes, others, stats);
+    if (rs) found = kd_count_rules(rs, grid, p.givens, limit < 2 ? 2 : limit, left, others, stats);
     if (rs && found == -2) sl_error_set(err, 0, 0, "out of memory");
     ruleset_free(rs);
     puzzle_clear(&p);

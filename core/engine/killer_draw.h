@@ -66,7 +66,8 @@ int killer_draw_swap(const struct killer_draw *d, const uint8_t *grid, const uin
 #define KILLER_DRAW_TEXT_MAX (64 + 7 * SL_MAX_CELLS)
 
 /* Counts the solutions of d's puzzle (rules prefix, cages, givens) up to
- * limit (at least 2), searched within nodes (0: no limit). Returns their
+ * limit (at least 2), searched within nodes (0: no limit), the kernel's
+ * and the general search's together. Returns their
  * number, the ones other than grid written one after another to others
  * (limit - 1 grids of N*N): the killer kernel's first ones when it
  * answers (puzzle_list_quick), else the general search's; -1 when the

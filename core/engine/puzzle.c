@@ -194,3 +194,21 @@ int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struc
 {
     return puzzle_list_quick(p, limit, nodes, r, used, NULL);
 }
+
+int puzzle_nodes_left(uint64_t nodes, uint64_t used, uint64_t *left)
+{
+    *left = nodes > used ? nodes - used : 0;
+    return nodes == 0 || nodes > used;
+}
+
+void puzzle_count_within(const struct puzzle *p, struct solver *s, long limit,
+                         struct search_result *r, struct search_stats *stats)
+{
+    uint64_t nodes = solver_node_limit(s), used = 0, left;
+    int done = puzzle_count_quick(p, limit, nodes, r, &used);
+    stats->nodes += used;
+    if (done || !puzzle_nodes_left(nodes, used, &left)) return;
+    solver_set_node_limit(s, left);
+    *r = solver_count(s, p->givens, limit, NULL, stats);
+    solver_set_node_limit(s, nodes);
+}

@@ -14,6 +14,8 @@
 #include "constraint.h"
 
 struct search_result; /* search.h */
+struct search_stats;
+struct solver;
 
 struct puzzle_rule {
     const struct constraint_ops *ops;
@@ -72,6 +74,17 @@ int puzzle_count_kernel(const struct puzzle *p, long limit, uint64_t nodes, stru
  * the general search must answer; *used its nodes either way. */
 int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struct search_result *r,
                        uint64_t *used);
+/* What a general search may spend once the kernel spent used of a
+ * budget of nodes (0: none): 1 with *left (0: still none), or 0 when the
+ * kernel spent it all, and the count gave up with it. Counts that try the
+ * kernel first take its nodes off their budget so. */
+int puzzle_nodes_left(uint64_t nodes, uint64_t used, uint64_t *left);
+/* The count of p up to limit within s's node limit (s a solver of p's
+ * ruleset; 0: none), kernel and general search together:
+ * puzzle_count_quick, else solver_count with the nodes the kernel left.
+ * stats->nodes gets both; s's limit is left as it was. */
+void puzzle_count_within(const struct puzzle *p, struct solver *s, long limit,
+                         struct search_result *r, struct search_stats *stats);
 /* puzzle_count_quick that, when it returns 1, also lists the solutions
  * counted into found (ncells digits each, the first min(count, limit)),
  * in the kernel's order: not the general search's. */

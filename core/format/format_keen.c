@@ -224,23 +224,6 @@ int format_keen_read(const char *text, size_t len, struct puzzle *p, struct puzz
 
 /* ---- writing ---- */
 
-/* snprintf-style output: counts everything, stores what fits. */
-struct keen_sink {
-    char *buf;
-    size_t cap, len;
-};
-
-static void keen_put(struct keen_sink *s, char ch)
-{
-    if (s->len + 1 < s->cap) s->buf[s->len] = ch;
-    s->len++;
-}
-
-static void keen_put_text(struct keen_sink *s, const char *text)
-{
-    while (*text) keen_put(s, *text++);
-}
-
 /* The walls letters, one per wall (or 'y' per 25 open edges without
  * one), into letters; returns how many. */
 static int keen_wall_letters(int n, const int16_t *part, char *letters)
@@ -262,28 +245,29 @@ static int keen_wall_letters(int n, const int16_t *part, char *letters)
 
 /* Keen's compression: a letter three times or more becomes the letter
  * and its count. */
-static void keen_put_walls(struct keen_sink *s, const char *letters, int count)
+static void keen_put_walls(struct format_id_sink *s, const char *letters, int count)
 {
     for (int i = 0; i < count;) {
         int same = 1;
         while (i + same < count && letters[i + same] == letters[i]) same++;
         char repeat[16];
-        keen_put(s, letters[i]);
-        if (same == 2) keen_put(s, letters[i]);
-        if (same > 2) snprintf(repeat, sizeof repeat, "%d", same), keen_put_text(s, repeat);
+        format_id_put(s, letters[i]);
+        if (same == 2) format_id_put(s, letters[i]);
+        if (same > 2) snprintf(repeat, sizeof repeat, "%d", same), format_id_put_text(s, repeat);
         i += same;
     }
 }
 
 /* The clues of the calcudoku arguments after the map, as Keen writes them. */
-static int keen_put_clues(struct keen_sink *s, const char *clues, int ncages, struct sl_error *err)
+static int keen_put_clues(struct format_id_sink *s, const char *clues, int ncages,
+                          struct sl_error *err)
 {
     for (int p = 0; p < ncages; p++) {
         size_t digits = strspn(clues, "0123456789");
         const char *op = clues[digits] ? strchr(keen_op_symbols, clues[digits]) : NULL;
         if (digits == 0 || digits > 15) return sl_error_set(err, 0, 0, "cage %d: bad clue", p + 1);
-        keen_put(s, op ? keen_op_letters[op - keen_op_symbols] : 'a');
-        for (size_t i = 0; i < digits; i++) keen_put(s, clues[i]);
+        format_id_put(s, op ? keen_op_letters[op - keen_op_symbols] : 'a');
+        for (size_t i = 0; i < digits; i++) format_id_put(s, clues[i]);
         clues += digits + (op != NULL);
         clues += *clues == ',';
     }
@@ -344,16 +328,16 @@ int format_keen_id(const struct puzzle *p, char *buf, size_t cap, struct sl_erro
     if (rc == 0)
         rc = cellmap_parse(map, &p->geo, args, (size_t)(colon - args), err) ||
              keen_check_map(p, map, err);
-    struct keen_sink s = {buf, cap, 0};
+    struct format_id_sink s = {buf, cap, 0};
     if (rc == 0) {
         snprintf(head, sizeof head, "%d:", p->geo.size);
-        keen_put_text(&s, head);
+        format_id_put_text(&s, head);
         keen_put_walls(&s, letters, keen_wall_letters(p->geo.size, map->part, letters));
-        keen_put(&s, ',');
+        format_id_put(&s, ',');
         rc = keen_put_clues(&s, colon + 1, map->nparts, err);
     }
-    if (cap > 0) buf[s.len < cap ? s.len : cap - 1] = '\0';
+    int len = format_id_end(&s);
     free(map);
     free(args);
-    return rc ? -1 : (int)s.len;
+    return rc ? -1 : len;
 }

@@ -47,6 +47,23 @@ static int solo_add_map_rule(struct puzzle *p, const char *name, const int *part
     return rc;
 }
 
+void format_id_put(struct format_id_sink *s, char ch)
+{
+    if (s->len + 1 < s->cap) s->buf[s->len] = ch;
+    s->len++;
+}
+
+void format_id_put_text(struct format_id_sink *s, const char *text)
+{
+    while (*text) format_id_put(s, *text++);
+}
+
+int format_id_end(struct format_id_sink *s)
+{
+    if (s->cap > 0) s->buf[s->len < s->cap ? s->len : s->cap - 1] = '\0';
+    return (int)s->len;
+}
+
 void format_id_take_answer(const char *text, size_t len, size_t at, const struct geometry *g,
                            struct puzzle_source *where)
 {

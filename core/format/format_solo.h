@@ -1,6 +1,8 @@
 /*
  * format_solo.h — puzzles to and from Solo game IDs (solo_id.h does the
- * text; this maps it onto rules: classic, diagonal, jigsaw, killer).
+ * text; this maps it onto rules: classic, diagonal, jigsaw, killer), and
+ * what the game ID formats (Solo, Keen, Unruly) share: the answer after
+ * an ID, and the sink their writers write into.
  */
 #ifndef SUDOLAB_FORMAT_SOLO_H
 #define SUDOLAB_FORMAT_SOLO_H
@@ -19,5 +21,17 @@ int format_solo_read(const char *text, size_t len, struct puzzle *p, struct puzz
  * one was there). The Keen reader takes its answers the same way. */
 void format_id_take_answer(const char *text, size_t len, size_t at, const struct geometry *g,
                            struct puzzle_source *where);
+
+/* A game ID written snprintf's way, as the Solo, Keen and Unruly writers
+ * write theirs: every character counted, those that fit stored. */
+struct format_id_sink {
+    char *buf;
+    size_t cap, len;
+};
+
+void format_id_put(struct format_id_sink *s, char ch);
+void format_id_put_text(struct format_id_sink *s, const char *text);
+/* Ends the text (a terminator where it fits, when cap > 0): its length. */
+int format_id_end(struct format_id_sink *s);
 
 #endif

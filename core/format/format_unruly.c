@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "format_solo.h"
+
 #define UNRULY_SKIP_RUN 25 /* 'z': this many empty cells, nothing placed */
 
 static int unruly_is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -101,17 +103,6 @@ int format_unruly_read(const char *text, size_t len, struct puzzle *p, struct pu
     return 0;
 }
 
-struct unruly_sink {
-    char *buf;
-    size_t cap, len;
-};
-
-static void unruly_put(struct unruly_sink *s, char c)
-{
-    if (s->len + 1 < s->cap) s->buf[s->len] = c;
-    s->len++;
-}
-
 int format_unruly_id(const struct puzzle *p, char *buf, size_t cap, struct sl_error *err)
 {
     const struct puzzle_rule *r = p->nrules == 1 ? &p->rules[0] : NULL;
@@ -119,11 +110,11 @@ int format_unruly_id(const struct puzzle *p, char *buf, size_t cap, struct sl_er
         return sl_error_set(err, 0, 0, "Unruly needs the binary rule alone");
     char args[4];
     r->ops->write(r->self, args, sizeof args);
-    struct unruly_sink s = {buf, cap, 0};
+    struct format_id_sink s = {buf, cap, 0};
     char head[32];
     int n = p->geo.size;
     snprintf(head, sizeof head, "%dx%d%s:", n, n, args[0] == 'u' ? "u" : "");
-    for (const char *c = head; *c; c++) unruly_put(&s, *c);
+    format_id_put_text(&s, head);
     int run = 0;
     for (int c = 0; c <= p->geo.ncells; c++) {
         int d = c < p->geo.ncells ? p->givens[c] : 1;
@@ -131,10 +122,10 @@ int format_unruly_id(const struct puzzle *p, char *buf, size_t cap, struct sl_er
             run++;
             continue;
         }
-        for (; run >= UNRULY_SKIP_RUN; run -= UNRULY_SKIP_RUN) unruly_put(&s, d == 1 ? 'z' : 'Z');
-        unruly_put(&s, (char)((d == 1 ? 'a' : 'A') + run));
+        for (; run >= UNRULY_SKIP_RUN; run -= UNRULY_SKIP_RUN)
+            format_id_put(&s, d == 1 ? 'z' : 'Z');
+        format_id_put(&s, (char)((d == 1 ? 'a' : 'A') + run));
         run = 0;
     }
-    if (cap > 0) buf[s.len < cap ? s.len : cap - 1] = '\0';
-    return (int)s.len;
+    return format_id_end(&s);
 }

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "format_solo.h"
+
 /* Solo's own limits on the combined rules. */
 #define SOLO_KILLER_MAX 9
 #define SOLO_X_MIN 4
@@ -338,31 +340,18 @@ int solo_id_detect(const char *text, size_t len)
 
 /* ---- writing ---- */
 
-/* snprintf-style output: counts everything, stores what fits. */
-struct solo_sink {
-    char *buf;
-    size_t cap;
-    size_t len;
-};
-
-static void solo_put(struct solo_sink *s, char ch)
-{
-    if (s->len + 1 < s->cap) s->buf[s->len] = ch;
-    s->len++;
-}
-
-static void solo_put_number(struct solo_sink *s, int v)
+static void solo_put_number(struct format_id_sink *s, int v)
 {
     char digits[12];
     int k = 0;
     do digits[k++] = (char)('0' + v % 10);
     while ((v /= 10) > 0);
-    while (k > 0) solo_put(s, digits[--k]);
+    while (k > 0) format_id_put(s, digits[--k]);
 }
 
 /* A grid field in Solo's canonical form: runs of empties as letters (at
  * most 26 a letter), '_' only between two adjacent numbers. */
-static void solo_put_grid(struct solo_sink *s, const int *v, int ncells)
+static void solo_put_grid(struct format_id_sink *s, const int *v, int ncells)
 {
     int run = 0;
     for (int c = 0; c <= ncells; c++) {
@@ -372,11 +361,11 @@ static void solo_put_grid(struct solo_sink *s, const int *v, int ncells)
         }
         while (run > 0) {
             int k = run > SOLO_Z_RUN ? SOLO_Z_RUN : run;
-            solo_put(s, (char)('a' - 1 + k));
+            format_id_put(s, (char)('a' - 1 + k));
             run -= k;
         }
         if (c == ncells) break;
-        if (c > 0 && v[c - 1] != 0) solo_put(s, '_');
+        if (c > 0 && v[c - 1] != 0) format_id_put(s, '_');
         solo_put_number(s, v[c]);
     }
 }
@@ -385,7 +374,7 @@ static void solo_put_grid(struct solo_sink *s, const int *v, int ncells)
  * on 25 open edges, while its decoder (and ours) reads 26; the two agree
  * below 26 open edges in a row, the only case Solo's puzzles show, and this
  * writer follows the decoder so that longer runs also read back right. */
-static void solo_put_walls(struct solo_sink *s, int n, const int *label)
+static void solo_put_walls(struct format_id_sink *s, int n, const int *label)
 {
     int nedges = 2 * n * (n - 1), run = 0;
     for (int e = 0; e <= nedges; e++) {
@@ -395,8 +384,8 @@ static void solo_put_walls(struct solo_sink *s, int n, const int *label)
             run++;
             continue;
         }
-        for (; run >= SOLO_Z_RUN; run -= SOLO_Z_RUN) solo_put(s, 'z');
-        solo_put(s, run ? (char)('a' - 1 + run) : '_');
+        for (; run >= SOLO_Z_RUN; run -= SOLO_Z_RUN) format_id_put(s, 'z');
+        format_id_put(s, run ? (char)('a' - 1 + run) : '_');
         run = 0;
     }
 }
@@ -461,28 +450,27 @@ static void solo_sums_grid(const struct solo_desc *d, int *grid)
 
 int solo_id_write(const struct solo_desc *d, char *buf, size_t cap)
 {
-    struct solo_sink s = {buf, cap, 0};
+    struct format_id_sink s = {buf, cap, 0};
     int grid[SL_MAX_CELLS];
     if (solo_check_desc(d)) return -1;
     int n = d->size, ncells = n * n;
     solo_put_number(&s, d->box_rows ? d->box_rows : n);
     if (d->box_rows)
-        solo_put(&s, 'x'), solo_put_number(&s, d->box_cols);
+        format_id_put(&s, 'x'), solo_put_number(&s, d->box_cols);
     else
-        solo_put(&s, 'j');
-    if (d->diagonals) solo_put(&s, 'x');
-    if (d->ncages) solo_put(&s, 'k');
-    solo_put(&s, ':');
+        format_id_put(&s, 'j');
+    if (d->diagonals) format_id_put(&s, 'x');
+    if (d->ncages) format_id_put(&s, 'k');
+    format_id_put(&s, ':');
     for (int c = 0; c < ncells; c++) grid[c] = d->givens[c];
     solo_put_grid(&s, grid, ncells);
-    if (!d->box_rows) solo_put(&s, ','), solo_put_walls(&s, n, d->region);
+    if (!d->box_rows) format_id_put(&s, ','), solo_put_walls(&s, n, d->region);
     if (d->ncages) {
-        solo_put(&s, ',');
+        format_id_put(&s, ',');
         solo_put_walls(&s, n, d->cage);
-        solo_put(&s, ',');
+        format_id_put(&s, ',');
         solo_sums_grid(d, grid);
         solo_put_grid(&s, grid, ncells);
     }
-    if (cap > 0) buf[s.len < cap ? s.len : cap - 1] = '\0';
-    return (int)s.len;
+    return format_id_end(&s);
 }

@@ -608,17 +608,6 @@ static int api_solve(lua_State *L)
     return 1;
 }
 
-/* 1 with r when the rules' own kernel (a killer's) counts within the run's
- * nodes and KILLER_KERNEL_NODES: the number solver_count gives. */
-static int api_count_kernel(const struct api_puzzle *ap, long limit, struct api_search *run,
-                            struct search_result *r)
-{
-    uint64_t nodes = run->allowance < run->asked ? run->allowance : run->asked, used = 0;
-    int done = puzzle_count_quick(&ap->p, limit, nodes, r, &used);
-    run->stats.nodes += used;
-    return done;
-}
-
 /* p:count([limit=2]) -> the number of solutions, at most limit. */
 static int api_count(lua_State *L)
 {
@@ -627,9 +616,8 @@ static int api_count(lua_State *L)
     uint64_t nodes = api_node_budget(L, 3, "count");
     struct api_search run;
     api_search_begin_within(L, ap, "count", &run, nodes);
-    struct search_result r;
-    if (!api_count_kernel(ap, (long)limit, &run, &r))
-        r = solver_count(ap->solver, ap->p.givens, (long)limit, NULL, &run.stats);
+    struct search_result r; /* the rules' own kernel (a killer's) first, within the run's nodes */
+    puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats);
     if (api_search_end(L, ap, "count", &run, r.gave_up))
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "count: the search gave up");
@@ -914,21 +902,43 @@ static int api_rule_keys(double up_to, const char **keys, int cap)
     return n;
 }
 
+/* The deductions' steps (dig.h) within the node limit api_search_begin
+ * set, so a budget holds them as it holds a search's nodes. */
+static struct dig_steps api_deduce_steps(const struct api_puzzle *ap)
+{
+    return (struct dig_steps){.limit = solver_node_limit(ap->solver)};
+}
+
+/* Ends deductions as api_search_end ends a search, their steps charged
+ * as its nodes; raises what a DIG_DEDUCE_ code other than CANNOT means. */
+static void api_deduce_end(lua_State *L, struct api_puzzle *ap, const char *fname,
+                           struct api_search *run, const struct dig_steps *steps, int rc)
+{
+    run->stats.nodes = steps->used;
+    api_search_end(L, ap, fname, run, rc == DIG_DEDUCE_GAVE_UP);
+    if (rc == DIG_DEDUCE_NO_MEMORY) api_error(L, "%s: out of memory", fname);
+    if (rc == DIG_DEDUCE_GAVE_UP)
+        api_error(L, "%s: the deductions gave up after %llu steps", fname,
+                  (unsigned long long)steps->used);
+}
+
 /* p:dig(groups, solution, up_to): the dig by deductions of dig.h, with
  * the rules' techniques rated up to up_to. */
 static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *solution, int *cells,
                            int *start, int ngroups)
 {
     const char *keys[DIG_DEDUCE_MAX_KEYS];
-    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = -2;
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = 0;
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
+    struct dig_steps steps = api_deduce_steps(ap);
     /* The proof needs a solution of the rules that extends the givens. */
-    if (puzzle_is_solution(&ap->p, solution))
+    int solves = puzzle_is_solution(&ap->p, solution);
+    if (solves)
         removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
-                                     nkeys);
-    api_search_end(L, ap, "dig", &run, 0);
-    if (removed == -2) return api_error(L, "dig: the solution does not solve the puzzle");
+                                     nkeys, &steps);
+    api_deduce_end(L, ap, "dig", &run, &steps, removed);
+    if (!solves) return api_error(L, "dig: the solution does not solve the puzzle");
     if (removed < 0) return api_error(L, "dig: these rules cannot dig by their techniques alone");
     lua_pushinteger(L, removed);
     return 1;
@@ -945,8 +955,9 @@ static int api_deduces(lua_State *L)
     uint8_t grid[SL_MAX_CELLS];
     struct api_search run;
     api_search_begin(L, ap, "deduces", &run);
-    int fills = dig_deduces(ap->rules, ap->p.givens, keys, nkeys, grid);
-    api_search_end(L, ap, "deduces", &run, 0);
+    struct dig_steps steps = api_deduce_steps(ap);
+    int fills = dig_deduces(ap->rules, ap->p.givens, keys, nkeys, grid, &steps);
+    api_deduce_end(L, ap, "deduces", &run, &steps, fills);
     if (fills < 0) return api_error(L, "deduces: these rules cannot be asked for their techniques");
     lua_pushboolean(L, fills && puzzle_is_solution(&ap->p, grid));
     return 1;
