@@ -186,12 +186,28 @@ function M.size_histogram(cage, n)
   return table.concat(parts, ",")
 end
 
+-- The killer rule's text of a partition (its cage map and sums, as
+-- sudolab.cages_text writes them), or nil when it has more than
+-- M.max_cages(n) cages.
+local function rule_text(cage, grid, n)
+  local text, count = sudolab.cages_text{cages = cage, grid = grid, size = n}
+  if count > M.max_cages(n) then return nil end
+  return text
+end
+
+-- The puzzle of a partition's rule text (rule_text), with `givens` (a
+-- string of n*n, "." where none) when some are asked: v.build's puzzle,
+-- made from the text the walk already has (v.build would read the text
+-- into a map and sums and write it back the same).
+local function puzzle_of(v, text, n, givens)
+  return sudolab.puzzle{size = n, rules = v.rules .. ":" .. text, givens = givens}
+end
+
 -- The puzzle of a partition (nil when it has too many cages), with
 -- `givens` (a string of n*n, "." where none) when some are asked.
 function M.puzzle(v, cage, grid, n, givens)
-  local map, sums = M.text(cage, grid, n)
-  if not map then return nil end
-  return v.build{cages = map, sums = sums, size = n, givens = givens}
+  local text = rule_text(cage, grid, n)
+  return text and puzzle_of(v, text, n, givens)
 end
 
 -- The cage-size profile: the request's, else the variant's default for
@@ -412,8 +428,11 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   if not unique and shared > limit and not givens and sudolab.killer_swap(cage, grid) then
     return math.huge
   end
-  local p = unique or M.puzzle(v, cage, grid, n, givens)
-  if not p then return math.huge end
+  -- The rule text names the candidate's puzzle and, for the walk's
+  -- memory, its ratings (rate_seen): written once.
+  local text = not unique and rule_text(cage, grid, n)
+  if not unique and not text then return math.huge end
+  local p = unique or puzzle_of(v, text, n, givens)
   -- Rating first where it is bounded (9x9 and smaller): it counts to two
   -- itself, so a unique puzzle is searched once; the others are counted.
   -- Past 9x9 the count comes first (with its budget) and the rating
@@ -425,16 +444,19 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   -- the band (singles, for medium) would finish the grid: it is then
   -- known too easy (its rating an upper bound) or known exactly.
   local below = opts.stop_below and opts.band and opts.band[1] or nil
-  -- The walk's memory (rate_seen) holds ratings without that stop.
-  local key = seen and not unique and not below and opts.band and not budget(n)
-              and sudolab.cages_text{cages = cage, grid = grid, size = n}
+  -- The walk's memory (rate_seen) holds ratings without that stop. Past
+  -- 9x9 a partition is rated only once its count found it unique (within
+  -- the budget, the same at every visit), so one it remembers needs no
+  -- count again.
+  local key = seen and not unique and not below and opts.band and text
   local rated
   if opts.band and not budget(n) then
     rated = rate_seen(p, key, above, below, seen)
     if rated and rated.above then return math.huge end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
-  local count = (rated or unique) and 1 or p:count(8, budget(n))
+  local counted = rated or unique or (budget(n) and key and seen[key])
+  local count = counted and 1 or p:count(8, budget(n))
   if not count then return math.huge end
   if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
   local off, toward = 0, nil

@@ -199,7 +199,7 @@ static void test_count_within_budget(void)
         struct search_result r;
         struct search_stats stats = {0};
         solver_set_node_limit(s, budgets[i]);
-        puzzle_count_within(&p, s, 1000000, &r, &stats);
+        puzzle_count_within(&p, s, 1000000, &r, &stats, NULL);
         CU_ASSERT_TRUE(r.gave_up);
         CU_ASSERT_EQUAL(stats.nodes, budgets[i]);
         CU_ASSERT_EQUAL(solver_node_limit(s), budgets[i]);

@@ -94,7 +94,7 @@ static struct search_result count_search(const struct cmd_options *opt,
                                          const struct cmd_puzzle *item, struct search_stats *stats)
 {
     struct search_result r;
-    puzzle_count_within(item->puzzle, item->solver, opt->limit, &r, stats);
+    puzzle_count_within(item->puzzle, item->solver, opt->limit, &r, stats, NULL);
     return r;
 }
 

@@ -202,13 +202,13 @@ int puzzle_nodes_left(uint64_t nodes, uint64_t used, uint64_t *left)
 }
 
 void puzzle_count_within(const struct puzzle *p, struct solver *s, long limit,
-                         struct search_result *r, struct search_stats *stats)
+                         struct search_result *r, struct search_stats *stats, uint8_t *found)
 {
     uint64_t nodes = solver_node_limit(s), used = 0, left;
-    int done = puzzle_count_quick(p, limit, nodes, r, &used);
+    int done = puzzle_list_quick(p, limit, nodes, r, &used, found);
     stats->nodes += used;
     if (done || !puzzle_nodes_left(nodes, used, &left)) return;
     solver_set_node_limit(s, left);
-    *r = solver_count(s, p->givens, limit, NULL, stats);
+    *r = solver_count(s, p->givens, limit, found, stats);
     solver_set_node_limit(s, nodes);
 }

@@ -81,10 +81,12 @@ int puzzle_count_quick(const struct puzzle *p, long limit, uint64_t nodes, struc
 int puzzle_nodes_left(uint64_t nodes, uint64_t used, uint64_t *left);
 /* The count of p up to limit within s's node limit (s a solver of p's
  * ruleset; 0: none), kernel and general search together:
- * puzzle_count_quick, else solver_count with the nodes the kernel left.
- * stats->nodes gets both; s's limit is left as it was. */
+ * puzzle_list_quick, else solver_count with the nodes the kernel left.
+ * stats->nodes gets both; s's limit is left as it was. found, when not
+ * NULL, has room for limit grids and gets the first solution counted at
+ * its start (the kernel's order or the general search's). */
 void puzzle_count_within(const struct puzzle *p, struct solver *s, long limit,
-                         struct search_result *r, struct search_stats *stats);
+                         struct search_result *r, struct search_stats *stats, uint8_t *found);
 /* puzzle_count_quick that, when it returns 1, also lists the solutions
  * counted into found (ncells digits each, the first min(count, limit)),
  * in the kernel's order: not the general search's. */

@@ -145,6 +145,11 @@
 /* A Lua rule's error kept for the script that ran the search. */
 #define LUA_RULE_ERROR_MAX 512
 
+/* The most solutions p:count lists (on the stack) to keep the one
+ * solution of a puzzle it finds unique, so that p:rate need not count it
+ * again: killer annealing past 9x9 counts to 8, then rates. */
+#define LUA_COUNT_LISTED 8
+
 /* A variant's rules text: anti-knight lists about 300 cell pairs. */
 #define VARIANT_RULES_MAX 16384
 /* A variant's or a report field's name. */

@@ -608,16 +608,30 @@ static int api_solve(lua_State *L)
     return 1;
 }
 
+/* A count that found one solution where two were allowed proves the
+ * givens unique: kept for p:rate, unless they are known so already (with
+ * the nodes of a count of their own, which p:line reports). */
+static void api_note_counted(struct api_puzzle *ap, long limit, const struct search_result *r,
+                             const uint8_t *solution)
+{
+    uint8_t known[SL_MAX_CELLS];
+    if (solution && limit >= 2 && r->solutions == 1 && !r->gave_up && !api_unique_known(ap, known))
+        api_note_unique(ap, solution, API_NOT_COUNTED);
+}
+
 /* p:count([limit=2]) -> the number of solutions, at most limit. */
 static int api_count(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
     lua_Integer limit = lua_isnoneornil(L, 2) ? 2 : api_integer(L, 2, "count", 1, 1000000000);
     uint64_t nodes = api_node_budget(L, 3, "count");
+    uint8_t listed[LUA_COUNT_LISTED * SL_MAX_CELLS]; /* the kernel's, or the first */
+    uint8_t *found = limit <= LUA_COUNT_LISTED ? listed : NULL;
     struct api_search run;
     api_search_begin_within(L, ap, "count", &run, nodes);
     struct search_result r; /* the rules' own kernel (a killer's) first, within the run's nodes */
-    puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats);
+    puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats, found);
+    api_note_counted(ap, (long)limit, &r, found);
     if (api_search_end(L, ap, "count", &run, r.gave_up))
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
     if (r.gave_up) return api_error(L, "count: the search gave up");

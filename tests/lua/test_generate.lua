@@ -514,5 +514,67 @@ do
   expect("binary's band past 2.5 refused", refusal(binary, {size = 8, rating = {2.6, 3.0}}) ~= nil, true)
 end
 
+-- The walk builds a candidate's puzzle from the rule text it already
+-- has (killer_cages.lua, puzzle_of): the same puzzle as the variant's
+-- build from the map and sums, over random partitions of several sizes.
+do
+  local kv = require("killer")
+  local same, drawn = true, 0
+  for _, n in ipairs{4, 6, 9, 16} do
+    local full = sudolab.puzzle{size = n}
+    for i = 1, 6 do
+      math.randomseed(100 * n + i)
+      local g = full:fill(17 * n + i)
+      local c = killer.partition(g, n, {2, 3}, 2, 3)
+      local built = killer.puzzle(kv, c, g, n)
+      local m, s = killer.text(c, g, n)
+      if built then
+        drawn = drawn + 1
+        same = same and built:line() == kv.build{cages = m, sums = s, size = n}:line()
+      end
+    end
+  end
+  expect("partitions drawn at 4, 6, 9 and 16", drawn > 12, true)
+  expect("the walk's puzzle is the variant's build", same, true)
+end
+
+-- A count that finds a puzzle unique keeps its solution for p:rate (the
+-- walk past 9x9 counts, then rates): the rating is the one a fresh puzzle
+-- gets; a count of several solutions, or to a limit of one, proves
+-- nothing, and the rating still finds them.
+do
+  local agree, tried = true, 0
+  for _, n in ipairs{4, 6, 9} do
+    local full = sudolab.puzzle{size = n}
+    for i = 1, 8 do
+      math.randomseed(200 * n + i)
+      local g = full:fill(31 * n + i)
+      -- Small cages, some of one cell: most such killers are unique.
+      local c = killer.partition(g, n, {1, 2, 2}, 1, 2)
+      local text = sudolab.cages_text{cages = c, grid = g, size = n}
+      local rules = "classic;killer:" .. text
+      local counted = sudolab.puzzle{size = n, rules = rules}
+      local count = counted:count(8)
+      local fresh = sudolab.puzzle{size = n, rules = rules}:rate()
+      local after, why = counted:rate()
+      if count == 1 then
+        tried = tried + 1
+        agree = agree and after ~= nil and after.rating == fresh.rating and after.steps == fresh.steps
+                and after.hardest == fresh.hardest
+      else
+        agree = agree and after == nil and why == "several solutions" and fresh == nil
+      end
+    end
+  end
+  expect("unique killers counted, then rated", tried > 6, true)
+  expect("a count before a rating leaves the rating as it was", agree, true)
+  local open = sudolab.puzzle{size = 4}
+  expect("an empty 4x4 has more than one solution", open:count(8), 8)
+  expect("so its rating finds several", select(2, open:rate()), "several solutions")
+  local once = sudolab.puzzle{size = 4}
+  expect("a count to one stops at one", once:count(1), 1)
+  expect("and proves nothing", select(2, once:rate()), "several solutions")
+end
+
 -- The blocks after the first finish report too.
 check.finish()
