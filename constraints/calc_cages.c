@@ -142,9 +142,13 @@ static void calc_walk_from(struct calc_walk *w, int i, long long rest)
     }
 }
 
+static long calc_pair_walk(const struct calc_cage *c, const digitset *cand,
+                           int (*visit)(void *arg, const uint8_t *digits), void *arg);
+
 long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
                     int (*visit)(void *arg, const uint8_t *digits), void *arg)
 {
+    if (c->ncells == 2 && c->op != CALC_NONE) return calc_pair_walk(c, cand, visit, arg);
     struct calc_walk w = {.cage = c, .cand = cand, .visit = visit, .arg = arg};
     for (int i = 0; i < c->ncells; i++)
         if (cand[i] == 0) return 0;
@@ -193,6 +197,27 @@ static digitset calc_pair_partners(int op, long long target, int d)
     }
     return (lo >= 1 && lo < 32 ? digitset_of((int)lo) : 0) |
            (hi >= 1 && hi < 32 ? digitset_of((int)hi) : 0);
+}
+
+/* The walk of a two-cell cage, the most common: each digit of the first
+ * cell looks its partners up, and they are visited in the walk's order
+ * (the first cell's digits ascending, then the second's), which a
+ * search's branch follows. */
+static long calc_pair_walk(const struct calc_cage *c, const digitset *cand,
+                           int (*visit)(void *arg, const uint8_t *digits), void *arg)
+{
+    long found = 0;
+    for (digitset m = cand[0]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        digitset partners = calc_pair_partners(c->op, c->target, d) & cand[1];
+        if (c->clash[1] & 1) partners &= ~digitset_of(d);
+        for (; partners; partners = digitset_rest(partners)) {
+            uint8_t digits[2] = {(uint8_t)d, (uint8_t)digitset_first(partners)};
+            found++;
+            if (visit(arg, digits)) return found;
+        }
+    }
+    return found;
 }
 
 /* Two cells, the most common cage: each digit of the first cell looks up

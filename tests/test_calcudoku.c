@@ -1,9 +1,11 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
- * and the supports of two to four cells against brute force; arguments that read and write back,
- * and bad ones that fail at their column; search counts against every 4x4 Latin square; every
- * captured sgt-keen puzzle unique, solved to Keen's own answer and written back to its ID byte for
- * byte; malformed IDs; the settle and count hooks against the search's root.
+ * (a pair's in its order) and the supports of two to four cells against
+ * brute force; arguments that read and write back, and bad ones that fail
+ * at their column; search counts against every 4x4 Latin square; every
+ * captured sgt-keen puzzle unique, solved to Keen's own answer and written
+ * back to its ID byte for byte; malformed IDs; the settle and count hooks
+ * against the search's root.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -70,6 +72,59 @@ static void test_walk_matches_brute_force(void)
             }
         }
     CU_ASSERT(nonzero > 100);
+}
+
+/* What a walk visited, in order, stopping after `stop` visits (0: never). */
+struct pair_record {
+    int n, stop;
+    uint8_t pairs[81][2];
+};
+
+static int record_visit(void *arg, const uint8_t *digits)
+{
+    struct pair_record *r = arg;
+    memcpy(r->pairs[r->n++], digits, 2);
+    return r->n == r->stop;
+}
+
+/* Two-cell cages, sharing a line and not, every operation and target, on
+ * random candidates: the walk visits every assignment brute force finds,
+ * in its order (the first cell's digits ascending, then the second's: a
+ * search's branch offers them so), and stops where its visit says. */
+static void test_pair_walk_order(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    static const int shapes[][2] = {{0, 1}, {0, 10}};
+    static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
+    struct rng r;
+    rng_seed(&r, 7);
+    long stopped = 0;
+    for (int s = 0; s < 2; s++)
+        for (int o = 0; o < 4; o++)
+            for (long t = 1; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
+                for (int k = 0; k < 10; k++) {
+                    struct calc_cage c;
+                    calc_cage_init(&c, &g, shapes[s], 2, ops[o], t);
+                    digitset cand[2];
+                    for (int i = 0; i < 2; i++) cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
+                    struct pair_record want = {0, 0, {{0}}}, got = {0, 0, {{0}}};
+                    for (uint8_t a = 1; a <= 9; a++)
+                        for (uint8_t b = 1; b <= 9; b++) {
+                            uint8_t d[2] = {a, b};
+                            if ((cand[0] & digitset_of(a)) && (cand[1] & digitset_of(b)) &&
+                                calc_cage_holds(&c, d))
+                                record_visit(&want, d);
+                        }
+                    got.stop = want.n > 1 ? 1 + (int)rng_below(&r, (uint32_t)want.n) : 0;
+                    long found = calc_cage_walk(&c, cand, record_visit, &got);
+                    int expect = got.stop ? got.stop : want.n;
+                    CU_ASSERT_EQUAL(found, expect);
+                    CU_ASSERT_EQUAL(got.n, expect);
+                    CU_ASSERT(memcmp(got.pairs, want.pairs, 2 * (size_t)expect) == 0);
+                    stopped += got.stop > 0 && got.stop < want.n;
+                }
+    CU_ASSERT(stopped > 100);
 }
 
 static void test_supports(void)
@@ -609,6 +664,7 @@ void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
     CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
+    CU_add_test(s, "pair walk's order against brute force", test_pair_walk_order);
     CU_add_test(s, "supports", test_supports);
     CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
     CU_add_test(s, "big cages' supports against brute force", test_big_supports_brute_force);
