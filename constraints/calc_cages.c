@@ -246,9 +246,46 @@ static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, d
  * support each digit some assignment puts in them; 1 when any. The last
  * cell can only be what the others leave, so no bounds are kept: on
  * small cages the loops cost less than a walk's bookkeeping. */
+/* {r - y : y in m}: the digits that add up to r with one of m's (those
+ * past 31 dropped), by reversing m's bits: bit y goes to 31 - y, then
+ * the shift takes it to r - y. */
+static inline digitset calc_mirror(digitset m, long long r)
+{
+    uint32_t v = m;
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0F0F0F0Fu) | ((v & 0x0F0F0F0Fu) << 4);
+    v = ((v >> 8) & 0x00FF00FFu) | ((v & 0x00FF00FFu) << 8);
+    v = (v >> 16) | (v << 16);
+    if (r < 0 || r >= 63) return 0; /* r - y would be negative, or past 31 for every y */
+    return r <= 31 ? v >> (31 - r) : (digitset)((uint64_t)v << (r - 31));
+}
+
+/* The last two cells of a sum (i and the last), candidates in cand,
+ * making rest: as calc_sum_product_from's loop over cell i's digits,
+ * but by sets. A digit of either cell has one partner, rest less it;
+ * where the two cells share a line the digit that would partner itself
+ * (half of rest) has none. */
+static int calc_sum_last_two(const struct calc_cage *c, int i, long long rest, const digitset *cand,
+                             digitset *support)
+{
+    int last = c->ncells - 1;
+    digitset mine = cand[i] & calc_mirror(cand[last], rest);
+    digitset theirs = cand[last] & calc_mirror(cand[i], rest);
+    if ((c->clash[last] >> i & 1) && rest % 2 == 0 && rest / 2 < 32) {
+        mine &= ~digitset_of((int)(rest / 2));
+        theirs &= ~digitset_of((int)(rest / 2));
+    }
+    support[i] |= mine;
+    support[last] |= theirs;
+    return mine != 0;
+}
+
 static int calc_sum_product_from(const struct calc_cage *c, int i, long long rest,
                                  const digitset *cand, digitset *support)
 {
+    if (c->op == CALC_ADD && i + 1 == c->ncells - 1)
+        return calc_sum_last_two(c, i, rest, cand, support);
     int last = c->ncells - 1, any = 0;
     for (digitset m = cand[i]; m; m = digitset_rest(m)) {
         int d = digitset_first(m);

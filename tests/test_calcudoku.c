@@ -1,12 +1,11 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
  * (a pair's in its order) and the supports of two to four cells against
- * brute force; arguments that read and write back, and bad ones that fail
- * at their column; search counts against every 4x4 Latin square; every
- * captured sgt-keen puzzle unique, solved to Keen's own answer and written
- * back to its ID byte for byte; malformed IDs; the settle and count hooks
- * against the search's root.
- */
+ * brute force (sums past 31 too); arguments that read and write back, and
+ * bad ones that fail at their column; search counts against every 4x4
+ * Latin square; every captured sgt-keen puzzle unique, solved to Keen's
+ * own answer and written back to its ID byte for byte; malformed IDs; the
+ * settle and count hooks against the search's root. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,6 +223,40 @@ static void test_big_supports_brute_force(void)
                 found += any, cases++;
             }
     CU_ASSERT(found > cases / 4);
+}
+
+/* Sums of three cells on a 25x25 grid, whose last two cells make up to
+ * 49 (past a 32-bit digit set's width), sharing a line and not, on
+ * random candidates: the supports are those of every assignment. */
+static void test_wide_sum_supports_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 25, 0, 0, NULL) == 0);
+    static const int shapes[][3] = {{0, 1, 2}, {0, 1, 25}};
+    struct rng r;
+    rng_seed(&r, 25);
+    long found = 0, cases = 0;
+    for (int s = 0; s < 2; s++)
+        for (long t = 6; t <= 75; t += 3) {
+            struct calc_cage c;
+            calc_cage_init(&c, &g, shapes[s], 3, CALC_ADD, t);
+            digitset cand[3], support[3], want[3] = {0, 0, 0};
+            for (int i = 0; i < 3; i++) cand[i] = (digitset)rng_below(&r, 1u << 25) << 1;
+            for (uint8_t a = 1; a <= 25; a++)
+                for (uint8_t b = 1; b <= 25; b++)
+                    for (uint8_t e = 1; e <= 25; e++) {
+                        uint8_t d[3] = {a, b, e};
+                        if (!(cand[0] & digitset_of(a)) || !(cand[1] & digitset_of(b)) ||
+                            !(cand[2] & digitset_of(e)) || !calc_cage_holds(&c, d))
+                            continue;
+                        for (int i = 0; i < 3; i++) want[i] |= digitset_of(d[i]);
+                    }
+            int any = calc_cage_supports(&c, cand, support);
+            CU_ASSERT_EQUAL(any, want[0] != 0);
+            for (int i = 0; i < 3; i++) CU_ASSERT_EQUAL(any ? support[i] : 0, want[i]);
+            found += any, cases++;
+        }
+    CU_ASSERT(found > cases / 2);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -668,6 +701,7 @@ void tests_register(void)
     CU_add_test(s, "supports", test_supports);
     CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
     CU_add_test(s, "big cages' supports against brute force", test_big_supports_brute_force);
+    CU_add_test(s, "wide sums' supports against brute force", test_wide_sum_supports_brute_force);
     CU_add_test(s, "arguments round trip", test_arguments_round_trip);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);
