@@ -278,11 +278,13 @@ static int calcudoku_attach(void *self, struct rule_builder *b, struct sl_error 
     return 0;
 }
 
-/* Cage c's candidates, per cage cell. */
+/* Cage c's candidates, per cage cell: read from the state's array, as
+ * every propagation and branch of a count reads every cage's. */
 static void calcudoku_candidates(const struct calc_cage *c, const struct prop_ctx *ctx,
                                  digitset *cand)
 {
-    for (int i = 0; i < c->ncells; i++) cand[i] = prop_candidates(ctx, c->cells[i]);
+    const digitset *all = prop_candidate_array(ctx);
+    for (int i = 0; i < c->ncells; i++) cand[i] = all[c->cells[i]];
 }
 
 int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx)
