@@ -117,28 +117,51 @@ static int calc_walk_fits(const struct calc_walk *w, int i, int d, long long res
     return calc_value(c->op, pair, 2) == c->target;
 }
 
+/* The digits the earlier cells put in cell i's row and column. */
+static digitset calc_walk_used(const struct calc_walk *w, int i)
+{
+    digitset used = 0;
+    for (uint32_t m = w->cage->clash[i]; m; m &= m - 1)
+        used |= digitset_of(w->digit[__builtin_ctz(m)]);
+    return used;
+}
+
+static void calc_walk_visit(struct calc_walk *w)
+{
+    w->found++;
+    if (w->visit(w->arg, w->digit)) w->stop = 1;
+}
+
+/* The last cell of a sum or a product (not its first) can only be what
+ * is left, rest, which then fits: the walk's last step with no loop,
+ * taken from the step before it. */
+static void calc_walk_last(struct calc_walk *w, long long rest)
+{
+    int last = w->cage->ncells - 1;
+    if (rest < 1 || rest >= 32) return;
+    if (!(w->cand[last] & ~calc_walk_used(w, last) & digitset_of((int)rest))) return;
+    w->digit[last] = (uint8_t)rest;
+    calc_walk_visit(w);
+}
+
 static void calc_walk_from(struct calc_walk *w, int i, long long rest)
 {
     const struct calc_cage *c = w->cage;
     if (i == c->ncells) {
-        w->found++;
-        if (w->visit(w->arg, w->digit)) w->stop = 1;
+        calc_walk_visit(w);
         return;
     }
-    digitset used = 0;
-    for (uint32_t m = c->clash[i]; m; m &= m - 1) used |= digitset_of(w->digit[__builtin_ctz(m)]);
-    digitset open = w->cand[i] & ~used;
-    /* The last cell of a sum or a product can only be what is left. */
-    if (i == c->ncells - 1 && i > 0 && (c->op == CALC_ADD || c->op == CALC_MUL))
-        open &= rest >= 1 && rest < 32 ? digitset_of((int)rest) : 0;
+    digitset open = w->cand[i] & ~calc_walk_used(w, i);
+    int next_last = i + 1 == c->ncells - 1 && (c->op == CALC_ADD || c->op == CALC_MUL);
     for (digitset m = open; m && !w->stop; m = digitset_rest(m)) {
         int d = digitset_first(m);
         if (!calc_walk_fits(w, i, d, rest)) continue;
         w->digit[i] = (uint8_t)d;
-        calc_walk_from(w, i + 1,
-                       c->op == CALC_ADD   ? rest - d
-                       : c->op == CALC_MUL ? rest / d
-                                           : rest);
+        long long left = c->op == CALC_ADD ? rest - d : c->op == CALC_MUL ? rest / d : rest;
+        if (next_last)
+            calc_walk_last(w, left);
+        else
+            calc_walk_from(w, i + 1, left);
     }
 }
 

@@ -1,11 +1,12 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
- * (a pair's in its order) and the supports of two to four cells against
- * brute force (sums past 31 too); arguments that read and write back, and
- * bad ones that fail at their column; search counts against every 4x4
- * Latin square; every captured sgt-keen puzzle unique, solved to Keen's
- * own answer and written back to its ID byte for byte; malformed IDs; the
- * settle and count hooks against the search's root. */
+ * (in its order) and the supports of two to four cells against brute
+ * force (sums past 31 too); arguments that read and write back, and bad
+ * ones that fail at their column; search counts against every 4x4 Latin
+ * square; every captured sgt-keen puzzle unique, solved to Keen's own
+ * answer and written back to its ID byte for byte; malformed IDs; the
+ * settle and count hooks against the search's root.
+ */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,60 @@ static void test_pair_walk_order(void)
                     stopped += got.stop > 0 && got.stop < want.n;
                 }
     CU_ASSERT(stopped > 100);
+}
+
+/* Records every assignment a walk visits, in order. */
+struct walk_record {
+    int n, cells;
+    uint8_t digits[1296][4];
+};
+
+static int record_walk(void *arg, const uint8_t *digits)
+{
+    struct walk_record *r = arg;
+    memcpy(r->digits[r->n++], digits, (size_t)r->cells);
+    return 0;
+}
+
+/* Sums and products of three and four cells on a 6x6 grid, on random
+ * candidates: the walk visits what brute force finds, in its order (the
+ * first cell's digit slowest), as a search's branch takes them. */
+static void test_walk_order_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 6, 0, 0, NULL) == 0);
+    static const int shapes[][5] = {{3, 0, 1, 2}, {3, 0, 1, 7}, {4, 0, 1, 6, 7}, {4, 0, 6, 7, 13}};
+    static struct walk_record want, got;
+    struct rng r;
+    rng_seed(&r, 6);
+    long visited = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int mul = 0; mul < 2; mul++)
+            for (int k = 0; k < 40; k++) {
+                int n = shapes[s][0];
+                long t = mul ? 1 + (long)rng_below(&r, 360) : 3 + (long)rng_below(&r, 20);
+                struct calc_cage c;
+                calc_cage_init(&c, &g, shapes[s] + 1, n, mul ? CALC_MUL : CALC_ADD, t);
+                digitset cand[4];
+                for (int i = 0; i < n; i++) cand[i] = (digitset)rng_below(&r, 1u << 6) << 1;
+                want.n = got.n = 0, want.cells = got.cells = n;
+                long total = n == 3 ? 216 : 1296;
+                for (long code = 0; code < total; code++) {
+                    uint8_t d[4];
+                    int fits = 1;
+                    for (int i = n - 1, v = (int)code; i >= 0; i--, v /= 6) {
+                        d[i] = (uint8_t)(v % 6 + 1);
+                        fits &= (cand[i] & digitset_of(d[i])) != 0;
+                    }
+                    if (fits && calc_cage_holds(&c, d)) record_walk(&want, d);
+                }
+                CU_ASSERT_EQUAL(calc_cage_walk(&c, cand, record_walk, &got), want.n);
+                CU_ASSERT_EQUAL(got.n, want.n);
+                CU_ASSERT(memcmp(got.digits, want.digits, sizeof want.digits[0] * (size_t)want.n) ==
+                          0);
+                visited += got.n;
+            }
+    CU_ASSERT(visited > 200);
 }
 
 static void test_supports(void)
@@ -698,6 +753,7 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
     CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
     CU_add_test(s, "pair walk's order against brute force", test_pair_walk_order);
+    CU_add_test(s, "big cages' walk order against brute force", test_walk_order_brute_force);
     CU_add_test(s, "supports", test_supports);
     CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
     CU_add_test(s, "big cages' supports against brute force", test_big_supports_brute_force);
