@@ -323,6 +323,12 @@ static int calcudoku_propagate(void *self, struct prop_ctx *ctx)
  * looked at: a branch asks every cage at every node. */
 static int calcudoku_line_cells(const struct calc_cage *c, const digitset *cand, int n, int *index)
 {
+    if (c->ncells == 2 && (c->clash[1] & 1)) { /* most cages: two cells in one line */
+        int at = 0;
+        for (int i = 0; i < 2; i++)
+            if (!digitset_is_single(cand[i])) index[at++] = i;
+        return at;
+    }
     int line[2 * CALC_MAX_CAGE_CELLS], open[CALC_MAX_CAGE_CELLS], nopen = 0;
     for (int i = 0; i < c->ncells; i++) {
         if (digitset_is_single(cand[i])) continue;
