@@ -117,34 +117,61 @@ static int calc_walk_fits(const struct calc_walk *w, int i, int d, long long res
     return calc_value(c->op, pair, 2) == c->target;
 }
 
+/* The digits the earlier cells put in cell i's row and column. */
+static digitset calc_walk_used(const struct calc_walk *w, int i)
+{
+    digitset used = 0;
+    for (uint32_t m = w->cage->clash[i]; m; m &= m - 1)
+        used |= digitset_of(w->digit[__builtin_ctz(m)]);
+    return used;
+}
+
+static void calc_walk_visit(struct calc_walk *w)
+{
+    w->found++;
+    if (w->visit(w->arg, w->digit)) w->stop = 1;
+}
+
+/* The last cell of a sum or a product (not its first) can only be what
+ * is left, rest, which then fits: the walk's last step with no loop,
+ * taken from the step before it. */
+static void calc_walk_last(struct calc_walk *w, long long rest)
+{
+    int last = w->cage->ncells - 1;
+    if (rest < 1 || rest >= 32) return;
+    if (!(w->cand[last] & ~calc_walk_used(w, last) & digitset_of((int)rest))) return;
+    w->digit[last] = (uint8_t)rest;
+    calc_walk_visit(w);
+}
+
 static void calc_walk_from(struct calc_walk *w, int i, long long rest)
 {
     const struct calc_cage *c = w->cage;
     if (i == c->ncells) {
-        w->found++;
-        if (w->visit(w->arg, w->digit)) w->stop = 1;
+        calc_walk_visit(w);
         return;
     }
-    digitset used = 0;
-    for (uint32_t m = c->clash[i]; m; m &= m - 1) used |= digitset_of(w->digit[__builtin_ctz(m)]);
-    digitset open = w->cand[i] & ~used;
-    /* The last cell of a sum or a product can only be what is left. */
-    if (i == c->ncells - 1 && i > 0 && (c->op == CALC_ADD || c->op == CALC_MUL))
-        open &= rest >= 1 && rest < 32 ? digitset_of((int)rest) : 0;
+    digitset open = w->cand[i] & ~calc_walk_used(w, i);
+    int next_last = i + 1 == c->ncells - 1 && (c->op == CALC_ADD || c->op == CALC_MUL);
     for (digitset m = open; m && !w->stop; m = digitset_rest(m)) {
         int d = digitset_first(m);
         if (!calc_walk_fits(w, i, d, rest)) continue;
         w->digit[i] = (uint8_t)d;
-        calc_walk_from(w, i + 1,
-                       c->op == CALC_ADD   ? rest - d
-                       : c->op == CALC_MUL ? rest / d
-                                           : rest);
+        long long left = c->op == CALC_ADD ? rest - d : c->op == CALC_MUL ? rest / d : rest;
+        if (next_last)
+            calc_walk_last(w, left);
+        else
+            calc_walk_from(w, i + 1, left);
     }
 }
+
+static long calc_pair_walk(const struct calc_cage *c, const digitset *cand,
+                           int (*visit)(void *arg, const uint8_t *digits), void *arg);
 
 long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
                     int (*visit)(void *arg, const uint8_t *digits), void *arg)
 {
+    if (c->ncells == 2 && c->op != CALC_NONE) return calc_pair_walk(c, cand, visit, arg);
     struct calc_walk w = {.cage = c, .cand = cand, .visit = visit, .arg = arg};
     for (int i = 0; i < c->ncells; i++)
         if (cand[i] == 0) return 0;
@@ -195,6 +222,27 @@ static digitset calc_pair_partners(int op, long long target, int d)
            (hi >= 1 && hi < 32 ? digitset_of((int)hi) : 0);
 }
 
+/* The walk of a two-cell cage, the most common: each digit of the first
+ * cell looks its partners up, and they are visited in the walk's order
+ * (the first cell's digits ascending, then the second's), which a
+ * search's branch follows. */
+static long calc_pair_walk(const struct calc_cage *c, const digitset *cand,
+                           int (*visit)(void *arg, const uint8_t *digits), void *arg)
+{
+    long found = 0;
+    for (digitset m = cand[0]; m; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        digitset partners = calc_pair_partners(c->op, c->target, d) & cand[1];
+        if (c->clash[1] & 1) partners &= ~digitset_of(d);
+        for (; partners; partners = digitset_rest(partners)) {
+            uint8_t digits[2] = {(uint8_t)d, (uint8_t)digitset_first(partners)};
+            found++;
+            if (visit(arg, digits)) return found;
+        }
+    }
+    return found;
+}
+
 /* Two cells, the most common cage: each digit of the first cell looks up
  * its partners, with no walk. */
 static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, digitset *support)
@@ -221,9 +269,46 @@ static int calc_pair_supports(const struct calc_cage *c, const digitset *cand, d
  * support each digit some assignment puts in them; 1 when any. The last
  * cell can only be what the others leave, so no bounds are kept: on
  * small cages the loops cost less than a walk's bookkeeping. */
+/* {r - y : y in m}: the digits that add up to r with one of m's (those
+ * past 31 dropped), by reversing m's bits: bit y goes to 31 - y, then
+ * the shift takes it to r - y. */
+static inline digitset calc_mirror(digitset m, long long r)
+{
+    uint32_t v = m;
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0F0F0F0Fu) | ((v & 0x0F0F0F0Fu) << 4);
+    v = ((v >> 8) & 0x00FF00FFu) | ((v & 0x00FF00FFu) << 8);
+    v = (v >> 16) | (v << 16);
+    if (r < 0 || r >= 63) return 0; /* r - y would be negative, or past 31 for every y */
+    return r <= 31 ? v >> (31 - r) : (digitset)((uint64_t)v << (r - 31));
+}
+
+/* The last two cells of a sum (i and the last), candidates in cand,
+ * making rest: as calc_sum_product_from's loop over cell i's digits,
+ * but by sets. A digit of either cell has one partner, rest less it;
+ * where the two cells share a line the digit that would partner itself
+ * (half of rest) has none. */
+static int calc_sum_last_two(const struct calc_cage *c, int i, long long rest, const digitset *cand,
+                             digitset *support)
+{
+    int last = c->ncells - 1;
+    digitset mine = cand[i] & calc_mirror(cand[last], rest);
+    digitset theirs = cand[last] & calc_mirror(cand[i], rest);
+    if ((c->clash[last] >> i & 1) && rest % 2 == 0 && rest / 2 < 32) {
+        mine &= ~digitset_of((int)(rest / 2));
+        theirs &= ~digitset_of((int)(rest / 2));
+    }
+    support[i] |= mine;
+    support[last] |= theirs;
+    return mine != 0;
+}
+
 static int calc_sum_product_from(const struct calc_cage *c, int i, long long rest,
                                  const digitset *cand, digitset *support)
 {
+    if (c->op == CALC_ADD && i + 1 == c->ncells - 1)
+        return calc_sum_last_two(c, i, rest, cand, support);
     int last = c->ncells - 1, any = 0;
     for (digitset m = cand[i]; m; m = digitset_rest(m)) {
         int d = digitset_first(m);

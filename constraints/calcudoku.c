@@ -278,11 +278,13 @@ static int calcudoku_attach(void *self, struct rule_builder *b, struct sl_error 
     return 0;
 }
 
-/* Cage c's candidates, per cage cell. */
+/* Cage c's candidates, per cage cell: read from the state's array, as
+ * every propagation and branch of a count reads every cage's. */
 static void calcudoku_candidates(const struct calc_cage *c, const struct prop_ctx *ctx,
                                  digitset *cand)
 {
-    for (int i = 0; i < c->ncells; i++) cand[i] = prop_candidates(ctx, c->cells[i]);
+    const digitset *all = prop_candidate_array(ctx);
+    for (int i = 0; i < c->ncells; i++) cand[i] = all[c->cells[i]];
 }
 
 int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx)
@@ -315,22 +317,36 @@ static int calcudoku_propagate(void *self, struct prop_ctx *ctx)
 }
 
 /* The open cells of cage c that share its fullest row or column: they hold
- * distinct digits, so the digit sets they can take split the search. */
+ * distinct digits, so the digit sets they can take split the search. Of
+ * lines holding equally many, the first (rows 0..n-1, then columns
+ * n..2n-1); its cells in cage order. Only the open cells' own lines are
+ * looked at: a branch asks every cage at every node. */
 static int calcudoku_line_cells(const struct calc_cage *c, const digitset *cand, int n, int *index)
 {
-    int best = 0;
-    for (int line = 0; line < 2 * n; line++) {
-        int count = 0, at[CALC_MAX_CAGE_CELLS];
-        for (int i = 0; i < c->ncells; i++) {
-            int r = c->cells[i] / n, col = c->cells[i] % n;
-            if (!digitset_is_single(cand[i]) && (line < n ? r == line : col == line - n))
-                at[count++] = i;
-        }
-        if (count > best) {
-            best = count;
-            memcpy(index, at, sizeof *at * (size_t)count);
-        }
+    if (c->ncells == 2 && (c->clash[1] & 1)) { /* most cages: two cells in one line */
+        int at = 0;
+        for (int i = 0; i < 2; i++)
+            if (!digitset_is_single(cand[i])) index[at++] = i;
+        return at;
     }
+    int line[2 * CALC_MAX_CAGE_CELLS], open[CALC_MAX_CAGE_CELLS], nopen = 0;
+    for (int i = 0; i < c->ncells; i++) {
+        if (digitset_is_single(cand[i])) continue;
+        open[nopen] = i;
+        line[2 * nopen] = c->cells[i] / n;
+        line[2 * nopen + 1] = n + c->cells[i] % n;
+        nopen++;
+    }
+    int best = 0, best_line = 2 * n;
+    for (int j = 0; j < 2 * nopen; j++) {
+        int count = 0;
+        for (int k = j & 1; k < 2 * nopen; k += 2) count += line[k] == line[j];
+        if (count > best || (count == best && line[j] < best_line))
+            best = count, best_line = line[j];
+    }
+    int at = 0;
+    for (int j = 0; j < nopen; j++)
+        if (line[2 * j] == best_line || line[2 * j + 1] == best_line) index[at++] = open[j];
     return best;
 }
 
@@ -387,10 +403,11 @@ static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx
  * 0 for a cage with at most one open cell, which offers nothing. */
 static uint32_t calcudoku_cage_space(const struct calc_cage *c, const struct prop_ctx *ctx)
 {
+    const digitset *cand = prop_candidate_array(ctx);
     uint32_t space = 1;
     int open = 0;
     for (int i = 0; i < c->ncells; i++) {
-        uint32_t k = (uint32_t)digitset_count(prop_candidates(ctx, c->cells[i]));
+        uint32_t k = (uint32_t)digitset_count(cand[c->cells[i]]);
         open += k > 1;
         space = space > UINT32_MAX / 32 ? space : space * k;
     }
@@ -414,11 +431,12 @@ static int calcudoku_offer_order(const struct calcudoku *k, const struct prop_ct
     return n;
 }
 
-/* The offer with the fewest alternatives, the first cage's among equals.
- * Small cages are walked first: the best so far bounds every later walk,
- * which stops once it reaches that many, so the large cages' walks stay
- * short. A cage before the best may still tie it and win, so its bound is
- * one more. */
+/* The offer with the fewest alternatives, the first cage's among equals,
+ * if it has fewer than the search's limit (offer->nalts on entry): the
+ * search would take no other. Small cages are walked first: the best so
+ * far bounds every later walk, which stops once it reaches that many, so
+ * the large cages' walks stay short. A cage before the best may still tie
+ * it and win, so its bound is one more. */
 static int calcudoku_branch(const void *self, const struct prop_ctx *ctx,
                             struct branch_offer *offer)
 {
@@ -426,7 +444,8 @@ static int calcudoku_branch(const void *self, const struct prop_ctx *ctx,
     int order[SL_MAX_CELLS];
     uint32_t space[SL_MAX_CELLS];
     struct branch_offer trial;
-    int best = -1, best_n = SL_MAX_ALTERNATIVES;
+    int best = -1;
+    int best_n = offer->nalts < SL_MAX_ALTERNATIVES ? offer->nalts : SL_MAX_ALTERNATIVES;
     int n = calcudoku_offer_order(k, ctx, order, space);
     for (int i = 0; i < n; i++) {
         int p = order[i], limit = best_n + (best >= 0 && p < best);

@@ -1,9 +1,11 @@
 /*
  * test_calcudoku.c — the calcudoku rule and Keen game IDs: the cage walk
- * and the supports of two to four cells against brute force; arguments that read and write back,
- * and bad ones that fail at their column; search counts against every 4x4 Latin square; every
- * captured sgt-keen puzzle unique, solved to Keen's own answer and written back to its ID byte for
- * byte; malformed IDs; the settle and count hooks against the search's root.
+ * (in its order) and the supports of two to four cells against brute
+ * force (sums past 31 too); arguments that read and write back, and bad
+ * ones that fail at their column; search counts against every 4x4 Latin
+ * square; every captured sgt-keen puzzle unique, solved to Keen's own
+ * answer and written back to its ID byte for byte; malformed IDs; the
+ * settle and count hooks against the search's root.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -70,6 +72,113 @@ static void test_walk_matches_brute_force(void)
             }
         }
     CU_ASSERT(nonzero > 100);
+}
+
+/* What a walk visited, in order, stopping after `stop` visits (0: never). */
+struct pair_record {
+    int n, stop;
+    uint8_t pairs[81][2];
+};
+
+static int record_visit(void *arg, const uint8_t *digits)
+{
+    struct pair_record *r = arg;
+    memcpy(r->pairs[r->n++], digits, 2);
+    return r->n == r->stop;
+}
+
+/* Two-cell cages, sharing a line and not, every operation and target, on
+ * random candidates: the walk visits every assignment brute force finds,
+ * in its order (the first cell's digits ascending, then the second's: a
+ * search's branch offers them so), and stops where its visit says. */
+static void test_pair_walk_order(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    static const int shapes[][2] = {{0, 1}, {0, 10}};
+    static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
+    struct rng r;
+    rng_seed(&r, 7);
+    long stopped = 0;
+    for (int s = 0; s < 2; s++)
+        for (int o = 0; o < 4; o++)
+            for (long t = 1; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
+                for (int k = 0; k < 10; k++) {
+                    struct calc_cage c;
+                    calc_cage_init(&c, &g, shapes[s], 2, ops[o], t);
+                    digitset cand[2];
+                    for (int i = 0; i < 2; i++) cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
+                    struct pair_record want = {0, 0, {{0}}}, got = {0, 0, {{0}}};
+                    for (uint8_t a = 1; a <= 9; a++)
+                        for (uint8_t b = 1; b <= 9; b++) {
+                            uint8_t d[2] = {a, b};
+                            if ((cand[0] & digitset_of(a)) && (cand[1] & digitset_of(b)) &&
+                                calc_cage_holds(&c, d))
+                                record_visit(&want, d);
+                        }
+                    got.stop = want.n > 1 ? 1 + (int)rng_below(&r, (uint32_t)want.n) : 0;
+                    long found = calc_cage_walk(&c, cand, record_visit, &got);
+                    int expect = got.stop ? got.stop : want.n;
+                    CU_ASSERT_EQUAL(found, expect);
+                    CU_ASSERT_EQUAL(got.n, expect);
+                    CU_ASSERT(memcmp(got.pairs, want.pairs, 2 * (size_t)expect) == 0);
+                    stopped += got.stop > 0 && got.stop < want.n;
+                }
+    CU_ASSERT(stopped > 100);
+}
+
+/* Records every assignment a walk visits, in order. */
+struct walk_record {
+    int n, cells;
+    uint8_t digits[1296][4];
+};
+
+static int record_walk(void *arg, const uint8_t *digits)
+{
+    struct walk_record *r = arg;
+    memcpy(r->digits[r->n++], digits, (size_t)r->cells);
+    return 0;
+}
+
+/* Sums and products of three and four cells on a 6x6 grid, on random
+ * candidates: the walk visits what brute force finds, in its order (the
+ * first cell's digit slowest), as a search's branch takes them. */
+static void test_walk_order_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 6, 0, 0, NULL) == 0);
+    static const int shapes[][5] = {{3, 0, 1, 2}, {3, 0, 1, 7}, {4, 0, 1, 6, 7}, {4, 0, 6, 7, 13}};
+    static struct walk_record want, got;
+    struct rng r;
+    rng_seed(&r, 6);
+    long visited = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int mul = 0; mul < 2; mul++)
+            for (int k = 0; k < 40; k++) {
+                int n = shapes[s][0];
+                long t = mul ? 1 + (long)rng_below(&r, 360) : 3 + (long)rng_below(&r, 20);
+                struct calc_cage c;
+                calc_cage_init(&c, &g, shapes[s] + 1, n, mul ? CALC_MUL : CALC_ADD, t);
+                digitset cand[4];
+                for (int i = 0; i < n; i++) cand[i] = (digitset)rng_below(&r, 1u << 6) << 1;
+                want.n = got.n = 0, want.cells = got.cells = n;
+                long total = n == 3 ? 216 : 1296;
+                for (long code = 0; code < total; code++) {
+                    uint8_t d[4];
+                    int fits = 1;
+                    for (int i = n - 1, v = (int)code; i >= 0; i--, v /= 6) {
+                        d[i] = (uint8_t)(v % 6 + 1);
+                        fits &= (cand[i] & digitset_of(d[i])) != 0;
+                    }
+                    if (fits && calc_cage_holds(&c, d)) record_walk(&want, d);
+                }
+                CU_ASSERT_EQUAL(calc_cage_walk(&c, cand, record_walk, &got), want.n);
+                CU_ASSERT_EQUAL(got.n, want.n);
+                CU_ASSERT(memcmp(got.digits, want.digits, sizeof want.digits[0] * (size_t)want.n) ==
+                          0);
+                visited += got.n;
+            }
+    CU_ASSERT(visited > 200);
 }
 
 static void test_supports(void)
@@ -169,6 +278,40 @@ static void test_big_supports_brute_force(void)
                 found += any, cases++;
             }
     CU_ASSERT(found > cases / 4);
+}
+
+/* Sums of three cells on a 25x25 grid, whose last two cells make up to
+ * 49 (past a 32-bit digit set's width), sharing a line and not, on
+ * random candidates: the supports are those of every assignment. */
+static void test_wide_sum_supports_brute_force(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 25, 0, 0, NULL) == 0);
+    static const int shapes[][3] = {{0, 1, 2}, {0, 1, 25}};
+    struct rng r;
+    rng_seed(&r, 25);
+    long found = 0, cases = 0;
+    for (int s = 0; s < 2; s++)
+        for (long t = 6; t <= 75; t += 3) {
+            struct calc_cage c;
+            calc_cage_init(&c, &g, shapes[s], 3, CALC_ADD, t);
+            digitset cand[3], support[3], want[3] = {0, 0, 0};
+            for (int i = 0; i < 3; i++) cand[i] = (digitset)rng_below(&r, 1u << 25) << 1;
+            for (uint8_t a = 1; a <= 25; a++)
+                for (uint8_t b = 1; b <= 25; b++)
+                    for (uint8_t e = 1; e <= 25; e++) {
+                        uint8_t d[3] = {a, b, e};
+                        if (!(cand[0] & digitset_of(a)) || !(cand[1] & digitset_of(b)) ||
+                            !(cand[2] & digitset_of(e)) || !calc_cage_holds(&c, d))
+                            continue;
+                        for (int i = 0; i < 3; i++) want[i] |= digitset_of(d[i]);
+                    }
+            int any = calc_cage_supports(&c, cand, support);
+            CU_ASSERT_EQUAL(any, want[0] != 0);
+            for (int i = 0; i < 3; i++) CU_ASSERT_EQUAL(any ? support[i] : 0, want[i]);
+            found += any, cases++;
+        }
+    CU_ASSERT(found > cases / 2);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -593,9 +736,12 @@ void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
     CU_add_test(s, "walk matches brute force", test_walk_matches_brute_force);
+    CU_add_test(s, "pair walk's order against brute force", test_pair_walk_order);
+    CU_add_test(s, "big cages' walk order against brute force", test_walk_order_brute_force);
     CU_add_test(s, "supports", test_supports);
     CU_add_test(s, "pair supports against brute force", test_pair_supports_brute_force);
     CU_add_test(s, "big cages' supports against brute force", test_big_supports_brute_force);
+    CU_add_test(s, "wide sums' supports against brute force", test_wide_sum_supports_brute_force);
     CU_add_test(s, "arguments round trip", test_arguments_round_trip);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "counts against every 4x4 square", test_counts_against_every_square);

@@ -17,7 +17,10 @@
  *             SL_PROP_CONTRADICTION;
  *   check     1 when a complete grid satisfies the rule;
  *   branch    optional; offers the search a split with few alternatives
- *             (filled into offer, returning 1) or returns 0;
+ *             (filled into offer, returning 1) or returns 0. On entry
+ *             offer->nalts is the search's limit: it takes no offer of
+ *             that many alternatives or more, so the hook may stop
+ *             looking for one there;
  *   validate  optional; a warning for `sudolab check` (legal but odd data);
  *   clone     optional; copies self where write/parse cannot (script rules)
  *             or costs more (killer cages);

@@ -211,6 +211,7 @@ static int best_offer(struct search_run *run, digitset *cand, int limit, struct 
     propagate_view(&run->s->ctx, rs, cand);
     for (int i = 0; i < rs->nslots; i++) {
         const struct rule_slot *slot = &rs->slots[i];
+        offer.nalts = limit; /* the hook may stop looking at this many (constraint.h) */
         if (slot->ops->branch == NULL || !slot->ops->branch(slot->self, &run->s->ctx, &offer))
             continue;
         if (offer.nalts >= 2 && offer.nalts < limit) {
