@@ -75,16 +75,21 @@ local function budget(n) return 20000 * n end
 -- differ: a cage where they do takes an operation the other's digits
 -- there do not satisfy, or when none is left loses a differing cell
 -- (with opts.shift, to a neighbouring cage with room, if there is one).
+-- With opts.small the mends are counted by the draw's own search and the
+-- engine counts the last draw alone (variants/calcudoku.lua's small_sizes);
+-- then a fifth value, `light`: the easiest steps alone fill the grid, so
+-- the rater would rate it exactly light_rating() and credit every rule.
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
   local cage = M.partition(n, sizes, low, high)
-  local p, cages, ops, nodes = sudolab.calc_unique{
+  local p, cages, ops, nodes, light = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
     pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
     tries = tries or 4 * n * n,
-    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
-  if p then return p, cages, ops, nodes end
+    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger),
+    small = opts.small}
+  if p then return p, cages, ops, nodes, light end
   return nil, cages
 end
 
@@ -178,6 +183,23 @@ local function harden(v, grid, n, opts, high, cage, op)
   end
 end
 
+-- The rating of a draw calc_unique calls light (a hidden single's: the
+-- hardest of its steps), once per Lua state.
+local light_rated
+local function light_rating()
+  light_rated = light_rated or sudolab.technique_rating("hidden-single")
+  return light_rated
+end
+
+-- A light draw's energy, with no rating (calc_small.h says why it is
+-- exact): 0 in the band, else how far the band lies from light_rating.
+local function light_energy(band)
+  local r = light_rating()
+  if r < band[1] then return band[1] - r end
+  if r > band[2] then return r - band[2] end
+  return 0
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
@@ -186,9 +208,9 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated
+  local cage, op, e, best, rated, light
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes = M.unique(v, grid, n, opts)
+    local p, c2, o2, nodes, l2 = M.unique(v, grid, n, opts)
     if p and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
@@ -197,12 +219,14 @@ function M.anneal(v, grid, opts)
     end
     if p then
       local e2, r2
-      if nodes == 1 and band[1] > ceiling then
+      if l2 then
+        e2 = light_energy(band)
+      elseif nodes == 1 and band[1] > ceiling then
         e2 = band[1] - ceiling -- at least this far below the band
       else
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
-      if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
+      if not e or e2 < e then cage, op, e, best, rated, light = c2, o2, e2, p, r2, l2 end
       if e == 0 then break end
     end
   end
@@ -213,7 +237,7 @@ function M.anneal(v, grid, opts)
     local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
-      cage, op, e, best, rated = c2, o2, e2, p2, r2
+      cage, op, e, best, rated, light = c2, o2, e2, p2, r2, nil
     end
     trace[#trace + 1] = e
     t = t * (opts.cooling or 0.99)
@@ -222,7 +246,7 @@ function M.anneal(v, grid, opts)
   local count = #op
   -- A rating in the band ran to its end: its unused rules are exact, so
   -- the generator need not rate the puzzle again (generate.lua).
-  local checked = #rated.unused == 0 and best:line() or nil
+  local checked = (light or #rated.unused == 0) and best:line() or nil
   return best, {cages = count, trace = trace, rules_checked = checked}
 end
 

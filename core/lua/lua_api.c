@@ -19,6 +19,7 @@
 
 #include "cage_text.h"
 #include "calc_draw.h"
+#include "calc_small.h"
 #include "format.h"
 #include "format_variant.h"
 #include "lua_host.h"
@@ -1606,14 +1607,48 @@ static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc
     return (int)r.solutions;
 }
 
+/* api_calc_count for a draw calc_small_count found unique: the rule's
+ * own count (puzzle_list_quick, no ruleset) when it decides, else the
+ * solver's. Either is the engine's count the written puzzle needs. */
+static int api_calc_count_quick(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                                const uint8_t *grid, const char *rules, uint64_t *nodes,
+                                uint8_t *grids)
+{
+    api_calc_rules(L, ap, d, grid, rules);
+    struct search_result r;
+    uint64_t used = 0;
+    if (puzzle_list_quick(&ap->p, 2, *nodes, &r, &used, grids) && !r.gave_up) {
+        *nodes = used;
+        return (int)r.solutions;
+    }
+    return api_calc_count(L, ap, d, grid, rules, nodes, grids);
+}
+
+/* One count of calc_unique's loop: with small, the draw's own search
+ * (calc_small.h) first, and the engine only for a draw it finds unique. */
+static int api_calc_count_next(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
+                               const uint8_t *grid, const char *rules, uint64_t *nodes,
+                               uint8_t *grids, int small)
+{
+    if (!small) return api_calc_count(L, ap, d, grid, rules, nodes, grids);
+    int own = calc_small_count(d, grid, 2, grids);
+    if (own == 2) return 2;
+    return api_calc_count_quick(L, ap, d, grid, rules, nodes, grids);
+}
+
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
- * tries=, nodes=, seed=, shift=} -> puzzle, cages, ops, the nodes of
- * its last count; or nil, why, cages, ops. shift: calc_draw_mend's.
- * Without ops, each cage draws one (from seed, before the mending). */
+ * tries=, nodes=, seed=, shift=, small=} -> puzzle, cages, ops, the nodes
+ * of its last count (with small, then whether calc_small_singles fills
+ * its grid); or nil, why, cages, ops. shift: calc_draw_mend's.
+ * Without ops, each cage draws one (from seed, before the mending).
+ * small (true, on sides up to CALC_SMALL_MAX_SIZE): the mends are
+ * decided by the draw's own count, whose second solution may differ from
+ * the solver's (so may the puzzle), and the engine counts the last draw
+ * alone. */
 static int api_calc_unique(lua_State *L)
 {
     static const char *const keys[] = {"grid",  "cages", "ops",  "rules", "pair_ops", "more_ops",
-                                       "tries", "nodes", "seed", "shift", NULL};
+                                       "tries", "nodes", "seed", "shift", "small",    NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
     api_check_keys(L, 1, "calc_unique", keys);
     struct calc_draw draw, *d = &draw;
@@ -1631,13 +1666,16 @@ static int api_calc_unique(lua_State *L)
     rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_unique", 0, LUA_MAXINTEGER));
     if (draw_ops) calc_draw_ops_all(d, grid, &rng);
     d->shift = (int)api_field_integer(L, "shift", "calc_unique", 0, SL_MAX_CELLS, 0);
+    lua_getfield(L, 1, "small");
+    int small = lua_toboolean(L, -1) && d->size <= CALC_SMALL_MAX_SIZE;
+    lua_pop(L, 1);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     for (lua_Integer t = 0; t < tries; t++) {
         uint64_t used = nodes;
-        int found = api_calc_count(L, ap, d, grid, rules, &used, grids);
+        int found = api_calc_count_next(L, ap, d, grid, rules, &used, grids, small);
         if (found < 0 || found == 0) {
             lua_pushnil(L), lua_pushstring(L, found ? "the count gave up" : "no solution");
             return api_calc_push(L, d), 4;
@@ -1645,7 +1683,9 @@ static int api_calc_unique(lua_State *L)
         if (found == 1) {
             api_note_unique(ap, grids, used), api_calc_push(L, d);
             lua_pushinteger(L, (lua_Integer)used);
-            return 4;
+            if (!small) return 4;
+            lua_pushboolean(L, calc_small_singles(d, grid));
+            return 5;
         }
         int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
         calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, &rng);

@@ -161,6 +161,36 @@ end
 expect("some draws are solved at the root", rooted > 0, true)
 expect("and rate no higher than the propagation's steps", root_easy, true)
 
+-- calc_unique's small: every draw still unique, and one it calls light
+-- (its easiest steps fill the grid, calc_small.h) is rated exactly a
+-- hidden single's with both rules used, as the annealing assumes when it
+-- takes such a draw unrated.
+local hidden = sudolab.technique_rating("hidden-single")
+local light_n, light_exact, small_unique, light_of_easy, easy = 0, true, true, 0, 0
+for seed = 1, 400 do
+  local n = seed % 10 == 0 and 5 or seed % 10 == 1 and 3 or 4
+  math.randomseed(seed)
+  local g = sudolab.puzzle{size = n, boxes = "none"}:fill(seed)
+  local part = cages.partition(n, {1, 2, 2, 2, 3, 3, 4}, 1, 4)
+  local q, _, _, _, light = sudolab.calc_unique{grid = g, cages = part, rules = "classic;calcudoku",
+    pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 4 * n * n, seed = seed, small = true}
+  if q then
+    local again = sudolab.read(q:line() .. "\n")[1]
+    small_unique = small_unique and again:count(2) == 1
+    local r = again:rate()
+    if r.rating == hidden then easy = easy + 1 end
+    if light then
+      light_n = light_n + 1
+      light_exact = light_exact and r.rating == hidden and #r.unused == 0
+      if r.rating == hidden then light_of_easy = light_of_easy + 1 end
+    end
+  end
+end
+expect("small draws are unique", small_unique, true)
+expect("some small draws are light", light_n > 100, true)
+expect("a light draw rates a hidden single's, every rule used", light_exact, true)
+expect("most draws rated so are light", light_of_easy * 10 > easy * 7, true)
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
