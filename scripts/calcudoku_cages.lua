@@ -59,8 +59,13 @@ end
 -- Cages grown from random free cells to sizes drawn from `sizes`; a cage
 -- left under `low` cells joins the smallest neighbouring cage with room.
 -- In C (sudolab.calc_partition), drawing with math.random as the loop
--- here did: the same seed, the same partition.
-function M.partition(n, sizes, low, high)
+-- here did: the same seed, the same partition. With seed, drawing from
+-- C's own generator seeded so instead (no call back into Lua a draw).
+function M.partition(n, sizes, low, high, seed)
+  if seed then
+    return sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
+                                  seed = seed}
+  end
   return sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
                                 random = math.random}
 end
@@ -77,19 +82,19 @@ local function budget(n) return 20000 * n end
 -- (with opts.shift, to a neighbouring cage with room, if there is one).
 -- With opts.small the mends are counted by the draw's own search and the
 -- engine counts the last draw alone (variants/calcudoku.lua's small_sizes);
--- then a fifth value, `light`: the easiest steps alone fill the grid, so
--- the rater would rate it exactly light_rating() and credit every rule.
+-- then a fifth value, what the easiest steps alone do (calc_small.h's
+-- closure: 1 singles and pairs fill the grid, 2 all cages, 0 neither).
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
-  local cage = M.partition(n, sizes, low, high)
-  local p, cages, ops, nodes, light = sudolab.calc_unique{
+  local cage = M.partition(n, sizes, low, high, opts.small and math.random(0, math.maxinteger))
+  local p, cages, ops, nodes, level = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
     pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
     tries = tries or 4 * n * n,
     shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger),
     small = opts.small}
-  if p then return p, cages, ops, nodes, light end
+  if p then return p, cages, ops, nodes, level end
   return nil, cages
 end
 
@@ -183,18 +188,20 @@ local function harden(v, grid, n, opts, high, cage, op)
   end
 end
 
--- The rating of a draw calc_unique calls light (a hidden single's: the
--- hardest of its steps), once per Lua state.
-local light_rated
-local function light_rating()
-  light_rated = light_rated or sudolab.technique_rating("hidden-single")
-  return light_rated
+-- The ratings of the draws calc_unique's closure decides (calc_small.h):
+-- level 1, a hidden single's; level 2, a big cage's. Once per Lua state.
+local closure_rated
+local function closure_rating(level)
+  closure_rated = closure_rated or {sudolab.technique_rating("hidden-single"),
+                                    sudolab.technique_rating("calcudoku-big-cage")}
+  return closure_rated[level]
 end
 
--- A light draw's energy, with no rating (calc_small.h says why it is
--- exact): 0 in the band, else how far the band lies from light_rating.
-local function light_energy(band)
-  local r = light_rating()
+-- The energy of a draw the closure decides, with no rating (and every
+-- rule used: calc_small.h), or nil when it must be rated (level 0).
+local function closure_energy(band, level)
+  local r = closure_rating(level)
+  if not r then return nil end
   if r < band[1] then return band[1] - r end
   if r > band[2] then return r - band[2] end
   return 0
@@ -208,9 +215,9 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated, light
+  local cage, op, e, best, rated, decided
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes, l2 = M.unique(v, grid, n, opts)
+    local p, c2, o2, nodes, level = M.unique(v, grid, n, opts)
     if p and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
@@ -218,15 +225,14 @@ function M.anneal(v, grid, opts)
       if hp then p, c2, o2, nodes = hp, hc, ho, hn end
     end
     if p then
-      local e2, r2
-      if l2 then
-        e2 = light_energy(band)
-      elseif nodes == 1 and band[1] > ceiling then
+      local e2, r2 = level and closure_energy(band, level)
+      local known = e2 ~= nil -- decided without a rating
+      if not known and nodes == 1 and band[1] > ceiling then
         e2 = band[1] - ceiling -- at least this far below the band
-      else
+      elseif not known then
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
-      if not e or e2 < e then cage, op, e, best, rated, light = c2, o2, e2, p, r2, l2 end
+      if not e or e2 < e then cage, op, e, best, rated, decided = c2, o2, e2, p, r2, known end
       if e == 0 then break end
     end
   end
@@ -237,7 +243,7 @@ function M.anneal(v, grid, opts)
     local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
-      cage, op, e, best, rated, light = c2, o2, e2, p2, r2, nil
+      cage, op, e, best, rated, decided = c2, o2, e2, p2, r2, false
     end
     trace[#trace + 1] = e
     t = t * (opts.cooling or 0.99)
@@ -246,7 +252,7 @@ function M.anneal(v, grid, opts)
   local count = #op
   -- A rating in the band ran to its end: its unused rules are exact, so
   -- the generator need not rate the puzzle again (generate.lua).
-  local checked = (light or #rated.unused == 0) and best:line() or nil
+  local checked = (decided or #rated.unused == 0) and best:line() or nil
   return best, {cages = count, trace = trace, rules_checked = checked}
 end
 

@@ -638,7 +638,7 @@ static void test_small_count_matches_solver(void)
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL(calc_small_count(&big, grid, 2, NULL), -1);
-    CU_ASSERT_EQUAL(calc_small_singles(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
 }
 
 void tests_register(void)

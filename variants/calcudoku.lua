@@ -57,10 +57,12 @@ variant = require("variant").make{
     {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
     {sizes = {from = 6, to = 6}, top = 3.5, harden = 4},
   },
-  -- Graded draws on these sides mend by the draw's own count
-  -- (sudolab.calc_unique's small): a 4x4 count by a ruleset and a solver
-  -- cost several times the search itself (scripts/RESULTS_keen_unruly.md,
-  -- 2026-12-02 "Keen 4de and 4dn").
+  -- Graded draws on these sides fill their square, draw their cages and
+  -- mend them by the draw's own C (sudolab.calc_fill, calc_partition's
+  -- seed, calc_unique's small): a 4x4 count by a ruleset and a solver
+  -- cost several times the search itself, and its closure rates most
+  -- draws without the rater (scripts/RESULTS_keen_unruly.md, 2026-12-02
+  -- "Keen 4de and 4dn at 5x").
   small_sizes = {from = 3, to = 4},
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
@@ -105,7 +107,10 @@ variant = require("variant").make{
     local why
     local blank = blank_of(opts.size or v.size)
     for attempt = 0, (opts.attempts or 20) - 1 do
-      local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local seed = (opts.seed + attempt * 0x9E3779B9) & math.maxinteger
+      -- A small side's square by the draw's own fill (no solver).
+      local grid = settings.small and sudolab.calc_fill{size = blank:size(), seed = seed}
+                   or blank:fill(seed)
       local p, info = calc[strategy](v, grid, settings)
       if p then return p, info end
       why = info

@@ -1638,8 +1638,8 @@ static int api_calc_count_next(lua_State *L, struct api_puzzle *ap, const struct
 
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
  * tries=, nodes=, seed=, shift=, small=} -> puzzle, cages, ops, the nodes
- * of its last count (with small, then whether calc_small_singles fills
- * its grid); or nil, why, cages, ops. shift: calc_draw_mend's.
+ * of its last count (with small, then calc_small_closure's verdict); or
+ * nil, why, cages, ops. shift: calc_draw_mend's.
  * Without ops, each cage draws one (from seed, before the mending).
  * small (true, on sides up to CALC_SMALL_MAX_SIZE): the mends are
  * decided by the draw's own count, whose second solution may differ from
@@ -1684,7 +1684,7 @@ static int api_calc_unique(lua_State *L)
             api_note_unique(ap, grids, used), api_calc_push(L, d);
             lua_pushinteger(L, (lua_Integer)used);
             if (!small) return 4;
-            lua_pushboolean(L, calc_small_singles(d, grid));
+            lua_pushinteger(L, calc_small_closure(d, grid));
             return 5;
         }
         int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
@@ -1757,9 +1757,42 @@ static long api_calc_random(void *arg, long m)
 /* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
  * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
  * function random (math.random) as calcudoku_cages.lua's loop did. */
+/* sudolab.calc_fill{size=, seed=} -> a random Latin square of that side
+ * (up to CALC_SMALL_MAX_SIZE) as a grid string, drawn from seed
+ * (calc_small_fill). */
+static int api_calc_fill(lua_State *L)
+{
+    static const char *const keys[] = {"size", "seed", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_fill", "table expected");
+    api_check_keys(L, 1, "calc_fill", keys);
+    int n = (int)api_field_needed(L, "size", "calc_fill", 1, CALC_SMALL_MAX_SIZE);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_fill", 0, LUA_MAXINTEGER));
+    uint8_t grid[SL_MAX_CELLS];
+    struct geometry g;
+    struct sl_error err;
+    if (geometry_init(&g, n, 0, 0, &err) || calc_small_fill(n, &rng, grid))
+        return api_error(L, "calc_fill: no square of side %d", n);
+    api_push_grid(L, &g, grid);
+    return 1;
+}
+
+/* Pushes a partition's table: cell (0-based) to cage id. */
+static int api_calc_push_partition(lua_State *L, int n, const int *cage)
+{
+    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
+    for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
+    return 1;
+}
+
+/* calc_draw_random over the C generator (a partition's seed=): no call
+ * back into the script a draw. */
+static long api_calc_rng(void *arg, long m) { return 1 + (long)rng_below(arg, (uint32_t)m); }
+
 static int api_calc_partition(lua_State *L)
 {
-    static const char *const keys[] = {"size", "sizes", "min_cage", "max_cage", "random", NULL};
+    static const char *const keys[] = {"size",   "sizes", "min_cage", "max_cage",
+                                       "random", "seed",  NULL};
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_partition", "table expected");
     api_check_keys(L, 1, "calc_partition", keys);
     int n = (int)api_field_needed(L, "size", "calc_partition", 1, SL_MAX_SIZE);
@@ -1776,13 +1809,17 @@ static int api_calc_partition(lua_State *L)
         sizes[nsizes++] = (int)api_field_check(L, "calc_partition", "sizes", 1, SL_MAX_CELLS);
         lua_pop(L, 1);
     }
+    if (lua_getfield(L, 1, "seed") != LUA_TNIL) {
+        struct rng rng;
+        rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_partition", 0, LUA_MAXINTEGER));
+        calc_draw_partition(n, sizes, nsizes, low, high, api_calc_rng, &rng, cage);
+        return api_calc_push_partition(L, n, cage);
+    }
     if (lua_getfield(L, 1, "random") != LUA_TFUNCTION)
-        api_field_error(L, "calc_partition", "random", "a function (math.random)");
+        api_field_error(L, "calc_partition", "random", "a function (math.random), or a seed");
     struct api_random r = {L, lua_gettop(L)};
     calc_draw_partition(n, sizes, nsizes, low, high, api_calc_random, &r, cage);
-    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
-    for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
-    return 1;
+    return api_calc_push_partition(L, n, cage);
 }
 
 /* --- killer draws --------------------------------------------------------- */
@@ -2026,6 +2063,7 @@ int lua_api_open(lua_State *L)
         {"killer_swap", api_killer_swap},
         {"shuffled", api_shuffled},
         {"calc_unique", api_calc_unique},
+        {"calc_fill", api_calc_fill},
         {"calc_text", api_calc_text},
         {"calc_move", api_calc_move},
         {"calc_partition", api_calc_partition},

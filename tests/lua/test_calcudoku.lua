@@ -161,35 +161,37 @@ end
 expect("some draws are solved at the root", rooted > 0, true)
 expect("and rate no higher than the propagation's steps", root_easy, true)
 
--- calc_unique's small: every draw still unique, and one it calls light
--- (its easiest steps fill the grid, calc_small.h) is rated exactly a
--- hidden single's with both rules used, as the annealing assumes when it
--- takes such a draw unrated.
+-- calc_unique's small: every draw still unique, and its closure's
+-- verdict (calc_small.h) what the rater says: level 1, exactly a hidden
+-- single's rating; level 2, exactly a big cage's; both rules used.
 local hidden = sudolab.technique_rating("hidden-single")
-local light_n, light_exact, small_unique, light_of_easy, easy = 0, true, true, 0, 0
+local big = sudolab.technique_rating("calcudoku-big-cage")
+local small_unique, closure_true = true, true
+local levels, easy, easy_found, medium, medium_found = {[0] = 0, 0, 0}, 0, 0, 0, 0
 for seed = 1, 400 do
   local n = seed % 10 == 0 and 5 or seed % 10 == 1 and 3 or 4
   math.randomseed(seed)
   local g = sudolab.puzzle{size = n, boxes = "none"}:fill(seed)
   local part = cages.partition(n, {1, 2, 2, 2, 3, 3, 4}, 1, 4)
-  local q, _, _, _, light = sudolab.calc_unique{grid = g, cages = part, rules = "classic;calcudoku",
+  local q, _, _, _, level = sudolab.calc_unique{grid = g, cages = part, rules = "classic;calcudoku",
     pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 4 * n * n, seed = seed, small = true}
   if q then
     local again = sudolab.read(q:line() .. "\n")[1]
     small_unique = small_unique and again:count(2) == 1
     local r = again:rate()
-    if r.rating == hidden then easy = easy + 1 end
-    if light then
-      light_n = light_n + 1
-      light_exact = light_exact and r.rating == hidden and #r.unused == 0
-      if r.rating == hidden then light_of_easy = light_of_easy + 1 end
-    end
+    levels[level] = levels[level] + 1
+    if level == 1 then closure_true = closure_true and r.rating == hidden and #r.unused == 0 end
+    if level == 2 then closure_true = closure_true and r.rating == big and #r.unused == 0 end
+    if r.rating == hidden then easy, easy_found = easy + 1, easy_found + (level == 1 and 1 or 0) end
+    if r.rating <= big then medium, medium_found = medium + 1, medium_found + (level > 0 and 1 or 0) end
   end
 end
 expect("small draws are unique", small_unique, true)
-expect("some small draws are light", light_n > 100, true)
-expect("a light draw rates a hidden single's, every rule used", light_exact, true)
-expect("most draws rated so are light", light_of_easy * 10 > easy * 7, true)
+expect("the closure decides some draws of each level", levels[1] > 100 and levels[2] > 100, true)
+expect("and the rater agrees: a hidden single's, a big cage's, every rule used",
+       closure_true, true)
+expect("and every draw rated a hidden single's is level 1", easy_found, easy)
+expect("most rated a big cage's at most are decided", medium_found * 10 > medium * 7, true)
 
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
@@ -324,6 +326,73 @@ for _, case in ipairs{{3, {2, 2, 3}, 1, 4}, {4, {2, 2, 2, 3, 3, 4}, 1, 4}, {5, {
 end
 expect("calc_partition gives the Lua loop's partitions and draws as many numbers", same_partitions, true)
 expect("and folds small cages into neighbours", folded, true)
+
+-- calc_partition with a seed (C's generator): the same seed, the same
+-- partition; cages connected and of the sizes asked; seeds differ.
+local partition_lists = require("cells").neighbour_lists(4)
+-- 1 when every cage of a 4x4 partition is one connected piece.
+local function connected(cage)
+  local seen, pieces, ids = {}, 0, {}
+  for start = 0, 15 do
+    if not seen[start] then
+      pieces, ids[cage[start]] = pieces + 1, true
+      local todo = {start}
+      seen[start] = true
+      while #todo > 0 do
+        local c = table.remove(todo)
+        for _, nb in ipairs(partition_lists[c]) do
+          if not seen[nb] and cage[nb] == cage[c] then seen[nb] = true; todo[#todo + 1] = nb end
+        end
+      end
+    end
+  end
+  local count = 0
+  for _ in pairs(ids) do count = count + 1 end
+  return count == pieces
+end
+local seeded_same, seeded_fit, seeded_differ = true, true, false
+for seed = 1, 60 do
+  local spec = {size = 4, sizes = {1, 2, 2, 3, 4}, min_cage = 1, max_cage = 4, seed = seed}
+  local a, b = sudolab.calc_partition(spec), sudolab.calc_partition(spec)
+  spec.seed = seed + 1000
+  local other = sudolab.calc_partition(spec)
+  local size = {}
+  for c = 0, 15 do
+    seeded_same = seeded_same and a[c] == b[c]
+    seeded_differ = seeded_differ or a[c] ~= other[c]
+    size[a[c]] = (size[a[c]] or 0) + 1
+  end
+  for _, k in pairs(size) do seeded_fit = seeded_fit and k >= 1 and k <= 4 end
+  seeded_fit = seeded_fit and connected(a)
+end
+-- calc_fill: a Latin square of each small side, the same for the same seed.
+local latin, fill_same = true, true
+for n = 1, 6 do
+  for seed = 1, 20 do
+    local g = sudolab.calc_fill{size = n, seed = seed}
+    fill_same = fill_same and g == sudolab.calc_fill{size = n, seed = seed}
+    latin = latin and #g == n * n and sudolab.puzzle{size = n, boxes = "none", givens = g}:count(2) == 1
+    for i = 0, n - 1 do
+      local row, col = {}, {}
+      for j = 0, n - 1 do
+        row[g:sub(i * n + j + 1, i * n + j + 1)] = true
+        col[g:sub(j * n + i + 1, j * n + i + 1)] = true
+      end
+      local rows, cols = 0, 0
+      for _ in pairs(row) do rows = rows + 1 end
+      for _ in pairs(col) do cols = cols + 1 end
+      latin = latin and rows == n and cols == n
+    end
+  end
+end
+expect("calc_fill gives Latin squares", latin, true)
+expect("the same for the same seed", fill_same, true)
+local fill_ok, fill_why = pcall(sudolab.calc_fill, {size = 7, seed = 1})
+expect("and refuses a side past 6", not fill_ok and fill_why:match("'size' must be an integer 1%.%.6") ~= nil,
+       true)
+expect("a seeded partition is the same for the same seed", seeded_same, true)
+expect("its cages are connected and within the sizes", seeded_fit, true)
+expect("and other seeds give others", seeded_differ, true)
 local function partition_error(spec)
   local base = {size = 4, sizes = {2, 3}, min_cage = 1, max_cage = 4, random = math.random}
   for k, x in pairs(spec) do base[k] = x end
