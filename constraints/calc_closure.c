@@ -65,19 +65,29 @@ static int cc_cages(struct calc_closure *l)
     return changed;
 }
 
-/* Every line's hidden singles once: 1 when a digit was placed. */
+/* Every line's hidden singles once: 1 when a digit was placed. A digit
+ * seen once in a line's candidates has one place there (a placed digit
+ * has left the line's candidates). */
 static int cc_hidden(struct calc_closure *l)
 {
     int n = l->n, placed = 0;
-    for (int line = 0; line < 2 * n; line++)
-        for (int digit = 1; digit <= n; digit++) {
-            int where = -1, places = 0;
-            for (int i = 0; i < n && places < 2; i++) {
-                int cell = line < n ? line * n + i : i * n + (line - n);
-                if (l->cand[cell] & digitset_of(digit)) where = cell, places++;
-            }
-            if (places == 1) cc_place(l, where, digit), placed = 1;
+    for (int line = 0; line < 2 * n; line++) {
+        int step = line < n ? 1 : n, first = line < n ? line * n : line - n;
+        digitset once = 0, more = 0;
+        for (int i = 0; i < n; i++) {
+            digitset c = l->cand[first + i * step];
+            more |= once & c, once |= c;
         }
+        for (digitset single = once & ~more; single; single &= single - 1) {
+            int digit = __builtin_ctz(single);
+            for (int i = 0; i < n; i++) {
+                int cell = first + i * step;
+                if (!(l->cand[cell] & digitset_of(digit))) continue;
+                cc_place(l, cell, digit), placed = 1;
+                break;
+            }
+        }
+    }
     return placed;
 }
 
