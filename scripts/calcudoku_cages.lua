@@ -59,13 +59,8 @@ end
 -- Cages grown from random free cells to sizes drawn from `sizes`; a cage
 -- left under `low` cells joins the smallest neighbouring cage with room.
 -- In C (sudolab.calc_partition), drawing with math.random as the loop
--- here did: the same seed, the same partition. With seed, drawing from
--- C's own generator seeded so instead (no call back into Lua a draw).
-function M.partition(n, sizes, low, high, seed)
-  if seed then
-    return sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
-                                  seed = seed}
-  end
+-- here did: the same seed, the same partition.
+function M.partition(n, sizes, low, high)
   return sudolab.calc_partition{size = n, sizes = sizes, min_cage = low, max_cage = high,
                                 random = math.random}
 end
@@ -80,22 +75,35 @@ local function budget(n) return 20000 * n end
 -- differ: a cage where they do takes an operation the other's digits
 -- there do not satisfy, or when none is left loses a differing cell
 -- (with opts.shift, to a neighbouring cage with room, if there is one).
--- With opts.small the mends are counted by the draw's own search and the
--- engine counts the last draw alone (variants/calcudoku.lua's small_sizes);
--- then a fifth value, what the easiest steps alone do (calc_small.h's
--- closure: 1 singles and pairs fill the grid, 2 all cages, 0 neither).
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
   local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
-  local cage = M.partition(n, sizes, low, high, opts.small and math.random(0, math.maxinteger))
-  local p, cages, ops, nodes, level = sudolab.calc_unique{
+  local cage = M.partition(n, sizes, low, high)
+  local p, cages, ops, nodes = sudolab.calc_unique{
     grid = grid, cages = cage, rules = v.rules,
     pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
     tries = tries or 4 * n * n,
-    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger),
-    small = opts.small}
-  if p then return p, cages, ops, nodes, level end
+    shift = opts.shift and high or nil, nodes = budget(n), seed = math.random(0, math.maxinteger)}
+  if p then return p, cages, ops, nodes end
   return nil, cages
+end
+
+-- M.unique's draw on a small side (opts.small: variants/calcudoku.lua's
+-- small_sizes), all of it in one C call from one seed (sudolab.calc_small:
+-- the partition, the operations, the mending by the draw's own count).
+-- Returns the puzzle, no cages or ops (with_cages: them too, the same
+-- draw again for the annealing), the nodes of its count, the closure's
+-- level (calc_small.h) and {seed =, cages = the number of cages}.
+function M.small(v, grid, n, opts, seed, with_cages)
+  local low, high = M.bounds(opts, n)
+  seed = seed or math.random(0, math.maxinteger)
+  local p, nodes, level, count, cages, ops = sudolab.calc_small{
+    grid = grid, sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}, min_cage = low, max_cage = high,
+    rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
+    tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n), seed = seed,
+    cages = with_cages}
+  if not p then return nil, nodes end
+  return p, cages, ops, nodes, level, {seed = seed, cages = count}
 end
 
 function M.greedy(v, grid, opts)
@@ -188,7 +196,7 @@ local function harden(v, grid, n, opts, high, cage, op)
   end
 end
 
--- The ratings of the draws calc_unique's closure decides (calc_small.h):
+-- The ratings of the draws calc_small's closure decides (calc_small.h):
 -- level 1, a hidden single's; level 2, a big cage's. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
@@ -215,10 +223,11 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated, decided
+  local cage, op, e, best, rated, decided, drawn
+  local sample = opts.small and M.small or M.unique
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes, level = M.unique(v, grid, n, opts)
-    if p and nodes == 1 and band[1] > ceiling and opts.harden then
+    local p, c2, o2, nodes, level, small = sample(v, grid, n, opts)
+    if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
       local hp, hc, ho, hn = harden(v, grid, n, opts, high, c2, o2)
@@ -232,11 +241,16 @@ function M.anneal(v, grid, opts)
       elseif not known then
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
-      if not e or e2 < e then cage, op, e, best, rated, decided = c2, o2, e2, p, r2, known end
+      if not e or e2 < e then
+        cage, op, e, best, rated, decided, drawn = c2, o2, e2, p, r2, known, small
+      end
       if e == 0 then break end
     end
   end
-  if not cage then return nil, "no unique partition" end
+  if not best then return nil, "no unique partition" end
+  if e ~= 0 and drawn then -- the walk starts from the small draw's cages
+    _, cage, op = M.small(v, grid, n, opts, drawn.seed, true)
+  end
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
@@ -249,10 +263,11 @@ function M.anneal(v, grid, opts)
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = #op
+  local count = op and #op or drawn.cages
   -- A rating in the band ran to its end: its unused rules are exact, so
-  -- the generator need not rate the puzzle again (generate.lua).
-  local checked = (decided or #rated.unused == 0) and best:line() or nil
+  -- the generator need not rate the puzzle again (generate.lua; the
+  -- puzzle itself, not its line, which the generator writes anyway).
+  local checked = (decided or #rated.unused == 0) and best or nil
   return best, {cages = count, trace = trace, rules_checked = checked}
 end
 

@@ -57,12 +57,12 @@ variant = require("variant").make{
     {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
     {sizes = {from = 6, to = 6}, top = 3.5, harden = 4},
   },
-  -- Graded draws on these sides fill their square, draw their cages and
-  -- mend them by the draw's own C (sudolab.calc_fill, calc_partition's
-  -- seed, calc_unique's small): a 4x4 count by a ruleset and a solver
-  -- cost several times the search itself, and its closure rates most
-  -- draws without the rater (scripts/RESULTS_keen_unruly.md, 2026-12-02
-  -- "Keen 4de and 4dn at 5x").
+  -- Graded draws on these sides fill their square and make each draw
+  -- in one C call (sudolab.calc_fill, sudolab.calc_small): cages,
+  -- operations and the mending by the draw's own count, as a 4x4 count by
+  -- a ruleset and a solver cost several times the search itself, and a
+  -- closure that rates most draws without the rater
+  -- (scripts/RESULTS_keen_unruly.md, 2026-12-02 "Keen 4de and 4dn").
   small_sizes = {from = 3, to = 4},
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.

@@ -161,24 +161,29 @@ end
 expect("some draws are solved at the root", rooted > 0, true)
 expect("and rate no higher than the propagation's steps", root_easy, true)
 
--- calc_unique's small: every draw still unique, and its closure's
--- verdict (calc_small.h) what the rater says: level 1, exactly a hidden
--- single's rating; level 2, exactly a big cage's; both rules used.
+-- calc_small: every draw unique, the same seed the same draw (and with
+-- cages, its cages and ops), and its closure's level (calc_small.h) what
+-- the rater says: level 1, exactly a hidden single's rating; level 2,
+-- exactly a big cage's; both rules used.
 local hidden = sudolab.technique_rating("hidden-single")
 local big = sudolab.technique_rating("calcudoku-big-cage")
-local small_unique, closure_true = true, true
+local small_unique, closure_true, small_same = true, true, true
 local levels, easy, easy_found, medium, medium_found = {[0] = 0, 0, 0}, 0, 0, 0, 0
 for seed = 1, 400 do
   local n = seed % 10 == 0 and 5 or seed % 10 == 1 and 3 or 4
-  math.randomseed(seed)
-  local g = sudolab.puzzle{size = n, boxes = "none"}:fill(seed)
-  local part = cages.partition(n, {1, 2, 2, 2, 3, 3, 4}, 1, 4)
-  local q, _, _, _, level = sudolab.calc_unique{grid = g, cages = part, rules = "classic;calcudoku",
-    pair_ops = cages.pair_ops, more_ops = cages.more_ops, tries = 4 * n * n, seed = seed, small = true}
+  local g = sudolab.calc_fill{size = n, seed = seed}
+  local spec = {grid = g, sizes = {1, 2, 2, 2, 3, 3, 4}, min_cage = 1, max_cage = 4,
+                rules = "classic;calcudoku", pair_ops = cages.pair_ops, more_ops = cages.more_ops,
+                tries = 4 * n * n, nodes = 100000, seed = seed}
+  local q, _, level, count = sudolab.calc_small(spec)
   if q then
-    local again = sudolab.read(q:line() .. "\n")[1]
-    small_unique = small_unique and again:count(2) == 1
-    local r = again:rate()
+    spec.cages = true
+    local again, _, level2, count2, qc, qo = sudolab.calc_small(spec)
+    small_same = small_same and again:line() == q:line() and level2 == level and count2 == count
+      and #qo == count and calc.build{cages = cages.text(qc, qo, g), size = n}:line() == q:line()
+    local back = sudolab.read(q:line() .. "\n")[1]
+    small_unique = small_unique and back:count(2) == 1
+    local r = back:rate()
     levels[level] = levels[level] + 1
     if level == 1 then closure_true = closure_true and r.rating == hidden and #r.unused == 0 end
     if level == 2 then closure_true = closure_true and r.rating == big and #r.unused == 0 end
@@ -187,6 +192,7 @@ for seed = 1, 400 do
   end
 end
 expect("small draws are unique", small_unique, true)
+expect("the same seed gives the same draw, its cages and ops with it", small_same, true)
 expect("the closure decides some draws of each level", levels[1] > 100 and levels[2] > 100, true)
 expect("and the rater agrees: a hidden single's, a big cage's, every rule used",
        closure_true, true)
@@ -327,44 +333,6 @@ end
 expect("calc_partition gives the Lua loop's partitions and draws as many numbers", same_partitions, true)
 expect("and folds small cages into neighbours", folded, true)
 
--- calc_partition with a seed (C's generator): the same seed, the same
--- partition; cages connected and of the sizes asked; seeds differ.
-local partition_lists = require("cells").neighbour_lists(4)
--- 1 when every cage of a 4x4 partition is one connected piece.
-local function connected(cage)
-  local seen, pieces, ids = {}, 0, {}
-  for start = 0, 15 do
-    if not seen[start] then
-      pieces, ids[cage[start]] = pieces + 1, true
-      local todo = {start}
-      seen[start] = true
-      while #todo > 0 do
-        local c = table.remove(todo)
-        for _, nb in ipairs(partition_lists[c]) do
-          if not seen[nb] and cage[nb] == cage[c] then seen[nb] = true; todo[#todo + 1] = nb end
-        end
-      end
-    end
-  end
-  local count = 0
-  for _ in pairs(ids) do count = count + 1 end
-  return count == pieces
-end
-local seeded_same, seeded_fit, seeded_differ = true, true, false
-for seed = 1, 60 do
-  local spec = {size = 4, sizes = {1, 2, 2, 3, 4}, min_cage = 1, max_cage = 4, seed = seed}
-  local a, b = sudolab.calc_partition(spec), sudolab.calc_partition(spec)
-  spec.seed = seed + 1000
-  local other = sudolab.calc_partition(spec)
-  local size = {}
-  for c = 0, 15 do
-    seeded_same = seeded_same and a[c] == b[c]
-    seeded_differ = seeded_differ or a[c] ~= other[c]
-    size[a[c]] = (size[a[c]] or 0) + 1
-  end
-  for _, k in pairs(size) do seeded_fit = seeded_fit and k >= 1 and k <= 4 end
-  seeded_fit = seeded_fit and connected(a)
-end
 -- calc_fill: a Latin square of each small side, the same for the same seed.
 local latin, fill_same = true, true
 for n = 1, 6 do
@@ -390,9 +358,6 @@ expect("the same for the same seed", fill_same, true)
 local fill_ok, fill_why = pcall(sudolab.calc_fill, {size = 7, seed = 1})
 expect("and refuses a side past 6", not fill_ok and fill_why:match("'size' must be an integer 1%.%.6") ~= nil,
        true)
-expect("a seeded partition is the same for the same seed", seeded_same, true)
-expect("its cages are connected and within the sizes", seeded_fit, true)
-expect("and other seeds give others", seeded_differ, true)
 local function partition_error(spec)
   local base = {size = 4, sizes = {2, 3}, min_cage = 1, max_cage = 4, random = math.random}
   for k, x in pairs(spec) do base[k] = x end
