@@ -1571,13 +1571,13 @@ static int api_calc_rules_drawn(struct puzzle *p, const struct calc_draw *d, con
 /* ap's rules made rules ":" d's text: built from d's arrays when they
  * can be (api_calc_rules_drawn), else read from the text, which says
  * what is wrong. */
-static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                           const uint8_t *grid, const char *rules)
+static void api_calc_rules(lua_State *L, const char *fname, struct api_puzzle *ap,
+                           const struct calc_draw *d, const uint8_t *grid, const char *rules)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
     if (at > API_CALC_PREFIX_MAX)
-        api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
+        api_error(L, "%s: field 'rules' must be a text of at most %d bytes", fname,
                   API_CALC_PREFIX_MAX - 1);
     struct geometry g = ap->p.geo;
     api_release(L, ap);
@@ -1587,53 +1587,54 @@ static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct cal
     puzzle_clear(&ap->p);
     puzzle_init(&ap->p, &g);
     if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
-        api_error(L, "calc_unique: the cages' text is too long");
-    api_add_rules_text(L, ap, text, "calc_unique");
+        api_error(L, "%s: the cages' text is too long", fname);
+    api_add_rules_text(L, ap, text, fname);
 }
 
 /* ap's rules made rules ":" d's text (api_calc_rules); up to two
  * solutions into grids: their count, or -1 when the search gave up within
  * nodes. */
-static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap,
+                          const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                          uint64_t *nodes, uint8_t *grids)
 {
-    api_calc_rules(L, ap, d, grid, rules);
+    api_calc_rules(L, fname, ap, d, grid, rules);
     struct api_search run;
-    api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
+    api_search_begin_within(L, ap, fname, &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
     *nodes = run.stats.nodes;
-    if (api_search_end(L, ap, "calc_unique", &run, r.gave_up)) return -1;
-    if (r.gave_up) api_error(L, "calc_unique: the search gave up");
+    if (api_search_end(L, ap, fname, &run, r.gave_up)) return -1;
+    if (r.gave_up) api_error(L, "%s: the search gave up", fname);
     return (int)r.solutions;
 }
 
 /* api_calc_count for a draw calc_small_count found unique: the rule's
  * own count (puzzle_list_quick, no ruleset) when it decides, else the
  * solver's. Either is the engine's count the written puzzle needs. */
-static int api_calc_count_quick(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                                const uint8_t *grid, const char *rules, uint64_t *nodes,
-                                uint8_t *grids)
+static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzzle *ap,
+                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                                uint64_t *nodes, uint8_t *grids)
 {
-    api_calc_rules(L, ap, d, grid, rules);
+    api_calc_rules(L, fname, ap, d, grid, rules);
     struct search_result r;
     uint64_t used = 0;
     if (puzzle_list_quick(&ap->p, 2, *nodes, &r, &used, grids) && !r.gave_up) {
         *nodes = used;
         return (int)r.solutions;
     }
-    return api_calc_count(L, ap, d, grid, rules, nodes, grids);
+    return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
 /* One count of calc_unique's loop: with small, the draw's own search
  * (calc_small.h) first, and the engine only for a draw it finds unique. */
-static int api_calc_count_next(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                               const uint8_t *grid, const char *rules, uint64_t *nodes,
-                               uint8_t *grids, int small)
+static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
+                               const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                               uint64_t *nodes, uint8_t *grids, int small)
 {
-    if (!small) return api_calc_count(L, ap, d, grid, rules, nodes, grids);
+    if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int own = calc_small_count(d, grid, 2, grids);
     if (own == 2) return 2;
-    return api_calc_count_quick(L, ap, d, grid, rules, nodes, grids);
+    return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
 /* calc_unique's loop: d mended (from rng) until a count finds it unique,
@@ -1643,14 +1644,14 @@ static int api_calc_count_next(lua_State *L, struct api_puzzle *ap, const struct
  * own count, whose second solution may differ from the solver's, and the
  * engine counts only the draw it finds unique. NULL when unique, else
  * why not. */
-static const char *api_calc_mend(lua_State *L, struct api_puzzle *ap, struct calc_draw *d,
-                                 const uint8_t *grid, const char *rules, lua_Integer tries,
-                                 uint64_t *nodes, struct rng *rng, int small)
+static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
+                                 struct calc_draw *d, const uint8_t *grid, const char *rules,
+                                 lua_Integer tries, uint64_t *nodes, struct rng *rng, int small)
 {
     uint8_t grids[2 * SL_MAX_CELLS];
     for (lua_Integer t = 0; t < tries; t++) {
         uint64_t used = *nodes;
-        int found = api_calc_count_next(L, ap, d, grid, rules, &used, grids, small);
+        int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small);
         if (found < 0 || found == 0) return found ? "the count gave up" : "no solution";
         if (found == 1) {
             api_note_unique(ap, grids, used);
@@ -1693,7 +1694,7 @@ static int api_calc_unique(lua_State *L)
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     uint64_t used = nodes;
-    const char *why = api_calc_mend(L, ap, d, grid, rules, tries, &used, &rng, 0);
+    const char *why = api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng, 0);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), api_calc_push(L, d), 4;
     api_calc_push(L, d);
     lua_pushinteger(L, (lua_Integer)used);
@@ -1779,7 +1780,7 @@ static int api_calc_small(lua_State *L)
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "%s: %s", fname, err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
-    const char *why = api_calc_mend(L, ap, d, grid, rules, tries, &used, &rng, 1);
+    const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, 1);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
     lua_pushinteger(L, (lua_Integer)used);
     lua_pushinteger(L, calc_small_closure(d, grid));
