@@ -94,6 +94,24 @@ function M.unique(v, grid, n, opts, tries)
   return nil, cages
 end
 
+-- M.unique's draw on a small side (opts.small: variants/calcudoku.lua's
+-- small_sizes), all of it in one C call from one seed (sudolab.calc_small:
+-- the partition, the operations, the mending by the draw's own count).
+-- Returns the puzzle, no cages or ops (with_cages: them too, the same
+-- draw again for the annealing), the nodes of its count, the closure's
+-- level (calc_small.h) and {seed =, cages = the number of cages}.
+function M.small(v, grid, n, opts, seed, with_cages)
+  local low, high = M.bounds(opts, n)
+  seed = seed or math.random(0, math.maxinteger)
+  local p, nodes, level, count, cages, ops = sudolab.calc_small{
+    grid = grid, sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}, min_cage = low, max_cage = high,
+    rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
+    tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n), seed = seed,
+    cages = with_cages}
+  if not p then return nil, nodes end
+  return p, cages, ops, nodes, level, {seed = seed, cages = count}
+end
+
 function M.greedy(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local p, cage, ops = M.unique(v, grid, n, opts)
@@ -181,6 +199,25 @@ local function harden(v, grid, n, opts, high, cage, op)
   end
 end
 
+-- The ratings of the draws calc_small's closure decides (calc_small.h):
+-- level 1, a hidden single's; level 2, a big cage's. Once per Lua state.
+local closure_rated
+local function closure_rating(level)
+  closure_rated = closure_rated or {sudolab.technique_rating("hidden-single"),
+                                    sudolab.technique_rating("calcudoku-big-cage")}
+  return closure_rated[level]
+end
+
+-- The energy of a draw the closure decides, with no rating (and every
+-- rule used: calc_small.h), or nil when it must be rated (level 0).
+local function closure_energy(band, level)
+  local r = closure_rating(level)
+  if not r then return nil end
+  if r < band[1] then return band[1] - r end
+  if r > band[2] then return r - band[2] end
+  return 0
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
@@ -189,43 +226,51 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated
+  local cage, op, e, best, rated, decided, drawn
+  local sample = opts.small and M.small or M.unique
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes = M.unique(v, grid, n, opts)
-    if p and nodes == 1 and band[1] > ceiling and opts.harden then
+    local p, c2, o2, nodes, level, small = sample(v, grid, n, opts)
+    if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
       local hp, hc, ho, hn = harden(v, grid, n, opts, high, c2, o2)
       if hp then p, c2, o2, nodes = hp, hc, ho, hn end
     end
     if p then
-      local e2, r2
-      if nodes == 1 and band[1] > ceiling then
+      local e2, r2 = level and closure_energy(band, level)
+      local known = e2 ~= nil -- decided without a rating
+      if not known and nodes == 1 and band[1] > ceiling then
         e2 = band[1] - ceiling -- at least this far below the band
-      else
+      elseif not known then
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
-      if not e or e2 < e then cage, op, e, best, rated = c2, o2, e2, p, r2 end
+      if not e or e2 < e then
+        cage, op, e, best, rated, decided, drawn = c2, o2, e2, p, r2, known, small
+      end
       if e == 0 then break end
     end
   end
-  if not cage then return nil, "no unique partition" end
+  if not best then return nil, "no unique partition" end
+  if e ~= 0 and drawn then -- the walk starts from the small draw's cages
+    _, cage, op = M.small(v, grid, n, opts, drawn.seed, true)
+  end
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
     local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
     if e2 <= e or math.random() < math.exp((e - e2) / t) then
-      cage, op, e, best, rated = c2, o2, e2, p2, r2
+      cage, op, e, best, rated, decided = c2, o2, e2, p2, r2, false
     end
     trace[#trace + 1] = e
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = #op
+  local count = op and #op or drawn.cages
   -- A rating in the band ran to its end: its unused rules are exact, so
-  -- the generator need not rate the puzzle again (generate.lua).
-  local checked = #rated.unused == 0 and best:line() or nil
+  -- the generator need not rate the puzzle again (generate.lua; the
+  -- puzzle itself, not its line, which the generator writes anyway).
+  local checked = (decided or #rated.unused == 0) and best or nil
   return best, {cages = count, trace = trace, rules_checked = checked}
 end
 

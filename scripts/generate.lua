@@ -178,9 +178,12 @@ end
 -- line: p:line(), when the caller has it.
 function M.unused_rules(p, opts, info, line)
   if not (opts.grade or opts.rating) then return nil end
-  -- A graded dig that checked this very puzzle (dig.graded) needs no
-  -- second rating.
-  if type(info) == "table" and info.rules_checked == (line or p:line()) then return nil end
+  -- A graded dig that checked this very puzzle (dig.graded: its line;
+  -- the annealing: the puzzle itself, untouched since) needs no second
+  -- rating.
+  if type(info) == "table" and (info.rules_checked == p or info.rules_checked == (line or p:line())) then
+    return nil
+  end
   local r = p:rate()
   if r and #r.unused > 0 then
     return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
@@ -205,8 +208,11 @@ function M.maker(name, opts)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,
-    -- read once for both.
-    local full = not (p:rules() == "classic" and p:size() <= 9) and p:line() or nil
+    -- read once for both (its rules are the line's fourth field: writing
+    -- them apart cost a calcudoku as much as the line).
+    local line = p:line()
+    local classic = p:size() <= 9 and line:match("^%S+ %S+ %S+ (%S+)") == "classic"
+    local full = not classic and line or nil
     local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end
     return full or p:givens(), stats_of(p, opts, info, rated)

@@ -65,6 +65,13 @@ variant = require("variant").make{
     {sizes = {from = 8, to = 9}, top = 3.5, cage_sizes = {2, 2, 3}, more_ops = "++x", harden = 4},
     {sizes = {from = 6, to = 6}, top = 3.5, harden = 4},
   },
+  -- Graded draws on these sides fill their square and make each draw
+  -- in one C call (sudolab.calc_fill, sudolab.calc_small): cages,
+  -- operations and the mending by the draw's own count, as a 4x4 count by
+  -- a ruleset and a solver cost several times the search itself, and a
+  -- closure that rates most draws without the rater
+  -- (scripts/RESULTS_keen_unruly.md, 2026-12-02 "Keen 4de and 4dn").
+  small_sizes = {from = 3, to = 4},
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
   steer = function(settings, opts, n)
@@ -101,12 +108,17 @@ variant = require("variant").make{
       -- So are the givens the mending's cuts leave: past that band a cell
       -- cut joins a neighbouring cage where one has room.
       settings.shift = hard
-      v.steer(settings, opts, opts.size or v.size)
+      local n = opts.size or v.size
+      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to
+      v.steer(settings, opts, n)
     end
     local why
     local blank = blank_of(opts.size or v.size)
     for attempt = 0, (opts.attempts or 20) - 1 do
-      local grid = blank:fill((opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local seed = (opts.seed + attempt * 0x9E3779B9) & math.maxinteger
+      -- A small side's square by the draw's own fill (no solver).
+      local grid = settings.small and sudolab.calc_fill{size = blank:size(), seed = seed}
+                   or blank:fill(seed)
       local p, info = calc[strategy](v, grid, settings)
       if p then return p, info end
       why = info

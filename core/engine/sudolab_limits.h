@@ -92,6 +92,10 @@
 /* The largest target a clue takes: a product of sixteen digits of a 9x9
  * is far below it, and products up to it stay exact in 64 bits. */
 #define CALC_TARGET_MAX 1000000000000000LL
+/* Sides up to which a generator may count a calcudoku draw by its own
+ * search (calc_small.h): it reads no more than the lines and the cages'
+ * partial sums and products, so past 6 it visits too many squares. */
+#define CALC_SMALL_MAX_SIZE 6
 
 /* Sides of a binary puzzle: even, and a line's patterns (2^N of them) are
  * sifted once per rule, which past 16 takes long for grids no one plays. */

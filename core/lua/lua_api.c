@@ -19,6 +19,7 @@
 
 #include "cage_text.h"
 #include "calc_draw.h"
+#include "calc_small.h"
 #include "format.h"
 #include "format_variant.h"
 #include "lua_host.h"
@@ -1595,13 +1596,13 @@ static int api_calc_rules_drawn(struct puzzle *p, const struct calc_draw *d, con
 /* ap's rules made rules ":" d's text: built from d's arrays when they
  * can be (api_calc_rules_drawn), else read from the text, which says
  * what is wrong. */
-static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                           const uint8_t *grid, const char *rules)
+static void api_calc_rules(lua_State *L, const char *fname, struct api_puzzle *ap,
+                           const struct calc_draw *d, const uint8_t *grid, const char *rules)
 {
     char text[API_CALC_TEXT_MAX];
     size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
     if (at > API_CALC_PREFIX_MAX)
-        api_error(L, "calc_unique: field 'rules' must be a text of at most %d bytes",
+        api_error(L, "%s: field 'rules' must be a text of at most %d bytes", fname,
                   API_CALC_PREFIX_MAX - 1);
     struct geometry g = ap->p.geo;
     api_release(L, ap);
@@ -1611,24 +1612,81 @@ static void api_calc_rules(lua_State *L, struct api_puzzle *ap, const struct cal
     puzzle_clear(&ap->p);
     puzzle_init(&ap->p, &g);
     if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
-        api_error(L, "calc_unique: the cages' text is too long");
-    api_add_rules_text(L, ap, text, "calc_unique");
+        api_error(L, "%s: the cages' text is too long", fname);
+    api_add_rules_text(L, ap, text, fname);
 }
 
 /* ap's rules made rules ":" d's text (api_calc_rules); up to two
  * solutions into grids: their count, or -1 when the search gave up within
  * nodes. */
-static int api_calc_count(lua_State *L, struct api_puzzle *ap, const struct calc_draw *d,
-                          const uint8_t *grid, const char *rules, uint64_t *nodes, uint8_t *grids)
+static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap,
+                          const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                          uint64_t *nodes, uint8_t *grids)
 {
-    api_calc_rules(L, ap, d, grid, rules);
+    api_calc_rules(L, fname, ap, d, grid, rules);
     struct api_search run;
-    api_search_begin_within(L, ap, "calc_unique", &run, *nodes);
+    api_search_begin_within(L, ap, fname, &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
     *nodes = run.stats.nodes;
-    if (api_search_end(L, ap, "calc_unique", &run, r.gave_up)) return -1;
-    if (r.gave_up) api_error(L, "calc_unique: the search gave up");
+    if (api_search_end(L, ap, fname, &run, r.gave_up)) return -1;
+    if (r.gave_up) api_error(L, "%s: the search gave up", fname);
     return (int)r.solutions;
+}
+
+/* api_calc_count for a draw calc_small_count found unique: the rule's
+ * own count (puzzle_list_quick, no ruleset) when it decides, else the
+ * solver's. Either is the engine's count the written puzzle needs. */
+static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzzle *ap,
+                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                                uint64_t *nodes, uint8_t *grids)
+{
+    api_calc_rules(L, fname, ap, d, grid, rules);
+    struct search_result r;
+    uint64_t used = 0;
+    if (puzzle_list_quick(&ap->p, 2, *nodes, &r, &used, grids) && !r.gave_up) {
+        *nodes = used;
+        return (int)r.solutions;
+    }
+    return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
+}
+
+/* One count of calc_unique's loop: with small, the draw's own search
+ * (calc_small.h) first, and the engine only for a draw it finds unique. */
+static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
+                               const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                               uint64_t *nodes, uint8_t *grids, int small)
+{
+    if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
+    int own = calc_small_count(d, grid, 2, grids);
+    if (own == 2) return 2;
+    return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
+}
+
+/* calc_unique's loop: d mended (from rng) until a count finds it unique,
+ * at most tries counts, each within *nodes (then its nodes); ap holds the
+ * last draw's rules, and when unique, its note. With small (a side up to
+ * CALC_SMALL_MAX_SIZE: calc_small) the mends are decided by the draw's
+ * own count, whose second solution may differ from the solver's, and the
+ * engine counts only the draw it finds unique. NULL when unique, else
+ * why not. */
+static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
+                                 struct calc_draw *d, const uint8_t *grid, const char *rules,
+                                 lua_Integer tries, uint64_t *nodes, struct rng *rng, int small)
+{
+    uint8_t grids[2 * SL_MAX_CELLS];
+    for (lua_Integer t = 0; t < tries; t++) {
+        uint64_t used = *nodes;
+        int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small);
+        if (found < 0 || found == 0) return found ? "the count gave up" : "no solution";
+        if (found == 1) {
+            api_note_unique(ap, grids, used);
+            *nodes = used;
+            return NULL;
+        }
+        int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
+        calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, rng);
+    }
+    return "no unique partition";
 }
 
 /* sudolab.calc_unique{grid=, cages=, ops=, rules=, pair_ops=, more_ops=,
@@ -1642,7 +1700,7 @@ static int api_calc_unique(lua_State *L)
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_unique", "table expected");
     api_check_keys(L, 1, "calc_unique", keys);
     struct calc_draw draw, *d = &draw;
-    uint8_t grid[SL_MAX_CELLS], grids[2 * SL_MAX_CELLS];
+    uint8_t grid[SL_MAX_CELLS];
     api_calc_weights(L, "calc_unique", "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
     api_calc_weights(L, "calc_unique", "more_ops", "+x", d->more_ops, sizeof d->more_ops);
     lua_getfield(L, 1, "ops");
@@ -1660,23 +1718,101 @@ static int api_calc_unique(lua_State *L)
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
-    for (lua_Integer t = 0; t < tries; t++) {
-        uint64_t used = nodes;
-        int found = api_calc_count(L, ap, d, grid, rules, &used, grids);
-        if (found < 0 || found == 0) {
-            lua_pushnil(L), lua_pushstring(L, found ? "the count gave up" : "no solution");
-            return api_calc_push(L, d), 4;
-        }
-        if (found == 1) {
-            api_note_unique(ap, grids, used), api_calc_push(L, d);
-            lua_pushinteger(L, (lua_Integer)used);
-            return 4;
-        }
-        int mine = memcmp(grids, grid, (size_t)d->ncells) == 0;
-        calc_draw_mend(d, grid, mine ? grids + d->ncells : grids, &rng);
+    uint64_t used = nodes;
+    const char *why = api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng, 0);
+    if (why) return lua_pushnil(L), lua_pushstring(L, why), api_calc_push(L, d), 4;
+    api_calc_push(L, d);
+    lua_pushinteger(L, (lua_Integer)used);
+    return 4;
+}
+
+/* The cage sizes of field 'sizes' (a list) into sizes; their count. */
+static int api_calc_sizes(lua_State *L, const char *fname, int *sizes)
+{
+    int nsizes = 0;
+    if (lua_getfield(L, 1, "sizes") != LUA_TTABLE)
+        api_field_error(L, fname, "sizes", "a list of cage sizes");
+    lua_Unsigned len = lua_rawlen(L, -1);
+    if (len < 1 || len > SL_MAX_CELLS)
+        api_error(L, "%s: field 'sizes' must be a list of 1 to %d sizes", fname, SL_MAX_CELLS);
+    for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
+        lua_rawgeti(L, -1, i);
+        sizes[nsizes++] = (int)api_field_check(L, fname, "sizes", 1, SL_MAX_CELLS);
+        lua_pop(L, 1);
     }
-    lua_pushnil(L), lua_pushliteral(L, "no unique partition");
-    return api_calc_push(L, d), 4;
+    lua_pop(L, 1);
+    return nsizes;
+}
+
+/* calc_draw_random over the C generator (a small draw's): no call back
+ * into the script a draw. */
+static long api_calc_rng(void *arg, long m) { return 1 + (long)rng_below(arg, (uint32_t)m); }
+
+/* d's cages drawn over d->size by calc_draw_partition from rng, as
+ * calc_draw wants them (ids 0.. with none unused). */
+static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int nsizes, int low,
+                                     int high, struct rng *rng)
+{
+    int cage[SL_MAX_CELLS], id[SL_MAX_CELLS + 1];
+    int made = calc_draw_partition(d->size, sizes, nsizes, low, high, api_calc_rng, rng, cage);
+    for (int i = 0; i <= made; i++) id[i] = -1;
+    d->count = 0;
+    for (int c = 0; c < d->ncells; c++) {
+        if (id[cage[c]] < 0) id[cage[c]] = d->count++;
+        d->cage[c] = id[cage[c]];
+    }
+}
+
+/* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
+ * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=} -> puzzle,
+ * the nodes of its last count, calc_small_closure's level, the number of
+ * cages (and with cages = true the cages and ops, as calc_unique gives
+ * them); or nil, why. A whole small draw in one call, all of it from
+ * seed: the cages (calc_partition's), their operations, and the mending
+ * by the draw's own count (api_calc_mend's small). The same arguments
+ * give the same draw. */
+static int api_calc_small(lua_State *L)
+{
+    static const char *const keys[] = {"grid",     "sizes",    "min_cage", "max_cage", "rules",
+                                       "pair_ops", "more_ops", "tries",    "nodes",    "seed",
+                                       "shift",    "cages",    NULL};
+    const char *fname = "calc_small";
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, fname, "table expected");
+    api_check_keys(L, 1, fname, keys);
+    struct calc_draw draw, *d = &draw;
+    uint8_t grid[SL_MAX_CELLS];
+    int sizes[SL_MAX_CELLS];
+    api_calc_weights(L, fname, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
+    api_calc_weights(L, fname, "more_ops", "+x", d->more_ops, sizeof d->more_ops);
+    api_calc_grid(L, fname, d, grid);
+    if (d->size > CALC_SMALL_MAX_SIZE)
+        return api_error(L, "%s: grid must be of side %d at most", fname, CALC_SMALL_MAX_SIZE);
+    int nsizes = api_calc_sizes(L, fname, sizes);
+    int low = (int)api_field_needed(L, "min_cage", fname, 1, SL_MAX_CELLS);
+    int high = (int)api_field_needed(L, "max_cage", fname, low, SL_MAX_CELLS);
+    const char *rules = api_field_string(L, 1, "rules", fname); /* kept on the stack */
+    lua_Integer tries = api_field_needed(L, "tries", fname, 1, 1000000);
+    uint64_t used = api_field_budget(L, "nodes", fname);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", fname, 0, LUA_MAXINTEGER));
+    d->shift = (int)api_field_integer(L, "shift", fname, 0, SL_MAX_CELLS, 0);
+    lua_getfield(L, 1, "cages");
+    int want_cages = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    api_calc_small_partition(d, sizes, nsizes, low, high, &rng);
+    calc_draw_ops_all(d, grid, &rng);
+    struct geometry g;
+    struct sl_error err = {0};
+    if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "%s: %s", fname, err.msg);
+    struct api_puzzle *ap = api_push_puzzle(L, &g);
+    const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, 1);
+    if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
+    lua_pushinteger(L, (lua_Integer)used);
+    lua_pushinteger(L, calc_small_closure(d, grid));
+    lua_pushinteger(L, d->count);
+    if (!want_cages) return 4;
+    api_calc_push(L, d);
+    return 6;
 }
 
 /* sudolab.calc_text{grid=, cages=, ops=} -> the calcudoku rule's
@@ -1742,6 +1878,34 @@ static long api_calc_random(void *arg, long m)
 /* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
  * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
  * function random (math.random) as calcudoku_cages.lua's loop did. */
+/* sudolab.calc_fill{size=, seed=} -> a random Latin square of that side
+ * (up to CALC_SMALL_MAX_SIZE) as a grid string, drawn from seed
+ * (calc_small_fill). */
+static int api_calc_fill(lua_State *L)
+{
+    static const char *const keys[] = {"size", "seed", NULL};
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_fill", "table expected");
+    api_check_keys(L, 1, "calc_fill", keys);
+    int n = (int)api_field_needed(L, "size", "calc_fill", 1, CALC_SMALL_MAX_SIZE);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_fill", 0, LUA_MAXINTEGER));
+    uint8_t grid[SL_MAX_CELLS];
+    struct geometry g;
+    struct sl_error err;
+    if (geometry_init(&g, n, 0, 0, &err) || calc_small_fill(n, &rng, grid))
+        return api_error(L, "calc_fill: no square of side %d", n);
+    api_push_grid(L, &g, grid);
+    return 1;
+}
+
+/* Pushes a partition's table: cell (0-based) to cage id. */
+static int api_calc_push_partition(lua_State *L, int n, const int *cage)
+{
+    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
+    for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
+    return 1;
+}
+
 static int api_calc_partition(lua_State *L)
 {
     static const char *const keys[] = {"size", "sizes", "min_cage", "max_cage", "random", NULL};
@@ -1750,24 +1914,13 @@ static int api_calc_partition(lua_State *L)
     int n = (int)api_field_needed(L, "size", "calc_partition", 1, SL_MAX_SIZE);
     int low = (int)api_field_needed(L, "min_cage", "calc_partition", 1, SL_MAX_CELLS);
     int high = (int)api_field_needed(L, "max_cage", "calc_partition", low, SL_MAX_CELLS);
-    int sizes[SL_MAX_CELLS], nsizes = 0, cage[SL_MAX_CELLS];
-    if (lua_getfield(L, 1, "sizes") != LUA_TTABLE)
-        api_field_error(L, "calc_partition", "sizes", "a list of cage sizes");
-    lua_Unsigned len = lua_rawlen(L, -1);
-    if (len < 1 || len > SL_MAX_CELLS)
-        api_error(L, "calc_partition: field 'sizes' must be a list of 1 to %d sizes", SL_MAX_CELLS);
-    for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
-        lua_rawgeti(L, -1, i);
-        sizes[nsizes++] = (int)api_field_check(L, "calc_partition", "sizes", 1, SL_MAX_CELLS);
-        lua_pop(L, 1);
-    }
+    int sizes[SL_MAX_CELLS], cage[SL_MAX_CELLS];
+    int nsizes = api_calc_sizes(L, "calc_partition", sizes);
     if (lua_getfield(L, 1, "random") != LUA_TFUNCTION)
         api_field_error(L, "calc_partition", "random", "a function (math.random)");
     struct api_random r = {L, lua_gettop(L)};
     calc_draw_partition(n, sizes, nsizes, low, high, api_calc_random, &r, cage);
-    lua_createtable(L, n * n - 1, 1); /* cells 1.. in the array part, cell 0 hashed */
-    for (int c = 0; c < n * n; c++) lua_pushinteger(L, cage[c]), lua_rawseti(L, -2, c);
-    return 1;
+    return api_calc_push_partition(L, n, cage);
 }
 
 /* --- killer draws --------------------------------------------------------- */
@@ -2011,6 +2164,8 @@ int lua_api_open(lua_State *L)
         {"killer_swap", api_killer_swap},
         {"shuffled", api_shuffled},
         {"calc_unique", api_calc_unique},
+        {"calc_fill", api_calc_fill},
+        {"calc_small", api_calc_small},
         {"calc_text", api_calc_text},
         {"calc_move", api_calc_move},
         {"calc_partition", api_calc_partition},

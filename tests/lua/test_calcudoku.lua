@@ -161,6 +161,44 @@ end
 expect("some draws are solved at the root", rooted > 0, true)
 expect("and rate no higher than the propagation's steps", root_easy, true)
 
+-- calc_small: every draw unique, the same seed the same draw (and with
+-- cages, its cages and ops), and its closure's level (calc_small.h) what
+-- the rater says: level 1, exactly a hidden single's rating; level 2,
+-- exactly a big cage's; both rules used.
+local hidden = sudolab.technique_rating("hidden-single")
+local big = sudolab.technique_rating("calcudoku-big-cage")
+local small_unique, closure_true, small_same = true, true, true
+local levels, easy, easy_found, medium, medium_found = {[0] = 0, 0, 0}, 0, 0, 0, 0
+for seed = 1, 400 do
+  local n = seed % 10 == 0 and 5 or seed % 10 == 1 and 3 or 4
+  local g = sudolab.calc_fill{size = n, seed = seed}
+  local spec = {grid = g, sizes = {1, 2, 2, 2, 3, 3, 4}, min_cage = 1, max_cage = 4,
+                rules = "classic;calcudoku", pair_ops = cages.pair_ops, more_ops = cages.more_ops,
+                tries = 4 * n * n, nodes = 100000, seed = seed}
+  local q, _, level, count = sudolab.calc_small(spec)
+  if q then
+    spec.cages = true
+    local again, _, level2, count2, qc, qo = sudolab.calc_small(spec)
+    small_same = small_same and again:line() == q:line() and level2 == level and count2 == count
+      and #qo == count and calc.build{cages = cages.text(qc, qo, g), size = n}:line() == q:line()
+    local back = sudolab.read(q:line() .. "\n")[1]
+    small_unique = small_unique and back:count(2) == 1
+    local r = back:rate()
+    levels[level] = levels[level] + 1
+    if level == 1 then closure_true = closure_true and r.rating == hidden and #r.unused == 0 end
+    if level == 2 then closure_true = closure_true and r.rating == big and #r.unused == 0 end
+    if r.rating == hidden then easy, easy_found = easy + 1, easy_found + (level == 1 and 1 or 0) end
+    if r.rating <= big then medium, medium_found = medium + 1, medium_found + (level > 0 and 1 or 0) end
+  end
+end
+expect("small draws are unique", small_unique, true)
+expect("the same seed gives the same draw, its cages and ops with it", small_same, true)
+expect("the closure decides some draws of each level", levels[1] > 100 and levels[2] > 100, true)
+expect("and the rater agrees: a hidden single's, a big cage's, every rule used",
+       closure_true, true)
+expect("and every draw rated a hidden single's is level 1", easy_found, easy)
+expect("most rated a big cage's at most are decided", medium_found * 10 > medium * 7, true)
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
@@ -294,6 +332,32 @@ for _, case in ipairs{{3, {2, 2, 3}, 1, 4}, {4, {2, 2, 2, 3, 3, 4}, 1, 4}, {5, {
 end
 expect("calc_partition gives the Lua loop's partitions and draws as many numbers", same_partitions, true)
 expect("and folds small cages into neighbours", folded, true)
+
+-- calc_fill: a Latin square of each small side, the same for the same seed.
+local latin, fill_same = true, true
+for n = 1, 6 do
+  for seed = 1, 20 do
+    local g = sudolab.calc_fill{size = n, seed = seed}
+    fill_same = fill_same and g == sudolab.calc_fill{size = n, seed = seed}
+    latin = latin and #g == n * n and sudolab.puzzle{size = n, boxes = "none", givens = g}:count(2) == 1
+    for i = 0, n - 1 do
+      local row, col = {}, {}
+      for j = 0, n - 1 do
+        row[g:sub(i * n + j + 1, i * n + j + 1)] = true
+        col[g:sub(j * n + i + 1, j * n + i + 1)] = true
+      end
+      local rows, cols = 0, 0
+      for _ in pairs(row) do rows = rows + 1 end
+      for _ in pairs(col) do cols = cols + 1 end
+      latin = latin and rows == n and cols == n
+    end
+  end
+end
+expect("calc_fill gives Latin squares", latin, true)
+expect("the same for the same seed", fill_same, true)
+local fill_ok, fill_why = pcall(sudolab.calc_fill, {size = 7, seed = 1})
+expect("and refuses a side past 6", not fill_ok and fill_why:match("'size' must be an integer 1%.%.6") ~= nil,
+       true)
 local function partition_error(spec)
   local base = {size = 4, sizes = {2, 3}, min_cage = 1, max_cage = 4, random = math.random}
   for k, x in pairs(spec) do base[k] = x end

@@ -1,0 +1,58 @@
+/*
+ * calc_small.h — a calcudoku draw's own count on a small grid: a search
+ * over the cells row by row with no ruleset and no propagation but the
+ * lines' digits and the cages' partial sums and products. On a 4x4 it
+ * costs a fraction of building a ruleset and a solver, which is what a
+ * generator mending a draw pays for each of its counts
+ * (variants/calcudoku.lua chooses the sizes it serves).
+ */
+#ifndef SUDOLAB_CALC_SMALL_H
+#define SUDOLAB_CALC_SMALL_H
+
+#include <stdint.h>
+
+#include "calc_draw.h"
+
+/* The Latin squares of d->size (at most CALC_SMALL_MAX_SIZE) whose cages
+ * make the clues d's operations give over grid (calc_draw_clues),
+ * counted up to limit (>= 1) and written to found (limit squares of
+ * d->ncells digits; NULL for none) in the search's order: cells row-major,
+ * digits ascending. Returns the count, or -1 when d is too big. */
+int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found);
+
+/* A random Latin square of side n (at most CALC_SMALL_MAX_SIZE) into
+ * grid: the cells row-major, each trying the digits its row and column
+ * leave in an order drawn from r, backing up at a dead end. A 4x4 costs
+ * a small part of a solver's fill, which builds on a ruleset. Returns 0,
+ * or -1 when n is out of range. */
+int calc_small_fill(int n, struct rng *r, uint8_t *grid);
+
+/* What the easiest steps of a player alone do on the grid of d's
+ * clues over grid (a solution), every cell open at the start: hidden
+ * singles in rows and columns (a placed digit leaves its row and column)
+ * with each cage's arithmetic (a cell keeps the digits some candidates of
+ * the others make the target with, the cage's cells in a line apart).
+ * CALC_SMALL_SINGLES: one-cell cages and pairs suffice; CALC_SMALL_CAGES:
+ * the cages of three or more cells are needed too; 0: they do not fill
+ * the grid (or d is too big).
+ *
+ * What the rater makes of it (core/rate: it takes the easiest step there
+ * is, and these steps are monotone, finding no less in a grid holding
+ * fewer candidates, so their fixed point does not depend on the order):
+ * the rater's steps up to a hidden single's 1.5 on a boxless calcudoku
+ * are these (full house, calcudoku-one-cell, calcudoku-cage, hidden
+ * single; a full house is a hidden single too), so SINGLES is exactly
+ * the draws it rates 1.5 at most, and exactly 1.5, as a grid of open
+ * cells places its first digit by a hidden single at the least. No row
+ * between 1.5 and 2.0 applies to a boxless calcudoku (they need boxes or
+ * other rules), so any other draw rates 2.0 at least, and a CAGES draw,
+ * whose steps rate 2.0 at most (calcudoku-big-cage), exactly 2.0. Either
+ * way its solve path uses both rules: a cage step comes first (nothing
+ * else applies to a grid of open cells) and every digit is placed by a
+ * line's step. tests/lua/test_calcudoku.lua holds the rater to it. */
+enum { CALC_SMALL_SINGLES = 1, CALC_SMALL_CAGES = 2 };
+/* Defined with the rule (constraints/calc_closure.c): its cage steps are
+ * the rule's own supports (calc_cages.h). */
+int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
+
+#endif
