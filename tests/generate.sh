@@ -211,8 +211,8 @@ refused "nonconsecutive cannot reach --grade easy: a graded puzzle uses its rule
 refused "binary cannot reach --grade hard: its rule's own steps alone solve its puzzles, and the hardest (binary-lines) rates 2.5; the grades it can reach: easy, medium" \
     --variant binary --size 8 --grade hard
 refused "binary cannot reach --rating 2.6-3.0" --variant binary --rating 2.6-3.0
-refused "--grade medium: no 4x4 classic puzzle reaches it; the grades 4x4 classic puzzles reach: easy" \
-    --size 4 --grade medium
+refused "--grade expert: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard" \
+    --variant calcudoku --size 3 --grade expert
 refused "--grade medium: no 3x3 killer reaches it; the grades 3x3 killers reach: easy" \
     --variant killer --size 3 --grade medium
 refused "littlekiller does not take --lines" --variant littlekiller --lines 3

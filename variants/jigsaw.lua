@@ -10,13 +10,6 @@ return require("variant").make{
   defaults = {symmetry = "none"},
   sizes = {from = 1, to = 16},
   sizes_why = "larger layouts take minutes to find a grid for",
-  -- The grades its puzzles of a size reach where some are never met (the
-  -- others are refused at once: dig.check_reach); measured, none of a
-  -- request's 10,000 grids gave them with seeds 1 and 2
-  -- (scripts/RESULTS_variants_gen.md, 2026-12-02).
-  grades_by_size = {[1] = {"easy"}, [2] = {"easy"}, [3] = {"easy"},
-                    [4] = {"easy", "medium", "hard"},
-                    [5] = {"easy", "medium", "hard", "expert", "extreme"}},
   build = function(data)
     return sudolab.puzzle{size = math.tointeger(math.sqrt(#data.regions)), boxes = "none",
                           rules = "classic;jigsaw:" .. data.regions, givens = data.givens}

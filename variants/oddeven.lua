@@ -7,14 +7,6 @@ return require("variant").make{
   rules = "classic;oddeven",
   defaults = {symmetry = "rotate180", mark_share = 1 / 3},
   sizes = {from = 1, to = 25},
-  -- The grades its puzzles of a size reach where some are never met (the
-  -- others are refused at once: dig.check_reach); measured, none of a
-  -- request's 10,000 grids gave them with seeds 1 and 2
-  -- (scripts/RESULTS_variants_gen.md, 2026-12-02).
-  grades_by_size = {[1] = {"easy"}, [2] = {"easy"}, [3] = {"easy"}, [4] = {"easy"},
-                    [5] = {"easy", "medium", "hard", "expert", "extreme"},
-                    [6] = {"easy", "medium", "hard", "expert", "extreme"},
-                    [7] = {"easy", "medium", "hard", "expert", "extreme"}},
   -- The grid's side is the square root of the marks' length.
   build = function(data)
     return sudolab.puzzle{size = math.tointeger(math.sqrt(#data.marks)),

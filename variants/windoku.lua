@@ -6,9 +6,4 @@ return require("variant").make{
   sizes = {4, 9},
   sizes_why = "windows need square boxes, and past 9x9 a grid takes minutes",
   rules = "classic;windoku",
-  -- The grades its puzzles of a size reach where some are never met (the
-  -- others are refused at once: dig.check_reach); measured, none of a
-  -- request's 10,000 grids gave them with seeds 1 and 2
-  -- (scripts/RESULTS_variants_gen.md, 2026-12-02).
-  grades_by_size = {[4] = {"easy"}},
 }

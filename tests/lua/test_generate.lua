@@ -485,29 +485,30 @@ end
 
 -- What graded puzzles reach (dig.check_reach): each grades_by_size row
 -- names sizes the variant takes and grades there are, a grade out of a
--- size's row is refused naming the row, and binary's own steps cap it.
+-- size's row is refused naming the row, a size without a row refuses
+-- nothing, and binary's own steps cap it.
 do
-  local names = {"classic", "diagonal", "jigsaw", "oddeven", "windoku", "calcudoku"}
+  local calcudoku, classic, oddeven, binary =
+    require("calcudoku"), require("classic"), require("oddeven"), require("binary")
   local sound, rows = true, 0
-  for _, name in ipairs(names) do
-    local v = require(name)
-    for n, reached in pairs(v.grades_by_size) do
-      rows = rows + 1
-      local from, to = v.sizes.from or v.sizes[1], v.sizes.to or v.sizes[#v.sizes]
-      sound = sound and n >= from and n <= to and #reached >= 1 and #reached < #sudolab.grades
-      for _, g in ipairs(reached) do sound = sound and sudolab.grades[g] ~= nil end
-    end
+  for n, reached in pairs(calcudoku.grades_by_size) do
+    rows = rows + 1
+    sound = sound and n >= calcudoku.sizes.from and n <= calcudoku.sizes.to and #reached >= 1
+            and #reached < #sudolab.grades
+    for _, g in ipairs(reached) do sound = sound and sudolab.grades[g] ~= nil end
   end
   expect("grades_by_size: sizes taken, grades known, some left out", sound and rows > 0, true)
   local function refusal(v, opts)
     local ok, err = pcall(dig.check_reach, v, opts)
     return not ok and err or nil
   end
-  local classic, binary = require("classic"), require("binary")
-  expect("4x4 classic medium refused, naming easy", refusal(classic, {size = 4, grade = "medium"}),
-         "--grade medium: no 4x4 classic puzzle reaches it; the grades 4x4 classic puzzles reach: easy")
-  expect("5x5 classic extreme taken", refusal(classic, {size = 5, grade = "extreme"}), nil)
-  expect("9x9 classic beyond taken", refusal(classic, {size = 9, grade = "beyond"}), nil)
+  expect("3x3 calcudoku expert refused, naming those reached",
+         refusal(calcudoku, {size = 3, grade = "expert"}),
+         "--grade expert: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles "
+         .. "reach: easy, medium, hard")
+  expect("3x3 calcudoku hard taken", refusal(calcudoku, {size = 3, grade = "hard"}), nil)
+  expect("4x4 classic medium taken (no row)", refusal(classic, {size = 4, grade = "medium"}), nil)
+  expect("4x4 odd/even hard taken (no row)", refusal(oddeven, {size = 4, grade = "hard"}), nil)
   expect("binary hard refused at its steps' top",
          (refusal(binary, {size = 8, grade = "hard"}) or ""):find("rates 2.5; the grades it can reach: easy, medium", 1, true) ~= nil, true)
   expect("binary's band reaching 2.5 taken", refusal(binary, {size = 8, rating = {2.4, 3.0}}), nil)
