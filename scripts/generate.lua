@@ -13,7 +13,8 @@ local function stats_of(p, opts, info, rated)
   if info and info.cages then s.cages = info.cages end
   if info and info.trace then -- annealing's energies, for reports
     local parts = {}
-    for i, e in ipairs(info.trace) do parts[i] = string.format("%.4g", e) end
+    -- Most traces end at once, in the band: "0" needs no formatting.
+    for i, e in ipairs(info.trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
     s.trace = table.concat(parts, ",")
   end
   if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
