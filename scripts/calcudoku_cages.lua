@@ -72,6 +72,10 @@ function M.partition(n, sizes, low, high)
                                 random = math.random}
 end
 
+-- The cage sizes drawn when the request names none; one table for every
+-- draw (the C draws only read it).
+local default_sizes = {2, 2, 2, 3, 3, 4}
+
 -- How many of a count's searches may run: a loose partition on a big
 -- grid is told from a unique one long before this.
 local function budget(n) return 20000 * n end
@@ -84,7 +88,7 @@ local function budget(n) return 20000 * n end
 -- (with opts.shift, to a neighbouring cage with room, if there is one).
 function M.unique(v, grid, n, opts, tries)
   local low, high = M.bounds(opts, n)
-  local sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}
+  local sizes = opts.cage_sizes or default_sizes
   local cage = M.partition(n, sizes, low, high)
   local p, cages, ops, nodes = sudolab.calc_unique(with_weights({
     grid = grid, cages = cage, rules = v.rules, tries = tries or 4 * n * n,
@@ -104,7 +108,7 @@ function M.small(v, grid, n, opts, seed, with_cages)
   local low, high = M.bounds(opts, n)
   seed = seed or math.random(0, math.maxinteger)
   local p, nodes, level, count, cages, ops = sudolab.calc_small{
-    grid = grid, sizes = opts.cage_sizes or {2, 2, 2, 3, 3, 4}, min_cage = low, max_cage = high,
+    grid = grid, sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
     rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
     tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n), seed = seed,
     cages = with_cages}

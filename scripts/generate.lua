@@ -13,7 +13,8 @@ local function stats_of(p, opts, info, rated)
   if info and info.cages then s.cages = info.cages end
   if info and info.trace then -- annealing's energies, for reports
     local parts = {}
-    for i, e in ipairs(info.trace) do parts[i] = string.format("%.4g", e) end
+    -- Most traces end at once, in the band: "0" needs no formatting.
+    for i, e in ipairs(info.trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
     s.trace = table.concat(parts, ",")
   end
   if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
@@ -201,9 +202,10 @@ function M.maker(name, opts)
     error("variant " .. name .. ": generating needs strategies (a list) and strategy_for (a function)", 0)
   end
   M.check(v, opts)
+  local request = {__index = opts} -- every puzzle's settings fall back on the request
   return function(seed)
     math.randomseed(seed)
-    local settings = setmetatable({seed = seed}, {__index = opts})
+    local settings = setmetatable({seed = seed}, request)
     local p, why, info = v.generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
@@ -211,7 +213,7 @@ function M.maker(name, opts)
     -- read once for both (its rules are the line's fourth field: writing
     -- them apart cost a calcudoku as much as the line).
     local line = p:line()
-    local classic = p:size() <= 9 and line:match("^%S+ %S+ %S+ (%S+)") == "classic"
+    local classic = p:size() <= 9 and line:find("^%S+ %S+ %S+ classic%f[%s\0]") ~= nil
     local full = not classic and line or nil
     local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end

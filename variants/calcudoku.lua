@@ -111,12 +111,12 @@ variant = require("variant").make{
       v.steer(settings, opts, n)
     end
     local why
-    local blank = blank_of(opts.size or v.size)
+    local n = opts.size or v.size
     for attempt = 0, (opts.attempts or 20) - 1 do
       local seed = (opts.seed + attempt * 0x9E3779B9) & math.maxinteger
       -- A small side's square by the draw's own fill (no solver).
-      local grid = settings.small and sudolab.calc_fill{size = blank:size(), seed = seed}
-                   or blank:fill(seed)
+      local grid = settings.small and sudolab.calc_fill{size = n, seed = seed}
+                   or blank_of(n):fill(seed)
       local p, info = calc[strategy](v, grid, settings)
       if p then return p, info end
       why = info

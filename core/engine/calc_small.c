@@ -63,9 +63,11 @@ static void cs_search(struct calc_small *s, int at)
         return;
     }
     int cell = s->order[at], r = cell / s->n, c = cell % s->n, k = s->part[cell];
-    uint32_t free = ~(s->row[r] | s->col[c]);
-    for (int v = 1; v <= s->n && s->count < s->limit; v++) {
-        if (!(free >> v & 1)) continue;
+    uint32_t all = (1u << (s->n + 1)) - 2; /* digits 1..n */
+    /* The digits the lines leave, ascending, one bit at a time. */
+    for (uint32_t free = all & ~(s->row[r] | s->col[c]); free && s->count < s->limit;
+         free &= free - 1) {
+        int v = __builtin_ctz(free);
         long long sum = s->sum[k], product = s->product[k];
         uint8_t first = s->first[k];
         s->sum[k] += v, s->product[k] *= v, s->left[k]--;

@@ -105,18 +105,27 @@ void puzzle_clear(struct puzzle *p)
     p->nrules = 0;
 }
 
+/* Text at buf + used, as much as fits before cap (no terminator): the
+ * new length. A copy, not snprintf: every generated line writes its
+ * rules' names, and formatting them cost more than the copy. */
+static size_t puzzle_append(char *buf, size_t cap, size_t used, const char *text)
+{
+    size_t len = strlen(text);
+    if (used < cap) memcpy(buf + used, text, len < cap - used ? len : cap - used);
+    return used + len;
+}
+
 int puzzle_rules_text(const struct puzzle *p, char *buf, size_t cap)
 {
     size_t used = 0;
     for (int i = 0; i < p->nrules; i++) {
         const struct puzzle_rule *r = &p->rules[i];
-        size_t room = used < cap ? cap - used : 0;
-        int n = snprintf(room ? buf + used : NULL, room, "%s%s", i ? ";" : "", r->ops->name);
-        used += (size_t)n;
+        if (i) used = puzzle_append(buf, cap, used, ";");
+        used = puzzle_append(buf, cap, used, r->ops->name);
         /* The ':' is taken back when the rule writes nothing, which saves
          * writing each rule twice. */
         if (used < cap) buf[used] = ':';
-        room = used + 1 < cap ? cap - used - 1 : 0;
+        size_t room = used + 1 < cap ? cap - used - 1 : 0;
         int len = r->ops->write(r->self, room ? buf + used + 1 : NULL, room);
         if (len > 0) used += 1 + (size_t)len;
     }

@@ -1600,7 +1600,7 @@ static void api_calc_rules(lua_State *L, const char *fname, struct api_puzzle *a
                            const struct calc_draw *d, const uint8_t *grid, const char *rules)
 {
     char text[API_CALC_TEXT_MAX];
-    size_t at = (size_t)snprintf(text, sizeof text, "%s:", rules);
+    size_t at = strlen(rules) + 1; /* the text, once needed: rules ":" */
     if (at > API_CALC_PREFIX_MAX)
         api_error(L, "%s: field 'rules' must be a text of at most %d bytes", fname,
                   API_CALC_PREFIX_MAX - 1);
@@ -1611,6 +1611,8 @@ static void api_calc_rules(lua_State *L, const char *fname, struct api_puzzle *a
     if (api_calc_rules_drawn(&ap->p, d, grid, rules) == 0) return;
     puzzle_clear(&ap->p);
     puzzle_init(&ap->p, &g);
+    memcpy(text, rules, at - 1);
+    text[at - 1] = ':';
     if (calc_draw_text(d, grid, text + at, sizeof text - at) == 0)
         api_error(L, "%s: the cages' text is too long", fname);
     api_add_rules_text(L, ap, text, fname);

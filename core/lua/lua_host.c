@@ -712,7 +712,10 @@ int lua_table_unknown_key(lua_State *L, int t, const char *const *known, char *m
         lua_pop(L, 1);
         const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         int ok = 0;
-        for (int i = 0; key && known[i] && !ok; i++) ok = strcmp(key, known[i]) == 0;
+        /* The first byte first: every option call checks its keys, and
+         * most names differ there. */
+        for (int i = 0; key && known[i] && !ok; i++)
+            ok = key[0] == known[i][0] && strcmp(key, known[i]) == 0;
         if (ok) continue;
         if (key)
             suggest_unknown("key", key, known, msg, cap);
