@@ -410,8 +410,11 @@ int killer_draw_count(const struct killer_draw *d, const uint8_t *grid, const ch
         made ? kd_count_kernel(&p, grid, limit < 2 ? 2 : limit, nodes, others, stats, &used) : 0;
     if (by_kernel) *by_kernel = counted > 0;
     /* The kernel's nodes are the budget's too: what it spent, the search
-     * has not. */
-    if (counted > 0 || !puzzle_nodes_left(nodes, used, &left)) {
+     * has not. A kernel that found nothing within all of them may have
+     * been given a grid that is no solution: said as such, not as a
+     * search that gave up. */
+    int more = puzzle_nodes_left(nodes, used, &left);
+    if (counted > 0 || (!more && made && puzzle_is_solution(&p, grid))) {
         puzzle_clear(&p);
         return counted > 0 ? counted : -1;
     }
