@@ -19,6 +19,7 @@
 
 #include "cage_text.h"
 #include "calc_draw.h"
+#include "calc_mrv.h"
 #include "calc_small.h"
 #include "format.h"
 #include "format_variant.h"
@@ -1651,13 +1652,15 @@ static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzz
 }
 
 /* One count of calc_unique's loop: with small, the draw's own search
- * (calc_small.h) first, and the engine only for a draw it finds unique. */
+ * (calc_small.h; from side CALC_MRV_FROM calc_mrv.h's) first, and the
+ * engine only for a draw it finds unique. */
 static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
                                uint64_t *nodes, uint8_t *grids, int small)
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
-    int own = calc_small_count(d, grid, 2, grids);
+    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids)
+                                       : calc_small_count(d, grid, 2, grids);
     if (own == 2) return 2;
     return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
 }
