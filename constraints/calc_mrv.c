@@ -166,14 +166,28 @@ static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw
     return 0;
 }
 
-int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
+/* 1 when every cell of x is decided. */
+static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
 {
+    for (int cell = 0; cell < s->ncells; cell++)
+        if (!digitset_is_single(x->cand[cell])) return 0;
+    return 1;
+}
+
+int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                   int *settled)
+{
+    if (settled) *settled = 0;
     struct calc_mrv s;
     struct cm_node root;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
     root.decided = 0;
     if (cm_init(&s, &root, d, grid)) return -1;
     s.limit = limit, s.count = 0, s.found = found;
+    if (settled) { /* the root settles again in cm_search at no cost */
+        if (!cm_settle(&s, &root)) return 0;
+        *settled = cm_full(&s, &root);
+    }
     cm_search(&s, &root);
     return s.count;
 }

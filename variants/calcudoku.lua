@@ -114,8 +114,12 @@ variant = require("variant").make{
       -- cut joins a neighbouring cage where one has room.
       settings.shift = hard
       local n = opts.size or v.size
-      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to
-                       or hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
+      local small_hard = hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
+      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard
+      -- A hard band is above the propagation's steps (a naked single's
+      -- 2.3 the hardest): a draw the own count's propagation solves is
+      -- dropped before the engine counts it.
+      settings.skip_easy = small_hard
       v.steer(settings, opts, n)
     end
     local why
