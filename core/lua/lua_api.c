@@ -1674,6 +1674,10 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
                                        : calc_small_count(d, grid, 2, grids);
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;
+    /* The rule's count hook (the quick count) answers only a root that
+     * settles by the same steps (calcudoku_settle.c): not this one. */
+    if (small == API_CALC_OWN_EASY)
+        return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
