@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define CM_CELLS (CALC_SMALL_MAX_SIZE * CALC_SMALL_MAX_SIZE)
+_Static_assert(CM_CELLS <= 64, "cm_node's decided is a 64-bit mask of cells");
 
 struct calc_mrv {
     int n, ncells, cages, limit, count;
