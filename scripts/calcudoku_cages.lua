@@ -104,6 +104,9 @@ end
 -- Returns the puzzle, no cages or ops (with_cages: them too, the same
 -- draw again for the annealing), the nodes of its count, the closure's
 -- level (calc_small.h) and {seed =, cages = the number of cages}.
+-- opts.skip_easy (a band above the propagation's steps): a draw the
+-- own count's propagation solves is given up (nil) before the engine
+-- counts it (calc_mrv.h).
 function M.small(v, grid, n, opts, seed, with_cages)
   local low, high = M.bounds(opts, n)
   seed = seed or math.random(0, math.maxinteger)
@@ -111,7 +114,7 @@ function M.small(v, grid, n, opts, seed, with_cages)
     grid = grid, sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
     rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
     tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n), seed = seed,
-    cages = with_cages}
+    cages = with_cages, skip_easy = opts.skip_easy}
   if not p then return nil, nodes end
   return p, cages, ops, nodes, level, {seed = seed, cages = count}
 end

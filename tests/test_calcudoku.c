@@ -16,6 +16,7 @@
 #include "../constraints/calc_cages.h"
 #include "../constraints/calcudoku.h"
 #include "calc_draw.h"
+#include "calc_mrv.h"
 #include "calc_small.h"
 #include "format_keen.h"
 #include "format_variant.h"
@@ -768,6 +769,41 @@ static void test_small_count_matches_solver(void)
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
 }
 
+/* calc_mrv_count finds as many squares as the solver counts (up to 64),
+ * each a solution and none twice, over random draws of sides 3 to 6;
+ * with limit 2 it stops at min(count, 2). */
+static void test_mrv_count_matches_solver(void)
+{
+    static uint8_t found[64 * SL_MAX_CELLS];
+    struct rng r;
+    rng_seed(&r, 47);
+    for (int trial = 0; trial < 200; trial++) {
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS];
+        random_draw(&d, grid, 3 + trial % 4, &r);
+        struct puzzle p;
+        CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&p, &d, grid, 0), 0);
+        struct sl_error err;
+        struct ruleset *rs = ruleset_build(&p, &err);
+        struct solver *sv = solver_new(rs);
+        long solver = solver_count(sv, p.givens, 64, NULL, NULL).solutions;
+        int own = calc_mrv_count(&d, grid, 64, found, NULL);
+        CU_ASSERT_EQUAL(own, solver);
+        for (int i = 0; i < own; i++) {
+            CU_ASSERT(puzzle_is_solution(&p, found + i * d.ncells));
+            for (int j = 0; j < i; j++)
+                CU_ASSERT(memcmp(found + i * d.ncells, found + j * d.ncells, (size_t)d.ncells));
+        }
+        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, NULL), solver < 2 ? solver : 2);
+        solver_free(sv);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+    struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
+    uint8_t grid[SL_MAX_CELLS] = {0};
+    CU_ASSERT_EQUAL(calc_mrv_count(&big, grid, 2, NULL, NULL), -1);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -788,6 +824,7 @@ void tests_register(void)
     CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);
     CU_add_test(s, "Keen long runs", test_keen_long_runs);
     CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
+    CU_add_test(s, "own 6x6 count matches the solver", test_mrv_count_matches_solver);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
     CU_add_test(s, "a draw's own count against the solver", test_small_count_matches_solver);
 }

@@ -70,6 +70,11 @@ variant = require("variant").make{
   -- closure that rates most draws without the rater
   -- (scripts/RESULTS_keen_unruly.md, 2026-12-02 "Keen 4de and 4dn").
   small_sizes = {from = 3, to = 4},
+  -- Hard bands on 6x6 up to this top draw so too (Keen 6dh), their
+  -- mends counted by a search of the draw's own with the rule's cage
+  -- steps (calc_mrv.h), which builds no ruleset a count
+  -- (scripts/RESULTS_keen_unruly.md, 2026-12-02 "Keen 6dh: own counts").
+  small_hard = {size = 6, top = 3.0},
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
   steer = function(settings, opts, n)
@@ -107,7 +112,12 @@ variant = require("variant").make{
       -- cut joins a neighbouring cage where one has room.
       settings.shift = hard
       local n = opts.size or v.size
-      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to
+      local small_hard = hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
+      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard
+      -- A hard band is above the propagation's steps (a naked single's
+      -- 2.3 the hardest): a draw the own count's propagation solves is
+      -- dropped before the engine counts it.
+      settings.skip_easy = small_hard
       v.steer(settings, opts, n)
     end
     local why

@@ -19,6 +19,7 @@
 
 #include "cage_text.h"
 #include "calc_draw.h"
+#include "calc_mrv.h"
 #include "calc_small.h"
 #include "format.h"
 #include "format_variant.h"
@@ -1652,25 +1653,44 @@ static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzz
     return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
-/* One count of calc_unique's loop: with small, the draw's own search
- * (calc_small.h) first, and the engine only for a draw it finds unique. */
+/* How calc_unique's loop counts a draw: the engine alone; the draw's own
+ * search first (calc_small.h; from side CALC_MRV_FROM calc_mrv.h's), the
+ * engine only for a draw it finds unique; or so, but a unique draw
+ * calc_mrv_count's root settles is not counted by the engine at all: it
+ * rates no more than the propagation's steps, and a band above them
+ * rejects it. */
+enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
+/* api_calc_count_next's count of a draw API_CALC_OWN_EASY leaves out. */
+#define API_CALC_EASY (-2)
+
+/* One count of calc_unique's loop, small one of the modes above: the
+ * solutions found (up to 2), -1 when the count gave up, or
+ * API_CALC_EASY. */
 static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
                                uint64_t *nodes, uint8_t *grids, int small)
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
-    int own = calc_small_count(d, grid, 2, grids);
+    int settled = 0;
+    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &settled)
+                                       : calc_small_count(d, grid, 2, grids);
     if (own == 2) return 2;
+    if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;
+    /* The rule's count hook (the quick count) answers only a root that
+     * settles by the same steps (calcudoku_settle.c): not this one. */
+    if (small == API_CALC_OWN_EASY)
+        return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
 /* calc_unique's loop: d mended (from rng) until a count finds it unique,
  * at most tries counts, each within *nodes (then its nodes); ap holds the
- * last draw's rules, and when unique, its note. With small (a side up to
- * CALC_SMALL_MAX_SIZE: calc_small) the mends are decided by the draw's
- * own count, whose second solution may differ from the solver's, and the
- * engine counts only the draw it finds unique. NULL when unique, else
- * why not. */
+ * last draw's rules, and when unique, its note. With small past
+ * API_CALC_ENGINE (a side up to CALC_SMALL_MAX_SIZE: calc_small) the
+ * mends are decided by the draw's own count, whose second solution may
+ * differ from the solver's, and the engine counts only the draw it finds
+ * unique (API_CALC_OWN_EASY: and its root does not settle). NULL when
+ * unique, else why not. */
 static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
                                  struct calc_draw *d, const uint8_t *grid, const char *rules,
                                  lua_Integer tries, uint64_t *nodes, struct rng *rng, int small)
@@ -1679,6 +1699,7 @@ static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puz
     for (lua_Integer t = 0; t < tries; t++) {
         uint64_t used = *nodes;
         int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small);
+        if (found == API_CALC_EASY) return "too easy: its propagation solves it";
         if (found < 0 || found == 0) return found ? "the count gave up" : "no solution";
         if (found == 1) {
             api_note_unique(ap, grids, used);
@@ -1721,7 +1742,8 @@ static int api_calc_unique(lua_State *L)
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     uint64_t used = nodes;
-    const char *why = api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng, 0);
+    const char *why =
+        api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng, API_CALC_ENGINE);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), api_calc_push(L, d), 4;
     api_calc_push(L, d);
     lua_pushinteger(L, (lua_Integer)used);
@@ -1766,18 +1788,21 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
 }
 
 /* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
- * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=} -> puzzle,
+ * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=,
+ * skip_easy=} -> puzzle,
  * the nodes of its last count, calc_small_closure's level, the number of
  * cages (and with cages = true the cages and ops, as calc_unique gives
  * them); or nil, why. A whole small draw in one call, all of it from
  * seed: the cages (calc_partition's), their operations, and the mending
  * by the draw's own count (api_calc_mend's small). The same arguments
- * give the same draw. */
+ * give the same draw. With skip_easy (sides from CALC_MRV_FROM), a draw
+ * whose own count's root settles is given up ("too easy") before the
+ * engine counts it. */
 static int api_calc_small(lua_State *L)
 {
-    static const char *const keys[] = {"grid",     "sizes",    "min_cage", "max_cage", "rules",
-                                       "pair_ops", "more_ops", "tries",    "nodes",    "seed",
-                                       "shift",    "cages",    NULL};
+    static const char *const keys[] = {"grid",     "sizes",    "min_cage",  "max_cage", "rules",
+                                       "pair_ops", "more_ops", "tries",     "nodes",    "seed",
+                                       "shift",    "cages",    "skip_easy", NULL};
     const char *fname = "calc_small";
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, fname, "table expected");
     api_check_keys(L, 1, fname, keys);
@@ -1800,14 +1825,17 @@ static int api_calc_small(lua_State *L)
     d->shift = (int)api_field_integer(L, "shift", fname, 0, SL_MAX_CELLS, 0);
     lua_getfield(L, 1, "cages");
     int want_cages = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    lua_getfield(L, 1, "skip_easy");
+    int skip_easy = lua_toboolean(L, -1);
+    lua_pop(L, 2);
     api_calc_small_partition(d, sizes, nsizes, low, high, &rng);
     calc_draw_ops_all(d, grid, &rng);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "%s: %s", fname, err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
-    const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, 1);
+    int mode = skip_easy ? API_CALC_OWN_EASY : API_CALC_OWN;
+    const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, mode);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
     lua_pushinteger(L, (lua_Integer)used);
     lua_pushinteger(L, calc_small_closure(d, grid));

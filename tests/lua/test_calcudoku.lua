@@ -199,6 +199,33 @@ expect("and the rater agrees: a hidden single's, a big cage's, every rule used",
 expect("and every draw rated a hidden single's is level 1", easy_found, easy)
 expect("most rated a big cage's at most are decided", medium_found * 10 > medium * 7, true)
 
+-- calc_small on 6x6 with skip_easy (calc_mrv.h): a draw it gives up as
+-- too easy is, drawn again without, unique, solved at the engine's root
+-- (one node) and rated no higher than the propagation's steps; any draw
+-- it keeps is the same draw as without, and not solved at the root.
+local ceiling = sudolab.technique_rating("naked-single")
+local skipped, kept, skip_sound, keep_same = 0, 0, true, true
+for seed = 1, 60 do
+  local g = sudolab.calc_fill{size = 6, seed = seed}
+  local spec = {grid = g, sizes = {2, 2, 2, 3}, min_cage = 2, max_cage = 4,
+                rules = "classic;calcudoku", pair_ops = "+", more_ops = "++x",
+                tries = 144, nodes = 120000, seed = seed, shift = 4}
+  local q, nodes = sudolab.calc_small(spec)
+  spec.skip_easy = true
+  local s, why = sudolab.calc_small(spec)
+  if q and not s then
+    skipped = skipped + 1
+    skip_sound = skip_sound and why:match("too easy") ~= nil and nodes == 1
+      and q:count(2) == 1 and q:rate().rating <= ceiling
+  elseif q then
+    kept = kept + 1
+    keep_same = keep_same and s:line() == q:line() and nodes > 1
+  end
+end
+expect("skip_easy gives up some 6x6 draws and keeps some", skipped > 0 and kept > 0, true)
+expect("those it gives up are solved at the root and rate no higher", skip_sound, true)
+expect("those it keeps are the same draws, past the root", keep_same, true)
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)

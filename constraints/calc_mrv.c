@@ -1,0 +1,194 @@
+/*
+ * calc_mrv.c — calc_mrv_count (core/engine/calc_mrv.h): a calcudoku
+ * draw's own count by a search over candidates. At each node the
+ * candidates are narrowed to a fixed point by each changed cage's
+ * supports (calc_cage_supports: the digits some filling of the cage
+ * puts in each cell), a decided cell's digit leaving its row and column,
+ * and a digit with one place left in a line taking it; a cell or a line
+ * left with no place for a digit ends the branch. The layout (cages,
+ * lines) is built once a count; a node copies only the candidates.
+ */
+#include "calc_cages.h"
+#include "calc_mrv.h"
+
+#include <string.h>
+
+#define CM_CELLS (CALC_SMALL_MAX_SIZE * CALC_SMALL_MAX_SIZE)
+_Static_assert(CM_CELLS <= 64, "cm_node's decided is a 64-bit mask of cells");
+
+struct calc_mrv {
+    int n, ncells, cages, limit, count;
+    int part[CM_CELLS];
+    struct calc_cage cage[CM_CELLS];
+    uint8_t *found;
+};
+
+/* A node's candidates: a cell is decided when one is left. */
+struct cm_node {
+    digitset cand[CM_CELLS];
+    uint8_t dirty[CM_CELLS]; /* a cage whose cells changed since its last walk */
+    uint64_t decided;        /* cells decided whose digit has not left their lines, bit cell */
+};
+
+/* Keeps only keep of cell's candidates: 0 when none is left. */
+static int cm_narrow(const struct calc_mrv *s, struct cm_node *x, int cell, digitset keep)
+{
+    if ((x->cand[cell] & keep) == x->cand[cell]) return 1;
+    x->cand[cell] &= keep;
+    x->dirty[s->part[cell]] = 1;
+    if (digitset_is_single(x->cand[cell])) x->decided |= UINT64_C(1) << cell;
+    return x->cand[cell] != 0;
+}
+
+/* Every changed cage narrowed to its supports: 0 on a contradiction. */
+static int cm_cages(const struct calc_mrv *s, struct cm_node *x, int *changed)
+{
+    for (int k = 0; k < s->cages; k++) {
+        if (!x->dirty[k]) continue;
+        const struct calc_cage *c = &s->cage[k];
+        digitset seen[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
+        for (int i = 0; i < c->ncells; i++) seen[i] = x->cand[c->cells[i]];
+        x->dirty[k] = 0;
+        if (!calc_cage_supports(c, seen, support)) return 0;
+        for (int i = 0; i < c->ncells; i++) {
+            if (support[i] == seen[i]) continue;
+            if (!cm_narrow(s, x, c->cells[i], support[i])) return 0;
+            *changed = 1;
+        }
+    }
+    return 1;
+}
+
+/* Each newly decided cell's digit out of its row and column: 0 on a
+ * contradiction. */
+static int cm_naked(const struct calc_mrv *s, struct cm_node *x, int *changed)
+{
+    int n = s->n;
+    while (x->decided) {
+        int cell = __builtin_ctzll(x->decided);
+        x->decided &= x->decided - 1, *changed = 1;
+        int r = cell / n, c = cell % n;
+        for (int i = 0; i < n; i++) {
+            int a = r * n + i, b = i * n + c;
+            if (a != cell && !cm_narrow(s, x, a, ~x->cand[cell])) return 0;
+            if (b != cell && !cm_narrow(s, x, b, ~x->cand[cell])) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Every line's digits with one place left put there: 0 when a line has
+ * no place for a digit. */
+static int cm_hidden(const struct calc_mrv *s, struct cm_node *x, int *changed)
+{
+    int n = s->n;
+    for (int line = 0; line < 2 * n; line++) {
+        int step = line < n ? 1 : n, first = line < n ? line * n : line - n;
+        digitset once = 0, more = 0;
+        for (int i = 0; i < n; i++) {
+            digitset c = x->cand[first + i * step];
+            more |= once & c, once |= c;
+        }
+        if (once != digitset_all(n)) return 0;
+        for (digitset single = once & ~more; single; single = digitset_rest(single)) {
+            digitset bit = digitset_of(digitset_first(single));
+            for (int i = 0; i < n; i++) {
+                int cell = first + i * step;
+                if (!(x->cand[cell] & bit) || x->cand[cell] == bit) continue;
+                if (!cm_narrow(s, x, cell, bit)) return 0; /* a second digit's one place */
+                *changed = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+/* x narrowed to its fixed point: 0 on a contradiction. */
+static int cm_settle(const struct calc_mrv *s, struct cm_node *x)
+{
+    for (;;) {
+        int changed = 0;
+        if (!cm_cages(s, x, &changed) || !cm_naked(s, x, &changed)) return 0;
+        if (changed) continue; /* the lines' hidden singles last: they cost the most */
+        if (!cm_hidden(s, x, &changed)) return 0;
+        if (!changed) return 1;
+    }
+}
+
+static void cm_search(struct calc_mrv *s, struct cm_node *x)
+{
+    if (!cm_settle(s, x)) return;
+    int best = -1, fewest = 99;
+    for (int cell = 0; cell < s->ncells && fewest > 2; cell++) {
+        int c = digitset_count(x->cand[cell]);
+        if (c > 1 && c < fewest) best = cell, fewest = c;
+    }
+    if (best < 0) {
+        if (s->found)
+            for (int cell = 0; cell < s->ncells; cell++)
+                s->found[(size_t)s->count * s->ncells + cell] =
+                    (uint8_t)digitset_first(x->cand[cell]);
+        s->count++;
+        return;
+    }
+    for (digitset left = x->cand[best]; left && s->count < s->limit; left = digitset_rest(left)) {
+        struct cm_node next = *x;
+        next.cand[best] = digitset_of(digitset_first(left));
+        next.dirty[s->part[best]] = 1, next.decided |= UINT64_C(1) << best;
+        cm_search(s, &next);
+    }
+}
+
+/* s's cages from d's clues over grid, x every cell open: 0, or -1 when
+ * a cage does not fit. */
+static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw *d,
+                   const uint8_t *grid)
+{
+    struct geometry g;
+    struct sl_error err;
+    char op[CM_CELLS];
+    long long target[CM_CELLS];
+    int cells[CM_CELLS][CALC_MAX_CAGE_CELLS], count[CM_CELLS] = {0};
+    if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
+    s->n = d->size, s->ncells = d->ncells;
+    s->cages = calc_draw_clues(d, grid, s->part, op, target);
+    for (int c = 0; c < s->ncells; c++) {
+        int k = s->part[c];
+        if (count[k] == CALC_MAX_CAGE_CELLS) return -1;
+        cells[k][count[k]++] = c;
+        x->cand[c] = digitset_all(s->n);
+    }
+    for (int k = 0; k < s->cages; k++) {
+        int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
+        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count[k] != 2)) return -1;
+        calc_cage_init(&s->cage[k], &g, cells[k], count[k], kind, target[k]);
+        x->dirty[k] = 1;
+    }
+    return 0;
+}
+
+/* 1 when every cell of x is decided. */
+static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
+{
+    for (int cell = 0; cell < s->ncells; cell++)
+        if (!digitset_is_single(x->cand[cell])) return 0;
+    return 1;
+}
+
+int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                   int *settled)
+{
+    if (settled) *settled = 0;
+    struct calc_mrv s;
+    struct cm_node root;
+    if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
+    root.decided = 0;
+    if (cm_init(&s, &root, d, grid)) return -1;
+    s.limit = limit, s.count = 0, s.found = found;
+    if (settled) { /* the root settles again in cm_search at no cost */
+        if (!cm_settle(&s, &root)) return 0;
+        *settled = cm_full(&s, &root);
+    }
+    cm_search(&s, &root);
+    return s.count;
+}

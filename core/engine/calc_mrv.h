@@ -1,0 +1,36 @@
+/*
+ * calc_mrv.h — a calcudoku draw's own count on a 5x5 or 6x6 grid, where
+ * calc_small_count's plain search (calc_small.h) visits too many squares:
+ * candidates narrowed at each node by every changed cage's arithmetic
+ * (the rule's supports) and the lines' naked and hidden singles, then a
+ * branch on the open cell with the fewest. It builds no ruleset, which
+ * is half of what an engine count of a 6x6 draw costs a generator
+ * mending it after every change.
+ */
+#ifndef SUDOLAB_CALC_MRV_H
+#define SUDOLAB_CALC_MRV_H
+
+#include <stdint.h>
+
+#include "calc_draw.h"
+
+/* The side from which a generator counts its draws by calc_mrv_count:
+ * below it calc_small_count is the cheaper, and graded 3x3 and 4x4
+ * output rests on the order it finds its squares in. */
+#define CALC_MRV_FROM 5
+
+/* As calc_small_count (the Latin squares of d's clues over grid, up to
+ * limit, written to found), found in this search's order: the open cell
+ * with the fewest candidates first (row-major among equals), its digits
+ * ascending. *settled (when not NULL) is 1 when the root's narrowing
+ * alone decided every cell: then the rater's own steps up to a hidden
+ * single's, a naked single's and the cages' (calcudoku-cage,
+ * calcudoku-big-cage: the same supports) solve the draw, so it rates no
+ * more than the hardest of them. Returns the count, or -1 when d->size is
+ * past CALC_SMALL_MAX_SIZE or a cage breaks what the rule's text may say.
+ * Defined with the rule (constraints/calc_mrv.c): its cage steps are the
+ * rule's own supports (calc_cages.h). */
+int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                   int *settled);
+
+#endif
