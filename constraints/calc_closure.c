@@ -132,7 +132,8 @@ static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
 {
     struct calc_closure l;
-    if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
+    /* Below 3x3 the rater's two-symbol single places digits first. */
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
     if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
     return cc_fills(&l, grid, 1) ? CALC_SMALL_CAGES : 0;
 }

@@ -18,6 +18,7 @@ _Static_assert(CM_CELLS <= 64, "cm_node's decided is a 64-bit mask of cells");
 
 struct calc_mrv {
     int n, ncells, cages, limit, count;
+    uint64_t nodes, most; /* visited, and the budget (0: none) */
     int part[CM_CELLS];
     struct calc_cage cage[CM_CELLS];
     uint8_t *found;
@@ -117,6 +118,10 @@ static int cm_settle(const struct calc_mrv *s, struct cm_node *x)
 
 static void cm_search(struct calc_mrv *s, struct cm_node *x)
 {
+    if (++s->nodes > s->most && s->most != 0) {
+        s->limit = 0; /* every loop stops: the count gave up */
+        return;
+    }
     if (!cm_settle(s, x)) return;
     int best = -1, fewest = 99;
     for (int cell = 0; cell < s->ncells && fewest > 2; cell++) {
@@ -176,7 +181,7 @@ static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
 }
 
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   int *settled)
+                   uint64_t *nodes, int *settled)
 {
     if (settled) *settled = 0;
     struct calc_mrv s;
@@ -185,10 +190,12 @@ int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, ui
     root.decided = 0;
     if (cm_init(&s, &root, d, grid)) return -1;
     s.limit = limit, s.count = 0, s.found = found;
+    s.nodes = 0, s.most = nodes ? *nodes : 0;
     if (settled) { /* the root settles again in cm_search at no cost */
         if (!cm_settle(&s, &root)) return 0;
         *settled = cm_full(&s, &root);
     }
     cm_search(&s, &root);
-    return s.count;
+    if (nodes) *nodes = s.nodes;
+    return s.limit ? s.count : -2;
 }

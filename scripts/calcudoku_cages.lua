@@ -110,11 +110,10 @@ end
 function M.small(v, grid, n, opts, seed, with_cages)
   local low, high = M.bounds(opts, n)
   seed = seed or math.random(0, math.maxinteger)
-  local p, nodes, level, count, cages, ops = sudolab.calc_small{
+  local p, nodes, level, count, cages, ops = sudolab.calc_small(with_weights({
     grid = grid, sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
-    rules = v.rules, pair_ops = opts.pair_ops or M.pair_ops, more_ops = opts.more_ops or M.more_ops,
-    tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n), seed = seed,
-    cages = with_cages, skip_easy = opts.skip_easy}
+    rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
+    seed = seed, cages = with_cages, skip_easy = opts.skip_easy}, opts))
   if not p then return nil, nodes end
   return p, cages, ops, nodes, level, {seed = seed, cages = count}
 end
@@ -233,10 +232,11 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated, decided, drawn
+  local cage, op, e, best, rated, decided, drawn, why
   local sample = opts.small and M.small or M.unique
   for _ = 1, opts.samples or 24 do
     local p, c2, o2, nodes, level, small = sample(v, grid, n, opts)
+    if not p then why = c2 end
     if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
@@ -257,7 +257,7 @@ function M.anneal(v, grid, opts)
       if e == 0 then break end
     end
   end
-  if not best then return nil, "no unique partition" end
+  if not best then return nil, why or "no unique partition" end
   if e ~= 0 and drawn then -- the walk starts from the small draw's cages
     _, cage, op = M.small(v, grid, n, opts, drawn.seed, true)
   end

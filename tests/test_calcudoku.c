@@ -751,21 +751,21 @@ static void test_small_count_matches_solver(void)
         struct ruleset *rs = ruleset_build(&p, &err);
         struct solver *sv = solver_new(rs);
         long solver = solver_count(sv, p.givens, 64, NULL, NULL).solutions;
-        int own = calc_small_count(&d, grid, 64, found);
+        int own = calc_small_count(&d, grid, 64, found, NULL);
         CU_ASSERT_EQUAL(own, solver);
         for (int i = 0; i < own; i++) {
             CU_ASSERT(puzzle_is_solution(&p, found + i * d.ncells));
             for (int j = 0; j < i; j++)
                 CU_ASSERT(memcmp(found + i * d.ncells, found + j * d.ncells, (size_t)d.ncells));
         }
-        CU_ASSERT_EQUAL(calc_small_count(&d, grid, 1, NULL), 1); /* grid itself is one */
+        CU_ASSERT_EQUAL(calc_small_count(&d, grid, 1, NULL, NULL), 1); /* grid itself is one */
         solver_free(sv);
         ruleset_free(rs);
         puzzle_clear(&p);
     }
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
-    CU_ASSERT_EQUAL(calc_small_count(&big, grid, 2, NULL), -1);
+    CU_ASSERT_EQUAL(calc_small_count(&big, grid, 2, NULL, NULL), -1);
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
 }
 
@@ -787,21 +787,21 @@ static void test_mrv_count_matches_solver(void)
         struct ruleset *rs = ruleset_build(&p, &err);
         struct solver *sv = solver_new(rs);
         long solver = solver_count(sv, p.givens, 64, NULL, NULL).solutions;
-        int own = calc_mrv_count(&d, grid, 64, found, NULL);
+        int own = calc_mrv_count(&d, grid, 64, found, NULL, NULL);
         CU_ASSERT_EQUAL(own, solver);
         for (int i = 0; i < own; i++) {
             CU_ASSERT(puzzle_is_solution(&p, found + i * d.ncells));
             for (int j = 0; j < i; j++)
                 CU_ASSERT(memcmp(found + i * d.ncells, found + j * d.ncells, (size_t)d.ncells));
         }
-        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, NULL), solver < 2 ? solver : 2);
+        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, NULL, NULL), solver < 2 ? solver : 2);
         solver_free(sv);
         ruleset_free(rs);
         puzzle_clear(&p);
     }
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
-    CU_ASSERT_EQUAL(calc_mrv_count(&big, grid, 2, NULL, NULL), -1);
+    CU_ASSERT_EQUAL(calc_mrv_count(&big, grid, 2, NULL, NULL, NULL), -1);
 }
 
 void tests_register(void)

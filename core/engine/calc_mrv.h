@@ -20,17 +20,18 @@
 #define CALC_MRV_FROM 5
 
 /* As calc_small_count (the Latin squares of d's clues over grid, up to
- * limit, written to found), found in this search's order: the open cell
+ * limit, written to found, within *nodes), found in this search's order: the open cell
  * with the fewest candidates first (row-major among equals), its digits
  * ascending. *settled (when not NULL) is 1 when the root's narrowing
  * alone decided every cell: then the rater's own steps up to a hidden
  * single's, a naked single's and the cages' (calcudoku-cage,
  * calcudoku-big-cage: the same supports) solve the draw, so it rates no
- * more than the hardest of them. Returns the count, or -1 when d->size is
- * past CALC_SMALL_MAX_SIZE or a cage breaks what the rule's text may say.
+ * more than the hardest of them. Returns the count, -2 when the budget
+ * ran out, or -1 when d->size is past CALC_SMALL_MAX_SIZE or a cage
+ * breaks what the rule's text may say.
  * Defined with the rule (constraints/calc_mrv.c): its cage steps are the
  * rule's own supports (calc_cages.h). */
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   int *settled);
+                   uint64_t *nodes, int *settled);
 
 #endif

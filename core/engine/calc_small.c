@@ -15,6 +15,7 @@
 
 struct calc_small {
     int n, ncells, limit, count;
+    uint64_t nodes, most; /* visited, and the budget (0: none) */
     int part[CS_CELLS];
     char op[CS_CELLS];
     long long target[CS_CELLS];
@@ -57,6 +58,10 @@ static int cs_cage_ok(const struct calc_small *s, int k, int v)
 
 static void cs_search(struct calc_small *s, int at)
 {
+    if (++s->nodes > s->most && s->most != 0) {
+        s->limit = 0; /* every loop stops: the count gave up */
+        return;
+    }
     if (at == s->ncells) {
         if (s->found) memcpy(s->found + (size_t)s->count * s->ncells, s->cur, (size_t)s->ncells);
         s->count++;
@@ -81,11 +86,13 @@ static void cs_search(struct calc_small *s, int at)
     }
 }
 
-int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
+int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                     uint64_t *nodes)
 {
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
     struct calc_small s;
     s.n = d->size, s.ncells = d->ncells, s.limit = limit, s.count = 0, s.found = found;
+    s.nodes = 0, s.most = nodes ? *nodes : 0;
     int cages = calc_draw_clues(d, grid, s.part, s.op, s.target);
     for (int k = 0; k < cages; k++) s.left[k] = 0, s.sum[k] = 0, s.product[k] = 1, s.first[k] = 0;
     for (int c = 0; c < s.ncells; c++) s.left[s.part[c]]++;
@@ -98,7 +105,8 @@ int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, 
     memset(s.row, 0, sizeof s.row);
     memset(s.col, 0, sizeof s.col);
     cs_search(&s, 0);
-    return s.count;
+    if (nodes) *nodes = s.nodes;
+    return s.limit ? s.count : -2;
 }
 
 /* Fills cells at.. of grid (row and col: the digits each line holds);

@@ -16,9 +16,14 @@
 /* The Latin squares of d->size (at most CALC_SMALL_MAX_SIZE) whose cages
  * make the clues d's operations give over grid (calc_draw_clues),
  * counted up to limit (>= 1) and written to found (limit squares of
- * d->ncells digits; NULL for none) in the search's order: cells row-major,
- * digits ascending. Returns the count, or -1 when d is too big. */
-int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found);
+ * d->ncells digits; NULL for none) in the search's order: the cells of
+ * one-cell cages first, then of pairs, and so on, row-major within a
+ * size, digits ascending. *nodes (when nodes is not NULL) is the budget
+ * of search nodes on entry (0: none) and those visited on return.
+ * Returns the count, -2 when the budget ran out, or -1 when d is too big,
+ * limit below 1, or a '-' or '/' cage is not of two cells. */
+int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                     uint64_t *nodes);
 
 /* A random Latin square of side n (at most CALC_SMALL_MAX_SIZE) into
  * grid: the cells row-major, each trying the digits its row and column
@@ -34,7 +39,8 @@ int calc_small_fill(int n, struct rng *r, uint8_t *grid);
  * the others make the target with, the cage's cells in a line apart).
  * CALC_SMALL_SINGLES: one-cell cages and pairs suffice; CALC_SMALL_CAGES:
  * the cages of three or more cells are needed too; 0: they do not fill
- * the grid (or d is too big).
+ * the grid (or d is too big, or below 3x3, where the rater's two-symbol
+ * single comes first).
  *
  * What the rater makes of it (core/rate: it takes the easiest step there
  * is, and these steps are monotone, finding no less in a grid holding

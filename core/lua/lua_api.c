@@ -1672,8 +1672,10 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
-    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &settled)
-                                       : calc_small_count(d, grid, 2, grids);
+    uint64_t visited = *nodes; /* the own count is held to the count's budget too */
+    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled)
+                                       : calc_small_count(d, grid, 2, grids, &visited);
+    if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;
     /* The rule's count hook (the quick count) answers only a root that
@@ -1787,6 +1789,10 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
     }
 }
 
+/* The only rules calc_small takes: its own counts and closure know rows,
+ * columns and cages alone. */
+#define API_CALC_SMALL_RULES "classic;calcudoku"
+
 /* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
  * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=,
  * skip_easy=} -> puzzle,
@@ -1812,12 +1818,14 @@ static int api_calc_small(lua_State *L)
     api_calc_weights(L, fname, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
     api_calc_weights(L, fname, "more_ops", "+x", d->more_ops, sizeof d->more_ops);
     api_calc_grid(L, fname, d, grid);
-    if (d->size > CALC_SMALL_MAX_SIZE)
-        return api_error(L, "%s: grid must be of side %d at most", fname, CALC_SMALL_MAX_SIZE);
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE)
+        return api_error(L, "%s: grid must be of side 3 to %d", fname, CALC_SMALL_MAX_SIZE);
     int nsizes = api_calc_sizes(L, fname, sizes);
-    int low = (int)api_field_needed(L, "min_cage", fname, 1, SL_MAX_CELLS);
-    int high = (int)api_field_needed(L, "max_cage", fname, low, SL_MAX_CELLS);
+    int low = (int)api_field_needed(L, "min_cage", fname, 1, CALC_MAX_CAGE_CELLS);
+    int high = (int)api_field_needed(L, "max_cage", fname, low, CALC_MAX_CAGE_CELLS);
     const char *rules = api_field_string(L, 1, "rules", fname); /* kept on the stack */
+    if (strcmp(rules, API_CALC_SMALL_RULES) != 0)
+        return api_error(L, "%s: rules must be \"%s\"", fname, API_CALC_SMALL_RULES);
     lua_Integer tries = api_field_needed(L, "tries", fname, 1, 1000000);
     uint64_t used = api_field_budget(L, "nodes", fname);
     struct rng rng;

@@ -226,6 +226,32 @@ expect("skip_easy gives up some 6x6 draws and keeps some", skipped > 0 and kept 
 expect("those it gives up are solved at the root and rate no higher", skip_sound, true)
 expect("those it keeps are the same draws, past the root", keep_same, true)
 
+-- calc_small refuses what its own counts and closure do not model: other
+-- rules, sides below 3, cages past the rule's most cells; and a count
+-- past its node budget gives up instead of running on.
+do
+  local g4 = sudolab.calc_fill{size = 4, seed = 1}
+  local function spec(over)
+    local t = {grid = g4, sizes = {2, 3}, min_cage = 2, max_cage = 3, rules = "classic;calcudoku",
+               pair_ops = "+-x/", more_ops = "+x", tries = 64, nodes = 100000, seed = 1}
+    for k, v in pairs(over) do t[k] = v end
+    return t
+  end
+  local function refused(over)
+    local ok, err = pcall(sudolab.calc_small, spec(over))
+    return not ok and tostring(err) or nil
+  end
+  expect("other rules refused", (refused{rules = "classic;diagonal;calcudoku"} or ""):find(
+         'rules must be "classic;calcudoku"', 1, true) ~= nil, true)
+  expect("a 2x2 refused", (refused{grid = "1221"} or ""):find("side 3 to", 1, true) ~= nil, true)
+  expect("cages past 16 cells refused", (refused{max_cage = 17} or ""):find("max_cage", 1, true) ~= nil,
+         true)
+  local g6 = sudolab.calc_fill{size = 6, seed = 6}
+  local q, why = sudolab.calc_small(spec{grid = g6, sizes = {8}, min_cage = 6, max_cage = 16,
+                                         pair_ops = "+", more_ops = "+", nodes = 3, shift = 16})
+  expect("a count out of nodes gives up", q == nil and why, "the count gave up")
+end
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
