@@ -89,43 +89,65 @@ static int record_visit(void *arg, const uint8_t *digits)
     return r->n == r->stop;
 }
 
-/* Two-cell cages, sharing a line and not, every operation and target, on
- * random candidates: the walk visits every assignment brute force finds,
- * in its order (the first cell's digits ascending, then the second's: a
- * search's branch offers them so), and stops where its visit says. */
-static void test_pair_walk_order(void)
+/* One two-cell cage on a 9x9 grid with random candidates, and every
+ * assignment brute force finds for it, in order (the first cell's digits
+ * ascending, then the second's). */
+struct pair_case {
+    struct calc_cage cage;
+    digitset cand[2];
+    struct pair_record all;
+    struct rng *rng;
+};
+
+/* Calls check on rounds cases of each shape (the cells sharing a line and
+ * not), operation and target from first_target up, drawn from seed. */
+static void each_pair_case(uint64_t seed, long first_target, int rounds,
+                           void (*check)(struct pair_case *, void *), void *arg)
 {
     struct geometry g;
     CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
     static const int shapes[][2] = {{0, 1}, {0, 10}};
     static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
     struct rng r;
-    rng_seed(&r, 7);
-    long stopped = 0;
+    rng_seed(&r, seed);
     for (int s = 0; s < 2; s++)
         for (int o = 0; o < 4; o++)
-            for (long t = 1; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
-                for (int k = 0; k < 10; k++) {
-                    struct calc_cage c;
-                    calc_cage_init(&c, &g, shapes[s], 2, ops[o], t);
-                    digitset cand[2];
-                    for (int i = 0; i < 2; i++) cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
-                    struct pair_record want = {0, 0, {{0}}}, got = {0, 0, {{0}}};
+            for (long t = first_target; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
+                for (int k = 0; k < rounds; k++) {
+                    struct pair_case pc = {.all = {0, 0, {{0}}}, .rng = &r};
+                    calc_cage_init(&pc.cage, &g, shapes[s], 2, ops[o], t);
+                    for (int i = 0; i < 2; i++) pc.cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
                     for (uint8_t a = 1; a <= 9; a++)
                         for (uint8_t b = 1; b <= 9; b++) {
                             uint8_t d[2] = {a, b};
-                            if ((cand[0] & digitset_of(a)) && (cand[1] & digitset_of(b)) &&
-                                calc_cage_holds(&c, d))
-                                record_visit(&want, d);
+                            if ((pc.cand[0] & digitset_of(a)) && (pc.cand[1] & digitset_of(b)) &&
+                                calc_cage_holds(&pc.cage, d))
+                                record_visit(&pc.all, d);
                         }
-                    got.stop = want.n > 1 ? 1 + (int)rng_below(&r, (uint32_t)want.n) : 0;
-                    long found = calc_cage_walk(&c, cand, record_visit, &got);
-                    int expect = got.stop ? got.stop : want.n;
-                    CU_ASSERT_EQUAL(found, expect);
-                    CU_ASSERT_EQUAL(got.n, expect);
-                    CU_ASSERT(memcmp(got.pairs, want.pairs, 2 * (size_t)expect) == 0);
-                    stopped += got.stop > 0 && got.stop < want.n;
+                    check(&pc, arg);
                 }
+}
+
+/* The walk visits every assignment brute force finds, in its order (a
+ * search's branch offers them so), and stops where its visit says. */
+static void check_pair_walk(struct pair_case *pc, void *arg)
+{
+    long *stopped = arg;
+    const struct pair_record *want = &pc->all;
+    struct pair_record got = {0, 0, {{0}}};
+    got.stop = want->n > 1 ? 1 + (int)rng_below(pc->rng, (uint32_t)want->n) : 0;
+    long found = calc_cage_walk(&pc->cage, pc->cand, record_visit, &got);
+    int expect = got.stop ? got.stop : want->n;
+    CU_ASSERT_EQUAL(found, expect);
+    CU_ASSERT_EQUAL(got.n, expect);
+    CU_ASSERT(memcmp(got.pairs, want->pairs, 2 * (size_t)expect) == 0);
+    *stopped += got.stop > 0 && got.stop < want->n;
+}
+
+static void test_pair_walk_order(void)
+{
+    long stopped = 0;
+    each_pair_case(7, 1, 10, check_pair_walk, &stopped);
     CU_ASSERT(stopped > 100);
 }
 
@@ -199,39 +221,25 @@ static void test_supports(void)
     CU_ASSERT_FALSE(calc_cage_supports(&c, cand, support));
 }
 
-/* Two-cell cages, sharing a line and not, every operation and target, on
- * random candidates: the supports are those of every assignment. */
+/* The supports of a two-cell cage are those of every assignment brute
+ * force finds. */
+static void check_pair_supports(struct pair_case *pc, void *arg)
+{
+    long *found = arg;
+    digitset support[2], want[2] = {0, 0};
+    for (int i = 0; i < pc->all.n; i++)
+        want[0] |= digitset_of(pc->all.pairs[i][0]), want[1] |= digitset_of(pc->all.pairs[i][1]);
+    int any = calc_cage_supports(&pc->cage, pc->cand, support);
+    CU_ASSERT_EQUAL(any, want[0] != 0);
+    CU_ASSERT_EQUAL(support[0], want[0]);
+    CU_ASSERT_EQUAL(support[1], want[1]);
+    *found += any;
+}
+
 static void test_pair_supports_brute_force(void)
 {
-    struct geometry g;
-    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
-    static const int shapes[][2] = {{0, 1}, {0, 10}};
-    static const int ops[] = {CALC_ADD, CALC_SUB, CALC_MUL, CALC_DIV};
-    struct rng r;
-    rng_seed(&r, 24);
     long found = 0;
-    for (int s = 0; s < 2; s++)
-        for (int o = 0; o < 4; o++)
-            for (long t = 0; t <= (ops[o] == CALC_MUL ? 81 : 18); t++)
-                for (int k = 0; k < 20; k++) {
-                    struct calc_cage c;
-                    calc_cage_init(&c, &g, shapes[s], 2, ops[o], t);
-                    digitset cand[2], support[2], want[2] = {0, 0};
-                    for (int i = 0; i < 2; i++) cand[i] = (digitset)rng_below(&r, 1u << 9) << 1;
-                    for (uint8_t a = 1; a <= 9; a++)
-                        for (uint8_t b = 1; b <= 9; b++) {
-                            uint8_t d[2] = {a, b};
-                            if (!(cand[0] & digitset_of(a)) || !(cand[1] & digitset_of(b)) ||
-                                !calc_cage_holds(&c, d))
-                                continue;
-                            want[0] |= digitset_of(a), want[1] |= digitset_of(b);
-                        }
-                    int any = calc_cage_supports(&c, cand, support);
-                    CU_ASSERT_EQUAL(any, want[0] != 0);
-                    CU_ASSERT_EQUAL(support[0], want[0]);
-                    CU_ASSERT_EQUAL(support[1], want[1]);
-                    found += any;
-                }
+    each_pair_case(24, 0, 20, check_pair_supports, &found);
     CU_ASSERT(found > 500);
 }
 
