@@ -742,74 +742,80 @@ static void test_drawn_rule_refusals(void)
     puzzle_clear(&p);
 }
 
-/* calc_small_count finds as many squares as the solver counts, each a
- * solution and none twice, over random draws of sides 3 to 5. */
-static void test_small_count_matches_solver(void)
+/* A draw's own count (calc_small_count or calc_mrv_count) up to limit. */
+typedef int own_count_fn(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found);
+
+static int small_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
 {
-    static uint8_t found[64 * SL_MAX_CELLS];
-    struct rng r;
-    rng_seed(&r, 31);
-    for (int trial = 0; trial < 150; trial++) {
-        struct calc_draw d;
-        uint8_t grid[SL_MAX_CELLS];
-        random_draw(&d, grid, 3 + trial % 3, &r);
-        struct puzzle p;
-        CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&p, &d, grid, 0), 0);
-        struct sl_error err;
-        struct ruleset *rs = ruleset_build(&p, &err);
-        struct solver *sv = solver_new(rs);
-        long solver = solver_count(sv, p.givens, 64, NULL, NULL).solutions;
-        int own = calc_small_count(&d, grid, 64, found, NULL);
-        CU_ASSERT_EQUAL(own, solver);
-        for (int i = 0; i < own; i++) {
-            CU_ASSERT(puzzle_is_solution(&p, found + i * d.ncells));
-            for (int j = 0; j < i; j++)
-                CU_ASSERT(memcmp(found + i * d.ncells, found + j * d.ncells, (size_t)d.ncells));
-        }
-        CU_ASSERT_EQUAL(calc_small_count(&d, grid, 1, NULL, NULL), 1); /* grid itself is one */
-        solver_free(sv);
-        ruleset_free(rs);
-        puzzle_clear(&p);
-    }
-    struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
-    uint8_t grid[SL_MAX_CELLS] = {0};
-    CU_ASSERT_EQUAL(calc_small_count(&big, grid, 2, NULL, NULL), -1);
-    CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
+    return calc_small_count(d, grid, limit, found, NULL);
 }
 
-/* calc_mrv_count finds as many squares as the solver counts (up to 64),
- * each a solution and none twice, over random draws of sides 3 to 6;
- * with limit 2 it stops at min(count, 2). */
-static void test_mrv_count_matches_solver(void)
+static int mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
+{
+    return calc_mrv_count(d, grid, limit, found, NULL, NULL);
+}
+
+/* count finds as many squares as the solver counts (up to 64), each a
+ * solution and none twice, over trials random draws of sides 3 to
+ * 3 + sides - 1 drawn from seed; with limit 2 it stops at min(count, 2). */
+static void check_own_count(own_count_fn *count, uint64_t seed, int trials, int sides)
 {
     static uint8_t found[64 * SL_MAX_CELLS];
     struct rng r;
-    rng_seed(&r, 47);
-    for (int trial = 0; trial < 200; trial++) {
+    rng_seed(&r, seed);
+    for (int trial = 0; trial < trials; trial++) {
         struct calc_draw d;
         uint8_t grid[SL_MAX_CELLS];
-        random_draw(&d, grid, 3 + trial % 4, &r);
+        random_draw(&d, grid, 3 + trial % sides, &r);
         struct puzzle p;
         CU_ASSERT_EQUAL_FATAL(drawn_puzzle(&p, &d, grid, 0), 0);
         struct sl_error err;
         struct ruleset *rs = ruleset_build(&p, &err);
         struct solver *sv = solver_new(rs);
         long solver = solver_count(sv, p.givens, 64, NULL, NULL).solutions;
-        int own = calc_mrv_count(&d, grid, 64, found, NULL, NULL);
+        int own = count(&d, grid, 64, found);
         CU_ASSERT_EQUAL(own, solver);
         for (int i = 0; i < own; i++) {
             CU_ASSERT(puzzle_is_solution(&p, found + i * d.ncells));
             for (int j = 0; j < i; j++)
                 CU_ASSERT(memcmp(found + i * d.ncells, found + j * d.ncells, (size_t)d.ncells));
         }
-        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, NULL, NULL), solver < 2 ? solver : 2);
+        CU_ASSERT_EQUAL(count(&d, grid, 2, NULL), solver < 2 ? solver : 2);
         solver_free(sv);
         ruleset_free(rs);
         puzzle_clear(&p);
     }
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
-    CU_ASSERT_EQUAL(calc_mrv_count(&big, grid, 2, NULL, NULL, NULL), -1);
+    CU_ASSERT_EQUAL(count(&big, grid, 2, NULL), -1);
+}
+
+/* calc_small_count over sides 3 to 5, calc_mrv_count over 3 to 6; past
+ * a budget of nodes, each gives up. */
+static void test_own_counts_match_solver(void)
+{
+    check_own_count(small_count, 31, 150, 3);
+    check_own_count(mrv_count, 47, 200, 4);
+    struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
+    uint8_t grid[SL_MAX_CELLS] = {0};
+    CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
+    struct rng r;
+    rng_seed(&r, 5);
+    int searched = 0;
+    for (int trial = 0; trial < 40; trial++) {
+        struct calc_draw d;
+        random_draw(&d, grid, 3 + trial % 4, &r);
+        uint64_t small = 0, mrv = 0; /* no budget: the nodes visited */
+        int count = calc_small_count(&d, grid, 2, NULL, &small);
+        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv, NULL), count);
+        uint64_t less = small - 1, mrv_less = mrv - 1;
+        CU_ASSERT_EQUAL(calc_small_count(&d, grid, 2, NULL, &less), -2);
+        if (mrv > 1) CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv_less, NULL), -2);
+        uint64_t enough = small;
+        CU_ASSERT_EQUAL(calc_small_count(&d, grid, 2, NULL, &enough), count);
+        searched += mrv > 1;
+    }
+    CU_ASSERT(searched > 5);
 }
 
 void tests_register(void)
@@ -832,7 +838,6 @@ void tests_register(void)
     CU_add_test(s, "Keen writer refusals", test_keen_writer_refuses);
     CU_add_test(s, "Keen long runs", test_keen_long_runs);
     CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
-    CU_add_test(s, "own 6x6 count matches the solver", test_mrv_count_matches_solver);
+    CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
-    CU_add_test(s, "a draw's own count against the solver", test_small_count_matches_solver);
 }
