@@ -767,6 +767,7 @@ static void test_small_count_matches_solver(void)
     uint8_t grid[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL(calc_small_count(&big, grid, 2, NULL, NULL), -1);
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_band(&big, grid), 0);
 }
 
 /* calc_mrv_count finds as many squares as the solver counts (up to 64),
