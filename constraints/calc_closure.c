@@ -11,11 +11,17 @@
 #include "calc_small.h"
 
 #define CC_CELLS (CALC_SMALL_MAX_SIZE * CALC_SMALL_MAX_SIZE)
+/* The rule of 45's cages: one a line and operation at most. */
+#define CC_LINE_CAGES (4 * CALC_SMALL_MAX_SIZE)
+
+/* The steps past the cages and hidden singles (calc_small_band). */
+enum { CC_NAKED_SINGLES = 1, CC_NAKED_PAIRS = 2, CC_HIDDEN_PAIRS = 4, CC_LINE_RESTS = 8 };
 
 struct calc_closure {
-    int n, ncells, cages, big;
+    int n, ncells, cages, big, steps;
+    int rests; /* the rule of 45's cages, after the clued ones (with CC_LINE_RESTS) */
     int part[CC_CELLS];
-    struct calc_cage cage[CC_CELLS];
+    struct calc_cage cage[CC_CELLS + CC_LINE_CAGES];
     digitset cand[CC_CELLS]; /* 0 once placed */
     uint8_t value[CC_CELLS];
     uint8_t dirty[CC_CELLS]; /* a cage whose cells changed since its last walk */
@@ -45,10 +51,11 @@ static void cc_place(struct calc_closure *l, int cell, int digit)
  * digit): 1 when a candidate went. */
 static int cc_cages(struct calc_closure *l)
 {
-    int changed = 0;
-    for (int k = 0; k < l->cages; k++) {
+    int changed = 0, walked = l->cages + (l->steps & CC_LINE_RESTS ? l->rests : 0);
+    for (int k = 0; k < walked; k++) {
         const struct calc_cage *c = &l->cage[k];
-        if (!l->dirty[k] || (c->ncells > 2 && !l->big)) continue;
+        /* The rule of 45's cages have no dirty mark: few, small, each walked every pass. */
+        if ((k < l->cages && !l->dirty[k]) || (c->ncells > 2 && !l->big)) continue;
         digitset seen[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
         for (int i = 0; i < c->ncells; i++) {
             int cell = c->cells[i];
@@ -60,7 +67,7 @@ static int cc_cages(struct calc_closure *l)
             if (l->value[cell] || (l->cand[cell] & support[i]) == l->cand[cell]) continue;
             cc_narrow(l, cell, support[i]), changed = 1;
         }
-        l->dirty[k] = 0;
+        if (k < l->cages) l->dirty[k] = 0;
     }
     return changed;
 }
@@ -91,16 +98,124 @@ static int cc_hidden(struct calc_closure *l)
     return placed;
 }
 
+/* Line `line`'s cells (rows, then columns) into cells. */
+static void cc_line(const struct calc_closure *l, int line, int *cells)
+{
+    int n = l->n, step = line < n ? 1 : n, first = line < n ? line * n : line - n;
+    for (int i = 0; i < n; i++) cells[i] = first + i * step;
+}
+
+/* Every open cell of one candidate placed: 1 when one was. */
+static int cc_naked_singles(struct calc_closure *l)
+{
+    int placed = 0;
+    for (int c = 0; c < l->ncells; c++)
+        if (l->cand[c] && digitset_is_single(l->cand[c]))
+            cc_place(l, c, __builtin_ctz(l->cand[c])), placed = 1;
+    return placed;
+}
+
+/* Two open cells of a line holding the same two digits keep them from
+ * the line's other cells: 1 when a candidate went. */
+static int cc_naked_pairs(struct calc_closure *l, const int *cells)
+{
+    int changed = 0;
+    for (int i = 0; i < l->n; i++) {
+        digitset pair = l->cand[cells[i]];
+        if (digitset_count(pair) != 2) continue;
+        for (int j = i + 1; j < l->n; j++) {
+            if (l->cand[cells[j]] != pair) continue;
+            for (int o = 0; o < l->n; o++) {
+                if (o == i || o == j || !(l->cand[cells[o]] & pair)) continue;
+                cc_narrow(l, cells[o], ~pair), changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* Two digits whose places in a line are the same two cells fill them:
+ * every other digit leaves those cells. 1 when a candidate went. */
+static int cc_hidden_pairs(struct calc_closure *l, const int *cells)
+{
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1] = {0};
+    int changed = 0;
+    for (int i = 0; i < l->n; i++)
+        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+    for (int a = 1; a <= l->n; a++) {
+        if (__builtin_popcount(places[a]) != 2) continue;
+        for (int b = a + 1; b <= l->n; b++) {
+            if (places[b] != places[a]) continue;
+            digitset pair = digitset_of(a) | digitset_of(b);
+            for (uint32_t at = places[a]; at; at &= at - 1) {
+                int cell = cells[__builtin_ctz(at)];
+                if (l->cand[cell] == pair) continue;
+                cc_narrow(l, cell, pair), changed = 1;
+            }
+        }
+    }
+    return changed;
+}
+
+/* The steps of l->steps past the cages and hidden singles, once: 1 when
+ * a candidate went. */
+static int cc_more(struct calc_closure *l)
+{
+    int changed = 0, cells[CALC_SMALL_MAX_SIZE];
+    if (l->steps & CC_NAKED_SINGLES) changed |= cc_naked_singles(l);
+    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS))) return changed;
+    for (int line = 0; line < 2 * l->n; line++) {
+        cc_line(l, line, cells);
+        if (l->steps & CC_NAKED_PAIRS) changed |= cc_naked_pairs(l, cells);
+        if (l->steps & CC_HIDDEN_PAIRS) changed |= cc_hidden_pairs(l, cells);
+    }
+    return changed;
+}
+
 /* 1 when the closure from l's grid (with big: every cage's step) fills
  * grid. The steps are monotone, so going on from one closure with more
  * steps reaches the closure of them all. */
 static int cc_fills(struct calc_closure *l, const uint8_t *grid, int big)
 {
     l->big = big;
-    while (cc_cages(l) | cc_hidden(l)) continue;
+    while (cc_cages(l) | cc_hidden(l) | cc_more(l)) continue;
     for (int c = 0; c < l->ncells; c++)
         if (l->value[c] != grid[c]) return 0;
     return 1;
+}
+
+/* 1 when every cell of cage k lies in line. */
+static int cc_inside(const struct calc_closure *l, int k, int line)
+{
+    const struct calc_cage *c = &l->cage[k];
+    for (int i = 0; i < c->ncells; i++)
+        if ((line < l->n ? c->cells[i] / l->n : c->cells[i] % l->n + l->n) != line) return 0;
+    return 1;
+}
+
+/* The rater's calcudoku-rule-of-45 (calcudoku_explain.c) as a cage of
+ * l's: in a line, the cells outside the cages of operation op (or none)
+ * lying wholly inside it, when at most three and some cage of op was
+ * taken, make what 1 + ... + N (or N!) leaves. */
+static void cc_line_rest(struct calc_closure *l, const struct geometry *g, int line, int op)
+{
+    int n = l->n, cells[CALC_SMALL_MAX_SIZE], rest[CALC_SMALL_MAX_SIZE], nrest = 0, taken = 0;
+    long long left = op == CALC_ADD ? (long long)n * (n + 1) / 2 : 1;
+    for (int d = 2; op == CALC_MUL && d <= n; d++) left *= d;
+    cc_line(l, line, cells);
+    for (int i = 0; i < n; i++) {
+        int c = cells[i], k = l->part[c];
+        const struct calc_cage *cage = &l->cage[k];
+        if (!cc_inside(l, k, line) || (cage->op != op && cage->op != CALC_NONE)) {
+            rest[nrest++] = c;
+            continue;
+        }
+        if (cage->cells[0] != c) continue;
+        taken += cage->op == op;
+        left = op == CALC_ADD ? left - cage->target : left / cage->target;
+    }
+    if (!taken || nrest == 0 || nrest > 3 || left < 1) return;
+    calc_cage_init(&l->cage[l->cages + l->rests++], g, rest, nrest, op, left);
 }
 
 /* l's cages from d's clues over grid; 0, or -1 when one does not fit. */
@@ -126,6 +241,11 @@ static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint
         calc_cage_init(&l->cage[k], &g, cells[k], count[k], kind, target[k]);
         l->dirty[k] = 1;
     }
+    l->steps = 0, l->rests = 0;
+    for (int line = 0; line < 2 * l->n; line++) {
+        cc_line_rest(l, &g, line, CALC_ADD);
+        cc_line_rest(l, &g, line, CALC_MUL);
+    }
     return 0;
 }
 
@@ -136,4 +256,20 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
     if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
     return cc_fills(&l, grid, 1) ? CALC_SMALL_CAGES : 0;
+}
+
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
+{
+    struct calc_closure low, high;
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    low.steps = CC_NAKED_SINGLES;
+    if (cc_fills(&low, grid, 1)) return 0;
+    high = low;
+    /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
+     * removals and a hidden single make what it makes, so when these
+     * steps leave the grid open, so do all the rater's up to 2.3. */
+    low.steps |= CC_HIDDEN_PAIRS;
+    if (cc_fills(&low, grid, 1)) return 0;
+    high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
+    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : 0;
 }

@@ -205,23 +205,30 @@ local function harden(v, grid, n, opts, high, cage, op)
   end
 end
 
--- The ratings of the draws calc_small's closure decides (calc_small.h):
--- level 1, a hidden single's; level 2, a big cage's. Once per Lua state.
+-- The ratings (lowest, highest) of the draws calc_small's closures decide
+-- (calc_small.h): level 1, a hidden single's; level 2, a big cage's;
+-- level 3 (calc_small_band), the rule of 45 on a line's to a naked
+-- pair's. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
-  closure_rated = closure_rated or {sudolab.technique_rating("hidden-single"),
-                                    sudolab.technique_rating("calcudoku-big-cage")}
+  local function of(key) return sudolab.technique_rating(key) end
+  closure_rated = closure_rated or {
+    {of("hidden-single"), of("hidden-single")},
+    {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
+    {of("calcudoku-rule-of-45"), of("naked-pair")}}
   return closure_rated[level]
 end
 
 -- The energy of a draw the closure decides, with no rating (and every
--- rule used: calc_small.h), or nil when it must be rated (level 0).
+-- rule used: calc_small.h), or nil when it must be rated (level 0, or
+-- a range of ratings the band cuts).
 local function closure_energy(band, level)
   local r = closure_rating(level)
   if not r then return nil end
-  if r < band[1] then return band[1] - r end
-  if r > band[2] then return r - band[2] end
-  return 0
+  if r[1] >= band[1] and r[2] <= band[2] then return 0 end
+  if r[1] ~= r[2] then return nil end
+  if r[1] < band[1] then return band[1] - r[1] end
+  return r[1] - band[2]
 end
 
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands

@@ -799,6 +799,7 @@ static void test_own_counts_match_solver(void)
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_band(&big, grid), 0);
     struct rng r;
     rng_seed(&r, 5);
     int searched = 0;

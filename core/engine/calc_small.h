@@ -56,9 +56,40 @@ int calc_small_fill(int n, struct rng *r, uint8_t *grid);
  * way its solve path uses both rules: a cage step comes first (nothing
  * else applies to a grid of open cells) and every digit is placed by a
  * line's step. tests/lua/test_calcudoku.lua holds the rater to it. */
-enum { CALC_SMALL_SINGLES = 1, CALC_SMALL_CAGES = 2 };
+enum { CALC_SMALL_SINGLES = 1, CALC_SMALL_CAGES = 2, CALC_SMALL_BAND = 3 };
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
  * the rule's own supports (calc_cages.h). */
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
+
+/* CALC_SMALL_BAND when the rater rates the draw (as calc_small_closure
+ * reads it) 2.4 to 3.0 (calcudoku-rule-of-45 to naked-pair), 0 when this
+ * does not decide it. Two closures decide it, each of monotone steps
+ * (from fewer candidates a step finds no less, or its cell is already
+ * placed), so each has one fixed point whatever the order:
+ *
+ * - Not 2.3 or less: the rater's steps up to 2.3 on a boxless calcudoku
+ *   are full house, calcudoku-one-cell, -cage and -big-cage, hidden
+ *   single, direct hidden pair and naked single (two-symbol single needs
+ *   a domain of two, pointing and claiming boxes, and calcudoku asks for
+ *   no other family's keys). The low closure makes all they make (every
+ *   cage's supports, hidden and naked singles, and hidden pairs, whose
+ *   removals and a hidden single make a direct hidden pair's placement).
+ *   While the rater takes steps up to 2.3 its candidates hold the low
+ *   fixed point (induction on its steps: a step it takes from a state
+ *   holding the fixed point, the low closure could take from the fixed
+ *   point unless done). So if the low closure leaves a cell open, the
+ *   rater meets a state with no step up to 2.3: it rates 2.4 at least.
+ * - 3.0 at most: each step of the high closure (every cage's supports,
+ *   hidden and naked singles, naked pairs, and calcudoku-rule-of-45's
+ *   line cages) is one of the rater's up to 3.0 wherever its cells are
+ *   not yet narrowed so. A state with no step up to 3.0 holds the high
+ *   fixed point (the same induction over the high steps), so when that
+ *   fills the grid, the rater never runs out of steps up to 3.0.
+ *
+ * Every rule is used on such a draw, as on calc_small_closure's. The
+ * lower closure is a superset of what the rater does below 2.4 and the
+ * high one a subset of what it does up to 3.0, so some draws rating 2.4
+ * to 3.0 get 0. tests/lua/test_calcudoku.lua holds the rater to it. */
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid);
 
 #endif

@@ -1796,7 +1796,8 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
 /* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
  * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=,
  * skip_easy=} -> puzzle,
- * the nodes of its last count, calc_small_closure's level, the number of
+ * the nodes of its last count, calc_small_closure's level (with skip_easy
+ * calc_small_band's), the number of
  * cages (and with cages = true the cages and ops, as calc_unique gives
  * them); or nil, why. A whole small draw in one call, all of it from
  * seed: the cages (calc_partition's), their operations, and the mending
@@ -1846,7 +1847,9 @@ static int api_calc_small(lua_State *L)
     const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, mode);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
     lua_pushinteger(L, (lua_Integer)used);
-    lua_pushinteger(L, calc_small_closure(d, grid));
+    /* A kept skip_easy draw is past the root's steps, which hold the
+     * closure's: only the band's closures can decide it. */
+    lua_pushinteger(L, skip_easy ? calc_small_band(d, grid) : calc_small_closure(d, grid));
     lua_pushinteger(L, d->count);
     if (!want_cages) return 4;
     api_calc_push(L, d);

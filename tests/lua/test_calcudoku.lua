@@ -226,6 +226,37 @@ expect("skip_easy gives up some 6x6 draws and keeps some", skipped > 0 and kept 
 expect("those it gives up are solved at the root and rate no higher", skip_sound, true)
 expect("those it keeps are the same draws, past the root", keep_same, true)
 
+-- With skip_easy calc_small's level is calc_small_band's: a draw of
+-- level 3 the rater rates from the rule of 45 on a line's rating to a
+-- naked pair's, every rule used. The draws rated below and above that
+-- (which must stay level 0) are there too, and most in it are decided.
+local band_lo = sudolab.technique_rating("calcudoku-rule-of-45")
+local band_hi = sudolab.technique_rating("naked-pair")
+local band_true, decided, inside, below, above = true, 0, 0, 0, 0
+for seed = 1, 1200 do
+  local g = sudolab.calc_fill{size = 6, seed = seed}
+  local q, _, level = sudolab.calc_small{grid = g, sizes = {2, 2, 2, 3}, min_cage = 2,
+    max_cage = 4, rules = "classic;calcudoku", pair_ops = "+", more_ops = "++x", tries = 144,
+    nodes = 120000, seed = seed, shift = 4, skip_easy = true}
+  if q then
+    local r = q:rate()
+    local within = r.rating >= band_lo and r.rating <= band_hi
+    if level == 3 then
+      decided = decided + 1
+      band_true = band_true and within and #r.unused == 0
+    else
+      band_true = band_true and level == 0
+    end
+    inside = inside + (within and 1 or 0)
+    below = below + (r.rating < band_lo and 1 or 0)
+    above = above + (r.rating > band_hi and 1 or 0)
+  end
+end
+expect("the band's closures meet draws rated below and above it", below > 10 and above > 10, true)
+expect("a draw of level 3 rates in the band, every rule used", band_true, true)
+expect("most draws rated in the band are level 3", decided > 100 and decided * 10 > inside * 6,
+       true)
+
 -- calc_small refuses what its own counts and closure do not model: other
 -- rules, sides below 3, cages past the rule's most cells; and a count
 -- past its node budget gives up instead of running on.
