@@ -218,29 +218,38 @@ static void cc_line_rest(struct calc_closure *l, const struct geometry *g, int l
     calc_cage_init(&l->cage[l->cages + l->rests++], g, rest, nrest, op, left);
 }
 
+int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struct geometry *g,
+                     int *part, struct calc_cage *cage)
+{
+    enum { most = CALC_SMALL_MAX_SIZE * CALC_SMALL_MAX_SIZE };
+    char op[most];
+    long long target[most];
+    if (d->size > CALC_SMALL_MAX_SIZE) return -1;
+    int cages = calc_draw_clues(d, grid, part, op, target);
+    for (int k = 0; k < cages; k++) {
+        int cells[CALC_MAX_CAGE_CELLS], count = 0;
+        for (int c = 0; c < d->ncells; c++) {
+            if (part[c] != k) continue;
+            if (count == CALC_MAX_CAGE_CELLS) return -1;
+            cells[count++] = c;
+        }
+        int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
+        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count != 2)) return -1;
+        calc_cage_init(&cage[k], g, cells, count, kind, target[k]);
+    }
+    return cages;
+}
+
 /* l's cages from d's clues over grid; 0, or -1 when one does not fit. */
 static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint8_t *grid)
 {
     struct geometry g;
     struct sl_error err;
-    char op[CC_CELLS];
-    long long target[CC_CELLS];
-    int cells[CC_CELLS][CALC_MAX_CAGE_CELLS], count[CC_CELLS] = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
     l->n = d->size, l->ncells = d->ncells;
-    l->cages = calc_draw_clues(d, grid, l->part, op, target);
-    for (int c = 0; c < l->ncells; c++) {
-        int k = l->part[c];
-        if (count[k] == CALC_MAX_CAGE_CELLS) return -1;
-        cells[k][count[k]++] = c;
-        l->cand[c] = digitset_all(l->n), l->value[c] = 0;
-    }
-    for (int k = 0; k < l->cages; k++) {
-        int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
-        if (kind < 0) return -1;
-        calc_cage_init(&l->cage[k], &g, cells[k], count[k], kind, target[k]);
-        l->dirty[k] = 1;
-    }
+    if ((l->cages = calc_small_cages(d, grid, &g, l->part, l->cage)) < 0) return -1;
+    for (int c = 0; c < l->ncells; c++) l->cand[c] = digitset_all(l->n), l->value[c] = 0;
+    for (int k = 0; k < l->cages; k++) l->dirty[k] = 1;
     l->steps = 0, l->rests = 0;
     for (int line = 0; line < 2 * l->n; line++) {
         cc_line_rest(l, &g, line, CALC_ADD);

@@ -10,6 +10,7 @@
  */
 #include "calc_cages.h"
 #include "calc_mrv.h"
+#include "calc_small.h"
 
 #include <string.h>
 
@@ -151,24 +152,11 @@ static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw
 {
     struct geometry g;
     struct sl_error err;
-    char op[CM_CELLS];
-    long long target[CM_CELLS];
-    int cells[CM_CELLS][CALC_MAX_CAGE_CELLS], count[CM_CELLS] = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
     s->n = d->size, s->ncells = d->ncells;
-    s->cages = calc_draw_clues(d, grid, s->part, op, target);
-    for (int c = 0; c < s->ncells; c++) {
-        int k = s->part[c];
-        if (count[k] == CALC_MAX_CAGE_CELLS) return -1;
-        cells[k][count[k]++] = c;
-        x->cand[c] = digitset_all(s->n);
-    }
-    for (int k = 0; k < s->cages; k++) {
-        int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
-        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count[k] != 2)) return -1;
-        calc_cage_init(&s->cage[k], &g, cells[k], count[k], kind, target[k]);
-        x->dirty[k] = 1;
-    }
+    if ((s->cages = calc_small_cages(d, grid, &g, s->part, s->cage)) < 0) return -1;
+    for (int c = 0; c < s->ncells; c++) x->cand[c] = digitset_all(s->n);
+    for (int k = 0; k < s->cages; k++) x->dirty[k] = 1;
     return 0;
 }
 

@@ -92,4 +92,15 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * to 3.0 get 0. tests/lua/test_calcudoku.lua holds the rater to it. */
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid);
 
+struct calc_cage;
+struct geometry;
+/* The cages of d's clues over grid (calc_draw_clues) on g, a small draw
+ * (d->size at most CALC_SMALL_MAX_SIZE): part[cell] the index of its cage,
+ * cage[index] the cage (d->ncells of room). Returns their number, or -1
+ * when one has too many cells, an unknown operation, or a '-' or '/' over
+ * other than two cells. Defined with the rule (constraints/calc_closure.c):
+ * the own counts and the closures share it. */
+int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struct geometry *g,
+                     int *part, struct calc_cage *cage);
+
 #endif
