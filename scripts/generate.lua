@@ -203,10 +203,14 @@ function M.maker(name, opts)
   end
   M.check(v, opts)
   local request = {__index = opts} -- every puzzle's settings fall back on the request
+  -- A variant with a generator makes its per-run settings once (on the
+  -- first puzzle, where its errors were met before); else generate.
+  local generate = not v.generator and v.generate or nil
   return function(seed)
     math.randomseed(seed)
     local settings = setmetatable({seed = seed}, request)
-    local p, why, info = v.generate(settings)
+    generate = generate or v.generator(opts)
+    local p, why, info = generate(settings)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,
