@@ -98,6 +98,22 @@ function M.unique(v, grid, n, opts, tries)
   return nil, cages
 end
 
+-- The arguments of M.small's draws for a request's settings (opts) and
+-- side, made once: a run's settings stay, and only the grid, the seed and
+-- the cages wanted change from draw to draw (M.small sets them).
+local small_made = setmetatable({}, {__mode = "k"}) -- opts -> {n =, args =}
+local function small_args(v, n, opts)
+  local made = small_made[opts]
+  if made and made.n == n and made.rules == v.rules then return made.args end
+  local low, high = M.bounds(opts, n)
+  local args = with_weights({
+    sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
+    rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
+    skip_easy = opts.skip_easy}, opts)
+  small_made[opts] = {n = n, rules = v.rules, args = args}
+  return args
+end
+
 -- M.unique's draw on a small side (opts.small: variants/calcudoku.lua's
 -- small_sizes), all of it in one C call from one seed (sudolab.calc_small:
 -- the partition, the operations, the mending by the draw's own count).
@@ -108,12 +124,10 @@ end
 -- own count's propagation solves is given up (nil) before the engine
 -- counts it (calc_mrv.h).
 function M.small(v, grid, n, opts, seed, with_cages)
-  local low, high = M.bounds(opts, n)
   seed = seed or math.random(0, math.maxinteger)
-  local p, nodes, level, count, cages, ops = sudolab.calc_small(with_weights({
-    grid = grid, sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
-    rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
-    seed = seed, cages = with_cages, skip_easy = opts.skip_easy}, opts))
+  local args = small_args(v, n, opts)
+  args.grid, args.seed, args.cages = grid, seed, with_cages
+  local p, nodes, level, count, cages, ops = sudolab.calc_small(args)
   if not p then return nil, nodes end
   return p, cages, ops, nodes, level, {seed = seed, cages = count}
 end

@@ -11,10 +11,12 @@ local function stats_of(p, opts, info, rated)
   local s = {}
   s.clues = p:clues()
   if info and info.cages then s.cages = info.cages end
-  if info and info.trace then -- annealing's energies, for reports
+  local trace = info and info.trace
+  if trace and #trace == 1 and trace[1] == 0 then
+    s.trace = "0" -- most traces end at once, in the band: no list to join
+  elseif trace then -- annealing's energies, for reports
     local parts = {}
-    -- Most traces end at once, in the band: "0" needs no formatting.
-    for i, e in ipairs(info.trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
+    for i, e in ipairs(trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
     s.trace = table.concat(parts, ",")
   end
   if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
@@ -204,13 +206,18 @@ function M.maker(name, opts)
   M.check(v, opts)
   local request = {__index = opts} -- every puzzle's settings fall back on the request
   -- A variant with a generator makes its per-run settings once (on the
-  -- first puzzle, where its errors were met before); else generate.
-  local generate = not v.generator and v.generate or nil
+  -- first puzzle, where its errors were met before), and its function
+  -- takes the seed alone: no settings table a puzzle.
+  local by_seed
   return function(seed)
     math.randomseed(seed)
-    local settings = setmetatable({seed = seed}, request)
-    generate = generate or v.generator(opts)
-    local p, why, info = generate(settings)
+    local p, why, info
+    if v.generator then
+      by_seed = by_seed or v.generator(opts)
+      p, why, info = by_seed(seed)
+    else
+      p, why, info = v.generate(setmetatable({seed = seed}, request))
+    end
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,

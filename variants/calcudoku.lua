@@ -91,11 +91,11 @@ variant = require("variant").make{
   -- opts.rating asks annealing for a rating band; min_cage, max_cage and
   -- cage_sizes ("2,2,3,4") shape the cages.
   generate = function(opts)
-    return variant.generator(opts)(opts)
+    return variant.generator(opts)(opts.seed)
   end,
   -- The generate of a request (generate.lua calls it once per run): its
   -- settings made once, as they depend on the request alone; the function
-  -- returned takes each puzzle's options (their seed) and draws it.
+  -- returned takes each puzzle's seed and draws it.
   generator = function(request)
     local v = variant
     local strategy = request.strategy or v.strategy_for(request)
@@ -104,13 +104,14 @@ variant = require("variant").make{
     end
     local settings = v.settings(request)
     local n = request.size or v.size
-    return function(opts)
+    local fill = {size = n} -- the small fill's arguments, its seed set per grid
+    return function(puzzle_seed)
       local why
       for attempt = 0, (request.attempts or 20) - 1 do
-        local seed = (opts.seed + attempt * 0x9E3779B9) & math.maxinteger
+        local seed = (puzzle_seed + attempt * 0x9E3779B9) & math.maxinteger
+        fill.seed = seed
         -- A small side's square by the draw's own fill (no solver).
-        local grid = settings.small and sudolab.calc_fill{size = n, seed = seed}
-                     or blank_of(n):fill(seed)
+        local grid = settings.small and sudolab.calc_fill(fill) or blank_of(n):fill(seed)
         local p, info = calc[strategy](v, grid, settings)
         if p then return p, info end
         why = info
