@@ -119,7 +119,8 @@ end
 -- the partition, the operations, the mending by the draw's own count).
 -- Returns the puzzle, no cages or ops (with_cages: them too, the same
 -- draw again for the annealing), the nodes of its count, the closure's
--- level (calc_small.h) and {seed =, cages = the number of cages}.
+-- level (calc_small.h), the draw's seed and its number of cages (two
+-- values, not a table: most draws are the puzzle written).
 -- opts.skip_easy (a band above the propagation's steps): a draw the
 -- own count's propagation solves is given up (nil) before the engine
 -- counts it (calc_mrv.h).
@@ -129,7 +130,7 @@ function M.small(v, grid, n, opts, seed, with_cages)
   args.grid, args.seed, args.cages = grid, seed, with_cages
   local p, nodes, level, count, cages, ops = sudolab.calc_small(args)
   if not p then return nil, nodes end
-  return p, cages, ops, nodes, level, {seed = seed, cages = count}
+  return p, cages, ops, nodes, level, seed, count
 end
 
 function M.greedy(v, grid, opts)
@@ -246,10 +247,10 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated, decided, drawn, why
+  local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
   local sample = opts.small and M.small or M.unique
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes, level, small = sample(v, grid, n, opts)
+    local p, c2, o2, nodes, level, small_seed, small_cages = sample(v, grid, n, opts)
     if not p then why = c2 end
     if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
@@ -266,14 +267,15 @@ function M.anneal(v, grid, opts)
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
       if not e or e2 < e then
-        cage, op, e, best, rated, decided, drawn = c2, o2, e2, p, r2, known, small
+        cage, op, e, best, rated, decided = c2, o2, e2, p, r2, known
+        drawn_seed, drawn_cages = small_seed, small_cages
       end
       if e == 0 then break end
     end
   end
   if not best then return nil, why or "no unique partition" end
-  if e ~= 0 and drawn then -- the walk starts from the small draw's cages
-    _, cage, op = M.small(v, grid, n, opts, drawn.seed, true)
+  if e ~= 0 and drawn_seed then -- the walk starts from the small draw's cages
+    _, cage, op = M.small(v, grid, n, opts, drawn_seed, true)
   end
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
@@ -287,7 +289,7 @@ function M.anneal(v, grid, opts)
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = op and #op or drawn.cages
+  local count = op and #op or drawn_cages
   -- A rating in the band ran to its end: its unused rules are exact, so
   -- the generator need not rate the puzzle again (generate.lua; the
   -- puzzle itself, not its line, which the generator writes anyway).
