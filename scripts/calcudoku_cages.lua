@@ -98,24 +98,39 @@ function M.unique(v, grid, n, opts, tries)
   return nil, cages
 end
 
+-- The arguments of M.small's draws for a request's settings (opts) and
+-- side, made once: a run's settings stay, and only the grid, the seed and
+-- the cages wanted change from draw to draw (M.small sets them).
+local small_made = setmetatable({}, {__mode = "k"}) -- opts -> {n =, args =}
+local function small_args(v, n, opts)
+  local made = small_made[opts]
+  if made and made.n == n and made.rules == v.rules then return made.args end
+  local low, high = M.bounds(opts, n)
+  local args = with_weights({
+    sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
+    rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
+    skip_easy = opts.skip_easy}, opts)
+  small_made[opts] = {n = n, rules = v.rules, args = args}
+  return args
+end
+
 -- M.unique's draw on a small side (opts.small: variants/calcudoku.lua's
 -- small_sizes), all of it in one C call from one seed (sudolab.calc_small:
 -- the partition, the operations, the mending by the draw's own count).
 -- Returns the puzzle, no cages or ops (with_cages: them too, the same
 -- draw again for the annealing), the nodes of its count, the closure's
--- level (calc_small.h) and {seed =, cages = the number of cages}.
+-- level (calc_small.h), the draw's seed and its number of cages (two
+-- values, not a table: most draws are the puzzle written).
 -- opts.skip_easy (a band above the propagation's steps): a draw the
 -- own count's propagation solves is given up (nil) before the engine
 -- counts it (calc_mrv.h).
 function M.small(v, grid, n, opts, seed, with_cages)
-  local low, high = M.bounds(opts, n)
   seed = seed or math.random(0, math.maxinteger)
-  local p, nodes, level, count, cages, ops = sudolab.calc_small(with_weights({
-    grid = grid, sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
-    rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
-    seed = seed, cages = with_cages, skip_easy = opts.skip_easy}, opts))
+  local args = small_args(v, n, opts)
+  args.grid, args.seed, args.cages = grid, seed, with_cages
+  local p, nodes, level, count, cages, ops = sudolab.calc_small(args)
   if not p then return nil, nodes end
-  return p, cages, ops, nodes, level, {seed = seed, cages = count}
+  return p, cages, ops, nodes, level, seed, count
 end
 
 function M.greedy(v, grid, opts)
@@ -239,10 +254,10 @@ function M.anneal(v, grid, opts)
   local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
-  local cage, op, e, best, rated, decided, drawn, why
+  local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
   local sample = opts.small and M.small or M.unique
   for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes, level, small = sample(v, grid, n, opts)
+    local p, c2, o2, nodes, level, small_seed, small_cages = sample(v, grid, n, opts)
     if not p then why = c2 end
     if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
@@ -259,14 +274,15 @@ function M.anneal(v, grid, opts)
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end
       if not e or e2 < e then
-        cage, op, e, best, rated, decided, drawn = c2, o2, e2, p, r2, known, small
+        cage, op, e, best, rated, decided = c2, o2, e2, p, r2, known
+        drawn_seed, drawn_cages = small_seed, small_cages
       end
       if e == 0 then break end
     end
   end
   if not best then return nil, why or "no unique partition" end
-  if e ~= 0 and drawn then -- the walk starts from the small draw's cages
-    _, cage, op = M.small(v, grid, n, opts, drawn.seed, true)
+  if e ~= 0 and drawn_seed then -- the walk starts from the small draw's cages
+    _, cage, op = M.small(v, grid, n, opts, drawn_seed, true)
   end
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
@@ -280,7 +296,7 @@ function M.anneal(v, grid, opts)
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = op and #op or drawn.cages
+  local count = op and #op or drawn_cages
   -- A rating in the band ran to its end: its unused rules are exact, so
   -- the generator need not rate the puzzle again (generate.lua; the
   -- puzzle itself, not its line, which the generator writes anyway).

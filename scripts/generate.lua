@@ -7,18 +7,23 @@
 -- (clues or cages, rating and grade when asked), or nil and why.
 local M = {}
 
+-- An annealing's energies as text, for reports (nil: no trace).
+local function trace_text(trace)
+  if not trace then return nil end
+  -- Most traces end at once, in the band: no list to join.
+  if #trace == 1 and trace[1] == 0 then return "0" end
+  local parts = {}
+  for i, e in ipairs(trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
+  return table.concat(parts, ",")
+end
+
+local no_info = {}
+
 local function stats_of(p, opts, info, rated)
-  local s = {}
-  s.clues = p:clues()
-  if info and info.cages then s.cages = info.cages end
-  if info and info.trace then -- annealing's energies, for reports
-    local parts = {}
-    -- Most traces end at once, in the band: "0" needs no formatting.
-    for i, e in ipairs(info.trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
-    s.trace = table.concat(parts, ",")
-  end
-  if info and info.cage_sizes then s.cage_sizes = info.cage_sizes end
-  if info and info.unused_rules then s.unused_rules = info.unused_rules end
+  info = info or no_info
+  -- One constructor: the table is sized once, not grown field by field.
+  local s = {clues = p:clues(), cages = info.cages, trace = trace_text(info.trace),
+             cage_sizes = info.cage_sizes, unused_rules = info.unused_rules}
   if opts.want_rating then
     local r = rated or p:rate()
     if r then
@@ -203,10 +208,19 @@ function M.maker(name, opts)
   end
   M.check(v, opts)
   local request = {__index = opts} -- every puzzle's settings fall back on the request
+  -- A variant with a generator makes its per-run settings once (on the
+  -- first puzzle, where its errors were met before), and its function
+  -- takes the seed alone: no settings table a puzzle.
+  local by_seed
   return function(seed)
     math.randomseed(seed)
-    local settings = setmetatable({seed = seed}, request)
-    local p, why, info = v.generate(settings)
+    local p, why, info
+    if v.generator then
+      by_seed = by_seed or v.generator(opts)
+      p, why, info = by_seed(seed)
+    else
+      p, why, info = v.generate(setmetatable({seed = seed}, request))
+    end
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,

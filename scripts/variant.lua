@@ -97,6 +97,9 @@ end
 -- those of rules whose own steps alone solve its puzzles (none rates
 -- above the hardest); v.grades_by_size[n], the grades its n x n puzzles
 -- reach, where some are never met (a size not listed reaches them all).
+-- v.generator(request), optional: the generate function of a whole run,
+-- for settings that depend on the request alone (generate.lua calls it
+-- once, then what it returns with each puzzle's seed).
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"

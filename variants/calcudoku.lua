@@ -91,47 +91,61 @@ variant = require("variant").make{
   -- opts.rating asks annealing for a rating band; min_cage, max_cage and
   -- cage_sizes ("2,2,3,4") shape the cages.
   generate = function(opts)
+    return variant.generator(opts)(opts.seed)
+  end,
+  -- The generate of a request (generate.lua calls it once per run): its
+  -- settings made once, as they depend on the request alone; the function
+  -- returned takes each puzzle's seed and draws it.
+  generator = function(request)
     local v = variant
-    local strategy = opts.strategy or v.strategy_for(opts)
+    local strategy = request.strategy or v.strategy_for(request)
     if not calc.strategy_named(strategy) then
       error("unknown calcudoku strategy '" .. tostring(strategy) .. "' (greedy, anneal)", 0)
     end
+    local settings = v.settings(request)
+    local n = request.size or v.size
+    local fill = {size = n} -- the small fill's arguments, its seed set per grid
+    return function(puzzle_seed)
+      local why
+      for attempt = 0, (request.attempts or 20) - 1 do
+        local seed = (puzzle_seed + attempt * 0x9E3779B9) & math.maxinteger
+        fill.seed = seed
+        -- A small side's square by the draw's own fill (no solver).
+        local grid = settings.small and sudolab.calc_fill(fill) or blank_of(n):fill(seed)
+        local p, info = calc[strategy](v, grid, settings)
+        if p then return p, info end
+        why = info
+      end
+      return nil, why
+    end
+  end,
+  -- The strategies' settings of a request: its options, with a band's.
+  settings = function(opts)
+    local v = variant
     local settings = setmetatable({cage_sizes = killer_cages.profile(opts.cage_sizes)},
                                   {__index = opts})
-    if opts.grade or opts.rating then
-      settings.band = opts.rating or require("dig").grade_band(opts.grade)
-      local hard = settings.band[1] > v.hard_above
-      -- A lone cell is a given, and givens make a small grid easy: a band
-      -- above what most random cages give (up to naked singles) is hit
-      -- several times as often without them. Big grids need their givens
-      -- to be unique at all.
-      if not opts.min_cage and (opts.size or v.size) <= 6 and hard then
-        settings.min_cage = 2
-      end
-      -- So are the givens the mending's cuts leave: past that band a cell
-      -- cut joins a neighbouring cage where one has room.
-      settings.shift = hard
-      local n = opts.size or v.size
-      local small_hard = hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
-      settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard
-      -- A hard band is above the propagation's steps (a naked single's
-      -- 2.3 the hardest): a draw the own count's propagation solves is
-      -- dropped before the engine counts it.
-      settings.skip_easy = small_hard
-      v.steer(settings, opts, n)
+    if not (opts.grade or opts.rating) then return settings end
+    settings.band = opts.rating or require("dig").grade_band(opts.grade)
+    local hard = settings.band[1] > v.hard_above
+    -- A lone cell is a given, and givens make a small grid easy: a band
+    -- above what most random cages give (up to naked singles) is hit
+    -- several times as often without them. Big grids need their givens
+    -- to be unique at all.
+    if not opts.min_cage and (opts.size or v.size) <= 6 and hard then
+      settings.min_cage = 2
     end
-    local why
+    -- So are the givens the mending's cuts leave: past that band a cell
+    -- cut joins a neighbouring cage where one has room.
+    settings.shift = hard
     local n = opts.size or v.size
-    for attempt = 0, (opts.attempts or 20) - 1 do
-      local seed = (opts.seed + attempt * 0x9E3779B9) & math.maxinteger
-      -- A small side's square by the draw's own fill (no solver).
-      local grid = settings.small and sudolab.calc_fill{size = n, seed = seed}
-                   or blank_of(n):fill(seed)
-      local p, info = calc[strategy](v, grid, settings)
-      if p then return p, info end
-      why = info
-    end
-    return nil, why
+    local small_hard = hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
+    settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard
+    -- A hard band is above the propagation's steps (a naked single's
+    -- 2.3 the hardest): a draw the own count's propagation solves is
+    -- dropped before the engine counts it.
+    settings.skip_easy = small_hard
+    v.steer(settings, opts, n)
+    return settings
   end,
 }
 return variant

@@ -43,24 +43,30 @@ struct api_puzzle {
     struct puzzle p;
     struct ruleset *rules; /* NULL until needed, or after a rule change */
     struct solver *solver;
-    struct rater *rater;                /* NULL until p:rate(), or after a rule change */
-    char lua_error[LUA_RULE_ERROR_MAX]; /* a Lua rule's error in the last search */
-    size_t charged;                     /* bytes of rules, solver, rater charged to the cap */
-    int rater_charged;                  /* the rater's bytes are in charged */
-    int busy;                           /* a search on it is under way */
-    int dead;                           /* finalized: a finalizer brought it back */
+    struct rater *rater; /* NULL until p:rate(), or after a rule change */
+    /* A Lua rule's error in the last search (LUA_RULE_ERROR_MAX bytes, the
+     * puzzle's user value, made by its first Lua rule), or NULL: no
+     * puzzle without one pays for it (a generator makes one a draw). */
+    char *lua_error;
+    size_t charged;    /* bytes of rules, solver, rater charged to the cap */
+    int rater_charged; /* the rater's bytes are in charged */
+    int busy;          /* a search on it is under way */
+    int dead;          /* finalized: a finalizer brought it back */
     /* Givens p:rate() found unique, and their solution: givens that keep
      * those and agree with the solution have that solution alone (graded
      * digs ease a puzzle by adding givens), so no search is needed. Valid
      * until a rule change; never with a Lua rule (it may not be pure). */
     int unique_known, lua_rules;
-    uint8_t unique_givens[SL_MAX_CELLS], unique_solution[SL_MAX_CELLS];
+    uint8_t *unique_givens, *unique_solution; /* ncells each, in unique_cells */
     /* The nodes of calc_unique's count that found those givens unique (the
      * solver's search of this very puzzle, as the generator's check runs
      * it), or API_NOT_COUNTED: known another way, or by a count whose
      * nodes may differ from the check's (--stats shows them). p:line()
      * tells the generator of a counted one (api_line). */
     uint64_t unique_nodes;
+    /* Sized by the grid: a full-size pair was most of the userdata, all
+     * of it zeroed and weighed by the collector for every puzzle made. */
+    uint8_t unique_cells[];
 };
 
 #define API_NOT_COUNTED UINT64_MAX
@@ -269,8 +275,11 @@ static int api_gc(lua_State *L)
 /* A new empty puzzle userdata on the stack, owning nothing yet. */
 static struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g)
 {
-    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap, 0);
+    size_t n = (size_t)g->ncells;
+    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap + 2 * n, 1);
     memset(ap, 0, sizeof *ap);
+    ap->unique_givens = ap->unique_cells;
+    ap->unique_solution = ap->unique_cells + n;
     puzzle_init(&ap->p, g);
     luaL_setmetatable(L, API_PUZZLE);
     return ap;
@@ -279,7 +288,7 @@ static struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g
 /* After a search: a Lua rule's error becomes the script's error. */
 static void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
-    if (ap->lua_error[0] == '\0') return;
+    if (!ap->lua_error || ap->lua_error[0] == '\0') return;
     char msg[LUA_RULE_ERROR_MAX];
     snprintf(msg, sizeof msg, "%s", ap->lua_error);
     ap->lua_error[0] = '\0';
@@ -321,7 +330,7 @@ static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
     struct sl_error err = {0};
     int cell;
-    ap->lua_error[0] = '\0';
+    if (ap->lua_error) ap->lua_error[0] = '\0';
     if (ap->rules == NULL) {
         ap->rules = ruleset_build(&ap->p, &err);
         if (ap->rules) {
@@ -1058,6 +1067,16 @@ static int api_add_rule(lua_State *L)
     return 0;
 }
 
+/* The buffer of the puzzle at index 1's Lua rules' errors: its user value,
+ * so it lives as long as the puzzle (and through its finalizer). */
+static char *api_error_buffer(lua_State *L)
+{
+    char *buffer = lua_newuserdatauv(L, LUA_RULE_ERROR_MAX, 0);
+    buffer[0] = '\0';
+    lua_setiuservalue(L, 1, 1);
+    return buffer;
+}
+
 /* p:add_lua_rule{name = "...", check = function(digits) ... end,
  * cells = {0, 1, ...} (default: every cell), partial = true}: the slow
  * escape hatch (lua_rule.c). */
@@ -1095,6 +1114,7 @@ static int api_add_lua_rule(lua_State *L)
     int partial = lua_toboolean(L, -1);
     lua_pop(L, 1);
     struct sl_error err = {0};
+    if (!ap->lua_error) ap->lua_error = api_error_buffer(L);
     if (lua_rule_add(&ap->p, L, -2, name, cells, ncells, partial, ap->lua_error, &err))
         return api_error(L, "add_lua_rule: %s", err.msg);
     ap->lua_rules = 1;
@@ -1122,7 +1142,7 @@ static int api_check(lua_State *L)
     /* A Lua rule's check runs here too: the puzzle is busy meanwhile. */
     api_idle(L, ap, "check");
     ap->busy = 1;
-    ap->lua_error[0] = '\0';
+    if (ap->lua_error) ap->lua_error[0] = '\0';
     lua_State *caller = lua_host_set_caller(L, L);
     int yes = puzzle_is_solution(&ap->p, grid);
     lua_host_set_caller(L, caller);

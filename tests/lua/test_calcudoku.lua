@@ -49,6 +49,27 @@ local q = generate{seed = 3, size = 5, rating = {2.3, 2.6}, strategy = "anneal"}
 local r = q and q:rate()
 expect("annealing lands in the band asked", r and r.rating >= 2.3 and r.rating <= 2.6, true)
 expect("and the puzzle is unique", q and q:count(2), 1)
+-- A run's generator makes its settings and draw arguments once and
+-- reuses them (generate.lua calls it once, then once per seed): a seed's
+-- puzzle must not depend on the seeds drawn before it. One generator
+-- drawing seeds 11..13 in turn, then backwards, against a fresh one each.
+for _, request in ipairs{{size = 4, rating = {1.5, 2.0}}, {size = 5}, {size = 6, rating = {2.4, 3.0}}} do
+  local function draw(by_seed, seed)
+    math.randomseed(seed)
+    local p = by_seed(seed)
+    return p and p:line()
+  end
+  local shared = calc.generator(request)
+  local lines = {}
+  for seed = 11, 13 do lines[seed] = draw(shared, seed) end
+  for seed = 13, 11, -1 do
+    local what = string.format("generator of size %d, seed %d", request.size, seed)
+    expect(what .. ": a puzzle", lines[seed] ~= nil, true)
+    expect(what .. ": after others, as alone", lines[seed], draw(calc.generator(request), seed))
+    expect(what .. ": drawn again, the same", draw(shared, seed), lines[seed])
+  end
+end
+
 -- Hard bands steer the draws by hard_draws: a 6x6 hard band takes the
 -- row's cage sizes and weights, 6x6 3.2-3.5 and a named --cage-sizes keep
 -- their own; the steered puzzles are unique and rate inside the band.
