@@ -97,7 +97,7 @@ static int cm_hidden(const struct calc_mrv *s, struct cm_node *x, int *changed)
             for (int i = 0; i < n; i++) {
                 int cell = first + i * step;
                 if (!(x->cand[cell] & bit) || x->cand[cell] == bit) continue;
-                if (!cm_narrow(s, x, cell, bit)) return 0; /* a second digit's one place */
+                if (!cm_narrow(s, x, cell, bit)) return 0;
                 *changed = 1;
             }
         }
@@ -119,10 +119,11 @@ static int cm_settle(const struct calc_mrv *s, struct cm_node *x)
 
 static void cm_search(struct calc_mrv *s, struct cm_node *x)
 {
-    if (++s->nodes > s->most && s->most != 0) {
+    if (s->nodes == s->most && s->most != 0) {
         s->limit = 0; /* every loop stops: the count gave up */
         return;
     }
+    s->nodes++;
     if (!cm_settle(s, x)) return;
     int best = -1, fewest = 99;
     for (int cell = 0; cell < s->ncells && fewest > 2; cell++) {
@@ -180,7 +181,10 @@ int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, ui
     s.limit = limit, s.count = 0, s.found = found;
     s.nodes = 0, s.most = nodes ? *nodes : 0;
     if (settled) { /* the root settles again in cm_search at no cost */
-        if (!cm_settle(&s, &root)) return 0;
+        if (!cm_settle(&s, &root)) {
+            if (nodes) *nodes = 0;
+            return 0;
+        }
         *settled = cm_full(&s, &root);
     }
     cm_search(&s, &root);

@@ -338,7 +338,7 @@ function M.check_steps(name, opts, floor, ceiling)
 end
 
 -- Refuses at once a grade that the variant's puzzles of the request's
--- size were never seen to reach (v.grades_by_size[n], the grades they
+-- size are proved never to reach (v.grades_by_size[n], the grades they
 -- do: variant.lua), naming those; then what its steps allow
 -- (M.check_steps: v.easiest_steps, v.hardest_steps).
 function M.check_reach(v, opts)

@@ -58,10 +58,11 @@ static int cs_cage_ok(const struct calc_small *s, int k, int v)
 
 static void cs_search(struct calc_small *s, int at)
 {
-    if (++s->nodes > s->most && s->most != 0) {
+    if (s->nodes == s->most && s->most != 0) {
         s->limit = 0; /* every loop stops: the count gave up */
         return;
     }
+    s->nodes++;
     if (at == s->ncells) {
         if (s->found) memcpy(s->found + (size_t)s->count * s->ncells, s->cur, (size_t)s->ncells);
         s->count++;

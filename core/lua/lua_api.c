@@ -1683,6 +1683,22 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
 /* api_calc_count_next's count of a draw API_CALC_OWN_EASY leaves out. */
 #define API_CALC_EASY (-2)
 
+/* The instructions a node of a draw's own count is charged, as a killer
+ * count's are: its search runs in C, out of the interpreter's sight. */
+#define API_CALC_OWN_COST(d) (2LL * (d)->ncells)
+
+/* The nodes a draw's own count may take: nodes (0: any), and no more
+ * than the run's instruction budget leaves. */
+static uint64_t api_calc_own_within(lua_State *L, const char *fname, const struct calc_draw *d,
+                                    uint64_t nodes)
+{
+    long long left = lua_host_budget_left(L) / API_CALC_OWN_COST(d);
+    if (left <= 0)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    return nodes == 0 || (uint64_t)left < nodes ? (uint64_t)left : nodes;
+}
+
 /* One count of calc_unique's loop, small one of the modes above: the
  * solutions found (up to 2), -1 when the count gave up, or
  * API_CALC_EASY. */
@@ -1692,9 +1708,15 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
-    uint64_t visited = *nodes; /* the own count is held to the count's budget too */
+    uint64_t visited = api_calc_own_within(L, fname, d, *nodes), within = visited;
     int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled)
                                        : calc_small_count(d, grid, 2, grids, &visited);
+    lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
+    if (own == -2 && within != *nodes)
+        api_error(L,
+                  "%s: instruction budget exceeded: the draw's own count took the %llu nodes "
+                  "it had left (see --max-instructions)",
+                  fname, (unsigned long long)within);
     if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;
@@ -1758,7 +1780,7 @@ static int api_calc_unique(lua_State *L)
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_unique", 0, LUA_MAXINTEGER));
     if (draw_ops) calc_draw_ops_all(d, grid, &rng);
-    d->shift = (int)api_field_integer(L, "shift", "calc_unique", 0, SL_MAX_CELLS, 0);
+    d->shift = (int)api_field_integer(L, "shift", "calc_unique", 0, CALC_MAX_CAGE_CELLS, 0);
     struct geometry g;
     struct sl_error err = {0};
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
@@ -1851,11 +1873,11 @@ static int api_calc_small(lua_State *L)
     uint64_t used = api_field_budget(L, "nodes", fname);
     struct rng rng;
     rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", fname, 0, LUA_MAXINTEGER));
-    d->shift = (int)api_field_integer(L, "shift", fname, 0, SL_MAX_CELLS, 0);
+    d->shift = (int)api_field_integer(L, "shift", fname, 0, high, 0);
     lua_getfield(L, 1, "cages");
     int want_cages = lua_toboolean(L, -1);
     lua_getfield(L, 1, "skip_easy");
-    int skip_easy = lua_toboolean(L, -1);
+    int skip_easy = lua_toboolean(L, -1) && d->size >= CALC_MRV_FROM; /* calc_mrv_count's settle */
     lua_pop(L, 2);
     api_calc_small_partition(d, sizes, nsizes, low, high, &rng);
     calc_draw_ops_all(d, grid, &rng);
