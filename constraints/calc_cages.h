@@ -39,6 +39,22 @@ int calc_op_of(char symbol);
 const char *calc_op_text(int op);
 const char *calc_op_label(int op);
 
+/* The digits of cand over line `line` of an n x n grid (its cells by
+ * geometry_line_cell) seen at all, and in *once those seen exactly once:
+ * a line's hidden singles, for the small draws' counts and closures
+ * (inline: it runs at every node of their searches). */
+static inline digitset calc_line_digits(const digitset *cand, int n, int line, digitset *once)
+{
+    int step, first = geometry_line_first(n, line, &step);
+    digitset seen = 0, more = 0;
+    for (int i = 0; i < n; i++) {
+        digitset c = cand[first + i * step];
+        more |= seen & c, seen |= c;
+    }
+    *once = seen & ~more;
+    return seen;
+}
+
 /* Fills the cells (count of them, row-major) and their clashes on g. */
 void calc_cage_init(struct calc_cage *c, const struct geometry *g, const int *cells, int count,
                     int op, long long target);

@@ -79,13 +79,10 @@ static int cc_hidden(struct calc_closure *l)
 {
     int n = l->n, placed = 0;
     for (int line = 0; line < 2 * n; line++) {
-        int step = line < n ? 1 : n, first = line < n ? line * n : line - n;
-        digitset once = 0, more = 0;
-        for (int i = 0; i < n; i++) {
-            digitset c = l->cand[first + i * step];
-            more |= once & c, once |= c;
-        }
-        for (digitset single = once & ~more; single; single &= single - 1) {
+        int step, first = geometry_line_first(n, line, &step);
+        digitset single;
+        calc_line_digits(l->cand, n, line, &single);
+        for (; single; single &= single - 1) {
             int digit = __builtin_ctz(single);
             for (int i = 0; i < n; i++) {
                 int cell = first + i * step;
@@ -101,8 +98,7 @@ static int cc_hidden(struct calc_closure *l)
 /* Line `line`'s cells (rows, then columns) into cells. */
 static void cc_line(const struct calc_closure *l, int line, int *cells)
 {
-    int n = l->n, step = line < n ? 1 : n, first = line < n ? line * n : line - n;
-    for (int i = 0; i < n; i++) cells[i] = first + i * step;
+    for (int i = 0; i < l->n; i++) cells[i] = geometry_line_cell(l->n, line, i);
 }
 
 /* Every open cell of one candidate placed: 1 when one was. */

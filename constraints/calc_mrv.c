@@ -85,14 +85,10 @@ static int cm_hidden(const struct calc_mrv *s, struct cm_node *x, int *changed)
 {
     int n = s->n;
     for (int line = 0; line < 2 * n; line++) {
-        int step = line < n ? 1 : n, first = line < n ? line * n : line - n;
-        digitset once = 0, more = 0;
-        for (int i = 0; i < n; i++) {
-            digitset c = x->cand[first + i * step];
-            more |= once & c, once |= c;
-        }
-        if (once != digitset_all(n)) return 0;
-        for (digitset single = once & ~more; single; single = digitset_rest(single)) {
+        int step, first = geometry_line_first(n, line, &step);
+        digitset single;
+        if (calc_line_digits(x->cand, n, line, &single) != digitset_all(n)) return 0;
+        for (; single; single = digitset_rest(single)) {
             digitset bit = digitset_of(digitset_first(single));
             for (int i = 0; i < n; i++) {
                 int cell = first + i * step;

@@ -32,11 +32,19 @@ static inline int geometry_cell(const struct geometry *g, int row, int col)
 {
     return row * g->size + col;
 }
-/* Cell i of line on an n x n grid, the lines being rows 0..n-1, then
- * columns n..2n-1 (binary and calcudoku walk their lines so). */
+/* The first cell of line on an n x n grid, the lines being rows 0..n-1,
+ * then columns n..2n-1 (binary and calcudoku walk their lines so), and
+ * in *step the distance from each of its cells to the next. */
+static inline int geometry_line_first(int n, int line, int *step)
+{
+    *step = line < n ? 1 : n;
+    return line < n ? line * n : line - n;
+}
+/* Cell i of line, as geometry_line_first counts them. */
 static inline int geometry_line_cell(int n, int line, int i)
 {
-    return line < n ? line * n + i : i * n + line - n;
+    int step, first = geometry_line_first(n, line, &step);
+    return first + i * step;
 }
 /* Box index 0..N-1 (row-major over boxes), or -1 when there are no boxes. */
 int geometry_box(const struct geometry *g, int cell);
