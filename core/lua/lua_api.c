@@ -1639,14 +1639,12 @@ static void api_calc_rules(lua_State *L, const char *fname, struct api_puzzle *a
     api_add_rules_text(L, ap, text, fname);
 }
 
-/* ap's rules made rules ":" d's text (api_calc_rules); up to two
- * solutions into grids: their count, or -1 when the search gave up within
- * nodes. */
-static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap,
-                          const struct calc_draw *d, const uint8_t *grid, const char *rules,
-                          uint64_t *nodes, uint8_t *grids)
+/* The solver's search of ap's rules as they stand: up to two solutions
+ * into grids, their count, or -1 when it gave up within *nodes (then its
+ * nodes). */
+static int api_calc_search(lua_State *L, const char *fname, struct api_puzzle *ap, uint64_t *nodes,
+                           uint8_t *grids)
 {
-    api_calc_rules(L, fname, ap, d, grid, rules);
     struct api_search run;
     api_search_begin_within(L, ap, fname, &run, *nodes);
     struct search_result r = solver_solutions(ap->solver, ap->p.givens, 2, grids, &run.stats);
@@ -1654,6 +1652,16 @@ static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap
     if (api_search_end(L, ap, fname, &run, r.gave_up)) return -1;
     if (r.gave_up) api_error(L, "%s: the search gave up", fname);
     return (int)r.solutions;
+}
+
+/* ap's rules made rules ":" d's text (api_calc_rules), then
+ * api_calc_search. */
+static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap,
+                          const struct calc_draw *d, const uint8_t *grid, const char *rules,
+                          uint64_t *nodes, uint8_t *grids)
+{
+    api_calc_rules(L, fname, ap, d, grid, rules);
+    return api_calc_search(L, fname, ap, nodes, grids);
 }
 
 /* api_calc_count for a draw calc_small_count found unique: the rule's
@@ -1670,7 +1678,7 @@ static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzz
         *nodes = used;
         return (int)r.solutions;
     }
-    return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
+    return api_calc_search(L, fname, ap, nodes, grids); /* the rules just made */
 }
 
 /* How calc_unique's loop counts a draw: the engine alone; the draw's own
