@@ -1495,8 +1495,6 @@ static void api_calc_weights(lua_State *L, const char *fname, const char *key, c
     lua_pop(L, 1);
 }
 
-/* spec.grid (a solution), spec.cages (cell 0.. -> id) and spec.ops (id ->
- * symbol) into d, ids renumbered by first appearance. */
 /* Each op fits its cage's size, as the rule will ask: none alone, '-'
  * and '/' on two cells only (the clue text is worked out from that). */
 static void api_calc_check_ops(lua_State *L, const char *fname, const struct calc_draw *d,
