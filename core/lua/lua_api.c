@@ -199,6 +199,19 @@ static uint64_t api_field_budget(lua_State *L, const char *key, const char *fnam
                                        (lua_Integer)API_NODE_LIMIT);
 }
 
+/* The nodes a search run in C outside the solver's runs (a draw's own
+ * count) may take: nodes, and no more than the run's instruction budget
+ * leaves at cost instructions a node, which the caller then charges.
+ * Raises when nothing is left. */
+static uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes)
+{
+    long long left = lua_host_budget_left(L) / cost;
+    if (left <= 0)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    return (uint64_t)left < nodes ? (uint64_t)left : nodes;
+}
+
 static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
 {
     struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
@@ -1693,18 +1706,6 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
  * count's are: its search runs in C, out of the interpreter's sight. */
 #define API_CALC_OWN_COST(d) (2LL * (d)->ncells)
 
-/* The nodes a draw's own count may take: nodes (0: any), and no more
- * than the run's instruction budget leaves. */
-static uint64_t api_calc_own_within(lua_State *L, const char *fname, const struct calc_draw *d,
-                                    uint64_t nodes)
-{
-    long long left = lua_host_budget_left(L) / API_CALC_OWN_COST(d);
-    if (left <= 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
-    return nodes == 0 || (uint64_t)left < nodes ? (uint64_t)left : nodes;
-}
-
 /* One count of calc_unique's loop, small one of the modes above: the
  * solutions found (up to 2), -1 when the count gave up, or
  * API_CALC_EASY. */
@@ -1714,7 +1715,7 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
-    uint64_t visited = api_calc_own_within(L, fname, d, *nodes), within = visited;
+    uint64_t visited = api_nodes_within(L, fname, API_CALC_OWN_COST(d), *nodes), within = visited;
     int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled)
                                        : calc_small_count(d, grid, 2, grids, &visited);
     lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
@@ -2098,11 +2099,8 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
                             const char *rules, const uint8_t *givens, int limit, uint64_t nodes,
                             uint8_t *others, struct api_killer_tally *tally)
 {
-    long long cost = 2LL * d->geo.ncells, left = lua_host_budget_left(L) / cost;
-    if (left <= 0)
-        api_error(L, "killer_unique: instruction budget exceeded before the search "
-                     "(see --max-instructions)");
-    uint64_t within = (uint64_t)left < nodes ? (uint64_t)left : nodes;
+    long long cost = 2LL * d->geo.ncells;
+    uint64_t within = api_nodes_within(L, "killer_unique", cost, nodes);
     struct search_stats stats = {0};
     struct sl_error err = {0};
     int found = killer_draw_count(d, grid, rules, givens, limit, within, others, &stats,
