@@ -44,6 +44,8 @@ struct host_watch {
     int active;          /* a run is under way */
     int ticking;         /* the watchdog wakes each tick (it sleeps untimed when 0) */
     clockid_t cpu_clock; /* the CPU clock of the thread running it */
+    unsigned long run;   /* runs begun */
+    unsigned long seen;  /* the run whose start the watchdog has read */
     double cpu_start, wall_start;
 };
 
@@ -172,13 +174,18 @@ static void *watch_main(void *arg)
             pthread_cond_wait(&w->wake, &w->lock);
             continue;
         }
+        if (w->seen != w->run) {
+            w->seen = w->run;
+            w->cpu_start = watch_clock(w->cpu_clock);
+            w->wall_start = watch_clock(CLOCK_MONOTONIC);
+        }
         w->ticking = 1;
         struct timespec until;
         clock_gettime(CLOCK_MONOTONIC, &until);
         until.tv_nsec += HOST_WATCH_TICK_MS * 1000000L;
         if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
         pthread_cond_timedwait(&w->wake, &w->lock, &until);
-        if (w->active && !w->quit) watch_check(h);
+        if (w->active && !w->quit && w->seen == w->run) watch_check(h);
     }
     pthread_mutex_unlock(&w->lock);
     return NULL;
@@ -230,12 +237,13 @@ static void watch_begin(struct lua_host *h)
     atomic_store(&h->expired, 0);
     lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
     if (w->started && pthread_getcpuclockid(pthread_self(), &w->cpu_clock) == 0) {
-        w->cpu_start = watch_clock(w->cpu_clock);
-        w->wall_start = watch_clock(CLOCK_MONOTONIC);
+        /* The watchdog reads the run's starting clocks itself, so the
+         * budget starts up to a tick late: a thread's CPU clock is a
+         * system call, too dear for runs as short as a generator's
+         * puzzles. A ticking watchdog sees the new run at its next tick:
+         * runs in quick succession wake it once a tick, not once a run. */
+        w->run++;
         w->active = 1;
-        /* A ticking watchdog sees the new run at its next tick: runs in
-         * quick succession (a generator's puzzles) wake it once a tick,
-         * not once a run. */
         if (!w->ticking) pthread_cond_signal(&w->wake);
     }
     pthread_mutex_unlock(&w->lock);
