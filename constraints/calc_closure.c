@@ -278,3 +278,18 @@ int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
     high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
     return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : 0;
 }
+
+int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
+{
+    struct calc_closure l, high;
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
+    if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
+    if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
+    l.steps = CC_NAKED_SINGLES;
+    if (cc_fills(&l, grid, 1)) return CALC_SMALL_NAKED;
+    high = l;
+    l.steps |= CC_HIDDEN_PAIRS; /* calc_small_band's low closure */
+    if (cc_fills(&l, grid, 1)) return 0;
+    high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
+    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : CALC_SMALL_ABOVE;
+}

@@ -109,7 +109,7 @@ local function small_args(v, n, opts)
   local args = with_weights({
     sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
     rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
-    skip_easy = opts.skip_easy}, opts)
+    skip_easy = opts.skip_easy, easy_band = opts.easy_band}, opts)
   small_made[opts] = {n = n, rules = v.rules, args = args}
   return args
 end
@@ -223,27 +223,31 @@ end
 -- The ratings (lowest, highest) of the draws calc_small's closures decide
 -- (calc_small.h): level 1, a hidden single's; level 2, a big cage's;
 -- level 3 (calc_small_band), the rule of 45 on a line's to a naked
--- pair's. Once per Lua state.
+-- pair's; level 4, a big cage's to a naked single's; level 5, the rule
+-- of 45 on a line's or more (calc_small_grade). Once per Lua state.
 local closure_rated
 local function closure_rating(level)
   local function of(key) return sudolab.technique_rating(key) end
   closure_rated = closure_rated or {
     {of("hidden-single"), of("hidden-single")},
     {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
-    {of("calcudoku-rule-of-45"), of("naked-pair")}}
+    {of("calcudoku-rule-of-45"), of("naked-pair")},
+    {of("calcudoku-big-cage"), of("naked-single")},
+    {of("calcudoku-rule-of-45"), math.huge}}
   return closure_rated[level]
 end
 
 -- The energy of a draw the closure decides, with no rating (and every
 -- rule used: calc_small.h), or nil when it must be rated (level 0, or
--- a range of ratings the band cuts).
+-- a range of ratings the band cuts). A range wholly outside the band
+-- gives its distance from it, the least the rating's can be.
 local function closure_energy(band, level)
   local r = closure_rating(level)
   if not r then return nil end
   if r[1] >= band[1] and r[2] <= band[2] then return 0 end
-  if r[1] ~= r[2] then return nil end
-  if r[1] < band[1] then return band[1] - r[1] end
-  return r[1] - band[2]
+  if r[2] < band[1] then return band[1] - r[2] end
+  if r[1] > band[2] then return r[1] - band[2] end
+  return nil
 end
 
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands

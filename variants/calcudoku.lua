@@ -75,6 +75,11 @@ variant = require("variant").make{
   -- steps (calc_mrv.h), which builds no ruleset a count
   -- (scripts/RESULTS_keen_unruly.md, 2026-12-02 "Keen 6dh: own counts").
   small_hard = {size = 6, top = 3.0},
+  -- Bands up to hard_above on these sides draw so too (Keen 6de and
+  -- 6dn): calc_small_grade's closures rate most of their draws, which
+  -- the rater rated one by one (scripts/RESULTS_keen_unruly.md,
+  -- 2026-12-02 "Keen 6de").
+  small_easy = {from = 5, to = 6},
   -- The hard_draws row a band's settings take, unless the request named
   -- its cage sizes.
   steer = function(settings, opts, n)
@@ -139,7 +144,10 @@ variant = require("variant").make{
     settings.shift = hard
     local n = opts.size or v.size
     local small_hard = hard and n == v.small_hard.size and settings.band[2] <= v.small_hard.top
-    settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard
+    local small_easy = not hard and n >= v.small_easy.from and n <= v.small_easy.to
+      and settings.band[2] <= v.hard_above
+    settings.small = n >= v.small_sizes.from and n <= v.small_sizes.to or small_hard or small_easy
+    settings.easy_band = small_easy
     -- A hard band is above the propagation's steps (a naked single's
     -- 2.3 the hardest): a draw the own count's propagation solves is
     -- dropped before the engine counts it.

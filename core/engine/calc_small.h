@@ -56,7 +56,13 @@ int calc_small_fill(int n, struct rng *r, uint8_t *grid);
  * way its solve path uses both rules: a cage step comes first (nothing
  * else applies to a grid of open cells) and every digit is placed by a
  * line's step. tests/lua/test_calcudoku.lua holds the rater to it. */
-enum { CALC_SMALL_SINGLES = 1, CALC_SMALL_CAGES = 2, CALC_SMALL_BAND = 3 };
+enum {
+    CALC_SMALL_SINGLES = 1,
+    CALC_SMALL_CAGES = 2,
+    CALC_SMALL_BAND = 3,
+    CALC_SMALL_NAKED = 4, /* calc_small_grade: 2.0 to 2.3 */
+    CALC_SMALL_ABOVE = 5  /* calc_small_grade: 2.4 at least */
+};
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
  * the rule's own supports (calc_cages.h). */
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
@@ -91,6 +97,18 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * high one a subset of what it does up to 3.0, so some draws rating 2.4
  * to 3.0 get 0. tests/lua/test_calcudoku.lua holds the rater to it. */
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid);
+
+/* calc_small_closure's level, or else what the closures below prove:
+ * CALC_SMALL_NAKED when the cages, hidden and naked singles fill the
+ * grid (each a step of the rater's up to 2.3, so it never runs out of
+ * them, and no draw but a SINGLES one rates below 2.0: 2.0 to 2.3);
+ * CALC_SMALL_BAND and CALC_SMALL_ABOVE (2.4 at least) when
+ * calc_small_band's low closure leaves a cell open, BAND when its high
+ * one fills the grid; 0 when none decides it (hidden pairs fill what
+ * naked singles leave open: 2.0 to 2.3 only when the rater's direct
+ * hidden pair does so). For bands up to 2.3, which calc_small_closure's
+ * levels cut. */
+int calc_small_grade(const struct calc_draw *d, const uint8_t *grid);
 
 struct calc_cage;
 struct geometry;

@@ -1844,9 +1844,9 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
 
 /* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
  * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=,
- * skip_easy=} -> puzzle,
+ * skip_easy=, easy_band=} -> puzzle,
  * the nodes of its last count, calc_small_closure's level (with skip_easy
- * calc_small_band's), the number of
+ * calc_small_band's, with easy_band calc_small_grade's), the number of
  * cages (and with cages = true the cages and ops, as calc_unique gives
  * them); or nil, why. A whole small draw in one call, all of it from
  * seed: the cages (calc_partition's), their operations, and the mending
@@ -1856,9 +1856,9 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
  * engine counts it. */
 static int api_calc_small(lua_State *L)
 {
-    static const char *const keys[] = {"grid",     "sizes",    "min_cage",  "max_cage", "rules",
-                                       "pair_ops", "more_ops", "tries",     "nodes",    "seed",
-                                       "shift",    "cages",    "skip_easy", NULL};
+    static const char *const keys[] = {"grid",     "sizes",    "min_cage",  "max_cage",  "rules",
+                                       "pair_ops", "more_ops", "tries",     "nodes",     "seed",
+                                       "shift",    "cages",    "skip_easy", "easy_band", NULL};
     const char *fname = "calc_small";
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, fname, "table expected");
     api_check_keys(L, 1, fname, keys);
@@ -1885,7 +1885,9 @@ static int api_calc_small(lua_State *L)
     int want_cages = lua_toboolean(L, -1);
     lua_getfield(L, 1, "skip_easy");
     int skip_easy = lua_toboolean(L, -1) && d->size >= CALC_MRV_FROM; /* calc_mrv_count's settle */
-    lua_pop(L, 2);
+    lua_getfield(L, 1, "easy_band");
+    int easy_band = lua_toboolean(L, -1);
+    lua_pop(L, 3);
     api_calc_small_partition(d, sizes, nsizes, low, high, &rng);
     calc_draw_ops_all(d, grid, &rng);
     struct geometry g;
@@ -1898,7 +1900,9 @@ static int api_calc_small(lua_State *L)
     lua_pushinteger(L, (lua_Integer)used);
     /* A kept skip_easy draw is past the root's steps, which hold the
      * closure's: only the band's closures can decide it. */
-    lua_pushinteger(L, skip_easy ? calc_small_band(d, grid) : calc_small_closure(d, grid));
+    lua_pushinteger(L, skip_easy   ? calc_small_band(d, grid)
+                       : easy_band ? calc_small_grade(d, grid)
+                                   : calc_small_closure(d, grid));
     lua_pushinteger(L, d->count);
     if (!want_cages) return 4;
     api_calc_push(L, d);

@@ -278,6 +278,40 @@ expect("a draw of level 3 rates in the band, every rule used", band_true, true)
 expect("most draws rated in the band are level 3", decided > 100 and decided * 10 > inside * 6,
        true)
 
+-- With easy_band calc_small's level is calc_small_grade's: levels 1 and 2
+-- as calc_small_closure's, level 4 a big cage's to a naked single's
+-- rating, level 3 calc_small_band's, level 5 the rule of 45 on a line's or
+-- more; every draw rated up to 2.3 past level 2 is level 4 or 0, and each
+-- level is met, on 5x5 and 6x6 alike.
+local naked = sudolab.technique_rating("naked-single")
+local grade_range = {{hidden, hidden}, {big, big}, {band_lo, band_hi}, {big, naked},
+                     {band_lo, math.huge}}
+local grade_true, grade_seen, grade_rated = true, {[0] = 0, 0, 0, 0, 0, 0}, 0
+for seed = 1, 600 do
+  local n = seed % 2 == 0 and 6 or 5
+  local g = sudolab.calc_fill{size = n, seed = seed}
+  local q, _, level = sudolab.calc_small{grid = g, sizes = {1, 2, 2, 3, 3, 4}, min_cage = 1,
+    max_cage = 4, rules = "classic;calcudoku", pair_ops = "+-x/", more_ops = "+x",
+    tries = 4 * n * n, nodes = 120000, seed = seed,
+    easy_band = true}
+  if q then
+    local r = q:rate()
+    local range = grade_range[level]
+    grade_seen[level] = grade_seen[level] + 1
+    if range then
+      grade_true = grade_true and r.rating >= range[1] and r.rating <= range[2]
+      if level ~= 5 then grade_true = grade_true and #r.unused == 0 end
+    end
+    if r.rating > big and r.rating <= naked then
+      grade_rated = grade_rated + 1
+      grade_true = grade_true and (level == 4 or level == 0)
+    end
+  end
+end
+expect("calc_small_grade's levels hold the rater's rating", grade_true, true)
+expect("each of levels 1, 2, 4 and 5 is met", grade_seen[1] > 10 and grade_seen[2] > 10
+       and grade_seen[4] > 10 and grade_seen[5] > 10 and grade_rated > 10, true)
+
 -- calc_small refuses what its own counts and closure do not model: other
 -- rules, sides below 3, cages past the rule's most cells; and a count
 -- past its node budget gives up instead of running on.
