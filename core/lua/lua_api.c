@@ -1694,13 +1694,18 @@ static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzz
 
 /* How calc_unique's loop counts a draw: the engine alone; the draw's own
  * search first (calc_small.h; from side CALC_MRV_FROM calc_mrv.h's), the
- * engine only for a draw it finds unique; or so, but a unique draw
- * calc_mrv_count's root settles is not counted by the engine at all: it
- * rates no more than the propagation's steps, and a band above them
- * rejects it. */
+ * engine only for a draw it finds unique; or the own search alone
+ * (API_CALC_OWN_ONE), a unique draw calc_mrv_count's root settles given
+ * up: it rates no more than the propagation's steps, and a band above
+ * them rejects it. */
 enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
 /* api_calc_count_next's count of a draw API_CALC_OWN_EASY leaves out. */
 #define API_CALC_EASY (-2)
+/* api_calc_count_next's count of a draw API_CALC_OWN_EASY found unique:
+ * by its own count alone. The engine counts only the draws written (the
+ * generator's check, core/generate/lua_generate.c), not the many a band
+ * rejects after their rating; the rater takes the own count's solution. */
+#define API_CALC_OWN_ONE (-3)
 
 /* The instructions a node of a draw's own count is charged, as a killer
  * count's are: its search runs in C, out of the interpreter's sight. */
@@ -1708,7 +1713,7 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
 
 /* One count of calc_unique's loop, small one of the modes above: the
  * solutions found (up to 2), -1 when the count gave up, or
- * API_CALC_EASY. */
+ * API_CALC_EASY or API_CALC_OWN_ONE (API_CALC_OWN_EASY). */
 static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
                                uint64_t *nodes, uint8_t *grids, int small)
@@ -1727,10 +1732,12 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
     if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;
-    /* The rule's count hook (the quick count) answers only a root that
-     * settles by the same steps (calcudoku_settle.c): not this one. */
-    if (small == API_CALC_OWN_EASY)
-        return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
+    if (small == API_CALC_OWN_EASY &&
+        own == 1) { /* its rules, for its rating and its line; no count */
+        api_calc_rules(L, fname, ap, d, grid, rules);
+        *nodes = visited;
+        return API_CALC_OWN_ONE;
+    }
     return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
 }
 
@@ -1740,8 +1747,8 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
  * API_CALC_ENGINE (a side up to CALC_SMALL_MAX_SIZE: calc_small) the
  * mends are decided by the draw's own count, whose second solution may
  * differ from the solver's, and the engine counts only the draw it finds
- * unique (API_CALC_OWN_EASY: and its root does not settle). NULL when
- * unique, else why not. */
+ * unique (API_CALC_OWN_EASY: none; its unique draw, its root not settled,
+ * noted unique but not counted). NULL when unique, else why not. */
 static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
                                  struct calc_draw *d, const uint8_t *grid, const char *rules,
                                  lua_Integer tries, uint64_t *nodes, struct rng *rng, int small)
@@ -1751,9 +1758,9 @@ static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puz
         uint64_t used = *nodes;
         int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small);
         if (found == API_CALC_EASY) return "too easy: its propagation solves it";
-        if (found < 0 || found == 0) return found ? "the count gave up" : "no solution";
-        if (found == 1) {
-            api_note_unique(ap, grids, used);
+        if (found == -1 || found == 0) return found ? "the count gave up" : "no solution";
+        if (found == 1 || found == API_CALC_OWN_ONE) {
+            api_note_unique(ap, grids, found == 1 ? used : API_NOT_COUNTED);
             *nodes = used;
             return NULL;
         }
@@ -1852,8 +1859,9 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
  * seed: the cages (calc_partition's), their operations, and the mending
  * by the draw's own count (api_calc_mend's small). The same arguments
  * give the same draw. With skip_easy (sides from CALC_MRV_FROM), a draw
- * whose own count's root settles is given up ("too easy") before the
- * engine counts it. */
+ * whose own count's root settles is given up ("too easy"), and the
+ * engine counts no draw: the generator counts the one it writes
+ * (API_CALC_OWN_ONE). */
 static int api_calc_small(lua_State *L)
 {
     static const char *const keys[] = {"grid",     "sizes",    "min_cage",  "max_cage",  "rules",
