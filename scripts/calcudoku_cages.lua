@@ -225,11 +225,13 @@ end
 -- pair's. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
-  local function of(key) return sudolab.technique_rating(key) end
-  closure_rated = closure_rated or {
-    {of("hidden-single"), of("hidden-single")},
-    {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
-    {of("calcudoku-rule-of-45"), of("naked-pair")}}
+  if not closure_rated then -- the helper made here: not a closure a draw
+    local function of(key) return sudolab.technique_rating(key) end
+    closure_rated = {
+      {of("hidden-single"), of("hidden-single")},
+      {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
+      {of("calcudoku-rule-of-45"), of("naked-pair")}}
+  end
   return closure_rated[level]
 end
 
