@@ -236,7 +236,8 @@ int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struc
     return cages;
 }
 
-/* l's cages from d's clues over grid; 0, or -1 when one does not fit. */
+/* l's cages from d's clues over grid, the rule of 45's not yet
+ * (cc_add_line_rests); 0, or -1 when one does not fit. */
 static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint8_t *grid)
 {
     struct geometry g;
@@ -247,11 +248,21 @@ static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint
     for (int c = 0; c < l->ncells; c++) l->cand[c] = digitset_all(l->n), l->value[c] = 0;
     for (int k = 0; k < l->cages; k++) l->dirty[k] = 1;
     l->steps = 0, l->rests = 0;
+    return 0;
+}
+
+/* The rule of 45's cages of every line, after l's clued ones: made only
+ * for the steps that walk them (CC_LINE_RESTS), as most closures stop
+ * short of them and making them cost as much as a closure's cages. */
+static void cc_add_line_rests(struct calc_closure *l)
+{
+    struct geometry g;
+    struct sl_error err;
+    if (geometry_init(&g, l->n, 0, 0, &err)) return; /* cc_init made one of this side */
     for (int line = 0; line < 2 * l->n; line++) {
         cc_line_rest(l, &g, line, CALC_ADD);
         cc_line_rest(l, &g, line, CALC_MUL);
     }
-    return 0;
 }
 
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
@@ -275,6 +286,7 @@ int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
      * steps leave the grid open, so do all the rater's up to 2.3. */
     low.steps |= CC_HIDDEN_PAIRS;
     if (cc_fills(&low, grid, 1)) return 0;
+    cc_add_line_rests(&high);
     high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
     return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : 0;
 }

@@ -98,24 +98,25 @@ function M.unique(v, grid, n, opts, tries)
   return nil, cages
 end
 
--- The arguments of M.small's draws for a request's settings (opts) and
--- side, made once: a run's settings stay, and only the grid, the seed and
--- the cages wanted change from draw to draw (M.small sets them).
-local small_made = setmetatable({}, {__mode = "k"}) -- opts -> {n =, args =}
-local function small_args(v, n, opts)
+-- M.small's draw function for a request's settings (opts) and side
+-- (sudolab.calc_small_draws), made once: a run's settings stay, and only
+-- the grid, the seed and the cages wanted change from draw to draw.
+local small_made = setmetatable({}, {__mode = "k"}) -- opts -> {n =, rules =, draw =}
+local function small_draw(v, n, opts)
   local made = small_made[opts]
-  if made and made.n == n and made.rules == v.rules then return made.args end
+  if made and made.n == n and made.rules == v.rules then return made.draw end
   local low, high = M.bounds(opts, n)
-  local args = with_weights({
+  local draw = sudolab.calc_small_draws(with_weights({
     sizes = opts.cage_sizes or default_sizes, min_cage = low, max_cage = high,
     rules = v.rules, tries = 4 * n * n, shift = opts.shift and high or nil, nodes = budget(n),
-    skip_easy = opts.skip_easy, easy_band = opts.easy_band}, opts)
-  small_made[opts] = {n = n, rules = v.rules, args = args}
-  return args
+    skip_easy = opts.skip_easy, easy_band = opts.easy_band}, opts))
+  small_made[opts] = {n = n, rules = v.rules, draw = draw}
+  return draw
 end
 
 -- M.unique's draw on a small side (opts.small: variants/calcudoku.lua's
--- small_sizes), all of it in one C call from one seed (sudolab.calc_small:
+-- small_sizes), all of it in one C call from one seed (sudolab.calc_small,
+-- through the draw function calc_small_draws makes once a request:
 -- the partition, the operations, the mending by the draw's own count).
 -- Returns the puzzle, no cages or ops (with_cages: them too, the same
 -- draw again for the annealing), the nodes of its count, the closure's
@@ -126,9 +127,7 @@ end
 -- counts it (calc_mrv.h).
 function M.small(v, grid, n, opts, seed, with_cages)
   seed = seed or math.random(0, math.maxinteger)
-  local args = small_args(v, n, opts)
-  args.grid, args.seed, args.cages = grid, seed, with_cages
-  local p, nodes, level, count, cages, ops = sudolab.calc_small(args)
+  local p, nodes, level, count, cages, ops = small_draw(v, n, opts)(grid, seed, with_cages)
   if not p then return nil, nodes end
   return p, cages, ops, nodes, level, seed, count
 end
@@ -227,13 +226,15 @@ end
 -- of 45 on a line's or more (calc_small_grade). Once per Lua state.
 local closure_rated
 local function closure_rating(level)
-  local function of(key) return sudolab.technique_rating(key) end
-  closure_rated = closure_rated or {
-    {of("hidden-single"), of("hidden-single")},
-    {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
-    {of("calcudoku-rule-of-45"), of("naked-pair")},
-    {of("calcudoku-big-cage"), of("naked-single")},
-    {of("calcudoku-rule-of-45"), math.huge}}
+  if not closure_rated then -- the helper made here: not a closure a draw
+    local function of(key) return sudolab.technique_rating(key) end
+    closure_rated = {
+      {of("hidden-single"), of("hidden-single")},
+      {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
+      {of("calcudoku-rule-of-45"), of("naked-pair")},
+      {of("calcudoku-big-cage"), of("naked-single")},
+      {of("calcudoku-rule-of-45"), math.huge}}
+  end
   return closure_rated[level]
 end
 

@@ -197,6 +197,14 @@ function M.unused_rules(p, opts, info, line)
   return nil, r
 end
 
+-- True when a line's fourth field (its rules) is "classic" alone. The
+-- position after the word, not a frontier pattern: a frontier that fails
+-- (a calcudoku's "classic;calcudoku:...") backs up through every field.
+local function rules_classic(line)
+  local after = line:match("^%S+ %S+ %S+ classic()")
+  return after ~= nil and (after > #line or line:find("^%s", after) ~= nil)
+end
+
 function M.maker(name, opts)
   local v = require(name)
   if type(v) ~= "table" then error("variant " .. name .. ": the file must return a table", 0) end
@@ -227,7 +235,7 @@ function M.maker(name, opts)
     -- read once for both (its rules are the line's fourth field: writing
     -- them apart cost a calcudoku as much as the line).
     local line = p:line()
-    local classic = p:size() <= 9 and line:find("^%S+ %S+ %S+ classic%f[%s\0]") ~= nil
+    local classic = p:size() <= 9 and rules_classic(line)
     local full = not classic and line or nil
     local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end

@@ -1524,12 +1524,13 @@ static void api_calc_check_ops(lua_State *L, const char *fname, const struct cal
     }
 }
 
-/* spec.grid into d's size and grid. */
-static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, uint8_t *grid)
+/* The grid at stack index at (a solution's digits) into d's size and
+ * grid. */
+static void api_calc_grid_at(lua_State *L, const char *fname, int at, struct calc_draw *d,
+                             uint8_t *grid)
 {
     size_t len = 0;
-    lua_getfield(L, 1, "grid");
-    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : "";
+    const char *text = lua_type(L, at) == LUA_TSTRING ? lua_tolstring(L, at, &len) : "";
     d->size = len <= SL_MAX_CELLS ? api_cage_map_size(len) : 0;
     d->ncells = d->size * d->size;
     if (d->size < 2 || (size_t)d->ncells != len)
@@ -1539,6 +1540,13 @@ static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, 
         if (v < 1 || v > d->size) api_error(L, "%s: grid must be complete", fname);
         grid[c] = (uint8_t)v;
     }
+}
+
+/* spec.grid into d's size and grid. */
+static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, uint8_t *grid)
+{
+    lua_getfield(L, 1, "grid");
+    api_calc_grid_at(L, fname, -1, d, grid);
     lua_pop(L, 1);
 }
 
@@ -1849,6 +1857,74 @@ static void api_calc_small_partition(struct calc_draw *d, const int *sizes, int 
  * columns and cages alone. */
 #define API_CALC_SMALL_RULES "classic;calcudoku"
 
+/* A small draw's settings (calc_small's fields but the grid, the seed
+ * and cages), read once: calc_small_draws keeps them for every draw. */
+struct api_calc_small_spec {
+    char pair_ops[32], more_ops[32]; /* calc_draw's weights */
+    int sizes[SL_MAX_CELLS], nsizes, low, high, shift, skip_easy, easy_band;
+    lua_Integer tries;
+    uint64_t nodes;
+};
+
+/* The settings of the option table at index 1 into spec. */
+static void api_calc_small_spec(lua_State *L, const char *fname, struct api_calc_small_spec *spec)
+{
+    api_calc_weights(L, fname, "pair_ops", "+-x/", spec->pair_ops, sizeof spec->pair_ops);
+    api_calc_weights(L, fname, "more_ops", "+x", spec->more_ops, sizeof spec->more_ops);
+    spec->nsizes = api_calc_sizes(L, fname, spec->sizes);
+    spec->low = (int)api_field_needed(L, "min_cage", fname, 1, CALC_MAX_CAGE_CELLS);
+    spec->high = (int)api_field_needed(L, "max_cage", fname, spec->low, CALC_MAX_CAGE_CELLS);
+    const char *rules = api_field_string(L, 1, "rules", fname);
+    if (strcmp(rules, API_CALC_SMALL_RULES) != 0)
+        api_error(L, "%s: rules must be \"%s\"", fname, API_CALC_SMALL_RULES);
+    lua_pop(L, 1);
+    spec->tries = api_field_needed(L, "tries", fname, 1, 1000000);
+    spec->nodes = api_field_budget(L, "nodes", fname);
+    spec->shift = (int)api_field_integer(L, "shift", fname, 0, spec->high, 0);
+    lua_getfield(L, 1, "skip_easy");
+    spec->skip_easy = lua_toboolean(L, -1);
+    lua_getfield(L, 1, "easy_band");
+    spec->easy_band = lua_toboolean(L, -1);
+    lua_pop(L, 2);
+}
+
+/* The draw of spec over grid (d's size and grid read) from seed; pushes
+ * calc_small's results and returns their number. */
+static int api_calc_small_run(lua_State *L, const char *fname,
+                              const struct api_calc_small_spec *spec, struct calc_draw *d,
+                              const uint8_t *grid, uint64_t seed, int want_cages)
+{
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE)
+        return api_error(L, "%s: grid must be of side 3 to %d", fname, CALC_SMALL_MAX_SIZE);
+    memcpy(d->pair_ops, spec->pair_ops, sizeof d->pair_ops);
+    memcpy(d->more_ops, spec->more_ops, sizeof d->more_ops);
+    d->shift = spec->shift;
+    int skip_easy = spec->skip_easy && d->size >= CALC_MRV_FROM; /* calc_mrv_count's settle */
+    struct rng rng;
+    rng_seed(&rng, seed);
+    api_calc_small_partition(d, spec->sizes, spec->nsizes, spec->low, spec->high, &rng);
+    calc_draw_ops_all(d, grid, &rng);
+    struct geometry g;
+    struct sl_error err = {0};
+    if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "%s: %s", fname, err.msg);
+    struct api_puzzle *ap = api_push_puzzle(L, &g);
+    int mode = skip_easy ? API_CALC_OWN_EASY : API_CALC_OWN;
+    uint64_t used = spec->nodes;
+    const char *why =
+        api_calc_mend(L, fname, ap, d, grid, API_CALC_SMALL_RULES, spec->tries, &used, &rng, mode);
+    if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
+    lua_pushinteger(L, (lua_Integer)used);
+    /* A kept skip_easy draw is past the root's steps, which hold the
+     * closure's: only the band's closures can decide it. */
+    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid)
+                       : spec->easy_band ? calc_small_grade(d, grid)
+                                         : calc_small_closure(d, grid));
+    lua_pushinteger(L, d->count);
+    if (!want_cages) return 4;
+    api_calc_push(L, d);
+    return 6;
+}
+
 /* sudolab.calc_small{grid=, sizes=, min_cage=, max_cage=, rules=,
  * pair_ops=, more_ops=, tries=, nodes=, seed=, shift=, cages=,
  * skip_easy=, easy_band=} -> puzzle,
@@ -1870,51 +1946,50 @@ static int api_calc_small(lua_State *L)
     const char *fname = "calc_small";
     if (!lua_istable(L, 1)) return api_arg_error(L, 1, fname, "table expected");
     api_check_keys(L, 1, fname, keys);
-    struct calc_draw draw, *d = &draw;
+    struct calc_draw draw;
     uint8_t grid[SL_MAX_CELLS];
-    int sizes[SL_MAX_CELLS];
-    api_calc_weights(L, fname, "pair_ops", "+-x/", d->pair_ops, sizeof d->pair_ops);
-    api_calc_weights(L, fname, "more_ops", "+x", d->more_ops, sizeof d->more_ops);
-    api_calc_grid(L, fname, d, grid);
-    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE)
-        return api_error(L, "%s: grid must be of side 3 to %d", fname, CALC_SMALL_MAX_SIZE);
-    int nsizes = api_calc_sizes(L, fname, sizes);
-    int low = (int)api_field_needed(L, "min_cage", fname, 1, CALC_MAX_CAGE_CELLS);
-    int high = (int)api_field_needed(L, "max_cage", fname, low, CALC_MAX_CAGE_CELLS);
-    const char *rules = api_field_string(L, 1, "rules", fname); /* kept on the stack */
-    if (strcmp(rules, API_CALC_SMALL_RULES) != 0)
-        return api_error(L, "%s: rules must be \"%s\"", fname, API_CALC_SMALL_RULES);
-    lua_Integer tries = api_field_needed(L, "tries", fname, 1, 1000000);
-    uint64_t used = api_field_budget(L, "nodes", fname);
-    struct rng rng;
-    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", fname, 0, LUA_MAXINTEGER));
-    d->shift = (int)api_field_integer(L, "shift", fname, 0, high, 0);
+    api_calc_grid(L, fname, &draw, grid);
+    struct api_calc_small_spec spec;
+    api_calc_small_spec(L, fname, &spec);
+    uint64_t seed = (uint64_t)api_field_needed(L, "seed", fname, 0, LUA_MAXINTEGER);
     lua_getfield(L, 1, "cages");
     int want_cages = lua_toboolean(L, -1);
-    lua_getfield(L, 1, "skip_easy");
-    int skip_easy = lua_toboolean(L, -1) && d->size >= CALC_MRV_FROM; /* calc_mrv_count's settle */
-    lua_getfield(L, 1, "easy_band");
-    int easy_band = lua_toboolean(L, -1);
-    lua_pop(L, 3);
-    api_calc_small_partition(d, sizes, nsizes, low, high, &rng);
-    calc_draw_ops_all(d, grid, &rng);
-    struct geometry g;
-    struct sl_error err = {0};
-    if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "%s: %s", fname, err.msg);
-    struct api_puzzle *ap = api_push_puzzle(L, &g);
-    int mode = skip_easy ? API_CALC_OWN_EASY : API_CALC_OWN;
-    const char *why = api_calc_mend(L, fname, ap, d, grid, rules, tries, &used, &rng, mode);
-    if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
-    lua_pushinteger(L, (lua_Integer)used);
-    /* A kept skip_easy draw is past the root's steps, which hold the
-     * closure's: only the band's closures can decide it. */
-    lua_pushinteger(L, skip_easy   ? calc_small_band(d, grid)
-                       : easy_band ? calc_small_grade(d, grid)
-                                   : calc_small_closure(d, grid));
-    lua_pushinteger(L, d->count);
-    if (!want_cages) return 4;
-    api_calc_push(L, d);
-    return 6;
+    lua_pop(L, 1);
+    return api_calc_small_run(L, fname, &spec, &draw, grid, seed, want_cages);
+}
+
+/* draw(grid, seed[, cages]): calc_small with the settings of the
+ * calc_small_draws that made it (its upvalue) and these three. */
+static int api_calc_small_draw(lua_State *L)
+{
+    const char *fname = "calc_small_draws";
+    const struct api_calc_small_spec *spec = lua_touserdata(L, lua_upvalueindex(1));
+    int want_cages = lua_toboolean(L, 3);
+    uint64_t seed = (uint64_t)api_integer(L, 2, fname, 0, LUA_MAXINTEGER);
+    struct calc_draw draw;
+    uint8_t grid[SL_MAX_CELLS];
+    api_calc_grid_at(L, fname, 1, &draw, grid);
+    return api_calc_small_run(L, fname, spec, &draw, grid, seed, want_cages);
+}
+
+/* sudolab.calc_small_draws{sizes=, min_cage=, max_cage=, rules=,
+ * pair_ops=, more_ops=, tries=, nodes=, shift=, skip_easy=, easy_band=} -> draw, a
+ * function: draw(grid, seed[, cages]) is calc_small{...the same, grid =
+ * grid, seed = seed, cages = cages}, the same draw. A generator making
+ * many draws of one request reads and checks its settings once, not a
+ * table of them a draw. */
+static int api_calc_small_draws(lua_State *L)
+{
+    static const char *const keys[] = {"sizes",    "min_cage",  "max_cage",  "rules",
+                                       "pair_ops", "more_ops",  "tries",     "nodes",
+                                       "shift",    "skip_easy", "easy_band", NULL};
+    const char *fname = "calc_small_draws";
+    if (!lua_istable(L, 1)) return api_arg_error(L, 1, fname, "table expected");
+    api_check_keys(L, 1, fname, keys);
+    struct api_calc_small_spec *spec = lua_newuserdatauv(L, sizeof *spec, 0);
+    api_calc_small_spec(L, fname, spec);
+    lua_pushcclosure(L, api_calc_small_draw, 1);
+    return 1;
 }
 
 /* sudolab.calc_text{grid=, cages=, ops=} -> the calcudoku rule's
@@ -2265,6 +2340,7 @@ int lua_api_open(lua_State *L)
         {"calc_unique", api_calc_unique},
         {"calc_fill", api_calc_fill},
         {"calc_small", api_calc_small},
+        {"calc_small_draws", api_calc_small_draws},
         {"calc_text", api_calc_text},
         {"calc_move", api_calc_move},
         {"calc_partition", api_calc_partition},

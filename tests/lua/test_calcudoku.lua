@@ -342,6 +342,63 @@ do
   expect("a count out of nodes gives up", q == nil and why, "the count gave up")
 end
 
+-- calc_small_draws: its function makes calc_small's draw of the same
+-- settings, grid and seed (the puzzle, nodes, level, cages and ops), on
+-- each side it serves and with skip_easy too; it refuses what calc_small
+-- refuses, its settings when made, a grid or seed on each draw.
+do
+  local same, compared = true, 0
+  for seed = 1, 60 do
+    local n = seed % 3 == 0 and 6 or seed % 3 == 1 and 3 or 4
+    local settings = {sizes = {2, 2, 2, 3}, min_cage = n == 6 and 2 or 1, max_cage = 4,
+                      rules = "classic;calcudoku", pair_ops = "+-x/", more_ops = "++x",
+                      tries = 4 * n * n, nodes = 120000, shift = n == 6 and 4 or nil,
+                      skip_easy = n == 6}
+    local draw = sudolab.calc_small_draws(settings)
+    local g = sudolab.calc_fill{size = n, seed = seed}
+    local spec = {grid = g, seed = seed * 7919, cages = true}
+    for k, v in pairs(settings) do spec[k] = v end
+    local a = table.pack(sudolab.calc_small(spec))
+    local b = table.pack(draw(g, seed * 7919, true))
+    local agree = a.n == b.n and (a[1] == nil) == (b[1] == nil)
+    if agree and a[1] then
+      agree = a[1]:line() == b[1]:line() and a[2] == b[2] and a[3] == b[3] and a[4] == b[4]
+      for c = 0, n * n - 1 do agree = agree and a[5][c] == b[5][c] end
+      for k = 1, #a[6] do agree = agree and a[6][k] == b[6][k] end
+      compared = compared + 1
+    elseif agree then
+      agree = a[2] == b[2]
+    end
+    same = same and agree
+  end
+  expect("a draw function makes calc_small's draws", same, true)
+  expect("and made some on every side", compared > 30, true)
+  local function refused(f, ...)
+    local ok, err = pcall(f, ...)
+    return not ok and tostring(err) or ""
+  end
+  local good = {sizes = {2, 3}, min_cage = 2, max_cage = 3, rules = "classic;calcudoku",
+                pair_ops = "+-x/", more_ops = "+x", tries = 64, nodes = 100000}
+  local function with(over)
+    local t = {}
+    for k, v in pairs(good) do t[k] = v end
+    for k, v in pairs(over) do t[k] = v end
+    return t
+  end
+  expect("its settings' other rules refused", refused(sudolab.calc_small_draws,
+         with{rules = "classic;diagonal"}):find('rules must be "classic;calcudoku"', 1, true) ~= nil,
+         true)
+  expect("a grid or seed among its settings refused", refused(sudolab.calc_small_draws,
+         with{seed = 1}):find("unknown key", 1, true) ~= nil, true)
+  local draw = sudolab.calc_small_draws(good)
+  expect("a 2x2 refused on a draw", refused(draw, "1221", 1):find("side 3 to", 1, true) ~= nil,
+         true)
+  expect("a grid not complete refused", refused(draw, "1234341221434.21", 1):find(
+         "grid must be complete", 1, true) ~= nil, true)
+  expect("a negative seed refused", refused(draw, sudolab.calc_fill{size = 4, seed = 1}, -1) ~= "",
+         true)
+end
+
 -- Annealing's moves (sudolab.calc_move): every cage stays connected and
 -- within max_cage (or its size before), each operation fits its cage.
 local g5 = sudolab.puzzle{size = 5, boxes = "none"}:fill(3)
