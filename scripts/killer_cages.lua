@@ -297,13 +297,15 @@ local function copy(cage)
   return new
 end
 
--- One random move on a copy of the partition (members: its cages' cells,
--- cages: how many); nil when the move drawn is not possible (the caller
--- draws again, so nothing is copied before a move is known to be
--- possible): every cage keeps low..high cells and the count of cages stays
--- in M.cage_band. `prefer` (2 split, 3 merge) is drawn more often:
--- splitting gives a puzzle more information (toward uniqueness), merging
--- takes some away (toward a harder rating).
+-- One random move of the partition (members: its cages' cells, cages: how
+-- many), as the cells that move (all from one cage) and the cage id they
+-- move to; nil when the move drawn is not possible (the caller draws
+-- again): every cage keeps low..high cells and the count of cages stays
+-- in M.cage_band. The caller patches the partition and its layout
+-- (sudolab.killer_layout) with it, and back when the move is refused.
+-- `prefer` (2 split, 3 merge) is drawn more often: splitting gives a
+-- puzzle more information (toward uniqueness), merging takes some away
+-- (toward a harder rating).
 local function move(cage, members, cages, grid, n, low, high, prefer)
   local fewest, most = M.cage_band(n, low, high)
   local kind = prefer and math.random() < 0.5 and prefer or math.random(3)
@@ -315,9 +317,7 @@ local function move(cage, members, cages, grid, n, low, high, prefer)
     if other == own or #members[own] <= math.max(low, 1) or #members[other] >= high then return nil end
     if has_digit(members[other], grid, digit_at(grid, cell)) then return nil end
     if not connected(without(members[own], cell), n) then return nil end
-    local new = copy(cage)
-    new[cell] = other
-    return new
+    return {cell}, other
   elseif kind == 2 then -- split off a cell's half of its cage
     local cells = members[own]
     if #cells < 2 * math.max(low, 1) or cages >= most then return nil end
@@ -333,9 +333,7 @@ local function move(cage, members, cages, grid, n, low, high, prefer)
     if #part < low or #rest < math.max(low, 1) or not connected(part, n) or not connected(rest, n) then
       return nil
     end
-    local new = copy(cage)
-    for _, c in ipairs(part) do new[c] = fresh + 1 end
-    return new
+    return part, fresh + 1
   else -- merge with the cage next door
     local nbs = neighbours(cell, n)
     local other = cage[nbs[math.random(#nbs)]]
@@ -343,10 +341,23 @@ local function move(cage, members, cages, grid, n, low, high, prefer)
     for _, c in ipairs(members[other]) do
       if has_digit(members[own], grid, digit_at(grid, c)) then return nil end
     end
-    local new = copy(cage)
-    for _, c in ipairs(members[other]) do new[c] = own end
-    return new
+    return members[other], own
   end
+end
+
+-- Moves cells into cage id, in the partition and its layout.
+local function patch(cage, layout, cells, id)
+  for _, c in ipairs(cells) do cage[c] = id end
+  layout:assign(cells, id)
+end
+
+-- The killer rule's text of a layout (sudolab.killer_layout: rule_text's
+-- for its partition, written from the cages it keeps), or nil past
+-- M.max_cages(n).
+local function layout_text(layout, n)
+  local text, count = layout:text()
+  if count > M.max_cages(n) then return nil end
+  return text
 end
 
 -- How far the cage sizes are from the distribution asked (opts.cage_sizes
@@ -417,8 +428,9 @@ end
 -- math.huge, as the walk refuses it whatever its exact energy: a swap of
 -- two digits shows a second solution without a search, and the rating
 -- stops once past what the limit leaves. `seen`: the walk's memory of
--- ratings (rate_seen), or nil.
-local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique, seen)
+-- ratings (rate_seen), or nil. `layout`: the partition's killer_layout,
+-- which writes its text, or nil (rule_text then does).
+local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique, seen, layout)
   limit = limit or math.huge
   local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
   local outside, split_or_merge = cages_outside(members, n, opts)
@@ -430,7 +442,8 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   end
   -- The rule text names the candidate's puzzle and, for the walk's
   -- memory, its ratings (rate_seen): written once.
-  local text = not unique and rule_text(cage, grid, n)
+  local text = not unique
+               and (layout and layout_text(layout, n) or not layout and rule_text(cage, grid, n))
   if not unique and not text then return math.huge end
   local p = unique or puzzle_of(v, text, n, givens)
   -- Rating first where it is bounded (9x9 and smaller): it counts to two
@@ -553,38 +566,44 @@ function M.anneal(v, grid, opts)
   end
   if not e then return nil, "no partition to start annealing from", {trace = {}} end
   local cages = cage_count(members)
+  -- The walk patches one partition and its layout in place: a refused
+  -- move is patched back, and the best state kept is a copy.
+  local layout = sudolab.killer_layout{grid = grid, cages = cage}
   local trace, best, best_e, best_cage, best_rated = {e}, nil, math.huge, nil, nil
   local sides = {} -- the sides of the band its unique states rated on (walk_side)
   local seen = {} -- the walk's ratings by cage text (rate_seen)
   for step = 1, steps do
     note_side(sides, count, fits, toward, members, n, opts)
     if count == 1 and fits and e < best_e then
-      best, best_e, best_cage, best_rated = p, e, cage, rated
+      best, best_e, best_cage, best_rated = p, e, copy(cage), rated
     end
     if best and e <= slack then break end -- good enough
-    local candidate
+    local moved, to
     for _ = 1, 50 do
-      candidate = move(cage, members, cages, grid, n, low, high, toward)
-      if candidate then break end
+      moved, to = move(cage, members, cages, grid, n, low, high, toward)
+      if moved then break end
     end
-    if candidate then
+    if moved then
       -- Accepted when e2 < e - temperature * ln(u) (at once when e2 <= e):
       -- u is drawn first, so scoring stops once the candidate is sure to
       -- be refused.
       local limit = e - temperature * math.log(math.random())
-      local m = members_of(candidate, n)
+      local from = cage[moved[1]]
+      patch(cage, layout, moved, to)
+      local m = layout:members()
       local e2, p2, count2, fits2, toward2, rated2 =
-        energy(v, candidate, m, grid, n, opts, w, givens, limit, nil, seen)
+        energy(v, cage, m, grid, n, opts, w, givens, limit, nil, seen, layout)
       if e2 <= e or (e2 < math.huge and e2 < limit) then
-        cage, members, e, p, count, fits, toward, rated =
-          candidate, m, e2, p2, count2, fits2, toward2, rated2
-        cages = cage_count(members)
+        members, e, p, count, fits, toward, rated = m, e2, p2, count2, fits2, toward2, rated2
+        cages = layout:count()
+      else
+        patch(cage, layout, moved, from)
       end
     end
     trace[#trace + 1] = e
     temperature = temperature * cooling
   end
-  if count == 1 and fits and e < best_e then best, best_e, best_cage, best_rated = p, e, cage, rated end
+  if count == 1 and fits and e < best_e then best, best_e, best_cage, best_rated = p, e, copy(cage), rated end
   if not best then
     note_side(sides, count, fits, toward, members, n, opts) -- the last step's state
     return nil, "annealing ended with no unique puzzle in the band",

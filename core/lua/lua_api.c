@@ -30,6 +30,7 @@
 #include "dig.h"
 #include "killer_draw.h"
 #include "killer_swap.h"
+#include "lua_killer_layout.h"
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
@@ -2367,6 +2368,7 @@ int lua_api_open(lua_State *L)
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     luaL_newlib(L, functions);
+    lua_killer_layout_open(L);
     api_push_grades(L);
     lua_setfield(L, -2, "grades");
     return 1;
