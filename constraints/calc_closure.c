@@ -274,34 +274,39 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
     return cc_fills(&l, grid, 1) ? CALC_SMALL_CAGES : 0;
 }
 
-int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
+/* Past the closure low of cages, hidden and naked singles, which left a
+ * cell open: 0 when hidden pairs fill the grid (the rater's direct hidden
+ * pair may still make it 2.3 or less), CALC_SMALL_BAND when the high
+ * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least). */
+static int cc_past_singles(struct calc_closure *low, const uint8_t *grid)
 {
-    struct calc_closure low, high;
-    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
-    low.steps = CC_NAKED_SINGLES;
-    if (cc_fills(&low, grid, 1)) return 0;
-    high = low;
+    struct calc_closure high = *low;
     /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
      * removals and a hidden single make what it makes, so when these
      * steps leave the grid open, so do all the rater's up to 2.3. */
-    low.steps |= CC_HIDDEN_PAIRS;
-    if (cc_fills(&low, grid, 1)) return 0;
+    low->steps |= CC_HIDDEN_PAIRS;
+    if (cc_fills(low, grid, 1)) return 0;
     cc_add_line_rests(&high);
     high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
-    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : 0;
+    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : CALC_SMALL_ABOVE;
+}
+
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
+{
+    struct calc_closure low;
+    if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    low.steps = CC_NAKED_SINGLES;
+    if (cc_fills(&low, grid, 1)) return 0;
+    return cc_past_singles(&low, grid) == CALC_SMALL_BAND ? CALC_SMALL_BAND : 0;
 }
 
 int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
 {
-    struct calc_closure l, high;
+    struct calc_closure l;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
     if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
     l.steps = CC_NAKED_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_NAKED;
-    high = l;
-    l.steps |= CC_HIDDEN_PAIRS; /* calc_small_band's low closure */
-    if (cc_fills(&l, grid, 1)) return 0;
-    high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
-    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : CALC_SMALL_ABOVE;
+    return cc_past_singles(&l, grid);
 }
