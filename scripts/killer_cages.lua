@@ -442,8 +442,14 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   end
   -- The rule text names the candidate's puzzle and, for the walk's
   -- memory, its ratings (rate_seen): written once.
-  local text = not unique
-               and (layout and layout_text(layout, n) or not layout and rule_text(cage, grid, n))
+  local text
+  if unique then
+    text = nil
+  elseif layout then
+    text = layout_text(layout, n)
+  else
+    text = rule_text(cage, grid, n)
+  end
   if not unique and not text then return math.huge end
   local p = unique or puzzle_of(v, text, n, givens)
   -- Rating first where it is bounded (9x9 and smaller): it counts to two

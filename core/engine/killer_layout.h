@@ -55,8 +55,9 @@ size_t killer_layout_bytes(const struct killer_layout *kl);
 
 /* Moves cells[0..count) (distinct, 0..ncells-1) into cage id, patching the
  * cages they leave, cage id and the houses those cages' cells lie in.
- * 0, or -1 (nothing changed) when a cell or the id is out of range or
- * memory runs out. */
+ * 0, or -1: nothing changed when a cell or the id is out of range or the
+ * ids cannot grow; the cells moved but a cage's combinations are stale
+ * when the cache cannot grow (the layout is then only fit to be freed). */
 int killer_layout_assign(struct killer_layout *kl, const int *cells, int count, int id);
 
 const struct geometry *killer_layout_geometry(const struct killer_layout *kl);
