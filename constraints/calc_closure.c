@@ -15,7 +15,13 @@
 #define CC_LINE_CAGES (4 * CALC_SMALL_MAX_SIZE)
 
 /* The steps past the cages and hidden singles (calc_small_band). */
-enum { CC_NAKED_SINGLES = 1, CC_NAKED_PAIRS = 2, CC_HIDDEN_PAIRS = 4, CC_LINE_RESTS = 8 };
+enum {
+    CC_NAKED_SINGLES = 1,
+    CC_NAKED_PAIRS = 2,
+    CC_HIDDEN_PAIRS = 4,
+    CC_LINE_RESTS = 8,
+    CC_DIRECT_PAIRS = 16
+};
 
 struct calc_closure {
     int n, ncells, cages, big, steps;
@@ -153,17 +159,43 @@ static int cc_hidden_pairs(struct calc_closure *l, const int *cells)
     return changed;
 }
 
+/* The rater's direct hidden pair, a placement alone: two digits whose
+ * places in a line are the same two cells leave a third digit one place
+ * outside them. Candidates are not narrowed (that would be the hidden
+ * pair, a harder step). 1 when a digit was placed: the line's places are
+ * then stale, so the line is left for the next pass. */
+static int cc_direct_pairs(struct calc_closure *l, const int *cells)
+{
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1] = {0};
+    for (int i = 0; i < l->n; i++)
+        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+    for (int a = 1; a <= l->n; a++) {
+        if (__builtin_popcount(places[a]) != 2) continue;
+        for (int b = a + 1; b <= l->n; b++) {
+            if (places[b] != places[a]) continue;
+            for (int digit = 1; digit <= l->n; digit++) {
+                uint32_t outside = places[digit] & ~places[a];
+                if (digit == a || digit == b || !outside || (outside & (outside - 1))) continue;
+                cc_place(l, cells[__builtin_ctz(outside)], digit);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* The steps of l->steps past the cages and hidden singles, once: 1 when
  * a candidate went. */
 static int cc_more(struct calc_closure *l)
 {
     int changed = 0, cells[CALC_SMALL_MAX_SIZE];
     if (l->steps & CC_NAKED_SINGLES) changed |= cc_naked_singles(l);
-    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS))) return changed;
+    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS | CC_DIRECT_PAIRS))) return changed;
     for (int line = 0; line < 2 * l->n; line++) {
         cc_line(l, line, cells);
         if (l->steps & CC_NAKED_PAIRS) changed |= cc_naked_pairs(l, cells);
         if (l->steps & CC_HIDDEN_PAIRS) changed |= cc_hidden_pairs(l, cells);
+        if (l->steps & CC_DIRECT_PAIRS) changed |= cc_direct_pairs(l, cells);
     }
     return changed;
 }
@@ -271,7 +303,9 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
     /* Below 3x3 the rater's two-symbol single places digits first. */
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
     if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
-    return cc_fills(&l, grid, 1) ? CALC_SMALL_CAGES : 0;
+    if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
+    l.steps = CC_DIRECT_PAIRS;
+    return cc_fills(&l, grid, 1) ? CALC_SMALL_PAIRS : CALC_SMALL_PAST_PAIRS;
 }
 
 /* Past the closure low of cages, hidden and naked singles, which left a

@@ -223,7 +223,9 @@ end
 -- (calc_small.h): level 1, a hidden single's; level 2, a big cage's;
 -- level 3 (calc_small_band), the rule of 45 on a line's to a naked
 -- pair's; level 4, a big cage's to a naked single's; level 5, the rule
--- of 45 on a line's or more (calc_small_grade). Once per Lua state.
+-- of 45 on a line's or more (calc_small_grade); level 6, a direct hidden
+-- pair's; level 7, a naked single's or more (calc_small_closure). Levels
+-- 6 and 7 are `capped`: see closure_energy. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
   if not closure_rated then -- the helper made here: not a closure a draw
@@ -233,7 +235,9 @@ local function closure_rating(level)
       {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
       {of("calcudoku-rule-of-45"), of("naked-pair")},
       {of("calcudoku-big-cage"), of("naked-single")},
-      {of("calcudoku-rule-of-45"), math.huge}}
+      {of("calcudoku-rule-of-45"), math.huge},
+      {of("direct-hidden-pair"), of("direct-hidden-pair"), capped = true},
+      {of("naked-single"), math.huge, capped = true}}
   end
   return closure_rated[level]
 end
@@ -241,13 +245,18 @@ end
 -- The energy of a draw the closure decides, with no rating (and every
 -- rule used: calc_small.h), or nil when it must be rated (level 0, or
 -- a range of ratings the band cuts). A range wholly outside the band
--- gives its distance from it, the least the rating's can be.
+-- gives its distance from it, the least the rating's can be; above the
+-- band, a `capped` level gives what energy's rating would: a rating
+-- capped at the band's top reports the top and a tenth past it
+-- (core/rate/rate.c, rate_stop_above), so such a draw weighs as it did
+-- when it was rated. (Levels 3 and 5 keep their least rating: their runs
+-- stay as they were.)
 local function closure_energy(band, level)
   local r = closure_rating(level)
   if not r then return nil end
   if r[1] >= band[1] and r[2] <= band[2] then return 0 end
   if r[2] < band[1] then return band[1] - r[2] end
-  if r[1] > band[2] then return r[1] - band[2] end
+  if r[1] > band[2] then return (r.capped and band[2] + 0.1 or r[1]) - band[2] end
   return nil
 end
 

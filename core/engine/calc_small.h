@@ -38,9 +38,12 @@ int calc_small_fill(int n, struct rng *r, uint8_t *grid);
  * with each cage's arithmetic (a cell keeps the digits some candidates of
  * the others make the target with, the cage's cells in a line apart).
  * CALC_SMALL_SINGLES: one-cell cages and pairs suffice; CALC_SMALL_CAGES:
- * the cages of three or more cells are needed too; 0: they do not fill
- * the grid (or d is too big, or below 3x3, where the rater's two-symbol
- * single comes first).
+ * the cages of three or more cells are needed too; CALC_SMALL_PAIRS: the
+ * direct hidden pair's placements are needed too (two digits whose
+ * places in a line are the same two cells leave a third one place
+ * outside them); CALC_SMALL_PAST_PAIRS: these steps leave a cell open;
+ * 0: d is too big, or below 3x3, where the rater's two-symbol single
+ * comes first.
  *
  * What the rater makes of it (core/rate: it takes the easiest step there
  * is, and these steps are monotone, finding no less in a grid holding
@@ -49,19 +52,27 @@ int calc_small_fill(int n, struct rng *r, uint8_t *grid);
  * are these (full house, calcudoku-one-cell, calcudoku-cage, hidden
  * single; a full house is a hidden single too), so SINGLES is exactly
  * the draws it rates 1.5 at most, and exactly 1.5, as a grid of open
- * cells places its first digit by a hidden single at the least. No row
- * between 1.5 and 2.0 applies to a boxless calcudoku (they need boxes or
- * other rules), so any other draw rates 2.0 at least, and a CAGES draw,
- * whose steps rate 2.0 at most (calcudoku-big-cage), exactly 2.0. Either
- * way its solve path uses both rules: a cage step comes first (nothing
- * else applies to a grid of open cells) and every digit is placed by a
- * line's step. tests/lua/test_calcudoku.lua holds the rater to it. */
+ * cells places its first digit by a hidden single at the least. Its
+ * steps from 1.5 up to 2.0 on a boxless calcudoku are the direct hidden
+ * pair and calcudoku-big-cage, both 2.0 (the other rows between need
+ * boxes or other rules), so any other draw rates 2.0 at least, and a
+ * CAGES or PAIRS draw, whose steps rate 2.0 at most, exactly 2.0. A
+ * direct hidden pair whose third digit has no place between the two
+ * cells is a hidden single, still a step of 2.0 at most. The PAIRS
+ * closure makes every step the rater has up to 2.0 (the induction of
+ * calc_small_band's below), so a PAST_PAIRS draw meets a state with none:
+ * it rates above 2.0, a naked single's 2.3 at least. Any other draw's
+ * solve path uses both rules: a cage step comes first (nothing else applies to
+ * a grid of open cells) and every digit is placed by a line's step.
+ * tests/lua/test_calcudoku.lua holds the rater to it. */
 enum {
     CALC_SMALL_SINGLES = 1,
     CALC_SMALL_CAGES = 2,
     CALC_SMALL_BAND = 3,
-    CALC_SMALL_NAKED = 4, /* calc_small_grade: 2.0 to 2.3 */
-    CALC_SMALL_ABOVE = 5  /* calc_small_grade: 2.4 at least */
+    CALC_SMALL_NAKED = 4,     /* calc_small_grade: 2.0 to 2.3 */
+    CALC_SMALL_ABOVE = 5,     /* calc_small_grade: 2.4 at least */
+    CALC_SMALL_PAIRS = 6,     /* calc_small_closure: exactly 2.0 */
+    CALC_SMALL_PAST_PAIRS = 7 /* calc_small_closure: 2.3 at least */
 };
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
  * the rule's own supports (calc_cages.h). */

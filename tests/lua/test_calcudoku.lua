@@ -184,12 +184,15 @@ expect("and rate no higher than the propagation's steps", root_easy, true)
 
 -- calc_small: every draw unique, the same seed the same draw (and with
 -- cages, its cages and ops), and its closure's level (calc_small.h) what
--- the rater says: level 1, exactly a hidden single's rating; level 2,
--- exactly a big cage's; both rules used.
+-- the rater says: level 1, exactly a hidden single's rating; levels 2
+-- and 6, exactly a big cage's (a direct hidden pair's); both rules used;
+-- level 7, above it. Every draw is decided, and exactly: a draw rated a
+-- hidden single's is level 1, one rated above a big cage's level 7.
 local hidden = sudolab.technique_rating("hidden-single")
 local big = sudolab.technique_rating("calcudoku-big-cage")
 local small_unique, closure_true, small_same = true, true, true
-local levels, easy, easy_found, medium, medium_found = {[0] = 0, 0, 0}, 0, 0, 0, 0
+local levels, easy, easy_found = {[0] = 0, 0, 0, 0, 0, 0, 0, 0}, 0, 0
+local hard, hard_found = 0, 0
 for seed = 1, 400 do
   local n = seed % 10 == 0 and 5 or seed % 10 == 1 and 3 or 4
   local g = sudolab.calc_fill{size = n, seed = seed}
@@ -207,18 +210,23 @@ for seed = 1, 400 do
     local r = back:rate()
     levels[level] = levels[level] + 1
     if level == 1 then closure_true = closure_true and r.rating == hidden and #r.unused == 0 end
-    if level == 2 then closure_true = closure_true and r.rating == big and #r.unused == 0 end
+    if level == 2 or level == 6 then
+      closure_true = closure_true and r.rating == big and #r.unused == 0
+    end
+    if level == 7 or level == 0 then closure_true = closure_true and r.rating > big end
     if r.rating == hidden then easy, easy_found = easy + 1, easy_found + (level == 1 and 1 or 0) end
-    if r.rating <= big then medium, medium_found = medium + 1, medium_found + (level > 0 and 1 or 0) end
+    if r.rating > big then hard, hard_found = hard + 1, hard_found + (level == 7 and 1 or 0) end
   end
 end
 expect("small draws are unique", small_unique, true)
 expect("the same seed gives the same draw, its cages and ops with it", small_same, true)
-expect("the closure decides some draws of each level", levels[1] > 100 and levels[2] > 100, true)
-expect("and the rater agrees: a hidden single's, a big cage's, every rule used",
+expect("the closure decides some draws of each level",
+       levels[1] > 100 and levels[2] > 100 and levels[6] > 5 and levels[7] > 5, true)
+expect("and the rater agrees: a hidden single's, a big cage's, every rule used; or above",
        closure_true, true)
 expect("and every draw rated a hidden single's is level 1", easy_found, easy)
-expect("most rated a big cage's at most are decided", medium_found * 10 > medium * 7, true)
+expect("and every draw rated above a big cage's is level 7", hard_found, hard)
+expect("no draw of sides 3 to 5 is left undecided", levels[0], 0)
 
 -- calc_small on 6x6 with skip_easy (calc_mrv.h): a draw it gives up as
 -- too easy is, drawn again without, unique, solved at the engine's root
