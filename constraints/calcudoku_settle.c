@@ -33,16 +33,16 @@ static void cs_narrow(int n, int cell, digitset *cand, digitset value, struct cs
  * none did, -1 on a contradiction (a digit twice, or nowhere). */
 static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
 {
+    int step, first = geometry_line_first(n, line, &step), end = first + n * step;
     digitset solved = 0, once = 0, twice = 0, all = digitset_all(n);
     int changed = 0;
-    for (int i = 0; i < n; i++) {
-        digitset m = cand[geometry_line_cell(n, line, i)];
+    for (int cell = first; cell != end; cell += step) {
+        digitset m = cand[cell];
         if (!digitset_is_single(m)) continue;
         if (solved & m) return -1;
         solved |= m;
     }
-    for (int i = 0; i < n; i++) {
-        int cell = geometry_line_cell(n, line, i);
+    for (int cell = first; cell != end; cell += step) {
         digitset m = cand[cell];
         if (!digitset_is_single(m) && (m & solved)) {
             if ((m &= ~solved) == 0) return -1;
@@ -55,12 +55,9 @@ static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
     if (once != all) return -1;
     for (digitset hidden = once & ~twice & ~solved; hidden; hidden &= hidden - 1) {
         digitset digit = hidden & -hidden;
-        for (int i = 0; i < n; i++) {
-            int cell = geometry_line_cell(n, line, i);
-            if (!(cand[cell] & digit)) continue;
-            if (cand[cell] != digit) cs_narrow(n, cell, cand, digit, due), changed = 1;
-            break;
-        }
+        int cell = first;
+        while (!(cand[cell] & digit)) cell += step; /* seen once: it is there */
+        if (cand[cell] != digit) cs_narrow(n, cell, cand, digit, due), changed = 1;
     }
     return changed;
 }
