@@ -260,12 +260,25 @@ local function closure_energy(band, level)
   return nil
 end
 
+-- The trace of a draw in the band at once (most of them): one table for
+-- all, as nothing writes to a trace once made.
+local in_band = {0}
+
+-- M.anneal's information on the puzzle p it found: count cages, the trace
+-- of energies. A rating in the band ran to its end: its unused rules are
+-- exact, so the generator need not rate the puzzle again (generate.lua;
+-- the puzzle itself, not its line, which the generator writes anyway);
+-- nor a draw the closure decided (decided).
+local function found(count, trace, decided, rated, p)
+  local checked = (decided or #rated.unused == 0) and p or nil
+  return {cages = count, trace = trace, rules_checked = checked}
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
 function M.anneal(v, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
-  local _, high = M.bounds(opts, n)
   local band = opts.band
   local ceiling = propagation_ceiling()
   local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
@@ -276,7 +289,7 @@ function M.anneal(v, grid, opts)
     if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
-      local hp, hc, ho, hn = harden(v, grid, n, opts, high, c2, o2)
+      local hp, hc, ho, hn = harden(v, grid, n, opts, select(2, M.bounds(opts, n)), c2, o2)
       if hp then p, c2, o2, nodes = hp, hc, ho, hn end
     end
     if p then
@@ -295,9 +308,11 @@ function M.anneal(v, grid, opts)
     end
   end
   if not best then return nil, why or "no unique partition" end
-  if e ~= 0 and drawn_seed then -- the walk starts from the small draw's cages
+  if e == 0 then return best, found(op and #op or drawn_cages, in_band, decided, rated, best) end
+  if drawn_seed then -- the walk starts from the small draw's cages
     _, cage, op = M.small(v, grid, n, opts, drawn_seed, true)
   end
+  local _, high = M.bounds(opts, n) -- only the walk and harden need it
   local t, trace = opts.temperature or 0.5, {e}
   for _ = 1, opts.steps or 100 do
     if e == 0 then break end
@@ -310,12 +325,7 @@ function M.anneal(v, grid, opts)
     t = t * (opts.cooling or 0.99)
   end
   if e ~= 0 then return nil, "annealing ended outside the band", {trace = trace} end
-  local count = op and #op or drawn_cages
-  -- A rating in the band ran to its end: its unused rules are exact, so
-  -- the generator need not rate the puzzle again (generate.lua; the
-  -- puzzle itself, not its line, which the generator writes anyway).
-  local checked = (decided or #rated.unused == 0) and best or nil
-  return best, {cages = count, trace = trace, rules_checked = checked}
+  return best, found(op and #op or drawn_cages, trace, decided, rated, best)
 end
 
 return M

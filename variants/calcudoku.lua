@@ -109,14 +109,12 @@ variant = require("variant").make{
     end
     local settings = v.settings(request)
     local n = request.size or v.size
-    local fill = {size = n} -- the small fill's arguments, its seed set per grid
     return function(puzzle_seed)
       local why
       for attempt = 0, (request.attempts or 20) - 1 do
         local seed = (puzzle_seed + attempt * 0x9E3779B9) & math.maxinteger
-        fill.seed = seed
         -- A small side's square by the draw's own fill (no solver).
-        local grid = settings.small and sudolab.calc_fill(fill) or blank_of(n):fill(seed)
+        local grid = settings.small and sudolab.calc_fill(n, seed) or blank_of(n):fill(seed)
         local p, info = calc[strategy](v, grid, settings)
         if p then return p, info end
         why = info

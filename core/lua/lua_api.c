@@ -416,10 +416,9 @@ static int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname
 
 static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
 {
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (int c = 0; c < g->ncells; c++) luaL_addchar(&b, geometry_symbol(cells[c]));
-    luaL_pushresult(&b);
+    char text[SL_MAX_CELLS]; /* a buffer's char at a time cost more than the fill */
+    for (int c = 0; c < g->ncells; c++) text[c] = geometry_symbol(cells[c]);
+    lua_pushlstring(L, text, (size_t)g->ncells);
 }
 
 /* Adds rules from a rules text "name[:args];..." (the sudolab line's). */
@@ -2056,22 +2055,32 @@ static long api_calc_random(void *arg, long m)
 /* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
  * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
  * function random (math.random) as calcudoku_cages.lua's loop did. */
-/* sudolab.calc_fill{size=, seed=} -> a random Latin square of that side
- * (up to CALC_SMALL_MAX_SIZE) as a grid string, drawn from seed
- * (calc_small_fill). */
+/* sudolab.calc_fill{size=, seed=}, or calc_fill(size, seed) -> a random
+ * Latin square of that side (up to CALC_SMALL_MAX_SIZE) as a grid
+ * string, drawn from seed (calc_small_fill). The two numbers alone serve
+ * a generator filling a square a puzzle: no table to make and check. */
 static int api_calc_fill(lua_State *L)
 {
     static const char *const keys[] = {"size", "seed", NULL};
-    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "calc_fill", "table expected");
-    api_check_keys(L, 1, "calc_fill", keys);
-    int n = (int)api_field_needed(L, "size", "calc_fill", 1, CALC_SMALL_MAX_SIZE);
+    const char *fname = "calc_fill";
+    lua_Integer n, seed;
+    if (lua_istable(L, 1)) {
+        api_check_keys(L, 1, fname, keys);
+        n = api_field_needed(L, "size", fname, 1, CALC_SMALL_MAX_SIZE);
+        seed = api_field_needed(L, "seed", fname, 0, LUA_MAXINTEGER);
+    } else if (lua_isinteger(L, 1)) {
+        n = api_integer(L, 1, fname, 1, CALC_SMALL_MAX_SIZE);
+        seed = api_integer(L, 2, fname, 0, LUA_MAXINTEGER);
+    } else {
+        return api_arg_error(L, 1, fname, "table or size expected");
+    }
     struct rng rng;
-    rng_seed(&rng, (uint64_t)api_field_needed(L, "seed", "calc_fill", 0, LUA_MAXINTEGER));
+    rng_seed(&rng, (uint64_t)seed);
     uint8_t grid[SL_MAX_CELLS];
     struct geometry g;
     struct sl_error err;
-    if (geometry_init(&g, n, 0, 0, &err) || calc_small_fill(n, &rng, grid))
-        return api_error(L, "calc_fill: no square of side %d", n);
+    if (geometry_init(&g, (int)n, 0, 0, &err) || calc_small_fill((int)n, &rng, grid))
+        return api_error(L, "calc_fill: no square of side %d", (int)n);
     api_push_grid(L, &g, grid);
     return 1;
 }

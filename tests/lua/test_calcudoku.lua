@@ -547,6 +547,7 @@ for n = 1, 6 do
   for seed = 1, 20 do
     local g = sudolab.calc_fill{size = n, seed = seed}
     fill_same = fill_same and g == sudolab.calc_fill{size = n, seed = seed}
+      and g == sudolab.calc_fill(n, seed)
     latin = latin and #g == n * n and sudolab.puzzle{size = n, boxes = "none", givens = g}:count(2) == 1
     for i = 0, n - 1 do
       local row, col = {}, {}
@@ -562,9 +563,19 @@ for n = 1, 6 do
   end
 end
 expect("calc_fill gives Latin squares", latin, true)
-expect("the same for the same seed", fill_same, true)
+expect("the same for the same seed, in either form", fill_same, true)
 local fill_ok, fill_why = pcall(sudolab.calc_fill, {size = 7, seed = 1})
 expect("and refuses a side past 6", not fill_ok and fill_why:match("'size' must be an integer 1%.%.6") ~= nil,
+       true)
+local function fill_error(...)
+  local ok, why = pcall(sudolab.calc_fill, ...)
+  return not ok and why or "no error"
+end
+expect("two numbers: a side past 6 refused", fill_error(7, 1):match("integer 1%.%.6 expected") ~= nil,
+       true)
+expect("a negative seed refused", fill_error(4, -1):match("#2.*integer 0%.%.") ~= nil, true)
+expect("no seed refused", fill_error(4):match("#2") ~= nil, true)
+expect("neither a table nor a size refused", fill_error("4", 1):match("table or size expected") ~= nil,
        true)
 local function partition_error(spec)
   local base = {size = 4, sizes = {2, 3}, min_cage = 1, max_cage = 4, random = math.random}
