@@ -4,7 +4,9 @@
 -- puzzle's index, so any shard or job makes the same puzzle).
 --
 -- The function returns the puzzle's line, then a table of statistics
--- (clues or cages, rating and grade when asked), or nil and why.
+-- (clues or cages, rating and grade when asked; none when opts.no_stats:
+-- a plain run reads none, and they cost as much as the line), or nil
+-- and why.
 local M = {}
 
 -- An annealing's energies as text, for reports (nil: no trace).
@@ -239,6 +241,7 @@ function M.maker(name, opts)
     local full = not classic and line or nil
     local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end
+    if opts.no_stats then return full or p:givens() end
     return full or p:givens(), stats_of(p, opts, info, rated)
   end
 end

@@ -178,6 +178,7 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
         .rating_low = opt->rating_low,
         .rating_high = opt->rating_high,
         .want_rating = opt->stats || opt->json,
+        .no_stats = !(opt->stats || opt->json), /* a plain line reads none */
         .lines = opt->lines,
         .max_line = opt->max_line,
     };

@@ -30,6 +30,7 @@ struct generate_request {
     int has_givens;                 /* givens was asked for: then 0 means none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
+    int no_stats;        /* no statistics read: clues, cages, trace and the rest left 0 or "" */
     int lines, max_line; /* mark variants: lines placed, their most cells; 0 = the variant's */
 };
 

@@ -60,6 +60,7 @@ static void push_request(lua_State *L, const struct generate_request *req)
         lua_setfield(L, -2, "rating");
     }
     if (req->want_rating) lua_pushboolean(L, 1), lua_setfield(L, -2, "want_rating");
+    if (req->no_stats) lua_pushboolean(L, 1), lua_setfield(L, -2, "no_stats");
 }
 
 /* The global __make = require('generate').maker(variant, request), both
@@ -138,12 +139,18 @@ static lua_Number stats_number(lua_State *L, const char *key)
 
 /* Reads the strategy's statistics table (the argument after the light
  * userdata, out) through lua_host_call_c: its metamethods may run. */
-static int read_stats(lua_State *L)
+/* No statistics: what a puzzle made without them holds. */
+static void stats_clear(struct generated *out)
 {
-    struct generated *out = lua_touserdata(L, 1);
     out->clues = out->cages = out->unused_rules = 0;
     out->rating = out->work = 0;
     out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
+}
+
+static int read_stats(lua_State *L)
+{
+    struct generated *out = lua_touserdata(L, 1);
+    stats_clear(out);
     if (!lua_istable(L, 2)) return 0;
     out->clues = (int)stats_number(L, "clues");
     out->unused_rules = (int)stats_number(L, "unused_rules");
@@ -233,7 +240,10 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
         else
             memcpy(out->line, line, len + 1);
     }
-    if (rc == 0) {
+    if (rc == 0 && lua_isnil(L, -1)) { /* none (no_stats): no protected call to read them */
+        stats_clear(out);
+        lua_pop(L, 2);
+    } else if (rc == 0) {
         rc = lua_host_call_c(g->host, read_stats, out, 1, err); /* pops the statistics */
         lua_pop(L, 1);
     } else {

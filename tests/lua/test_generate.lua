@@ -577,5 +577,24 @@ do
   expect("and proves nothing", select(2, once:rate()), "several solutions")
 end
 
+-- The maker with no_stats: the same lines, no statistics (a plain run
+-- reads none); without it, its statistics.
+do
+  local generate = require("generate")
+  local with = generate.maker("calcudoku", {size = 4, rating = {1.5, 2.0}})
+  local without = generate.maker("calcudoku", {size = 4, rating = {1.5, 2.0}, no_stats = true})
+  local same, none, stats = true, true, true
+  for seed = 1, 20 do
+    local line, info = with(seed)
+    local line2, info2 = without(seed)
+    same = same and line ~= nil and line == line2
+    none = none and info2 == nil
+    stats = stats and type(info) == "table" and info.cages ~= nil
+  end
+  expect("no_stats: the same puzzles", same, true)
+  expect("and no statistics", none, true)
+  expect("without it, statistics", stats, true)
+end
+
 -- The blocks after the first finish report too.
 check.finish()
