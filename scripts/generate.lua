@@ -199,12 +199,13 @@ function M.unused_rules(p, opts, info, line)
   return nil, r
 end
 
--- True when a line's fourth field (its rules) is "classic" alone. The
--- position after the word, not a frontier pattern: a frontier that fails
--- (a calcudoku's "classic;calcudoku:...") backs up through every field.
+-- True when the fourth field (the rules) of a line p:line() wrote is
+-- "classic" alone. Such a line is "sudolab N RxC|none RULES GIVENS",
+-- no field holding a space, the givens digits, capitals and dots: only
+-- rules of "classic" alone put " classic " in it. Found plain, as a
+-- pattern's fields cost more than the rest of the line's work.
 local function rules_classic(line)
-  local after = line:match("^%S+ %S+ %S+ classic()")
-  return after ~= nil and (after > #line or line:find("^%s", after) ~= nil)
+  return line:find(" classic ", 1, true) ~= nil
 end
 
 function M.maker(name, opts)
@@ -237,7 +238,7 @@ function M.maker(name, opts)
     -- read once for both (its rules are the line's fourth field: writing
     -- them apart cost a calcudoku as much as the line).
     local line = p:line()
-    local classic = p:size() <= 9 and rules_classic(line)
+    local classic = rules_classic(line) and p:size() <= 9
     local full = not classic and line or nil
     local unused, rated = M.unused_rules(p, opts, info, full)
     if unused then return nil, unused end
