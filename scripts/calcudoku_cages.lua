@@ -252,7 +252,7 @@ end
 -- when it was rated. (Levels 3 and 5 keep their least rating: their runs
 -- stay as they were.)
 local function closure_energy(band, level)
-  local r = closure_rating(level)
+  local r = closure_rated and closure_rated[level] or closure_rating(level)
   if not r then return nil end
   if r[1] >= band[1] and r[2] <= band[2] then return 0 end
   if r[2] < band[1] then return band[1] - r[2] end
@@ -274,11 +274,19 @@ local function found(count, trace, decided, rated, p)
   return {cages = count, trace = trace, rules_checked = checked}
 end
 
+-- The side of a grid of each length (a square's), made as met: a table
+-- read, not two library calls, a puzzle.
+local side_of = setmetatable({}, {__index = function(sides, length)
+  local n = math.tointeger(math.sqrt(length))
+  sides[length] = n
+  return n
+end})
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
 function M.anneal(v, grid, opts)
-  local n = math.tointeger(math.sqrt(#grid))
+  local n = side_of[#grid]
   local band = opts.band
   local ceiling = propagation_ceiling()
   local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
