@@ -38,6 +38,7 @@ struct sum_item {
     int mirrored, groups_total;
     size_t memo_at;      /* by_groups: its memo's place in the state (sum_set_state_bytes) */
     int layout;          /* by_groups: its groups' cells, into layouts */
+    int offer_memo;      /* a list of two or more: its offer memo's number, else -1 */
     int next_same_first; /* the previous sum with the same first cell, or -1 */
     int next_same_list;  /* the previous one-group sum of the same list key, or -1 */
 };
@@ -77,6 +78,7 @@ struct sum_set {
     int last_by_list[SUM_LIST_KEYS]; /* per list key: the last one-group sum, or -1 */
     const struct digit_subsets *subsets; /* shared; NULL for large N */
     size_t memo_bytes;                   /* of all by_groups sums' memos */
+    int noffer_memos;                    /* sums with an offer memo */
     int nlayouts, layouts_cap;
     struct sum_groups_layout *layouts; /* per by_groups sum (sum_groups.h) */
     int broad;                         /* by_groups: the most sets a group is listed with */
@@ -204,11 +206,31 @@ static int sum_set_keeps_gone(const struct sum_set *s)
     return s->size < (int)(8 * sizeof(gone_set));
 }
 
-/* The state holds the by_groups sums' memos, then a gone_set per link. */
+/* What the offer (sum_set_offer) needs of a sum with a list, as its
+ * last propagation that left its own cells alone saw it: the sum of the
+ * cells' candidate masks then (0: none yet), and the combinations that
+ * survived the cells alone (capped) among its open cells. Masks only lose
+ * digits down a branch, so an equal sum means the same cells, and the
+ * same count. */
+struct offer_memo {
+    digitset mask_sum;
+    uint16_t count, nopen;
+};
+
+/* The state holds the by_groups sums' memos, then the offer memos, then
+ * a gone_set per link (group memos and offer memos are 8 bytes each, so
+ * each part stays aligned). */
+static size_t sum_offer_memos_at(const struct sum_set *s) { return s->memo_bytes; }
+
+static size_t sum_gone_at(const struct sum_set *s)
+{
+    return s->memo_bytes + (size_t)s->noffer_memos * sizeof(struct offer_memo);
+}
+
 size_t sum_set_state_bytes(const struct sum_set *s)
 {
     size_t gone = sum_set_keeps_gone(s) ? (size_t)s->nlinks * sizeof(gone_set) : 0;
-    return (s->memo_bytes + gone + 7) & ~(size_t)7;
+    return (sum_gone_at(s) + gone + 7) & ~(size_t)7;
 }
 
 /* Item it's gone digits, one set per link, in state; NULL without a
@@ -216,7 +238,16 @@ size_t sum_set_state_bytes(const struct sum_set *s)
 static gone_set *sum_links_gone(const struct sum_set *s, const struct sum_item *it, void *state)
 {
     if (state == NULL || !sum_set_keeps_gone(s)) return NULL;
-    return (gone_set *)((char *)state + s->memo_bytes) + it->link_first;
+    return (gone_set *)((char *)state + sum_gone_at(s)) + it->link_first;
+}
+
+/* Item it's offer memo in state, or NULL (no state, or no memo). */
+static const struct offer_memo *sum_offer_memo(const struct sum_set *s, const struct sum_item *it,
+                                               const void *state)
+{
+    if (state == NULL || it->offer_memo < 0) return NULL;
+    return (const struct offer_memo *)((const char *)state + sum_offer_memos_at(s)) +
+           it->offer_memo;
 }
 
 int sum_set_cells(const struct sum_set *s, int i, int *cells)
@@ -425,7 +456,8 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         return -1;
     struct sum_item *it = &s->items[s->nitems];
     int weighted = 0;
-    *it = (struct sum_item){.first = s->ncells, .count = count, .total = total, .ngroups = 1};
+    *it = (struct sum_item){
+        .first = s->ncells, .count = count, .total = total, .ngroups = 1, .offer_memo = -1};
     for (int i = 0; i < count; i++) {
         s->cells[s->ncells + i] = (uint16_t)cells[i];
         s->group[s->ncells + i] = (uint8_t)group[i];
@@ -446,6 +478,7 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     if (it->ngroups == 1 && !weighted && it->count <= s->size &&
         (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
         return -1;
+    if (it->combo_count >= 2) it->offer_memo = s->noffer_memos++;
     it->next_same_first = s->last_by_first[cells[0]];
     s->last_by_first[cells[0]] = s->nitems;
     if (it->ngroups == 1) {
@@ -503,8 +536,9 @@ struct sum_view {
     int pos[SUM_MAX_CELLS];  /* their places in the sum */
     digitset cand[SUM_MAX_CELLS];
     int nopen;
-    digitset placed; /* digits of the solved cells */
-    digitset reach;  /* every candidate of the open cells */
+    digitset placed;   /* digits of the solved cells */
+    digitset reach;    /* every candidate of the open cells */
+    digitset mask_sum; /* of every cell's candidates (struct offer_memo) */
     int placed_sum;
     /* The open cells a combination's open digits (nopen of the reach)
      * could miss: those with at most |reach| - nopen candidates; any
@@ -518,11 +552,12 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
 {
     const digitset *now = prop_candidate_array(ctx);
     v->nopen = 0;
-    v->placed = v->reach = 0;
+    v->placed = v->reach = v->mask_sum = 0;
     v->placed_sum = 0;
     for (int i = 0; i < it->count; i++) {
         int cell = s->cells[it->first + i];
         digitset m = now[cell];
+        v->mask_sum += m;
         if (!digitset_is_single(m)) {
             v->cand[v->nopen] = m;
             v->pos[v->nopen] = i;
@@ -726,16 +761,30 @@ static int sum_needed(const struct sum_set *s, const struct sum_item *it, struct
     return sum_needed_by_links(s, it, ctx, v, needed, mode, gone);
 }
 
+/* Notes what the offer needs of item it, seen as v with `count`
+ * combinations surviving its cells alone, in its memo (if any). */
+static void sum_offer_note(const struct sum_set *s, const struct sum_item *it, void *state,
+                           const struct sum_view *v, int count)
+{
+    if (state == NULL || it->offer_memo < 0) return;
+    struct offer_memo *memo =
+        (struct offer_memo *)((char *)state + sum_offer_memos_at(s)) + it->offer_memo;
+    *memo = (struct offer_memo){v->mask_sum, (uint16_t)(count < UINT16_MAX ? count : UINT16_MAX),
+                                (uint16_t)v->nopen};
+}
+
 /* The houses' forced digits only matter when several combinations are
  * left, so they are looked up only then. Like every pruning below:
- * SL_PROP_CONTRADICTION, or 1 when the sum's own cells changed, else 0. */
+ * SL_PROP_CONTRADICTION, or 1 when the sum's own cells changed, else 0.
+ * A call that leaves its own cells as they were notes the offer's memo. */
 static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx,
-                         const struct sum_view *v, gone_set *gone)
+                         const struct sum_view *v, void *state)
 {
     digitset can;
     int count;
     if (v->nopen == 0) return v->placed_sum == it->total ? SL_PROP_OK : SL_PROP_CONTRADICTION;
     digitset needed = sum_survivors(s, it, v, v->placed, &can, &count);
+    int alone = count; /* survivors of the sum's cells alone */
     if (count > 1) {
         digitset forced = sum_forced_in(s, it, prop_candidate_array(ctx)) & ~v->placed;
         if (forced & ~needed) needed = sum_survivors(s, it, v, forced | v->placed, &can, &count);
@@ -747,8 +796,10 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
         if (prop_restrict(ctx, v->open[i], can)) return SL_PROP_CONTRADICTION;
         changed = 1;
     }
-    int placed = sum_needed(s, it, ctx, v, needed, NEEDED_POINTING, gone);
-    return placed < 0 ? SL_PROP_CONTRADICTION : changed | placed;
+    int placed = sum_needed(s, it, ctx, v, needed, NEEDED_POINTING, sum_links_gone(s, it, state));
+    if (placed < 0) return SL_PROP_CONTRADICTION;
+    if (!(changed | placed)) sum_offer_note(s, it, state, v, alone);
+    return changed | placed;
 }
 
 /* ---- one group, as a player sees it (the rater's killer techniques) ---- */
@@ -1139,9 +1190,8 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void
     const struct sum_item *it = &s->items[i];
     if (it->combo_count >= 0) {
         struct sum_view v;
-        return sum_view_of(s, it, ctx, &v)
-                   ? SL_PROP_CONTRADICTION
-                   : sum_by_combos(s, it, ctx, &v, sum_links_gone(s, it, state));
+        return sum_view_of(s, it, ctx, &v) ? SL_PROP_CONTRADICTION
+                                           : sum_by_combos(s, it, ctx, &v, state);
     }
     for (int narrowed = 0;; narrowed = 1) {
         int status = sum_without_combos(s, it, ctx, state);
@@ -1152,24 +1202,49 @@ int sum_set_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx, void
 
 /* ---- branching ---- */
 
-int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct branch_offer *offer)
+/* Sum it's combinations surviving its cells alone (*count) among its
+ * open cells (*nopen), from its memo when its cells are as the memo saw
+ * them; 0, or -1 when the view finds a contradiction. Past a best so far
+ * of best_count per best_open (best_count 0: none), a sum that cannot
+ * beat it is not counted (*count 0). */
+static int sum_offer_count(const struct sum_set *s, const struct sum_item *it,
+                           const struct prop_ctx *ctx, const void *state, int best_count,
+                           int best_open, int *count, int *nopen)
+{
+    const struct offer_memo *memo = sum_offer_memo(s, it, state);
+    if (memo && memo->mask_sum == sum_mask_total(s, it, ctx)) {
+        *count = memo->count;
+        *nopen = memo->nopen;
+        return 0;
+    }
+    struct sum_view v;
+    digitset can;
+    if (sum_view_of(s, it, ctx, &v)) return -1;
+    *nopen = v.nopen;
+    *count = 0;
+    /* Two combinations are the fewest an offer has: past that, no count
+     * can beat the best so far. */
+    if (v.nopen < 2 || (best_count && 2 * best_open >= best_count * v.nopen)) return 0;
+    sum_survivors(s, it, &v, v.placed, &can, count);
+    return 0;
+}
+
+int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, const void *state,
+                  struct branch_offer *offer)
 {
     int best = -1, best_count = 0, best_open = 1;
     struct sum_view v;
     for (int i = 0; i < s->nitems; i++) {
         const struct sum_item *it = &s->items[i];
-        digitset can;
-        int count;
-        if (it->combo_count < 2 || sum_view_of(s, it, ctx, &v) || v.nopen < 2) continue;
-        /* Two combinations are the fewest an offer has: past that, no count
-         * can beat the best so far. */
-        if (best >= 0 && 2 * best_open >= best_count * v.nopen) continue;
-        sum_survivors(s, it, &v, v.placed, &can, &count);
+        int count, nopen;
+        if (it->combo_count < 2 ||
+            sum_offer_count(s, it, ctx, state, best_count, best_open, &count, &nopen) || nopen < 2)
+            continue;
         /* Fewest combinations per open cell: a big cage with few
          * combinations settles the most. */
-        int better = best < 0 || count * best_open < best_count * v.nopen;
+        int better = best < 0 || count * best_open < best_count * nopen;
         if (count >= 2 && count <= SL_MAX_ALTERNATIVES && better)
-            best = i, best_count = count, best_open = v.nopen;
+            best = i, best_count = count, best_open = nopen;
     }
     if (best < 0) return 0;
     const struct sum_item *it = &s->items[best];

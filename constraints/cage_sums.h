@@ -123,7 +123,11 @@ struct sum_house_index sum_set_house_index(const struct sum_set *s);
 
 /* The one-group sum with the fewest combinations left (two or more) per
  * open cell, as a branch offer: its open cells and each combination's open digits.
- * Returns 1, or 0 when no sum has a choice left. */
-int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, struct branch_offer *offer);
+ * Returns 1, or 0 when no sum has a choice left. state is what
+ * sum_set_propagate was given (prop_rule_state_read), or NULL: through
+ * it, a sum whose cells are as its last propagation left them is not
+ * looked at again. */
+int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, const void *state,
+                  struct branch_offer *offer);
 
 #endif

@@ -308,7 +308,8 @@ static int killer_validate(const void *self, const struct geometry *g, char *msg
 
 static int killer_branch(const void *self, const struct prop_ctx *ctx, struct branch_offer *offer)
 {
-    return sum_set_offer(((const struct killer *)self)->sums, ctx, offer);
+    return sum_set_offer(((const struct killer *)self)->sums, ctx, prop_rule_state_read(ctx),
+                         offer);
 }
 
 /* The root without a ruleset (killer_settle.h): most killers settle

@@ -350,15 +350,48 @@ static void test_sound_on_random_9x9_cages(void)
 }
 
 /* The search state's memos (a sum of groups' unchanged cells, the digits
- * a cage's needed digits already left of its houses) only save reads:
- * down a random path of restrictions on random 9x9 killers, each step
- * from the memos leaves the candidates a step from the same state with
- * the memos cleared does. */
+ * a cage's needed digits already left of its houses, the combinations
+ * the offer counts) only save reads: down a random path of restrictions
+ * on random 9x9 killers, each step from the memos leaves the candidates
+ * a step from the same state with the memos cleared does, and the
+ * killer offers the same split from either. */
 static int restrict_step(const struct ruleset *rs, digitset *state, int cell, digitset allowed)
 {
     struct prop_ctx ctx;
     propagate_view_fresh(&ctx, rs, state);
     return propagate_restrict_cells(&ctx, rs, state, &cell, 1, allowed);
+}
+
+/* The first branching rule's offer from state (the killer's), or 0. */
+static int offer_of(const struct ruleset *rs, digitset *state, struct branch_offer *offer)
+{
+    struct prop_ctx ctx;
+    propagate_view(&ctx, rs, state);
+    for (int i = 0; i < rs->nslots; i++) {
+        if (rs->slots[i].ops->branch == NULL) continue;
+        ctx.current_slot = i;
+        offer->nalts = SL_MAX_ALTERNATIVES + 1;
+        return rs->slots[i].ops->branch(rs->slots[i].self, &ctx, offer);
+    }
+    return 0;
+}
+
+/* The offer from a state's memos is the offer from the same candidates
+ * with the memos cleared (fresh: room for a copy). */
+static void check_offer_memos(const struct ruleset *rs, digitset *state, digitset *fresh,
+                              size_t memos)
+{
+    struct branch_offer with, without;
+    memcpy(fresh, state, rs->state_bytes);
+    memset((char *)fresh + memos, 0, rs->state_bytes - memos);
+    int found = offer_of(rs, state, &with);
+    CU_ASSERT_EQUAL(found, offer_of(rs, fresh, &without));
+    if (!found) return;
+    CU_ASSERT_EQUAL(with.ncells, without.ncells);
+    CU_ASSERT_EQUAL(with.nalts, without.nalts);
+    if (with.ncells != without.ncells || with.nalts != without.nalts) return;
+    CU_ASSERT_EQUAL(memcmp(with.cells, without.cells, (size_t)with.ncells * sizeof(int)), 0);
+    CU_ASSERT_EQUAL(memcmp(with.alt, without.alt, (size_t)with.nalts * sizeof(digitset)), 0);
 }
 
 static void walk_with_and_without_memos(struct built *b, struct rng *rng, const uint8_t *grid,
@@ -384,6 +417,7 @@ static void walk_with_and_without_memos(struct built *b, struct rng *rng, const 
         CU_ASSERT_EQUAL(with, without);
         if (with != SL_PROP_OK || without != SL_PROP_OK) return;
         CU_ASSERT_EQUAL(memcmp(b->cand, fresh, 81 * sizeof(digitset)), 0);
+        check_offer_memos(rs, b->cand, fresh, memos);
     }
 }
 

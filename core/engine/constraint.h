@@ -192,6 +192,10 @@ void prop_blame(struct prop_ctx *ctx, const int *cells, int count);
 void prop_settle_group(struct prop_ctx *ctx, int group);
 /* The calling rule's reserved bytes in the current search state. */
 void *prop_rule_state(struct prop_ctx *ctx);
+/* The same, read-only, for the branch hook too (what propagate left
+ * there, such as memos of its parts); NULL when no rule's hook is being
+ * called. */
+const void *prop_rule_state_read(const struct prop_ctx *ctx);
 /* The calling rule's scratch for this search (rules_reserve_scratch), or
  * NULL when the propagation belongs to no search (the rater's, a
  * script's): a rule must then work without it. */

@@ -428,6 +428,12 @@ void *prop_rule_state(struct prop_ctx *ctx)
     return (char *)ctx->cand + ctx->rs->slots[ctx->current_slot].state_offset;
 }
 
+const void *prop_rule_state_read(const struct prop_ctx *ctx)
+{
+    if (ctx->current_slot < 0) return NULL;
+    return (const char *)ctx->cand + ctx->rs->slots[ctx->current_slot].state_offset;
+}
+
 void *prop_rule_scratch(struct prop_ctx *ctx)
 {
     return ctx->scratch ? ctx->scratch + ctx->rs->slots[ctx->current_slot].scratch_offset : NULL;

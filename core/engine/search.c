@@ -211,7 +211,8 @@ static int best_offer(struct search_run *run, digitset *cand, int limit, struct 
     propagate_view(&run->s->ctx, rs, cand);
     for (int i = 0; i < rs->nslots; i++) {
         const struct rule_slot *slot = &rs->slots[i];
-        offer.nalts = limit; /* the hook may stop looking at this many (constraint.h) */
+        offer.nalts = limit;          /* the hook may stop looking at this many (constraint.h) */
+        run->s->ctx.current_slot = i; /* its state, for prop_rule_state_read */
         if (slot->ops->branch == NULL || !slot->ops->branch(slot->self, &run->s->ctx, &offer))
             continue;
         if (offer.nalts >= 2 && offer.nalts < limit) {
@@ -220,6 +221,7 @@ static int best_offer(struct search_run *run, digitset *cand, int limit, struct 
             found = 1;
         }
     }
+    run->s->ctx.current_slot = -1;
     return found;
 }
 
