@@ -22,7 +22,9 @@
 -- takes it as the distribution to approach. Annealing's settings: steps,
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
 -- tried before the walk: M.anneal), screen (the most search nodes a start
--- rated before the last may take: worth_rating), cage_band (a grade's
+-- rated before the last may take: worth_rating), relabels (how many
+-- relabelings of its grid a start rated past the band is tried over:
+-- relabel_landing), cage_band (a grade's
 -- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight; stop_below
 -- (ratings stop below the band: M.anneal's energy).
@@ -425,7 +427,8 @@ end
 -- (2 split when not unique, too hard or too few cages, 3 merge when too
 -- easy or too many cages, else nil). With `limit`, a partition whose energy
 -- is sure to exceed it is scored only as far as telling so and gets
--- math.huge, as the walk refuses it whatever its exact energy: a swap of
+-- math.huge (with the rating, when it stopped past the band, last), as
+-- the walk refuses it whatever its exact energy: a swap of
 -- two digits shows a second solution without a search, and the rating
 -- stops once past what the limit leaves. `seen`: the walk's memory of
 -- ratings (rate_seen), or nil. `layout`: the partition's killer_layout,
@@ -471,7 +474,7 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   local rated
   if opts.band and not budget(n) then
     rated = rate_seen(p, key, above, below, seen)
-    if rated and rated.above then return math.huge end
+    if rated and rated.above then return math.huge, nil, nil, false, nil, rated end
   end
   if not rated and shared > limit and opts.band and not budget(n) then return math.huge end
   local counted = rated or unique or (budget(n) and key and seen[key])
@@ -508,6 +511,43 @@ local function worth_rating(unique, most, nodes, by_kernel)
   if not unique or (by_kernel and nodes == 1) then return false end
   local found, took = unique:solutions(2, most)
   return found ~= nil and took > 1
+end
+
+-- The grid (n x n digits) with its digits relabeled by a random
+-- permutation: still a solution grid, and every cage of a partition keeps
+-- distinct digits, with other sums.
+function M.relabeled(grid, n)
+  local from, images = {}, {}
+  for d = 1, n do from[d] = grid:sub(d, d) end -- the first row holds every digit
+  for d = 1, n do images[d] = from[d] end
+  for d = n, 2, -1 do
+    local j = math.random(d)
+    images[d], images[j] = images[j], images[d]
+  end
+  local to = {}
+  for d = 1, n do to[from[d]] = images[d] end
+  return (grid:gsub(".", to))
+end
+
+-- A start rated past the band, its cages kept over up to opts.relabels
+-- relabelings of its grid (M.relabeled): each unique one that the screen
+-- passes (proof in 2..opts.screen nodes) is rated, and the first to
+-- land is returned with its grid, energy, puzzle and rating. Over 9x9
+-- expert starts a relabeling is unique four times in five and lands
+-- about as often as a fresh start, without a fresh start's draw, mends
+-- and kernel counts (scripts/RESULTS_killer.md).
+local function relabel_landing(v, grid, cage, members, n, opts, w, limit)
+  for _ = 1, opts.relabels do
+    local other = M.relabeled(grid, n)
+    local text = rule_text(cage, other, n)
+    local p = text and puzzle_of(v, text, n)
+    local found, took = nil, 0
+    if p then found, took = p:solutions(2, opts.screen) end
+    if found and #found == 1 and took > 1 then
+      local e, _, _, fits, _, rated = energy(v, cage, members, other, n, opts, w, nil, limit, p)
+      if fits then return other, e, p, rated end
+    end
+  end
 end
 
 -- Notes the side of the band a walk's state lies on, when it is unique,
@@ -566,6 +606,13 @@ function M.anneal(v, grid, opts)
         energy(v, c, m, grid, n, opts, w, givens, limit, unique)
       if e2 < math.huge and (not e or e2 < e) then
         cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
+      end
+      if opts.relabels and not last and not givens and unique and rated2 and rated2.above then
+        local other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, limit)
+        if other then
+          grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3
+          count, fits, toward = 1, true, nil
+        end
       end
       if count == 1 and fits and e <= slack then break end
     end

@@ -32,7 +32,12 @@ return require("variant").make{
   -- (killer_cages.lua, worth_rating: more than one, at most `nodes`)
   -- before a rating, and the walk only where none lands
   -- (scripts/RESULTS_killer.md). Other sizes keep one start and the walk.
-  grade_screen = {expert = {starts = 2000, nodes = 8}, extreme = {starts = 2000, nodes = 8}},
+  -- Expert's starts rated past the band are tried again with the grid's
+  -- digits relabeled, up to `relabels` times (killer_cages.lua,
+  -- relabel_landing): the cages stay, the sums change, and a relabeling
+  -- lands about as often as a fresh start for less work.
+  grade_screen = {expert = {starts = 2000, nodes = 8, relabels = 50},
+                  extreme = {starts = 2000, nodes = 8}},
   -- The cage sizes a grade's 9x9 killers are drawn from, where the request
   -- names none: smaller cages give more away, and with these a greedy
   -- partition lands in the grade's band as it is far more often than with
@@ -124,6 +129,7 @@ return require("variant").make{
       local screen = opts.grade and n == 9 and v.grade_screen[opts.grade] or nil
       settings.starts = screen and screen.starts or opts.grade and v.grade_starts[opts.grade] or nil
       settings.screen = screen and screen.nodes or nil
+      settings.relabels = screen and screen.relabels or nil
       settings.stop_below = opts.grade and v.grade_stop_below[opts.grade] or nil
     end
     -- A grid no partition makes unique is left for the next grid. The

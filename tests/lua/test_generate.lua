@@ -236,6 +236,29 @@ share = kv.grade_cages.expert
 expect("an expert killer is rated expert", expert:rate().grade, "expert")
 expect("with the cages of expert's share",
        expert_cages >= share[1] and expert_cages <= share[2], true)
+-- Expert's starts past the band are retried with the grid's digits
+-- relabeled (grade_screen's relabels): a relabeling is a bijection of the
+-- digits, so the grid stays a solution, cells agree where they agreed,
+-- and a partition's cages keep distinct digits.
+local relabel_grid = sudolab.puzzle{size = 9}:fill(11)
+local relabel_cage = killer.partition(relabel_grid, 9, {2, 2, 3, 3, 4}, 2, 5)
+local relabel_moved = 0
+for _ = 1, 40 do
+  local other = killer.relabeled(relabel_grid, 9)
+  local agree = true
+  for a = 1, 81 do
+    for b = a + 1, 81 do
+      local was = relabel_grid:sub(a, a) == relabel_grid:sub(b, b)
+      if was ~= (other:sub(a, a) == other:sub(b, b)) then agree = false end
+    end
+  end
+  if other ~= relabel_grid then relabel_moved = relabel_moved + 1 end
+  local text = sudolab.cages_text{cages = relabel_cage, grid = other, size = 9}
+  local p = sudolab.puzzle{size = 9, rules = kv.rules .. ":" .. text}
+  expect("a relabeled grid keeps which cells agree", agree, true)
+  expect("and solves its partition's killer", p:check(other), true)
+end
+expect("relabelings move the digits", relabel_moved >= 39, true)
 expect("min above max is refused", pcall(killer.bounds, {min_cage = 4, max_cage = 3}), false)
 expect("a profile reads as a list", table.concat(killer.profile("2,3,3,4"), " "), "2 3 3 4")
 expect("a bad profile is refused", pcall(killer.profile, "2,,3"), false)
