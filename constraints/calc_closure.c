@@ -136,14 +136,22 @@ static int cc_naked_pairs(struct calc_closure *l, const int *cells)
     return changed;
 }
 
+/* places[d]: the line's positions (bit i for cells[i]) where digit d is
+ * still a candidate. */
+static void cc_digit_places(const struct calc_closure *l, const int *cells, uint32_t *places)
+{
+    for (int d = 0; d <= l->n; d++) places[d] = 0;
+    for (int i = 0; i < l->n; i++)
+        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+}
+
 /* Two digits whose places in a line are the same two cells fill them:
  * every other digit leaves those cells. 1 when a candidate went. */
 static int cc_hidden_pairs(struct calc_closure *l, const int *cells)
 {
-    uint32_t places[CALC_SMALL_MAX_SIZE + 1] = {0};
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1];
     int changed = 0;
-    for (int i = 0; i < l->n; i++)
-        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+    cc_digit_places(l, cells, places);
     for (int a = 1; a <= l->n; a++) {
         if (__builtin_popcount(places[a]) != 2) continue;
         for (int b = a + 1; b <= l->n; b++) {
@@ -166,9 +174,8 @@ static int cc_hidden_pairs(struct calc_closure *l, const int *cells)
  * then stale, so the line is left for the next pass. */
 static int cc_direct_pairs(struct calc_closure *l, const int *cells)
 {
-    uint32_t places[CALC_SMALL_MAX_SIZE + 1] = {0};
-    for (int i = 0; i < l->n; i++)
-        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1];
+    cc_digit_places(l, cells, places);
     for (int a = 1; a <= l->n; a++) {
         if (__builtin_popcount(places[a]) != 2) continue;
         for (int b = a + 1; b <= l->n; b++) {
