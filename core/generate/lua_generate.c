@@ -137,8 +137,6 @@ static lua_Number stats_number(lua_State *L, const char *key)
     return n;
 }
 
-/* Reads the strategy's statistics table (the argument after the light
- * userdata, out) through lua_host_call_c: its metamethods may run. */
 /* No statistics: what a puzzle made without them holds. */
 static void stats_clear(struct generated *out)
 {
@@ -147,6 +145,8 @@ static void stats_clear(struct generated *out)
     out->grade[0] = out->trace[0] = out->techniques[0] = out->cage_sizes[0] = '\0';
 }
 
+/* Reads the strategy's statistics table (the argument after the light
+ * userdata, out) through lua_host_call_c: its metamethods may run. */
 static int read_stats(lua_State *L)
 {
     struct generated *out = lua_touserdata(L, 1);
