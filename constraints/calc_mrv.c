@@ -22,6 +22,8 @@ struct calc_mrv {
     uint64_t nodes, most; /* visited, and the budget (0: none) */
     int part[CM_CELLS];
     struct calc_cage cage[CM_CELLS];
+    uint64_t key[CM_CELLS];         /* each cage's in memo (calc_cage_memo_key) */
+    struct calc_support_memo *memo; /* NULL: every cage walked */
     uint8_t *found;
 };
 
@@ -51,7 +53,9 @@ static int cm_cages(const struct calc_mrv *s, struct cm_node *x, int *changed)
         digitset seen[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
         for (int i = 0; i < c->ncells; i++) seen[i] = x->cand[c->cells[i]];
         x->dirty[k] = 0;
-        if (!calc_cage_supports(c, seen, support)) return 0;
+        if (!(s->memo ? calc_cage_supports_memo(s->memo, c, s->key[k], seen, support)
+                      : calc_cage_supports(c, seen, support)))
+            return 0;
         for (int i = 0; i < c->ncells; i++) {
             if (support[i] == seen[i]) continue;
             if (!cm_narrow(s, x, c->cells[i], support[i])) return 0;
@@ -86,15 +90,22 @@ static int cm_hidden(const struct calc_mrv *s, struct cm_node *x, int *changed)
     int n = s->n;
     for (int line = 0; line < 2 * n; line++) {
         int step, first = geometry_line_first(n, line, &step);
-        digitset single;
-        if (calc_line_digits(x->cand, n, line, &single) != digitset_all(n)) return 0;
-        for (; single; single = digitset_rest(single)) {
+        digitset seen = 0, more = 0, placed = 0;
+        for (int i = 0; i < n; i++) {
+            digitset c = x->cand[first + i * step];
+            more |= seen & c, seen |= c;
+            if (digitset_is_single(c)) placed |= c;
+        }
+        if (seen != digitset_all(n)) return 0;
+        /* A digit seen once whose cell holds it alone is no news. */
+        for (digitset single = seen & ~more & ~placed; single; single = digitset_rest(single)) {
             digitset bit = digitset_of(digitset_first(single));
             for (int i = 0; i < n; i++) {
                 int cell = first + i * step;
-                if (!(x->cand[cell] & bit) || x->cand[cell] == bit) continue;
+                if (!(x->cand[cell] & bit)) continue;
                 if (!cm_narrow(s, x, cell, bit)) return 0;
                 *changed = 1;
+                break; /* the digit's one place */
             }
         }
     }
@@ -154,6 +165,8 @@ static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw
     if ((s->cages = calc_small_cages(d, grid, &g, s->part, s->cage)) < 0) return -1;
     for (int c = 0; c < s->ncells; c++) x->cand[c] = digitset_all(s->n);
     for (int k = 0; k < s->cages; k++) x->dirty[k] = 1;
+    if (s->memo)
+        for (int k = 0; k < s->cages; k++) s->key[k] = calc_cage_memo_key(&s->cage[k]);
     return 0;
 }
 
@@ -166,13 +179,14 @@ static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
 }
 
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   uint64_t *nodes, int *settled)
+                   uint64_t *nodes, int *settled, struct calc_support_memo *memo)
 {
     if (settled) *settled = 0;
     struct calc_mrv s;
     struct cm_node root;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
     root.decided = 0;
+    s.memo = memo;
     if (cm_init(&s, &root, d, grid)) return -1;
     s.limit = limit, s.count = 0, s.found = found;
     s.nodes = 0, s.most = nodes ? *nodes : 0;
@@ -187,3 +201,7 @@ int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, ui
     if (nodes) *nodes = s.nodes;
     return s.limit ? s.count : -2;
 }
+
+size_t calc_support_memo_bytes(void) { return sizeof(struct calc_support_memo); }
+
+void calc_support_memo_clear(struct calc_support_memo *memo) { memset(memo, 0, sizeof *memo); }
