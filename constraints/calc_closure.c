@@ -15,7 +15,13 @@
 #define CC_LINE_CAGES (4 * CALC_SMALL_MAX_SIZE)
 
 /* The steps past the cages and hidden singles (calc_small_band). */
-enum { CC_NAKED_SINGLES = 1, CC_NAKED_PAIRS = 2, CC_HIDDEN_PAIRS = 4, CC_LINE_RESTS = 8 };
+enum {
+    CC_NAKED_SINGLES = 1,
+    CC_NAKED_PAIRS = 2,
+    CC_HIDDEN_PAIRS = 4,
+    CC_LINE_RESTS = 8,
+    CC_HIDDEN_TRIPLES = 16
+};
 
 struct calc_closure {
     int n, ncells, cages, big, steps;
@@ -153,17 +159,42 @@ static int cc_hidden_pairs(struct calc_closure *l, const int *cells)
     return changed;
 }
 
+/* Three digits, each open in a line, whose places there are three cells
+ * fill them: every other digit leaves those cells. 1 when a candidate
+ * went. */
+static int cc_hidden_triples(struct calc_closure *l, const int *cells)
+{
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1] = {0};
+    int changed = 0;
+    for (int i = 0; i < l->n; i++)
+        for (digitset c = l->cand[cells[i]]; c; c &= c - 1) places[__builtin_ctz(c)] |= 1u << i;
+    for (int a = 1; a <= l->n; a++)
+        for (int b = a + 1; places[a] && b <= l->n; b++)
+            for (int c = b + 1; places[b] && c <= l->n; c++) {
+                uint32_t at = places[a] | places[b] | places[c];
+                if (!places[c] || __builtin_popcount(at) != 3) continue;
+                digitset three = digitset_of(a) | digitset_of(b) | digitset_of(c);
+                for (; at; at &= at - 1) {
+                    int cell = cells[__builtin_ctz(at)];
+                    if ((l->cand[cell] & three) == l->cand[cell]) continue;
+                    cc_narrow(l, cell, three), changed = 1;
+                }
+            }
+    return changed;
+}
+
 /* The steps of l->steps past the cages and hidden singles, once: 1 when
  * a candidate went. */
 static int cc_more(struct calc_closure *l)
 {
     int changed = 0, cells[CALC_SMALL_MAX_SIZE];
     if (l->steps & CC_NAKED_SINGLES) changed |= cc_naked_singles(l);
-    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS))) return changed;
+    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS | CC_HIDDEN_TRIPLES))) return changed;
     for (int line = 0; line < 2 * l->n; line++) {
         cc_line(l, line, cells);
         if (l->steps & CC_NAKED_PAIRS) changed |= cc_naked_pairs(l, cells);
         if (l->steps & CC_HIDDEN_PAIRS) changed |= cc_hidden_pairs(l, cells);
+        if (l->steps & CC_HIDDEN_TRIPLES) changed |= cc_hidden_triples(l, cells);
     }
     return changed;
 }
@@ -277,8 +308,10 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
 /* Past the closure low of cages, hidden and naked singles, which left a
  * cell open: 0 when hidden pairs fill the grid (the rater's direct hidden
  * pair may still make it 2.3 or less), CALC_SMALL_BAND when the high
- * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least). */
-static int cc_past_singles(struct calc_closure *low, const uint8_t *grid)
+ * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least); with
+ * past, CALC_SMALL_PAST in place of ABOVE when the widest closure leaves
+ * the grid open too (calc_small.h). */
+static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int past)
 {
     struct calc_closure high = *low;
     /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
@@ -288,7 +321,12 @@ static int cc_past_singles(struct calc_closure *low, const uint8_t *grid)
     if (cc_fills(low, grid, 1)) return 0;
     cc_add_line_rests(&high);
     high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
-    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : CALC_SMALL_ABOVE;
+    if (cc_fills(&high, grid, 1)) return CALC_SMALL_BAND;
+    if (!past) return CALC_SMALL_ABOVE;
+    /* The widest closure goes on from the high one's fixed point, which
+     * holds its own (its steps are the high one's and more). */
+    high.steps |= CC_HIDDEN_PAIRS | CC_HIDDEN_TRIPLES;
+    return cc_fills(&high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
 }
 
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
@@ -297,7 +335,8 @@ int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
     low.steps = CC_NAKED_SINGLES;
     if (cc_fills(&low, grid, 1)) return 0;
-    return cc_past_singles(&low, grid) == CALC_SMALL_BAND ? CALC_SMALL_BAND : 0;
+    int level = cc_past_singles(&low, grid, 1);
+    return level == CALC_SMALL_ABOVE ? 0 : level;
 }
 
 int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
@@ -308,5 +347,5 @@ int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
     l.steps = CC_NAKED_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_NAKED;
-    return cc_past_singles(&l, grid);
+    return cc_past_singles(&l, grid, 0);
 }

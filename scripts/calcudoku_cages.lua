@@ -223,7 +223,8 @@ end
 -- (calc_small.h): level 1, a hidden single's; level 2, a big cage's;
 -- level 3 (calc_small_band), the rule of 45 on a line's to a naked
 -- pair's; level 4, a big cage's to a naked single's; level 5, the rule
--- of 45 on a line's or more (calc_small_grade). Once per Lua state.
+-- of 45 on a line's or more (calc_small_grade); level 6 (calc_small_band),
+-- past a naked pair's. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
   if not closure_rated then -- the helper made here: not a closure a draw
@@ -233,7 +234,8 @@ local function closure_rating(level)
       {of("calcudoku-big-cage"), of("calcudoku-big-cage")},
       {of("calcudoku-rule-of-45"), of("naked-pair")},
       {of("calcudoku-big-cage"), of("naked-single")},
-      {of("calcudoku-rule-of-45"), math.huge}}
+      {of("calcudoku-rule-of-45"), math.huge},
+      {of("naked-pair"), math.huge}}
   end
   return closure_rated[level]
 end
@@ -245,6 +247,13 @@ end
 local function closure_energy(band, level)
   local r = closure_rating(level)
   if not r then return nil end
+  if level == 6 then
+    -- A rater capped at the band's top, a naked pair's rating or less,
+    -- stops past the cap and rates the draw 0.1 above it (calc_small.h):
+    -- energy's rating, and so its distance, to the bit.
+    if band[2] <= r[1] then return (band[2] + 0.1) - band[2] end
+    return nil
+  end
   if r[1] >= band[1] and r[2] <= band[2] then return 0 end
   if r[2] < band[1] then return band[1] - r[2] end
   if r[1] > band[2] then return r[1] - band[2] end
