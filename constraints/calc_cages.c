@@ -392,27 +392,31 @@ uint64_t calc_cage_memo_key(const struct calc_cage *c)
     return key;
 }
 
+uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                   uint64_t key, uint64_t packed)
+{
+    uint64_t hash = (packed ^ key * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93);
+    size_t at = (size_t)(hash >> (64 - CALC_MEMO_BITS));
+    if (memo->slot[at].cage == key && memo->slot[at].cand == packed) return memo->slot[at].support;
+    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
+    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
+    uint64_t kept = 0;
+    if (calc_cage_supports(c, cand, support))
+        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    memo->slot[at].cage = key, memo->slot[at].cand = packed, memo->slot[at].support = kept;
+    return kept;
+}
+
 int calc_cage_supports_memo(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
                             const digitset *cand, digitset *support)
 {
-    if (!key) return calc_cage_supports(c, cand, support);
     uint64_t packed = 0;
     for (int i = 0; i < c->ncells && key; i++) {
         if (cand[i] & ~CALC_MEMO_DIGITS) key = 0;
         packed |= (uint64_t)cand[i] << (8 * i);
     }
     if (!key) return calc_cage_supports(c, cand, support);
-    uint64_t hash = (packed ^ key * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93);
-    size_t at = (size_t)(hash >> (64 - CALC_MEMO_BITS));
-    if (memo->slot[at].cage == key && memo->slot[at].cand == packed) {
-        uint64_t kept = memo->slot[at].support;
-        for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & 0xFF);
-        return support[0] != 0;
-    }
-    int any = calc_cage_supports(c, cand, support);
-    uint64_t kept = 0;
-    for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)(any ? support[i] : 0) << (8 * i);
-    memo->slot[at].cage = key, memo->slot[at].cand = packed, memo->slot[at].support = kept;
-    if (!any) memset(support, 0, sizeof *support * (size_t)c->ncells);
-    return any;
+    uint64_t kept = calc_cage_supports_packed(memo, c, key, packed);
+    for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & CALC_MEMO_DIGITS);
+    return kept != 0;
 }

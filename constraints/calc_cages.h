@@ -98,4 +98,11 @@ uint64_t calc_cage_memo_key(const struct calc_cage *c);
 int calc_cage_supports_memo(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
                             const digitset *cand, digitset *support);
 
+/* The same with the candidates packed, cell i's in bits 8i to 8i + 7
+ * (every digit below 8), and c's key not 0: the supports packed alike,
+ * 0 when no assignment fits. A caller holding its candidates so learns a
+ * cage at its own fixed point by one compare (the result equals packed). */
+uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                   uint64_t key, uint64_t packed);
+
 #endif
