@@ -30,7 +30,9 @@ struct calc_closure {
     struct calc_cage cage[CC_CELLS + CC_LINE_CAGES];
     digitset cand[CC_CELLS]; /* 0 once placed */
     uint8_t value[CC_CELLS];
-    uint8_t dirty[CC_CELLS]; /* a cage whose cells changed since its last walk */
+    uint8_t dirty[CC_CELLS];                /* a cage whose cells changed since its last walk */
+    struct calc_support_memo *memo;         /* NULL: every cage walked */
+    uint64_t key[CC_CELLS + CC_LINE_CAGES]; /* each cage's in memo (calc_cage_memo_key) */
 };
 
 /* Keeps only keep of cell's candidates; its cage is walked again when
@@ -52,6 +54,23 @@ static void cc_place(struct calc_closure *l, int cell, int digit)
         cc_narrow(l, r * n + i, ~digitset_of(digit)), cc_narrow(l, i * n + c, ~digitset_of(digit));
 }
 
+/* Cage k's supports over seen (calc_cage_supports, through the memo when
+ * l has one): 0 when they are seen itself, so nothing narrows. */
+static int cc_supports(const struct calc_closure *l, int k, const digitset *seen, digitset *support)
+{
+    const struct calc_cage *c = &l->cage[k];
+    if (!l->memo || !l->key[k]) {
+        calc_cage_supports(c, seen, support);
+        return 1;
+    }
+    uint64_t packed = 0;
+    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)seen[i] << (8 * i);
+    uint64_t kept = calc_cage_supports_packed(l->memo, c, l->key[k], packed);
+    if (kept == packed) return 0;
+    for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & 0xFF);
+    return 1;
+}
+
 /* Every changed cage's step once (cages past two cells with big alone),
  * over the candidates as the rater's hooks see them (a placed cell its
  * digit): 1 when a candidate went. */
@@ -67,13 +86,13 @@ static int cc_cages(struct calc_closure *l)
             int cell = c->cells[i];
             seen[i] = l->value[cell] ? digitset_of(l->value[cell]) : l->cand[cell];
         }
-        calc_cage_supports(c, seen, support);
+        if (k < l->cages) l->dirty[k] = 0;
+        if (!cc_supports(l, k, seen, support)) continue; /* at its own fixed point */
         for (int i = 0; i < c->ncells; i++) {
             int cell = c->cells[i];
             if (l->value[cell] || (l->cand[cell] & support[i]) == l->cand[cell]) continue;
             cc_narrow(l, cell, support[i]), changed = 1;
         }
-        if (k < l->cages) l->dirty[k] = 0;
     }
     return changed;
 }
@@ -271,6 +290,7 @@ int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struc
  * (cc_add_line_rests); 0, or -1 when one does not fit. */
 static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint8_t *grid)
 {
+    l->memo = NULL;
     struct geometry g;
     struct sl_error err;
     if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
@@ -294,6 +314,8 @@ static void cc_add_line_rests(struct calc_closure *l)
         cc_line_rest(l, &g, line, CALC_ADD);
         cc_line_rest(l, &g, line, CALC_MUL);
     }
+    for (int k = l->cages; l->memo && k < l->cages + l->rests; k++)
+        l->key[k] = calc_cage_memo_key(&l->cage[k]);
 }
 
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
@@ -329,10 +351,12 @@ static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int pa
     return cc_fills(&high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
 }
 
-int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo)
 {
     struct calc_closure low;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    low.memo = memo;
+    for (int k = 0; memo && k < low.cages; k++) low.key[k] = calc_cage_memo_key(&low.cage[k]);
     low.steps = CC_NAKED_SINGLES;
     if (cc_fills(&low, grid, 1)) return 0;
     int level = cc_past_singles(&low, grid, 1);

@@ -868,7 +868,7 @@ static void test_own_counts_match_solver(void)
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
-    CU_ASSERT_EQUAL(calc_small_band(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_band(&big, grid, NULL), 0);
     struct rng r;
     rng_seed(&r, 5);
     int searched = 0;
@@ -890,7 +890,8 @@ static void test_own_counts_match_solver(void)
 
 /* calc_mrv_count with a memo kept across draws (sides 5 and 6, its
  * generator's) finds what it finds without: the same squares in the same
- * order, the same nodes, the same settled root. */
+ * order, the same nodes, the same settled root; calc_small_band with
+ * that memo gives the level it gives without. */
 static void test_mrv_memo_matches_plain(void)
 {
     static struct calc_support_memo memo;
@@ -898,7 +899,7 @@ static void test_mrv_memo_matches_plain(void)
     static uint8_t plain[8 * SL_MAX_CELLS], cached[8 * SL_MAX_CELLS];
     struct rng r;
     rng_seed(&r, 73);
-    int searched = 0;
+    int searched = 0, banded = 0;
     for (int trial = 0; trial < 400; trial++) {
         struct calc_draw d;
         uint8_t grid[SL_MAX_CELLS];
@@ -912,8 +913,12 @@ static void test_mrv_memo_matches_plain(void)
         CU_ASSERT_EQUAL(memo_settled, settled);
         if (count > 0) CU_ASSERT(memcmp(plain, cached, (size_t)count * d.ncells) == 0);
         searched += nodes > 1;
+        int level = calc_small_band(&d, grid, NULL);
+        CU_ASSERT_EQUAL(calc_small_band(&d, grid, &memo), level);
+        banded += level != 0;
     }
     CU_ASSERT(searched > 50);
+    CU_ASSERT(banded > 20);
 }
 
 void tests_register(void)

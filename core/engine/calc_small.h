@@ -115,8 +115,10 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * digits placed. So by the induction above the rater's candidates hold
  * the widest fixed point while it takes steps up to 3.0, and it never
  * fills the grid with them. tests/lua/test_calcudoku.lua holds the
- * rater to it. */
-int calc_small_band(const struct calc_draw *d, const uint8_t *grid);
+ * rater to it. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
+ * cages' supports, the same answers. */
+struct calc_support_memo;
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
 
 /* calc_small_closure's level, or else what the closures below prove:
  * CALC_SMALL_NAKED when the cages, hidden and naked singles fill the

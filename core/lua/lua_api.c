@@ -1921,7 +1921,7 @@ static int api_calc_small_run(lua_State *L, const char *fname,
     lua_pushinteger(L, (lua_Integer)used);
     /* A kept skip_easy draw is past the root's steps, which hold the
      * closure's: only the band's closures can decide it. */
-    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid)
+    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid, memo)
                        : spec->easy_band ? calc_small_grade(d, grid)
                                          : calc_small_closure(d, grid));
     lua_pushinteger(L, d->count);
