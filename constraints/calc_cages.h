@@ -80,9 +80,11 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
  * mends starts from open cells, and most cages survive a mend). An
  * answer is keyed by all it depends on (the operation, the target, the
  * cells' clashes and their candidates), so a hit is the walk's answer;
- * a slot holds the last answer hashed to it. All zero is empty. */
+ * a slot holds the last answer hashed to it. All zero is empty. Its
+ * size is about time, not instructions: a table past the caches misses
+ * on most lookups, and more slots cost more CPU than the walks they save. */
 #define CALC_MEMO_CELLS 6
-#define CALC_MEMO_BITS 16
+#define CALC_MEMO_BITS 12
 struct calc_support_memo {
     struct {
         uint64_t cage, cand, support; /* cage 0: empty */
