@@ -372,3 +372,51 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
     }
     return 1;
 }
+
+/* A memo key's fields: the target's bits, then the operation's, the
+ * cell count's, and each cell's clashes with the cells before it. */
+#define CALC_MEMO_TARGET_BITS 24
+#define CALC_MEMO_DIGITS 0xFFu /* digits 1..7 and the unused bit 0 */
+
+uint64_t calc_cage_memo_key(const struct calc_cage *c)
+{
+    if (c->ncells > CALC_MEMO_CELLS || c->target < 0 || c->target >= (1LL << CALC_MEMO_TARGET_BITS))
+        return 0;
+    uint64_t key = (uint64_t)c->target | (uint64_t)c->op << CALC_MEMO_TARGET_BITS |
+                   (uint64_t)c->ncells << (CALC_MEMO_TARGET_BITS + 3);
+    int at = CALC_MEMO_TARGET_BITS + 6;
+    for (int i = 1; i < c->ncells; i++) { /* cell i's clashes: i bits */
+        key |= (uint64_t)c->clash[i] << at;
+        at += i;
+    }
+    return key;
+}
+
+uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                   uint64_t key, uint64_t packed)
+{
+    uint64_t hash = (packed ^ key * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93);
+    size_t at = (size_t)(hash >> (64 - CALC_MEMO_BITS));
+    if (memo->slot[at].cage == key && memo->slot[at].cand == packed) return memo->slot[at].support;
+    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
+    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
+    uint64_t kept = 0;
+    if (calc_cage_supports(c, cand, support))
+        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    memo->slot[at].cage = key, memo->slot[at].cand = packed, memo->slot[at].support = kept;
+    return kept;
+}
+
+int calc_cage_supports_memo(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
+                            const digitset *cand, digitset *support)
+{
+    uint64_t packed = 0;
+    for (int i = 0; i < c->ncells && key; i++) {
+        if (cand[i] & ~CALC_MEMO_DIGITS) key = 0;
+        packed |= (uint64_t)cand[i] << (8 * i);
+    }
+    if (!key) return calc_cage_supports(c, cand, support);
+    uint64_t kept = calc_cage_supports_packed(memo, c, key, packed);
+    for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & CALC_MEMO_DIGITS);
+    return kept != 0;
+}

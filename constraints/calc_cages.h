@@ -73,4 +73,38 @@ long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
  * what the cage leaves of cand. Returns 0 when no assignment fits. */
 int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support);
 
+/* A cache of calc_cage_supports' answers for cages of up to
+ * CALC_MEMO_CELLS cells over digits 1..7 (the small draws' grids), kept
+ * by the caller across counts: a generator's counts walk the same cages
+ * from the same candidates again and again (every count of a draw's
+ * mends starts from open cells, and most cages survive a mend). An
+ * answer is keyed by all it depends on (the operation, the target, the
+ * cells' clashes and their candidates), so a hit is the walk's answer;
+ * a slot holds the last answer hashed to it. All zero is empty. Its
+ * size is about time, not instructions: a table past the caches misses
+ * on most lookups, and more slots cost more CPU than the walks they save. */
+#define CALC_MEMO_CELLS 6
+#define CALC_MEMO_BITS 12
+struct calc_support_memo {
+    struct {
+        uint64_t cage, cand, support; /* cage 0: empty */
+    } slot[1 << CALC_MEMO_BITS];
+};
+
+/* c's key in a memo (its operation, target, size and clashes), or 0 when
+ * the memo does not take c (too many cells, or too large a target). */
+uint64_t calc_cage_memo_key(const struct calc_cage *c);
+
+/* calc_cage_supports through memo (c's key: calc_cage_memo_key, 0 for
+ * none): the same answer and supports. */
+int calc_cage_supports_memo(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
+                            const digitset *cand, digitset *support);
+
+/* The same with the candidates packed, cell i's in bits 8i to 8i + 7
+ * (every digit below 8), and c's key not 0: the supports packed alike,
+ * 0 when no assignment fits. A caller holding its candidates so learns a
+ * cage at its own fixed point by one compare (the result equals packed). */
+uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                   uint64_t key, uint64_t packed);
+
 #endif

@@ -20,7 +20,8 @@ enum {
     CC_NAKED_PAIRS = 2,
     CC_HIDDEN_PAIRS = 4,
     CC_LINE_RESTS = 8,
-    CC_DIRECT_PAIRS = 16
+    CC_DIRECT_PAIRS = 16,
+    CC_HIDDEN_TRIPLES = 32
 };
 
 struct calc_closure {
@@ -30,7 +31,9 @@ struct calc_closure {
     struct calc_cage cage[CC_CELLS + CC_LINE_CAGES];
     digitset cand[CC_CELLS]; /* 0 once placed */
     uint8_t value[CC_CELLS];
-    uint8_t dirty[CC_CELLS]; /* a cage whose cells changed since its last walk */
+    uint8_t dirty[CC_CELLS];                /* a cage whose cells changed since its last walk */
+    struct calc_support_memo *memo;         /* NULL: every cage walked */
+    uint64_t key[CC_CELLS + CC_LINE_CAGES]; /* each cage's in memo (calc_cage_memo_key) */
 };
 
 /* Keeps only keep of cell's candidates; its cage is walked again when
@@ -52,6 +55,23 @@ static void cc_place(struct calc_closure *l, int cell, int digit)
         cc_narrow(l, r * n + i, ~digitset_of(digit)), cc_narrow(l, i * n + c, ~digitset_of(digit));
 }
 
+/* Cage k's supports over seen (calc_cage_supports, through the memo when
+ * l has one): 0 when they are seen itself, so nothing narrows. */
+static int cc_supports(const struct calc_closure *l, int k, const digitset *seen, digitset *support)
+{
+    const struct calc_cage *c = &l->cage[k];
+    if (!l->memo || !l->key[k]) {
+        calc_cage_supports(c, seen, support);
+        return 1;
+    }
+    uint64_t packed = 0;
+    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)seen[i] << (8 * i);
+    uint64_t kept = calc_cage_supports_packed(l->memo, c, l->key[k], packed);
+    if (kept == packed) return 0;
+    for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & 0xFF);
+    return 1;
+}
+
 /* Every changed cage's step once (cages past two cells with big alone),
  * over the candidates as the rater's hooks see them (a placed cell its
  * digit): 1 when a candidate went. */
@@ -67,13 +87,13 @@ static int cc_cages(struct calc_closure *l)
             int cell = c->cells[i];
             seen[i] = l->value[cell] ? digitset_of(l->value[cell]) : l->cand[cell];
         }
-        calc_cage_supports(c, seen, support);
+        if (k < l->cages) l->dirty[k] = 0;
+        if (!cc_supports(l, k, seen, support)) continue; /* at its own fixed point */
         for (int i = 0; i < c->ncells; i++) {
             int cell = c->cells[i];
             if (l->value[cell] || (l->cand[cell] & support[i]) == l->cand[cell]) continue;
             cc_narrow(l, cell, support[i]), changed = 1;
         }
-        if (k < l->cages) l->dirty[k] = 0;
     }
     return changed;
 }
@@ -191,18 +211,43 @@ static int cc_direct_pairs(struct calc_closure *l, const int *cells)
     return 0;
 }
 
+/* Three digits, each open in a line, whose places there are three cells
+ * fill them: every other digit leaves those cells. 1 when a candidate
+ * went. */
+static int cc_hidden_triples(struct calc_closure *l, const int *cells)
+{
+    uint32_t places[CALC_SMALL_MAX_SIZE + 1];
+    int changed = 0;
+    cc_digit_places(l, cells, places);
+    for (int a = 1; a <= l->n; a++)
+        for (int b = a + 1; places[a] && b <= l->n; b++)
+            for (int c = b + 1; places[b] && c <= l->n; c++) {
+                uint32_t at = places[a] | places[b] | places[c];
+                if (!places[c] || __builtin_popcount(at) != 3) continue;
+                digitset three = digitset_of(a) | digitset_of(b) | digitset_of(c);
+                for (; at; at &= at - 1) {
+                    int cell = cells[__builtin_ctz(at)];
+                    if ((l->cand[cell] & three) == l->cand[cell]) continue;
+                    cc_narrow(l, cell, three), changed = 1;
+                }
+            }
+    return changed;
+}
+
 /* The steps of l->steps past the cages and hidden singles, once: 1 when
  * a candidate went. */
 static int cc_more(struct calc_closure *l)
 {
     int changed = 0, cells[CALC_SMALL_MAX_SIZE];
     if (l->steps & CC_NAKED_SINGLES) changed |= cc_naked_singles(l);
-    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS | CC_DIRECT_PAIRS))) return changed;
+    if (!(l->steps & (CC_NAKED_PAIRS | CC_HIDDEN_PAIRS | CC_DIRECT_PAIRS | CC_HIDDEN_TRIPLES)))
+        return changed;
     for (int line = 0; line < 2 * l->n; line++) {
         cc_line(l, line, cells);
         if (l->steps & CC_NAKED_PAIRS) changed |= cc_naked_pairs(l, cells);
         if (l->steps & CC_HIDDEN_PAIRS) changed |= cc_hidden_pairs(l, cells);
         if (l->steps & CC_DIRECT_PAIRS) changed |= cc_direct_pairs(l, cells);
+        if (l->steps & CC_HIDDEN_TRIPLES) changed |= cc_hidden_triples(l, cells);
     }
     return changed;
 }
@@ -279,6 +324,7 @@ int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struc
  * (cc_add_line_rests); 0, or -1 when one does not fit. */
 static int cc_init(struct calc_closure *l, const struct calc_draw *d, const uint8_t *grid)
 {
+    l->memo = NULL;
     struct geometry g;
     struct sl_error err;
     if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
@@ -302,6 +348,8 @@ static void cc_add_line_rests(struct calc_closure *l)
         cc_line_rest(l, &g, line, CALC_ADD);
         cc_line_rest(l, &g, line, CALC_MUL);
     }
+    for (int k = l->cages; l->memo && k < l->cages + l->rests; k++)
+        l->key[k] = calc_cage_memo_key(&l->cage[k]);
 }
 
 int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
@@ -318,8 +366,10 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
 /* Past the closure low of cages, hidden and naked singles, which left a
  * cell open: 0 when hidden pairs fill the grid (the rater's direct hidden
  * pair may still make it 2.3 or less), CALC_SMALL_BAND when the high
- * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least). */
-static int cc_past_singles(struct calc_closure *low, const uint8_t *grid)
+ * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least); with
+ * past, CALC_SMALL_PAST in place of ABOVE when the widest closure leaves
+ * the grid open too (calc_small.h). */
+static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int past)
 {
     struct calc_closure high = *low;
     /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
@@ -329,16 +379,24 @@ static int cc_past_singles(struct calc_closure *low, const uint8_t *grid)
     if (cc_fills(low, grid, 1)) return 0;
     cc_add_line_rests(&high);
     high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
-    return cc_fills(&high, grid, 1) ? CALC_SMALL_BAND : CALC_SMALL_ABOVE;
+    if (cc_fills(&high, grid, 1)) return CALC_SMALL_BAND;
+    if (!past) return CALC_SMALL_ABOVE;
+    /* The widest closure goes on from the high one's fixed point, which
+     * holds its own (its steps are the high one's and more). */
+    high.steps |= CC_HIDDEN_PAIRS | CC_HIDDEN_TRIPLES;
+    return cc_fills(&high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
 }
 
-int calc_small_band(const struct calc_draw *d, const uint8_t *grid)
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo)
 {
     struct calc_closure low;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    low.memo = memo;
+    for (int k = 0; memo && k < low.cages; k++) low.key[k] = calc_cage_memo_key(&low.cage[k]);
     low.steps = CC_NAKED_SINGLES;
     if (cc_fills(&low, grid, 1)) return 0;
-    return cc_past_singles(&low, grid) == CALC_SMALL_BAND ? CALC_SMALL_BAND : 0;
+    int level = cc_past_singles(&low, grid, 1);
+    return level == CALC_SMALL_ABOVE ? 0 : level;
 }
 
 int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
@@ -349,5 +407,5 @@ int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
     l.steps = CC_NAKED_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_NAKED;
-    return cc_past_singles(&l, grid);
+    return cc_past_singles(&l, grid, 0);
 }

@@ -21,36 +21,72 @@ struct calc_mrv {
     int n, ncells, cages, limit, count;
     uint64_t nodes, most; /* visited, and the budget (0: none) */
     int part[CM_CELLS];
+    uint32_t line_marks[CM_CELLS]; /* a cell's row and column as cm_node's lines marks them */
     struct calc_cage cage[CM_CELLS];
+    uint64_t key[CM_CELLS];         /* each cage's in memo (calc_cage_memo_key) */
+    struct calc_support_memo *memo; /* NULL: every cage walked */
     uint8_t *found;
 };
 
 /* A node's candidates: a cell is decided when one is left. */
 struct cm_node {
     digitset cand[CM_CELLS];
-    uint8_t dirty[CM_CELLS]; /* a cage whose cells changed since its last walk */
-    uint64_t decided;        /* cells decided whose digit has not left their lines, bit cell */
+    uint64_t dirty;   /* cages whose cells changed since their last walk, bit cage */
+    uint32_t lines;   /* lines changed since their last scan for hidden singles: rows
+                         from bit 0, columns from bit CALC_SMALL_MAX_SIZE */
+    uint64_t decided; /* cells decided whose digit has not left their lines, bit cell */
 };
 
+/* cell's candidates changed: its cage to walk, its lines to scan. */
+static inline void cm_touch(const struct calc_mrv *s, struct cm_node *x, int cell)
+{
+    x->dirty |= UINT64_C(1) << s->part[cell];
+    x->lines |= s->line_marks[cell];
+}
+
 /* Keeps only keep of cell's candidates: 0 when none is left. */
-static int cm_narrow(const struct calc_mrv *s, struct cm_node *x, int cell, digitset keep)
+static inline int cm_narrow(const struct calc_mrv *s, struct cm_node *x, int cell, digitset keep)
 {
     if ((x->cand[cell] & keep) == x->cand[cell]) return 1;
     x->cand[cell] &= keep;
-    x->dirty[s->part[cell]] = 1;
+    cm_touch(s, x, cell);
     if (digitset_is_single(x->cand[cell])) x->decided |= UINT64_C(1) << cell;
     return x->cand[cell] != 0;
+}
+
+/* Cage k narrowed to its supports through the memo, its candidates
+ * packed (calc_cage_supports_packed): 0 on a contradiction. */
+static int cm_cage_packed(const struct calc_mrv *s, struct cm_node *x, int k, int *changed)
+{
+    const struct calc_cage *c = &s->cage[k];
+    uint64_t packed = 0;
+    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)x->cand[c->cells[i]] << (8 * i);
+    x->dirty &= ~(UINT64_C(1) << k);
+    uint64_t kept = calc_cage_supports_packed(s->memo, c, s->key[k], packed);
+    if (kept == packed) return 1; /* at its own fixed point */
+    if (kept == 0) return 0;
+    for (int i = 0; i < c->ncells; i++) {
+        digitset support = (digitset)(kept >> (8 * i) & 0xFF);
+        if (support == x->cand[c->cells[i]]) continue;
+        if (!cm_narrow(s, x, c->cells[i], support)) return 0;
+        *changed = 1;
+    }
+    return 1;
 }
 
 /* Every changed cage narrowed to its supports: 0 on a contradiction. */
 static int cm_cages(const struct calc_mrv *s, struct cm_node *x, int *changed)
 {
-    for (int k = 0; k < s->cages; k++) {
-        if (!x->dirty[k]) continue;
+    for (uint64_t left = x->dirty; left; left &= left - 1) {
+        int k = __builtin_ctzll(left);
         const struct calc_cage *c = &s->cage[k];
+        if (s->memo && s->key[k]) {
+            if (!cm_cage_packed(s, x, k, changed)) return 0;
+            continue;
+        }
         digitset seen[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
         for (int i = 0; i < c->ncells; i++) seen[i] = x->cand[c->cells[i]];
-        x->dirty[k] = 0;
+        x->dirty &= ~(UINT64_C(1) << k);
         if (!calc_cage_supports(c, seen, support)) return 0;
         for (int i = 0; i < c->ncells; i++) {
             if (support[i] == seen[i]) continue;
@@ -79,22 +115,33 @@ static int cm_naked(const struct calc_mrv *s, struct cm_node *x, int *changed)
     return 1;
 }
 
-/* Every line's digits with one place left put there: 0 when a line has
- * no place for a digit. */
+/* Every changed line's digits with one place left put there: 0 when a
+ * line has no place for a digit. A line whose candidates have not changed
+ * since its last scan has nothing new to give. */
 static int cm_hidden(const struct calc_mrv *s, struct cm_node *x, int *changed)
 {
     int n = s->n;
     for (int line = 0; line < 2 * n; line++) {
+        uint32_t mark = 1u << (line < n ? line : CALC_SMALL_MAX_SIZE + line - n);
+        if (!(x->lines & mark)) continue;
+        x->lines &= ~mark;
         int step, first = geometry_line_first(n, line, &step);
-        digitset single;
-        if (calc_line_digits(x->cand, n, line, &single) != digitset_all(n)) return 0;
-        for (; single; single = digitset_rest(single)) {
+        digitset seen = 0, more = 0, placed = 0;
+        for (int i = 0; i < n; i++) {
+            digitset c = x->cand[first + i * step];
+            more |= seen & c, seen |= c;
+            if (digitset_is_single(c)) placed |= c;
+        }
+        if (seen != digitset_all(n)) return 0;
+        /* A digit seen once whose cell holds it alone is no news. */
+        for (digitset single = seen & ~more & ~placed; single; single = digitset_rest(single)) {
             digitset bit = digitset_of(digitset_first(single));
             for (int i = 0; i < n; i++) {
                 int cell = first + i * step;
-                if (!(x->cand[cell] & bit) || x->cand[cell] == bit) continue;
+                if (!(x->cand[cell] & bit)) continue;
                 if (!cm_narrow(s, x, cell, bit)) return 0;
                 *changed = 1;
+                break; /* the digit's one place */
             }
         }
     }
@@ -137,7 +184,7 @@ static void cm_search(struct calc_mrv *s, struct cm_node *x)
     for (digitset left = x->cand[best]; left && s->count < s->limit; left = digitset_rest(left)) {
         struct cm_node next = *x;
         next.cand[best] = digitset_of(digitset_first(left));
-        next.dirty[s->part[best]] = 1, next.decided |= UINT64_C(1) << best;
+        cm_touch(s, &next, best), next.decided |= UINT64_C(1) << best;
         cm_search(s, &next);
     }
 }
@@ -153,7 +200,12 @@ static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw
     s->n = d->size, s->ncells = d->ncells;
     if ((s->cages = calc_small_cages(d, grid, &g, s->part, s->cage)) < 0) return -1;
     for (int c = 0; c < s->ncells; c++) x->cand[c] = digitset_all(s->n);
-    for (int k = 0; k < s->cages; k++) x->dirty[k] = 1;
+    x->dirty = s->cages == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->cages) - 1;
+    x->lines = ~0u;
+    for (int c = 0; c < s->ncells; c++)
+        s->line_marks[c] = 1u << (c / s->n) | 1u << (CALC_SMALL_MAX_SIZE + c % s->n);
+    if (s->memo)
+        for (int k = 0; k < s->cages; k++) s->key[k] = calc_cage_memo_key(&s->cage[k]);
     return 0;
 }
 
@@ -166,13 +218,14 @@ static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
 }
 
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   uint64_t *nodes, int *settled)
+                   uint64_t *nodes, int *settled, struct calc_support_memo *memo)
 {
     if (settled) *settled = 0;
     struct calc_mrv s;
     struct cm_node root;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
     root.decided = 0;
+    s.memo = memo;
     if (cm_init(&s, &root, d, grid)) return -1;
     s.limit = limit, s.count = 0, s.found = found;
     s.nodes = 0, s.most = nodes ? *nodes : 0;
@@ -187,3 +240,7 @@ int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, ui
     if (nodes) *nodes = s.nodes;
     return s.limit ? s.count : -2;
 }
+
+size_t calc_support_memo_bytes(void) { return sizeof(struct calc_support_memo); }
+
+void calc_support_memo_clear(struct calc_support_memo *memo) { memset(memo, 0, sizeof *memo); }

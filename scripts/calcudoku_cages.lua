@@ -224,8 +224,9 @@ end
 -- level 3 (calc_small_band), the rule of 45 on a line's to a naked
 -- pair's; level 4, a big cage's to a naked single's; level 5, the rule
 -- of 45 on a line's or more (calc_small_grade); level 6, a direct hidden
--- pair's; level 7, a naked single's or more (calc_small_closure). Levels
--- 6 and 7 are `capped`: see closure_energy. Once per Lua state.
+-- pair's; level 7, a naked single's or more (calc_small_closure); level
+-- 8 (calc_small_band), past a naked pair's. Levels 6 and 7 are `capped`:
+-- see closure_energy. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
   if not closure_rated then -- the helper made here: not a closure a draw
@@ -237,7 +238,8 @@ local function closure_rating(level)
       {of("calcudoku-big-cage"), of("naked-single")},
       {of("calcudoku-rule-of-45"), math.huge},
       {of("direct-hidden-pair"), of("direct-hidden-pair"), capped = true},
-      {of("naked-single"), math.huge, capped = true}}
+      {of("naked-single"), math.huge, capped = true},
+      {of("naked-pair"), math.huge}}
   end
   return closure_rated[level]
 end
@@ -254,6 +256,13 @@ end
 local function closure_energy(band, level)
   local r = closure_rated and closure_rated[level] or closure_rating(level)
   if not r then return nil end
+  if level == 8 then
+    -- A rater capped at the band's top, a naked pair's rating or less,
+    -- stops past the cap and rates the draw 0.1 above it (calc_small.h):
+    -- energy's rating, and so its distance, to the bit.
+    if band[2] <= r[1] then return (band[2] + 0.1) - band[2] end
+    return nil
+  end
   if r[1] >= band[1] and r[2] <= band[2] then return 0 end
   if r[2] < band[1] then return band[1] - r[2] end
   if r[1] > band[2] then return (r.capped and band[2] + 0.1 or r[1]) - band[2] end

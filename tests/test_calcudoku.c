@@ -324,6 +324,65 @@ static void test_wide_sum_supports_brute_force(void)
     CU_ASSERT(found > cases / 2);
 }
 
+/* A random target for digits d (count of them) by op: what they make. */
+static long long made_target(int op, const uint8_t *d, int count)
+{
+    long long v = op == CALC_MUL ? 1 : 0;
+    int hi = d[0] > d[count - 1] ? d[0] : d[count - 1], lo = d[0] + d[count - 1] - hi;
+    if (op == CALC_NONE) return d[0];
+    if (op == CALC_SUB) return hi - lo;
+    if (op == CALC_DIV) return hi / lo;
+    for (int i = 0; i < count; i++) v = op == CALC_MUL ? v * d[i] : v + d[i];
+    return v;
+}
+
+/* The memo's answers against the walk's: cages of one to six cells in
+ * the corner of a 9x9 (every clash pattern), every operation, on a few
+ * candidate tuples shared by every cage so that a cage meets the very
+ * candidates another cached (a key missing the operation, the target or
+ * a clash would answer it wrongly), each asked twice (the second a hit),
+ * and digits 8 and 9 (past the memo's digits: the walk's alone). */
+static void test_memo_supports_match_walk(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    struct rng r;
+    rng_seed(&r, 61);
+    digitset pool[6][6];
+    for (int t = 0; t < 6; t++)
+        for (int i = 0; i < 6; i++)
+            pool[t][i] = (digitset)rng_below(&r, 1u << (t == 5 ? 9 : 7)) << 1 | (t % 2 ? 0x7E : 0);
+    long found = 0, keyed = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        int count = 1 + (int)rng_below(&r, 6), corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20};
+        rng_shuffle_ints(&r, corner, 9);
+        int cells[6];
+        uint8_t d[6];
+        for (int i = 0; i < count; i++)
+            cells[i] = corner[i], d[i] = (uint8_t)(1 + rng_below(&r, 6));
+        int op = count == 1   ? CALC_NONE
+                 : count == 2 ? CALC_ADD + (int)rng_below(&r, 4)
+                              : (rng_below(&r, 2) ? CALC_ADD : CALC_MUL);
+        if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
+        struct calc_cage c;
+        calc_cage_init(&c, &g, cells, count, op, made_target(op, d, count));
+        uint64_t key = calc_cage_memo_key(&c);
+        keyed += key != 0;
+        const digitset *cand = pool[rng_below(&r, 6)];
+        for (int ask = 0; ask < 2; ask++) {
+            digitset want[6], got[6];
+            int any = calc_cage_supports(&c, cand, want);
+            CU_ASSERT_EQUAL(calc_cage_supports_memo(&memo, &c, key, cand, got), any);
+            for (int i = 0; i < count && any; i++) CU_ASSERT_EQUAL(got[i], want[i]);
+            found += any;
+        }
+    }
+    CU_ASSERT(keyed == 4000);
+    CU_ASSERT(found > 1000);
+}
+
 /* --- arguments ----------------------------------------------------------- */
 
 static int read_one(const char *line, struct session *s)
@@ -752,7 +811,16 @@ static int small_count(const struct calc_draw *d, const uint8_t *grid, int limit
 
 static int mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
 {
-    return calc_mrv_count(d, grid, limit, found, NULL, NULL);
+    return calc_mrv_count(d, grid, limit, found, NULL, NULL, NULL);
+}
+
+/* calc_mrv_count through one memo kept across every draw it counts. */
+static int mrv_memo_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found)
+{
+    static struct calc_support_memo memo;
+    static int cleared;
+    if (!cleared) calc_support_memo_clear(&memo), cleared = 1;
+    return calc_mrv_count(d, grid, limit, found, NULL, NULL, &memo);
 }
 
 /* count finds as many squares as the solver counts (up to 64), each a
@@ -796,10 +864,11 @@ static void test_own_counts_match_solver(void)
 {
     check_own_count(small_count, 31, 150, 3);
     check_own_count(mrv_count, 47, 200, 4);
+    check_own_count(mrv_memo_count, 47, 200, 4);
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
     CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
-    CU_ASSERT_EQUAL(calc_small_band(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_band(&big, grid, NULL), 0);
     struct rng r;
     rng_seed(&r, 5);
     int searched = 0;
@@ -808,15 +877,48 @@ static void test_own_counts_match_solver(void)
         random_draw(&d, grid, 3 + trial % 4, &r);
         uint64_t small = 0, mrv = 0; /* no budget: the nodes visited */
         int count = calc_small_count(&d, grid, 2, NULL, &small);
-        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv, NULL), count);
+        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv, NULL, NULL), count);
         uint64_t less = small - 1, mrv_less = mrv - 1;
         CU_ASSERT_EQUAL(calc_small_count(&d, grid, 2, NULL, &less), -2);
-        if (mrv > 1) CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv_less, NULL), -2);
+        if (mrv > 1) CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 2, NULL, &mrv_less, NULL, NULL), -2);
         uint64_t enough = small;
         CU_ASSERT_EQUAL(calc_small_count(&d, grid, 2, NULL, &enough), count);
         searched += mrv > 1;
     }
     CU_ASSERT(searched > 5);
+}
+
+/* calc_mrv_count with a memo kept across draws (sides 5 and 6, its
+ * generator's) finds what it finds without: the same squares in the same
+ * order, the same nodes, the same settled root; calc_small_band with
+ * that memo gives the level it gives without. */
+static void test_mrv_memo_matches_plain(void)
+{
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    static uint8_t plain[8 * SL_MAX_CELLS], cached[8 * SL_MAX_CELLS];
+    struct rng r;
+    rng_seed(&r, 73);
+    int searched = 0, banded = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS];
+        random_draw(&d, grid, 5 + trial % 2, &r);
+        uint64_t nodes = 0, memo_nodes = 0;
+        int settled = 0, memo_settled = 0;
+        int count = calc_mrv_count(&d, grid, 8, plain, &nodes, &settled, NULL);
+        CU_ASSERT_EQUAL(calc_mrv_count(&d, grid, 8, cached, &memo_nodes, &memo_settled, &memo),
+                        count);
+        CU_ASSERT_EQUAL(memo_nodes, nodes);
+        CU_ASSERT_EQUAL(memo_settled, settled);
+        if (count > 0) CU_ASSERT(memcmp(plain, cached, (size_t)count * d.ncells) == 0);
+        searched += nodes > 1;
+        int level = calc_small_band(&d, grid, NULL);
+        CU_ASSERT_EQUAL(calc_small_band(&d, grid, &memo), level);
+        banded += level != 0;
+    }
+    CU_ASSERT(searched > 50);
+    CU_ASSERT(banded > 20);
 }
 
 void tests_register(void)
@@ -840,5 +942,7 @@ void tests_register(void)
     CU_add_test(s, "Keen long runs", test_keen_long_runs);
     CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
     CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
+    CU_add_test(s, "a memo's supports match the walk's", test_memo_supports_match_walk);
+    CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

@@ -10,6 +10,7 @@
 #ifndef SUDOLAB_CALC_MRV_H
 #define SUDOLAB_CALC_MRV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "calc_draw.h"
@@ -31,7 +32,16 @@
  * breaks what the rule's text may say.
  * Defined with the rule (constraints/calc_mrv.c): its cage steps are the
  * rule's own supports (calc_cages.h). */
+struct calc_support_memo;
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   uint64_t *nodes, int *settled);
+                   uint64_t *nodes, int *settled, struct calc_support_memo *memo);
+
+/* memo (NULL: none) keeps the cages' supports calc_mrv_count computes
+ * for its later counts, which then walk only the cages and candidates it
+ * has not met (the same answers: constraints/calc_cages.h). A caller
+ * owns it: calc_support_memo_bytes of memory, cleared by
+ * calc_support_memo_clear before its first use. */
+size_t calc_support_memo_bytes(void);
+void calc_support_memo_clear(struct calc_support_memo *memo);
 
 #endif

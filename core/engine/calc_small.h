@@ -69,10 +69,11 @@ enum {
     CALC_SMALL_SINGLES = 1,
     CALC_SMALL_CAGES = 2,
     CALC_SMALL_BAND = 3,
-    CALC_SMALL_NAKED = 4,     /* calc_small_grade: 2.0 to 2.3 */
-    CALC_SMALL_ABOVE = 5,     /* calc_small_grade: 2.4 at least */
-    CALC_SMALL_PAIRS = 6,     /* calc_small_closure: exactly 2.0 */
-    CALC_SMALL_PAST_PAIRS = 7 /* calc_small_closure: 2.3 at least */
+    CALC_SMALL_NAKED = 4,      /* calc_small_grade: 2.0 to 2.3 */
+    CALC_SMALL_ABOVE = 5,      /* calc_small_grade: 2.4 at least */
+    CALC_SMALL_PAIRS = 6,      /* calc_small_closure: exactly 2.0 */
+    CALC_SMALL_PAST_PAIRS = 7, /* calc_small_closure: 2.3 at least */
+    CALC_SMALL_PAST = 8        /* calc_small_band: past 3.0 */
 };
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
  * the rule's own supports (calc_cages.h). */
@@ -106,8 +107,29 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * Every rule is used on such a draw, as on calc_small_closure's. The
  * lower closure is a superset of what the rater does below 2.4 and the
  * high one a subset of what it does up to 3.0, so some draws rating 2.4
- * to 3.0 get 0. tests/lua/test_calcudoku.lua holds the rater to it. */
-int calc_small_band(const struct calc_draw *d, const uint8_t *grid);
+ * to 3.0 get 0.
+ *
+ * CALC_SMALL_PAST when neither fills the grid and a third closure, the
+ * widest (the high one's steps with hidden pairs and triples), leaves it
+ * open: a rater capped at any rating up to 3.0 (rate_puzzle_band's
+ * `above`) then runs out of steps and stops past the cap, rating the
+ * draw `above` + 0.1. The rater's steps up to 3.0 on a boxless
+ * calcudoku are the low closure's (above) with calcudoku-rule-of-45
+ * (the high closure's line cages, the same cages and supports), direct
+ * hidden triple and naked pair, each rated as its row. The widest
+ * closure makes all they make: a direct hidden triple's placement is a
+ * hidden triple's removals and a single; a triple or pair of digits
+ * whose places a state holding the fixed point confines, the fixed
+ * point confines too, less the digits it has placed (in those cells,
+ * as the solution does), which is a smaller hidden subset or nothing;
+ * a naked pair's two cells hold at the fixed point that pair or its
+ * digits placed. So by the induction above the rater's candidates hold
+ * the widest fixed point while it takes steps up to 3.0, and it never
+ * fills the grid with them. tests/lua/test_calcudoku.lua holds the
+ * rater to it. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
+ * cages' supports, the same answers. */
+struct calc_support_memo;
+int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
 
 /* calc_small_closure's level, or else what the closures below prove:
  * CALC_SMALL_NAKED when the cages, hidden and naked singles fill the

@@ -1724,12 +1724,13 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
  * API_CALC_EASY or API_CALC_OWN_ONE (API_CALC_OWN_EASY). */
 static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
-                               uint64_t *nodes, uint8_t *grids, int small)
+                               uint64_t *nodes, uint8_t *grids, int small,
+                               struct calc_support_memo *memo)
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
     uint64_t visited = api_nodes_within(L, fname, API_CALC_OWN_COST(d), *nodes), within = visited;
-    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled)
+    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled, memo)
                                        : calc_small_count(d, grid, 2, grids, &visited);
     lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
     if (own == -2 && within != *nodes)
@@ -1759,12 +1760,13 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
  * noted unique but not counted). NULL when unique, else why not. */
 static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
                                  struct calc_draw *d, const uint8_t *grid, const char *rules,
-                                 lua_Integer tries, uint64_t *nodes, struct rng *rng, int small)
+                                 lua_Integer tries, uint64_t *nodes, struct rng *rng, int small,
+                                 struct calc_support_memo *memo)
 {
     uint8_t grids[2 * SL_MAX_CELLS];
     for (lua_Integer t = 0; t < tries; t++) {
         uint64_t used = *nodes;
-        int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small);
+        int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small, memo);
         if (found == API_CALC_EASY) return "too easy: its propagation solves it";
         if (found == -1 || found == 0) return found ? "the count gave up" : "no solution";
         if (found == 1 || found == API_CALC_OWN_ONE) {
@@ -1808,8 +1810,8 @@ static int api_calc_unique(lua_State *L)
     if (geometry_init(&g, d->size, 0, 0, &err)) return api_error(L, "calc_unique: %s", err.msg);
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     uint64_t used = nodes;
-    const char *why =
-        api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng, API_CALC_ENGINE);
+    const char *why = api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng,
+                                    API_CALC_ENGINE, NULL);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), api_calc_push(L, d), 4;
     api_calc_push(L, d);
     lua_pushinteger(L, (lua_Integer)used);
@@ -1888,11 +1890,13 @@ static void api_calc_small_spec(lua_State *L, const char *fname, struct api_calc
     lua_pop(L, 2);
 }
 
-/* The draw of spec over grid (d's size and grid read) from seed; pushes
- * calc_small's results and returns their number. */
+/* The draw of spec over grid (d's size and grid read) from seed, its
+ * own counts through memo (NULL: none); pushes calc_small's results and
+ * returns their number. */
 static int api_calc_small_run(lua_State *L, const char *fname,
                               const struct api_calc_small_spec *spec, struct calc_draw *d,
-                              const uint8_t *grid, uint64_t seed, int want_cages)
+                              const uint8_t *grid, uint64_t seed, int want_cages,
+                              struct calc_support_memo *memo)
 {
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE)
         return api_error(L, "%s: grid must be of side 3 to %d", fname, CALC_SMALL_MAX_SIZE);
@@ -1910,13 +1914,13 @@ static int api_calc_small_run(lua_State *L, const char *fname,
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     int mode = skip_easy ? API_CALC_OWN_EASY : API_CALC_OWN;
     uint64_t used = spec->nodes;
-    const char *why =
-        api_calc_mend(L, fname, ap, d, grid, API_CALC_SMALL_RULES, spec->tries, &used, &rng, mode);
+    const char *why = api_calc_mend(L, fname, ap, d, grid, API_CALC_SMALL_RULES, spec->tries, &used,
+                                    &rng, mode, memo);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
     lua_pushinteger(L, (lua_Integer)used);
     /* A kept skip_easy draw is past the root's steps, which hold the
      * closure's: only the band's closures can decide it. */
-    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid)
+    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid, memo)
                        : spec->easy_band ? calc_small_grade(d, grid)
                                          : calc_small_closure(d, grid));
     lua_pushinteger(L, d->count);
@@ -1955,21 +1959,23 @@ static int api_calc_small(lua_State *L)
     lua_getfield(L, 1, "cages");
     int want_cages = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    return api_calc_small_run(L, fname, &spec, &draw, grid, seed, want_cages);
+    return api_calc_small_run(L, fname, &spec, &draw, grid, seed, want_cages, NULL);
 }
 
 /* draw(grid, seed[, cages]): calc_small with the settings of the
- * calc_small_draws that made it (its upvalue) and these three. */
+ * calc_small_draws that made it (its first upvalue) and these three,
+ * its own counts sharing the memo of its second. */
 static int api_calc_small_draw(lua_State *L)
 {
     const char *fname = "calc_small_draws";
     const struct api_calc_small_spec *spec = lua_touserdata(L, lua_upvalueindex(1));
+    struct calc_support_memo *memo = lua_touserdata(L, lua_upvalueindex(2));
     int want_cages = lua_toboolean(L, 3);
     uint64_t seed = (uint64_t)api_integer(L, 2, fname, 0, LUA_MAXINTEGER);
     struct calc_draw draw;
     uint8_t grid[SL_MAX_CELLS];
     api_calc_grid_at(L, fname, 1, &draw, grid);
-    return api_calc_small_run(L, fname, spec, &draw, grid, seed, want_cages);
+    return api_calc_small_run(L, fname, spec, &draw, grid, seed, want_cages, memo);
 }
 
 /* sudolab.calc_small_draws{sizes=, min_cage=, max_cage=, rules=,
@@ -1977,7 +1983,8 @@ static int api_calc_small_draw(lua_State *L)
  * function: draw(grid, seed[, cages]) is calc_small{...the same, grid =
  * grid, seed = seed, cages = cages}, the same draw. A generator making
  * many draws of one request reads and checks its settings once, not a
- * table of them a draw. */
+ * table of them a draw, and its own counts keep the cages' supports
+ * they walk for the next (calc_mrv.h's memo: the same answers). */
 static int api_calc_small_draws(lua_State *L)
 {
     static const char *const keys[] = {"sizes",    "min_cage",  "max_cage",  "rules",
@@ -1988,7 +1995,8 @@ static int api_calc_small_draws(lua_State *L)
     api_check_keys(L, 1, fname, keys);
     struct api_calc_small_spec *spec = lua_newuserdatauv(L, sizeof *spec, 0);
     api_calc_small_spec(L, fname, spec);
-    lua_pushcclosure(L, api_calc_small_draw, 1);
+    calc_support_memo_clear(lua_newuserdatauv(L, calc_support_memo_bytes(), 0));
+    lua_pushcclosure(L, api_calc_small_draw, 2);
     return 1;
 }
 

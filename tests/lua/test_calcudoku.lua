@@ -262,10 +262,19 @@ expect("those it keeps are the same draws, past the root", keep_same, true)
 -- With skip_easy calc_small's level is calc_small_band's: a draw of
 -- level 3 the rater rates from the rule of 45 on a line's rating to a
 -- naked pair's, every rule used. The draws rated below and above that
--- (which must stay level 0) are there too, and most in it are decided.
+-- (which must stay level 0, or 6 above) are there too, and most in it
+-- are decided. A draw of level 8 the rater rates past a naked pair's, and
+-- capped at a naked pair's rating or a lower one it stops 0.1 past the
+-- cap (as the annealing's energy then reads it); most draws rated past
+-- a naked pair's are level 8.
 local band_lo = sudolab.technique_rating("calcudoku-rule-of-45")
 local band_hi = sudolab.technique_rating("naked-pair")
 local band_true, decided, inside, below, above = true, 0, 0, 0, 0
+local past_true, past = true, 0
+local function past_cap(q, cap)
+  local r = q:rate(cap)
+  return r.above == true and r.rating == cap + 0.1
+end
 for seed = 1, 1200 do
   local g = sudolab.calc_fill{size = 6, seed = seed}
   local q, _, level = sudolab.calc_small{grid = g, sizes = {2, 2, 2, 3}, min_cage = 2,
@@ -277,6 +286,10 @@ for seed = 1, 1200 do
     if level == 3 then
       decided = decided + 1
       band_true = band_true and within and #r.unused == 0
+    elseif level == 8 then
+      past = past + 1
+      past_true = past_true and r.rating > band_hi and past_cap(q, band_hi) and
+                  past_cap(q, band_lo) and past_cap(q, 2.6)
     else
       band_true = band_true and level == 0
     end
@@ -289,6 +302,8 @@ expect("the band's closures meet draws rated below and above it", below > 10 and
 expect("a draw of level 3 rates in the band, every rule used", band_true, true)
 expect("most draws rated in the band are level 3", decided > 100 and decided * 10 > inside * 6,
        true)
+expect("a draw of level 8 rates past the band, capped 0.1 past the cap", past_true, true)
+expect("most draws rated past the band are level 8", past > 100 and past * 10 > above * 8, true)
 
 -- With easy_band calc_small's level is calc_small_grade's: levels 1 and 2
 -- as calc_small_closure's, level 4 a big cage's to a naked single's
