@@ -113,24 +113,44 @@ static int calcudoku_check_cage(struct calcudoku *k, int p, struct sl_error *err
     return 0;
 }
 
-static void calcudoku_free(struct calcudoku *k)
+/* The bytes of a calcudoku with nparts cages, its cages and clue columns
+ * after it in the same block: a generator builds one per count, and one
+ * allocation of a block this big costs less than three. */
+static size_t calcudoku_bytes(size_t nparts)
 {
-    if (k == NULL) return;
-    free(k->cages);
-    free(k->clue_col);
-    free(k);
+    return sizeof(struct calcudoku) + nparts * sizeof(struct calc_cage) + nparts * sizeof(long);
 }
+
+_Static_assert(_Alignof(struct calc_cage) <= _Alignof(struct calcudoku) &&
+                   _Alignof(long) <= _Alignof(struct calc_cage),
+               "a calcudoku's block lays its cages, then its clue columns, after it");
+
+/* k's cages and clue columns pointed into its block (calcudoku_bytes). */
+static void calcudoku_lay_out(struct calcudoku *k, size_t nparts)
+{
+    k->cages = (struct calc_cage *)(k + 1);
+    k->clue_col = (long *)(k->cages + nparts);
+}
+
+/* A calcudoku of up to nparts cages (one more: none is fine), its
+ * cages and clue columns laid out; NULL when out of memory. */
+static struct calcudoku *calcudoku_alloc(size_t nparts)
+{
+    struct calcudoku *k = malloc(calcudoku_bytes(nparts + 1));
+    if (k) calcudoku_lay_out(k, nparts + 1);
+    return k;
+}
+
+static void calcudoku_free(struct calcudoku *k) { free(k); }
 
 static void *calcudoku_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
-    struct calcudoku *k = malloc(sizeof *k);
+    struct calcudoku *k = calcudoku_alloc(0);
     if (k == NULL) {
         sl_error_set(err, 0, 1, "out of memory");
         return NULL;
     }
     k->geo = *g;
-    k->cages = NULL;
-    k->clue_col = NULL;
     size_t len = strlen(args);
     const char *colon = strchr(args, ':');
     size_t map_len = colon ? (size_t)(colon - args) : len;
@@ -138,9 +158,9 @@ static void *calcudoku_parse(const struct geometry *g, const char *args, struct 
     if (rc == 0 && colon == NULL)
         rc = sl_error_set(err, 0, (long)map_len + 1, "expected ':' and the clues");
     size_t nparts = rc ? 0 : (size_t)k->map.nparts + 1;
-    if (rc == 0 && (!(k->cages = malloc(nparts * sizeof *k->cages)) ||
-                    !(k->clue_col = malloc(nparts * sizeof *k->clue_col))))
-        rc = sl_error_set(err, 0, 1, "out of memory");
+    struct calcudoku *grown = rc ? NULL : realloc(k, calcudoku_bytes(nparts));
+    if (grown) k = grown, calcudoku_lay_out(k, nparts);
+    if (rc == 0 && grown == NULL) rc = sl_error_set(err, 0, 1, "out of memory");
     if (rc == 0 && calcudoku_read_clues(k, colon + 1, len - map_len - 1, err)) {
         if (err) err->col += (long)map_len + 1;
         rc = -1;
@@ -192,14 +212,9 @@ static void calcudoku_destroy(void *self) { calcudoku_free(self); }
 static void *calcudoku_clone(const void *self, struct sl_error *err)
 {
     const struct calcudoku *from = self;
-    size_t nparts = (size_t)from->map.nparts; /* parse allocates one more: malloc(0) may fail */
-    struct calcudoku *k = malloc(sizeof *k);
-    if (k) {
-        k->cages = malloc((nparts + 1) * sizeof *k->cages);
-        k->clue_col = malloc((nparts + 1) * sizeof *k->clue_col);
-    }
-    if (k == NULL || k->cages == NULL || k->clue_col == NULL) {
-        calcudoku_free(k);
+    size_t nparts = (size_t)from->map.nparts;
+    struct calcudoku *k = calcudoku_alloc(nparts);
+    if (k == NULL) {
         sl_error_set(err, 0, 0, "out of memory");
         return NULL;
     }
@@ -244,13 +259,12 @@ static struct calcudoku *calcudoku_drawn(const struct geometry *g, const struct 
     char op[SL_MAX_CELLS];
     long long target[SL_MAX_CELLS];
     int count = calc_draw_clues(d, grid, part, op, target);
-    struct calcudoku *k = malloc(sizeof *k); /* not calloc: its cell map is big */
+    struct calcudoku *k = calcudoku_alloc((size_t)count); /* not calloc: its cell map is big */
     if (k == NULL) return NULL;
     k->geo = *g;
     cellmap_from_parts(&k->map, g->ncells, part);
-    k->cages = malloc(((size_t)count + 1) * sizeof *k->cages);
-    k->clue_col = calloc((size_t)count + 1, sizeof *k->clue_col);
-    int rc = k->cages == NULL || k->clue_col == NULL || k->map.nparts != count;
+    memset(k->clue_col, 0, ((size_t)count + 1) * sizeof *k->clue_col);
+    int rc = k->map.nparts != count;
     if (rc == 0) cellmap_all_cells(&k->map, start, cells);
     for (int p = 0; rc == 0 && p < count; p++)
         rc = calcudoku_drawn_cage(k, p, op[p], target[p], cells + start[p], grid);

@@ -89,11 +89,14 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
     if (g->box_rows) return -2;
     digitset cand[SL_MAX_CELLS];
     struct cs_due due;
-    memset(due.line, 1, (size_t)(2 * n));
+    /* A line due only where a given narrows it: a line whose cells all
+     * hold every digit has no single, hidden or naked, to find. */
+    memset(due.line, 0, (size_t)(2 * n));
     for (int c = 0; c < g->ncells; c++) {
         due.cell[c] = 1;
         if (givens[c] > n) return -2; /* a bad given: the ruleset's check names it */
-        cand[c] = givens[c] ? digitset_of(givens[c]) : digitset_all(n);
+        cand[c] = digitset_all(n);
+        if (givens[c]) cs_narrow(n, c, cand, digitset_of(givens[c]), &due);
     }
     /* The lines to their fixed point, then every cage due, until no
      * cage narrows: lines cost little, a cage's walk more. */
