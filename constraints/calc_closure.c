@@ -387,6 +387,23 @@ static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int pa
     return cc_fills(&high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
 }
 
+/* The rater's own rating of a draw up to 2.3, when hidden pairs fill its
+ * grid (calc_small.h): calc_small_closure's level up to 2.0, else
+ * CALC_SMALL_DIRECT_NAKED when its steps with naked singles fill the
+ * grid, else 0. The memo serves the cages past the first closure. */
+static int cc_below_band(const struct calc_draw *d, const uint8_t *grid,
+                         struct calc_support_memo *memo)
+{
+    int level = calc_small_closure(d, grid);
+    if (level != CALC_SMALL_PAST_PAIRS) return level;
+    struct calc_closure l;
+    if (cc_init(&l, d, grid)) return 0;
+    l.memo = memo;
+    for (int k = 0; memo && k < l.cages; k++) l.key[k] = calc_cage_memo_key(&l.cage[k]);
+    l.steps = CC_DIRECT_PAIRS | CC_NAKED_SINGLES;
+    return cc_fills(&l, grid, 1) ? CALC_SMALL_DIRECT_NAKED : 0;
+}
+
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo)
 {
     struct calc_closure low;
@@ -394,8 +411,9 @@ int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_
     low.memo = memo;
     for (int k = 0; memo && k < low.cages; k++) low.key[k] = calc_cage_memo_key(&low.cage[k]);
     low.steps = CC_NAKED_SINGLES;
-    if (cc_fills(&low, grid, 1)) return 0;
+    if (cc_fills(&low, grid, 1)) return cc_below_band(d, grid, memo);
     int level = cc_past_singles(&low, grid, 1);
+    if (level == 0) return cc_below_band(d, grid, memo);
     return level == CALC_SMALL_ABOVE ? 0 : level;
 }
 

@@ -225,7 +225,8 @@ end
 -- pair's; level 4, a big cage's to a naked single's; level 5, the rule
 -- of 45 on a line's or more (calc_small_grade); level 6, a direct hidden
 -- pair's; level 7, a naked single's or more (calc_small_closure); level
--- 8 (calc_small_band), past a naked pair's. Levels 6 and 7 are `capped`:
+-- 8 (calc_small_band), past a naked pair's; level 9 (calc_small_band),
+-- a naked single's. Levels 6 and 7 are `capped`:
 -- see closure_energy. Once per Lua state.
 local closure_rated
 local function closure_rating(level)
@@ -239,7 +240,8 @@ local function closure_rating(level)
       {of("calcudoku-rule-of-45"), math.huge},
       {of("direct-hidden-pair"), of("direct-hidden-pair"), capped = true},
       {of("naked-single"), math.huge, capped = true},
-      {of("naked-pair"), math.huge}}
+      {of("naked-pair"), math.huge},
+      {of("naked-single"), of("naked-single")}}
   end
   return closure_rated[level]
 end

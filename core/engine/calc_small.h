@@ -69,11 +69,12 @@ enum {
     CALC_SMALL_SINGLES = 1,
     CALC_SMALL_CAGES = 2,
     CALC_SMALL_BAND = 3,
-    CALC_SMALL_NAKED = 4,      /* calc_small_grade: 2.0 to 2.3 */
-    CALC_SMALL_ABOVE = 5,      /* calc_small_grade: 2.4 at least */
-    CALC_SMALL_PAIRS = 6,      /* calc_small_closure: exactly 2.0 */
-    CALC_SMALL_PAST_PAIRS = 7, /* calc_small_closure: 2.3 at least */
-    CALC_SMALL_PAST = 8        /* calc_small_band: past 3.0 */
+    CALC_SMALL_NAKED = 4,       /* calc_small_grade: 2.0 to 2.3 */
+    CALC_SMALL_ABOVE = 5,       /* calc_small_grade: 2.4 at least */
+    CALC_SMALL_PAIRS = 6,       /* calc_small_closure: exactly 2.0 */
+    CALC_SMALL_PAST_PAIRS = 7,  /* calc_small_closure: 2.3 at least */
+    CALC_SMALL_PAST = 8,        /* calc_small_band: past 3.0 */
+    CALC_SMALL_DIRECT_NAKED = 9 /* calc_small_band: exactly 2.3 */
 };
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
  * the rule's own supports (calc_cages.h). */
@@ -125,8 +126,18 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * a naked pair's two cells hold at the fixed point that pair or its
  * digits placed. So by the induction above the rater's candidates hold
  * the widest fixed point while it takes steps up to 3.0, and it never
- * fills the grid with them. tests/lua/test_calcudoku.lua holds the
- * rater to it. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
+ * fills the grid with them.
+ *
+ * Below the band, when hidden pairs fill the grid (the low closure's
+ * superset of the rater's steps up to 2.3), the rater's own rating:
+ * calc_small_closure's level when that is SINGLES, CAGES or PAIRS (its
+ * closures are the rater's steps up to 2.0, exactly); else
+ * CALC_SMALL_DIRECT_NAKED (exactly 2.3) when the PAIRS closure's steps
+ * with naked singles, which are the rater's steps up to 2.3 exactly,
+ * fill the grid (by the induction above, the rater never runs out of
+ * them, and a naked single's 2.3 is the only rating between 2.0 and
+ * 2.4); else 0 (2.4 at least). tests/lua/test_calcudoku.lua holds the
+ * rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
  * cages' supports, the same answers. */
 struct calc_support_memo;
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);

@@ -266,11 +266,15 @@ expect("those it keeps are the same draws, past the root", keep_same, true)
 -- are decided. A draw of level 8 the rater rates past a naked pair's, and
 -- capped at a naked pair's rating or a lower one it stops 0.1 past the
 -- cap (as the annealing's energy then reads it); most draws rated past
--- a naked pair's are level 8.
+-- a naked pair's are level 8. Below the band every draw rated up to a
+-- naked single's is decided: levels 1, 2 and 6 (calc_small_closure's)
+-- and 9 each give the rater's own rating, every rule used.
 local band_lo = sudolab.technique_rating("calcudoku-rule-of-45")
 local band_hi = sudolab.technique_rating("naked-pair")
 local band_true, decided, inside, below, above = true, 0, 0, 0, 0
 local past_true, past = true, 0
+local low_rating = {hidden, big, [6] = big, [9] = sudolab.technique_rating("naked-single")}
+local low_true, low_all, low_seen = true, true, {}
 local function past_cap(q, cap)
   local r = q:rate(cap)
   return r.above == true and r.rating == cap + 0.1
@@ -290,7 +294,11 @@ for seed = 1, 1200 do
       past = past + 1
       past_true = past_true and r.rating > band_hi and past_cap(q, band_hi) and
                   past_cap(q, band_lo) and past_cap(q, 2.6)
+    elseif low_rating[level] then
+      low_seen[level] = (low_seen[level] or 0) + 1
+      low_true = low_true and r.rating == low_rating[level] and #r.unused == 0
     else
+      low_all = low_all and r.rating >= band_lo
       band_true = band_true and level == 0
     end
     inside = inside + (within and 1 or 0)
@@ -304,6 +312,9 @@ expect("most draws rated in the band are level 3", decided > 100 and decided * 1
        true)
 expect("a draw of level 8 rates past the band, capped 0.1 past the cap", past_true, true)
 expect("most draws rated past the band are level 8", past > 100 and past * 10 > above * 8, true)
+expect("a draw of level 1, 2, 6 or 9 rates as its level says, every rule used", low_true, true)
+expect("every draw rated up to a naked single's has such a level", low_all, true)
+expect("levels 6 and 9 are met", (low_seen[6] or 0) > 5 and (low_seen[9] or 0) > 5, true)
 
 -- With easy_band calc_small's level is calc_small_grade's: levels 1 and 2
 -- as calc_small_closure's, level 4 a big cage's to a naked single's
