@@ -42,24 +42,19 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
-/* 1 when one of the n cells (ke_touched: of sum i of s) is in changed
- * (explain_sink's: the cells that lost candidates since this technique
- * last found nothing), or changed is NULL. A sum seen only through its own
- * cells, none of them changed, fails again, so the techniques that read
- * no other cells skip it. */
-static int ke_any_changed(const int *cells, int n, const uint8_t *changed)
-{
-    if (!changed) return 1;
-    for (int k = 0; k < n; k++)
-        if (changed[cells[k]]) return 1;
-    return 0;
-}
-
+/* 1 when a cell of sum i of s is in changed (explain_sink's: the cells
+ * that lost candidates since this technique last found nothing), or
+ * changed is NULL. A sum seen only through its own cells, none of them
+ * changed, fails again, so the techniques that read no other cells skip
+ * it. */
 static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
 {
     if (!changed) return 1;
-    int cells[64], n = sum_set_cells(s, i, cells);
-    return ke_any_changed(cells, n, changed);
+    int n;
+    const uint16_t *cells = sum_set_cell_list(s, i, &n);
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
 }
 
 /* The state of every cell, to tell whether a prune changed anything. */
@@ -106,10 +101,11 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
 static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
                               const uint8_t *changed, int *order, int *effort)
 {
+    const digitset *now = prop_candidate_array(ctx);
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
         if (!ke_touched(ks->sums, i, changed)) continue;
-        int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
+        int e = sum_set_placed_combos(ks->sums, i, now), k = n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
     }
@@ -126,7 +122,8 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
     for (int k = 0; k < n; k++) {
         /* The effort is the count a sight of one combination sees. */
         if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
-        int i = order[k], cells[64], size = ke_cells(ks, i, cells);
+        int i = order[k], size;
+        sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
         if (status < 0) return 0;
@@ -368,9 +365,11 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
     for (int i = 0; i < ks->ncage_sums; i++) {
-        int cells[64], size = ke_cells(ks, i, cells);
+        int cells[64], size;
+        sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_any_changed(cells, size, sink->changed)) continue;
+        if (!ke_touched(ks->sums, i, sink->changed)) continue;
+        ke_cells(ks, i, cells);
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
@@ -391,10 +390,12 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         int status;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
+            if (!ke_touched(ks->sums, i, sink->changed)) continue;
             int cells[64], n = ke_cells(ks, i, cells);
-            if (!ke_any_changed(cells, n, sink->changed)) continue;
             status = ke_glance(ks, i, cells, n, ctx);
         } else {
+            if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
+                continue;
             /* A sum's own propagation tells only of its own cells changing. */
             ke_snap(&snap, ctx);
             status = sum_set_propagate(ks->sums, i, ctx, NULL);
@@ -513,6 +514,11 @@ static int ke_find_difference(const struct killer_sums *ks, const struct ke_tech
 {
     struct ke_snapshot snap;
     for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
+        /* One reading only its own cells, none of them changed, finds
+         * nothing again. */
+        if (sum_set_reads_own_cells(ks->differences, i) &&
+            !ke_touched(ks->differences, i, sink->changed))
+            continue;
         ke_snap(&snap, ctx);
         if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
         if (!ke_differs(&snap, ctx)) continue;
