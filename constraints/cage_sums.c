@@ -257,6 +257,12 @@ int sum_set_cells(const struct sum_set *s, int i, int *cells)
     return it->count;
 }
 
+const uint16_t *sum_set_cell_list(const struct sum_set *s, int i, int *count)
+{
+    *count = s->items[i].count;
+    return s->cells + s->items[i].first;
+}
+
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total)
 {
     if (count < 1) return 0;
@@ -874,6 +880,25 @@ int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct pr
     if (it->combo_count < 0) return -1;
     if (sum_view_of(s, it, ctx, &v)) return 0;
     return sum_seen_list(s, it, &v, sight, prop_candidate_array(ctx), out, cap, &can, &needed);
+}
+
+int sum_set_reads_own_cells(const struct sum_set *s, int i) { return s->items[i].combo_count < 0; }
+
+int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
+{
+    const struct sum_item *it = &s->items[i];
+    const digitset *list = sum_combos_of(s, it);
+    digitset placed = 0;
+    int count = 0;
+    if (it->combo_count < 0) return -1;
+    for (int k = 0; k < it->count; k++) {
+        digitset m = now[s->cells[it->first + k]];
+        if (!digitset_is_single(m)) continue;
+        if (placed & m) return 0;
+        placed |= m;
+    }
+    for (long j = 0; j < it->combo_count; j++) count += (list[j] & placed) == placed;
+    return count;
 }
 
 int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ctx *ctx)

@@ -65,6 +65,8 @@ int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count
 int sum_set_count(const struct sum_set *s);
 /* The cells of sum i (at most 64); returns their number. */
 int sum_set_cells(const struct sum_set *s, int i, int *cells);
+/* The cells of sum i in place (no copy); *count gets their number. */
+const uint16_t *sum_set_cell_list(const struct sum_set *s, int i, int *count);
 /* 1 when a sum over exactly these cells (in this order) with this total
  * is already there. */
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total);
@@ -101,6 +103,16 @@ int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ct
  * list. out holds only the digits not yet placed in the sum. */
 int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct prop_ctx *ctx,
                       digitset *out, int cap);
+
+/* 1 when sum_set_propagate of sum i reads no cells but its own (a sum
+ * without a list of combinations: weighted, by groups, by bounds), so
+ * that with its cells as they were it does what it did then. */
+int sum_set_reads_own_cells(const struct sum_set *s, int i);
+/* sum_set_survivors(s, i, 0, ...) counted from the candidates now alone,
+ * without building what the other sights read: the combinations holding
+ * every digit placed in the sum, 0 when a digit is placed twice, -1 when
+ * the sum has no list. The rater orders cages by it at every step. */
+int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now);
 
 /* The houses (numbered as rules_house_cells numbers them) holding every
  * cell of one-group sum i, at most cap; returns how many. */

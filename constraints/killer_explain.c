@@ -42,24 +42,19 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
-/* 1 when one of the n cells (ke_touched: of sum i of s) is in changed
- * (explain_sink's: the cells that lost candidates since this technique
- * last found nothing), or changed is NULL. A sum seen only through its own
- * cells, none of them changed, fails again, so the techniques that read
- * no other cells skip it. */
-static int ke_any_changed(const int *cells, int n, const uint8_t *changed)
-{
-    if (!changed) return 1;
-    for (int k = 0; k < n; k++)
-        if (changed[cells[k]]) return 1;
-    return 0;
-}
-
+/* 1 when a cell of sum i of s is in changed (explain_sink's: the cells
+ * that lost candidates since this technique last found nothing), or
+ * changed is NULL. A sum seen only through its own cells, none of them
+ * changed, fails again, so the techniques that read no other cells skip
+ * it. */
 static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
 {
     if (!changed) return 1;
-    int cells[64], n = sum_set_cells(s, i, cells);
-    return ke_any_changed(cells, n, changed);
+    int n;
+    const uint16_t *cells = sum_set_cell_list(s, i, &n);
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
 }
 
 /* The state of every cell, to tell whether a prune changed anything. */
@@ -106,10 +101,11 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
 static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
                               const uint8_t *changed, int *order, int *effort)
 {
+    const digitset *now = prop_candidate_array(ctx);
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
         if (!ke_touched(ks->sums, i, changed)) continue;
-        int e = sum_set_survivors(ks->sums, i, 0, ctx, NULL, 0), k = n++;
+        int e = sum_set_placed_combos(ks->sums, i, now), k = n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
     }
@@ -126,7 +122,8 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
     for (int k = 0; k < n; k++) {
         /* The effort is the count a sight of one combination sees. */
         if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
-        int i = order[k], cells[64], size = ke_cells(ks, i, cells);
+        int i = order[k], size;
+        sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
         if (status < 0) return 0;
@@ -152,10 +149,13 @@ static digitset ke_compatible(const digitset *a, int na, const digitset *b, int 
 }
 
 /* The houses each cage lies whole in, read once per search for a
- * conflict, and which cages have a changed cell. */
+ * conflict, and which cages have a changed cell. Bit h % 64 of a cage's
+ * signature stands for house h: cages whose signatures share no bit share
+ * no house, which passes over most pairs without comparing house lists. */
 struct ke_cage_houses {
     int count[SL_MAX_CELLS];
     int house[SL_MAX_CELLS][8];
+    uint64_t signature[SL_MAX_CELLS];
     uint8_t touched[SL_MAX_CELLS];
 };
 
@@ -164,6 +164,9 @@ static void ke_cage_houses(const struct killer_sums *ks, const uint8_t *changed,
 {
     for (int i = 0; i < ks->ncage_sums; i++) {
         ch->count[i] = sum_set_holding_houses(ks->sums, i, ch->house[i], 8);
+        ch->signature[i] = 0;
+        for (int k = 0; k < ch->count[i]; k++)
+            ch->signature[i] |= UINT64_C(1) << (ch->house[i][k] % 64);
         ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, changed);
     }
 }
@@ -247,7 +250,8 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
         digitset reach = 0;
         for (int k = 0; k < na; k++) reach |= a[k];
         for (int j = 0; j < ks->ncage_sums; j++) {
-            if (j == i || !ke_share_house(&ch, i, j)) continue;
+            uint64_t both = ch.signature[i] & ch.signature[j];
+            if (j == i || !both || !ke_share_house(&ch, i, j)) continue;
             /* The sight reads the cages' own cells: cages none of which
              * changed conflict no more than before. */
             int pair_touched = ch.touched[i] || ch.touched[j];
@@ -261,7 +265,8 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
                 continue;
             }
             for (int k = j + 1; k < ks->ncage_sums; k++) {
-                if (k == i || !(pair_touched || ch.touched[k]) || !ke_share_house3(&ch, i, j, k))
+                if (k == i || !(both & ch.signature[k]) || !(pair_touched || ch.touched[k]) ||
+                    !ke_share_house3(&ch, i, j, k))
                     continue;
                 int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
                 if (nc < 1 || nc > KE_MAX_COMBOS) continue;
@@ -368,9 +373,11 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
     for (int i = 0; i < ks->ncage_sums; i++) {
-        int cells[64], size = ke_cells(ks, i, cells);
+        int cells[64], size;
+        sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_any_changed(cells, size, sink->changed)) continue;
+        if (!ke_touched(ks->sums, i, sink->changed)) continue;
+        ke_cells(ks, i, cells);
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
@@ -391,10 +398,12 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         int status;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
+            if (!ke_touched(ks->sums, i, sink->changed)) continue;
             int cells[64], n = ke_cells(ks, i, cells);
-            if (!ke_any_changed(cells, n, sink->changed)) continue;
             status = ke_glance(ks, i, cells, n, ctx);
         } else {
+            if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
+                continue;
             /* A sum's own propagation tells only of its own cells changing. */
             ke_snap(&snap, ctx);
             status = sum_set_propagate(ks->sums, i, ctx, NULL);
@@ -412,16 +421,24 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
 /* A difference form has at most this many cells, on both sides. */
 #define KE_DIFFERENCE_CELLS 4
 
+/* Each cage's cells (cellmap_all_cells), read once for all the houses
+ * rather than a scan of the grid per cage crossing one. */
+struct ke_cage_cells {
+    int start[SL_MAX_CELLS + 1];
+    int cells[SL_MAX_CELLS];
+};
+
 /* The cells of house h's crossing cages on their smaller sides, weighted
  * +1 inside and -1 outside, into cells and weight; *total becomes what the
  * weighted cells add up to. Returns the count, or 0 when the house is not
  * all in cages with sums or no difference form comes of it. */
-static int ke_difference_cells(const struct cellmap *map, const int *sum, const int *house, int n,
-                               int *cells, int *weight, int *total)
+static int ke_difference_cells(const struct cellmap *map, const struct ke_cage_cells *cc,
+                               const int *sum, const int *house, int n, int *cells, int *weight,
+                               int *total)
 {
     int16_t inside[SL_MAX_CELLS] = {0};
     uint8_t in_house[SL_MAX_CELLS] = {0}, done[SL_MAX_CELLS] = {0};
-    int count = 0, plus = 0, minus = 0, cage[SL_MAX_CELLS];
+    int count = 0, plus = 0, minus = 0;
     *total = n * (n + 1) / 2;
     for (int k = 0; k < n; k++) {
         int p = map->part[house[k]];
@@ -436,11 +453,10 @@ static int ke_difference_cells(const struct cellmap *map, const int *sum, const 
         int size = map->size[p], out = size - inside[p], by_total = out < inside[p];
         if (size == inside[p] || by_total) *total -= sum[p];
         if (size == inside[p]) continue;
-        int m = cellmap_cells(map, p, cage);
-        for (int i = 0; i < m; i++) {
-            if (in_house[cage[i]] == by_total) continue;
+        for (int i = cc->start[p]; i < cc->start[p + 1]; i++) {
+            if (in_house[cc->cells[i]] == by_total) continue;
             if (count == KE_DIFFERENCE_CELLS) return 0;
-            cells[count] = cage[i];
+            cells[count] = cc->cells[i];
             weight[count++] = by_total ? -1 : 1;
             plus += !by_total, minus += by_total;
         }
@@ -460,9 +476,11 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
 {
     int n = sum_set_size(s), house[SL_MAX_SIZE];
     int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], total;
+    struct ke_cage_cells cc;
+    cellmap_all_cells(map, cc.start, cc.cells);
     for (int h = 0; h < sum_set_house_count(s); h++) {
         sum_set_house_cells(s, h, house);
-        if (ke_difference_cells(map, sum, house, n, cells, weight, &total)) return 1;
+        if (ke_difference_cells(map, &cc, sum, house, n, cells, weight, &total)) return 1;
     }
     return 0;
 }
@@ -471,11 +489,13 @@ static int killer_differences_add(const struct cellmap *map, const int *sum, str
                                   struct sl_error *err)
 {
     int n = sum_set_size(s), house[SL_MAX_SIZE];
+    struct ke_cage_cells cc;
+    cellmap_all_cells(map, cc.start, cc.cells);
     for (int h = 0; h < sum_set_house_count(s); h++) {
         int cells[KE_DIFFERENCE_CELLS], weight[KE_DIFFERENCE_CELLS], group[KE_DIFFERENCE_CELLS];
         int total, count, plus = 0, side[KE_DIFFERENCE_CELLS], nside = 0;
         sum_set_house_cells(s, h, house);
-        count = ke_difference_cells(map, sum, house, n, cells, weight, &total);
+        count = ke_difference_cells(map, &cc, sum, house, n, cells, weight, &total);
         if (count == 0 || sum_set_has(s, cells, count, total)) continue;
         /* Each side's cells in groups of their own (a cell inside and one
          * outside may share a house, yet their digits may repeat). */
@@ -513,6 +533,11 @@ static int ke_find_difference(const struct killer_sums *ks, const struct ke_tech
 {
     struct ke_snapshot snap;
     for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
+        /* One reading only its own cells, none of them changed, finds
+         * nothing again. */
+        if (sum_set_reads_own_cells(ks->differences, i) &&
+            !ke_touched(ks->differences, i, sink->changed))
+            continue;
         ke_snap(&snap, ctx);
         if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
         if (!ke_differs(&snap, ctx)) continue;

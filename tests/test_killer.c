@@ -9,6 +9,7 @@
 
 #include "cunit_main.h"
 #include "../constraints/cage_combos.h"
+#include "../constraints/cage_sums.h"
 #include "propagate.h"
 #include "rng.h"
 #include "test_helpers.h"
@@ -695,6 +696,131 @@ static void test_settle_9x9(void)
     fixture_close(&f);
 }
 
+/* --- The rater's count of a cage's combinations beside its placed digits */
+
+/* A test rule of random one-group sums (cage_sums.h) and nothing more:
+ * its attach builds the set the test reads. Args: the seed. */
+struct sums_only {
+    struct sum_set *sums;
+    uint64_t seed;
+};
+
+static void *sums_only_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct sums_only *so = calloc(1, sizeof *so);
+    (void)g, (void)err;
+    if (so) so->seed = strtoull(args, NULL, 10);
+    return so;
+}
+
+/* Up to 6 distinct random cells, and a total from a little below the
+ * least such a cage can make to a little above the most. */
+static int sums_only_add(struct sum_set *s, struct rng *rng, struct sl_error *err)
+{
+    int cells[6], group[6] = {0}, count = 1 + (int)rng_below(rng, 6);
+    for (int k = 0; k < count; k++) {
+        int again = 1;
+        while (again) {
+            cells[k] = (int)rng_below(rng, 81);
+            again = 0;
+            for (int j = 0; j < k; j++) again |= cells[j] == cells[k];
+        }
+    }
+    int least = count * (count + 1) / 2, most = count * (19 - count) / 2;
+    int total = least - 1 + (int)rng_below(rng, (uint32_t)(most - least + 3));
+    return sum_set_add(s, cells, group, count, total, err) < 0 ? -1 : 0;
+}
+
+static int sums_only_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct sums_only *so = self;
+    struct rng rng;
+    rng_seed(&rng, so->seed);
+    if (!(so->sums = sum_set_new(b, err))) return -1;
+    for (int i = 0; i < 40; i++)
+        if (sums_only_add(so->sums, &rng, err)) return -1;
+    return 0;
+}
+
+static int sums_only_check(const void *self, const struct geometry *g, const uint8_t *grid)
+{
+    (void)self, (void)g, (void)grid;
+    return 1;
+}
+
+static int sums_only_write(const void *self, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "%llu", (unsigned long long)((const struct sums_only *)self)->seed);
+}
+
+static void sums_only_destroy(void *self)
+{
+    struct sums_only *so = self;
+    sum_set_free(so->sums);
+    free(so);
+}
+
+static const struct constraint_ops sums_only_rule = {.name = "sums-only",
+                                                     .summary = "test: random sums",
+                                                     .parse = sums_only_parse,
+                                                     .attach = sums_only_attach,
+                                                     .check = sums_only_check,
+                                                     .write = sums_only_write,
+                                                     .destroy = sums_only_destroy};
+
+/* A random candidate state: a third of the cells one digit (so digits
+ * often repeat within a sum), the rest any digits, now and then none. */
+static void random_candidates(digitset *cand, struct rng *rng)
+{
+    for (int c = 0; c < 81; c++) {
+        uint32_t roll = rng_below(rng, 30);
+        if (roll < 10)
+            cand[c] = digitset_of(1 + (int)rng_below(rng, 9));
+        else
+            cand[c] = (digitset)(rng_below(rng, roll == 10 ? 1 : 511) + (roll == 10 ? 0 : 1)) << 1;
+    }
+}
+
+/* sum_set_placed_combos, which the rater orders cages by, is the
+ * general count of survivors at sight 0 (sum_set_survivors) on random
+ * sums and states: totals out of reach, digits placed twice, empty
+ * cells included. */
+static void test_placed_combos_are_survivors(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 2026);
+    for (int seed = 1; seed <= 25; seed++) {
+        struct puzzle p;
+        struct geometry g;
+        struct sl_error err = {0};
+        char args[32];
+        snprintf(args, sizeof args, "%d", seed);
+        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
+        puzzle_init(&p, &g);
+        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
+        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &sums_only_rule, args, &err) == 0);
+        struct ruleset *rs = ruleset_build(&p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        const struct sums_only *so = NULL;
+        for (int i = 0; i < rs->nslots; i++)
+            if (rs->slots[i].ops == &sums_only_rule) so = rs->slots[i].self;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(so);
+        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+        for (int trial = 0; trial < 200; trial++) {
+            struct prop_ctx ctx;
+            random_candidates(state, &rng);
+            propagate_view_fresh(&ctx, rs, state);
+            for (int i = 0; i < sum_set_count(so->sums); i++)
+                CU_ASSERT_EQUAL(sum_set_placed_combos(so->sums, i, prop_candidate_array(&ctx)),
+                                sum_set_survivors(so->sums, i, 0, &ctx, NULL, 0));
+        }
+        free(state);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
@@ -712,4 +838,5 @@ void tests_register(void)
     CU_add_test(s, "root keeps the grid", test_root_keeps_the_grid);
     CU_add_test(s, "settle on every 4x4 grid", test_settle_every_4x4_grid);
     CU_add_test(s, "settle 9x9", test_settle_9x9);
+    CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
 }

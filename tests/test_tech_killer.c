@@ -294,6 +294,105 @@ static void test_changed_cages_only(void)
     rule_position_close(f);
 }
 
+/* A row's step told what changed against told nothing (both found). */
+static void expect_same_step(const struct step *a, const struct step *b)
+{
+    CU_ASSERT_EQUAL(a->place_cell, b->place_cell);
+    CU_ASSERT_EQUAL(a->nelims, b->nelims);
+    if (a->nelims == b->nelims)
+        CU_ASSERT_EQUAL(memcmp(a->elims, b->elims, (size_t)a->nelims * sizeof a->elims[0]), 0);
+}
+
+/* The rule rows of h's position, each asked twice: told nothing, and told
+ * the cells that changed since it last found nothing (quiet[t], when
+ * known[t]), which must find the same step; then the rows that found
+ * nothing remember the position. */
+static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_CELLS],
+                               uint8_t *known)
+{
+    int ncells = h->lay->ncells;
+    for (int t = 0; t < technique_count; t++) {
+        if (technique_table[t].find != find_rule_deduction) continue;
+        struct step all = {.technique = t, .place_cell = -1}, since = all;
+        int found = find_rule_deduction_since(h, technique_table[t].param, NULL, &all);
+        if (known[t]) {
+            struct changes changed = {.lost = NULL};
+            cellset_clear(&changed.cells);
+            for (int c = 0; c < ncells; c++)
+                if (quiet[t][c] != h->cand[c]) cellset_add(&changed.cells, c);
+            int told = find_rule_deduction_since(h, technique_table[t].param, &changed, &since);
+            CU_ASSERT_EQUAL(told, found);
+            if (told && found) expect_same_step(&all, &since);
+        }
+        if (!found) {
+            memcpy(quiet[t], h->cand, (size_t)ncells * sizeof h->cand[0]);
+            known[t] = 1;
+        }
+    }
+}
+
+/* Along the rating path of each killer of text (a file's puzzles), every
+ * rule row told what changed since it last found nothing finds what it
+ * finds told nothing: the rows that pass over sums none of whose cells
+ * changed (cage_sums.h's sum_set_reads_own_cells) pass over nothing
+ * they would act on. */
+static void rows_since_along_paths(const char *text, int most)
+{
+    static digitset quiet[128][SL_MAX_CELLS];
+    static struct human h;
+    static struct step step;
+    uint8_t known[128];
+    struct session s;
+    CU_ASSERT_FATAL(technique_count <= 128);
+    session_open(&s, text, NULL);
+    for (int n = 0; n < most && session_next(&s) == 1; n++) {
+        struct sl_error err = {0};
+        struct human_layout lay;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        CU_ASSERT_FATAL(human_layout_init(&lay, rs) == 0);
+        struct rater *r = rater_new(rs);
+        CU_ASSERT_FATAL(r != NULL && human_init(&h, &lay, s.p.givens) == 0);
+        memset(known, 0, sizeof known);
+        for (int k = 0; k < 400; k++) {
+            compare_rows_since(&h, quiet, known);
+            if (rate_next_step(r, &h, &step) != 1 || human_apply(&h, &step) < 0) break;
+        }
+        rater_free(r);
+        human_layout_free(&lay);
+        ruleset_free(rs);
+    }
+    session_close(&s);
+}
+
+static char *read_text(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in) return NULL;
+    fseek(in, 0, SEEK_END);
+    long size = ftell(in);
+    rewind(in);
+    char *text = malloc((size_t)size + 1);
+    if (text) text[fread(text, 1, (size_t)size, in)] = '\0';
+    fclose(in);
+    return text;
+}
+
+static void test_rows_since_match_rows_told_nothing(void)
+{
+    static const char *files[] = {"../shared/data/killer_extreme.txt",
+                                  "../shared/data/killer_sample.csv"};
+    for (int i = 0; i < 2; i++) {
+        char *text = read_text(files[i]);
+        if (!text) {
+            CU_FAIL("data file missing (../shared/data)");
+            return;
+        }
+        rows_since_along_paths(text, 40);
+        free(text);
+    }
+}
+
 /* --- whole puzzles ----------------------------------------------------- */
 
 static void test_rating_starts_with_the_easiest_cage(void)
@@ -372,6 +471,8 @@ void tests_register(void)
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
     CU_add_test(s, "told what changed, cage rows look at those cages", test_changed_cages_only);
+    CU_add_test(s, "rows told what changed find what rows told nothing find",
+                test_rows_since_match_rows_told_nothing);
     CU_add_test(s, "rating starts with the easiest cage", test_rating_starts_with_the_easiest_cage);
     CU_add_test(s, "forcing chains through cages", test_forcing_chains_through_cages);
 }
