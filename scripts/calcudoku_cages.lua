@@ -298,10 +298,10 @@ end})
 -- (nil: M.unique draws), closure_energy of each level in the band (a
 -- table read a draw, not a call), whether the band lies above the
 -- propagation's ceiling and how far, the samples and harden.
+-- A request's settings serve one variant and band; plans are kept by
+-- side too.
 local plans = setmetatable({}, {__mode = "k"}) -- opts -> plan
 local function plan_of(v, n, opts)
-  local plan = plans[opts]
-  if plan and plan.n == n and plan.rules == v.rules and plan.band == opts.band then return plan end
   local band, ceiling = opts.band, propagation_ceiling()
   local energies = {}
   closure_rating(1)
@@ -320,7 +320,8 @@ end
 function M.anneal(v, grid, opts)
   local n = side_of[#grid]
   local band = opts.band
-  local plan = plan_of(v, n, opts)
+  local plan = plans[opts]
+  if not plan or plan.n ~= n then plan = plan_of(v, n, opts) end
   local draw, energies = plan.draw, plan.energies
   local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
   for _ = 1, plan.samples do
