@@ -298,18 +298,18 @@ end})
 -- (nil: M.unique draws), closure_energy of each level in the band (a
 -- table read a draw, not a call), whether the band lies above the
 -- propagation's ceiling and how far, the samples and harden.
--- A request's settings serve one variant and band; plans are kept by
--- side too.
+-- A request's settings serve one variant; a plan is made again when the
+-- side or the band differ from its own.
 local plans = setmetatable({}, {__mode = "k"}) -- opts -> plan
 local function plan_of(v, n, opts)
   local band, ceiling = opts.band, propagation_ceiling()
   local energies = {}
   closure_rating(1)
   for level = 1, #closure_rated do energies[level] = closure_energy(band, level) end
-  plan = {n = n, rules = v.rules, band = band, energies = energies,
-          draw = opts.small and small_draw(v, n, opts) or nil,
-          above = band[1] > ceiling, below = band[1] - ceiling,
-          samples = opts.samples or 24, harden = opts.harden}
+  local plan = {n = n, band = band, energies = energies,
+                draw = opts.small and small_draw(v, n, opts) or nil,
+                above = band[1] > ceiling, below = band[1] - ceiling,
+                samples = opts.samples or 24, harden = opts.harden}
   plans[opts] = plan
   return plan
 end
@@ -321,7 +321,7 @@ function M.anneal(v, grid, opts)
   local n = side_of[#grid]
   local band = opts.band
   local plan = plans[opts]
-  if not plan or plan.n ~= n then plan = plan_of(v, n, opts) end
+  if not plan or plan.n ~= n or plan.band ~= band then plan = plan_of(v, n, opts) end
   local draw, energies = plan.draw, plan.energies
   local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
   for _ = 1, plan.samples do
