@@ -352,11 +352,20 @@ static void cc_add_line_rests(struct calc_closure *l)
         l->key[k] = calc_cage_memo_key(&l->cage[k]);
 }
 
-int calc_small_closure(const struct calc_draw *d, const uint8_t *grid)
+/* l's cages looked up in memo (NULL: none, every cage walked). */
+static void cc_use_memo(struct calc_closure *l, struct calc_support_memo *memo)
+{
+    l->memo = memo;
+    for (int k = 0; memo && k < l->cages; k++) l->key[k] = calc_cage_memo_key(&l->cage[k]);
+}
+
+int calc_small_closure(const struct calc_draw *d, const uint8_t *grid,
+                       struct calc_support_memo *memo)
 {
     struct calc_closure l;
     /* Below 3x3 the rater's two-symbol single places digits first. */
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&l, d, grid)) return 0;
+    cc_use_memo(&l, memo);
     if (cc_fills(&l, grid, 0)) return CALC_SMALL_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
     l.steps = CC_DIRECT_PAIRS;
@@ -390,16 +399,15 @@ static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int pa
 /* The rater's own rating of a draw up to 2.3, when hidden pairs fill its
  * grid (calc_small.h): calc_small_closure's level up to 2.0, else
  * CALC_SMALL_DIRECT_NAKED when its steps with naked singles fill the
- * grid, else 0. The memo serves the cages past the first closure. */
+ * grid, else 0. The memo serves every closure's cages. */
 static int cc_below_band(const struct calc_draw *d, const uint8_t *grid,
                          struct calc_support_memo *memo)
 {
-    int level = calc_small_closure(d, grid);
+    int level = calc_small_closure(d, grid, memo);
     if (level != CALC_SMALL_PAST_PAIRS) return level;
     struct calc_closure l;
     if (cc_init(&l, d, grid)) return 0;
-    l.memo = memo;
-    for (int k = 0; memo && k < l.cages; k++) l.key[k] = calc_cage_memo_key(&l.cage[k]);
+    cc_use_memo(&l, memo);
     l.steps = CC_DIRECT_PAIRS | CC_NAKED_SINGLES;
     return cc_fills(&l, grid, 1) ? CALC_SMALL_DIRECT_NAKED : 0;
 }
@@ -408,8 +416,7 @@ int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_
 {
     struct calc_closure low;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
-    low.memo = memo;
-    for (int k = 0; memo && k < low.cages; k++) low.key[k] = calc_cage_memo_key(&low.cage[k]);
+    cc_use_memo(&low, memo);
     low.steps = CC_NAKED_SINGLES;
     if (cc_fills(&low, grid, 1)) return cc_below_band(d, grid, memo);
     int level = cc_past_singles(&low, grid, 1);

@@ -293,29 +293,58 @@ local side_of = setmetatable({}, {__index = function(sides, length)
   return n
 end})
 
+-- What M.anneal reads of a request at every draw, made once a request
+-- (opts, its settings, stay for the run): the small side's draw function
+-- (nil: M.unique draws), closure_energy of each level in the band (a
+-- table read a draw, not a call), whether the band lies above the
+-- propagation's ceiling and how far, the samples and harden.
+-- A request's settings serve one variant; a plan is made again when the
+-- side or the band differ from its own.
+local plans = setmetatable({}, {__mode = "k"}) -- opts -> plan
+local function plan_of(v, n, opts)
+  local band, ceiling = opts.band, propagation_ceiling()
+  local energies = {}
+  closure_rating(1)
+  for level = 1, #closure_rated do energies[level] = closure_energy(band, level) end
+  local plan = {n = n, band = band, energies = energies,
+                draw = opts.small and small_draw(v, n, opts) or nil,
+                above = band[1] > ceiling, below = band[1] - ceiling,
+                samples = opts.samples or 24, harden = opts.harden}
+  plans[opts] = plan
+  return plan
+end
+
 -- Greedy puzzles are drawn first (opts.samples, default 24): most bands
 -- a Latin square's puzzles reach are hit so; annealing starts from the
 -- one nearest the band.
 function M.anneal(v, grid, opts)
   local n = side_of[#grid]
   local band = opts.band
-  local ceiling = propagation_ceiling()
+  local plan = plans[opts]
+  if not plan or plan.n ~= n or plan.band ~= band then plan = plan_of(v, n, opts) end
+  local draw, energies = plan.draw, plan.energies
   local cage, op, e, best, rated, decided, drawn_seed, drawn_cages, why
-  local sample = opts.small and M.small or M.unique
-  for _ = 1, opts.samples or 24 do
-    local p, c2, o2, nodes, level, small_seed, small_cages = sample(v, grid, n, opts)
+  for _ = 1, plan.samples do
+    local p, c2, o2, nodes, level, small_seed, small_cages
+    if draw then -- M.small's draw, inline: its cages stay in C
+      small_seed = math.random(0, math.maxinteger)
+      p, nodes, level, small_cages = draw(grid, small_seed)
+      if not p then c2 = nodes end
+    else
+      p, c2, o2, nodes = M.unique(v, grid, n, opts)
+    end
     if not p then why = c2 end
-    if p and c2 and nodes == 1 and band[1] > ceiling and opts.harden then
+    if p and c2 and nodes == 1 and plan.above and plan.harden then
       -- A harden that gives up leaves the easy sample as it was: still a
       -- start for the walk.
       local hp, hc, ho, hn = harden(v, grid, n, opts, select(2, M.bounds(opts, n)), c2, o2)
       if hp then p, c2, o2, nodes = hp, hc, ho, hn end
     end
     if p then
-      local e2, r2 = level and closure_energy(band, level)
+      local e2, r2 = level and energies[level]
       local known = e2 ~= nil -- decided without a rating
-      if not known and nodes == 1 and band[1] > ceiling then
-        e2 = band[1] - ceiling -- at least this far below the band
+      if not known and nodes == 1 and plan.above then
+        e2 = plan.below -- at least this far below the band
       elseif not known then
         e2, _, r2 = energy(v, c2, o2, grid, n, band, p)
       end

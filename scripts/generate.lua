@@ -223,15 +223,14 @@ function M.maker(name, opts)
   -- first puzzle, where its errors were met before), and its function
   -- takes the seed alone: no settings table a puzzle.
   local by_seed
+  local function generated(seed) return v.generate(setmetatable({seed = seed}, request)) end
+  local graded, no_stats = opts.grade or opts.rating, opts.no_stats
   return function(seed)
     math.randomseed(seed)
-    local p, why, info
-    if v.generator then
-      by_seed = by_seed or v.generator(opts)
-      p, why, info = by_seed(seed)
-    else
-      p, why, info = v.generate(setmetatable({seed = seed}, request))
+    if not by_seed then
+      if v.generator then by_seed = v.generator(opts) else by_seed = generated end
     end
+    local p, why, info = by_seed(seed)
     if not p then return nil, why or "the generator made nothing" end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,
@@ -240,9 +239,14 @@ function M.maker(name, opts)
     local line = p:line()
     local classic = rules_classic(line) and p:size() <= 9
     local full = not classic and line or nil
-    local unused, rated = M.unused_rules(p, opts, info, full)
-    if unused then return nil, unused end
-    if opts.no_stats then return full or p:givens() end
+    -- unused_rules' own first answers (ungraded; the strategy checked this
+    -- very puzzle) without a call: most puzzles stop there.
+    local unused, rated
+    if graded and not (type(info) == "table" and info.rules_checked == p) then
+      unused, rated = M.unused_rules(p, opts, info, full)
+      if unused then return nil, unused end
+    end
+    if no_stats then return full or p:givens() end
     return full or p:givens(), stats_of(p, opts, info, rated)
   end
 end

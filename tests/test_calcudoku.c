@@ -867,7 +867,7 @@ static void test_own_counts_match_solver(void)
     check_own_count(mrv_memo_count, 47, 200, 4);
     struct calc_draw big = {.size = CALC_SMALL_MAX_SIZE + 1};
     uint8_t grid[SL_MAX_CELLS] = {0};
-    CU_ASSERT_EQUAL(calc_small_closure(&big, grid), 0);
+    CU_ASSERT_EQUAL(calc_small_closure(&big, grid, NULL), 0);
     CU_ASSERT_EQUAL(calc_small_band(&big, grid, NULL), 0);
     struct rng r;
     rng_seed(&r, 5);
@@ -921,6 +921,26 @@ static void test_mrv_memo_matches_plain(void)
     CU_ASSERT(banded > 20);
 }
 
+/* calc_small_closure with a memo kept across draws (sides 3 to 6; a
+ * 4x4 generator's draws share one) gives the level it gives without. */
+static void test_closure_memo_matches_plain(void)
+{
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    struct rng r;
+    rng_seed(&r, 29);
+    int seen[CALC_SMALL_DIRECT_NAKED + 1] = {0}, kinds = 0;
+    for (int trial = 0; trial < 800; trial++) {
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS];
+        random_draw(&d, grid, 3 + trial % 4, &r);
+        int level = calc_small_closure(&d, grid, NULL);
+        CU_ASSERT_EQUAL(calc_small_closure(&d, grid, &memo), level);
+        if (level >= 0 && level <= CALC_SMALL_DIRECT_NAKED) kinds += !seen[level]++;
+    }
+    CU_ASSERT(kinds >= 3); /* the draws reach several levels, not one */
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -944,5 +964,6 @@ void tests_register(void)
     CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
     CU_add_test(s, "a memo's supports match the walk's", test_memo_supports_match_walk);
     CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
+    CU_add_test(s, "the closure with a memo matches it without", test_closure_memo_matches_plain);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

@@ -109,13 +109,16 @@ variant = require("variant").make{
     end
     local settings = v.settings(request)
     local n = request.size or v.size
+    -- Read once: the function below runs for every puzzle.
+    local attempts, small, make = request.attempts or 20, settings.small, calc[strategy]
+    local calc_fill, maxinteger = sudolab.calc_fill, math.maxinteger
     return function(puzzle_seed)
       local why
-      for attempt = 0, (request.attempts or 20) - 1 do
-        local seed = (puzzle_seed + attempt * 0x9E3779B9) & math.maxinteger
+      for attempt = 0, attempts - 1 do
+        local seed = (puzzle_seed + attempt * 0x9E3779B9) & maxinteger
         -- A small side's square by the draw's own fill (no solver).
-        local grid = settings.small and sudolab.calc_fill(n, seed) or blank_of(n):fill(seed)
-        local p, info = calc[strategy](v, grid, settings)
+        local grid = small and calc_fill(n, seed) or blank_of(n):fill(seed)
+        local p, info = make(v, grid, settings)
         if p then return p, info end
         why = info
       end

@@ -76,9 +76,12 @@ enum {
     CALC_SMALL_PAST = 8,        /* calc_small_band: past 3.0 */
     CALC_SMALL_DIRECT_NAKED = 9 /* calc_small_band: exactly 2.3 */
 };
+struct calc_support_memo;
 /* Defined with the rule (constraints/calc_closure.c): its cage steps are
- * the rule's own supports (calc_cages.h). */
-int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
+ * the rule's own supports (calc_cages.h), looked up in memo (NULL: none;
+ * a hit is the walk's own answer, so the level is the same). */
+int calc_small_closure(const struct calc_draw *d, const uint8_t *grid,
+                       struct calc_support_memo *memo);
 
 /* CALC_SMALL_BAND when the rater rates the draw (as calc_small_closure
  * reads it) 2.4 to 3.0 (calcudoku-rule-of-45 to naked-pair), 0 when this
@@ -139,7 +142,6 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * 2.4); else 0 (2.4 at least). tests/lua/test_calcudoku.lua holds the
  * rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
  * cages' supports, the same answers. */
-struct calc_support_memo;
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
 
 /* calc_small_closure's level, or else what the closures below prove:

@@ -1922,7 +1922,7 @@ static int api_calc_small_run(lua_State *L, const char *fname,
      * closure's: only the band's closures can decide it. */
     lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid, memo)
                        : spec->easy_band ? calc_small_grade(d, grid)
-                                         : calc_small_closure(d, grid));
+                                         : calc_small_closure(d, grid, memo));
     lua_pushinteger(L, d->count);
     if (!want_cages) return 4;
     api_calc_push(L, d);

@@ -497,6 +497,12 @@ struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
         return NULL;
     }
     lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
+    /* Generational: a generator makes and drops a puzzle (and the C rule
+     * it owns) a draw, and a minor collection frees them while their
+     * memory is still in cache; the incremental collector let a whole
+     * cycle's worth pile up first (twice the resident memory, and
+     * malloc's time with it). */
+    lua_gc(h->L, LUA_GCGEN, 0, 0);
     return h;
 }
 

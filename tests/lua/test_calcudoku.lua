@@ -70,6 +70,22 @@ for _, request in ipairs{{size = 4, rating = {1.5, 2.0}}, {size = 5}, {size = 6,
   end
 end
 
+-- A generator's draws take each closure level's energy from a table made
+-- once a request (calcudoku_cages' plan): the puzzles it keeps on 4x4
+-- bands that cut the levels' ratings (2.0 alone; 1.5 to 2.0; 2.3 up)
+-- are unique and rate inside the band, as the rater rates them.
+for _, band in ipairs{{1.95, 2.05}, {1.5, 2.0}, {2.3, 3.0}} do
+  local by_seed, inside = calc.generator{size = 4, rating = band}, true
+  for seed = 1, 30 do
+    math.randomseed(seed)
+    local h = by_seed(seed)
+    local rating = h and h:rate().rating
+    inside = inside and h ~= nil and h:count(2) == 1 and rating >= band[1] and rating <= band[2]
+  end
+  expect(string.format("4x4 draws inside %.2f-%.2f by the plan's energies", band[1], band[2]),
+         inside, true)
+end
+
 -- Hard bands steer the draws by hard_draws: a 6x6 hard band takes the
 -- row's cage sizes and weights, 6x6 3.2-3.5 and a named --cage-sizes keep
 -- their own; the steered puzzles are unique and rate inside the band.
