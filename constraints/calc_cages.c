@@ -392,17 +392,82 @@ uint64_t calc_cage_memo_key(const struct calc_cage *c)
     return key;
 }
 
+/* Gathers a walk's assignments into a memo's pool (calc_table_of). */
+struct calc_table_fill {
+    struct calc_support_memo *memo;
+    int ncells;
+    uint32_t count;
+};
+
+/* One more assignment, packed; stops the walk past CALC_TABLE_MOST or
+ * the pool's end. */
+static int calc_table_visit(void *arg, const uint8_t *digits)
+{
+    struct calc_table_fill *f = arg;
+    if (f->count == CALC_TABLE_MOST || f->memo->used + f->count == CALC_TABLE_POOL) {
+        f->count = CALC_TABLE_MOST + 1;
+        return 1;
+    }
+    uint64_t packed = 0;
+    for (int i = 0; i < f->ncells; i++) packed |= (uint64_t)digitset_of(digits[i]) << (8 * i);
+    f->memo->assignment[f->memo->used + f->count++] = packed;
+    return 0;
+}
+
+/* Cage c's (key, not 0) assignments in memo, enumerated when first met:
+ * 1, or 0 when it has none kept (too many, or the slots it may take
+ * hold other cages'). */
+static int calc_table_of(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
+                         const uint64_t **assignment, uint32_t *count)
+{
+    enum { probes = 4, slots = 1 << CALC_TABLE_BITS };
+    size_t at = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - CALC_TABLE_BITS));
+    for (int p = 0; p < probes; p++, at = (at + 1) % slots) {
+        if (memo->table[at].cage == 0) {
+            digitset all[CALC_MEMO_CELLS];
+            for (int i = 0; i < c->ncells; i++) all[i] = CALC_MEMO_DIGITS & ~1u;
+            struct calc_table_fill f = {memo, c->ncells, 0};
+            calc_cage_walk(c, all, calc_table_visit, &f);
+            memo->table[at].cage = key, memo->table[at].start = memo->used;
+            memo->table[at].count = f.count;
+            if (f.count <= CALC_TABLE_MOST) memo->used += f.count;
+        }
+        if (memo->table[at].cage != key) continue;
+        if (memo->table[at].count > CALC_TABLE_MOST) return 0;
+        *assignment = memo->assignment + memo->table[at].start;
+        *count = memo->table[at].count;
+        return 1;
+    }
+    return 0;
+}
+
+/* c's supports packed (0: none fits) from the candidates packed: from
+ * its table of assignments when memo keeps one, else by the walk. */
+static uint64_t calc_supports_unmemoed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                       uint64_t key, uint64_t packed)
+{
+    const uint64_t *assignment;
+    uint32_t count;
+    uint64_t kept = 0;
+    if (calc_table_of(memo, c, key, &assignment, &count)) {
+        for (uint32_t j = 0; j < count; j++)
+            if ((assignment[j] & ~packed) == 0) kept |= assignment[j];
+        return kept;
+    }
+    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
+    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
+    if (calc_cage_supports(c, cand, support))
+        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    return kept;
+}
+
 uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
                                    uint64_t key, uint64_t packed)
 {
     uint64_t hash = (packed ^ key * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93);
     size_t at = (size_t)(hash >> (64 - CALC_MEMO_BITS));
     if (memo->slot[at].cage == key && memo->slot[at].cand == packed) return memo->slot[at].support;
-    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
-    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
-    uint64_t kept = 0;
-    if (calc_cage_supports(c, cand, support))
-        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    uint64_t kept = calc_supports_unmemoed(memo, c, key, packed);
     memo->slot[at].cage = key, memo->slot[at].cand = packed, memo->slot[at].support = kept;
     return kept;
 }

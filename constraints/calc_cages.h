@@ -85,10 +85,28 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
  * on most lookups, and more slots cost more CPU than the walks they save. */
 #define CALC_MEMO_CELLS 6
 #define CALC_MEMO_BITS 12
+/* A miss is answered from its cage's table of assignments when it has
+ * one: every assignment of digits 1..7 to its cells that makes its
+ * target and repeats no digit in a line, enumerated by a walk the first
+ * time its key misses (one walk a cage, not one per candidates), each
+ * packed as one bit a cell (bit digit of byte i). An assignment fits
+ * candidates packed alike when it has no bit outside them, and the
+ * supports are the OR of those that fit. A cage of more assignments than
+ * CALC_TABLE_MOST, or met once the pool is full, is walked as before. */
+#define CALC_TABLE_BITS 10
+#define CALC_TABLE_MOST 256
+#define CALC_TABLE_POOL (1 << 14)
 struct calc_support_memo {
     struct {
         uint64_t cage, cand, support; /* cage 0: empty */
     } slot[1 << CALC_MEMO_BITS];
+    struct {
+        uint64_t cage;         /* 0: empty */
+        uint32_t start, count; /* its assignments in assignment[]; count past
+                                  CALC_TABLE_MOST: none kept */
+    } table[1 << CALC_TABLE_BITS];
+    uint64_t assignment[CALC_TABLE_POOL];
+    uint32_t used; /* of assignment[] */
 };
 
 /* c's key in a memo (its operation, target, size and clashes), or 0 when

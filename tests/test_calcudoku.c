@@ -341,7 +341,9 @@ static long long made_target(int op, const uint8_t *d, int count)
  * candidate tuples shared by every cage so that a cage meets the very
  * candidates another cached (a key missing the operation, the target or
  * a clash would answer it wrongly), each asked twice (the second a hit),
- * and digits 8 and 9 (past the memo's digits: the walk's alone). */
+ * and digits 8 and 9 (past the memo's digits: the walk's alone). A
+ * miss is answered from the cage's table of assignments where it has
+ * one, so this holds the tables to the walk too. */
 static void test_memo_supports_match_walk(void)
 {
     struct geometry g;
@@ -381,6 +383,17 @@ static void test_memo_supports_match_walk(void)
     }
     CU_ASSERT(keyed == 4000);
     CU_ASSERT(found > 1000);
+    /* Misses were answered from tables of assignments, and some cages
+     * had too many for one (walked instead). */
+    int tables = 0, untabled = 0;
+    for (size_t t = 0; t < sizeof memo.table / sizeof memo.table[0]; t++) {
+        if (memo.table[t].cage == 0) continue;
+        tables += memo.table[t].count <= CALC_TABLE_MOST;
+        untabled += memo.table[t].count > CALC_TABLE_MOST;
+    }
+    CU_ASSERT(tables > 100);
+    CU_ASSERT(untabled > 0);
+    CU_ASSERT(memo.used > 1000);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -921,6 +934,49 @@ static void test_mrv_memo_matches_plain(void)
     CU_ASSERT(banded > 20);
 }
 
+/* calc_mrv_other against calc_mrv_count with limit 2 on random draws of
+ * sides 3 to 6, with and without a memo: the same count, the same first
+ * square other than grid (grid when alone), the same nodes when grid is
+ * alone; and on a grid that is not a Latin square (its first two
+ * digits swapped, the cages' targets then its own), the plain count's
+ * answer. */
+static void test_mrv_other_matches_count(void)
+{
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    static uint8_t two[2 * SL_MAX_CELLS];
+    struct rng r;
+    rng_seed(&r, 89);
+    int others = 0, alone = 0, foreign = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS], other[SL_MAX_CELLS];
+        random_draw(&d, grid, 3 + trial % 4, &r);
+        if (trial % 5 == 4) { /* columns 0 and 1 then repeat a digit */
+            uint8_t first = grid[0];
+            grid[0] = grid[1], grid[1] = first;
+        }
+        uint64_t nodes = 0, other_nodes = 0;
+        int settled = 0, other_settled = 0;
+        int count = calc_mrv_count(&d, grid, 2, two, &nodes, &settled, NULL);
+        struct calc_support_memo *with = trial % 2 ? &memo : NULL;
+        int got = calc_mrv_other(&d, grid, other, &other_nodes, &other_settled, with);
+        CU_ASSERT_EQUAL(got, count);
+        CU_ASSERT_EQUAL(other_settled, settled);
+        if (count < 1) continue;
+        int mine = memcmp(two, grid, (size_t)d.ncells) == 0;
+        const uint8_t *want = count == 1 ? two : two + (mine ? d.ncells : 0);
+        CU_ASSERT(memcmp(other, want, (size_t)d.ncells) == 0);
+        if (count == 1) CU_ASSERT_EQUAL(other_nodes, nodes);
+        CU_ASSERT(other_nodes <= nodes);
+        others += count == 2 && trial % 5 != 4, alone += count == 1 && trial % 5 != 4;
+        foreign += trial % 5 == 4;
+    }
+    CU_ASSERT(others > 50);
+    CU_ASSERT(alone > 50);
+    CU_ASSERT(foreign > 50);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -944,5 +1000,6 @@ void tests_register(void)
     CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
     CU_add_test(s, "a memo's supports match the walk's", test_memo_supports_match_walk);
     CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
+    CU_add_test(s, "a mend's other square matches the count's", test_mrv_other_matches_count);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

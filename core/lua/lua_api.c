@@ -1730,7 +1730,7 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
     uint64_t visited = api_nodes_within(L, fname, API_CALC_OWN_COST(d), *nodes), within = visited;
-    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled, memo)
+    int own = d->size >= CALC_MRV_FROM ? calc_mrv_other(d, grid, grids, &visited, &settled, memo)
                                        : calc_small_count(d, grid, 2, grids, &visited);
     lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
     if (own == -2 && within != *nodes)
