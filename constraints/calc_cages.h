@@ -73,6 +73,29 @@ long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
  * what the cage leaves of cand. Returns 0 when no assignment fits. */
 int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support);
 
+/* Cage assignments packed: one bit a cell, bit d of byte i for digit d
+ * of cells[i] (digits 1..7, cages of up to 8 cells). An assignment fits
+ * candidates packed alike when it has no bit outside them. */
+#define CALC_PACKED_CELLS 8
+
+/* Every assignment of c (calc_cage_walk's, each cell's digits from
+ * digits, a set within 1..7) packed into out, in the walk's order: their
+ * number, or -1 when there are more than cap (or c is too big to pack). */
+int calc_cage_assignments(const struct calc_cage *c, digitset digits, uint64_t *out, int cap);
+
+/* The supports (calc_cage_supports) of a cage whose assignments are
+ * these (calc_cage_assignments, from digits holding every candidate) on
+ * candidates packed: the OR of those that fit, 0 when none does. The
+ * walk over those candidates visits the same ones, in this order. */
+static inline uint64_t calc_assignments_supports(const uint64_t *assignment, int count,
+                                                 uint64_t packed)
+{
+    uint64_t kept = 0;
+    for (int j = 0; j < count; j++)
+        if ((assignment[j] & ~packed) == 0) kept |= assignment[j];
+    return kept;
+}
+
 /* A cache of calc_cage_supports' answers for cages of up to
  * CALC_MEMO_CELLS cells over digits 1..7 (the small draws' grids), kept
  * by the caller across counts: a generator's counts walk the same cages

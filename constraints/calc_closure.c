@@ -306,16 +306,17 @@ int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struc
     long long target[most];
     if (d->size > CALC_SMALL_MAX_SIZE) return -1;
     int cages = calc_draw_clues(d, grid, part, op, target);
+    int cells[most][CALC_MAX_CAGE_CELLS], count[most];
+    for (int k = 0; k < cages; k++) count[k] = 0;
+    for (int c = 0; c < d->ncells; c++) { /* each cage's cells row-major, in one pass */
+        int k = part[c];
+        if (count[k] == CALC_MAX_CAGE_CELLS) return -1;
+        cells[k][count[k]++] = c;
+    }
     for (int k = 0; k < cages; k++) {
-        int cells[CALC_MAX_CAGE_CELLS], count = 0;
-        for (int c = 0; c < d->ncells; c++) {
-            if (part[c] != k) continue;
-            if (count == CALC_MAX_CAGE_CELLS) return -1;
-            cells[count++] = c;
-        }
         int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
-        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count != 2)) return -1;
-        calc_cage_init(&cage[k], g, cells, count, kind, target[k]);
+        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count[k] != 2)) return -1;
+        calc_cage_init(&cage[k], g, cells[k], count[k], kind, target[k]);
     }
     return cages;
 }

@@ -336,6 +336,85 @@ static long long made_target(int op, const uint8_t *d, int count)
     return v;
 }
 
+/* A walk's assignments packed, in its order (test_assignments_match_walk). */
+struct packed_walk {
+    uint64_t got[4096];
+    int ncells, count;
+};
+
+static int pack_visit(void *arg, const uint8_t *digits)
+{
+    struct packed_walk *w = arg;
+    uint64_t packed = 0;
+    for (int i = 0; i < w->ncells; i++) packed |= (uint64_t)digitset_of(digits[i]) << (8 * i);
+    if (w->count < 4096) w->got[w->count++] = packed;
+    return 0;
+}
+
+/* calc_cage_assignments against the walk: cages of one to six cells in
+ * the corner of a 9x9 (every clash pattern), every operation, digits 1..n
+ * for n of 3 to 7: the walk's assignments over every digit, in its order;
+ * then on random candidates, those of them that fit are the walk's over
+ * the candidates, in its order, and their OR its supports
+ * (calc_assignments_supports against calc_cage_supports). */
+static void test_assignments_match_walk(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    struct rng r;
+    rng_seed(&r, 97);
+    static uint64_t table[4096];
+    static struct packed_walk whole, part;
+    int tabled = 0, fitted = 0, too_many = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        int n = 3 + (int)rng_below(&r, 5), count = 1 + (int)rng_below(&r, 6);
+        int corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20}, cells[6];
+        uint8_t d[6];
+        rng_shuffle_ints(&r, corner, 9);
+        for (int i = 0; i < count; i++)
+            cells[i] = corner[i], d[i] = (uint8_t)(1 + rng_below(&r, (uint32_t)n));
+        int op = count == 1   ? CALC_NONE
+                 : count == 2 ? CALC_ADD + (int)rng_below(&r, 4)
+                              : (rng_below(&r, 2) ? CALC_ADD : CALC_MUL);
+        if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
+        struct calc_cage c;
+        calc_cage_init(&c, &g, cells, count, op, made_target(op, d, count));
+        int cap = trial % 7 ? 4096 : 20;
+        int made = calc_cage_assignments(&c, digitset_all(n), table, cap);
+        digitset all[6], cand[6], want[6];
+        for (int i = 0; i < count; i++) all[i] = digitset_all(n);
+        whole.ncells = part.ncells = count, whole.count = part.count = 0;
+        calc_cage_walk(&c, all, pack_visit, &whole);
+        if (made < 0) {
+            CU_ASSERT(whole.count > cap);
+            too_many++;
+            continue;
+        }
+        CU_ASSERT_EQUAL(made, whole.count);
+        CU_ASSERT(memcmp(table, whole.got, (size_t)made * sizeof table[0]) == 0);
+        tabled++;
+        uint64_t packed = 0;
+        for (int i = 0; i < count; i++) {
+            cand[i] = all[i] & (digitset)(rng_below(&r, 1u << 8) | rng_below(&r, 1u << 8));
+            packed |= (uint64_t)cand[i] << (8 * i);
+        }
+        calc_cage_walk(&c, cand, pack_visit, &part);
+        int at = 0, same = 1;
+        for (int j = 0; j < made; j++)
+            if ((table[j] & ~packed) == 0) same &= at < part.count && part.got[at++] == table[j];
+        CU_ASSERT(same && at == part.count);
+        uint64_t kept = calc_assignments_supports(table, made, packed);
+        int any = calc_cage_supports(&c, cand, want);
+        CU_ASSERT_EQUAL(kept != 0, any);
+        for (int i = 0; i < count && any; i++)
+            CU_ASSERT_EQUAL((digitset)(kept >> (8 * i) & 0xFF), want[i]);
+        fitted += any;
+    }
+    CU_ASSERT(tabled > 2000);
+    CU_ASSERT(fitted > 500);
+    CU_ASSERT(too_many > 10);
+}
+
 /* The memo's answers against the walk's: cages of one to six cells in
  * the corner of a 9x9 (every clash pattern), every operation, on a few
  * candidate tuples shared by every cage so that a cage meets the very
@@ -999,6 +1078,7 @@ void tests_register(void)
     CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
     CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
     CU_add_test(s, "a memo's supports match the walk's", test_memo_supports_match_walk);
+    CU_add_test(s, "cage assignments match the walk's", test_assignments_match_walk);
     CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
     CU_add_test(s, "a mend's other square matches the count's", test_mrv_other_matches_count);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
