@@ -136,8 +136,10 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * with naked singles, which are the rater's steps up to 2.3 exactly,
  * fill the grid (by the induction above, the rater never runs out of
  * them, and a naked single's 2.3 is the only rating between 2.0 and
- * 2.4); else 0 (2.4 at least). tests/lua/test_calcudoku.lua holds the
- * rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
+ * 2.4); else the draw rates 2.4 at least, as one the low closure leaves
+ * open, and the high and widest closures decide it as they decide those
+ * (CALC_SMALL_BAND, CALC_SMALL_PAST, or 0). tests/lua/test_calcudoku.lua
+ * holds the rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
  * cages' supports, the same answers. */
 struct calc_support_memo;
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
