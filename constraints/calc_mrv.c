@@ -98,20 +98,30 @@ static int cm_cages(const struct calc_mrv *s, struct cm_node *x, int *changed)
     return 1;
 }
 
+/* digit (a set of one) out of cell's candidates: 0 when none is left. */
+static inline int cm_drop(const struct calc_mrv *s, struct cm_node *x, int cell, digitset digit)
+{
+    if (!(x->cand[cell] & digit)) return 1;
+    x->cand[cell] &= ~digit;
+    cm_touch(s, x, cell);
+    if (digitset_is_single(x->cand[cell])) x->decided |= UINT64_C(1) << cell;
+    return x->cand[cell] != 0;
+}
+
 /* Each newly decided cell's digit out of its row and column: 0 on a
  * contradiction. */
 static int cm_naked(const struct calc_mrv *s, struct cm_node *x, int *changed)
 {
-    int n = s->n;
+    int n = s->n, ncells = s->ncells;
     while (x->decided) {
         int cell = __builtin_ctzll(x->decided);
         x->decided &= x->decided - 1, *changed = 1;
-        int r = cell / n, c = cell % n;
-        for (int i = 0; i < n; i++) {
-            int a = r * n + i, b = i * n + c;
-            if (a != cell && !cm_narrow(s, x, a, ~x->cand[cell])) return 0;
-            if (b != cell && !cm_narrow(s, x, b, ~x->cand[cell])) return 0;
-        }
+        digitset digit = x->cand[cell];
+        int first = cell - cell % n, last = first + n;
+        for (int a = first; a < last; a++)
+            if (a != cell && !cm_drop(s, x, a, digit)) return 0;
+        for (int b = cell % n; b < ncells; b += n)
+            if (b != cell && !cm_drop(s, x, b, digit)) return 0;
     }
     return 1;
 }
