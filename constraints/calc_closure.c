@@ -416,8 +416,25 @@ static int cc_below_band(const struct calc_draw *d, const uint8_t *grid,
 
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo)
 {
+    return calc_small_band_from(d, grid, memo, NULL);
+}
+
+/* l's cells from root's candidates: a cell of one placed. */
+static void cc_start_from(struct calc_closure *l, const digitset *root)
+{
+    for (int c = 0; c < l->ncells; c++) {
+        l->cand[c] = root[c];
+        if (digitset_is_single(root[c]))
+            l->value[c] = (uint8_t)digitset_first(root[c]), l->cand[c] = 0;
+    }
+}
+
+int calc_small_band_from(const struct calc_draw *d, const uint8_t *grid,
+                         struct calc_support_memo *memo, const digitset *root)
+{
     struct calc_closure low;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    if (root) cc_start_from(&low, root);
     low.memo = memo;
     for (int k = 0; memo && k < low.cages; k++) low.key[k] = calc_cage_memo_key(&low.cage[k]);
     low.steps = CC_NAKED_SINGLES;

@@ -296,13 +296,14 @@ static int cm_holds(const struct calc_mrv *s, const uint8_t *grid)
 }
 
 int calc_mrv_other(const struct calc_draw *d, const uint8_t *grid, uint8_t *other, uint64_t *nodes,
-                   int *settled, struct calc_support_memo *memo)
+                   int *settled, struct calc_support_memo *memo, digitset *root_cand)
 {
     struct calc_mrv s = {.limit = 1, .found = other, .memo = memo, .known = grid};
     struct cm_node root;
     if (settled) *settled = 0;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || cm_init(&s, &root, d, grid)) return -1;
     if (!cm_holds(&s, grid)) { /* not a square it counts: the plain count's first other */
+        for (int c = 0; root_cand && c < d->ncells; c++) root_cand[c] = digitset_all(d->size);
         uint8_t two[2 * CM_CELLS];
         int count = calc_mrv_count(d, grid, 2, two, nodes, settled, memo);
         int mine = count > 0 && memcmp(two, grid, (size_t)d->ncells) == 0;
@@ -311,6 +312,7 @@ int calc_mrv_other(const struct calc_draw *d, const uint8_t *grid, uint8_t *othe
     }
     int count = cm_count(&s, &root, nodes, settled);
     if (count == 0) memcpy(other, grid, (size_t)d->ncells); /* grid alone */
+    if (root_cand && settled) memcpy(root_cand, root.cand, sizeof *root_cand * (size_t)d->ncells);
     return count < 0 ? count : count + 1;
 }
 

@@ -1018,7 +1018,8 @@ static void test_mrv_memo_matches_plain(void)
  * square other than grid (grid when alone), the same nodes when grid is
  * alone; and on a grid that is not a Latin square (its first two
  * digits swapped, the cages' targets then its own), the plain count's
- * answer. */
+ * answer. calc_small_band going on from its root's candidates gives the
+ * level it gives from open cells. */
 static void test_mrv_other_matches_count(void)
 {
     static struct calc_support_memo memo;
@@ -1026,7 +1027,7 @@ static void test_mrv_other_matches_count(void)
     static uint8_t two[2 * SL_MAX_CELLS];
     struct rng r;
     rng_seed(&r, 89);
-    int others = 0, alone = 0, foreign = 0;
+    int others = 0, alone = 0, foreign = 0, banded = 0;
     for (int trial = 0; trial < 600; trial++) {
         struct calc_draw d;
         uint8_t grid[SL_MAX_CELLS], other[SL_MAX_CELLS];
@@ -1039,7 +1040,8 @@ static void test_mrv_other_matches_count(void)
         int settled = 0, other_settled = 0;
         int count = calc_mrv_count(&d, grid, 2, two, &nodes, &settled, NULL);
         struct calc_support_memo *with = trial % 2 ? &memo : NULL;
-        int got = calc_mrv_other(&d, grid, other, &other_nodes, &other_settled, with);
+        digitset root[SL_MAX_CELLS];
+        int got = calc_mrv_other(&d, grid, other, &other_nodes, &other_settled, with, root);
         CU_ASSERT_EQUAL(got, count);
         CU_ASSERT_EQUAL(other_settled, settled);
         if (count < 1) continue;
@@ -1047,6 +1049,10 @@ static void test_mrv_other_matches_count(void)
         const uint8_t *want = count == 1 ? two : two + (mine ? d.ncells : 0);
         CU_ASSERT(memcmp(other, want, (size_t)d.ncells) == 0);
         if (count == 1) CU_ASSERT_EQUAL(other_nodes, nodes);
+        /* The band's closures going on from that root decide as from open cells. */
+        int level = calc_small_band(&d, grid, NULL);
+        CU_ASSERT_EQUAL(calc_small_band_from(&d, grid, with, root), level);
+        banded += level != 0;
         CU_ASSERT(other_nodes <= nodes);
         others += count == 2 && trial % 5 != 4, alone += count == 1 && trial % 5 != 4;
         foreign += trial % 5 == 4;
@@ -1054,6 +1060,7 @@ static void test_mrv_other_matches_count(void)
     CU_ASSERT(others > 50);
     CU_ASSERT(alone > 50);
     CU_ASSERT(foreign > 50);
+    CU_ASSERT(banded > 50);
 }
 
 void tests_register(void)

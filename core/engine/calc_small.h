@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "calc_draw.h"
 
 /* The Latin squares of d->size (at most CALC_SMALL_MAX_SIZE) whose cages
@@ -143,6 +144,14 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid);
  * cages' supports, the same answers. */
 struct calc_support_memo;
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
+
+/* calc_small_band, its first closure (cages, hidden and naked singles)
+ * going on from root (NULL: every cell open): candidates a closure of
+ * those steps, or of fewer, reaches from open cells (calc_mrv_other's
+ * root_cand). The steps are monotone, so the fixed point, and the
+ * answer, are the same. */
+int calc_small_band_from(const struct calc_draw *d, const uint8_t *grid,
+                         struct calc_support_memo *memo, const digitset *root);
 
 /* calc_small_closure's level, or else what the closures below prove:
  * CALC_SMALL_NAKED when the cages, hidden and naked singles fill the
