@@ -392,17 +392,122 @@ uint64_t calc_cage_memo_key(const struct calc_cage *c)
     return key;
 }
 
+/* Gathers a walk's assignments, packed (calc_cage_assignments). */
+struct calc_packing {
+    uint64_t *out;
+    int ncells, cap, count; /* count past cap: too many */
+};
+
+static int calc_packing_visit(void *arg, const uint8_t *digits)
+{
+    struct calc_packing *f = arg;
+    if (f->count == f->cap) {
+        f->count = f->cap + 1;
+        return 1;
+    }
+    uint64_t packed = 0;
+    for (int i = 0; i < f->ncells; i++) packed |= (uint64_t)digitset_of(digits[i]) << (8 * i);
+    f->out[f->count++] = packed;
+    return 0;
+}
+
+/* A sum's or product's cells from i on, the earlier ones holding what
+ * packed says (their digits in used, per cell i.. the clashing ones
+ * left out), making rest: each assignment packed into f, in the walk's
+ * order (cell by cell, digits ascending); the last cell takes what is
+ * left. 1 when f is full. */
+static int calc_packing_loops(const struct calc_cage *c, int i, long long rest, uint64_t packed,
+                              digitset digits, struct calc_packing *f)
+{
+    int last = c->ncells - 1, after = last - i;
+    digitset open = digits;
+    for (uint32_t m = c->clash[i]; m; m &= m - 1)
+        open &= ~(digitset)(packed >> (8 * __builtin_ctz(m)) & 0xFF);
+    if (i == last) {
+        if (rest < 1 || rest > 7 || !(open & digitset_of((int)rest))) return 0;
+        if (f->count == f->cap) return f->count = f->cap + 1, 1;
+        f->out[f->count++] = packed | (uint64_t)digitset_of((int)rest) << (8 * i);
+        return 0;
+    }
+    /* What the cells after i can make: a sum after..7 * after, a product
+     * up to 7^after. */
+    long long most = c->op == CALC_ADD ? 7LL * after : after == 1 ? 7 : after == 2 ? 49 : 343;
+    for (digitset m = open; m; m = digitset_rest(m)) {
+        int d = digitset_first(m);
+        long long r = c->op == CALC_ADD ? rest - d : rest % d ? 0 : rest / d;
+        if (r < (c->op == CALC_ADD ? after : 1)) continue;
+        if (r > most) continue;
+        uint64_t more = packed | (uint64_t)digitset_of(d) << (8 * i);
+        if (calc_packing_loops(c, i + 1, r, more, digits, f)) return 1;
+    }
+    return 0;
+}
+
+int calc_cage_assignments(const struct calc_cage *c, digitset digits, uint64_t *out, int cap)
+{
+    if (c->ncells > CALC_PACKED_CELLS || (digits & ~(digitset)CALC_MEMO_DIGITS & ~1u)) return -1;
+    if ((c->op == CALC_ADD || c->op == CALC_MUL) && c->ncells >= 2 && c->ncells <= 4) {
+        struct calc_packing f = {out, c->ncells, cap, 0};
+        calc_packing_loops(c, 0, c->target, 0, digits & ~1u, &f);
+        return f.count > cap ? -1 : f.count;
+    }
+    digitset all[CALC_PACKED_CELLS];
+    for (int i = 0; i < c->ncells; i++) all[i] = digits & ~1u;
+    struct calc_packing f = {out, c->ncells, cap, 0};
+    calc_cage_walk(c, all, calc_packing_visit, &f);
+    return f.count > cap ? -1 : f.count;
+}
+
+/* Cage c's (key, not 0) assignments in memo, enumerated when first met:
+ * 1, or 0 when it has none kept (too many, or the slots it may take
+ * hold other cages'). */
+static int calc_table_of(struct calc_support_memo *memo, const struct calc_cage *c, uint64_t key,
+                         const uint64_t **assignment, uint32_t *count)
+{
+    enum { probes = 4, slots = 1 << CALC_TABLE_BITS };
+    size_t at = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - CALC_TABLE_BITS));
+    for (int p = 0; p < probes; p++, at = (at + 1) % slots) {
+        if (memo->table[at].cage == 0) {
+            int room = CALC_TABLE_POOL - (int)memo->used;
+            int made = calc_cage_assignments(c, CALC_MEMO_DIGITS, memo->assignment + memo->used,
+                                             room < CALC_TABLE_MOST ? room : CALC_TABLE_MOST);
+            memo->table[at].cage = key, memo->table[at].start = memo->used;
+            memo->table[at].count = made < 0 ? CALC_TABLE_MOST + 1 : (uint32_t)made;
+            if (made > 0) memo->used += (uint32_t)made;
+        }
+        if (memo->table[at].cage != key) continue;
+        if (memo->table[at].count > CALC_TABLE_MOST) return 0;
+        *assignment = memo->assignment + memo->table[at].start;
+        *count = memo->table[at].count;
+        return 1;
+    }
+    return 0;
+}
+
+/* c's supports packed (0: none fits) from the candidates packed: from
+ * its table of assignments when memo keeps one, else by the walk. */
+static uint64_t calc_supports_unmemoed(struct calc_support_memo *memo, const struct calc_cage *c,
+                                       uint64_t key, uint64_t packed)
+{
+    const uint64_t *assignment;
+    uint32_t count;
+    uint64_t kept = 0;
+    if (calc_table_of(memo, c, key, &assignment, &count))
+        return calc_assignments_supports(assignment, (int)count, packed);
+    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
+    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
+    if (calc_cage_supports(c, cand, support))
+        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    return kept;
+}
+
 uint64_t calc_cage_supports_packed(struct calc_support_memo *memo, const struct calc_cage *c,
                                    uint64_t key, uint64_t packed)
 {
     uint64_t hash = (packed ^ key * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xD6E8FEB86659FD93);
     size_t at = (size_t)(hash >> (64 - CALC_MEMO_BITS));
     if (memo->slot[at].cage == key && memo->slot[at].cand == packed) return memo->slot[at].support;
-    digitset cand[CALC_MEMO_CELLS], support[CALC_MEMO_CELLS];
-    for (int i = 0; i < c->ncells; i++) cand[i] = (digitset)(packed >> (8 * i) & CALC_MEMO_DIGITS);
-    uint64_t kept = 0;
-    if (calc_cage_supports(c, cand, support))
-        for (int i = 0; i < c->ncells; i++) kept |= (uint64_t)support[i] << (8 * i);
+    uint64_t kept = calc_supports_unmemoed(memo, c, key, packed);
     memo->slot[at].cage = key, memo->slot[at].cand = packed, memo->slot[at].support = kept;
     return kept;
 }

@@ -73,6 +73,29 @@ long calc_cage_walk(const struct calc_cage *c, const digitset *cand,
  * what the cage leaves of cand. Returns 0 when no assignment fits. */
 int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset *support);
 
+/* Cage assignments packed: one bit a cell, bit d of byte i for digit d
+ * of cells[i] (digits 1..7, cages of up to 8 cells). An assignment fits
+ * candidates packed alike when it has no bit outside them. */
+#define CALC_PACKED_CELLS 8
+
+/* Every assignment of c (calc_cage_walk's, each cell's digits from
+ * digits, a set within 1..7) packed into out, in the walk's order: their
+ * number, or -1 when there are more than cap (or c is too big to pack). */
+int calc_cage_assignments(const struct calc_cage *c, digitset digits, uint64_t *out, int cap);
+
+/* The supports (calc_cage_supports) of a cage whose assignments are
+ * these (calc_cage_assignments, from digits holding every candidate) on
+ * candidates packed: the OR of those that fit, 0 when none does. The
+ * walk over those candidates visits the same ones, in this order. */
+static inline uint64_t calc_assignments_supports(const uint64_t *assignment, int count,
+                                                 uint64_t packed)
+{
+    uint64_t kept = 0;
+    for (int j = 0; j < count; j++)
+        if ((assignment[j] & ~packed) == 0) kept |= assignment[j];
+    return kept;
+}
+
 /* A cache of calc_cage_supports' answers for cages of up to
  * CALC_MEMO_CELLS cells over digits 1..7 (the small draws' grids), kept
  * by the caller across counts: a generator's counts walk the same cages
@@ -85,10 +108,28 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
  * on most lookups, and more slots cost more CPU than the walks they save. */
 #define CALC_MEMO_CELLS 6
 #define CALC_MEMO_BITS 12
+/* A miss is answered from its cage's table of assignments when it has
+ * one: every assignment of digits 1..7 to its cells that makes its
+ * target and repeats no digit in a line, enumerated by a walk the first
+ * time its key misses (one walk a cage, not one per candidates), each
+ * packed as one bit a cell (bit digit of byte i). An assignment fits
+ * candidates packed alike when it has no bit outside them, and the
+ * supports are the OR of those that fit. A cage of more assignments than
+ * CALC_TABLE_MOST, or met once the pool is full, is walked as before. */
+#define CALC_TABLE_BITS 10
+#define CALC_TABLE_MOST 256
+#define CALC_TABLE_POOL (1 << 14)
 struct calc_support_memo {
     struct {
         uint64_t cage, cand, support; /* cage 0: empty */
     } slot[1 << CALC_MEMO_BITS];
+    struct {
+        uint64_t cage;         /* 0: empty */
+        uint32_t start, count; /* its assignments in assignment[]; count past
+                                  CALC_TABLE_MOST: none kept */
+    } table[1 << CALC_TABLE_BITS];
+    uint64_t assignment[CALC_TABLE_POOL];
+    uint32_t used; /* of assignment[] */
 };
 
 /* c's key in a memo (its operation, target, size and clashes), or 0 when

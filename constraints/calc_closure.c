@@ -306,16 +306,17 @@ int calc_small_cages(const struct calc_draw *d, const uint8_t *grid, const struc
     long long target[most];
     if (d->size > CALC_SMALL_MAX_SIZE) return -1;
     int cages = calc_draw_clues(d, grid, part, op, target);
+    int cells[most][CALC_MAX_CAGE_CELLS], count[most];
+    for (int k = 0; k < cages; k++) count[k] = 0;
+    for (int c = 0; c < d->ncells; c++) { /* each cage's cells row-major, in one pass */
+        int k = part[c];
+        if (count[k] == CALC_MAX_CAGE_CELLS) return -1;
+        cells[k][count[k]++] = c;
+    }
     for (int k = 0; k < cages; k++) {
-        int cells[CALC_MAX_CAGE_CELLS], count = 0;
-        for (int c = 0; c < d->ncells; c++) {
-            if (part[c] != k) continue;
-            if (count == CALC_MAX_CAGE_CELLS) return -1;
-            cells[count++] = c;
-        }
         int kind = op[k] ? calc_op_of(op[k]) : CALC_NONE;
-        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count != 2)) return -1;
-        calc_cage_init(&cage[k], g, cells, count, kind, target[k]);
+        if (kind < 0 || ((kind == CALC_SUB || kind == CALC_DIV) && count[k] != 2)) return -1;
+        calc_cage_init(&cage[k], g, cells[k], count[k], kind, target[k]);
     }
     return cages;
 }
@@ -372,28 +373,37 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid,
     return cc_fills(&l, grid, 1) ? CALC_SMALL_PAIRS : CALC_SMALL_PAST_PAIRS;
 }
 
+/* From high, the fixed point of cages, hidden and naked singles, for a
+ * draw that rates 2.4 at least: CALC_SMALL_BAND when the high closure
+ * fills the grid (2.4 to 3.0), else CALC_SMALL_ABOVE; with past,
+ * CALC_SMALL_PAST in place of ABOVE when the widest closure leaves the
+ * grid open too (calc_small.h). */
+static int cc_high(struct calc_closure *high, const uint8_t *grid, int past)
+{
+    cc_add_line_rests(high);
+    high->steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
+    if (cc_fills(high, grid, 1)) return CALC_SMALL_BAND;
+    if (!past) return CALC_SMALL_ABOVE;
+    /* The widest closure goes on from the high one's fixed point, which
+     * holds its own (its steps are the high one's and more). */
+    high->steps |= CC_HIDDEN_PAIRS | CC_HIDDEN_TRIPLES;
+    return cc_fills(high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
+}
+
 /* Past the closure low of cages, hidden and naked singles, which left a
  * cell open: 0 when hidden pairs fill the grid (the rater's direct hidden
- * pair may still make it 2.3 or less), CALC_SMALL_BAND when the high
- * closure does (2.4 to 3.0), else CALC_SMALL_ABOVE (2.4 at least); with
- * past, CALC_SMALL_PAST in place of ABOVE when the widest closure leaves
- * the grid open too (calc_small.h). */
-static int cc_past_singles(struct calc_closure *low, const uint8_t *grid, int past)
+ * pair may still make it 2.3 or less; *high then low's fixed point, for
+ * cc_high), else cc_high's level (2.4 at least). */
+static int cc_past_singles(struct calc_closure *low, struct calc_closure *high, const uint8_t *grid,
+                           int past)
 {
-    struct calc_closure high = *low;
+    *high = *low;
     /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
      * removals and a hidden single make what it makes, so when these
      * steps leave the grid open, so do all the rater's up to 2.3. */
     low->steps |= CC_HIDDEN_PAIRS;
     if (cc_fills(low, grid, 1)) return 0;
-    cc_add_line_rests(&high);
-    high.steps |= CC_NAKED_PAIRS | CC_LINE_RESTS;
-    if (cc_fills(&high, grid, 1)) return CALC_SMALL_BAND;
-    if (!past) return CALC_SMALL_ABOVE;
-    /* The widest closure goes on from the high one's fixed point, which
-     * holds its own (its steps are the high one's and more). */
-    high.steps |= CC_HIDDEN_PAIRS | CC_HIDDEN_TRIPLES;
-    return cc_fills(&high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
+    return cc_high(high, grid, past);
 }
 
 /* The rater's own rating of a draw up to 2.3, when hidden pairs fill its
@@ -414,13 +424,37 @@ static int cc_below_band(const struct calc_draw *d, const uint8_t *grid,
 
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo)
 {
+    return calc_small_band_from(d, grid, memo, NULL);
+}
+
+/* l's cells from root's candidates: a cell of one placed. */
+static void cc_start_from(struct calc_closure *l, const digitset *root)
+{
+    for (int c = 0; c < l->ncells; c++) {
+        l->cand[c] = root[c];
+        if (digitset_is_single(root[c]))
+            l->value[c] = (uint8_t)digitset_first(root[c]), l->cand[c] = 0;
+    }
+}
+
+int calc_small_band_from(const struct calc_draw *d, const uint8_t *grid,
+                         struct calc_support_memo *memo, const digitset *root)
+{
     struct calc_closure low;
     if (d->size < 3 || d->size > CALC_SMALL_MAX_SIZE || cc_init(&low, d, grid)) return 0;
+    if (root) cc_start_from(&low, root);
     cc_use_memo(&low, memo);
     low.steps = CC_NAKED_SINGLES;
     if (cc_fills(&low, grid, 1)) return cc_below_band(d, grid, memo);
-    int level = cc_past_singles(&low, grid, 1);
-    if (level == 0) return cc_below_band(d, grid, memo);
+    struct calc_closure high;
+    int level = cc_past_singles(&low, &high, grid, 1);
+    if (level == 0) {
+        /* cc_below_band's 0 is exact: 2.4 at least, as if low had left
+         * the grid open. */
+        int below = cc_below_band(d, grid, memo);
+        if (below != 0) return below;
+        level = cc_high(&high, grid, 1);
+    }
     return level == CALC_SMALL_ABOVE ? 0 : level;
 }
 
@@ -432,5 +466,6 @@ int calc_small_grade(const struct calc_draw *d, const uint8_t *grid)
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_CAGES;
     l.steps = CC_NAKED_SINGLES;
     if (cc_fills(&l, grid, 1)) return CALC_SMALL_NAKED;
-    return cc_past_singles(&l, grid, 0);
+    struct calc_closure high;
+    return cc_past_singles(&l, &high, grid, 0);
 }

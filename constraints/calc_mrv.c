@@ -26,6 +26,7 @@ struct calc_mrv {
     uint64_t key[CM_CELLS];         /* each cage's in memo (calc_cage_memo_key) */
     struct calc_support_memo *memo; /* NULL: every cage walked */
     uint8_t *found;
+    const uint8_t *known; /* a solution the search need not find (NULL: none) */
 };
 
 /* A node's candidates: a cell is decided when one is left. */
@@ -97,20 +98,30 @@ static int cm_cages(const struct calc_mrv *s, struct cm_node *x, int *changed)
     return 1;
 }
 
+/* digit (a set of one) out of cell's candidates: 0 when none is left. */
+static inline int cm_drop(const struct calc_mrv *s, struct cm_node *x, int cell, digitset digit)
+{
+    if (!(x->cand[cell] & digit)) return 1;
+    x->cand[cell] &= ~digit;
+    cm_touch(s, x, cell);
+    if (digitset_is_single(x->cand[cell])) x->decided |= UINT64_C(1) << cell;
+    return x->cand[cell] != 0;
+}
+
 /* Each newly decided cell's digit out of its row and column: 0 on a
  * contradiction. */
 static int cm_naked(const struct calc_mrv *s, struct cm_node *x, int *changed)
 {
-    int n = s->n;
+    int n = s->n, ncells = s->ncells;
     while (x->decided) {
         int cell = __builtin_ctzll(x->decided);
         x->decided &= x->decided - 1, *changed = 1;
-        int r = cell / n, c = cell % n;
-        for (int i = 0; i < n; i++) {
-            int a = r * n + i, b = i * n + c;
-            if (a != cell && !cm_narrow(s, x, a, ~x->cand[cell])) return 0;
-            if (b != cell && !cm_narrow(s, x, b, ~x->cand[cell])) return 0;
-        }
+        digitset digit = x->cand[cell];
+        int first = cell - cell % n, last = first + n;
+        for (int a = first; a < last; a++)
+            if (a != cell && !cm_drop(s, x, a, digit)) return 0;
+        for (int b = cell % n; b < ncells; b += n)
+            if (b != cell && !cm_drop(s, x, b, digit)) return 0;
     }
     return 1;
 }
@@ -160,6 +171,14 @@ static int cm_settle(const struct calc_mrv *s, struct cm_node *x)
     }
 }
 
+/* 1 when x, every cell decided, is s->known. */
+static int cm_is_known(const struct calc_mrv *s, const struct cm_node *x)
+{
+    for (int cell = 0; cell < s->ncells; cell++)
+        if (x->cand[cell] != digitset_of(s->known[cell])) return 0;
+    return 1;
+}
+
 static void cm_search(struct calc_mrv *s, struct cm_node *x)
 {
     if (s->nodes == s->most && s->most != 0) {
@@ -174,6 +193,10 @@ static void cm_search(struct calc_mrv *s, struct cm_node *x)
         if (c > 1 && c < fewest) best = cell, fewest = c;
     }
     if (best < 0) {
+        if (s->known && cm_is_known(s, x)) {
+            s->known = NULL; /* the count stops at the next: another */
+            return;
+        }
         if (s->found)
             for (int cell = 0; cell < s->ncells; cell++)
                 s->found[(size_t)s->count * s->ncells + cell] =
@@ -194,6 +217,7 @@ static void cm_search(struct calc_mrv *s, struct cm_node *x)
 static int cm_init(struct calc_mrv *s, struct cm_node *x, const struct calc_draw *d,
                    const uint8_t *grid)
 {
+    x->decided = 0;
     struct geometry g;
     struct sl_error err;
     if (geometry_init(&g, d->size, 0, 0, &err)) return -1;
@@ -217,28 +241,79 @@ static int cm_full(const struct calc_mrv *s, const struct cm_node *x)
     return 1;
 }
 
-int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
-                   uint64_t *nodes, int *settled, struct calc_support_memo *memo)
+/* s's count from root (cm_init's) up to s->limit, or -2 when the budget
+ * (*nodes, 0: none) ran out; *nodes then the nodes visited. */
+static int cm_count(struct calc_mrv *s, struct cm_node *root, uint64_t *nodes, int *settled)
 {
-    if (settled) *settled = 0;
-    struct calc_mrv s;
-    struct cm_node root;
-    if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1) return -1;
-    root.decided = 0;
-    s.memo = memo;
-    if (cm_init(&s, &root, d, grid)) return -1;
-    s.limit = limit, s.count = 0, s.found = found;
-    s.nodes = 0, s.most = nodes ? *nodes : 0;
+    s->count = 0;
+    s->nodes = 0, s->most = nodes ? *nodes : 0;
     if (settled) { /* the root settles again in cm_search at no cost */
-        if (!cm_settle(&s, &root)) {
+        if (!cm_settle(s, root)) {
             if (nodes) *nodes = 0;
             return 0;
         }
-        *settled = cm_full(&s, &root);
+        *settled = cm_full(s, root);
     }
-    cm_search(&s, &root);
-    if (nodes) *nodes = s.nodes;
-    return s.limit ? s.count : -2;
+    cm_search(s, root);
+    if (nodes) *nodes = s->nodes;
+    return s->limit ? s->count : -2;
+}
+
+int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
+                   uint64_t *nodes, int *settled, struct calc_support_memo *memo)
+{
+    struct calc_mrv s = {.limit = limit, .found = found, .memo = memo};
+    struct cm_node root;
+    if (settled) *settled = 0;
+    if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1 || cm_init(&s, &root, d, grid))
+        return -1;
+    return cm_count(&s, &root, nodes, settled);
+}
+
+/* 1 when grid is one of the squares s counts. Its cages' targets are
+ * grid's own (calc_draw_clues), which a sum, a product and a difference
+ * always make, and a quotient when its larger digit divides by the smaller;
+ * so a Latin square of digits 1..n whose quotients divide. */
+static int cm_holds(const struct calc_mrv *s, const uint8_t *grid)
+{
+    for (int line = 0; line < 2 * s->n; line++) {
+        int step, first = geometry_line_first(s->n, line, &step);
+        digitset seen = 0;
+        for (int i = 0; i < s->n; i++) {
+            int digit = grid[first + i * step];
+            if (digit < 1 || digit > s->n) return 0;
+            seen |= digitset_of(digit);
+        }
+        if (seen != digitset_all(s->n)) return 0;
+    }
+    for (int k = 0; k < s->cages; k++) {
+        const struct calc_cage *c = &s->cage[k];
+        if (c->op != CALC_DIV) continue;
+        int a = grid[c->cells[0]], b = grid[c->cells[1]];
+        if ((a > b ? a % b : b % a) != 0) return 0;
+    }
+    return 1;
+}
+
+int calc_mrv_other(const struct calc_draw *d, const uint8_t *grid, uint8_t *other, uint64_t *nodes,
+                   int *settled, struct calc_support_memo *memo, digitset *root_cand)
+{
+    struct calc_mrv s = {.limit = 1, .found = other, .memo = memo, .known = grid};
+    struct cm_node root;
+    if (settled) *settled = 0;
+    if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || cm_init(&s, &root, d, grid)) return -1;
+    if (!cm_holds(&s, grid)) { /* not a square it counts: the plain count's first other */
+        for (int c = 0; root_cand && c < d->ncells; c++) root_cand[c] = digitset_all(d->size);
+        uint8_t two[2 * CM_CELLS];
+        int count = calc_mrv_count(d, grid, 2, two, nodes, settled, memo);
+        int mine = count > 0 && memcmp(two, grid, (size_t)d->ncells) == 0;
+        if (count > 0) memcpy(other, two + (mine ? d->ncells : 0), (size_t)d->ncells);
+        return count;
+    }
+    int count = cm_count(&s, &root, nodes, settled);
+    if (count == 0) memcpy(other, grid, (size_t)d->ncells); /* grid alone */
+    if (root_cand && settled) memcpy(root_cand, root.cand, sizeof *root_cand * (size_t)d->ncells);
+    return count < 0 ? count : count + 1;
 }
 
 size_t calc_support_memo_bytes(void) { return sizeof(struct calc_support_memo); }

@@ -137,11 +137,40 @@ static void calcudoku_lay_out(struct calcudoku *k, size_t nparts)
 static struct calcudoku *calcudoku_alloc(size_t nparts)
 {
     struct calcudoku *k = malloc(calcudoku_bytes(nparts + 1));
-    if (k) calcudoku_lay_out(k, nparts + 1);
+    if (k) calcudoku_lay_out(k, nparts + 1), k->tables = NULL;
     return k;
 }
 
-static void calcudoku_free(struct calcudoku *k) { free(k); }
+static void calcudoku_free(struct calcudoku *k)
+{
+    if (k) free(k->tables);
+    free(k);
+}
+
+/* Past this many a cage's assignments are not kept: it is walked. */
+#define CALCUDOKU_TABLE_MOST 128
+
+/* k's tables (struct calcudoku_tables), on a grid of up to 7 digits;
+ * none when out of memory, which only costs the walks. */
+static void calcudoku_make_tables(struct calcudoku *k)
+{
+    int n = k->geo.size, nparts = k->map.nparts;
+    if (n > 7 || nparts == 0) return;
+    size_t most = (size_t)nparts * CALCUDOKU_TABLE_MOST;
+    struct calcudoku_tables *t =
+        malloc(sizeof *t + most * sizeof t->assignment[0] + 2 * (size_t)nparts * sizeof(int));
+    if (t == NULL) return;
+    t->from = (int *)(t->assignment + most);
+    t->count = t->from + nparts;
+    int used = 0;
+    for (int p = 0; p < nparts; p++) {
+        t->from[p] = used;
+        t->count[p] = calc_cage_assignments(&k->cages[p], digitset_all(n), t->assignment + used,
+                                            CALCUDOKU_TABLE_MOST);
+        if (t->count[p] > 0) used += t->count[p];
+    }
+    k->tables = t;
+}
 
 static void *calcudoku_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
@@ -227,6 +256,7 @@ static void *calcudoku_clone(const void *self, struct sl_error *err)
     memcpy(k->map.size, from->map.size, nparts * sizeof k->map.size[0]);
     memcpy(k->cages, from->cages, nparts * sizeof *k->cages);
     memcpy(k->clue_col, from->clue_col, nparts * sizeof *k->clue_col);
+    calcudoku_make_tables(k); /* the copy is the one a solver runs */
     return k;
 }
 
@@ -315,12 +345,50 @@ int calcudoku_prune(const struct calc_cage *c, struct prop_ctx *ctx)
     return narrowed;
 }
 
+/* Cage p's assignments in k's tables, their number in *count; NULL
+ * when it has none kept. */
+static const uint64_t *calcudoku_table(const struct calcudoku *k, int p, int *count)
+{
+    if (k->tables == NULL || k->tables->count[p] < 0) return NULL;
+    *count = k->tables->count[p];
+    return k->tables->assignment + k->tables->from[p];
+}
+
+/* Cage c's candidates packed (calc_cage_assignments' form). */
+static uint64_t calcudoku_packed(const struct calc_cage *c, const digitset *cand)
+{
+    uint64_t packed = 0;
+    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)cand[i] << (8 * i);
+    return packed;
+}
+
+/* calcudoku_prune of cage p of k, by its table when it has one. */
+static int calcudoku_prune_cage(const struct calcudoku *k, int p, struct prop_ctx *ctx)
+{
+    const struct calc_cage *c = &k->cages[p];
+    int count;
+    const uint64_t *assignment = calcudoku_table(k, p, &count);
+    if (assignment == NULL) return calcudoku_prune(c, ctx);
+    digitset cand[CALC_PACKED_CELLS];
+    calcudoku_candidates(c, ctx, cand);
+    uint64_t kept = calc_assignments_supports(assignment, count, calcudoku_packed(c, cand));
+    if (kept == 0) return -1;
+    int narrowed = 0;
+    for (int i = 0; i < c->ncells; i++) {
+        digitset support = (digitset)(kept >> (8 * i) & 0xFF);
+        if (support == cand[i]) continue;
+        narrowed = 1;
+        if (prop_restrict(ctx, c->cells[i], support) == SL_PROP_CONTRADICTION) return -1;
+    }
+    return narrowed;
+}
+
 static int calcudoku_propagate(void *self, struct prop_ctx *ctx)
 {
     const struct calcudoku *k = self;
     for (int group; (group = prop_next_group(ctx)) >= 0;) {
         const struct calc_cage *c = &k->cages[group];
-        if (calcudoku_prune(c, ctx) < 0) {
+        if (calcudoku_prune_cage(k, group, ctx) < 0) {
             prop_blame(ctx, c->cells, c->ncells);
             return SL_PROP_CONTRADICTION;
         }
@@ -395,18 +463,44 @@ static int calcudoku_fewest_alts(const digitset *cand, const int *index, int cou
     return (digitset_count(all) + count - 1) / count;
 }
 
-/* Cage c's offer in *offer with fewer than limit alternatives, or 0. */
-static int calcudoku_cage_offer(const struct calc_cage *c, const struct prop_ctx *ctx, int n,
+/* calcudoku_alt_visit over the assignments (count of them, packed) that
+ * fit cand: the walk's visits, in its order. */
+static void calcudoku_alts_from_table(const struct calc_cage *c, const uint64_t *assignment,
+                                      int count, const digitset *cand, struct calcudoku_alts *a)
+{
+    uint64_t packed = calcudoku_packed(c, cand), line = 0;
+    for (int i = 0; i < a->count; i++) line |= UINT64_C(0xFF) << (8 * a->index[i]);
+    for (int j = 0; j < count; j++) {
+        if (assignment[j] & ~packed) continue;
+        uint64_t mine = assignment[j] & line; /* one digit's bit in each line cell's byte */
+        digitset set = 0;
+        for (; mine; mine >>= 8) set |= (digitset)(mine & 0xFF);
+        int seen = 0;
+        for (int i = 0; i < a->offer->nalts && !seen; i++) seen = a->offer->alt[i] == set;
+        if (seen) continue;
+        if (a->offer->nalts >= a->limit) return;
+        a->offer->alt[a->offer->nalts++] = set;
+    }
+}
+
+/* Cage p's offer in *offer with fewer than limit alternatives, or 0. */
+static int calcudoku_cage_offer(const struct calcudoku *k, int p, const struct prop_ctx *ctx,
                                 int limit, struct branch_offer *offer)
 {
+    const struct calc_cage *c = &k->cages[p];
     digitset cand[CALC_MAX_CAGE_CELLS];
     int index[CALC_MAX_CAGE_CELLS];
     calcudoku_candidates(c, ctx, cand);
-    int count = calcudoku_line_cells(c, cand, n, index);
+    int count = calcudoku_line_cells(c, cand, k->geo.size, index);
     if (count < 2 || calcudoku_fewest_alts(cand, index, count) >= limit) return 0;
     struct calcudoku_alts a = {index, count, limit, offer};
     offer->nalts = 0;
-    calc_cage_walk(c, cand, calcudoku_alt_visit, &a);
+    int kept;
+    const uint64_t *assignment = calcudoku_table(k, p, &kept);
+    if (assignment)
+        calcudoku_alts_from_table(c, assignment, kept, cand, &a);
+    else
+        calc_cage_walk(c, cand, calcudoku_alt_visit, &a);
     if (offer->nalts < 2 || offer->nalts >= limit) return 0;
     offer->ncells = count;
     for (int i = 0; i < count; i++) offer->cells[i] = c->cells[index[i]];
@@ -464,7 +558,7 @@ static int calcudoku_branch(const void *self, const struct prop_ctx *ctx,
     for (int i = 0; i < n; i++) {
         int p = order[i], limit = best_n + (best >= 0 && p < best);
         if (limit <= 2) continue; /* only an offer of 2 could tie, and it would not win */
-        if (!calcudoku_cage_offer(&k->cages[p], ctx, k->geo.size, limit, &trial)) continue;
+        if (!calcudoku_cage_offer(k, p, ctx, limit, &trial)) continue;
         *offer = trial;
         best = p;
         best_n = trial.nalts;

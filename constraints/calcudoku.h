@@ -14,6 +14,18 @@ struct calcudoku {
     struct cellmap map;      /* cage of each cell */
     struct calc_cage *cages; /* map.nparts of them; cage p is watched group p */
     long *clue_col;          /* per cage: its clue's column in the arguments (parse's) */
+    /* The ruleset's copy on a grid of up to 7 digits: each cage's
+     * assignments (calc_cage_assignments), which its propagation and
+     * branch filter by the candidates instead of walking the cage.
+     * NULL: none (every cage walked). */
+    struct calcudoku_tables *tables;
+};
+
+/* A calcudoku's assignments: cage p's count[p] of them from
+ * assignment[from[p]] (count -1: too many kept, walked). */
+struct calcudoku_tables {
+    int *from, *count;
+    uint64_t assignment[];
 };
 
 /* Narrows cage c's cells to what its assignments give them: 1 when it

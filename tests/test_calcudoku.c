@@ -336,12 +336,93 @@ static long long made_target(int op, const uint8_t *d, int count)
     return v;
 }
 
+/* A walk's assignments packed, in its order (test_assignments_match_walk). */
+struct packed_walk {
+    uint64_t got[4096];
+    int ncells, count;
+};
+
+static int pack_visit(void *arg, const uint8_t *digits)
+{
+    struct packed_walk *w = arg;
+    uint64_t packed = 0;
+    for (int i = 0; i < w->ncells; i++) packed |= (uint64_t)digitset_of(digits[i]) << (8 * i);
+    if (w->count < 4096) w->got[w->count++] = packed;
+    return 0;
+}
+
+/* calc_cage_assignments against the walk: cages of one to six cells in
+ * the corner of a 9x9 (every clash pattern), every operation, digits 1..n
+ * for n of 3 to 7: the walk's assignments over every digit, in its order;
+ * then on random candidates, those of them that fit are the walk's over
+ * the candidates, in its order, and their OR its supports
+ * (calc_assignments_supports against calc_cage_supports). */
+static void test_assignments_match_walk(void)
+{
+    struct geometry g;
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 0, 0, NULL) == 0);
+    struct rng r;
+    rng_seed(&r, 97);
+    static uint64_t table[4096];
+    static struct packed_walk whole, part;
+    int tabled = 0, fitted = 0, too_many = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        int n = 3 + (int)rng_below(&r, 5), count = 1 + (int)rng_below(&r, 6);
+        int corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20}, cells[6];
+        uint8_t d[6];
+        rng_shuffle_ints(&r, corner, 9);
+        for (int i = 0; i < count; i++)
+            cells[i] = corner[i], d[i] = (uint8_t)(1 + rng_below(&r, (uint32_t)n));
+        int op = count == 1   ? CALC_NONE
+                 : count == 2 ? CALC_ADD + (int)rng_below(&r, 4)
+                              : (rng_below(&r, 2) ? CALC_ADD : CALC_MUL);
+        if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
+        struct calc_cage c;
+        calc_cage_init(&c, &g, cells, count, op, made_target(op, d, count));
+        int cap = trial % 7 ? 4096 : 20;
+        int made = calc_cage_assignments(&c, digitset_all(n), table, cap);
+        digitset all[6], cand[6], want[6];
+        for (int i = 0; i < count; i++) all[i] = digitset_all(n);
+        whole.ncells = part.ncells = count, whole.count = part.count = 0;
+        calc_cage_walk(&c, all, pack_visit, &whole);
+        if (made < 0) {
+            CU_ASSERT(whole.count > cap);
+            too_many++;
+            continue;
+        }
+        CU_ASSERT_EQUAL(made, whole.count);
+        CU_ASSERT(memcmp(table, whole.got, (size_t)made * sizeof table[0]) == 0);
+        tabled++;
+        uint64_t packed = 0;
+        for (int i = 0; i < count; i++) {
+            cand[i] = all[i] & (digitset)(rng_below(&r, 1u << 8) | rng_below(&r, 1u << 8));
+            packed |= (uint64_t)cand[i] << (8 * i);
+        }
+        calc_cage_walk(&c, cand, pack_visit, &part);
+        int at = 0, same = 1;
+        for (int j = 0; j < made; j++)
+            if ((table[j] & ~packed) == 0) same &= at < part.count && part.got[at++] == table[j];
+        CU_ASSERT(same && at == part.count);
+        uint64_t kept = calc_assignments_supports(table, made, packed);
+        int any = calc_cage_supports(&c, cand, want);
+        CU_ASSERT_EQUAL(kept != 0, any);
+        for (int i = 0; i < count && any; i++)
+            CU_ASSERT_EQUAL((digitset)(kept >> (8 * i) & 0xFF), want[i]);
+        fitted += any;
+    }
+    CU_ASSERT(tabled > 2000);
+    CU_ASSERT(fitted > 500);
+    CU_ASSERT(too_many > 10);
+}
+
 /* The memo's answers against the walk's: cages of one to six cells in
  * the corner of a 9x9 (every clash pattern), every operation, on a few
  * candidate tuples shared by every cage so that a cage meets the very
  * candidates another cached (a key missing the operation, the target or
  * a clash would answer it wrongly), each asked twice (the second a hit),
- * and digits 8 and 9 (past the memo's digits: the walk's alone). */
+ * and digits 8 and 9 (past the memo's digits: the walk's alone). A
+ * miss is answered from the cage's table of assignments where it has
+ * one, so this holds the tables to the walk too. */
 static void test_memo_supports_match_walk(void)
 {
     struct geometry g;
@@ -381,6 +462,17 @@ static void test_memo_supports_match_walk(void)
     }
     CU_ASSERT(keyed == 4000);
     CU_ASSERT(found > 1000);
+    /* Misses were answered from tables of assignments, and some cages
+     * had too many for one (walked instead). */
+    int tables = 0, untabled = 0;
+    for (size_t t = 0; t < sizeof memo.table / sizeof memo.table[0]; t++) {
+        if (memo.table[t].cage == 0) continue;
+        tables += memo.table[t].count <= CALC_TABLE_MOST;
+        untabled += memo.table[t].count > CALC_TABLE_MOST;
+    }
+    CU_ASSERT(tables > 100);
+    CU_ASSERT(untabled > 0);
+    CU_ASSERT(memo.used > 1000);
 }
 
 /* --- arguments ----------------------------------------------------------- */
@@ -941,6 +1033,56 @@ static void test_closure_memo_matches_plain(void)
     CU_ASSERT(kinds >= 3); /* the draws reach several levels, not one */
 }
 
+/* calc_mrv_other against calc_mrv_count with limit 2 on random draws of
+ * sides 3 to 6, with and without a memo: the same count, the same first
+ * square other than grid (grid when alone), the same nodes when grid is
+ * alone; and on a grid that is not a Latin square (its first two
+ * digits swapped, the cages' targets then its own), the plain count's
+ * answer. calc_small_band going on from its root's candidates gives the
+ * level it gives from open cells. */
+static void test_mrv_other_matches_count(void)
+{
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    static uint8_t two[2 * SL_MAX_CELLS];
+    struct rng r;
+    rng_seed(&r, 89);
+    int others = 0, alone = 0, foreign = 0, banded = 0;
+    for (int trial = 0; trial < 600; trial++) {
+        struct calc_draw d;
+        uint8_t grid[SL_MAX_CELLS], other[SL_MAX_CELLS];
+        random_draw(&d, grid, 3 + trial % 4, &r);
+        if (trial % 5 == 4) { /* columns 0 and 1 then repeat a digit */
+            uint8_t first = grid[0];
+            grid[0] = grid[1], grid[1] = first;
+        }
+        uint64_t nodes = 0, other_nodes = 0;
+        int settled = 0, other_settled = 0;
+        int count = calc_mrv_count(&d, grid, 2, two, &nodes, &settled, NULL);
+        struct calc_support_memo *with = trial % 2 ? &memo : NULL;
+        digitset root[SL_MAX_CELLS];
+        int got = calc_mrv_other(&d, grid, other, &other_nodes, &other_settled, with, root);
+        CU_ASSERT_EQUAL(got, count);
+        CU_ASSERT_EQUAL(other_settled, settled);
+        if (count < 1) continue;
+        int mine = memcmp(two, grid, (size_t)d.ncells) == 0;
+        const uint8_t *want = count == 1 ? two : two + (mine ? d.ncells : 0);
+        CU_ASSERT(memcmp(other, want, (size_t)d.ncells) == 0);
+        if (count == 1) CU_ASSERT_EQUAL(other_nodes, nodes);
+        /* The band's closures going on from that root decide as from open cells. */
+        int level = calc_small_band(&d, grid, NULL);
+        CU_ASSERT_EQUAL(calc_small_band_from(&d, grid, with, root), level);
+        banded += level != 0;
+        CU_ASSERT(other_nodes <= nodes);
+        others += count == 2 && trial % 5 != 4, alone += count == 1 && trial % 5 != 4;
+        foreign += trial % 5 == 4;
+    }
+    CU_ASSERT(others > 50);
+    CU_ASSERT(alone > 50);
+    CU_ASSERT(foreign > 50);
+    CU_ASSERT(banded > 50);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -963,7 +1105,9 @@ void tests_register(void)
     CU_add_test(s, "a draw's rule matches its text's", test_drawn_rule_matches_text);
     CU_add_test(s, "own counts against the solver", test_own_counts_match_solver);
     CU_add_test(s, "a memo's supports match the walk's", test_memo_supports_match_walk);
+    CU_add_test(s, "cage assignments match the walk's", test_assignments_match_walk);
     CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
     CU_add_test(s, "the closure with a memo matches it without", test_closure_memo_matches_plain);
+    CU_add_test(s, "a mend's other square matches the count's", test_mrv_other_matches_count);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bits.h"
 #include "calc_draw.h"
 
 /* The side from which a generator counts its draws by calc_mrv_count:
@@ -35,6 +36,19 @@
 struct calc_support_memo;
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
                    uint64_t *nodes, int *settled, struct calc_support_memo *memo);
+
+/* calc_mrv_count with limit 2 as a mending wants it: grid (whose
+ * clues d's cages take) is one square, so the count is 2 as soon as the
+ * search meets any other, and that one, the first other in this search's
+ * order, is what a mend needs; the search stops there, not at the next.
+ * Returns 2 with it in other, 1 with grid in other when grid is alone,
+ * else as calc_mrv_count (a grid that is not a square of d: its count,
+ * other its first square not grid). The same nodes as calc_mrv_count
+ * when grid is alone. root_cand (NULL: none), with settled asked and a
+ * count of grid's square: each cell's candidates at the root's fixed
+ * point (cages, naked and hidden singles), for calc_small_band_from. */
+int calc_mrv_other(const struct calc_draw *d, const uint8_t *grid, uint8_t *other, uint64_t *nodes,
+                   int *settled, struct calc_support_memo *memo, digitset *root_cand);
 
 /* memo (NULL: none) keeps the cages' supports calc_mrv_count computes
  * for its later counts, which then walk only the cages and candidates it

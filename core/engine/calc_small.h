@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "calc_draw.h"
 
 /* The Latin squares of d->size (at most CALC_SMALL_MAX_SIZE) whose cages
@@ -139,10 +140,20 @@ int calc_small_closure(const struct calc_draw *d, const uint8_t *grid,
  * with naked singles, which are the rater's steps up to 2.3 exactly,
  * fill the grid (by the induction above, the rater never runs out of
  * them, and a naked single's 2.3 is the only rating between 2.0 and
- * 2.4); else 0 (2.4 at least). tests/lua/test_calcudoku.lua holds the
- * rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
+ * 2.4); else the draw rates 2.4 at least, as one the low closure leaves
+ * open, and the high and widest closures decide it as they decide those
+ * (CALC_SMALL_BAND, CALC_SMALL_PAST, or 0). tests/lua/test_calcudoku.lua
+ * holds the rater to it all. memo (NULL: none) is calc_mrv_count's (calc_mrv.h): the
  * cages' supports, the same answers. */
 int calc_small_band(const struct calc_draw *d, const uint8_t *grid, struct calc_support_memo *memo);
+
+/* calc_small_band, its first closure (cages, hidden and naked singles)
+ * going on from root (NULL: every cell open): candidates a closure of
+ * those steps, or of fewer, reaches from open cells (calc_mrv_other's
+ * root_cand). The steps are monotone, so the fixed point, and the
+ * answer, are the same. */
+int calc_small_band_from(const struct calc_draw *d, const uint8_t *grid,
+                         struct calc_support_memo *memo, const digitset *root);
 
 /* calc_small_closure's level, or else what the closures below prove:
  * CALC_SMALL_NAKED when the cages, hidden and naked singles fill the

@@ -1725,13 +1725,14 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
 static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzle *ap,
                                const struct calc_draw *d, const uint8_t *grid, const char *rules,
                                uint64_t *nodes, uint8_t *grids, int small,
-                               struct calc_support_memo *memo)
+                               struct calc_support_memo *memo, digitset *root)
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
     uint64_t visited = api_nodes_within(L, fname, API_CALC_OWN_COST(d), *nodes), within = visited;
-    int own = d->size >= CALC_MRV_FROM ? calc_mrv_count(d, grid, 2, grids, &visited, &settled, memo)
-                                       : calc_small_count(d, grid, 2, grids, &visited);
+    int own = d->size >= CALC_MRV_FROM
+                  ? calc_mrv_other(d, grid, grids, &visited, &settled, memo, root)
+                  : calc_small_count(d, grid, 2, grids, &visited);
     lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
     if (own == -2 && within != *nodes)
         api_error(L,
@@ -1761,12 +1762,13 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
 static const char *api_calc_mend(lua_State *L, const char *fname, struct api_puzzle *ap,
                                  struct calc_draw *d, const uint8_t *grid, const char *rules,
                                  lua_Integer tries, uint64_t *nodes, struct rng *rng, int small,
-                                 struct calc_support_memo *memo)
+                                 struct calc_support_memo *memo, digitset *root)
 {
     uint8_t grids[2 * SL_MAX_CELLS];
     for (lua_Integer t = 0; t < tries; t++) {
         uint64_t used = *nodes;
-        int found = api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small, memo);
+        int found =
+            api_calc_count_next(L, fname, ap, d, grid, rules, &used, grids, small, memo, root);
         if (found == API_CALC_EASY) return "too easy: its propagation solves it";
         if (found == -1 || found == 0) return found ? "the count gave up" : "no solution";
         if (found == 1 || found == API_CALC_OWN_ONE) {
@@ -1811,7 +1813,7 @@ static int api_calc_unique(lua_State *L)
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     uint64_t used = nodes;
     const char *why = api_calc_mend(L, "calc_unique", ap, d, grid, rules, tries, &used, &rng,
-                                    API_CALC_ENGINE, NULL);
+                                    API_CALC_ENGINE, NULL, NULL);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), api_calc_push(L, d), 4;
     api_calc_push(L, d);
     lua_pushinteger(L, (lua_Integer)used);
@@ -1914,13 +1916,15 @@ static int api_calc_small_run(lua_State *L, const char *fname,
     struct api_puzzle *ap = api_push_puzzle(L, &g);
     int mode = skip_easy ? API_CALC_OWN_EASY : API_CALC_OWN;
     uint64_t used = spec->nodes;
+    digitset root[SL_MAX_CELLS]; /* the last count's (calc_mrv_other's root_cand) */
     const char *why = api_calc_mend(L, fname, ap, d, grid, API_CALC_SMALL_RULES, spec->tries, &used,
-                                    &rng, mode, memo);
+                                    &rng, mode, memo, root);
     if (why) return lua_pushnil(L), lua_pushstring(L, why), 2;
     lua_pushinteger(L, (lua_Integer)used);
     /* A kept skip_easy draw is past the root's steps, which hold the
-     * closure's: only the band's closures can decide it. */
-    lua_pushinteger(L, skip_easy         ? calc_small_band(d, grid, memo)
+     * closure's: only the band's closures can decide it, the first of
+     * them going on from the root of its count (the unique one). */
+    lua_pushinteger(L, skip_easy         ? calc_small_band_from(d, grid, memo, root)
                        : spec->easy_band ? calc_small_grade(d, grid)
                                          : calc_small_closure(d, grid, memo));
     lua_pushinteger(L, d->count);

@@ -324,7 +324,9 @@ for seed = 1, 1200 do
 end
 expect("the band's closures meet draws rated below and above it", below > 10 and above > 10, true)
 expect("a draw of level 3 rates in the band, every rule used", band_true, true)
-expect("most draws rated in the band are level 3", decided > 100 and decided * 10 > inside * 6,
+-- Nine in ten: those whose hidden pairs fill the grid but whose direct
+-- hidden pair does not (2.4 at least) are decided by the high closure too.
+expect("most draws rated in the band are level 3", decided > 100 and decided * 10 > inside * 9,
        true)
 expect("a draw of level 8 rates past the band, capped 0.1 past the cap", past_true, true)
 expect("most draws rated past the band are level 8", past > 100 and past * 10 > above * 8, true)
