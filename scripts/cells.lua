@@ -66,4 +66,19 @@ M.knight = {{1, 2}, {2, 1}, {1, -2}, {2, -1}}
 M.king = {{1, 1}, {1, -1}, {1, 0}, {0, 1}}
 M.orthogonal = {{1, 0}, {0, 1}}
 
+-- The cage-size profile of --cage-sizes ("2,3,3,4": the sizes cages are
+-- drawn from, a size twice for twice the share) as a list; nil for none.
+function M.cage_size_profile(text)
+  if text == nil or type(text) == "table" then return text end
+  local sizes = {}
+  for word in (tostring(text) .. ","):gmatch("([^,]*),") do
+    local size = math.tointeger(tonumber(word))
+    if not size or size < 1 then
+      error(string.format("--cage-sizes '%s': a list of cage sizes like 2,3,3,4", text), 0)
+    end
+    sizes[#sizes + 1] = size
+  end
+  return sizes
+end
+
 return M

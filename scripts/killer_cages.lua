@@ -85,20 +85,9 @@ function M.bounds(opts, n)
   return low, high
 end
 
--- The cage-size profile of --cage-sizes ("2,3,3,4": the sizes cages are
--- drawn from, a size twice for twice the share) as a list; nil for none.
-function M.profile(text)
-  if text == nil or type(text) == "table" then return text end
-  local sizes = {}
-  for word in (tostring(text) .. ","):gmatch("([^,]*),") do
-    local size = math.tointeger(tonumber(word))
-    if not size or size < 1 then
-      error(string.format("--cage-sizes '%s': a list of cage sizes like 2,3,3,4", text), 0)
-    end
-    sizes[#sizes + 1] = size
-  end
-  return sizes
-end
+-- The cage-size profile of --cage-sizes (in cells.lua, so that
+-- calcudoku need not load this file for it).
+M.profile = require("cells").cage_size_profile
 
 -- Checks the cage options of a request before a run (generate.lua).
 function M.check(opts)

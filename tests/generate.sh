@@ -226,6 +226,7 @@ refused "graded does not take --givens; use --strategy prune" --variant kropki -
 refused "classic does not take --max-cage (no classic strategy uses it)" --max-cage 4
 refused "--min-cage 4 is above --max-cage 3" --variant killer --min-cage 4 --max-cage 3
 refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer --cage-sizes 2,x
+refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant calcudoku --cage-sizes 2,x
 refused "--cage-sizes 2,7: 7 is outside the cage sizes 2..5" --variant killer --cage-sizes 2,7
 refused "--max-cage 5: a cage of distinct digits on a 4x4 grid has at most 4 cells" \
     --variant killer --size 4 --max-cage 5

@@ -12,7 +12,7 @@ local function blank_of(n)
 end
 
 local calc = require("calcudoku_cages")
-local killer_cages = require("killer_cages")
+local cage_size_profile = require("cells").cage_size_profile
 
 local variant -- the table this file returns, which generate reads back
 variant = require("variant").make{
@@ -34,6 +34,7 @@ variant = require("variant").make{
   grades_by_size = {[3] = {"easy", "medium", "hard"}},
   check = function(opts)
     calc.bounds(opts, opts.size or 6)
+    cage_size_profile(opts.cage_sizes) -- a malformed list refused before a run
   end,
   build = function(data)
     local text = data.cages
@@ -128,7 +129,7 @@ variant = require("variant").make{
   -- The strategies' settings of a request: its options, with a band's.
   settings = function(opts)
     local v = variant
-    local settings = setmetatable({cage_sizes = killer_cages.profile(opts.cage_sizes)},
+    local settings = setmetatable({cage_sizes = cage_size_profile(opts.cage_sizes)},
                                   {__index = opts})
     if not (opts.grade or opts.rating) then return settings end
     settings.band = opts.rating or require("dig").grade_band(opts.grade)
