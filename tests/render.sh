@@ -101,6 +101,24 @@ check "--solutions for a puzzle without one: nothing written" eval '[ $rc -ne 0 
 run render "$T/p3.txt" --output "$T/nodir/x.pdf"
 check "an unwritable output is an error" eval '[ $rc -eq 2 ] && grep -q "nodir/x.pdf" "$T/err"'
 
+# Cairo is opened at the first drawing, not linked: without a usable
+# libcairo.so.2 drawing is a clear error and writes nothing, and the
+# commands that draw nothing still run.
+mkdir "$T/nocairo" && : > "$T/nocairo/libcairo.so.2"
+without_cairo() {
+    LD_LIBRARY_PATH="$T/nocairo${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$S" "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+}
+without_cairo render "$T/p3.txt" --output "$T/x.svg"
+check "no cairo: drawing says so, writes nothing" \
+    eval '[ $rc -eq 2 ] && grep -q "drawing needs libcairo.so.2" "$T/err" && no_file "$T/x.svg"'
+without_cairo count "$T/p3.txt"
+check "no cairo: count still runs" eval '[ $rc -eq 0 ] && grep -qx 1 "$T/out"'
+if command -v readelf > /dev/null; then
+    check "the executable does not link cairo or fontconfig" \
+        eval '! readelf -d "$S" | grep -q "NEEDED.*\(libcairo\|libfontconfig\)"'
+fi
+
 # Sizes 4 to 25, symbols past 9.
 for size in 4 16 25; do
     "$S" fill --size $size --count 1 --seed 2 > "$T/f$size.txt" 2> "$T/err"

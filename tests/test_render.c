@@ -6,12 +6,12 @@
  * them.
  */
 #include <CUnit/CUnit.h>
-#include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cairo_lib.h"
 #include "cunit_main.h"
 #include "registry.h"
 #include "render.h"
@@ -283,13 +283,15 @@ static void test_pixels(void)
     CU_ASSERT_EQUAL_FATAL(render_write(item, 1, &o, pdf, &err), 0);
     snprintf(cmd, sizeof cmd, "pdftoppm -r %d -png -singlefile %s %s", (int)DPI, pdf, stem);
     CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
-    struct png p = {cairo_image_surface_create_from_png(png_path), NULL, 0, 0, 0};
-    CU_ASSERT_EQUAL_FATAL(cairo_surface_status(p.s), CAIRO_STATUS_SUCCESS);
-    cairo_surface_flush(p.s);
-    p.data = cairo_image_surface_get_data(p.s);
-    p.stride = cairo_image_surface_get_stride(p.s);
-    p.w = cairo_image_surface_get_width(p.s);
-    p.h = cairo_image_surface_get_height(p.s);
+    const struct cairo_lib *cairo = cairo_lib_open(&err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(cairo);
+    struct png p = {cairo->image_surface_create_from_png(png_path), NULL, 0, 0, 0};
+    CU_ASSERT_EQUAL_FATAL(cairo->surface_status(p.s), CAIRO_STATUS_SUCCESS);
+    cairo->surface_flush(p.s);
+    p.data = cairo->image_surface_get_data(p.s);
+    p.stride = cairo->image_surface_get_stride(p.s);
+    p.w = cairo->image_surface_get_width(p.s);
+    p.h = cairo->image_surface_get_height(p.s);
     double x, y, side;
     render_page_grid(&o, 0, &x, &y, &side);
     double cell = side / 9;
@@ -319,7 +321,7 @@ static void test_pixels(void)
     CU_ASSERT(darkest_near(&p, wx, wy - r, 0.6) < 100);
     CU_ASSERT(grey_at(&p, x + 6.5 * cell, y + 8 * cell + r * 0.5) < 60);
     CU_ASSERT(grey_at(&p, x + 6.5 * cell + 2 * r, y + 8 * cell + 2 * r) > 200);
-    cairo_surface_destroy(p.s);
+    cairo->surface_destroy(p.s);
     unlink(pdf);
     unlink(png_path);
     rmdir(dir);

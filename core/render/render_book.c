@@ -10,10 +10,7 @@
  * input, or any failure, leaves no file. Everything else (pictures,
  * standard output) is drawn at the end.
  */
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <errno.h>
-#include <fontconfig/fontconfig.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +21,7 @@
 #define PNG_SCALE 2.0 /* pixels per point */
 
 struct render_book {
+    const struct cairo_lib *cairo;
     struct render_options o;
     char title[RENDER_TITLE_MAX];
     const char *path; /* NULL: stdout */
@@ -52,30 +50,30 @@ static int book_surface(struct render_book *b, double w, double h)
     const char *to = b->path ? b->temp : NULL;
     switch (b->o.format) {
     case RENDER_SVG:
-        b->surface = to ? cairo_svg_surface_create(to, w, h)
-                        : cairo_svg_surface_create_for_stream(write_stdout, NULL, w, h);
+        b->surface = to ? b->cairo->svg_surface_create(to, w, h)
+                        : b->cairo->svg_surface_create_for_stream(write_stdout, NULL, w, h);
         break;
     case RENDER_PNG:
-        b->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * PNG_SCALE + 0.5),
-                                                (int)(h * PNG_SCALE + 0.5));
+        b->surface = b->cairo->image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * PNG_SCALE + 0.5),
+                                                    (int)(h * PNG_SCALE + 0.5));
         break;
     default:
-        b->surface = to ? cairo_pdf_surface_create(to, w, h)
-                        : cairo_pdf_surface_create_for_stream(write_stdout, NULL, w, h);
+        b->surface = to ? b->cairo->pdf_surface_create(to, w, h)
+                        : b->cairo->pdf_surface_create_for_stream(write_stdout, NULL, w, h);
         if (b->o.title)
-            cairo_pdf_surface_set_metadata(b->surface, CAIRO_PDF_METADATA_TITLE, b->title);
+            b->cairo->pdf_surface_set_metadata(b->surface, CAIRO_PDF_METADATA_TITLE, b->title);
     }
-    b->cr = cairo_create(b->surface);
-    if (b->o.format == RENDER_PNG) cairo_scale(b->cr, PNG_SCALE, PNG_SCALE);
-    return cairo_status(b->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+    b->cr = b->cairo->create(b->surface);
+    if (b->o.format == RENDER_PNG) b->cairo->scale(b->cr, PNG_SCALE, PNG_SCALE);
+    return b->cairo->status(b->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
 /* Draws the next page of puzzles from items [drawn, drawn + count). */
 static void book_page(struct render_book *b, struct render_item *const *items, int count,
                       int solutions)
 {
-    render_draw_page(b->cr, &b->o, (const struct render_item *const *)items, count, solutions,
-                     ++b->pages);
+    render_draw_page(b->cairo, b->cr, &b->o, (const struct render_item *const *)items, count,
+                     solutions, ++b->pages);
 }
 
 static void *book_worker(void *arg)
@@ -105,11 +103,14 @@ struct render_book *render_book_open(const struct render_options *o, const char 
         sl_error_set(err, 0, 0, "%d puzzles per page: 1, 2, 4 or 6", o->per_page);
         return NULL;
     }
+    const struct cairo_lib *cairo = cairo_lib_open(err);
+    if (cairo == NULL) return NULL;
     struct render_book *b = calloc(1, sizeof *b);
     if (b == NULL) {
         sl_error_set(err, 0, 0, "out of memory");
         return NULL;
     }
+    b->cairo = cairo;
     b->o = *o;
     b->path = path;
     if (o->title) snprintf(b->title, sizeof b->title, "%s", o->title);
@@ -194,22 +195,22 @@ static int book_finish(struct render_book *b, struct sl_error *err)
         render_picture_size(b->items[0], &b->o, &w, &h);
     if (b->surface == NULL && book_surface(b, w, h)) return -1;
     int per = b->o.per_page;
-    if (b->o.format != RENDER_PDF) render_draw_picture(b->cr, b->items[0], &b->o);
+    if (b->o.format != RENDER_PDF) render_draw_picture(b->cairo, b->cr, b->items[0], &b->o);
     for (int first = b->drawn; b->o.format == RENDER_PDF && first < b->n; first += per)
         book_page(b, b->items + first, b->n - first < per ? b->n - first : per, 0);
     for (int first = 0; b->o.format == RENDER_PDF && b->o.solutions && first < b->n; first += per)
         book_page(b, b->items + first, b->n - first < per ? b->n - first : per, 1);
-    cairo_status_t st = cairo_status(b->cr);
+    cairo_status_t st = b->cairo->status(b->cr);
     if (st == CAIRO_STATUS_SUCCESS && b->o.format == RENDER_PNG)
-        st = b->path ? cairo_surface_write_to_png(b->surface, b->temp)
-                     : cairo_surface_write_to_png_stream(b->surface, write_stdout, NULL);
-    cairo_destroy(b->cr);
+        st = b->path ? b->cairo->surface_write_to_png(b->surface, b->temp)
+                     : b->cairo->surface_write_to_png_stream(b->surface, write_stdout, NULL);
+    b->cairo->destroy(b->cr);
     b->cr = NULL;
-    cairo_surface_finish(b->surface);
-    if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(b->surface);
+    b->cairo->surface_finish(b->surface);
+    if (st == CAIRO_STATUS_SUCCESS) st = b->cairo->surface_status(b->surface);
     if (st != CAIRO_STATUS_SUCCESS)
         return sl_error_set(err, 0, 0, "%s: cannot write: %s",
-                            b->path ? b->path : "standard output", cairo_status_to_string(st));
+                            b->path ? b->path : "standard output", b->cairo->status_to_string(st));
     if (b->path && rename(b->temp, b->path) != 0)
         return sl_error_set(err, 0, 0, "%s: %s", b->path, strerror(errno));
     return 0;
@@ -228,8 +229,8 @@ int render_book_close(struct render_book *b, int commit, struct sl_error *err)
         pthread_cond_destroy(&b->wake);
     }
     int rc = commit ? book_finish(b, err) : 0;
-    if (b->cr) cairo_destroy(b->cr);
-    if (b->surface) cairo_surface_destroy(b->surface);
+    if (b->cr) b->cairo->destroy(b->cr);
+    if (b->surface) b->cairo->surface_destroy(b->surface);
     if (b->path && (rc || !commit)) unlink(b->temp);
     for (int i = 0; i < b->n; i++) render_item_free(b->items[i]), free(b->items[i]);
     free(b->items);
@@ -250,8 +251,4 @@ int render_write(const struct render_item *items, int n, const struct render_opt
     return render_book_close(b, 1, err);
 }
 
-void render_release(void)
-{
-    cairo_debug_reset_static_data();
-    FcFini();
-}
+void render_release(void) { cairo_lib_release(); }

@@ -25,6 +25,7 @@
 #define LINE_OUTER 2.6   /* points: the grid's outline */
 
 struct frame {
+    const struct cairo_lib *cairo;
     cairo_t *cr;
     const struct render_item *it;
     double x, y, cell;
@@ -39,20 +40,23 @@ static const int *mark_cells(const struct frame *f, const struct render_mark *m)
     return f->it->cells + m->first;
 }
 
-void render_draw_text(cairo_t *cr, const char *text, double cx, double cy, double size, int bold,
-                      int ink)
+void render_draw_text(const struct cairo_lib *cairo, cairo_t *cr, const char *text, double cx,
+                      double cy, double size, int bold, int ink)
 {
     cairo_text_extents_t ext;
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_text_extents(cr, text, &ext);
+    cairo->select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo->set_font_size(cr, size);
+    cairo->text_extents(cr, text, &ext);
     double y = ink ? cy - ext.y_bearing - ext.height / 2 : cy;
-    cairo_move_to(cr, cx - ext.x_bearing - ext.width / 2, y);
-    cairo_show_text(cr, text);
+    cairo->move_to(cr, cx - ext.x_bearing - ext.width / 2, y);
+    cairo->show_text(cr, text);
 }
 
-static void set_grey(cairo_t *cr, double g) { cairo_set_source_rgb(cr, g, g, g); }
+static void set_grey(const struct cairo_lib *cairo, cairo_t *cr, double g)
+{
+    cairo->set_source_rgb(cr, g, g, g);
+}
 
 /* Glyphs gathered from many short texts in one font and shown at once:
  * a page is written op by op, and one op for a grid's 81 digits instead
@@ -62,34 +66,34 @@ struct glyph_run {
     int n, cap;
 };
 
-static void font_set(cairo_t *cr, double size, int bold)
+static void font_set(const struct cairo_lib *cairo, cairo_t *cr, double size, int bold)
 {
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
+    cairo->select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo->set_font_size(cr, size);
 }
 
 /* Adds text in the current font, its ink centred on (cx, cy), or (left)
  * starting at cx on the baseline cy. */
-static void run_add(cairo_t *cr, struct glyph_run *run, const char *text, double cx, double cy,
-                    int left)
+static void run_add(const struct cairo_lib *cairo, cairo_t *cr, struct glyph_run *run,
+                    const char *text, double cx, double cy, int left)
 {
-    cairo_scaled_font_t *font = cairo_get_scaled_font(cr);
+    cairo_scaled_font_t *font = cairo->get_scaled_font(cr);
     cairo_text_extents_t ext;
     cairo_glyph_t *glyphs = NULL;
     int count = 0;
-    cairo_scaled_font_text_extents(font, text, &ext);
+    cairo->scaled_font_text_extents(font, text, &ext);
     double x = left ? cx : cx - ext.x_bearing - ext.width / 2;
     double y = left ? cy : cy - ext.y_bearing - ext.height / 2;
-    if (cairo_scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, NULL, NULL, NULL) !=
-        CAIRO_STATUS_SUCCESS)
+    if (cairo->scaled_font_text_to_glyphs(font, x, y, text, -1, &glyphs, &count, NULL, NULL,
+                                          NULL) != CAIRO_STATUS_SUCCESS)
         return;
     if (run->n + count > run->cap) {
         int cap = run->cap ? run->cap : 128;
         while (cap < run->n + count) cap *= 2;
         cairo_glyph_t *more = realloc(run->glyph, (size_t)cap * sizeof *more);
         if (more == NULL) {
-            cairo_glyph_free(glyphs);
+            cairo->glyph_free(glyphs);
             return;
         }
         run->glyph = more;
@@ -97,12 +101,12 @@ static void run_add(cairo_t *cr, struct glyph_run *run, const char *text, double
     }
     memcpy(run->glyph + run->n, glyphs, (size_t)count * sizeof *glyphs);
     run->n += count;
-    cairo_glyph_free(glyphs);
+    cairo->glyph_free(glyphs);
 }
 
-static void run_show(cairo_t *cr, struct glyph_run *run)
+static void run_show(const struct cairo_lib *cairo, cairo_t *cr, struct glyph_run *run)
 {
-    if (run->n) cairo_show_glyphs(cr, run->glyph, run->n);
+    if (run->n) cairo->show_glyphs(cr, run->glyph, run->n);
     run->n = 0;
 }
 
@@ -110,29 +114,30 @@ static void run_show(cairo_t *cr, struct glyph_run *run)
 
 static void draw_shade(const struct frame *f, const struct render_mark *m)
 {
-    set_grey(f->cr, GREY_SHADE);
+    set_grey(f->cairo, f->cr, GREY_SHADE);
     for (int i = 0; i < m->ncells; i++) {
         int c = mark_cells(f, m)[i];
-        cairo_rectangle(f->cr, f->x + (c % f->n) * f->cell, f->y + (c / f->n) * f->cell, f->cell,
-                        f->cell);
+        f->cairo->rectangle(f->cr, f->x + (c % f->n) * f->cell, f->y + (c / f->n) * f->cell,
+                            f->cell, f->cell);
     }
-    cairo_fill(f->cr);
+    f->cairo->fill(f->cr);
 }
 
 static void draw_path(const struct frame *f, const int *cells, int count)
 {
     for (int i = 0; i < count; i++)
-        (i ? cairo_line_to : cairo_move_to)(f->cr, cell_x(f, cells[i]), cell_y(f, cells[i]));
+        (i ? f->cairo->line_to : f->cairo->move_to)(f->cr, cell_x(f, cells[i]),
+                                                    cell_y(f, cells[i]));
 }
 
 static void draw_thermo(const struct frame *f, const struct render_mark *m)
 {
-    set_grey(f->cr, GREY_MARK);
-    cairo_set_line_width(f->cr, 0.30 * f->cell);
-    cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+    set_grey(f->cairo, f->cr, GREY_MARK);
+    f->cairo->set_line_width(f->cr, 0.30 * f->cell);
+    f->cairo->set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
+    f->cairo->set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
     draw_path(f, mark_cells(f, m), m->ncells);
-    cairo_stroke(f->cr);
+    f->cairo->stroke(f->cr);
 }
 
 /* The lines of whispers, renban, palindrome and between rules: a grey
@@ -148,12 +153,12 @@ static void draw_rule_line(const struct frame *f, const struct render_mark *m)
                 {LINE_BETWEEN, 0.55, 0.08}};
     for (size_t i = 0; i < sizeof look / sizeof look[0]; i++) {
         if (look[i].style != m->style) continue;
-        set_grey(f->cr, look[i].grey);
-        cairo_set_line_width(f->cr, look[i].width * f->cell);
-        cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
-        cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+        set_grey(f->cairo, f->cr, look[i].grey);
+        f->cairo->set_line_width(f->cr, look[i].width * f->cell);
+        f->cairo->set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
+        f->cairo->set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
         draw_path(f, mark_cells(f, m), m->ncells);
-        cairo_stroke(f->cr);
+        f->cairo->stroke(f->cr);
     }
 }
 
@@ -161,20 +166,20 @@ static void draw_odd_even(const struct frame *f, const struct render_mark *m)
 {
     int c = mark_cells(f, m)[0];
     double h = 0.36 * f->cell;
-    set_grey(f->cr, GREY_MARK);
+    set_grey(f->cairo, f->cr, GREY_MARK);
     if (m->kind == MARK_SQUARE)
-        cairo_rectangle(f->cr, cell_x(f, c) - h, cell_y(f, c) - h, 2 * h, 2 * h);
+        f->cairo->rectangle(f->cr, cell_x(f, c) - h, cell_y(f, c) - h, 2 * h, 2 * h);
     else
-        cairo_arc(f->cr, cell_x(f, c), cell_y(f, c), h, 0, 2 * PI);
-    cairo_fill(f->cr);
+        f->cairo->arc(f->cr, cell_x(f, c), cell_y(f, c), h, 0, 2 * PI);
+    f->cairo->fill(f->cr);
 }
 
 static void draw_bulb(const struct frame *f, const struct render_mark *m)
 {
     int c = mark_cells(f, m)[0];
-    set_grey(f->cr, GREY_MARK);
-    cairo_arc(f->cr, cell_x(f, c), cell_y(f, c), 0.40 * f->cell, 0, 2 * PI);
-    cairo_fill(f->cr);
+    set_grey(f->cairo, f->cr, GREY_MARK);
+    f->cairo->arc(f->cr, cell_x(f, c), cell_y(f, c), 0.40 * f->cell, 0, 2 * PI);
+    f->cairo->fill(f->cr);
 }
 
 static void draw_under(const struct frame *f)
@@ -211,12 +216,13 @@ static int edge_thick(const struct frame *f, int across, int line, int k)
  * booklet's pages small. */
 static void draw_grid(const struct frame *f)
 {
+    const struct cairo_lib *cairo = f->cairo;
     cairo_t *cr = f->cr;
     int n = f->n;
-    set_grey(cr, 0.0);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    set_grey(cairo, cr, 0.0);
+    cairo->set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
     for (int thick = 0; thick <= 1; thick++) {
-        cairo_set_line_width(cr, thick ? LINE_THICK : LINE_THIN);
+        cairo->set_line_width(cr, thick ? LINE_THICK : LINE_THIN);
         for (int across = 0; across <= 1; across++)
             for (int line = 0; line + 1 < n; line++)
                 for (int k = 0; k < n;) {
@@ -228,19 +234,19 @@ static void draw_grid(const struct frame *f)
                     while (end < n && edge_thick(f, across, line, end) == thick) end++;
                     double at = (line + 1) * f->cell;
                     if (across) {
-                        cairo_move_to(cr, f->x + k * f->cell, f->y + at);
-                        cairo_line_to(cr, f->x + end * f->cell, f->y + at);
+                        cairo->move_to(cr, f->x + k * f->cell, f->y + at);
+                        cairo->line_to(cr, f->x + end * f->cell, f->y + at);
                     } else {
-                        cairo_move_to(cr, f->x + at, f->y + k * f->cell);
-                        cairo_line_to(cr, f->x + at, f->y + end * f->cell);
+                        cairo->move_to(cr, f->x + at, f->y + k * f->cell);
+                        cairo->line_to(cr, f->x + at, f->y + end * f->cell);
                     }
                     k = end;
                 }
-        cairo_stroke(cr);
+        cairo->stroke(cr);
     }
-    cairo_set_line_width(cr, LINE_OUTER);
-    cairo_rectangle(cr, f->x, f->y, n * f->cell, n * f->cell);
-    cairo_stroke(cr);
+    cairo->set_line_width(cr, LINE_OUTER);
+    cairo->rectangle(cr, f->x, f->y, n * f->cell, n * f->cell);
+    cairo->stroke(cr);
 }
 
 static void draw_diagonal(const struct frame *f, const struct render_mark *m)
@@ -250,11 +256,11 @@ static void draw_diagonal(const struct frame *f, const struct render_mark *m)
     if (last < 1) return;
     double dx = (cell_x(f, cells[1]) - cell_x(f, cells[0])) / 2;
     double dy = (cell_y(f, cells[1]) - cell_y(f, cells[0])) / 2;
-    set_grey(f->cr, 0.45);
-    cairo_set_line_width(f->cr, 1.0);
-    cairo_move_to(f->cr, cell_x(f, cells[0]) - dx, cell_y(f, cells[0]) - dy);
-    cairo_line_to(f->cr, cell_x(f, cells[last]) + dx, cell_y(f, cells[last]) + dy);
-    cairo_stroke(f->cr);
+    set_grey(f->cairo, f->cr, 0.45);
+    f->cairo->set_line_width(f->cr, 1.0);
+    f->cairo->move_to(f->cr, cell_x(f, cells[0]) - dx, cell_y(f, cells[0]) - dy);
+    f->cairo->line_to(f->cr, cell_x(f, cells[last]) + dx, cell_y(f, cells[last]) + dy);
+    f->cairo->stroke(f->cr);
 }
 
 /* --- arrows ---------------------------------------------------------------- */
@@ -269,15 +275,15 @@ static void draw_arrow_line(const struct frame *f, const struct render_mark *m)
     double len = hypot(dx, dy), ux = dx / len, uy = dy / len;
     double tipx = cell_x(f, cells[last]) + ux * 0.32 * f->cell;
     double tipy = cell_y(f, cells[last]) + uy * 0.32 * f->cell, wing = 0.24 * f->cell;
-    set_grey(f->cr, 0.35);
-    cairo_set_line_width(f->cr, 1.2);
-    cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_MITER);
+    set_grey(f->cairo, f->cr, 0.35);
+    f->cairo->set_line_width(f->cr, 1.2);
+    f->cairo->set_line_join(f->cr, CAIRO_LINE_JOIN_MITER);
     draw_path(f, cells, last);
-    cairo_line_to(f->cr, tipx, tipy);
-    cairo_move_to(f->cr, tipx - wing * (ux - 0.7 * uy), tipy - wing * (uy + 0.7 * ux));
-    cairo_line_to(f->cr, tipx, tipy);
-    cairo_line_to(f->cr, tipx - wing * (ux + 0.7 * uy), tipy - wing * (uy - 0.7 * ux));
-    cairo_stroke(f->cr);
+    f->cairo->line_to(f->cr, tipx, tipy);
+    f->cairo->move_to(f->cr, tipx - wing * (ux - 0.7 * uy), tipy - wing * (uy + 0.7 * ux));
+    f->cairo->line_to(f->cr, tipx, tipy);
+    f->cairo->line_to(f->cr, tipx - wing * (ux + 0.7 * uy), tipy - wing * (uy - 0.7 * ux));
+    f->cairo->stroke(f->cr);
 }
 
 /* A ring around one cell, or a rounded box around a run of cells read as
@@ -293,17 +299,17 @@ static void draw_ring(const struct frame *f, const struct render_mark *m)
     double in = 0.1 * f->cell, rad = 0.4 * f->cell;
     double x0 = f->x + c0 * f->cell + in, y0 = f->y + r0 * f->cell + in;
     double x1 = f->x + (c1 + 1) * f->cell - in, y1 = f->y + (r1 + 1) * f->cell - in;
-    cairo_new_sub_path(f->cr);
-    cairo_arc(f->cr, x1 - rad, y0 + rad, rad, -PI / 2, 0);
-    cairo_arc(f->cr, x1 - rad, y1 - rad, rad, 0, PI / 2);
-    cairo_arc(f->cr, x0 + rad, y1 - rad, rad, PI / 2, PI);
-    cairo_arc(f->cr, x0 + rad, y0 + rad, rad, PI, 1.5 * PI);
-    cairo_close_path(f->cr);
-    set_grey(f->cr, 1.0);
-    cairo_fill_preserve(f->cr);
-    set_grey(f->cr, 0.35);
-    cairo_set_line_width(f->cr, 1.2);
-    cairo_stroke(f->cr);
+    f->cairo->new_sub_path(f->cr);
+    f->cairo->arc(f->cr, x1 - rad, y0 + rad, rad, -PI / 2, 0);
+    f->cairo->arc(f->cr, x1 - rad, y1 - rad, rad, 0, PI / 2);
+    f->cairo->arc(f->cr, x0 + rad, y1 - rad, rad, PI / 2, PI);
+    f->cairo->arc(f->cr, x0 + rad, y0 + rad, rad, PI, 1.5 * PI);
+    f->cairo->close_path(f->cr);
+    set_grey(f->cairo, f->cr, 1.0);
+    f->cairo->fill_preserve(f->cr);
+    set_grey(f->cairo, f->cr, 0.35);
+    f->cairo->set_line_width(f->cr, 1.2);
+    f->cairo->stroke(f->cr);
 }
 
 /* --- cages ------------------------------------------------------------------ */
@@ -380,8 +386,8 @@ static void draw_cage_sides(const struct frame *f, struct cage_side *sides, int 
         }
         double x0 = run.across ? run.lo : run.at, y0 = run.across ? run.at : run.lo;
         double x1 = run.across ? run.hi : run.at, y1 = run.across ? run.at : run.hi;
-        cairo_move_to(f->cr, f->x + x0 * f->cell, f->y + y0 * f->cell);
-        cairo_line_to(f->cr, f->x + x1 * f->cell, f->y + y1 * f->cell);
+        f->cairo->move_to(f->cr, f->x + x0 * f->cell, f->y + y0 * f->cell);
+        f->cairo->line_to(f->cr, f->x + x1 * f->cell, f->y + y1 * f->cell);
     }
 }
 
@@ -396,9 +402,9 @@ static void cage_label(const struct frame *f, const struct render_mark *m, struc
     double size = CAGE_LABEL * f->cell, pad = 0.03 * f->cell;
     double x = f->x + (first % f->n) * f->cell + 0.06 * f->cell;
     double y = f->y + (first / f->n) * f->cell + 0.06 * f->cell;
-    cairo_scaled_font_text_extents(cairo_get_scaled_font(f->cr), m->text, &ext);
-    cairo_rectangle(f->cr, x, y, ext.x_advance + 2 * pad, size * 0.8 + 2 * pad);
-    run_add(f->cr, run, m->text, x + pad, y + pad + size * 0.76, 1);
+    f->cairo->scaled_font_text_extents(f->cairo->get_scaled_font(f->cr), m->text, &ext);
+    f->cairo->rectangle(f->cr, x, y, ext.x_advance + 2 * pad, size * 0.8 + 2 * pad);
+    run_add(f->cairo, f->cr, run, m->text, x + pad, y + pad + size * 0.76, 1);
 }
 
 static void draw_cages(const struct frame *f)
@@ -415,23 +421,23 @@ static void draw_cages(const struct frame *f)
             count += cage_sides(f, &f->it->marks[i], member, sides + count);
     double scale = f->cell / 28.0 < 1 ? f->cell / 28.0 : 1;
     double scaled[2] = {dash[0] * scale, dash[1] * scale};
-    set_grey(f->cr, 0.0);
-    cairo_set_line_width(f->cr, 0.8);
-    cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_BUTT);
-    cairo_set_dash(f->cr, scaled, 2, 0);
+    set_grey(f->cairo, f->cr, 0.0);
+    f->cairo->set_line_width(f->cr, 0.8);
+    f->cairo->set_line_cap(f->cr, CAIRO_LINE_CAP_BUTT);
+    f->cairo->set_dash(f->cr, scaled, 2, 0);
     draw_cage_sides(f, sides, count);
-    cairo_stroke(f->cr);
-    cairo_set_dash(f->cr, NULL, 0, 0);
+    f->cairo->stroke(f->cr);
+    f->cairo->set_dash(f->cr, NULL, 0, 0);
     free(sides);
     struct glyph_run run = {NULL, 0, 0};
-    font_set(f->cr, CAGE_LABEL * f->cell, 0);
+    font_set(f->cairo, f->cr, CAGE_LABEL * f->cell, 0);
     for (int i = 0; i < f->it->nmarks; i++)
         if (f->it->marks[i].kind == MARK_CAGE && f->it->marks[i].text[0])
             cage_label(f, &f->it->marks[i], &run);
-    set_grey(f->cr, 1.0);
-    cairo_fill(f->cr);
-    set_grey(f->cr, 0.0);
-    run_show(f->cr, &run);
+    set_grey(f->cairo, f->cr, 1.0);
+    f->cairo->fill(f->cr);
+    set_grey(f->cairo, f->cr, 0.0);
+    run_show(f->cairo, f->cr, &run);
     free(run.glyph);
 }
 
@@ -444,20 +450,20 @@ static void draw_edge_mark(const struct frame *f, const struct render_mark *m)
     double cx = (cell_x(f, cells[0]) + cell_x(f, cells[1])) / 2;
     double cy = (cell_y(f, cells[0]) + cell_y(f, cells[1])) / 2;
     if (m->kind == MARK_DOT) {
-        cairo_arc(f->cr, cx, cy, 0.12 * f->cell, 0, 2 * PI);
-        set_grey(f->cr, m->style == DOT_BLACK ? 0.0 : 1.0);
-        cairo_fill_preserve(f->cr);
-        set_grey(f->cr, 0.0);
-        cairo_set_line_width(f->cr, 0.9);
-        cairo_stroke(f->cr);
+        f->cairo->arc(f->cr, cx, cy, 0.12 * f->cell, 0, 2 * PI);
+        set_grey(f->cairo, f->cr, m->style == DOT_BLACK ? 0.0 : 1.0);
+        f->cairo->fill_preserve(f->cr);
+        set_grey(f->cairo, f->cr, 0.0);
+        f->cairo->set_line_width(f->cr, 0.9);
+        f->cairo->stroke(f->cr);
         return;
     }
     double h = 0.19 * f->cell;
-    set_grey(f->cr, 1.0);
-    cairo_rectangle(f->cr, cx - h, cy - h, 2 * h, 2 * h);
-    cairo_fill(f->cr);
-    set_grey(f->cr, 0.0);
-    render_draw_text(f->cr, m->text, cx, cy, 0.36 * f->cell, 1, 1);
+    set_grey(f->cairo, f->cr, 1.0);
+    f->cairo->rectangle(f->cr, cx - h, cy - h, 2 * h, 2 * h);
+    f->cairo->fill(f->cr);
+    set_grey(f->cairo, f->cr, 0.0);
+    render_draw_text(f->cairo, f->cr, m->text, cx, cy, 0.36 * f->cell, 1, 1);
 }
 
 /* A clue outside the grid: one cell beyond cells[0], away from cells[1];
@@ -469,18 +475,18 @@ static void draw_outside(const struct frame *f, const struct render_mark *m)
     double dx = cell_x(f, cells[0]) - cell_x(f, cells[1]);
     double dy = cell_y(f, cells[0]) - cell_y(f, cells[1]);
     double cx = cell_x(f, cells[0]) + dx, cy = cell_y(f, cells[0]) + dy;
-    set_grey(f->cr, 0.0);
-    render_draw_text(f->cr, m->text, cx, cy, 0.42 * f->cell, 0, 1);
+    set_grey(f->cairo, f->cr, 0.0);
+    render_draw_text(f->cairo, f->cr, m->text, cx, cy, 0.42 * f->cell, 0, 1);
     if (m->style != OUTSIDE_ARROW) return;
     double tx = cx - 0.62 * dx, ty = cy - 0.62 * dy, bx = cx - 0.34 * dx, by = cy - 0.34 * dy;
     double hx = 0.1 * dx, hy = 0.1 * dy;
-    cairo_set_line_width(f->cr, 0.8);
-    cairo_move_to(f->cr, bx, by);
-    cairo_line_to(f->cr, tx, ty);
-    cairo_move_to(f->cr, tx + hx - hy, ty + hy + hx);
-    cairo_line_to(f->cr, tx, ty);
-    cairo_line_to(f->cr, tx + hx + hy, ty + hy - hx);
-    cairo_stroke(f->cr);
+    f->cairo->set_line_width(f->cr, 0.8);
+    f->cairo->move_to(f->cr, bx, by);
+    f->cairo->line_to(f->cr, tx, ty);
+    f->cairo->move_to(f->cr, tx + hx - hy, ty + hy + hx);
+    f->cairo->line_to(f->cr, tx, ty);
+    f->cairo->line_to(f->cr, tx + hx + hy, ty + hy - hx);
+    f->cairo->stroke(f->cr);
 }
 
 static void draw_over(const struct frame *f)
@@ -511,28 +517,28 @@ static void draw_digits(const struct frame *f, int solution)
     double size = DIGIT_SIZE * f->cell * (f->n > 9 ? 0.85 : 1.0);
     struct glyph_run run = {NULL, 0, 0};
     for (int pass = 0; pass <= solution; pass++) {
-        font_set(f->cr, size, !pass);
+        font_set(f->cairo, f->cr, size, !pass);
         for (int c = 0; c < f->it->geo.ncells; c++) {
             int given = f->it->givens[c] != 0;
             int digit = pass ? (given ? 0 : f->it->solution[c]) : f->it->givens[c];
             if (digit == 0) continue;
             symbol[0] = geometry_symbol(digit);
-            run_add(f->cr, &run, symbol, cell_x(f, c), cell_y(f, c) + 0.04 * f->cell, 0);
+            run_add(f->cairo, f->cr, &run, symbol, cell_x(f, c), cell_y(f, c) + 0.04 * f->cell, 0);
         }
-        set_grey(f->cr, pass ? GREY_SOLVED : 0.0);
-        run_show(f->cr, &run);
+        set_grey(f->cairo, f->cr, pass ? GREY_SOLVED : 0.0);
+        run_show(f->cairo, f->cr, &run);
     }
     free(run.glyph);
 }
 
-void render_draw_puzzle(cairo_t *cr, const struct render_item *it, double x, double y, double side,
-                        int solution)
+void render_draw_puzzle(const struct cairo_lib *cairo, cairo_t *cr, const struct render_item *it,
+                        double x, double y, double side, int solution)
 {
-    struct frame f = {cr, it, x, y, side / it->geo.size, it->geo.size};
-    cairo_save(cr);
-    set_grey(cr, 1.0);
-    cairo_rectangle(cr, x, y, side, side);
-    cairo_fill(cr);
+    struct frame f = {cairo, cr, it, x, y, side / it->geo.size, it->geo.size};
+    cairo->save(cr);
+    set_grey(cairo, cr, 1.0);
+    cairo->rectangle(cr, x, y, side, side);
+    cairo->fill(cr);
     /* Clues outside the grid get a ring of one cell round it. */
     for (int i = 0; i < it->nmarks; i++)
         if (it->marks[i].kind == MARK_OUTSIDE) {
@@ -544,5 +550,5 @@ void render_draw_puzzle(cairo_t *cr, const struct render_item *it, double x, dou
     draw_grid(&f);
     draw_over(&f);
     draw_digits(&f, solution && it->has_solution);
-    cairo_restore(cr);
+    cairo->restore(cr);
 }

@@ -63,44 +63,47 @@ void render_page_grid(const struct render_options *o, int slot, double *x, doubl
 
 /* --- drawing ------------------------------------------------------------------ */
 
-static void draw_caption(cairo_t *cr, const char *text, double cx, double y)
+static void draw_caption(const struct cairo_lib *cairo, cairo_t *cr, const char *text, double cx,
+                         double y)
 {
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    render_draw_text(cr, text, cx, y + CAPTION_BAND * 0.72, CAPTION_SIZE, 0, 0);
+    cairo->set_source_rgb(cr, 0, 0, 0);
+    render_draw_text(cairo, cr, text, cx, y + CAPTION_BAND * 0.72, CAPTION_SIZE, 0, 0);
 }
 
-static void draw_item_caption(cairo_t *cr, const struct render_item *it, double cx, double y)
+static void draw_item_caption(const struct cairo_lib *cairo, cairo_t *cr,
+                              const struct render_item *it, double cx, double y)
 {
     char caption[RENDER_CAPTION_MAX + 64];
     render_caption(it, caption, sizeof caption);
-    draw_caption(cr, caption, cx, y);
+    draw_caption(cairo, cr, caption, cx, y);
 }
 
-static void draw_page_frame(cairo_t *cr, const struct render_options *o, const char *heading,
-                            int page)
+static void draw_page_frame(const struct cairo_lib *cairo, cairo_t *cr,
+                            const struct render_options *o, const char *heading, int page)
 {
     double w, h;
     char title[RENDER_TITLE_MAX + 32], number[32];
     render_page_size(o, &w, &h);
     snprintf(title, sizeof title, "%s%s%s", o->title ? o->title : "",
              o->title && heading ? ": " : "", heading ? heading : "");
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    if (title[0]) render_draw_text(cr, title, w / 2, PAGE_MARGIN + PAGE_HEADER * 0.5, 14, 1, 0);
+    cairo->set_source_rgb(cr, 0, 0, 0);
+    if (title[0])
+        render_draw_text(cairo, cr, title, w / 2, PAGE_MARGIN + PAGE_HEADER * 0.5, 14, 1, 0);
     snprintf(number, sizeof number, "%d", page);
-    render_draw_text(cr, number, w / 2, h - PAGE_MARGIN, 10, 0, 0);
+    render_draw_text(cairo, cr, number, w / 2, h - PAGE_MARGIN, 10, 0, 0);
 }
 
-void render_draw_page(cairo_t *cr, const struct render_options *o,
+void render_draw_page(const struct cairo_lib *cairo, cairo_t *cr, const struct render_options *o,
                       const struct render_item *const *items, int count, int solutions, int page)
 {
-    draw_page_frame(cr, o, solutions ? "solutions" : NULL, page);
+    draw_page_frame(cairo, cr, o, solutions ? "solutions" : NULL, page);
     for (int slot = 0; slot < count; slot++) {
         double x, y, side;
         render_page_grid(o, slot, &x, &y, &side);
-        render_draw_puzzle(cr, items[slot], x, y, side, solutions);
-        draw_item_caption(cr, items[slot], x + side / 2, y + side + 2);
+        render_draw_puzzle(cairo, cr, items[slot], x, y, side, solutions);
+        draw_item_caption(cairo, cr, items[slot], x + side / 2, y + side + 2);
     }
-    cairo_show_page(cr);
+    cairo->show_page(cr);
 }
 
 /* A picture: the puzzle, and its solution beside it. */
@@ -113,19 +116,20 @@ void render_picture_size(const struct render_item *it, const struct render_optio
     *h = 2 * PICTURE_MARGIN + side + CAPTION_BAND;
 }
 
-void render_draw_picture(cairo_t *cr, const struct render_item *it, const struct render_options *o)
+void render_draw_picture(const struct cairo_lib *cairo, cairo_t *cr, const struct render_item *it,
+                         const struct render_options *o)
 {
     int n = it->geo.size < 6 ? 6 : it->geo.size;
     double side = n * PICTURE_CELL, w, h;
     render_picture_size(it, o, &w, &h);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    render_draw_puzzle(cr, it, PICTURE_MARGIN, PICTURE_MARGIN, side, 0);
-    draw_item_caption(cr, it, PICTURE_MARGIN + side / 2, PICTURE_MARGIN + side + 2);
+    cairo->set_source_rgb(cr, 1, 1, 1);
+    cairo->paint(cr);
+    render_draw_puzzle(cairo, cr, it, PICTURE_MARGIN, PICTURE_MARGIN, side, 0);
+    draw_item_caption(cairo, cr, it, PICTURE_MARGIN + side / 2, PICTURE_MARGIN + side + 2);
     if (o->solutions) {
         double x = 2 * PICTURE_MARGIN + side;
-        render_draw_puzzle(cr, it, x, PICTURE_MARGIN, side, 1);
-        draw_caption(cr, "solution", x + side / 2, PICTURE_MARGIN + side + 2);
+        render_draw_puzzle(cairo, cr, it, x, PICTURE_MARGIN, side, 1);
+        draw_caption(cairo, cr, "solution", x + side / 2, PICTURE_MARGIN + side + 2);
     }
 }
 
