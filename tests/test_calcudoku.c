@@ -336,6 +336,23 @@ static long long made_target(int op, const uint8_t *d, int count)
     return v;
 }
 
+/* A random cage of 1 to 6 cells in the corner of a 9x9 (every clash
+ * pattern: cells in one row, one column, one box or across them), an
+ * operation its cell count allows, and the target of random digits
+ * 1..n on those cells. */
+static void random_corner_cage(struct rng *r, const struct geometry *g, int n, struct calc_cage *c)
+{
+    int count = 1 + (int)rng_below(r, 6), corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20};
+    rng_shuffle_ints(r, corner, 9);
+    uint8_t d[6];
+    for (int i = 0; i < count; i++) d[i] = (uint8_t)(1 + rng_below(r, (uint32_t)n));
+    int op = count == 1   ? CALC_NONE
+             : count == 2 ? CALC_ADD + (int)rng_below(r, 4)
+                          : (rng_below(r, 2) ? CALC_ADD : CALC_MUL);
+    if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
+    calc_cage_init(c, g, corner, count, op, made_target(op, d, count));
+}
+
 /* A walk's assignments packed, in its order (test_assignments_match_walk). */
 struct packed_walk {
     uint64_t got[4096];
@@ -367,18 +384,10 @@ static void test_assignments_match_walk(void)
     static struct packed_walk whole, part;
     int tabled = 0, fitted = 0, too_many = 0;
     for (int trial = 0; trial < 3000; trial++) {
-        int n = 3 + (int)rng_below(&r, 5), count = 1 + (int)rng_below(&r, 6);
-        int corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20}, cells[6];
-        uint8_t d[6];
-        rng_shuffle_ints(&r, corner, 9);
-        for (int i = 0; i < count; i++)
-            cells[i] = corner[i], d[i] = (uint8_t)(1 + rng_below(&r, (uint32_t)n));
-        int op = count == 1   ? CALC_NONE
-                 : count == 2 ? CALC_ADD + (int)rng_below(&r, 4)
-                              : (rng_below(&r, 2) ? CALC_ADD : CALC_MUL);
-        if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
+        int n = 3 + (int)rng_below(&r, 5);
         struct calc_cage c;
-        calc_cage_init(&c, &g, cells, count, op, made_target(op, d, count));
+        random_corner_cage(&r, &g, n, &c);
+        int count = c.ncells;
         int cap = trial % 7 ? 4096 : 20;
         int made = calc_cage_assignments(&c, digitset_all(n), table, cap);
         digitset all[6], cand[6], want[6];
@@ -437,18 +446,9 @@ static void test_memo_supports_match_walk(void)
             pool[t][i] = (digitset)rng_below(&r, 1u << (t == 5 ? 9 : 7)) << 1 | (t % 2 ? 0x7E : 0);
     long found = 0, keyed = 0;
     for (int trial = 0; trial < 4000; trial++) {
-        int count = 1 + (int)rng_below(&r, 6), corner[9] = {0, 1, 2, 9, 10, 11, 18, 19, 20};
-        rng_shuffle_ints(&r, corner, 9);
-        int cells[6];
-        uint8_t d[6];
-        for (int i = 0; i < count; i++)
-            cells[i] = corner[i], d[i] = (uint8_t)(1 + rng_below(&r, 6));
-        int op = count == 1   ? CALC_NONE
-                 : count == 2 ? CALC_ADD + (int)rng_below(&r, 4)
-                              : (rng_below(&r, 2) ? CALC_ADD : CALC_MUL);
-        if (op == CALC_DIV && (d[0] % d[1] && d[1] % d[0])) op = CALC_SUB;
         struct calc_cage c;
-        calc_cage_init(&c, &g, cells, count, op, made_target(op, d, count));
+        random_corner_cage(&r, &g, 6, &c);
+        int count = c.ncells;
         uint64_t key = calc_cage_memo_key(&c);
         keyed += key != 0;
         const digitset *cand = pool[rng_below(&r, 6)];
