@@ -398,17 +398,20 @@ struct calc_packing {
     int ncells, cap, count; /* count past cap: too many */
 };
 
+/* One assignment more into f: 1 when f was full (count then past cap). */
+static int calc_packing_add(struct calc_packing *f, uint64_t packed)
+{
+    if (f->count == f->cap) return f->count = f->cap + 1, 1;
+    f->out[f->count++] = packed;
+    return 0;
+}
+
 static int calc_packing_visit(void *arg, const uint8_t *digits)
 {
     struct calc_packing *f = arg;
-    if (f->count == f->cap) {
-        f->count = f->cap + 1;
-        return 1;
-    }
     uint64_t packed = 0;
     for (int i = 0; i < f->ncells; i++) packed |= (uint64_t)digitset_of(digits[i]) << (8 * i);
-    f->out[f->count++] = packed;
-    return 0;
+    return calc_packing_add(f, packed);
 }
 
 /* A sum's or product's cells from i on, the earlier ones holding what
@@ -425,9 +428,7 @@ static int calc_packing_loops(const struct calc_cage *c, int i, long long rest, 
         open &= ~(digitset)(packed >> (8 * __builtin_ctz(m)) & 0xFF);
     if (i == last) {
         if (rest < 1 || rest > 7 || !(open & digitset_of((int)rest))) return 0;
-        if (f->count == f->cap) return f->count = f->cap + 1, 1;
-        f->out[f->count++] = packed | (uint64_t)digitset_of((int)rest) << (8 * i);
-        return 0;
+        return calc_packing_add(f, packed | (uint64_t)digitset_of((int)rest) << (8 * i));
     }
     /* What the cells after i can make: a sum after..7 * after, a product
      * up to 7^after. */
