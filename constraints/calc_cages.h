@@ -78,6 +78,15 @@ int calc_cage_supports(const struct calc_cage *c, const digitset *cand, digitset
  * candidates packed alike when it has no bit outside them. */
 #define CALC_PACKED_CELLS 8
 
+/* ncells cells' candidates (digits 1..7, up to CALC_PACKED_CELLS cells)
+ * packed alike: cand[i] in byte i. */
+static inline uint64_t calc_cells_packed(const digitset *cand, int ncells)
+{
+    uint64_t packed = 0;
+    for (int i = 0; i < ncells; i++) packed |= (uint64_t)cand[i] << (8 * i);
+    return packed;
+}
+
 /* Every assignment of c (calc_cage_walk's, each cell's digits from
  * digits, a set within 1..7) packed into out, in the walk's order: their
  * number, or -1 when there are more than cap (or c is too big to pack). */

@@ -64,8 +64,7 @@ static int cc_supports(const struct calc_closure *l, int k, const digitset *seen
         calc_cage_supports(c, seen, support);
         return 1;
     }
-    uint64_t packed = 0;
-    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)seen[i] << (8 * i);
+    uint64_t packed = calc_cells_packed(seen, c->ncells);
     uint64_t kept = calc_cage_supports_packed(l->memo, c, l->key[k], packed);
     if (kept == packed) return 0;
     for (int i = 0; i < c->ncells; i++) support[i] = (digitset)(kept >> (8 * i) & 0xFF);

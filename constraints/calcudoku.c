@@ -354,14 +354,6 @@ static const uint64_t *calcudoku_table(const struct calcudoku *k, int p, int *co
     return k->tables->assignment + k->tables->from[p];
 }
 
-/* Cage c's candidates packed (calc_cage_assignments' form). */
-static uint64_t calcudoku_packed(const struct calc_cage *c, const digitset *cand)
-{
-    uint64_t packed = 0;
-    for (int i = 0; i < c->ncells; i++) packed |= (uint64_t)cand[i] << (8 * i);
-    return packed;
-}
-
 /* calcudoku_prune of cage p of k, by its table when it has one. */
 static int calcudoku_prune_cage(const struct calcudoku *k, int p, struct prop_ctx *ctx)
 {
@@ -371,7 +363,8 @@ static int calcudoku_prune_cage(const struct calcudoku *k, int p, struct prop_ct
     if (assignment == NULL) return calcudoku_prune(c, ctx);
     digitset cand[CALC_PACKED_CELLS];
     calcudoku_candidates(c, ctx, cand);
-    uint64_t kept = calc_assignments_supports(assignment, count, calcudoku_packed(c, cand));
+    uint64_t kept =
+        calc_assignments_supports(assignment, count, calc_cells_packed(cand, c->ncells));
     if (kept == 0) return -1;
     int narrowed = 0;
     for (int i = 0; i < c->ncells; i++) {
@@ -468,7 +461,7 @@ static int calcudoku_fewest_alts(const digitset *cand, const int *index, int cou
 static void calcudoku_alts_from_table(const struct calc_cage *c, const uint64_t *assignment,
                                       int count, const digitset *cand, struct calcudoku_alts *a)
 {
-    uint64_t packed = calcudoku_packed(c, cand), line = 0;
+    uint64_t packed = calc_cells_packed(cand, c->ncells), line = 0;
     for (int i = 0; i < a->count; i++) line |= UINT64_C(0xFF) << (8 * a->index[i]);
     for (int j = 0; j < count; j++) {
         if (assignment[j] & ~packed) continue;
