@@ -276,16 +276,7 @@ int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, ui
  * so a Latin square of digits 1..n whose quotients divide. */
 static int cm_holds(const struct calc_mrv *s, const uint8_t *grid)
 {
-    for (int line = 0; line < 2 * s->n; line++) {
-        int step, first = geometry_line_first(s->n, line, &step);
-        digitset seen = 0;
-        for (int i = 0; i < s->n; i++) {
-            int digit = grid[first + i * step];
-            if (digit < 1 || digit > s->n) return 0;
-            seen |= digitset_of(digit);
-        }
-        if (seen != digitset_all(s->n)) return 0;
-    }
+    if (!geometry_lines_latin(s->n, grid)) return 0;
     for (int k = 0; k < s->cages; k++) {
         const struct calc_cage *c = &s->cage[k];
         if (c->op != CALC_DIV) continue;

@@ -128,13 +128,7 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
 /* 1 when grid (one digit a cell) is a Latin square whose cages hold. */
 static int cs_check(const struct calcudoku *k, const struct geometry *g, const uint8_t *grid)
 {
-    int n = g->size;
-    for (int line = 0; line < 2 * n; line++) {
-        digitset seen = 0;
-        for (int i = 0; i < n; i++) seen |= digitset_of(grid[geometry_line_cell(n, line, i)]);
-        if (seen != digitset_all(n)) return 0;
-    }
-    return calcudoku_check(k, g, grid);
+    return geometry_lines_latin(g->size, grid) && calcudoku_check(k, g, grid);
 }
 
 int calcudoku_settle(const void *self, const struct geometry *g, const uint8_t *givens,

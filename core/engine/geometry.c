@@ -26,6 +26,21 @@ int geometry_init_default(struct geometry *g, int size, struct sl_error *err)
     return geometry_init(g, size, rows, rows ? size / rows : 0, err);
 }
 
+int geometry_lines_latin(int n, const uint8_t *grid)
+{
+    uint32_t all = (UINT32_C(1) << (n + 1)) - 2; /* digits 1..n */
+    for (int line = 0; line < 2 * n; line++) {
+        uint32_t seen = 0;
+        for (int i = 0; i < n; i++) {
+            int digit = grid[geometry_line_cell(n, line, i)];
+            if (digit < 1 || digit > n) return 0;
+            seen |= UINT32_C(1) << digit;
+        }
+        if (seen != all) return 0;
+    }
+    return 1;
+}
+
 int geometry_box(const struct geometry *g, int cell)
 {
     if (g->box_rows == 0) return -1;

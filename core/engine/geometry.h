@@ -10,6 +10,8 @@
 #ifndef SUDOLAB_GEOMETRY_H
 #define SUDOLAB_GEOMETRY_H
 
+#include <stdint.h>
+
 #include "error.h"
 #include "sudolab_limits.h"
 
@@ -46,6 +48,9 @@ static inline int geometry_line_cell(int n, int line, int i)
     int step, first = geometry_line_first(n, line, &step);
     return first + i * step;
 }
+/* 1 when every row and column of grid (n x n, one digit a cell) holds
+ * each digit 1..n once: a Latin square. */
+int geometry_lines_latin(int n, const uint8_t *grid);
 /* Box index 0..N-1 (row-major over boxes), or -1 when there are no boxes. */
 int geometry_box(const struct geometry *g, int cell);
 
