@@ -183,15 +183,9 @@ end
 -- (dig.lua); this checks every puzzle, the annealed cages' too. Returns
 -- why the puzzle is refused, naming the rules left unused, or nil and
 -- the rating it made, if it rated (stats_of uses it, not a second one).
--- line: p:line(), when the caller has it.
-function M.unused_rules(p, opts, info, line)
+-- The maker below asks only of puzzles their strategy has not checked.
+function M.unused_rules(p, opts)
   if not (opts.grade or opts.rating) then return nil end
-  -- A graded dig that checked this very puzzle (dig.graded: its line;
-  -- the annealing: the puzzle itself, untouched since) needs no second
-  -- rating.
-  if type(info) == "table" and (info.rules_checked == p or info.rules_checked == (line or p:line())) then
-    return nil
-  end
   local r = p:rate()
   if r and #r.unused > 0 then
     return "the puzzle's solve path leaves a rule unused (" .. table.concat(r.unused, ", ") .. ")"
@@ -239,11 +233,12 @@ function M.maker(name, opts)
     local line = p:line()
     local classic = rules_classic(line) and p:size() <= 9
     local full = not classic and line or nil
-    -- unused_rules' own first answers (ungraded; the strategy checked this
-    -- very puzzle) without a call: most puzzles stop there.
+    -- A graded dig that checked this very puzzle (dig.graded: its line;
+    -- the annealing: the puzzle itself, untouched since) needs no second
+    -- rating; most puzzles stop here, without a call.
     local unused, rated
-    if graded and not (type(info) == "table" and info.rules_checked == p) then
-      unused, rated = M.unused_rules(p, opts, info, full)
+    if graded and not (type(info) == "table" and (info.rules_checked == p or info.rules_checked == line)) then
+      unused, rated = M.unused_rules(p, opts)
       if unused then return nil, unused end
     end
     if no_stats then return full or p:givens() end
