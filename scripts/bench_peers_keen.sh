@@ -8,9 +8,10 @@
 # each program run once per grade; every puzzle of ours is counted again
 # to prove it unique. Both sides make the same number of puzzles in one
 # process each (the peer's --generate N against our --count N); a grade
-# the peer makes COUNT of in under 0.2 s is run again with ten times as
-# many on both sides, so that process start and the clock's ticks
-# (10 ms) do not decide the ratio.
+# the peer makes COUNT of in under a second is run again with ten times
+# as many on both sides (up to a thousand times COUNT): rates are
+# throughput, and at a few tens of milliseconds a process's start-up and
+# the clock's ticks (10 ms) would decide the ratio instead.
 #
 #   sh scripts/bench_peers_keen.sh [PATH_TO_SUDOLAB [GRADES...]]
 #   COUNT=50 by default; GRADES like 6de 6dn 6dh 6dx 9dn 9dh (Keen) and
@@ -40,10 +41,10 @@ for grade in $GRADES; do
     esac
     n=$COUNT
     keen=$(cpu "$peer" --generate "$n" "$grade#sudolab-bench")
-    if awk -v t="$keen" 'BEGIN { exit !(t < 0.2) }'; then
-        n=$((COUNT * 10))
+    while [ "$n" -lt $((COUNT * 1000)) ] && awk -v t="$keen" 'BEGIN { exit !(t < 1) }'; do
+        n=$((n * 10))
         keen=$(cpu "$peer" --generate "$n" "$grade#sudolab-bench")
-    fi
+    done
     cp "$T/out" "$T/keen.txt"
     band=$("$S" rate "$T/keen.txt" | awk '{ print $1 }' | sort -n | awk '
         { r[NR] = $1 }
