@@ -288,8 +288,12 @@ static void test_changed_cages_only(void)
     CU_ASSERT_TRUE_FATAL(killer_find_since(f, "cage-bounds", NULL));
     CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("1234"));
     /* A house's other cells decide what it rules out: that row looks at
-     * every cage whatever changed. */
+     * the cages meeting a house with a changed cell (r1c9: row 1), not
+     * at those that meet none (r9c9). */
     cellset_clear(&changed);
+    cellset_add(&changed, 80);
+    CU_ASSERT_FALSE(killer_find_since(f, "cage-house-combinations", &changed));
+    cellset_add(&changed, 8);
     CU_ASSERT_TRUE(killer_find_since(f, "cage-house-combinations", &changed));
     rule_position_close(f);
 }
