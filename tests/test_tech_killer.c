@@ -302,13 +302,28 @@ static void test_changed_cages_only(void)
 static void expect_same_step(const struct step *a, const struct step *b)
 {
     CU_ASSERT_EQUAL(a->place_cell, b->place_cell);
+    CU_ASSERT_EQUAL(a->place_digit, b->place_digit);
     CU_ASSERT_EQUAL(a->nelims, b->nelims);
     if (a->nelims == b->nelims)
         CU_ASSERT_EQUAL(memcmp(a->elims, b->elims, (size_t)a->nelims * sizeof a->elims[0]), 0);
 }
 
-/* The rule rows of h's position, each asked twice: told nothing, and told
- * the cells that changed since it last found nothing (quiet[t], when
+/* The rows checked here, with the forms the rater asks told what changed
+ * (rate.c's memory): the rules' rows and the singles, asked at every step
+ * of a killer's rating. */
+typedef int (*find_since)(const struct human *h, int param, const struct changes *changed,
+                          struct step *out);
+static find_since since_form(technique_find find)
+{
+    return find == find_rule_deduction  ? find_rule_deduction_since
+           : find == find_full_house    ? find_full_house_since
+           : find == find_hidden_single ? find_hidden_single_since
+           : find == find_naked_single  ? find_naked_single_since
+                                        : NULL;
+}
+
+/* The rows of h's position above, each asked twice: told nothing, and
+ * told the cells that changed since it last found nothing (quiet[t], when
  * known[t]), which must find the same step; then the rows that found
  * nothing remember the position. */
 static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_CELLS],
@@ -316,15 +331,16 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 {
     int ncells = h->lay->ncells;
     for (int t = 0; t < technique_count; t++) {
-        if (technique_table[t].find != find_rule_deduction) continue;
+        find_since form = since_form(technique_table[t].find);
+        if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
-        int found = find_rule_deduction_since(h, technique_table[t].param, NULL, &all);
+        int found = form(h, technique_table[t].param, NULL, &all);
         if (known[t]) {
             struct changes changed = {.lost = NULL};
             cellset_clear(&changed.cells);
             for (int c = 0; c < ncells; c++)
                 if (quiet[t][c] != h->cand[c]) cellset_add(&changed.cells, c);
-            int told = find_rule_deduction_since(h, technique_table[t].param, &changed, &since);
+            int told = form(h, technique_table[t].param, &changed, &since);
             CU_ASSERT_EQUAL(told, found);
             if (told && found) expect_same_step(&all, &since);
         }
@@ -336,10 +352,12 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 }
 
 /* Along the rating path of each killer of text (a file's puzzles), every
- * rule row told what changed since it last found nothing finds what it
- * finds told nothing: the rows that pass over sums none of whose cells
- * changed (cage_sums.h's sum_set_reads_own_cells) pass over nothing
- * they would act on. */
+ * rule row and single told what changed since it last found nothing finds
+ * what it finds told nothing: the rows that pass over sums none of whose
+ * inputs changed (their cells, and for those reading houses the houses'
+ * cells: cage_sums.h's sum_set_reads_changed), and the singles that pass
+ * over houses and cells that lost nothing, pass over nothing they would
+ * act on. */
 static void rows_since_along_paths(const char *text, int most)
 {
     static digitset quiet[128][SL_MAX_CELLS];
