@@ -918,6 +918,12 @@ int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
         if (placed & m) return 0;
         placed |= m;
     }
+    if (it->has_first >= 0) { /* the combinations holding each placed digit, ANDed */
+        const uint64_t *has = s->has + it->has_first;
+        uint64_t live = it->combo_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->combo_count) - 1;
+        for (digitset m = placed; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
+        return __builtin_popcountll(live);
+    }
     for (long j = 0; j < it->combo_count; j++) count += (list[j] & placed) == placed;
     return count;
 }
