@@ -657,13 +657,22 @@ static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
     return ke_differs(&snap, ctx);
 }
 
+/* The row keyed technique, or NULL. */
+static const struct ke_technique *ke_row(const char *technique)
+{
+    size_t length = strlen(technique);
+    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
+        if (ke_table[t].key_length == length && memcmp(ke_table[t].key, technique, length) == 0)
+            return &ke_table[t];
+    return NULL;
+}
+
+int killer_explain_knows(const char *technique) { return ke_row(technique) != NULL; }
+
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink)
 {
     if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
-    size_t length = strlen(technique);
-    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
-        if (ke_table[t].key_length == length && memcmp(ke_table[t].key, technique, length) == 0)
-            return ke_table[t].find(ks, &ke_table[t], ctx, sink);
-    return 0;
+    const struct ke_technique *t = ke_row(technique);
+    return t ? t->find(ks, t, ctx, sink) : 0;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "propagate.h"
 #include "puzzle.h"
 #include "rate.h"
 #include "test_rule_position.h"
@@ -322,6 +323,29 @@ static find_since since_form(technique_find find)
                                         : NULL;
 }
 
+/* What the hook of each rule that says it does not know key (its
+ * explain_knows, which spares the rater the question) finds when asked
+ * anyway on h's grid: 0 for every such rule, or 1. */
+static int hooks_unasked_find(const struct human *h, const char *key)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset state[SL_MAX_CELLS * 64];
+    static struct prop_ctx ctx;
+    CU_ASSERT_FATAL(rs->state_bytes <= sizeof state);
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_knows || ops->explain_knows(key)) continue;
+        memset(state, 0, rs->state_bytes);
+        for (int c = 0; c < h->lay->ncells; c++)
+            state[c] = h->cand[c] | (h->value[c] ? digitset_of(h->value[c]) : 0);
+        propagate_view_fresh(&ctx, rs, state);
+        ctx.current_slot = i;
+        struct explain_sink sink = {0};
+        if (ops->explain(rs->slots[i].self, key, &ctx, &sink)) return 1;
+    }
+    return 0;
+}
+
 /* The rows of h's position above, each asked twice: told nothing, and
  * told the cells that changed since it last found nothing (quiet[t], when
  * known[t]), which must find the same step; then the rows that found
@@ -335,6 +359,8 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
         if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
         int found = form(h, technique_table[t].param, NULL, &all);
+        if (form == find_rule_deduction_since)
+            CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
         if (known[t]) {
             struct changes changed = {.lost = NULL};
             cellset_clear(&changed.cells);
@@ -357,7 +383,8 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
  * inputs changed (their cells, and for those reading houses the houses'
  * cells: cage_sums.h's sum_set_reads_changed), and the singles that pass
  * over houses and cells that lost nothing, pass over nothing they would
- * act on. */
+ * act on; and a rule's hook never finds a step for a key it says it does
+ * not know. */
 static void rows_since_along_paths(const char *text, int most)
 {
     static digitset quiet[128][SL_MAX_CELLS];
