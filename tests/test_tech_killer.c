@@ -310,17 +310,18 @@ static void expect_same_step(const struct step *a, const struct step *b)
 }
 
 /* The rows checked here, with the forms the rater asks told what changed
- * (rate.c's memory): the rules' rows and the singles, asked at every step
- * of a killer's rating. */
+ * (rate.c's memory): the rules' rows, the singles and locked candidates,
+ * asked at almost every step of a killer's rating. */
 typedef int (*find_since)(const struct human *h, int param, const struct changes *changed,
                           struct step *out);
 static find_since since_form(technique_find find)
 {
-    return find == find_rule_deduction  ? find_rule_deduction_since
-           : find == find_full_house    ? find_full_house_since
-           : find == find_hidden_single ? find_hidden_single_since
-           : find == find_naked_single  ? find_naked_single_since
-                                        : NULL;
+    return find == find_rule_deduction      ? find_rule_deduction_since
+           : find == find_full_house        ? find_full_house_since
+           : find == find_hidden_single     ? find_hidden_single_since
+           : find == find_naked_single      ? find_naked_single_since
+           : find == find_locked_candidates ? find_locked_candidates_since
+                                            : NULL;
 }
 
 /* What the hook of each rule that says it does not know key (its
@@ -378,13 +379,13 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 }
 
 /* Along the rating path of each killer of text (a file's puzzles), every
- * rule row and single told what changed since it last found nothing finds
- * what it finds told nothing: the rows that pass over sums none of whose
- * inputs changed (their cells, and for those reading houses the houses'
- * cells: cage_sums.h's sum_set_reads_changed), and the singles that pass
- * over houses and cells that lost nothing, pass over nothing they would
- * act on; and a rule's hook never finds a step for a key it says it does
- * not know. */
+ * rule row, single and locked candidates row told what changed since it
+ * last found nothing finds what it finds told nothing: the rows that pass
+ * over sums none of whose inputs changed (their cells, and for those
+ * reading houses the houses' cells: cage_sums.h's sum_set_reads_changed),
+ * and the singles that pass over houses and cells that lost nothing, pass
+ * over nothing they would act on; and a rule's hook never finds a step
+ * for a key it says it does not know. */
 static void rows_since_along_paths(const char *text, int most)
 {
     static digitset quiet[128][SL_MAX_CELLS];
