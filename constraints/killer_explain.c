@@ -9,6 +9,7 @@
  */
 #include "killer_explain.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,16 +128,19 @@ static int ke_since_touched(const struct sum_set *s, int i, const struct ke_sinc
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
  * into order; returns how many cages there are. Only the cages touched
- * since (all when nothing is known): the order of those is the order they
- * have among all the cages. */
+ * since (all when nothing is known), and allowing at most `most`
+ * combinations: the order of those is the order they have among all the
+ * cages. */
 static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
-                              const struct ke_since *since, int *order, int *effort)
+                              const struct ke_since *since, int most, int *order, int *effort)
 {
     const digitset *now = prop_candidate_array(ctx);
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
         if (!ke_since_touched(ks->sums, i, since)) continue;
-        int e = sum_set_placed_combos(ks->sums, i, now), k = n++;
+        int e = sum_set_placed_combos(ks->sums, i, now), k = n;
+        if (e > most) continue;
+        n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
     }
@@ -150,10 +154,11 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
     struct ke_since since;
     /* A house's other cells decide what it rules out. */
     ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, &since);
-    int n = ke_cages_by_effort(ks, ctx, &since, order, effort);
+    /* The effort is the count a sight of one combination sees: past one,
+     * that sight finds nothing. */
+    int n =
+        ke_cages_by_effort(ks, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order, effort);
     for (int k = 0; k < n; k++) {
-        /* The effort is the count a sight of one combination sees. */
-        if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
         int i = order[k], size;
         sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
