@@ -66,19 +66,26 @@ static void ke_since_of(const struct killer_sums *ks, const struct explain_sink 
     since->houses = since->house_changed;
 }
 
-/* 1 when a cell of sum i of s is in changed (explain_sink's: the cells
+/* 1 when one of the n cells is in changed (explain_sink's: the cells
  * that lost candidates since this technique last found nothing), or
  * changed is NULL. A sum seen only through its own cells, none of them
  * changed, fails again, so the techniques that read no other cells skip
  * it. */
+static int ke_list_touched(const uint16_t *cells, int n, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
+}
+
+/* ke_list_touched for the cells of sum i of s. */
 static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
 {
     if (!changed) return 1;
     int n;
     const uint16_t *cells = sum_set_cell_list(s, i, &n);
-    for (int k = 0; k < n; k++)
-        if (changed[cells[k]]) return 1;
-    return 0;
+    return ke_list_touched(cells, n, changed);
 }
 
 /* The state of every cell, to tell whether a prune changed anything. */
@@ -387,7 +394,7 @@ static digitset ke_digits_between(int from, int to)
  * (highest) candidate, cannot make up the rest of the total. The n cells
  * of the sum are given. Returns 1 when a cell changed, else 0, or
  * SL_PROP_CONTRADICTION. */
-static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int n,
+static int ke_bounds(const struct killer_sums *ks, int i, const uint16_t *cells, int n,
                      struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
@@ -411,7 +418,7 @@ static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int 
 
 /* What a glance at a sum gives: its bounds, and for a small one the
  * combinations that meet every cell. */
-static int ke_glance(const struct killer_sums *ks, int i, const int *cells, int n,
+static int ke_glance(const struct killer_sums *ks, int i, const uint16_t *cells, int n,
                      struct prop_ctx *ctx)
 {
     int changed = ke_bounds(ks, i, cells, n, ctx);
@@ -424,11 +431,10 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
     for (int i = 0; i < ks->ncage_sums; i++) {
-        int cells[64], size;
-        sum_set_cell_list(ks->sums, i, &size);
+        int size;
+        const uint16_t *cells = sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_touched(ks->sums, i, sink->changed)) continue;
-        ke_cells(ks, i, cells);
+        if (!ke_list_touched(cells, size, sink->changed)) continue;
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
@@ -449,8 +455,9 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         int status;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
-            if (!ke_touched(ks->sums, i, sink->changed)) continue;
-            int cells[64], n = ke_cells(ks, i, cells);
+            int n;
+            const uint16_t *cells = sum_set_cell_list(ks->sums, i, &n);
+            if (!ke_list_touched(cells, n, sink->changed)) continue;
             status = ke_glance(ks, i, cells, n, ctx);
         } else {
             if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
