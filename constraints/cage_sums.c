@@ -884,6 +884,27 @@ int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct pr
 
 int sum_set_reads_own_cells(const struct sum_set *s, int i) { return s->items[i].combo_count < 0; }
 
+void sum_set_houses_changed(const struct sum_set *s, const uint8_t *changed, uint8_t *house_changed)
+{
+    memset(house_changed, 0, (size_t)s->nhouses);
+    for (int c = 0; c < s->size * s->size; c++)
+        for (int k = s->cell_house_start[c]; changed[c] && k < s->cell_house_start[c + 1]; k++)
+            house_changed[s->cell_houses[k]] = 1;
+}
+
+int sum_set_reads_changed(const struct sum_set *s, int i, const uint8_t *changed,
+                          const uint8_t *house_changed)
+{
+    const struct sum_item *it = &s->items[i];
+    if (!changed) return 1;
+    for (int k = 0; k < it->count; k++)
+        if (changed[s->cells[it->first + k]]) return 1;
+    if (it->combo_count < 0) return 0;
+    for (int l = 0; l < it->link_count; l++)
+        if (house_changed[s->links[it->link_first + l].house]) return 1;
+    return 0;
+}
+
 int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
 {
     const struct sum_item *it = &s->items[i];
@@ -896,6 +917,12 @@ int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
         if (!digitset_is_single(m)) continue;
         if (placed & m) return 0;
         placed |= m;
+    }
+    if (it->has_first >= 0) { /* the combinations holding each placed digit, ANDed */
+        const uint64_t *has = s->has + it->has_first;
+        uint64_t live = it->combo_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->combo_count) - 1;
+        for (digitset m = placed; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
+        return __builtin_popcountll(live);
     }
     for (long j = 0; j < it->combo_count; j++) count += (list[j] & placed) == placed;
     return count;

@@ -108,6 +108,19 @@ int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct pr
  * without a list of combinations: weighted, by groups, by bounds), so
  * that with its cells as they were it does what it did then. */
 int sum_set_reads_own_cells(const struct sum_set *s, int i);
+/* What the rater's rows that remember a position read: house_changed[h]
+ * becomes 1 for each house h (of the set's numbering) holding a cell with
+ * changed[c] set, else 0. */
+void sum_set_houses_changed(const struct sum_set *s, const uint8_t *changed,
+                            uint8_t *house_changed);
+/* 1 when sum i may prune otherwise than when the cells flagged in changed
+ * (one byte a cell) were last as they are: a cell of it is flagged, or,
+ * for a sum with a list of combinations (which reads the other cells of
+ * the houses it meets: a digit a house places only in the sum), a house
+ * it meets is flagged in house_changed (sum_set_houses_changed's).
+ * changed NULL: 1. */
+int sum_set_reads_changed(const struct sum_set *s, int i, const uint8_t *changed,
+                          const uint8_t *house_changed);
 /* sum_set_survivors(s, i, 0, ...) counted from the candidates now alone,
  * without building what the other sights read: the combinations holding
  * every digit placed in the sum, 0 when a digit is placed twice, -1 when

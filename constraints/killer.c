@@ -358,6 +358,7 @@ const struct constraint_ops killer_constraint = {
     .propagate = killer_propagate,
     .check = killer_check,
     .explain = killer_explain,
+    .explain_knows = killer_explain_knows,
     .explain_prepare = killer_explain_prepare,
     .write = killer_write,
     .destroy = killer_destroy,

@@ -9,6 +9,7 @@
  */
 #include "killer_explain.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +29,9 @@ enum ke_shape {
 enum ke_range { KE_ONE_HOUSE, KE_HOUSES };
 
 struct ke_technique {
-    const char *key, *words;
+    const char *key;
+    size_t key_length; /* strlen(key): a row is looked up at every step */
+    const char *words;
     int (*find)(const struct killer_sums *ks, const struct ke_technique *t, struct prop_ctx *ctx,
                 struct explain_sink *sink);
     int sight; /* cages: enum sum_sight; the rule of 45: KE_GLANCE or KE_FULL */
@@ -42,19 +45,47 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
     return sum_set_cells(ks->sums, i, cells);
 }
 
-/* 1 when a cell of sum i of s is in changed (explain_sink's: the cells
+/* What changed since a row last found nothing (explain_sink's changed:
+ * the cells that lost candidates since, or NULL), and, for the rows that
+ * read a sum's houses, the houses holding such a cell (else NULL). A sum
+ * none of whose inputs changed fails again, so the rows skip it. */
+struct ke_since {
+    const uint8_t *cells;
+    const uint8_t *houses;
+    uint8_t house_changed[SL_MAX_UNITS];
+};
+
+/* The houses too when the row reads them (`houses`) and something is known. */
+static void ke_since_of(const struct killer_sums *ks, const struct explain_sink *sink, int houses,
+                        struct ke_since *since)
+{
+    since->cells = sink->changed;
+    since->houses = NULL;
+    if (!houses || !sink->changed) return;
+    sum_set_houses_changed(ks->sums, sink->changed, since->house_changed);
+    since->houses = since->house_changed;
+}
+
+/* 1 when one of the n cells is in changed (explain_sink's: the cells
  * that lost candidates since this technique last found nothing), or
  * changed is NULL. A sum seen only through its own cells, none of them
  * changed, fails again, so the techniques that read no other cells skip
  * it. */
+static int ke_list_touched(const uint16_t *cells, int n, const uint8_t *changed)
+{
+    if (!changed) return 1;
+    for (int k = 0; k < n; k++)
+        if (changed[cells[k]]) return 1;
+    return 0;
+}
+
+/* ke_list_touched for the cells of sum i of s. */
 static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
 {
     if (!changed) return 1;
     int n;
     const uint16_t *cells = sum_set_cell_list(s, i, &n);
-    for (int k = 0; k < n; k++)
-        if (changed[cells[k]]) return 1;
-    return 0;
+    return ke_list_touched(cells, n, changed);
 }
 
 /* The state of every cell, to tell whether a prune changed anything. */
@@ -93,19 +124,30 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
     explain_equation(sink, prop_geometry(ctx), cells, weight, n, sum_set_total(s, i));
 }
 
+/* 1 when sum i of s may act otherwise than when the row last found
+ * nothing: through its own cells, and its houses' when since->houses. */
+static int ke_since_touched(const struct sum_set *s, int i, const struct ke_since *since)
+{
+    if (since->houses) return sum_set_reads_changed(s, i, since->cells, since->houses);
+    return ke_touched(s, i, since->cells);
+}
+
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
- * into order; returns how many cages there are. Only the cages with a
- * cell in changed (all when NULL): the order of those is the order they
- * have among all the cages. */
+ * into order; returns how many cages there are. Only the cages touched
+ * since (all when nothing is known), and allowing at most `most`
+ * combinations: the order of those is the order they have among all the
+ * cages. */
 static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
-                              const uint8_t *changed, int *order, int *effort)
+                              const struct ke_since *since, int most, int *order, int *effort)
 {
     const digitset *now = prop_candidate_array(ctx);
     int n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
-        if (!ke_touched(ks->sums, i, changed)) continue;
-        int e = sum_set_placed_combos(ks->sums, i, now), k = n++;
+        if (!ke_since_touched(ks->sums, i, since)) continue;
+        int e = sum_set_placed_combos(ks->sums, i, now), k = n;
+        if (e > most) continue;
+        n++;
         for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
         order[k] = i, effort[k] = e;
     }
@@ -116,12 +158,14 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
     int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
+    struct ke_since since;
     /* A house's other cells decide what it rules out. */
-    const uint8_t *changed = t->sight & SUM_SEE_HOUSES ? NULL : sink->changed;
-    int n = ke_cages_by_effort(ks, ctx, changed, order, effort);
+    ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, &since);
+    /* The effort is the count a sight of one combination sees: past one,
+     * that sight finds nothing. */
+    int n =
+        ke_cages_by_effort(ks, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order, effort);
     for (int k = 0; k < n; k++) {
-        /* The effort is the count a sight of one combination sees. */
-        if (t->sight == SUM_SEE_ONE && effort[k] > 1) break;
         int i = order[k], size;
         sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
@@ -195,6 +239,19 @@ static int ke_share_house3(const struct ke_cage_houses *ch, int a, int b, int c)
     return 0;
 }
 
+/* 1 when cage a or a cage sharing a house with it has a changed cell:
+ * else every pair and triple with a in one house reads what it read when
+ * it found nothing. */
+static int ke_conflict_touched(const struct killer_sums *ks, const struct ke_cage_houses *ch, int a)
+{
+    if (ch->touched[a]) return 1;
+    for (int j = 0; j < ks->ncage_sums; j++)
+        if (ch->touched[j] && (ch->signature[a] & ch->signature[j]) && j != a &&
+            ke_share_house(ch, a, j))
+            return 1;
+    return 0;
+}
+
 /* The digits of a's combinations that go with some combinations of b
  * and c, all three without a digit in common. */
 static digitset ke_compatible3(const digitset *a, int na, const digitset *b, int nb,
@@ -245,6 +302,7 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
     struct ke_cage_houses ch;
     ke_cage_houses(ks, sink->changed, &ch);
     for (int i = 0; i < ks->ncage_sums; i++) {
+        if (!ke_conflict_touched(ks, &ch, i)) continue;
         int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
         if (na < 2 || na > KE_MAX_COMBOS) continue;
         digitset reach = 0;
@@ -336,7 +394,7 @@ static digitset ke_digits_between(int from, int to)
  * (highest) candidate, cannot make up the rest of the total. The n cells
  * of the sum are given. Returns 1 when a cell changed, else 0, or
  * SL_PROP_CONTRADICTION. */
-static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int n,
+static int ke_bounds(const struct killer_sums *ks, int i, const uint16_t *cells, int n,
                      struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
@@ -360,7 +418,7 @@ static int ke_bounds(const struct killer_sums *ks, int i, const int *cells, int 
 
 /* What a glance at a sum gives: its bounds, and for a small one the
  * combinations that meet every cell. */
-static int ke_glance(const struct killer_sums *ks, int i, const int *cells, int n,
+static int ke_glance(const struct killer_sums *ks, int i, const uint16_t *cells, int n,
                      struct prop_ctx *ctx)
 {
     int changed = ke_bounds(ks, i, cells, n, ctx);
@@ -373,11 +431,10 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
     for (int i = 0; i < ks->ncage_sums; i++) {
-        int cells[64], size;
-        sum_set_cell_list(ks->sums, i, &size);
+        int size;
+        const uint16_t *cells = sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_touched(ks->sums, i, sink->changed)) continue;
-        ke_cells(ks, i, cells);
+        if (!ke_list_touched(cells, size, sink->changed)) continue;
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
@@ -398,8 +455,9 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         int status;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
-            if (!ke_touched(ks->sums, i, sink->changed)) continue;
-            int cells[64], n = ke_cells(ks, i, cells);
+            int n;
+            const uint16_t *cells = sum_set_cell_list(ks->sums, i, &n);
+            if (!ke_list_touched(cells, n, sink->changed)) continue;
             status = ke_glance(ks, i, cells, n, ctx);
         } else {
             if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
@@ -560,36 +618,41 @@ static int ke_find_difference(const struct killer_sums *ks, const struct ke_tech
 #define KE_GLANCE 1 /* the rule of 45: bounds, and small sums' combinations */
 #define KE_FULL 0   /* the rule of 45: all a sum's combinations and houses say */
 #define KE_CAGE 0, -1
+#define KE_KEY(key) key, sizeof key - 1
 
 static const struct ke_technique ke_table[] = {
-    {"cage-one-combination", "cage with one combination", ke_find_cage, SUM_SEE_ONE, KE_CAGE,
-     KE_ANY},
-    {"cage-bounds", "cage bounds", ke_find_bounds, 0, KE_CAGE, KE_ANY},
-    {"cage-combinations", "cage combinations", ke_find_cage, SUM_SEE_FIT, KE_CAGE, KE_SMALL},
-    {"innie", "rule of 45: one innie", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIE, KE_ANY},
-    {"cage-split", "cage split by the rule of 45", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE,
-     KE_SPLIT, KE_ANY},
-    {"hidden-cage", "hidden cage (rule of 45)", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIES,
-     KE_ANY},
-    {"big-cage-combinations", "combinations of a big cage", ke_find_cage, SUM_SEE_FIT, KE_CAGE,
-     KE_BIG},
-    {"cage-candidate-combinations", "combinations cut by candidates", ke_find_cage,
-     SUM_SEE_FIT | SUM_SEE_REACH, KE_CAGE, KE_ANY},
-    {"cage-needed-digits", "digits every combination needs", ke_find_cage,
-     SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED, KE_CAGE, KE_ANY},
-    {"cage-pointing", "cage pointing", ke_find_cage, SEE_CUT, KE_CAGE, KE_ANY},
-    {"cage-house-combinations", "combinations a house rules out", ke_find_cage, SEE_ALL, KE_CAGE,
-     KE_ANY},
-    {"combination-conflict", "combination conflict", ke_find_conflict, SEE_ALL, 0, 2, KE_ANY},
-    {"combination-conflict-triple", "combination conflict of three cages", ke_find_conflict,
-     SEE_ALL, 0, 3, KE_ANY},
-    {"innie-outie-difference", "rule of 45: innie and outie difference", ke_find_difference, 0,
+    {KE_KEY("cage-one-combination"), "cage with one combination", ke_find_cage, SUM_SEE_ONE,
      KE_CAGE, KE_ANY},
-    {"outie", "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE, KE_ANY},
-    {"rule-of-45", "rule of 45: innies and outies", ke_find_derived, KE_FULL, KE_ONE_HOUSE, -1,
+    {KE_KEY("cage-bounds"), "cage bounds", ke_find_bounds, 0, KE_CAGE, KE_ANY},
+    {KE_KEY("cage-combinations"), "cage combinations", ke_find_cage, SUM_SEE_FIT, KE_CAGE,
+     KE_SMALL},
+    {KE_KEY("innie"), "rule of 45: one innie", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE, KE_INNIE,
      KE_ANY},
-    {"rule-of-45-houses", "rule of 45 on several houses", ke_find_derived, KE_FULL, KE_HOUSES, -1,
+    {KE_KEY("cage-split"), "cage split by the rule of 45", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE,
+     KE_SPLIT, KE_ANY},
+    {KE_KEY("hidden-cage"), "hidden cage (rule of 45)", ke_find_derived, KE_GLANCE, KE_ONE_HOUSE,
+     KE_INNIES, KE_ANY},
+    {KE_KEY("big-cage-combinations"), "combinations of a big cage", ke_find_cage, SUM_SEE_FIT,
+     KE_CAGE, KE_BIG},
+    {KE_KEY("cage-candidate-combinations"), "combinations cut by candidates", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH, KE_CAGE, KE_ANY},
+    {KE_KEY("cage-needed-digits"), "digits every combination needs", ke_find_cage,
+     SUM_SEE_FIT | SUM_SEE_REACH | SUM_SEE_NEEDED, KE_CAGE, KE_ANY},
+    {KE_KEY("cage-pointing"), "cage pointing", ke_find_cage, SEE_CUT, KE_CAGE, KE_ANY},
+    {KE_KEY("cage-house-combinations"), "combinations a house rules out", ke_find_cage, SEE_ALL,
+     KE_CAGE, KE_ANY},
+    {KE_KEY("combination-conflict"), "combination conflict", ke_find_conflict, SEE_ALL, 0, 2,
      KE_ANY},
+    {KE_KEY("combination-conflict-triple"), "combination conflict of three cages", ke_find_conflict,
+     SEE_ALL, 0, 3, KE_ANY},
+    {KE_KEY("innie-outie-difference"), "rule of 45: innie and outie difference", ke_find_difference,
+     0, KE_CAGE, KE_ANY},
+    {KE_KEY("outie"), "rule of 45: one outie", ke_find_derived, KE_FULL, KE_ONE_HOUSE, KE_OUTIE,
+     KE_ANY},
+    {KE_KEY("rule-of-45"), "rule of 45: innies and outies", ke_find_derived, KE_FULL, KE_ONE_HOUSE,
+     -1, KE_ANY},
+    {KE_KEY("rule-of-45-houses"), "rule of 45 on several houses", ke_find_derived, KE_FULL,
+     KE_HOUSES, -1, KE_ANY},
 };
 
 /* Every cage at full sight and every sum of the rule of 45, once each:
@@ -606,12 +669,22 @@ static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
     return ke_differs(&snap, ctx);
 }
 
+/* The row keyed technique, or NULL. */
+static const struct ke_technique *ke_row(const char *technique)
+{
+    size_t length = strlen(technique);
+    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
+        if (ke_table[t].key_length == length && memcmp(ke_table[t].key, technique, length) == 0)
+            return &ke_table[t];
+    return NULL;
+}
+
+int killer_explain_knows(const char *technique) { return ke_row(technique) != NULL; }
+
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink)
 {
     if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
-    for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
-        if (strcmp(ke_table[t].key, technique) == 0)
-            return ke_table[t].find(ks, &ke_table[t], ctx, sink);
-    return 0;
+    const struct ke_technique *t = ke_row(technique);
+    return t ? t->find(ks, t, ctx, sink) : 0;
 }

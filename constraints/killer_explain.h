@@ -51,9 +51,14 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds
  * nothing. EXPLAIN_ALL makes every deduction of one pass (explain.h).
- * With sink->changed set, the rows that read only a sum's own cells look
- * at the sums holding a changed cell alone (the others fail again). */
+ * With sink->changed set, the rows look only at the sums whose inputs
+ * hold a changed cell (the others fail again): a sum's own cells, and for
+ * the cage row that reads houses (what a house rules out) the cells of
+ * the houses it meets; combination conflicts only at the cages with a
+ * changed cage in one of their houses. */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
+/* 1 when technique is one of the keys killer_explain_find knows. */
+int killer_explain_knows(const char *technique);
 
 #endif

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "propagate.h"
 #include "puzzle.h"
 #include "rate.h"
 #include "test_rule_position.h"
@@ -288,8 +289,12 @@ static void test_changed_cages_only(void)
     CU_ASSERT_TRUE_FATAL(killer_find_since(f, "cage-bounds", NULL));
     CU_ASSERT_EQUAL(rule_position_after(f, 1, 1), digits_of_list("1234"));
     /* A house's other cells decide what it rules out: that row looks at
-     * every cage whatever changed. */
+     * the cages meeting a house with a changed cell (r1c9: row 1), not
+     * at those that meet none (r9c9). */
     cellset_clear(&changed);
+    cellset_add(&changed, 80);
+    CU_ASSERT_FALSE(killer_find_since(f, "cage-house-combinations", &changed));
+    cellset_add(&changed, 8);
     CU_ASSERT_TRUE(killer_find_since(f, "cage-house-combinations", &changed));
     rule_position_close(f);
 }
@@ -298,13 +303,52 @@ static void test_changed_cages_only(void)
 static void expect_same_step(const struct step *a, const struct step *b)
 {
     CU_ASSERT_EQUAL(a->place_cell, b->place_cell);
+    CU_ASSERT_EQUAL(a->place_digit, b->place_digit);
     CU_ASSERT_EQUAL(a->nelims, b->nelims);
     if (a->nelims == b->nelims)
         CU_ASSERT_EQUAL(memcmp(a->elims, b->elims, (size_t)a->nelims * sizeof a->elims[0]), 0);
 }
 
-/* The rule rows of h's position, each asked twice: told nothing, and told
- * the cells that changed since it last found nothing (quiet[t], when
+/* The rows checked here, with the forms the rater asks told what changed
+ * (rate.c's memory): the rules' rows, the singles and locked candidates,
+ * asked at almost every step of a killer's rating. */
+typedef int (*find_since)(const struct human *h, int param, const struct changes *changed,
+                          struct step *out);
+static find_since since_form(technique_find find)
+{
+    return find == find_rule_deduction      ? find_rule_deduction_since
+           : find == find_full_house        ? find_full_house_since
+           : find == find_hidden_single     ? find_hidden_single_since
+           : find == find_naked_single      ? find_naked_single_since
+           : find == find_locked_candidates ? find_locked_candidates_since
+                                            : NULL;
+}
+
+/* What the hook of each rule that says it does not know key (its
+ * explain_knows, which spares the rater the question) finds when asked
+ * anyway on h's grid: 0 for every such rule, or 1. */
+static int hooks_unasked_find(const struct human *h, const char *key)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset state[SL_MAX_CELLS * 64];
+    static struct prop_ctx ctx;
+    CU_ASSERT_FATAL(rs->state_bytes <= sizeof state);
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_knows || ops->explain_knows(key)) continue;
+        memset(state, 0, rs->state_bytes);
+        for (int c = 0; c < h->lay->ncells; c++)
+            state[c] = h->cand[c] | (h->value[c] ? digitset_of(h->value[c]) : 0);
+        propagate_view_fresh(&ctx, rs, state);
+        ctx.current_slot = i;
+        struct explain_sink sink = {0};
+        if (ops->explain(rs->slots[i].self, key, &ctx, &sink)) return 1;
+    }
+    return 0;
+}
+
+/* The rows of h's position above, each asked twice: told nothing, and
+ * told the cells that changed since it last found nothing (quiet[t], when
  * known[t]), which must find the same step; then the rows that found
  * nothing remember the position. */
 static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_CELLS],
@@ -312,15 +356,18 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 {
     int ncells = h->lay->ncells;
     for (int t = 0; t < technique_count; t++) {
-        if (technique_table[t].find != find_rule_deduction) continue;
+        find_since form = since_form(technique_table[t].find);
+        if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
-        int found = find_rule_deduction_since(h, technique_table[t].param, NULL, &all);
+        int found = form(h, technique_table[t].param, NULL, &all);
+        if (form == find_rule_deduction_since)
+            CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
         if (known[t]) {
             struct changes changed = {.lost = NULL};
             cellset_clear(&changed.cells);
             for (int c = 0; c < ncells; c++)
                 if (quiet[t][c] != h->cand[c]) cellset_add(&changed.cells, c);
-            int told = find_rule_deduction_since(h, technique_table[t].param, &changed, &since);
+            int told = form(h, technique_table[t].param, &changed, &since);
             CU_ASSERT_EQUAL(told, found);
             if (told && found) expect_same_step(&all, &since);
         }
@@ -332,10 +379,13 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 }
 
 /* Along the rating path of each killer of text (a file's puzzles), every
- * rule row told what changed since it last found nothing finds what it
- * finds told nothing: the rows that pass over sums none of whose cells
- * changed (cage_sums.h's sum_set_reads_own_cells) pass over nothing
- * they would act on. */
+ * rule row, single and locked candidates row told what changed since it
+ * last found nothing finds what it finds told nothing: the rows that pass
+ * over sums none of whose inputs changed (their cells, and for those
+ * reading houses the houses' cells: cage_sums.h's sum_set_reads_changed),
+ * and the singles that pass over houses and cells that lost nothing, pass
+ * over nothing they would act on; and a rule's hook never finds a step
+ * for a key it says it does not know. */
 static void rows_since_along_paths(const char *text, int most)
 {
     static digitset quiet[128][SL_MAX_CELLS];

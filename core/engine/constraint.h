@@ -80,6 +80,10 @@ struct constraint_ops {
      * question sets up a scratch state, and the other families' keys were
      * most of a small puzzle's questions); 0 when it may know any key. */
     int explain_own_keys;
+    /* Optional: 1 when explain may know the key, 0 when it knows it not,
+     * so the rater asks it no row of that key (EXPLAIN_ALL aside); NULL:
+     * it may know any key. */
+    int (*explain_knows)(const char *technique);
     /* Optional: makes what explain needs beyond what the search does,
      * called by the rater's layout of the ruleset (before any explain),
      * so that a ruleset made only to search never pays for it. 0, or -1

@@ -53,6 +53,9 @@ static const struct {
     int by_digit;
 } rate_since_table[] = {
     {find_rule_deduction, find_rule_deduction_since, 0},
+    {find_full_house, find_full_house_since, 0},
+    {find_hidden_single, find_hidden_single_since, 0},
+    {find_naked_single, find_naked_single_since, 0},
     {find_bent_wing, find_bent_wing_since, 0},
     {find_locked_candidates, find_locked_candidates_since, 1},
     {find_naked_subset, find_naked_subset_since, 0},

@@ -68,12 +68,19 @@ int find_locked_candidates_since(const struct human *h, int param, const struct 
 {
     const struct human_layout *lay = h->lay;
     int pointing = param == 1 || param == 3, direct = param >= 3;
-    digitset lost[HUMAN_MAX_HOUSES];
+    digitset lost[HUMAN_MAX_HOUSES], near[HUMAN_MAX_HOUSES];
+    uint8_t near_known[HUMAN_MAX_HOUSES];
     houses_lost(h, changed, lost);
+    /* A house b meets several houses a: its blocks' losses are read once. */
+    if (direct && changed) memset(near_known, 0, (size_t)lay->nhouses);
     for (int m = 0; m < lay->nlocking[pointing]; m++) {
         const struct house_meeting *meet = &lay->meetings[lay->locking[pointing][m]];
         digitset maybe = lost[meet->a] | lost[meet->b];
-        if (direct && changed) maybe |= locked_near(h, changed, meet->b);
+        if (direct && changed) {
+            if (!near_known[meet->b]) near[meet->b] = locked_near(h, changed, meet->b);
+            near_known[meet->b] = 1;
+            maybe |= near[meet->b];
+        }
         for (digitset ds = locked_digits(h, meet, maybe); ds; ds = digitset_rest(ds)) {
             step_locked(h, meet, digitset_first(ds), out);
             if (direct && !human_removals_make_hidden_single(h, out, -1, 1)) continue;

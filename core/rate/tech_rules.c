@@ -41,6 +41,7 @@ static int rule_removals(const struct human *h, const digitset *scratch, struct 
  * (explain_own_keys) is asked no other row's. */
 static int rule_may_know(const struct constraint_ops *ops, const char *key, int param)
 {
+    if (ops->explain_knows && !ops->explain_knows(key)) return 0;
     if (param != RULE_FAMILY_KEY && !ops->explain_own_keys) return 1;
     size_t len = strlen(ops->name);
     return strncmp(key, ops->name, len) == 0 && key[len] == '-';

@@ -87,6 +87,12 @@ int next_combination(int *idx, int k, int n);
 int find_full_house(const struct human *h, int param, struct step *out);
 int find_hidden_single(const struct human *h, int param, struct step *out);
 int find_naked_single(const struct human *h, int param, struct step *out);
+int find_full_house_since(const struct human *h, int param, const struct changes *changed,
+                          struct step *out);
+int find_hidden_single_since(const struct human *h, int param, const struct changes *changed,
+                             struct step *out);
+int find_naked_single_since(const struct human *h, int param, const struct changes *changed,
+                            struct step *out);
 /* tech_intersections.c: pointing (param 1) and claiming (param 2); the
  * "direct" forms (param 3, 4) only when the removals make a hidden single */
 int find_locked_candidates(const struct human *h, int param, struct step *out);
