@@ -101,14 +101,13 @@ static void bc_take(struct bc_grid *g, int line, uint32_t mask, int d)
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
     g->rows |= line < n ? UINT32_C(1) << line : mask;
-    for (uint32_t todo = mask; todo; todo &= todo - 1) {
-        int i = __builtin_ctz(todo);
-        g->has[d][cross + i] &= ~(UINT32_C(1) << at);
-        bc_news(g, cross + i);
-    }
+    for (uint32_t todo = mask; todo; todo &= todo - 1)
+        g->has[d][cross + __builtin_ctz(todo)] &= ~(UINT32_C(1) << at);
     uint64_t touched = (UINT64_C(1) << line) | (uint64_t)mask << cross;
     g->dirty[0] |= touched;
     g->dirty[1] |= touched;
+    if (!g->b->unique) return; /* no news but the lines touched */
+    for (uint32_t todo = mask; todo; todo &= todo - 1) bc_news(g, cross + __builtin_ctz(todo));
     bc_news(g, line);
 }
 
@@ -272,7 +271,9 @@ int binary_explain_closure(const void *self, const char *const *keys, int nkeys,
     g.changed = g.bad = 0;
     bc_read(&g, cells);
     bc_start(&g, news, nnews);
-    while (!g.bad && (g.dirty[0] || g.dirty[1])) {
+    /* Lines due for the others only when some other technique is asked. */
+    int others = (g.use >> BC_OWN) != 0;
+    while (!g.bad && (g.dirty[0] || (others && g.dirty[1]))) {
         int tier = g.dirty[0] ? 0 : 1, line = __builtin_ctzll(g.dirty[tier]);
         g.dirty[tier] &= g.dirty[tier] - 1;
         int before = g.changed;
