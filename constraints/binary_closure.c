@@ -26,8 +26,9 @@ struct bc_grid {
     uint32_t full, has[3][2 * SL_MAX_SIZE];
     uint32_t read[3][SL_MAX_SIZE]; /* the rows as read: bc_write writes what they lost */
     uint64_t dirty[2];
-    uint32_t rows; /* the rows narrowed, to be written back */
-    unsigned use;  /* the techniques asked for, as bits */
+    uint32_t rows;           /* the rows narrowed, to be written back */
+    unsigned use;            /* the techniques asked for, as bits */
+    uint32_t pairs, triples; /* every bit when that technique is asked, else none */
     int changed, bad;
 };
 
@@ -163,18 +164,24 @@ enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
  * symbol out of, read from the line as it is. */
 static void bc_own(struct bc_grid *g, int line)
 {
-    uint32_t open = g->has[1][line] & g->has[2][line], lose[3] = {0, 0, 0};
-    unsigned use = g->use;
+    uint32_t h1 = g->has[1][line], h2 = g->has[2][line], open = h1 & h2;
+    uint32_t only1 = h1 ^ open, only2 = h2 ^ open; /* the cells holding 1, 2 alone */
+    uint32_t pairs1 = only1 & only1 >> 1, pairs2 = only2 & only2 >> 1;
+    /* Both techniques' cells, each kept where it is asked (g->pairs, g->triples). */
+    uint32_t lose1 =
+        ((pairs1 >> 1 | pairs1 << 2) & g->pairs) | ((only1 & only1 >> 2) << 1 & g->triples);
+    uint32_t lose2 =
+        ((pairs2 >> 1 | pairs2 << 2) & g->pairs) | ((only2 & only2 >> 2) << 1 & g->triples);
+    lose1 &= h1, lose2 &= h2;
     /* Counts and the last cell fill open cells: none, nothing to count. */
-    int counts = open && (use & BC_COUNTS || (use & BC_LAST_CELL && !(open & (open - 1))));
-    for (int d = 1; d <= 2; d++) {
-        uint32_t has = g->has[d][line], only = has & ~open, pairs = only & only >> 1;
-        if (use & BC_PAIRS) lose[d] |= (pairs >> 1 | pairs << 2) & has;
-        if (use & BC_TRIPLES) lose[d] |= (only & only >> 2) << 1 & has;
-        if (counts && __builtin_popcount(only) == g->b->n / 2) lose[d] |= open;
+    unsigned use = g->use;
+    if (open && (use & BC_COUNTS || (use & BC_LAST_CELL && !(open & (open - 1))))) {
+        int half = g->b->n / 2;
+        if (__builtin_popcount(only1) == half) lose1 |= open;
+        if (__builtin_popcount(only2) == half) lose2 |= open;
     }
-    bc_drop(g, line, lose[1], 1);
-    bc_drop(g, line, lose[2] & g->has[2][line], 2);
+    bc_drop(g, line, lose1, 1);
+    bc_drop(g, line, lose2, 2); /* the first took 1s: the 2s are as read */
 }
 
 /* The technique whose key is key, or -1: the ladder's keys are mostly
@@ -266,6 +273,8 @@ int binary_explain_closure(const void *self, const char *const *keys, int nkeys,
     struct bc_grid g;
     g.b = self;
     g.use = bc_techniques(keys, nkeys);
+    g.pairs = g.use & BC_PAIRS ? ~UINT32_C(0) : 0;
+    g.triples = g.use & BC_TRIPLES ? ~UINT32_C(0) : 0;
     g.full = (UINT32_C(1) << g.b->n) - 1;
     g.rows = 0;
     g.changed = g.bad = 0;
