@@ -101,7 +101,7 @@ static inline uint64_t calc_assignments_supports(const uint64_t *assignment, int
 {
     uint64_t kept = 0;
     for (int j = 0; j < count; j++)
-        if ((assignment[j] & ~packed) == 0 && (kept |= assignment[j]) == packed) break;
+        if ((assignment[j] & ~packed) == 0) kept |= assignment[j];
     return kept;
 }
 
