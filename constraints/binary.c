@@ -34,14 +34,26 @@ static int binary_valid_pattern(uint32_t p, int n)
     return binary_fits(p, (UINT32_C(1) << n) - 1, n);
 }
 
+/* The next larger word with as many bits set as p (p not 0), or a word
+ * past every n-bit one. */
+static uint32_t binary_next_balanced(uint32_t p)
+{
+    uint32_t low = p & (0 - p), up = p + low;
+    return up | ((up ^ p) >> 2) / low;
+}
+
+/* The valid patterns in increasing order: only the balanced words are
+ * visited, in that order, by binary_next_balanced. */
 static int binary_make_patterns(struct binary *b)
 {
     int n = b->n, count = 0;
-    for (uint32_t p = 0; p < (UINT32_C(1) << n); p++) count += binary_valid_pattern(p, n);
+    uint32_t first = (UINT32_C(1) << n / 2) - 1, end = UINT32_C(1) << n;
+    for (uint32_t p = first; p < end; p = binary_next_balanced(p))
+        count += binary_valid_pattern(p, n);
     b->patterns = malloc(sizeof *b->patterns * (size_t)(count ? count : 1));
     if (b->patterns == NULL) return -1;
     b->npatterns = 0;
-    for (uint32_t p = 0; p < (UINT32_C(1) << n); p++)
+    for (uint32_t p = first; p < end; p = binary_next_balanced(p))
         if (binary_valid_pattern(p, n)) b->patterns[b->npatterns++] = p;
     return 0;
 }

@@ -32,14 +32,14 @@ static inline void binary_line_masks(const struct binary *b, const digitset *can
                                      uint32_t *can1, uint32_t *can2)
 {
     int n = b->n, at = line < n ? line * n : line - n, step = line < n ? 1 : n;
-    uint32_t ones = 0, twos = 0;
+    uint32_t ones = 0, twos = 0; /* digitset_of(1) and (2), shifted down at the end */
     for (int i = 0; i < n; i++, at += step) {
         digitset c = cand[at];
-        ones |= (uint32_t)((c >> 1) & 1) << i; /* digitset_of(1) */
-        twos |= (uint32_t)((c >> 2) & 1) << i; /* digitset_of(2) */
+        ones |= (uint32_t)(c & 2) << i;
+        twos |= (uint32_t)(c & 4) << i;
     }
-    *can1 = ones;
-    *can2 = twos;
+    *can1 = ones >> 1;
+    *can2 = twos >> 2;
 }
 /* The pattern of a complete line, or -1. */
 long binary_line_pattern(const struct binary *b, const digitset *cand, int line);

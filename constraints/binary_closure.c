@@ -24,27 +24,58 @@ enum { BC_OWN = 4 };
 struct bc_grid {
     const struct binary *b;
     uint32_t full, has[3][2 * SL_MAX_SIZE];
+    uint32_t read[3][SL_MAX_SIZE]; /* the rows as read: bc_write writes what they lost */
     uint64_t dirty[2];
-    uint32_t rows; /* the rows narrowed, to be written back */
-    unsigned use;  /* the techniques asked for, as bits */
+    uint32_t rows;           /* the rows narrowed, to be written back */
+    unsigned use;            /* the techniques asked for, as bits */
+    uint32_t pairs, triples; /* every bit when that technique is asked, else none */
     int changed, bad;
 };
 
-/* Reads cells into a grid whose has[][] starts at zero (its initialiser). */
+/* An 8x8 bit block transposed: bit c of byte r goes to bit r of byte c. */
+static uint64_t bc_transpose8(uint64_t x)
+{
+    uint64_t t = (x ^ x >> 7) & UINT64_C(0x00AA00AA00AA00AA);
+    x ^= t ^ t << 7;
+    t = (x ^ x >> 14) & UINT64_C(0x0000CCCC0000CCCC);
+    x ^= t ^ t << 14;
+    t = (x ^ x >> 28) & UINT64_C(0x00000000F0F0F0F0);
+    return x ^ t ^ t << 28;
+}
+
+/* The blocks of 8 lines by 8 cells a side of the grid can take. */
+enum { BC_BLOCKS = (BINARY_MAX_SIZE + 7) / 8 };
+
+/* Reads cells into the grid's rows; its columns are the rows' 8x8 blocks
+ * (a byte a row) transposed, in place of a shift and an or a cell. */
 static void bc_read(struct bc_grid *g, const digitset *cells)
 {
-    int n = g->b->n;
+    int n = g->b->n, nblocks = (n + 7) / 8;
+    uint64_t blocks[2][BC_BLOCKS][BC_BLOCKS] = {{{0}}}; /* symbol, rows / 8, cells / 8 */
     for (int r = 0; r < n; r++) {
-        uint32_t ones = 0, twos = 0;
+        uint32_t ones = 0, twos = 0; /* digitset_of(1) and (2), shifted down once a row */
         for (int c = 0; c < n; c++) {
             digitset v = cells[r * n + c];
-            ones |= (uint32_t)(v >> 1 & 1) << c;
-            twos |= (uint32_t)(v >> 2 & 1) << c;
-            g->has[1][n + c] |= (uint32_t)(v >> 1 & 1) << r;
-            g->has[2][n + c] |= (uint32_t)(v >> 2 & 1) << r;
+            ones |= (uint32_t)(v & 2) << c;
+            twos |= (uint32_t)(v & 4) << c;
         }
-        g->has[1][r] = ones;
-        g->has[2][r] = twos;
+        g->has[1][r] = g->read[1][r] = ones >>= 1;
+        g->has[2][r] = g->read[2][r] = twos >>= 2;
+        for (int cb = 0; cb < nblocks; cb++) {
+            blocks[0][r / 8][cb] |= (uint64_t)(ones >> 8 * cb & 0xFF) << 8 * (r % 8);
+            blocks[1][r / 8][cb] |= (uint64_t)(twos >> 8 * cb & 0xFF) << 8 * (r % 8);
+        }
+    }
+    for (int d = 0; d < 2; d++) {
+        for (int rb = 0; rb < nblocks; rb++)
+            for (int cb = 0; cb < nblocks; cb++)
+                blocks[d][rb][cb] = bc_transpose8(blocks[d][rb][cb]);
+        for (int c = 0; c < n; c++) {
+            uint32_t column = 0;
+            for (int rb = 0; rb < nblocks; rb++)
+                column |= (uint32_t)(blocks[d][rb][c / 8] >> 8 * (c % 8) & 0xFF) << 8 * rb;
+            g->has[d + 1][n + c] = column;
+        }
     }
 }
 
@@ -71,14 +102,13 @@ static void bc_take(struct bc_grid *g, int line, uint32_t mask, int d)
     g->bad |= (mask & ~g->has[3 - d][line]) != 0;
     g->changed = 1;
     g->rows |= line < n ? UINT32_C(1) << line : mask;
-    for (uint32_t todo = mask; todo; todo &= todo - 1) {
-        int i = __builtin_ctz(todo);
-        g->has[d][cross + i] &= ~(UINT32_C(1) << at);
-        bc_news(g, cross + i);
-    }
+    for (uint32_t todo = mask; todo; todo &= todo - 1)
+        g->has[d][cross + __builtin_ctz(todo)] &= ~(UINT32_C(1) << at);
     uint64_t touched = (UINT64_C(1) << line) | (uint64_t)mask << cross;
     g->dirty[0] |= touched;
     g->dirty[1] |= touched;
+    if (!g->b->unique) return; /* no news but the lines touched */
+    for (uint32_t todo = mask; todo; todo &= todo - 1) bc_news(g, cross + __builtin_ctz(todo));
     bc_news(g, line);
 }
 
@@ -134,17 +164,24 @@ enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
  * symbol out of, read from the line as it is. */
 static void bc_own(struct bc_grid *g, int line)
 {
-    uint32_t open = g->has[1][line] & g->has[2][line], lose[3] = {0, 0, 0};
+    uint32_t h1 = g->has[1][line], h2 = g->has[2][line], open = h1 & h2;
+    uint32_t only1 = h1 ^ open, only2 = h2 ^ open; /* the cells holding 1, 2 alone */
+    uint32_t pairs1 = only1 & only1 >> 1, pairs2 = only2 & only2 >> 1;
+    /* Both techniques' cells, each kept where it is asked (g->pairs, g->triples). */
+    uint32_t lose1 =
+        ((pairs1 >> 1 | pairs1 << 2) & g->pairs) | ((only1 & only1 >> 2) << 1 & g->triples);
+    uint32_t lose2 =
+        ((pairs2 >> 1 | pairs2 << 2) & g->pairs) | ((only2 & only2 >> 2) << 1 & g->triples);
+    lose1 &= h1, lose2 &= h2;
+    /* Counts and the last cell fill open cells: none, nothing to count. */
     unsigned use = g->use;
-    int counts = use & BC_COUNTS || (use & BC_LAST_CELL && __builtin_popcount(open) == 1);
-    for (int d = 1; d <= 2; d++) {
-        uint32_t has = g->has[d][line], only = has & ~open, pairs = only & only >> 1;
-        if (use & BC_PAIRS) lose[d] |= (pairs >> 1 | pairs << 2) & has;
-        if (use & BC_TRIPLES) lose[d] |= (only & only >> 2) << 1 & has;
-        if (counts && __builtin_popcount(only) == g->b->n / 2) lose[d] |= open;
+    if (open && (use & BC_COUNTS || (use & BC_LAST_CELL && !(open & (open - 1))))) {
+        int half = g->b->n / 2;
+        if (__builtin_popcount(only1) == half) lose1 |= open;
+        if (__builtin_popcount(only2) == half) lose2 |= open;
     }
-    bc_drop(g, line, lose[1], 1);
-    bc_drop(g, line, lose[2] & g->has[2][line], 2);
+    bc_drop(g, line, lose1, 1);
+    bc_drop(g, line, lose2, 2); /* the first took 1s: the 2s are as read */
 }
 
 /* The technique whose key is key, or -1: the ladder's keys are mostly
@@ -177,15 +214,21 @@ static unsigned bc_techniques(const char *const *keys, int nkeys)
     return use;
 }
 
+/* Writes back the cells of the rows narrowed that lost a symbol. */
 static void bc_write(const struct bc_grid *g, digitset *cells)
 {
     int n = g->b->n;
     digitset both = digitset_of(1) | digitset_of(2);
-    for (uint32_t rows = g->rows; rows; rows &= rows - 1)
-        for (int r = __builtin_ctz(rows), c = 0; c < n; c++) {
-            digitset v = (digitset)((g->has[1][r] >> c & 1) << 1 | (g->has[2][r] >> c & 1) << 2);
+    for (uint32_t rows = g->rows; rows; rows &= rows - 1) {
+        int r = __builtin_ctz(rows);
+        uint32_t h1 = g->has[1][r], h2 = g->has[2][r];
+        for (uint32_t lost = (g->read[1][r] & ~h1) | (g->read[2][r] & ~h2); lost;
+             lost &= lost - 1) {
+            int c = __builtin_ctz(lost);
+            digitset v = (digitset)((h1 >> c & 1) << 1 | (h2 >> c & 1) << 2);
             cells[r * n + c] = (cells[r * n + c] & ~both) | v;
         }
+    }
 }
 
 /* 1 when every cell of watch holds one symbol. */
@@ -225,11 +268,21 @@ static void bc_start(struct bc_grid *g, const int *news, int nnews)
 int binary_explain_closure(const void *self, const char *const *keys, int nkeys, digitset *cells,
                            const int *watch, int nwatch, const int *news, int nnews)
 {
-    struct bc_grid g = {.b = self, .use = bc_techniques(keys, nkeys)};
+    /* Not zeroed whole: bc_read sets every line of both symbols, and
+     * nothing reads has[0] or read[0]. */
+    struct bc_grid g;
+    g.b = self;
+    g.use = bc_techniques(keys, nkeys);
+    g.pairs = g.use & BC_PAIRS ? ~UINT32_C(0) : 0;
+    g.triples = g.use & BC_TRIPLES ? ~UINT32_C(0) : 0;
     g.full = (UINT32_C(1) << g.b->n) - 1;
+    g.rows = 0;
+    g.changed = g.bad = 0;
     bc_read(&g, cells);
     bc_start(&g, news, nnews);
-    while (!g.bad && (g.dirty[0] || g.dirty[1])) {
+    /* Lines due for the others only when some other technique is asked. */
+    int others = (g.use >> BC_OWN) != 0;
+    while (!g.bad && (g.dirty[0] || (others && g.dirty[1]))) {
         int tier = g.dirty[0] ? 0 : 1, line = __builtin_ctzll(g.dirty[tier]);
         g.dirty[tier] &= g.dirty[tier] - 1;
         int before = g.changed;

@@ -10,6 +10,8 @@
 #include "calc_cages.h"
 #include "calc_small.h"
 
+#include <string.h>
+
 #define CC_CELLS (CALC_SMALL_MAX_SIZE * CALC_SMALL_MAX_SIZE)
 /* The rule of 45's cages: one a line and operation at most. */
 #define CC_LINE_CAGES (4 * CALC_SMALL_MAX_SIZE)
@@ -389,6 +391,23 @@ static int cc_high(struct calc_closure *high, const uint8_t *grid, int past)
     return cc_fills(high, grid, 1) ? CALC_SMALL_ABOVE : CALC_SMALL_PAST;
 }
 
+/* *to = *from, the parts in use alone (the arrays are sized for the
+ * largest grid, and a whole copy was most of a band's decision): every
+ * field of struct calc_closure, the per-cage ones up to its cages. */
+static void cc_copy(struct calc_closure *to, const struct calc_closure *from)
+{
+    size_t cells = (size_t)from->ncells, cages = (size_t)(from->cages + from->rests);
+    to->n = from->n, to->ncells = from->ncells, to->cages = from->cages;
+    to->big = from->big, to->steps = from->steps, to->rests = from->rests;
+    to->memo = from->memo;
+    memcpy(to->part, from->part, cells * sizeof *to->part);
+    memcpy(to->cage, from->cage, cages * sizeof *to->cage);
+    memcpy(to->cand, from->cand, cells * sizeof *to->cand);
+    memcpy(to->value, from->value, cells * sizeof *to->value);
+    memcpy(to->dirty, from->dirty, (size_t)from->cages * sizeof *to->dirty);
+    if (from->memo) memcpy(to->key, from->key, cages * sizeof *to->key);
+}
+
 /* Past the closure low of cages, hidden and naked singles, which left a
  * cell open: 0 when hidden pairs fill the grid (the rater's direct hidden
  * pair may still make it 2.3 or less; *high then low's fixed point, for
@@ -396,7 +415,7 @@ static int cc_high(struct calc_closure *high, const uint8_t *grid, int past)
 static int cc_past_singles(struct calc_closure *low, struct calc_closure *high, const uint8_t *grid,
                            int past)
 {
-    *high = *low;
+    cc_copy(high, low);
     /* Hidden pairs stand in for the direct hidden pair (2.0): a pair's
      * removals and a hidden single make what it makes, so when these
      * steps leave the grid open, so do all the rater's up to 2.3. */

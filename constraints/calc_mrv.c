@@ -259,10 +259,20 @@ static int cm_count(struct calc_mrv *s, struct cm_node *root, uint64_t *nodes, i
     return s->limit ? s->count : -2;
 }
 
+/* s's settings; cm_init and cm_count make the rest. Not zeroed whole:
+ * its cages are most of it, and every count fills those it reads. */
+static void cm_setup(struct calc_mrv *s, int limit, uint8_t *found, struct calc_support_memo *memo,
+                     const uint8_t *known)
+{
+    s->limit = limit, s->count = 0;
+    s->found = found, s->memo = memo, s->known = known;
+}
+
 int calc_mrv_count(const struct calc_draw *d, const uint8_t *grid, int limit, uint8_t *found,
                    uint64_t *nodes, int *settled, struct calc_support_memo *memo)
 {
-    struct calc_mrv s = {.limit = limit, .found = found, .memo = memo};
+    struct calc_mrv s;
+    cm_setup(&s, limit, found, memo, NULL);
     struct cm_node root;
     if (settled) *settled = 0;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || limit < 1 || cm_init(&s, &root, d, grid))
@@ -289,7 +299,8 @@ static int cm_holds(const struct calc_mrv *s, const uint8_t *grid)
 int calc_mrv_other(const struct calc_draw *d, const uint8_t *grid, uint8_t *other, uint64_t *nodes,
                    int *settled, struct calc_support_memo *memo, digitset *root_cand)
 {
-    struct calc_mrv s = {.limit = 1, .found = other, .memo = memo, .known = grid};
+    struct calc_mrv s;
+    cm_setup(&s, 1, other, memo, grid);
     struct cm_node root;
     if (settled) *settled = 0;
     if (d->size < 1 || d->size > CALC_SMALL_MAX_SIZE || cm_init(&s, &root, d, grid)) return -1;

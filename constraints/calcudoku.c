@@ -137,7 +137,7 @@ static void calcudoku_lay_out(struct calcudoku *k, size_t nparts)
 static struct calcudoku *calcudoku_alloc(size_t nparts)
 {
     struct calcudoku *k = malloc(calcudoku_bytes(nparts + 1));
-    if (k) calcudoku_lay_out(k, nparts + 1), k->tables = NULL;
+    if (k) calcudoku_lay_out(k, nparts + 1), k->tables = NULL, k->memo = NULL;
     return k;
 }
 
@@ -261,8 +261,6 @@ static void *calcudoku_clone(const void *self, struct sl_error *err)
 }
 
 /* --- built from a draw (calc_draw.h) ------------------------------------- */
-
-extern const struct constraint_ops calcudoku_constraint;
 
 /* Cage p from its symbol, target and cells, vouched for by grid's digits
  * there; 0, or -1 where its text's parse would fail (or might: an

@@ -19,6 +19,10 @@ struct calcudoku {
      * branch filter by the candidates instead of walking the cage.
      * NULL: none (every cage walked). */
     struct calcudoku_tables *tables;
+    /* A draw's memo of cage supports (calc_cages.h), lent for one count
+     * of the rule's own (calc_draw_list_quick): its root walks the cages
+     * through it. NULL otherwise, and in every copy. */
+    struct calc_support_memo *memo;
 };
 
 /* A calcudoku's assignments: cage p's count[p] of them from
@@ -27,6 +31,10 @@ struct calcudoku_tables {
     int *from, *count;
     uint64_t assignment[];
 };
+
+/* The rule's operations (calcudoku.c): a puzzle's calcudoku rule is the
+ * one of these. */
+extern const struct constraint_ops calcudoku_constraint;
 
 /* Narrows cage c's cells to what its assignments give them: 1 when it
  * narrowed, 0 when not, -1 on a contradiction. */

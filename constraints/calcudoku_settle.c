@@ -14,7 +14,10 @@
  */
 #include <string.h>
 
+#include "calc_draw.h"
 #include "calcudoku.h"
+#include "puzzle.h"
+#include "search.h"
 
 /* What narrowed: cells (for their cage) and lines (rows 0..n-1, then
  * columns) due for another look. */
@@ -62,17 +65,20 @@ static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
     return changed;
 }
 
-/* Cage c's cells narrowed to their supports: as cs_line. A cage none of
- * whose cells narrowed since it last ran is at its fixed point (the
- * supports of supports are themselves), and a cell is in one cage. */
-static int cs_cage(int n, const struct calc_cage *c, digitset *cand, struct cs_due *due)
+/* Cage c's cells narrowed to their supports (through memo, when lent:
+ * the same answers): as cs_line. A cage none of whose cells narrowed
+ * since it last ran is at its fixed point (the supports of supports are
+ * themselves), and a cell is in one cage. */
+static int cs_cage(int n, const struct calc_cage *c, struct calc_support_memo *memo, digitset *cand,
+                   struct cs_due *due)
 {
     digitset mine[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
     int changed = 0, touched = 0;
     for (int i = 0; i < c->ncells; i++) touched |= due->cell[c->cells[i]];
     if (!touched) return 0;
     for (int i = 0; i < c->ncells; i++) mine[i] = cand[c->cells[i]];
-    if (!calc_cage_supports(c, mine, support)) return -1;
+    uint64_t key = memo ? calc_cage_memo_key(c) : 0;
+    if (!calc_cage_supports_memo(memo, c, key, mine, support)) return -1;
     for (int i = 0; i < c->ncells; i++)
         if (support[i] != mine[i]) cs_narrow(n, c->cells[i], cand, support[i], due), changed = 1;
     for (int i = 0; i < c->ncells; i++) due->cell[c->cells[i]] = 0;
@@ -113,7 +119,7 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
         }
         narrowed = 0;
         for (int p = 0; p < k->map.nparts; p++) {
-            int rc = cs_cage(n, &k->cages[p], cand, &due);
+            int rc = cs_cage(n, &k->cages[p], k->memo, cand, &due);
             if (rc < 0) return -1;
             narrowed |= rc;
         }
@@ -151,4 +157,16 @@ long calcudoku_count(const void *self, const struct geometry *g, const uint8_t *
     if (!(rc == 1 && limit > 0 && cs_check(self, g, grid))) return 0;
     if (found) memcpy(found, grid, (size_t)g->ncells);
     return 1;
+}
+
+int calc_draw_list_quick(struct puzzle *p, struct calc_support_memo *memo, long limit,
+                         uint64_t nodes, struct search_result *r, uint64_t *used, uint8_t *found)
+{
+    struct calcudoku *k = NULL;
+    for (int i = 0; i < p->nrules; i++)
+        if (p->rules[i].ops == &calcudoku_constraint) k = p->rules[i].self;
+    if (k) k->memo = memo;
+    int listed = puzzle_list_quick(p, limit, nodes, r, used, found);
+    if (k) k->memo = NULL;
+    return listed;
 }

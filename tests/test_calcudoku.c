@@ -1083,6 +1083,46 @@ static void test_mrv_other_matches_count(void)
     CU_ASSERT(banded > 50);
 }
 
+/* The rule's own count of a drawn puzzle with the draw's memo lent
+ * (calc_draw_list_quick) against puzzle_list_quick without, on random
+ * draws of sides 3 to 7 (7: digits the memo still takes), one memo
+ * across them: the same answer, solutions, nodes and square, the memo
+ * used, and the loan over once the count is. */
+static void test_list_quick_memo_matches_plain(void)
+{
+    static struct calc_support_memo memo;
+    calc_support_memo_clear(&memo);
+    struct rng r;
+    rng_seed(&r, 61);
+    int decided = 0, open = 0;
+    for (int trial = 0; trial < 800; trial++) {
+        struct calc_draw d;
+        struct puzzle p;
+        uint8_t grid[SL_MAX_CELLS], plain[2 * SL_MAX_CELLS], lent[2 * SL_MAX_CELLS];
+        random_draw(&d, grid, 3 + trial % 5, &r);
+        if (drawn_puzzle(&p, &d, grid, 0) != 0) {
+            puzzle_clear(&p);
+            continue;
+        }
+        struct search_result a = {0}, b = {0};
+        uint64_t used_a = 0, used_b = 0;
+        int listed = puzzle_list_quick(&p, 2, 0, &a, &used_a, plain);
+        CU_ASSERT_EQUAL(calc_draw_list_quick(&p, &memo, 2, 0, &b, &used_b, lent), listed);
+        CU_ASSERT_EQUAL(used_b, used_a);
+        CU_ASSERT_EQUAL(b.solutions, a.solutions);
+        if (listed && a.solutions > 0) CU_ASSERT(memcmp(plain, lent, (size_t)d.ncells) == 0);
+        CU_ASSERT_PTR_NULL(((struct calcudoku *)p.rules[p.nrules - 1].self)->memo);
+        decided += listed, open += !listed;
+        puzzle_clear(&p);
+    }
+    int slots = 0;
+    for (size_t i = 0; i < sizeof memo.slot / sizeof memo.slot[0]; i++)
+        slots += memo.slot[i].cage != 0;
+    CU_ASSERT(decided > 100);
+    CU_ASSERT(open > 100);
+    CU_ASSERT(slots > 100);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("calcudoku", NULL, NULL);
@@ -1109,5 +1149,7 @@ void tests_register(void)
     CU_add_test(s, "own counts with a memo match those without", test_mrv_memo_matches_plain);
     CU_add_test(s, "the closure with a memo matches it without", test_closure_memo_matches_plain);
     CU_add_test(s, "a mend's other square matches the count's", test_mrv_other_matches_count);
+    CU_add_test(s, "the rule's count with a memo matches it without",
+                test_list_quick_memo_matches_plain);
     CU_add_test(s, "a draw's rule refused", test_drawn_rule_refusals);
 }

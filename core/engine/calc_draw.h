@@ -68,6 +68,17 @@ struct puzzle;
  * Defined with the rule (constraints/calcudoku.c). */
 int calc_draw_add_rule(struct puzzle *p, const struct calc_draw *d, const uint8_t *grid);
 
+struct calc_support_memo;
+struct search_result;
+/* puzzle_list_quick (puzzle.h) of p, whose calcudoku rule is the one
+ * calc_draw_add_rule added, with that rule's own count walking its
+ * cages' supports through memo (calc_cages.h; NULL: none), which answers
+ * as the walk does: the same result, solutions and nodes. A generator
+ * keeps one memo across its draws, whose cages repeat. Defined with the
+ * rule (constraints/calcudoku_settle.c). */
+int calc_draw_list_quick(struct puzzle *p, struct calc_support_memo *memo, long limit,
+                         uint64_t nodes, struct search_result *r, uint64_t *used, uint8_t *found);
+
 /* An operation drawn for a cage of these digits (count of them). */
 char calc_draw_op(const struct calc_draw *d, const uint8_t *digits, int count, struct rng *r);
 

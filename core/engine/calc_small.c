@@ -24,6 +24,10 @@ struct calc_small {
     uint8_t first[CS_CELLS]; /* a pair's digit placed first, 0 for none */
     uint32_t row[CALC_SMALL_MAX_SIZE], col[CALC_SMALL_MAX_SIZE]; /* digits used, bit d */
     int order[CS_CELLS]; /* the cells in the order they are placed */
+    /* The row, column and cage of the cell placed at each depth, and the
+     * digits 1..n: read at every node, made once a count. */
+    uint8_t row_at[CS_CELLS], col_at[CS_CELLS], cage_at[CS_CELLS];
+    uint32_t all;
     uint8_t cur[CS_CELLS];
     uint8_t *found;
 };
@@ -68,10 +72,9 @@ static void cs_search(struct calc_small *s, int at)
         s->count++;
         return;
     }
-    int cell = s->order[at], r = cell / s->n, c = cell % s->n, k = s->part[cell];
-    uint32_t all = (1u << (s->n + 1)) - 2; /* digits 1..n */
+    int cell = s->order[at], r = s->row_at[at], c = s->col_at[at], k = s->cage_at[at];
     /* The digits the lines leave, ascending, one bit at a time. */
-    for (uint32_t free = all & ~(s->row[r] | s->col[c]); free && s->count < s->limit;
+    for (uint32_t free = s->all & ~(s->row[r] | s->col[c]); free && s->count < s->limit;
          free &= free - 1) {
         int v = __builtin_ctz(free);
         long long sum = s->sum[k], product = s->product[k];
@@ -103,6 +106,12 @@ int calc_small_count(const struct calc_draw *d, const uint8_t *grid, int limit, 
     for (int size = 1; at < s.ncells; size++)
         for (int c = 0; c < s.ncells; c++)
             if (s.left[s.part[c]] == size) s.order[at++] = c;
+    for (int i = 0; i < s.ncells; i++) {
+        int c = s.order[i];
+        s.row_at[i] = (uint8_t)(c / s.n), s.col_at[i] = (uint8_t)(c % s.n);
+        s.cage_at[i] = (uint8_t)s.part[c];
+    }
+    s.all = (1u << (s.n + 1)) - 2;
     memset(s.row, 0, sizeof s.row);
     memset(s.col, 0, sizeof s.col);
     cs_search(&s, 0);

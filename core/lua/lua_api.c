@@ -1684,16 +1684,17 @@ static int api_calc_count(lua_State *L, const char *fname, struct api_puzzle *ap
 }
 
 /* api_calc_count for a draw calc_small_count found unique: the rule's
- * own count (puzzle_list_quick, no ruleset) when it decides, else the
- * solver's. Either is the engine's count the written puzzle needs. */
+ * own count (no ruleset; its cages through the draw's memo, NULL: none)
+ * when it decides, else the solver's. Either is the engine's count the
+ * written puzzle needs. */
 static int api_calc_count_quick(lua_State *L, const char *fname, struct api_puzzle *ap,
                                 const struct calc_draw *d, const uint8_t *grid, const char *rules,
-                                uint64_t *nodes, uint8_t *grids)
+                                uint64_t *nodes, uint8_t *grids, struct calc_support_memo *memo)
 {
     api_calc_rules(L, fname, ap, d, grid, rules);
     struct search_result r;
     uint64_t used = 0;
-    if (puzzle_list_quick(&ap->p, 2, *nodes, &r, &used, grids) && !r.gave_up) {
+    if (calc_draw_list_quick(&ap->p, memo, 2, *nodes, &r, &used, grids) && !r.gave_up) {
         *nodes = used;
         return (int)r.solutions;
     }
@@ -1748,7 +1749,7 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
         *nodes = visited;
         return API_CALC_OWN_ONE;
     }
-    return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids);
+    return api_calc_count_quick(L, fname, ap, d, grid, rules, nodes, grids, memo);
 }
 
 /* calc_unique's loop: d mended (from rng) until a count finds it unique,
