@@ -5,27 +5,34 @@
 # rater rates them, and we make COUNT puzzles whose ratings lie in the
 # middle half of the peer's (its 25th to 75th percentile, widened to 0.1
 # when narrower). Rates are puzzles per second of CPU (user + system),
-# each program run once per grade; every puzzle of ours is counted again
-# to prove it unique. Both sides make the same number of puzzles in one
-# process each (the peer's --generate N against our --count N); a grade
-# the peer makes COUNT of in under a second is run again with ten times
-# as many on both sides (up to a thousand times COUNT): rates are
-# throughput, and at a few tens of milliseconds a process's start-up and
-# the clock's ticks (10 ms) would decide the ratio instead.
+# the median of RUNS runs of each side taking turns; every puzzle of ours
+# is counted again to prove it unique. Both sides make the same number
+# of puzzles in one process each (the peer's --generate N against our
+# --count N); a grade the peer makes COUNT of in under a second is run
+# again with ten times as many on both sides (up to a thousand times
+# COUNT): rates are throughput, and at a few tens of milliseconds a
+# process's start-up and the clock's ticks (10 ms) would decide the
+# ratio instead.
 #
 #   sh scripts/bench_peers_keen.sh [PATH_TO_SUDOLAB [GRADES...]]
-#   COUNT=50 by default; GRADES like 6de 6dn 6dh 6dx 9dn 9dh (Keen) and
-#   8x8dt 8x8de 8x8dn 14x14dn (Unruly).
+#   COUNT=50 and RUNS=3 by default; GRADES like 6de 6dn 6dh 6dx 9dn 9dh
+#   (Keen) and 8x8dt 8x8de 8x8dn 14x14dn (Unruly).
 #
 # Results: scripts/RESULTS_keen_unruly.md.
 S=${1:-build/sudolab}
 [ $# -gt 0 ] && shift
 GRADES=${*:-4de 4dn 6de 6dn 6dh 6dx 9dn 9dh 8x8dt 8x8de 8x8dn 10x10dn 14x14dn}
 COUNT=${COUNT:-50}
+RUNS=${RUNS:-3}
 KEEN=${SGT_KEEN:-/usr/games/sgt-keen}
 UNRULY=${SGT_UNRULY:-/usr/games/sgt-unruly}
 T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-bench-keen.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
+
+# The median of its arguments (numbers).
+median() {
+    printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
 
 # CPU seconds (user + system) of a command, its output to $T/out.
 cpu() {
@@ -55,6 +62,17 @@ for grade in $GRADES; do
            --rating "$band")
     made=$(grep -c '^sudolab' "$T/out")
     unique=$("$S" count "$T/out" | grep -c '^1$')
+    # The two sides take turns, RUNS times each, and each keeps its median:
+    # a neighbour's load that falls on one run of one side moves nothing.
+    peer_times=$keen ours_times=$ours
+    run=1
+    while [ "$run" -lt "$RUNS" ]; do
+        ours_times="$ours_times $(cpu "$S" generate --variant "$variant" --size "$size" \
+                                  --count "$n" --seed 1 --rating "$band")"
+        peer_times="$peer_times $(cpu "$peer" --generate "$n" "$grade#sudolab-bench")"
+        run=$((run + 1))
+    done
+    keen=$(median $peer_times) ours=$(median $ours_times)
     awk -v g="$grade" -v b="$band" -v k="$keen" -v o="$ours" -v c="$n" -v m="$made" \
         -v u="$unique" 'BEGIN {
             kr = c / (k > 0 ? k : 0.001); orr = m / (o > 0 ? o : 0.001)
