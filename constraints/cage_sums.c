@@ -85,6 +85,12 @@ struct sum_set {
     int mirror;                        /* sum_set_mirror_differences */
 };
 
+/* The count lowest bits set (count 0..64): a whole list's members. */
+static uint64_t low_bits(int count)
+{
+    return count >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << count) - 1;
+}
+
 /* Each cell's houses, for sum_set_link: a house meets a sum through the
  * sum's cells, so linking costs the sum's cells' houses, not all houses. */
 static void sum_set_index_houses(struct sum_set *s)
@@ -368,7 +374,7 @@ static int sum_set_lacks(struct sum_set *s, struct sum_item *it, struct sl_error
     if (vec_grow((void **)&s->lacks, &s->lacks_cap, s->nlacks + it->count, sizeof *s->lacks, err))
         return -1;
     uint64_t *lacks = s->lacks + s->nlacks;
-    uint64_t links = it->link_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->link_count) - 1;
+    uint64_t links = low_bits(it->link_count);
     it->lacks_first = s->nlacks;
     s->nlacks += it->count;
     for (int i = 0; i < it->count; i++) lacks[i] = links;
@@ -614,7 +620,7 @@ static digitset sum_survivors_by_digits(const struct sum_set *s, const struct su
 {
     const digitset *list = sum_combos_of(s, it);
     const uint64_t *has = s->has + it->has_first;
-    uint64_t live = it->combo_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->combo_count) - 1;
+    uint64_t live = low_bits(it->combo_count);
     digitset needed = ~(digitset)0;
     for (digitset m = forced; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
     digitset beyond = digitset_all(s->size) & ~(v->reach | v->placed);
@@ -692,7 +698,7 @@ static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *i
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint64_t *lacks = s->lacks + it->lacks_first;
-    uint64_t links = it->link_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->link_count) - 1;
+    uint64_t links = low_bits(it->link_count);
     uint64_t holding = links; /* the links holding the whole sum */
     if (!(mode & NEEDED_POINTING))
         for (int i = 0; i < it->count; i++) holding &= ~lacks[i];
@@ -726,7 +732,7 @@ static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *i
                                int mode, gone_set *gone)
 {
     const digitset *now = prop_candidate_array(ctx);
-    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
+    uint64_t whole = low_bits(it->count);
     int changed = 0;
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
@@ -843,7 +849,7 @@ static int sum_seen_list(const struct sum_set *s, const struct sum_item *it,
 int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
 {
     const struct sum_item *it = &s->items[i];
-    uint64_t whole = it->count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->count) - 1;
+    uint64_t whole = low_bits(it->count);
     int n = 0;
     for (int l = 0; l < it->link_count; l++)
         if (s->links[it->link_first + l].inside == whole && n < cap)
@@ -887,9 +893,11 @@ int sum_set_reads_own_cells(const struct sum_set *s, int i) { return s->items[i]
 void sum_set_houses_changed(const struct sum_set *s, const uint8_t *changed, uint8_t *house_changed)
 {
     memset(house_changed, 0, (size_t)s->nhouses);
-    for (int c = 0; c < s->size * s->size; c++)
-        for (int k = s->cell_house_start[c]; changed[c] && k < s->cell_house_start[c + 1]; k++)
+    for (int c = 0; c < s->size * s->size; c++) {
+        if (!changed[c]) continue;
+        for (int k = s->cell_house_start[c]; k < s->cell_house_start[c + 1]; k++)
             house_changed[s->cell_houses[k]] = 1;
+    }
 }
 
 int sum_set_reads_changed(const struct sum_set *s, int i, const uint8_t *changed,
@@ -920,7 +928,7 @@ int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
     }
     if (it->has_first >= 0) { /* the combinations holding each placed digit, ANDed */
         const uint64_t *has = s->has + it->has_first;
-        uint64_t live = it->combo_count == 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->combo_count) - 1;
+        uint64_t live = low_bits(it->combo_count);
         for (digitset m = placed; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
         return __builtin_popcountll(live);
     }

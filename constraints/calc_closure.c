@@ -392,8 +392,8 @@ static int cc_high(struct calc_closure *high, const uint8_t *grid, int past)
 }
 
 /* *to = *from, the parts in use alone (the arrays are sized for the
- * largest grid, and a whole copy was most of a band's decision): every
- * field of struct calc_closure, the per-cage ones up to its cages. */
+ * largest grid, and a small grid's band is decided many times a puzzle):
+ * every field of struct calc_closure, the per-cage ones up to its cages. */
 static void cc_copy(struct calc_closure *to, const struct calc_closure *from)
 {
     size_t cells = (size_t)from->ncells, cages = (size_t)(from->cages + from->rests);

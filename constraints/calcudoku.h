@@ -21,7 +21,9 @@ struct calcudoku {
     struct calcudoku_tables *tables;
     /* A draw's memo of cage supports (calc_cages.h), lent for one count
      * of the rule's own (calc_draw_list_quick): its root walks the cages
-     * through it. NULL otherwise, and in every copy. */
+     * through it. NULL otherwise, and in every copy. The loan writes
+     * the rule a puzzle owns, so a rule shared between threads must not
+     * be lent one. */
     struct calc_support_memo *memo;
 };
 

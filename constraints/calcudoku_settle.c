@@ -165,8 +165,9 @@ int calc_draw_list_quick(struct puzzle *p, struct calc_support_memo *memo, long 
     struct calcudoku *k = NULL;
     for (int i = 0; i < p->nrules; i++)
         if (p->rules[i].ops == &calcudoku_constraint) k = p->rules[i].self;
+    struct calc_support_memo *kept = k ? k->memo : NULL;
     if (k) k->memo = memo;
     int listed = puzzle_list_quick(p, limit, nodes, r, used, found);
-    if (k) k->memo = NULL;
+    if (k) k->memo = kept;
     return listed;
 }

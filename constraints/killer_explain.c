@@ -170,6 +170,9 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
         sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
+        /* A contradiction ends the row. Told what changed, a cage skipped
+         * might have met one first; on a rating's path, whose grid has a
+         * solution, none arises, so the two forms agree there. */
         if (status < 0) return 0;
         if (status == 0) continue;
         ke_name(ks, t, i, sink);

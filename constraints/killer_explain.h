@@ -58,7 +58,8 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
  * changed cage in one of their houses. */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
-/* 1 when technique is one of the keys killer_explain_find knows. */
+/* 1 when technique is one of the keys of killer_explain_find's rows
+ * (EXPLAIN_ALL, which it also answers, aside). */
 int killer_explain_knows(const char *technique);
 
 #endif

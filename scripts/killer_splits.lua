@@ -6,11 +6,12 @@
 -- at one node, else screened by p:solutions(2, grade_screen's nodes) and
 -- rated (p:rate stopped past the band). Each start rated past the band
 -- is a parent when a cage more keeps it in the grade's cages
--- (grade_cages): every cut of one of its cages in two connected parts of
--- two or more cells is a child, with the sums the grid gives. A cut
--- drops the rule that the two parts' digits differ, so a child is
--- counted again; its proof's nodes (general search, up to 12) screen it,
--- and children proved in 2..8 nodes are rated.
+-- (grade_cages): every cut of one of its cages in two connected parts,
+-- neither smaller than a start's smallest cage, is a child, with the
+-- sums the grid gives. A cut drops the rule that the two parts' digits
+-- differ, so a child is counted again; its proof's nodes (general
+-- search, up to 12) screen it, and children proved in 2..8 nodes are
+-- rated.
 --
 --   build/sudolab run -X 900 scripts/killer_splits.lua GRADE FIRST COUNT FEWEST MOST
 --
@@ -27,6 +28,8 @@ if not (screen and first and count and fewest and most) then
 end
 local band = require("dig").grade_band(grade)
 local cells = require("cells")
+-- The cage sizes of the generator's starts, as killer_starts.lua draws them.
+local low, high = require("killer_cages").bounds({}, 9)
 local neighbours = cells.neighbour_lists(9)
 local empty = sudolab.puzzle{size = 9}
 
@@ -44,19 +47,19 @@ local function connected(list)
   return reached == #list
 end
 
--- Every child of a partition: one cage cut in two connected parts of two
+-- Every child of a partition: one cage cut in two connected parts of `low`
 -- or more cells, the part without the cage's first cell given a fresh id.
 local function children(cage)
   local fresh, out = 0, {}
   for _, id in pairs(cage) do fresh = math.max(fresh, id) end
   for _, list in pairs(cells.members(cage, 9)) do
-    for mask = 0, #list >= 4 and (1 << (#list - 1)) - 1 or -1 do
+    for mask = 0, #list >= 2 * low and (1 << (#list - 1)) - 1 or -1 do
       local stay, moved = {list[1]}, {}
       for i = 2, #list do
         local part = mask & (1 << (i - 2)) ~= 0 and moved or stay
         part[#part + 1] = list[i]
       end
-      if #stay >= 2 and #moved >= 2 and connected(stay) and connected(moved) then
+      if #stay >= low and #moved >= low and connected(stay) and connected(moved) then
         local child = {}
         for c, id in pairs(cage) do child[c] = id end
         for _, c in ipairs(moved) do child[c] = fresh + 1 end
@@ -78,8 +81,8 @@ local by_nodes = {}
 for i = first, first + count - 1 do
   local grid = empty:fill(i * 7919)
   local p, cage, _, cages, nodes, by_kernel = sudolab.killer_unique{
-    grid = grid, rules = v.rules .. ":", sizes = v.defaults.cage_sizes, min_cage = 2,
-    max_cage = 5, fewest = fewest, most = most, counts = 10, steps = 80, solutions = 8, seed = i}
+    grid = grid, rules = v.rules .. ":", sizes = v.defaults.cage_sizes, min_cage = low,
+    max_cage = high, fewest = fewest, most = most, counts = 10, steps = 80, solutions = 8, seed = i}
   local found, took = nil, 0
   if p and not (by_kernel and nodes == 1) then found, took = p:solutions(2, screen.nodes) end
   local parent = found and took > 1 and p:rate(band[2])

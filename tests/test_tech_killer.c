@@ -309,19 +309,17 @@ static void expect_same_step(const struct step *a, const struct step *b)
         CU_ASSERT_EQUAL(memcmp(a->elims, b->elims, (size_t)a->nelims * sizeof a->elims[0]), 0);
 }
 
-/* The rows checked here, with the forms the rater asks told what changed
- * (rate.c's memory): the rules' rows, the singles and locked candidates,
- * asked at almost every step of a killer's rating. */
-typedef int (*find_since)(const struct human *h, int param, const struct changes *changed,
-                          struct step *out);
-static find_since since_form(technique_find find)
+/* The rows checked here, those asked at almost every step of a killer's
+ * rating: the rules' rows, the singles and locked candidates. Their forms
+ * told what changed are the rater's own (technique_since_of). */
+static technique_find_since since_form(technique_find find, int *by_digit)
 {
-    return find == find_rule_deduction      ? find_rule_deduction_since
-           : find == find_full_house        ? find_full_house_since
-           : find == find_hidden_single     ? find_hidden_single_since
-           : find == find_naked_single      ? find_naked_single_since
-           : find == find_locked_candidates ? find_locked_candidates_since
-                                            : NULL;
+    static const technique_find checked[] = {find_rule_deduction, find_full_house,
+                                             find_hidden_single, find_naked_single,
+                                             find_locked_candidates};
+    for (size_t i = 0; i < sizeof checked / sizeof checked[0]; i++)
+        if (checked[i] == find) return technique_since_of(find, by_digit);
+    return NULL;
 }
 
 /* What the hook of each rule that says it does not know key (its
@@ -356,17 +354,23 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
 {
     int ncells = h->lay->ncells;
     for (int t = 0; t < technique_count; t++) {
-        find_since form = since_form(technique_table[t].find);
+        int by_digit = 0;
+        technique_find_since form = since_form(technique_table[t].find, &by_digit);
         if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
         int found = form(h, technique_table[t].param, NULL, &all);
         if (form == find_rule_deduction_since)
             CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
         if (known[t]) {
-            struct changes changed = {.lost = NULL};
+            /* As the rater tells them: what each cell lost, to the rows
+             * that read it. */
+            static digitset lost[SL_MAX_CELLS];
+            struct changes changed = {.lost = by_digit ? lost : NULL};
             cellset_clear(&changed.cells);
-            for (int c = 0; c < ncells; c++)
+            for (int c = 0; c < ncells; c++) {
+                lost[c] = quiet[t][c] & ~h->cand[c];
                 if (quiet[t][c] != h->cand[c]) cellset_add(&changed.cells, c);
+            }
             int told = form(h, technique_table[t].param, &changed, &since);
             CU_ASSERT_EQUAL(told, found);
             if (told && found) expect_same_step(&all, &since);

@@ -70,8 +70,8 @@ int calc_draw_add_rule(struct puzzle *p, const struct calc_draw *d, const uint8_
 
 struct calc_support_memo;
 struct search_result;
-/* puzzle_list_quick (puzzle.h) of p, whose calcudoku rule is the one
- * calc_draw_add_rule added, with that rule's own count walking its
+/* puzzle_list_quick (puzzle.h) of p, with p's calcudoku rule's own
+ * count (for a drawn puzzle, calc_draw_add_rule's rule) walking its
  * cages' supports through memo (calc_cages.h; NULL: none), which answers
  * as the walk does: the same result, solutions and nodes. A generator
  * keeps one memo across its draws, whose cages repeat. Defined with the

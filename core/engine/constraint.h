@@ -82,7 +82,9 @@ struct constraint_ops {
     int explain_own_keys;
     /* Optional: 1 when explain may know the key, 0 when it knows it not,
      * so the rater asks it no row of that key (EXPLAIN_ALL aside); NULL:
-     * it may know any key. */
+     * it may know any key. For a rule whose keys all start with its
+     * name, explain_own_keys says the same without a call; a rule whose
+     * keys do not (killer's "cage-bounds") says it here. */
     int (*explain_knows)(const char *technique);
     /* Optional: makes what explain needs beyond what the search does,
      * called by the rater's layout of the ruleset (before any explain),

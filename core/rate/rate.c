@@ -45,8 +45,6 @@ int grade_by_name(const char *name)
  * those of one digit's patterns are told which digits each cell lost.
  * The rules' deductions first: most rows are theirs, and a rater (one for
  * each puzzle a generator rates) looks up every row. */
-typedef int (*technique_find_since)(const struct human *h, int param, const struct changes *changed,
-                                    struct step *out);
 static const struct {
     technique_find find;
     technique_find_since since;
@@ -114,6 +112,13 @@ static int rate_since_entry(technique_find find)
     for (int i = 0; i < nrows; i++)
         if (rate_since_table[i].find == find) return i;
     return -1;
+}
+
+technique_find_since technique_since_of(technique_find find, int *by_digit)
+{
+    int e = rate_since_entry(find);
+    *by_digit = e >= 0 && rate_since_table[e].by_digit;
+    return e >= 0 ? rate_since_table[e].since : NULL;
 }
 
 /* Gives each row with a finder told of changes its memory; the lost

@@ -58,6 +58,11 @@ struct changes {
     struct cellset cells;
     const digitset *lost;
 };
+typedef int (*technique_find_since)(const struct human *h, int param, const struct changes *changed,
+                                    struct step *out);
+/* The form of a row's finder told what changed (rate.c's table of them),
+ * or NULL; *by_digit = 1 when that form reads changes.lost. */
+technique_find_since technique_since_of(technique_find find, int *by_digit);
 /* touched[i] = 1 for each house holding a cell of `changed`; every house
  * when changed is NULL. */
 void houses_touched(const struct human_layout *lay, const struct cellset *changed,
