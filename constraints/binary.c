@@ -126,7 +126,10 @@ static void binary_halves_supports(const struct binary *b, uint32_t can1, uint32
     uint32_t mask = (UINT32_C(1) << h) - 1, both = 0;
     uint64_t fit = b->half_fits[0][(can1 & mask) | (can2 & mask) << h] &
                    b->half_fits[1][(can1 >> h) | (can2 >> h) << h];
-    for (int j = 0; fit; j++, fit >>= 4) both |= b->nibble_supports[j][fit & 15];
+    /* Every nibble, not up to the fit's last: a trip count the same on
+     * every call is one the branch predictor learns. */
+    for (int j = 0, nibbles = (b->npatterns + 3) / 4; j < nibbles; j++)
+        both |= b->nibble_supports[j][fit >> 4 * j & 15];
     *ones = both >> 16;
     *twos = both & 0xFFFF;
 }
