@@ -42,20 +42,46 @@ static uint32_t binary_next_balanced(uint32_t p)
     return up | ((up ^ p) >> 2) / low;
 }
 
+/* How many n-bit words have n/2 bits set: a bound on the valid patterns. */
+static int binary_balanced_words(int n)
+{
+    long count = 1;
+    for (int i = 1; i <= n / 2; i++) count = count * (n / 2 + i) / i;
+    return (int)count;
+}
+
 /* The valid patterns in increasing order: only the balanced words are
- * visited, in that order, by binary_next_balanced. */
+ * visited, in that order, by binary_next_balanced, once: the array is
+ * sized for every balanced word, not counted first. */
 static int binary_make_patterns(struct binary *b)
 {
-    int n = b->n, count = 0;
+    int n = b->n;
     uint32_t first = (UINT32_C(1) << n / 2) - 1, end = UINT32_C(1) << n;
-    for (uint32_t p = first; p < end; p = binary_next_balanced(p))
-        count += binary_valid_pattern(p, n);
-    b->patterns = malloc(sizeof *b->patterns * (size_t)(count ? count : 1));
+    b->patterns = malloc(sizeof *b->patterns * (size_t)binary_balanced_words(n));
     if (b->patterns == NULL) return -1;
     b->npatterns = 0;
     for (uint32_t p = first; p < end; p = binary_next_balanced(p))
         if (binary_valid_pattern(p, n)) b->patterns[b->npatterns++] = p;
     return 0;
+}
+
+_Static_assert(BINARY_HALVES_MAX_SIZE <= 16,
+               "a nibble's supports hold a line's 1s and 2s in 32 bits");
+
+/* struct binary's nibble_supports: each entry the one with its lowest
+ * bit cleared and that bit's pattern. */
+static void binary_make_nibbles(struct binary *b)
+{
+    uint32_t full = (UINT32_C(1) << b->n) - 1;
+    for (int j = 0; 4 * j < b->npatterns; j++) {
+        b->nibble_supports[j][0] = 0;
+        for (unsigned v = 1; v < 16; v++) {
+            int k = 4 * j + __builtin_ctz(v);
+            uint32_t p = k < b->npatterns ? b->patterns[k] : 0;
+            uint32_t word = k < b->npatterns ? p | (~p & full) << 16 : 0;
+            b->nibble_supports[j][v] = b->nibble_supports[j][v & (v - 1)] | word;
+        }
+    }
 }
 
 /* The tables of struct binary's halves. Each half value v of a pattern
@@ -69,12 +95,13 @@ static void binary_make_halves(struct binary *b)
     b->halves = n <= BINARY_HALVES_MAX_SIZE && b->npatterns <= 64;
     if (!b->halves) return;
     uint64_t by_half[2][1 << BINARY_HALVES_MAX_SIZE / 2] = {{0}};
+    memset(b->half_fits, 0, sizeof b->half_fits);
     for (int k = 0; k < b->npatterns; k++) {
         uint32_t p = b->patterns[k];
         by_half[0][p & mask] |= UINT64_C(1) << k;
         by_half[1][p >> h] |= UINT64_C(1) << k;
-        for (int i = 0; i < n; i++) b->twos_of[i] |= (uint64_t)(p >> i & 1) << k;
     }
+    binary_make_nibbles(b);
     for (int side = 0; side < 2; side++)
         for (uint32_t v = 0; v <= mask; v++) {
             uint32_t ones = ~v & mask, sub1 = 0;
@@ -89,21 +116,22 @@ static void binary_make_halves(struct binary *b)
         }
 }
 
-/* The supports of a line from its halves' tables (b->halves), none taken. */
+/* The supports of a line from its halves' tables (b->halves), none taken:
+ * the fitting patterns' supports a nibble of them at a time, in place of
+ * a test of every cell against them. */
 static void binary_halves_supports(const struct binary *b, uint32_t can1, uint32_t can2,
                                    uint32_t *ones, uint32_t *twos)
 {
     int h = b->n / 2;
-    uint32_t mask = (UINT32_C(1) << h) - 1;
+    uint32_t mask = (UINT32_C(1) << h) - 1, both = 0;
     uint64_t fit = b->half_fits[0][(can1 & mask) | (can2 & mask) << h] &
                    b->half_fits[1][(can1 >> h) | (can2 >> h) << h];
-    uint32_t o = 0, t = 0;
-    for (int i = 0; i < b->n; i++) {
-        t |= (uint32_t)((fit & b->twos_of[i]) != 0) << i;
-        o |= (uint32_t)((fit & ~b->twos_of[i]) != 0) << i;
-    }
-    *ones = o;
-    *twos = t;
+    /* Every nibble, not up to the fit's last: a trip count the same on
+     * every call is one the branch predictor learns. */
+    for (int j = 0, nibbles = (b->npatterns + 3) / 4; j < nibbles; j++)
+        both |= b->nibble_supports[j][fit >> 4 * j & 15];
+    *ones = both >> 16;
+    *twos = both & 0xFFFF;
 }
 
 /* The pattern of a complete line, or -1. */
@@ -268,10 +296,14 @@ static void *binary_parse(const struct geometry *g, const char *args, struct sl_
                      BINARY_MAX_SIZE, g->size);
         return NULL;
     }
-    struct binary *b = calloc(1, sizeof *b);
+    /* Not zeroed whole: the halves' tables, most of it, are zeroed only
+     * when made (binary_make_halves). */
+    struct binary *b = malloc(sizeof *b);
     if (b) {
         b->n = g->size;
         b->unique = args[0] == 'u';
+        b->patterns = NULL;
+        b->npatterns = b->halves = 0;
     }
     if (b == NULL || binary_make_patterns(b)) {
         binary_destroy(b);

@@ -19,11 +19,12 @@ struct binary {
     /* n <= BINARY_HALVES_MAX_SIZE (else halves 0): half_fits[0] by the
      * state of the first n/2 cells, half_fits[1] of the rest (the cells
      * that may hold 1, then those that may hold 2, as bits), the patterns
-     * that fit that half, as bits by their index; twos_of[i] the patterns
-     * with a 2 in cell i. */
+     * that fit that half, as bits by their index; nibble_supports[j][v]
+     * the supports of the patterns 4j + i for each bit i of v: the cells
+     * some of them gives a 2 (low 16 bits) and a 1 (high 16 bits). */
     int halves;
     uint64_t half_fits[2][1 << BINARY_HALVES_MAX_SIZE];
-    uint64_t twos_of[BINARY_HALVES_MAX_SIZE];
+    uint32_t nibble_supports[64 / 4][16];
 };
 
 /* The cells of line that may hold 1 (can1) and 2 (can2), as bits; inline,
