@@ -53,14 +53,10 @@ static void bc_read(struct bc_grid *g, const digitset *cells)
     int n = g->b->n, nblocks = (n + 7) / 8;
     uint64_t blocks[2][BC_BLOCKS][BC_BLOCKS] = {{{0}}}; /* symbol, rows / 8, cells / 8 */
     for (int r = 0; r < n; r++) {
-        uint32_t ones = 0, twos = 0; /* digitset_of(1) and (2), shifted down once a row */
-        for (int c = 0; c < n; c++) {
-            digitset v = cells[r * n + c];
-            ones |= (uint32_t)(v & 2) << c;
-            twos |= (uint32_t)(v & 4) << c;
-        }
-        g->has[1][r] = g->read[1][r] = ones >>= 1;
-        g->has[2][r] = g->read[2][r] = twos >>= 2;
+        uint32_t ones, twos;
+        binary_line_masks(g->b, cells, r, &ones, &twos);
+        g->has[1][r] = g->read[1][r] = ones;
+        g->has[2][r] = g->read[2][r] = twos;
         for (int cb = 0; cb < nblocks; cb++) {
             blocks[0][r / 8][cb] |= (uint64_t)(ones >> 8 * cb & 0xFF) << 8 * (r % 8);
             blocks[1][r / 8][cb] |= (uint64_t)(twos >> 8 * cb & 0xFF) << 8 * (r % 8);
