@@ -155,6 +155,16 @@ static void (*const bc_others[BINARY_TECHNIQUES - BC_OWN])(struct bc_grid *g, in
 };
 enum { BC_PAIRS = 1, BC_TRIPLES = 2, BC_LAST_CELL = 4, BC_COUNTS = 8 };
 
+/* The cells of a line that lose a symbol to its pairs and triples:
+ * `only` the cells holding that symbol alone, `has` those that may hold
+ * it; each technique's cells kept where it is asked (g->pairs,
+ * g->triples), without a branch. */
+static uint32_t bc_pattern_losses(const struct bc_grid *g, uint32_t only, uint32_t has)
+{
+    uint32_t pairs = only & only >> 1;
+    return (((pairs >> 1 | pairs << 2) & g->pairs) | ((only & only >> 2) << 1 & g->triples)) & has;
+}
+
 /* The own-line techniques at once, as binary_explain.c's be_pairs,
  * be_triples, be_last_cell and be_counts: the cells they take each
  * symbol out of, read from the line as it is. */
@@ -162,13 +172,7 @@ static void bc_own(struct bc_grid *g, int line)
 {
     uint32_t h1 = g->has[1][line], h2 = g->has[2][line], open = h1 & h2;
     uint32_t only1 = h1 ^ open, only2 = h2 ^ open; /* the cells holding 1, 2 alone */
-    uint32_t pairs1 = only1 & only1 >> 1, pairs2 = only2 & only2 >> 1;
-    /* Both techniques' cells, each kept where it is asked (g->pairs, g->triples). */
-    uint32_t lose1 =
-        ((pairs1 >> 1 | pairs1 << 2) & g->pairs) | ((only1 & only1 >> 2) << 1 & g->triples);
-    uint32_t lose2 =
-        ((pairs2 >> 1 | pairs2 << 2) & g->pairs) | ((only2 & only2 >> 2) << 1 & g->triples);
-    lose1 &= h1, lose2 &= h2;
+    uint32_t lose1 = bc_pattern_losses(g, only1, h1), lose2 = bc_pattern_losses(g, only2, h2);
     /* Counts and the last cell fill open cells: none, nothing to count. */
     unsigned use = g->use;
     if (open && (use & BC_COUNTS || (use & BC_LAST_CELL && !(open & (open - 1))))) {
