@@ -500,6 +500,58 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
     return s->nitems++;
 }
 
+/* The weighted sum of item it's cells in grid. */
+static int sum_grid_total(const struct sum_set *s, const struct sum_item *it, const uint8_t *grid)
+{
+    int total = 0;
+    for (int i = it->first; i < it->first + it->count; i++)
+        total += s->weight[i] * grid[s->cells[i]];
+    return total;
+}
+
+int sum_set_retotal(struct sum_set *s, const uint8_t *grid, struct sl_error *err)
+{
+    /* The lists and offer memos follow the totals: dropped and made again
+     * in item order, as sum_set_add_weighted makes them. */
+    s->ncombos = 0;
+    s->nhas = 0;
+    s->noffer_memos = 0;
+    memset(s->last_by_list, -1, sizeof s->last_by_list);
+    for (int i = 0; i < s->nitems; i++) {
+        struct sum_item *it = &s->items[i];
+        int total = sum_grid_total(s, it, grid);
+        it->groups_total += total - it->total; /* a mirrored sum's offset stays */
+        it->total = total;
+        it->combo_count = -1;
+        it->has_first = 0; /* as sum_set_add_weighted leaves a sum without a list */
+        it->offer_memo = -1;
+        int weighted = 0;
+        for (int k = it->first; k < it->first + it->count; k++) weighted |= s->weight[k] != 1;
+        if (it->ngroups == 1 && !weighted && it->count <= s->size && sum_set_list(s, it, err))
+            return -1;
+        if (it->combo_count >= 2) it->offer_memo = s->noffer_memos++;
+        if (it->ngroups == 1) {
+            it->next_same_list = s->last_by_list[sum_list_key(it)];
+            s->last_by_list[sum_list_key(it)] = i;
+        }
+    }
+    return 0;
+}
+
+int sum_set_repeats_cells(const struct sum_set *s)
+{
+    for (int i = 0; i < s->nitems; i++) {
+        const struct sum_item *it = &s->items[i];
+        for (int j = it->next_same_first; j >= 0; j = s->items[j].next_same_first) {
+            const struct sum_item *other = &s->items[j];
+            if (other->count == it->count && memcmp(s->cells + other->first, s->cells + it->first,
+                                                    (size_t)it->count * sizeof *s->cells) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* 1 when cell c lies in house h (c's houses, from the index). */
 static int sum_cell_in_house(const struct sum_set *s, int c, int h)
 {
@@ -858,6 +910,8 @@ int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
 }
 
 int sum_set_total(const struct sum_set *s, int i) { return s->items[i].total; }
+
+int sum_set_group_count(const struct sum_set *s, int i) { return s->items[i].ngroups; }
 
 int sum_set_weights(const struct sum_set *s, int i, int *weight)
 {

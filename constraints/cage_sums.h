@@ -70,6 +70,17 @@ const uint16_t *sum_set_cell_list(const struct sum_set *s, int i, int *count);
 /* 1 when a sum over exactly these cells (in this order) with this total
  * is already there. */
 int sum_set_has(const struct sum_set *s, const int *cells, int count, int total);
+/* Every sum's total made what its cells add up to in grid (a solution
+ * of the puzzle the set came from, relabeled or another of the same
+ * shape: each sum's cells and weights stay, and every total the set
+ * derived from its cages is then the grid's), with the lists of
+ * combinations, the digits they hold and the offer memos redone as adding
+ * the sums afresh in the same order would make them. 0, or -1 with err
+ * (out of memory). sum_set_state_bytes may change. */
+int sum_set_retotal(struct sum_set *s, const uint8_t *grid, struct sl_error *err);
+/* 1 when two sums are over the same cells in the same order (any totals):
+ * adding over a grid's totals would have kept only the first. */
+int sum_set_repeats_cells(const struct sum_set *s);
 /* Bytes of search state the set's sums keep between calls (reserve them
  * with rules_reserve_state after the last sum is added). */
 size_t sum_set_state_bytes(const struct sum_set *s);
@@ -134,6 +145,8 @@ int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
 /* The total of sum i, and its cells' weights (in sum_set_cells' order;
  * returns their number). */
 int sum_set_total(const struct sum_set *s, int i);
+/* The number of distinct groups sum i's cells fall into. */
+int sum_set_group_count(const struct sum_set *s, int i);
 int sum_set_weights(const struct sum_set *s, int i, int *weight);
 /* The cells of house h (N of them); returns N. */
 int sum_set_house_cells(const struct sum_set *s, int h, int *cells);

@@ -41,6 +41,7 @@ struct killer {
     uint8_t *shape;                /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
+    int grid_shaped;               /* attach dropped no sum for its total (killer_add_innies) */
 };
 
 /* --- parse and write --------------------------------------------------- */
@@ -69,7 +70,7 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
     k->geo = *g;
     k->sums = k->differences = k->search_differences = NULL;
     k->shape = NULL;
-    k->ncage_sums = k->one_house_end = k->nsums = 0;
+    k->ncage_sums = k->one_house_end = k->nsums = k->grid_shaped = 0;
     size_t len = strlen(args);
     int rc = cage_text_parse(&k->cages, g, args, len, err);
     if (rc == 0) {
@@ -120,7 +121,7 @@ static void *killer_clone(const void *self, struct sl_error *err)
     memcpy(k->cages.sum, from->cages.sum, nparts * sizeof from->cages.sum[0]);
     k->sums = k->differences = k->search_differences = NULL;
     k->shape = NULL;
-    k->ncage_sums = k->one_house_end = k->nsums = 0;
+    k->ncage_sums = k->one_house_end = k->nsums = k->grid_shaped = 0;
     return k;
 }
 
@@ -159,6 +160,14 @@ static int killer_pass_over(struct sum_record *r)
         return 0;
     r->passed++;
     return 1;
+}
+
+/* The search state the sums keep: the difference forms' memos follow
+ * the sums'. */
+static size_t killer_state_bytes(const struct killer *k)
+{
+    size_t differences = k->search_differences ? sum_set_state_bytes(k->search_differences) : 0;
+    return sum_set_state_bytes(k->sums) + differences;
 }
 
 /* Each cage is a unit; each cage with a sum is also a watched sum. */
@@ -217,18 +226,79 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (sum_set_reserve(k->sums, 2 * ncells + 64, 12 * ncells, err)) return -1;
     if (killer_attach_cages(k, b, err)) return -1;
     k->ncage_sums = sum_set_count(k->sums);
-    if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, err)) return -1;
+    if (killer_add_innies(&cages, k->sums, b, &k->one_house_end, &k->grid_shaped, err)) return -1;
     k->nsums = sum_set_count(k->sums);
     if (killer_attach_differences(k, b, err)) return -1;
     sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
     k->differences = NULL;
     free(k->shape);
     k->shape = NULL;
-    size_t differences = k->search_differences ? sum_set_state_bytes(k->search_differences) : 0;
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
-    /* The differences' memos follow the sums'. */
-    return rules_reserve_state(b, sum_set_state_bytes(k->sums) + differences, err);
+    return rules_reserve_state(b, killer_state_bytes(k), err);
+}
+
+/* --- retotal ------------------------------------------------------------ */
+
+/* Each cage's sum in grid (a cage without a sum keeps none), into sum:
+ * 0, or 1 when a cage repeats a digit or a digit is out of range. */
+static int killer_grid_sums(const struct killer *k, const uint8_t *grid, int *sum)
+{
+    const struct cellmap *map = &k->cages.map;
+    digitset seen[SL_MAX_CELLS];
+    for (int p = 0; p < map->nparts; p++) sum[p] = 0, seen[p] = 0;
+    for (int c = 0; c < map->ncells; c++) {
+        int p = map->part[c];
+        if (p < 0) continue;
+        if (grid[c] < 1 || grid[c] > k->geo.size || (seen[p] & digitset_of(grid[c]))) return 1;
+        seen[p] |= digitset_of(grid[c]);
+        sum[p] += grid[c];
+    }
+    for (int p = 0; p < map->nparts; p++)
+        if (k->cages.sum[p] == 0) sum[p] = 0;
+    return 0;
+}
+
+/* 1 when attach over the totals now in k->sums (a grid's) would add the
+ * sums it holds: none dropped for a total (grid_shaped), no two over the
+ * same cells (a repeat is dropped), and no derived sum of N cells in one
+ * group (over a grid's total, a whole house, dropped: killer_innies.c). */
+static int killer_sums_as_attached(const struct killer *k)
+{
+    if (!k->grid_shaped || sum_set_repeats_cells(k->sums) ||
+        (k->search_differences && sum_set_repeats_cells(k->search_differences)))
+        return 0;
+    for (int i = k->ncage_sums; i < k->nsums; i++) {
+        int count;
+        sum_set_cell_list(k->sums, i, &count);
+        if (count == k->geo.size && sum_set_group_count(k->sums, i) == 1) return 0;
+    }
+    return 1;
+}
+
+/* The sums and the difference forms of a relabeled grid keep their cells,
+ * groups and order (every one is a fact of the cages and houses alone
+ * once each cage has a sum or not as before), so only their totals, and
+ * what hangs on the totals, change. */
+static int killer_retotal(void *self, const uint8_t *grid, size_t *state_bytes,
+                          struct sl_error *err)
+{
+    struct killer *k = self;
+    int sum[SL_MAX_CELLS];
+    if (killer_grid_sums(k, grid, sum)) return 1;
+    memcpy(k->cages.sum, sum, (size_t)k->cages.map.nparts * sizeof sum[0]);
+    if (state_bytes == NULL) return 0;
+    if (k->sums == NULL) return 1;
+    if (sum_set_retotal(k->sums, grid, err) ||
+        (k->search_differences && sum_set_retotal(k->search_differences, grid, err)))
+        return -1;
+    if (!killer_sums_as_attached(k)) return 1;
+    sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
+    k->differences = NULL;
+    free(k->shape);
+    k->shape = NULL;
+    *state_bytes = killer_state_bytes(k);
+    return 0;
 }
 
 /* Watched group `group`'s sum: one of k->sums, or past them one of the
@@ -368,4 +438,5 @@ const struct constraint_ops killer_constraint = {
     .marks = killer_marks,
     .settle = killer_settle_root,
     .count = killer_count_kernel,
+    .retotal = killer_retotal,
 };

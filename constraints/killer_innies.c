@@ -22,6 +22,7 @@ struct innie_context {
     int region_mark[SL_MAX_CELLS];    /* per cell: the last region it was in */
     int region;                       /* the region's number in region_mark */
     int left_out;                     /* a lean ruleset's: some sum was left out */
+    int dropped_by_total;             /* a set was dropped for a total below one */
     struct sum_set *sums;
     struct rule_builder *builder;
 };
@@ -118,7 +119,11 @@ static int innie_add(struct innie_context *ic, const int *cells, int count, int 
                      struct sl_error *err)
 {
     int group[SL_MAX_CELLS];
-    if (count < 1 || count > ic->geo->size || total < 1) return 0;
+    if (count < 1 || count > ic->geo->size) return 0;
+    if (total < 1) {
+        ic->dropped_by_total = 1;
+        return 0;
+    }
     if (sum_set_has(ic->sums, cells, count, total)) return 0;
     if (in_house)
         memset(group, 0, (size_t)count * sizeof group[0]);
@@ -278,7 +283,8 @@ static void innie_context_free(struct innie_context *ic)
 }
 
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
-                      struct rule_builder *b, int *one_house_end, struct sl_error *err)
+                      struct rule_builder *b, int *one_house_end, int *grid_shaped,
+                      struct sl_error *err)
 {
     const struct geometry *g = rules_geometry(b);
     int n = g->size, house_total = n * (n + 1) / 2;
@@ -291,6 +297,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     ic.builder = b;
     ic.region = 0;
     ic.left_out = 0;
+    ic.dropped_by_total = 0;
     memset(ic.inside_count, 0, (size_t)cages->map->nparts * sizeof ic.inside_count[0]);
     memset(ic.cage_bits, 0, (size_t)cages->map->nparts * sizeof ic.cage_bits[0]);
     memset(ic.region_mark, 0, (size_t)g->ncells * sizeof ic.region_mark[0]);
@@ -314,6 +321,7 @@ int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
     *one_house_end = sum_set_count(sums);
     if (rc == 0) rc = innie_runs(&ic, t, 0, house_total, err);
     if (rc == 0) rc = innie_runs(&ic, t, 1, house_total, err);
+    if (grid_shaped) *grid_shaped = !ic.dropped_by_total;
     innie_context_free(&ic);
     free(t);
     return rc;

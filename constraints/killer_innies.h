@@ -25,7 +25,13 @@ struct killer_cages {
  * the innies of single houses alone: they settle most killers' roots
  * with the cages. The houses are read from sums' index
  * (sum_set_house_index), which holds b's. */
+/* With grid_shaped not NULL, *grid_shaped becomes 1 when no set was
+ * dropped for its total alone (below one, which no grid gives): the sums
+ * added are then the same (cells, groups, order) over any totals of these
+ * cages that a grid meets, but for repeats and whole houses, which
+ * sum_set_repeats_cells and the totals tell. */
 int killer_add_innies(const struct killer_cages *cages, struct sum_set *sums,
-                      struct rule_builder *b, int *one_house_end, struct sl_error *err);
+                      struct rule_builder *b, int *one_house_end, int *grid_shaped,
+                      struct sl_error *err);
 
 #endif

@@ -524,12 +524,19 @@ end
 -- land is returned with its grid, energy, puzzle and rating. Over 9x9
 -- expert starts a relabeling is unique four times in five and lands
 -- about as often as a fresh start, without a fresh start's draw, mends
--- and kernel counts (scripts/RESULTS_killer.md).
+-- and kernel counts (scripts/RESULTS_killer.md). One puzzle serves them
+-- all: built from the first relabeling's text, then re-totalled for each
+-- next (p:retotal, which patches its ruleset where a build would redo it).
 local function relabel_landing(v, grid, cage, members, n, opts, w, limit)
+  local p, built = nil, false
   for _ = 1, opts.relabels do
     local other = M.relabeled(grid, n)
-    local text = rule_text(cage, other, n)
-    local p = text and puzzle_of(v, text, n)
+    if p then
+      p:retotal(other)
+    elseif not built then -- a layout with too many cages has no puzzle, for any digits
+      local text = rule_text(cage, other, n)
+      p, built = text and puzzle_of(v, text, n), true
+    end
     local found, took = nil, 0
     if p then found, took = p:solutions(2, opts.screen) end
     if found and #found == 1 and took > 1 then

@@ -27,6 +27,8 @@
  *   explain   optional; the rule's own human deductions, for the rater;
  *   marks     optional; what the rule looks like on paper (marks.h), for
  *             the drawing layer; a rule without it cannot be drawn;
+ *   retotal   optional; the rule's totals (cage sums) re-read from another
+ *             solution grid, patching a ruleset's copy in place;
  *   write     the arguments back as text, such that parse(write(x)) == x;
  *   destroy   frees self.
  */
@@ -132,6 +134,17 @@ struct constraint_ops {
      * search's order. puzzle_count_kernel, puzzle_list_quick. */
     long (*count)(const void *self, const struct geometry *g, const uint8_t *givens, long limit,
                   uint64_t nodes, uint64_t *used, uint8_t *found);
+    /* Optional: the rule's totals (a killer's cage sums) made the ones a
+     * complete grid gives: what parse would read from the rule's text
+     * written over grid, the rest of the rule unchanged. On a puzzle's
+     * instance (state_bytes NULL) that is all. On a ruleset's copy what
+     * attach built is patched to what attach would build over the new
+     * totals, and *state_bytes becomes the search state it now reserves
+     * (rules_reserve_state). 0; 1 when it cannot (grid breaks the rule's
+     * cells' own constraint: an instance is then unchanged; or the copy's
+     * sums depended on its old totals: the copy is then to be built
+     * afresh); -1 with err. puzzle_retotal, ruleset_retotal. */
+    int (*retotal)(void *self, const uint8_t *grid, size_t *state_bytes, struct sl_error *err);
 };
 
 /* --- What attach may call (rules.c) ---------------------------------- */

@@ -63,3 +63,29 @@ int puzzle_edit_count(const struct puzzle *q, long limit, uint64_t nodes, struct
     ruleset_free(rs);
     return rc;
 }
+
+/* 1 when grid is complete, keeps p's givens and meets every rule of p
+ * without a retotal hook. */
+static int puzzle_grid_fits(const struct puzzle *p, const uint8_t *grid)
+{
+    for (int c = 0; c < p->geo.ncells; c++) {
+        if (grid[c] < 1 || grid[c] > p->geo.size) return 0;
+        if (p->givens[c] && p->givens[c] != grid[c]) return 0;
+    }
+    for (int i = 0; i < p->nrules; i++) {
+        const struct puzzle_rule *r = &p->rules[i];
+        if (r->ops->retotal == NULL && !r->ops->check(r->self, &p->geo, grid)) return 0;
+    }
+    return 1;
+}
+
+int puzzle_retotal(struct puzzle *p, const uint8_t *grid, struct sl_error *err)
+{
+    if (!puzzle_grid_fits(p, grid)) return 1;
+    for (int i = 0; i < p->nrules; i++) {
+        const struct puzzle_rule *r = &p->rules[i];
+        int rc = r->ops->retotal ? r->ops->retotal(r->self, grid, NULL, err) : 0;
+        if (rc) return rc;
+    }
+    return 0;
+}

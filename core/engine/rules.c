@@ -306,17 +306,25 @@ static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, stru
     return 0;
 }
 
-static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
+/* Each slot's state after the candidates and the solved digits, from
+ * the bytes it reserved (state_reserved). */
+static void place_state(struct ruleset *rs)
 {
     rs->solved_offset = (size_t)rs->geo.ncells * sizeof(digitset);
     size_t offset = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
     for (int i = 0; i < rs->nslots; i++) {
         offset = (offset + 7) & ~(size_t)7;
         rs->slots[i].state_offset = offset;
-        offset += b->reserved[i];
+        offset += rs->slots[i].state_reserved;
     }
     rs->state_bytes = (offset + 7) & ~(size_t)7;
-    offset = 0;
+}
+
+static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
+{
+    for (int i = 0; i < rs->nslots; i++) rs->slots[i].state_reserved = b->reserved[i];
+    place_state(rs);
+    size_t offset = 0;
     for (int i = 0; i < rs->nslots; i++) {
         rs->slots[i].scratch_offset = offset;
         offset = (offset + b->scratch[i] + 7) & ~(size_t)7;
@@ -377,6 +385,22 @@ static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *
         return NULL;
     }
     return rs;
+}
+
+int ruleset_retotal(struct ruleset *rs, const struct puzzle *p, const uint8_t *grid,
+                    struct sl_error *err)
+{
+    if (rs->kernel) return 1; /* its boards follow the state: not laid out again here */
+    for (int i = 0; i < rs->nslots; i++) {
+        struct rule_slot *slot = &rs->slots[i];
+        if (slot->ops->retotal == NULL) continue;
+        int rc = slot->ops->retotal(slot->self, grid, &slot->state_reserved, err);
+        if (rc) return rc;
+    }
+    place_state(rs);
+    free(rs->text);
+    rs->text = NULL;
+    return copy_text(rs, p, err);
 }
 
 struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err)

@@ -29,6 +29,7 @@ struct rule_slot {
     const struct constraint_ops *ops;
     void *self;
     size_t state_offset;   /* into a search state, past the candidates */
+    size_t state_reserved; /* the bytes of it the rule reserved */
     size_t scratch_offset; /* into a search's scratch (rules_reserve_scratch) */
     int group_first;       /* the slot's watched groups, numbered together */
     int group_count;
@@ -87,6 +88,14 @@ struct ruleset *ruleset_build(const struct puzzle *p, struct sl_error *err);
  * one digit, that grid is the only solution. */
 struct ruleset *ruleset_build_lean(const struct puzzle *p, struct sl_error *err);
 void ruleset_free(struct ruleset *rs);
+/* rs, built from p before p's totals were made a grid's (puzzle_retotal),
+ * patched into the ruleset the same build would make from p now: each
+ * rule with a retotal hook (constraint.h) patches its copy, and the search
+ * state is laid out again. 0; 1 when a rule cannot patch its part, or rs
+ * has the classic kernel; -1 with err. After 1 or -1 rs is only to be
+ * freed (and built afresh). */
+int ruleset_retotal(struct ruleset *rs, const struct puzzle *p, const uint8_t *grid,
+                    struct sl_error *err);
 /* 1 when rs was built from rules equal to p's (same geometry and text). */
 int ruleset_matches(const struct ruleset *rs, const struct puzzle *p);
 /* Checks the givens against units and domains before any search; on a

@@ -32,6 +32,7 @@
 #include "killer_swap.h"
 #include "lua_killer_layout.h"
 #include "rate.h"
+#include "puzzle_edit.h"
 #include "rules.h"
 #include "search.h"
 #include "suggest.h"
@@ -339,16 +340,17 @@ static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const 
     ap->charged += bytes;
 }
 
-/* The ruleset and solver of the puzzle's current rules, checking givens. */
+/* The ruleset and solver of the puzzle's current rules, checking givens.
+ * A ruleset may be there without a solver (p:retotal patched it). */
 static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
     struct sl_error err = {0};
     int cell;
     if (ap->lua_error) ap->lua_error[0] = '\0';
-    if (ap->rules == NULL) {
-        ap->rules = ruleset_build(&ap->p, &err);
-        if (ap->rules) {
+    if (ap->rules == NULL || ap->solver == NULL) {
+        if (ap->rules == NULL && (ap->rules = ruleset_build(&ap->p, &err)) != NULL)
             api_charge(L, ap, api_ruleset_bytes(ap->rules), fname);
+        if (ap->rules) {
             api_charge(L, ap, api_solver_bytes(ap->rules), fname);
             ap->solver = solver_new(ap->rules);
         }
@@ -842,6 +844,59 @@ static int api_givens(lua_State *L)
         return 0;
     }
     api_push_grid(L, &ap->p.geo, ap->p.givens);
+    return 1;
+}
+
+/* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
+ * can be, else dropped to be built again; the solver and rater, and what
+ * was known unique, go as after any rule change. */
+static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
+{
+    struct sl_error err = {0};
+    struct ruleset *rs = ap->rules;
+    ap->rules = NULL; /* kept from api_release, which frees the rest */
+    api_release(L, ap);
+    ap->unique_nodes = 0;
+    if (rs == NULL) return;
+    if (ruleset_retotal(rs, &ap->p, grid, &err)) {
+        ruleset_free(rs);
+        return;
+    }
+    ap->rules = rs;
+    api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
+}
+
+/* p:retotal(grid) -> p: its totals (the killer's cage sums) made grid's,
+ * grid being a solution grid of its cages (a relabeling of the grid they
+ * were cut from, say): p is then the puzzle its rules text written over
+ * grid reads as, its ruleset patched rather than built again. Raises when
+ * grid breaks a given, a rule without totals, or a cage (a digit twice). */
+static int api_retotal(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_idle(L, 1, "retotal");
+    const struct geometry *g = &ap->p.geo;
+    size_t len;
+    const char *text = api_string(L, 2, "retotal", &len);
+    if (ap->lua_rules) return api_error(L, "retotal: not for a puzzle with Lua rules");
+    if (len != (size_t)g->ncells)
+        return api_error(L, "retotal: a grid needs %d symbols, not %d", g->ncells, (int)len);
+    uint8_t grid[SL_MAX_CELLS];
+    for (int c = 0; c < g->ncells; c++) {
+        int d = geometry_digit(text[c]);
+        if (d < 1 || d > g->size)
+            return api_error(L, "retotal: '%c' at position %d is not a digit 1..%d", text[c], c + 1,
+                             g->size);
+        grid[c] = (uint8_t)d;
+    }
+    struct sl_error err = {0};
+    int rc = puzzle_retotal(&ap->p, grid, &err);
+    if (rc) { /* a rule may have changed before another refused */
+        api_release(L, ap);
+        if (rc < 0) return api_error(L, "retotal: %s", err.msg);
+        return api_error(L, "retotal: the grid breaks a given, a rule or a cage of the puzzle");
+    }
+    api_retotal_rules(L, ap, grid);
+    lua_settop(L, 1);
     return 1;
 }
 
@@ -2341,6 +2396,7 @@ int lua_api_open(lua_State *L)
         {"size", api_size},
         {"givens", api_givens},
         {"set", api_set},
+        {"retotal", api_retotal},
         {"add_rule", api_add_rule},
         {"rules", api_rules_text},
         {"check", api_check},

@@ -1,0 +1,140 @@
+-- test_killer_retotal.lua: p:retotal(grid), a killer's cage sums made
+-- another solution grid's with its ruleset patched, not built again. On
+-- many random cage layouts and relabelings of their grids (the relabeled
+-- starts of killer_cages.lua), some with sums hidden or bumped (totals no
+-- grid gives, where the patch must give way to a fresh build), the
+-- patched puzzle must read, list its solutions, take the same search
+-- nodes, count and rate as the puzzle built from the relabeled text.
+local check = require("check")
+local killer = require("killer_cages")
+local expect = check.expect
+
+local function text_of(cage, grid, n)
+  return (sudolab.cages_text{cages = cage, grid = grid, size = n})
+end
+
+-- The text with some sums hidden ('?') or bumped by one, as change says
+-- of each (a bump the cage cannot reach makes puzzle() fail: skipped).
+local function altered(text, change)
+  local map, sums = text:match("^(.-):(.*)$")
+  local out, i = {}, 0
+  for sum in sums:gmatch("[^,]+") do
+    i = i + 1
+    local k = change(i)
+    if k == "hide" then
+      out[i] = "?"
+    elseif k == "bump" and tonumber(sum) < 30 then
+      out[i] = tostring(tonumber(sum) + 1)
+    else
+      out[i] = sum
+    end
+  end
+  return map .. ":" .. table.concat(out, ",")
+end
+
+local function puzzle(n, text)
+  local ok, p = pcall(sudolab.puzzle, {size = n, rules = "classic;killer:" .. text})
+  return ok and p or nil
+end
+
+-- The solutions, nodes and count of p as one comparable string.
+local function searched(p, nodes)
+  local found, took = p:solutions(2, nodes)
+  if not found then return "gave up" end
+  return table.concat(found, "|") .. " in " .. took .. ", count " .. p:count(3)
+end
+
+local function rated(p)
+  local r = p:rate()
+  return r and string.format("%.2f %d %s", r.rating, r.steps, r.hardest) or "unrated"
+end
+
+-- One layout over fill(seed), relabeled `times` times: the first puzzle
+-- built from the first text (altered by change when given, so its totals
+-- may be no grid's), then re-totalled again and again.
+local function relabelings(n, seed, times, change, tally)
+  math.randomseed(seed)
+  local grid = sudolab.puzzle{size = n}:fill(seed)
+  -- A unique start as the generator draws them (most relabelings of it
+  -- are unique too, so they rate), else any partition.
+  local _, cage = sudolab.killer_unique{grid = grid, rules = "classic;killer:",
+                                        sizes = {2, 3, 3, 4, 5}, min_cage = 2,
+                                        max_cage = math.min(5, n), seed = seed}
+  if type(cage) ~= "table" then
+    cage = sudolab.killer_partition{grid = grid, sizes = {2, 3, 4}, min_cage = 2,
+                                    max_cage = math.min(4, n), seed = seed}
+  end
+  local first = text_of(cage, grid, n)
+  local p = puzzle(n, change and altered(first, change) or first)
+  if not p then return end
+  searched(p, 300) -- its ruleset is built before the first retotal
+  for i = 1, times do
+    local other = killer.relabeled(grid, n)
+    local fresh_text = text_of(cage, other, n) -- the same sums hidden, none bumped
+    if change then
+      fresh_text = altered(fresh_text, function(k) return change(k) == "hide" and "hide" or nil end)
+    end
+    local fresh = puzzle(n, fresh_text)
+    p:retotal(other)
+    tally.cases = tally.cases + 1
+    if p:line() ~= fresh:line() then tally.lines = tally.lines + 1 end
+    local a, b = searched(p, 300), searched(fresh, 300)
+    if a ~= b then tally.searches = tally.searches + 1 end
+    if i % 2 == 0 and a:find(" in ") and not a:find("|") then
+      if rated(p) ~= rated(fresh) then tally.ratings = tally.ratings + 1 end
+      tally.rated = tally.rated + 1
+    end
+  end
+end
+
+local tally = {cases = 0, lines = 0, searches = 0, ratings = 0, rated = 0}
+for seed = 1, 20 do relabelings(9, seed, 8, nil, tally) end
+for seed = 41, 46 do relabelings(6, seed, 8, nil, tally) end
+-- Hidden sums keep no total; bumped ones leave the first build's totals
+-- no grid's (its sums may then differ from any grid's build).
+for seed = 51, 62 do
+  relabelings(9, seed, 4, function(i) return (i * seed) % 7 == 0 and "hide" or nil end, tally)
+end
+for seed = 71, 94 do
+  relabelings(9, seed, 4, function(i) return (i + seed) % 5 == 0 and "bump" or nil end, tally)
+end
+expect("retotal: cases run", tally.cases >= 300, true)
+expect("retotal: lines as the relabeled text's", tally.lines, 0)
+expect("retotal: solutions, nodes and counts as a fresh build's", tally.searches, 0)
+expect("retotal: some rated", tally.rated >= 80, true)
+expect("retotal: ratings as a fresh build's", tally.ratings, 0)
+
+-- Before any search (no ruleset yet) it only changes the sums.
+local grid = sudolab.puzzle{}:fill(7)
+local cage = sudolab.killer_partition{grid = grid, sizes = {2, 3, 4}, min_cage = 2, max_cage = 4,
+                                      seed = 7}
+local other = killer.relabeled(grid, 9)
+local p = puzzle(9, text_of(cage, grid, 9))
+expect("retotal returns the puzzle", p:retotal(other) == p, true)
+expect("retotal before a search: the relabeled line",
+       p:line() == puzzle(9, text_of(cage, other, 9)):line(), true)
+expect("retotal: the grid solves it", p:check(other), true)
+
+-- Bad input: clear errors, the puzzle still usable.
+local function fails(what, fn, pattern)
+  local ok, why = pcall(fn)
+  expect(what, not ok and tostring(why):find(pattern) ~= nil, true)
+end
+fails("a short grid", function() p:retotal(other:sub(2)) end, "81 symbols")
+fails("not a digit", function() p:retotal("." .. other:sub(2)) end, "not a digit")
+local swapped = other:sub(2, 2) .. other:sub(1, 1) .. other:sub(3) -- breaks the rows' columns
+fails("a grid breaking the classic rule", function() p:retotal(swapped) end, "breaks")
+local row = other:sub(1, 9)
+local same_row = row .. row .. other:sub(19) -- columns repeat
+fails("a grid breaking a column", function() p:retotal(same_row) end, "breaks")
+local with_given = puzzle(9, text_of(cage, grid, 9))
+with_given:put(0, tonumber(grid:sub(1, 1)))
+if grid:sub(1, 1) ~= other:sub(1, 1) then
+  fails("a grid breaking a given", function() with_given:retotal(other) end, "breaks")
+end
+local scripted = puzzle(9, text_of(cage, grid, 9))
+scripted:add_lua_rule{name = "anything", check = function() return true end}
+fails("a puzzle with a Lua rule", function() scripted:retotal(other) end, "Lua rules")
+expect("the puzzle after a refusal", searched(p, 300) == searched(puzzle(9, text_of(cage, other, 9)), 300), true)
+
+check.finish()
