@@ -55,14 +55,20 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
     return find_rule_deduction_since(h, param, NULL, out);
 }
 
-/* The cells of changed as one byte a cell, read a word at a time so an
- * empty word costs one test. */
-static void rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost)
+/* The cells of changed as one byte a cell and as a list (the count
+ * returned), read a word at a time so an empty word costs one test. */
+static int rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost,
+                     uint16_t *list)
 {
+    int n = 0;
     memset(lost, 0, (size_t)lay->ncells);
     for (int w = 0; w < lay->words; w++)
-        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1)
-            lost[64 * w + __builtin_ctzll(bits)] = 1;
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+            int c = 64 * w + __builtin_ctzll(bits);
+            lost[c] = 1;
+            list[n++] = (uint16_t)c;
+        }
+    return n;
 }
 
 /* Makes sc->clean the search state of h's grid, unless it already is:
@@ -124,6 +130,7 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cha
                               struct step *out)
 {
     uint8_t lost[SL_MAX_CELLS];
+    uint16_t lost_list[SL_MAX_CELLS];
     struct rule_scratch *sc = h->lay->rule_scratch;
     if (!sc) return 0;
     uint64_t slots = rule_row_slots(sc, h->lay->rs, out->technique, param);
@@ -131,7 +138,8 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cha
     const char *technique = technique_table[out->technique].key;
     struct explain_sink sink;
     sink.changed = changed ? lost : NULL;
-    if (changed) rule_lost(h->lay, &changed->cells, lost);
+    sink.changed_list = lost_list;
+    sink.nchanged = changed ? rule_lost(h->lay, &changed->cells, lost, lost_list) : 0;
     for (; slots; slots &= slots - 1) {
         int i = __builtin_ctzll(slots);
         if (!rule_ask(sc, h, i, technique, &sink)) continue;
