@@ -345,6 +345,47 @@ static int hooks_unasked_find(const struct human *h, const char *key)
     return 0;
 }
 
+/* What the hook of slot i answers for key on h's grid in a state whose
+ * part past the cells and their solved digits (the rules' states) holds
+ * `fill` in every byte: its return, and the cells it leaves in after. */
+static int hook_with_rule_state(const struct human *h, int i, const char *key, int fill,
+                                digitset *after)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset state[SL_MAX_CELLS * 64];
+    static struct prop_ctx ctx;
+    size_t cells_bytes = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    CU_ASSERT_FATAL(rs->state_bytes <= sizeof state);
+    memset(state, 0, cells_bytes);
+    memset((char *)state + cells_bytes, fill, rs->state_bytes - cells_bytes);
+    for (int c = 0; c < h->lay->ncells; c++)
+        state[c] = h->cand[c] | (h->value[c] ? digitset_of(h->value[c]) : 0);
+    propagate_view_fresh(&ctx, rs, state);
+    ctx.current_slot = i;
+    struct explain_sink sink = {0};
+    int found = rs->slots[i].ops->explain(rs->slots[i].self, key, &ctx, &sink);
+    memcpy(after, state, (size_t)h->lay->ncells * sizeof after[0]);
+    return found;
+}
+
+/* The rater sets up only the cells and their solved digits for a hook
+ * that says it reads no rule state (explain_reads_cells), leaving the
+ * rest as an earlier question left it: such a hook answers the same
+ * over a zeroed rest and over one full of other bytes. */
+static void expect_rule_state_unread(const struct human *h, const char *key)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset zeroed[SL_MAX_CELLS], filled[SL_MAX_CELLS];
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_reads_cells) continue;
+        int a = hook_with_rule_state(h, i, key, 0, zeroed);
+        int b = hook_with_rule_state(h, i, key, 0xa5, filled);
+        CU_ASSERT_EQUAL(a, b);
+        CU_ASSERT_EQUAL(memcmp(zeroed, filled, (size_t)h->lay->ncells * sizeof zeroed[0]), 0);
+    }
+}
+
 /* The rows of h's position above, each asked twice: told nothing, and
  * told the cells that changed since it last found nothing (quiet[t], when
  * known[t]), which must find the same step; then the rows that found
@@ -359,8 +400,10 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
         if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
         int found = form(h, technique_table[t].param, NULL, &all);
-        if (form == find_rule_deduction_since)
+        if (form == find_rule_deduction_since) {
             CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
+            expect_rule_state_unread(h, technique_table[t].key);
+        }
         if (known[t]) {
             /* As the rater tells them: what each cell lost, to the rows
              * that read it. */
