@@ -16,9 +16,11 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "explain.h"
 #include "propagate.h"
 #include "puzzle.h"
 #include "rate.h"
+#include "rng.h"
 #include "test_rule_position.h"
 #include "test_reader.h"
 
@@ -252,6 +254,52 @@ static void test_rule_of_45_houses(void)
                                    "rule-of-45-houses");
     CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("12346789"));
     rule_position_close(f);
+}
+
+/* --- equations ------------------------------------------------------- */
+
+/* explain_equation as it was written with snprintf: the slow path. */
+static void equation_by_snprintf(char *detail, size_t cap, const struct geometry *g,
+                                 const int *cells, const int *weight, int count, int total)
+{
+    size_t len = 0;
+    detail[0] = '\0';
+    for (int i = 0; i < count && len < cap; i++) {
+        int minus = weight && weight[i] < 0;
+        const char *sign = i == 0 ? (minus ? "-" : "") : (minus ? " - " : " + ");
+        int n = snprintf(detail + len, cap - len, "%sr%dc%d", sign, geometry_row(g, cells[i]) + 1,
+                         geometry_col(g, cells[i]) + 1);
+        if (n > 0) len += (size_t)n;
+    }
+    if (len < cap) snprintf(detail + len, cap - len, " = %d", total);
+}
+
+/* Equations of random cells of 9x9 and 25x25 grids, weights of either
+ * sign or none, totals of either sign, from none to 24 cells (so past
+ * the detail's end, cut where snprintf cuts) read as snprintf wrote. */
+static void test_equations_read_as_snprintf_wrote(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 1845);
+    for (int trial = 0; trial < 20000; trial++) {
+        struct geometry g;
+        struct sl_error err = {0};
+        int size = trial % 2 ? 25 : 9, box = trial % 2 ? 5 : 3;
+        CU_ASSERT_FATAL(geometry_init(&g, size, box, box, &err) == 0);
+        int cells[24], weight[24], count = (int)rng_below(&rng, 25);
+        int total = (int)rng_below(&rng, 2001) - 1000;
+        for (int k = 0; k < count; k++) {
+            cells[k] = (int)rng_below(&rng, (uint32_t)g.ncells);
+            weight[k] = rng_below(&rng, 2) ? 1 : -1;
+        }
+        const int *weights = trial % 3 ? weight : NULL;
+        char expected[EXPLAIN_MAX_DETAIL];
+        struct explain_sink sink = {0};
+        explain_name(&sink, "k", "w", cells, count);
+        explain_equation(&sink, &g, cells, weights, count, total);
+        equation_by_snprintf(expected, sizeof expected, &g, cells, weights, count, total);
+        CU_ASSERT_STRING_EQUAL(sink.detail, expected);
+    }
 }
 
 /* --- the rows' memory within a rating ----------------------------------- */
@@ -567,6 +615,7 @@ void tests_register(void)
     CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
+    CU_add_test(s, "equations read as snprintf wrote them", test_equations_read_as_snprintf_wrote);
     CU_add_test(s, "told what changed, cage rows look at those cages", test_changed_cages_only);
     CU_add_test(s, "rows told what changed find what rows told nothing find",
                 test_rows_since_match_rows_told_nothing);
