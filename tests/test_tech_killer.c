@@ -416,6 +416,17 @@ static int hook_with_rule_state(const struct human *h, int i, const char *key, i
     return found;
 }
 
+/* 1 when the hook of some rule finds a step for key on h's grid, every
+ * hook asked whatever it says it knows; else 0. */
+static int hooks_any_find(const struct human *h, const char *key)
+{
+    static digitset after[SL_MAX_CELLS];
+    for (int i = 0; i < h->lay->rs->nslots; i++)
+        if (h->lay->rs->slots[i].ops->explain && hook_with_rule_state(h, i, key, 0, after) > 0)
+            return 1;
+    return 0;
+}
+
 /* The rater sets up only the cells and their solved digits for a hook
  * that says it reads no rule state (explain_reads_cells), leaving the
  * rest as an earlier question left it: such a hook answers the same
@@ -451,6 +462,9 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
         if (form == find_rule_deduction_since) {
             CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
             expect_rule_state_unread(h, technique_table[t].key);
+            /* The rater skips a row no rule is asked (rule_row_asked). */
+            if (!rule_row_asked(h->lay, t))
+                CU_ASSERT_FALSE(hooks_any_find(h, technique_table[t].key));
         }
         if (known[t]) {
             /* As the rater tells them: what each cell lost, to the rows

@@ -106,6 +106,12 @@ static uint64_t rule_row_slots(struct rule_scratch *sc, const struct ruleset *rs
     return slots;
 }
 
+int rule_row_asked(const struct human_layout *lay, int t)
+{
+    return lay->rule_scratch &&
+           rule_row_slots(lay->rule_scratch, lay->rs, t, technique_table[t].param) != 0;
+}
+
 /* Asks slot i's hook for the technique in a copy of the grid's state;
  * the sink is named by the hook when it returns 1. */
 static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const char *technique,
