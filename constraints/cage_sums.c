@@ -1158,22 +1158,41 @@ struct exact_walk {
     long steps;
 };
 
+/* Marks the digits of the complete assignment in w->chosen; 1 when
+ * every digit is supported. */
+static int exact_assignment(struct exact_walk *w)
+{
+    for (int k = 0; k < w->count; k++) {
+        digitset d = digitset_of(w->chosen[k]);
+        w->unsupported -= !(w->support[k] & d);
+        w->support[k] |= d;
+    }
+    return w->unsupported == 0;
+}
+
+/* The last cell (weight not 0) of m's digits: only the digit that makes
+ * `left` exactly completes an assignment, so it is found by a division
+ * rather than by trying each digit. The step its completion would have
+ * taken is counted, so the budget runs out where the walk digit by digit
+ * ran out. */
+static int exact_last(struct exact_walk *w, int i, int left, digitset m)
+{
+    int weight = w->weight[i], d = left / weight;
+    if (left % weight || d < 1 || d > 31 || !(m & digitset_of(d))) return 0;
+    if (++w->steps > SUM_EXACT_STEPS) return -1;
+    w->chosen[i] = d;
+    return exact_assignment(w);
+}
+
 /* Tries every digit of cell i given the sum still to make; marks the
  * digits of every complete assignment. 0 when done, 1 when every digit
  * is supported (nothing left to learn), -1 over budget. */
 static int exact_step(struct exact_walk *w, int i, int left)
 {
     if (++w->steps > SUM_EXACT_STEPS) return -1;
-    if (i == w->count) {
-        if (left != 0) return 0;
-        for (int k = 0; k < w->count; k++) {
-            digitset d = digitset_of(w->chosen[k]);
-            w->unsupported -= !(w->support[k] & d);
-            w->support[k] |= d;
-        }
-        return w->unsupported == 0;
-    }
+    if (i == w->count) return left == 0 ? exact_assignment(w) : 0;
     digitset m = w->cand[i] & ~w->used[w->group[i]];
+    if (i == w->count - 1 && w->weight[i] != 0) return exact_last(w, i, left, m);
     for (; m; m = digitset_rest(m)) {
         int d = digitset_first(m), rest = left - w->weight[i] * d;
         /* Digits rise, so rest falls (rises for a negative weight): past one

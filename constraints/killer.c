@@ -429,6 +429,7 @@ const struct constraint_ops killer_constraint = {
     .check = killer_check,
     .explain = killer_explain,
     .explain_knows = killer_explain_knows,
+    .explain_reads_cells = 1,
     .explain_prepare = killer_explain_prepare,
     .write = killer_write,
     .destroy = killer_destroy,

@@ -47,21 +47,52 @@ static int ke_cells(const struct killer_sums *ks, int i, int *cells)
 
 /* What changed since a row last found nothing (explain_sink's changed:
  * the cells that lost candidates since, or NULL), and, for the rows that
- * read a sum's houses, the houses holding such a cell (else NULL). A sum
- * none of whose inputs changed fails again, so the rows skip it. */
+ * read a sum's houses, the houses holding such a cell (else NULL); for
+ * the rows that read only a cage's own cells, the cages holding such a
+ * cell (else NULL). A sum none of whose inputs changed fails again, so
+ * the rows skip it. */
 struct ke_since {
     const uint8_t *cells;
     const uint8_t *houses;
+    const uint8_t *cages; /* per cage sum: 1 when touched */
     uint8_t house_changed[SL_MAX_UNITS];
+    uint8_t cage_changed[SL_MAX_CELLS];
 };
 
-/* The houses too when the row reads them (`houses`) and something is known. */
+/* Marks in touched (per cage sum) the cages holding a cell of changed,
+ * from the changed cells rather than from every cage's cells: when every
+ * cage has a sum, cage sum i is the cellmap's part i (killer.c adds them
+ * in the parts' order). With single_in, only the cells single in it
+ * count (a sight of the placed digits alone: ke_since_touched). 0 when
+ * the map cannot say so (a cage without a sum) or no list is given. */
+static int ke_cages_changed(const struct killer_sums *ks, const struct explain_sink *sink,
+                            const digitset *single_in, uint8_t *touched)
+{
+    const struct cellmap *map = ks->map;
+    if (ks->ncage_sums != map->nparts || !sink->changed_list) return 0;
+    memset(touched, 0, (size_t)ks->ncage_sums);
+    for (int k = 0; k < sink->nchanged; k++) {
+        int c = sink->changed_list[k];
+        if (map->part[c] < 0 || (single_in && !digitset_is_single(single_in[c]))) continue;
+        touched[map->part[c]] = 1;
+    }
+    return 1;
+}
+
+/* The houses too when the row reads them (`houses`), else the cages (for
+ * a row that reads only which cells are single, single_in: the
+ * candidates), when something is known. */
 static void ke_since_of(const struct killer_sums *ks, const struct explain_sink *sink, int houses,
-                        struct ke_since *since)
+                        const digitset *single_in, struct ke_since *since)
 {
     since->cells = sink->changed;
-    since->houses = NULL;
-    if (!houses || !sink->changed) return;
+    since->houses = since->cages = NULL;
+    if (!sink->changed) return;
+    if (!houses) {
+        if (ke_cages_changed(ks, sink, single_in, since->cage_changed))
+            since->cages = since->cage_changed;
+        return;
+    }
     sum_set_houses_changed(ks->sums, sink->changed, since->house_changed);
     since->houses = since->house_changed;
 }
@@ -124,11 +155,17 @@ static void ke_name_equation(const struct sum_set *s, const struct ke_technique 
     explain_equation(sink, prop_geometry(ctx), cells, weight, n, sum_set_total(s, i));
 }
 
-/* 1 when sum i of s may act otherwise than when the row last found
- * nothing: through its own cells, and its houses' when since->houses. */
+/* 1 when cage sum i may act otherwise than when the row last found
+ * nothing: through its own cells (those single since, for a sight of the
+ * placed digits alone), and its houses' when since->houses. A sight of
+ * the placed digits alone (SUM_SEE_ONE: the combinations holding them,
+ * each open cell kept to their other digits) reads no other candidate,
+ * and a cell only loses candidates: with no cell single since, its open
+ * cells already lie in what it would keep them to. */
 static int ke_since_touched(const struct sum_set *s, int i, const struct ke_since *since)
 {
     if (since->houses) return sum_set_reads_changed(s, i, since->cells, since->houses);
+    if (since->cages) return since->cages[i];
     return ke_touched(s, i, since->cells);
 }
 
@@ -160,7 +197,8 @@ static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique 
     int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
     struct ke_since since;
     /* A house's other cells decide what it rules out. */
-    ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, &since);
+    const digitset *single_in = t->sight == SUM_SEE_ONE ? prop_candidate_array(ctx) : NULL;
+    ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, single_in, &since);
     /* The effort is the count a sight of one combination sees: past one,
      * that sight finds nothing. */
     int n =
@@ -206,15 +244,16 @@ struct ke_cage_houses {
     uint8_t touched[SL_MAX_CELLS];
 };
 
-static void ke_cage_houses(const struct killer_sums *ks, const uint8_t *changed,
+static void ke_cage_houses(const struct killer_sums *ks, const struct explain_sink *sink,
                            struct ke_cage_houses *ch)
 {
+    int by_cage = sink->changed && ke_cages_changed(ks, sink, NULL, ch->touched);
     for (int i = 0; i < ks->ncage_sums; i++) {
         ch->count[i] = sum_set_holding_houses(ks->sums, i, ch->house[i], 8);
         ch->signature[i] = 0;
         for (int k = 0; k < ch->count[i]; k++)
             ch->signature[i] |= UINT64_C(1) << (ch->house[i][k] % 64);
-        ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, changed);
+        if (!by_cage) ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, sink->changed);
     }
 }
 
@@ -303,7 +342,7 @@ static int ke_find_conflict(const struct killer_sums *ks, const struct ke_techni
     static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
     digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
     struct ke_cage_houses ch;
-    ke_cage_houses(ks, sink->changed, &ch);
+    ke_cage_houses(ks, sink, &ch);
     for (int i = 0; i < ks->ncage_sums; i++) {
         if (!ke_conflict_touched(ks, &ch, i)) continue;
         int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
@@ -433,11 +472,14 @@ static int ke_glance(const struct killer_sums *ks, int i, const uint16_t *cells,
 static int ke_find_bounds(const struct killer_sums *ks, const struct ke_technique *t,
                           struct prop_ctx *ctx, struct explain_sink *sink)
 {
+    struct ke_since since;
+    ke_since_of(ks, sink, 0, NULL, &since);
     for (int i = 0; i < ks->ncage_sums; i++) {
+        if (since.cages && !since.cages[i]) continue;
         int size;
         const uint16_t *cells = sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!ke_list_touched(cells, size, sink->changed)) continue;
+        if (!since.cages && !ke_list_touched(cells, size, since.cells)) continue;
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;

@@ -55,7 +55,9 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
  * hold a changed cell (the others fail again): a sum's own cells, and for
  * the cage row that reads houses (what a house rules out) the cells of
  * the houses it meets; combination conflicts only at the cages with a
- * changed cage in one of their houses. */
+ * changed cage in one of their houses; the one-combination row, which
+ * reads only placed digits, at the cages with a cell single since. The
+ * cage rows find those cages from sink->changed_list. */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
 /* 1 when technique is one of the keys of killer_explain_find's rows

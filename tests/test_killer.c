@@ -821,6 +821,166 @@ static void test_placed_combos_are_survivors(void)
     }
 }
 
+/* A test rule of random weighted sums of one to three cells (cage_sums.h:
+ * pruned by the exact walk), kept as drawn so the test can enumerate
+ * them. Args: the seed. */
+#define WEIGHTED_SUMS 40
+struct weighted_only {
+    struct sum_set *sums;
+    uint64_t seed;
+    int count[WEIGHTED_SUMS], cells[WEIGHTED_SUMS][3], group[WEIGHTED_SUMS][3];
+    int weight[WEIGHTED_SUMS][3], total[WEIGHTED_SUMS];
+};
+
+static void *weighted_only_parse(const struct geometry *g, const char *args, struct sl_error *err)
+{
+    struct weighted_only *wo = calloc(1, sizeof *wo);
+    (void)g, (void)err;
+    if (wo) wo->seed = strtoull(args, NULL, 10);
+    return wo;
+}
+
+/* Sum i: distinct random cells in up to three groups (a group's cells
+ * share a weight, as cage_sums.h asks), weights of either sign, a total
+ * near what random digits make. */
+static int weighted_only_add(struct weighted_only *wo, int i, struct rng *rng, struct sl_error *err)
+{
+    static const int weights[] = {1, -1, 2, -2, 10, -3};
+    int n = 1 + (int)rng_below(rng, 3), group_weight[3], total = 0;
+    /* Group 0 weighs other than 1: a sum of weights 1 alone is pruned by
+     * its combinations or its groups' digit sets, not by the walk. */
+    for (int g = 0; g < 3; g++) group_weight[g] = weights[rng_below(rng, g ? 6 : 5) + (g == 0)];
+    for (int k = 0; k < n; k++) {
+        int again = 1;
+        while (again) {
+            wo->cells[i][k] = (int)rng_below(rng, 81);
+            again = 0;
+            for (int j = 0; j < k; j++) again |= wo->cells[i][j] == wo->cells[i][k];
+        }
+        wo->group[i][k] = k == 0 ? 0 : wo->group[i][k - 1] + (int)rng_below(rng, 2);
+        wo->weight[i][k] = group_weight[wo->group[i][k]];
+        total += wo->weight[i][k] * (1 + (int)rng_below(rng, 9));
+    }
+    wo->count[i] = n;
+    wo->total[i] = total + (int)rng_below(rng, 3) - 1;
+    return sum_set_add_weighted(wo->sums, wo->cells[i], wo->group[i], wo->weight[i], n,
+                                wo->total[i], err) < 0
+               ? -1
+               : 0;
+}
+
+static int weighted_only_attach(void *self, struct rule_builder *b, struct sl_error *err)
+{
+    struct weighted_only *wo = self;
+    struct rng rng;
+    rng_seed(&rng, wo->seed);
+    if (!(wo->sums = sum_set_new(b, err))) return -1;
+    for (int i = 0; i < WEIGHTED_SUMS; i++)
+        if (weighted_only_add(wo, i, &rng, err)) return -1;
+    return 0;
+}
+
+static int weighted_only_write(const void *self, char *buf, size_t cap)
+{
+    return snprintf(buf, cap, "%llu",
+                    (unsigned long long)((const struct weighted_only *)self)->seed);
+}
+
+static void weighted_only_destroy(void *self)
+{
+    struct weighted_only *wo = self;
+    sum_set_free(wo->sums);
+    free(wo);
+}
+
+static const struct constraint_ops weighted_only_rule = {.name = "weighted-only",
+                                                         .summary = "test: random weighted sums",
+                                                         .parse = weighted_only_parse,
+                                                         .attach = weighted_only_attach,
+                                                         .check = sums_only_check,
+                                                         .write = weighted_only_write,
+                                                         .destroy = weighted_only_destroy};
+
+/* Into support, the digits of cand each cell of sum i takes in some
+ * assignment (distinct within a group) making the total, by trying every
+ * one; returns how many assignments there are. */
+static int weighted_brute_support(const struct weighted_only *wo, int i, const digitset *cand,
+                                  digitset *support)
+{
+    int n = wo->count[i], found = 0, digit[3] = {1, 1, 1};
+    for (int k = 0; k < n; k++) support[k] = 0;
+    for (;;) {
+        int fits = 1, total = 0;
+        for (int k = 0; k < n; k++) {
+            fits &= (cand[wo->cells[i][k]] & digitset_of(digit[k])) != 0;
+            total += wo->weight[i][k] * digit[k];
+            for (int j = 0; j < k; j++)
+                fits &= wo->group[i][j] != wo->group[i][k] || digit[j] != digit[k];
+        }
+        if (fits && total == wo->total[i]) {
+            found++;
+            for (int k = 0; k < n; k++) support[k] |= digitset_of(digit[k]);
+        }
+        int k = 0;
+        while (k < n && digit[k] == 9) digit[k++] = 1;
+        if (k == n) return found;
+        digit[k]++;
+    }
+}
+
+/* The exact walk of a weighted sum (the rater's difference forms: its
+ * last cell's digit found by a division, not tried digit by digit)
+ * keeps what trying every assignment keeps, on random sums and states. */
+static void test_exact_walk_keeps_every_assignment(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 4501);
+    for (int seed = 1; seed <= 10; seed++) {
+        struct puzzle p;
+        struct geometry g;
+        struct sl_error err = {0};
+        char args[32];
+        snprintf(args, sizeof args, "%d", seed);
+        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
+        puzzle_init(&p, &g);
+        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
+        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &weighted_only_rule, args, &err) == 0);
+        struct ruleset *rs = ruleset_build(&p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        const struct weighted_only *wo = NULL;
+        for (int i = 0; i < rs->nslots; i++)
+            if (rs->slots[i].ops == &weighted_only_rule) wo = rs->slots[i].self;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(wo);
+        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+        for (int trial = 0; trial < 100; trial++) {
+            random_candidates(state, &rng);
+            /* A propagation never hands a sum an empty cell. */
+            for (int c = 0; c < 81; c++)
+                if (!state[c]) state[c] = digitset_of(1 + (int)rng_below(&rng, 9));
+            for (int i = 0; i < WEIGHTED_SUMS; i++) {
+                struct prop_ctx ctx;
+                digitset before[81], support[3];
+                memcpy(before, state, sizeof before);
+                int found = weighted_brute_support(wo, i, before, support);
+                propagate_view_fresh(&ctx, rs, state);
+                int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
+                if (!found) {
+                    CU_ASSERT(status < 0);
+                } else {
+                    CU_ASSERT(status >= 0);
+                    for (int k = 0; k < wo->count[i]; k++)
+                        CU_ASSERT_EQUAL(prop_candidates(&ctx, wo->cells[i][k]), support[k]);
+                }
+                memcpy(state, before, sizeof before);
+            }
+        }
+        free(state);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
@@ -839,4 +999,5 @@ void tests_register(void)
     CU_add_test(s, "settle on every 4x4 grid", test_settle_every_4x4_grid);
     CU_add_test(s, "settle 9x9", test_settle_9x9);
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
+    CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
 }

@@ -16,9 +16,11 @@
 #include <string.h>
 
 #include "cunit_main.h"
+#include "explain.h"
 #include "propagate.h"
 #include "puzzle.h"
 #include "rate.h"
+#include "rng.h"
 #include "test_rule_position.h"
 #include "test_reader.h"
 
@@ -254,6 +256,52 @@ static void test_rule_of_45_houses(void)
     rule_position_close(f);
 }
 
+/* --- equations ------------------------------------------------------- */
+
+/* explain_equation as it was written with snprintf: the slow path. */
+static void equation_by_snprintf(char *detail, size_t cap, const struct geometry *g,
+                                 const int *cells, const int *weight, int count, int total)
+{
+    size_t len = 0;
+    detail[0] = '\0';
+    for (int i = 0; i < count && len < cap; i++) {
+        int minus = weight && weight[i] < 0;
+        const char *sign = i == 0 ? (minus ? "-" : "") : (minus ? " - " : " + ");
+        int n = snprintf(detail + len, cap - len, "%sr%dc%d", sign, geometry_row(g, cells[i]) + 1,
+                         geometry_col(g, cells[i]) + 1);
+        if (n > 0) len += (size_t)n;
+    }
+    if (len < cap) snprintf(detail + len, cap - len, " = %d", total);
+}
+
+/* Equations of random cells of 9x9 and 25x25 grids, weights of either
+ * sign or none, totals of either sign, from none to 24 cells (so past
+ * the detail's end, cut where snprintf cuts) read as snprintf wrote. */
+static void test_equations_read_as_snprintf_wrote(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 1845);
+    for (int trial = 0; trial < 20000; trial++) {
+        struct geometry g;
+        struct sl_error err = {0};
+        int size = trial % 2 ? 25 : 9, box = trial % 2 ? 5 : 3;
+        CU_ASSERT_FATAL(geometry_init(&g, size, box, box, &err) == 0);
+        int cells[24], weight[24], count = (int)rng_below(&rng, 25);
+        int total = (int)rng_below(&rng, 2001) - 1000;
+        for (int k = 0; k < count; k++) {
+            cells[k] = (int)rng_below(&rng, (uint32_t)g.ncells);
+            weight[k] = rng_below(&rng, 2) ? 1 : -1;
+        }
+        const int *weights = trial % 3 ? weight : NULL;
+        char expected[EXPLAIN_MAX_DETAIL];
+        struct explain_sink sink = {0};
+        explain_name(&sink, "k", "w", cells, count);
+        explain_equation(&sink, &g, cells, weights, count, total);
+        equation_by_snprintf(expected, sizeof expected, &g, cells, weights, count, total);
+        CU_ASSERT_STRING_EQUAL(sink.detail, expected);
+    }
+}
+
 /* --- the rows' memory within a rating ----------------------------------- */
 
 /* Runs the row keyed key told that only the cells of changed lost
@@ -345,6 +393,58 @@ static int hooks_unasked_find(const struct human *h, const char *key)
     return 0;
 }
 
+/* What the hook of slot i answers for key on h's grid in a state whose
+ * part past the cells and their solved digits (the rules' states) holds
+ * `fill` in every byte: its return, and the cells it leaves in after. */
+static int hook_with_rule_state(const struct human *h, int i, const char *key, int fill,
+                                digitset *after)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset state[SL_MAX_CELLS * 64];
+    static struct prop_ctx ctx;
+    size_t cells_bytes = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    CU_ASSERT_FATAL(rs->state_bytes <= sizeof state);
+    memset(state, 0, cells_bytes);
+    memset((char *)state + cells_bytes, fill, rs->state_bytes - cells_bytes);
+    for (int c = 0; c < h->lay->ncells; c++)
+        state[c] = h->cand[c] | (h->value[c] ? digitset_of(h->value[c]) : 0);
+    propagate_view_fresh(&ctx, rs, state);
+    ctx.current_slot = i;
+    struct explain_sink sink = {0};
+    int found = rs->slots[i].ops->explain(rs->slots[i].self, key, &ctx, &sink);
+    memcpy(after, state, (size_t)h->lay->ncells * sizeof after[0]);
+    return found;
+}
+
+/* 1 when the hook of some rule finds a step for key on h's grid, every
+ * hook asked whatever it says it knows; else 0. */
+static int hooks_any_find(const struct human *h, const char *key)
+{
+    static digitset after[SL_MAX_CELLS];
+    for (int i = 0; i < h->lay->rs->nslots; i++)
+        if (h->lay->rs->slots[i].ops->explain && hook_with_rule_state(h, i, key, 0, after) > 0)
+            return 1;
+    return 0;
+}
+
+/* The rater sets up only the cells and their solved digits for a hook
+ * that says it reads no rule state (explain_reads_cells), leaving the
+ * rest as an earlier question left it: such a hook answers the same
+ * over a zeroed rest and over one full of other bytes. */
+static void expect_rule_state_unread(const struct human *h, const char *key)
+{
+    const struct ruleset *rs = h->lay->rs;
+    static digitset zeroed[SL_MAX_CELLS], filled[SL_MAX_CELLS];
+    for (int i = 0; i < rs->nslots; i++) {
+        const struct constraint_ops *ops = rs->slots[i].ops;
+        if (!ops->explain || !ops->explain_reads_cells) continue;
+        int a = hook_with_rule_state(h, i, key, 0, zeroed);
+        int b = hook_with_rule_state(h, i, key, 0xa5, filled);
+        CU_ASSERT_EQUAL(a, b);
+        CU_ASSERT_EQUAL(memcmp(zeroed, filled, (size_t)h->lay->ncells * sizeof zeroed[0]), 0);
+    }
+}
+
 /* The rows of h's position above, each asked twice: told nothing, and
  * told the cells that changed since it last found nothing (quiet[t], when
  * known[t]), which must find the same step; then the rows that found
@@ -359,8 +459,13 @@ static void compare_rows_since(const struct human *h, digitset (*quiet)[SL_MAX_C
         if (!form) continue;
         struct step all = {.technique = t, .place_cell = -1}, since = all;
         int found = form(h, technique_table[t].param, NULL, &all);
-        if (form == find_rule_deduction_since)
+        if (form == find_rule_deduction_since) {
             CU_ASSERT_FALSE(hooks_unasked_find(h, technique_table[t].key));
+            expect_rule_state_unread(h, technique_table[t].key);
+            /* The rater skips a row no rule is asked (rule_row_asked). */
+            if (!rule_row_asked(h->lay, t))
+                CU_ASSERT_FALSE(hooks_any_find(h, technique_table[t].key));
+        }
         if (known[t]) {
             /* As the rater tells them: what each cell lost, to the rows
              * that read it. */
@@ -524,6 +629,7 @@ void tests_register(void)
     CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
+    CU_add_test(s, "equations read as snprintf wrote them", test_equations_read_as_snprintf_wrote);
     CU_add_test(s, "told what changed, cage rows look at those cages", test_changed_cages_only);
     CU_add_test(s, "rows told what changed find what rows told nothing find",
                 test_rows_since_match_rows_told_nothing);

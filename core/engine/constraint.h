@@ -82,6 +82,11 @@ struct constraint_ops {
      * question sets up a scratch state, and the other families' keys were
      * most of a small puzzle's questions); 0 when it may know any key. */
     int explain_own_keys;
+    /* 1 when explain reads and writes no rule's state (its own included)
+     * in ctx, only the candidates through prop_* calls: the rater then
+     * sets up only the cells and their solved digits of its scratch state
+     * for each question, not the whole state. */
+    int explain_reads_cells;
     /* Optional: 1 when explain may know the key, 0 when it knows it not,
      * so the rater asks it no row of that key (EXPLAIN_ALL aside); NULL:
      * it may know any key. For a rule whose keys all start with its

@@ -89,6 +89,8 @@ static int deduce_ask(struct deduce *d, int slot, const char *key)
     struct explain_sink sink;
     sink.ncells = 0;
     sink.changed = NULL;
+    sink.changed_list = NULL;
+    sink.nchanged = 0;
     d->ctx.queue_len = 0;
     d->ctx.current_slot = slot;
     return d->rs->slots[slot].ops->explain(d->rs->slots[slot].self, key, &d->ctx, &sink);

@@ -37,6 +37,10 @@ struct explain_sink {
      * cells all kept theirs, and which reads only them, fails again; NULL
      * when unknown (look at every part). */
     const uint8_t *changed;
+    /* With changed: the same cells as a list, in increasing order, so a
+     * rule that maps cells to its parts reads only those. */
+    const uint16_t *changed_list;
+    int nchanged;
 };
 
 /* Names the deduction just made: key, words and the cells of the part it

@@ -79,6 +79,7 @@ static const struct {
  * (logged up to `read`): most rows are not asked at every step. */
 struct rate_memo {
     technique_find_since since; /* NULL: the row has no such finder */
+    int never;                  /* a rules' row no rule of the ruleset is asked: it finds nothing */
     int valid, by_digit;
     int read; /* the log's entries already in changed */
     struct changes changed;
@@ -136,6 +137,7 @@ static int rater_memo_init(struct rater *r)
         int e = rate_since_entry(technique_table[t].find);
         m->since = e >= 0 ? rate_since_table[e].since : NULL;
         m->by_digit = e >= 0 && rate_since_table[e].by_digit;
+        m->never = technique_table[t].find == find_rule_deduction && !rule_row_asked(&r->lay, t);
         m->valid = m->read = 0;
         m->lost = NULL;
         for (int w = 0; w < r->lay.words; w++) m->changed.cells.w[w] = 0;
@@ -293,6 +295,8 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
         const struct technique *row = &technique_table[t];
         if (found && row->rating >= out->rating) break;
         if (row->rating > cap + 1e-9) break; /* rows are in order of rating */
+        /* Another family's row (most rows, on a killer) costs nothing. */
+        if (r->memo[t].never) continue;
         struct step *s = found ? &r->scratch : out;
         step_reset(s, t, ceiling);
         struct rate_memo *m = remember && r->memo[t].since ? &r->memo[t] : NULL;

@@ -55,14 +55,20 @@ int find_rule_deduction(const struct human *h, int param, struct step *out)
     return find_rule_deduction_since(h, param, NULL, out);
 }
 
-/* The cells of changed as one byte a cell, read a word at a time so an
- * empty word costs one test. */
-static void rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost)
+/* The cells of changed as one byte a cell and as a list (the count
+ * returned), read a word at a time so an empty word costs one test. */
+static int rule_lost(const struct human_layout *lay, const struct cellset *changed, uint8_t *lost,
+                     uint16_t *list)
 {
+    int n = 0;
     memset(lost, 0, (size_t)lay->ncells);
     for (int w = 0; w < lay->words; w++)
-        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1)
-            lost[64 * w + __builtin_ctzll(bits)] = 1;
+        for (uint64_t bits = changed->w[w]; bits; bits &= bits - 1) {
+            int c = 64 * w + __builtin_ctzll(bits);
+            lost[c] = 1;
+            list[n++] = (uint16_t)c;
+        }
+    return n;
 }
 
 /* Makes sc->clean the search state of h's grid, unless it already is:
@@ -100,6 +106,12 @@ static uint64_t rule_row_slots(struct rule_scratch *sc, const struct ruleset *rs
     return slots;
 }
 
+int rule_row_asked(const struct human_layout *lay, int t)
+{
+    return lay->rule_scratch &&
+           rule_row_slots(lay->rule_scratch, lay->rs, t, technique_table[t].param) != 0;
+}
+
 /* Asks slot i's hook for the technique in a copy of the grid's state;
  * the sink is named by the hook when it returns 1. */
 static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const char *technique,
@@ -107,7 +119,11 @@ static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const
 {
     const struct ruleset *rs = h->lay->rs;
     rule_see(sc, h);
-    memcpy(sc->state, sc->clean, rs->state_bytes);
+    /* The rest of the state stays as an earlier question left it: a hook
+     * that reads only the cells never sees it. */
+    size_t cells_bytes = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    memcpy(sc->state, sc->clean,
+           rs->slots[i].ops->explain_reads_cells ? cells_bytes : rs->state_bytes);
     propagate_view_fresh(sc->ctx, rs, sc->state);
     sc->ctx->current_slot = i;
     /* Not zeroed whole: a hook that names its step (explain_name) sets
@@ -124,6 +140,7 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cha
                               struct step *out)
 {
     uint8_t lost[SL_MAX_CELLS];
+    uint16_t lost_list[SL_MAX_CELLS];
     struct rule_scratch *sc = h->lay->rule_scratch;
     if (!sc) return 0;
     uint64_t slots = rule_row_slots(sc, h->lay->rs, out->technique, param);
@@ -131,7 +148,8 @@ int find_rule_deduction_since(const struct human *h, int param, const struct cha
     const char *technique = technique_table[out->technique].key;
     struct explain_sink sink;
     sink.changed = changed ? lost : NULL;
-    if (changed) rule_lost(h->lay, &changed->cells, lost);
+    sink.changed_list = lost_list;
+    sink.nchanged = changed ? rule_lost(h->lay, &changed->cells, lost, lost_list) : 0;
     for (; slots; slots &= slots - 1) {
         int i = __builtin_ctzll(slots);
         if (!rule_ask(sc, h, i, technique, &sink)) continue;

@@ -187,6 +187,10 @@ enum { RULE_FAMILY_KEY = 1 };
 int find_rule_deduction(const struct human *h, int param, struct step *out);
 int find_rule_deduction_since(const struct human *h, int param, const struct changes *changed,
                               struct step *out);
+/* 1 when some rule of lay's ruleset is asked row t's key (a row of
+ * find_rule_deduction); 0 when none is, so the row finds nothing on any
+ * grid of that ruleset. */
+int rule_row_asked(const struct human_layout *lay, int t);
 /* tech_forcing.c: forcing chains by assumption, param the level: 1
  * singles, 2 with locked candidates, 3 with the rules' own deductions
  * (forcing.h) */
