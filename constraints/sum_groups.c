@@ -133,14 +133,11 @@ static struct totals totals_shift(struct totals b, int by)
     return r;
 }
 
-/* Every a + b with a in x and b in y. */
-static struct totals totals_add(struct totals x, struct totals y)
+/* totals_add past its shortcuts: shifts of the larger by each total of
+ * the smaller. */
+static struct totals totals_add_general(struct totals x, struct totals y)
 {
     struct totals r = {{0, 0}};
-    /* Adding {0}, as the ends of a sum's groups do (all of it with two
-     * groups), leaves the other as it is. */
-    if (x.w[0] == 1 && x.w[1] == 0) return y;
-    if (y.w[0] == 1 && y.w[1] == 0) return x;
     if (__builtin_popcountll(x.w[0]) + __builtin_popcountll(x.w[1]) >
         __builtin_popcountll(y.w[0]) + __builtin_popcountll(y.w[1])) {
         struct totals swap = x;
@@ -154,6 +151,16 @@ static struct totals totals_add(struct totals x, struct totals y)
             r.w[1] |= s.w[1];
         }
     return r;
+}
+
+/* Every a + b with a in x and b in y. Adding {0}, as the ends of a sum's
+ * groups do (all of it with two groups), leaves the other as it is: that
+ * test is inline, where most calls end. */
+static inline struct totals totals_add(struct totals x, struct totals y)
+{
+    if (x.w[0] == 1 && x.w[1] == 0) return y;
+    if (y.w[0] == 1 && y.w[1] == 0) return x;
+    return totals_add_general(x, y);
 }
 
 static int totals_has(struct totals x, int s)
@@ -382,6 +389,28 @@ static void memo_write(const struct group_scan *gs, struct group_memo *memo, int
                                       (uint8_t)gs->hi[g], 0};
 }
 
+static int all_broad(const struct group_scan *gs, int ngroups)
+{
+    for (int g = 0; g < ngroups; g++)
+        if (!gs->broad[g]) return 0;
+    return 1;
+}
+
+/* A sum of broad groups alone: each group makes every total of its range
+ * and narrows none of its cells, so the sum holds exactly when its total
+ * lies between the least and the greatest of the ranges added up. What
+ * listing would find, without building the groups' totals. */
+static int broad_sum_prune(const struct group_scan *gs, const digitset *cand, int count,
+                           int ngroups, int total, digitset *keep, void *memo)
+{
+    int lo = 0, hi = 0;
+    for (int g = 0; g < ngroups; g++) lo += gs->lo[g], hi += gs->hi[g];
+    if (total < lo || total > hi) return -1;
+    memcpy(keep, cand, (size_t)count * sizeof *keep);
+    if (memo) memo_write(gs, memo, ngroups);
+    return 0;
+}
+
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
                      int count, int ngroups, int total, int broad, digitset *keep, void *memo)
 {
@@ -404,6 +433,8 @@ int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
         memcpy(keep, cand, (size_t)count * sizeof *keep);
         return 0;
     }
+    if (all_broad(&gs, ngroups))
+        return broad_sum_prune(&gs, cand, count, ngroups, total, keep, memo);
     for (int g = 0; g < ngroups; g++)
         if (scan_group(t, &gs, cand, g)) return -1;
     /* before[g]: totals of groups 0..g-1; after[g]: of groups g..end. */

@@ -228,6 +228,81 @@ static void test_memo_changes_no_answer(void)
     CU_ASSERT_TRUE(skipped_or_equal > 1000);
 }
 
+/* The range a group of cells can make up (its placed digits and the
+ * fewest and most of the rest), worked out cell by cell; 0, or -1 when
+ * the group cannot be filled. */
+static int group_range(const digitset *cand, const uint8_t *group, int count, int g, int *lo,
+                       int *hi)
+{
+    digitset placed = 0, reach = 0;
+    int k = 0, nplaced = 0;
+    for (int i = 0; i < count; i++) {
+        if (group[i] != g) continue;
+        k++;
+        reach |= cand[i];
+        if (digitset_is_single(cand[i])) placed |= cand[i], nplaced++;
+    }
+    digitset free_digits = reach & ~placed;
+    int pick = k - nplaced;
+    if (digitset_count(placed) != nplaced || digitset_count(free_digits) < pick) return -1;
+    *lo = *hi = 0;
+    for (digitset m = placed; m; m = digitset_rest(m)) *lo += digitset_first(m);
+    *hi = *lo;
+    int seen = 0, n = digitset_count(free_digits);
+    for (digitset m = free_digits; m; m = digitset_rest(m), seen++) {
+        if (seen < pick) *lo += digitset_first(m);
+        if (seen >= n - pick) *hi += digitset_first(m);
+    }
+    return 0;
+}
+
+/* With every group taken by its range (a limit of 0 sets), a sum keeps
+ * its cells as they are and holds exactly when its total lies within the
+ * groups' ranges added up: prune's answers equal that model's, with and
+ * without a memo. */
+static void test_every_group_broad(void)
+{
+    struct rng rng;
+    const struct digit_subsets *t = digit_subsets_of(9);
+    rng_seed(&rng, 1045);
+    int held = 0, failed = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        int count = 2 + (int)rng_below(&rng, 7), ngroups = 1 + (int)rng_below(&rng, 3);
+        digitset cand[9], keep[9];
+        uint8_t group[9];
+        unsigned char memo[256] = {0};
+        int sizes[SUM_GROUPS_MAX_CELLS] = {0};
+        for (int i = 0; i < count; i++) {
+            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
+            sizes[group[i]]++;
+            /* Some cells single, so placed digits (and their clashes) count. */
+            if (rng_below(&rng, 4) == 0)
+                cand[i] = digitset_of(1 + (int)rng_below(&rng, 9));
+            else
+                do cand[i] = (digitset)rng_below(&rng, 1u << 9) << 1;
+                while (cand[i] == 0);
+        }
+        if (!sum_groups_fit(t, sizes, ngroups)) continue;
+        int lo = 0, hi = 0, expect = 0;
+        for (int g = 0; g < ngroups && expect == 0; g++) {
+            int glo = 0, ghi = 0;
+            expect = group_range(cand, group, count, g, &glo, &ghi);
+            lo += glo, hi += ghi;
+        }
+        int total = lo + (int)rng_below(&rng, (uint32_t)(hi - lo + 9)) - 4;
+        if (expect == 0 && (total < lo || total > hi)) expect = -1;
+        for (int with_memo = 0; with_memo < 2; with_memo++) {
+            void *m = with_memo ? memo : NULL;
+            int status = sum_groups_prune(t, cand, group, count, ngroups, total, 0, keep, m);
+            CU_ASSERT_EQUAL(status, expect);
+            if (status == 0) CU_ASSERT_EQUAL(memcmp(keep, cand, (size_t)count * sizeof keep[0]), 0);
+        }
+        held += expect == 0, failed += expect != 0;
+    }
+    CU_ASSERT_TRUE(held > 300); /* both outcomes reached */
+    CU_ASSERT_TRUE(failed > 300);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("sum groups", NULL, NULL);
@@ -239,4 +314,5 @@ void tests_register(void)
     CU_add_test(s, "fit", test_fit);
     CU_add_test(s, "sound on random sums", test_sound_on_random_sums);
     CU_add_test(s, "memo changes no answer", test_memo_changes_no_answer);
+    CU_add_test(s, "every group broad", test_every_group_broad);
 }
