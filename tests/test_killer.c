@@ -768,6 +768,28 @@ static const struct constraint_ops sums_only_rule = {.name = "sums-only",
                                                      .write = sums_only_write,
                                                      .destroy = sums_only_destroy};
 
+/* A 9x9 classic puzzle with the test rule ops seeded by seed, into p, and
+ * its ruleset; *self becomes the ruleset's copy of the rule. */
+static struct ruleset *test_rule_ruleset(struct puzzle *p, const struct constraint_ops *ops,
+                                         int seed, const void **self)
+{
+    struct geometry g;
+    struct sl_error err = {0};
+    char args[32];
+    snprintf(args, sizeof args, "%d", seed);
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
+    puzzle_init(p, &g);
+    CU_ASSERT_FATAL(puzzle_add_classic(p, &err) == 0);
+    CU_ASSERT_FATAL(puzzle_add_rule_ops(p, ops, args, &err) == 0);
+    struct ruleset *rs = ruleset_build(p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    *self = NULL;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops == ops) *self = rs->slots[i].self;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*self);
+    return rs;
+}
+
 /* A random candidate state: a third of the cells one digit (so digits
  * often repeat within a sum), the rest any digits, now and then none. */
 static void random_candidates(digitset *cand, struct rng *rng)
@@ -791,20 +813,9 @@ static void test_placed_combos_are_survivors(void)
     rng_seed(&rng, 2026);
     for (int seed = 1; seed <= 25; seed++) {
         struct puzzle p;
-        struct geometry g;
-        struct sl_error err = {0};
-        char args[32];
-        snprintf(args, sizeof args, "%d", seed);
-        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
-        puzzle_init(&p, &g);
-        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
-        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &sums_only_rule, args, &err) == 0);
-        struct ruleset *rs = ruleset_build(&p, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-        const struct sums_only *so = NULL;
-        for (int i = 0; i < rs->nslots; i++)
-            if (rs->slots[i].ops == &sums_only_rule) so = rs->slots[i].self;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(so);
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &sums_only_rule, seed, &self);
+        const struct sums_only *so = self;
         digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 200; trial++) {
@@ -937,20 +948,9 @@ static void test_exact_walk_keeps_every_assignment(void)
     rng_seed(&rng, 4501);
     for (int seed = 1; seed <= 10; seed++) {
         struct puzzle p;
-        struct geometry g;
-        struct sl_error err = {0};
-        char args[32];
-        snprintf(args, sizeof args, "%d", seed);
-        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
-        puzzle_init(&p, &g);
-        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
-        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &weighted_only_rule, args, &err) == 0);
-        struct ruleset *rs = ruleset_build(&p, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-        const struct weighted_only *wo = NULL;
-        for (int i = 0; i < rs->nslots; i++)
-            if (rs->slots[i].ops == &weighted_only_rule) wo = rs->slots[i].self;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(wo);
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
+        const struct weighted_only *wo = self;
         digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 100; trial++) {
