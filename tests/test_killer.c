@@ -399,7 +399,7 @@ static void walk_with_and_without_memos(struct built *b, struct rng *rng, const 
                                         digitset *fresh)
 {
     const struct ruleset *rs = b->rules;
-    size_t memos = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    size_t memos = ruleset_cells_bytes(rs);
     for (int step = 0; step < 40; step++) {
         int cell = (int)rng_below(rng, 81), tries = 0;
         while (digitset_is_single(b->cand[cell]) && tries++ < 81) cell = (cell + 1) % 81;
