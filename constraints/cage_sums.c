@@ -456,6 +456,27 @@ static int sum_set_lay_out(struct sum_set *s, struct sum_item *it, struct sl_err
     return 0;
 }
 
+/* 1 when item it keeps a list of combinations (sum_set_list): one
+ * group, every weight 1, no more cells than digits. */
+static int sum_keeps_list(const struct sum_set *s, const struct sum_item *it)
+{
+    if (it->ngroups != 1 || it->count > s->size) return 0;
+    for (int k = it->first; k < it->first + it->count; k++)
+        if (s->weight[k] != 1) return 0;
+    return 1;
+}
+
+/* Item i's offer memo and its place in its list key's chain, once its
+ * list (if any) is made. */
+static void sum_set_chain_list(struct sum_set *s, struct sum_item *it, int i)
+{
+    if (it->combo_count >= 2) it->offer_memo = s->noffer_memos++;
+    if (it->ngroups == 1) {
+        it->next_same_list = s->last_by_list[sum_list_key(it)];
+        s->last_by_list[sum_list_key(it)] = i;
+    }
+}
+
 int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, const int *weight,
                          int count, int total, struct sl_error *err)
 {
@@ -487,16 +508,10 @@ int sum_set_add_weighted(struct sum_set *s, const int *cells, const int *group, 
         it->by_groups = sum_groups_fit(s->subsets, group_size, it->ngroups);
         if (it->by_groups && sum_set_lay_out(s, it, err)) return -1;
     }
-    if (it->ngroups == 1 && !weighted && it->count <= s->size &&
-        (sum_set_list(s, it, err) || sum_set_link(s, it, err)))
-        return -1;
-    if (it->combo_count >= 2) it->offer_memo = s->noffer_memos++;
+    if (sum_keeps_list(s, it) && (sum_set_list(s, it, err) || sum_set_link(s, it, err))) return -1;
+    sum_set_chain_list(s, it, s->nitems);
     it->next_same_first = s->last_by_first[cells[0]];
     s->last_by_first[cells[0]] = s->nitems;
-    if (it->ngroups == 1) {
-        it->next_same_list = s->last_by_list[sum_list_key(it)];
-        s->last_by_list[sum_list_key(it)] = s->nitems;
-    }
     return s->nitems++;
 }
 
@@ -525,15 +540,8 @@ int sum_set_retotal(struct sum_set *s, const uint8_t *grid, struct sl_error *err
         it->combo_count = -1;
         it->has_first = 0; /* as sum_set_add_weighted leaves a sum without a list */
         it->offer_memo = -1;
-        int weighted = 0;
-        for (int k = it->first; k < it->first + it->count; k++) weighted |= s->weight[k] != 1;
-        if (it->ngroups == 1 && !weighted && it->count <= s->size && sum_set_list(s, it, err))
-            return -1;
-        if (it->combo_count >= 2) it->offer_memo = s->noffer_memos++;
-        if (it->ngroups == 1) {
-            it->next_same_list = s->last_by_list[sum_list_key(it)];
-            s->last_by_list[sum_list_key(it)] = i;
-        }
+        if (sum_keeps_list(s, it) && sum_set_list(s, it, err)) return -1;
+        sum_set_chain_list(s, it, i);
     }
     return 0;
 }

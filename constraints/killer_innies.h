@@ -24,8 +24,8 @@ struct killer_cages {
  * them), then those of runs of houses. A lean ruleset (rules_lean) keeps
  * the innies of single houses alone: they settle most killers' roots
  * with the cages. The houses are read from sums' index
- * (sum_set_house_index), which holds b's. */
-/* With grid_shaped not NULL, *grid_shaped becomes 1 when no set was
+ * (sum_set_house_index), which holds b's.
+ * With grid_shaped not NULL, *grid_shaped becomes 1 when no set was
  * dropped for its total alone (below one, which no grid gives): the sums
  * added are then the same (cells, groups, order) over any totals of these
  * cages that a grid meets, but for repeats and whole houses, which

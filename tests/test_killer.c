@@ -11,6 +11,7 @@
 #include "../constraints/cage_combos.h"
 #include "../constraints/cage_sums.h"
 #include "propagate.h"
+#include "puzzle_edit.h"
 #include "rng.h"
 #include "test_helpers.h"
 #include "test_reader.h"
@@ -399,7 +400,7 @@ static void walk_with_and_without_memos(struct built *b, struct rng *rng, const 
                                         digitset *fresh)
 {
     const struct ruleset *rs = b->rules;
-    size_t memos = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    size_t memos = ruleset_cells_bytes(rs);
     for (int step = 0; step < 40; step++) {
         int cell = (int)rng_below(rng, 81), tries = 0;
         while (digitset_is_single(b->cand[cell]) && tries++ < 81) cell = (cell + 1) % 81;
@@ -768,6 +769,28 @@ static const struct constraint_ops sums_only_rule = {.name = "sums-only",
                                                      .write = sums_only_write,
                                                      .destroy = sums_only_destroy};
 
+/* A 9x9 classic puzzle with the test rule ops seeded by seed, into p, and
+ * its ruleset; *self becomes the ruleset's copy of the rule. */
+static struct ruleset *test_rule_ruleset(struct puzzle *p, const struct constraint_ops *ops,
+                                         int seed, const void **self)
+{
+    struct geometry g;
+    struct sl_error err = {0};
+    char args[32];
+    snprintf(args, sizeof args, "%d", seed);
+    CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
+    puzzle_init(p, &g);
+    CU_ASSERT_FATAL(puzzle_add_classic(p, &err) == 0);
+    CU_ASSERT_FATAL(puzzle_add_rule_ops(p, ops, args, &err) == 0);
+    struct ruleset *rs = ruleset_build(p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    *self = NULL;
+    for (int i = 0; i < rs->nslots; i++)
+        if (rs->slots[i].ops == ops) *self = rs->slots[i].self;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*self);
+    return rs;
+}
+
 /* A random candidate state: a third of the cells one digit (so digits
  * often repeat within a sum), the rest any digits, now and then none. */
 static void random_candidates(digitset *cand, struct rng *rng)
@@ -791,20 +814,9 @@ static void test_placed_combos_are_survivors(void)
     rng_seed(&rng, 2026);
     for (int seed = 1; seed <= 25; seed++) {
         struct puzzle p;
-        struct geometry g;
-        struct sl_error err = {0};
-        char args[32];
-        snprintf(args, sizeof args, "%d", seed);
-        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
-        puzzle_init(&p, &g);
-        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
-        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &sums_only_rule, args, &err) == 0);
-        struct ruleset *rs = ruleset_build(&p, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-        const struct sums_only *so = NULL;
-        for (int i = 0; i < rs->nslots; i++)
-            if (rs->slots[i].ops == &sums_only_rule) so = rs->slots[i].self;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(so);
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &sums_only_rule, seed, &self);
+        const struct sums_only *so = self;
         digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 200; trial++) {
@@ -937,20 +949,9 @@ static void test_exact_walk_keeps_every_assignment(void)
     rng_seed(&rng, 4501);
     for (int seed = 1; seed <= 10; seed++) {
         struct puzzle p;
-        struct geometry g;
-        struct sl_error err = {0};
-        char args[32];
-        snprintf(args, sizeof args, "%d", seed);
-        CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
-        puzzle_init(&p, &g);
-        CU_ASSERT_FATAL(puzzle_add_classic(&p, &err) == 0);
-        CU_ASSERT_FATAL(puzzle_add_rule_ops(&p, &weighted_only_rule, args, &err) == 0);
-        struct ruleset *rs = ruleset_build(&p, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-        const struct weighted_only *wo = NULL;
-        for (int i = 0; i < rs->nslots; i++)
-            if (rs->slots[i].ops == &weighted_only_rule) wo = rs->slots[i].self;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(wo);
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
+        const struct weighted_only *wo = self;
         digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 100; trial++) {
@@ -981,6 +982,103 @@ static void test_exact_walk_keeps_every_assignment(void)
     }
 }
 
+/* --- retotal: a patched ruleset against a fresh build ------------------ */
+
+/* Solutions (up to two), the first found and the nodes of rs's search
+ * from no givens, as one comparable record. */
+struct searched {
+    struct search_result r;
+    uint8_t first[81];
+    uint64_t nodes;
+};
+
+static struct searched search_of(const struct ruleset *rs, const uint8_t *givens)
+{
+    struct searched out;
+    struct search_stats stats = {0};
+    memset(&out, 0, sizeof out);
+    struct solver *solver = solver_new(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+    solver_set_node_limit(solver, 200000);
+    out.r = solver_count(solver, givens, 2, out.first, &stats);
+    out.nodes = stats.nodes;
+    solver_free(solver);
+    return out;
+}
+
+/* solution with its digits permuted at random: another solution grid of
+ * the same cages. */
+static void relabel(const char *solution, struct rng *rng, uint8_t *grid)
+{
+    uint8_t to[10];
+    for (int d = 1; d <= 9; d++) to[d] = (uint8_t)d;
+    for (int d = 9; d > 1; d--) {
+        int k = 1 + (int)rng_below(rng, (uint32_t)d);
+        uint8_t t = to[d];
+        to[d] = to[k], to[k] = t;
+    }
+    for (int c = 0; c < 81; c++) grid[c] = to[solution[c] - '0'];
+}
+
+/* A killer's ruleset patched over relabeled grids (ruleset_retotal,
+ * again and again as the generator's screen does) lays out the state a
+ * fresh build of the re-totalled puzzle does, writes its text and
+ * searches alike; most relabelings are patched, not refused. */
+static void test_retotal_as_built(void)
+{
+    static const char *const killers[][3] = {
+        {"AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff",
+         "13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,20,"
+         "12,16",
+         "673298154948531672521476398714329865396857241852614937239145786165783429487962513"},
+        {"ABBCCDEFFAGHIJDEKKLGHIJMMNKLOPIQQRNSTOPUUVRSSTOWWVVXYZabcddeXYZabcffegYhaccciighh",
+         "11,13,4,13,11,9,12,7,12,16,8,7,15,9,9,12,15,6,23,11,8,7,17,4,19,7,16,11,26,11,11,11,"
+         "15,15,4",
+         "894135627376298541251476983523687419719354268468921375685749132137562894942813756"},
+        {"AABBBCDDEFGGHICJEEFKGHIIJLEMKNNOOPLQMRRSTUPQQVVWSTUUXXYYWZZaabbccddefgghiiddefjjh",
+         "17,14,12,3,27,8,12,7,17,7,5,14,13,8,7,6,20,13,16,14,14,7,7,6,9,13,10,9,12,17,9,15,12,"
+         "6,10,9",
+         "895634217746218359132597486927143568458762193613985724364851972579326841281479635"},
+    };
+    struct rng rng;
+    rng_seed(&rng, 2612);
+    int patched = 0, cases = 0;
+    for (size_t k = 0; k < sizeof killers / sizeof killers[0]; k++) {
+        struct session s;
+        struct sl_error err = {0};
+        session_open(&s, killer_line(killers[k][0], killers[k][1], NULL), NULL);
+        CU_ASSERT_FATAL(session_next(&s) == 1);
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        for (int trial = 0; trial < 12; trial++, cases++) {
+            uint8_t grid[81];
+            relabel(killers[k][2], &rng, grid);
+            CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
+            int rc = ruleset_retotal(rs, &s.p, grid, &err);
+            CU_ASSERT(rc >= 0);
+            struct ruleset *fresh = ruleset_build(&s.p, &err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(fresh);
+            if (rc != 0) { /* refused: built afresh, as the caller would */
+                ruleset_free(rs);
+                rs = fresh;
+                continue;
+            }
+            patched++;
+            CU_ASSERT_EQUAL(rs->state_bytes, fresh->state_bytes);
+            CU_ASSERT_STRING_EQUAL(rs->text, fresh->text);
+            struct searched a = search_of(rs, s.p.givens), b = search_of(fresh, s.p.givens);
+            CU_ASSERT_EQUAL(a.r.solutions, b.r.solutions);
+            CU_ASSERT_EQUAL(a.nodes, b.nodes);
+            CU_ASSERT_EQUAL(memcmp(a.first, b.first, sizeof a.first), 0);
+            CU_ASSERT_EQUAL(memcmp(a.first, grid, sizeof a.first), 0);
+            ruleset_free(fresh);
+        }
+        ruleset_free(rs);
+        session_close(&s);
+    }
+    CU_ASSERT(patched * 2 > cases);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
@@ -1000,4 +1098,5 @@ void tests_register(void)
     CU_add_test(s, "settle 9x9", test_settle_9x9);
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
+    CU_add_test(s, "retotal as built", test_retotal_as_built);
 }

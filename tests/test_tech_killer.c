@@ -402,7 +402,7 @@ static int hook_with_rule_state(const struct human *h, int i, const char *key, i
     const struct ruleset *rs = h->lay->rs;
     static digitset state[SL_MAX_CELLS * 64];
     static struct prop_ctx ctx;
-    size_t cells_bytes = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    size_t cells_bytes = ruleset_cells_bytes(rs);
     CU_ASSERT_FATAL(rs->state_bytes <= sizeof state);
     memset(state, 0, cells_bytes);
     memset((char *)state + cells_bytes, fill, rs->state_bytes - cells_bytes);

@@ -146,9 +146,10 @@ struct constraint_ops {
      * attach built is patched to what attach would build over the new
      * totals, and *state_bytes becomes the search state it now reserves
      * (rules_reserve_state). 0; 1 when it cannot (grid breaks the rule's
-     * cells' own constraint: an instance is then unchanged; or the copy's
-     * sums depended on its old totals: the copy is then to be built
-     * afresh); -1 with err. puzzle_retotal, ruleset_retotal. */
+     * cells' own constraint: an instance is then unchanged; or the copy
+     * was not attached, or what attach built depended on its old totals:
+     * the ruleset is then to be built afresh); -1 with err (the ruleset
+     * then too). puzzle_retotal, ruleset_retotal. */
     int (*retotal)(void *self, const uint8_t *grid, size_t *state_bytes, struct sl_error *err);
 };
 

@@ -311,7 +311,7 @@ static int lay_out_groups(struct ruleset *rs, const struct rule_builder *b, stru
 static void place_state(struct ruleset *rs)
 {
     rs->solved_offset = (size_t)rs->geo.ncells * sizeof(digitset);
-    size_t offset = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+    size_t offset = ruleset_cells_bytes(rs);
     for (int i = 0; i < rs->nslots; i++) {
         offset = (offset + 7) & ~(size_t)7;
         rs->slots[i].state_offset = offset;

@@ -96,6 +96,12 @@ void ruleset_free(struct ruleset *rs);
  * freed (and built afresh). */
 int ruleset_retotal(struct ruleset *rs, const struct puzzle *p, const uint8_t *grid,
                     struct sl_error *err);
+/* The bytes of a search state before the rules' own states: the
+ * candidates and each house's solved digits. */
+static inline size_t ruleset_cells_bytes(const struct ruleset *rs)
+{
+    return rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
+}
 /* 1 when rs was built from rules equal to p's (same geometry and text). */
 int ruleset_matches(const struct ruleset *rs, const struct puzzle *p);
 /* Checks the givens against units and domains before any search; on a

@@ -847,16 +847,35 @@ static int api_givens(lua_State *L)
     return 1;
 }
 
+/* Reads the solution string at index i (N*N digits) into solution. */
+static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                             uint8_t *solution)
+{
+    size_t len;
+    const char *text = api_string(L, i, fname, &len);
+    int ncells = ap->p.geo.ncells;
+    if (len != (size_t)ncells)
+        api_error(L, "%s: the solution needs %d symbols, not %d", fname, ncells, (int)len);
+    for (int c = 0; c < ncells; c++) {
+        int d = geometry_digit(text[c]);
+        /* The position, not the symbol: a NUL or a control byte would cut
+         * or garble the message. */
+        if (d < 1 || d > ap->p.geo.size)
+            api_error(L, "%s: the solution's symbol at position %d is not a digit 1..%d", fname,
+                      c + 1, ap->p.geo.size);
+        solution[c] = (uint8_t)d;
+    }
+}
+
 /* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
  * can be, else dropped to be built again; the solver and rater, and what
- * was known unique, go as after any rule change. */
+ * was known unique, go (api_release) as after any rule change. */
 static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
 {
     struct sl_error err = {0};
     struct ruleset *rs = ap->rules;
     ap->rules = NULL; /* kept from api_release, which frees the rest */
     api_release(L, ap);
-    ap->unique_nodes = 0;
     if (rs == NULL) return;
     if (ruleset_retotal(rs, &ap->p, grid, &err)) {
         ruleset_free(rs);
@@ -874,20 +893,9 @@ static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t
 static int api_retotal(lua_State *L)
 {
     struct api_puzzle *ap = api_check_idle(L, 1, "retotal");
-    const struct geometry *g = &ap->p.geo;
-    size_t len;
-    const char *text = api_string(L, 2, "retotal", &len);
-    if (ap->lua_rules) return api_error(L, "retotal: not for a puzzle with Lua rules");
-    if (len != (size_t)g->ncells)
-        return api_error(L, "retotal: a grid needs %d symbols, not %d", g->ncells, (int)len);
     uint8_t grid[SL_MAX_CELLS];
-    for (int c = 0; c < g->ncells; c++) {
-        int d = geometry_digit(text[c]);
-        if (d < 1 || d > g->size)
-            return api_error(L, "retotal: '%c' at position %d is not a digit 1..%d", text[c], c + 1,
-                             g->size);
-        grid[c] = (uint8_t)d;
-    }
+    if (ap->lua_rules) return api_error(L, "retotal: not for a puzzle with Lua rules");
+    api_solution_arg(L, ap, 2, "retotal", grid);
     struct sl_error err = {0};
     int rc = puzzle_retotal(&ap->p, grid, &err);
     if (rc) { /* a rule may have changed before another refused */
@@ -946,22 +954,6 @@ static int api_cell_list(lua_State *L, int i, const char *fname, int ncells, int
         lua_pop(L, 1);
     }
     return (int)count;
-}
-
-/* Reads the solution string at index i (N*N digits) into solution. */
-static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
-                             uint8_t *solution)
-{
-    size_t len;
-    const char *text = api_string(L, i, fname, &len);
-    int ncells = ap->p.geo.ncells;
-    if (len != (size_t)ncells) api_error(L, "%s: the solution needs %d symbols", fname, ncells);
-    for (int c = 0; c < ncells; c++) {
-        int d = geometry_digit(text[c]);
-        if (d < 1 || d > ap->p.geo.size)
-            api_error(L, "%s: the solution has no digit at cell %d", fname, c);
-        solution[c] = (uint8_t)d;
-    }
 }
 
 /* p:keeps_unique(cells, solution) -> true when the puzzle, unique with

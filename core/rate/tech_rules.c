@@ -121,9 +121,8 @@ static int rule_ask(struct rule_scratch *sc, const struct human *h, int i, const
     rule_see(sc, h);
     /* The rest of the state stays as an earlier question left it: a hook
      * that reads only the cells never sees it. */
-    size_t cells_bytes = rs->solved_offset + (size_t)rs->nhouses * sizeof(digitset);
     memcpy(sc->state, sc->clean,
-           rs->slots[i].ops->explain_reads_cells ? cells_bytes : rs->state_bytes);
+           rs->slots[i].ops->explain_reads_cells ? ruleset_cells_bytes(rs) : rs->state_bytes);
     propagate_view_fresh(sc->ctx, rs, sc->state);
     sc->ctx->current_slot = i;
     /* Not zeroed whole: a hook that names its step (explain_name) sets

@@ -90,6 +90,7 @@ end
 local tally = {cases = 0, lines = 0, searches = 0, ratings = 0, rated = 0}
 for seed = 1, 20 do relabelings(9, seed, 8, nil, tally) end
 for seed = 41, 46 do relabelings(6, seed, 8, nil, tally) end
+for seed = 31, 36 do relabelings(4, seed, 8, nil, tally) end
 -- Hidden sums keep no total; bumped ones leave the first build's totals
 -- no grid's (its sums may then differ from any grid's build).
 for seed = 51, 62 do
@@ -122,6 +123,44 @@ local function fails(what, fn, pattern)
 end
 fails("a short grid", function() p:retotal(other:sub(2)) end, "81 symbols")
 fails("not a digit", function() p:retotal("." .. other:sub(2)) end, "not a digit")
+fails("a NUL symbol, named by its position", function() p:retotal("\0" .. other:sub(2)) end,
+      "position 1 is not a digit")
+
+-- A sudoku grid whose digits repeat in a cage: refused, the puzzle as it was.
+local before = p:line()
+for seed = 1, 40 do
+  local g2 = sudolab.puzzle{}:fill(100 + seed)
+  local own = puzzle(9, text_of(cage, g2, 9)) -- nil: a sum no distinct digits make
+  if not own or not own:check(g2) then
+    fails("a grid repeating a digit in a cage", function() p:retotal(g2) end, "breaks")
+    expect("the puzzle after a cage refused", p:line(), before)
+    break
+  end
+end
+
+-- After p:set the given stays and must agree; after add_rule (the ruleset
+-- dropped) the new rule is kept: each as the puzzle built afresh.
+local given = puzzle(9, text_of(cage, grid, 9))
+searched(given, 300)
+local other2 = killer.relabeled(grid, 9)
+given:set(1, 1, tonumber(other2:sub(1, 1)))
+given:retotal(other2)
+local fresh = puzzle(9, text_of(cage, other2, 9))
+fresh:set(1, 1, tonumber(other2:sub(1, 1)))
+expect("retotal after set: the line", given:line(), fresh:line())
+expect("retotal after set: the search", searched(given, 300), searched(fresh, 300))
+local diagonal_grid = sudolab.puzzle{rules = "classic;diagonal"}:fill(3)
+local diagonal_cage = sudolab.killer_partition{grid = diagonal_grid, sizes = {2, 3, 4},
+                                               min_cage = 2, max_cage = 4, seed = 3}
+local added = puzzle(9, text_of(diagonal_cage, diagonal_grid, 9))
+searched(added, 300)
+added:add_rule("diagonal")
+local relabeled = killer.relabeled(diagonal_grid, 9)
+added:retotal(relabeled)
+local fresh_added = sudolab.puzzle{
+  rules = "classic;killer:" .. text_of(diagonal_cage, relabeled, 9) .. ";diagonal"}
+expect("retotal after add_rule: the line", added:line(), fresh_added:line())
+expect("retotal after add_rule: the search", searched(added, 300), searched(fresh_added, 300))
 local swapped = other:sub(2, 2) .. other:sub(1, 1) .. other:sub(3) -- breaks the rows' columns
 fails("a grid breaking the classic rule", function() p:retotal(swapped) end, "breaks")
 local row = other:sub(1, 9)
