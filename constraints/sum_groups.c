@@ -237,16 +237,12 @@ static void totals_range(struct totals *x, int lo, int hi)
     for (int w = 0; w < 2; w++) x->w[w] |= word_range(w, lo, hi);
 }
 
-/* The k smallest (or largest) digits of a set, added up. */
-static int end_sum(digitset digits, int k, int largest)
+/* The k smallest digits of a set. */
+static digitset lowest_digits(digitset digits, int k)
 {
-    int sum = 0;
-    for (; k > 0; k--) {
-        int d = largest ? 31 - __builtin_clz(digits) : digitset_first(digits);
-        sum += d;
-        digits &= ~digitset_of(d);
-    }
-    return sum;
+    digitset rest = digits;
+    for (; k > 0; k--) rest &= rest - 1;
+    return digits ^ rest;
 }
 
 /* What group g holds and can still hold, and whether it is broad; -1 when
@@ -275,9 +271,13 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->base[g] = t->total[placed >> 1];
     gs->broad[g] = t->choose[m][pick] > broad;
     /* Only a broad group's range is read (as its totals, and by the memo
-     * when it was broad before too). */
-    gs->lo[g] = gs->broad[g] ? gs->base[g] + end_sum(free_digits, pick, 0) : 0;
-    gs->hi[g] = gs->broad[g] ? gs->base[g] + end_sum(free_digits, pick, 1) : 0;
+     * when it was broad before too). Its greatest sets are the free digits
+     * past the m - pick smallest. */
+    gs->lo[g] = gs->broad[g] ? gs->base[g] + t->total[lowest_digits(free_digits, pick) >> 1] : 0;
+    gs->hi[g] =
+        gs->broad[g]
+            ? gs->base[g] + t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1]
+            : 0;
     return 0;
 }
 /* Notes set rest of group g (with the group's placed digits, base) when
@@ -303,10 +303,6 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
                       int g)
 {
     gs->totals[g] = (struct totals){{0, 0}};
-    if (gs->broad[g]) {
-        totals_range(&gs->totals[g], gs->lo[g], gs->hi[g]);
-        return 0;
-    }
     const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0;
     digitset free_digits = gs->free_digits[g], open[SUM_GROUPS_MAX_CELLS];
@@ -333,28 +329,40 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
     return gs->totals[g].w[0] | gs->totals[g].w[1] ? 0 : -1;
 }
 
-/* Narrows group g's cells to the sets that leave a total the others make. */
-static int keep_group(struct group_scan *gs, const digitset *cand, int g, int need,
-                      struct totals others, digitset *keep)
+/* The totals of a group that leave need - total among the others'. */
+static struct totals totals_meeting(struct totals own, int need, struct totals others)
+{
+    struct totals kept = {{0, 0}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = own.w[w]; bits; bits &= bits - 1) {
+            int total = w * 64 + __builtin_ctzll(bits);
+            if (totals_has(others, need - total)) kept.w[w] |= bits & -bits;
+        }
+    return kept;
+}
+
+/* The same when the others make every total from lo to hi. */
+static struct totals totals_meeting_range(struct totals own, int need, int lo, int hi)
+{
+    struct totals kept = own;
+    for (int w = 0; w < 2; w++) kept.w[w] &= word_range(w, need - hi, need - lo);
+    return kept;
+}
+
+/* Narrows group g's cells to the sets of the totals kept. */
+static int keep_group(struct group_scan *gs, const digitset *cand, int g, struct totals kept,
+                      digitset *keep)
 {
     const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g];
     digitset can = 0, every = ~(digitset)0;
-    int found = 0;
+    if (!(kept.w[0] | kept.w[1])) return -1;
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = gs->totals[g].w[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = kept.w[w]; bits; bits &= bits - 1) {
             int total = w * 64 + __builtin_ctzll(bits);
-            if (!totals_has(others, need - total)) continue;
-            found = 1;
-            if (gs->broad[g]) break;
             can |= gs->any[g][total];
             every &= gs->every[g][total];
         }
-    if (!found) return -1;
-    if (gs->broad[g]) {
-        for (int j = 0; j < k; j++) keep[cells[j]] = cand[cells[j]];
-        return 0;
-    }
     can |= gs->placed[g];
     for (int j = 0; j < k; j++) keep[cells[j]] = cand[cells[j]] & can;
     /* A digit every set holds, with one cell of the group left for it. */
@@ -411,6 +419,47 @@ static int broad_sum_prune(const struct group_scan *gs, const digitset *cand, in
     return 0;
 }
 
+/* A sum with a group to list. The broad groups make every total of their
+ * ranges added up, as one part; each listed group keeps the sets that
+ * leave a total the other parts make. Whether the sum can be made at all
+ * is the same question for every group, so the broad groups, which
+ * narrow no cell, are not asked it one by one. */
+static int listed_sum_prune(const struct digit_subsets *t, struct group_scan *gs,
+                            const digitset *cand, int ngroups, int total, digitset *keep)
+{
+    struct totals before[SUM_GROUPS_MAX_GROUPS + 1], after[SUM_GROUPS_MAX_GROUPS + 1];
+    struct totals part[SUM_GROUPS_MAX_GROUPS + 1];
+    int listed[SUM_GROUPS_MAX_GROUPS], nlisted = 0, lo = 0, hi = 0;
+    for (int g = 0; g < ngroups; g++) {
+        if (gs->broad[g]) {
+            lo += gs->lo[g], hi += gs->hi[g];
+            for (int j = gs->cell_first[g]; j < gs->cell_first[g + 1]; j++)
+                keep[gs->order[j]] = cand[gs->order[j]];
+            continue;
+        }
+        if (scan_group(t, gs, cand, g)) return -1;
+        part[nlisted] = gs->totals[g];
+        listed[nlisted++] = g;
+    }
+    /* One listed group: the others are the broad part, every total of
+     * lo..hi, and its totals are kept by a mask. */
+    if (nlisted == 1)
+        return keep_group(gs, cand, listed[0], totals_meeting_range(part[0], total, lo, hi), keep);
+    /* The broad part last: {0} when there is none. */
+    part[nlisted] = (struct totals){{0, 0}};
+    totals_range(&part[nlisted], lo, hi);
+    /* before[i]: totals of parts 0..i-1; after[i]: of parts i..end. */
+    before[0] = after[nlisted + 1] = (struct totals){{1, 0}};
+    for (int i = 0; i < nlisted; i++) before[i + 1] = totals_add(before[i], part[i]);
+    for (int i = nlisted; i > 0; i--) after[i] = totals_add(part[i], after[i + 1]);
+    for (int i = 0; i < nlisted; i++) {
+        struct totals others = totals_add(before[i], after[i + 1]);
+        struct totals kept = totals_meeting(part[i], total, others);
+        if (keep_group(gs, cand, listed[i], kept, keep)) return -1;
+    }
+    return 0;
+}
+
 int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const uint8_t *group,
                      int count, int ngroups, int total, int broad, digitset *keep, void *memo)
 {
@@ -424,7 +473,6 @@ int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
                           int broad, digitset *keep, void *memo)
 {
     struct group_scan gs;
-    struct totals before[SUM_GROUPS_MAX_GROUPS + 1], after[SUM_GROUPS_MAX_GROUPS + 1];
     gs.cell_first = lay->cell_first;
     gs.order = lay->order;
     for (int g = 0; g < ngroups; g++)
@@ -435,16 +483,7 @@ int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
     }
     if (all_broad(&gs, ngroups))
         return broad_sum_prune(&gs, cand, count, ngroups, total, keep, memo);
-    for (int g = 0; g < ngroups; g++)
-        if (scan_group(t, &gs, cand, g)) return -1;
-    /* before[g]: totals of groups 0..g-1; after[g]: of groups g..end. */
-    before[0] = after[ngroups] = (struct totals){{1, 0}};
-    for (int g = 0; g + 1 < ngroups; g++) before[g + 1] = totals_add(before[g], gs.totals[g]);
-    for (int g = ngroups - 1; g > 0; g--) after[g] = totals_add(gs.totals[g], after[g + 1]);
-    for (int g = 0; g < ngroups; g++) {
-        struct totals others = totals_add(before[g], after[g + 1]);
-        if (keep_group(&gs, cand, g, total, others, keep)) return -1;
-    }
+    if (listed_sum_prune(t, &gs, cand, ngroups, total, keep)) return -1;
     if (memo && memcmp(keep, cand, (size_t)count * sizeof *keep) == 0)
         memo_write(&gs, memo, ngroups);
     return 0;

@@ -303,6 +303,169 @@ static void test_every_group_broad(void)
     CU_ASSERT_TRUE(failed > 300);
 }
 
+/* --- The listing, modelled set by set ------------------------------------ */
+
+#define MODEL_TOTALS 128
+
+/* One group as the listing sees it: its totals (a broad group's: its
+ * range) and, per total, the union and common part of its sets. */
+struct model_group {
+    int broad;
+    digitset placed;
+    unsigned char makes[MODEL_TOTALS];
+    digitset any[MODEL_TOTALS], every[MODEL_TOTALS];
+};
+
+static int choose(int m, int k)
+{
+    long ways = 1;
+    for (int i = 0; i < k; i++) ways = ways * (m - i) / (i + 1);
+    return (int)ways;
+}
+
+/* Group g listed by brute force over every subset of its free digits; -1
+ * when it cannot be filled. */
+static int model_list(const digitset *cand, const uint8_t *group, int count, int g, int limit,
+                      struct model_group *out)
+{
+    digitset placed = 0, reach = 0;
+    int k = 0, nplaced = 0, base = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < count; i++) {
+        if (group[i] != g) continue;
+        k++;
+        reach |= cand[i];
+        if (digitset_is_single(cand[i])) placed |= cand[i], nplaced++;
+    }
+    digitset free_digits = reach & ~placed;
+    int pick = k - nplaced, lo, hi;
+    if (digitset_count(placed) != nplaced || digitset_count(free_digits) < pick) return -1;
+    out->placed = placed;
+    out->broad = choose(digitset_count(free_digits), pick) > limit;
+    if (out->broad) {
+        group_range(cand, group, count, g, &lo, &hi);
+        for (int s = lo; s <= hi; s++) out->makes[s] = 1;
+        return 0;
+    }
+    for (digitset m = placed; m; m = digitset_rest(m)) base += digitset_first(m);
+    int found = 0;
+    for (digitset set = 0; set < 1u << 10; set += 2) {
+        if ((set & ~free_digits) || digitset_count(set) != pick) continue;
+        int meets = 1, s = base;
+        for (int i = 0; i < count; i++)
+            if (group[i] == g && !digitset_is_single(cand[i]) && !(cand[i] & set)) meets = 0;
+        if (!meets) continue;
+        for (digitset m = set; m; m = digitset_rest(m)) s += digitset_first(m);
+        out->any[s] = out->makes[s] ? out->any[s] | set : set;
+        out->every[s] = out->makes[s] ? out->every[s] & set : set;
+        out->makes[s] = 1;
+        found = 1;
+    }
+    return found ? 0 : -1;
+}
+
+/* What every group but g makes, added up. */
+static void model_others(const struct model_group *groups, int ngroups, int g, unsigned char *makes)
+{
+    memset(makes, 0, MODEL_TOTALS);
+    makes[0] = 1;
+    for (int h = 0; h < ngroups; h++) {
+        if (h == g) continue;
+        unsigned char next[MODEL_TOTALS] = {0};
+        for (int a = 0; a < MODEL_TOTALS; a++)
+            for (int b = 0; a + b < MODEL_TOTALS && makes[a]; b++)
+                if (groups[h].makes[b]) next[a + b] = 1;
+        memcpy(makes, next, MODEL_TOTALS);
+    }
+}
+
+/* The whole prune, group by group: a listed group keeps its sets whose
+ * totals the others complete, then a digit all of them hold goes to its
+ * one place; a broad group keeps its cells. */
+static int model_prune(const digitset *cand, const uint8_t *group, int count, int ngroups,
+                       int total, int limit, digitset *keep)
+{
+    struct model_group groups[4];
+    for (int g = 0; g < ngroups; g++)
+        if (model_list(cand, group, count, g, limit, &groups[g])) return -1;
+    memcpy(keep, cand, (size_t)count * sizeof *keep);
+    for (int g = 0; g < ngroups; g++) {
+        unsigned char others[MODEL_TOTALS];
+        digitset can = 0, every = ~(digitset)0;
+        int found = 0;
+        model_others(groups, ngroups, g, others);
+        for (int s = 0; s < MODEL_TOTALS; s++) {
+            if (!groups[g].makes[s] || total - s < 0 || total - s >= MODEL_TOTALS) continue;
+            if (!others[total - s]) continue;
+            found = 1;
+            can |= groups[g].any[s];
+            every &= groups[g].every[s];
+        }
+        if (!found) return -1;
+        if (groups[g].broad) continue;
+        can |= groups[g].placed;
+        for (int i = 0; i < count; i++)
+            if (group[i] == g) keep[i] = cand[i] & can;
+        for (digitset d = every & can; d; d = digitset_rest(d)) {
+            digitset digit = d & -d;
+            int places = 0, at = -1;
+            for (int i = 0; i < count; i++)
+                if (group[i] == g && (keep[i] & digit)) places++, at = i;
+            if (places == 0) return -1;
+            if (places == 1) keep[at] = digit;
+        }
+    }
+    return 0;
+}
+
+/* Random sums of listed and broad groups together (limits from 0 sets to
+ * every group listed): prune's status and cells equal the model's. */
+static void test_mixed_sums_match_the_model(void)
+{
+    struct rng rng;
+    const struct digit_subsets *t = digit_subsets_of(9);
+    rng_seed(&rng, 2345);
+    int held = 0, failed = 0, narrowed = 0, mixed = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        int count = 2 + (int)rng_below(&rng, 8), ngroups = 1 + (int)rng_below(&rng, 4);
+        int limit = (int)rng_below(&rng, 30);
+        digitset cand[9], keep[9], expect_keep[9];
+        uint8_t group[9];
+        int sizes[SUM_GROUPS_MAX_CELLS] = {0};
+        for (int i = 0; i < count; i++) {
+            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
+            sizes[group[i]]++;
+            if (rng_below(&rng, 5) == 0)
+                cand[i] = digitset_of(1 + (int)rng_below(&rng, 9));
+            else
+                do
+                    cand[i] = (digitset)rng_below(&rng, 1u << 9) << 1 |
+                              digitset_of(1 + (int)rng_below(&rng, 9));
+                while (digitset_count(cand[i]) < 2 && rng_below(&rng, 2));
+        }
+        if (!sum_groups_fit(t, sizes, ngroups) || ngroups > count) continue;
+        int total = 3 * count + (int)rng_below(&rng, (uint32_t)(5 * count));
+        int expect = model_prune(cand, group, count, ngroups, total, limit, expect_keep);
+        int status = sum_groups_prune(t, cand, group, count, ngroups, total, limit, keep, NULL);
+        CU_ASSERT_EQUAL(status, expect);
+        if (status == 0 && expect == 0) {
+            CU_ASSERT_EQUAL(memcmp(keep, expect_keep, (size_t)count * sizeof keep[0]), 0);
+            narrowed += memcmp(keep, cand, (size_t)count * sizeof keep[0]) != 0;
+        }
+        held += expect == 0, failed += expect != 0;
+        int broad_groups = 0;
+        for (int g = 0; g < ngroups; g++) {
+            struct model_group one;
+            broad_groups += model_list(cand, group, count, g, limit, &one) == 0 && one.broad;
+        }
+        mixed += expect == 0 && broad_groups > 0 && broad_groups < ngroups;
+    }
+    CU_ASSERT_TRUE(held > 300); /* every outcome reached */
+    CU_ASSERT_TRUE(failed > 300);
+    CU_ASSERT_TRUE(narrowed > 300);
+    CU_ASSERT_TRUE(mixed > 300);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("sum groups", NULL, NULL);
@@ -315,4 +478,5 @@ void tests_register(void)
     CU_add_test(s, "sound on random sums", test_sound_on_random_sums);
     CU_add_test(s, "memo changes no answer", test_memo_changes_no_answer);
     CU_add_test(s, "every group broad", test_every_group_broad);
+    CU_add_test(s, "mixed sums match the model", test_mixed_sums_match_the_model);
 }
