@@ -148,6 +148,23 @@ static void brute_walk(struct brute *b, int i, int sum)
     }
 }
 
+/* Cell i of a random sum joins a group: the first ngroups cells one
+ * each (no group empty), the rest at random; sizes counts the members. */
+static void join_a_group(struct rng *rng, int i, int ngroups, uint8_t *group, int *sizes)
+{
+    group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(rng, (uint32_t)ngroups));
+    sizes[group[i]]++;
+}
+
+/* A random non-empty set of the digits 1..9. */
+static digitset random_digits(struct rng *rng)
+{
+    digitset m;
+    do m = (digitset)rng_below(rng, 1u << 9) << 1;
+    while (m == 0);
+    return m;
+}
+
 static void test_sound_on_random_sums(void)
 {
     struct rng rng;
@@ -160,10 +177,8 @@ static void test_sound_on_random_sums(void)
         uint8_t group[8];
         int sizes[SUM_GROUPS_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) {
-            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
-            sizes[group[i]]++;
-            do cand[i] = (digitset)rng_below(&rng, 1u << 9) << 1;
-            while (cand[i] == 0);
+            join_a_group(&rng, i, ngroups, group, sizes);
+            cand[i] = random_digits(&rng);
         }
         int total = count + (int)rng_below(&rng, (uint32_t)(8 * count + 1));
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
@@ -199,8 +214,7 @@ static void test_memo_changes_no_answer(void)
         unsigned char memo[256] = {0};
         int sizes[SUM_GROUPS_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) {
-            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
-            sizes[group[i]]++;
+            join_a_group(&rng, i, ngroups, group, sizes);
             cand[i] = ALL9;
         }
         int total = 0;
@@ -273,14 +287,12 @@ static void test_every_group_broad(void)
         unsigned char memo[256] = {0};
         int sizes[SUM_GROUPS_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) {
-            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
-            sizes[group[i]]++;
+            join_a_group(&rng, i, ngroups, group, sizes);
             /* Some cells single, so placed digits (and their clashes) count. */
             if (rng_below(&rng, 4) == 0)
                 cand[i] = digitset_of(1 + (int)rng_below(&rng, 9));
             else
-                do cand[i] = (digitset)rng_below(&rng, 1u << 9) << 1;
-                while (cand[i] == 0);
+                cand[i] = random_digits(&rng);
         }
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
         int lo = 0, hi = 0, expect = 0;
@@ -433,8 +445,7 @@ static void test_mixed_sums_match_the_model(void)
         uint8_t group[9];
         int sizes[SUM_GROUPS_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) {
-            group[i] = (uint8_t)(i < ngroups ? i : (int)rng_below(&rng, (uint32_t)ngroups));
-            sizes[group[i]]++;
+            join_a_group(&rng, i, ngroups, group, sizes);
             if (rng_below(&rng, 5) == 0)
                 cand[i] = digitset_of(1 + (int)rng_below(&rng, 9));
             else
