@@ -18,16 +18,6 @@
 
 extern const struct constraint_ops relation_constraint, thermo_constraint, sums_constraint;
 
-/* The bytes of search state the running slot reserved. */
-static size_t slot_state_bytes(const struct ruleset *rs, int slot)
-{
-    size_t from = rs->slots[slot].state_offset, end = rs->state_bytes;
-    for (int i = 0; i < rs->nslots; i++)
-        if (rs->slots[i].state_offset > from && rs->slots[i].state_offset < end)
-            end = rs->slots[i].state_offset;
-    return end - from;
-}
-
 /* Cells of the slot's watched group g (its part). */
 static int group_cells(const struct ruleset *rs, int group, int *cells)
 {
@@ -50,7 +40,7 @@ static int run_groups(const struct constraint_ops *ops, const void *self, struct
 {
     const struct ruleset *rs = ctx->rs;
     int slot = ctx->current_slot, first = rs->slots[slot].group_first;
-    memset((char *)ctx->cand + rs->slots[slot].state_offset, 0, slot_state_bytes(rs, slot));
+    memset((char *)ctx->cand + rs->slots[slot].state_offset, 0, rs->slots[slot].state_reserved);
     memset(ctx->dirty_groups, 0, sizeof ctx->dirty_groups);
     for (int g = first + from; g < first + to; g++)
         ctx->dirty_groups[g >> 6] |= UINT64_C(1) << (g & 63);
