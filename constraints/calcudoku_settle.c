@@ -65,19 +65,18 @@ static int cs_line(int n, int line, digitset *cand, struct cs_due *due)
     return changed;
 }
 
-/* Cage c's cells narrowed to their supports (through memo, when lent:
- * the same answers): as cs_line. A cage none of whose cells narrowed
- * since it last ran is at its fixed point (the supports of supports are
- * themselves), and a cell is in one cage. */
-static int cs_cage(int n, const struct calc_cage *c, struct calc_support_memo *memo, digitset *cand,
-                   struct cs_due *due)
+/* Cage c's cells narrowed to their supports (through memo, when lent,
+ * under c's key: the same answers): as cs_line. A cage none of whose
+ * cells narrowed since it last ran is at its fixed point (the supports
+ * of supports are themselves), and a cell is in one cage. */
+static int cs_cage(int n, const struct calc_cage *c, struct calc_support_memo *memo, uint64_t key,
+                   digitset *cand, struct cs_due *due)
 {
     digitset mine[CALC_MAX_CAGE_CELLS], support[CALC_MAX_CAGE_CELLS];
     int changed = 0, touched = 0;
     for (int i = 0; i < c->ncells; i++) touched |= due->cell[c->cells[i]];
     if (!touched) return 0;
     for (int i = 0; i < c->ncells; i++) mine[i] = cand[c->cells[i]];
-    uint64_t key = memo ? calc_cage_memo_key(c) : 0;
     if (!calc_cage_supports_memo(memo, c, key, mine, support)) return -1;
     for (int i = 0; i < c->ncells; i++)
         if (support[i] != mine[i]) cs_narrow(n, c->cells[i], cand, support[i], due), changed = 1;
@@ -104,6 +103,9 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
         cand[c] = digitset_all(n);
         if (givens[c]) cs_narrow(n, c, cand, digitset_of(givens[c]), &due);
     }
+    /* A cage's key is a fact of its shape and clue: one per count. */
+    uint64_t key[SL_MAX_CELLS];
+    for (int p = 0; p < k->map.nparts; p++) key[p] = k->memo ? calc_cage_memo_key(&k->cages[p]) : 0;
     /* The lines to their fixed point, then every cage due, until no
      * cage narrows: lines cost little, a cage's walk more. */
     for (int narrowed = 1; narrowed;) {
@@ -119,7 +121,7 @@ static int cs_root(const struct calcudoku *k, const struct geometry *g, const ui
         }
         narrowed = 0;
         for (int p = 0; p < k->map.nparts; p++) {
-            int rc = cs_cage(n, &k->cages[p], k->memo, cand, &due);
+            int rc = cs_cage(n, &k->cages[p], k->memo, key[p], cand, &due);
             if (rc < 0) return -1;
             narrowed |= rc;
         }
