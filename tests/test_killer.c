@@ -566,7 +566,7 @@ static void test_lean_ruleset(void)
     struct rng rng;
     rng_seed(&rng, 13);
     int settled = 0, open = 0;
-    for (int trial = 0; trial < 40; trial++) {
+    for (int trial = 0; trial < 60; trial++) {
         uint8_t grid[81], found[81];
         struct session s;
         open_random_killer(&f, &rng, grid, &s);
@@ -651,7 +651,7 @@ static void test_settle_9x9(void)
     struct rng rng;
     rng_seed(&rng, 17);
     int settled = 0, open = 0;
-    for (int trial = 0; trial < 40; trial++) {
+    for (int trial = 0; trial < 60; trial++) {
         CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
                               1);
         char map[82], sums[1024], givens[82];
@@ -1006,6 +1006,21 @@ static struct searched search_of(const struct ruleset *rs, const uint8_t *givens
     return out;
 }
 
+/* rs and fresh lay out the same state, write the same text and search
+ * alike from givens; rs's search. */
+static struct searched same_as_built(const struct ruleset *rs, const struct ruleset *fresh,
+                                     const uint8_t *givens)
+{
+    CU_ASSERT_EQUAL(rs->state_bytes, fresh->state_bytes);
+    CU_ASSERT_STRING_EQUAL(rs->text, fresh->text);
+    struct searched a = search_of(rs, givens), b = search_of(fresh, givens);
+    CU_ASSERT_EQUAL(a.r.solutions, b.r.solutions);
+    CU_ASSERT_EQUAL(a.r.gave_up, b.r.gave_up);
+    CU_ASSERT_EQUAL(a.nodes, b.nodes);
+    CU_ASSERT_EQUAL(memcmp(a.first, b.first, sizeof a.first), 0);
+    return a;
+}
+
 /* solution with its digits permuted at random: another solution grid of
  * the same cages. */
 static void relabel(const char *solution, struct rng *rng, uint8_t *grid)
@@ -1064,12 +1079,7 @@ static void test_retotal_as_built(void)
                 continue;
             }
             patched++;
-            CU_ASSERT_EQUAL(rs->state_bytes, fresh->state_bytes);
-            CU_ASSERT_STRING_EQUAL(rs->text, fresh->text);
-            struct searched a = search_of(rs, s.p.givens), b = search_of(fresh, s.p.givens);
-            CU_ASSERT_EQUAL(a.r.solutions, b.r.solutions);
-            CU_ASSERT_EQUAL(a.nodes, b.nodes);
-            CU_ASSERT_EQUAL(memcmp(a.first, b.first, sizeof a.first), 0);
+            struct searched a = same_as_built(rs, fresh, s.p.givens);
             CU_ASSERT_EQUAL(memcmp(a.first, grid, sizeof a.first), 0);
             ruleset_free(fresh);
         }
@@ -1077,6 +1087,108 @@ static void test_retotal_as_built(void)
         session_close(&s);
     }
     CU_ASSERT(patched * 2 > cases);
+}
+
+/* The sums line of a random_cages killer (map, sums) written over grid:
+ * each cage's total in grid, a hidden sum kept hidden. Worked out from
+ * the text, apart from puzzle_retotal. */
+static void sums_over(const char *map, const char *sums, const uint8_t *grid, char *out)
+{
+    int wide = strlen(map) > 81, total[SL_MAX_CELLS] = {0};
+    for (int c = 0; c < 81; c++) {
+        const char *at = map + (wide ? 2 * c : c);
+        if (*at == '.') continue;
+        int q = (int)(strchr(cage_letters, at[0]) - cage_letters);
+        if (wide) q = 62 * q + (int)(strchr(cage_letters, at[1]) - cage_letters);
+        total[q] += grid[c];
+    }
+    int len = 0, q = 0;
+    for (const char *at = sums; *at; q++) {
+        const char *comma = strchr(at, ',');
+        len += *at == '?' ? sprintf(out + len, "%s?", q ? "," : "")
+                          : sprintf(out + len, "%s%d", q ? "," : "", total[q]);
+        at = comma ? comma + 1 : at + strlen(at);
+    }
+}
+
+/* sums with each shown one raised by one to four at odds of one in
+ * `odds` (0: none raised): totals no grid gives. */
+static void bumped(const char *sums, struct rng *rng, uint32_t odds, char *out)
+{
+    int len = 0, q = 0;
+    for (const char *at = sums; *at; q++) {
+        const char *comma = strchr(at, ',');
+        int bump = *at != '?' && odds && rng_below(rng, odds) == 0 ? 1 + (int)rng_below(rng, 4) : 0;
+        len += *at == '?' ? sprintf(out + len, "%s?", q ? "," : "")
+                          : sprintf(out + len, "%s%d", q ? "," : "", atoi(at) + bump);
+        at = comma ? comma + 1 : at + strlen(at);
+    }
+}
+
+/* Random killers (random_cages, some sums hidden) retotalled over
+ * relabelings of their grids, again and again: where ruleset_retotal
+ * patches, the patched ruleset, and where it refuses, the one the caller
+ * then builds from the retotalled puzzle, matches a build of the killer's
+ * line written with the new totals. Some first totals make it refuse
+ * (attach dropped a sum for its total, or two sums share their cells). */
+static void test_retotal_random_killers(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct rng rng;
+    rng_seed(&rng, 4051);
+    int patched = 0, refused = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        uint8_t solution[81];
+        CU_ASSERT_EQUAL_FATAL(
+            solver_fill(f.solver, f.puzzle.givens, &rng, solution, NULL).solutions, 1);
+        char map[164], sums[1024], first[1024], digits[82] = {0}, line[2200];
+        random_cages(&rng, solution, 9, map, sums);
+        bumped(sums, &rng, trial % 2 ? 4 : 0, first);
+        for (int c = 0; c < 81; c++) digits[c] = (char)('0' + solution[c]);
+        struct session s, t;
+        struct sl_error err = {0};
+        session_open(&s, killer_line(map, first, NULL), NULL);
+        if (session_next(&s) != 1) { /* a bump past what its cage can reach */
+            session_close(&s);
+            continue;
+        }
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        for (int turn = 0; turn < 3; turn++) {
+            uint8_t grid[81], givens[81];
+            relabel(digits, &rng, grid);
+            CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
+            int rc = ruleset_retotal(rs, &s.p, grid, &err);
+            CU_ASSERT_FATAL(rc >= 0);
+            if (rc != 0) { /* refused: built afresh, as the caller would */
+                refused++;
+                ruleset_free(rs);
+                rs = ruleset_build(&s.p, &err);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+            } else {
+                patched++;
+            }
+            char new_sums[1024];
+            sums_over(map, sums, grid, new_sums);
+            snprintf(line, sizeof line, "%s", killer_line(map, new_sums, NULL));
+            session_open(&t, line, NULL);
+            CU_ASSERT_FATAL(session_next(&t) == 1);
+            struct ruleset *fresh = ruleset_build(&t.p, &err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(fresh);
+            /* A fifth of the cells given keeps a search with hidden sums short. */
+            for (int c = 0; c < 81; c++) givens[c] = rng_below(&rng, 5) == 0 ? grid[c] : 0;
+            struct searched a = same_as_built(rs, fresh, givens);
+            if (!a.r.gave_up) CU_ASSERT(a.r.solutions >= 1);
+            ruleset_free(fresh);
+            session_close(&t);
+        }
+        ruleset_free(rs);
+        session_close(&s);
+    }
+    fixture_close(&f);
+    CU_ASSERT(patched > 0);
+    CU_ASSERT(refused > 0);
 }
 
 void tests_register(void)
@@ -1099,4 +1211,5 @@ void tests_register(void)
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
     CU_add_test(s, "retotal as built", test_retotal_as_built);
+    CU_add_test(s, "retotal random killers", test_retotal_random_killers);
 }
