@@ -448,9 +448,10 @@ static int listed_sum_prune(const struct digit_subsets *t, struct group_scan *gs
     /* The broad part last: {0} when there is none. */
     part[nlisted] = (struct totals){{0, 0}};
     totals_range(&part[nlisted], lo, hi);
-    /* before[i]: totals of parts 0..i-1; after[i]: of parts i..end. */
+    /* before[i]: totals of parts 0..i-1, for each listed i (so none of
+     * all of them); after[i]: of parts i..end. */
     before[0] = after[nlisted + 1] = (struct totals){{1, 0}};
-    for (int i = 0; i < nlisted; i++) before[i + 1] = totals_add(before[i], part[i]);
+    for (int i = 0; i + 1 < nlisted; i++) before[i + 1] = totals_add(before[i], part[i]);
     for (int i = nlisted; i > 0; i--) after[i] = totals_add(part[i], after[i + 1]);
     for (int i = 0; i < nlisted; i++) {
         struct totals others = totals_add(before[i], after[i + 1]);
