@@ -475,11 +475,10 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     struct ke_since since;
     ke_since_of(ks, sink, 0, NULL, &since);
     for (int i = 0; i < ks->ncage_sums; i++) {
-        if (since.cages && !since.cages[i]) continue;
+        if (!ke_since_touched(ks->sums, i, &since)) continue;
         int size;
         const uint16_t *cells = sum_set_cell_list(ks->sums, i, &size);
         if (size < t->min_cells || size > t->max_cells) continue;
-        if (!since.cages && !ke_list_touched(cells, size, since.cells)) continue;
         int status = ke_bounds(ks, i, cells, size, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
