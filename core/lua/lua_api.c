@@ -46,7 +46,6 @@ struct api_puzzle {
     struct ruleset *rules; /* NULL until needed, or after a rule change */
     struct solver *solver;
     struct rater *rater; /* NULL until p:rate(), or after a rule change */
-    int rater_stale;     /* the rater is for the totals before p:retotal */
     /* A Lua rule's error in the last search (LUA_RULE_ERROR_MAX bytes, the
      * puzzle's user value, made by its first Lua rule), or NULL: no
      * puzzle without one pays for it (a generator makes one a draw). */
@@ -246,7 +245,6 @@ static void api_release(lua_State *L, struct api_puzzle *ap)
 {
     rater_free(ap->rater);
     ap->rater = NULL;
-    ap->rater_stale = 0;
     solver_free(ap->solver);
     ruleset_free(ap->rules);
     ap->solver = NULL;
@@ -713,20 +711,6 @@ static void api_push_rules_used(lua_State *L, const struct ruleset *rs,
     lua_setfield(L, -2, "unused");
 }
 
-/* The puzzle's rater, made or made over for its totals (a stale one:
- * api_retotal_rules); NULL when out of memory or the rules cannot be
- * rated. */
-static struct rater *api_rater(struct api_puzzle *ap)
-{
-    if (ap->rater && ap->rater_stale && rater_retotal(ap->rater)) {
-        rater_free(ap->rater);
-        ap->rater = NULL;
-    }
-    ap->rater_stale = 0;
-    if (!ap->rater) ap->rater = rater_new(ap->rules);
-    return ap->rater;
-}
-
 /* p:rate([above [, below]]) -> {rating=, grade=, work=, steps=, hardest=, techniques={key=count},
  * rules={name=used?}, unused={names of rules the solve path left unused}}
  * for a unique puzzle, else nil and why. With `above`, stops as soon as the
@@ -755,7 +739,7 @@ static int api_rate(lua_State *L)
         if (r.solutions == 1 && !r.gave_up) api_note_unique(ap, solution, API_NOT_COUNTED);
     }
     int rated = -1;
-    if (r.solutions == 1 && api_rater(ap)) {
+    if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
         rated = rate_puzzle_band(ap->rater, ap->p.givens, solution, below, above, res, NULL, NULL);
         run.stats.nodes += res->fallback_nodes;
     }
@@ -884,32 +868,20 @@ static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const c
 }
 
 /* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
- * can be, else dropped to be built again; the solver, and what was known
- * unique, go (api_release) as after any rule change. The rater of a
- * patched ruleset is kept stale, to be made over (rater_retotal) at the
- * next p:rate rather than anew: its houses' layout is most of a new
- * one's cost, and a generator rates some of many relabelings of one
- * layout. Its bytes are charged again at p:rate. */
+ * can be, else dropped to be built again; the solver and rater, and what
+ * was known unique, go (api_release) as after any rule change. */
 static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
 {
     struct sl_error err = {0};
     struct ruleset *rs = ap->rules;
-    struct rater *rater = ap->rater;
-    ap->rules = NULL; /* both kept from api_release, which frees the rest */
-    ap->rater = NULL;
+    ap->rules = NULL; /* kept from api_release, which frees the rest */
     api_release(L, ap);
-    if (rs == NULL) {
-        rater_free(rater);
-        return;
-    }
+    if (rs == NULL) return;
     if (ruleset_retotal(rs, &ap->p, grid, &err)) {
-        rater_free(rater);
         ruleset_free(rs);
         return;
     }
     ap->rules = rs;
-    ap->rater = rater;
-    ap->rater_stale = rater != NULL;
     api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
 }
 

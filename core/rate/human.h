@@ -151,12 +151,6 @@ struct step {
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs);
 /* Frees what human_layout_init made (not lay itself). */
 void human_layout_free(struct human_layout *lay);
-/* After lay's ruleset was re-totalled (ruleset_retotal: the same units,
- * other totals and state size): its rules prepared again and their
- * scratch made for the new state; the houses, peers and meetings, which
- * the totals do not touch, stay. Returns 0, or -1 as human_layout_init
- * (lay must then be freed). */
-int human_layout_retotal(struct human_layout *lay);
 
 /* Starts from the givens: every candidate the starting domains allow,
  * each given removed from its peers. Returns 0, or -1 when the givens

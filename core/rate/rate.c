@@ -186,22 +186,6 @@ void rater_free(struct rater *r)
     free(r);
 }
 
-int rater_retotal(struct rater *r)
-{
-    /* The solver's state is sized for the old totals, and the rows'
-     * memories were set from the old rules' scratch: made again, as
-     * rater_new makes them. */
-    solver_free(r->solver);
-    free(r->memo);
-    free(r->lost);
-    free(r->log);
-    r->solver = NULL;
-    r->memo = NULL;
-    r->lost = NULL;
-    r->log = NULL;
-    return human_layout_retotal(&r->lay) || rater_memo_init(r) ? -1 : 0;
-}
-
 const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
 
 /* The rater's search, or NULL when out of memory. Made when first needed:

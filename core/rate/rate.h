@@ -69,11 +69,6 @@ struct rater;
  * the ruleset's houses do not fit the layout. */
 struct rater *rater_new(const struct ruleset *rs);
 void rater_free(struct rater *r);
-/* After r's ruleset was re-totalled in place (ruleset_retotal): r made
- * over for its new totals, as rater_new would make it, but for the
- * layout of houses, which stays. Returns 0, or -1 when out of memory (r
- * must then be freed). */
-int rater_retotal(struct rater *r);
 
 /* Called for every step taken, before it is applied. */
 typedef void (*rate_trace)(void *arg, const struct human *h, const struct step *s);

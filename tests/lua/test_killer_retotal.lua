@@ -5,9 +5,6 @@
 -- grid gives, where the patch must give way to a fresh build), the
 -- patched puzzle must read, list its solutions, take the same search
 -- nodes, count and rate as the puzzle built from the relabeled text.
--- Every other relabeling is rated, so the patched puzzle's rater, made
--- over for the new totals rather than anew (p:retotal keeps it), rates
--- after two re-totals, refused ones among them.
 local check = require("check")
 local killer = require("killer_cages")
 local expect = check.expect
