@@ -289,14 +289,14 @@ static int killer_retotal(void *self, const uint8_t *grid, size_t *state_bytes,
     memcpy(k->cages.sum, sum, (size_t)k->cages.map.nparts * sizeof sum[0]);
     if (state_bytes == NULL) return 0;
     if (k->sums == NULL) return 1;
+    /* The rater's differences too, when a rater made them: a rater kept
+     * over the patch (rater_retotaled) then finds them ready, and the
+     * derived sums' shapes, a fact of their cells, stay as they are. */
     if (sum_set_retotal(k->sums, grid, err) ||
-        (k->search_differences && sum_set_retotal(k->search_differences, grid, err)))
+        (k->search_differences && sum_set_retotal(k->search_differences, grid, err)) ||
+        (k->differences && sum_set_retotal(k->differences, grid, err)))
         return -1;
     if (!killer_sums_as_attached(k)) return 1;
-    sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
-    k->differences = NULL;
-    free(k->shape);
-    k->shape = NULL;
     *state_bytes = killer_state_bytes(k);
     return 0;
 }
