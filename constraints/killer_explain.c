@@ -169,44 +169,69 @@ static int ke_since_touched(const struct sum_set *s, int i, const struct ke_sinc
     return ke_touched(s, i, since->cells);
 }
 
+/* Efforts below this are ordered by counting (a 9x9 cage allows at most
+ * 12 combinations); larger ones by insertion. */
+#define KE_EFFORT_COUNTED 64
+
+void killer_order_by_effort(const int *effort, int n, int *order)
+{
+    int most = 0;
+    for (int k = 0; k < n; k++) most = effort[k] > most ? effort[k] : most;
+    if (most >= KE_EFFORT_COUNTED) {
+        for (int k = 0; k < n; k++) {
+            int j = k;
+            for (; j > 0 && effort[order[j - 1]] > effort[k]; j--) order[j] = order[j - 1];
+            order[j] = k;
+        }
+        return;
+    }
+    int next[KE_EFFORT_COUNTED + 1];
+    for (int e = 0; e <= most + 1; e++) next[e] = 0;
+    for (int k = 0; k < n; k++) next[effort[k] + 1]++;
+    for (int e = 1; e <= most; e++) next[e] += next[e - 1];
+    for (int k = 0; k < n; k++) order[next[effort[k]]++] = k;
+}
+
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
- * into order; returns how many cages there are. Only the cages touched
- * since (all when nothing is known), and allowing at most `most`
- * combinations: the order of those is the order they have among all the
- * cages. */
-static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
-                              const struct ke_since *since, int most, int *order, int *effort)
+ * into order; returns how many cages there are. Only the cages of t's
+ * sizes touched since (all when nothing is known), and allowing at most
+ * `most` combinations: the order of those is the order they have among
+ * all the cages. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct ke_technique *t,
+                              const struct prop_ctx *ctx, const struct ke_since *since, int most,
+                              int *order)
 {
     const digitset *now = prop_candidate_array(ctx);
-    int n = 0;
+    int cage[SL_MAX_CELLS], effort[SL_MAX_CELLS], by_effort[SL_MAX_CELLS], n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
+        int size;
         if (!ke_since_touched(ks->sums, i, since)) continue;
-        int e = sum_set_placed_combos(ks->sums, i, now), k = n;
+        sum_set_cell_list(ks->sums, i, &size);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        int e = sum_set_placed_combos(ks->sums, i, now);
         if (e > most) continue;
-        n++;
-        for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
-        order[k] = i, effort[k] = e;
+        cage[n] = i, effort[n++] = e;
     }
+    if (n == 0) return 0;
+    killer_order_by_effort(effort, n, by_effort);
+    for (int k = 0; k < n; k++) order[k] = cage[by_effort[k]];
     return n;
 }
 
 static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique *t,
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
+    int order[SL_MAX_CELLS];
     struct ke_since since;
     /* A house's other cells decide what it rules out. */
     const digitset *single_in = t->sight == SUM_SEE_ONE ? prop_candidate_array(ctx) : NULL;
     ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, single_in, &since);
     /* The effort is the count a sight of one combination sees: past one,
      * that sight finds nothing. */
-    int n =
-        ke_cages_by_effort(ks, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order, effort);
+    int n = ke_cages_by_effort(ks, t, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order);
     for (int k = 0; k < n; k++) {
-        int i = order[k], size;
-        sum_set_cell_list(ks->sums, i, &size);
-        if (size < t->min_cells || size > t->max_cells) continue;
+        int i = order[k];
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
         /* A contradiction ends the row. Told what changed, a cage skipped
          * might have met one first; on a rating's path, whose grid has a
