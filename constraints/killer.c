@@ -38,7 +38,7 @@ struct killer {
      * of their own, so the rater's sums and their order stay as they were. */
     struct sum_set *search_differences;
     int nsums;                     /* sums' count: the first difference's group */
-    uint8_t *shape;                /* the rater's: what each derived sum looks like */
+    struct killer_shapes *shape;   /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
     int grid_shaped;               /* attach dropped no sum for its total (killer_add_innies) */

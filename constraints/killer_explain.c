@@ -439,12 +439,28 @@ static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
     return one_cage && ks->map->part[cells[0]] >= 0 ? KE_SPLIT : KE_INNIES;
 }
 
-uint8_t *killer_explain_shapes(const struct killer_sums *ks)
+_Static_assert(KE_SEVERAL + 1 == KILLER_SHAPES, "killer_explain.h counts the shapes");
+
+void killer_shapes_index(const uint8_t *of, int n, int first, int *by_shape, int *start)
+{
+    int next[KILLER_SHAPES + 1] = {0};
+    for (int k = 0; k < n; k++) next[of[k] + 1]++;
+    for (int s = 1; s <= KILLER_SHAPES; s++) next[s] += next[s - 1];
+    for (int s = 0; s <= KILLER_SHAPES; s++) start[s] = next[s];
+    for (int k = 0; k < n; k++) by_shape[next[of[k]]++] = first + k;
+}
+
+struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks)
 {
     int n = sum_set_count(ks->sums) - ks->ncage_sums;
-    uint8_t *shape = malloc((size_t)n + 1);
-    for (int i = 0; shape && i < n; i++) shape[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
-    return shape;
+    struct killer_shapes *shapes =
+        malloc(sizeof *shapes + (size_t)n * sizeof shapes->by_shape[0] + (size_t)n + 1);
+    if (!shapes) return NULL;
+    shapes->by_shape = (int *)(shapes + 1);
+    shapes->of = (uint8_t *)(shapes->by_shape + n);
+    for (int i = 0; i < n; i++) shapes->of[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
+    killer_shapes_index(shapes->of, n, ks->ncage_sums, shapes->by_shape, shapes->start);
+    return shapes;
 }
 
 /* The digits from..to (none when to < from). */
@@ -519,9 +535,12 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     struct ke_snapshot snap;
     int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
-    for (int i = first; i < end; i++) {
-        if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
-        int status;
+    /* A row of one shape reads that shape's sums alone, in order. */
+    const int *only = t->shape >= 0 ? ks->shapes->by_shape + ks->shapes->start[t->shape] : NULL;
+    int count = only ? ks->shapes->start[t->shape + 1] - ks->shapes->start[t->shape] : end - first;
+    for (int k = 0; k < count; k++) {
+        int i = only ? only[k] : first + k, status;
+        if (i < first || i >= end) continue;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
             int n;

@@ -1009,6 +1009,35 @@ static void test_order_by_effort_is_stable(void)
     }
 }
 
+/* killer_shapes_index, which the rule-of-45 rows of one shape read in
+ * place of every derived sum's shape, against that scan: each shape's
+ * sums in order, on random shapes of up to 200 sums (some shapes absent,
+ * some lists empty). */
+static void test_shapes_index_is_the_scan(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 5281);
+    uint8_t of[200];
+    int by_shape[200], start[KILLER_SHAPES + 1];
+    for (int trial = 0; trial < 3000; trial++) {
+        int n = (int)rng_below(&rng, 201), first = (int)rng_below(&rng, 60);
+        uint64_t shapes = 1 + rng_below(&rng, KILLER_SHAPES);
+        for (int k = 0; k < n; k++) of[k] = (uint8_t)rng_below(&rng, shapes);
+        killer_shapes_index(of, n, first, by_shape, start);
+        CU_ASSERT_EQUAL(start[0], 0);
+        CU_ASSERT_EQUAL(start[KILLER_SHAPES], n);
+        for (int s = 0; s < KILLER_SHAPES; s++) {
+            int at = start[s];
+            for (int k = 0; k < n; k++) {
+                if (of[k] != s) continue;
+                CU_ASSERT(at < start[s + 1] && by_shape[at] == first + k);
+                at++;
+            }
+            CU_ASSERT_EQUAL(at, start[s + 1]);
+        }
+    }
+}
+
 /* --- retotal: a patched ruleset against a fresh build ------------------ */
 
 /* Solutions (up to two), the first found and the nodes of rs's search
@@ -1238,6 +1267,7 @@ void tests_register(void)
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
     CU_add_test(s, "order by effort is stable", test_order_by_effort_is_stable);
+    CU_add_test(s, "shapes index is the scan", test_shapes_index_is_the_scan);
     CU_add_test(s, "retotal as built", test_retotal_as_built);
     CU_add_test(s, "retotal random killers", test_retotal_random_killers);
 }
