@@ -481,13 +481,17 @@ static int ke_bounds(const struct killer_sums *ks, int i, const uint16_t *cells,
                      struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
-    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, changed = 0;
+    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, spread = 0, changed = 0;
     for (int k = 0; k < n; k++) {
         digitset m = now[cells[k]];
         if (!m) return SL_PROP_CONTRADICTION;
-        lo += digitset_first(m);
-        hi += 31 - __builtin_clz(m);
+        int low = digitset_first(m), high = 31 - __builtin_clz(m);
+        lo += low, hi += high;
+        spread = high - low > spread ? high - low : spread;
     }
+    /* A cell loses its lowest digit when its spread exceeds hi - rest,
+     * its highest when it exceeds rest - lo: most cages keep every cell. */
+    if (spread <= hi - rest && spread <= rest - lo) return 0;
     for (int k = 0; k < n; k++) {
         digitset m = now[cells[k]];
         int low = digitset_first(m), high = 31 - __builtin_clz(m);
