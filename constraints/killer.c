@@ -38,7 +38,7 @@ struct killer {
      * of their own, so the rater's sums and their order stay as they were. */
     struct sum_set *search_differences;
     int nsums;                     /* sums' count: the first difference's group */
-    uint8_t *shape;                /* the rater's: what each derived sum looks like */
+    struct killer_shapes *shape;   /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
     int grid_shaped;               /* attach dropped no sum for its total (killer_add_innies) */
@@ -289,14 +289,14 @@ static int killer_retotal(void *self, const uint8_t *grid, size_t *state_bytes,
     memcpy(k->cages.sum, sum, (size_t)k->cages.map.nparts * sizeof sum[0]);
     if (state_bytes == NULL) return 0;
     if (k->sums == NULL) return 1;
+    /* The rater's differences too, when a rater made them: a rater kept
+     * over the patch (rater_retotaled) then finds them ready, and the
+     * derived sums' shapes, a fact of their cells, stay as they are. */
     if (sum_set_retotal(k->sums, grid, err) ||
-        (k->search_differences && sum_set_retotal(k->search_differences, grid, err)))
+        (k->search_differences && sum_set_retotal(k->search_differences, grid, err)) ||
+        (k->differences && sum_set_retotal(k->differences, grid, err)))
         return -1;
     if (!killer_sums_as_attached(k)) return 1;
-    sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
-    k->differences = NULL;
-    free(k->shape);
-    k->shape = NULL;
     *state_bytes = killer_state_bytes(k);
     return 0;
 }

@@ -169,44 +169,69 @@ static int ke_since_touched(const struct sum_set *s, int i, const struct ke_sinc
     return ke_touched(s, i, since->cells);
 }
 
+/* Efforts below this are ordered by counting (a 9x9 cage allows at most
+ * 12 combinations); larger ones by insertion. */
+#define KE_EFFORT_COUNTED 64
+
+void killer_order_by_effort(const int *effort, int n, int *order)
+{
+    int most = 0;
+    for (int k = 0; k < n; k++) most = effort[k] > most ? effort[k] : most;
+    if (most >= KE_EFFORT_COUNTED) {
+        for (int k = 0; k < n; k++) {
+            int j = k;
+            for (; j > 0 && effort[order[j - 1]] > effort[k]; j--) order[j] = order[j - 1];
+            order[j] = k;
+        }
+        return;
+    }
+    int next[KE_EFFORT_COUNTED + 1];
+    for (int e = 0; e <= most + 1; e++) next[e] = 0;
+    for (int k = 0; k < n; k++) next[effort[k] + 1]++;
+    for (int e = 1; e <= most; e++) next[e] += next[e - 1];
+    for (int k = 0; k < n; k++) order[next[effort[k]]++] = k;
+}
+
 /* Cages in order of the combinations their totals allow beside their
  * placed digits (fewest first: a player weighs the short lists first),
- * into order; returns how many cages there are. Only the cages touched
- * since (all when nothing is known), and allowing at most `most`
- * combinations: the order of those is the order they have among all the
- * cages. */
-static int ke_cages_by_effort(const struct killer_sums *ks, const struct prop_ctx *ctx,
-                              const struct ke_since *since, int most, int *order, int *effort)
+ * into order; returns how many cages there are. Only the cages of t's
+ * sizes touched since (all when nothing is known), and allowing at most
+ * `most` combinations: the order of those is the order they have among
+ * all the cages. */
+static int ke_cages_by_effort(const struct killer_sums *ks, const struct ke_technique *t,
+                              const struct prop_ctx *ctx, const struct ke_since *since, int most,
+                              int *order)
 {
     const digitset *now = prop_candidate_array(ctx);
-    int n = 0;
+    int cage[SL_MAX_CELLS], effort[SL_MAX_CELLS], by_effort[SL_MAX_CELLS], n = 0;
     for (int i = 0; i < ks->ncage_sums; i++) {
+        int size;
         if (!ke_since_touched(ks->sums, i, since)) continue;
-        int e = sum_set_placed_combos(ks->sums, i, now), k = n;
+        sum_set_cell_list(ks->sums, i, &size);
+        if (size < t->min_cells || size > t->max_cells) continue;
+        int e = sum_set_placed_combos(ks->sums, i, now);
         if (e > most) continue;
-        n++;
-        for (; k > 0 && effort[k - 1] > e; k--) order[k] = order[k - 1], effort[k] = effort[k - 1];
-        order[k] = i, effort[k] = e;
+        cage[n] = i, effort[n++] = e;
     }
+    if (n == 0) return 0;
+    killer_order_by_effort(effort, n, by_effort);
+    for (int k = 0; k < n; k++) order[k] = cage[by_effort[k]];
     return n;
 }
 
 static int ke_find_cage(const struct killer_sums *ks, const struct ke_technique *t,
                         struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    int order[SL_MAX_CELLS], effort[SL_MAX_CELLS];
+    int order[SL_MAX_CELLS];
     struct ke_since since;
     /* A house's other cells decide what it rules out. */
     const digitset *single_in = t->sight == SUM_SEE_ONE ? prop_candidate_array(ctx) : NULL;
     ke_since_of(ks, sink, t->sight & SUM_SEE_HOUSES, single_in, &since);
     /* The effort is the count a sight of one combination sees: past one,
      * that sight finds nothing. */
-    int n =
-        ke_cages_by_effort(ks, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order, effort);
+    int n = ke_cages_by_effort(ks, t, ctx, &since, t->sight == SUM_SEE_ONE ? 1 : INT_MAX, order);
     for (int k = 0; k < n; k++) {
-        int i = order[k], size;
-        sum_set_cell_list(ks->sums, i, &size);
-        if (size < t->min_cells || size > t->max_cells) continue;
+        int i = order[k];
         int status = sum_set_prune_seen(ks->sums, i, t->sight, ctx);
         /* A contradiction ends the row. Told what changed, a cage skipped
          * might have met one first; on a rating's path, whose grid has a
@@ -414,12 +439,28 @@ static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
     return one_cage && ks->map->part[cells[0]] >= 0 ? KE_SPLIT : KE_INNIES;
 }
 
-uint8_t *killer_explain_shapes(const struct killer_sums *ks)
+_Static_assert(KE_SEVERAL + 1 == KILLER_SHAPES, "killer_explain.h counts the shapes");
+
+void killer_shapes_index(const uint8_t *of, int n, int first, int *by_shape, int *start)
+{
+    int next[KILLER_SHAPES + 1] = {0};
+    for (int k = 0; k < n; k++) next[of[k] + 1]++;
+    for (int s = 1; s <= KILLER_SHAPES; s++) next[s] += next[s - 1];
+    for (int s = 0; s <= KILLER_SHAPES; s++) start[s] = next[s];
+    for (int k = 0; k < n; k++) by_shape[next[of[k]]++] = first + k;
+}
+
+struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks)
 {
     int n = sum_set_count(ks->sums) - ks->ncage_sums;
-    uint8_t *shape = malloc((size_t)n + 1);
-    for (int i = 0; shape && i < n; i++) shape[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
-    return shape;
+    struct killer_shapes *shapes =
+        malloc(sizeof *shapes + (size_t)n * sizeof shapes->by_shape[0] + (size_t)n + 1);
+    if (!shapes) return NULL;
+    shapes->by_shape = (int *)(shapes + 1);
+    shapes->of = (uint8_t *)(shapes->by_shape + n);
+    for (int i = 0; i < n; i++) shapes->of[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
+    killer_shapes_index(shapes->of, n, ks->ncage_sums, shapes->by_shape, shapes->start);
+    return shapes;
 }
 
 /* The digits from..to (none when to < from). */
@@ -440,13 +481,17 @@ static int ke_bounds(const struct killer_sums *ks, int i, const uint16_t *cells,
                      struct prop_ctx *ctx)
 {
     const digitset *now = prop_candidate_array(ctx);
-    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, changed = 0;
+    int rest = sum_set_total(ks->sums, i), lo = 0, hi = 0, spread = 0, changed = 0;
     for (int k = 0; k < n; k++) {
         digitset m = now[cells[k]];
         if (!m) return SL_PROP_CONTRADICTION;
-        lo += digitset_first(m);
-        hi += 31 - __builtin_clz(m);
+        int low = digitset_first(m), high = 31 - __builtin_clz(m);
+        lo += low, hi += high;
+        spread = high - low > spread ? high - low : spread;
     }
+    /* A cell loses its lowest digit when its spread exceeds hi - rest,
+     * its highest when it exceeds rest - lo: most cages keep every cell. */
+    if (spread <= hi - rest && spread <= rest - lo) return 0;
     for (int k = 0; k < n; k++) {
         digitset m = now[cells[k]];
         int low = digitset_first(m), high = 31 - __builtin_clz(m);
@@ -494,9 +539,12 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
     struct ke_snapshot snap;
     int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
-    for (int i = first; i < end; i++) {
-        if (t->shape >= 0 && ks->shape[i - ks->ncage_sums] != t->shape) continue;
-        int status;
+    /* A row of one shape reads that shape's sums alone, in order. */
+    const int *only = t->shape >= 0 ? ks->shapes->by_shape + ks->shapes->start[t->shape] : NULL;
+    int count = only ? ks->shapes->start[t->shape + 1] - ks->shapes->start[t->shape] : end - first;
+    for (int k = 0; k < count; k++) {
+        int i = only ? only[k] : first + k, status;
+        if (i < first || i >= end) continue;
         if (t->sight) {
             /* A glance reads the sum's own cells; the full strength its houses too. */
             int n;

@@ -24,16 +24,30 @@
 
 struct killer_sums {
     const struct sum_set *sums;
-    const struct sum_set *differences; /* killer_differences_new's, for the rater alone */
-    const struct cellmap *map;         /* cage of each cell */
-    int ncage_sums;                    /* sums [0, ncage_sums) are cages' */
-    int one_house_end;                 /* then [.., one_house_end) single houses', then runs' */
-    const uint8_t *shape; /* per derived sum: what it looks like (killer_explain_shapes) */
+    const struct sum_set *differences;  /* killer_differences_new's, for the rater alone */
+    const struct cellmap *map;          /* cage of each cell */
+    int ncage_sums;                     /* sums [0, ncage_sums) are cages' */
+    int one_house_end;                  /* then [.., one_house_end) single houses', then runs' */
+    const struct killer_shapes *shapes; /* killer_explain_shapes' */
 };
 
-/* What a player sees in each derived sum of ks (ks->shape unused), one
- * byte per sum from ks->ncage_sums on; NULL when out of memory. */
-uint8_t *killer_explain_shapes(const struct killer_sums *ks);
+/* What a player sees in each derived sum (killer_explain.c's shapes,
+ * KILLER_SHAPES of them): a shape a sum, and the sums of each shape in
+ * order, so that a rule-of-45 row taking one shape reads those alone. */
+#define KILLER_SHAPES 6
+struct killer_shapes {
+    uint8_t *of;                  /* derived sum i's at of[i - ncage_sums] */
+    int *by_shape;                /* sum indices, shape by shape, each shape's in order */
+    int start[KILLER_SHAPES + 1]; /* shape s's: by_shape[start[s]] up to start[s + 1] */
+};
+
+/* The shapes of ks's derived sums (ks->shapes unused), in one block for
+ * free(); NULL when out of memory. */
+struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks);
+/* Lists sums first .. first + n - 1 by their shapes (sum first + k has
+ * of[k], each below KILLER_SHAPES) into by_shape, each shape's in order,
+ * shape s's from start[s] up to start[s + 1]. */
+void killer_shapes_index(const uint8_t *of, int n, int first, int *by_shape, int *start);
 
 /* The difference forms of the rule of 45: in a house all in cages, count
  * each cage reaching out by its smaller side (the cells inside, or its
@@ -60,6 +74,11 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
  * cage rows find those cages from sink->changed_list. */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
+/* Orders the n indices of effort by their efforts, least first, ties in
+ * index order (a stable sort), into order: the cage rows weigh the cages
+ * allowing the fewest combinations first. */
+void killer_order_by_effort(const int *effort, int n, int *order);
+
 /* 1 when technique is one of the keys of killer_explain_find's rows
  * (EXPLAIN_ALL, which it also answers, aside). */
 int killer_explain_knows(const char *technique);

@@ -6,10 +6,12 @@
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cunit_main.h"
 #include "../constraints/cage_combos.h"
 #include "../constraints/cage_sums.h"
+#include "../constraints/killer_explain.h"
 #include "propagate.h"
 #include "puzzle_edit.h"
 #include "rng.h"
@@ -982,6 +984,60 @@ static void test_exact_walk_keeps_every_assignment(void)
     }
 }
 
+/* --- the cage rows' order -------------------------------------------- */
+
+/* killer_order_by_effort (counting small efforts) against a stable sort by
+ * insertion, on random lists up to a 25x25 grid's cells, efforts small
+ * (a 9x9 cage's combinations), with many ties, and past the counted
+ * range. */
+static void test_order_by_effort_is_stable(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 4417);
+    static int effort[SL_MAX_CELLS], order[SL_MAX_CELLS], expected[SL_MAX_CELLS];
+    for (int trial = 0; trial < 5000; trial++) {
+        int n = (int)rng_below(&rng, trial % 10 ? 40 : SL_MAX_CELLS + 1);
+        uint64_t range = trial % 3 == 0 ? 3 : trial % 3 == 1 ? 13 : 200;
+        for (int k = 0; k < n; k++) effort[k] = (int)rng_below(&rng, range);
+        for (int k = 0; k < n; k++) {
+            int j = k;
+            for (; j > 0 && effort[expected[j - 1]] > effort[k]; j--) expected[j] = expected[j - 1];
+            expected[j] = k;
+        }
+        killer_order_by_effort(effort, n, order);
+        CU_ASSERT_EQUAL(memcmp(order, expected, (size_t)n * sizeof order[0]), 0);
+    }
+}
+
+/* killer_shapes_index, which the rule-of-45 rows of one shape read in
+ * place of every derived sum's shape, against that scan: each shape's
+ * sums in order, on random shapes of up to 200 sums (some shapes absent,
+ * some lists empty). */
+static void test_shapes_index_is_the_scan(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 5281);
+    uint8_t of[200];
+    int by_shape[200], start[KILLER_SHAPES + 1];
+    for (int trial = 0; trial < 3000; trial++) {
+        int n = (int)rng_below(&rng, 201), first = (int)rng_below(&rng, 60);
+        uint64_t shapes = 1 + rng_below(&rng, KILLER_SHAPES);
+        for (int k = 0; k < n; k++) of[k] = (uint8_t)rng_below(&rng, shapes);
+        killer_shapes_index(of, n, first, by_shape, start);
+        CU_ASSERT_EQUAL(start[0], 0);
+        CU_ASSERT_EQUAL(start[KILLER_SHAPES], n);
+        for (int s = 0; s < KILLER_SHAPES; s++) {
+            int at = start[s];
+            for (int k = 0; k < n; k++) {
+                if (of[k] != s) continue;
+                CU_ASSERT(at < start[s + 1] && by_shape[at] == first + k);
+                at++;
+            }
+            CU_ASSERT_EQUAL(at, start[s + 1]);
+        }
+    }
+}
+
 /* --- retotal: a patched ruleset against a fresh build ------------------ */
 
 /* Solutions (up to two), the first found and the nodes of rs's search
@@ -1210,6 +1266,8 @@ void tests_register(void)
     CU_add_test(s, "settle 9x9", test_settle_9x9);
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
+    CU_add_test(s, "order by effort is stable", test_order_by_effort_is_stable);
+    CU_add_test(s, "shapes index is the scan", test_shapes_index_is_the_scan);
     CU_add_test(s, "retotal as built", test_retotal_as_built);
     CU_add_test(s, "retotal random killers", test_retotal_random_killers);
 }

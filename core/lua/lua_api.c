@@ -50,10 +50,11 @@ struct api_puzzle {
      * puzzle's user value, made by its first Lua rule), or NULL: no
      * puzzle without one pays for it (a generator makes one a draw). */
     char *lua_error;
-    size_t charged;    /* bytes of rules, solver, rater charged to the cap */
-    int rater_charged; /* the rater's bytes are in charged */
-    int busy;          /* a search on it is under way */
-    int dead;          /* finalized: a finalizer brought it back */
+    size_t charged;      /* bytes of rules, solver, rater charged to the cap */
+    int rater_charged;   /* the rater's bytes are in charged */
+    int rater_retotaled; /* the rater was kept over a retotal: rater_retotaled before it rates */
+    int busy;            /* a search on it is under way */
+    int dead;            /* finalized: a finalizer brought it back */
     /* Givens p:rate() found unique, and their solution: givens that keep
      * those and agree with the solution have that solution alone (graded
      * digs ease a puzzle by adding givens), so no search is needed. Valid
@@ -252,6 +253,7 @@ static void api_release(lua_State *L, struct api_puzzle *ap)
     lua_host_charge_memory(L, -(long long)ap->charged);
     ap->charged = 0;
     ap->rater_charged = 0;
+    ap->rater_retotaled = 0;
     ap->unique_known = 0;
 }
 
@@ -739,6 +741,8 @@ static int api_rate(lua_State *L)
         if (r.solutions == 1 && !r.gave_up) api_note_unique(ap, solution, API_NOT_COUNTED);
     }
     int rated = -1;
+    if (ap->rater_retotaled && rater_retotaled(ap->rater)) rater_free(ap->rater), ap->rater = NULL;
+    ap->rater_retotaled = 0;
     if (r.solutions == 1 && (ap->rater || (ap->rater = rater_new(ap->rules)))) {
         rated = rate_puzzle_band(ap->rater, ap->p.givens, solution, below, above, res, NULL, NULL);
         run.stats.nodes += res->fallback_nodes;
@@ -868,20 +872,30 @@ static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const c
 }
 
 /* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
- * can be, else dropped to be built again; the solver and rater, and what
- * was known unique, go (api_release) as after any rule change. */
+ * can be, else dropped to be built again; the solver, and what was known
+ * unique, go (api_release) as after any rule change; the rater stays
+ * with a patched ruleset (rater_retotaled). */
 static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
 {
     struct sl_error err = {0};
     struct ruleset *rs = ap->rules;
+    struct rater *rater = ap->rater;
     ap->rules = NULL; /* kept from api_release, which frees the rest */
+    ap->rater = NULL;
     api_release(L, ap);
     if (rs == NULL) return;
     if (ruleset_retotal(rs, &ap->p, grid, &err)) {
+        rater_free(rater);
         ruleset_free(rs);
         return;
     }
     ap->rules = rs;
+    /* The patch kept the units, so the rater's layout stands: the next
+     * rating (a relabeling's, in a generator) does not lay it out again,
+     * and a relabeling the screen turns down is not rated at all. Its
+     * memory is charged again with the next rating, as a new one's. */
+    ap->rater = rater;
+    ap->rater_retotaled = rater != NULL;
     api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
 }
 

@@ -151,6 +151,12 @@ void human_layout_free(struct human_layout *lay)
     lay->rule_scratch = NULL;
 }
 
+int human_layout_retotaled(struct human_layout *lay)
+{
+    human_layout_free(lay);
+    return human_prepare_rules(lay->rs) || layout_rule_scratch(lay, lay->rs) ? -1 : 0;
+}
+
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs)
 {
     layout_clear(lay, rs);

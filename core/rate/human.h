@@ -151,6 +151,12 @@ struct step {
 int human_layout_init(struct human_layout *lay, const struct ruleset *rs);
 /* Frees what human_layout_init made (not lay itself). */
 void human_layout_free(struct human_layout *lay);
+/* lay's ruleset has had its totals patched (ruleset_retotal): its units,
+ * and so the houses, peers and meetings, are as laid out, while its rules'
+ * rater data and its state's size may not be. Has the rules make that
+ * data again and makes the scratch anew: lay is then what
+ * human_layout_init would make. 0, or -1 when out of memory. */
+int human_layout_retotaled(struct human_layout *lay);
 
 /* Starts from the givens: every candidate the starting domains allow,
  * each given removed from its peers. Returns 0, or -1 when the givens

@@ -186,6 +186,16 @@ void rater_free(struct rater *r)
     free(r);
 }
 
+int rater_retotaled(struct rater *r)
+{
+    /* Its search was made for the state before. The rows' memories and
+     * the closure are set afresh by every rating, and which rows no rule
+     * is asked depends on the rules' kinds alone. */
+    solver_free(r->solver);
+    r->solver = NULL;
+    return human_layout_retotaled(&r->lay);
+}
+
 const struct human_layout *rater_layout(const struct rater *r) { return &r->lay; }
 
 /* The rater's search, or NULL when out of memory. Made when first needed:

@@ -69,6 +69,11 @@ struct rater;
  * the ruleset's houses do not fit the layout. */
 struct rater *rater_new(const struct ruleset *rs);
 void rater_free(struct rater *r);
+/* r's ruleset has had its totals patched (ruleset_retotal), its units
+ * kept: r is made fit for it again without laying the grid out anew (a
+ * generator rates many relabelings of one killer's cages). 0, or -1 when
+ * out of memory: then r can only be freed. */
+int rater_retotaled(struct rater *r);
 
 /* Called for every step taken, before it is applied. */
 typedef void (*rate_trace)(void *arg, const struct human *h, const struct step *s);
