@@ -245,6 +245,25 @@ static digitset lowest_digits(digitset digits, int k)
     return digits ^ rest;
 }
 
+/* The totals of the least and the greatest pick of the free digits: the
+ * last and the first of them in the submask table (each size listed from
+ * the greatest as numbers down, so the highest digits first and the
+ * lowest last), else the pick smallest digits and those past the m - pick
+ * smallest. */
+static void pick_ends(const struct digit_subsets *t, digitset free_digits, int pick, int *least,
+                      int *most)
+{
+    if (t->sub) {
+        const uint16_t *first = t->sub->first[free_digits >> 1];
+        *most = t->total[t->sub->list[first[pick]]];
+        *least = t->total[t->sub->list[first[pick + 1] - 1]];
+        return;
+    }
+    int m = digitset_count(free_digits);
+    *least = t->total[lowest_digits(free_digits, pick) >> 1];
+    *most = t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1];
+}
+
 /* What group g holds and can still hold, and whether it is broad; -1 when
  * it cannot be filled. Placed digits are in every set of the group: the
  * sets choose the rest (pick digits) among its other digits. */
@@ -271,13 +290,13 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->base[g] = t->total[placed >> 1];
     gs->broad[g] = t->choose[m][pick] > broad;
     /* Only a broad group's range is read (as its totals, and by the memo
-     * when it was broad before too). Its greatest sets are the free digits
-     * past the m - pick smallest. */
-    gs->lo[g] = gs->broad[g] ? gs->base[g] + t->total[lowest_digits(free_digits, pick) >> 1] : 0;
-    gs->hi[g] =
-        gs->broad[g]
-            ? gs->base[g] + t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1]
-            : 0;
+     * when it was broad before too). */
+    gs->lo[g] = gs->hi[g] = 0;
+    if (gs->broad[g]) {
+        pick_ends(t, free_digits, pick, &gs->lo[g], &gs->hi[g]);
+        gs->lo[g] += gs->base[g];
+        gs->hi[g] += gs->base[g];
+    }
     return 0;
 }
 /* Notes set rest of group g (with the group's placed digits, base) when
@@ -423,10 +442,9 @@ static int broad_sum_prune(const struct group_scan *gs, const digitset *cand, in
 static void group_ends(const struct digit_subsets *t, const struct group_scan *gs, int g,
                        int *least, int *most)
 {
-    digitset free_digits = gs->free_digits[g];
-    int m = digitset_count(free_digits), pick = gs->pick[g];
-    *least = gs->base[g] + t->total[lowest_digits(free_digits, pick) >> 1];
-    *most = gs->base[g] + t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1];
+    pick_ends(t, gs->free_digits[g], gs->pick[g], least, most);
+    *least += gs->base[g];
+    *most += gs->base[g];
 }
 
 /* 1 when listing group g could narrow none of its cells were every set
