@@ -611,6 +611,7 @@ struct sum_view {
     digitset placed;   /* digits of the solved cells */
     digitset reach;    /* every candidate of the open cells */
     digitset mask_sum; /* of every cell's candidates (struct offer_memo) */
+    uint64_t open_at;  /* bit i: the sum's cell i is open */
     int placed_sum;
     /* The open cells a combination's open digits (nopen of the reach)
      * could miss: those with at most |reach| - nopen candidates; any
@@ -625,6 +626,7 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
     const digitset *now = prop_candidate_array(ctx);
     v->nopen = 0;
     v->placed = v->reach = v->mask_sum = 0;
+    v->open_at = 0;
     v->placed_sum = 0;
     for (int i = 0; i < it->count; i++) {
         int cell = s->cells[it->first + i];
@@ -634,6 +636,7 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
             v->cand[v->nopen] = m;
             v->pos[v->nopen] = i;
             v->open[v->nopen++] = cell;
+            v->open_at |= UINT64_C(1) << i;
             v->reach |= m;
         } else if (v->placed & m) {
             return SL_PROP_CONTRADICTION;
@@ -649,13 +652,31 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
     return SL_PROP_OK;
 }
 
-/* Digits some house the sum meets can place nowhere but in the sum. */
+/* 1 when a house link meets can force no digit but one placed in the
+ * sum: the engine's hidden singles have settled the house (unsettled,
+ * prop_unsettled_houses, has its bit clear) and at most one of the sum's
+ * cells in it is open. A digit with no place outside the sum there then
+ * has its places in the sum; one place would be a settled house's lone
+ * place, a single cell of the sum, and two or more need two open cells,
+ * as a single's digit has no other place in a settled house. */
+static int sum_link_settled(const struct sum_link *link, const uint64_t *unsettled,
+                            uint64_t open_at)
+{
+    uint64_t open_inside = link->inside & open_at;
+    return unsettled && !(open_inside & (open_inside - 1)) &&
+           !(unsettled[link->house >> 6] >> (link->house & 63) & 1);
+}
+
+/* Digits some house the sum meets can place nowhere but in the sum,
+ * those placed in it (open_at clear) aside when unsettled is not NULL:
+ * the houses sum_link_settled tells apart are not read. */
 static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it,
-                              const digitset *now)
+                              const digitset *now, const uint64_t *unsettled, uint64_t open_at)
 {
     digitset forced = 0, all = digitset_all(s->size);
     for (int l = 0; l < it->link_count; l++) {
         const struct sum_link *link = &s->links[it->link_first + l];
+        if (sum_link_settled(link, unsettled, open_at)) continue;
         digitset out = 0;
         for (int k = 0; k < link->out_count; k++) out |= now[s->outside[link->out_first + k]];
         forced |= all & ~out;
@@ -858,7 +879,9 @@ static int sum_by_combos(const struct sum_set *s, const struct sum_item *it, str
     digitset needed = sum_survivors(s, it, v, v->placed, &can, &count);
     int alone = count; /* survivors of the sum's cells alone */
     if (count > 1) {
-        digitset forced = sum_forced_in(s, it, prop_candidate_array(ctx)) & ~v->placed;
+        digitset forced = sum_forced_in(s, it, prop_candidate_array(ctx),
+                                        prop_unsettled_houses(ctx), v->open_at) &
+                          ~v->placed;
         if (forced & ~needed) needed = sum_survivors(s, it, v, forced | v->placed, &can, &count);
     }
     if (count == 0) return SL_PROP_CONTRADICTION;
@@ -885,7 +908,7 @@ static int sum_seen_list(const struct sum_set *s, const struct sum_item *it,
     const digitset *list = sum_combos_of(s, it);
     digitset forced = v->placed;
     int count = 0;
-    if (sight & SUM_SEE_HOUSES) forced |= sum_forced_in(s, it, now);
+    if (sight & SUM_SEE_HOUSES) forced |= sum_forced_in(s, it, now, NULL, 0);
     *can = 0;
     *needed = ~(digitset)0;
     for (long j = 0; j < it->combo_count; j++) {

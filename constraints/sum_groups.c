@@ -245,6 +245,25 @@ static digitset lowest_digits(digitset digits, int k)
     return digits ^ rest;
 }
 
+/* The totals of the least and the greatest pick of the free digits: the
+ * last and the first of them in the submask table (each size listed from
+ * the greatest as numbers down, so the highest digits first and the
+ * lowest last), else the pick smallest digits and those past the m - pick
+ * smallest. */
+static void pick_ends(const struct digit_subsets *t, digitset free_digits, int pick, int *least,
+                      int *most)
+{
+    if (t->sub) {
+        const uint16_t *first = t->sub->first[free_digits >> 1];
+        *most = t->total[t->sub->list[first[pick]]];
+        *least = t->total[t->sub->list[first[pick + 1] - 1]];
+        return;
+    }
+    int m = digitset_count(free_digits);
+    *least = t->total[lowest_digits(free_digits, pick) >> 1];
+    *most = t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1];
+}
+
 /* What group g holds and can still hold, and whether it is broad; -1 when
  * it cannot be filled. Placed digits are in every set of the group: the
  * sets choose the rest (pick digits) among its other digits. */
@@ -271,13 +290,13 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     gs->base[g] = t->total[placed >> 1];
     gs->broad[g] = t->choose[m][pick] > broad;
     /* Only a broad group's range is read (as its totals, and by the memo
-     * when it was broad before too). Its greatest sets are the free digits
-     * past the m - pick smallest. */
-    gs->lo[g] = gs->broad[g] ? gs->base[g] + t->total[lowest_digits(free_digits, pick) >> 1] : 0;
-    gs->hi[g] =
-        gs->broad[g]
-            ? gs->base[g] + t->total[(free_digits ^ lowest_digits(free_digits, m - pick)) >> 1]
-            : 0;
+     * when it was broad before too). */
+    gs->lo[g] = gs->hi[g] = 0;
+    if (gs->broad[g]) {
+        pick_ends(t, free_digits, pick, &gs->lo[g], &gs->hi[g]);
+        gs->lo[g] += gs->base[g];
+        gs->hi[g] += gs->base[g];
+    }
     return 0;
 }
 /* Notes set rest of group g (with the group's placed digits, base) when
@@ -419,6 +438,67 @@ static int broad_sum_prune(const struct group_scan *gs, const digitset *cand, in
     return 0;
 }
 
+/* Group g's least and greatest totals. */
+static void group_ends(const struct digit_subsets *t, const struct group_scan *gs, int g,
+                       int *least, int *most)
+{
+    pick_ends(t, gs->free_digits[g], gs->pick[g], least, most);
+    *least += gs->base[g];
+    *most += gs->base[g];
+}
+
+/* 1 when listing group g could narrow none of its cells were every set
+ * kept: no open cell could miss a set (each has more than m - pick of the
+ * m free digits, so every pick of them is a set and their union every
+ * free digit), and when every set takes every free digit (pick = m), none
+ * of them has a single place, which listing would give it. */
+static int group_narrows_none(const struct group_scan *gs, const digitset *cand, int g)
+{
+    digitset free_digits = gs->free_digits[g], once = 0, twice = 0;
+    int m = digitset_count(free_digits), pick = gs->pick[g];
+    for (int j = gs->cell_first[g]; j < gs->cell_first[g + 1]; j++) {
+        digitset c = cand[gs->order[j]];
+        if (digitset_is_single(c)) continue;
+        if (digitset_count(c & free_digits) <= m - pick) return 0;
+        twice |= once & c;
+        once |= c;
+    }
+    return pick < m || !(free_digits & ~twice);
+}
+
+/* 1 when listing the listed groups would keep every set of each, and so
+ * narrow no cell (group_narrows_none), the broad part making every total
+ * of lo..hi: every total of each group lies between its ends, and the
+ * others make every total between theirs, which leaves one of them. The
+ * others make every such total with one listed group (the broad part
+ * alone), and with more when the broad part spans N - 1 totals or more:
+ * two totals of a group next to each other lie less than N apart (a step
+ * from one pick of its free digits to the next greater swaps a digit for
+ * the next free digit), so adding them to such a run leaves no gap. */
+static int listed_keep_all(const struct digit_subsets *t, const struct group_scan *gs,
+                           const digitset *cand, const int *listed, int nlisted, int total, int lo,
+                           int hi)
+{
+    int least[SUM_GROUPS_MAX_GROUPS], most[SUM_GROUPS_MAX_GROUPS], all_least = lo, all_most = hi;
+    if (nlisted == 1) {
+        group_ends(t, gs, listed[0], &least[0], &most[0]);
+        return least[0] >= total - hi && most[0] <= total - lo &&
+               group_narrows_none(gs, cand, listed[0]);
+    }
+    if (hi - lo + 1 < t->n - 1) return 0;
+    for (int i = 0; i < nlisted; i++) {
+        group_ends(t, gs, listed[i], &least[i], &most[i]);
+        all_least += least[i];
+        all_most += most[i];
+    }
+    for (int i = 0; i < nlisted; i++)
+        if (least[i] < total - (all_most - most[i]) || most[i] > total - (all_least - least[i]))
+            return 0;
+    for (int i = 0; i < nlisted; i++)
+        if (!group_narrows_none(gs, cand, listed[i])) return 0;
+    return 1;
+}
+
 /* A sum with a group to list. The broad groups make every total of their
  * ranges added up, as one part; each listed group keeps the sets that
  * leave a total the other parts make. Whether the sum can be made at all
@@ -435,16 +515,27 @@ static int listed_sum_prune(const struct digit_subsets *t, struct group_scan *gs
             lo += gs->lo[g], hi += gs->hi[g];
             for (int j = gs->cell_first[g]; j < gs->cell_first[g + 1]; j++)
                 keep[gs->order[j]] = cand[gs->order[j]];
-            continue;
+        } else {
+            listed[nlisted++] = g;
         }
-        if (scan_group(t, gs, cand, g)) return -1;
-        part[nlisted] = gs->totals[g];
-        listed[nlisted++] = g;
+    }
+    if (listed_keep_all(t, gs, cand, listed, nlisted, total, lo, hi)) {
+        for (int i = 0; i < nlisted; i++)
+            for (int j = gs->cell_first[listed[i]]; j < gs->cell_first[listed[i] + 1]; j++)
+                keep[gs->order[j]] = cand[gs->order[j]];
+        return 0;
     }
     /* One listed group: the others are the broad part, every total of
      * lo..hi, and its totals are kept by a mask. */
-    if (nlisted == 1)
-        return keep_group(gs, cand, listed[0], totals_meeting_range(part[0], total, lo, hi), keep);
+    if (nlisted == 1) {
+        if (scan_group(t, gs, cand, listed[0])) return -1;
+        return keep_group(gs, cand, listed[0],
+                          totals_meeting_range(gs->totals[listed[0]], total, lo, hi), keep);
+    }
+    for (int i = 0; i < nlisted; i++) {
+        if (scan_group(t, gs, cand, listed[i])) return -1;
+        part[i] = gs->totals[listed[i]];
+    }
     /* The broad part last: {0} when there is none. */
     part[nlisted] = (struct totals){{0, 0}};
     totals_range(&part[nlisted], lo, hi);

@@ -451,6 +451,91 @@ static void test_memos_change_nothing(void)
     fixture_close(&f);
 }
 
+/* The killer's hook skips the houses the engine's hidden singles settled
+ * (prop_unsettled_houses) when it reads a cage's forced digits. From a
+ * state at a fixed point, a few random removals (marking their houses
+ * unsettled, as the engine's own narrowing does) and every sum due, the
+ * hook told which houses are settled leaves the whole state, the queue of
+ * singles and the result the hook told nothing leaves. */
+static int killer_slot(const struct ruleset *rs)
+{
+    for (int i = 0; i < rs->nslots; i++)
+        if (strcmp(rs->slots[i].ops->name, "killer") == 0) return i;
+    return -1;
+}
+
+/* Removes a random candidate from a few random open cells of state
+ * through ctx (prop_restrict marks what changed); 1 when one emptied. */
+static int remove_random(struct prop_ctx *ctx, struct rng *rng, const digitset *state)
+{
+    for (int k = 0, removals = 1 + (int)rng_below(rng, 3); k < removals; k++) {
+        int cell = (int)rng_below(rng, 81);
+        if (digitset_is_single(state[cell])) continue;
+        digitset m = state[cell];
+        for (int skip = (int)rng_below(rng, (uint32_t)digitset_count(m)); skip > 0; skip--)
+            m = digitset_rest(m);
+        if (prop_restrict(ctx, cell, ~(m & -m))) return 1;
+    }
+    return 0;
+}
+
+/* The hook run on copies of state, told the settled houses and not. */
+static void check_settled_skip(const struct ruleset *rs, const digitset *state, struct rng *rng,
+                               digitset *told, digitset *blind)
+{
+    int slot = killer_slot(rs);
+    struct prop_ctx a, b;
+    memcpy(told, state, rs->state_bytes);
+    propagate_view_fresh(&a, rs, told);
+    a.current_slot = slot;
+    if (remove_random(&a, rng, told)) return;
+    memset(a.dirty_groups, 0xff, sizeof a.dirty_groups);
+    memcpy(blind, told, rs->state_bytes);
+    b = a;
+    b.cand = blind;
+    a.in_hooks = 1;
+    CU_ASSERT_PTR_NOT_NULL(prop_unsettled_houses(&a));
+    CU_ASSERT_PTR_NULL(prop_unsettled_houses(&b));
+    int with = rs->slots[slot].ops->propagate(rs->slots[slot].self, &a);
+    int without = rs->slots[slot].ops->propagate(rs->slots[slot].self, &b);
+    CU_ASSERT_EQUAL(with, without);
+    CU_ASSERT_EQUAL(a.queue_len, b.queue_len);
+    CU_ASSERT_EQUAL(memcmp(told, blind, rs->state_bytes), 0);
+}
+
+static void test_settled_houses_skip_nothing(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    struct rng rng;
+    rng_seed(&rng, 31);
+    struct built *b = malloc(sizeof *b);
+    digitset *told = malloc(sizeof b->cand), *blind = malloc(sizeof b->cand);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(told);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(blind);
+    for (int trial = 0; trial < 80; trial++) {
+        uint8_t grid[81];
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        char map[82], sums[1024];
+        random_cages(&rng, grid, 9, map, sums);
+        build(b, killer_line(map, sums, NULL));
+        CU_ASSERT_EQUAL_FATAL(killer_slot(b->rules) >= 0, 1);
+        /* Down a random path of the grid's digits, each state at a fixed point. */
+        for (int step = 0; step < 40 && b->status == SL_PROP_OK; step++) {
+            for (int k = 0; k < 4; k++) check_settled_skip(b->rules, b->cand, &rng, told, blind);
+            int cell = (int)rng_below(&rng, 81);
+            b->status = restrict_step(b->rules, b->cand, cell, digitset_of(grid[cell]));
+        }
+        unbuild(b);
+    }
+    free(blind);
+    free(told);
+    free(b);
+    fixture_close(&f);
+}
+
 /* 16x16: random cages over a random grid, with a third of its cells
  * given, solve to a grid the rules accept (without givens, such random
  * killers can keep the search busy for seconds); a cage of 16 cells
@@ -1259,6 +1344,7 @@ void tests_register(void)
     CU_add_test(s, "sound on every 4x4 grid", test_sound_on_every_4x4_grid);
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
     CU_add_test(s, "memos change no deduction", test_memos_change_nothing);
+    CU_add_test(s, "settled houses skip nothing", test_settled_houses_skip_nothing);
     CU_add_test(s, "16x16 killers", test_killer_16x16);
     CU_add_test(s, "lean ruleset", test_lean_ruleset);
     CU_add_test(s, "root keeps the grid", test_root_keeps_the_grid);

@@ -477,6 +477,86 @@ static void test_mixed_sums_match_the_model(void)
     CU_ASSERT_TRUE(mixed > 300);
 }
 
+/* A random set of k of the digits 1..9. */
+static digitset random_k_digits(struct rng *rng, int k)
+{
+    digitset set = 0;
+    while (digitset_count(set) < k) set |= digitset_of(1 + (int)rng_below(rng, 9));
+    return set;
+}
+
+/* A cell for test_sums_keeping_every_set_match_the_model: mostly wide
+ * (few candidates dropped), else a few digits far apart;
+ * within `tight` (all 1..9 when not), so that a group's cells can hold
+ * exactly as many free digits as it has cells. */
+static digitset random_cell(struct rng *rng, digitset tight)
+{
+    digitset cell = tight;
+    unsigned kind = rng_below(rng, 6);
+    if (kind == 0) { /* two digits 7 or 8 apart: totals with a gap */
+        int low = 1 + (int)rng_below(rng, 2);
+        cell &= digitset_of(low) | digitset_of(low + 7 + (int)rng_below(rng, (uint32_t)(3 - low)));
+    } else if (kind == 1) { /* a run of 4 or 5 digits: a broad group's short range */
+        cell &= (digitset)((1u << (4 + rng_below(rng, 2))) - 1) << (1 + rng_below(rng, 5));
+    } else if (kind == 2) {
+        cell &= random_k_digits(rng, 2 + (int)rng_below(rng, 2));
+    } else {
+        for (int drop = (int)rng_below(rng, 6); drop > 0; drop--)
+            cell &= ~digitset_of(1 + (int)rng_below(rng, 9));
+    }
+    return digitset_count(cell) >= 2 ? cell : tight;
+}
+
+/* Random sums of wide cells (few could miss a set) and totals near the
+ * middle, where the listing's shortcut (every listed group keeps all its
+ * sets, told by its least and greatest totals) answers most calls, with
+ * cells of a few digits far apart and groups held to as many digits as
+ * cells (where it must not answer): prune's status and cells equal the
+ * model's, and many sums narrow nothing with a listed group or more
+ * beside a broad one. */
+static void test_sums_keeping_every_set_match_the_model(void)
+{
+    struct rng rng;
+    const struct digit_subsets *t = digit_subsets_of(9);
+    rng_seed(&rng, 4321);
+    int kept_all = 0, narrowed = 0, several = 0;
+    for (int trial = 0; trial < 12000; trial++) {
+        int count = 3 + (int)rng_below(&rng, 7), ngroups = 2 + (int)rng_below(&rng, 3);
+        int limit = 2 + (int)rng_below(&rng, 20);
+        digitset cand[9], keep[9], expect_keep[9], tight[4];
+        uint8_t group[9];
+        int sizes[SUM_GROUPS_MAX_CELLS] = {0}, middle = 0;
+        for (int i = 0; i < count; i++) join_a_group(&rng, i, ngroups, group, sizes);
+        for (int g = 0; g < ngroups; g++)
+            tight[g] = rng_below(&rng, 4) == 0 && sizes[g] > 1 ? random_k_digits(&rng, sizes[g])
+                                                               : digitset_all(9);
+        for (int i = 0; i < count; i++) {
+            cand[i] = random_cell(&rng, tight[group[i]]);
+            if (rng_below(&rng, 8) == 0) cand[i] = digitset_of(1 + (int)rng_below(&rng, 9));
+            middle += 5;
+        }
+        if (!sum_groups_fit(t, sizes, ngroups) || ngroups > count) continue;
+        int total = middle - 8 + (int)rng_below(&rng, 17);
+        int expect = model_prune(cand, group, count, ngroups, total, limit, expect_keep);
+        int status = sum_groups_prune(t, cand, group, count, ngroups, total, limit, keep, NULL);
+        CU_ASSERT_EQUAL(status, expect);
+        if (status != 0 || expect != 0) continue;
+        CU_ASSERT_EQUAL(memcmp(keep, expect_keep, (size_t)count * sizeof keep[0]), 0);
+        int listed = 0, broad = 0;
+        for (int g = 0; g < ngroups; g++) {
+            struct model_group one;
+            if (model_list(cand, group, count, g, limit, &one) == 0) one.broad ? broad++ : listed++;
+        }
+        int changed = memcmp(expect_keep, cand, (size_t)count * sizeof keep[0]) != 0;
+        narrowed += changed;
+        kept_all += !changed && listed > 0 && broad > 0;
+        several += !changed && listed > 1 && broad > 0;
+    }
+    CU_ASSERT_TRUE(kept_all > 500);
+    CU_ASSERT_TRUE(several > 100);
+    CU_ASSERT_TRUE(narrowed > 300);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("sum groups", NULL, NULL);
@@ -490,4 +570,6 @@ void tests_register(void)
     CU_add_test(s, "memo changes no answer", test_memo_changes_no_answer);
     CU_add_test(s, "every group broad", test_every_group_broad);
     CU_add_test(s, "mixed sums match the model", test_mixed_sums_match_the_model);
+    CU_add_test(s, "sums keeping every set match the model",
+                test_sums_keeping_every_set_match_the_model);
 }

@@ -212,6 +212,13 @@ int prop_should_yield(struct prop_ctx *ctx);
  * return came from (at most 64), so the search learns where its dead ends
  * lie (dom/wdeg). */
 void prop_blame(struct prop_ctx *ctx, const int *cells, int count);
+/* Houses (numbered as rules_house_cells numbers them) the engine's
+ * hidden singles may not have settled: bit h of word h / 64 clear means
+ * no cell of house h changed since the engine found every digit a place
+ * in it, a lone place only for digits of its single cells, and each
+ * single's digit in no other cell. NULL when not known (outside the
+ * engine's rule hooks): a rule must then assume nothing. */
+const uint64_t *prop_unsettled_houses(const struct prop_ctx *ctx);
 /* Marks a group of the calling rule as not due: the hook has brought it
  * to its own fixed point, so its own changes need not wake it again. */
 void prop_settle_group(struct prop_ctx *ctx, int group);

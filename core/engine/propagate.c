@@ -194,14 +194,17 @@ static int run_rule_hooks(struct prop_ctx *ctx)
 {
     const struct ruleset *rs = ctx->rs;
     uint64_t due = ctx->dirty_rules & rs->propagating;
+    int status = SL_PROP_OK;
     ctx->dirty_rules = 0;
-    while (due) {
+    ctx->in_hooks = 1;
+    while (due && status == SL_PROP_OK) {
         int slot = __builtin_ctzll(due);
         due &= due - 1;
         ctx->current_slot = slot;
-        if (rs->slots[slot].ops->propagate(rs->slots[slot].self, ctx)) return SL_PROP_CONTRADICTION;
+        status = rs->slots[slot].ops->propagate(rs->slots[slot].self, ctx);
     }
-    return SL_PROP_OK;
+    ctx->in_hooks = 0;
+    return status ? SL_PROP_CONTRADICTION : SL_PROP_OK;
 }
 
 /* Cheap rules first; each costlier one runs only when the cheaper ones
@@ -249,6 +252,7 @@ static void ctx_open(struct prop_ctx *ctx, const struct ruleset *rs, void *state
     ctx->failed_cell = -1;
     ctx->blame_count = 0;
     ctx->aborted = 0;
+    ctx->in_hooks = 0;
 }
 
 int propagate_start(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
@@ -354,6 +358,7 @@ void propagate_view(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
     ctx->rs = rs;
     ctx->cand = state;
     ctx->current_slot = -1;
+    ctx->in_hooks = 0;
 }
 
 void propagate_view_fresh(struct prop_ctx *ctx, const struct ruleset *rs, void *state)
@@ -415,6 +420,11 @@ void prop_blame(struct prop_ctx *ctx, const int *cells, int count)
     ctx->blame_count = 0;
     for (int i = 0; i < count && i < SL_MAX_BLAME; i++)
         ctx->blame[ctx->blame_count++] = (uint16_t)cells[i];
+}
+
+const uint64_t *prop_unsettled_houses(const struct prop_ctx *ctx)
+{
+    return ctx->in_hooks ? ctx->dirty_hidden : NULL;
 }
 
 void prop_settle_group(struct prop_ctx *ctx, int group)

@@ -38,6 +38,10 @@ struct prop_ctx {
     unsigned char *scratch; /* the search's rule scratch (rs->scratch_bytes), or NULL */
     int queue_len;          /* newly single cells not yet removed from peers */
     uint16_t queue[SL_MAX_CELLS + 1];
+    /* 1 while fixed_point runs the rule hooks: every house was then at the
+     * hidden-single pass's fixed point when they began, so a house whose
+     * dirty_hidden bit is still clear is (prop_unsettled_houses). */
+    int in_hooks;
 };
 
 /* Fills state with the starting domains and the givens (which the caller
