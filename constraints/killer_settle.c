@@ -78,12 +78,18 @@ struct settle_view {
     digitset placed, reach; /* digits placed in the sum; open cells' digits */
     int nopen, placed_total;
     int open[SETTLE_MAX_SIZE];
+    /* Per listed house k of the sum (bit k of outs_known): a superset of
+     * the digits its cells outside the sum still take. Within a prune
+     * candidates only narrow, so a digit not in it needs no look there. */
+    unsigned outs_known;
+    digitset outs[SETTLE_SUM_HOUSES];
 };
 
 static int settle_view_of(struct settler *s, const struct settle_sum *sum, struct settle_view *v)
 {
     v->placed = v->reach = 0;
     v->nopen = v->placed_total = 0;
+    v->outs_known = 0;
     for (int i = 0; i < sum->count; i++) {
         int cell = s->sum_cells[sum->first + i];
         digitset m = s->cand[cell];
@@ -102,16 +108,20 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
 
 /* Digits some house can place only inside the sum: every house holds
  * every digit, and the sum's digits are distinct. Only houses holding
- * two or more of its cells: with one, the house's hidden single does it. */
-static digitset settle_forced(const struct settler *s, const struct settle_sum *sum)
+ * two or more of its cells: with one, the house's hidden single does it.
+ * Each house's digits outside the sum are kept in v->outs. */
+static digitset settle_forced(const struct settler *s, const struct settle_sum *sum,
+                              struct settle_view *v)
 {
     digitset forced = 0;
     for (int k = 0; k < sum->nhouses; k++) {
         const uint8_t *house = s->house[sum->houses[k]];
         digitset out = 0;
         for (unsigned m = sum->outside[k]; m; m &= m - 1) out |= s->cand[house[__builtin_ctz(m)]];
+        v->outs[k] = out;
         forced |= s->all & ~out;
     }
+    v->outs_known = (1u << sum->nhouses) - 1;
     return forced;
 }
 
@@ -138,11 +148,19 @@ static digitset settle_survivors(const struct settler *s, const struct settle_su
     return needed;
 }
 
+/* The index of house h among the sum's listed houses, or -1. */
+static int settle_listed(const struct settle_sum *sum, int h)
+{
+    for (int k = 0; k < sum->nhouses; k++)
+        if (sum->houses[k] == h) return k;
+    return -1;
+}
+
 /* The places in house h of the cells not in the sum (bit i: its cell i). */
 static unsigned settle_outside(const struct settler *s, const struct settle_sum *sum, int h)
 {
-    for (int k = 0; k < sum->nhouses; k++)
-        if (sum->houses[k] == h) return sum->outside[k];
+    int listed = settle_listed(sum, h);
+    if (listed >= 0) return sum->outside[listed];
     unsigned out = (1u << s->n) - 1; /* one of the houses past SETTLE_SUM_HOUSES */
     for (int i = 0; i < sum->count; i++) {
         int cell = s->sum_cells[sum->first + i];
@@ -155,26 +173,30 @@ static unsigned settle_outside(const struct settler *s, const struct settle_sum 
 /* The places of digit d among the open cells all lie in one house: d
  * leaves the house's other cells. The houses holding every place are
  * the intersection of the places' house bits. */
-static int settle_pointing(struct settler *s, const struct settle_sum *sum,
-                           const struct settle_view *v, digitset d)
+static int settle_pointing(struct settler *s, const struct settle_sum *sum, struct settle_view *v,
+                           digitset d)
 {
     uint64_t shared = ~UINT64_C(0);
     for (int i = 0; i < v->nopen; i++)
         if (s->cand[v->open[i]] & d) shared &= s->cell_house_bits[v->open[i]];
     for (; shared; shared &= shared - 1) {
-        int h = __builtin_ctzll(shared);
+        int h = __builtin_ctzll(shared), k = settle_listed(sum, h);
+        if (k >= 0 && (v->outs_known >> k & 1) && !(v->outs[k] & d)) continue;
+        digitset out = 0;
         for (unsigned m = settle_outside(s, sum, h); m; m &= m - 1) {
             int cell = s->house[h][__builtin_ctz(m)];
             if ((s->cand[cell] & d) && settle_restrict(s, cell, ~d)) return -1;
+            out |= s->cand[cell];
         }
+        if (k >= 0) v->outs[k] = out, v->outs_known |= 1u << k;
     }
     return 0;
 }
 
 /* A digit every survivor needs: placed when one open cell can take it,
  * else gone from a house holding all its places. */
-static int settle_needed(struct settler *s, const struct settle_sum *sum,
-                         const struct settle_view *v, digitset needed)
+static int settle_needed(struct settler *s, const struct settle_sum *sum, struct settle_view *v,
+                         digitset needed)
 {
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
@@ -197,7 +219,7 @@ static int settle_prune(struct settler *s, const struct settle_sum *sum)
     if (sum->combo_count < 0) return 0;
     digitset needed = settle_survivors(s, sum, &v, 0, &can, &count);
     if (count > 1) {
-        digitset forced = settle_forced(s, sum) & ~v.placed;
+        digitset forced = settle_forced(s, sum, &v) & ~v.placed;
         if (forced & ~needed) needed = settle_survivors(s, sum, &v, forced, &can, &count);
     }
     if (count == 0) return -1;
@@ -262,24 +284,23 @@ static void settle_houses(struct settler *s, const struct geometry *g)
  * SETTLE_SUM_HOUSES: the others are only looked at less). */
 static void settle_sum_houses(const struct settler *s, struct settle_sum *sum, const int *cells)
 {
-    uint64_t once = 0, twice = 0; /* SETTLE_HOUSES <= 64 */
-    for (int i = 0; i < sum->count; i++)
-        for (int k = 0; k < s->houses_of_cell; k++) {
-            uint64_t bit = UINT64_C(1) << s->cell_house[cells[i]][k];
-            twice |= once & bit;
-            once |= bit;
-        }
-    uint64_t listed = twice;
+    uint64_t once = 0, twice = 0, listed = 0; /* SETTLE_HOUSES <= 64 */
+    for (int i = 0; i < sum->count; i++) {
+        uint64_t bits = s->cell_house_bits[cells[i]];
+        twice |= once & bits;
+        once |= bits;
+    }
     for (sum->nhouses = 0; twice && sum->nhouses < SETTLE_SUM_HOUSES; twice &= twice - 1) {
         sum->outside[sum->nhouses] = (uint16_t)((1u << s->n) - 1);
         sum->houses[sum->nhouses++] = (uint8_t)__builtin_ctzll(twice);
+        listed |= twice & -twice;
     }
     for (int i = 0; i < sum->count; i++)
         for (int k = 0; k < s->houses_of_cell; k++) {
             uint64_t bit = UINT64_C(1) << s->cell_house[cells[i]][k];
             if (!(listed & bit)) continue;
             int j = __builtin_popcountll(listed & (bit - 1)); /* its place in the list */
-            if (j < sum->nhouses) sum->outside[j] &= (uint16_t) ~(1u << s->cell_place[cells[i]][k]);
+            sum->outside[j] &= (uint16_t) ~(1u << s->cell_place[cells[i]][k]);
         }
 }
 

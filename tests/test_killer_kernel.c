@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../constraints/killer_settler.h"
 #include "cage_text.h"
 #include "cunit_main.h"
 #include "dig.h"
@@ -209,10 +210,120 @@ static void test_count_within_budget(void)
     puzzle_clear(&p);
 }
 
+/* Cages (a sum each but for some) over a filled grid of shape sh into ct,
+ * g and grid: 0, or -1 when no grid was filled. */
+static int kk_cages_of(const struct kk_shape *sh, struct rng *r, struct cage_text *ct,
+                       struct geometry *g, uint8_t *grid)
+{
+    struct fixture f;
+    int part[SL_MAX_CELLS], sum[SL_MAX_CELLS] = {0};
+    if (fixture_open(&f, sh->n, sh->rows, sh->cols, NULL)) return -1;
+    int filled = dig_fill(f.solver, f.rules, f.puzzle.givens, r, grid, NULL).solutions == 1;
+    *g = f.puzzle.geo;
+    fixture_close(&f);
+    if (!filled) return -1;
+    kk_cages(grid, sh->n, r, part);
+    for (int c = 0; c < sh->n * sh->n; c++)
+        if (part[c] >= 0) sum[part[c]] += grid[c];
+    for (int i = 0; i < sh->n * sh->n; i++)
+        if (rng_below(r, 8) == 0) sum[i] = 0;
+    cage_text_from_parts(ct, sh->n * sh->n, part, sum);
+    return 0;
+}
+
+/* The digits every combination of sum i that fits the candidates holds
+ * (placed digits aside), worked out afresh; 0 when none fits. */
+static digitset kk_needed(const struct settler *s, int i)
+{
+    const struct settle_sum *sum = &s->sums[i];
+    digitset placed = 0, needed = ~(digitset)0;
+    int fitting = 0;
+    for (int k = 0; k < sum->count; k++) {
+        digitset m = s->cand[s->sum_cells[sum->first + k]];
+        if (digitset_is_single(m)) placed |= m;
+    }
+    for (int j = 0; j < sum->combo_count; j++) {
+        digitset combo = s->combos[sum->combo_first + j], rest = combo & ~placed;
+        int fits = (combo & placed) == placed;
+        for (int k = 0; k < sum->count && fits; k++) {
+            digitset m = s->cand[s->sum_cells[sum->first + k]];
+            fits = digitset_is_single(m) || (m & rest);
+        }
+        if (fits) needed &= rest, fitting++;
+    }
+    return fitting ? needed : 0;
+}
+
+/* No digit sum i needs is left outside it in a house holding all its
+ * places among the sum's open cells: the count of such leftovers; the
+ * houses looked at (a needed digit of two or more places each) are added
+ * to *looked. */
+static int kk_pointing_left(const struct settler *s, int i, int *looked)
+{
+    const struct settle_sum *sum = &s->sums[i];
+    uint8_t inside[SETTLE_CELLS] = {0};
+    int left = 0;
+    for (int k = 0; k < sum->count; k++) inside[s->sum_cells[sum->first + k]] = 1;
+    for (digitset needed = kk_needed(s, i); needed; needed &= needed - 1) {
+        digitset d = needed & -needed;
+        uint64_t shared = ~UINT64_C(0);
+        int places = 0;
+        for (int k = 0; k < sum->count; k++) {
+            int cell = s->sum_cells[sum->first + k];
+            if ((s->cand[cell] & d) && !digitset_is_single(s->cand[cell]))
+                shared &= s->cell_house_bits[cell], places++;
+        }
+        if (places < 2) continue;
+        *looked += __builtin_popcountll(shared & ((UINT64_C(1) << s->nhouses) - 1));
+        for (int h = 0; h < s->nhouses; h++)
+            for (int k = 0; (shared >> h & 1) && k < s->n; k++)
+                left += !inside[s->house[h][k]] && (s->cand[s->house[h][k]] & d);
+    }
+    return left;
+}
+
+/* Down random branches of random killers (a digit of an open cell at a
+ * time, mostly the grid's), every fixed point settle_run reaches leaves
+ * no pointing undone; the trials must meet many open fixed points and
+ * many houses to look at. */
+static void test_settle_pointing_done(void)
+{
+    static const struct kk_shape shapes[] = {{9, 3, 3}, {6, 2, 3}, {8, 2, 4}};
+    struct settler *s = malloc(sizeof *s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    struct rng r;
+    rng_seed(&r, 41);
+    int points = 0, open_points = 0, looked = 0;
+    for (int t = 0; t < 120; t++) {
+        struct cage_text ct;
+        struct geometry g;
+        uint8_t grid[SL_MAX_CELLS];
+        if (kk_cages_of(&shapes[t % 3], &r, &ct, &g, grid) || settle_init(s, &ct, &g)) continue;
+        for (int rc = settle_run(s); rc == 0; rc = settle_run(s)) {
+            points++;
+            for (int i = 0; i < s->nsums; i++) CU_ASSERT_EQUAL(kk_pointing_left(s, i, &looked), 0);
+            int open[SETTLE_CELLS], nopen = 0;
+            for (int c = 0; c < s->ncells; c++)
+                if (!digitset_is_single(s->cand[c])) open[nopen++] = c;
+            if (nopen == 0) break;
+            open_points++;
+            int cell = open[rng_below(&r, (uint32_t)nopen)];
+            digitset m = rng_below(&r, 4) ? digitset_of(grid[cell]) : s->cand[cell];
+            for (int skip = (int)rng_below(&r, (uint32_t)digitset_count(m)); skip > 0; skip--)
+                m &= m - 1;
+            CU_ASSERT_EQUAL_FATAL(settle_restrict(s, cell, m & -m), 0);
+        }
+        settle_clear_due(s);
+    }
+    free(s);
+    CU_ASSERT(open_points > 100 && points > open_points && looked > 1000);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer_kernel", NULL, NULL);
     CU_add_test(s, "agrees with the general search", test_kernel_agrees);
     CU_add_test(s, "node limit and other rules", test_kernel_limits);
     CU_add_test(s, "kernel and search within one budget", test_count_within_budget);
+    CU_add_test(s, "the settle leaves no pointing undone", test_settle_pointing_done);
 }
