@@ -38,7 +38,7 @@ struct killer {
      * of their own, so the rater's sums and their order stay as they were. */
     struct sum_set *search_differences;
     int nsums;                     /* sums' count: the first difference's group */
-    struct killer_shapes *shape;   /* the rater's: what each derived sum looks like */
+    struct killer_shapes *shapes;  /* the rater's: what each derived sum looks like */
     int ncage_sums, one_house_end; /* sums [0, ncage_sums) are cages', then
                                       [.., one_house_end) single houses' */
     int grid_shaped;               /* attach dropped no sum for its total (killer_add_innies) */
@@ -69,7 +69,7 @@ static void *killer_parse(const struct geometry *g, const char *args, struct sl_
     }
     k->geo = *g;
     k->sums = k->differences = k->search_differences = NULL;
-    k->shape = NULL;
+    k->shapes = NULL;
     k->ncage_sums = k->one_house_end = k->nsums = k->grid_shaped = 0;
     size_t len = strlen(args);
     int rc = cage_text_parse(&k->cages, g, args, len, err);
@@ -120,7 +120,7 @@ static void *killer_clone(const void *self, struct sl_error *err)
     memcpy(k->cages.map.size, m->size, nparts * sizeof m->size[0]);
     memcpy(k->cages.sum, from->cages.sum, nparts * sizeof from->cages.sum[0]);
     k->sums = k->differences = k->search_differences = NULL;
-    k->shape = NULL;
+    k->shapes = NULL;
     k->ncage_sums = k->one_house_end = k->nsums = k->grid_shaped = 0;
     return k;
 }
@@ -131,7 +131,7 @@ static void killer_destroy(void *self)
     sum_set_free(k->sums);
     sum_set_free(k->differences);
     sum_set_free(k->search_differences);
-    free(k->shape);
+    free(k->shapes);
     free(k);
 }
 
@@ -231,8 +231,8 @@ static int killer_attach(void *self, struct rule_builder *b, struct sl_error *er
     if (killer_attach_differences(k, b, err)) return -1;
     sum_set_free(k->differences); /* the rater's, remade by killer_explain_prepare */
     k->differences = NULL;
-    free(k->shape);
-    k->shape = NULL;
+    free(k->shapes);
+    k->shapes = NULL;
     size_t derived = (size_t)(sum_set_count(k->sums) - k->ncage_sums);
     if (rules_reserve_scratch(b, derived * sizeof(struct sum_record), err)) return -1;
     return rules_reserve_state(b, killer_state_bytes(k), err);
@@ -260,13 +260,15 @@ static int killer_grid_sums(const struct killer *k, const uint8_t *grid, int *su
 }
 
 /* 1 when attach over the totals now in k->sums (a grid's) would add the
- * sums it holds: none dropped for a total (grid_shaped), no two over the
- * same cells (a repeat is dropped), and no derived sum of N cells in one
- * group (over a grid's total, a whole house, dropped: killer_innies.c). */
+ * sums it holds, and a rater's prepare the differences it holds: none
+ * dropped for a total (grid_shaped), no two over the same cells (a repeat
+ * is dropped), and no derived sum of N cells in one group (over a grid's
+ * total, a whole house, dropped: killer_innies.c). */
 static int killer_sums_as_attached(const struct killer *k)
 {
     if (!k->grid_shaped || sum_set_repeats_cells(k->sums) ||
-        (k->search_differences && sum_set_repeats_cells(k->search_differences)))
+        (k->search_differences && sum_set_repeats_cells(k->search_differences)) ||
+        (k->differences && sum_set_repeats_cells(k->differences)))
         return 0;
     for (int i = k->ncage_sums; i < k->nsums; i++) {
         int count;
@@ -347,14 +349,14 @@ static int killer_propagate(void *self, struct prop_ctx *ctx)
 static int killer_explain_prepare(void *self, struct sl_error *err)
 {
     struct killer *k = self;
-    if (k->differences && k->shape) return 0;
+    if (k->differences && k->shapes) return 0;
     if (!k->differences &&
         !(k->differences = killer_differences_new(&k->cages.map, k->cages.sum, k->sums, 0, err)))
         return -1;
     struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
                              k->ncage_sums, k->one_house_end, NULL};
-    k->shape = killer_explain_shapes(&ks);
-    return k->shape ? 0 : sl_error_set(err, 0, 0, "out of memory");
+    k->shapes = killer_explain_shapes(&ks);
+    return k->shapes ? 0 : sl_error_set(err, 0, 0, "out of memory");
 }
 
 /* The rater's killer techniques (killer_explain.h), asked by key. */
@@ -362,9 +364,9 @@ static int killer_explain(const void *self, const char *technique, struct prop_c
                           struct explain_sink *sink)
 {
     const struct killer *k = self;
-    if (k->shape == NULL) return 0; /* no rater prepared it (explain_prepare) */
+    if (k->shapes == NULL) return 0; /* no rater prepared it (explain_prepare) */
     struct killer_sums ks = {k->sums,       k->differences,   &k->cages.map,
-                             k->ncage_sums, k->one_house_end, k->shape};
+                             k->ncage_sums, k->one_house_end, k->shapes};
     return killer_explain_find(&ks, technique, ctx, sink);
 }
 

@@ -185,11 +185,14 @@ void killer_order_by_effort(const int *effort, int n, int *order)
         }
         return;
     }
-    int next[KE_EFFORT_COUNTED + 1];
-    for (int e = 0; e <= most + 1; e++) next[e] = 0;
-    for (int k = 0; k < n; k++) next[effort[k] + 1]++;
-    for (int e = 1; e <= most; e++) next[e] += next[e - 1];
-    for (int k = 0; k < n; k++) order[next[effort[k]]++] = k;
+    /* Effort e counts at slot e + 1, so that -1 (a cage without a list,
+     * sum_set_placed_combos) comes first; next[s] then becomes where slot
+     * s's next index goes. */
+    int next[KE_EFFORT_COUNTED + 2];
+    for (int s = 0; s <= most + 2; s++) next[s] = 0;
+    for (int k = 0; k < n; k++) next[effort[k] + 2]++;
+    for (int s = 1; s <= most + 1; s++) next[s] += next[s - 1];
+    for (int k = 0; k < n; k++) order[next[effort[k] + 1]++] = k;
 }
 
 /* Cages in order of the combinations their totals allow beside their

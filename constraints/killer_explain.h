@@ -74,7 +74,8 @@ int killer_differences_exist(const struct cellmap *map, const int *sum, const st
  * cage rows find those cages from sink->changed_list. */
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink);
-/* Orders the n indices of effort by their efforts, least first, ties in
+/* Orders the n indices of effort by their efforts (each -1 or more: -1
+ * for a cage too large to list its combinations), least first, ties in
  * index order (a stable sort), into order: the cage rows weigh the cages
  * allowing the fewest combinations first. */
 void killer_order_by_effort(const int *effort, int n, int *order);

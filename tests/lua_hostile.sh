@@ -68,6 +68,7 @@ hostile count_search 5 2 "count_search.lua:5: count: instruction budget exceeded
 hostile count_search 1 2 "count_search.lua: stopped: past twice its time budget"
 hostile memory_solvers 10 0 ""
 hostile memory_keep 5 2 "memory_keep.lua:5: count: not enough memory for the solver"
+hostile memory_retotal 10 2 "memory_retotal.lua:1[23]: [a-z]*: not enough memory for the solver"
 hostile read_cap 5 2 "read_cap.lua: not enough memory (cap 16 MiB"
 hostile resurrect 2 2 "resurrect.lua:10: add_rule: this puzzle was collected"
 hostile busy_add_rule 2 2 "busy_add_rule.lua:4: add_rule: puzzle is busy"

@@ -342,6 +342,14 @@ static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const 
     ap->charged += bytes;
 }
 
+/* Charges the cap for ap's rater, made or to be made over ap->rules: a
+ * search of its own and the player's grid. */
+static void api_charge_rater(lua_State *L, struct api_puzzle *ap, const char *fname)
+{
+    api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, fname);
+    ap->rater_charged = 1;
+}
+
 /* The ruleset and solver of the puzzle's current rules, checking givens.
  * A ruleset may be there without a solver (p:retotal patched it). */
 static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
@@ -726,10 +734,9 @@ static int api_rate(lua_State *L)
     double above = lua_isnoneornil(L, 2) ? HUGE_VAL : luaL_checknumber(L, 2);
     double below = lua_isnoneornil(L, 3) ? -HUGE_VAL : luaL_checknumber(L, 3);
     struct rate_result result, *res = &result; /* nothing to free when a call raises */
-    if (!ap->rater_charged) {                  /* a solver of its own and the player's grid */
+    if (!ap->rater_charged) {
         api_prepare(L, ap, "rate");
-        api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, "rate");
-        ap->rater_charged = 1;
+        api_charge_rater(L, ap, "rate");
     }
     struct api_search run;
     api_search_begin(L, ap, "rate", &run);
@@ -892,11 +899,12 @@ static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t
     ap->rules = rs;
     /* The patch kept the units, so the rater's layout stands: the next
      * rating (a relabeling's, in a generator) does not lay it out again,
-     * and a relabeling the screen turns down is not rated at all. Its
-     * memory is charged again with the next rating, as a new one's. */
+     * and a relabeling the screen turns down is not rated at all. It
+     * stays charged: puzzles kept with their raters must meet the cap. */
     ap->rater = rater;
     ap->rater_retotaled = rater != NULL;
     api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
+    if (rater) api_charge_rater(L, ap, "retotal");
 }
 
 /* p:retotal(grid) -> p: its totals (the killer's cage sums) made grid's,

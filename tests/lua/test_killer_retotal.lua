@@ -70,11 +70,9 @@ end
 -- One layout over fill(seed), relabeled `times` times: the first puzzle
 -- built from the first text (altered by change when given, so its totals
 -- may be no grid's), then re-totalled again and again.
-local function relabelings(n, seed, times, change, tally)
-  math.randomseed(seed)
-  local grid = sudolab.puzzle{size = n}:fill(seed)
-  -- A unique start as the generator draws them (most relabelings of it
-  -- are unique too, so they rate), else any partition.
+-- A unique start over grid as the generator draws them (most relabelings
+-- of it are unique too, so they rate), else any partition.
+local function start_cages(grid, n, seed)
   local _, cage = sudolab.killer_unique{grid = grid, rules = "classic;killer:",
                                         sizes = {2, 3, 3, 4, 5}, min_cage = 2,
                                         max_cage = math.min(5, n), seed = seed}
@@ -82,6 +80,13 @@ local function relabelings(n, seed, times, change, tally)
     cage = sudolab.killer_partition{grid = grid, sizes = {2, 3, 4}, min_cage = 2,
                                     max_cage = math.min(4, n), seed = seed}
   end
+  return cage
+end
+
+local function relabelings(n, seed, times, change, tally)
+  math.randomseed(seed)
+  local grid = sudolab.puzzle{size = n}:fill(seed)
+  local cage = start_cages(grid, n, seed)
   local first = text_of(cage, grid, n)
   local p = puzzle(n, change and altered(first, change) or first)
   if not p then return end
@@ -195,5 +200,40 @@ local scripted = puzzle(9, text_of(cage, grid, 9))
 scripted:add_lua_rule{name = "anything", check = function() return true end}
 fails("a puzzle with a Lua rule", function() scripted:retotal(other) end, "Lua rules")
 expect("the puzzle after a refusal", searched(p, 300) == searched(puzzle(9, text_of(cage, other, 9)), 300), true)
+
+-- A rater kept over a retotal, then a given put, a rule added, a second
+-- retotal or a refused one before the next rating: each rates as the
+-- puzzle built afresh. Diagonal killers, whose relabelings keep the
+-- diagonals distinct.
+local kept = {rated = 0, ratings = 0}
+local function rated_as(p, text, given)
+  local fresh = sudolab.puzzle{rules = text}
+  if given then fresh:put(given, p:get(given)) end
+  kept.ratings = kept.ratings + rated_alike(p, fresh)
+  kept.rated = kept.rated + (fresh:rate() and 1 or 0)
+end
+for seed = 1, 6 do
+  math.randomseed(seed)
+  local g = sudolab.puzzle{rules = "classic;diagonal"}:fill(seed)
+  local c = start_cages(g, 9, seed)
+  local extra = seed % 2 == 0 and ";diagonal" or ""
+  local kp = sudolab.puzzle{rules = "classic;killer:" .. text_of(c, g, 9) .. extra}
+  kp:rate()
+  local o1, o2, o3 = killer.relabeled(g, 9), killer.relabeled(g, 9), killer.relabeled(g, 9)
+  kp:retotal(o1)
+  local at = (seed * 7) % 81
+  kp:put(at, tonumber(o1:sub(at + 1, at + 1)))
+  rated_as(kp, "classic;killer:" .. text_of(c, o1, 9) .. extra, at)
+  kp:put(at, 0)
+  kp:retotal(o2)
+  kp:retotal(o3)
+  if extra == "" then kp:add_rule("diagonal") end
+  rated_as(kp, "classic;killer:" .. text_of(c, o3, 9) .. ";diagonal")
+  local repeats = sudolab.puzzle{}:fill(200 + seed) -- most repeat a digit in some cage
+  local refused = not pcall(kp.retotal, kp, repeats)
+  rated_as(kp, "classic;killer:" .. text_of(c, refused and o3 or repeats, 9) .. ";diagonal")
+end
+expect("a kept rater: some rated", kept.rated >= 12, true)
+expect("a kept rater: ratings as a fresh build's", kept.ratings, 0)
 
 check.finish()

@@ -25,6 +25,28 @@ local killer = sudolab.read("AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXU
 local k = killer:rate()
 expect("a killer rates through its cage techniques", (k.techniques["cage-combinations"] or 0) > 0, true)
 
+-- A 25x25 killer whose 12-cell cage has too many combinations to list
+-- (the cage rows weigh it with a count of -1) beside a listed pair: the
+-- cage rows order both and the rating ends.
+local function big_cage_killer()
+  local sym, n = "123456789ABCDEFGHIJKLMNOP", 25
+  local grid = sudolab.puzzle{size = n}:fill(1)
+  local function digit(c) return sym:find(grid:sub(c + 1, c + 1), 1, true) end
+  local map, total = {}, 0
+  for c = 0, n * n - 1 do map[c + 1] = c < 12 and "A" or "." end
+  for c = 0, 11 do total = total + digit(c) end
+  map[26], map[27] = "B", "B"
+  local p = sudolab.puzzle{size = n, rules = "classic;killer:" .. table.concat(map) .. ":" ..
+                                            total .. "," .. digit(25) + digit(26)}
+  for c = 0, n * n - 1 do
+    if c % n >= 12 or c >= 2 * n then p:put(c, digit(c)) end
+  end
+  return p
+end
+local big = big_cage_killer():rate()
+expect("a 25x25 killer with an unlisted cage rates", big and big.rating, 1.2)
+expect("its cage rows ran", big and big.techniques["cage-bounds"] or 0, 3)
+
 local ok, err = pcall(function() return easy.rate(42) end)
 expect("rate checks its argument", ok, false)
 
