@@ -280,6 +280,16 @@ static void random_cages(struct rng *rng, const uint8_t *grid, int n, char *map,
     }
 }
 
+/* A random 9x9 killer built into b: a grid filled (into grid) and cages
+ * drawn over it by random_cages. */
+static void build_random_killer(struct built *b, struct fixture *f, struct rng *rng, uint8_t *grid)
+{
+    CU_ASSERT_EQUAL_FATAL(solver_fill(f->solver, f->puzzle.givens, rng, grid, NULL).solutions, 1);
+    char map[82], sums[1024];
+    random_cages(rng, grid, 9, map, sums);
+    build(b, killer_line(map, sums, NULL));
+}
+
 /* Reads a one-puzzle line into s (the caller closes it) and counts its
  * solutions up to limit within 200000 nodes, the first into found (may be
  * NULL). solutions is -1 when the line did not read. */
@@ -437,11 +447,7 @@ static void test_memos_change_nothing(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(fresh);
     for (int trial = 0; trial < 80; trial++) {
         uint8_t grid[81];
-        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
-                              1);
-        char map[82], sums[1024];
-        random_cages(&rng, grid, 9, map, sums);
-        build(b, killer_line(map, sums, NULL));
+        build_random_killer(b, &f, &rng, grid);
         CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
         if (b->status == SL_PROP_OK) walk_with_and_without_memos(b, &rng, grid, fresh);
         unbuild(b);
@@ -516,11 +522,7 @@ static void test_settled_houses_skip_nothing(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(blind);
     for (int trial = 0; trial < 80; trial++) {
         uint8_t grid[81];
-        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
-                              1);
-        char map[82], sums[1024];
-        random_cages(&rng, grid, 9, map, sums);
-        build(b, killer_line(map, sums, NULL));
+        build_random_killer(b, &f, &rng, grid);
         CU_ASSERT_EQUAL_FATAL(killer_slot(b->rules) >= 0, 1);
         /* Down a random path of the grid's digits, each state at a fixed point. */
         for (int step = 0; step < 40 && b->status == SL_PROP_OK; step++) {
