@@ -191,12 +191,133 @@ static void test_grouped_xchain(void)
     marks_close(&f);
 }
 
+/* --- the partner lookup against a scan of every link ------------------ */
+
+/* The cells seeing every cell of part of house. */
+static void scan_part_seen(const struct human_layout *lay, int house, uint32_t part,
+                           struct cellset *out)
+{
+    for (int w = 0; w < lay->words; w++) out->w[w] = ~UINT64_C(0);
+    for (; part; part &= part - 1)
+        for (int w = 0; w < lay->words; w++)
+            out->w[w] &= lay->peers[lay->house_cells[house][__builtin_ctz(part)]].w[w];
+}
+
+/* How many cells of part of house lie in s. */
+static int scan_part_count(const struct human_layout *lay, int house, uint32_t part,
+                           const struct cellset *s)
+{
+    int n = 0;
+    for (; part; part &= part - 1)
+        n += cellset_has(s, lay->house_cells[house][__builtin_ctz(part)]);
+    return n;
+}
+
+static int scan_link_grouped(const struct grouped_link *l)
+{
+    return __builtin_popcount(l->part[0]) > 1 || __builtin_popcount(l->part[1]) > 1;
+}
+
+/* The grouped strong links' first chain in the finder's order (digit,
+ * grouped link x, outer part, the inner part's first cell, partner link
+ * y, its part) with every partner found by scanning all links: its digit
+ * and the cells losing it; 0 when there is none. */
+static int scan_grouped_links(const struct human *h, int *digit_out, struct cellset *targets)
+{
+    const struct human_layout *lay = h->lay;
+    struct grouped_link links[512];
+    for (int digit = 1; digit <= 9; digit++) {
+        struct cellset holding = {{0}};
+        int n = 0;
+        for (int c = 0; c < lay->ncells; c++)
+            if (h->cand[c] & digitset_of(digit)) cellset_add(&holding, c);
+        for (int house = 0; house < lay->nhouses; house++)
+            n += grouped_house_links(h, house, digit, links + n);
+        for (int i = 0; i < n; i++) {
+            const struct grouped_link *x = &links[i];
+            if (!scan_link_grouped(x)) continue;
+            for (int e = 0; e < 2; e++) {
+                struct cellset seen_a1, seen_b1, x_cells = {{0}};
+                scan_part_seen(lay, x->house, x->part[e], &seen_a1);
+                scan_part_seen(lay, x->house, x->part[!e], &seen_b1);
+                for (uint32_t b = x->part[0] | x->part[1]; b; b &= b - 1)
+                    cellset_add(&x_cells, lay->house_cells[x->house][__builtin_ctz(b)]);
+                for (int c = 0; c < lay->ncells; c++) {
+                    if (!cellset_has(&seen_b1, c) || !cellset_has(&holding, c)) continue;
+                    for (int j = 0; j < n; j++)
+                        for (int f = 0; f < 2; f++) {
+                            const struct grouped_link *y = &links[j];
+                            uint32_t b2 = y->part[f], a2 = y->part[!f];
+                            if (y->house == x->house || (j < i && scan_link_grouped(y)) ||
+                                lay->house_cells[y->house][__builtin_ctz(b2)] != c ||
+                                scan_part_count(lay, y->house, b2, &seen_b1) !=
+                                    __builtin_popcount(b2) ||
+                                scan_part_count(lay, y->house, a2, &x_cells))
+                                continue;
+                            int any = 0;
+                            scan_part_seen(lay, y->house, a2, targets);
+                            for (int w = 0; w < lay->words; w++)
+                                any |= (targets->w[w] &= seen_a1.w[w] & holding.w[w]) != 0;
+                            if (any) return *digit_out = digit, 1;
+                        }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Random positions, each cell holding each digit with a probability of
+ * 1/4 to 11/16 by round (at least two): the finder's first step is the
+ * scan's, digit and removals alike. */
+static void test_grouped_partners_scan(void)
+{
+    struct marks_fixture f;
+    uint64_t state = 0x9e3779b97f4a7c15u;
+    int found = 0, mismatches = 0;
+    CU_ASSERT_EQUAL_FATAL(marks_edit(&f, ""), 0);
+    for (int round = 0; round < 3000; round++) {
+        for (int c = 0; c < 81; c++) {
+            digitset cand = 0;
+            while (__builtin_popcount(cand) < 2)
+                for (int d = 1; d <= 9; d++) {
+                    state = state * 6364136223846793005u + 1442695040888963407u;
+                    if ((int)((state >> 33) % 16) < 4 + round % 8) cand |= digitset_of(d);
+                }
+            f.h.cand[c] = cand, f.h.value[c] = 0;
+        }
+        f.h.open = 81;
+        human_recount(&f.h);
+        struct cellset targets;
+        int digit = 0, want = scan_grouped_links(&f.h, &digit, &targets);
+        memset(&f.step, 0, sizeof f.step);
+        int got = find_grouped_two_links(&f.h, 0, &f.step);
+        found += want;
+        if (got != want) {
+            mismatches++;
+            continue;
+        }
+        if (!want) continue;
+        int same = f.step.digits == digitset_of(digit), ntargets = 0;
+        for (int w = 0; w < f.lay->words; w++) ntargets += __builtin_popcountll(targets.w[w]);
+        same &= f.step.nelims == ntargets;
+        for (int k = 0; k < f.step.nelims; k++)
+            same &= cellset_has(&targets, f.step.elims[k].cell) &&
+                    f.step.elims[k].digits == digitset_of(digit);
+        mismatches += !same;
+    }
+    CU_ASSERT_EQUAL(mismatches, 0);
+    CU_ASSERT_TRUE(found > 100); /* the positions do hold chains */
+    marks_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("grouped and aligned techniques", NULL, NULL);
     CU_add_test(s, "grouped 2-string kite", test_grouped_kite);
     CU_add_test(s, "grouped skyscraper", test_grouped_skyscraper);
     CU_add_test(s, "grouped links retried after a change", test_grouped_since);
+    CU_add_test(s, "grouped links' partners match a scan", test_grouped_partners_scan);
     CU_add_test(s, "aligned pair exclusion", test_aligned_pair);
     CU_add_test(s, "aligned triple exclusion", test_aligned_triple);
     CU_add_test(s, "grouped X-loop", test_grouped_xloop);

@@ -163,11 +163,14 @@ static int grouped_end_init(const struct human_layout *lay, const struct grouped
     return 1;
 }
 
-/* A digit's links, house by house. */
+/* A digit's links, house by house; and each cell's link ends, the parts
+ * that start at the cell (end e is part e % 2 of link e / 2), in list
+ * order: a partner's inner part is looked up by its first cell. */
 struct link_list {
     struct grouped_link links[GROUPED_MAX_LINKS];
     int n;
     int16_t first[HUMAN_MAX_HOUSES], count[HUMAN_MAX_HOUSES]; /* each house's links */
+    int16_t end_head[SL_MAX_CELLS], end_next[2 * GROUPED_MAX_LINKS];
 };
 
 /* Houses by class: a row, a column, anything else. */
@@ -190,27 +193,23 @@ struct grouped_digit {
     struct cellset touched_cells;
 };
 
-/* The partners of end whose inner part starts at cell c. */
+/* The partners of end whose inner part starts at cell c: the ends listed
+ * at c run by house, then link, then part, as the houses of c do. */
 static int grouped_partners(const struct human *h, const struct grouped_digit *gd,
                             const struct link_list *list, int i, int kx,
                             const struct grouped_end *end, int c, struct step *out)
 {
     const struct human_layout *lay = h->lay;
-    int digit = gd->digit, x_touched = gd->touched[list->links[i].house];
-    for (int k = 0; k < lay->ncell_houses[c]; k++) {
-        int house = lay->cell_houses[c][k];
-        if (house == list->links[i].house || (!x_touched && !gd->touched[house])) continue;
-        uint32_t bit = UINT32_C(1) << lay->cell_house_pos[c][k];
-        for (int j = list->first[house]; j < list->first[house] + list->count[house]; j++) {
-            const struct grouped_link *y = &list->links[j];
-            if (j < i && link_grouped(y)) continue;
-            for (int f = 0; f < 2; f++)
-                if ((y->part[f] & -y->part[f]) == bit && grouped_step(h, digit, end, y, f, out)) {
-                    int shape = grouped_shape(kx, house_class(lay->house_kind[house]));
-                    out->name = grouped_shapes[shape].name;
-                    out->key = grouped_shapes[shape].key;
-                    return 1;
-                }
+    int x_house = list->links[i].house, x_touched = gd->touched[x_house];
+    for (int e = list->end_head[c]; e >= 0; e = list->end_next[e]) {
+        const struct grouped_link *y = &list->links[e / 2];
+        if (y->house == x_house || (!x_touched && !gd->touched[y->house])) continue;
+        if (e / 2 < i && link_grouped(y)) continue;
+        if (grouped_step(h, gd->digit, end, y, e % 2, out)) {
+            int shape = grouped_shape(kx, house_class(lay->house_kind[y->house]));
+            out->name = grouped_shapes[shape].name;
+            out->key = grouped_shapes[shape].key;
+            return 1;
         }
     }
     return 0;
@@ -261,6 +260,18 @@ static int list_links(const struct human *h, int digit, struct link_list *list)
     return grouped;
 }
 
+/* Lists each cell's link ends (list->end_head), later ones pushed first
+ * so that each cell's list runs in list order. */
+static void list_ends(const struct human_layout *lay, struct link_list *list)
+{
+    for (int c = 0; c < lay->ncells; c++) list->end_head[c] = -1;
+    for (int e = 2 * list->n - 1; e >= 0; e--) {
+        const struct grouped_link *l = &list->links[e / 2];
+        int c = lay->house_cells[l->house][__builtin_ctz(l->part[e % 2])];
+        list->end_next[e] = list->end_head[c], list->end_head[c] = (int16_t)e;
+    }
+}
+
 /* Fills gd for digit: the cells holding it, and the houses holding a
  * changed cell that does not (every house when changed is NULL). */
 static void grouped_digit_init(const struct human *h, int digit, const struct changes *changed,
@@ -303,6 +314,7 @@ int find_grouped_two_links_since(const struct human *h, int param, const struct 
         int digit = digitset_first(ds);
         grouped_digit_init(h, digit, changed, &gd);
         if (!list_links(h, digit, &list) || !grouped_touched_cells(lay, &list, &gd)) continue;
+        list_ends(lay, &list);
         for (int i = 0; i < list.n; i++)
             if (link_grouped(&list.links[i]) && grouped_from(h, &gd, &list, i, out)) return 1;
     }
