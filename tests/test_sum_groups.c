@@ -430,6 +430,34 @@ static int model_prune(const digitset *cand, const uint8_t *group, int count, in
     return 0;
 }
 
+/* prune's status and cells (for 9 cells at most) asserted equal to the
+ * model's; returns the model's status, its cells in expect_keep. */
+static int prune_as_modelled(const struct digit_subsets *t, const digitset *cand,
+                             const uint8_t *group, int count, int ngroups, int total, int limit,
+                             digitset *expect_keep)
+{
+    digitset keep[9];
+    int expect = model_prune(cand, group, count, ngroups, total, limit, expect_keep);
+    int status = sum_groups_prune(t, cand, group, count, ngroups, total, limit, keep, NULL);
+    CU_ASSERT_EQUAL(status, expect);
+    if (status == 0 && expect == 0)
+        CU_ASSERT_EQUAL(memcmp(keep, expect_keep, (size_t)count * sizeof keep[0]), 0);
+    return expect;
+}
+
+/* How many of the groups the model lists set by set, and how many it
+ * takes as broad (a group it cannot fill is neither). */
+static void model_group_kinds(const digitset *cand, const uint8_t *group, int count, int ngroups,
+                              int limit, int *listed, int *broad)
+{
+    *listed = *broad = 0;
+    for (int g = 0; g < ngroups; g++) {
+        struct model_group one;
+        if (model_list(cand, group, count, g, limit, &one) == 0)
+            one.broad ? (*broad)++ : (*listed)++;
+    }
+}
+
 /* Random sums of listed and broad groups together (limits from 0 sets to
  * every group listed): prune's status and cells equal the model's. */
 static void test_mixed_sums_match_the_model(void)
@@ -441,7 +469,7 @@ static void test_mixed_sums_match_the_model(void)
     for (int trial = 0; trial < 4000; trial++) {
         int count = 2 + (int)rng_below(&rng, 8), ngroups = 1 + (int)rng_below(&rng, 4);
         int limit = (int)rng_below(&rng, 30);
-        digitset cand[9], keep[9], expect_keep[9];
+        digitset cand[9], expect_keep[9];
         uint8_t group[9];
         int sizes[SUM_GROUPS_MAX_CELLS] = {0};
         for (int i = 0; i < count; i++) {
@@ -456,20 +484,12 @@ static void test_mixed_sums_match_the_model(void)
         }
         if (!sum_groups_fit(t, sizes, ngroups) || ngroups > count) continue;
         int total = 3 * count + (int)rng_below(&rng, (uint32_t)(5 * count));
-        int expect = model_prune(cand, group, count, ngroups, total, limit, expect_keep);
-        int status = sum_groups_prune(t, cand, group, count, ngroups, total, limit, keep, NULL);
-        CU_ASSERT_EQUAL(status, expect);
-        if (status == 0 && expect == 0) {
-            CU_ASSERT_EQUAL(memcmp(keep, expect_keep, (size_t)count * sizeof keep[0]), 0);
-            narrowed += memcmp(keep, cand, (size_t)count * sizeof keep[0]) != 0;
-        }
+        int expect = prune_as_modelled(t, cand, group, count, ngroups, total, limit, expect_keep);
+        if (expect == 0) narrowed += memcmp(expect_keep, cand, (size_t)count * sizeof cand[0]) != 0;
         held += expect == 0, failed += expect != 0;
-        int broad_groups = 0;
-        for (int g = 0; g < ngroups; g++) {
-            struct model_group one;
-            broad_groups += model_list(cand, group, count, g, limit, &one) == 0 && one.broad;
-        }
-        mixed += expect == 0 && broad_groups > 0 && broad_groups < ngroups;
+        int listed, broad;
+        model_group_kinds(cand, group, count, ngroups, limit, &listed, &broad);
+        mixed += expect == 0 && broad > 0 && broad < ngroups;
     }
     CU_ASSERT_TRUE(held > 300); /* every outcome reached */
     CU_ASSERT_TRUE(failed > 300);
@@ -523,7 +543,7 @@ static void test_sums_keeping_every_set_match_the_model(void)
     for (int trial = 0; trial < 12000; trial++) {
         int count = 3 + (int)rng_below(&rng, 7), ngroups = 2 + (int)rng_below(&rng, 3);
         int limit = 2 + (int)rng_below(&rng, 20);
-        digitset cand[9], keep[9], expect_keep[9], tight[4];
+        digitset cand[9], expect_keep[9], tight[4];
         uint8_t group[9];
         int sizes[SUM_GROUPS_MAX_CELLS] = {0}, middle = 0;
         for (int i = 0; i < count; i++) join_a_group(&rng, i, ngroups, group, sizes);
@@ -537,17 +557,10 @@ static void test_sums_keeping_every_set_match_the_model(void)
         }
         if (!sum_groups_fit(t, sizes, ngroups) || ngroups > count) continue;
         int total = middle - 8 + (int)rng_below(&rng, 17);
-        int expect = model_prune(cand, group, count, ngroups, total, limit, expect_keep);
-        int status = sum_groups_prune(t, cand, group, count, ngroups, total, limit, keep, NULL);
-        CU_ASSERT_EQUAL(status, expect);
-        if (status != 0 || expect != 0) continue;
-        CU_ASSERT_EQUAL(memcmp(keep, expect_keep, (size_t)count * sizeof keep[0]), 0);
-        int listed = 0, broad = 0;
-        for (int g = 0; g < ngroups; g++) {
-            struct model_group one;
-            if (model_list(cand, group, count, g, limit, &one) == 0) one.broad ? broad++ : listed++;
-        }
-        int changed = memcmp(expect_keep, cand, (size_t)count * sizeof keep[0]) != 0;
+        if (prune_as_modelled(t, cand, group, count, ngroups, total, limit, expect_keep)) continue;
+        int listed, broad;
+        model_group_kinds(cand, group, count, ngroups, limit, &listed, &broad);
+        int changed = memcmp(expect_keep, cand, (size_t)count * sizeof cand[0]) != 0;
         narrowed += changed;
         kept_all += !changed && listed > 0 && broad > 0;
         several += !changed && listed > 1 && broad > 0;
