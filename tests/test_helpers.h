@@ -1,6 +1,7 @@
 /*
  * test_helpers.h — small builders the CUnit suites share: a classic
- * puzzle from a one-line string, its ruleset and solver in one go.
+ * puzzle from a one-line string, its ruleset and solver in one go; a
+ * relabeled solution grid.
  */
 #ifndef SUDOLAB_TEST_HELPERS_H
 #define SUDOLAB_TEST_HELPERS_H
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "puzzle.h"
+#include "rng.h"
 #include "rules.h"
 #include "search.h"
 
@@ -46,6 +48,20 @@ static inline void fixture_close(struct fixture *f)
 static inline long fixture_count(struct fixture *f, long limit)
 {
     return solver_count(f->solver, f->puzzle.givens, limit, NULL, NULL).solutions;
+}
+
+/* A 9x9 solution (81 digit characters) with its digits permuted at random
+ * into grid: another solution of the same cages, with other sums. */
+static inline void relabeled_grid(const char *solution, struct rng *rng, uint8_t *grid)
+{
+    uint8_t to[10];
+    for (int d = 1; d <= 9; d++) to[d] = (uint8_t)d;
+    for (int d = 9; d > 1; d--) {
+        int k = 1 + (int)rng_below(rng, (uint32_t)d);
+        uint8_t t = to[d];
+        to[d] = to[k], to[k] = t;
+    }
+    for (int c = 0; c < 81; c++) grid[c] = to[solution[c] - '0'];
 }
 
 #endif

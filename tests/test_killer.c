@@ -1165,20 +1165,6 @@ static struct searched same_as_built(const struct ruleset *rs, const struct rule
     return a;
 }
 
-/* solution with its digits permuted at random: another solution grid of
- * the same cages. */
-static void relabel(const char *solution, struct rng *rng, uint8_t *grid)
-{
-    uint8_t to[10];
-    for (int d = 1; d <= 9; d++) to[d] = (uint8_t)d;
-    for (int d = 9; d > 1; d--) {
-        int k = 1 + (int)rng_below(rng, (uint32_t)d);
-        uint8_t t = to[d];
-        to[d] = to[k], to[k] = t;
-    }
-    for (int c = 0; c < 81; c++) grid[c] = to[solution[c] - '0'];
-}
-
 /* A killer's ruleset patched over relabeled grids (ruleset_retotal,
  * again and again as the generator's screen does) lays out the state a
  * fresh build of the re-totalled puzzle does, writes its text and
@@ -1211,7 +1197,7 @@ static void test_retotal_as_built(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         for (int trial = 0; trial < 12; trial++, cases++) {
             uint8_t grid[81];
-            relabel(killers[k][2], &rng, grid);
+            relabeled_grid(killers[k][2], &rng, grid);
             CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
             int rc = ruleset_retotal(rs, &s.p, grid, &err);
             CU_ASSERT(rc >= 0);
@@ -1301,7 +1287,7 @@ static void test_retotal_random_killers(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         for (int turn = 0; turn < 3; turn++) {
             uint8_t grid[81], givens[81];
-            relabel(digits, &rng, grid);
+            relabeled_grid(digits, &rng, grid);
             CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
             int rc = ruleset_retotal(rs, &s.p, grid, &err);
             CU_ASSERT_FATAL(rc >= 0);

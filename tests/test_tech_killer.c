@@ -19,8 +19,10 @@
 #include "explain.h"
 #include "propagate.h"
 #include "puzzle.h"
+#include "puzzle_edit.h"
 #include "rate.h"
 #include "rng.h"
+#include "test_helpers.h"
 #include "test_rule_position.h"
 #include "test_reader.h"
 
@@ -704,6 +706,114 @@ static void test_forcing_chains_through_cages(void)
     session_close(&s);
 }
 
+/* --- a rater kept over retotals ---------------------------------------- */
+
+/* rs's rating of the puzzle with these givens by a rater made afresh. */
+static struct rate_result rated_afresh(const struct puzzle *p)
+{
+    static struct rate_result res;
+    struct sl_error err = {0};
+    struct ruleset *rs = ruleset_build(p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct rater *r = rater_new(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(rate_puzzle(r, p->givens, &res, NULL, NULL), 0);
+    rater_free(r);
+    ruleset_free(rs);
+    return res;
+}
+
+static void expect_same_rating(const struct rate_result *a, const struct rate_result *b)
+{
+    CU_ASSERT_DOUBLE_EQUAL(a->rating, b->rating, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->work, b->work, 1e-9);
+    CU_ASSERT_EQUAL(a->steps, b->steps);
+    CU_ASSERT_EQUAL(a->hardest_technique, b->hardest_technique);
+    CU_ASSERT_EQUAL(a->erred_technique, -1);
+    CU_ASSERT_EQUAL(a->rules_used, b->rules_used);
+    CU_ASSERT_EQUAL_FATAL(a->ntally, b->ntally);
+    for (int i = 0; i < a->ntally; i++) {
+        CU_ASSERT_STRING_EQUAL(a->tally[i].key, b->tally[i].key);
+        CU_ASSERT_EQUAL(a->tally[i].count, b->tally[i].count);
+    }
+}
+
+/* One killer of killer_sample.csv re-totalled over relabelings of its
+ * grid, its ruleset patched and its rater kept (rater_retotaled), as a
+ * generator's relabelings do; every unique relabeling is rated by the kept
+ * rater and by a fresh one. Returns the retotals whose patch changed the
+ * rules' state size (the kept rater lays its scratch out again). */
+static int kept_rater_over_relabelings(const char *map, const char *sums, const char *solution,
+                                       struct rng *rng, int *rated)
+{
+    char line[1024], no_givens[82];
+    memset(no_givens, '.', 81);
+    no_givens[81] = '\0';
+    snprintf(line, sizeof line, "sudolab 9 3x3 classic;killer:%s:%s %s\n", map, sums, no_givens);
+    struct session s;
+    struct sl_error err = {0};
+    session_open(&s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    struct rater *r = rater_new(rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    int resized = 0;
+    for (int trial = 0; trial < 6; trial++) {
+        uint8_t grid[81];
+        relabeled_grid(solution, rng, grid);
+        size_t before = rs->state_bytes;
+        CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
+        if (ruleset_retotal(rs, &s.p, grid, &err) != 0) { /* refused: built afresh */
+            rater_free(r);
+            ruleset_free(rs);
+            rs = ruleset_build(&s.p, &err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+            r = rater_new(rs);
+        } else {
+            resized += rs->state_bytes != before;
+            CU_ASSERT_EQUAL(rater_retotaled(r), 0);
+        }
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        struct solver *solver = solver_new(rs);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        struct search_result found = solver_count(solver, s.p.givens, 2, NULL, NULL);
+        solver_free(solver);
+        if (found.solutions != 1) continue; /* the rater rates unique puzzles only */
+        static struct rate_result kept;
+        CU_ASSERT_EQUAL(rate_puzzle(r, s.p.givens, &kept, NULL, NULL), 0);
+        struct rate_result fresh = rated_afresh(&s.p);
+        expect_same_rating(&kept, &fresh);
+        (*rated)++;
+    }
+    rater_free(r);
+    ruleset_free(rs);
+    session_close(&s);
+    return resized;
+}
+
+static void test_kept_rater_over_retotals(void)
+{
+    FILE *in = fopen("../shared/data/killer_sample.csv", "r");
+    if (!in) {
+        CU_FAIL("data file missing (../shared/data)");
+        return;
+    }
+    struct rng rng;
+    rng_seed(&rng, 1203);
+    char line[1024], map[82], sums[400], solution[82];
+    int n = 0, resized = 0, rated = 0;
+    while (fgets(line, sizeof line, in) && n < 800) {
+        /* Every 40th killer, so every grade of the sample is met. */
+        if (n++ % 40 != 1) continue;
+        if (sscanf(line, "%*d,%*d,%81[^,],\"%399[^\"]\",%81s", map, sums, solution) != 3) continue;
+        resized += kept_rater_over_relabelings(map, sums, solution, &rng, &rated);
+    }
+    fclose(in);
+    CU_ASSERT(rated >= 60);
+    CU_ASSERT(resized > 0);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer techniques", NULL, NULL);
@@ -731,4 +841,6 @@ void tests_register(void)
                 test_rows_since_match_rows_told_nothing);
     CU_add_test(s, "rating starts with the easiest cage", test_rating_starts_with_the_easiest_cage);
     CU_add_test(s, "forcing chains through cages", test_forcing_chains_through_cages);
+    CU_add_test(s, "a kept rater over retotals rates as a fresh one",
+                test_kept_rater_over_retotals);
 }
