@@ -664,6 +664,20 @@ static void test_rating_starts_with_the_easiest_cage(void)
     rule_position_close(f);
 }
 
+/* The first puzzle of line, read by s, with its ruleset (into rs) and a
+ * rater for it. */
+static struct rater *rater_for_line(struct session *s, const char *line, struct ruleset **rs)
+{
+    struct sl_error err = {0};
+    session_open(s, line, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(s), 1);
+    *rs = ruleset_build(&s->p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*rs);
+    struct rater *r = rater_new(*rs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    return r;
+}
+
 /* Counts the steps of forcing chains through cages. */
 static void count_cage_chains(void *arg, const struct human *h, const struct step *s)
 {
@@ -688,15 +702,10 @@ static void test_forcing_chains_through_cages(void)
     fclose(in);
     CU_ASSERT_EQUAL_FATAL(n, 5);
     struct session s;
-    struct sl_error err = {0};
-    session_open(&s, line, NULL);
-    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
-    struct ruleset *rs = ruleset_build(&s.p, &err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-    struct rater *r = rater_new(rs);
+    struct ruleset *rs;
+    struct rater *r = rater_for_line(&s, line, &rs);
     static struct rate_result res;
     int chains = 0;
-    CU_ASSERT_FATAL(r != NULL);
     CU_ASSERT_EQUAL(rate_puzzle(r, s.p.givens, &res, count_cage_chains, &chains), 0);
     CU_ASSERT_EQUAL(res.erred_technique, -1);
     CU_ASSERT_TRUE(chains > 0);
@@ -752,12 +761,8 @@ static int kept_rater_over_relabelings(const char *map, const char *sums, const 
     snprintf(line, sizeof line, "sudolab 9 3x3 classic;killer:%s:%s %s\n", map, sums, no_givens);
     struct session s;
     struct sl_error err = {0};
-    session_open(&s, line, NULL);
-    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
-    struct ruleset *rs = ruleset_build(&s.p, &err);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
-    struct rater *r = rater_new(rs);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    struct ruleset *rs;
+    struct rater *r = rater_for_line(&s, line, &rs);
     int resized = 0;
     for (int trial = 0; trial < 6; trial++) {
         uint8_t grid[81];
