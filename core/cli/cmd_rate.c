@@ -26,13 +26,12 @@ static const struct cmd_option_help rate_options[] = {
 /* The grade bands, written from rate.h's table (their one source). */
 static void rate_grades_help(FILE *out)
 {
-    fputs("Grades (bands of RATING):\n", out);
+    fputs("\nGrades (bands of RATING):\n", out);
     for (int g = 0; g < GRADE_COUNT; g++) {
         fprintf(out, "  %-8s  %4.1f < RATING", grade_name((enum grade)g), grade_low((enum grade)g));
         if (g < GRADE_COUNT - 1) fprintf(out, " <= %.1f", grade_table[g].high);
         fputc('\n', out);
     }
-    fputc('\n', out);
 }
 
 static const struct cmd_spec rate_spec = {
@@ -45,9 +44,10 @@ static const struct cmd_spec rate_spec = {
     "\n"
     "  RATING GRADE WORK TECHNIQUE:COUNT ...\n"
     "\n"
-    "RATING is the hardest step, on Sudoku Explainer's scale (1.0 hidden single\n"
-    "... 7.0 chains, 7.5 nishio, 8.0 cell and region forcing chains, 8.5 dynamic\n"
-    "forcing chains, 9.0 with locked candidates; 10+ when only search goes on).\n"
+    "RATING is the hardest step, on Sudoku Explainer's scale (1.0 full house, 1.2\n"
+    "hidden single ... 7.0 chains, 7.5 nishio, 8.0 cell and region forcing chains,\n"
+    "8.5 dynamic forcing chains, 9.0 with locked candidates; 10+ when only search\n"
+    "goes on).\n"
     "GRADE names its band (the grades below). WORK adds up every step's\n"
     "rating. A puzzle that is not unique is reported, not rated; so is one whose\n"
     "uniqueness the search cannot settle within --max-nodes.\n",
@@ -78,8 +78,8 @@ static const struct cmd_spec hint_spec = {
     "Prints the easiest next step for each puzzle, in words, with its rating. The\n"
     "operand is a puzzle line itself or a file of puzzles.\n",
     hint_options,
-    "Exit codes: 0 ok, 1 no solution or several, 2 bad input or marks, 3 the\n"
-    "search gave up.\n",
+    "Exit codes: 0 ok, 1 no solution or several, or a mistake in the marks, 2 bad\n"
+    "input or marks, 3 the search gave up.\n",
     NULL,
 };
 
