@@ -703,6 +703,50 @@ done | sort -u > "$T/letters"
 check "each option letter stands for one option across all commands" \
     eval '[ $(wc -l < "$T/letters") -gt 20 ] && [ -z "$(cut -d" " -f1 "$T/letters" | uniq -d)" ]'
 
+# The man page and --help name the same options. Each command's options
+# (its --help: the "-x, --name" lines and the usage lines) appear in its
+# entry of sudolab(1)'s COMMANDS, or in OPTIONS when that section names the
+# command among those taking its options; and every --name an entry
+# mentions is one its --help has. The man page is read as roff source,
+# "\-" made "-", and cut at each ".TP" whose next line names a command.
+MAN=core/cli/sudolab.1
+man_options() { grep -o -- '--[a-z][a-z-]*' "$@" | grep -v -x -- --help | sort -u; }
+help_options() {
+    awk 'NR == 1, NF == 0 { print; next } /^ *-[A-Za-z], --/' "$1" | man_options
+}
+commands=$("$S" --help | awk '/^commands:/ { on = 1; next } on && NF == 0 { exit } on { print $1 }')
+sed 's/\\-/-/g' "$MAN" | awk -v list="$commands" -v dir="$T" '
+    BEGIN { n = split(list, a, " "); for (i = 1; i <= n; i++) known[a[i]] = 1 }
+    /^\.SH / { section = $2; entry = section == "OPTIONS" ? "options" : "" }
+    section == "OPTIONS" && /^\.TP/ && entry == "options" { intro_done = 1 }
+    section == "COMMANDS" && last == ".TP" {
+        name = $0; sub(/^\.B /, "", name); sub(/^\\fB/, "", name); sub(/[^a-z].*/, "", name)
+        if (name in known) entry = "man." name
+    }
+    section == "OPTIONS" && !intro_done { print > (dir "/man.intro") }
+    entry != "" { print > (dir "/" entry) }
+    { last = $0 }'
+missing=
+for c in $commands; do
+    "$S" "$c" --help > "$T/help.$c" 2>&1
+    [ -f "$T/man.$c" ] || { missing="$missing $c:no-entry"; continue; }
+    common=$(grep -E -c "^\.(B|BR|RB \() $c( |\$)" "$T/man.intro")
+    for o in $(help_options "$T/help.$c"); do
+        grep -q -- "$o\b" "$T/man.$c" && continue
+        [ "$common" -gt 0 ] && grep -q -- "$o\b" "$T/options" && continue
+        missing="$missing $c:$o"
+    done
+    for o in $(man_options "$T/man.$c"); do
+        grep -q -- "$o\b" "$T/help.$c" || missing="$missing man-$c:$o"
+    done
+done
+for o in $(man_options "$T/options"); do
+    cat "$T"/help.* | grep -q -- "$o\b" || missing="$missing man-OPTIONS:$o"
+done
+[ -n "$missing" ] && echo "# not in both: $missing"
+check "sudolab(1) and each command's --help name the same options" \
+    eval '[ -s "$T/man.solve" ] && [ -s "$T/man.intro" ] && [ -z "$missing" ]'
+
 # A variant file naming a rule no plugin has: refused when it loads, not
 # blamed on each puzzle's data (found by scripts/fuzz_inputs.sh).
 printf 'return {size = 9, boxes = "3x3", rules = "classic;cassic"}\n' > "$T/typo.lua"
