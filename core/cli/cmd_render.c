@@ -61,7 +61,7 @@ static struct rater *run_rater(struct render_run *run, const struct cmd_puzzle *
 
 /* 1 when the rater has techniques for every rule of p: rules run
  * natively (no propagate hook) or explaining themselves. For another
- * (thermo, relation, sum) it measures by searching, which can take a
+ * (a rule written in Lua) it measures by searching, which can take a
  * second a puzzle, so such puzzles are drawn unrated. */
 static int render_rater_knows(const struct puzzle *p)
 {
