@@ -46,7 +46,7 @@ static const struct subcommand subcommands[] = {
     {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
     {"rules", cmd_rules, "list the rules a puzzle can use"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
-    {"variants", cmd_variants, "list the variants of variants/*.lua"},
+    {"variants", cmd_variants, "list the variants of variants/*.lua and $SUDOLAB_PATH"},
     {"version", cmd_version, "print the version"},
     {"play", cmd_play, "play a puzzle in the terminal: timer, hints, undo, leaderboard"},
     {"scores", cmd_scores, "print the game's leaderboard"},
