@@ -747,6 +747,25 @@ done
 check "sudolab(1) and each command's --help name the same options" \
     eval '[ -s "$T/man.solve" ] && [ -s "$T/man.intro" ] && [ -z "$missing" ]'
 
+# README.md's table of commands names only options the command takes: the
+# first cell of each row, `sudolab CMD [--option ...]`, against CMD --help.
+unknown=
+rows=0
+while IFS= read -r cell; do
+    c=$(printf '%s\n' "$cell" | awk '{ print $2 }')
+    case $c in --*) continue ;; esac
+    rows=$((rows + 1))
+    "$S" "$c" --help > "$T/help.row" 2>&1
+    for o in $(printf '%s\n' "$cell" | man_options); do
+        grep -q -- "$o\b" "$T/help.row" || unknown="$unknown $c:$o"
+    done
+done <<ROWS
+$(sed -n 's/^| `\(sudolab [a-z][^`]*\)` |.*/\1/p' README.md)
+ROWS
+[ -n "$unknown" ] && echo "# README options no --help has: $unknown"
+check "README's command table names only options each command takes ($rows rows)" \
+    eval '[ "$rows" -gt 15 ] && [ -z "$unknown" ]'
+
 # A variant file naming a rule no plugin has: refused when it loads, not
 # blamed on each puzzle's data (found by scripts/fuzz_inputs.sh).
 printf 'return {size = 9, boxes = "3x3", rules = "classic;cassic"}\n' > "$T/typo.lua"
