@@ -143,35 +143,68 @@ function M.check(v, opts)
   return name
 end
 
+-- text broken into lines of at most 80 characters: the first after
+-- `first`, the others after `indent`.
+local function wrapped(text, first, indent)
+  local out, line, bare = {}, first, true
+  for word in text:gmatch("%S+") do
+    if not bare and #line + 1 + #word > 80 then
+      out[#out + 1] = line
+      line, bare = indent, true
+    end
+    line, bare = line .. (bare and "" or " ") .. word, false
+  end
+  out[#out + 1] = line
+  return table.concat(out, "\n")
+end
+
+-- What strategy s takes, as the help lists it ("no options" for none).
+local function takes_text(s)
+  local takes = {}
+  for _, key in ipairs(strategy_options) do
+    local value = s.takes[key]
+    if value then
+      local text = type(value) == "table" and table.concat(value, "|") or tostring(value)
+      takes[#takes + 1] = flag(key) .. (value == true and "" or " " .. text)
+    end
+  end
+  return #takes > 0 and table.concat(takes, ", ") or "no options"
+end
+
 -- The text `sudolab generate --help` ends with: for each of the variants
 -- named that generates, its sizes and strategies; then what each strategy
--- takes, and the symmetries.
+-- takes, and the symmetries. Variants may give one strategy name other
+-- options (killer's greedy takes --givens, calcudoku's does not): such a
+-- name gets a line for each set of options, naming its variants.
 function M.describe(names)
-  local lines, strategies, seen = {}, {}, {}
+  local lines, order, forms = {}, {}, {}
   for _, name in ipairs(names) do
     local ok, v = pcall(require, name)
     if ok and type(v) == "table" and type(v.generate) == "function" and v.strategies then
       local own = {}
       for i, s in ipairs(v.strategies) do
         own[i] = s.name
-        if not seen[s.name] then seen[s.name] = true; strategies[#strategies + 1] = s end
+        if not forms[s.name] then forms[s.name] = {}; order[#order + 1] = s.name end
+        local text, list = takes_text(s), forms[s.name]
+        local form = nil
+        for _, f in ipairs(list) do if f.text == text then form = f end end
+        if not form then form = {text = text, variants = {}}; list[#list + 1] = form end
+        form.variants[#form.variants + 1] = v.name
       end
       lines[#lines + 1] = string.format("  %-15s size %s; %s", v.name, sizes_text(v.sizes),
                                         table.concat(own, ", "))
     end
   end
   lines[#lines + 1] = "\nThe strategies, and the options each takes:"
-  for _, s in ipairs(strategies) do
-    local takes = {}
-    for _, key in ipairs(strategy_options) do
-      local value = s.takes[key]
-      if value then
-        local text = type(value) == "table" and table.concat(value, "|") or tostring(value)
-        takes[#takes + 1] = flag(key) .. (value == true and "" or " " .. text)
+  for _, name in ipairs(order) do
+    for _, form in ipairs(forms[name]) do
+      local indent = string.rep(" ", 18)
+      lines[#lines + 1] = wrapped(form.text, string.format("  %-15s ", name), indent)
+      if #forms[name] > 1 then
+        lines[#lines + 1] = wrapped("for " .. table.concat(form.variants, ", "), indent .. "  ",
+                                    indent .. "  ")
       end
     end
-    lines[#lines + 1] = string.format("  %-15s %s", s.name,
-                                      #takes > 0 and table.concat(takes, ", ") or "no options")
   end
   lines[#lines + 1] = "\nThe symmetries: " .. table.concat(require("dig").symmetries, ", ")
   return table.concat(lines, "\n")

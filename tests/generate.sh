@@ -174,6 +174,16 @@ gen --variant oddeven --size 6 --count 2 --seed 5 > "$T/oe6"
 check "oddeven --size 6: marks over 36 cells, unique" eval \
     '[ $(grep -c "^sudolab 6 2x3 classic;oddeven:[oe.]\{36\} " "$T/oe6") -eq 2 ] && all_unique "$T/oe6"'
 
+# --- the help's strategy table --------------------------------------------
+# One strategy name may take other options in another variant: killer's
+# greedy takes --givens, calcudoku's does not. The help says so per variant.
+"$S" generate --help > "$T/help" 2>&1
+check "generate --help: killer's greedy takes --givens, calcudoku's does not" \
+    eval 'grep -A1 "^  greedy .*--cage-sizes, --givens$" "$T/help" | grep -q "for killer$" &&
+          grep -A1 "^  greedy .*--cage-sizes$" "$T/help" | grep -q "for calcudoku$"'
+check "generate --help: kropki's prune does not list --lines" \
+    eval 'grep -A1 "^  prune  *--symmetry, --givens$" "$T/help" | grep -q "kropki"'
+
 # --- refusals: exit 2 at once, the reason, and no --output file ------------
 # refused MESSAGE ARGS...: the run refuses ARGS with MESSAGE on stderr.
 refused() {
