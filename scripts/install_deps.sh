@@ -1,8 +1,16 @@
 #!/bin/sh
-# install_deps.sh — installs, on Debian and as root, every package sudolab
-# builds and tests with. The one list: README's quick start and .ci/run
-# both call it.
+# install_deps.sh — installs, on Debian (as root, or through sudo), every
+# package sudolab builds and tests with. The one list: README's quick
+# start and .ci/run both call it.
 set -e
+# apt-get needs root: a user runs this again through sudo.
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo > /dev/null || {
+        echo "install_deps.sh: apt-get needs root: run it as root, or install sudo" >&2
+        exit 1
+    }
+    exec sudo sh "$0" "$@"
+fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 # build: compiler, CMake, Lua, PCRE2, cairo, ncurses, SQLite; tests: CUnit,
