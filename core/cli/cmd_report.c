@@ -24,7 +24,7 @@ static const struct cmd_option_help report_options[] = {
 
 static const struct cmd_spec report_spec = {
     "report",
-    "usage: sudolab report [--out DIR] [--require-charts] [--count N] [--seed S]\n"
+    "usage: sudolab report [--out DIR] [--require-charts] [--count K] [--seed S]\n"
     "                      EXPERIMENT.lua\n"
     "\n"
     "Runs an experiment (reports/README.md): each arm's puzzles generated and\n"
