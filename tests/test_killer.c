@@ -1162,8 +1162,11 @@ static void test_exact_walk_steps_as_the_model(void)
         for (int trial = 0; trial < 100; trial++) {
             digitset cand[81];
             random_candidates(cand, &rng);
-            for (int c = 0; c < 81; c++)
-                if (!cand[c] || trial % 2) cand[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
+            for (int c = 0; c < 81; c++) {
+                if (trial % 2) cand[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
+                /* A propagation never hands a sum an empty cell. */
+                if (!cand[c]) cand[c] = digitset_of(1 + (int)rng_below(&rng, 9));
+            }
             for (int i = 0; i < WEIGHTED_SUMS; i++) {
                 struct model_walk w;
                 int cells[5], model_cells[5];
