@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "propagate.h"
+
 #define KE_MAX_COMBOS 128
 
 /* The rule of 45's sums, by what a player sees in them. */
@@ -631,10 +633,20 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     return 0;
 }
 
+/* Propagates sum i of s on ctx: 1 when some cell changed (ctx->changed,
+ * which every narrowing sets, prop_restrict: a sum's own answer tells
+ * only of its own cells, and one with combinations may clear digits from
+ * the other cells of its houses), 0 when none did, or
+ * SL_PROP_CONTRADICTION. */
+static int ke_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
+{
+    ctx->changed = 0;
+    return sum_set_propagate(s, i, ctx, NULL) < 0 ? SL_PROP_CONTRADICTION : ctx->changed;
+}
+
 static int ke_find_derived(const struct killer_sums *ks, const struct ke_technique *t,
                            struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     /* A row of one shape reads that shape's sums alone, in order. */
@@ -652,12 +664,10 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         } else {
             if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
                 continue;
-            /* A sum's own propagation tells only of its own cells changing. */
-            ke_snap(&snap, ctx);
-            status = sum_set_propagate(ks->sums, i, ctx, NULL);
+            status = ke_propagate(ks->sums, i, ctx);
         }
         if (status < 0) return 0;
-        if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
+        if (status == 0) continue;
         ke_name_equation(ks->sums, t, i, NULL, ctx, sink);
         return 1;
     }
@@ -779,16 +789,15 @@ struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum
 static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,
                               struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
         /* One reading only its own cells, none of them changed, finds
          * nothing again. */
         if (sum_set_reads_own_cells(ks->differences, i) &&
             !ke_touched(ks->differences, i, sink->changed))
             continue;
-        ke_snap(&snap, ctx);
-        if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
-        if (!ke_differs(&snap, ctx)) continue;
+        int status = ke_propagate(ks->differences, i, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
         int weight[64];
         sum_set_weights(ks->differences, i, weight);
         ke_name_equation(ks->differences, t, i, weight, ctx, sink);
@@ -859,22 +868,26 @@ static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
     return ke_differs(&snap, ctx);
 }
 
-/* The row keyed technique, or NULL. */
-static const struct ke_technique *ke_row(const char *technique)
+/* The row keyed technique (of `length` characters), or NULL. */
+static const struct ke_technique *ke_row(const char *technique, size_t length)
 {
-    size_t length = strlen(technique);
     for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
         if (ke_table[t].key_length == length && memcmp(ke_table[t].key, technique, length) == 0)
             return &ke_table[t];
     return NULL;
 }
 
-int killer_explain_knows(const char *technique) { return ke_row(technique) != NULL; }
+int killer_explain_knows(const char *technique)
+{
+    return ke_row(technique, strlen(technique)) != NULL;
+}
 
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink)
 {
-    if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
-    const struct ke_technique *t = ke_row(technique);
+    size_t length = strlen(technique);
+    if (length == sizeof EXPLAIN_ALL - 1 && memcmp(technique, EXPLAIN_ALL, length) == 0)
+        return ke_all(ks, ctx);
+    const struct ke_technique *t = ke_row(technique, length);
     return t ? t->find(ks, t, ctx, sink) : 0;
 }

@@ -566,6 +566,23 @@ static void test_conflicts_match_the_model(void)
     CU_ASSERT(found[0] > 100 && found[1] > 100);
 }
 
+static void test_rule_of_45_outside_only(void)
+{
+    /* Row 1: a cage of 42 over r1c1..r1c7 leaves r1c8 + r1c9 = 3, cells
+     * already 1 or 2: the sum changes none of its own cells, yet needs 1
+     * and 2 there, which leave the rest of box 3 (claiming would see it
+     * first on a rating's path; the row is asked alone). */
+    struct rule_position *f = rule_position_open("killer", "AAAAAAA.." REST_EMPTY ":42",
+                                                 "r1c1:7=3456789 r1c8=12 r1c9=12");
+    CU_ASSERT_TRUE(killer_find_since(f, "rule-of-45", NULL));
+    CU_ASSERT_EQUAL(f->step.nelims, 6);
+    for (int e = 0; e < f->step.nelims; e++) {
+        CU_ASSERT(f->step.elims[e].cell / 9 >= 1 && f->step.elims[e].cell % 9 >= 6);
+        CU_ASSERT_EQUAL(f->step.elims[e].digits, digits_of_list("12"));
+    }
+    rule_position_close(f);
+}
+
 static void test_changed_cages_only(void)
 {
     /* Bounds narrow both cages of row 1 (5: 1..4; 17: 8 and 9): told of
@@ -874,6 +891,7 @@ void tests_register(void)
     CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
+    CU_add_test(s, "rule of 45 narrowing outside its cells", test_rule_of_45_outside_only);
     CU_add_test(s, "equations read as snprintf wrote them", test_equations_read_as_snprintf_wrote);
     CU_add_test(s, "bounds match the model", test_bounds_match_the_model);
     CU_add_test(s, "conflicts match the model", test_conflicts_match_the_model);
