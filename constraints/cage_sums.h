@@ -115,6 +115,16 @@ int sum_set_prune_seen(const struct sum_set *s, int i, int sight, struct prop_ct
 int sum_set_survivors(const struct sum_set *s, int i, int sight, const struct prop_ctx *ctx,
                       digitset *out, int cap);
 
+/* The exact walk that prunes weighted sum i (one without a list of
+ * combinations or groups' digit sets, of at most 5 cells) over cand: its
+ * cells in the walk's order into cells, the digits some assignment gave
+ * each into support, the steps taken into *steps. Returns 1 when it
+ * stopped with every digit given, 0 when it walked to the end, -1 over
+ * its budget (the sum is then pruned by bounds), -2 when the sum takes no
+ * walk. For tests, to hold the walk to its digit-by-digit form. */
+int sum_set_exact_walk(const struct sum_set *s, int i, const digitset *cand, int *cells,
+                       digitset *support, long *steps);
+
 /* 1 when sum_set_propagate of sum i reads no cells but its own (a sum
  * without a list of combinations: weighted, by groups, by bounds), so
  * that with its cells as they were it does what it did then. */

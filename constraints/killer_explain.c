@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "propagate.h"
+
 #define KE_MAX_COMBOS 128
 
 /* The rule of 45's sums, by what a player sees in them. */
@@ -261,65 +263,84 @@ static digitset ke_compatible(const digitset *a, int na, const digitset *b, int 
     return keep;
 }
 
-/* The houses each cage lies whole in, read once per search for a
- * conflict, and which cages have a changed cell. Bit h % 64 of a cage's
- * signature stands for house h: cages whose signatures share no bit share
- * no house, which passes over most pairs without comparing house lists. */
-struct ke_cage_houses {
-    int count[SL_MAX_CELLS];
-    int house[SL_MAX_CELLS][8];
-    uint64_t signature[SL_MAX_CELLS];
-    uint8_t touched[SL_MAX_CELLS];
-};
-
-static void ke_cage_houses(const struct killer_sums *ks, const struct explain_sink *sink,
-                           struct ke_cage_houses *ch)
+/* Which cages have a changed cell (all when nothing is known), into
+ * touched. */
+static void ke_conflict_cages_touched(const struct killer_sums *ks, const struct explain_sink *sink,
+                                      uint8_t *touched)
 {
-    int by_cage = sink->changed && ke_cages_changed(ks, sink, NULL, ch->touched);
-    for (int i = 0; i < ks->ncage_sums; i++) {
-        ch->count[i] = sum_set_holding_houses(ks->sums, i, ch->house[i], 8);
-        ch->signature[i] = 0;
-        for (int k = 0; k < ch->count[i]; k++)
-            ch->signature[i] |= UINT64_C(1) << (ch->house[i][k] % 64);
-        if (!by_cage) ch->touched[i] = (uint8_t)ke_touched(ks->sums, i, sink->changed);
-    }
+    if (sink->changed && ke_cages_changed(ks, sink, NULL, touched)) return;
+    for (int i = 0; i < ks->ncage_sums; i++)
+        touched[i] = (uint8_t)ke_touched(ks->sums, i, sink->changed);
 }
 
 /* 1 when cage a lies whole in house h. */
-static int ke_in_house(const struct ke_cage_houses *ch, int a, int h)
+static int ke_in_house(const struct killer_shapes *sh, int a, int h)
 {
-    for (int i = 0; i < ch->count[a]; i++)
-        if (ch->house[a][i] == h) return 1;
-    return 0;
-}
-
-/* 1 when cages a and b lie whole in one house. */
-static int ke_share_house(const struct ke_cage_houses *ch, int a, int b)
-{
-    for (int i = 0; i < ch->count[a]; i++)
-        if (ke_in_house(ch, b, ch->house[a][i])) return 1;
+    const int *house = sh->house + a * KILLER_CAGE_HOUSES;
+    for (int i = 0; i < sh->house_count[a]; i++)
+        if (house[i] == h) return 1;
     return 0;
 }
 
 /* 1 when cages a, b and c lie whole in one house. */
-static int ke_share_house3(const struct ke_cage_houses *ch, int a, int b, int c)
+static int ke_share_house3(const struct killer_shapes *sh, int a, int b, int c)
 {
-    for (int i = 0; i < ch->count[a]; i++)
-        if (ke_in_house(ch, b, ch->house[a][i]) && ke_in_house(ch, c, ch->house[a][i])) return 1;
+    const int *house = sh->house + a * KILLER_CAGE_HOUSES;
+    for (int i = 0; i < sh->house_count[a]; i++)
+        if (ke_in_house(sh, b, house[i]) && ke_in_house(sh, c, house[i])) return 1;
     return 0;
 }
 
-/* 1 when cage a or a cage sharing a house with it has a changed cell:
- * else every pair and triple with a in one house reads what it read when
- * it found nothing. */
-static int ke_conflict_touched(const struct killer_sums *ks, const struct ke_cage_houses *ch, int a)
+/* 1 when cage a or one of its mates has a changed cell: else every pair
+ * and triple with a in one house reads what it read when it found
+ * nothing. */
+static int ke_conflict_touched(const struct killer_shapes *sh, const uint8_t *touched, int a)
 {
-    if (ch->touched[a]) return 1;
-    for (int j = 0; j < ks->ncage_sums; j++)
-        if (ch->touched[j] && (ch->signature[a] & ch->signature[j]) && j != a &&
-            ke_share_house(ch, a, j))
-            return 1;
+    if (touched[a]) return 1;
+    for (int m = sh->mate_start[a]; m < sh->mate_start[a + 1]; m++)
+        if (touched[sh->mate[m]]) return 1;
     return 0;
+}
+
+/* The survivors of each cage a conflict row has read, kept for the rest
+ * of the row: they read the candidates alone, which stay as they are
+ * until the row makes its step (or meets a contradiction, which forgets
+ * them). Lists past the pool are worked out again each time. */
+#define KE_SURVIVOR_POOL 2048
+#define KE_UNREAD (-2)
+struct ke_survivor_memo {
+    int count[SL_MAX_CELLS]; /* per cage: sum_set_survivors' answer, or KE_UNREAD */
+    int at[SL_MAX_CELLS];    /* where its list starts in pool */
+    int used;
+    digitset pool[KE_SURVIVOR_POOL];
+};
+
+static void ke_survivors_forget(struct ke_survivor_memo *memo, int ncages)
+{
+    for (int i = 0; i < ncages; i++) memo->count[i] = KE_UNREAD;
+}
+
+/* Cage i's survivors at the conflict rows' sight, and their number in *n
+ * (as sum_set_survivors'): from the memo, else read into it, or into
+ * spare (KE_MAX_COMBOS) when the pool is full. Earlier lists stay where
+ * they are. */
+static const digitset *ke_survivors(const struct killer_sums *ks, struct ke_survivor_memo *memo,
+                                    int i, const struct prop_ctx *ctx, digitset *spare, int *n)
+{
+    static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
+    if (memo->count[i] != KE_UNREAD) {
+        *n = memo->count[i];
+        return memo->pool + memo->at[i];
+    }
+    if (memo->used + KE_MAX_COMBOS > KE_SURVIVOR_POOL) {
+        *n = sum_set_survivors(ks->sums, i, sight, ctx, spare, KE_MAX_COMBOS);
+        return spare;
+    }
+    digitset *out = memo->pool + memo->used;
+    *n = memo->count[i] = sum_set_survivors(ks->sums, i, sight, ctx, out, KE_MAX_COMBOS);
+    memo->at[i] = memo->used;
+    if (*n > 0) memo->used += *n < KE_MAX_COMBOS ? *n : KE_MAX_COMBOS;
+    return out;
 }
 
 /* The digits of a's combinations that go with some combinations of b
@@ -339,7 +360,8 @@ static digitset ke_compatible3(const digitset *a, int na, const digitset *b, int
 }
 
 /* Narrows cage i's open cells to keep and names the cages involved; 1
- * when a cell changed. */
+ * when a cell changed, 0 when none did, -1 at a contradiction (cells may
+ * have changed). */
 static int ke_conflict_step(const struct killer_sums *ks, const struct ke_technique *t,
                             struct prop_ctx *ctx, struct explain_sink *sink, const int *cages,
                             int ncages, digitset keep)
@@ -348,7 +370,7 @@ static int ke_conflict_step(const struct killer_sums *ks, const struct ke_techni
     for (int k = 0; k < n; k++) {
         digitset m = prop_candidates(ctx, cells[k]);
         if (digitset_is_single(m) || !(m & ~keep)) continue;
-        if (prop_restrict(ctx, cells[k], keep)) return 0;
+        if (prop_restrict(ctx, cells[k], keep)) return -1;
         changed = 1;
     }
     if (!changed) return 0;
@@ -360,48 +382,81 @@ static int ke_conflict_step(const struct killer_sums *ks, const struct ke_techni
     return 1;
 }
 
+/* Tries the step of cage cages[0] kept to keep: 1 when made; a
+ * contradiction, whose cells may have changed, empties the memo. */
+static int ke_conflict_try(const struct killer_sums *ks, const struct ke_technique *t,
+                           struct prop_ctx *ctx, struct explain_sink *sink,
+                           struct ke_survivor_memo *memo, const int *cages, int ncages,
+                           digitset keep)
+{
+    int status = ke_conflict_step(ks, t, ctx, sink, cages, ncages, keep);
+    if (status < 0) ke_survivors_forget(memo, ks->ncage_sums);
+    return status > 0;
+}
+
+/* The third cages with cage i and its mate j (at mate index m of i's
+ * list) in one house: i's later mates sharing a house with both. 1 when
+ * a step was made. */
+static int ke_conflict_triples(const struct killer_sums *ks, const struct ke_technique *t,
+                               struct prop_ctx *ctx, struct explain_sink *sink,
+                               struct ke_survivor_memo *memo, const uint8_t *touched, int i, int m,
+                               const digitset *a, int na, digitset reach)
+{
+    const struct killer_shapes *sh = ks->shapes;
+    int j = sh->mate[m], pair_touched = touched[i] || touched[j], nb, nc;
+    digitset b_spare[KE_MAX_COMBOS], c_spare[KE_MAX_COMBOS];
+    const digitset *b = NULL;
+    for (int l = m + 1; l < sh->mate_start[i + 1]; l++) {
+        int k = sh->mate[l];
+        if (!(pair_touched || touched[k]) || !ke_share_house3(sh, i, j, k)) continue;
+        if (!b) b = ke_survivors(ks, memo, j, ctx, b_spare, &nb);
+        if (nb < 1 || nb > KE_MAX_COMBOS) return 0;
+        const digitset *c = ke_survivors(ks, memo, k, ctx, c_spare, &nc);
+        if (nc < 1 || nc > KE_MAX_COMBOS) continue;
+        int cages[] = {i, j, k};
+        digitset keep = ke_compatible3(a, na, b, nb, c, nc);
+        if (keep != reach && ke_conflict_try(ks, t, ctx, sink, memo, cages, 3, keep)) return 1;
+    }
+    return 0;
+}
+
 /* Combination conflicts: a combination of one cage that every
  * combination of another cage of its house (of every disjoint pair of two
  * others, for three) shares a digit with is out. t->shape: the cages
- * weighed together, 2 or 3. */
+ * weighed together, 2 or 3. The pairs and triples go in index order:
+ * cage i, then its mates j, then (for three) i's mates after j. */
 static int ke_find_conflict(const struct killer_sums *ks, const struct ke_technique *t,
                             struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    static const int sight = SUM_SEE_FIT | SUM_SEE_REACH;
-    digitset a[KE_MAX_COMBOS], b[KE_MAX_COMBOS], c[KE_MAX_COMBOS];
-    struct ke_cage_houses ch;
-    ke_cage_houses(ks, sink, &ch);
+    const struct killer_shapes *sh = ks->shapes;
+    digitset a_spare[KE_MAX_COMBOS], b_spare[KE_MAX_COMBOS];
+    uint8_t touched[SL_MAX_CELLS];
+    struct ke_survivor_memo memo;
+    memo.used = 0;
+    ke_survivors_forget(&memo, ks->ncage_sums);
+    ke_conflict_cages_touched(ks, sink, touched);
     for (int i = 0; i < ks->ncage_sums; i++) {
-        if (!ke_conflict_touched(ks, &ch, i)) continue;
-        int na = sum_set_survivors(ks->sums, i, sight, ctx, a, KE_MAX_COMBOS);
+        if (!ke_conflict_touched(sh, touched, i)) continue;
+        int na, nb;
+        const digitset *a = ke_survivors(ks, &memo, i, ctx, a_spare, &na);
         if (na < 2 || na > KE_MAX_COMBOS) continue;
         digitset reach = 0;
         for (int k = 0; k < na; k++) reach |= a[k];
-        for (int j = 0; j < ks->ncage_sums; j++) {
-            uint64_t both = ch.signature[i] & ch.signature[j];
-            if (j == i || !both || !ke_share_house(&ch, i, j)) continue;
-            /* The sight reads the cages' own cells: cages none of which
-             * changed conflict no more than before. */
-            int pair_touched = ch.touched[i] || ch.touched[j];
-            if (t->shape == 2 && !pair_touched) continue;
-            int nb = sum_set_survivors(ks->sums, j, sight, ctx, b, KE_MAX_COMBOS);
-            if (nb < 1 || nb > KE_MAX_COMBOS) continue;
-            if (t->shape == 2) {
-                int cages[] = {i, j};
-                digitset keep = ke_compatible(a, na, b, nb);
-                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 2, keep)) return 1;
+        for (int m = sh->mate_start[i]; m < sh->mate_start[i + 1]; m++) {
+            int j = sh->mate[m];
+            if (t->shape == 3) {
+                if (ke_conflict_triples(ks, t, ctx, sink, &memo, touched, i, m, a, na, reach))
+                    return 1;
                 continue;
             }
-            for (int k = j + 1; k < ks->ncage_sums; k++) {
-                if (k == i || !(both & ch.signature[k]) || !(pair_touched || ch.touched[k]) ||
-                    !ke_share_house3(&ch, i, j, k))
-                    continue;
-                int nc = sum_set_survivors(ks->sums, k, sight, ctx, c, KE_MAX_COMBOS);
-                if (nc < 1 || nc > KE_MAX_COMBOS) continue;
-                int cages[] = {i, j, k};
-                digitset keep = ke_compatible3(a, na, b, nb, c, nc);
-                if (keep != reach && ke_conflict_step(ks, t, ctx, sink, cages, 3, keep)) return 1;
-            }
+            /* The sight reads the cages' own cells: cages none of which
+             * changed conflict no more than before. */
+            if (!touched[i] && !touched[j]) continue;
+            const digitset *b = ke_survivors(ks, &memo, j, ctx, b_spare, &nb);
+            if (nb < 1 || nb > KE_MAX_COMBOS) continue;
+            int cages[] = {i, j};
+            digitset keep = ke_compatible(a, na, b, nb);
+            if (keep != reach && ke_conflict_try(ks, t, ctx, sink, &memo, cages, 2, keep)) return 1;
         }
     }
     return 0;
@@ -453,14 +508,57 @@ void killer_shapes_index(const uint8_t *of, int n, int first, int *by_shape, int
     for (int k = 0; k < n; k++) by_shape[next[of[k]]++] = first + k;
 }
 
+/* 1 when cages a and b (house lists ha, hb of na, nb) lie whole in one house. */
+static int ke_houses_meet(const int *ha, int na, const int *hb, int nb)
+{
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (ha[i] == hb[j]) return 1;
+    return 0;
+}
+
+/* Each cage's mates, from the houses in shapes, into mate (when not
+ * NULL) and where each cage's start (mate_start); returns how many mates
+ * there are in all. */
+static int ke_cage_mates(const struct killer_sums *ks, struct killer_shapes *shapes, int *mate)
+{
+    int ncages = ks->ncage_sums, total = 0;
+    const int *house = shapes->house, *count = shapes->house_count;
+    for (int i = 0; i < ncages; i++) {
+        shapes->mate_start[i] = total;
+        for (int j = 0; j < ncages; j++) {
+            if (j == i || !ke_houses_meet(house + i * KILLER_CAGE_HOUSES, count[i],
+                                          house + j * KILLER_CAGE_HOUSES, count[j]))
+                continue;
+            if (mate) mate[total] = j;
+            total++;
+        }
+    }
+    shapes->mate_start[ncages] = total;
+    return total;
+}
+
 struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks)
 {
-    int n = sum_set_count(ks->sums) - ks->ncage_sums;
-    struct killer_shapes *shapes =
-        malloc(sizeof *shapes + (size_t)n * sizeof shapes->by_shape[0] + (size_t)n + 1);
+    int n = sum_set_count(ks->sums) - ks->ncage_sums, ncages = ks->ncage_sums;
+    int houses[SL_MAX_CELLS * KILLER_CAGE_HOUSES], counts[SL_MAX_CELLS], starts[SL_MAX_CELLS + 1];
+    struct killer_shapes probe = {.house = houses, .house_count = counts, .mate_start = starts};
+    for (int i = 0; i < ncages; i++)
+        counts[i] = sum_set_holding_houses(ks->sums, i, houses + i * KILLER_CAGE_HOUSES,
+                                           KILLER_CAGE_HOUSES);
+    int nmates = ke_cage_mates(ks, &probe, NULL);
+    size_t ints = (size_t)n + (size_t)ncages * (KILLER_CAGE_HOUSES + 2) + 1 + (size_t)nmates;
+    struct killer_shapes *shapes = malloc(sizeof *shapes + ints * sizeof(int) + (size_t)n + 1);
     if (!shapes) return NULL;
     shapes->by_shape = (int *)(shapes + 1);
-    shapes->of = (uint8_t *)(shapes->by_shape + n);
+    shapes->house_count = shapes->by_shape + n;
+    shapes->house = shapes->house_count + ncages;
+    shapes->mate_start = shapes->house + (size_t)ncages * KILLER_CAGE_HOUSES;
+    shapes->mate = shapes->mate_start + ncages + 1;
+    shapes->of = (uint8_t *)(shapes->mate + nmates);
+    memcpy(shapes->house_count, counts, (size_t)ncages * sizeof counts[0]);
+    memcpy(shapes->house, houses, (size_t)ncages * KILLER_CAGE_HOUSES * sizeof houses[0]);
+    ke_cage_mates(ks, shapes, shapes->mate);
     for (int i = 0; i < n; i++) shapes->of[i] = (uint8_t)ke_shape_of(ks, ks->ncage_sums + i);
     killer_shapes_index(shapes->of, n, ks->ncage_sums, shapes->by_shape, shapes->start);
     return shapes;
@@ -536,10 +634,20 @@ static int ke_find_bounds(const struct killer_sums *ks, const struct ke_techniqu
     return 0;
 }
 
+/* Propagates sum i of s on ctx: 1 when some cell changed (ctx->changed,
+ * which every narrowing sets, prop_restrict: a sum's own answer tells
+ * only of its own cells, and one with combinations may clear digits from
+ * the other cells of its houses), 0 when none did, or
+ * SL_PROP_CONTRADICTION. */
+static int ke_propagate(const struct sum_set *s, int i, struct prop_ctx *ctx)
+{
+    ctx->changed = 0;
+    return sum_set_propagate(s, i, ctx, NULL) < 0 ? SL_PROP_CONTRADICTION : ctx->changed;
+}
+
 static int ke_find_derived(const struct killer_sums *ks, const struct ke_technique *t,
                            struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     int first = t->range == KE_ONE_HOUSE ? ks->ncage_sums : ks->one_house_end;
     int end = t->range == KE_ONE_HOUSE ? ks->one_house_end : sum_set_count(ks->sums);
     /* A row of one shape reads that shape's sums alone, in order. */
@@ -557,12 +665,10 @@ static int ke_find_derived(const struct killer_sums *ks, const struct ke_techniq
         } else {
             if (sum_set_reads_own_cells(ks->sums, i) && !ke_touched(ks->sums, i, sink->changed))
                 continue;
-            /* A sum's own propagation tells only of its own cells changing. */
-            ke_snap(&snap, ctx);
-            status = sum_set_propagate(ks->sums, i, ctx, NULL);
+            status = ke_propagate(ks->sums, i, ctx);
         }
         if (status < 0) return 0;
-        if (status == 0 && (t->sight || !ke_differs(&snap, ctx))) continue;
+        if (status == 0) continue;
         ke_name_equation(ks->sums, t, i, NULL, ctx, sink);
         return 1;
     }
@@ -684,16 +790,15 @@ struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum
 static int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *t,
                               struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    struct ke_snapshot snap;
     for (int i = 0; ks->differences && i < sum_set_count(ks->differences); i++) {
         /* One reading only its own cells, none of them changed, finds
          * nothing again. */
         if (sum_set_reads_own_cells(ks->differences, i) &&
             !ke_touched(ks->differences, i, sink->changed))
             continue;
-        ke_snap(&snap, ctx);
-        if (sum_set_propagate(ks->differences, i, ctx, NULL) < 0) return 0;
-        if (!ke_differs(&snap, ctx)) continue;
+        int status = ke_propagate(ks->differences, i, ctx);
+        if (status < 0) return 0;
+        if (status == 0) continue;
         int weight[64];
         sum_set_weights(ks->differences, i, weight);
         ke_name_equation(ks->differences, t, i, weight, ctx, sink);
@@ -764,22 +869,26 @@ static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
     return ke_differs(&snap, ctx);
 }
 
-/* The row keyed technique, or NULL. */
-static const struct ke_technique *ke_row(const char *technique)
+/* The row keyed technique (of `length` characters), or NULL. */
+static const struct ke_technique *ke_row(const char *technique, size_t length)
 {
-    size_t length = strlen(technique);
     for (size_t t = 0; t < sizeof ke_table / sizeof ke_table[0]; t++)
         if (ke_table[t].key_length == length && memcmp(ke_table[t].key, technique, length) == 0)
             return &ke_table[t];
     return NULL;
 }
 
-int killer_explain_knows(const char *technique) { return ke_row(technique) != NULL; }
+int killer_explain_knows(const char *technique)
+{
+    return ke_row(technique, strlen(technique)) != NULL;
+}
 
 int killer_explain_find(const struct killer_sums *ks, const char *technique, struct prop_ctx *ctx,
                         struct explain_sink *sink)
 {
-    if (strcmp(technique, EXPLAIN_ALL) == 0) return ke_all(ks, ctx);
-    const struct ke_technique *t = ke_row(technique);
+    size_t length = strlen(technique);
+    if (length == sizeof EXPLAIN_ALL - 1 && memcmp(technique, EXPLAIN_ALL, length) == 0)
+        return ke_all(ks, ctx);
+    const struct ke_technique *t = ke_row(technique, length);
     return t ? t->find(ks, t, ctx, sink) : 0;
 }

@@ -33,16 +33,26 @@ struct killer_sums {
 
 /* What a player sees in each derived sum (killer_explain.c's shapes,
  * KILLER_SHAPES of them): a shape a sum, and the sums of each shape in
- * order, so that a rule-of-45 row taking one shape reads those alone. */
+ * order, so that a rule-of-45 row taking one shape reads those alone.
+ * With them, facts of the cages' cells the conflict rows read at every
+ * question: the houses each cage lies whole in (the first
+ * KILLER_CAGE_HOUSES) and its mates, the other cages lying whole in one
+ * of those houses, in index order. Cells alone decide all of it, so it
+ * stands over a retotal. */
 #define KILLER_SHAPES 6
+#define KILLER_CAGE_HOUSES 8
 struct killer_shapes {
     uint8_t *of;                  /* derived sum i's at of[i - ncage_sums] */
     int *by_shape;                /* sum indices, shape by shape, each shape's in order */
     int start[KILLER_SHAPES + 1]; /* shape s's: by_shape[start[s]] up to start[s + 1] */
+    int *house_count;             /* cage i's houses: house[i * KILLER_CAGE_HOUSES + k], */
+    int *house;                   /* k below house_count[i] */
+    int *mate_start;              /* cage i's mates: mate[mate_start[i]] up to */
+    int *mate;                    /* mate[mate_start[i + 1]] */
 };
 
-/* The shapes of ks's derived sums (ks->shapes unused), in one block for
- * free(); NULL when out of memory. */
+/* The shapes of ks's derived sums and the facts of its cages (ks->shapes
+ * unused), in one block for free(); NULL when out of memory. */
 struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks);
 /* Lists sums first .. first + n - 1 by their shapes (sum first + k has
  * of[k], each below KILLER_SHAPES) into by_shape, each shape's in order,

@@ -924,13 +924,14 @@ static void test_placed_combos_are_survivors(void)
 
 /* A test rule of random weighted sums of one to three cells (cage_sums.h:
  * pruned by the exact walk), kept as drawn so the test can enumerate
- * them. Args: the seed. */
+ * them. Args: the seed; from WEIGHTED_WIDE on, sums of one to five cells. */
 #define WEIGHTED_SUMS 40
+#define WEIGHTED_WIDE 1000
 struct weighted_only {
     struct sum_set *sums;
     uint64_t seed;
-    int count[WEIGHTED_SUMS], cells[WEIGHTED_SUMS][3], group[WEIGHTED_SUMS][3];
-    int weight[WEIGHTED_SUMS][3], total[WEIGHTED_SUMS];
+    int count[WEIGHTED_SUMS], cells[WEIGHTED_SUMS][5], group[WEIGHTED_SUMS][5];
+    int weight[WEIGHTED_SUMS][5], total[WEIGHTED_SUMS];
 };
 
 static void *weighted_only_parse(const struct geometry *g, const char *args, struct sl_error *err)
@@ -947,10 +948,11 @@ static void *weighted_only_parse(const struct geometry *g, const char *args, str
 static int weighted_only_add(struct weighted_only *wo, int i, struct rng *rng, struct sl_error *err)
 {
     static const int weights[] = {1, -1, 2, -2, 10, -3};
-    int n = 1 + (int)rng_below(rng, 3), group_weight[3], total = 0;
+    int most = wo->seed >= WEIGHTED_WIDE ? 5 : 3;
+    int n = 1 + (int)rng_below(rng, (uint64_t)most), group_weight[5], total = 0;
     /* Group 0 weighs other than 1: a sum of weights 1 alone is pruned by
      * its combinations or its groups' digit sets, not by the walk. */
-    for (int g = 0; g < 3; g++) group_weight[g] = weights[rng_below(rng, g ? 6 : 5) + (g == 0)];
+    for (int g = 0; g < most; g++) group_weight[g] = weights[rng_below(rng, g ? 6 : 5) + (g == 0)];
     for (int k = 0; k < n; k++) {
         int again = 1;
         while (again) {
@@ -1008,7 +1010,7 @@ static const struct constraint_ops weighted_only_rule = {.name = "weighted-only"
 static int weighted_brute_support(const struct weighted_only *wo, int i, const digitset *cand,
                                   digitset *support)
 {
-    int n = wo->count[i], found = 0, digit[3] = {1, 1, 1};
+    int n = wo->count[i], found = 0, digit[5] = {1, 1, 1, 1, 1};
     for (int k = 0; k < n; k++) support[k] = 0;
     for (;;) {
         int fits = 1, total = 0;
@@ -1069,6 +1071,124 @@ static void test_exact_walk_keeps_every_assignment(void)
         ruleset_free(rs);
         puzzle_clear(&p);
     }
+}
+
+/* The exact walk as it went digit by digit (the last cell by a division),
+ * counting its steps: the model the walk's two-cell loop (exact_pair,
+ * cage_sums.c) is held to. */
+#define WALK_BUDGET 1024
+struct model_walk {
+    int n, group[5], weight[5], chosen[5], min_after[6], max_after[6], unsupported;
+    digitset cand[5], used[5], support[5];
+    long steps;
+};
+
+static int model_walk_assign(struct model_walk *w)
+{
+    for (int k = 0; k < w->n; k++) {
+        w->unsupported -= !(w->support[k] & digitset_of(w->chosen[k]));
+        w->support[k] |= digitset_of(w->chosen[k]);
+    }
+    return w->unsupported == 0;
+}
+
+static int model_walk_step(struct model_walk *w, int i, int left)
+{
+    if (++w->steps > WALK_BUDGET) return -1;
+    if (i == w->n) return left == 0 ? model_walk_assign(w) : 0;
+    digitset m = w->cand[i] & ~w->used[w->group[i]];
+    if (i == w->n - 1) {
+        int d = left / w->weight[i];
+        if (left % w->weight[i] || d < 1 || d > 31 || !(m & digitset_of(d))) return 0;
+        if (++w->steps > WALK_BUDGET) return -1;
+        w->chosen[i] = d;
+        return model_walk_assign(w);
+    }
+    for (int d = 1; d <= 31; d++) {
+        if (!(m & digitset_of(d))) continue;
+        int rest = left - w->weight[i] * d;
+        if (rest < w->min_after[i + 1] || rest > w->max_after[i + 1]) continue;
+        w->chosen[i] = d;
+        w->used[w->group[i]] |= digitset_of(d);
+        int rc = model_walk_step(w, i + 1, rest);
+        w->used[w->group[i]] &= ~digitset_of(d);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* The model over sum i of wo at cand, cells laid out fewest candidates
+ * first (ties as drawn), as the walk lays them. */
+static int model_walk(const struct weighted_only *wo, int i, const digitset *cand, int *cells,
+                      struct model_walk *w)
+{
+    memset(w, 0, sizeof *w);
+    w->n = wo->count[i];
+    for (int j = 0; j < w->n; j++) {
+        int k = j;
+        digitset m = cand[wo->cells[i][j]];
+        for (; k > 0 && digitset_count(w->cand[k - 1]) > digitset_count(m); k--) {
+            w->cand[k] = w->cand[k - 1], w->group[k] = w->group[k - 1];
+            w->weight[k] = w->weight[k - 1], cells[k] = cells[k - 1];
+        }
+        w->cand[k] = m, w->group[k] = wo->group[i][j], w->weight[k] = wo->weight[i][j];
+        cells[k] = wo->cells[i][j];
+        w->unsupported += digitset_count(m);
+    }
+    for (int k = w->n - 1; k >= 0; k--) {
+        int low = digitset_first(w->cand[k]), high = 31 - __builtin_clz(w->cand[k]);
+        int lo = w->weight[k] > 0 ? w->weight[k] * low : w->weight[k] * high;
+        int hi = w->weight[k] > 0 ? w->weight[k] * high : w->weight[k] * low;
+        w->min_after[k] = w->min_after[k + 1] + lo;
+        w->max_after[k] = w->max_after[k + 1] + hi;
+    }
+    return model_walk_step(w, 0, wo->total[i]);
+}
+
+/* The walk (its last two cells in one loop) against the model, on sums
+ * of up to five cells over random states with no empty cell: the same
+ * answer, steps, cells and supports, whether it stops with every digit
+ * given, walks to the end or runs over its budget. */
+static void test_exact_walk_steps_as_the_model(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 4507);
+    int ends[3] = {0};
+    for (int seed = WEIGHTED_WIDE; seed < WEIGHTED_WIDE + 10; seed++) {
+        struct puzzle p;
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
+        const struct weighted_only *wo = self;
+        for (int trial = 0; trial < 100; trial++) {
+            digitset cand[81];
+            random_candidates(cand, &rng);
+            for (int c = 0; c < 81; c++) {
+                if (trial % 2) cand[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
+                /* A propagation never hands a sum an empty cell. */
+                if (!cand[c]) cand[c] = digitset_of(1 + (int)rng_below(&rng, 9));
+            }
+            for (int i = 0; i < WEIGHTED_SUMS; i++) {
+                struct model_walk w;
+                int cells[5], model_cells[5];
+                digitset support[5];
+                long steps;
+                int got = sum_set_exact_walk(wo->sums, i, cand, cells, support, &steps);
+                if (got == -2) continue; /* a sum of weights 1 alone */
+                int want = model_walk(wo, i, cand, model_cells, &w);
+                CU_ASSERT_EQUAL(got, want);
+                CU_ASSERT_EQUAL(steps, w.steps);
+                for (int k = 0; k < w.n; k++) {
+                    CU_ASSERT_EQUAL(cells[k], model_cells[k]);
+                    CU_ASSERT_EQUAL(support[k], w.support[k]);
+                }
+                ends[want + 1]++;
+            }
+        }
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+    /* Every way a walk ends comes up. */
+    CU_ASSERT(ends[0] > 50 && ends[1] > 1000 && ends[2] > 1000);
 }
 
 /* --- the cage rows' order -------------------------------------------- */
@@ -1341,6 +1461,7 @@ void tests_register(void)
     CU_add_test(s, "settle 9x9", test_settle_9x9);
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
+    CU_add_test(s, "exact walk steps as the model", test_exact_walk_steps_as_the_model);
     CU_add_test(s, "order by effort is stable", test_order_by_effort_is_stable);
     CU_add_test(s, "shapes index is the scan", test_shapes_index_is_the_scan);
     CU_add_test(s, "retotal as built", test_retotal_as_built);

@@ -418,6 +418,173 @@ static void test_bounds_match_the_model(void)
     CU_ASSERT(found > 200 && found <= 300);
 }
 
+/* Cages cut along rows 1-3 (as the bounds test's), cage i lettered 'A' + i
+ * in the order the row reads them: pairs in a row and in boxes 1 and 2,
+ * and four cages in box 3. */
+static const char conflict_cage_of[27] = {'A', 'A', 'B', 'B', 'B', 'C', 'C', 'C', 'C',
+                                          'D', 'D', 'D', 'D', 'E', 'E', 'F', 'G', 'G',
+                                          'H', 'H', 'H', 'I', 'I', 'I', 'J', 'J', 'K'};
+#define CONFLICT_CAGES 11
+
+/* Cage i's combinations a conflict reads (combinations holding every
+ * placed digit, the rest within the open cells' candidates and meeting
+ * each of them), the placed digits left out, into out; returns how many,
+ * 0 when a digit is placed twice. */
+static int conflict_survivors(const digitset *cand, int i, int total, digitset *out)
+{
+    int cells[4], n = 0, count = 0;
+    digitset placed = 0, reach = 0;
+    for (int c = 0; c < 27; c++)
+        if (conflict_cage_of[c] == 'A' + i) cells[n++] = c;
+    for (int k = 0; k < n; k++) {
+        if (!digitset_is_single(cand[cells[k]]))
+            reach |= cand[cells[k]];
+        else if (placed & cand[cells[k]])
+            return 0;
+        else
+            placed |= cand[cells[k]];
+    }
+    for (digitset combo = 2; combo < 1024; combo += 2) {
+        int sum = 0, fits = digitset_count(combo) == n && (combo & placed) == placed;
+        for (int d = 1; d <= 9; d++) sum += combo & digitset_of(d) ? d : 0;
+        digitset rest = combo & ~placed;
+        fits &= sum == total && (rest & reach) == rest;
+        for (int k = 0; k < n && fits; k++)
+            fits = digitset_is_single(cand[cells[k]]) || (cand[cells[k]] & rest);
+        if (fits) out[count++] = rest;
+    }
+    return count;
+}
+
+/* 1 when the cells of cages i, j (and k, when not -1) lie in one house. */
+static int conflict_one_house(int i, int j, int k)
+{
+    int row = -1, box = -1, same_row = 1, same_box = 1;
+    for (int c = 0; c < 27; c++) {
+        int cage = conflict_cage_of[c] - 'A';
+        if (cage != i && cage != j && cage != k) continue;
+        if (row < 0) row = c / 9, box = c % 9 / 3;
+        same_row &= c / 9 == row, same_box &= c % 9 / 3 == box;
+    }
+    return same_row || same_box;
+}
+
+/* The digits of a's combinations that go with disjoint combinations of b
+ * (and c, when nc is not -1). */
+static digitset conflict_keep(const digitset *a, int na, const digitset *b, int nb,
+                              const digitset *c, int nc)
+{
+    digitset keep = 0;
+    for (int x = 0; x < na; x++)
+        for (int y = 0; y < nb; y++)
+            for (int z = 0; z < (nc < 0 ? 1 : nc); z++)
+                if (!(a[x] & b[y]) && (nc < 0 || (!(a[x] & c[z]) && !(b[y] & c[z])))) keep |= a[x];
+    return keep;
+}
+
+/* The first conflict step of `cages` (2 or 3) cages, the model's way:
+ * every cage, every other in a house with it, every third after that
+ * one, in order, till one takes a digit from the first cage's open cells;
+ * what it takes into gone (per cell of rows 1-3). 1 when found. */
+static int conflict_model(const digitset *cand, const int *total, int cages, digitset *gone)
+{
+    static digitset list[CONFLICT_CAGES][128];
+    int count[CONFLICT_CAGES];
+    for (int i = 0; i < CONFLICT_CAGES; i++)
+        count[i] = conflict_survivors(cand, i, total[i], list[i]);
+    for (int i = 0; i < CONFLICT_CAGES; i++) {
+        digitset reach = 0;
+        for (int x = 0; x < count[i]; x++) reach |= list[i][x];
+        for (int j = 0; j < CONFLICT_CAGES && count[i] >= 2; j++) {
+            if (j == i || !conflict_one_house(i, j, -1) || count[j] < 1) continue;
+            for (int k = cages == 2 ? -1 : j + 1; k < (cages == 2 ? 0 : CONFLICT_CAGES); k++) {
+                if (k == i || (k >= 0 && (count[k] < 1 || !conflict_one_house(i, j, k)))) continue;
+                digitset keep = conflict_keep(list[i], count[i], list[j], count[j],
+                                              k < 0 ? NULL : list[k], k < 0 ? -1 : count[k]);
+                /* A combination out, which the open cells then lose with
+                 * every digit outside the rest. */
+                if (keep == reach) continue;
+                int any = 0;
+                for (int c = 0; c < 27; c++) {
+                    int open = conflict_cage_of[c] == 'A' + i && !digitset_is_single(cand[c]);
+                    gone[c] = open ? cand[c] & ~keep : 0;
+                    any |= gone[c] != 0;
+                }
+                if (any) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The combination conflict rows (cages' mates and survivors read once a
+ * question) against conflict_model, on cages over a valid band of random
+ * digits, each cell holding its digit and random others, some cells
+ * single: the same first step. */
+static void test_conflicts_match_the_model(void)
+{
+    static const char *keys[] = {"combination-conflict", "combination-conflict-triple"};
+    struct rng rng;
+    rng_seed(&rng, 6037);
+    int found[2] = {0};
+    for (int trial = 0; trial < 2000; trial++) {
+        int label[10], total[CONFLICT_CAGES] = {0}, digit[27];
+        for (int k = 1; k <= 9; k++) {
+            int j = 1 + (int)rng_below(&rng, (uint32_t)k);
+            label[k] = label[j], label[j] = k;
+        }
+        for (int c = 0; c < 27; c++) digit[c] = label[(c % 9 + 3 * (c / 9)) % 9 + 1];
+        for (int c = 0; c < 27; c++) total[conflict_cage_of[c] - 'A'] += digit[c];
+        char args[200];
+        int len = 0;
+        for (int c = 0; c < 81; c++) args[len++] = c < 27 ? conflict_cage_of[c] : '.';
+        for (int i = 0; i < CONFLICT_CAGES; i++)
+            len += snprintf(args + len, sizeof args - (size_t)len, "%c%d", i ? ',' : ':', total[i]);
+        uint32_t spread = 2 + (uint32_t)(trial % 4);
+        for (int pass = 0; pass < 2; pass++) {
+            struct rule_position *f = rule_position_open("killer", args, "");
+            for (int c = 0; c < 27; c++) {
+                f->h.cand[c] = digitset_of(digit[c]);
+                for (int d = 1; d <= 9 && rng_below(&rng, 6) != 0; d++)
+                    if (rng_below(&rng, spread) == 0) f->h.cand[c] |= digitset_of(d);
+            }
+            digitset gone[27];
+            int want = conflict_model(f->h.cand, total, pass + 2, gone);
+            int got = killer_find_since(f, keys[pass], NULL);
+            CU_ASSERT_EQUAL(got, want);
+            if (got && want) {
+                found[pass]++;
+                int taken = 0;
+                for (int c = 0; c < 27; c++) taken += gone[c] != 0;
+                CU_ASSERT_EQUAL(f->step.nelims, taken);
+                for (int e = 0; e < f->step.nelims; e++) {
+                    int c = f->step.elims[e].cell;
+                    CU_ASSERT(c < 27 && f->step.elims[e].digits == gone[c]);
+                }
+            }
+            rule_position_close(f);
+        }
+    }
+    CU_ASSERT(found[0] > 100 && found[1] > 100);
+}
+
+static void test_rule_of_45_outside_only(void)
+{
+    /* Row 1: a cage of 42 over r1c1..r1c7 leaves r1c8 + r1c9 = 3, cells
+     * already 1 or 2: the sum changes none of its own cells, yet needs 1
+     * and 2 there, which leave the rest of box 3 (claiming would see it
+     * first on a rating's path; the row is asked alone). */
+    struct rule_position *f = rule_position_open("killer", "AAAAAAA.." REST_EMPTY ":42",
+                                                 "r1c1:7=3456789 r1c8=12 r1c9=12");
+    CU_ASSERT_TRUE(killer_find_since(f, "rule-of-45", NULL));
+    CU_ASSERT_EQUAL(f->step.nelims, 6);
+    for (int e = 0; e < f->step.nelims; e++) {
+        CU_ASSERT(f->step.elims[e].cell / 9 >= 1 && f->step.elims[e].cell % 9 >= 6);
+        CU_ASSERT_EQUAL(f->step.elims[e].digits, digits_of_list("12"));
+    }
+    rule_position_close(f);
+}
+
 static void test_changed_cages_only(void)
 {
     /* Bounds narrow both cages of row 1 (5: 1..4; 17: 8 and 9): told of
@@ -839,8 +1006,10 @@ void tests_register(void)
     CU_add_test(s, "innie and outie difference", test_innie_outie_difference);
     CU_add_test(s, "rule of 45", test_rule_of_45);
     CU_add_test(s, "rule of 45 on several houses", test_rule_of_45_houses);
+    CU_add_test(s, "rule of 45 narrowing outside its cells", test_rule_of_45_outside_only);
     CU_add_test(s, "equations read as snprintf wrote them", test_equations_read_as_snprintf_wrote);
     CU_add_test(s, "bounds match the model", test_bounds_match_the_model);
+    CU_add_test(s, "conflicts match the model", test_conflicts_match_the_model);
     CU_add_test(s, "told what changed, cage rows look at those cages", test_changed_cages_only);
     CU_add_test(s, "rows told what changed find what rows told nothing find",
                 test_rows_since_match_rows_told_nothing);
