@@ -1,7 +1,8 @@
 #!/bin/sh
 # killer_ladder.sh — is the killer grade ladder of `sudolab generate`
 # monotone in solving effort? Asks for COUNT annealed killers of every
-# grade (default 10), seeded SEED, SEED+1, ... (killer_ladder.lua: the
+# grade (default 40: with 10, one seed's medians put expert above extreme
+# and another's below; 40 take about 20 s), seeded SEED, SEED+1, ... (killer_ladder.lua: the
 # maker `generate` runs, without its per-puzzle time budget, so a busy
 # machine slows the run down instead of cutting puzzles out), and prints
 # one row a grade: how many were made, how many of those the rater puts in
@@ -13,7 +14,7 @@
 #   scripts/killer_ladder.sh [BUILD_DIR] [COUNT] [SEED]
 set -eu
 BUILD=${1:-build}
-COUNT=${2:-10}
+COUNT=${2:-40}
 SEED=${3:-1}
 S=$BUILD/sudolab
 T=$(mktemp -d)
