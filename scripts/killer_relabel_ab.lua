@@ -7,9 +7,10 @@
 --   build/sudolab run -X 3000 -I 1000000000000000 scripts/killer_relabel_ab.lua \
 --     FIRST COUNT CONFIG...
 --
--- CONFIG: name=setting,setting,... with settings relabels=N, nodes=N
+-- CONFIG: name=setting,setting,... with settings relabels=N, nodes=N,
+-- from=KIND+KIND (relabel_from: past, below, deep; "none" for none)
 -- (grade_screen.expert's) and cages=FEWEST:MOST (grade_cages.expert); any
--- left out: the variant's, e.g. "main=" "more=relabels=200,cages=26:27".
+-- left out: the variant's, e.g. "main=" "more=relabels=200,from=past".
 -- Prints one line a configuration: killers, CPU seconds, killers a
 -- second, ms a killer.
 local first, count = math.tointeger(tonumber(arg[1])), math.tointeger(tonumber(arg[2]))
@@ -28,6 +29,14 @@ for i = 3, #arg do
     if key == "relabels" or key == "nodes" then
       screen[key] = math.tointeger(tonumber(value))
       if not screen[key] then error(key .. " wants a whole number: " .. value, 0) end
+    elseif key == "from" then
+      screen.relabel_from = {}
+      for kind in value:gmatch("[^+]+") do
+        if kind ~= "past" and kind ~= "below" and kind ~= "deep" and kind ~= "none" then
+          error("from names past, below, deep or none: " .. kind, 0)
+        end
+        screen.relabel_from[kind] = true
+      end
     elseif key == "cages" then
       local fewest, most = value:match("^(%d+):(%d+)$")
       if not fewest then error("cages wants FEWEST:MOST: " .. value, 0) end
