@@ -23,9 +23,10 @@
 -- temperature, cooling (per step), max_cage, starts (greedy partitions
 -- tried before the walk: M.anneal), screen (the most search nodes a start
 -- rated before the last may take: worth_rating), relabels (how many
--- relabelings of its grid a start rated past the band is tried over:
--- relabel_landing), cage_band (a grade's
--- {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
+-- relabelings of its grid a start is tried over: relabel_landing),
+-- relabel_from (which starts: {past=, below=, deep=} for those rated
+-- past the band, below it, and screened past `screen` nodes), cage_band
+-- (a grade's {fewest, most} cages on a 9x9: M.cage_band), and the energy's weights
 -- unique_weight, rating_weight, size_weight, cages_weight; stop_below
 -- (ratings stop below the band: M.anneal's energy).
 local M = {}
@@ -409,6 +410,16 @@ local function rate_seen(p, key, above, below, seen)
   return rated, why
 end
 
+-- The part of a partition's energy its shape alone gives (the distance of
+-- its cage sizes from the sizes asked, its cages outside opts.cage_band),
+-- which a relabeling of its grid leaves as it is; then the cages outside
+-- and the move toward the band (cages_outside).
+local function shape_energy(v, members, n, opts, w)
+  local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
+  local outside, split_or_merge = cages_outside(members, n, opts)
+  return e + w.cages * outside, outside, split_or_merge
+end
+
 -- The energy of a partition (members: its cages' cells) and its puzzle
 -- (nil when it has no puzzle). Returns the energy, the puzzle, its
 -- solution count (up to 8), whether its rating lies in the band asked (and
@@ -424,9 +435,7 @@ end
 -- which writes its text, or nil (rule_text then does).
 local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique, seen, layout)
   limit = limit or math.huge
-  local e = w.size * size_distance(members, n, sizes_of(opts, v, n))
-  local outside, split_or_merge = cages_outside(members, n, opts)
-  e = e + w.cages * outside
+  local e, outside, split_or_merge = shape_energy(v, members, n, opts, w)
   if e > limit then return math.huge end
   local shared = e + 2 * w.unique -- the least energy of a puzzle not unique
   if not unique and shared > limit and not givens and sudolab.killer_swap(cage, grid) then
@@ -488,7 +497,9 @@ end
 -- techniques to 4.2), and one whose proof needs more than a few nodes
 -- rates above expert or extreme (scripts/RESULTS_killer.md): such starts
 -- are passed over unrated, and the rater still decides every landing.
--- Without a screen every start is. The count that proved the start
+-- Without a screen every start is. A start whose proof takes more than
+-- `most` nodes is not worth rating, but is named ("deep") for
+-- relabel_landing. The count that proved the start
 -- unique (killer_unique's: nodes, by_kernel) is the killer kernel's
 -- nearly always, and its own propagation is weaker, so its nodes are not
 -- the screen's figure; but where the kernel settles the puzzle at its
@@ -499,7 +510,8 @@ local function worth_rating(unique, most, nodes, by_kernel)
   if not most then return true end
   if not unique or (by_kernel and nodes == 1) then return false end
   local found, took = unique:solutions(2, most)
-  return found ~= nil and took > 1
+  if not found then return false, "deep" end
+  return took > 1
 end
 
 -- The grid (n x n digits) with its digits relabeled by a random
@@ -518,10 +530,10 @@ function M.relabeled(grid, n)
   return (grid:gsub(".", to))
 end
 
--- A start rated past the band, its cages kept over up to opts.relabels
--- relabelings of its grid (M.relabeled): each unique one that the screen
--- passes (proof in 2..opts.screen nodes) is rated, and the first to
--- land is returned with its grid, energy, puzzle and rating. Over 9x9
+-- A start (opts.relabel_from: which), its cages kept over up to
+-- opts.relabels relabelings of its grid (M.relabeled): each unique one
+-- that the screen passes (proof in 2..opts.screen nodes) is rated, and
+-- the first to land is returned with its grid, energy, puzzle and rating. Over 9x9
 -- expert starts a relabeling is unique four times in five and lands
 -- about as often as a fresh start, without a fresh start's draw, mends
 -- and kernel counts (scripts/RESULTS_killer.md). One puzzle serves them
@@ -592,7 +604,21 @@ function M.anneal(v, grid, opts)
     local last = start == starts
     local unique, c, _, _, nodes, by_kernel =
       unique_partition(v, grid, n, opts, givens, opts.partitions or 10, budget(n))
-    if last or worth_rating(unique, opts.screen, nodes, by_kernel) then
+    local worth, deep = worth_rating(unique, opts.screen, nodes, by_kernel)
+    local from = opts.relabel_from or {}
+    if deep and from.deep and not last and not givens then
+      local m = members_of(c, n)
+      local other, e3, p3, rated3
+      if shape_energy(v, m, n, opts, w) <= reach then
+        other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, reach)
+      end
+      if other then
+        grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3
+        count, fits, toward = 1, true, nil
+        break
+      end
+    end
+    if last or worth then
       if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
       local m = members_of(c, n)
       -- A screened start before the last is kept only when it lands: its
@@ -603,7 +629,8 @@ function M.anneal(v, grid, opts)
       if e2 < math.huge and (not e or e2 < e) then
         cage, members, e, p, count, fits, toward, rated = c, m, e2, p2, count2, fits2, toward2, rated2
       end
-      if opts.relabels and not last and not givens and unique and rated2 and rated2.above then
+      local side = rated2 and (rated2.above and "past" or not fits2 and "below")
+      if side and from[side] and not last and not givens and unique then
         local other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, limit)
         if other then
           grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3

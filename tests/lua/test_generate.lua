@@ -236,6 +236,21 @@ share = kv.grade_cages.expert
 expect("an expert killer is rated expert", expert:rate().grade, "expert")
 expect("with the cages of expert's share",
        expert_cages >= share[1] and expert_cages <= share[2], true)
+-- Each kind of start expert relabels (grade_screen's relabel_from) alone
+-- still makes killers the rater puts in expert, unique, in expert's cages.
+local expert_screen = kv.grade_screen.expert
+for _, kind in ipairs({"past", "below", "deep"}) do
+  local only = setmetatable({relabel_from = {[kind] = true}}, {__index = expert_screen})
+  kv.grade_screen.expert = only
+  for seed = 21, 22 do
+    local k = kv.generate{seed = seed, grade = "expert"}
+    local cages = select(2, k:rules():gsub(",", ",")) + 1
+    expect("relabeling " .. kind .. " starts alone: an expert killer", k:rate().grade, "expert")
+    expect("unique", k:count(2), 1)
+    expect("with the cages of expert's share", cages >= share[1] and cages <= share[2], true)
+  end
+end
+kv.grade_screen.expert = expert_screen
 -- Expert's starts past the band are retried with the grid's digits
 -- relabeled (grade_screen's relabels): a relabeling is a bijection of the
 -- digits, so the grid stays a solution, cells agree where they agreed,
