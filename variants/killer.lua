@@ -32,16 +32,17 @@ return require("variant").make{
   -- (killer_cages.lua, worth_rating: more than one, at most `nodes`)
   -- before a rating, and the walk only where none lands
   -- (scripts/RESULTS_killer.md). Other sizes keep one start and the walk.
-  -- Expert's starts rated past the band or below it, and those whose
-  -- proof takes more than `nodes`, are tried again with the grid's digits
-  -- relabeled, up to `relabels` times (killer_cages.lua, relabel_landing):
-  -- the cages stay, the sums change, and a relabeling lands about as
-  -- often as a fresh start for less work. Starts the kernel or the
-  -- screen's root settled are not: their relabelings settle at the root
-  -- three times in four and cost more a landing than a fresh start.
+  -- Starts rated past the band or below it, and those whose proof takes
+  -- more than `nodes`, are tried again with the grid's digits relabeled,
+  -- up to `relabels` times (killer_cages.lua, relabel_landing): the cages
+  -- stay, the sums change, and a relabeling lands about as often as a
+  -- fresh start for less work. Starts the kernel or the screen's root
+  -- settled are not: their relabelings settle at the root three times in
+  -- four and cost more a landing than a fresh start.
   grade_screen = {expert = {starts = 2000, nodes = 8, relabels = 50,
                             relabel_from = {past = true, below = true, deep = true}},
-                  extreme = {starts = 2000, nodes = 8}},
+                  extreme = {starts = 2000, nodes = 8, relabels = 50,
+                             relabel_from = {past = true, below = true, deep = true}}},
   -- The cage sizes a grade's 9x9 killers are drawn from, where the request
   -- names none: smaller cages give more away, and with these a greedy
   -- partition lands in the grade's band as it is far more often than with

@@ -236,21 +236,25 @@ share = kv.grade_cages.expert
 expect("an expert killer is rated expert", expert:rate().grade, "expert")
 expect("with the cages of expert's share",
        expert_cages >= share[1] and expert_cages <= share[2], true)
--- Each kind of start expert relabels (grade_screen's relabel_from) alone
--- still makes killers the rater puts in expert, unique, in expert's cages.
-local expert_screen = kv.grade_screen.expert
-for _, kind in ipairs({"past", "below", "deep"}) do
-  local only = setmetatable({relabel_from = {[kind] = true}}, {__index = expert_screen})
-  kv.grade_screen.expert = only
-  for seed = 21, 22 do
-    local k = kv.generate{seed = seed, grade = "expert"}
-    local cages = select(2, k:rules():gsub(",", ",")) + 1
-    expect("relabeling " .. kind .. " starts alone: an expert killer", k:rate().grade, "expert")
-    expect("unique", k:count(2), 1)
-    expect("with the cages of expert's share", cages >= share[1] and cages <= share[2], true)
+-- Each kind of start expert and extreme relabel (grade_screen's
+-- relabel_from) alone still makes killers the rater puts in the grade,
+-- unique, in the grade's cages.
+for _, grade in ipairs({"expert", "extreme"}) do
+  local screen, cages_of_grade = kv.grade_screen[grade], kv.grade_cages[grade]
+  for _, kind in ipairs({"past", "below", "deep"}) do
+    kv.grade_screen[grade] = setmetatable({relabel_from = {[kind] = true}}, {__index = screen})
+    for seed = 21, 22 do
+      local k = kv.generate{seed = seed, grade = grade}
+      local cages = select(2, k:rules():gsub(",", ",")) + 1
+      local what = "relabeling " .. kind .. " starts alone: "
+      expect(what .. "an " .. grade .. " killer", k:rate().grade, grade)
+      expect(what .. "unique", k:count(2), 1)
+      expect(what .. "with the grade's cages",
+             cages >= cages_of_grade[1] and cages <= cages_of_grade[2], true)
+    end
   end
+  kv.grade_screen[grade] = screen
 end
-kv.grade_screen.expert = expert_screen
 -- Expert's starts past the band are retried with the grid's digits
 -- relabeled (grade_screen's relabels): a relabeling is a bijection of the
 -- digits, so the grid stays a solution, cells agree where they agreed,
