@@ -121,24 +121,6 @@ static int ke_touched(const struct sum_set *s, int i, const uint8_t *changed)
     return ke_list_touched(cells, n, changed);
 }
 
-/* The state of every cell, to tell whether a prune changed anything. */
-struct ke_snapshot {
-    int ncells;
-    digitset cand[SL_MAX_CELLS];
-};
-
-static void ke_snap(struct ke_snapshot *snap, const struct prop_ctx *ctx)
-{
-    snap->ncells = prop_geometry(ctx)->ncells;
-    memcpy(snap->cand, prop_candidate_array(ctx), (size_t)snap->ncells * sizeof snap->cand[0]);
-}
-
-static int ke_differs(const struct ke_snapshot *snap, const struct prop_ctx *ctx)
-{
-    return memcmp(snap->cand, prop_candidate_array(ctx),
-                  (size_t)snap->ncells * sizeof snap->cand[0]) != 0;
-}
-
 static void ke_name(const struct killer_sums *ks, const struct ke_technique *t, int i,
                     struct explain_sink *sink)
 {
@@ -856,17 +838,18 @@ static const struct ke_technique ke_table[] = {
 };
 
 /* Every cage at full sight and every sum of the rule of 45, once each:
- * what forcing chains follow (EXPLAIN_ALL). */
+ * what forcing chains follow (EXPLAIN_ALL). 1 when a cell changed (told
+ * by ctx->changed, as ke_propagate is), 0 when none did, -1 at a
+ * contradiction. */
 static int ke_all(const struct killer_sums *ks, struct prop_ctx *ctx)
 {
-    struct ke_snapshot snap;
-    ke_snap(&snap, ctx);
+    ctx->changed = 0;
     for (int i = 0; i < sum_set_count(ks->sums); i++) {
         int status = i < ks->ncage_sums ? sum_set_prune_seen(ks->sums, i, SEE_ALL, ctx)
                                         : sum_set_propagate(ks->sums, i, ctx, NULL);
         if (status < 0) return -1;
     }
-    return ke_differs(&snap, ctx);
+    return ctx->changed;
 }
 
 /* The row keyed technique (of `length` characters), or NULL. */
