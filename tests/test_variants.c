@@ -1,7 +1,8 @@
 /*
  * test_variants.c — the variant rules (diagonal, oddeven, jigsaw, extra,
  * windoku) and the variant line formats: exact round trips, errors with
- * their columns, CSV and killer lines, --format restrictions.
+ * their columns, CSV and killer lines, --format restrictions; each rule's
+ * check against a model of its definition.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -304,6 +305,114 @@ static void test_rules_hold_in_fills(void)
     fill_and_check("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
 }
 
+/* --- Each rule's check against its definition ---------------------------- */
+
+/* The line of a rule below, as cells (row-major), for the models. */
+struct model_line {
+    int len;
+    int cell[6];
+};
+
+/* Lines that cross boxes, so a classic grid can meet or miss each rule. */
+static const struct model_line palindrome_line = {3, {2, 3, 12}};
+static const struct model_line whispers_line = {4, {30, 31, 32, 33}};
+static const struct model_line renban_line = {3, {47, 48, 57}};
+static const struct model_line between_line = {4, {72, 73, 74, 75}};
+static const struct model_line thermo_line = {3, {6, 15, 24}};
+
+static int palindrome_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &palindrome_line;
+    (void)n;
+    for (int k = 0; k < l->len; k++)
+        if (grid[l->cell[k]] != grid[l->cell[l->len - 1 - k]]) return 0;
+    return 1;
+}
+
+static int whispers_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &whispers_line;
+    (void)n;
+    for (int k = 1; k < l->len; k++)
+        if (abs(grid[l->cell[k]] - grid[l->cell[k - 1]]) < 5) return 0;
+    return 1;
+}
+
+static int renban_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &renban_line;
+    int lo = n + 1, hi = 0;
+    (void)n;
+    for (int k = 0; k < l->len; k++) {
+        for (int j = 0; j < k; j++)
+            if (grid[l->cell[j]] == grid[l->cell[k]]) return 0;
+        lo = grid[l->cell[k]] < lo ? grid[l->cell[k]] : lo;
+        hi = grid[l->cell[k]] > hi ? grid[l->cell[k]] : hi;
+    }
+    return hi - lo == l->len - 1;
+}
+
+static int between_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &between_line;
+    int a = grid[l->cell[0]], b = grid[l->cell[l->len - 1]];
+    (void)n;
+    for (int k = 1; k < l->len - 1; k++) {
+        int d = grid[l->cell[k]];
+        if (!((a < d && d < b) || (b < d && d < a))) return 0;
+    }
+    return 1;
+}
+
+static int thermo_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &thermo_line;
+    (void)n;
+    for (int k = 1; k < l->len; k++)
+        if (grid[l->cell[k]] <= grid[l->cell[k - 1]]) return 0;
+    return 1;
+}
+
+/* The rule's check (through puzzle_is_solution) says of every grid what
+ * the model says: on random classic grids, which mostly break the rule,
+ * and on fills under the rule, which keep it (and the model must agree). */
+static void check_matches_model(const char *line, int (*holds)(const uint8_t *grid, int n))
+{
+    struct session s;
+    struct fixture classic;
+    struct rng rng;
+    int broken = 0;
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&classic, 9, 3, 3, NULL), 0);
+    rng_seed(&rng, 11);
+    for (int k = 0; k < 300; k++) {
+        uint8_t grid[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL_FATAL(
+            solver_fill(classic.solver, classic.puzzle.givens, &rng, grid, NULL).solutions, 1);
+        int model = holds(grid, 9);
+        CU_ASSERT_EQUAL(puzzle_is_solution(&s.p, grid), model);
+        broken += !model;
+    }
+    CU_ASSERT_TRUE(broken > 0);
+    fill_and_check(line, holds);
+    fixture_close(&classic);
+    session_close(&s);
+}
+
+static void test_checks_match_models(void)
+{
+    char line[256];
+    check_matches_model("sudolab 9 3x3 classic;palindrome:2-3-12 " EMPTY81, palindrome_holds);
+    check_matches_model("sudolab 9 3x3 classic;whispers:30-31-32-33 " EMPTY81, whispers_holds);
+    check_matches_model("sudolab 9 3x3 classic;renban:47-48-57 " EMPTY81, renban_holds);
+    check_matches_model("sudolab 9 3x3 classic;between:72-73-74-75 " EMPTY81, between_holds);
+    check_matches_model("sudolab 9 3x3 classic;thermo:6-15-24 " EMPTY81, thermo_holds);
+    snprintf(line, sizeof line, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
+    check_matches_model(line, jigsaw_regions);
+    check_matches_model("sudolab 9 3x3 classic;diagonal " EMPTY81, both_diagonals);
+    check_matches_model("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
+}
+
 /* An odd mark on an even given is caught before any search. */
 static void test_oddeven_conflicting_given(void)
 {
@@ -348,6 +457,7 @@ void tests_register(void)
     CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);
     CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
+    CU_add_test(s, "checks match their rules' models", test_checks_match_models);
     CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);
     CU_add_test(s, "a sum out of reach", test_sum_out_of_reach);
 }
