@@ -2,7 +2,8 @@
  * test_variants.c — the variant rules (diagonal, oddeven, jigsaw, extra,
  * windoku) and the variant line formats: exact round trips, errors with
  * their columns, CSV and killer lines, --format restrictions; each rule's
- * check against a model of its definition.
+ * check against a model of its definition;
+ * relation counts against the 4x4 grids that keep a random table.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -413,6 +414,62 @@ static void test_checks_match_models(void)
     check_matches_model("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
 }
 
+/* --- A relation against the grids that keep it ---------------------------- */
+
+/* Orthogonal pairs of a 4x4 grid, first cell first: the table reads
+ * "first holds d, second may hold e", so order matters when the table is
+ * not symmetric. */
+static const int relation_pairs[][2] = {{0, 1}, {5, 9}, {15, 14}, {12, 8}, {2, 6}, {11, 10}};
+#define RELATION_NPAIRS ((int)(sizeof relation_pairs / sizeof relation_pairs[0]))
+
+/* Random tables, most of them not symmetric (a relation such as
+ * greater-than): the solver counts, under the rule, as many grids as
+ * there are 4x4 sudoku grids whose pairs the table allows. */
+static void test_relation_counts_match_grids(void)
+{
+    static uint8_t grids[300 * 16];
+    struct fixture plain;
+    struct rng rng;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&plain, 4, 2, 2, NULL), 0);
+    long ngrids = solver_solutions(plain.solver, plain.puzzle.givens, 300, grids, NULL).solutions;
+    CU_ASSERT_EQUAL_FATAL(ngrids, 288);
+    fixture_close(&plain);
+    int partial = 0; /* tables some grids keep and some break */
+    rng_seed(&rng, 17);
+    for (int trial = 0; trial < 40; trial++) {
+        unsigned mask[5];
+        char line[160], pairs[64];
+        int used = 0;
+        for (int d = 1; d <= 4; d++) mask[d] = (unsigned)rng_below(&rng, 16);
+        for (int i = 0; i < RELATION_NPAIRS; i++)
+            used += snprintf(pairs + used, sizeof pairs - (size_t)used, "%s%d-%d", i ? "," : "",
+                             relation_pairs[i][0], relation_pairs[i][1]);
+        snprintf(line, sizeof line,
+                 "sudolab 4 2x2 classic;relation:%x.%x.%x.%x:%s ................", mask[1], mask[2],
+                 mask[3], mask[4], pairs);
+        long model = 0;
+        for (long k = 0; k < ngrids; k++) {
+            const uint8_t *g = grids + 16 * k;
+            int keeps = 1;
+            for (int i = 0; i < RELATION_NPAIRS && keeps; i++)
+                keeps = mask[g[relation_pairs[i][0]]] >> (g[relation_pairs[i][1]] - 1) & 1;
+            model += keeps;
+        }
+        partial += model > 0 && model < ngrids;
+        struct session s;
+        struct sl_error err = {0};
+        CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *solver = rs ? solver_new(rs) : NULL;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        CU_ASSERT_EQUAL(solver_count(solver, s.p.givens, 1000, NULL, NULL).solutions, model);
+        solver_free(solver);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(partial >= 10);
+}
+
 /* An odd mark on an even given is caught before any search. */
 static void test_oddeven_conflicting_given(void)
 {
@@ -458,6 +515,7 @@ void tests_register(void)
     CU_add_test(s, "--format restriction", test_format_restriction);
     CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
     CU_add_test(s, "checks match their rules' models", test_checks_match_models);
+    CU_add_test(s, "relation counts match the grids", test_relation_counts_match_grids);
     CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);
     CU_add_test(s, "a sum out of reach", test_sum_out_of_reach);
 }
