@@ -318,7 +318,9 @@ struct model_line {
 static const struct model_line palindrome_line = {3, {2, 3, 12}};
 static const struct model_line whispers_line = {4, {30, 31, 32, 33}};
 static const struct model_line renban_line = {3, {47, 48, 57}};
-static const struct model_line between_line = {4, {72, 73, 74, 75}};
+/* r3c3 and r7c7 round r4c4 and r5c5: no inside cell shares a row, a
+ * column or a box with an end, so it may hold an end's digit. */
+static const struct model_line between_line = {4, {20, 30, 40, 60}};
 static const struct model_line thermo_line = {3, {6, 15, 24}};
 
 static int palindrome_holds(const uint8_t *grid, int n)
@@ -406,7 +408,7 @@ static void test_checks_match_models(void)
     check_matches_model("sudolab 9 3x3 classic;palindrome:2-3-12 " EMPTY81, palindrome_holds);
     check_matches_model("sudolab 9 3x3 classic;whispers:30-31-32-33 " EMPTY81, whispers_holds);
     check_matches_model("sudolab 9 3x3 classic;renban:47-48-57 " EMPTY81, renban_holds);
-    check_matches_model("sudolab 9 3x3 classic;between:72-73-74-75 " EMPTY81, between_holds);
+    check_matches_model("sudolab 9 3x3 classic;between:20-30-40-60 " EMPTY81, between_holds);
     check_matches_model("sudolab 9 3x3 classic;thermo:6-15-24 " EMPTY81, thermo_holds);
     snprintf(line, sizeof line, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
     check_matches_model(line, jigsaw_regions);
