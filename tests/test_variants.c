@@ -376,6 +376,14 @@ static int thermo_holds(const uint8_t *grid, int n)
     return 1;
 }
 
+/* An arrow whose total is read from two cells: r1c3 + r1c4 is the number
+ * r1c1 r1c2 (tens, units). */
+static int two_digit_arrow_holds(const uint8_t *grid, int n)
+{
+    (void)n;
+    return grid[2] + grid[3] == 10 * grid[0] + grid[1];
+}
+
 /* The rule's check (through puzzle_is_solution) says of every grid what
  * the model says: on random classic grids, which mostly break the rule,
  * and on fills under the rule, which keep it (and the model must agree). */
@@ -410,6 +418,7 @@ static void test_checks_match_models(void)
     check_matches_model("sudolab 9 3x3 classic;renban:47-48-57 " EMPTY81, renban_holds);
     check_matches_model("sudolab 9 3x3 classic;between:20-30-40-60 " EMPTY81, between_holds);
     check_matches_model("sudolab 9 3x3 classic;thermo:6-15-24 " EMPTY81, thermo_holds);
+    check_matches_model("sudolab 9 3x3 classic;sum:2+3=@0@1 " EMPTY81, two_digit_arrow_holds);
     snprintf(line, sizeof line, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
     check_matches_model(line, jigsaw_regions);
     check_matches_model("sudolab 9 3x3 classic;diagonal " EMPTY81, both_diagonals);
