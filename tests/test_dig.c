@@ -297,6 +297,46 @@ static void test_narrow_each(void)
     }
 }
 
+/* A 25x25 grid with about half its cells given: the dig's light count
+ * without a given often runs out of its DIG_NODE_LIMIT nodes, on puzzles
+ * that are unique and on puzzles that are not. A given is said to keep
+ * the puzzle unique only when a full count (heavy propagation, a large
+ * limit) finds no other solution; some seeds must be puzzles with a
+ * second solution the light count gave up looking for. */
+static void test_keeps_unique_when_cut_short(void)
+{
+    int gave_up_not_unique = 0;
+    for (int seed = 1; seed <= 12; seed++) {
+        struct fixture f;
+        struct rng rng;
+        uint8_t grid[SL_MAX_CELLS], smaller[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 25, 5, 5, NULL), 0);
+        rng_seed(&rng, (uint64_t)seed);
+        CU_ASSERT_EQUAL_FATAL(solver_fill(f.solver, f.puzzle.givens, &rng, grid, NULL).solutions,
+                              1);
+        for (int c = 0; c < 625; c++) f.puzzle.givens[c] = rng_below(&rng, 2) ? grid[c] : 0;
+        int cell = 0;
+        while (!f.puzzle.givens[cell]) cell++;
+        memcpy(smaller, f.puzzle.givens, 625);
+        smaller[cell] = 0;
+        int keeps = dig_keeps_unique(f.solver, f.rules, f.puzzle.givens, grid, &cell, 1);
+        solver_set_light(f.solver, 1);
+        solver_set_node_limit(f.solver, DIG_NODE_LIMIT);
+        int light_gave_up =
+            solver_count_without(f.solver, smaller, cell, grid[cell], 1, NULL).gave_up;
+        solver_set_light(f.solver, 0);
+        solver_set_node_limit(f.solver, 200000);
+        struct search_result full =
+            solver_count_without(f.solver, smaller, cell, grid[cell], 1, NULL);
+        if (!full.gave_up) {
+            if (keeps) CU_ASSERT_EQUAL(full.solutions, 0);
+            gave_up_not_unique += light_gave_up && full.solutions > 0;
+        }
+        fixture_close(&f);
+    }
+    CU_ASSERT_TRUE(gave_up_not_unique > 0);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("dig", NULL, NULL);
@@ -309,4 +349,5 @@ void tests_register(void)
 
     CU_add_test(s, "dig few groups", test_dig_few_groups);
     CU_add_test(s, "narrow many cells at once", test_narrow_each);
+    CU_add_test(s, "keeps unique when a count is cut short", test_keeps_unique_when_cut_short);
 }

@@ -3,7 +3,8 @@
  * (tests/lua/hostile/): puzzles busy during their search, Lua rules that
  * outlive their coroutine, script tables read from C under protection,
  * the time budget and search nodes charged to the budget, C memory
- * charged to the cap, the string library out of reach. Patterns that end
+ * charged to the cap, the string library out of reach, a generator
+ * script's puzzle counted again after it. Patterns that end
  * the process (a finalizer or a pattern match that never returns) are in
  * tests/lua_hostile.sh.
  */
@@ -14,10 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cunit_main.h"
+#include "generate.h"
 #include "lua_host.h"
 #include "report.h"
+#include "test_helpers.h"
 #include "variant.h"
 
 #define HOSTILE "tests/lua/hostile/"
@@ -204,6 +208,88 @@ static void test_boxes_range(void)
                            "");
 }
 
+/* --- A generator script that writes a puzzle it did not prove unique --- */
+
+/* A killer over a filled classic grid with the four cells of a deadly
+ * rectangle blank (two rows of a band, two columns of different stacks,
+ * digits x y / y x: both ways round fit), every other cell given, and one
+ * cage of two givens elsewhere, into line; with give_one, one of the four
+ * cells is given as well, which makes the puzzle unique. 0, or -1 when
+ * the grid of this seed has no such rectangle. */
+static int deadly_killer_line(uint64_t seed, int give_one, char *line, size_t cap)
+{
+    struct fixture f;
+    struct rng rng;
+    uint8_t g[81];
+    char map[82], givens[82];
+    if (fixture_open(&f, 9, 3, 3, NULL)) return -1;
+    rng_seed(&rng, seed);
+    int filled = solver_fill(f.solver, f.puzzle.givens, &rng, g, NULL).solutions == 1;
+    fixture_close(&f);
+    if (!filled) return -1;
+    for (int r1 = 0; r1 < 9; r1++)
+        for (int r2 = r1 + 1; r2 < r1 / 3 * 3 + 3; r2++)
+            for (int c1 = 0; c1 < 9; c1++)
+                for (int c2 = (c1 / 3 + 1) * 3; c2 < 9; c2++) {
+                    if (g[r1 * 9 + c1] != g[r2 * 9 + c2] || g[r1 * 9 + c2] != g[r2 * 9 + c1])
+                        continue;
+                    int cage_row = r1 == 0 ? (r2 == 1 ? 2 : 1) : 0; /* neither r1 nor r2 */
+                    for (int c = 0; c < 81; c++) map[c] = '.', givens[c] = (char)('0' + g[c]);
+                    map[81] = givens[81] = '\0';
+                    map[cage_row * 9] = map[cage_row * 9 + 1] = 'A';
+                    givens[r1 * 9 + c1] = givens[r1 * 9 + c2] = givens[r2 * 9 + c1] = '.';
+                    if (!give_one) givens[r2 * 9 + c2] = '.';
+                    snprintf(line, cap, "sudolab 9 3x3 classic;killer:%s:%d %s", map,
+                             g[cage_row * 9] + g[cage_row * 9 + 1], givens);
+                    return 0;
+                }
+    return -1;
+}
+
+/* Makes one puzzle with a variant whose generate function returns line
+ * as it is; returns generator_make's code, its error in *err. */
+static int generate_line(const char *line, struct sl_error *err)
+{
+    char dir[] = "/tmp/sudolab-twice-XXXXXX", file[64];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    snprintf(file, sizeof file, "%s/twice.lua", dir);
+    FILE *out = fopen(file, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    fprintf(out,
+            "return require('variant').make{name = 'twice', rules = 'classic',\n"
+            "  generate = function() return sudolab.read('%s')[1] end}\n",
+            line);
+    fclose(out);
+    struct generate_request req = {.variant = file, .no_stats = 1};
+    struct generator *g = generator_new(&req, err);
+    int rc = -2;
+    if (g) {
+        struct generated made;
+        rc = generator_make(g, 1, &made, err);
+        generator_free(g);
+    }
+    remove(file);
+    rmdir(dir);
+    return rc;
+}
+
+/* The check after the script counts again, whatever the script says: a
+ * killer with two solutions is refused as not unique, and the same with
+ * one more given passes. */
+static void test_generated_lines_are_counted(void)
+{
+    char twice[400], once[400];
+    uint64_t seed = 1;
+    while (deadly_killer_line(seed, 0, twice, sizeof twice) && seed < 50) seed++;
+    CU_ASSERT_EQUAL_FATAL(deadly_killer_line(seed, 1, once, sizeof once), 0);
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL(generate_line(twice, &err), -1);
+    expect(err.msg, "not unique");
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(generate_line(once, &err), 0);
+    CU_ASSERT_STRING_EQUAL(err.msg, "");
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("lua sandbox", NULL, NULL);
@@ -215,4 +301,5 @@ void tests_register(void)
     CU_add_test(s, "C memory counts against the cap", test_c_memory_is_capped);
     CU_add_test(s, "the string library is out of reach", test_string_library_protected);
     CU_add_test(s, "box sizes are checked before multiplying", test_boxes_range);
+    CU_add_test(s, "generated lines are counted again", test_generated_lines_are_counted);
 }

@@ -1,7 +1,8 @@
 /*
  * test_propagate.c — the propagator: naked and hidden singles,
  * intersections, contradictions, and the plugin contract's hooks (units,
- * watches, state bytes, propagate, check, write) through two test rules.
+ * watches, state bytes, propagate, check, write) through two test rules;
+ * a thermometer's bounds against what an increasing chain allows.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -321,6 +322,35 @@ static void test_bad_plugin_units_are_refused(void)
     fixture_close(&f);
 }
 
+/* A thermometer of len cells on an empty grid, bulb first: cell k keeps
+ * k+1 .. N-len+k+1, the digits a strictly increasing chain allows there
+ * (the bulb at most N-len+1, the tip at least len). The path runs down
+ * column 1 and on along row 9, so it crosses boxes. */
+static void test_thermometer_bounds(void)
+{
+    for (int len = 2; len <= 9; len++) {
+        struct fixture f;
+        struct sl_error err = {0};
+        char args[64];
+        int cells[9], used = 0;
+        for (int k = 0; k < len; k++) cells[k] = k < 5 ? (4 + k) * 9 : 8 * 9 + (k - 4);
+        for (int k = 0; k < len; k++)
+            used +=
+                snprintf(args + used, sizeof args - (size_t)used, "%s%d", k ? "-" : "", cells[k]);
+        CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, "thermo", args, &err), 0);
+        rebuild(&f);
+        digitset cand[STATE_WORDS];
+        CU_ASSERT_EQUAL(start(&f, cand), SL_PROP_OK);
+        for (int k = 0; k < len; k++) {
+            digitset model = 0;
+            for (int d = k + 1; d <= 9 - len + k + 1; d++) model |= digitset_of(d);
+            CU_ASSERT_EQUAL(cand[cells[k]], model);
+        }
+        fixture_close(&f);
+    }
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("propagate", NULL, NULL);
@@ -331,4 +361,5 @@ void tests_register(void)
     CU_add_test(s, "propagate hook", test_propagate_hook);
     CU_add_test(s, "rules text and matching", test_rules_text_and_matching);
     CU_add_test(s, "bad plugin units are refused", test_bad_plugin_units_are_refused);
+    CU_add_test(s, "thermometer bounds", test_thermometer_bounds);
 }

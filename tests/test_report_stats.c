@@ -121,6 +121,53 @@ static void test_bootstrap_width(void)
     CU_ASSERT(ci.high > 6 && ci.high < 12);
 }
 
+/* The values the mean difference of {0} against {0, 1} can take on a
+ * draw: b drawn again is {0, 0}, {0, 1} or {1, 1}. */
+static const double draw_values[] = {0, 0.5, 1};
+
+/* The q-quantile of n sorted values by linear interpolation between
+ * order statistics (h = (n - 1) q, the usual "type 7"). */
+static double quantile_of(const double *sorted, int n, double q)
+{
+    double h = (n - 1) * q;
+    int i = (int)h;
+    return i + 1 < n ? sorted[i] + (h - i) * (sorted[i + 1] - sorted[i]) : sorted[n - 1];
+}
+
+/* 1 when some sorted choice of n draws from draw_values, filled in
+ * from position `at` on (each at least `from`), has these quantiles. */
+static int some_draws_give(double *sorted, int at, int n, int from, const struct stats_interval *ci)
+{
+    if (at == n)
+        return fabs(quantile_of(sorted, n, 0.025) - ci->low) < 1e-12 &&
+               fabs(quantile_of(sorted, n, 0.975) - ci->high) < 1e-12;
+    for (int v = from; v < 3; v++) {
+        sorted[at] = draw_values[v];
+        if (some_draws_give(sorted, at + 1, n, v, ci)) return 1;
+    }
+    return 0;
+}
+
+/* With a few draws the interval's ends show how they are read: each must
+ * be the 2.5% and 97.5% quantile of some set of draws the samples allow,
+ * whatever the seed; some seeds draw unequal values. */
+static void test_bootstrap_quantiles(void)
+{
+    const double zero[] = {0}, zero_one[] = {0, 1};
+    int spread = 0;
+    for (int resamples = 2; resamples <= 6; resamples++)
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            struct stats_interval ci;
+            double sorted[6];
+            CU_ASSERT_EQUAL_FATAL(stats_bootstrap(zero, 1, zero_one, 2, STATS_MEAN_DIFFERENCE,
+                                                  resamples, seed, 0, &ci),
+                                  0);
+            CU_ASSERT_TRUE(some_draws_give(sorted, 0, resamples, 0, &ci));
+            spread += ci.low < ci.high;
+        }
+    CU_ASSERT_TRUE(spread > 20);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("report_stats", NULL, NULL);
@@ -130,4 +177,5 @@ void tests_register(void)
     CU_add_test(s, "bootstrap of constant samples", test_bootstrap_exact);
     CU_add_test(s, "bootstrap bounds and reproducibility", test_bootstrap_bounds);
     CU_add_test(s, "bootstrap width", test_bootstrap_width);
+    CU_add_test(s, "bootstrap quantiles of few draws", test_bootstrap_quantiles);
 }

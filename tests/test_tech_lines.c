@@ -137,6 +137,16 @@ static void test_sum_rule_of_45(void)
     CU_ASSERT_EQUAL(rule_position_after(f, 3, 1), digits_of_list(ALL));
     CU_ASSERT_TRUE(rule_position_says(f, "rule of 45 on sums: r3c2 + r3c3 = 10"));
     rule_position_close(f);
+    /* Row 1 less two sums of 15 (each alone allows any digit): r1c7..r1c9
+     * make 15 with digits the three cells hold (1, 2, 6, 7, 9), which is
+     * 2+6+7 alone; 1+5+9 and 2+4+9 give each cell a digit but need a 5 or
+     * a 4 no cell has. */
+    f = fire("sum", "0+1+2=15,3+4+5=15", "r1c7=12 r1c8=126 r1c9=79", "sum-rule-of-45");
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 7), digits_of_list("2"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 8), digits_of_list("26"));
+    CU_ASSERT_EQUAL(rule_position_after(f, 1, 9), digits_of_list("7"));
+    CU_ASSERT_TRUE(rule_position_says(f, "rule of 45 on sums: r1c7 + r1c8 + r1c9 = 15"));
+    rule_position_close(f);
     /* A sum reaching out of the row, and an arrow (its total a cell's
      * digit), leave nothing known: no step. */
     expect_quiet("sum", "0+1+2+3=20,4+5+6+7+16=25", "", "sum-rule-of-45");

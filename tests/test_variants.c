@@ -1,7 +1,9 @@
 /*
  * test_variants.c — the variant rules (diagonal, oddeven, jigsaw, extra,
  * windoku) and the variant line formats: exact round trips, errors with
- * their columns, CSV and killer lines, --format restrictions.
+ * their columns, CSV and killer lines, --format restrictions; each rule's
+ * check against a model of its definition;
+ * relation counts against the 4x4 grids that keep a random table.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -304,6 +306,184 @@ static void test_rules_hold_in_fills(void)
     fill_and_check("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
 }
 
+/* --- Each rule's check against its definition ---------------------------- */
+
+/* The line of a rule below, as cells (row-major), for the models. */
+struct model_line {
+    int len;
+    int cell[6];
+};
+
+/* Lines that cross boxes, so a classic grid can meet or miss each rule. */
+static const struct model_line palindrome_line = {3, {2, 3, 12}};
+static const struct model_line whispers_line = {4, {30, 31, 32, 33}};
+static const struct model_line renban_line = {3, {47, 48, 57}};
+/* r3c3 and r7c7 round r4c4 and r5c5: no inside cell shares a row, a
+ * column or a box with an end, so it may hold an end's digit. */
+static const struct model_line between_line = {4, {20, 30, 40, 60}};
+static const struct model_line thermo_line = {3, {6, 15, 24}};
+
+static int palindrome_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &palindrome_line;
+    (void)n;
+    for (int k = 0; k < l->len; k++)
+        if (grid[l->cell[k]] != grid[l->cell[l->len - 1 - k]]) return 0;
+    return 1;
+}
+
+static int whispers_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &whispers_line;
+    (void)n;
+    for (int k = 1; k < l->len; k++)
+        if (abs(grid[l->cell[k]] - grid[l->cell[k - 1]]) < 5) return 0;
+    return 1;
+}
+
+static int renban_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &renban_line;
+    int lo = n + 1, hi = 0;
+    (void)n;
+    for (int k = 0; k < l->len; k++) {
+        for (int j = 0; j < k; j++)
+            if (grid[l->cell[j]] == grid[l->cell[k]]) return 0;
+        lo = grid[l->cell[k]] < lo ? grid[l->cell[k]] : lo;
+        hi = grid[l->cell[k]] > hi ? grid[l->cell[k]] : hi;
+    }
+    return hi - lo == l->len - 1;
+}
+
+static int between_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &between_line;
+    int a = grid[l->cell[0]], b = grid[l->cell[l->len - 1]];
+    (void)n;
+    for (int k = 1; k < l->len - 1; k++) {
+        int d = grid[l->cell[k]];
+        if (!((a < d && d < b) || (b < d && d < a))) return 0;
+    }
+    return 1;
+}
+
+static int thermo_holds(const uint8_t *grid, int n)
+{
+    const struct model_line *l = &thermo_line;
+    (void)n;
+    for (int k = 1; k < l->len; k++)
+        if (grid[l->cell[k]] <= grid[l->cell[k - 1]]) return 0;
+    return 1;
+}
+
+/* An arrow whose total is read from two cells: r1c3 + r1c4 is the number
+ * r1c1 r1c2 (tens, units). */
+static int two_digit_arrow_holds(const uint8_t *grid, int n)
+{
+    (void)n;
+    return grid[2] + grid[3] == 10 * grid[0] + grid[1];
+}
+
+/* The rule's check (through puzzle_is_solution) says of every grid what
+ * the model says: on random classic grids, which mostly break the rule,
+ * and on fills under the rule, which keep it (and the model must agree). */
+static void check_matches_model(const char *line, int (*holds)(const uint8_t *grid, int n))
+{
+    struct session s;
+    struct fixture classic;
+    struct rng rng;
+    int broken = 0;
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&classic, 9, 3, 3, NULL), 0);
+    rng_seed(&rng, 11);
+    for (int k = 0; k < 300; k++) {
+        uint8_t grid[SL_MAX_CELLS];
+        CU_ASSERT_EQUAL_FATAL(
+            solver_fill(classic.solver, classic.puzzle.givens, &rng, grid, NULL).solutions, 1);
+        int model = holds(grid, 9);
+        CU_ASSERT_EQUAL(puzzle_is_solution(&s.p, grid), model);
+        broken += !model;
+    }
+    CU_ASSERT_TRUE(broken > 0);
+    fill_and_check(line, holds);
+    fixture_close(&classic);
+    session_close(&s);
+}
+
+static void test_checks_match_models(void)
+{
+    char line[256];
+    check_matches_model("sudolab 9 3x3 classic;palindrome:2-3-12 " EMPTY81, palindrome_holds);
+    check_matches_model("sudolab 9 3x3 classic;whispers:30-31-32-33 " EMPTY81, whispers_holds);
+    check_matches_model("sudolab 9 3x3 classic;renban:47-48-57 " EMPTY81, renban_holds);
+    check_matches_model("sudolab 9 3x3 classic;between:20-30-40-60 " EMPTY81, between_holds);
+    check_matches_model("sudolab 9 3x3 classic;thermo:6-15-24 " EMPTY81, thermo_holds);
+    check_matches_model("sudolab 9 3x3 classic;sum:2+3=@0@1 " EMPTY81, two_digit_arrow_holds);
+    snprintf(line, sizeof line, "sudolab 9 none classic;jigsaw:%s " EMPTY81, jigsaw9);
+    check_matches_model(line, jigsaw_regions);
+    check_matches_model("sudolab 9 3x3 classic;diagonal " EMPTY81, both_diagonals);
+    check_matches_model("sudolab 9 3x3 classic;windoku " EMPTY81, windows);
+}
+
+/* --- A relation against the grids that keep it ---------------------------- */
+
+/* Orthogonal pairs of a 4x4 grid, first cell first: the table reads
+ * "first holds d, second may hold e", so order matters when the table is
+ * not symmetric. */
+static const int relation_pairs[][2] = {{0, 1}, {5, 9}, {15, 14}, {12, 8}, {2, 6}, {11, 10}};
+#define RELATION_NPAIRS ((int)(sizeof relation_pairs / sizeof relation_pairs[0]))
+
+/* Random tables, most of them not symmetric (a relation such as
+ * greater-than): the solver counts, under the rule, as many grids as
+ * there are 4x4 sudoku grids whose pairs the table allows. */
+static void test_relation_counts_match_grids(void)
+{
+    static uint8_t grids[300 * 16];
+    struct fixture plain;
+    struct rng rng;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&plain, 4, 2, 2, NULL), 0);
+    long ngrids = solver_solutions(plain.solver, plain.puzzle.givens, 300, grids, NULL).solutions;
+    CU_ASSERT_EQUAL_FATAL(ngrids, 288);
+    fixture_close(&plain);
+    int partial = 0; /* tables some grids keep and some break */
+    rng_seed(&rng, 17);
+    for (int trial = 0; trial < 40; trial++) {
+        unsigned mask[5];
+        char line[160], pairs[64];
+        int used = 0;
+        for (int d = 1; d <= 4; d++) mask[d] = (unsigned)rng_below(&rng, 16);
+        for (int i = 0; i < RELATION_NPAIRS; i++)
+            used += snprintf(pairs + used, sizeof pairs - (size_t)used, "%s%d-%d", i ? "," : "",
+                             relation_pairs[i][0], relation_pairs[i][1]);
+        snprintf(line, sizeof line,
+                 "sudolab 4 2x2 classic;relation:%x.%x.%x.%x:%s ................", mask[1], mask[2],
+                 mask[3], mask[4], pairs);
+        struct session s;
+        struct sl_error err = {0};
+        CU_ASSERT_EQUAL_FATAL(read_one(&s, line, 0), 1);
+        /* The rule's check says of each grid what the table says. */
+        long model = 0, misjudged = 0;
+        for (long k = 0; k < ngrids; k++) {
+            const uint8_t *g = grids + 16 * k;
+            int keeps = 1;
+            for (int i = 0; i < RELATION_NPAIRS && keeps; i++)
+                keeps = mask[g[relation_pairs[i][0]]] >> (g[relation_pairs[i][1]] - 1) & 1;
+            model += keeps;
+            misjudged += puzzle_is_solution(&s.p, g) != keeps;
+        }
+        CU_ASSERT_EQUAL(misjudged, 0);
+        partial += model > 0 && model < ngrids;
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        struct solver *solver = rs ? solver_new(rs) : NULL;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(solver);
+        CU_ASSERT_EQUAL(solver_count(solver, s.p.givens, 1000, NULL, NULL).solutions, model);
+        solver_free(solver);
+        ruleset_free(rs);
+        session_close(&s);
+    }
+    CU_ASSERT_TRUE(partial >= 10);
+}
+
 /* An odd mark on an even given is caught before any search. */
 static void test_oddeven_conflicting_given(void)
 {
@@ -348,6 +528,8 @@ void tests_register(void)
     CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);
     CU_add_test(s, "rules hold in random fills", test_rules_hold_in_fills);
+    CU_add_test(s, "checks match their rules' models", test_checks_match_models);
+    CU_add_test(s, "relation counts match the grids", test_relation_counts_match_grids);
     CU_add_test(s, "odd mark on an even given", test_oddeven_conflicting_given);
     CU_add_test(s, "a sum out of reach", test_sum_out_of_reach);
 }
