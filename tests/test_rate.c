@@ -506,6 +506,53 @@ static void test_own_keys_only(void)
                                     "ABCCABDDEBBFEGGF:1-,10+,3/,1-,2x,8x,1- ................") > 0);
 }
 
+/* Every step's rating, in order. */
+struct step_ratings {
+    int n;
+    int off_tenth; /* steps whose rating is not exactly a tenth */
+    double rating[400];
+    const char *key[400];
+};
+
+static void keep_ratings(void *arg, const struct human *h, const struct step *s)
+{
+    struct step_ratings *t = arg;
+    (void)h;
+    if (s->rating != round(s->rating * 10) / 10) t->off_tenth++;
+    if (t->n < 400) {
+        t->rating[t->n] = s->rating;
+        t->key[t->n] = s->key ? s->key : technique_table[s->technique].key;
+    }
+    t->n++;
+}
+
+/* Chains rate by length in sums of tenths. A rating a hair above its
+ * tenth for one chain and a hair below for another made the rater take
+ * the later row's step as the easier, and name a later step of the same
+ * printed rating as the hardest. Steps rate in exact tenths, and the
+ * hardest named is the first step of the top rating. The puzzle is one
+ * such of the SE-rated sample (two chains of 7.1). */
+static void test_ratings_are_tenths(void)
+{
+    static struct rate_result res;
+    static struct step_ratings t;
+    const char *p =
+        "706000200080005000000000847010307024003208500620104080865000000000800090004000308";
+    struct fixture fx;
+    CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, p) == 0);
+    struct rater *r = rater_new(fx.rules);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL_FATAL(rate_puzzle(r, fx.puzzle.givens, &res, keep_ratings, &t), 0);
+    rater_free(r);
+    fixture_close(&fx);
+    CU_ASSERT_EQUAL(t.off_tenth, 0);
+    CU_ASSERT_TRUE(fabs(res.rating - 7.1) < 1e-9);
+    int first = 0;
+    while (first < t.n && first < 400 && fabs(t.rating[first] - res.rating) > 1e-9) first++;
+    CU_ASSERT_FATAL(first < t.n && first < 400);
+    CU_ASSERT_STRING_EQUAL(res.hardest_key, t.key[first]);
+}
+
 static void test_sound_on_hard_puzzles(void)
 {
     double max_rating = 0;
@@ -531,6 +578,7 @@ void tests_register(void)
     CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
     CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);
     CU_add_test(s, "hint is the easiest step", test_hint_is_the_easiest_step);
+    CU_add_test(s, "ratings are tenths", test_ratings_are_tenths);
     CU_add_test(s, "rater reused", test_rater_reused);
     CU_add_test(s, "rule questions see placed digits", test_rule_questions_see_placed_digits);
     CU_add_test(s, "hooks that know their own keys only", test_own_keys_only);

@@ -292,6 +292,14 @@ static void rate_memo_read(struct rate_memo *m, const struct rater *r)
     m->read = r->nlog;
 }
 
+/* A step's rating as the tenth it stands for. Chains rate by length in
+ * sums of tenths, which floating point leaves a hair above or below the
+ * tenth (7.1000000000000005 for one chain, 7.0999999999999996 for
+ * another): rounded, two steps of one printed rating tie, and the ladder's
+ * order, not the rounding error, decides which is the easier and which
+ * the hardest named. */
+static double rating_in_tenths(double rating) { return round(rating * 10) / 10; }
+
 /* The easiest step: rows in ladder order; once a row finds a step rated
  * above the rows still to come, those rows may still offer an easier one
  * (a short chain beats a long one). A step no harder than `ceiling` (the
@@ -315,6 +323,7 @@ static int rater_find(struct rater *r, const struct human *h, double ceiling, do
                     : row->find(h, row->param, s);
         if (m && (m->valid = !got)) rate_memo_clear(m, &r->lay), m->read = r->nlog;
         if (!got) continue;
+        s->rating = rating_in_tenths(s->rating);
         if (found && s->rating >= out->rating) continue;
         if (found) *out = *s;
         found = 1;
