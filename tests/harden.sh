@@ -1,0 +1,72 @@
+#!/bin/sh
+# harden.sh — what a hostile or careless user gives the sudolab command,
+# beyond tests/cli.sh: output paths that are not regular files, paths too
+# long for their buffers, inputs that never end a line. Each case names
+# the bug it guards against.
+#
+#   sh tests/harden.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
+#
+# Prints "ok - ..." or "not ok - ..." per check and ends with
+# "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/harden.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-harden.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+LIMIT=${CLI_TIMEOUT:-60}
+
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+        head -n 3 "$T/err" 2>/dev/null | sed 's/^/#   stderr: /'
+        echo "#   exit: $rc"
+    fi
+}
+# run ARGS...: sudolab (LIMIT seconds at most) with no input; err, rc.
+run() {
+    timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+}
+rc_is() { [ "$rc" -eq "$1" ]; }
+err_has() { grep -q -F -- "$1" "$T/err"; }
+
+PUZZLE=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+printf '%s\n' "$PUZZLE" > "$T/p.txt"
+
+# --- render --output: the rename that puts the file in place replaced
+# whatever the name held (as root, --output /dev/full replaced the device
+# node with a PDF); now as generate --output: a regular file or none.
+mkfifo "$T/fifo"
+run render --output "$T/fifo" "$T/p.txt"
+check "render --output FIFO is refused and the FIFO stays" \
+    eval 'rc_is 2 && [ -p "$T/fifo" ] && err_has "cannot write $T/fifo: not a regular file"'
+mkdir "$T/folder"
+run render --output "$T/folder" "$T/p.txt"
+check "render --output FOLDER is refused" eval 'rc_is 2 && [ -d "$T/folder" ] && err_has "a folder"'
+: > "$T/real.svg"
+ln -s real.svg "$T/link.svg"
+run render --output "$T/link.svg" "$T/p.txt"
+check "render --output LINK writes the file the link names, the link stays" \
+    eval 'rc_is 0 && [ -L "$T/link.svg" ] && grep -q "<svg" "$T/real.svg"'
+ln -s nowhere.svg "$T/dangling.svg"
+run render --output "$T/dangling.svg" "$T/p.txt"
+check "render --output to a dangling link is refused" \
+    eval 'rc_is 2 && [ -L "$T/dangling.svg" ] && err_has "a symbolic link to a missing file"'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
