@@ -68,5 +68,17 @@ run render --output "$T/dangling.svg" "$T/p.txt"
 check "render --output to a dangling link is refused" \
     eval 'rc_is 2 && [ -L "$T/dangling.svg" ] && err_has "a symbolic link to a missing file"'
 
+# --- report --out past its buffer (1023 bytes) was cut short silently and
+# the report written to the folder the cut named.
+name200=$(printf '%0200d' 0)
+long=$T/$name200/$name200/$name200/$name200/$name200
+mkdir -p "$long"
+cut_at=$(printf '%s' "$long/" | wc -c)
+# a name that crosses byte 1023: the cut leaves its first part
+tail_name=$(printf '%0*d' $((1040 - cut_at)) 0)
+run report --count 1 --out "$long/$tail_name" reports/experiments/example.lua
+check "report --out past 1023 bytes is refused, nothing is written" \
+    eval 'rc_is 2 && err_has "--out is longer than 1023 bytes" && [ -z "$(ls "$long")" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
