@@ -80,5 +80,22 @@ run report --count 1 --out "$long/$tail_name" reports/experiments/example.lua
 check "report --out past 1023 bytes is refused, nothing is written" \
     eval 'rc_is 2 && err_has "--out is longer than 1023 bytes" && [ -z "$(ls "$long")" ]'
 
+# --- an input with no line end: /dev/zero was skipped as one long line for
+# ever (and --jobs held it in memory without bound); now the reading stops
+# 64 MiB into the line, with its place.
+for jobs in 1 2; do
+    timeout 20 "$S" solve --jobs "$jobs" /dev/zero > "$T/out" 2> "$T/err"
+    rc=$?
+    check "solve --jobs $jobs /dev/zero stops with an error at 1:1" \
+        eval 'rc_is 2 && err_has "/dev/zero:1:1: no line end within 64 MiB"'
+done
+{ head -c 3000000 /dev/zero | tr '\0' 1; printf '\n%s\n' "$PUZZLE"; } > "$T/long.txt"
+run count "$T/long.txt"
+check "a 3 MB line is only reported: the puzzle after it is read" \
+    eval 'rc_is 2 && err_has "long.txt:1:1: line is longer than 1 MiB" && [ "$(cat "$T/out")" = 1 ]'
+timeout 20 "$S" count < /dev/zero > "$T/out" 2> "$T/err"
+rc=$?
+check "count < /dev/zero stops with an error" eval 'rc_is 2 && err_has "<stdin>:1:1: no line end"'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
