@@ -97,5 +97,29 @@ timeout 20 "$S" count < /dev/zero > "$T/out" 2> "$T/err"
 rc=$?
 check "count < /dev/zero stops with an error" eval 'rc_is 2 && err_has "<stdin>:1:1: no line end"'
 
+# --- require: a name past the 255 bytes kept was cut and loaded another
+# module; an empty part ("", "m.") loaded a hidden ".lua"; a cycle ran
+# until Lua's "C stack overflow", with no place.
+mkdir "$T/m" "$T/mmmm"
+a250=$(printf '%0250d' 0)
+printf 'return "the cut name"\n' > "$T/mmmm/$a250.lua"
+printf 'return "hidden"\n' > "$T/m/.lua"
+printf 'return require("m.cycle")\n' > "$T/m/cycle.lua"
+printf 'error("m.fails: on purpose")\n' > "$T/m/fails.lua"
+for name in "mmmm.${a250}bbb" "m." "" "m..cycle"; do
+    printf 'print(require("%s"))\n' "$name" > "$T/req.lua"
+    run run "$T/req.lua"
+    check "require('$(printf '%.12s' "$name")...') is refused as no module name" \
+        eval 'rc_is 2 && err_has "is not a module name" && [ ! -s "$T/out" ]'
+done
+printf 'print(require("m.cycle"))\n' > "$T/req.lua"
+run run "$T/req.lua"
+check "a module that requires itself is an error naming the cycle, at its line" \
+    eval 'rc_is 2 && err_has "m/cycle.lua:1: require: module '"'m.cycle'"' requires itself (a cycle)"'
+printf 'print(pcall(require, "m.fails"))\nprint(pcall(require, "m.fails"))\n' > "$T/req.lua"
+run run "$T/req.lua"
+check "a module that failed is tried again, not taken for a cycle" \
+    eval 'rc_is 0 && [ "$(grep -c "m.fails: on purpose" "$T/out")" -eq 2 ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
