@@ -121,5 +121,11 @@ run run "$T/req.lua"
 check "a module that failed is tried again, not taken for a cycle" \
     eval 'rc_is 0 && [ "$(grep -c "m.fails: on purpose" "$T/out")" -eq 2 ]'
 
+# --- rate --json --explain wrote the steps in words and then a JSON line:
+# one stream that neither a tool nor a reader takes.
+run rate --json --explain "$T/p.txt"
+check "rate --json --explain is refused: two forms" \
+    eval 'rc_is 2 && err_has "--json and --explain are two forms; give one" && [ ! -s "$T/out" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
