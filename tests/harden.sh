@@ -127,5 +127,15 @@ run rate --json --explain "$T/p.txt"
 check "rate --json --explain is refused: two forms" \
     eval 'rc_is 2 && err_has "--json and --explain are two forms; give one" && [ ! -s "$T/out" ]'
 
+# --- --shard read by sscanf's %d: 99999999999 wrapped to 1215752191, and
+# blanks and signs passed.
+for shard in 99999999999/99999999999 1/99999999999 " 1/2" "1/+2" "1/2x" "/2" "1/"; do
+    run generate --count 2 --shard "$shard"
+    check "generate --shard '$shard' is refused" \
+        eval 'rc_is 2 && err_has "--shard wants I/N with 1 <= I <= N" && [ ! -s "$T/out" ]'
+done
+run generate --count 2 --shard 1/2147483647
+check "generate --shard 1/INT_MAX is taken (an empty slice)" eval 'rc_is 0 && [ ! -s "$T/out" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
