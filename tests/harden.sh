@@ -137,5 +137,13 @@ done
 run generate --count 2 --shard 1/2147483647
 check "generate --shard 1/INT_MAX is taken (an empty slice)" eval 'rc_is 0 && [ ! -s "$T/out" ]'
 
+# --- two arms of one name: each wrote puzzle-NAME-1.svg, the second over
+# the first, and the page showed the second arm's puzzles for both.
+printf 'return {count = 1, arms = {{name = "a", variant = "classic"}, {name = "a", variant = "classic"}}}\n' \
+    > "$T/twice.lua"
+run report --out "$T/twice" "$T/twice.lua"
+check "report refuses two arms of one name, before any work" \
+    eval 'rc_is 2 && err_has "twice.lua: arms 1 and 2 are both named '"'a'"'" && [ ! -e "$T/twice" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
