@@ -156,6 +156,17 @@ void cmd_print_help(const struct cmd_spec *spec, FILE *out);
 int cmd_variant_names(char **names, int max);
 void cmd_free_names(char **names);
 
+/* The file --output FILE names, as a run replaces it (cmd_target.c):
+ * FILE itself, or the file a symbolic link FILE names; with the mode the
+ * new file gets (an existing file's own, else 0666 less the umask). 0,
+ * or -1 after "sudolab COMMAND: cannot write FILE: why" when FILE is a
+ * folder, a device, a FIFO or a socket, a link to nothing, or too long. */
+struct cmd_target {
+    char path[4096];
+    unsigned mode;
+};
+int cmd_output_target(const char *command, const char *asked, struct cmd_target *t);
+
 /* Prints "sudolab NAME: message" and where help is; returns 2. */
 int cmd_usage_error(const struct cmd_spec *spec, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

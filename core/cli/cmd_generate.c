@@ -10,7 +10,7 @@
  * through, replacing the file it names. The temporary file's name holds
  * the run's pid, so a later run removes those a killed run left behind.
  */
-/* realpath(), to write through a symbolic link --output names */
+/* mkstemp(), fchmod() and fsync(), for --output */
 #define _XOPEN_SOURCE 700
 
 #include <dirent.h>
@@ -235,42 +235,10 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
     return code;
 }
 
-/* --output FILE as it will be written: the regular file the rename
- * replaces (FILE itself, or the file a symbolic link FILE names, so the
- * link stays a link), and the mode it gets: an existing file's own, or
- * what the umask leaves of 0666, as the shell's '>' would make it. */
-struct target {
-    char path[4096];
-    mode_t mode;
-};
-
 static int target_fail(const char *asked, const char *why)
 {
     fprintf(stderr, "sudolab generate: cannot write %s: %s\n", asked, why);
     return -1;
-}
-
-static int target_of(const char *asked, struct target *t)
-{
-    struct stat st;
-    if (lstat(asked, &st) != 0) {
-        if (errno != ENOENT) return target_fail(asked, strerror(errno));
-        mode_t mask = umask(0);
-        umask(mask);
-        t->mode = 0666 & ~mask;
-        int n = snprintf(t->path, sizeof t->path, "%s", asked);
-        return n < (int)sizeof t->path ? 0 : target_fail(asked, "the path is too long");
-    }
-    if (!S_ISLNK(st.st_mode))
-        snprintf(t->path, sizeof t->path, "%s", asked);
-    else if (!realpath(asked, t->path) || stat(t->path, &st) != 0)
-        return target_fail(asked, "a symbolic link to a missing file");
-    if (!S_ISREG(st.st_mode))
-        return target_fail(asked, S_ISDIR(st.st_mode) ? "a folder, not a regular file"
-                                                      : "not a regular file (a FIFO, a "
-                                                        "device or a socket)");
-    t->mode = st.st_mode & 0777;
-    return 0;
 }
 
 /* The folder of path (".", when it names none) into dir, and the name
@@ -305,7 +273,7 @@ static long partial_pid(const char *entry, const char *name)
 /* Removes the partial files of runs for the same target whose process is
  * gone (killed with -9, or a machine that went down): a live pid's file,
  * this run's or another's, is left alone. */
-static void sweep_partials(const struct target *t)
+static void sweep_partials(const struct cmd_target *t)
 {
     char dir[4096], file[8192];
     const char *name = split_path(t->path, dir, sizeof dir);
@@ -324,17 +292,18 @@ static void sweep_partials(const struct target *t)
 /* Where the puzzles go: stdout, or a temporary file beside --output's
  * target, named by this run's pid so that a later run can tell whether
  * it is stale. */
-static FILE *open_output(const struct cmd_options *opt, struct target *t, char *temp, size_t cap)
+static FILE *open_output(const struct cmd_options *opt, struct cmd_target *t, char *temp,
+                         size_t cap)
 {
     if (!opt->output) return stdout;
-    if (target_of(opt->output, t)) return NULL;
+    if (cmd_output_target("generate", opt->output, t)) return NULL;
     sweep_partials(t);
     int n = snprintf(temp, cap, "%s.partial.%ld.XXXXXX", t->path, (long)getpid());
     if (n >= (int)cap) return target_fail(opt->output, "the path is too long"), NULL;
     int fd = mkstemp(temp);
     if (fd < 0) return target_fail(opt->output, strerror(errno)), NULL;
     snprintf(temp_output, sizeof temp_output, "%s", temp);
-    FILE *out = fchmod(fd, t->mode) == 0 ? fdopen(fd, "w") : NULL;
+    FILE *out = fchmod(fd, (mode_t)t->mode) == 0 ? fdopen(fd, "w") : NULL;
     if (out) return out;
     target_fail(opt->output, strerror(errno));
     close(fd);
@@ -366,7 +335,7 @@ static int finish_file(FILE *out)
 }
 
 static int close_output(const struct cmd_options *opt, const struct output *o,
-                        const struct target *t, const char *temp, int code)
+                        const struct cmd_target *t, const char *temp, int code)
 {
     FILE *out = o->out;
     /* standard output's failure is told by main, which checks it last and
@@ -406,7 +375,7 @@ int cmd_generate(int argc, char **argv)
     struct generator *made = check_request(&req);
     if (!made) return EXIT_BAD_INPUT;
     char temp[sizeof temp_output];
-    struct target target;
+    struct cmd_target target;
     FILE *out = open_output(&opt, &target, temp, sizeof temp);
     if (!out) {
         generator_free(made);

@@ -125,16 +125,28 @@ static void *job_main(void *arg)
     return NULL;
 }
 
-/* The whole of in; 0, or -1 when out of memory or unreadable. */
+/* Bytes since the last line end of chunk, counting on from run. */
+static size_t job_line_run(const char *chunk, size_t len, size_t run)
+{
+    for (size_t i = len; i > 0; i--)
+        if (chunk[i - 1] == '\n') return len - i;
+    return run + len;
+}
+
+/* The whole of in; 0, or -1 when out of memory or unreadable. A line
+ * with no end within READER_ENDLESS bytes ends the text there (the
+ * reader then says so): /dev/zero is not held without end. */
 static int job_slurp(FILE *in, struct cmd_input_text *held)
 {
     char *text = NULL, chunk[65536];
-    size_t len = 0, got;
+    size_t len = 0, got, run = 0;
     FILE *copy = open_memstream(&text, &len);
     if (!copy) return -1;
     int bad = 0;
-    while (!bad && (got = fread(chunk, 1, sizeof chunk, in)) > 0)
+    while (!bad && run <= (size_t)READER_ENDLESS && (got = fread(chunk, 1, sizeof chunk, in)) > 0) {
         bad = fwrite(chunk, 1, got, copy) != got;
+        run = job_line_run(chunk, got, run);
+    }
     bad |= ferror(in);
     bad |= fclose(copy) != 0;
     *held = (struct cmd_input_text){text, len, 1};

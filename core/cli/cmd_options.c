@@ -10,6 +10,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -185,15 +186,20 @@ static int parse_boxes(const char *text, struct reader_options *r)
     return 0;
 }
 
-/* "I/N" with 1 <= I <= N. */
+/* "I/N" with 1 <= I <= N <= INT_MAX, each a whole number as parse_number
+ * takes it (sscanf's %d took " 1/+2" and wrapped 99999999999 into an
+ * int). */
 static int parse_shard(const char *text, struct cmd_options *opt)
 {
-    int i, n, used = 0;
-    if (sscanf(text, "%d/%d%n", &i, &n, &used) != 2 || text[used] != '\0' || n < 1 || i < 1 ||
-        i > n)
+    const char *slash = strchr(text, '/');
+    char index[32];
+    unsigned long long i, n;
+    if (!slash || (size_t)(slash - text) >= sizeof index) return -1;
+    snprintf(index, sizeof index, "%.*s", (int)(slash - text), text);
+    if (parse_number(index, 1, INT_MAX, &i) || parse_number(slash + 1, 1, INT_MAX, &n) || i > n)
         return -1;
-    opt->shard_index = i;
-    opt->shard_count = n;
+    opt->shard_index = (int)i;
+    opt->shard_count = (int)n;
     return 0;
 }
 

@@ -36,7 +36,7 @@ static void rate_grades_help(FILE *out)
 
 static const struct cmd_spec rate_spec = {
     "rate",
-    "usage: sudolab rate [--json] [--explain] [--size N] [--boxes RxC|none] [--format F]\n"
+    "usage: sudolab rate [--json | --explain] [--size N] [--boxes RxC|none] [--format F]\n"
     "       [--variant NAME] [--max-nodes N] [--jobs N] [FILE...]\n"
     "\n"
     "Rates every puzzle by the human techniques it needs, easiest step first, and\n"
@@ -224,6 +224,8 @@ int cmd_rate(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&rate_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    if (opt.json && opt.explain) /* one stream of two forms, neither readable */
+        return cmd_usage_error(&rate_spec, "--json and --explain are two forms; give one");
     opt.default_nodes = CLI_CHECK_NODES;
     struct rate_run *runs = calloc((size_t)opt.jobs, sizeof *runs);
     void **args = calloc((size_t)opt.jobs, sizeof *args);

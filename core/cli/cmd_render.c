@@ -169,7 +169,10 @@ int cmd_render(int argc, char **argv)
     if ((code = render_settings(&opt, &ro, &format)) >= 0) return code;
     ro.format = format >= 0 ? (enum render_format)format : RENDER_AUTO;
     struct sl_error err = {0};
-    struct render_run run = {.opt = &opt, .book = render_book_open(&ro, opt.output, &err)};
+    struct cmd_target target;
+    if (opt.output && cmd_output_target("render", opt.output, &target)) return EXIT_BAD_INPUT;
+    const char *path = opt.output ? target.path : NULL;
+    struct render_run run = {.opt = &opt, .book = render_book_open(&ro, path, &err)};
     if (run.book == NULL) {
         fprintf(stderr, "sudolab render: %s\n", err.msg);
         return EXIT_BAD_INPUT;

@@ -117,6 +117,16 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "sudolab report: give one experiment file (see --help)\n");
         return EXIT_BAD_INPUT;
     }
+    /* The experiment's folder finds its variant files, and the report's
+     * folder holds every file written: cut short, either would name
+     * another place. */
+    if (strlen(opt.files[0]) >= REPORT_PATH_MAX ||
+        (opt.out_dir && strlen(opt.out_dir) >= REPORT_PATH_MAX)) {
+        fprintf(stderr, "sudolab report: %s is longer than %d bytes\n",
+                strlen(opt.files[0]) >= REPORT_PATH_MAX ? "the experiment's path" : "--out",
+                REPORT_PATH_MAX - 1);
+        return EXIT_BAD_INPUT;
+    }
     static struct experiment e;
     struct report r;
     struct sl_error err = {0};
@@ -125,7 +135,7 @@ int cmd_report(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     experiment_override(&e, has_count ? opt.count : 0, has_seed, opt.seed);
-    char dir[1024];
+    char dir[REPORT_PATH_MAX];
     if (opt.out_dir)
         snprintf(dir, sizeof dir, "%s", opt.out_dir);
     else

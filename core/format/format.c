@@ -35,6 +35,7 @@ enum reader_kind {
     LINE_TOO_LONG,   /* over READER_LINE_MAX bytes; text is cut */
     LINE_END,        /* no more lines */
     LINE_READ_ERROR, /* the stream failed, or memory ran out */
+    LINE_ENDLESS,    /* no line end within READER_ENDLESS bytes: the rest is not read */
 };
 
 struct reader_line {
@@ -173,7 +174,8 @@ static void reader_drop_bom(struct reader_line *ln)
  * to know a line is too long once a trailing CR is dropped. */
 static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
 {
-    int c = EOF, any = 0, cut = 0;
+    int c = EOF, any = 0, cut = 0, endless = 0;
+    long seen = 0;
     ln->len = 0;
     ln->items = 0;
     if (r->at_end) {
@@ -185,6 +187,10 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
     int full = 0;
     while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
         any = 1;
+        if (++seen > READER_ENDLESS) {
+            endless = 1;
+            break;
+        }
         if (cut || ln->len > (size_t)READER_LINE_MAX) {
             cut = 1;
         } else if (reader_line_push(ln, c)) {
@@ -193,8 +199,9 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
         }
     }
     funlockfile(r->in);
-    if (full) {
-        reader_line_end(r, ln, ENOMEM);
+    if (full || endless) {
+        reader_line_end(r, ln, full ? ENOMEM : 0);
+        if (endless) ln->kind = LINE_ENDLESS;
         return;
     }
     if (c == EOF && (ferror(r->in) || !any)) {
@@ -239,7 +246,7 @@ static void reader_line_next(struct puzzle_reader *r, struct reader_line *ln)
 
 static int reader_is_final(const struct reader_line *ln)
 {
-    return ln->kind == LINE_END || ln->kind == LINE_READ_ERROR;
+    return ln->kind == LINE_END || ln->kind == LINE_READ_ERROR || ln->kind == LINE_ENDLESS;
 }
 
 /* Pending line i (0 = the next one), reading as needed. Past the end of
@@ -668,6 +675,10 @@ int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source 
         case LINE_END: return 0;
         case LINE_READ_ERROR:
             sl_error_set(err, ln->number, 0, "read error: %s", strerror(ln->error));
+            return -2;
+        case LINE_ENDLESS:
+            sl_error_set(err, ln->number, 1, "no line end within %ld MiB: the rest is not read",
+                         READER_ENDLESS >> 20);
             return -2;
         case LINE_SEPARATOR: reader_take(r); break;
         case LINE_TOO_LONG:

@@ -34,7 +34,8 @@
  * brace, over as many lines as it takes (a whole .json file); a blank or
  * comment line, or the end of input, ends an unclosed one with an error.
  * No byte sequence makes the reader crash or loop; a line longer than
- * 1 MiB is an error of its own, unless it is a comment.
+ * 1 MiB is an error of its own, unless it is a comment, and one with no
+ * end within READER_ENDLESS bytes (/dev/zero) stops the reading.
  */
 #ifndef SUDOLAB_FORMAT_H
 #define SUDOLAB_FORMAT_H
@@ -42,6 +43,12 @@
 #include <stdio.h>
 
 #include "puzzle.h"
+
+/* A line that runs this far without a line end is no text to read
+ * (/dev/zero, a binary file): the reader stops there (-2) instead of
+ * skipping it for ever. Far past READER_LINE_MAX, so a long line is still
+ * only reported and the lines after it read. */
+#define READER_ENDLESS (64 * READER_LINE_MAX)
 
 struct reader_options {
     int size;     /* 0: infer; else every puzzle must be size x size */
@@ -70,7 +77,8 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
  *      calls puzzle_clear when done) and its positions into where;
  *   0  end of input;
  *  -1  a malformed puzzle: err says what and where; call again to go on;
- *  -2  a read error of the stream itself (err says so); stop. */
+ *  -2  a read error of the stream itself, or a line with no end
+ *      within READER_ENDLESS bytes (err says so); stop. */
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err);
 void reader_close(struct puzzle_reader *r);

@@ -295,13 +295,23 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
     return 1;
 }
 
+/* The value a module holds in the loaded table while it runs: a module
+ * that requires itself, directly or round a cycle, finds it. */
+static const char host_loading = 0;
+
 /* Runs file as module `name`, keeps its value in the loaded table (on the
  * stack below) and returns it. */
 static int host_require_file(lua_State *L, const char *name, const char *file)
 {
     if (luaL_loadfilex(L, file, "t") != LUA_OK) return lua_error(L);
+    lua_pushlightuserdata(L, (void *)&host_loading);
+    lua_setfield(L, -3, name);
     lua_pushstring(L, name);
-    lua_call(L, 1, 1);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) { /* not loaded: a later require tries again */
+        lua_pushnil(L);
+        lua_setfield(L, -3, name);
+        return lua_error(L);
+    }
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
@@ -311,20 +321,38 @@ static int host_require_file(lua_State *L, const char *name, const char *file)
     return 1;
 }
 
+/* Whether name is words of letters, digits and '_' joined by single
+ * dots, short enough for rel: an empty part would name a file ".lua"
+ * or a folder "", and a cut name another module. */
+static int host_module_name(const char *name, size_t rel_cap)
+{
+    size_t len = strlen(name);
+    if (len == 0 || len >= rel_cap || name[0] == '.' || name[len - 1] == '.') return 0;
+    for (const char *c = name; *c; c++)
+        if (!(*c == '_' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
+              (*c >= 'A' && *c <= 'Z') || (*c == '.' && c[1] != '.')))
+            return 0;
+    return 1;
+}
+
 /* require NAME: NAME.lua (dots are folders) from the script's folder, then
  * from each folder of the host's path; each module runs once. */
 static int host_require(lua_State *L)
 {
     struct lua_host *h = host_of(L);
     const char *name = luaL_checkstring(L, 1);
-    for (const char *c = name; *c; c++)
-        if (!(*c == '_' || *c == '.' || (*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'z') ||
-              (*c >= 'A' && *c <= 'Z')))
-            return luaL_error(L, "require: '%s' is not a module name", name);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    if (lua_getfield(L, -1, name) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
     char file[HOST_PATH_MAX * 2], rel[256];
+    if (!host_module_name(name, sizeof rel)) {
+        char shown[72]; /* the name cut, so that the message ends whole */
+        snprintf(shown, sizeof shown, "%.64s%s", name, strlen(name) > 64 ? "..." : "");
+        return luaL_error(L, "require: '%s' is not a module name", shown);
+    }
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    int type = lua_getfield(L, -1, name);
+    if (type == LUA_TLIGHTUSERDATA && lua_touserdata(L, -1) == &host_loading)
+        return luaL_error(L, "require: module '%s' requires itself (a cycle)", name);
+    if (type != LUA_TNIL) return 1;
+    lua_pop(L, 1);
     snprintf(rel, sizeof rel, "%s", name);
     for (char *c = rel; *c; c++)
         if (*c == '.') *c = '/';

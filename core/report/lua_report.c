@@ -133,6 +133,12 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
         return sl_error_set(err, 0, 0,
                             "%s: arm %d: the name '%.64s' may hold only letters, digits, _ and -",
                             e->path, e->narms + 1, a->name);
+    /* A name is each arm's files (puzzle-NAME-1.svg) and its rows: two
+     * arms of one name would write over each other's pictures. */
+    for (int i = 0; i < e->narms; i++)
+        if (strcmp(e->arms[i].name, a->name) == 0)
+            return sl_error_set(err, 0, 0, "%s: arms %d and %d are both named '%s'", e->path, i + 1,
+                                e->narms + 1, a->name);
     if (arm_variant_file(e, a))
         return sl_error_set(err, 0, 0, "%s: arm %s: the variant's path is too long", e->path,
                             a->name);

@@ -1,0 +1,56 @@
+/*
+ * cmd_target.c — the file an --output FILE names (cmd.h): the regular
+ * file a run replaces by renaming a finished temporary file onto it.
+ *
+ * A rename replaces whatever the name holds, so what it holds is checked
+ * first: a folder, a device (/dev/null, /dev/full), a FIFO or a socket is
+ * refused (renaming onto a device as root would replace the device node
+ * itself), and a symbolic link is written through, so the link stays a
+ * link and the file it names is the one replaced.
+ */
+/* realpath() */
+#define _XOPEN_SOURCE 700
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+
+static int target_fail(const char *command, const char *asked, const char *why)
+{
+    fprintf(stderr, "sudolab %s: cannot write %s: %s\n", command, asked, why);
+    return -1;
+}
+
+int cmd_output_target(const char *command, const char *asked, struct cmd_target *t)
+{
+    struct stat st;
+    if (lstat(asked, &st) != 0) {
+        if (errno != ENOENT) return target_fail(command, asked, strerror(errno));
+        mode_t mask = umask(0);
+        umask(mask);
+        t->mode = 0666 & ~mask;
+        int n = snprintf(t->path, sizeof t->path, "%s", asked);
+        return n < (int)sizeof t->path ? 0 : target_fail(command, asked, "the path is too long");
+    }
+    char real[PATH_MAX];
+    if (!S_ISLNK(st.st_mode)) {
+        if (snprintf(t->path, sizeof t->path, "%s", asked) >= (int)sizeof t->path)
+            return target_fail(command, asked, "the path is too long");
+    } else if (!realpath(asked, real) || stat(real, &st) != 0) {
+        return target_fail(command, asked, "a symbolic link to a missing file");
+    } else if (snprintf(t->path, sizeof t->path, "%s", real) >= (int)sizeof t->path) {
+        return target_fail(command, asked, "the path is too long");
+    }
+    if (!S_ISREG(st.st_mode))
+        return target_fail(command, asked,
+                           S_ISDIR(st.st_mode) ? "a folder, not a regular file"
+                                               : "not a regular file (a FIFO, a device or a "
+                                                 "socket)");
+    t->mode = st.st_mode & 0777;
+    return 0;
+}

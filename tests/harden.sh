@@ -1,0 +1,149 @@
+#!/bin/sh
+# harden.sh — what a hostile or careless user gives the sudolab command,
+# beyond tests/cli.sh: output paths that are not regular files, paths too
+# long for their buffers, inputs that never end a line. Each case names
+# the bug it guards against.
+#
+#   sh tests/harden.sh PATH_TO_SUDOLAB      (from the project root, as ctest runs it)
+#
+# Prints "ok - ..." or "not ok - ..." per check and ends with
+# "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
+
+if [ $# -ne 1 ]; then
+    echo "usage: sh tests/harden.sh PATH_TO_SUDOLAB" >&2
+    exit 2
+fi
+S=$1
+case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-harden.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT HUP TERM
+
+passed=0
+failed=0
+LIMIT=${CLI_TIMEOUT:-60}
+
+check() {
+    desc=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok - $desc"
+    else
+        failed=$((failed + 1))
+        echo "not ok - $desc"
+        head -n 3 "$T/err" 2>/dev/null | sed 's/^/#   stderr: /'
+        echo "#   exit: $rc"
+    fi
+}
+# run ARGS...: sudolab (LIMIT seconds at most) with no input; err, rc.
+run() {
+    timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+}
+rc_is() { [ "$rc" -eq "$1" ]; }
+err_has() { grep -q -F -- "$1" "$T/err"; }
+
+PUZZLE=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+printf '%s\n' "$PUZZLE" > "$T/p.txt"
+
+# --- render --output: the rename that puts the file in place replaced
+# whatever the name held (as root, --output /dev/full replaced the device
+# node with a PDF); now as generate --output: a regular file or none.
+mkfifo "$T/fifo"
+run render --output "$T/fifo" "$T/p.txt"
+check "render --output FIFO is refused and the FIFO stays" \
+    eval 'rc_is 2 && [ -p "$T/fifo" ] && err_has "cannot write $T/fifo: not a regular file"'
+mkdir "$T/folder"
+run render --output "$T/folder" "$T/p.txt"
+check "render --output FOLDER is refused" eval 'rc_is 2 && [ -d "$T/folder" ] && err_has "a folder"'
+: > "$T/real.svg"
+ln -s real.svg "$T/link.svg"
+run render --output "$T/link.svg" "$T/p.txt"
+check "render --output LINK writes the file the link names, the link stays" \
+    eval 'rc_is 0 && [ -L "$T/link.svg" ] && grep -q "<svg" "$T/real.svg"'
+ln -s nowhere.svg "$T/dangling.svg"
+run render --output "$T/dangling.svg" "$T/p.txt"
+check "render --output to a dangling link is refused" \
+    eval 'rc_is 2 && [ -L "$T/dangling.svg" ] && err_has "a symbolic link to a missing file"'
+
+# --- report --out past its buffer (1023 bytes) was cut short silently and
+# the report written to the folder the cut named.
+name200=$(printf '%0200d' 0)
+long=$T/$name200/$name200/$name200/$name200/$name200
+mkdir -p "$long"
+cut_at=$(printf '%s' "$long/" | wc -c)
+# a name that crosses byte 1023: the cut leaves its first part
+tail_name=$(printf '%0*d' $((1040 - cut_at)) 0)
+run report --count 1 --out "$long/$tail_name" reports/experiments/example.lua
+check "report --out past 1023 bytes is refused, nothing is written" \
+    eval 'rc_is 2 && err_has "--out is longer than 1023 bytes" && [ -z "$(ls "$long")" ]'
+
+# --- an input with no line end: /dev/zero was skipped as one long line for
+# ever (and --jobs held it in memory without bound); now the reading stops
+# 64 MiB into the line, with its place.
+for jobs in 1 2; do
+    timeout 20 "$S" solve --jobs "$jobs" /dev/zero > "$T/out" 2> "$T/err"
+    rc=$?
+    check "solve --jobs $jobs /dev/zero stops with an error at 1:1" \
+        eval 'rc_is 2 && err_has "/dev/zero:1:1: no line end within 64 MiB"'
+done
+{ head -c 3000000 /dev/zero | tr '\0' 1; printf '\n%s\n' "$PUZZLE"; } > "$T/long.txt"
+run count "$T/long.txt"
+check "a 3 MB line is only reported: the puzzle after it is read" \
+    eval 'rc_is 2 && err_has "long.txt:1:1: line is longer than 1 MiB" && [ "$(cat "$T/out")" = 1 ]'
+timeout 20 "$S" count < /dev/zero > "$T/out" 2> "$T/err"
+rc=$?
+check "count < /dev/zero stops with an error" eval 'rc_is 2 && err_has "<stdin>:1:1: no line end"'
+
+# --- require: a name past the 255 bytes kept was cut and loaded another
+# module; an empty part ("", "m.") loaded a hidden ".lua"; a cycle ran
+# until Lua's "C stack overflow", with no place.
+mkdir "$T/m" "$T/mmmm"
+a250=$(printf '%0250d' 0)
+printf 'return "the cut name"\n' > "$T/mmmm/$a250.lua"
+printf 'return "hidden"\n' > "$T/m/.lua"
+printf 'return require("m.cycle")\n' > "$T/m/cycle.lua"
+printf 'error("m.fails: on purpose")\n' > "$T/m/fails.lua"
+for name in "mmmm.${a250}bbb" "m." "" "m..cycle"; do
+    printf 'print(require("%s"))\n' "$name" > "$T/req.lua"
+    run run "$T/req.lua"
+    check "require('$(printf '%.12s' "$name")...') is refused as no module name" \
+        eval 'rc_is 2 && err_has "is not a module name" && [ ! -s "$T/out" ]'
+done
+printf 'print(require("m.cycle"))\n' > "$T/req.lua"
+run run "$T/req.lua"
+check "a module that requires itself is an error naming the cycle, at its line" \
+    eval 'rc_is 2 && err_has "m/cycle.lua:1: require: module '"'m.cycle'"' requires itself (a cycle)"'
+printf 'print(pcall(require, "m.fails"))\nprint(pcall(require, "m.fails"))\n' > "$T/req.lua"
+run run "$T/req.lua"
+check "a module that failed is tried again, not taken for a cycle" \
+    eval 'rc_is 0 && [ "$(grep -c "m.fails: on purpose" "$T/out")" -eq 2 ]'
+
+# --- rate --json --explain wrote the steps in words and then a JSON line:
+# one stream that neither a tool nor a reader takes.
+run rate --json --explain "$T/p.txt"
+check "rate --json --explain is refused: two forms" \
+    eval 'rc_is 2 && err_has "--json and --explain are two forms; give one" && [ ! -s "$T/out" ]'
+
+# --- --shard read by sscanf's %d: 99999999999 wrapped to 1215752191, and
+# blanks and signs passed.
+for shard in 99999999999/99999999999 1/99999999999 " 1/2" "1/+2" "1/2x" "/2" "1/"; do
+    run generate --count 2 --shard "$shard"
+    check "generate --shard '$shard' is refused" \
+        eval 'rc_is 2 && err_has "--shard wants I/N with 1 <= I <= N" && [ ! -s "$T/out" ]'
+done
+run generate --count 2 --shard 1/2147483647
+check "generate --shard 1/INT_MAX is taken (an empty slice)" eval 'rc_is 0 && [ ! -s "$T/out" ]'
+
+# --- two arms of one name: each wrote puzzle-NAME-1.svg, the second over
+# the first, and the page showed the second arm's puzzles for both.
+printf 'return {count = 1, arms = {{name = "a", variant = "classic"}, {name = "a", variant = "classic"}}}\n' \
+    > "$T/twice.lua"
+run report --out "$T/twice" "$T/twice.lua"
+check "report refuses two arms of one name, before any work" \
+    eval 'rc_is 2 && err_has "twice.lua: arms 1 and 2 are both named '"'a'"'" && [ ! -e "$T/twice" ]'
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
