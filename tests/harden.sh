@@ -9,34 +9,9 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with
 # "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/harden.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
-case $S in /*) ;; *) S=$(pwd)/$S ;; esac
-
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-harden.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
+. "$(dirname "$0")/check.sh"
 LIMIT=${CLI_TIMEOUT:-60}
 
-check() {
-    desc=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok - $desc"
-    else
-        failed=$((failed + 1))
-        echo "not ok - $desc"
-        head -n 3 "$T/err" 2>/dev/null | sed 's/^/#   stderr: /'
-        echo "#   exit: $rc"
-    fi
-}
 # run ARGS...: sudolab (LIMIT seconds at most) with no input; err, rc.
 run() {
     timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
@@ -145,5 +120,4 @@ run report --out "$T/twice" "$T/twice.lua"
 check "report refuses two arms of one name, before any work" \
     eval 'rc_is 2 && err_has "twice.lua: arms 1 and 2 are both named '"'a'"'" && [ ! -e "$T/twice" ]'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
