@@ -124,6 +124,13 @@ function M.exact(p, solution, opts)
     -- A proven bound (McGuire, Tugemann and Civario, 2012): no search needed.
     return nil, string.format("no puzzle with %d clues: a 9x9 classic sudoku needs 17 or more", target), "final"
   end
+  if p:rules() == "classic" and target < n - 1 then
+    -- Two digits no clue holds could trade places in any solution, so
+    -- every size needs n - 1 clues; a larger grid would otherwise spend
+    -- its whole budget of checks before saying so.
+    return nil, string.format("no puzzle with %d clues: a %dx%d classic sudoku needs %d or more"
+                              .. " (two digits no clue holds could trade places)", target, n, n, n - 1), "final"
+  end
   local orbits = M.orbits(n, opts.symmetry or "none")
   local budget = opts.limit or 20000
   local clues = n * n

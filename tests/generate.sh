@@ -275,6 +275,9 @@ check "a shard past the count of shards is a usage error (exit 2)" eval '[ $rc -
 gen --count 1 --clues 12 --symmetry none > "$T/o"; rc=$?
 check "12 clues cannot be reached: a clear message at once, exit 1" eval \
     '[ $rc -eq 1 ] && grep -q "no puzzle with 12 clues: a 9x9 classic sudoku needs 17" "$T/err"'
+gen --count 1 --size 16 --clues 14 > "$T/o"; rc=$?
+check "14 clues at 16x16: two digits would be missing, so refused at once, exit 1" eval \
+    '[ $rc -eq 1 ] && grep -q "no puzzle with 14 clues: a 16x16 classic sudoku needs 15 or more" "$T/err"'
 gen --count 2 --seed 3 --variant killer -- > "$T/o1"; gen --variant killer --count 2 -- --seed 3 > "$T/o2"
 check "'--' ends the options: a later --seed is an operand, refused" eval \
     '[ -s "$T/o1" ] && [ ! -s "$T/o2" ] && grep -q "takes no files (.--seed.)" "$T/err"'
