@@ -120,4 +120,12 @@ run report --out "$T/twice" "$T/twice.lua"
 check "report refuses two arms of one name, before any work" \
     eval 'rc_is 2 && err_has "twice.lua: arms 1 and 2 are both named '"'a'"'" && [ ! -e "$T/twice" ]'
 
+# --- a killer line with a negative sum was not read as a killer at all:
+# the error blamed a cage letter as a digit ('A' is 10); now it names the
+# sum's column.
+grep -v '^#' ../shared/data/killer_extreme.txt | head -n 1 | sed 's/^\([A-Za-z.]*\) 35,/\1 -5,/' > "$T/negative.txt"
+run count "$T/negative.txt"
+check "a killer's negative sum is named at its column" \
+    eval 'rc_is 2 && err_has "negative.txt:1:83: cage 1 needs a sum 1..325"'
+
 finish

@@ -36,9 +36,9 @@ int format_by_name(const char *name)
 /* Captures: killer 1 map, 2 sums, 3 third field; csv the same. */
 static const char *const variant_patterns[] = {
     [0] = "^sudolab(?:[ \\t]|$)",
-    [1] = ("^([A-Za-z.]*[A-Za-z][A-Za-z.]*)[ \\t]+([0-9?]+(?:,[0-9?]+)*)"
+    [1] = ("^([A-Za-z.]*[A-Za-z][A-Za-z.]*)[ \\t]+(-?[0-9?]+(?:,-?[0-9?]+)*)"
            "(?:[ \\t]+([^ \\t]*))?(?:[ \\t].*)?$"),
-    [2] = "^[^,\"]*,[^,\"]*,([A-Za-z.]+),\"?([0-9?]+(?:,[0-9?]+)*)\"?(?:,([^,]*))?[ \\t\\r]*$",
+    [2] = "^[^,\"]*,[^,\"]*,([A-Za-z.]+),\"?(-?[0-9?]+(?:,-?[0-9?]+)*)\"?(?:,([^,]*))?[ \\t\\r]*$",
     [3] = "^(?:[A-Za-z_ ]+,)*cage_map(?:,[A-Za-z_ ]+)*[ \\t\\r]*$",
 };
 enum { RE_SUDOLAB, RE_KILLER, RE_CSV, RE_CSV_HEADER, RE_COUNT };
