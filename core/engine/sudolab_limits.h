@@ -134,6 +134,12 @@
  * kilobytes; a longer line is reported, not read without end. */
 #define READER_LINE_MAX (1024L * 1024L)
 
+/* A line that runs this far without a line end is no text to read
+ * (/dev/zero, a binary file): the reader stops there (-2) instead of
+ * skipping it for ever. Far past READER_LINE_MAX, so a long line is still
+ * only reported and the lines after it read. */
+#define READER_ENDLESS (64 * READER_LINE_MAX)
+
 /* One error message, with its position kept apart (error.h). */
 #define SL_ERROR_MSG_MAX 256
 

@@ -44,12 +44,6 @@
 
 #include "puzzle.h"
 
-/* A line that runs this far without a line end is no text to read
- * (/dev/zero, a binary file): the reader stops there (-2) instead of
- * skipping it for ever. Far past READER_LINE_MAX, so a long line is still
- * only reported and the lines after it read. */
-#define READER_ENDLESS (64 * READER_LINE_MAX)
-
 struct reader_options {
     int size;     /* 0: infer; else every puzzle must be size x size */
     int box_rows; /* 0: the default shape for the size; -1: no boxes */
