@@ -166,6 +166,8 @@ struct cmd_target {
     unsigned mode;
 };
 int cmd_output_target(const char *command, const char *asked, struct cmd_target *t);
+/* Prints "sudolab COMMAND: cannot write ASKED: WHY"; returns -1. */
+int cmd_output_fail(const char *command, const char *asked, const char *why);
 
 /* Prints "sudolab NAME: message" and where help is; returns 2. */
 int cmd_usage_error(const struct cmd_spec *spec, const char *fmt, ...)

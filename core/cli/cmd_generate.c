@@ -235,12 +235,6 @@ static int run_all(const struct cmd_options *opt, const struct generate_request 
     return code;
 }
 
-static int target_fail(const char *asked, const char *why)
-{
-    fprintf(stderr, "sudolab generate: cannot write %s: %s\n", asked, why);
-    return -1;
-}
-
 /* The folder of path (".", when it names none) into dir, and the name
  * within it. */
 static const char *split_path(const char *path, char *dir, size_t cap)
@@ -299,13 +293,14 @@ static FILE *open_output(const struct cmd_options *opt, struct cmd_target *t, ch
     if (cmd_output_target("generate", opt->output, t)) return NULL;
     sweep_partials(t);
     int n = snprintf(temp, cap, "%s.partial.%ld.XXXXXX", t->path, (long)getpid());
-    if (n >= (int)cap) return target_fail(opt->output, "the path is too long"), NULL;
+    if (n >= (int)cap)
+        return cmd_output_fail("generate", opt->output, "the path is too long"), NULL;
     int fd = mkstemp(temp);
-    if (fd < 0) return target_fail(opt->output, strerror(errno)), NULL;
+    if (fd < 0) return cmd_output_fail("generate", opt->output, strerror(errno)), NULL;
     snprintf(temp_output, sizeof temp_output, "%s", temp);
     FILE *out = fchmod(fd, (mode_t)t->mode) == 0 ? fdopen(fd, "w") : NULL;
     if (out) return out;
-    target_fail(opt->output, strerror(errno));
+    cmd_output_fail("generate", opt->output, strerror(errno));
     close(fd);
     unlink(temp);
     temp_output[0] = '\0';
@@ -347,10 +342,10 @@ static int close_output(const struct cmd_options *opt, const struct output *o,
     }
     errno = 0;
     if (finish_file(out) != 0 && !code) {
-        target_fail(opt->output, errno ? strerror(errno) : "write error");
+        cmd_output_fail("generate", opt->output, errno ? strerror(errno) : "write error");
         code = EXIT_BAD_INPUT;
     } else if (!code && rename(temp, t->path) != 0) {
-        target_fail(opt->output, strerror(errno));
+        cmd_output_fail("generate", opt->output, strerror(errno));
         code = EXIT_BAD_INPUT;
     }
     if (code)

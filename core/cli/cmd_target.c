@@ -20,7 +20,7 @@
 
 #include "cmd.h"
 
-static int target_fail(const char *command, const char *asked, const char *why)
+int cmd_output_fail(const char *command, const char *asked, const char *why)
 {
     fprintf(stderr, "sudolab %s: cannot write %s: %s\n", command, asked, why);
     return -1;
@@ -30,27 +30,28 @@ int cmd_output_target(const char *command, const char *asked, struct cmd_target 
 {
     struct stat st;
     if (lstat(asked, &st) != 0) {
-        if (errno != ENOENT) return target_fail(command, asked, strerror(errno));
+        if (errno != ENOENT) return cmd_output_fail(command, asked, strerror(errno));
         mode_t mask = umask(0);
         umask(mask);
         t->mode = 0666 & ~mask;
         int n = snprintf(t->path, sizeof t->path, "%s", asked);
-        return n < (int)sizeof t->path ? 0 : target_fail(command, asked, "the path is too long");
+        return n < (int)sizeof t->path ? 0
+                                       : cmd_output_fail(command, asked, "the path is too long");
     }
     char real[PATH_MAX];
     if (!S_ISLNK(st.st_mode)) {
         if (snprintf(t->path, sizeof t->path, "%s", asked) >= (int)sizeof t->path)
-            return target_fail(command, asked, "the path is too long");
+            return cmd_output_fail(command, asked, "the path is too long");
     } else if (!realpath(asked, real) || stat(real, &st) != 0) {
-        return target_fail(command, asked, "a symbolic link to a missing file");
+        return cmd_output_fail(command, asked, "a symbolic link to a missing file");
     } else if (snprintf(t->path, sizeof t->path, "%s", real) >= (int)sizeof t->path) {
-        return target_fail(command, asked, "the path is too long");
+        return cmd_output_fail(command, asked, "the path is too long");
     }
     if (!S_ISREG(st.st_mode))
-        return target_fail(command, asked,
-                           S_ISDIR(st.st_mode) ? "a folder, not a regular file"
-                                               : "not a regular file (a FIFO, a device or a "
-                                                 "socket)");
+        return cmd_output_fail(command, asked,
+                               S_ISDIR(st.st_mode) ? "a folder, not a regular file"
+                                                   : "not a regular file (a FIFO, a device or a "
+                                                     "socket)");
     t->mode = st.st_mode & 0777;
     return 0;
 }
