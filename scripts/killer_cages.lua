@@ -600,6 +600,15 @@ function M.anneal(v, grid, opts)
   local starts = opts.starts or 1
   local reach = starts > 1 and slack + w.rating * (opts.start_reach or 0) or nil
   local cage, members, e, p, count, fits, toward, rated
+  -- Relabelings of start c (its members m) tried within limit
+  -- (relabel_landing): the first to land becomes the state (true).
+  local function relabeled_state(c, m, limit)
+    local other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, limit)
+    if not other then return false end
+    grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3
+    count, fits, toward = 1, true, nil
+    return true
+  end
   for start = 1, starts do
     local last = start == starts
     local unique, c, _, _, nodes, by_kernel =
@@ -608,15 +617,7 @@ function M.anneal(v, grid, opts)
     local from = opts.relabel_from or {}
     if deep and from.deep and not last and not givens then
       local m = members_of(c, n)
-      local other, e3, p3, rated3
-      if shape_energy(v, m, n, opts, w) <= reach then
-        other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, reach)
-      end
-      if other then
-        grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3
-        count, fits, toward = 1, true, nil
-        break
-      end
+      if shape_energy(v, m, n, opts, w) <= reach and relabeled_state(c, m, reach) then break end
     end
     if last or worth then
       if not unique then c = M.partition(grid, n, sizes, low, high, opts.cage_band) end
@@ -631,11 +632,7 @@ function M.anneal(v, grid, opts)
       end
       local side = rated2 and (rated2.above and "past" or not fits2 and "below")
       if side and from[side] and not last and not givens and unique then
-        local other, e3, p3, rated3 = relabel_landing(v, grid, c, m, n, opts, w, limit)
-        if other then
-          grid, cage, members, e, p, rated = other, c, m, e3, p3, rated3
-          count, fits, toward = 1, true, nil
-        end
+        relabeled_state(c, m, limit)
       end
       if count == 1 and fits and e <= slack then break end
     end
