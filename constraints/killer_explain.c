@@ -499,9 +499,9 @@ static int ke_houses_meet(const int *ha, int na, const int *hb, int nb)
     return 0;
 }
 
-/* Each cage's mates, from the houses in shapes, into mate (when not
- * NULL) and where each cage's start (mate_start); returns how many mates
- * there are in all. */
+/* Each cage's mates (the other cages sharing one of its houses in
+ * shapes) into mate, when not NULL, and where each cage's list starts
+ * into shapes->mate_start; returns how many mates there are in all. */
 static int ke_cage_mates(const struct killer_sums *ks, struct killer_shapes *shapes, int *mate)
 {
     int ncages = ks->ncage_sums, total = 0;
