@@ -215,17 +215,25 @@ static void keep_words(void *arg, const struct human *h, const struct step *s)
     t->n++;
 }
 
-static int rate_line(const char *line, struct rate_result *res, struct trace *t)
+/* Rates a classic line, each step given to trace (may be NULL); t, when
+ * not NULL, gets the rater's layout first (keep_words reads it). */
+static int rate_line_traced(const char *line, struct rate_result *res, rate_trace trace, void *arg,
+                            struct trace *t)
 {
     struct fixture fx;
     CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, line) == 0);
     struct rater *r = rater_new(fx.rules);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r);
     if (t) t->lay = rater_layout(r);
-    int status = rate_puzzle(r, fx.puzzle.givens, res, t ? keep_words : NULL, t);
+    int status = rate_puzzle(r, fx.puzzle.givens, res, trace, arg);
     rater_free(r);
     fixture_close(&fx);
     return status;
+}
+
+static int rate_line(const char *line, struct rate_result *res, struct trace *t)
+{
+    return rate_line_traced(line, res, t ? keep_words : NULL, t, t);
 }
 
 /* An easy puzzle: singles only, the first steps in words. */
@@ -538,13 +546,7 @@ static void test_ratings_are_tenths(void)
     static struct step_ratings t;
     const char *p =
         "706000200080005000000000847010307024003208500620104080865000000000800090004000308";
-    struct fixture fx;
-    CU_ASSERT_FATAL(fixture_open(&fx, 9, 3, 3, p) == 0);
-    struct rater *r = rater_new(fx.rules);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-    CU_ASSERT_EQUAL_FATAL(rate_puzzle(r, fx.puzzle.givens, &res, keep_ratings, &t), 0);
-    rater_free(r);
-    fixture_close(&fx);
+    CU_ASSERT_EQUAL_FATAL(rate_line_traced(p, &res, keep_ratings, &t, NULL), 0);
     CU_ASSERT_EQUAL(t.off_tenth, 0);
     CU_ASSERT_TRUE(fabs(res.rating - 7.1) < 1e-9);
     int first = 0;
