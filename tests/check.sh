@@ -1,7 +1,8 @@
 # check.sh — what the shell test scripts share (sourced): the sudolab path
 # from $1 made absolute, a temporary folder $T removed at exit, and
 # check DESCRIPTION COMMAND... printing "ok - ..." or "not ok - ..." (with
-# the last lines of $T/err) and counting both; finish prints the counts
+# the last lines of $T/err) and counting both; run, rc_is and err_has,
+# a command bounded in time and what it did; finish prints the counts
 # and exits 1 when a check failed; check_drawn the drawing checks of a
 # peer format's suite.
 if [ $# -ne 1 ]; then
@@ -39,6 +40,16 @@ check_drawn() {
     "$S" convert --to pretty "$T/made.txt" > "$T/pretty.txt" 2> "$T/err"
     check "the terminal's grid names $1" grep -q "^$1" "$T/pretty.txt"
 }
+# A hang's bound, not a speed test: wide enough for a loaded machine.
+LIMIT=${CLI_TIMEOUT:-60}
+# run ARGS...: sudolab (LIMIT seconds at most) with no input; $T/out,
+# $T/err and rc. rc_is N, err_has TEXT: what it did.
+run() {
+    timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+}
+rc_is() { [ "$rc" -eq "$1" ]; }
+err_has() { grep -q -F -- "$1" "$T/err"; }
 finish() {
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -7,11 +7,6 @@
 # or a warning with --ignore-unknown).
 . "$(dirname "$0")/check.sh"
 set -u
-run() {
-    rc=0
-    "$S" "$@" >"$T/out" 2>"$T/err" || rc=$?
-}
-err_has() { grep -q -F -- "$1" "$T/err"; }
 
 grep -v '^#' tests/data/published_variants.txt | grep . >"$T/published"
 run convert tests/data/fpuzzles_published.txt

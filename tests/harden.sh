@@ -10,15 +10,6 @@
 # "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
 
 . "$(dirname "$0")/check.sh"
-LIMIT=${CLI_TIMEOUT:-60}
-
-# run ARGS...: sudolab (LIMIT seconds at most) with no input; err, rc.
-run() {
-    timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
-    rc=$?
-}
-rc_is() { [ "$rc" -eq "$1" ]; }
-err_has() { grep -q -F -- "$1" "$T/err"; }
 
 PUZZLE=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
 printf '%s\n' "$PUZZLE" > "$T/p.txt"
