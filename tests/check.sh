@@ -1,10 +1,10 @@
 # check.sh — what the shell test scripts share (sourced): the sudolab path
 # from $1 made absolute, a temporary folder $T removed at exit, and
 # check DESCRIPTION COMMAND... printing "ok - ..." or "not ok - ..." (with
-# the last lines of $T/err) and counting both; run, rc_is and err_has,
-# a command bounded in time and what it did; finish prints the counts
-# and exits 1 when a check failed; check_drawn the drawing checks of a
-# peer format's suite.
+# the first lines of $T/out and $T/err and the exit code) and counting
+# both; run, rc_is and err_has, a command bounded in time and what it did;
+# finish prints the counts and exits 1 when a check failed; check_drawn
+# the drawing checks of a peer format's suite.
 if [ $# -ne 1 ]; then
     echo "usage: sh $0 PATH_TO_SUDOLAB" >&2
     exit 2
@@ -26,7 +26,10 @@ check() {
     else
         failed=$((failed + 1))
         echo "not ok - $desc"
-        [ -f "$T/err" ] && tail -n 3 "$T/err" | sed 's/^/#   stderr: /'
+        # What the last command did, indented, to make the failure readable.
+        if [ -f "$T/out" ]; then head -n 5 "$T/out" | sed 's/^/#   stdout: /'; fi
+        if [ -f "$T/err" ]; then head -n 5 "$T/err" | sed 's/^/#   stderr: /'; fi
+        if [ -n "${rc:-}" ]; then echo "#   exit: $rc"; fi
     fi
 }
 # check_drawn RULE: our first puzzle ($T/made.txt's first line) drawn as

@@ -7,45 +7,9 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with
 # "N passed, M failed"; exits 1 when any check failed, 2 on a usage error.
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/cli.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
-case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+. "$(dirname "$0")/check.sh"
 DATA=../shared/data
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-cli.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    # Show what the program did, indented, to make the failure readable.
-    if [ -f "$T/out" ]; then head -n 5 "$T/out" | sed 's/^/#   stdout: /'; fi
-    if [ -f "$T/err" ]; then head -n 5 "$T/err" | sed 's/^/#   stderr: /'; fi
-    if [ -n "${rc:-}" ]; then echo "#   exit: $rc"; fi
-}
-# check DESCRIPTION COMMAND...: ok when the command succeeds.
-check() {
-    desc=$1
-    shift
-    if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-
-# A hang's bound, not a speed test: wide enough for a loaded machine.
-LIMIT=${CLI_TIMEOUT:-60}
-
-# run ARGS...: runs sudolab (LIMIT seconds at most) with no input; out, err, rc.
-run() {
-    timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
-    rc=$?
-}
 # run_in FILE ARGS...: the same with standard input from FILE.
 run_in() {
     input=$1
@@ -54,14 +18,12 @@ run_in() {
     rc=$?
 }
 
-rc_is() { [ "$rc" -eq "$1" ]; }
 # out_is LINE...: stdout is exactly these lines.
 out_is() {
     printf '%s\n' "$@" > "$T/want"
     cmp -s "$T/out" "$T/want"
 }
 out_has() { grep -q -F -- "$1" "$T/out"; }
-err_has() { grep -q -F -- "$1" "$T/err"; }
 err_matches() { grep -q -- "$1" "$T/err"; }
 err_lines() { [ "$(wc -l < "$T/err")" -eq "$1" ]; }
 err_empty() { [ ! -s "$T/err" ]; }
@@ -780,5 +742,4 @@ run convert "$T/cut_keen.txt"
 check "a Keen ID cut short is read as Keen's, and said so" \
     eval 'rc_is 2 && err_has "cut_keen.txt:1:7: too little data in the Keen walls"'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
