@@ -359,6 +359,28 @@ kill "$guard" 2> /dev/null
 check "Ctrl-C: exit 130, says so, leaves no file" eval \
     '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
+# Ctrl-C under --jobs: the flag the handler sets is read by every thread
+# (a volatile sig_atomic_t was a data race there, which ThreadSanitizer
+# reports); the run stops, and what it wrote is the run's first puzzles.
+"$S" generate --variant killer --count 100000000 --seed 4 --jobs 3 > "$T/cutj.txt" 2> "$T/err" &
+pid=$!
+i=0
+while [ $i -lt 300 ] && [ ! -s "$T/cutj.txt" ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -INT "$pid"
+(sleep 60 && kill -KILL "$pid") > /dev/null 2>&1 &
+guard=$!
+wait "$pid"
+rc=$?
+kill "$guard" 2> /dev/null
+made=$(wc -l < "$T/cutj.txt")
+said=$(grep -c "interrupted after $made puzzles" "$T/err")
+gen --variant killer --count "$made" --seed 4 > "$T/cutj1.txt"
+check "Ctrl-C under --jobs 3: exit 130, says so, the run's first puzzles in order" eval \
+    '[ $rc -eq 130 ] && [ "$said" -eq 1 ] && [ "$made" -gt 0 ] && cmp -s "$T/cutj.txt" "$T/cutj1.txt"'
+
 # SIGTERM stops at once, even inside a long puzzle (25x25 here).
 "$S" generate --size 25 --count 1000 --output "$T/term.txt" 2> "$T/err" &
 pid=$!

@@ -240,4 +240,15 @@ rc=$?
 check "Ctrl-C: exit 130, the finished puzzles written up, marked interrupted" eval \
     '[ $rc -eq 130 ] && [ $(wc -l < "$T/l/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/l/summary.md"'
 
+# The same under --jobs: every thread reads the flag the handler sets.
+sed 's/count = 5000000,/count = 5000000, jobs = 3,/' "$T/long.lua" > "$T/longj.lua"
+"$S" report --out "$T/lj" "$T/longj.lua" 2> "$T/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "Ctrl-C under jobs = 3: exit 130, the finished puzzles written up, marked interrupted" eval \
+    '[ $rc -eq 130 ] && [ $(wc -l < "$T/lj/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/lj/summary.md"'
+
 finish

@@ -105,14 +105,11 @@ static const struct cmd_spec generate_spec = {
 /* The globals a signal handler needs (it can reach nothing else): the
  * first Ctrl-C asks the run to stop after the puzzle in hand; a second
  * one, or SIGTERM, stops at once, removing the unfinished --output. */
-static volatile sig_atomic_t interrupted;
+static atomic_int interrupted;
 static char temp_output[4096 + 64];
 static void on_interrupt(int sig)
 {
-    if (sig == SIGINT && !interrupted) {
-        interrupted = 1;
-        return;
-    }
+    if (sig == SIGINT && !atomic_exchange(&interrupted, 1)) return;
     if (temp_output[0]) unlink(temp_output);
     _exit(130);
 }

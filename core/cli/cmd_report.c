@@ -47,13 +47,10 @@ static const struct cmd_spec report_spec = {
 /* The one global a signal handler needs: the first Ctrl-C asks the run
  * to stop after the puzzles in hand and write up what finished; a second
  * one, or SIGTERM, stops at once (nothing is written yet then). */
-static volatile sig_atomic_t interrupted;
+static atomic_int interrupted;
 static void on_interrupt(int sig)
 {
-    if (sig == SIGINT && !interrupted) {
-        interrupted = 1;
-        return;
-    }
+    if (sig == SIGINT && !atomic_exchange(&interrupted, 1)) return;
     _exit(130);
 }
 

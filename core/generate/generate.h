@@ -10,7 +10,7 @@
 #ifndef SUDOLAB_GENERATE_H
 #define SUDOLAB_GENERATE_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -84,13 +84,17 @@ struct generate_run {
     int jobs;        /* generators: the calling thread's and jobs - 1 threads' */
     generate_sink sink;
     void *arg;
-    const char *label;                        /* names the progress line shown on a terminal */
-    const volatile sig_atomic_t *interrupted; /* stops the run when it becomes non-zero */
+    const char *label; /* names the progress line shown on a terminal */
+    /* Stops the run when it becomes non-zero. Set by a signal handler
+     * and read by every job's thread: only a lock-free atomic may be
+     * both (a volatile sig_atomic_t is for the thread the signal hit). */
+    const atomic_int *interrupted;
     /* A generator for the request made already (the caller's check of
      * it), or NULL: the run takes it over, a job makes its puzzles with
      * it instead of starting one more interpreter, and the run frees it. */
     struct generator *made;
 };
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler may touch only lock-free atomics");
 
 /* Makes the puzzles and hands each to the sink. Returns the sink's last
  * code (0: all handed over, or the run was interrupted), or -1 with err

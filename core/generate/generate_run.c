@@ -43,7 +43,7 @@ struct run {
 
 static int run_interrupted(const struct run *run)
 {
-    return run->spec->interrupted && *run->spec->interrupted;
+    return run->spec->interrupted && atomic_load(run->spec->interrupted);
 }
 
 /* run_take's answer to a caller that will not wait: the window is full. */

@@ -105,7 +105,7 @@ static void print_reasons(const struct report *r, int arm)
                 why[k].why);
 }
 
-int report_run(struct report *r, const struct experiment *e, const volatile sig_atomic_t *stop,
+int report_run(struct report *r, const struct experiment *e, const atomic_int *stop,
                struct sl_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -115,7 +115,7 @@ int report_run(struct report *r, const struct experiment *e, const volatile sig_
     struct tm utc;
     if (gmtime_r(&now, &utc)) strftime(r->started, sizeof r->started, "%Y-%m-%dT%H:%M:%SZ", &utc);
     clock_gettime(CLOCK_MONOTONIC, &start);
-    for (int i = 0; i < e->narms && !(stop && *stop); i++) {
+    for (int i = 0; i < e->narms && !(stop && atomic_load(stop)); i++) {
         const struct report_arm *arm = &e->arms[i];
         struct arm_sink sink = {r, i, arm->seed, 0};
         struct generate_run spec = {
@@ -144,7 +144,7 @@ int report_run(struct report *r, const struct experiment *e, const volatile sig_
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
     r->wall = seconds_between(&start, &end);
-    r->interrupted = stop && *stop;
+    r->interrupted = stop && atomic_load(stop);
     return 0;
 }
 

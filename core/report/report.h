@@ -14,7 +14,7 @@
 #ifndef SUDOLAB_REPORT_H
 #define SUDOLAB_REPORT_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -88,7 +88,7 @@ int report_reasons(const struct report *r, int arm, struct report_reason *out, i
 
 /* Runs every arm in turn; stops early (interrupted = 1) when *stop becomes
  * non-zero, keeping what finished. 0, or -1 with err. */
-int report_run(struct report *r, const struct experiment *e, const volatile sig_atomic_t *stop,
+int report_run(struct report *r, const struct experiment *e, const atomic_int *stop,
                struct sl_error *err);
 void report_free(struct report *r);
 

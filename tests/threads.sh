@@ -1,0 +1,91 @@
+#!/bin/sh
+# threads.sh — every path that runs threads, at 2, 3 and 8 jobs, against
+# the same command on one: solve, count and rate (--jobs, over more lines
+# than a window of cmd_jobs.c, with bad lines, a missing file and standard
+# input among them), generate (threads, a shard, --output), a report's arm
+# (jobs = 3) and a PDF booklet drawn by its worker thread while the input
+# is read. Same exit code, same output byte for byte, same complaints.
+# Quick in a plain build; a ThreadSanitizer build (SUDOLAB_TSAN) runs it
+# to look for data races, which then fail the run (exit 66).
+#
+#   sh tests/threads.sh PATH_TO_SUDOLAB      (from the project root)
+
+. "$(dirname "$0")/check.sh"
+DATA=../shared/data
+for f in puzzles7_serg_benchmark killer_sample.csv; do
+    [ -f "$DATA/$f" ] || {
+        echo "missing $DATA/$f (the shared puzzle collections, beside the checkout)" >&2
+        exit 1
+    }
+done
+
+# alike JOBS NAME ARGS...: the command on JOBS threads and on one.
+alike() {
+    jobs=$1 name=$2
+    shift 2
+    timeout 300 "$S" "$@" < "$T/stdin.txt" > "$T/one.out" 2> "$T/one.err"
+    one=$?
+    timeout 300 "$S" "$@" --jobs "$jobs" < "$T/stdin.txt" > "$T/many.out" 2> "$T/err"
+    many=$?
+    check "$name --jobs $jobs: as on one thread (exit $one)" eval \
+        '[ $many -eq $one ] && [ -s "$T/one.out" ] && cmp -s "$T/one.out" "$T/many.out" &&
+         cmp -s "$T/one.err" "$T/err"'
+}
+
+# 300 lines: past one window (256 entries) of cmd_jobs.c.
+grep -v '^#' "$DATA/puzzles7_serg_benchmark" | head -n 300 > "$T/serg.txt"
+head -n 61 "$DATA/killer_sample.csv" > "$T/killers.csv"
+{
+    head -n 40 "$T/serg.txt"
+    echo "12345"
+    echo "1.3.5.7.9.x"
+    printf '11%079d\n' 0 | tr 0 .
+    tail -n 20 "$T/serg.txt"
+} > "$T/mixed.txt"
+head -n 5 "$T/serg.txt" > "$T/stdin.txt"
+
+for j in 2 3 8; do
+    alike $j "solve, 300 puzzles" solve "$T/serg.txt"
+    alike $j "count --limit 3" count --limit 3 "$T/serg.txt" tests/data/several_solutions.txt
+    alike $j "solve, bad lines, a missing file, stdin" \
+        solve "$T/mixed.txt" "$T/none.txt" - "$T/killers.csv"
+    alike $j "rate --json, killers" rate --json "$T/killers.csv"
+    alike $j "rate --explain, bad lines" rate --explain "$T/mixed.txt"
+    alike $j "generate" generate --count 12 --seed 7
+    alike $j "generate killer" generate --variant killer --count 6 --seed 7
+    alike $j "generate killer --grade hard" generate --variant killer --grade hard --count 4 --seed 3
+    alike $j "generate thermo" generate --variant thermo --count 6 --seed 3
+    alike $j "generate --shard 2/3" generate --count 12 --seed 5 --shard 2/3
+done
+
+"$S" generate --variant killer --count 8 --seed 2 --output "$T/one.txt" 2> "$T/err"
+one=$?
+"$S" generate --variant killer --count 8 --seed 2 --jobs 3 --output "$T/many.txt" 2> "$T/err"
+many=$?
+check "generate --output --jobs 3: the file as on one thread" eval \
+    '[ $one -eq 0 ] && [ $many -eq 0 ] && cmp -s "$T/one.txt" "$T/many.txt"'
+
+# A report's arm on three threads: the puzzles of one (their times aside).
+for jobs in 1 3; do
+    printf 'return {title = "t", count = 6, seed = 2, jobs = %d, arms = {%s, %s}}\n' "$jobs" \
+        '{name = "g", variant = "killer"}' '{name = "c", variant = "classic"}' > "$T/r$jobs.lua"
+    "$S" report --out "$T/r$jobs" "$T/r$jobs.lua" 2> "$T/err"
+    eval "report$jobs=\$?"
+    awk -F, -v OFS=, '{ $7 = ""; print }' "$T/r$jobs/puzzles.csv" > "$T/r$jobs.csv" # ms
+done
+check "report, jobs = 3: the puzzles of jobs = 1" eval \
+    '[ $report1 -eq 0 ] && [ $report3 -eq 0 ] && [ $(wc -l < "$T/r1.csv") -eq 13 ] &&
+     cmp -s "$T/r1.csv" "$T/r3.csv"'
+
+# A booklet to a file is drawn by a worker as the puzzles come; to
+# standard output, at the end by the caller: the same pages.
+no_dates() { grep -a -v 'CreationDate\|ModDate' "$1"; }
+"$S" render --solutions --per-page 2 --output "$T/book.pdf" "$T/killers.csv" 2> "$T/err"
+to_file=$?
+"$S" render --solutions --per-page 2 "$T/killers.csv" > "$T/stdout.pdf" 2> "$T/err"
+to_stdout=$?
+check "render: the worker's booklet is the one drawn at the end" eval \
+    '[ $to_file -eq 0 ] && [ $to_stdout -eq 0 ] && [ -s "$T/book.pdf" ] &&
+     [ "$(no_dates "$T/book.pdf" | cksum)" = "$(no_dates "$T/stdout.pdf" | cksum)" ]'
+
+finish
