@@ -119,4 +119,12 @@ run count "$T/negative.txt"
 check "a killer's negative sum is named at its column" \
     eval 'rc_is 2 && err_has "negative.txt:1:83: cage 1 needs a sum 1..325"'
 
+# --- slow refusals, now a second or two under the run's time bound.
+# generate --size 16 --clues 20 made its 20,000 checks on each of ten
+# grids (a minute) before saying no; now a grid whose first minimal
+# puzzle lies beyond the dig's retreats is given up after that dig.
+run generate --size 16 --clues 20
+check "16x16 with 20 clues: refused after each grid's first dig, the message kept" \
+    eval 'rc_is 1 && err_has "no puzzle with 20 clues found within 20000 checks (the first minimal"'
+
 finish
