@@ -123,6 +123,13 @@ M.exact_limit = 20000
 -- orbits under the first bottom, not the tens a far target would need.
 M.exact_reach = 12
 
+-- How far apart the first minimal puzzles of two grids of one size and
+-- symmetry lie, in orbits of the largest size: twice the most seen (the
+-- same section). A grid whose first minimal puzzle lies beyond the reach
+-- and this spread above the target says no other grid comes within
+-- reach: the request is refused without digging the rest.
+M.exact_spread = 24
+
 -- Exactly opts.clues clues: a depth-first dig over the orbits. When no
 -- further orbit can go without losing uniqueness and there are still too
 -- many clues, the last removal is put back and the next orbit tried in its
@@ -188,6 +195,7 @@ function M.exact(p, solution, opts)
     if reach and minimal and minimal - target > reach then
       why = why .. string.format(" (the first minimal puzzle dug has %d clues; retreats reach"
                                  .. " %d clues below it)", minimal, reach)
+      if minimal - target > reach + M.exact_spread * largest then return nil, why, "final" end
     end
     return nil, why
   end
