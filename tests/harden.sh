@@ -122,9 +122,9 @@ check "a killer's negative sum is named at its column" \
 # --- slow paths, each now a second or two under the run's time bound.
 # generate --size 16 --clues 20 made its 20,000 checks on each of ten
 # grids (a minute) before saying no; now a grid whose first minimal
-# puzzle lies beyond the dig's retreats is given up after that dig.
+# puzzle lies far beyond the dig's retreats ends the request after that dig.
 run generate --size 16 --clues 20
-check "16x16 with 20 clues: refused after each grid's first dig, the message kept" \
+check "16x16 with 20 clues: refused after a first dig, the message kept" \
     eval 'rc_is 1 && err_has "no puzzle with 20 clues found within 20000 checks (the first minimal"'
 # count --estimate on an empty 25x25 made 10,000 probes (minutes); the
 # default now shrinks with the square of the cells past 9x9.
