@@ -113,10 +113,31 @@ end
 local function clue_count(p) return p:clues() end
 M.clue_count = clue_count
 
+-- The checks dig.exact makes per grid unless opts.limit says otherwise.
+M.exact_limit = 20000
+
+-- How far below the first minimal puzzle a dig's retreats reach within
+-- M.exact_limit checks, in orbits of the largest size: twice the most
+-- seen (scripts/RESULTS.md, "dig.exact's reach"). Retreats put back the
+-- last removals and dig on from there; what the checks afford ends a few
+-- orbits under the first bottom, not the tens a far target would need.
+M.exact_reach = 12
+
+-- How far apart the first minimal puzzles of two grids of one size and
+-- symmetry lie, in orbits of the largest size: twice the most seen (the
+-- same section). A grid whose first minimal puzzle lies beyond the reach
+-- and this spread above the target says no other grid comes within
+-- reach: the request is refused without digging the rest.
+M.exact_spread = 24
+
 -- Exactly opts.clues clues: a depth-first dig over the orbits. When no
 -- further orbit can go without losing uniqueness and there are still too
 -- many clues, the last removal is put back and the next orbit tried in its
--- place (a retreat). Gives up after opts.limit uniqueness checks.
+-- place (a retreat). Gives up after opts.limit uniqueness checks, or with
+-- the default limit as soon as the first minimal puzzle it reaches lies
+-- further above the target than retreats reach (M.exact_reach): the
+-- checks left could not bring it down so far, and on a large grid they
+-- would take minutes to say so.
 function M.exact(p, solution, opts)
   local target = assert(opts.clues, "dig.exact needs opts.clues")
   local n = p:size()
@@ -132,8 +153,13 @@ function M.exact(p, solution, opts)
                               .. " (two digits no clue holds could trade places)", target, n, n, n - 1), "final"
   end
   local orbits = M.orbits(n, opts.symmetry or "none")
-  local budget = opts.limit or 20000
+  local limit = opts.limit or M.exact_limit
+  local budget = limit
   local clues = n * n
+  local largest = 1
+  for _, orbit in ipairs(orbits) do largest = math.max(largest, #orbit) end
+  local reach = not opts.limit and M.exact_reach * largest
+  local minimal -- the clues of the first minimal puzzle reached
   local function put(orbit, on)
     for _, cell in ipairs(orbit) do
       p:put(cell, on and tonumber(solution:sub(cell + 1, cell + 1), 36) or 0)
@@ -157,11 +183,21 @@ function M.exact(p, solution, opts)
         end
       end
     end
+    if not minimal then
+      minimal = clues
+      if reach and minimal - target > reach then budget = 0 end -- beyond the retreats' reach
+    end
     return false
   end
   if descend(1) then return p end
   if budget <= 0 then
-    return nil, string.format("no puzzle with %d clues found within %d checks", target, opts.limit or 20000)
+    local why = string.format("no puzzle with %d clues found within %d checks", target, limit)
+    if reach and minimal and minimal - target > reach then
+      why = why .. string.format(" (the first minimal puzzle dug has %d clues; retreats reach"
+                                 .. " %d clues below it)", minimal, reach)
+      if minimal - target > reach + M.exact_spread * largest then return nil, why, "final" end
+    end
+    return nil, why
   end
   return nil, string.format("no puzzle with %d clues exists from this grid and symmetry", target)
 end

@@ -119,4 +119,18 @@ run count "$T/negative.txt"
 check "a killer's negative sum is named at its column" \
     eval 'rc_is 2 && err_has "negative.txt:1:83: cage 1 needs a sum 1..325"'
 
+# --- slow paths, each now a second or two under the run's time bound.
+# generate --size 16 --clues 20 made its 20,000 checks on each of ten
+# grids (a minute) before saying no; now a grid whose first minimal
+# puzzle lies far beyond the dig's retreats ends the request after that dig.
+run generate --size 16 --clues 20
+check "16x16 with 20 clues: refused after a first dig, the message kept" \
+    eval 'rc_is 1 && err_has "no puzzle with 20 clues found within 20000 checks (the first minimal"'
+# count --estimate on an empty 25x25 made 10,000 probes (minutes); the
+# default now shrinks with the square of the cells past 9x9.
+printf '%0625d\n' 0 | tr 0 . > "$T/e25.txt"
+run count --estimate --size 25 "$T/e25.txt"
+check "empty 25x25: 167 probes by default, within the time bound" \
+    eval 'rc_is 0 && grep -q "; 167 probes, seed 1)\$" "$T/out"'
+
 finish

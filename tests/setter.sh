@@ -171,6 +171,13 @@ a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")
 check "the same seed gives the same estimate, another seed another" [ "$a" = "$b" -a "$a" != "$c" ]
+# Past 81 cells the default shrinks with the square of the cells
+# (tests/harden.sh times the empty 25x25).
+printf '%0256d\n' 0 | tr 0 . > "$T/e16"
+run count --estimate --json --probes 40 "$T/e16"
+check "an explicit --probes is made exactly at 16x16" grep -q '"probes":40,' "$T/out"
+run count --estimate --json "$T/e16"
+check "empty 16x16: 1001 probes by default" grep -q '"probes":1001,' "$T/out"
 
 # --- bad input --------------------------------------------------------------------
 run candidates --limit 0 "$T/two"

@@ -157,9 +157,19 @@ int cmd_check_redundant(const struct cmd_puzzle *item)
 
 /* --- count --estimate --------------------------------------------------- */
 
+/* The probes --estimate makes without --probes on a grid of ncells
+ * cells: CLI_ESTIMATE_PROBES up to CLI_ESTIMATE_CELLS cells, fewer by the
+ * square of the cells past that (sudolab_limits.h). */
+static long estimate_probes_for(int ncells)
+{
+    if (ncells <= CLI_ESTIMATE_CELLS) return CLI_ESTIMATE_PROBES;
+    long long full = (long long)CLI_ESTIMATE_CELLS * CLI_ESTIMATE_CELLS;
+    return (long)(CLI_ESTIMATE_PROBES * full / ((long long)ncells * ncells));
+}
+
 int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *item)
 {
-    long probes = opt->probes ? opt->probes : CLI_ESTIMATE_PROBES;
+    long probes = opt->probes ? opt->probes : estimate_probes_for(item->puzzle->geo.ncells);
     struct estimate e;
     if (estimate_count(item->rules, item->puzzle->givens, probes, opt->seed, &e)) {
         fprintf(item->err, "%s:%ld: out of memory\n", item->file, item->where->line);

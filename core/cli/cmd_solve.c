@@ -30,11 +30,21 @@ static const struct cmd_spec solve_spec = {
     NULL,
 };
 
+/* count --estimate's probes without --probes (cmd_setter.c). */
+#define COUNT_PROBES_DEFAULT CMD_STR(CLI_ESTIMATE_PROBES)
+#define COUNT_PROBES_CELLS CMD_STR(CLI_ESTIMATE_CELLS)
+#define COUNT_PROBES_RULE                                                                          \
+    "Without --probes, a grid of up to " COUNT_PROBES_CELLS " cells gets " COUNT_PROBES_DEFAULT    \
+    " probes,\nand a larger one " COUNT_PROBES_DEFAULT " x (" COUNT_PROBES_CELLS                   \
+    " / cells)^2, rounded down (1001 at\n16x16, 167 at 25x25): a probe costs more than the "       \
+    "square of the cells.\n"
+
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},
     {"estimate", "estimate the count by random probes of the search\n"
                  "tree, with a 95% interval"},
-    {"probes", "--estimate: probes to make (default " CMD_STR(CLI_ESTIMATE_PROBES) ")"},
+    {"probes", "--estimate: probes to make (default " COUNT_PROBES_DEFAULT " up to 9x9,\n"
+               "fewer above: see below)"},
     {"seed", "--estimate: the seed of the probes (default 1)"},
     {"json", "--estimate: one JSON object per puzzle"},
     {"jobs", CMD_JOBS_HELP},
@@ -58,7 +68,8 @@ static const struct cmd_spec count_spec = {
                          "with too many solutions to count (Knuth's estimator: each probe walks a\n"
                          "random path of the search tree, multiplying the live branches met; the\n"
                          "mean of the probes estimates the count) and its 95% interval, from the\n"
-                         "probes' sample variance; the same --seed gives the same numbers.\n",
+                         "probes' sample variance; the same --seed gives the same "
+                         "numbers.\n" COUNT_PROBES_RULE,
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
     NULL,

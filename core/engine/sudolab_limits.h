@@ -203,12 +203,18 @@
  * and costs milliseconds on a 9x9. candidates stops after finding
  * CLI_CANDIDATES_CAP solutions (--limit), far more than a 9x9 needs, as
  * each solution found settles a digit in most cells. count --estimate
- * makes CLI_ESTIMATE_PROBES probes unless --probes says otherwise:
- * enough for an interval a few percent wide on an empty 9x9, in about a
- * second. Plain numbers: the help texts spell them. */
+ * makes CLI_ESTIMATE_PROBES probes on grids of up to CLI_ESTIMATE_CELLS
+ * cells unless --probes says otherwise: enough for an interval a few
+ * percent wide on an empty 9x9. A probe's cost grows faster than the
+ * square of the cells (a path through every cell, each step propagating
+ * every digit of one), so a larger grid makes that many times the square
+ * of CLI_ESTIMATE_CELLS over the square of its cells (cmd_setter.c):
+ * 1,001 at 16x16 and 167 at 25x25, the wide interval shown saying when
+ * to ask for more. Plain numbers: the help texts spell them. */
 #define CLI_PROPOSE_CAP 1000
 #define CLI_CANDIDATES_CAP 1000
 #define CLI_ESTIMATE_PROBES 10000
+#define CLI_ESTIMATE_CELLS 81
 
 /* --- generation and reports ------------------------------------------- */
 
