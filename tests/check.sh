@@ -46,10 +46,12 @@ check_drawn() {
 # A hang's bound, not a speed test: wide enough for a loaded machine.
 LIMIT=${CLI_TIMEOUT:-60}
 # run ARGS...: sudolab (LIMIT seconds at most) with no input; $T/out,
-# $T/err and rc. rc_is N, err_has TEXT: what it did.
+# $T/err, and its exit code as rc and as run's own. rc_is N, err_has
+# TEXT: what it did.
 run() {
     timeout "$LIMIT" "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
     rc=$?
+    return "$rc"
 }
 rc_is() { [ "$rc" -eq "$1" ]; }
 err_has() { grep -q -F -- "$1" "$T/err"; }

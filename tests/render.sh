@@ -10,33 +10,9 @@
 # Prints "ok - ..." or "not ok - ..." per check and ends with
 # "N passed, M failed"; exits 1 when any check failed.
 
-if [ $# -ne 1 ]; then
-    echo "usage: sh tests/render.sh PATH_TO_SUDOLAB" >&2
-    exit 2
-fi
-S=$1
-case $S in /*) ;; *) S=$(pwd)/$S ;; esac
+. "$(dirname "$0")/check.sh"
 PUB=tests/data/published_variants.txt
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/sudolab-render.XXXXXX") || exit 2
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT HUP TERM
-
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    if [ -f "$T/err" ]; then head -n 5 "$T/err" | sed 's/^/#   stderr: /'; fi
-    echo "#   exit: $rc"
-}
-check() {
-    desc=$1
-    shift
-    if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-run() { "$S" "$@" > "$T/out" 2> "$T/err"; rc=$?; }
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 no_file() { [ ! -e "$1" ] && [ -z "$(ls "$T" | grep '\.part')" ]; }
@@ -146,5 +122,4 @@ run convert --to pretty "$T/lines.txt"
 check "pretty: clues outside listed with their way" \
     eval '[ $rc -eq 0 ] && grep -q "^outside: r1c1→ 28, r1c2↓ 25, r8c1↘ 5, r7c9↙ 15" "$T/out"'
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

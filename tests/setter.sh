@@ -6,7 +6,6 @@
 # Usage: sh tests/setter.sh PATH_TO_SUDOLAB
 . "$(dirname "$0")/check.sh"
 
-run() { "$S" "$@" > "$T/out" 2> "$T/err"; }
 # The count of the one-line puzzle $1, up to $2 (default 2).
 count_of() { printf '%s\n' "$1" | "$S" count --limit "${2:-2}"; }
 
