@@ -341,21 +341,27 @@ if [ -w /dev/full ]; then
         '[ $rc -eq 2 ] && grep -q "cannot write the output: No space left on device" "$T/err"'
 fi
 
-# The signal is sent once puzzles reach the partial file: before the handler
-# is in place, a background job ignores SIGINT and would run on.
+# interrupt_when TEST: Ctrl-C to the background job $pid once TEST holds
+# (polled for up to 30 s), then its exit code as rc (killed after 60 s).
+# The signal waits for output: before the handler is in place, a
+# background job ignores SIGINT and would run on.
+interrupt_when() {
+    i=0
+    while [ $i -lt 300 ] && ! eval "$1"; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    kill -INT "$pid"
+    (sleep 60 && kill -KILL "$pid") > /dev/null 2>&1 &
+    guard=$!
+    wait "$pid"
+    rc=$?
+    kill "$guard" 2> /dev/null
+}
+
 "$S" generate --count 100000000 --output "$T/cut.txt" 2> "$T/err" &
 pid=$!
-i=0
-while [ $i -lt 300 ] && [ -z "$(find "$T" -name 'cut.txt.partial.*' -size +0 2>/dev/null)" ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-kill -INT "$pid"
-(sleep 60 && kill -KILL "$pid") > /dev/null 2>&1 &
-guard=$!
-wait "$pid"
-rc=$?
-kill "$guard" 2> /dev/null
+interrupt_when '[ -n "$(find "$T" -name "cut.txt.partial.*" -size +0 2>/dev/null)" ]'
 check "Ctrl-C: exit 130, says so, leaves no file" eval \
     '[ $rc -eq 130 ] && grep -q "interrupted after" "$T/err" && [ ! -e "$T/cut.txt" ] && [ -z "$(ls "$T" | grep partial)" ]'
 
@@ -364,17 +370,7 @@ check "Ctrl-C: exit 130, says so, leaves no file" eval \
 # reports); the run stops, and what it wrote is the run's first puzzles.
 "$S" generate --variant killer --count 100000000 --seed 4 --jobs 3 > "$T/cutj.txt" 2> "$T/err" &
 pid=$!
-i=0
-while [ $i -lt 300 ] && [ ! -s "$T/cutj.txt" ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-kill -INT "$pid"
-(sleep 60 && kill -KILL "$pid") > /dev/null 2>&1 &
-guard=$!
-wait "$pid"
-rc=$?
-kill "$guard" 2> /dev/null
+interrupt_when '[ -s "$T/cutj.txt" ]'
 made=$(wc -l < "$T/cutj.txt")
 said=$(grep -c "interrupted after $made puzzles" "$T/err")
 gen --variant killer --count "$made" --seed 4 > "$T/cutj1.txt"

@@ -231,24 +231,21 @@ bad_out "under a file" "$T/afile/r" "cannot use $T/afile/r: Not a directory"
 check "and the file is left as it was" eval '[ "$(cat "$T/afile")" = data ] && [ ! -e "$T/none" ]'
 
 # --- Ctrl-C keeps what finished ------------------------------------------------
-"$S" report --out "$T/l" "$T/long.lua" 2> "$T/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-check "Ctrl-C: exit 130, the finished puzzles written up, marked interrupted" eval \
-    '[ $rc -eq 130 ] && [ $(wc -l < "$T/l/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/l/summary.md"'
-
+# interrupted EXPERIMENT OUT WHAT: Ctrl-C a second into the report.
+interrupted() {
+    out=$2
+    "$S" report --out "$out" "$1" 2> "$T/err" &
+    pid=$!
+    sleep 1
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$?
+    check "Ctrl-C$3: exit 130, the finished puzzles written up, marked interrupted" eval \
+        '[ $rc -eq 130 ] && [ $(wc -l < "$out/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$out/summary.md"'
+}
+interrupted "$T/long.lua" "$T/l" ""
 # The same under --jobs: every thread reads the flag the handler sets.
 sed 's/count = 5000000,/count = 5000000, jobs = 3,/' "$T/long.lua" > "$T/longj.lua"
-"$S" report --out "$T/lj" "$T/longj.lua" 2> "$T/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-check "Ctrl-C under jobs = 3: exit 130, the finished puzzles written up, marked interrupted" eval \
-    '[ $rc -eq 130 ] && [ $(wc -l < "$T/lj/puzzles.csv") -gt 2 ] && grep -q "Interrupted" "$T/lj/summary.md"'
+interrupted "$T/longj.lua" "$T/lj" " under jobs = 3"
 
 finish
