@@ -160,6 +160,7 @@ function M.exact(p, solution, opts)
   for _, orbit in ipairs(orbits) do largest = math.max(largest, #orbit) end
   local reach = not opts.limit and M.exact_reach * largest
   local minimal -- the clues of the first minimal puzzle reached
+  local beyond -- that puzzle lies further above the target than reach
   local function put(orbit, on)
     for _, cell in ipairs(orbit) do
       p:put(cell, on and tonumber(solution:sub(cell + 1, cell + 1), 36) or 0)
@@ -185,14 +186,15 @@ function M.exact(p, solution, opts)
     end
     if not minimal then
       minimal = clues
-      if reach and minimal - target > reach then budget = 0 end -- beyond the retreats' reach
+      beyond = reach and minimal - target > reach
+      if beyond then budget = 0 end
     end
     return false
   end
   if descend(1) then return p end
   if budget <= 0 then
     local why = string.format("no puzzle with %d clues found within %d checks", target, limit)
-    if reach and minimal and minimal - target > reach then
+    if beyond then
       why = why .. string.format(" (the first minimal puzzle dug has %d clues; retreats reach"
                                  .. " %d clues below it)", minimal, reach)
       if minimal - target > reach + M.exact_spread * largest then return nil, why, "final" end
