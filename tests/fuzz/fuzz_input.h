@@ -22,7 +22,7 @@
 #define FUZZ_REQUIRE(cond)                                                                         \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz: %s:%d: %s does not hold\n", __FILE__, __LINE__, #cond);       \
+            fprintf(stderr, "fuzz: %s:%d: %s does not hold\n", __FILE__, __LINE__, #cond);         \
             abort();                                                                               \
         }                                                                                          \
     } while (0)
