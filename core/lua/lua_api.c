@@ -1,18 +1,11 @@
 /*
- * lua_api.c — see lua_api.h. A puzzle is a full userdata holding a struct
- * puzzle and, once it is solved, the ruleset and solver for its rules
- * (rebuilt when the rules change). Their memory is charged to the host's
- * cap and a search's nodes to its budget (lua_host.h). A puzzle being
- * searched is busy: a Lua rule's check may not change it or search it
- * again, which would free the solver under the search.
+ * lua_api.c — see lua_api.h; lua_api_internal.h says what its files
+ * share and which file holds what.
  */
 #include "lua_api.h"
 
-#include <lauxlib.h>
 #include <limits.h>
-#include <lua.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,226 +14,23 @@
 #include "calc_draw.h"
 #include "calc_mrv.h"
 #include "calc_small.h"
+#include "dig.h"
 #include "format.h"
 #include "format_variant.h"
-#include "lua_host.h"
-#include "lua_rule.h"
-#include "propagate.h"
-#include "registry.h"
-#include "dig.h"
 #include "killer_draw.h"
 #include "killer_swap.h"
+#include "lua_api_internal.h"
+#include "lua_host.h"
 #include "lua_killer_layout.h"
-#include "rate.h"
+#include "lua_rule.h"
+#include "propagate.h"
 #include "puzzle_edit.h"
+#include "rate.h"
+#include "registry.h"
 #include "rules.h"
 #include "search.h"
 #include "suggest.h"
 #include "technique.h"
-
-#define API_PUZZLE "sudolab.puzzle"
-#define API_READING "sudolab.reading"
-
-struct api_puzzle {
-    struct puzzle p;
-    struct ruleset *rules; /* NULL until needed, or after a rule change */
-    struct solver *solver;
-    struct rater *rater; /* NULL until p:rate(), or after a rule change */
-    /* A Lua rule's error in the last search (LUA_RULE_ERROR_MAX bytes, the
-     * puzzle's user value, made by its first Lua rule), or NULL: no
-     * puzzle without one pays for it (a generator makes one a draw). */
-    char *lua_error;
-    size_t charged;      /* bytes of rules, solver, rater charged to the cap */
-    int rater_charged;   /* the rater's bytes are in charged */
-    int rater_retotaled; /* the rater was kept over a retotal: rater_retotaled before it rates */
-    int busy;            /* a search on it is under way */
-    int dead;            /* finalized: a finalizer brought it back */
-    /* Givens p:rate() found unique, and their solution: givens that keep
-     * those and agree with the solution have that solution alone (graded
-     * digs ease a puzzle by adding givens), so no search is needed. Valid
-     * until a rule change; never with a Lua rule (it may not be pure). */
-    int unique_known, lua_rules;
-    uint8_t *unique_givens, *unique_solution; /* ncells each, in unique_cells */
-    /* The nodes of calc_unique's count that found those givens unique (the
-     * solver's search of this very puzzle, as the generator's check runs
-     * it), or API_NOT_COUNTED: known another way, or by a count whose
-     * nodes may differ from the check's (--stats shows them). p:line()
-     * tells the generator of a counted one (api_line). */
-    uint64_t unique_nodes;
-    /* Sized by the grid: a full-size pair was most of the userdata, all
-     * of it zeroed and weighed by the collector for every puzzle made. */
-    uint8_t unique_cells[];
-};
-
-#define API_NOT_COUNTED UINT64_MAX
-
-/* A search under way: what api_search_end restores and charges. */
-struct api_search {
-    lua_State *caller;            /* the thread Lua rules ran on before */
-    unsigned long long allowance; /* nodes the budget left it */
-    unsigned long long asked;     /* nodes the script allowed it (API_NODE_LIMIT: any) */
-    long long node_cost;          /* instructions a node is charged */
-    struct search_stats stats;
-};
-
-/* --- errors that name the script's line ---------------------------------- */
-
-/* luaL_where(L, 1) is the script line that called the API function. */
-static int api_error(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int api_error(lua_State *L, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    luaL_where(L, 1);
-    lua_pushstring(L, msg);
-    lua_concat(L, 2);
-    return lua_error(L);
-}
-
-static int api_arg_error(lua_State *L, int arg, const char *fname, const char *what)
-{
-    return api_error(L, "bad argument #%d to '%s' (%s)", arg, fname, what);
-}
-
-static const char *api_string(lua_State *L, int arg, const char *fname, size_t *len)
-{
-    if (lua_type(L, arg) != LUA_TSTRING) api_arg_error(L, arg, fname, "string expected");
-    return lua_tolstring(L, arg, len);
-}
-
-static lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo,
-                               lua_Integer hi)
-{
-    int ok = 0;
-    lua_Integer v = lua_tointegerx(L, arg, &ok);
-    if (!ok || v < lo || v > hi) {
-        char what[96];
-        snprintf(what, sizeof what, "integer %lld..%lld expected", (long long)lo, (long long)hi);
-        api_arg_error(L, arg, fname, what);
-    }
-    return v;
-}
-
-/* An option table's field errors name the function and the field, not a
- * stack index the script never wrote: "fname: field 'key' must be what". */
-static int api_field_error(lua_State *L, const char *fname, const char *key, const char *what)
-{
-    return api_error(L, "%s: field '%s' must be %s", fname, key, what);
-}
-
-/* The value on top of the stack, field key of fname's table, as lo..hi. */
-static lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lua_Integer lo,
-                                   lua_Integer hi)
-{
-    int ok = 0;
-    lua_Integer v = lua_tointegerx(L, -1, &ok);
-    if (!ok || v < lo || v > hi) {
-        char what[96];
-        snprintf(what, sizeof what, "an integer %lld..%lld", (long long)lo, (long long)hi);
-        api_field_error(L, fname, key, what);
-    }
-    return v;
-}
-
-/* The option table's (argument 1's) integer field key, lo..hi, or dflt when absent. */
-static lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
-                                     lua_Integer lo, lua_Integer hi, lua_Integer dflt)
-{
-    lua_getfield(L, 1, key);
-    lua_Integer v = lua_isnil(L, -1) ? dflt : api_field_check(L, fname, key, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
-/* As api_field_integer, for a field the table must give. */
-static lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname,
-                                    lua_Integer lo, lua_Integer hi)
-{
-    lua_getfield(L, 1, key);
-    lua_Integer v = api_field_check(L, fname, key, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
-/* The value on top of the stack, field key of fname's table, as a string
- * (alive while the stack holds it). */
-static const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
-{
-    if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
-    return lua_tolstring(L, -1, len);
-}
-
-/* Table t's string field key, pushed: the caller pops it when done. */
-static const char *api_field_string(lua_State *L, int t, const char *key, const char *fname)
-{
-    lua_getfield(L, t, key);
-    return api_field_text(L, fname, key, NULL);
-}
-
-/* Every key of the option table at arg is one of known (NULL-ended),
- * else an error naming the first that is not, with a guess. */
-static void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
-{
-    char msg[512];
-    if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
-}
-
-/* An optional search budget at arg (max_nodes), else the API's own. */
-static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
-{
-    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
-    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
-}
-
-/* The option table's search budget field key (nodes), else the API's own. */
-static uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)
-{
-    return (uint64_t)api_field_integer(L, key, fname, 1, (lua_Integer)API_NODE_LIMIT,
-                                       (lua_Integer)API_NODE_LIMIT);
-}
-
-/* The nodes a search run in C outside the solver's runs (a draw's own
- * count) may take: nodes, and no more than the run's instruction budget
- * leaves at cost instructions a node, which the caller then charges.
- * Raises when nothing is left. */
-static uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes)
-{
-    long long left = lua_host_budget_left(L) / cost;
-    if (left <= 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
-    return (uint64_t)left < nodes ? (uint64_t)left : nodes;
-}
-
-static struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
-{
-    struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
-    if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
-    if (ap->dead) api_error(L, "%s: this puzzle was collected (a finalizer kept it)", fname);
-    return ap;
-}
-
-/* Raises unless ap's rules, givens and solver may change. */
-static void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname)
-{
-    if (ap->busy)
-        api_error(L,
-                  "%s: puzzle is busy: a search on it is under way (a Lua rule's check "
-                  "cannot change it or search it again)",
-                  fname);
-}
-
-static struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname)
-{
-    struct api_puzzle *ap = api_check_puzzle(L, arg, fname);
-    api_idle(L, ap, fname);
-    return ap;
-}
-
-/* --- puzzles -------------------------------------------------------------- */
 
 static void api_release(lua_State *L, struct api_puzzle *ap)
 {
@@ -502,6 +292,8 @@ static int api_puzzle_new(lua_State *L)
     return 1;
 }
 
+#define API_READING "sudolab.reading"
+
 /* What sudolab.read holds while it reads, owned by a userdata so that an
  * error (the memory cap) between two puzzles leaks none of it. */
 struct api_reading {
@@ -571,8 +363,6 @@ static int api_rules(lua_State *L)
     }
     return 1;
 }
-
-/* --- methods ---------------------------------------------------------- */
 
 /* The text write gives of p (snprintf's convention), pushed: written once
  * into a buffer on the stack when it fits, as most do, else measured
@@ -856,26 +646,6 @@ static int api_givens(lua_State *L)
     }
     api_push_grid(L, &ap->p.geo, ap->p.givens);
     return 1;
-}
-
-/* Reads the solution string at index i (N*N digits) into solution. */
-static void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
-                             uint8_t *solution)
-{
-    size_t len;
-    const char *text = api_string(L, i, fname, &len);
-    int ncells = ap->p.geo.ncells;
-    if (len != (size_t)ncells)
-        api_error(L, "%s: the solution needs %d symbols, not %d", fname, ncells, (int)len);
-    for (int c = 0; c < ncells; c++) {
-        int d = geometry_digit(text[c]);
-        /* The position, not the symbol: a NUL or a control byte would cut
-         * or garble the message. */
-        if (d < 1 || d > ap->p.geo.size)
-            api_error(L, "%s: the solution's symbol at position %d is not a digit 1..%d", fname,
-                      c + 1, ap->p.geo.size);
-        solution[c] = (uint8_t)d;
-    }
 }
 
 /* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
@@ -1271,16 +1041,6 @@ static int api_relation(lua_State *L)
     return 1;
 }
 
-/* --- killer cages as text (cage_text.h) ---------------------------------- */
-
-/* The grid size whose map has len symbols (one or two per cell), or 0. */
-static int api_cage_map_size(size_t len)
-{
-    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
-        if (n * n == len || 2 * n * n == len) return (int)n;
-    return 0;
-}
-
 /* The geometry of an N x N grid; the cage text needs no boxes. */
 static void api_cage_geometry(lua_State *L, const char *fname, lua_Integer n, struct geometry *g)
 {
@@ -1478,8 +1238,6 @@ static int api_killer_swap(lua_State *L)
     return 1;
 }
 
-/* --- grades -------------------------------------------------------------- */
-
 /* sudolab.grades: rate.h's table as {name=, low=, high=} in order, each
  * also under its name; high is math.huge for the last. */
 static void api_push_grades(lua_State *L)
@@ -1561,8 +1319,6 @@ static int api_shuffled(lua_State *L)
     for (int i = 0; i < n; i++) lua_pushinteger(L, order[i]), lua_rawseti(L, -2, i + 1);
     return 1;
 }
-
-/* --- calcudoku draws ------------------------------------------------------ */
 
 /* spec's string field key (weights: symbols of "+-x/" only) into out. */
 static void api_calc_weights(lua_State *L, const char *fname, const char *key, const char *allowed,
@@ -2134,9 +1890,6 @@ static long api_calc_random(void *arg, long m)
     return (long)v;
 }
 
-/* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
- * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
- * function random (math.random) as calcudoku_cages.lua's loop did. */
 /* sudolab.calc_fill{size=, seed=}, or calc_fill(size, seed) -> a random
  * Latin square of that side (up to CALC_SMALL_MAX_SIZE) as a grid
  * string, drawn from seed (calc_small_fill). The two numbers alone serve
@@ -2175,6 +1928,9 @@ static int api_calc_push_partition(lua_State *L, int n, const int *cage)
     return 1;
 }
 
+/* sudolab.calc_partition{size=, sizes=, min_cage=, max_cage=, random=}
+ * -> cage ids by cell (0-based): calc_draw_partition, drawing with the
+ * function random (math.random) as calcudoku_cages.lua's loop did. */
 static int api_calc_partition(lua_State *L)
 {
     static const char *const keys[] = {"size", "sizes", "min_cage", "max_cage", "random", NULL};
@@ -2191,8 +1947,6 @@ static int api_calc_partition(lua_State *L)
     calc_draw_partition(n, sizes, nsizes, low, high, api_calc_random, &r, cage);
     return api_calc_push_partition(L, n, cage);
 }
-
-/* --- killer draws --------------------------------------------------------- */
 
 /* spec.grid (a complete grid, boxes of the default shape) into d and grid;
  * spec.sizes, min_cage, max_cage, fewest and most into d. */

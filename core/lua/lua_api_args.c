@@ -1,0 +1,172 @@
+/*
+ * lua_api_args.c — the errors of the sudolab module, which name the
+ * script's line (luaL_where), and the checked reading of its arguments
+ * and option tables, the puzzles among them (lua_api_internal.h).
+ */
+#include "lua_api_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "lua_host.h"
+
+int api_error(lua_State *L, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    luaL_where(L, 1);
+    lua_pushstring(L, msg);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+int api_arg_error(lua_State *L, int arg, const char *fname, const char *what)
+{
+    return api_error(L, "bad argument #%d to '%s' (%s)", arg, fname, what);
+}
+
+const char *api_string(lua_State *L, int arg, const char *fname, size_t *len)
+{
+    if (lua_type(L, arg) != LUA_TSTRING) api_arg_error(L, arg, fname, "string expected");
+    return lua_tolstring(L, arg, len);
+}
+
+lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo, lua_Integer hi)
+{
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(L, arg, &ok);
+    if (!ok || v < lo || v > hi) {
+        char what[96];
+        snprintf(what, sizeof what, "integer %lld..%lld expected", (long long)lo, (long long)hi);
+        api_arg_error(L, arg, fname, what);
+    }
+    return v;
+}
+
+int api_field_error(lua_State *L, const char *fname, const char *key, const char *what)
+{
+    return api_error(L, "%s: field '%s' must be %s", fname, key, what);
+}
+
+lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lua_Integer lo,
+                            lua_Integer hi)
+{
+    int ok = 0;
+    lua_Integer v = lua_tointegerx(L, -1, &ok);
+    if (!ok || v < lo || v > hi) {
+        char what[96];
+        snprintf(what, sizeof what, "an integer %lld..%lld", (long long)lo, (long long)hi);
+        api_field_error(L, fname, key, what);
+    }
+    return v;
+}
+
+lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, lua_Integer lo,
+                              lua_Integer hi, lua_Integer dflt)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = lua_isnil(L, -1) ? dflt : api_field_check(L, fname, key, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname, lua_Integer lo,
+                             lua_Integer hi)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = api_field_check(L, fname, key, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
+const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
+{
+    if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
+    return lua_tolstring(L, -1, len);
+}
+
+const char *api_field_string(lua_State *L, int t, const char *key, const char *fname)
+{
+    lua_getfield(L, t, key);
+    return api_field_text(L, fname, key, NULL);
+}
+
+void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
+{
+    char msg[512];
+    if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
+}
+
+uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
+{
+    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
+    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
+}
+
+uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)
+{
+    return (uint64_t)api_field_integer(L, key, fname, 1, (lua_Integer)API_NODE_LIMIT,
+                                       (lua_Integer)API_NODE_LIMIT);
+}
+
+uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes)
+{
+    long long left = lua_host_budget_left(L) / cost;
+    if (left <= 0)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    return (uint64_t)left < nodes ? (uint64_t)left : nodes;
+}
+
+struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
+    if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
+    if (ap->dead) api_error(L, "%s: this puzzle was collected (a finalizer kept it)", fname);
+    return ap;
+}
+
+void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname)
+{
+    if (ap->busy)
+        api_error(L,
+                  "%s: puzzle is busy: a search on it is under way (a Lua rule's check "
+                  "cannot change it or search it again)",
+                  fname);
+}
+
+struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, arg, fname);
+    api_idle(L, ap, fname);
+    return ap;
+}
+
+void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                      uint8_t *solution)
+{
+    size_t len;
+    const char *text = api_string(L, i, fname, &len);
+    int ncells = ap->p.geo.ncells;
+    if (len != (size_t)ncells)
+        api_error(L, "%s: the solution needs %d symbols, not %d", fname, ncells, (int)len);
+    for (int c = 0; c < ncells; c++) {
+        int d = geometry_digit(text[c]);
+        /* The position, not the symbol: a NUL or a control byte would cut
+         * or garble the message. */
+        if (d < 1 || d > ap->p.geo.size)
+            api_error(L, "%s: the solution's symbol at position %d is not a digit 1..%d", fname,
+                      c + 1, ap->p.geo.size);
+        solution[c] = (uint8_t)d;
+    }
+}
+
+int api_cage_map_size(size_t len)
+{
+    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
+        if (n * n == len || 2 * n * n == len) return (int)n;
+    return 0;
+}

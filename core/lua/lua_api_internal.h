@@ -1,0 +1,145 @@
+/*
+ * lua_api_internal.h — what the files of the sudolab Lua module
+ * (lua_api.h) share, for those files alone: scripts never see it, and no
+ * file outside the module includes it. Its parts: the puzzle userdata
+ * (lua_puzzle.c); the errors that name the script's line and the checked
+ * reading of arguments (lua_api_args.c); the memory a puzzle's ruleset,
+ * solver and rater are charged to the host's cap, and the nodes a search
+ * is charged to its budget (lua_puzzle.c, lua_host.h); and each file's
+ * opener, which lua_api_open calls.
+ *
+ * The module's files, one idea each (variants/README.md documents the
+ * functions):
+ *   lua_api.c            lua_api_open, and what is not moved out yet
+ *   lua_api_args.c       errors naming the script's line; checked arguments
+ *   lua_killer_layout.c  sudolab.killer_layout (its own header)
+ *
+ * Every function that raises does so through api_error, with the calling
+ * script's file and line.
+ */
+
+#ifndef SUDOLAB_LUA_API_INTERNAL_H
+#define SUDOLAB_LUA_API_INTERNAL_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "search.h"
+
+#define API_PUZZLE "sudolab.puzzle"
+
+struct api_puzzle {
+    struct puzzle p;
+    struct ruleset *rules; /* NULL until needed, or after a rule change */
+    struct solver *solver;
+    struct rater *rater; /* NULL until p:rate(), or after a rule change */
+    /* A Lua rule's error in the last search (LUA_RULE_ERROR_MAX bytes, the
+     * puzzle's user value, made by its first Lua rule), or NULL: no
+     * puzzle without one pays for it (a generator makes one a draw). */
+    char *lua_error;
+    size_t charged;      /* bytes of rules, solver, rater charged to the cap */
+    int rater_charged;   /* the rater's bytes are in charged */
+    int rater_retotaled; /* the rater was kept over a retotal: rater_retotaled before it rates */
+    int busy;            /* a search on it is under way */
+    int dead;            /* finalized: a finalizer brought it back */
+    /* Givens p:rate() found unique, and their solution: givens that keep
+     * those and agree with the solution have that solution alone (graded
+     * digs ease a puzzle by adding givens), so no search is needed. Valid
+     * until a rule change; never with a Lua rule (it may not be pure). */
+    int unique_known, lua_rules;
+    uint8_t *unique_givens, *unique_solution; /* ncells each, in unique_cells */
+    /* The nodes of calc_unique's count that found those givens unique (the
+     * solver's search of this very puzzle, as the generator's check runs
+     * it), or API_NOT_COUNTED: known another way, or by a count whose
+     * nodes may differ from the check's (--stats shows them). p:line()
+     * tells the generator of a counted one (api_line). */
+    uint64_t unique_nodes;
+    /* Sized by the grid: a full-size pair was most of the userdata, all
+     * of it zeroed and weighed by the collector for every puzzle made. */
+    uint8_t unique_cells[];
+};
+
+#define API_NOT_COUNTED UINT64_MAX
+
+/* A search under way: what api_search_end restores and charges. */
+struct api_search {
+    lua_State *caller;            /* the thread Lua rules ran on before */
+    unsigned long long allowance; /* nodes the budget left it */
+    unsigned long long asked;     /* nodes the script allowed it (API_NODE_LIMIT: any) */
+    long long node_cost;          /* instructions a node is charged */
+    struct search_stats stats;
+};
+
+/* --- lua_api_args.c -------------------------------------------------------- */
+
+/* luaL_where(L, 1) is the script line that called the API function. */
+int api_error(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Raises "bad argument #arg to 'fname' (what)". */
+int api_arg_error(lua_State *L, int arg, const char *fname, const char *what);
+
+/* Argument arg, which must be a string (a number is not one), and its
+ * length into len (unless NULL). */
+const char *api_string(lua_State *L, int arg, const char *fname, size_t *len);
+
+/* Argument arg, which must be an integer lo..hi. */
+lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo, lua_Integer hi);
+
+/* An option table's field errors name the function and the field, not a
+ * stack index the script never wrote: "fname: field 'key' must be what". */
+int api_field_error(lua_State *L, const char *fname, const char *key, const char *what);
+
+/* The value on top of the stack, field key of fname's table, as lo..hi. */
+lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lua_Integer lo,
+                            lua_Integer hi);
+
+/* The option table's (argument 1's) integer field key, lo..hi, or dflt when absent. */
+lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, lua_Integer lo,
+                              lua_Integer hi, lua_Integer dflt);
+
+/* As api_field_integer, for a field the table must give. */
+lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname, lua_Integer lo,
+                             lua_Integer hi);
+
+/* The value on top of the stack, field key of fname's table, as a string
+ * (alive while the stack holds it). */
+const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len);
+
+/* Table t's string field key, pushed: the caller pops it when done. */
+const char *api_field_string(lua_State *L, int t, const char *key, const char *fname);
+
+/* Every key of the option table at arg is one of known (NULL-ended),
+ * else an error naming the first that is not, with a guess. */
+void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known);
+
+/* An optional search budget at arg (max_nodes), else the API's own. */
+uint64_t api_node_budget(lua_State *L, int arg, const char *fname);
+
+/* The option table's search budget field key (nodes), else the API's own. */
+uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
+
+/* The nodes a search run in C outside the solver's runs (a draw's own
+ * count) may take: nodes, and no more than the run's instruction budget
+ * leaves at cost instructions a node, which the caller then charges.
+ * Raises when nothing is left. */
+uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes);
+
+/* Argument arg, which must be a puzzle not yet collected. */
+struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname);
+
+/* Raises unless ap's rules, givens and solver may change. */
+void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname);
+
+/* api_check_puzzle, and api_idle of that puzzle. */
+struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname);
+
+/* Reads the solution string at index i (N*N digits) into solution. */
+void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                      uint8_t *solution);
+
+/* The grid size whose map has len symbols (one or two per cell), or 0. */
+int api_cage_map_size(size_t len);
+
+#endif
