@@ -4,7 +4,6 @@
  */
 #include "lua_api.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,266 +30,6 @@
 #include "search.h"
 #include "suggest.h"
 #include "technique.h"
-
-static void api_release(lua_State *L, struct api_puzzle *ap)
-{
-    rater_free(ap->rater);
-    ap->rater = NULL;
-    solver_free(ap->solver);
-    ruleset_free(ap->rules);
-    ap->solver = NULL;
-    ap->rules = NULL;
-    lua_host_charge_memory(L, -(long long)ap->charged);
-    ap->charged = 0;
-    ap->rater_charged = 0;
-    ap->rater_retotaled = 0;
-    ap->unique_known = 0;
-}
-
-/* 1 when the givens extend the ones known unique and agree with their
- * solution (copied to solution). */
-static int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
-{
-    if (!ap->unique_known || ap->lua_rules) return 0;
-    for (int c = 0; c < ap->p.geo.ncells; c++) {
-        uint8_t g = ap->p.givens[c];
-        if (g ? g != ap->unique_solution[c] : ap->unique_givens[c] != 0) return 0;
-    }
-    memcpy(solution, ap->unique_solution, (size_t)ap->p.geo.ncells);
-    return 1;
-}
-
-/* Keeps the givens now known unique, with their solution. */
-static void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes)
-{
-    size_t n = (size_t)ap->p.geo.ncells;
-    ap->unique_known = 1;
-    ap->unique_nodes = nodes;
-    memcpy(ap->unique_givens, ap->p.givens, n);
-    memcpy(ap->unique_solution, solution, n);
-}
-
-static int api_gc(lua_State *L)
-{
-    struct api_puzzle *ap = luaL_checkudata(L, 1, API_PUZZLE);
-    api_release(L, ap);
-    puzzle_clear(&ap->p);
-    ap->dead = 1;
-    return 0;
-}
-
-/* A new empty puzzle userdata on the stack, owning nothing yet. */
-static struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g)
-{
-    size_t n = (size_t)g->ncells;
-    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap + 2 * n, 1);
-    memset(ap, 0, sizeof *ap);
-    ap->unique_givens = ap->unique_cells;
-    ap->unique_solution = ap->unique_cells + n;
-    puzzle_init(&ap->p, g);
-    luaL_setmetatable(L, API_PUZZLE);
-    return ap;
-}
-
-/* After a search: a Lua rule's error becomes the script's error. */
-static void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname)
-{
-    if (!ap->lua_error || ap->lua_error[0] == '\0') return;
-    char msg[LUA_RULE_ERROR_MAX];
-    snprintf(msg, sizeof msg, "%s", ap->lua_error);
-    ap->lua_error[0] = '\0';
-    api_error(L, "%s: a Lua rule failed: %s", fname, msg);
-}
-
-/* What a ruleset and a solver for rs take, near enough to charge the cap
- * (search.c and rules.c allocate them): the solver's stack of states
- * dominates. */
-static size_t api_solver_bytes(const struct ruleset *rs)
-{
-    size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
-    size_t levels = ncells * (rs->branching ? size : 1) + 2;
-    return levels * (rs->state_bytes + 64) + 2 * rs->state_bytes + rs->scratch_bytes + ncells * 8;
-}
-
-static size_t api_ruleset_bytes(const struct ruleset *rs)
-{
-    size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
-    return sizeof *rs + ncells * (4 * size + 8 * (size_t)rs->unit_words + 32) +
-           (size_t)rs->nunits * (4 + 2 * size) + (size_t)rs->ngroups * 16 + rs->scratch_bytes;
-}
-
-/* Charges bytes to the cap for ap, or raises. */
-static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname)
-{
-    if (lua_host_charge_memory(L, (long long)bytes)) {
-        api_release(L, ap);
-        api_error(L,
-                  "%s: not enough memory for the solver (%zu KiB more would pass the cap; "
-                  "see --max-memory)",
-                  fname, bytes >> 10);
-    }
-    ap->charged += bytes;
-}
-
-/* Charges the cap for ap's rater, made or to be made over ap->rules: a
- * search of its own and the player's grid. */
-static void api_charge_rater(lua_State *L, struct api_puzzle *ap, const char *fname)
-{
-    api_charge(L, ap, api_solver_bytes(ap->rules) + (size_t)ap->p.geo.ncells * 256, fname);
-    ap->rater_charged = 1;
-}
-
-/* The ruleset and solver of the puzzle's current rules, checking givens.
- * A ruleset may be there without a solver (p:retotal patched it). */
-static void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
-{
-    struct sl_error err = {0};
-    int cell;
-    if (ap->lua_error) ap->lua_error[0] = '\0';
-    if (ap->rules == NULL || ap->solver == NULL) {
-        if (ap->rules == NULL && (ap->rules = ruleset_build(&ap->p, &err)) != NULL)
-            api_charge(L, ap, api_ruleset_bytes(ap->rules), fname);
-        if (ap->rules) {
-            api_charge(L, ap, api_solver_bytes(ap->rules), fname);
-            ap->solver = solver_new(ap->rules);
-        }
-        if (ap->solver == NULL) {
-            api_release(L, ap);
-            api_error(L, "%s: %s", fname, err.msg[0] ? err.msg : "out of memory");
-        }
-    }
-    if (ruleset_check_givens(ap->rules, ap->p.givens, &cell, &err))
-        api_error(L, "%s: %s", fname, err.msg);
-}
-
-/* The instructions a search node is charged: about what its time buys of
- * VM instructions (variants/README.md measures), growing with the grid. */
-static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
-
-/* Starts a search on ap: its solver ready, its node limit what is left of
- * the budget, the puzzle busy and Lua rules called on this thread. Nothing
- * may raise until api_search_end. */
-/* As api_search_begin, for a search the script gave a node budget of its
- * own (asked): past it the search gives up, and the call says so. */
-static void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fname,
-                                    struct api_search *run, unsigned long long asked)
-{
-    api_idle(L, ap, fname);
-    api_prepare(L, ap, fname);
-    memset(run, 0, sizeof *run);
-    run->asked = asked;
-    run->node_cost = api_node_cost(ap);
-    run->allowance = (unsigned long long)(lua_host_budget_left(L) / run->node_cost);
-    if (run->allowance == 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
-    unsigned long long limit = run->allowance < asked ? run->allowance : asked;
-    solver_set_node_limit(ap->solver, limit < API_NODE_LIMIT ? limit : API_NODE_LIMIT);
-    ap->busy = 1;
-    run->caller = lua_host_set_caller(L, L);
-}
-
-static void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
-                             struct api_search *run)
-{
-    api_search_begin_within(L, ap, fname, run, API_NODE_LIMIT);
-}
-
-/* Ends it: charges its nodes, raises a Lua rule's error, and "budget
- * exhausted" when the budget, not the API's node limit, stopped it. */
-static int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname,
-                          struct api_search *run, int gave_up)
-{
-    ap->busy = 0;
-    lua_host_set_caller(L, run->caller);
-    unsigned long long nodes = run->stats.nodes;
-    lua_host_charge_instructions(L, nodes < (unsigned long long)(LLONG_MAX / run->node_cost)
-                                        ? (long long)nodes * run->node_cost
-                                        : LLONG_MAX);
-    api_raise_rule_error(L, ap, fname);
-    if (gave_up && run->allowance < run->asked && run->allowance < API_NODE_LIMIT)
-        api_error(L,
-                  "%s: instruction budget exceeded: the search took the %llu nodes it had "
-                  "left (budget exhausted; see --max-instructions)",
-                  fname, run->allowance);
-    return gave_up && run->asked < API_NODE_LIMIT;
-}
-
-static void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
-{
-    char text[SL_MAX_CELLS]; /* a buffer's char at a time cost more than the fill */
-    for (int c = 0; c < g->ncells; c++) text[c] = geometry_symbol(cells[c]);
-    lua_pushlstring(L, text, (size_t)g->ncells);
-}
-
-/* Adds rules from a rules text "name[:args];..." (the sudolab line's). */
-static void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text,
-                               const char *fname)
-{
-    struct sl_error err = {0};
-    int rc = puzzle_add_rules_text(&ap->p, text, &err);
-    api_release(L, ap);
-    if (rc) api_error(L, "%s: rules, column %ld: %s", fname, err.col, err.msg);
-}
-
-static void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_t len,
-                           const char *fname)
-{
-    const struct geometry *g = &ap->p.geo;
-    if (len != (size_t)g->ncells)
-        api_error(L, "%s: givens need %d symbols, not %d", fname, g->ncells, (int)len);
-    for (int c = 0; c < g->ncells; c++) {
-        int d = geometry_digit(text[c]);
-        if (d < 0 || d > g->size)
-            api_error(L, "%s: givens: '%c' at position %d is not a digit 1..%d or '.'", fname,
-                      text[c], c + 1, g->size);
-        ap->p.givens[c] = (uint8_t)d;
-    }
-}
-
-static void api_geometry(lua_State *L, int spec, struct geometry *g)
-{
-    struct sl_error err = {0};
-    lua_getfield(L, spec, "size");
-    lua_Integer n = lua_isnil(L, -1) ? 9 : api_field_check(L, "puzzle", "size", 1, SL_MAX_SIZE);
-    lua_pop(L, 1);
-    int rc;
-    if (lua_getfield(L, spec, "boxes") == LUA_TNIL) {
-        rc = geometry_init_default(g, (int)n, &err);
-    } else {
-        const char *boxes = api_field_text(L, "puzzle", "boxes", NULL);
-        int rows = 0, cols = 0;
-        if (strcmp(boxes, "none") != 0 && geometry_parse_boxes(boxes, &rows, &cols))
-            api_error(L, "puzzle: boxes must be \"RxC\" (each 1..%d) or \"none\", not \"%.40s\"",
-                      SL_MAX_SIZE, boxes);
-        rc = geometry_init(g, (int)n, rows, cols, &err);
-    }
-    lua_pop(L, 1);
-    if (rc) api_error(L, "puzzle: %s", err.msg);
-}
-
-/* sudolab.puzzle{size=9, boxes="3x3", rules="classic;...", givens="..."} */
-static int api_puzzle_new(lua_State *L)
-{
-    struct geometry g;
-    static const char *const keys[] = {"size", "boxes", "rules", "givens", NULL};
-    if (!lua_istable(L, 1)) return api_arg_error(L, 1, "puzzle", "table expected");
-    api_check_keys(L, 1, "puzzle", keys);
-    api_geometry(L, 1, &g);
-    struct api_puzzle *ap = api_push_puzzle(L, &g);
-    if (lua_getfield(L, 1, "rules") == LUA_TNIL)
-        api_add_rules_text(L, ap, "classic", "puzzle");
-    else
-        api_add_rules_text(L, ap, api_field_text(L, "puzzle", "rules", NULL), "puzzle");
-    lua_pop(L, 1);
-    if (lua_getfield(L, 1, "givens") != LUA_TNIL) {
-        size_t len;
-        const char *givens = api_field_text(L, "puzzle", "givens", &len);
-        api_set_givens(L, ap, givens, len, "puzzle");
-    }
-    lua_pop(L, 1);
-    return 1;
-}
 
 #define API_READING "sudolab.reading"
 
@@ -2173,7 +1912,6 @@ int lua_api_open(lua_State *L)
         {NULL, NULL},
     };
     static const luaL_Reg functions[] = {
-        {"puzzle", api_puzzle_new},
         {"read", api_read},
         {"rules", api_rules},
         {"cell", api_cell},
@@ -2195,25 +1933,20 @@ int lua_api_open(lua_State *L)
         {"killer_unique", api_killer_unique},
         {NULL, NULL},
     };
+    lua_newtable(L);
+    lua_puzzle_open(L);
     luaL_newmetatable(L, API_READING);
     lua_pushcfunction(L, api_reading_close);
     lua_setfield(L, -2, "__gc");
     lua_pushliteral(L, API_READING);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
-    luaL_newmetatable(L, API_PUZZLE);
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, api_gc);
-    lua_setfield(L, -2, "__gc");
+    luaL_getmetatable(L, API_PUZZLE);
     lua_pushcfunction(L, api_line);
     lua_setfield(L, -2, "__tostring");
-    /* Scripts see this name instead of the metatable, so they cannot call
-     * __gc by hand or swap the methods. */
-    lua_pushliteral(L, API_PUZZLE);
-    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
-    luaL_newlib(L, functions);
+    api_add_methods(L, methods);
+    luaL_setfuncs(L, functions, 0);
     lua_killer_layout_open(L);
     api_push_grades(L);
     lua_setfield(L, -2, "grades");

@@ -12,6 +12,7 @@
  * functions):
  *   lua_api.c            lua_api_open, and what is not moved out yet
  *   lua_api_args.c       errors naming the script's line; checked arguments
+ *   lua_puzzle.c         the puzzle userdata, its searches; sudolab.puzzle
  *   lua_killer_layout.c  sudolab.killer_layout (its own header)
  *
  * Every function that raises does so through api_error, with the calling
@@ -141,5 +142,77 @@ void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fn
 
 /* The grid size whose map has len symbols (one or two per cell), or 0. */
 int api_cage_map_size(size_t len);
+
+/* --- lua_puzzle.c ---------------------------------------------------------- */
+
+/* Frees ap's rater, solver and ruleset, and what they were charged, and
+ * forgets the givens known unique: after a rule change, or on an error. */
+void api_release(lua_State *L, struct api_puzzle *ap);
+
+/* 1 when the givens extend the ones known unique and agree with their
+ * solution (copied to solution). */
+int api_unique_known(const struct api_puzzle *ap, uint8_t *solution);
+
+/* Keeps the givens now known unique, with their solution. */
+void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes);
+
+/* A new empty puzzle userdata on the stack, owning nothing yet. */
+struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g);
+
+/* After a search: a Lua rule's error becomes the script's error. */
+void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname);
+
+/* What ruleset rs takes, near enough to charge the cap (as
+ * api_solver_bytes). */
+size_t api_ruleset_bytes(const struct ruleset *rs);
+
+/* Charges bytes to the cap for ap, or raises. */
+void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname);
+
+/* Charges the cap for ap's rater, made or to be made over ap->rules: a
+ * search of its own and the player's grid. */
+void api_charge_rater(lua_State *L, struct api_puzzle *ap, const char *fname);
+
+/* The ruleset and solver of the puzzle's current rules, checking givens.
+ * A ruleset may be there without a solver (p:retotal patched it). */
+void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname);
+
+/* As api_search_begin, for a search the script gave a node budget of its
+ * own (asked): past it the search gives up, and the call says so. */
+void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fname,
+                             struct api_search *run, unsigned long long asked);
+
+/* Starts a search on ap: its solver ready, its node limit what is left of
+ * the budget, the puzzle busy and Lua rules called on this thread. Nothing
+ * may raise until api_search_end. */
+void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
+                      struct api_search *run);
+
+/* Ends it: charges its nodes, raises a Lua rule's error, and "budget
+ * exhausted" when the budget, not the API's node limit, stopped it. */
+int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struct api_search *run,
+                   int gave_up);
+
+/* Pushes cells as a string of one symbol a cell. */
+void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells);
+
+/* Adds rules from a rules text "name[:args];..." (the sudolab line's). */
+void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text, const char *fname);
+
+/* Sets ap's givens from text (len symbols, one a cell: a digit or '.'),
+ * or raises. */
+void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_t len,
+                    const char *fname);
+
+/* With the sudolab module table on top of the stack (left there): adds
+ * methods to the puzzles' methods table (lua_puzzle_open made it). */
+void api_add_methods(lua_State *L, const luaL_Reg *methods);
+
+/* --- the openers ------------------------------------------------------------
+ * Each, with the sudolab module table on top of the stack (left there),
+ * adds its file's functions to it and its methods to the puzzles'
+ * (api_add_methods); lua_puzzle_open, which makes the puzzles' metatable,
+ * comes first. */
+void lua_puzzle_open(lua_State *L);
 
 #endif
