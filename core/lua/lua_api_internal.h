@@ -13,6 +13,8 @@
  *   lua_api.c            lua_api_open, and what is not moved out yet
  *   lua_api_args.c       errors naming the script's line; checked arguments
  *   lua_puzzle.c         the puzzle userdata, its searches; sudolab.puzzle
+ *   lua_killer.c         sudolab.cages_text, parse_cages, killer_swap,
+ *                        killer_partition, killer_unique
  *   lua_calcudoku.c      sudolab.calc_unique, calc_small, calc_small_draws,
  *                        calc_text, calc_move, calc_partition, calc_fill
  *   lua_killer_layout.c  sudolab.killer_layout (its own header)
@@ -217,5 +219,6 @@ void api_add_methods(lua_State *L, const luaL_Reg *methods);
  * comes first. */
 void lua_puzzle_open(lua_State *L);
 void lua_calcudoku_open(lua_State *L);
+void lua_killer_open(lua_State *L);
 
 #endif
