@@ -14,6 +14,7 @@
  *   lua_api_args.c       errors naming the script's line; checked arguments
  *   lua_puzzle.c         the puzzle userdata, its searches; sudolab.puzzle
  *   lua_puzzle_text.c    sudolab.read; p:line (tostring), p:solo, p:rules
+ *   lua_puzzle_search.c  p:solve, count, solutions, fill, candidates, check
  *   lua_killer.c         sudolab.cages_text, parse_cages, killer_swap,
  *                        killer_partition, killer_unique
  *   lua_calcudoku.c      sudolab.calc_unique, calc_small, calc_small_draws,
@@ -222,5 +223,6 @@ void lua_puzzle_open(lua_State *L);
 void lua_calcudoku_open(lua_State *L);
 void lua_killer_open(lua_State *L);
 void lua_puzzle_text_open(lua_State *L);
+void lua_puzzle_search_open(lua_State *L);
 
 #endif
