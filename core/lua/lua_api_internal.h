@@ -16,6 +16,7 @@
  *   lua_puzzle_text.c    sudolab.read; p:line (tostring), p:solo, p:rules
  *   lua_puzzle_search.c  p:solve, count, solutions, fill, candidates, check
  *   lua_puzzle_rate.c    p:rate; sudolab.grades, technique_rating
+ *   lua_puzzle_dig.c     p:dig, keeps_unique, deduces; sudolab.shuffled
  *   lua_killer.c         sudolab.cages_text, parse_cages, killer_swap,
  *                        killer_partition, killer_unique
  *   lua_calcudoku.c      sudolab.calc_unique, calc_small, calc_small_draws,
@@ -226,5 +227,6 @@ void lua_killer_open(lua_State *L);
 void lua_puzzle_text_open(lua_State *L);
 void lua_puzzle_search_open(lua_State *L);
 void lua_puzzle_rate_open(lua_State *L);
+void lua_puzzle_dig_open(lua_State *L);
 
 #endif
