@@ -73,15 +73,6 @@ lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, 
     return v;
 }
 
-lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname, lua_Integer lo,
-                             lua_Integer hi)
-{
-    lua_getfield(L, 1, key);
-    lua_Integer v = api_field_check(L, fname, key, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
 const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
 {
     if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
@@ -98,12 +89,6 @@ void api_check_keys(lua_State *L, int arg, const char *fname, const char *const 
 {
     char msg[512];
     if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
-}
-
-uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
-{
-    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
-    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
 }
 
 uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)

@@ -10,10 +10,12 @@
  *
  * The module's files, one idea each (variants/README.md documents the
  * functions):
- *   lua_api.c            lua_api_open, and what is not moved out yet
+ *   lua_api.c            lua_api_open; sudolab.rules, cell, relation, suggest
  *   lua_api_args.c       errors naming the script's line; checked arguments
  *   lua_puzzle.c         the puzzle userdata, its searches; sudolab.puzzle
  *   lua_puzzle_text.c    sudolab.read; p:line (tostring), p:solo, p:rules
+ *   lua_puzzle_edit.c    p:size, givens, set, put, get, clues, add_rule,
+ *                        add_lua_rule, retotal
  *   lua_puzzle_search.c  p:solve, count, solutions, fill, candidates, check
  *   lua_puzzle_rate.c    p:rate; sudolab.grades, technique_rating
  *   lua_puzzle_dig.c     p:dig, keeps_unique, deduces; sudolab.shuffled
@@ -108,10 +110,6 @@ lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lu
 lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, lua_Integer lo,
                               lua_Integer hi, lua_Integer dflt);
 
-/* As api_field_integer, for a field the table must give. */
-lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname, lua_Integer lo,
-                             lua_Integer hi);
-
 /* The value on top of the stack, field key of fname's table, as a string
  * (alive while the stack holds it). */
 const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len);
@@ -122,9 +120,6 @@ const char *api_field_string(lua_State *L, int t, const char *key, const char *f
 /* Every key of the option table at arg is one of known (NULL-ended),
  * else an error naming the first that is not, with a guess. */
 void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known);
-
-/* An optional search budget at arg (max_nodes), else the API's own. */
-uint64_t api_node_budget(lua_State *L, int arg, const char *fname);
 
 /* The option table's search budget field key (nodes), else the API's own. */
 uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
@@ -222,11 +217,12 @@ void api_add_methods(lua_State *L, const luaL_Reg *methods);
  * (api_add_methods); lua_puzzle_open, which makes the puzzles' metatable,
  * comes first. */
 void lua_puzzle_open(lua_State *L);
-void lua_calcudoku_open(lua_State *L);
-void lua_killer_open(lua_State *L);
 void lua_puzzle_text_open(lua_State *L);
+void lua_puzzle_edit_open(lua_State *L);
 void lua_puzzle_search_open(lua_State *L);
 void lua_puzzle_rate_open(lua_State *L);
 void lua_puzzle_dig_open(lua_State *L);
+void lua_killer_open(lua_State *L);
+void lua_calcudoku_open(lua_State *L);
 
 #endif

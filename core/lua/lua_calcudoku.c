@@ -22,6 +22,16 @@
 #include "lua_host.h"
 #include "search.h"
 
+/* As api_field_integer, for a field the table must give. */
+static lua_Integer api_field_needed(lua_State *L, const char *key, const char *fname,
+                                    lua_Integer lo, lua_Integer hi)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = api_field_check(L, fname, key, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
+
 /* spec's string field key (weights: symbols of "+-x/" only) into out. */
 static void api_calc_weights(lua_State *L, const char *fname, const char *key, const char *allowed,
                              char *out, size_t cap)

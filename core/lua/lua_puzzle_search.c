@@ -11,6 +11,13 @@
 #include "propagate.h"
 #include "search.h"
 
+/* An optional search budget at arg (max_nodes), else the API's own. */
+static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
+{
+    if (lua_isnoneornil(L, arg)) return API_NODE_LIMIT;
+    return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
+}
+
 /* p:solve() -> the first solution found, or nil and "no solution" or
  * "gave up". */
 static int api_solve(lua_State *L)
