@@ -64,15 +64,6 @@ lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lu
     return v;
 }
 
-lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, lua_Integer lo,
-                              lua_Integer hi, lua_Integer dflt)
-{
-    lua_getfield(L, 1, key);
-    lua_Integer v = lua_isnil(L, -1) ? dflt : api_field_check(L, fname, key, lo, hi);
-    lua_pop(L, 1);
-    return v;
-}
-
 const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
 {
     if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
@@ -83,12 +74,6 @@ const char *api_field_string(lua_State *L, int t, const char *key, const char *f
 {
     lua_getfield(L, t, key);
     return api_field_text(L, fname, key, NULL);
-}
-
-void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known)
-{
-    char msg[512];
-    if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
 }
 
 uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)
@@ -104,30 +89,6 @@ uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint6
         api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
                   fname);
     return (uint64_t)left < nodes ? (uint64_t)left : nodes;
-}
-
-struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
-{
-    struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
-    if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
-    if (ap->dead) api_error(L, "%s: this puzzle was collected (a finalizer kept it)", fname);
-    return ap;
-}
-
-void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname)
-{
-    if (ap->busy)
-        api_error(L,
-                  "%s: puzzle is busy: a search on it is under way (a Lua rule's check "
-                  "cannot change it or search it again)",
-                  fname);
-}
-
-struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname)
-{
-    struct api_puzzle *ap = api_check_puzzle(L, arg, fname);
-    api_idle(L, ap, fname);
-    return ap;
 }
 
 void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
@@ -147,11 +108,4 @@ void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fn
                       c + 1, ap->p.geo.size);
         solution[c] = (uint8_t)d;
     }
-}
-
-int api_cage_map_size(size_t len)
-{
-    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
-        if (n * n == len || 2 * n * n == len) return (int)n;
-    return 0;
 }

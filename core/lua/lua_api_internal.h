@@ -26,7 +26,10 @@
  *   lua_killer_layout.c  sudolab.killer_layout (its own header)
  *
  * Every function that raises does so through api_error, with the calling
- * script's file and line.
+ * script's file and line. The small helpers that every call or every cell
+ * runs (api_check_puzzle, api_field_integer, api_push_grid, ...) are
+ * static inline here: the compiler inlined them when the module was one
+ * file, and a call across files for each would cost instructions.
  */
 
 #ifndef SUDOLAB_LUA_API_INTERNAL_H
@@ -36,7 +39,9 @@
 #include <lua.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "lua_host.h"
 #include "search.h"
 
 #define API_PUZZLE "sudolab.puzzle"
@@ -107,8 +112,14 @@ lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lu
                             lua_Integer hi);
 
 /* The option table's (argument 1's) integer field key, lo..hi, or dflt when absent. */
-lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname, lua_Integer lo,
-                              lua_Integer hi, lua_Integer dflt);
+static inline lua_Integer api_field_integer(lua_State *L, const char *key, const char *fname,
+                                            lua_Integer lo, lua_Integer hi, lua_Integer dflt)
+{
+    lua_getfield(L, 1, key);
+    lua_Integer v = lua_isnil(L, -1) ? dflt : api_field_check(L, fname, key, lo, hi);
+    lua_pop(L, 1);
+    return v;
+}
 
 /* The value on top of the stack, field key of fname's table, as a string
  * (alive while the stack holds it). */
@@ -119,7 +130,12 @@ const char *api_field_string(lua_State *L, int t, const char *key, const char *f
 
 /* Every key of the option table at arg is one of known (NULL-ended),
  * else an error naming the first that is not, with a guess. */
-void api_check_keys(lua_State *L, int arg, const char *fname, const char *const *known);
+static inline void api_check_keys(lua_State *L, int arg, const char *fname,
+                                  const char *const *known)
+{
+    char msg[512];
+    if (lua_table_unknown_key(L, arg, known, msg, sizeof msg)) api_error(L, "%s: %s", fname, msg);
+}
 
 /* The option table's search budget field key (nodes), else the API's own. */
 uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
@@ -131,20 +147,43 @@ uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
 uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes);
 
 /* Argument arg, which must be a puzzle not yet collected. */
-struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname);
+static inline struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = luaL_testudata(L, arg, API_PUZZLE);
+    if (ap == NULL) api_arg_error(L, arg, fname, "puzzle expected");
+    if (ap->dead) api_error(L, "%s: this puzzle was collected (a finalizer kept it)", fname);
+    return ap;
+}
 
 /* Raises unless ap's rules, givens and solver may change. */
-void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname);
+static inline void api_idle(lua_State *L, const struct api_puzzle *ap, const char *fname)
+{
+    if (ap->busy)
+        api_error(L,
+                  "%s: puzzle is busy: a search on it is under way (a Lua rule's check "
+                  "cannot change it or search it again)",
+                  fname);
+}
 
 /* api_check_puzzle, and api_idle of that puzzle. */
-struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname);
+static inline struct api_puzzle *api_check_idle(lua_State *L, int arg, const char *fname)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, arg, fname);
+    api_idle(L, ap, fname);
+    return ap;
+}
 
 /* Reads the solution string at index i (N*N digits) into solution. */
 void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
                       uint8_t *solution);
 
 /* The grid size whose map has len symbols (one or two per cell), or 0. */
-int api_cage_map_size(size_t len);
+static inline int api_cage_map_size(size_t len)
+{
+    for (size_t n = 1; n <= SL_MAX_SIZE; n++)
+        if (n * n == len || 2 * n * n == len) return (int)n;
+    return 0;
+}
 
 /* --- lua_puzzle.c ---------------------------------------------------------- */
 
@@ -157,20 +196,20 @@ void api_release(lua_State *L, struct api_puzzle *ap);
 int api_unique_known(const struct api_puzzle *ap, uint8_t *solution);
 
 /* Keeps the givens now known unique, with their solution. */
-void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes);
+static inline void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes)
+{
+    size_t n = (size_t)ap->p.geo.ncells;
+    ap->unique_known = 1;
+    ap->unique_nodes = nodes;
+    memcpy(ap->unique_givens, ap->p.givens, n);
+    memcpy(ap->unique_solution, solution, n);
+}
 
 /* A new empty puzzle userdata on the stack, owning nothing yet. */
 struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g);
 
 /* After a search: a Lua rule's error becomes the script's error. */
 void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname);
-
-/* What ruleset rs takes, near enough to charge the cap (as
- * api_solver_bytes). */
-size_t api_ruleset_bytes(const struct ruleset *rs);
-
-/* Charges bytes to the cap for ap, or raises. */
-void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname);
 
 /* Charges the cap for ap's rater, made or to be made over ap->rules: a
  * search of its own and the player's grid. */
@@ -197,7 +236,12 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
                    int gave_up);
 
 /* Pushes cells as a string of one symbol a cell. */
-void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells);
+static inline void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
+{
+    char text[SL_MAX_CELLS]; /* a buffer's char at a time cost more than the fill */
+    for (int c = 0; c < g->ncells; c++) text[c] = geometry_symbol(cells[c]);
+    lua_pushlstring(L, text, (size_t)g->ncells);
+}
 
 /* Adds rules from a rules text "name[:args];..." (the sudolab line's). */
 void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text, const char *fname);
@@ -206,6 +250,12 @@ void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text, c
  * or raises. */
 void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_t len,
                     const char *fname);
+
+/* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
+ * can be, else dropped to be built again; the solver, and what was known
+ * unique, go (api_release) as after any rule change; the rater stays
+ * with a patched ruleset (rater_retotaled). */
+void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid);
 
 /* With the sudolab module table on top of the stack (left there): adds
  * methods to the puzzles' methods table (lua_puzzle_open made it). */

@@ -45,15 +45,6 @@ int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
     return 1;
 }
 
-void api_note_unique(struct api_puzzle *ap, const uint8_t *solution, uint64_t nodes)
-{
-    size_t n = (size_t)ap->p.geo.ncells;
-    ap->unique_known = 1;
-    ap->unique_nodes = nodes;
-    memcpy(ap->unique_givens, ap->p.givens, n);
-    memcpy(ap->unique_solution, solution, n);
-}
-
 static int api_gc(lua_State *L)
 {
     struct api_puzzle *ap = luaL_checkudata(L, 1, API_PUZZLE);
@@ -94,14 +85,17 @@ static size_t api_solver_bytes(const struct ruleset *rs)
     return levels * (rs->state_bytes + 64) + 2 * rs->state_bytes + rs->scratch_bytes + ncells * 8;
 }
 
-size_t api_ruleset_bytes(const struct ruleset *rs)
+/* What ruleset rs takes, near enough to charge the cap (as
+ * api_solver_bytes). */
+static size_t api_ruleset_bytes(const struct ruleset *rs)
 {
     size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
     return sizeof *rs + ncells * (4 * size + 8 * (size_t)rs->unit_words + 32) +
            (size_t)rs->nunits * (4 + 2 * size) + (size_t)rs->ngroups * 16 + rs->scratch_bytes;
 }
 
-void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname)
+/* Charges bytes to the cap for ap, or raises. */
+static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const char *fname)
 {
     if (lua_host_charge_memory(L, (long long)bytes)) {
         api_release(L, ap);
@@ -186,13 +180,6 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
     return gave_up && run->asked < API_NODE_LIMIT;
 }
 
-void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
-{
-    char text[SL_MAX_CELLS]; /* a buffer's char at a time cost more than the fill */
-    for (int c = 0; c < g->ncells; c++) text[c] = geometry_symbol(cells[c]);
-    lua_pushlstring(L, text, (size_t)g->ncells);
-}
-
 void api_add_rules_text(lua_State *L, struct api_puzzle *ap, const char *text, const char *fname)
 {
     struct sl_error err = {0};
@@ -214,6 +201,31 @@ void api_set_givens(lua_State *L, struct api_puzzle *ap, const char *text, size_
                       text[c], c + 1, g->size);
         ap->p.givens[c] = (uint8_t)d;
     }
+}
+
+void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
+{
+    struct sl_error err = {0};
+    struct ruleset *rs = ap->rules;
+    struct rater *rater = ap->rater;
+    ap->rules = NULL; /* kept from api_release, which frees the rest */
+    ap->rater = NULL;
+    api_release(L, ap);
+    if (rs == NULL) return;
+    if (ruleset_retotal(rs, &ap->p, grid, &err)) {
+        rater_free(rater);
+        ruleset_free(rs);
+        return;
+    }
+    ap->rules = rs;
+    /* The patch kept the units, so the rater's layout stands: the next
+     * rating (a relabeling's, in a generator) does not lay it out again,
+     * and a relabeling the screen turns down is not rated at all. It
+     * stays charged: puzzles kept with their raters must meet the cap. */
+    ap->rater = rater;
+    ap->rater_retotaled = rater != NULL;
+    api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
+    if (rater) api_charge_rater(L, ap, "retotal");
 }
 
 static void api_geometry(lua_State *L, int spec, struct geometry *g)
@@ -275,7 +287,9 @@ void lua_puzzle_open(lua_State *L)
         {NULL, NULL},
     };
     luaL_newmetatable(L, API_PUZZLE);
-    lua_newtable(L);
+    /* The methods the other openers add (22), room made for them all at
+     * once: a table grown one rehash at a time costs every host more. */
+    lua_createtable(L, 0, 22);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, api_gc);
     lua_setfield(L, -2, "__gc");

@@ -8,8 +8,6 @@
 
 #include "lua_rule.h"
 #include "puzzle_edit.h"
-#include "rate.h"
-#include "rules.h"
 
 static int api_size(lua_State *L)
 {
@@ -29,35 +27,6 @@ static int api_givens(lua_State *L)
     }
     api_push_grid(L, &ap->p.geo, ap->p.givens);
     return 1;
-}
-
-/* After puzzle_retotal: the ruleset patched (ruleset_retotal) where it
- * can be, else dropped to be built again; the solver, and what was known
- * unique, go (api_release) as after any rule change; the rater stays
- * with a patched ruleset (rater_retotaled). */
-static void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
-{
-    struct sl_error err = {0};
-    struct ruleset *rs = ap->rules;
-    struct rater *rater = ap->rater;
-    ap->rules = NULL; /* kept from api_release, which frees the rest */
-    ap->rater = NULL;
-    api_release(L, ap);
-    if (rs == NULL) return;
-    if (ruleset_retotal(rs, &ap->p, grid, &err)) {
-        rater_free(rater);
-        ruleset_free(rs);
-        return;
-    }
-    ap->rules = rs;
-    /* The patch kept the units, so the rater's layout stands: the next
-     * rating (a relabeling's, in a generator) does not lay it out again,
-     * and a relabeling the screen turns down is not rated at all. It
-     * stays charged: puzzles kept with their raters must meet the cap. */
-    ap->rater = rater;
-    ap->rater_retotaled = rater != NULL;
-    api_charge(L, ap, api_ruleset_bytes(rs), "retotal");
-    if (rater) api_charge_rater(L, ap, "retotal");
 }
 
 /* p:retotal(grid) -> p: its totals (the killer's cage sums) made grid's,
