@@ -90,7 +90,9 @@ struct api_search {
 
 /* --- lua_api_args.c -------------------------------------------------------- */
 
-/* luaL_where(L, 1) is the script line that called the API function. */
+/* Raises fmt's message after the calling script's "file:line:" (printf's
+ * format, up to 511 bytes). luaL_where(L, 1) is the script line that
+ * called the API function. */
 int api_error(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Raises "bad argument #arg to 'fname' (what)". */
@@ -260,6 +262,11 @@ void api_retotal_rules(lua_State *L, struct api_puzzle *ap, const uint8_t *grid)
 /* With the sudolab module table on top of the stack (left there): adds
  * methods to the puzzles' methods table (lua_puzzle_open made it). */
 void api_add_methods(lua_State *L, const luaL_Reg *methods);
+
+/* Makes the metatable of the userdata called name, its finalizer gc, and
+ * leaves it on the stack. Scripts see the name instead of the metatable
+ * (__metatable), so they cannot call __gc by hand or swap the methods. */
+void api_new_metatable(lua_State *L, const char *name, lua_CFunction gc);
 
 /* --- the openers ------------------------------------------------------------
  * Each, with the sudolab module table on top of the stack (left there),

@@ -280,23 +280,26 @@ void api_add_methods(lua_State *L, const luaL_Reg *methods)
     lua_pop(L, 2);
 }
 
+void api_new_metatable(lua_State *L, const char *name, lua_CFunction gc)
+{
+    luaL_newmetatable(L, name);
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__metatable");
+}
+
 void lua_puzzle_open(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"puzzle", api_puzzle_new},
         {NULL, NULL},
     };
-    luaL_newmetatable(L, API_PUZZLE);
+    api_new_metatable(L, API_PUZZLE, api_gc);
     /* The methods the other openers add (22), room made for them all at
      * once: a table grown one rehash at a time costs every host more. */
     lua_createtable(L, 0, 22);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, api_gc);
-    lua_setfield(L, -2, "__gc");
-    /* Scripts see this name instead of the metatable, so they cannot call
-     * __gc by hand or swap the methods. */
-    lua_pushliteral(L, API_PUZZLE);
-    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     luaL_setfuncs(L, functions, 0);
 }

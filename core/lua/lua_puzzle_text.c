@@ -139,11 +139,7 @@ void lua_puzzle_text_open(lua_State *L)
         {"rules", api_rules_text},
         {NULL, NULL},
     };
-    luaL_newmetatable(L, API_READING);
-    lua_pushcfunction(L, api_reading_close);
-    lua_setfield(L, -2, "__gc");
-    lua_pushliteral(L, API_READING);
-    lua_setfield(L, -2, "__metatable");
+    api_new_metatable(L, API_READING, api_reading_close);
     lua_pop(L, 1);
     luaL_getmetatable(L, API_PUZZLE);
     lua_pushcfunction(L, api_line);
