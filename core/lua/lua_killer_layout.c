@@ -22,6 +22,7 @@
 
 #include "geometry.h"
 #include "killer_layout.h"
+#include "lua_api_internal.h"
 #include "lua_host.h"
 
 #define LKL_NAME "sudolab.killer_layout"
@@ -239,13 +240,9 @@ void lua_killer_layout_open(lua_State *L)
         {"count", lkl_count},   {"cage_of", lkl_cage_of}, {"cage", lkl_cage},
         {"houses", lkl_houses}, {"same", lkl_same},       {NULL, NULL},
     };
-    luaL_newmetatable(L, LKL_NAME);
+    api_new_metatable(L, LKL_NAME, lkl_gc);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, lkl_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pushliteral(L, LKL_NAME);
-    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
     lua_pushcfunction(L, lkl_new);
     lua_setfield(L, -2, "killer_layout");
