@@ -66,6 +66,14 @@ run render "$PUB" --format svg --output "$T/x.svg"
 check "several puzzles in one SVG are refused" eval '[ $rc -eq 2 ] && grep -q "svg holds one puzzle" "$T/err" && no_file "$T/x.svg"'
 run render "$PUB" --format jpeg --output "$T/x.pdf"
 check "an unknown format is refused" eval '[ $rc -eq 2 ] && grep -q "unknown format" "$T/err" && no_file "$T/x.pdf"'
+# A title that is not UTF-8 (a Latin-1 é here) is refused as such: the
+# PDF's metadata takes UTF-8 alone, and the book once failed "cannot write".
+run render "$PUB" --title "$(printf 'caf\351')" --output "$T/x.pdf"
+check "a --title not in UTF-8 is refused, and says so" \
+    eval '[ $rc -eq 2 ] && grep -q "title is not UTF-8" "$T/err" && no_file "$T/x.pdf"'
+run render "$PUB" --title "café" --output "$T/x.pdf"
+check "a UTF-8 --title is the PDF's" eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "^Title: *café"'
+rm -f "$T/x.pdf"
 { cat "$PUB"; echo "sudolab 9 3x3 classic;thermo:0-0 ."; } > "$T/bad.txt"
 run render "$T/bad.txt" --output "$T/x.pdf"
 check "a bad puzzle among good ones: its line, and no file" \

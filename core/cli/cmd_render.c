@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "json.h"
 #include "rate.h"
 #include "render.h"
 #include "suggest.h"
@@ -154,6 +155,10 @@ static int render_settings(const struct cmd_options *opt, struct render_options 
     if (opt->title && strlen(opt->title) >= RENDER_TITLE_MAX)
         return cmd_usage_error(&render_spec, "--title is longer than %d bytes",
                                RENDER_TITLE_MAX - 1);
+    /* The PDF's metadata and text take UTF-8 alone: other bytes once
+     * failed the whole book as "cannot write". */
+    if (opt->title && !json_is_utf8(opt->title, strlen(opt->title)))
+        return cmd_usage_error(&render_spec, "--title is not UTF-8 text");
     *ro = (struct render_options){RENDER_PDF, per_page, opt->solutions, opt->title,
                                   (enum render_paper)paper};
     return -1;

@@ -161,6 +161,17 @@ static int json_utf8_length(const unsigned char *s, size_t avail)
     return n;
 }
 
+int json_is_utf8(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t at = 0; at < len;) {
+        int n = json_utf8_length(u + at, len - at);
+        if (n == 0) return 0;
+        at += (size_t)n;
+    }
+    return 1;
+}
+
 static char *json_put_utf8(char *out, unsigned long cp)
 {
     if (cp < 0x80) {

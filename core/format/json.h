@@ -57,6 +57,11 @@ const struct json_value *json_next(const struct json_doc *doc, const struct json
 /* The member of an object by key, or NULL. */
 const struct json_value *json_get(const struct json_doc *doc, const struct json_value *obj,
                                   const char *key);
+/* 1 when s[0..len) is UTF-8 as the reader takes it (no overlong forms,
+ * surrogates or code points past U+10FFFF), else 0: text a JSON string
+ * may hold as it is. */
+int json_is_utf8(const char *s, size_t len);
+
 /* The type's name ("string", "an array", ...), for messages. */
 const char *json_type_name(enum json_type type);
 
