@@ -117,6 +117,9 @@ check "pretty: a killer's cages in box drawing, its sums in the corners" \
 run convert --to pretty --ascii "$T/p3.txt"
 check "pretty --ascii: plain ASCII" \
     eval '[ $rc -eq 0 ] && ! LC_ALL=C grep -q "[^ -~]" "$T/out" && grep -q "|13     :11 |7  :18     !" "$T/out"'
+run convert --ascii "$T/p3.txt"
+check "--ascii without --to pretty is refused, not ignored" \
+    eval '[ $rc -eq 2 ] && grep -q "ascii goes with --to pretty" "$T/err" && [ ! -s "$T/out" ]'
 run convert --to pretty "$T/p4.txt"
 check "pretty: a jigsaw's regions" eval '[ $rc -eq 0 ] && head -1 "$T/out" | grep -qx jigsaw && grep -q "┠───┼───╄━━━╅───╂" "$T/out"'
 
