@@ -82,6 +82,13 @@ echo "sudolab 4 2x2 classic 1234341221434321" > "$T/wrong.txt"
 echo "sudolab 4 2x2 classic 11.............." >> "$T/wrong.txt"
 run render "$T/wrong.txt" --solutions --output "$T/x.pdf"
 check "--solutions for a puzzle without one: nothing written" eval '[ $rc -ne 0 ] && no_file "$T/x.pdf"'
+echo "sudolab 4 2x2 classic 1234............" > "$T/several.txt"
+run render "$T/several.txt" --solutions --output "$T/several.pdf"
+check "--solutions for a puzzle with several: drawn, with a warning naming its line" \
+    eval '[ $rc -eq 0 ] && [ -s "$T/several.pdf" ] &&
+          grep -q "several.txt:1: warning: several solutions; the one drawn is the first found" "$T/err"'
+run render "$T/several.txt" --output "$T/several.pdf"
+check "and without --solutions, no warning" eval '[ $rc -eq 0 ] && [ ! -s "$T/err" ]'
 run render "$T/p3.txt" --output "$T/nodir/x.pdf"
 check "an unwritable output is an error" eval '[ $rc -eq 2 ] && grep -q "nodir/x.pdf" "$T/err"'
 
