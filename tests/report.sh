@@ -156,6 +156,13 @@ check "meta.json is JSON with the version, commit, experiment, machine and date"
     python3 "$T/meta.py" "$T/m/meta.json"
 check "the page and summary.md say how to reproduce it" eval \
     'grep -q "<h2>Reproducing</h2>" "$T/m/index.html" && grep -q "^- seed 5, threads 1" "$T/m/summary.md"'
+# meta.json holds the command line: an --out name with a Latin-1 byte in
+# it once went in raw, and meta.json was no longer JSON.
+latin1_out="$T/m-$(printf '\351')"
+"$S" report --count 1 --out "$latin1_out" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "an --out name not in UTF-8 still gives a meta.json that is JSON" eval \
+    '[ $rc -eq 0 ] && python3 -c "import json,sys; json.load(open(sys.argv[1], \"rb\"))" "$latin1_out/meta.json"'
 
 # --- bad experiments ----------------------------------------------------------
 printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"

@@ -19,6 +19,7 @@
 #define SUDOLAB_JSON_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -76,6 +77,10 @@ void json_out_printf(struct json_out *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* s as a JSON string, quoted and escaped. */
 void json_out_string(struct json_out *out, const char *s);
+/* s as a JSON string into f, quoted and escaped: control characters as
+ * \u00XX, and each byte that is not UTF-8 (a file name's Latin-1, say)
+ * as U+FFFD, so the line stays JSON whatever s holds. */
+void json_write_string(FILE *f, const char *s);
 void json_out_free(struct json_out *out);
 
 #endif
