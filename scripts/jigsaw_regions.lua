@@ -62,8 +62,18 @@ function M.random(n, trades)
       end
     end
   end
-  local letters, map = "ABCDEFGHIJKLMNOPQRSTUVWXY", {}
-  for cell = 0, n * n - 1 do map[cell + 1] = letters:sub(region[cell] + 1, region[cell] + 1) end
+  -- Letters by first appearance, as every reader names regions (Solo IDs,
+  -- f-puzzles) and as killer cages are named: the map then reads back
+  -- the same through any form.
+  local letters, map, letter_of, named = "ABCDEFGHIJKLMNOPQRSTUVWXY", {}, {}, 0
+  for cell = 0, n * n - 1 do
+    local id = region[cell]
+    if not letter_of[id] then
+      named = named + 1
+      letter_of[id] = letters:sub(named, named)
+    end
+    map[cell + 1] = letter_of[id]
+  end
   return table.concat(map)
 end
 

@@ -7,7 +7,9 @@
 --       givens dug to a minimal set (none when the marks alone are unique;
 --       at most opts.givens, so 0 asks for marks alone),
 --       then each mark (or symmetric pair of marks) dropped in random order
---       while the puzzle stays unique: every mark left matters
+--       while the puzzle stays unique within DROP_NODES search nodes: a
+--       mark whose drop takes a longer proof stays (check --redundant
+--       lists such marks; kropki keeps many)
 --   marks.bare(v, family, grid, opts)    no givens at all: every mark the
 --       grid allows (with the negative constraint where the family has one:
 --       unmarked neighbours qualify for no mark), unique or nothing

@@ -519,6 +519,14 @@ check "rate prints rating, grade, work and technique counts" \
 run rate --json "$T/easy.txt"
 check "rate --json is one object with the rating and the techniques" \
     eval 'rc_is 0 && out_has "\"rating\":1.2,\"grade\":\"easy\"" && out_has "\"techniques\":{"'
+# A file name is data: a newline, a tab or a Latin-1 byte in it once went
+# into the line raw, and the line was no longer JSON.
+odd_name=$(printf 'odd\nname\t\351.txt')
+cp "$T/easy.txt" "$T/$odd_name"
+run rate --json "$T/$odd_name"
+check "rate --json escapes an odd file name and stays one JSON object" \
+    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 1 ] && out_has "odd\\u000aname\\u0009\\ufffd.txt" &&
+          python3 -c "import json,sys; json.loads(sys.stdin.read())" < "$T/out"'
 run rate --explain "$T/easy.txt"
 check "rate --explain gives every step in words, then the rating" \
     eval 'rc_is 0 && out_has "1. [1.2] r2c2: hidden single 6 in box 1" && [ $(grep -c "^ *[0-9]*\. \[" "$T/out") -eq 49 ]'

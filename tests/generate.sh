@@ -106,6 +106,12 @@ check "odd/even: marks from the grid's parities, unique" eval \
 gen --variant jigsaw --count 3 > "$T/jg"
 check "jigsaw: random regions of nine connected cells, unique, no warning" eval \
     'grep -q "jigsaw:[A-I]\{81\} " "$T/jg" && all_unique "$T/jg" && [ -z "$("$S" check "$T/jg" 2>&1 | grep -i warn)" ]'
+# Regions are lettered by first appearance, as every reader letters them:
+# through Solo and f-puzzles and back, the line comes back byte for byte.
+for form in solo fpuzzles; do
+    "$S" convert --to $form "$T/jg" | "$S" convert > "$T/jg.$form" 2> "$T/err"
+    check "jigsaw: to $form and back gives the same lines" cmp -s "$T/jg" "$T/jg.$form"
+done
 gen --variant killer --count 5 > "$T/k"
 check "killer (greedy): cages and sums, no givens, unique" eval \
     '[ $(grep -c "killer:.* \.\{81\}$" "$T/k") -eq 5 ] && all_unique "$T/k"'

@@ -66,6 +66,14 @@ run render "$PUB" --format svg --output "$T/x.svg"
 check "several puzzles in one SVG are refused" eval '[ $rc -eq 2 ] && grep -q "svg holds one puzzle" "$T/err" && no_file "$T/x.svg"'
 run render "$PUB" --format jpeg --output "$T/x.pdf"
 check "an unknown format is refused" eval '[ $rc -eq 2 ] && grep -q "unknown format" "$T/err" && no_file "$T/x.pdf"'
+# A title that is not UTF-8 (a Latin-1 é here) is refused as such: the
+# PDF's metadata takes UTF-8 alone, and the book once failed "cannot write".
+run render "$PUB" --title "$(printf 'caf\351')" --output "$T/x.pdf"
+check "a --title not in UTF-8 is refused, and says so" \
+    eval '[ $rc -eq 2 ] && grep -q "title is not UTF-8" "$T/err" && no_file "$T/x.pdf"'
+run render "$PUB" --title "café" --output "$T/x.pdf"
+check "a UTF-8 --title is the PDF's" eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "^Title: *café"'
+rm -f "$T/x.pdf"
 { cat "$PUB"; echo "sudolab 9 3x3 classic;thermo:0-0 ."; } > "$T/bad.txt"
 run render "$T/bad.txt" --output "$T/x.pdf"
 check "a bad puzzle among good ones: its line, and no file" \
@@ -74,6 +82,13 @@ echo "sudolab 4 2x2 classic 1234341221434321" > "$T/wrong.txt"
 echo "sudolab 4 2x2 classic 11.............." >> "$T/wrong.txt"
 run render "$T/wrong.txt" --solutions --output "$T/x.pdf"
 check "--solutions for a puzzle without one: nothing written" eval '[ $rc -ne 0 ] && no_file "$T/x.pdf"'
+echo "sudolab 4 2x2 classic 1234............" > "$T/several.txt"
+run render "$T/several.txt" --solutions --output "$T/several.pdf"
+check "--solutions for a puzzle with several: drawn, with a warning naming its line" \
+    eval '[ $rc -eq 0 ] && [ -s "$T/several.pdf" ] &&
+          grep -q "several.txt:1: warning: several solutions; the one drawn is the first found" "$T/err"'
+run render "$T/several.txt" --output "$T/several.pdf"
+check "and without --solutions, no warning" eval '[ $rc -eq 0 ] && [ ! -s "$T/err" ]'
 run render "$T/p3.txt" --output "$T/nodir/x.pdf"
 check "an unwritable output is an error" eval '[ $rc -eq 2 ] && grep -q "nodir/x.pdf" "$T/err"'
 
@@ -109,6 +124,9 @@ check "pretty: a killer's cages in box drawing, its sums in the corners" \
 run convert --to pretty --ascii "$T/p3.txt"
 check "pretty --ascii: plain ASCII" \
     eval '[ $rc -eq 0 ] && ! LC_ALL=C grep -q "[^ -~]" "$T/out" && grep -q "|13     :11 |7  :18     !" "$T/out"'
+run convert --ascii "$T/p3.txt"
+check "--ascii without --to pretty is refused, not ignored" \
+    eval '[ $rc -eq 2 ] && grep -q "ascii goes with --to pretty" "$T/err" && [ ! -s "$T/out" ]'
 run convert --to pretty "$T/p4.txt"
 check "pretty: a jigsaw's regions" eval '[ $rc -eq 0 ] && head -1 "$T/out" | grep -qx jigsaw && grep -q "┠───┼───╄━━━╅───╂" "$T/out"'
 

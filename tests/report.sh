@@ -156,6 +156,13 @@ check "meta.json is JSON with the version, commit, experiment, machine and date"
     python3 "$T/meta.py" "$T/m/meta.json"
 check "the page and summary.md say how to reproduce it" eval \
     'grep -q "<h2>Reproducing</h2>" "$T/m/index.html" && grep -q "^- seed 5, threads 1" "$T/m/summary.md"'
+# meta.json holds the command line: an --out name with a Latin-1 byte in
+# it once went in raw, and meta.json was no longer JSON.
+latin1_out="$T/m-$(printf '\351')"
+"$S" report --count 1 --out "$latin1_out" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "an --out name not in UTF-8 still gives a meta.json that is JSON" eval \
+    '[ $rc -eq 0 ] && python3 -c "import json,sys; json.load(open(sys.argv[1], \"rb\"))" "$latin1_out/meta.json"'
 
 # --- bad experiments ----------------------------------------------------------
 printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"
@@ -207,6 +214,25 @@ refused bad_size "arm 'a': jigsaw takes --size 1..16, not 20" \
     'return {count = 2, arms = {{name = "a", variant = "jigsaw", size = 20}}}'
 refused bad_symmetry "arm 'a': unknown symmetry 'mirorr'; did you mean 'mirror'?" \
     'return {count = 2, arms = {{name = "a", symmetry = "mirorr"}}}'
+# A field of the wrong kind or range is named, with what it wants. A rating
+# band is the one generate --rating takes: math.huge once went through and
+# wrote "inf" into meta.json, which no JSON reader takes.
+refused bad_count "count wants a whole number 1..10000000" \
+    'return {count = 0, arms = {{name = "a"}}}'
+refused bad_arm_size "arm 1: size wants a whole number 0..25" \
+    'return {count = 2, arms = {{name = "a", size = 99}}}'
+refused endless_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+    'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {2, math.huge}}}}'
+refused wide_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+    'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 100}}}}'
+refused three_ratings "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+    'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 3, 5}}}}'
+# The title goes into meta.json, the page and summary.md, all UTF-8: bytes
+# that are not once made meta.json unreadable.
+refused latin1_title "title wants UTF-8 text of at most 255 bytes" \
+    'return {title = "caf\xe9", count = 2, arms = {{name = "a"}}}'
+refused latin1_description "description wants UTF-8 text of at most 1023 bytes" \
+    'return {description = "\xff", count = 2, arms = {{name = "a"}}}'
 "$S" report "$T/classic.lua" --out "$T/after" --require-charts --bogus 2> "$T/err"
 rc=$?
 check "report's options may follow the file; an unknown one is refused first" eval \

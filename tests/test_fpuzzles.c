@@ -501,7 +501,17 @@ static void test_mapping_errors(void)
          "\"clone\" has no rule"},
         {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
          "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"30\"}]}",
-         1, "killer:"},
+         90, "killer: this cage: no 2 distinct digits of 1..4 add up to 30"},
+        /* A cage's error is at its own entry, whatever the order of the
+         * list (the rule numbers cages by their first cell). */
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"killercage\":[{\"cells\":[\"R4C4\",\"R4C3\"],\"value\":\"30\"},"
+         "{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"3\"}]}",
+         90, "killer: this cage: no 2 distinct digits of 1..4 add up to 30"},
+        {"{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"
+         "\"killercage\":[{\"cells\":[\"R4C4\",\"R4C3\"],\"value\":\"7\"},"
+         "{\"cells\":[\"R1C1\",\"R1C2\",\"R1C3\",\"R1C4\",\"R2C1\"],\"value\":\"12\"}]}",
+         128, "killer: this cage has 5 cells"},
         /* the line rules and sandwich clues */
         {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"whispers\":[{\"lines\":[[\"R1C1\",\"R3C1\"]]}]}",
          66, "\"R3C1\" is not a cell"},

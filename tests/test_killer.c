@@ -207,6 +207,25 @@ static void test_innies_of_a_row(void)
     free(b);
 }
 
+/* Rows 1-2 hold four vertical pairs (c6-c9) and r1c5 as cages; the nine
+ * cells left (r1c1-c4, r2c1-c5) are N innies of the two rows adding up to
+ * 90 - 63 = 27. Box 1's six of them add up to at least 21, so r1c4, r2c4
+ * and r2c5 hold {1,2,3}. Only that N-cell sum says so: without it the
+ * houses and cages leave those three cells 1-6. */
+static void test_innies_of_two_rows_n_cells(void)
+{
+    static const int cages[][4] = {{4, -1}, {5, 14, -1}, {6, 15, -1}, {7, 16, -1}, {8, 17, -1}};
+    struct built *b = malloc(sizeof *b);
+    build(b, killer_line(map_of(cages, 5), "9,15,13,12,14", NULL));
+    CU_ASSERT_EQUAL(b->status, SL_PROP_OK);
+    digitset low = d1 | d2 | d3;
+    CU_ASSERT_EQUAL(b->cand[3], low);
+    CU_ASSERT_EQUAL(b->cand[12], low);
+    CU_ASSERT_EQUAL(b->cand[13], low);
+    unbuild(b);
+    free(b);
+}
+
 /* --- Soundness ----------------------------------------------------------- */
 
 /* Every 4x4 sudoku grid (288), by a plain recursive fill independent of
@@ -1450,6 +1469,7 @@ void tests_register(void)
     CU_add_test(s, "needed digit to its only cell", test_needed_digit_goes_to_its_only_cell);
     CU_add_test(s, "cage contradiction", test_cage_contradiction);
     CU_add_test(s, "innies of a row", test_innies_of_a_row);
+    CU_add_test(s, "innies of two rows, N cells", test_innies_of_two_rows_n_cells);
     CU_add_test(s, "sound on every 4x4 grid", test_sound_on_every_4x4_grid);
     CU_add_test(s, "sound on random 9x9 cages", test_sound_on_random_9x9_cages);
     CU_add_test(s, "memos change no deduction", test_memos_change_nothing);

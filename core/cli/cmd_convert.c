@@ -135,6 +135,9 @@ int cmd_convert(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&convert_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    /* The other forms have no drawing to make ASCII: said, not ignored. */
+    if (opt.ascii && opt.to != OUTPUT_PRETTY)
+        return cmd_usage_error(&convert_spec, "--ascii goes with --to pretty");
     return cmd_for_each_puzzle(&opt, convert_one, &opt);
 }
 

@@ -214,7 +214,7 @@ static int parse_rating(const char *text, struct cmd_options *opt)
     } else {
         return -1;
     }
-    if (!(low >= 1.0 && high >= low && high <= 20.0)) return -1;
+    if (!(low >= GENERATE_RATING_MIN && high >= low && high <= GENERATE_RATING_MAX)) return -1;
     opt->rating_low = low;
     opt->rating_high = high;
     return 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "json.h"
 #include "rate.h"
 #include "technique.h"
 
@@ -132,17 +133,6 @@ static void explain_step(void *arg, const struct human *h, const struct step *s)
             step_describe(e->lay, s, words, sizeof words));
 }
 
-static void print_json_string(FILE *out, const char *text)
-{
-    putc('"', out);
-    for (; *text; text++)
-        if (*text == '"' || *text == '\\')
-            fprintf(out, "\\%c", *text);
-        else
-            putc(*text, out);
-    putc('"', out);
-}
-
 /* The explanation's last comment: which rules the solve path used. */
 static void print_rules_used(FILE *out, const struct ruleset *rs, const struct rate_result *res)
 {
@@ -162,7 +152,7 @@ static void print_rules_used(FILE *out, const struct ruleset *rs, const struct r
 static void print_json(FILE *out, const struct cmd_puzzle *item, const struct rate_result *res)
 {
     fprintf(out, "{\"file\":");
-    print_json_string(out, item->file);
+    json_write_string(out, item->file);
     fprintf(out,
             ",\"line\":%ld,\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
             "\"hardest\":\"%s\",\"search_nodes\":%llu,\"techniques\":{",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "json.h"
 #include "rate.h"
 #include "render.h"
 #include "suggest.h"
@@ -16,7 +17,8 @@ static const struct cmd_option_help render_options[] = {
     {"format", "what to write: pdf, svg or png (default: from the --output\n"
                "name, else pdf for several puzzles and svg for one)"},
     {"per-page", "puzzles on a page: 1, 2, 4 or 6 (default: 4)"},
-    {"solutions", "the solutions too: after the puzzles, or beside a picture's"},
+    {"solutions", "the solutions too: after the puzzles, or beside a picture's\n"
+                  "(a puzzle with several: the first found, with a warning)"},
     {"title", "a title at the head of every page"},
     {"paper", "a4 or letter (default: a4)"},
     {"output", "write to FILE (default: standard output)"},
@@ -70,8 +72,9 @@ static int render_rater_knows(const struct puzzle *p)
     return 1;
 }
 
-/* The solution (when there is one) and, for a unique puzzle the rater
- * knows, the grade and rating: a killer takes a few milliseconds. */
+/* The solution (when there is one; with --solutions, a warning when
+ * there are several) and, for a unique puzzle the rater knows, the grade
+ * and rating: a killer takes a few milliseconds. */
 static int render_solve(struct render_run *run, const struct cmd_puzzle *item,
                         struct render_item *it)
 {
@@ -91,6 +94,12 @@ static int render_solve(struct render_run *run, const struct cmd_puzzle *item,
         fprintf(stderr, "%s:%ld: no solution to draw\n", item->file, item->where->line);
         return EXIT_NO_SOLUTION;
     }
+    /* A book's answer page would show one of them as "the" solution. */
+    if (r.solutions >= 2 && run->opt->solutions)
+        fprintf(stderr,
+                "%s:%ld: warning: several solutions; the one drawn is the first found "
+                "('sudolab check' tells more)\n",
+                item->file, item->where->line);
     int rate = r.solutions == 1 && render_rater_knows(item->puzzle);
     struct rater *rater = rate ? run_rater(run, item) : NULL;
     struct rate_result res;
@@ -154,6 +163,10 @@ static int render_settings(const struct cmd_options *opt, struct render_options 
     if (opt->title && strlen(opt->title) >= RENDER_TITLE_MAX)
         return cmd_usage_error(&render_spec, "--title is longer than %d bytes",
                                RENDER_TITLE_MAX - 1);
+    /* The PDF's metadata and text take UTF-8 alone: other bytes once
+     * failed the whole book as "cannot write". */
+    if (opt->title && !json_is_utf8(opt->title, strlen(opt->title)))
+        return cmd_usage_error(&render_spec, "--title is not UTF-8 text");
     *ro = (struct render_options){RENDER_PDF, per_page, opt->solutions, opt->title,
                                   (enum render_paper)paper};
     return -1;

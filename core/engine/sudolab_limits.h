@@ -221,6 +221,11 @@
 /* Threads of one generation run: one interpreter each. */
 #define GENERATE_MAX_JOBS 256
 
+/* The rating band a run may ask for (generate --rating, an experiment
+ * arm's rating): the rater's scale ends near 11, so 20 leaves room. */
+#define GENERATE_RATING_MIN 1.0
+#define GENERATE_RATING_MAX 20.0
+
 /* Puzzles made ahead of the one due out wait in a ring of this many
  * slots, so memory stays bounded however many puzzles a run makes. */
 #define GENERATE_RUN_WINDOW 1024

@@ -27,6 +27,7 @@ struct fp_reader {
     uint8_t givens[SL_MAX_CELLS];
     int region[SL_MAX_CELLS], has_regions;
     int cage[SL_MAX_CELLS], cage_sum[SL_MAX_CELLS], ncages;
+    const struct json_value *cage_at[SL_MAX_CELLS]; /* each cage's "killercage" entry */
     int extra[SL_MAX_CELLS], nextras;
     char oddeven[SL_MAX_CELLS + 1];
     int diagonal_plus, diagonal_minus, antiknight, antiking, not_mask;
@@ -215,9 +216,10 @@ static int fp_negative(struct fp_reader *r, const struct json_value *v)
 }
 
 /* Parts (cages or extra regions) from entries' "cells": part[] and the
- * count; a cell in two parts is an error. sums: each part's "value". */
+ * count; a cell in two parts is an error. sums: each part's "value";
+ * entries (when not NULL): each part's entry, for errors. */
 static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, int *nparts,
-                    int *sums)
+                    int *sums, const struct json_value **entries)
 {
     int cells[SL_MAX_CELLS];
     for (const struct json_value *e = json_first(r->doc, v); e; e = json_next(r->doc, e)) {
@@ -231,6 +233,7 @@ static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, 
             part[cells[i]] = *nparts;
         }
         if (sums) sums[*nparts] = sum;
+        if (entries) entries[*nparts] = e;
         ++*nparts;
     }
     return 0;
@@ -238,12 +241,12 @@ static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, 
 
 static int fp_cages(struct fp_reader *r, const struct json_value *v)
 {
-    return fp_parts(r, v, r->cage, &r->ncages, r->cage_sum);
+    return fp_parts(r, v, r->cage, &r->ncages, r->cage_sum, r->cage_at);
 }
 
 static int fp_extra(struct fp_reader *r, const struct json_value *v)
 {
-    return fp_parts(r, v, r->extra, &r->nextras, NULL);
+    return fp_parts(r, v, r->extra, &r->nextras, NULL, NULL);
 }
 
 static int fp_parity(struct fp_reader *r, const struct json_value *v, char mark)
@@ -589,6 +592,51 @@ static int fp_add_text(struct fp_reader *r, struct puzzle *p, const char *name,
     return 0;
 }
 
+/* The "killercage" entry an error at column col of the killer text
+ * ("MAP:SUM,SUM...", cages numbered by first cell) is about, or NULL. */
+static const struct json_value *fp_cage_entry(const struct fp_reader *r, const char *text, long col)
+{
+    const char *colon = strchr(text, ':');
+    long map_len = colon ? (long)(colon - text) : 0;
+    int cage = -1;
+    if (colon == NULL || col < 1 || map_len < r->ncells) return NULL;
+    if (col <= map_len) {
+        cage = r->cage[(col - 1) / (map_len / r->ncells)];
+    } else {
+        int k = 0, named = 0; /* the sum's index, and the cages met so far */
+        for (const char *c = colon + 1; c < text + col - 1 && *c; c++) k += *c == ',';
+        for (int c = 0; c < r->ncells && cage < 0; c++) {
+            int first = r->cage[c] >= 0;
+            for (int d = 0; d < c && first; d++) first = r->cage[d] != r->cage[c];
+            if (first && named++ == k) cage = r->cage[c];
+        }
+    }
+    return cage >= 0 && cage < r->ncages ? r->cage_at[cage] : NULL;
+}
+
+/* The killer rule of the cages' text in out. An error is moved onto the
+ * "killercage" entry it is about, and its "cage K" (K counting cages by
+ * their first cell, not as the file lists them) becomes "this cage". */
+static int fp_add_cages(struct fp_reader *r, struct puzzle *p, struct json_out *out,
+                        const struct json_value *at)
+{
+    if (out->failed) return fp_fail(r, at, "out of memory");
+    int rc = puzzle_add_rule(p, "killer", out->buf ? out->buf : "", r->err);
+    if (rc) {
+        char msg[SL_ERROR_MSG_MAX];
+        const struct json_value *entry = fp_cage_entry(r, out->buf, r->err->col);
+        size_t digits =
+            strncmp(r->err->msg, "cage ", 5) == 0 ? strspn(r->err->msg + 5, "0123456789") : 0;
+        if (entry && digits)
+            snprintf(msg, sizeof msg, "this cage%s", r->err->msg + 5 + digits);
+        else
+            snprintf(msg, sizeof msg, "%s", r->err->msg);
+        fp_fail(r, entry ? entry : at, "killer: %s", msg);
+    }
+    json_out_free(out);
+    return rc;
+}
+
 static int fp_add_map(struct fp_reader *r, struct puzzle *p, const char *name, const int *part,
                       const int *sums, const struct json_value *at)
 {
@@ -601,7 +649,7 @@ static int fp_add_map(struct fp_reader *r, struct puzzle *p, const char *name, c
     if (!out.failed && sums) cage_text_write(ct, out.buf, (size_t)need + 1);
     if (!out.failed && !sums) cellmap_write(&ct->map, out.buf, (size_t)need + 1);
     free(ct);
-    return fp_add(r, p, name, &out, at);
+    return sums ? fp_add_cages(r, p, &out, at) : fp_add(r, p, name, &out, at);
 }
 
 /* Windoku when the extra regions are its windows. */

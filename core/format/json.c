@@ -161,6 +161,17 @@ static int json_utf8_length(const unsigned char *s, size_t avail)
     return n;
 }
 
+int json_is_utf8(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t at = 0; at < len;) {
+        int n = json_utf8_length(u + at, len - at);
+        if (n == 0) return 0;
+        at += (size_t)n;
+    }
+    return 1;
+}
+
 static char *json_put_utf8(char *out, unsigned long cp)
 {
     if (cp < 0x80) {
@@ -517,6 +528,26 @@ void json_out_string(struct json_out *out, const char *s)
             json_out_printf(out, "%c", c);
     }
     json_out_printf(out, "\"");
+}
+
+void json_write_string(FILE *f, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s);
+    fputc('"', f);
+    for (size_t at = 0; at < len;) {
+        int n = json_utf8_length(u + at, len - at);
+        if (n == 0)
+            fputs("\\ufffd", f), n = 1;
+        else if (u[at] == '"' || u[at] == '\\')
+            fprintf(f, "\\%c", u[at]);
+        else if (u[at] < 0x20)
+            fprintf(f, "\\u%04x", u[at]);
+        else
+            fwrite(u + at, 1, (size_t)n, f);
+        at += (size_t)n;
+    }
+    fputc('"', f);
 }
 
 void json_out_free(struct json_out *out)

@@ -19,6 +19,7 @@
 #define SUDOLAB_JSON_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -57,6 +58,11 @@ const struct json_value *json_next(const struct json_doc *doc, const struct json
 /* The member of an object by key, or NULL. */
 const struct json_value *json_get(const struct json_doc *doc, const struct json_value *obj,
                                   const char *key);
+/* 1 when s[0..len) is UTF-8 as the reader takes it (no overlong forms,
+ * surrogates or code points past U+10FFFF), else 0: text a JSON string
+ * may hold as it is. */
+int json_is_utf8(const char *s, size_t len);
+
 /* The type's name ("string", "an array", ...), for messages. */
 const char *json_type_name(enum json_type type);
 
@@ -71,6 +77,10 @@ void json_out_printf(struct json_out *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* s as a JSON string, quoted and escaped. */
 void json_out_string(struct json_out *out, const char *s);
+/* s as a JSON string into f, quoted and escaped: control characters as
+ * \u00XX, and each byte that is not UTF-8 (a file name's Latin-1, say)
+ * as U+FFFD, so the line stays JSON whatever s holds. */
+void json_write_string(FILE *f, const char *s);
 void json_out_free(struct json_out *out);
 
 #endif

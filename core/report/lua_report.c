@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json.h"
 #include "lua_host.h"
 #include "rate.h"
 #include "report.h"
@@ -28,41 +29,65 @@ static int check_keys(lua_State *L, int t, const char *const *known, const char 
     return sl_error_set(err, 0, 0, "%s: %s", where, msg);
 }
 
-/* A string field into buf (empty when absent); -1 when it is not a string. */
-static int field_string(lua_State *L, int t, const char *name, char *buf, size_t cap)
+/* A table's fields read one by one, each checked: the first that is not
+ * as documented makes err say "WHERE: FIELD wants ...". */
+struct field_reader {
+    lua_State *L;
+    int t;             /* the table's index */
+    const char *where; /* the file, or "FILE: arm N" */
+    struct sl_error *err;
+};
+
+/* A string field into buf (empty when absent). Pages, CSV and meta.json
+ * are UTF-8, so the text must be too. */
+static int field_string(const struct field_reader *f, const char *name, char *buf, size_t cap)
 {
-    int type = lua_getfield(L, t, name);
-    int ok = type == LUA_TNIL || type == LUA_TSTRING;
-    snprintf(buf, cap, "%s", type == LUA_TSTRING ? lua_tostring(L, -1) : "");
-    lua_pop(L, 1);
-    return ok && (type == LUA_TNIL || strlen(buf) < cap - 1) ? 0 : -1;
+    int type = lua_getfield(f->L, f->t, name);
+    size_t len = 0;
+    const char *text = type == LUA_TSTRING ? lua_tolstring(f->L, -1, &len) : "";
+    int ok = type == LUA_TNIL ||
+             (type == LUA_TSTRING && len < cap && strlen(text) == len && json_is_utf8(text, len));
+    snprintf(buf, cap, "%s", ok ? text : "");
+    lua_pop(f->L, 1);
+    if (ok) return 0;
+    return sl_error_set(f->err, 0, 0, "%s: %s wants UTF-8 text of at most %zu bytes", f->where,
+                        name, cap - 1);
 }
 
 /* A whole-number field in [low, high], or `absent` when missing. */
-static int field_integer(lua_State *L, int t, const char *name, long long low, long long high,
-                         long long absent, long long *out)
+static int field_integer(const struct field_reader *f, const char *name, long long low,
+                         long long high, long long absent, long long *out)
 {
-    int type = lua_getfield(L, t, name), isnum = 0;
-    long long v = type == LUA_TNIL ? absent : (long long)lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 1);
+    int type = lua_getfield(f->L, f->t, name), isnum = 0;
+    long long v = type == LUA_TNIL ? absent : (long long)lua_tointegerx(f->L, -1, &isnum);
+    lua_pop(f->L, 1);
     *out = v;
-    return (type == LUA_TNIL || isnum) && v >= low && v <= high ? 0 : -1;
+    if ((type == LUA_TNIL || isnum) && v >= low && v <= high) return 0;
+    return sl_error_set(f->err, 0, 0, "%s: %s wants a whole number %lld..%lld", f->where, name, low,
+                        high);
 }
 
-static int arm_rating(lua_State *L, int t, struct generate_request *req)
+/* rating = {LOW, HIGH}: the band `sudolab generate --rating` takes. */
+static int arm_rating(const struct field_reader *f, struct generate_request *req)
 {
-    if (lua_getfield(L, t, "rating") == LUA_TNIL) return lua_pop(L, 1), 0;
-    int ok = lua_istable(L, -1);
+    lua_State *L = f->L;
+    if (lua_getfield(L, f->t, "rating") == LUA_TNIL) return lua_pop(L, 1), 0;
+    int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 2;
     if (ok) {
         lua_geti(L, -1, 1);
         lua_geti(L, -2, 2);
+        ok = lua_isnumber(L, -2) && lua_isnumber(L, -1);
         req->rating_low = lua_tonumber(L, -2);
         req->rating_high = lua_tonumber(L, -1);
         lua_pop(L, 2);
-        ok = req->rating_low >= 1 && req->rating_high >= req->rating_low;
+        /* Written this way round, a NaN fails too. */
+        ok = ok && req->rating_low >= GENERATE_RATING_MIN && req->rating_high >= req->rating_low &&
+             req->rating_high <= GENERATE_RATING_MAX;
     }
     lua_pop(L, 1);
-    return ok ? 0 : -1;
+    if (ok) return 0;
+    return sl_error_set(f->err, 0, 0, "%s: rating wants {LOW, HIGH} with %g <= LOW <= HIGH <= %g",
+                        f->where, GENERATE_RATING_MIN, GENERATE_RATING_MAX);
 }
 
 /* A variant given as a relative file name is found beside the experiment
@@ -112,22 +137,19 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
     char where[1100];
     snprintf(where, sizeof where, "%s: arm %d", e->path, e->narms + 1);
     if (check_keys(L, t, arm_keys, where, err)) return -1;
-    int bad = field_string(L, t, "name", a->name, sizeof a->name) ||
-              field_string(L, t, "variant", a->variant, sizeof a->variant) ||
-              field_string(L, t, "strategy", a->strategy, sizeof a->strategy) ||
-              field_string(L, t, "symmetry", a->symmetry, sizeof a->symmetry) ||
-              field_string(L, t, "grade", a->grade, sizeof a->grade) ||
-              field_integer(L, t, "count", 1, REPORT_MAX_COUNT, count, &v[0]) ||
-              field_integer(L, t, "seed", 0, INT64_MAX, seed, &v[1]) ||
-              field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, jobs, &v[2]) ||
-              field_integer(L, t, "clues", 0, SL_MAX_CELLS, 0, &v[3]) ||
-              field_integer(L, t, "size", 0, SL_MAX_SIZE, 0, &v[4]) ||
-              arm_rating(L, t, &a->request);
-    if (bad || !a->name[0])
-        return sl_error_set(err, 0, 0,
-                            "%s: arm %d needs a name, and its fields must be as documented "
-                            "(reports/README.md)",
-                            e->path, e->narms + 1);
+    const struct field_reader f = {L, t, where, err};
+    if (field_string(&f, "name", a->name, sizeof a->name) ||
+        field_string(&f, "variant", a->variant, sizeof a->variant) ||
+        field_string(&f, "strategy", a->strategy, sizeof a->strategy) ||
+        field_string(&f, "symmetry", a->symmetry, sizeof a->symmetry) ||
+        field_string(&f, "grade", a->grade, sizeof a->grade) ||
+        field_integer(&f, "count", 1, REPORT_MAX_COUNT, count, &v[0]) ||
+        field_integer(&f, "seed", 0, INT64_MAX, seed, &v[1]) ||
+        field_integer(&f, "jobs", 1, GENERATE_MAX_JOBS, jobs, &v[2]) ||
+        field_integer(&f, "clues", 0, SL_MAX_CELLS, 0, &v[3]) ||
+        field_integer(&f, "size", 0, SL_MAX_SIZE, 0, &v[4]) || arm_rating(&f, &a->request))
+        return -1;
+    if (!a->name[0]) return sl_error_set(err, 0, 0, "%s needs a name (reports/README.md)", where);
     /* Names label charts, tables and the page: data, never code or markup. */
     if (strspn(a->name, ARM_NAME_CHARS) != strlen(a->name))
         return sl_error_set(err, 0, 0,
@@ -159,13 +181,13 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
     if (!lua_istable(L, -1)) return sl_error_set(err, 0, 0, "%s: must return a table", e->path);
     int t = lua_gettop(L);
     if (check_keys(L, t, experiment_keys, e->path, err)) return -1;
-    if (field_string(L, t, "title", e->title, sizeof e->title) ||
-        field_string(L, t, "description", e->description, sizeof e->description) ||
-        field_integer(L, t, "count", 1, REPORT_MAX_COUNT, 100, &count) ||
-        field_integer(L, t, "seed", 0, INT64_MAX, 1, &seed) ||
-        field_integer(L, t, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
-        return sl_error_set(err, 0, 0, "%s: title, description, count, seed or jobs is malformed",
-                            e->path);
+    const struct field_reader f = {L, t, e->path, err};
+    if (field_string(&f, "title", e->title, sizeof e->title) ||
+        field_string(&f, "description", e->description, sizeof e->description) ||
+        field_integer(&f, "count", 1, REPORT_MAX_COUNT, 100, &count) ||
+        field_integer(&f, "seed", 0, INT64_MAX, 1, &seed) ||
+        field_integer(&f, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
+        return -1;
     e->count = (long)count, e->seed = (uint64_t)seed, e->jobs = (int)jobs;
     if (lua_getfield(L, t, "arms") != LUA_TTABLE || luaL_len(L, -1) < 1 ||
         luaL_len(L, -1) > REPORT_MAX_ARMS)

@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "report_parts.h"
 
 #ifndef SUDOLAB_VERSION
@@ -63,16 +64,7 @@ static void json_string(FILE *f, const char *text)
         fputs("null", f);
         return;
     }
-    fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            fprintf(f, "\\%c", *c);
-        else if (*c < 0x20)
-            fprintf(f, "\\u%04x", *c);
-        else
-            fputc(*c, f);
-    }
-    fputc('"', f);
+    json_write_string(f, text);
 }
 
 static void json_arm(FILE *f, const struct report_arm *a)
