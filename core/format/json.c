@@ -515,40 +515,44 @@ void json_out_printf(struct json_out *out, const char *fmt, ...)
     out->len += (size_t)n;
 }
 
-void json_out_string(struct json_out *out, const char *s)
-{
-    json_out_printf(out, "\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            json_out_printf(out, "\\%c", c);
-        else if (c < 0x20)
-            json_out_printf(out, "\\u%04x", c);
-        else
-            json_out_printf(out, "%c", c);
-    }
-    json_out_printf(out, "\"");
-}
-
-void json_write_string(FILE *f, const char *s)
+/* s quoted and escaped, piece by piece through put: control characters
+ * as \u00XX, and each byte that is not UTF-8 (a file name's Latin-1, say)
+ * as U+FFFD, so the text stays JSON whatever s holds. One escaper for
+ * both writers, so a buffer and a file never disagree. */
+static void json_quote(const char *s, void (*put)(void *sink, const char *bytes, size_t n),
+                       void *sink)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t len = strlen(s);
-    fputc('"', f);
+    char piece[8];
+    put(sink, "\"", 1);
     for (size_t at = 0; at < len;) {
         int n = json_utf8_length(u + at, len - at);
-        if (n == 0)
-            fputs("\\ufffd", f), n = 1;
-        else if (u[at] == '"' || u[at] == '\\')
-            fprintf(f, "\\%c", u[at]);
-        else if (u[at] < 0x20)
-            fprintf(f, "\\u%04x", u[at]);
-        else
-            fwrite(u + at, 1, (size_t)n, f);
+        if (n == 0) {
+            put(sink, "\\ufffd", 6);
+            n = 1;
+        } else if (u[at] == '"' || u[at] == '\\' || u[at] < 0x20) {
+            int w = u[at] < 0x20 ? snprintf(piece, sizeof piece, "\\u%04x", u[at])
+                                 : snprintf(piece, sizeof piece, "\\%c", u[at]);
+            put(sink, piece, (size_t)w);
+        } else {
+            put(sink, (const char *)u + at, (size_t)n);
+        }
         at += (size_t)n;
     }
-    fputc('"', f);
+    put(sink, "\"", 1);
 }
+
+static void json_put_out(void *sink, const char *bytes, size_t n)
+{
+    json_out_printf(sink, "%.*s", (int)n, bytes);
+}
+
+static void json_put_file(void *sink, const char *bytes, size_t n) { fwrite(bytes, 1, n, sink); }
+
+void json_out_string(struct json_out *out, const char *s) { json_quote(s, json_put_out, out); }
+
+void json_write_string(FILE *f, const char *s) { json_quote(s, json_put_file, f); }
 
 void json_out_free(struct json_out *out)
 {

@@ -75,11 +75,10 @@ struct json_out {
 /* printf into out (no escaping). */
 void json_out_printf(struct json_out *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* s as a JSON string, quoted and escaped. */
+/* s as a JSON string, quoted and escaped, into out or into f: control
+ * characters as \u00XX, and each byte that is not UTF-8 (a file name's
+ * Latin-1, say) as U+FFFD, so the text stays JSON whatever s holds. */
 void json_out_string(struct json_out *out, const char *s);
-/* s as a JSON string into f, quoted and escaped: control characters as
- * \u00XX, and each byte that is not UTF-8 (a file name's Latin-1, say)
- * as U+FFFD, so the line stays JSON whatever s holds. */
 void json_write_string(FILE *f, const char *s);
 void json_out_free(struct json_out *out);
 
