@@ -278,6 +278,30 @@ check "an empty 4x4 sudoku has exactly 288 solutions" eval 'rc_is 0 && out_is 28
 run count --limit 1000 --size 4 --boxes none "$T/empty4.txt"
 check "an empty 4x4 Latin square (--boxes none) has exactly 576 solutions" \
     eval 'rc_is 0 && out_is 576'
+# A sudolab line states its own size and boxes: --size or --boxes saying
+# otherwise is an error at the line (--boxes was once ignored), one that
+# agrees changes nothing.
+grep '^sudolab 9 3x3 classic ' tests/data/published_variants.txt > "$T/line9.txt"
+grep '^sudolab 9 none ' tests/data/published_variants.txt > "$T/jigsaw9.txt"
+"$S" solve "$T/line9.txt" > "$T/line9.sol"
+run solve --size 4 "$T/line9.txt"
+check "a sudolab line of 9 under --size 4: an error at its line, exit 2" \
+    eval 'rc_is 2 && err_has "line9.txt:1:1: a 9x9 puzzle, but the size is set to 4" && out_lines 0'
+run solve --boxes none "$T/line9.txt"
+check "a sudolab line of 3x3 boxes under --boxes none: an error at its line, exit 2" \
+    eval 'rc_is 2 && err_has "line9.txt:1:1: a puzzle with 3x3 boxes, but the boxes are set to none" && out_lines 0'
+run count --boxes 3x3 "$T/jigsaw9.txt"
+check "a jigsaw line (no boxes) under --boxes 3x3: an error, exit 2" \
+    eval 'rc_is 2 && err_has "jigsaw9.txt:1:1: a puzzle with no boxes, but the boxes are set to 3x3"'
+printf 'sudolab 6 2x3 classic ....................................\n' > "$T/line6.txt"
+run count --boxes 3x2 "$T/line6.txt"
+check "a sudolab line of 2x3 boxes under --boxes 3x2: an error, exit 2" \
+    eval 'rc_is 2 && err_has "a puzzle with 2x3 boxes, but the boxes are set to 3x2"'
+run solve --size 9 --boxes 3x3 "$T/line9.txt"
+check "an agreeing --size and --boxes change nothing" \
+    eval 'rc_is 0 && cmp -s "$T/out" "$T/line9.sol" && err_empty'
+run count --boxes none "$T/jigsaw9.txt"
+check "a jigsaw line under --boxes none: read, exit 0" eval 'rc_is 0 && out_is 1'
 run count "$T/unsolvable.txt"
 check "count of an unsolvable puzzle prints 0, exit 0" eval 'rc_is 0 && out_is 0'
 run count --max-nodes 1 "$T/one.txt"

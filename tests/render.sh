@@ -73,6 +73,38 @@ check "a --title not in UTF-8 is refused, and says so" \
     eval '[ $rc -eq 2 ] && grep -q "title is not UTF-8" "$T/err" && no_file "$T/x.pdf"'
 run render "$PUB" --title "café" --output "$T/x.pdf"
 check "a UTF-8 --title is the PDF's" eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "^Title: *café"'
+
+# A picture's --title is drawn above it; --per-page and --paper lay out a
+# booklet's pages, so for a picture (named, or one puzzle with no form
+# named) they are refused, not ignored.
+svg_height() { sed -n 's/^<svg .* height="\([0-9.]*\)pt".*/\1/p' "$1"; }
+png_height() { od -An -tu1 -j 20 -N 4 "$1" | awk '{ print ((($1 * 256) + $2) * 256 + $3) * 256 + $4 }'; }
+glyphs() { grep -c '<use xlink:href="#glyph' "$1"; }
+run render "$T/p3.txt" --output "$T/plain.svg"
+run render "$T/p3.txt" --title "Zq" --output "$T/titled.svg"
+check "an SVG's --title: drawn in a band above the puzzle (taller, two glyphs more)" \
+    eval '[ $rc -eq 0 ] && xmllint --noout "$T/titled.svg" &&
+          [ "$(svg_height "$T/titled.svg")" -gt "$(svg_height "$T/plain.svg")" ] &&
+          [ "$(glyphs "$T/titled.svg")" -eq $(($(glyphs "$T/plain.svg") + 2)) ]'
+run render "$T/p3.txt" --format png --output "$T/plain.png"
+run render "$T/p3.txt" --format png --solutions --title "A long title, longer than the picture is wide" --output "$T/titled.png"
+check "a PNG's --title too, with --solutions" \
+    eval '[ $rc -eq 0 ] && is_png "$T/titled.png" && [ "$(png_height "$T/titled.png")" -gt "$(png_height "$T/plain.png")" ]'
+run render "$T/p3.txt" --per-page 2 --output "$T/x.svg"
+check "--per-page for an SVG is refused, naming both" \
+    eval '[ $rc -eq 2 ] && grep -q -- "--per-page goes with pdf, not svg" "$T/err" && no_file "$T/x.svg"'
+run render "$T/p3.txt" --paper letter --format png --output "$T/x.png"
+check "--paper for a PNG is refused, naming both" \
+    eval '[ $rc -eq 2 ] && grep -q -- "--paper goes with pdf, not png" "$T/err" && no_file "$T/x.png"'
+run render "$T/p3.txt" --paper letter
+check "--paper for one puzzle with no form named (an SVG) is refused, saying --format pdf" \
+    eval '[ $rc -eq 2 ] && grep -q -- "--paper goes with pdf, not svg" "$T/err" &&
+          grep -q -- "--format pdf" "$T/err" && [ ! -s "$T/out" ]'
+run render "$T/p3.txt" --paper letter --per-page 1 --format pdf --output "$T/x.pdf"
+check "--paper and --per-page for one puzzle in a PDF: a letter page" \
+    eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "612 x 792"'
+run render "$PUB" --paper letter < /dev/null
+check "--paper for several puzzles with no form named: a PDF" eval '[ $rc -eq 0 ] && head -c 5 "$T/out" | grep -q "%PDF-"'
 rm -f "$T/x.pdf"
 { cat "$PUB"; echo "sudolab 9 3x3 classic;thermo:0-0 ."; } > "$T/bad.txt"
 run render "$T/bad.txt" --output "$T/x.pdf"

@@ -512,6 +512,13 @@ static void test_mapping_errors(void)
          "\"killercage\":[{\"cells\":[\"R4C4\",\"R4C3\"],\"value\":\"7\"},"
          "{\"cells\":[\"R1C1\",\"R1C2\",\"R1C3\",\"R1C4\",\"R2C1\"],\"value\":\"12\"}]}",
          128, "killer: this cage has 5 cells"},
+        /* An entry with no cells says nothing: an error at the entry, not
+         * skipped without a word. */
+        {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"killercage\":[{\"cells\":[\"R1C1\"]},"
+         "{\"cells\":[],\"value\":\"3\"}]}",
+         69, "a cage with no cells"},
+        {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"extraregion\":[{\"cells\":[]}]}", 51,
+         "an extra region with no cells"},
         /* the line rules and sandwich clues */
         {"{\"size\":2,\"grid\":[[{},{}],[{},{}]],\"whispers\":[{\"lines\":[[\"R1C1\",\"R3C1\"]]}]}",
          66, "\"R3C1\" is not a cell"},

@@ -16,11 +16,11 @@
 static const struct cmd_option_help render_options[] = {
     {"format", "what to write: pdf, svg or png (default: from the --output\n"
                "name, else pdf for several puzzles and svg for one)"},
-    {"per-page", "puzzles on a page: 1, 2, 4 or 6 (default: 4)"},
+    {"per-page", "PDF: puzzles on a page, 1, 2, 4 or 6 (default: 4)"},
     {"solutions", "the solutions too: after the puzzles, or beside a picture's\n"
                   "(a puzzle with several: the first found, with a warning)"},
-    {"title", "a title at the head of every page"},
-    {"paper", "a4 or letter (default: a4)"},
+    {"title", "a title at the head of every page, or above a picture"},
+    {"paper", "PDF: a4 or letter (default: a4)"},
     {"output", "write to FILE (default: standard output)"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
@@ -37,7 +37,8 @@ static const struct cmd_spec render_spec = {
     "thermometers, arrows, kropki dots, XV, odd/even marks, jigsaw regions, shaded\n"
     "windows; a rule with nothing to draw is named in the caption under the grid,\n"
     "with the puzzle's number, grade and rating. A PDF is a booklet with page\n"
-    "numbers; an SVG or PNG holds one puzzle.\n",
+    "numbers; an SVG or PNG holds one puzzle, under the title if one is given.\n"
+    "--per-page and --paper are a PDF's: for a picture they are refused.\n",
     render_options,
     "Exit codes: 0 ok, 1 a puzzle has no solution (with --solutions), 2 bad\n"
     "input or usage (nothing is written), 3 the search gave up.\n",
@@ -147,6 +148,18 @@ static const char *render_form_named(const struct cmd_options *opt)
     return dot && render_format_by_name(dot + 1) >= 0 ? dot + 1 : NULL;
 }
 
+/* --per-page and --paper lay out a booklet's pages: a picture has none,
+ * so for one they are refused, naming the form, not ignored. `form` is
+ * the picture's; `chosen`: no form was named, one puzzle makes it. 0
+ * when neither option is given or the form is pdf, else the exit code. */
+static int render_paper_only(const struct cmd_options *opt, const char *form, int chosen)
+{
+    const char *option = opt->per_page ? "--per-page" : opt->paper ? "--paper" : NULL;
+    if (option == NULL || strcmp(form, "pdf") == 0) return 0;
+    return cmd_usage_error(&render_spec, "%s goes with pdf, not %s%s", option, form,
+                           chosen ? " (one puzzle is drawn as svg: add --format pdf)" : "");
+}
+
 static int render_settings(const struct cmd_options *opt, struct render_options *ro, int *format)
 {
     int paper = RENDER_A4;
@@ -154,6 +167,7 @@ static int render_settings(const struct cmd_options *opt, struct render_options 
     *format = -1;
     if (form && render_pick("format", form, render_format_names, render_format_by_name, format))
         return EXIT_BAD_INPUT;
+    if (form && render_paper_only(opt, form, 0)) return EXIT_BAD_INPUT;
     if (opt->paper &&
         render_pick("paper size", opt->paper, render_paper_names, render_paper_by_name, &paper))
         return EXIT_BAD_INPUT;
@@ -191,6 +205,8 @@ int cmd_render(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     code = cmd_for_each_puzzle(&opt, render_visit, &run);
+    /* With no form named, one puzzle is an SVG: known only now. */
+    if (code == 0 && format < 0 && run.n == 1) code = render_paper_only(&opt, "svg", 1);
     rater_free(run.rater);
     int closed = render_book_close(run.book, code == 0, &err);
     render_release();

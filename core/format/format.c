@@ -602,6 +602,32 @@ static int reader_json_gather(struct puzzle_reader *r, struct reader_json *j, st
     }
 }
 
+/* A line that states its own size and boxes (every form but the classic
+ * ones): a --size or --boxes saying otherwise is an error at its first
+ * line, as a --size was, not ignored as a --boxes once was. 0, or -1
+ * with err. */
+static int reader_check_shape(const struct puzzle_reader *r, const struct geometry *g, long line,
+                              struct sl_error *err)
+{
+    if (r->opt.size != 0 && g->size != r->opt.size)
+        return sl_error_set(err, line, 1, "a %dx%d puzzle, but the size is set to %d", g->size,
+                            g->size, r->opt.size);
+    if (r->opt.box_rows == 0) return 0; /* not set */
+    int rows = r->opt.box_rows > 0 ? r->opt.box_rows : 0;
+    int cols = r->opt.box_rows > 0 ? r->opt.box_cols : 0;
+    if (g->box_rows == rows && g->box_cols == cols) return 0;
+    char stated[32], set[32];
+    if (g->box_rows)
+        snprintf(stated, sizeof stated, "%dx%d boxes", g->box_rows, g->box_cols);
+    else
+        snprintf(stated, sizeof stated, "no boxes");
+    if (rows)
+        snprintf(set, sizeof set, "%dx%d", rows, cols);
+    else
+        snprintf(set, sizeof set, "none");
+    return sl_error_set(err, line, 1, "a puzzle with %s, but the boxes are set to %s", stated, set);
+}
+
 static int reader_json(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                        struct sl_error *err)
 {
@@ -616,9 +642,7 @@ static int reader_json(struct puzzle_reader *r, struct puzzle *p, struct puzzle_
         if (rc == 0 && src->warning.msg[0]) src->warning.line += first - 1;
     }
     free(j.text);
-    if (rc == 0 && r->opt.size != 0 && p->geo.size != r->opt.size) {
-        sl_error_set(err, first, 1, "a %dx%d puzzle, but the size is set to %d", p->geo.size,
-                     p->geo.size, r->opt.size);
+    if (rc == 0 && reader_check_shape(r, &p->geo, first, err)) {
         puzzle_clear(p);
         rc = -1;
     }
@@ -639,9 +663,7 @@ static int reader_variant(struct puzzle_reader *r, int kind, struct puzzle *p,
         return reader_json(r, p, where, err);
     src->warning.msg[0] = '\0';
     int rc = variant_parse(r->variants, kind, ln->text, ln->len, ln->number, p, src, err);
-    if (rc == 0 && r->opt.size != 0 && p->geo.size != r->opt.size) {
-        sl_error_set(err, ln->number, 1, "a %dx%d puzzle, but the size is set to %d", p->geo.size,
-                     p->geo.size, r->opt.size);
+    if (rc == 0 && reader_check_shape(r, &p->geo, ln->number, err)) {
         puzzle_clear(p);
         rc = -1;
     }

@@ -46,7 +46,9 @@
 
 struct reader_options {
     int size;     /* 0: infer; else every puzzle must be size x size */
-    int box_rows; /* 0: the default shape for the size; -1: no boxes */
+    int box_rows; /* 0: the default shape for the size; -1: no boxes. A
+                   * line that states its own (every form but classic)
+                   * must agree with size and boxes set, or is an error */
     int box_cols;
     int formats;        /* format_variant.h's FORMAT_* bits; 0: all */
     int ignore_unknown; /* f-puzzles: a constraint with no rule is a warning */

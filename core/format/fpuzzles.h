@@ -19,8 +19,10 @@
  *                       read); "region" numbers make jigsaw regions, or the
  *                       boxes of an R x C shape when they match one;
  *   diagonal+/-         diagonal:+ (rising, like /), diagonal:-, both: diagonal
- *   killercage, cage    killer (cells, "value" the sum, none: '?')
- *   extraregion         extra (windoku when they are its windows)
+ *   killercage, cage    killer (cells, "value" the sum, none: '?'); an
+ *                       entry with no cells is an error at the entry
+ *   extraregion         extra (windoku when they are its windows); an
+ *                       entry with no cells is an error, as for cages
  *   odd, even           oddeven
  *   thermometer         thermo, one path per line from the bulb
  *   whispers            whispers (German: neighbours differ by (N+1)/2 or

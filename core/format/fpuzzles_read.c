@@ -215,11 +215,13 @@ static int fp_negative(struct fp_reader *r, const struct json_value *v)
     return 0;
 }
 
-/* Parts (cages or extra regions) from entries' "cells": part[] and the
- * count; a cell in two parts is an error. sums: each part's "value";
- * entries (when not NULL): each part's entry, for errors. */
-static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, int *nparts,
-                    int *sums, const struct json_value **entries)
+/* Parts (cages or extra regions, `what` names one) from entries'
+ * "cells": part[] and the count; a cell in two parts, or an entry with
+ * no cells (it would say nothing, and was once skipped without a word),
+ * is an error. sums: each part's "value"; entries (when not NULL): each
+ * part's entry, for errors. */
+static int fp_parts(struct fp_reader *r, const struct json_value *v, const char *what, int *part,
+                    int *nparts, int *sums, const struct json_value **entries)
 {
     int cells[SL_MAX_CELLS];
     for (const struct json_value *e = json_first(r->doc, v); e; e = json_next(r->doc, e)) {
@@ -227,7 +229,7 @@ static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, 
         int k = list ? fp_cells(r, list, cells, r->ncells) : -1;
         int sum = sums ? fp_number(r, json_get(r->doc, e, "value"), "a cage's value") : 0;
         if (k < 0 || sum < 0) return -1;
-        if (k == 0) continue;
+        if (k == 0) return fp_fail(r, e, "%s with no cells", what);
         for (int i = 0; i < k; i++) {
             if (part[cells[i]] >= 0) return fp_fail(r, e, "a cell is in two cages or regions");
             part[cells[i]] = *nparts;
@@ -241,12 +243,12 @@ static int fp_parts(struct fp_reader *r, const struct json_value *v, int *part, 
 
 static int fp_cages(struct fp_reader *r, const struct json_value *v)
 {
-    return fp_parts(r, v, r->cage, &r->ncages, r->cage_sum, r->cage_at);
+    return fp_parts(r, v, "a cage", r->cage, &r->ncages, r->cage_sum, r->cage_at);
 }
 
 static int fp_extra(struct fp_reader *r, const struct json_value *v)
 {
-    return fp_parts(r, v, r->extra, &r->nextras, NULL, NULL);
+    return fp_parts(r, v, "an extra region", r->extra, &r->nextras, NULL, NULL);
 }
 
 static int fp_parity(struct fp_reader *r, const struct json_value *v, char mark)

@@ -14,7 +14,9 @@
  *        (1, 2, 4 or 6), each with its caption (number, rules, grade and
  *        rating when known), the solutions after the puzzles when asked,
  *        page numbers at the foot;
- *   svg, png  one puzzle (and its solution beside it when asked).
+ *   svg, png  one puzzle (and its solution beside it when asked), under
+ *        the title when there is one; per_page and paper play no part
+ *        (the command refuses them for a picture).
  * The output goes to a file made under a temporary name and renamed
  * when complete (so a failure leaves no partial file), or to stdout.
  */
@@ -64,8 +66,10 @@ struct render_options {
     enum render_format format;
     int per_page; /* 1, 2, 4 or 6 (pdf) */
     int solutions;
-    const char *title; /* or NULL */
-    enum render_paper paper;
+    const char *title;       /* or NULL: at the head of a PDF's pages (and its
+                              * metadata), above a picture; a long one drawn
+                              * smaller to fit the width */
+    enum render_paper paper; /* (pdf) */
 };
 
 /* The names the command takes ("pdf", "a4"...), NULL-ended, and lookups

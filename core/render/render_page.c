@@ -32,6 +32,8 @@ static const double paper_size[2][2] = {{595.28, 841.89}, {612.0, 792.0}};
 #define SLOT_PAD 10.0
 #define PICTURE_CELL 28.0 /* a picture's cell: 9x9 is 252 points */
 #define PICTURE_MARGIN 12.0
+#define PICTURE_TITLE 26.0 /* a picture's title band, above the grid */
+#define TITLE_SIZE 14.0
 
 /* Slots per page: columns and rows for 1, 2, 4 and 6 puzzles. */
 static void page_slots(int per_page, int *cols, int *rows)
@@ -78,6 +80,22 @@ static void draw_item_caption(const struct cairo_lib *cairo, cairo_t *cr,
     draw_caption(cairo, cr, caption, cx, y);
 }
 
+/* A title centred on cx with its baseline at y, bold, TITLE_SIZE or
+ * smaller when it would be wider than room: a long one shrinks rather
+ * than running off the page or picture. */
+static void draw_title(const struct cairo_lib *cairo, cairo_t *cr, const char *title, double cx,
+                       double y, double room)
+{
+    cairo_text_extents_t ext;
+    double size = TITLE_SIZE;
+    cairo->select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo->set_font_size(cr, size);
+    cairo->text_extents(cr, title, &ext);
+    if (ext.width > room) size *= room / ext.width;
+    cairo->set_source_rgb(cr, 0, 0, 0);
+    render_draw_text(cairo, cr, title, cx, y, size, 1, 0);
+}
+
 static void draw_page_frame(const struct cairo_lib *cairo, cairo_t *cr,
                             const struct render_options *o, const char *heading, int page)
 {
@@ -86,9 +104,9 @@ static void draw_page_frame(const struct cairo_lib *cairo, cairo_t *cr,
     render_page_size(o, &w, &h);
     snprintf(title, sizeof title, "%s%s%s", o->title ? o->title : "",
              o->title && heading ? ": " : "", heading ? heading : "");
-    cairo->set_source_rgb(cr, 0, 0, 0);
     if (title[0])
-        render_draw_text(cairo, cr, title, w / 2, PAGE_MARGIN + PAGE_HEADER * 0.5, 14, 1, 0);
+        draw_title(cairo, cr, title, w / 2, PAGE_MARGIN + PAGE_HEADER * 0.5, w - 2 * PAGE_MARGIN);
+    cairo->set_source_rgb(cr, 0, 0, 0);
     snprintf(number, sizeof number, "%d", page);
     render_draw_text(cairo, cr, number, w / 2, h - PAGE_MARGIN, 10, 0, 0);
 }
@@ -106,14 +124,15 @@ void render_draw_page(const struct cairo_lib *cairo, cairo_t *cr, const struct r
     cairo->show_page(cr);
 }
 
-/* A picture: the puzzle, and its solution beside it. */
+/* A picture: the title when there is one, under it the puzzle, and its
+ * solution beside it. */
 void render_picture_size(const struct render_item *it, const struct render_options *o, double *w,
                          double *h)
 {
     int n = it->geo.size < 6 ? 6 : it->geo.size;
     double side = n * PICTURE_CELL;
     *w = 2 * PICTURE_MARGIN + side * (o->solutions ? 2 : 1) + (o->solutions ? PICTURE_MARGIN : 0);
-    *h = 2 * PICTURE_MARGIN + side + CAPTION_BAND;
+    *h = 2 * PICTURE_MARGIN + (o->title ? PICTURE_TITLE : 0) + side + CAPTION_BAND;
 }
 
 void render_draw_picture(const struct cairo_lib *cairo, cairo_t *cr, const struct render_item *it,
@@ -124,12 +143,16 @@ void render_draw_picture(const struct cairo_lib *cairo, cairo_t *cr, const struc
     render_picture_size(it, o, &w, &h);
     cairo->set_source_rgb(cr, 1, 1, 1);
     cairo->paint(cr);
-    render_draw_puzzle(cairo, cr, it, PICTURE_MARGIN, PICTURE_MARGIN, side, 0);
-    draw_item_caption(cairo, cr, it, PICTURE_MARGIN + side / 2, PICTURE_MARGIN + side + 2);
+    double top = PICTURE_MARGIN + (o->title ? PICTURE_TITLE : 0);
+    if (o->title)
+        draw_title(cairo, cr, o->title, w / 2, PICTURE_MARGIN + PICTURE_TITLE * 0.6,
+                   w - 2 * PICTURE_MARGIN);
+    render_draw_puzzle(cairo, cr, it, PICTURE_MARGIN, top, side, 0);
+    draw_item_caption(cairo, cr, it, PICTURE_MARGIN + side / 2, top + side + 2);
     if (o->solutions) {
         double x = 2 * PICTURE_MARGIN + side;
-        render_draw_puzzle(cairo, cr, it, x, PICTURE_MARGIN, side, 1);
-        draw_caption(cairo, cr, "solution", x + side / 2, PICTURE_MARGIN + side + 2);
+        render_draw_puzzle(cairo, cr, it, x, top, side, 1);
+        draw_caption(cairo, cr, "solution", x + side / 2, top + side + 2);
     }
 }
 
