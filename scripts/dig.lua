@@ -248,6 +248,46 @@ local function graded_by_deductions(p, band)
   return p, {ratings = 0, rules_checked = p:line()}
 end
 
+-- A band open at the top (beyond) has no easing: a minimal puzzle rated
+-- below it was a lost grid, and few land (about one in 220). One rated
+-- near the band's low end (within M.climb_reach) is moved instead to
+-- neighbouring minimal puzzles of the same grid: M.climb_back of its
+-- removed orbits put back at random, the dig run again with those last
+-- (so other givens get the first chance to go), and the result rated.
+-- A neighbour rated no lower becomes the next base; a lower one is
+-- undone. Hard puzzles lie near hard puzzles, so a climb lands more
+-- often than a fresh grid, and costs a partial dig rather than a whole
+-- one. Returns the rating result of the first neighbour in the band (p
+-- holds it), or nil (p holds the best base); and the ratings made.
+M.climb_reach, M.climb_tries, M.climb_back = 1.0, 40, 4
+
+local function climb(p, solution, orbits, band, rating)
+  local base, ratings = p:givens(), 0
+  for _ = 1, M.climb_tries do
+    local kept, removed = {}, {}
+    for _, orbit in ipairs(orbits) do
+      local list = p:get(orbit[1]) == 0 and removed or kept
+      list[#list + 1] = orbit
+    end
+    shuffle(removed)
+    shuffle(kept)
+    for k = 1, math.min(M.climb_back, #removed) do
+      for _, cell in ipairs(removed[k]) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
+      kept[#kept + 1] = removed[k]
+    end
+    p:dig(kept, solution)
+    ratings = ratings + 1
+    local res = p:rate(band[2], band[1])
+    if res.rating >= band[1] - 1e-9 then return res, ratings end
+    if res.rating >= rating - 1e-9 then
+      rating, base = res.rating, p:givens()
+    else
+      p:givens(base)
+    end
+  end
+  return nil, ratings
+end
+
 -- A puzzle whose rating lies in the band {low, high} (or whose grade is
 -- opts.grade), steered by the rater rather than judged at the end: the
 -- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
@@ -298,7 +338,16 @@ function M.graded(p, solution, opts)
     if #rated.unused > 0 then return unused(rated) end
     return p, {ratings = ratings, rules_checked = p:line()}
   end
-  if r < band[1] then return nil, "too easy", {ratings = ratings} end
+  if r < band[1] then
+    if band[2] < math.huge or opts.deduce or r < band[1] - M.climb_reach then
+      return nil, "too easy", {ratings = ratings}
+    end
+    local climbed, made = climb(p, solution, orbits, band, r)
+    ratings = ratings + made
+    if not climbed then return nil, "too easy", {ratings = ratings} end
+    if #climbed.unused > 0 then return unused(climbed) end
+    return p, {ratings = ratings, rules_checked = p:line()}
+  end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
   -- Classic rules only: a cell that propagation (singles and box-line)
   -- already fills is filled too where the rater first needs a step above

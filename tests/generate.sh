@@ -92,6 +92,10 @@ check "and unique" all_unique "$T/e"
 gen --count 3 --grade extreme --stats > "$T/g"
 check "--grade extreme: the rater agrees" eval \
     '[ $(awk "\$4 == \"extreme\"" "$T/g" | wc -l) -eq 3 ] && [ $("$S" rate "$T/g" | grep -c " extreme ") -eq 3 ]'
+# beyond climbs from near misses (dig.lua): what it writes is still beyond and unique
+gen --count 4 --grade beyond --seed 2 > "$T/g"
+check "--grade beyond: the rater agrees, each unique" eval \
+    '[ $(wc -l < "$T/g") -eq 4 ] && [ $("$S" rate "$T/g" | grep -c " beyond ") -eq 4 ] && all_unique "$T/g"'
 gen --count 3 --rating 3.0-4.4 > "$T/band"
 check "--rating 3.0-4.4: every rating in the band" eval \
     '"$S" rate "$T/band" | awk "\$1 < 3.0 || \$1 > 4.4 { bad = 1 } END { exit bad }"'
