@@ -110,6 +110,13 @@ function M.symmetric(p, solution, opts)
   return p
 end
 
+-- An orbit's cells given their digits of the solution (on), or emptied.
+local function put_orbit(p, solution, orbit, on)
+  for _, cell in ipairs(orbit) do
+    p:put(cell, on and tonumber(solution:sub(cell + 1, cell + 1), 36) or 0)
+  end
+end
+
 local function clue_count(p) return p:clues() end
 M.clue_count = clue_count
 
@@ -161,11 +168,7 @@ function M.exact(p, solution, opts)
   local reach = not opts.limit and M.exact_reach * largest
   local minimal -- the clues of the first minimal puzzle reached
   local beyond -- that puzzle lies further above the target than reach
-  local function put(orbit, on)
-    for _, cell in ipairs(orbit) do
-      p:put(cell, on and tonumber(solution:sub(cell + 1, cell + 1), 36) or 0)
-    end
-  end
+  local function put(orbit, on) put_orbit(p, solution, orbit, on) end
   -- Tries orbits from index `from` on; true when `target` is reached.
   local function descend(from)
     if clues == target then return true end
@@ -272,7 +275,7 @@ local function climb(p, solution, orbits, band, rating)
     shuffle(removed)
     shuffle(kept)
     for k = 1, math.min(M.climb_back, #removed) do
-      for _, cell in ipairs(removed[k]) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
+      put_orbit(p, solution, removed[k], true)
       kept[#kept + 1] = removed[k]
     end
     p:dig(kept, solution)
@@ -334,10 +337,11 @@ function M.graded(p, solution, opts)
   end
   -- A rating that fits was run to its end or settled with every rule
   -- used: its unused list is exact, so the puzzle's line marks it checked.
-  if fits(r) then
-    if #rated.unused > 0 then return unused(rated) end
+  local function landed(res)
+    if #res.unused > 0 then return unused(res) end
     return p, {ratings = ratings, rules_checked = p:line()}
   end
+  if fits(r) then return landed(rated) end
   if r < band[1] then
     if band[2] < math.huge or opts.deduce or r < band[1] - M.climb_reach then
       return nil, "too easy", {ratings = ratings}
@@ -345,8 +349,7 @@ function M.graded(p, solution, opts)
     local climbed, made = climb(p, solution, orbits, band, r)
     ratings = ratings + made
     if not climbed then return nil, "too easy", {ratings = ratings} end
-    if #climbed.unused > 0 then return unused(climbed) end
-    return p, {ratings = ratings, rules_checked = p:line()}
+    return landed(climbed)
   end
   if opts.deduce then return nil, "above the band", {ratings = ratings} end
   -- Classic rules only: a cell that propagation (singles and box-line)
@@ -358,17 +361,14 @@ function M.graded(p, solution, opts)
   local filled = p:rules() == "classic" and band[2] >= propagation_top - 1e-9 and propagated_cells(p)
   for _, orbit in ipairs(orbits) do
     if p:get(orbit[1]) == 0 then
-      for _, cell in ipairs(orbit) do p:put(cell, tonumber(solution:sub(cell + 1, cell + 1), 36)) end
+      put_orbit(p, solution, orbit, true)
       if not (filled and all_in(orbit, filled)) then
         ratings = ratings + 1
         local res = p:rate(band[2], band[1])
         local eased = res.rating
-        if fits(eased) then
-          if #res.unused > 0 then return unused(res) end
-          return p, {ratings = ratings, rules_checked = p:line()}
-        end
+        if fits(eased) then return landed(res) end
         if eased < band[1] then
-          for _, cell in ipairs(orbit) do p:put(cell, 0) end -- too far: take it out again
+          put_orbit(p, solution, orbit, false) -- too far: take it out again
         elseif filled then
           filled = propagated_cells(p)
         end
