@@ -8,9 +8,9 @@
 --       at most opts.givens, so 0 asks for marks alone),
 --       then each mark (or symmetric pair of marks) dropped in random order
 --       while the puzzle stays unique: a cheap count first, a longer one
---       (up to the last of DROP_BUDGETS) only where it gave up, so every
---       mark left matters (check --redundant lists none) unless its drop
---       outlasted the last budget (rare: none in 200 puzzles measured)
+--       (up to the last of the family's drop budgets) only where it gave
+--       up, so every mark left matters (check --redundant lists none)
+--       unless its drop outlasted the last budget
 --   marks.bare(v, family, grid, opts)    no givens at all: every mark the
 --       grid allows (with the negative constraint where the family has one:
 --       unmarked neighbours qualify for no mark), unique or nothing
@@ -44,6 +44,10 @@
 --                          (marks.check: a grade below their easiest
 --                          rating is refused at once: a graded puzzle
 --                          uses its rule)
+--   drop_budgets           prune's rounds of search nodes, when not
+--                          DROP_BUDGETS: a family whose marks nearly all
+--                          stay, each proof of that a long search, stops
+--                          sooner and says how often a mark is kept unproved
 -- Line families share M.lines, which walks lines over the grid.
 local M = {}
 local dig = require("dig")
@@ -80,11 +84,9 @@ end
 -- uniqueness proved); each later round asks again, with ten times the
 -- nodes or more, only the drops the round before left undecided. The
 -- undecided wait for the next round instead of being retried at once: by
--- then the marks that go cheaply are gone, and 20 kropki puzzles took
--- 0.58 s this way against 1.51 s retried at once. A mark stays only when
--- its drop leaves a second solution, or its count gave up at the last
--- budget (none did in 200 puzzles of the mark variants:
--- RESULTS_variants_gen.md).
+-- then the marks that go cheaply are gone, and the searches left are
+-- shorter (RESULTS_variants_gen.md has both). A mark stays only when its
+-- drop leaves a second solution, or its count gave up at the last budget.
 local MAX_NODES = 500
 local DROP_BUDGETS = {100, 1000, 10000, 200000}
 
@@ -216,7 +218,7 @@ function M.prune(v, family, grid, opts)
   for i = 1, #marks do keep[i] = true end
   local function puzzle_of(kept_marks) return build(v, family, kept_marks, opts, givens) end
   local undecided = mark_groups(marks, n, symmetry)
-  for _, nodes in ipairs(DROP_BUDGETS) do
+  for _, nodes in ipairs(family.drop_budgets or DROP_BUDGETS) do
     undecided = drop_marks(marks, keep, undecided, puzzle_of, nodes)
   end
   marks = kept(marks, keep)
