@@ -7,9 +7,10 @@
 --       givens dug to a minimal set (none when the marks alone are unique;
 --       at most opts.givens, so 0 asks for marks alone),
 --       then each mark (or symmetric pair of marks) dropped in random order
---       while the puzzle stays unique within DROP_NODES search nodes: a
---       mark whose drop takes a longer proof stays (check --redundant
---       lists such marks; kropki keeps many)
+--       while the puzzle stays unique: a cheap count first, a longer one
+--       (up to the last of the family's drop budgets) only where it gave
+--       up, so every mark left matters (check --redundant lists none)
+--       unless its drop outlasted the last budget
 --   marks.bare(v, family, grid, opts)    no givens at all: every mark the
 --       grid allows (with the negative constraint where the family has one:
 --       unmarked neighbours qualify for no mark), unique or nothing
@@ -43,6 +44,10 @@
 --                          (marks.check: a grade below their easiest
 --                          rating is refused at once: a graded puzzle
 --                          uses its rule)
+--   drop_budgets           prune's rounds of search nodes, when not
+--                          DROP_BUDGETS: a family whose marks nearly all
+--                          stay, each proof of that a long search, stops
+--                          sooner and says how often a mark is kept unproved
 -- Line families share M.lines, which walks lines over the grid.
 local M = {}
 local dig = require("dig")
@@ -71,13 +76,19 @@ function M.strategy_for(opts)
   return (opts.grade or opts.rating) and "graded" or "prune"
 end
 
--- Search nodes a uniqueness check may take before the puzzle counts as
--- not unique: whether the marks alone are unique, and whether a mark can
--- go, are asked with few (a grid whose marks alone leave a wide search
--- gets givens; a mark whose absence leaves one is kept): these checks
--- are most of the work, and the few that run long cost more than all the
--- others.
-local MAX_NODES, DROP_NODES = 500, 100
+-- Search nodes a uniqueness check may take. Whether the marks alone are
+-- unique is asked with MAX_NODES (a grid whose marks alone leave a wide
+-- search gets givens). Whether a mark can go is asked in rounds, one per
+-- budget of DROP_BUDGETS: the first round tries every mark with a cheap
+-- count, which settles most drops (a second solution found, or
+-- uniqueness proved); each later round asks again, with ten times the
+-- nodes or more, only the drops the round before left undecided. The
+-- undecided wait for the next round instead of being retried at once: by
+-- then the marks that go cheaply are gone, and the searches left are
+-- shorter (RESULTS_variants_gen.md has both). A mark stays only when its
+-- drop leaves a second solution, or its count gave up at the last budget.
+local MAX_NODES = 500
+local DROP_BUDGETS = {100, 1000, 10000, 200000}
 
 function M.digit(grid, cell) return tonumber(grid:sub(cell + 1, cell + 1), 36) end
 
@@ -165,6 +176,27 @@ local function finish(p, count)
   return p, {marks = count}
 end
 
+local function set_kept(keep, group, value)
+  for _, i in ipairs(group) do keep[i] = value end
+end
+
+-- One round of drops: each group of marks in turn is dropped (keep[i]
+-- false) when puzzle_of(the marks left) stays unique by a count within
+-- nodes; a group whose drop leaves a second solution, or whose count gives
+-- up, stays. Returns the groups whose count gave up, for the next round.
+-- A mark whose drop left a second solution stays needed: dropping others
+-- only adds solutions.
+local function drop_marks(marks, keep, groups, puzzle_of, nodes)
+  local undecided = {}
+  for _, group in ipairs(groups) do
+    set_kept(keep, group, false)
+    local count = puzzle_of(kept(marks, keep)):count(2, nodes)
+    if count ~= 1 then set_kept(keep, group, true) end
+    if not count then undecided[#undecided + 1] = group end
+  end
+  return undecided
+end
+
 function M.prune(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local symmetry = opts.symmetry or "none"
@@ -184,11 +216,10 @@ function M.prune(v, family, grid, opts)
   local givens = p:givens()
   local keep = {}
   for i = 1, #marks do keep[i] = true end
-  for _, group in ipairs(mark_groups(marks, n, symmetry)) do
-    for _, i in ipairs(group) do keep[i] = false end
-    if not unique(build(v, family, kept(marks, keep), opts, givens), DROP_NODES) then
-      for _, i in ipairs(group) do keep[i] = true end
-    end
+  local function puzzle_of(kept_marks) return build(v, family, kept_marks, opts, givens) end
+  local undecided = mark_groups(marks, n, symmetry)
+  for _, nodes in ipairs(family.drop_budgets or DROP_BUDGETS) do
+    undecided = drop_marks(marks, keep, undecided, puzzle_of, nodes)
   end
   marks = kept(marks, keep)
   return finish(build(v, family, marks, opts, givens), #marks)
