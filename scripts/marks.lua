@@ -5,7 +5,8 @@
 --
 --   marks.prune(v, family, grid, opts)   every placed mark, then the
 --       givens dug to a minimal set (none when the marks alone are unique;
---       at most opts.givens, so 0 asks for marks alone),
+--       at most opts.givens, so 0 asks for marks alone; the givens whose
+--       check the dig gave up on asked again at the end, at length),
 --       then each mark (or symmetric pair of marks) dropped in random order
 --       while the puzzle stays unique: a cheap count first, a longer one
 --       (up to the last of the family's drop budgets) only where it gave
@@ -197,6 +198,26 @@ local function drop_marks(marks, keep, groups, puzzle_of, nodes)
   return undecided
 end
 
+-- The givens of groups the dig kept only because its search gave up
+-- (p:dig's undecided) are asked again once the marks are settled, each
+-- counted within GIVEN_BUDGETS nodes in turn: a group goes when the
+-- puzzle stays unique without it. Returns the givens left.
+local GIVEN_BUDGETS = {20000, 200000}
+
+local function settle_givens(groups, givens, puzzle_of)
+  for _, nodes in ipairs(GIVEN_BUDGETS) do
+    local undecided = {}
+    for _, group in ipairs(groups) do
+      local fewer = givens
+      for _, cell in ipairs(group) do fewer = fewer:sub(1, cell) .. "." .. fewer:sub(cell + 2) end
+      local count = puzzle_of(fewer):count(2, nodes)
+      if count == 1 then givens = fewer elseif not count then undecided[#undecided + 1] = group end
+    end
+    groups = undecided
+  end
+  return givens
+end
+
 function M.prune(v, family, grid, opts)
   local n = math.tointeger(math.sqrt(#grid))
   local symmetry = opts.symmetry or "none"
@@ -204,10 +225,12 @@ function M.prune(v, family, grid, opts)
   if family.symmetric and symmetry == "rotate180" then marks = symmetric_only(marks, n) end
   if #marks == 0 then return nil, "no marks fit the grid" end
   local p = build(v, family, marks, opts, nil)
+  local undecided_givens = {}
   if not unique(p) then
     if opts.givens == 0 then return nil, "not unique without givens" end
     p:givens(grid)
-    p:dig(dig.orbits(n, symmetry), grid)
+    local _, undecided = p:dig(dig.orbits(n, symmetry), grid)
+    undecided_givens = undecided or {}
     local clues = clue_count(p:givens())
     if opts.givens and clues > opts.givens then
       return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
@@ -222,6 +245,7 @@ function M.prune(v, family, grid, opts)
     undecided = drop_marks(marks, keep, undecided, puzzle_of, nodes)
   end
   marks = kept(marks, keep)
+  givens = settle_givens(undecided_givens, givens, function(g) return build(v, family, marks, opts, g) end)
   return finish(build(v, family, marks, opts, givens), #marks)
 end
 

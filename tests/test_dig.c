@@ -95,7 +95,7 @@ static int dig_every_cell(struct fixture *f, struct rng *rng, uint8_t *grid)
     start[n] = n;
     rng_shuffle_ints(rng, cells, n);
     memcpy(f->puzzle.givens, grid, (size_t)n);
-    return dig_groups(f->solver, f->rules, f->puzzle.givens, grid, cells, start, n);
+    return dig_groups(f->solver, f->rules, f->puzzle.givens, grid, cells, start, n, NULL);
 }
 
 /* A dig of every cell in turn is unique and minimal: each clue kept has
@@ -144,7 +144,7 @@ static void test_dig_few_groups(void)
         memcpy(f.puzzle.givens, alone, 81);
         for (int g = 0; g < ngroups; g++)
             if (dig_keeps_unique(f.solver, f.rules, alone, grid, &cells[g], 1)) alone[cells[g]] = 0;
-        dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, ngroups);
+        dig_groups(f.solver, f.rules, f.puzzle.givens, grid, cells, start, ngroups, NULL);
         disagreed += memcmp(alone, f.puzzle.givens, 81) != 0;
         for (int g = 0; g < ngroups; g++) kept += alone[cells[g]] != 0;
     }

@@ -63,8 +63,11 @@ static int dig_forced(const struct ruleset *rs, const uint8_t *givens, int cell,
            dig_hidden_single(rs, givens, cell, digit);
 }
 
-int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
-                     const uint8_t *solution, const int *cells, int count)
+/* dig_keeps_unique, telling apart a search that gave up: 1 keeps, 0 a
+ * solution differs in one of the cells, -1 a search gave up first. */
+static int dig_keeps_unique_or_gave_up(struct solver *s, const struct ruleset *rs,
+                                       const uint8_t *givens, const uint8_t *solution,
+                                       const int *cells, int count)
 {
     uint8_t smaller[SL_MAX_CELLS];
     memcpy(smaller, givens, (size_t)rs->geo.ncells);
@@ -75,15 +78,21 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
     uint64_t limit = solver_node_limit(s);
     solver_set_light(s, 1);
     solver_set_node_limit(s, DIG_NODE_LIMIT);
-    for (int i = 0; i < count && keeps; i++) {
+    for (int i = 0; i < count && keeps == 1; i++) {
         int cell = cells[i];
         if (!givens[cell]) continue;
         struct search_result r = solver_count_without(s, smaller, cell, solution[cell], 1, NULL);
-        keeps = !r.solutions && !r.gave_up;
+        keeps = r.solutions ? 0 : r.gave_up ? -1 : 1;
     }
     solver_set_light(s, 0);
     solver_set_node_limit(s, limit);
     return keeps;
+}
+
+int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *givens,
+                     const uint8_t *solution, const int *cells, int count)
+{
+    return dig_keeps_unique_or_gave_up(s, rs, givens, solution, cells, count) == 1;
 }
 
 /* The old way, one search from the givens per question: for rules whose
@@ -91,14 +100,17 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
  * state is not what their searches start from. */
 static int dig_groups_alone(struct solver *s, const struct ruleset *rs, uint8_t *givens,
                             const uint8_t *solution, const int *cells, const int *start,
-                            int ngroups)
+                            int ngroups, uint8_t *undecided)
 {
     int removed = 0;
     for (int g = 0; g < ngroups; g++) {
         const int *group = cells + start[g];
         int count = start[g + 1] - start[g], present = 0;
         for (int i = 0; i < count; i++) present += givens[group[i]] != 0;
-        if (!present || !dig_keeps_unique(s, rs, givens, solution, group, count)) continue;
+        if (!present) continue;
+        int keeps = dig_keeps_unique_or_gave_up(s, rs, givens, solution, group, count);
+        if (keeps < 0 && undecided) undecided[g] = 1;
+        if (keeps != 1) continue;
         for (int i = 0; i < count; i++) givens[group[i]] = 0;
         removed += present;
     }
@@ -168,6 +180,7 @@ struct dig_run {
     const struct dig_unavoidable *sets;
     uint64_t given_bits[2];
     struct dig_glance *glance; /* the givens as masks, or NULL: dig_forced */
+    uint8_t *undecided;        /* per group, or NULL: kept as a search gave up */
 };
 
 static digitset *dig_state(const struct dig_run *run, int slot)
@@ -257,6 +270,7 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         if (!live || state[c] == own) continue; /* no other digit left for it */
         struct search_result r = solver_count_below(run->s, state, c, ~own, 1, NULL);
         keeps = !r.solutions && !r.gave_up;
+        if (!r.solutions && r.gave_up && run->undecided) run->undecided[g] = 1;
     }
     if (present && keeps && !run->stopped) dig_remove(run, g);
 }
@@ -377,6 +391,7 @@ static void dig_ask_barred(struct dig_run *run, int k, int g, int c)
     if (live == 1) {
         struct search_result r = solver_count_below(run->s, state, -1, 0, 1, NULL);
         live = r.solutions || r.gave_up;
+        if (!r.solutions && r.gave_up && run->undecided) run->undecided[g] = 1;
     }
     if (live == 0 && !run->stopped) dig_remove(run, g);
 }
@@ -489,14 +504,21 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
 }
 
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
-               const int *cells, const int *start, int ngroups)
+               const int *cells, const int *start, int ngroups, uint8_t *undecided)
 {
     if (ngroups < 1) return 0;
-    struct dig_run run = {
-        .s = s, .rs = rs, .givens = givens, .solution = solution, .cells = cells, .start = start};
+    if (undecided) memset(undecided, 0, (size_t)ngroups);
+    struct dig_run run = {.s = s,
+                          .rs = rs,
+                          .givens = givens,
+                          .solution = solution,
+                          .cells = cells,
+                          .start = start,
+                          .undecided = undecided};
     int removed = dig_run_groups(&run, ngroups);
-    return removed >= 0 ? removed
-                        : dig_groups_alone(s, rs, givens, solution, cells, start, ngroups);
+    return removed >= 0
+               ? removed
+               : dig_groups_alone(s, rs, givens, solution, cells, start, ngroups, undecided);
 }
 
 int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *givens,

@@ -34,9 +34,11 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
  * dig removes the same givens as one search per question; a removal
  * whose cells are singles of the givens left (dig_glance.h) goes with no
  * state made, and one that would leave none of a swap set's cells a
- * given (dig_unavoidable.h) fails unsearched, as its search would fail. */
+ * given (dig_unavoidable.h) fails unsearched, as its search would fail.
+ * undecided (ngroups flags, or NULL) marks the groups kept only because a
+ * search gave up (DIG_NODE_LIMIT): a caller may ask them again at length. */
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
-               const int *cells, const int *start, int ngroups);
+               const int *cells, const int *start, int ngroups, uint8_t *undecided);
 
 /* dig_groups where a group goes only when singles (propagation without
  * box-line intersections: naked and hidden singles and the rules' own

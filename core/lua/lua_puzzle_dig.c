@@ -122,6 +122,25 @@ static int api_deduces(lua_State *L)
     return 1;
 }
 
+/* Pushes the groups flagged in undecided, each a list of its cells, or
+ * nothing when none is: returns the values pushed. */
+static int api_push_undecided(lua_State *L, const uint8_t *undecided, const int *cells,
+                              const int *start, int ngroups)
+{
+    int n = 0;
+    for (int g = 0; g < ngroups; g++) {
+        if (!undecided[g]) continue;
+        if (n == 0) lua_newtable(L);
+        lua_createtable(L, start[g + 1] - start[g], 0);
+        for (int i = start[g]; i < start[g + 1]; i++) {
+            lua_pushinteger(L, cells[i]);
+            lua_rawseti(L, -2, i - start[g] + 1);
+        }
+        lua_rawseti(L, -2, ++n);
+    }
+    return n > 0;
+}
+
 /* p:dig past reading its groups (a third argument says how to judge). */
 static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
                           int *start, int ngroups)
@@ -132,24 +151,27 @@ static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution
     if (!singles && !lua_isnoneornil(L, 4))
         return api_dig_deduced(L, ap, solution, cells, start, ngroups);
     struct api_search run;
+    uint8_t undecided[SL_MAX_CELLS] = {0};
     api_search_begin(L, ap, "dig", &run);
-    int removed =
-        singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
-                                     ngroups)
-                : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start, ngroups);
+    int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
+                                               start, ngroups)
+                          : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
+                                       ngroups, undecided);
     api_search_end(L, ap, "dig", &run, 0);
     if (removed < 0) return api_error(L, "dig: out of memory");
     lua_pushinteger(L, removed);
-    return 1;
+    return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
 }
 
-/* p:dig(groups, solution [, up_to]) -> removed: tries each group of cells
+/* p:dig(groups, solution [, up_to]) -> removed [, undecided]: tries each group of cells
  * (a list of lists of 0-based cells, or of cells alone; or a seed: every
  * cell alone in the order sudolab.shuffled draws from it) in order and
  * removes its givens when the puzzle stays unique without them; the whole
  * loop runs in C. With up_to, a removal stays when the rules' own
  * techniques rated up to it still fill the grid; with "singles", when
- * singles and the rules' propagation still do (dig.h). */
+ * singles and the rules' propagation still do (dig.h). undecided, when
+ * some are, lists the groups (each a list of cells) kept only because a
+ * search gave up (dig.h's DIG_NODE_LIMIT), for a longer look. */
 static int api_dig(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
