@@ -181,40 +181,31 @@ local function set_kept(keep, group, value)
   for _, i in ipairs(group) do keep[i] = value end
 end
 
--- One round of drops: each group of marks in turn is dropped (keep[i]
--- false) when puzzle_of(the marks left) stays unique by a count within
--- nodes; a group whose drop leaves a second solution, or whose count gives
--- up, stays. Returns the groups whose count gave up, for the next round.
--- A mark whose drop left a second solution stays needed: dropping others
--- only adds solutions.
-local function drop_marks(marks, keep, groups, puzzle_of, nodes)
-  local undecided = {}
-  for _, group in ipairs(groups) do
-    set_kept(keep, group, false)
-    local count = puzzle_of(kept(marks, keep)):count(2, nodes)
-    if count ~= 1 then set_kept(keep, group, true) end
-    if not count then undecided[#undecided + 1] = group end
-  end
-  return undecided
-end
-
--- The givens of groups the dig kept only because its search gave up
--- (p:dig's undecided) are asked again once the marks are settled, each
--- counted within GIVEN_BUDGETS nodes in turn: a group goes when the
--- puzzle stays unique without it. Returns the givens left.
-local GIVEN_BUDGETS = {20000, 200000}
-
-local function settle_givens(groups, givens, puzzle_of)
-  for _, nodes in ipairs(GIVEN_BUDGETS) do
+-- Rounds of drops, one per budget of budgets: each group in turn goes
+-- (drop(group)) when count_without(group, nodes), the count within nodes
+-- of the puzzle without it and without every group gone so far, is 1; a
+-- group whose count finds a second solution stays, and one whose count
+-- gives up is asked again in the next round. A group that stays is needed
+-- for good: dropping others only adds solutions.
+local function drop_in_rounds(groups, budgets, count_without, drop)
+  for _, nodes in ipairs(budgets) do
     local undecided = {}
     for _, group in ipairs(groups) do
-      local fewer = givens
-      for _, cell in ipairs(group) do fewer = fewer:sub(1, cell) .. "." .. fewer:sub(cell + 2) end
-      local count = puzzle_of(fewer):count(2, nodes)
-      if count == 1 then givens = fewer elseif not count then undecided[#undecided + 1] = group end
+      local count = count_without(group, nodes)
+      if count == 1 then drop(group) elseif not count then undecided[#undecided + 1] = group end
     end
     groups = undecided
   end
+end
+
+-- Budgets for the givens of the groups p:dig kept only because its
+-- search gave up (past its own 2,000 nodes): asked again once the marks
+-- are settled.
+local GIVEN_BUDGETS = {20000, 200000}
+
+-- Givens with the cells of group blanked.
+local function blanked(givens, group)
+  for _, cell in ipairs(group) do givens = givens:sub(1, cell) .. "." .. givens:sub(cell + 2) end
   return givens
 end
 
@@ -239,13 +230,18 @@ function M.prune(v, family, grid, opts)
   local givens = p:givens()
   local keep = {}
   for i = 1, #marks do keep[i] = true end
-  local function puzzle_of(kept_marks) return build(v, family, kept_marks, opts, givens) end
-  local undecided = mark_groups(marks, n, symmetry)
-  for _, nodes in ipairs(family.drop_budgets or DROP_BUDGETS) do
-    undecided = drop_marks(marks, keep, undecided, puzzle_of, nodes)
-  end
+  drop_in_rounds(mark_groups(marks, n, symmetry), family.drop_budgets or DROP_BUDGETS,
+    function(group, nodes)
+      set_kept(keep, group, false)
+      local count = build(v, family, kept(marks, keep), opts, givens):count(2, nodes)
+      set_kept(keep, group, true)
+      return count
+    end,
+    function(group) set_kept(keep, group, false) end)
   marks = kept(marks, keep)
-  givens = settle_givens(undecided_givens, givens, function(g) return build(v, family, marks, opts, g) end)
+  drop_in_rounds(undecided_givens, GIVEN_BUDGETS,
+    function(group, nodes) return build(v, family, marks, opts, blanked(givens, group)):count(2, nodes) end,
+    function(group) givens = blanked(givens, group) end)
   return finish(build(v, family, marks, opts, givens), #marks)
 end
 
