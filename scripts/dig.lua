@@ -258,14 +258,19 @@ end
 -- removed orbits put back at random, the dig run again with those last
 -- (so other givens get the first chance to go), and the result rated.
 -- A neighbour rated no lower becomes the next base; a lower one is
--- undone. Hard puzzles lie near hard puzzles, so a climb lands more
--- often than a fresh grid, and costs a partial dig rather than a whole
--- one. Returns the rating result of the first neighbour in the band (p
--- holds it), or nil (p holds the best base); and the ratings made.
-M.climb_reach, M.climb_tries, M.climb_back = 1.0, 40, 4
+-- undone, and so is one met before in this climb (the base itself, or
+-- one rated then: its rating is known not to raise the base) without a
+-- second rating. Hard puzzles lie near hard puzzles, so a climb lands
+-- more often than a fresh grid, and costs a partial dig rather than a
+-- whole one; a climb's chance to land stays about the same from try to
+-- try, so it goes on long (scripts/RESULTS.md, "beyond2"). Returns the
+-- rating result of the first neighbour in the band (p holds it), or nil
+-- (p holds the best base); and the ratings made.
+M.climb_reach, M.climb_tries, M.climb_back = 1.5, 400, 4
 
-local function climb(p, solution, orbits, band, rating)
+local function climb(p, solution, orbits, band, rating, rate)
   local base, ratings = p:givens(), 0
+  local met = {[base] = true}
   for _ = 1, M.climb_tries do
     local kept, removed = {}, {}
     for _, orbit in ipairs(orbits) do
@@ -279,13 +284,19 @@ local function climb(p, solution, orbits, band, rating)
       kept[#kept + 1] = removed[k]
     end
     p:dig(kept, solution)
-    ratings = ratings + 1
-    local res = p:rate(band[2], band[1])
-    if res.rating >= band[1] - 1e-9 then return res, ratings end
-    if res.rating >= rating - 1e-9 then
-      rating, base = res.rating, p:givens()
-    else
+    local givens = p:givens()
+    if met[givens] then
       p:givens(base)
+    else
+      met[givens] = true
+      ratings = ratings + 1
+      local res = rate()
+      if res.rating >= band[1] - 1e-9 then return res, ratings end
+      if res.rating >= rating - 1e-9 then
+        rating, base = res.rating, givens
+      else
+        p:givens(base)
+      end
     end
   end
   return nil, ratings
@@ -324,8 +335,15 @@ function M.graded(p, solution, opts)
   end
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no
-  -- more than that: the rater stops there.
-  local rated = p:rate(band[2], band[1])
+  -- more than that: the rater stops there. A band open at the top is
+  -- reached by the first step rated above the last tenth below it, so
+  -- the rater stops there too, with no row rated past it tried; the
+  -- steps before it must then have used every rule (landed), else the
+  -- rating is run again to its end.
+  local open_top = band[2] == math.huge and not opts.deduce
+  local cap = open_top and (math.ceil(band[1] * 10 - 1e-6) - 1) / 10 or band[2]
+  local function rate() return p:rate(cap, band[1]) end
+  local rated = rate()
   local r = rated.rating
   local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
   -- A puzzle whose solve path leaves a rule of its variant unused is not
@@ -337,7 +355,13 @@ function M.graded(p, solution, opts)
   end
   -- A rating that fits was run to its end or settled with every rule
   -- used: its unused list is exact, so the puzzle's line marks it checked.
+  -- One stopped above the cap lists the rules of the steps before it: a
+  -- longer path only adds rules, so none unused there is none at all.
   local function landed(res)
+    if res.above and #res.unused > 0 then
+      ratings = ratings + 1
+      res = p:rate(band[2], band[1])
+    end
     if #res.unused > 0 then return unused(res) end
     return p, {ratings = ratings, rules_checked = p:line()}
   end
@@ -346,7 +370,7 @@ function M.graded(p, solution, opts)
     if band[2] < math.huge or opts.deduce or r < band[1] - M.climb_reach then
       return nil, "too easy", {ratings = ratings}
     end
-    local climbed, made = climb(p, solution, orbits, band, r)
+    local climbed, made = climb(p, solution, orbits, band, r, rate)
     ratings = ratings + made
     if not climbed then return nil, "too easy", {ratings = ratings} end
     return landed(climbed)
