@@ -252,7 +252,7 @@ local function graded_by_deductions(p, band)
 end
 
 -- A band open at the top (beyond) has no easing: a minimal puzzle rated
--- below it was a lost grid, and few land (about one in 220). One rated
+-- below it was a lost grid, and few land (scripts/RESULTS.md). One rated
 -- near the band's low end (within M.climb_reach) is moved instead to
 -- neighbouring minimal puzzles of the same grid: M.climb_back of its
 -- removed orbits put back at random, the dig run again with those last
