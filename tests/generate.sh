@@ -108,6 +108,12 @@ check "--grade extreme: the rater agrees" eval \
 gen --count 4 --grade beyond --seed 2 > "$T/g"
 check "--grade beyond: the rater agrees, each unique" eval \
     '[ $(wc -l < "$T/g") -eq 4 ] && [ $("$S" rate "$T/g" | grep -c " beyond ") -eq 4 ] && all_unique "$T/g"'
+# Its ratings stop at the first step past the band (dig.lua's cap): --stats
+# must still print each puzzle's whole rating, the one rate gives.
+gen --count 3 --grade beyond --seed 2 --stats | awk '{ print $1, $3 }' > "$T/gs"
+check "--grade beyond --stats: each rating printed is rate's own" eval \
+    '[ $(wc -l < "$T/gs") -eq 3 ] &&
+     [ "$(awk "{ print \$2 }" "$T/gs")" = "$(awk "{ print \$1 }" "$T/gs" | "$S" rate | awk "{ print \$1 }")" ]'
 gen --count 3 --rating 3.0-4.4 > "$T/band"
 check "--rating 3.0-4.4: every rating in the band" eval \
     '"$S" rate "$T/band" | awk "\$1 < 3.0 || \$1 > 4.4 { bad = 1 } END { exit bad }"'
