@@ -188,7 +188,13 @@ rc=$?
 check "a malformed puzzle: file:line:col, exit 2" eval '[ $rc -eq 2 ] && grep -q "bad.txt:1:" "$T/err"'
 $ENV "$S" play "$PUZZLE" > "$T/out" 2> "$T/err" < /dev/null
 rc=$?
-check "no terminal: said, exit 2" eval '[ $rc -eq 2 ] && grep -q "needs a terminal" "$T/err"'
+check "no terminal: said, exit 2" eval '[ $rc -eq 2 ] && grep -q "^sudolab play: needs a terminal" "$T/err"'
+# The trace shares the game's terminal set-up; its refusal once spoke of
+# "the game".
+$ENV "$S" trace "$PUZZLE" > "$T/out" 2> "$T/err" < /dev/null
+rc=$?
+check "trace with no terminal: names trace, exit 2" eval \
+    '[ $rc -eq 2 ] && grep -q "^sudolab trace: needs a terminal" "$T/err" && ! grep -q game "$T/err"'
 $ENV "$S" trace > "$T/out" 2> "$T/err" < /dev/null
 rc=$?
 check "trace without a puzzle: usage, exit 2" eval '[ $rc -eq 2 ]'

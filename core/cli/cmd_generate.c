@@ -71,7 +71,8 @@ static const struct cmd_option_help generate_options[] = {
                  "of a clue's diagonal)"},
     {"grade", "a grade, as the rater names them (one the variant's size\n"
               "never reaches is refused, naming those it does)"},
-    {"rating", "a rating band, e.g. 6.0-7.5"},
+    {"rating", "a rating band, e.g. 6.0-7.5, or one rating, e.g. 4.2\n"
+               "(1.0..20.0)"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
     {"json", "one JSON object per puzzle instead (with annealing's\n"
              "energy per step, for reports)"},

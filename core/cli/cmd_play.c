@@ -27,7 +27,8 @@ static const struct cmd_option_help play_options[] = {
 
 static const struct cmd_spec play_spec = {
     "play",
-    "usage: sudolab play [--variant NAME] [--grade G] [--size N] [--seed S] [FILE|PUZZLE]\n"
+    "usage: sudolab play [--variant NAME] [--grade G] [--size N] [--seed S] [--ascii]\n"
+    "                    [--delay MS] [FILE|PUZZLE]\n"
     "\n"
     "A game in the terminal (80x24 or larger): the first puzzle of FILE, or one\n"
     "made on the spot. Keys: arrows or hjkl move, 1-9 and A-P enter digits, m pencil\n"

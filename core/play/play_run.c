@@ -146,7 +146,7 @@ int play_run(const struct play_config *c)
     u->cfg = c;
     u->focused = 1;
     ui_open_scores(u);
-    if (play_term_start(c->ascii, &u->ascii)) code = 2;
+    if (play_term_start("play", c->ascii, &u->ascii)) code = 2;
     if (!code && ui_first_game(u, &err)) {
         play_term_stop();
         fprintf(stderr, "sudolab play: %s\n", err.msg);

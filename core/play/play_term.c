@@ -14,10 +14,10 @@
 #include "play_draw.h"
 #include "play_term.h"
 
-int play_term_start(int ascii_asked, int *ascii)
+int play_term_start(const char *command, int ascii_asked, int *ascii)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        fputs("sudolab: the game needs a terminal\n", stderr);
+        fprintf(stderr, "sudolab %s: needs a terminal (standard input and output)\n", command);
         return -1;
     }
     setlocale(LC_ALL, "");

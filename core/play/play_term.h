@@ -14,8 +14,9 @@ enum { PLAY_KEY_FOCUS_IN = 01000 + 1, PLAY_KEY_FOCUS_OUT, PLAY_KEY_CTRL_R = 'R' 
 
 /* Starts curses (keys, mouse, focus reports, colour unless NO_COLOR); sets
  * *ascii when the terminal takes no UTF-8. 0, or -1 with a message on
- * stderr when standard input or output is no terminal. */
-int play_term_start(int ascii_asked, int *ascii);
+ * stderr naming `command` ("play", "trace") when standard input or output
+ * is no terminal. */
+int play_term_start(const char *command, int ascii_asked, int *ascii);
 void play_term_stop(void);
 
 /* 1 when the screen has lines x cols; else says how small it is (the

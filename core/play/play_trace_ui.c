@@ -135,7 +135,7 @@ int play_trace_run(const struct play_config *c)
         free(d);
         return 2;
     }
-    if (play_term_start(c->ascii, &ascii))
+    if (play_term_start("trace", c->ascii, &ascii))
         code = 2;
     else if (play_decor_init(d, &g->puzzle, ascii, &err)) {
         play_term_stop();

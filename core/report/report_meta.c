@@ -67,6 +67,15 @@ static void json_string(FILE *f, const char *text)
     json_write_string(f, text);
 }
 
+/* A count an arm may leave to its variant (0 in the request), or null. */
+static void json_count_or_null(FILE *f, int count)
+{
+    if (count > 0)
+        fprintf(f, "%d", count);
+    else
+        fputs("null", f);
+}
+
 static void json_arm(FILE *f, const struct report_arm *a)
 {
     const struct generate_request *q = &a->request;
@@ -75,7 +84,9 @@ static void json_arm(FILE *f, const struct report_arm *a)
     fputs(", \"strategy\": ", f), json_string(f, q->strategy);
     fputs(", \"symmetry\": ", f), json_string(f, q->symmetry);
     fputs(", \"grade\": ", f), json_string(f, q->grade);
-    fprintf(f, ", \"clues\": %d, \"size\": %d, \"rating\": ", q->clues, q->size);
+    fputs(", \"clues\": ", f), json_count_or_null(f, q->clues);
+    fputs(", \"size\": ", f), json_count_or_null(f, q->size);
+    fputs(", \"rating\": ", f);
     if (q->rating_high > 0)
         fprintf(f, "[%g, %g]", q->rating_low, q->rating_high);
     else
