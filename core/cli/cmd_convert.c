@@ -197,8 +197,9 @@ static int check_one(void *arg, const struct cmd_puzzle *item)
     if (r.gave_up) {
         puts("gave up");
         fprintf(stderr, "%s:%ld: warning: %s\n", item->file, item->where->line,
-                r.solutions ? "one solution found, but whether there is another is unknown"
-                            : "no solution found: the puzzle looks unsolvable");
+                r.solutions
+                    ? "one solution found, but whether there is another is unknown"
+                    : "no solution found before the search gave up: the puzzle may have none");
         cmd_report_gave_up(item, stats.nodes);
         return EXIT_GAVE_UP;
     }
