@@ -198,10 +198,19 @@ local function drop_in_rounds(groups, budgets, count_without, drop)
   end
 end
 
--- Budgets for the givens of the groups p:dig kept only because its
--- search gave up (past its own 2,000 nodes): asked again once the marks
--- are settled.
-local GIVEN_BUDGETS = {20000, 200000}
+-- The nodes p:dig's checks may take (DIG_NODE_LIMIT): the givens of
+-- the groups it kept only because a check gave up are asked again once
+-- the marks are settled, within those of the family's drop budgets that
+-- are larger.
+local DIG_NODES = 2000
+
+local function given_budgets(budgets)
+  local out = {}
+  for _, nodes in ipairs(budgets) do
+    if nodes > DIG_NODES then out[#out + 1] = nodes end
+  end
+  return out
+end
 
 -- Givens with the cells of group blanked.
 local function blanked(givens, group)
@@ -227,10 +236,10 @@ function M.prune(v, family, grid, opts)
       return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
     end
   end
-  local givens = p:givens()
+  local givens, budgets = p:givens(), family.drop_budgets or DROP_BUDGETS
   local keep = {}
   for i = 1, #marks do keep[i] = true end
-  drop_in_rounds(mark_groups(marks, n, symmetry), family.drop_budgets or DROP_BUDGETS,
+  drop_in_rounds(mark_groups(marks, n, symmetry), budgets,
     function(group, nodes)
       set_kept(keep, group, false)
       local count = build(v, family, kept(marks, keep), opts, givens):count(2, nodes)
@@ -239,7 +248,7 @@ function M.prune(v, family, grid, opts)
     end,
     function(group) set_kept(keep, group, false) end)
   marks = kept(marks, keep)
-  drop_in_rounds(undecided_givens, GIVEN_BUDGETS,
+  drop_in_rounds(undecided_givens, given_budgets(budgets),
     function(group, nodes) return build(v, family, marks, opts, blanked(givens, group)):count(2, nodes) end,
     function(group) givens = blanked(givens, group) end)
   return finish(build(v, family, marks, opts, givens), #marks)

@@ -27,10 +27,10 @@ gen --variant kropki --count 10 --seed 7 > "$T/m1"
 check "kropki prune: every mark left matters (check --redundant lists none)" \
     eval '[ $(wc -l < "$T/m1") -eq 10 ] && [ $(grep -c "^  redundant: none$" "$T/red") -eq 10 ]'
 # A given the dig kept because its search ran past DIG_NODE_LIMIT is asked
-# again at length: puzzle 18 of these kept a removable given (r6c9) before.
-gen --variant sandwich --count 20 --seed 4 | sed -n 18p > "$T/m1"
+# again at length: puzzle 10 of these kept a removable given before.
+gen --variant renban --count 20 --seed 4 | sed -n 10p > "$T/m1"
 "$S" check --redundant "$T/m1" > "$T/red"
-check "sandwich prune: no given can go either (the dig's undecided asked again)" \
+check "renban prune: no given can go either (the dig's undecided asked again)" \
     eval '[ $(wc -l < "$T/m1") -eq 1 ] && [ "$(sed -n 2p "$T/red")" = "  redundant: none" ]'
 gen --variant thermo --lines 3 --max-line 4 --count 5 --seed 2 > "$T/m1"
 check "thermo --lines 3 --max-line 4: at most 3 thermometers of at most 4 cells" \
