@@ -503,18 +503,21 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     return run->removed;
 }
 
+/* A run over the givens, the solution and the groups, nothing else set. */
+static struct dig_run dig_run_of(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                                 const uint8_t *solution, const int *cells, const int *start)
+{
+    return (struct dig_run){
+        .s = s, .rs = rs, .givens = givens, .solution = solution, .cells = cells, .start = start};
+}
+
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups, uint8_t *undecided)
 {
     if (ngroups < 1) return 0;
     if (undecided) memset(undecided, 0, (size_t)ngroups);
-    struct dig_run run = {.s = s,
-                          .rs = rs,
-                          .givens = givens,
-                          .solution = solution,
-                          .cells = cells,
-                          .start = start,
-                          .undecided = undecided};
+    struct dig_run run = dig_run_of(s, rs, givens, solution, cells, start);
+    run.undecided = undecided;
     int removed = dig_run_groups(&run, ngroups);
     return removed >= 0
                ? removed
@@ -525,12 +528,7 @@ int dig_groups_singles(struct solver *s, const struct ruleset *rs, uint8_t *give
                        const uint8_t *solution, const int *cells, const int *start, int ngroups)
 {
     if (ngroups < 1) return 0;
-    struct dig_run run = {.s = s,
-                          .rs = rs,
-                          .givens = givens,
-                          .solution = solution,
-                          .cells = cells,
-                          .start = start,
-                          .singles = 1};
+    struct dig_run run = dig_run_of(s, rs, givens, solution, cells, start);
+    run.singles = 1;
     return dig_run_groups(&run, ngroups);
 }
