@@ -198,16 +198,13 @@ local function drop_in_rounds(groups, budgets, count_without, drop)
   end
 end
 
--- The nodes p:dig's checks may take (DIG_NODE_LIMIT): the givens of
--- the groups it kept only because a check gave up are asked again once
--- the marks are settled, within those of the family's drop budgets that
--- are larger.
-local DIG_NODES = 2000
-
+-- The givens of the groups p:dig kept only because a check gave up
+-- (past sudolab.dig_nodes) are asked again once the marks are settled,
+-- within those of the family's drop budgets that are larger.
 local function given_budgets(budgets)
   local out = {}
   for _, nodes in ipairs(budgets) do
-    if nodes > DIG_NODES then out[#out + 1] = nodes end
+    if nodes > sudolab.dig_nodes then out[#out + 1] = nodes end
   end
   return out
 end

@@ -1,7 +1,8 @@
 /*
  * lua_puzzle_dig.c — digging a puzzle's givens (dig.h): p:dig(groups,
- * solution [, up_to]), p:keeps_unique(cells, solution), p:deduces(up_to)
- * and sudolab.shuffled(n, seed), a dig's random order of cells.
+ * solution [, up_to]), p:keeps_unique(cells, solution), p:deduces(up_to),
+ * sudolab.shuffled(n, seed), a dig's random order of cells, and
+ * sudolab.dig_nodes, the nodes each of p:dig's checks may take.
  */
 #include "lua_api_internal.h"
 
@@ -238,6 +239,10 @@ void lua_puzzle_dig_open(lua_State *L)
         {"deduces", api_deduces},
         {NULL, NULL},
     };
+    /* The nodes each of p:dig's checks may take: a caller asking its
+     * undecided groups again knows which budgets would ask more. */
+    lua_pushinteger(L, DIG_NODE_LIMIT);
+    lua_setfield(L, -2, "dig_nodes");
     luaL_setfuncs(L, functions, 0);
     api_add_methods(L, methods);
 }

@@ -38,6 +38,8 @@ math.randomseed(3)
 local removed, undecided = m:dig(dig.orbits(9, "none"), grid)
 expect("dig removes givens and reports how many", removed > 40, true)
 expect("no search of a 9x9 classic dig gives up: nothing undecided", undecided, nil)
+expect("sudolab.dig_nodes names the dig's node budget",
+       math.type(sudolab.dig_nodes) == "integer" and sudolab.dig_nodes > 0, true)
 expect("the result is unique", m:count(), 1)
 local minimal = true
 for cell = 0, 80 do
