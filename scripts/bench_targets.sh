@@ -30,7 +30,8 @@
 set -eu
 BUILD=$(cd "${1:-build}" && pwd)
 [ $# -gt 0 ] && shift
-WANTED=${*:-classic variants lua rate generate report render peers hardgen}
+ALL_GROUPS="classic variants lua rate generate report render peers hardgen"
+WANTED=${*:-$ALL_GROUPS}
 RUNS=${RUNS:-3}
 S=$BUILD/sudolab
 if [ -n "${KEEP:-}" ]; then
@@ -245,10 +246,10 @@ group_hardgen() {
 }
 
 for group in $WANTED; do
-    case $group in
-    classic | variants | lua | rate | generate | report | render | peers | hardgen) ;;
+    case " $ALL_GROUPS " in
+    *" $group "*) ;;
     *)
-        echo "bench_targets.sh: unknown group '$group' (classic variants lua rate generate report render peers hardgen)" >&2
+        echo "bench_targets.sh: unknown group '$group' ($ALL_GROUPS)" >&2
         exit 2
         ;;
     esac
@@ -256,10 +257,6 @@ done
 echo "# bench_targets: $(git rev-parse --short HEAD 2> /dev/null || echo '?'), RUNS=$RUNS," \
     "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
 for group in $WANTED; do
-    case $group in
-    classic | variants | lua | rate | generate | report | render | peers | hardgen)
-        echo "# $group: load $(cut -d' ' -f1 /proc/loadavg) at the start"
-        "group_$group"
-        ;;
-    esac
+    echo "# $group: load $(cut -d' ' -f1 /proc/loadavg) at the start"
+    "group_$group"
 done
