@@ -237,6 +237,13 @@ void api_search_begin(lua_State *L, struct api_puzzle *ap, const char *fname,
 int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struct api_search *run,
                    int gave_up);
 
+/* 1 with grid when p's rule settles it without a ruleset (puzzle_settle,
+ * a killer's deductions): grid is then its only solution, the one any
+ * search finds, so p:solve and p:count answer as the CLI's solve does,
+ * charged one node, and no ruleset is built. 0 otherwise (nothing done);
+ * raises when the budget has not a node left. */
+int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid);
+
 /* Pushes cells as a string of one symbol a cell. */
 static inline void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
 {

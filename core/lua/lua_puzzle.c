@@ -138,6 +138,18 @@ void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
  * VM instructions (variants/README.md measures), growing with the grid. */
 static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
 
+int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid)
+{
+    api_idle(L, ap, fname);
+    if (puzzle_settle(&ap->p, grid) != 1) return 0;
+    long long cost = api_node_cost(ap);
+    if (lua_host_budget_left(L) < cost)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    lua_host_charge_instructions(L, cost);
+    return 1;
+}
+
 void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fname,
                              struct api_search *run, unsigned long long asked)
 {

@@ -18,6 +18,17 @@ static uint64_t api_node_budget(lua_State *L, int arg, const char *fname)
     return (uint64_t)api_integer(L, arg, fname, 1, (lua_Integer)API_NODE_LIMIT);
 }
 
+/* A count that found one solution where two were allowed proves the
+ * givens unique: kept for p:rate, unless they are known so already (with
+ * the nodes of a count of their own, which p:line reports). */
+static void api_note_counted(struct api_puzzle *ap, long limit, const struct search_result *r,
+                             const uint8_t *solution)
+{
+    uint8_t known[SL_MAX_CELLS];
+    if (solution && limit >= 2 && r->solutions == 1 && !r->gave_up && !api_unique_known(ap, known))
+        api_note_unique(ap, solution, API_NOT_COUNTED);
+}
+
 /* p:solve() -> the first solution found, or nil and "no solution" or
  * "gave up". */
 static int api_solve(lua_State *L)
@@ -25,6 +36,11 @@ static int api_solve(lua_State *L)
     struct api_puzzle *ap = api_check_puzzle(L, 1, "solve");
     uint8_t grid[SL_MAX_CELLS];
     struct api_search run;
+    if (api_search_settled(L, ap, "solve", grid)) {
+        api_note_counted(ap, 2, &(struct search_result){1, 0}, grid);
+        api_push_grid(L, &ap->p.geo, grid);
+        return 1;
+    }
     api_search_begin(L, ap, "solve", &run);
     struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, &run.stats);
     api_search_end(L, ap, "solve", &run, r.gave_up);
@@ -37,17 +53,6 @@ static int api_solve(lua_State *L)
     return 1;
 }
 
-/* A count that found one solution where two were allowed proves the
- * givens unique: kept for p:rate, unless they are known so already (with
- * the nodes of a count of their own, which p:line reports). */
-static void api_note_counted(struct api_puzzle *ap, long limit, const struct search_result *r,
-                             const uint8_t *solution)
-{
-    uint8_t known[SL_MAX_CELLS];
-    if (solution && limit >= 2 && r->solutions == 1 && !r->gave_up && !api_unique_known(ap, known))
-        api_note_unique(ap, solution, API_NOT_COUNTED);
-}
-
 /* p:count([limit=2]) -> the number of solutions, at most limit. */
 static int api_count(lua_State *L)
 {
@@ -57,6 +62,11 @@ static int api_count(lua_State *L)
     uint8_t listed[LUA_COUNT_LISTED * SL_MAX_CELLS]; /* the kernel's, or the first */
     uint8_t *found = limit <= LUA_COUNT_LISTED ? listed : NULL;
     struct api_search run;
+    if (api_search_settled(L, ap, "count", listed)) { /* limit >= 1: the count is 1 */
+        api_note_counted(ap, (long)limit, &(struct search_result){1, 0}, listed);
+        lua_pushinteger(L, 1);
+        return 1;
+    }
     api_search_begin_within(L, ap, "count", &run, nodes);
     struct search_result r; /* the rules' own kernel (a killer's) first, within the run's nodes */
     puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats, found);

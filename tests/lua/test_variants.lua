@@ -28,6 +28,21 @@ local kp = k.build{cages = "AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUU
                    sums = {13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,20,12,16}}
 expect("killer solves", kp:solve(), "673298154948531672521476398714329865396857241852614937239145786165783429487962513")
 expect("killer is unique", kp:count(), 1)
+-- The cages settle this killer without a ruleset (p:solve's shortcut); a
+-- wrong given or a repeated one must still answer as the search does.
+local kcages, ksums = kp:rules():match("killer:([^:]+):([%d,]+)")
+local function killer_with(givens)
+  return sudolab.puzzle{rules = "classic;killer:" .. kcages .. ":" .. ksums, givens = givens}
+end
+local open = kp:givens():sub(2)
+expect("killer settled: count first, then solve", killer_with("6" .. open):count(), 1)
+local kwrong = killer_with("7" .. open)
+expect("killer with a wrong given has no solution", select(2, kwrong:solve()), "no solution")
+expect("and counts 0", kwrong:count(), 0)
+local krepeat = killer_with("77" .. open:sub(2))
+local ok, err = pcall(krepeat.solve, krepeat)
+expect("killer with a repeated given is refused", ok, false)
+expect("naming the cells", err:match("r1c2: digit 7 repeats the given at r1c1") ~= nil, true)
 
 -- jigsaw: a Solo 9j ID, rebuilt through the variant from its region map
 local solo = sudolab.read("9j:5e3c2b8_5a7h8_1b3_4a9_7e8_2_1e5_2a8_6b2_9h1a7_4b9c4e8,aa_e__e_b_a__cacdaa_a_dbb_eecccab__fa_c_a_aa___baaab__abda")[1]
