@@ -29,28 +29,36 @@ static void api_note_counted(struct api_puzzle *ap, long limit, const struct sea
         api_note_unique(ap, solution, API_NOT_COUNTED);
 }
 
-/* p:solve() -> the first solution found, or nil and "no solution" or
- * "gave up". */
-static int api_solve(lua_State *L)
+/* Pushes grid when the search found it (one solution), else nil and
+ * "no solution" or "gave up": the answer of p:solve() and p:fill(). */
+static int api_push_found(lua_State *L, const struct api_puzzle *ap, struct search_result r,
+                          const uint8_t *grid)
 {
-    struct api_puzzle *ap = api_check_puzzle(L, 1, "solve");
-    uint8_t grid[SL_MAX_CELLS];
-    struct api_search run;
-    if (api_search_settled(L, ap, "solve", grid)) {
-        api_note_counted(ap, 2, &(struct search_result){1, 0}, grid);
-        api_push_grid(L, &ap->p.geo, grid);
-        return 1;
-    }
-    api_search_begin(L, ap, "solve", &run);
-    struct search_result r = solver_count(ap->solver, ap->p.givens, 1, grid, &run.stats);
-    api_search_end(L, ap, "solve", &run, r.gave_up);
-    if (r.solutions == 0) {
+    if (r.solutions != 1) {
         luaL_pushfail(L);
         lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
         return 2;
     }
     api_push_grid(L, &ap->p.geo, grid);
     return 1;
+}
+
+/* p:solve() -> the first solution found, or nil and "no solution" or
+ * "gave up". */
+static int api_solve(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_puzzle(L, 1, "solve");
+    uint8_t grid[SL_MAX_CELLS];
+    struct search_result r = {1, 0};
+    if (api_search_settled(L, ap, "solve", grid)) {
+        api_note_counted(ap, 2, &r, grid);
+    } else {
+        struct api_search run;
+        api_search_begin(L, ap, "solve", &run);
+        r = solver_count(ap->solver, ap->p.givens, 1, grid, &run.stats);
+        api_search_end(L, ap, "solve", &run, r.gave_up);
+    }
+    return api_push_found(L, ap, r, grid);
 }
 
 /* p:count([limit=2]) -> the number of solutions, at most limit. */
@@ -120,13 +128,7 @@ static int api_fill(lua_State *L)
     rng_seed(&rng, (uint64_t)seed);
     struct search_result r = dig_fill(ap->solver, ap->rules, ap->p.givens, &rng, grid, &run.stats);
     api_search_end(L, ap, "fill", &run, r.gave_up);
-    if (r.solutions != 1) {
-        luaL_pushfail(L);
-        lua_pushstring(L, r.gave_up ? "gave up" : "no solution");
-        return 2;
-    }
-    api_push_grid(L, &ap->p.geo, grid);
-    return 1;
+    return api_push_found(L, ap, r, grid);
 }
 
 /* p:candidates() -> after propagation, a table of N*N strings of the
