@@ -343,7 +343,14 @@ function M.graded(p, solution, opts)
   local open_top = band[2] == math.huge and not opts.deduce
   local cap = open_top and (math.ceil(band[1] * 10 - 1e-6) - 1) / 10 or band[2]
   local function rate() return p:rate(cap, band[1]) end
-  local rated = rate()
+  local rated, why = rate()
+  -- Dug from its solution, the puzzle has that one: none, or another,
+  -- means the variant's rules (or marks) do not hold on its own grid, a
+  -- slip every grid would repeat.
+  if not rated then
+    error("the dug puzzle has " .. tostring(why) .. ", though dug from a grid of its rules: "
+          .. "the variant's rules or marks do not hold on that grid", 0)
+  end
   local r = rated.rating
   local function fits(x) return x >= band[1] - 1e-9 and x <= band[2] + 1e-9 end
   -- A puzzle whose solve path leaves a rule of its variant unused is not

@@ -5,8 +5,8 @@
 --
 --   marks.prune(v, family, grid, opts)   every placed mark, then the
 --       givens dug to a minimal set (none when the marks alone are unique;
---       at most opts.givens, so 0 asks for marks alone; the givens whose
---       check the dig gave up on asked again at the end, at length),
+--       the givens whose check the dig gave up on asked again at the end,
+--       at length; then at most opts.givens, so 0 asks for marks alone),
 --       then each mark (or symmetric pair of marks) dropped in random order
 --       while the puzzle stays unique: a cheap count first, a longer one
 --       (up to the last of the family's drop budgets) only where it gave
@@ -209,6 +209,13 @@ local function given_budgets(budgets)
   return out
 end
 
+-- The cells of a list of groups.
+local function cells_in(groups)
+  local count = 0
+  for _, group in ipairs(groups) do count = count + #group end
+  return count
+end
+
 -- Givens with the cells of group blanked.
 local function blanked(givens, group)
   for _, cell in ipairs(group) do givens = givens:sub(1, cell) .. "." .. givens:sub(cell + 2) end
@@ -222,18 +229,23 @@ function M.prune(v, family, grid, opts)
   if family.symmetric and symmetry == "rotate180" then marks = symmetric_only(marks, n) end
   if #marks == 0 then return nil, "no marks fit the grid" end
   local p = build(v, family, marks, opts, nil)
+  local budgets = family.drop_budgets or DROP_BUDGETS
+  local second_look = given_budgets(budgets)
   local undecided_givens = {}
   if not unique(p) then
     if opts.givens == 0 then return nil, "not unique without givens" end
     p:givens(grid)
     local _, undecided = p:dig(dig.orbits(n, symmetry), grid)
     undecided_givens = undecided or {}
-    local clues = clue_count(p:givens())
-    if opts.givens and clues > opts.givens then
-      return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
+    -- The givens' second look (below) takes away at most the undecided
+    -- ones: a grid with more than --givens besides those cannot fit, and
+    -- goes before its marks are dropped.
+    local fewest = clue_count(p:givens()) - (#second_look > 0 and cells_in(undecided_givens) or 0)
+    if opts.givens and fewest > opts.givens then
+      return nil, string.format("%d givens needed, more than --givens %d", fewest, opts.givens)
     end
   end
-  local givens, budgets = p:givens(), family.drop_budgets or DROP_BUDGETS
+  local givens = p:givens()
   local keep = {}
   for i = 1, #marks do keep[i] = true end
   drop_in_rounds(mark_groups(marks, n, symmetry), budgets,
@@ -245,9 +257,13 @@ function M.prune(v, family, grid, opts)
     end,
     function(group) set_kept(keep, group, false) end)
   marks = kept(marks, keep)
-  drop_in_rounds(undecided_givens, given_budgets(budgets),
+  drop_in_rounds(undecided_givens, second_look,
     function(group, nodes) return build(v, family, marks, opts, blanked(givens, group)):count(2, nodes) end,
     function(group) givens = blanked(givens, group) end)
+  local clues = clue_count(givens)
+  if opts.givens and clues > opts.givens then
+    return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
+  end
   return finish(build(v, family, marks, opts, givens), #marks)
 end
 

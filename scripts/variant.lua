@@ -24,11 +24,20 @@ function M.dig_generator(v)
     local size = opts.size or v.size
     local p, solution, why
     if v.prepare then -- rules with per-puzzle data: the variant makes them
-      p, solution = v.prepare(opts, seed)
-      if not p then return nil, solution or "no grid for the variant's data", "prepare" end
+      local final
+      p, solution, final = v.prepare(opts, seed)
+      if not p then
+        return nil, solution or "no grid for the variant's data", final == "final" and final or "prepare"
+      end
     else
       blank[size] = blank[size] or v.build{size = opts.size}
       solution, why = blank[size]:fill(seed)
+      -- An empty grid its rules prove unfillable stays so for every seed:
+      -- the variant's rules are wrong, and no other grid is tried.
+      if not solution and why == "no solution" then
+        return nil, string.format("variant %s: its rules leave an empty %dx%d grid no solution",
+                                  v.name, size, size), "final"
+      end
       if not solution then return nil, "no grid: " .. tostring(why) end
       work[size] = work[size] or v.build{size = opts.size}
       p = work[size]
@@ -48,7 +57,8 @@ function M.dig_generator(v)
   -- An exact clue count gets few grids (each may search long); a grade,
   -- many (each is quick, and a rare grade such as beyond may miss on a few
   -- thousand grids in a row). A strategy that knows no grid can help says
-  -- so with a third result, "final".
+  -- so with a third result, "final", and so may a variant's prepare (one
+  -- whose failures show its own code wrong: they would repeat alike).
   -- Grids whose graded puzzle left a rule unused are counted (a
   -- statistic); after M.unused_rule_limit of them the grade is taken as
   -- too easy for the rules' own steps.

@@ -215,9 +215,11 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
         g->solver = g->rules ? solver_new(g->rules) : NULL;
     }
     if (!g->solver || ruleset_check_givens(g->rules, p.givens, &cell, err)) rc = -1;
-    if (rc == 0 && solver_count(g->solver, p.givens, 2, NULL, &stats).solutions != 1)
-        rc = sl_error_set(err, 0, 0, "not unique on the second count (a generator bug): %.200s",
-                          out->line);
+    long found = rc == 0 ? solver_count(g->solver, p.givens, 2, NULL, &stats).solutions : 1;
+    /* None at all: the script's marks or clues do not hold on its own grid. */
+    if (found != 1)
+        rc = sl_error_set(err, 0, 0, "%s on the second count (a generator bug): %.200s",
+                          found ? "not unique" : "no solution", out->line);
     out->nodes = stats.nodes;
     puzzle_clear(&p);
     return rc;

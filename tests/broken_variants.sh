@@ -1,0 +1,114 @@
+#!/bin/sh
+# broken_variants.sh — variant files broken the ways an edit breaks them
+# (a syntax slip, a call to nothing, a line deleted, rules or marks false
+# of the grid), each in a copy of the project's variants/ and scripts/
+# under SUDOLAB_ROOT. generate, and solve and rate with --variant, must
+# each stop with a clear error (the file and line where there is one),
+# the README's exit code, and within a second of CPU: a failure that
+# would repeat alike on every grid or layout ends the run at once.
+#
+#   sh tests/broken_variants.sh PATH_TO_SUDOLAB   (from the project root, as ctest runs it)
+
+. "$(dirname "$0")/check.sh"
+
+ROOT=$(pwd)
+# A hang's bound and a speed test apart: CPU seconds a broken variant may
+# take before its error (a sound one's first puzzle takes a hundredth).
+CPU=${BROKEN_CPU:-1}
+PLAIN=.8.5.......1..7..64.2..61.951..2.................9..351.87..6.26..1..3.......3.4.
+
+# broken NAME FILE SED_SCRIPT: $T/NAME, a root whose FILE (variants/x.lua
+# or scripts/x.lua) has SED_SCRIPT applied; an edit that changes nothing
+# (the file moved on) is a failed check, not a quiet pass.
+broken() {
+    rm -rf "${T:?}/$1"
+    mkdir -p "$T/$1"
+    cp -R "$ROOT/variants" "$ROOT/scripts" "$T/$1/"
+    sed "$3" "$ROOT/$2" > "$T/$1/$2"
+    if cmp -s "$ROOT/$2" "$T/$1/$2"; then
+        check "$1: the edit of $2 applies" false
+        return 1
+    fi
+}
+
+# within ROOT_NAME ARGS...: sudolab under that root, timed; rc as run's,
+# cpu the user and system seconds it took.
+within() {
+    root=$1
+    shift
+    SUDOLAB_ROOT="$T/$root" timeout "$LIMIT" /usr/bin/time -f "%U %S" -o "$T/time" \
+        "$S" "$@" < /dev/null > "$T/out" 2> "$T/err"
+    rc=$?
+    cpu=$(tail -n 1 "$T/time" | awk '{ print $1 + $2 }')
+}
+fast() { awk -v c="$cpu" -v cap="$CPU" 'BEGIN { exit !(c < cap) }'; }
+err_matches() { grep -q -- "$1" "$T/err"; }
+
+# expect NAME RC PATTERN ARGS...: sudolab ARGS under root NAME exits RC,
+# says PATTERN (a grep pattern) and takes under CPU seconds.
+expect() {
+    name=$1 want=$2 pattern=$3
+    shift 3
+    within "$name" "$@"
+    check "$name: $1 exits $want, '$pattern', under $CPU s of CPU" \
+        eval 'rc_is "$want" && err_matches "$pattern" && fast || { echo "#   cpu: $cpu s"; false; }'
+}
+
+printf '%s\n' "$PLAIN" > "$T/plain.txt"
+
+# A syntax slip: every command that loads the variant names its line.
+broken syntax variants/thermo.lua '2i\
+local = 1' && for cmd in generate solve rate; do
+    set -- "$T/plain.txt"
+    [ "$cmd" = generate ] && set --
+    expect syntax 2 'variants/thermo\.lua:2: <name> expected' "$cmd" --variant thermo "$@"
+done
+
+# A call to nothing in build: the variant's line, on the first puzzle.
+broken nilcall variants/kropki.lua 's/sudolab\.puzzle{/sudolab.puzle{/' &&
+    expect nilcall 1 "variants/kropki\.lua:[0-9]*: attempt to call a nil value (field 'puzle')" \
+        generate --variant kropki --count 3
+
+# The fill's line deleted: no layout ever gets a grid. This ran 100
+# prepares of 20 layouts (over 4 s of CPU) before its error.
+broken nofill variants/jigsaw.lua '/p:fill(/d' && for grade in "" "--grade easy"; do
+    # shellcheck disable=SC2086
+    expect nofill 1 'no grid in 20 jigsaw layouts in a row, no fill giving up' \
+        generate --variant jigsaw --count 3 $grade
+done
+
+# Layouts the rules refuse (one region of every cell): the build's line.
+broken oneregion scripts/jigsaw_regions.lua 's/map\[cell + 1\] = letter_of\[id\]/map[cell + 1] = "A"/' &&
+    expect oneregion 1 'variants/jigsaw\.lua:[0-9]*: puzzle: rules, column [0-9]*: region 1 has 81 cells' \
+        generate --variant jigsaw
+
+# Rules no grid fills: the same for every seed, so the first ends the run.
+broken unsat variants/antiking.lua 's/rules = .*/rules = "classic;differ:9-3,9-4,9-5,9-6,9-7,9-8",/' &&
+    for grade in "" "--grade hard"; do
+        # shellcheck disable=SC2086
+        expect unsat 1 'variant antiking: its rules leave an empty 9x9 grid no solution' \
+            generate --variant antiking $grade
+    done
+
+# Clues false of the grid they were read off: the second count has none.
+broken sandwich variants/sandwich.lua 's/local sum = 0$/local sum = 1/' &&
+    expect sandwich 1 'no solution on the second count (a generator bug)' \
+        generate --variant sandwich
+# ... and a graded dig says why its puzzle does not rate.
+broken palindrome variants/palindrome.lua 's/return {lines = /return {lines = "0-1-2,0-3" or /' &&
+    expect palindrome 1 'the dug puzzle has no solution, though dug from a grid of its rules' \
+        generate --variant palindrome --grade hard
+
+# A strategy that never makes a puzzle: its reason, after its grids.
+broken nostrategy variants/killer.lua \
+    's/local p, info, walk = killer\[strategy\](v, grid, settings)/local p, info, walk = nil, "made none"/' &&
+    expect nostrategy 1 'puzzle 0 (seed 1): made none' generate --variant killer
+
+# A runtime slip while loading, before any puzzle: solve and rate name it.
+broken loadtime variants/windoku.lua '2i\
+local _ = nil .. "x"' && for cmd in solve rate; do
+    expect loadtime 2 'variants/windoku\.lua:2: attempt to concatenate a nil value' \
+        "$cmd" --variant windoku "$T/plain.txt"
+done
+
+finish
