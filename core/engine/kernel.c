@@ -902,6 +902,47 @@ static K_ALWAYS_INLINE void kernel_start_boards(const struct kernel *k, const di
     }
 }
 
+/* Cell i of diagonal d (0 falling, 1 rising). */
+static inline int kernel_diagonal_cell(int d, int i)
+{
+    return d == 0 ? (K_SIZE + 1) * i : (K_SIZE - 1) * (i + 1);
+}
+
+/* kernel_start's tallies of the single cells of the diagonals (houses
+ * 27 and 28 of once and twice), and for each cell the digits of those
+ * tallies its diagonals hold (none off the diagonals). */
+static void kernel_start_diagonals(const digitset *cand, digitset *once, digitset *twice,
+                                   digitset *near_once, digitset *near_twice)
+{
+    memset(near_once, 0, K_CELLS * sizeof *near_once);
+    memset(near_twice, 0, K_CELLS * sizeof *near_twice);
+    for (int d = 0; d < K_DIAGONALS; d++) {
+        digitset o = 0, t = 0;
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[kernel_diagonal_cell(d, i)];
+            if (v & (v - 1)) continue;
+            t |= o & v;
+            o |= v;
+        }
+        once[K_HOUSES + d] = o;
+        twice[K_HOUSES + d] = t;
+        for (int i = 0; i < K_SIZE; i++) {
+            near_once[kernel_diagonal_cell(d, i)] |= o;
+            near_twice[kernel_diagonal_cell(d, i)] |= t;
+        }
+    }
+}
+
+/* The solved digits of the diagonals, from their single cells. */
+static void kernel_solve_diagonals(const digitset *cand, digitset *solved)
+{
+    for (int d = 0; d < K_DIAGONALS; d++)
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[kernel_diagonal_cell(d, i)];
+            if (!(v & (v - 1))) solved[K_HOUSES + d] |= v;
+        }
+}
+
 static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *givens, int cell,
                                           digitset allowed, int nx)
 {
@@ -921,12 +962,11 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
             twice[h] |= once[h] & v;
             once[h] |= v;
         }
-        for (int d = 0; d < nx; d++)
-            if (k->on_diagonal[c] >> d & 1) {
-                twice[K_HOUSES + d] |= once[K_HOUSES + d] & v;
-                once[K_HOUSES + d] |= v;
-            }
     }
+    /* The diagonals' tallies, and per cell (`near`) what its diagonals'
+     * single cells hold, read by the sweep below with its houses'. */
+    digitset near_once[K_CELLS], near_twice[K_CELLS];
+    if (nx) kernel_start_diagonals(cand, once, twice, near_once, near_twice);
     kernel_start_boards(k, cand, kernel_boards_of(cand, nx));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
@@ -936,8 +976,8 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
     for (int c = 0; c < K_CELLS; c++) {
         digitset v = cand[c];
         if (v & (v - 1))
-            v &= ~kernel_houses_hold(once, k, c, nx);
-        else if (kernel_houses_hold(twice, k, c, nx) & v)
+            v &= ~(kernel_houses_hold(once, k, c, 0) | (nx ? near_once[c] : 0));
+        else if ((kernel_houses_hold(twice, k, c, 0) | (nx ? near_twice[c] : 0)) & v)
             v = 0;
         cand[c] = v;
         if (v == 0) {
@@ -945,16 +985,24 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
             return SL_PROP_CONTRADICTION;
         }
         if (v & (v - 1)) continue;
-        kernel_solve(solved, k, c, v, nx);
+        kernel_solve(solved, k, c, v, 0);
         if (!givens[c] && !digitset_is_single(rs->domain[c]))
             ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
+    if (nx) kernel_solve_diagonals(cand, solved);
     return kernel_fixed_point(ctx);
+}
+
+/* kernel_start_n for X sudoku, apart: its frame is not the classic one's. */
+static __attribute__((noinline)) int kernel_start_x(struct prop_ctx *ctx, const uint8_t *givens,
+                                                    int cell, digitset allowed)
+{
+    return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS);
 }
 
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
-    if (ctx->rs->kernel->diagonals) return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS);
+    if (ctx->rs->kernel->diagonals) return kernel_start_x(ctx, givens, cell, allowed);
     return kernel_start_n(ctx, givens, cell, allowed, 0);
 }
 
