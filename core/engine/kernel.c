@@ -381,6 +381,23 @@ static inline struct kernel_boards *kernel_boards_of(digitset *cand, int nx)
     return (struct kernel_boards *)((char *)cand + K_BOARDS_AT(nx));
 }
 
+/* Adds digit to the solved digits of cell's diagonals. */
+static inline void kernel_solve_diagonals_of(digitset *solved, const struct kernel *k, int cell,
+                                             digitset digit)
+{
+    int on = k->on_diagonal[cell];
+    if (on & 1) solved[K_HOUSES] |= digit;
+    if (on & 2) solved[K_HOUSES + 1] |= digit;
+}
+
+/* The union of per_house over cell's diagonals. */
+static inline digitset kernel_diagonals_hold(const digitset *per_house, const struct kernel *k,
+                                             int cell)
+{
+    int on = k->on_diagonal[cell];
+    return ((on & 1) ? per_house[K_HOUSES] : 0) | ((on & 2) ? per_house[K_HOUSES + 1] : 0);
+}
+
 /* Adds digit to the solved digits of cell's houses. */
 static K_ALWAYS_INLINE void kernel_solve(digitset *solved, const struct kernel *k, int cell,
                                          digitset digit, int nx)
@@ -458,10 +475,16 @@ static K_ALWAYS_INLINE int kernel_prune(struct prop_ctx *ctx, const struct kerne
     ctx->dirty_hidden[0] |= k->cell_units[peer];
     if (digitset_is_single(after)) {
         digitset *solved = ctx->cand + K_CELLS;
-        if (strict && (kernel_houses_hold(solved, k, peer, nx) & after))
+        const uint8_t *h = k->houses[peer];
+        if (strict && (((solved[h[0]] | solved[h[1]] | solved[h[2]]) |
+                        (nx ? kernel_diagonals_hold(solved, k, peer) : 0)) &
+                       after))
             return SL_PROP_CONTRADICTION;
         ctx->queue[ctx->queue_len++] = (uint16_t)peer;
-        kernel_solve(solved, k, peer, after, nx);
+        solved[h[0]] |= after;
+        solved[h[1]] |= after;
+        solved[h[2]] |= after;
+        if (nx) kernel_solve_diagonals_of(solved, k, peer, after);
     }
     return SL_PROP_OK;
 }
