@@ -412,20 +412,6 @@ static K_ALWAYS_INLINE void kernel_solve(digitset *solved, const struct kernel *
     }
 }
 
-/* The union of per_house over cell's houses. */
-static K_ALWAYS_INLINE digitset kernel_houses_hold(const digitset *per_house,
-                                                   const struct kernel *k, int cell, int nx)
-{
-    const uint8_t *h = k->houses[cell];
-    digitset held = per_house[h[0]] | per_house[h[1]] | per_house[h[2]];
-    if (nx) {
-        int on = k->on_diagonal[cell];
-        if (on & 1) held |= per_house[K_HOUSES];
-        if (on & 2) held |= per_house[K_HOUSES + 1];
-    }
-    return held;
-}
-
 /* Takes `digits` out of cell's bits in the boards. */
 static inline void kernel_unmark(struct kernel_boards *b, int cell, digitset digits)
 {
@@ -997,10 +983,11 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
      * check of each cell. */
     digitset *solved = cand + K_CELLS;
     for (int c = 0; c < K_CELLS; c++) {
+        const uint8_t *h = k->houses[c];
         digitset v = cand[c];
         if (v & (v - 1))
-            v &= ~(kernel_houses_hold(once, k, c, 0) | (nx ? near_once[c] : 0));
-        else if ((kernel_houses_hold(twice, k, c, 0) | (nx ? near_twice[c] : 0)) & v)
+            v &= ~(once[h[0]] | once[h[1]] | once[h[2]] | (nx ? near_once[c] : 0));
+        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]] | (nx ? near_twice[c] : 0)) & v)
             v = 0;
         cand[c] = v;
         if (v == 0) {
@@ -1008,7 +995,9 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
             return SL_PROP_CONTRADICTION;
         }
         if (v & (v - 1)) continue;
-        kernel_solve(solved, k, c, v, 0);
+        solved[h[0]] |= v;
+        solved[h[1]] |= v;
+        solved[h[2]] |= v;
         if (!givens[c] && !digitset_is_single(rs->domain[c]))
             ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
