@@ -11,8 +11,7 @@
  * X sudoku is compared so too, on its own puzzles (tests/data), on them
  * with a third of their givens dropped (several solutions, more dead
  * ends), and on classic sets with the diagonals added (most without a
- * solution): its kernel keeps the general path's blame, so the nodes
- * must agree to the last.
+ * solution).
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -264,7 +263,7 @@ static void test_se_rated(void) { check_file("se_rated_sample.txt", 5, 2094); }
 /* The kernel serves the classic 9x9 rules, alone or with both diagonals:
  * other sizes, grids without boxes and rules with other units of their
  * own keep the general path. With `blame`, the ruleset's blame_branch
- * instead: set for plain classic alone, the kernel's or not. */
+ * instead: set wherever the kernel fits, whether it runs or not. */
 static int ruleset_has(int size, int box_rows, int box_cols, const char *extra, int blame)
 {
     struct geometry g;
@@ -302,12 +301,14 @@ static void test_which_rulesets(void)
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;differ:0-41"), 0);
     CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
-    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
-    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "0", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 1);
     unsetenv("SUDOLAB_GENERAL_ENGINE");

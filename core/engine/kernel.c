@@ -343,8 +343,6 @@ struct kernel *kernel_new(const struct ruleset *rs)
 
 void kernel_free(struct kernel *k) { free(k); }
 
-int kernel_order_free(const struct kernel *k) { return k->diagonals == 0; }
-
 size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
 
 /* The boards kept after the candidates in a state, read only. */

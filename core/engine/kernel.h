@@ -7,11 +7,9 @@
  * It reaches the fixed point of propagate.c's general path (the same
  * state, or a contradiction exactly when that path finds one), in an
  * order of its own: the search blames dead ends on the cell branched on
- * for plain classic rulesets (rules.h, blame_branch), and for X sudoku
- * on the cell the general path finds empty, which it asks that path for
- * (kernel_order_free), so every search over it takes the same branches,
- * meets the same dead ends and finds the same solutions in the same
- * order. Only the cost per step falls: fixed loop
+ * for such rulesets (rules.h, blame_branch), so every search over it
+ * takes the same branches, meets the same dead ends and finds the same
+ * solutions in the same order. Only the cost per step falls: fixed loop
  * bounds, one-word unit sets, houses read by the fixed layout of rows,
  * columns and boxes, and per digit a board of the cells holding it, kept
  * in the state, from which a new single finds the peers it prunes and
@@ -42,13 +40,6 @@ struct kernel;
  * out: the general path then serves it. */
 struct kernel *kernel_new(const struct ruleset *rs);
 void kernel_free(struct kernel *k);
-/* 1 when searches over k may blame dead ends on the cell branched on
- * (rules.h, blame_branch): a plain classic ruleset. X sudoku's kernel
- * keeps the general path's blame on the cell found empty, which its
- * outputs were made with: the kernel's contradictions may name another
- * cell, so the search asks the general path for it (search.c,
- * settle_deferred; propagate_restrict_general). */
-int kernel_order_free(const struct kernel *k);
 /* 1 when the environment keeps rulesets on the general path. */
 int kernel_disabled(void);
 /* The bytes a ruleset with a kernel adds to its states, past those

@@ -209,8 +209,9 @@ static int run_rule_hooks(struct prop_ctx *ctx)
 
 /* Cheap rules first; each costlier one runs only when the cheaper ones
  * have nothing left to do. */
-static int general_fixed_point(struct prop_ctx *ctx)
+static int fixed_point(struct prop_ctx *ctx)
 {
+    if (ctx->rs->kernel) return kernel_fixed_point(ctx);
     for (;;) {
         if (drain_singles(ctx)) return SL_PROP_CONTRADICTION;
         ctx->changed = 0;
@@ -224,12 +225,6 @@ static int general_fixed_point(struct prop_ctx *ctx)
         if (intersections(ctx)) return SL_PROP_CONTRADICTION;
         if (!ctx->changed) return SL_PROP_OK;
     }
-}
-
-static int fixed_point(struct prop_ctx *ctx)
-{
-    if (ctx->rs->kernel) return kernel_fixed_point(ctx);
-    return general_fixed_point(ctx);
 }
 
 /* Opens a propagation in which the units in `dirty` (every unit, or
@@ -328,9 +323,11 @@ int propagate_start_search(struct prop_ctx *ctx, const struct ruleset *rs, void 
     return propagate_start_limited(ctx, rs, state, givens, light, scratch, -1, 0);
 }
 
-/* propagate_restrict_cells on the general path, past opening ctx. */
-static int restrict_general(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
+int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
+                             const int *cells, int count, digitset allowed)
 {
+    ctx_open(ctx, rs, state, 0);
+    if (rs->kernel) return kernel_restrict(ctx, cells, count, allowed);
     for (int i = 0; i < count; i++) {
         digitset before = ctx->cand[cells[i]], after = before & allowed;
         if (after == before) continue;
@@ -338,22 +335,7 @@ static int restrict_general(struct prop_ctx *ctx, const int *cells, int count, d
         ctx->cand[cells[i]] = after;
         note_change(ctx, cells[i], after);
     }
-    return general_fixed_point(ctx);
-}
-
-int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                             const int *cells, int count, digitset allowed)
-{
-    ctx_open(ctx, rs, state, 0);
-    if (rs->kernel) return kernel_restrict(ctx, cells, count, allowed);
-    return restrict_general(ctx, cells, count, allowed);
-}
-
-int propagate_restrict_general(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                               const int *cells, int count, digitset allowed)
-{
-    ctx_open(ctx, rs, state, 0);
-    return restrict_general(ctx, cells, count, allowed);
+    return fixed_point(ctx);
 }
 
 int propagate_restrict_each(struct prop_ctx *ctx, const struct ruleset *rs, void *state,

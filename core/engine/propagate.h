@@ -68,14 +68,6 @@ int propagate_start_limited(struct prop_ctx *ctx, const struct ruleset *rs, void
  * state and propagates. */
 int propagate_restrict_cells(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
                              const int *cells, int count, digitset allowed);
-/* The same on the general path, even for a ruleset with the classic
- * kernel: a contradiction's failed cell is the one the general path
- * empties first, as the search blames for rulesets without blame_branch
- * (rules.h). For such a ruleset only the candidates and solved digits of
- * `state` are read and written (its kernel's boards, if any, are left
- * behind): for a copy whose narrowing is known to fail. */
-int propagate_restrict_general(struct prop_ctx *ctx, const struct ruleset *rs, void *state,
-                               const int *cells, int count, digitset allowed);
 /* Restricts cells[i] to allowed[i], for each of the count cells, in an
  * already propagated state, and propagates once for them all: the state
  * left is the one a restriction per cell would leave. */

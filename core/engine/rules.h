@@ -71,10 +71,8 @@ struct ruleset {
     struct kernel *kernel;
     /* 1 when the search blames a dead end on the cell branched on rather
      * than on the cell propagation found empty (search.h): set for every
-     * plain classic ruleset the kernel fits, with or without it, as the
-     * kernel's order of narrowings differs from the general path's. X
-     * sudoku, which the kernel also fits, keeps the blame its outputs
-     * were made with (kernel.h, kernel_order_free). */
+     * ruleset the kernel fits, with or without it, as the kernel's order
+     * of narrowings differs from the general path's. */
     int blame_branch;
     /* 1 when built by ruleset_build_lean and some rule left out part of
      * itself; 0 when the ruleset is the very one ruleset_build makes. */

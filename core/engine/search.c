@@ -25,9 +25,6 @@
  * other's, its budget grows this much and the other's not at all. */
 #define SEARCH_ADAPT_RATIO 3
 #define SEARCH_ADAPT_GROWTH 8
-/* Dead ends whose blame may wait for the next branch pick (settle_deferred):
- * past this many, the waiting ones are blamed at once. */
-#define SEARCH_DEFERRED 32
 
 /* A split on the path from the root to the node being searched. */
 struct path_step {
@@ -59,13 +56,6 @@ struct solver {
     struct nogood_store *nogoods;      /* learnt by the restarts of one search */
     struct path_step *path;            /* max_levels splits: one per level */
     struct nogood_decision *decisions; /* as many: a nogood being built */
-    /* Dead ends not yet blamed (defer_dead_end): each one's state before
-     * its narrowing (the candidates and solved digits), cell and digits. */
-    int defer_blame; /* blame is deferred for this ruleset (solver_new) */
-    int deferred;    /* dead ends waiting, at most SEARCH_DEFERRED */
-    unsigned char *deferred_states;
-    int deferred_cell[SEARCH_DEFERRED];
-    digitset deferred_allowed[SEARCH_DEFERRED];
     struct prop_ctx ctx;
 };
 
@@ -110,13 +100,9 @@ struct solver *solver_new(const struct ruleset *rs)
     s->nogoods = nogoods_new();
     s->path = malloc(levels * sizeof *s->path);
     s->decisions = malloc(levels * sizeof *s->decisions);
-    /* A kernel that keeps the general path's blame (rules.h) must blame
-     * the cell that path empties, which its own order does not tell. */
-    s->defer_blame = rs->kernel != NULL && !rs->blame_branch && !rs->branching;
-    if (s->defer_blame) s->deferred_states = malloc(SEARCH_DEFERRED * ruleset_cells_bytes(rs));
-    if ((s->defer_blame && s->deferred_states == NULL) || s->stack == NULL || !s->weights[0] ||
-        !s->weights[1] || !s->blamed_sets[0] || !s->blamed_sets[1] || !s->root_copy ||
-        !s->scratch || !s->nogoods || !s->path || !s->decisions) {
+    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->blamed_sets[0] ||
+        !s->blamed_sets[1] || !s->root_copy || !s->scratch || !s->nogoods || !s->path ||
+        !s->decisions) {
         solver_free(s);
         return NULL;
     }
@@ -136,7 +122,6 @@ void solver_free(struct solver *s)
     nogoods_free(s->nogoods);
     free(s->path);
     free(s->decisions);
-    free(s->deferred_states);
     free(s);
 }
 
@@ -205,43 +190,6 @@ static void blame_cell(struct solver *s, int cell)
 {
     s->weight[cell]++;
     s->blamed[cell >> 6] |= UINT64_C(1) << (cell & 63);
-}
-
-/* Blames the dead ends waiting: each narrowing made again on the
- * general path, from its state before, names the cell that path finds
- * empty (propagate_restrict_general). */
-static void settle_deferred(struct solver *s)
-{
-    size_t bytes = ruleset_cells_bytes(s->rs);
-    for (int i = 0; i < s->deferred; i++) {
-        void *state = s->deferred_states + (size_t)i * bytes;
-        propagate_restrict_general(&s->ctx, s->rs, state, &s->deferred_cell[i], 1,
-                                   s->deferred_allowed[i]);
-        if (s->ctx.failed_cell >= 0)
-            blame_cell(s, s->ctx.failed_cell);
-        else
-            for (int j = 0; j < s->ctx.blame_count; j++) blame_cell(s, s->ctx.blame[j]);
-    }
-    s->deferred = 0;
-}
-
-/* Where the next dead end's state goes: room made first when full. */
-static void *deferred_slot(struct solver *s)
-{
-    if (s->deferred == SEARCH_DEFERRED) settle_deferred(s);
-    return s->deferred_states + (size_t)s->deferred * ruleset_cells_bytes(s->rs);
-}
-
-/* A dead end of a ruleset with defer_blame, its state before the
- * narrowing already in deferred_slot: blamed only when a branch pick
- * next has open cells to weigh (search_node), so that the general path's
- * cost is not paid for dead ends no later pick reads, as in an easy
- * search whose other branch propagation solves to the end. */
-static void defer_dead_end(struct solver *s, const struct branch_offer *offer, digitset allowed)
-{
-    s->deferred_cell[s->deferred] = offer->cells[0];
-    s->deferred_allowed[s->deferred] = allowed;
-    s->deferred++;
 }
 
 static void note_dead_end(struct solver *s, const struct branch_offer *offer)
@@ -330,8 +278,6 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             return;
         }
         run->stats.nodes++;
-        /* The state before: the parent's, unless the last child narrows it. */
-        if (s->defer_blame && last) memcpy(deferred_slot(s), cand, ruleset_cells_bytes(s->rs));
         int status = propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells,
                                               offer->alt[order[i]]);
         if (status == SL_PROP_OK && !s->ctx.aborted)
@@ -339,11 +285,6 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
         if (s->ctx.aborted) { /* a rule cannot go on: stop as if given up */
             run->result.gave_up = 1;
             return;
-        }
-        if (status != SL_PROP_OK && s->defer_blame) {
-            if (!last) memcpy(deferred_slot(s), cand, ruleset_cells_bytes(s->rs));
-            defer_dead_end(s, offer, offer->alt[order[i]]);
-            continue;
         }
         if (status != SL_PROP_OK) {
             note_dead_end(s, offer);
@@ -371,10 +312,6 @@ static void search_node(struct search_run *run, int depth)
     digitset *cand = state_at(s, depth);
     int cell = s->rs->kernel ? kernel_pick_cell(s->rs->kernel, cand, s->weight, s->blamed)
                              : pick_cell(s->rs, cand, s->weight);
-    if (s->deferred && cell >= 0) { /* with no cell open, no weight counts */
-        settle_deferred(s);
-        cell = kernel_pick_cell(s->rs->kernel, cand, s->weight, s->blamed);
-    }
     if (cell < 0) {
         record_solution(run, cand);
         return;
@@ -494,7 +431,6 @@ static struct search_result run_search(struct solver *s, const uint8_t *givens,
  * cells of an earlier search would steer this one's branching. */
 static void solver_forget_dead_ends(struct solver *s)
 {
-    s->deferred = 0;
     for (int k = 0; k < 2; k++) {
         memset(s->weights[k], 0, (size_t)s->rs->geo.ncells * sizeof *s->weight);
         memset(s->blamed_sets[k], 0, solver_blamed_words(s->rs) * sizeof(uint64_t));
@@ -512,9 +448,6 @@ void solver_keep_dead_ends(struct solver *s, int keep)
 /* A search's result, its abort noted, its counts added to *stats. */
 static struct search_result run_finish(struct search_run *run, struct search_stats *stats)
 {
-    /* No pick reads them now, unless the weights outlive the search. */
-    if (run->s->keep_dead_ends) settle_deferred(run->s);
-    run->s->deferred = 0;
     run->result.gave_up |= run->s->ctx.aborted;
     if (stats) {
         stats->nodes += run->stats.nodes;

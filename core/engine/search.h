@@ -3,9 +3,9 @@
  *
  * The search propagates to a fixed point, branches on the open cell with
  * the fewest candidates, each count divided by one plus the dead ends
- * blamed on the cell so far (the cell the general path finds empty, or
- * for plain classic rulesets, whose propagation order is free, the cell
- * branched on; ties go to the cell with the most peers that share one of its
+ * blamed on the cell so far (the cell found empty, or for rulesets the
+ * classic kernel fits, whose propagation order is free, the cell branched
+ * on; ties go to the cell with the most peers that share one of its
  * candidates: its guess prunes the most), or on a rule's offer
  * (a killer cage's digit combinations) when that has at most a few more
  * alternatives (a few more again in a count past one solution, which
