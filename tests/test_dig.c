@@ -99,11 +99,22 @@ static int dig_every_cell(struct fixture *f, struct rng *rng, uint8_t *grid)
 }
 
 /* A dig of every cell in turn is unique and minimal: each clue kept has
- * a second solution without it. */
-static void test_dig_minimal(void)
+ * a second solution without it; so too with X sudoku's diagonals, where
+ * classic's unavoidable sets (a swap may break a diagonal) must not keep
+ * a clue, and none are found. */
+static void check_dig_minimal(const char *rule)
 {
     struct fixture f;
+    struct sl_error err = {0};
     CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    if (rule) {
+        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, rule, "", &err), 0);
+        solver_free(f.solver);
+        ruleset_free(f.rules);
+        f.rules = ruleset_build(&f.puzzle, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f.rules);
+        f.solver = solver_new(f.rules);
+    }
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     for (int seed = 1; seed <= 5; seed++) {
@@ -113,9 +124,15 @@ static void test_dig_minimal(void)
         for (int c = 0; c < 81; c++)
             if (f.puzzle.givens[c])
                 CU_ASSERT_FALSE(dig_keeps_unique(f.solver, f.rules, f.puzzle.givens, grid, &c, 1));
+        struct dig_unavoidable u;
+        dig_unavoidable_find(&u, f.rules, grid);
+        CU_ASSERT_EQUAL(u.n == 0, rule != NULL);
     }
     fixture_close(&f);
 }
+
+static void test_dig_minimal(void) { check_dig_minimal(NULL); }
+static void test_dig_minimal_x(void) { check_dig_minimal("diagonal"); }
 
 /* The shared-state dig of a few groups (ranges of one, two and three
  * split apart, the searches keeping their dead-end weights) removes
@@ -343,6 +360,7 @@ void tests_register(void)
     CU_add_test(s, "fill", test_fill);
     CU_add_test(s, "sets swap", test_sets_swap);
     CU_add_test(s, "dig minimal", test_dig_minimal);
+    CU_add_test(s, "dig minimal, X sudoku", test_dig_minimal_x);
     CU_add_test(s, "dig big", test_dig_big);
     CU_add_test(s, "fill sizes", test_fill_sizes);
     CU_add_test(s, "fill other rules", test_fill_other_rules);

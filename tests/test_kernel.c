@@ -8,6 +8,10 @@
  * solution written and its order, nodes and guesses, with full and with
  * light propagation, with a cell barred from its digit (what a dig asks),
  * and a seeded fill. A data file that cannot be opened is a failure.
+ * X sudoku is compared so too, on its own puzzles (tests/data), on them
+ * with a third of their givens dropped (several solutions, more dead
+ * ends), and on classic sets with the diagonals added (most without a
+ * solution).
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -109,6 +113,42 @@ struct compare_run {
     int opened;
 };
 
+/* What a file's puzzles are compared with: the diagonals added to each
+ * (a classic set made X sudoku), and whether every third given is
+ * dropped. */
+struct compare_as {
+    int diagonals;
+    int thin;
+};
+
+/* A 9x9 puzzle made X sudoku: the diagonals added, and each given that
+ * repeats a digit of its diagonal dropped (most classic puzzles have
+ * some), so that the givens agree with the rules. 0, or -1. */
+static int make_x(struct puzzle *p)
+{
+    struct sl_error err = {0};
+    if (p->geo.size != 9 || puzzle_add_rules_text(p, "diagonal", &err)) return -1;
+    for (int d = 0; d < 2; d++) {
+        digitset seen = 0;
+        for (int i = 0; i < 9; i++) {
+            int cell = 9 * i + (d ? 8 - i : i);
+            digitset given = p->givens[cell] ? digitset_of(p->givens[cell]) : 0;
+            if (seen & given) p->givens[cell] = 0;
+            seen |= given;
+        }
+    }
+    return 0;
+}
+
+/* p as `as` asks; 0, or -1 when the rules cannot be added. */
+static int compare_prepare(struct puzzle *p, const struct compare_as *as)
+{
+    if (as->diagonals && make_x(p)) return -1;
+    for (int c = 0, seen = 0; as->thin && c < p->geo.ncells; c++)
+        if (p->givens[c] && ++seen % 3 == 0) p->givens[c] = 0;
+    return 0;
+}
+
 static void compare_puzzle(struct side *kernel, struct side *general, const struct puzzle *p,
                            long index, const char *path, long line, struct compare_run *run)
 {
@@ -131,7 +171,8 @@ static void compare_puzzle(struct side *kernel, struct side *general, const stru
 }
 
 /* Compares every `stride`-th puzzle of the file at path. */
-static void compare_file(const char *path, long stride, struct compare_run *run)
+static void compare_file(const char *path, long stride, const struct compare_as *as,
+                         struct compare_run *run)
 {
     memset(run, 0, sizeof *run);
     FILE *in = fopen(path, "rb");
@@ -148,7 +189,9 @@ static void compare_file(const char *path, long stride, struct compare_run *run)
         if (got < 0 && run->failures++ < 5) fprintf(stderr, "\n  %s: %s", path, err.msg);
         if (got != 1) continue;
         long index = run->read++;
-        if (index % stride == 0) {
+        if (index % stride == 0 && compare_prepare(p, as) != 0) {
+            run->failures++;
+        } else if (index % stride == 0) {
             if (kernel.rs == NULL &&
                 (side_open(&kernel, p, 0) != 0 || side_open(&general, p, 1) != 0)) {
                 CU_FAIL("ruleset_build or solver_new failed");
@@ -168,12 +211,10 @@ static void compare_file(const char *path, long stride, struct compare_run *run)
     fclose(in);
 }
 
-static void check_file(const char *name, long stride, long expected)
+static void check_path(const char *path, long stride, long expected, const struct compare_as *as)
 {
-    char path[256];
-    snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
     struct compare_run run;
-    compare_file(path, stride, &run);
+    compare_file(path, stride, as, &run);
     if (!run.opened) {
         fprintf(stderr, "\n  cannot open data file %s\n", path);
         CU_FAIL("cannot open a data file");
@@ -186,15 +227,44 @@ static void check_file(const char *name, long stride, long expected)
     CU_ASSERT_EQUAL(run.differed, 0);
 }
 
+static void check_file(const char *name, long stride, long expected)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
+    check_path(path, stride, expected, &(struct compare_as){0, 0});
+}
+
+static void test_x_matched(void)
+{
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 0});
+}
+
+static void test_x_thinned(void)
+{
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 1});
+}
+
+static void test_x_forum_hardest(void)
+{
+    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){1, 0});
+}
+
+static void test_x_magictour(void)
+{
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 5, 1465, &(struct compare_as){1, 1});
+}
+
 static void test_17_clue(void) { check_file("puzzles2_17_clue", 97, 49158); }
 static void test_magictour(void) { check_file("puzzles3_magictour_top1465", 3, 1465); }
 static void test_forum_hardest(void) { check_file("puzzles6_forum_hardest_1106", 1, 375); }
 static void test_serg(void) { check_file("puzzles7_serg_benchmark", 23, 10000); }
 static void test_se_rated(void) { check_file("se_rated_sample.txt", 5, 2094); }
 
-/* The kernel serves the classic 9x9 rules alone: other sizes, grids
- * without boxes and rules with units of their own keep the general path. */
-static int has_kernel(int size, int box_rows, int box_cols, const char *extra)
+/* The kernel serves the classic 9x9 rules, alone or with both diagonals:
+ * other sizes, grids without boxes and rules with other units of their
+ * own keep the general path. With `blame`, the ruleset's blame_branch
+ * instead: set wherever the kernel fits, whether it runs or not. */
+static int ruleset_has(int size, int box_rows, int box_cols, const char *extra, int blame)
 {
     struct geometry g;
     struct sl_error err = {0};
@@ -206,10 +276,15 @@ static int has_kernel(int size, int box_rows, int box_cols, const char *extra)
         return -1;
     }
     struct ruleset *rs = ruleset_build(&p, &err);
-    int has = rs == NULL ? -1 : rs->kernel != NULL;
+    int has = rs == NULL ? -1 : blame ? rs->blame_branch : rs->kernel != NULL;
     ruleset_free(rs);
     puzzle_clear(&p);
     return has;
+}
+
+static int has_kernel(int size, int box_rows, int box_cols, const char *extra)
+{
+    return ruleset_has(size, box_rows, box_cols, extra, 0);
 }
 
 static void test_which_rulesets(void)
@@ -218,29 +293,45 @@ static void test_which_rulesets(void)
     CU_ASSERT_EQUAL(has_kernel(9, 0, 0, NULL), 0);
     CU_ASSERT_EQUAL(has_kernel(4, 2, 2, NULL), 0);
     CU_ASSERT_EQUAL(has_kernel(16, 4, 4, NULL), 0);
-    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal:-"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal:+"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;windoku"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;differ:0-41"), 0);
+    CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "diagonal"), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "0", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 1);
     unsetenv("SUDOLAB_GENERAL_ENGINE");
 }
 
-/* p: an empty 9x9 classic puzzle over g. */
-static void open_classic_9x9(struct geometry *g, struct puzzle *p)
+/* p: an empty 9x9 classic puzzle over g, with the diagonals when x. */
+static void open_9x9(struct geometry *g, struct puzzle *p, int x)
 {
     struct sl_error err = {0};
     CU_ASSERT_EQUAL_FATAL(geometry_init(g, 9, 3, 3, &err), 0);
     puzzle_init(p, g);
     CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(p, &err), 0);
+    if (x) CU_ASSERT_EQUAL_FATAL(puzzle_add_rules_text(p, "diagonal", &err), 0);
 }
 
+static void open_classic_9x9(struct geometry *g, struct puzzle *p) { open_9x9(g, p, 0); }
+
 /* Filling an empty grid branches the most: seeded fills must agree. */
-static void test_fill_empty(void)
+static void fill_empty(int x)
 {
     struct geometry g;
     struct puzzle p;
-    open_classic_9x9(&g, &p);
+    open_9x9(&g, &p, x);
     struct side kernel = {0}, general = {0};
     CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
     CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
@@ -259,14 +350,18 @@ static void test_fill_empty(void)
     puzzle_clear(&p);
 }
 
-/* Walks down from the start of each of the first puzzles of a shared
- * set, each step keeping one cell to its first candidate (or, every
+static void test_fill_empty(void) { fill_empty(0); }
+static void test_fill_empty_x(void) { fill_empty(1); }
+
+/* Walks down from the start of each of the first puzzles of a set
+ * (classic, or X sudoku with a third of its givens dropped: most are
+ * solved at the start), each step keeping one cell to its first candidate (or, every
  * third step, dropping that candidate), and checks that the kernel's
  * digit boards match the candidates after every propagation that ends
  * without a contradiction. */
-static void test_boards_agree(void)
+static void boards_agree(const char *path, int thin)
 {
-    FILE *in = fopen(DATA_DIR "puzzles3_magictour_top1465", "rb");
+    FILE *in = fopen(path, "rb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(in);
     struct reader_options opt = {0};
     struct puzzle_reader *reader = reader_open(in, &opt);
@@ -275,6 +370,7 @@ static void test_boards_agree(void)
     struct sl_error err = {0};
     long checked = 0, disagreed = 0;
     for (int n = 0; n < 40 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
+        compare_prepare(&p, &(struct compare_as){0, thin});
         struct ruleset *rs = ruleset_build(&p, &err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         CU_ASSERT_PTR_NOT_NULL(rs->kernel);
@@ -300,6 +396,9 @@ static void test_boards_agree(void)
     if (reader) reader_close(reader);
     fclose(in);
 }
+
+static void test_boards_agree(void) { boards_agree(DATA_DIR "puzzles3_magictour_top1465", 0); }
+static void test_boards_agree_x(void) { boards_agree("tests/data/x_matched.txt", 1); }
 
 /* The union of `count` cells' candidates. */
 static digitset union_of(const digitset *cand, const uint16_t *cells, int count)
@@ -361,11 +460,17 @@ void tests_register(void)
     CU_pSuite s = CU_add_suite("kernel", NULL, NULL);
     CU_add_test(s, "which rulesets get the kernel", test_which_rulesets);
     CU_add_test(s, "seeded fills of an empty grid", test_fill_empty);
+    CU_add_test(s, "seeded fills of an empty X grid", test_fill_empty_x);
     CU_add_test(s, "digit boards match the candidates", test_boards_agree);
+    CU_add_test(s, "X: digit boards match the candidates", test_boards_agree_x);
     CU_add_test(s, "box-line crossings that fire", test_fires);
     CU_add_test(s, "17-clue sample: kernel = general", test_17_clue);
     CU_add_test(s, "magictour sample: kernel = general", test_magictour);
     CU_add_test(s, "forum hardest: kernel = general", test_forum_hardest);
     CU_add_test(s, "serg sample: kernel = general", test_serg);
     CU_add_test(s, "SE-rated sample: kernel = general", test_se_rated);
+    CU_add_test(s, "X sudokus: kernel = general", test_x_matched);
+    CU_add_test(s, "X sudokus thinned: kernel = general", test_x_thinned);
+    CU_add_test(s, "forum hardest as X: kernel = general", test_x_forum_hardest);
+    CU_add_test(s, "magictour thinned as X: kernel = general", test_x_magictour);
 }

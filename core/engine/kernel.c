@@ -23,11 +23,12 @@
 enum {
     K_SIZE = 9,
     K_CELLS = 81,
-    K_PEERS = 20,
     K_HOUSES = 27,
-    K_CROSSINGS = 54, /* box-line intersections */
-    K_SEGMENTS = 54,  /* three cells of a line within a box: 27 in rows, 27 in columns */
-    K_PART = 6,       /* cells of a crossing's unit outside the other unit */
+    K_CROSSINGS = 54,         /* box-line intersections */
+    K_SEGMENTS = 54,          /* three cells of a line within a box: 27 in rows, 27 in columns */
+    K_PART = 6,               /* cells of a crossing's unit outside the other unit */
+    K_DIAGONALS = 2,          /* X sudoku's extra houses: 27 (falling) and 28 (rising) */
+    K_DIAGONAL_CROSSINGS = 6, /* a diagonal within a box it passes through */
 };
 
 #define K_HOUSE_MASK ((UINT64_C(1) << K_HOUSES) - 1)
@@ -36,8 +37,13 @@ enum {
 #define K_ALL ((digitset)0x3fe)
 #define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
 /* Where the kernel's digit boards lie: past the solved digits, where a
- * ruleset with no rule state ends (kernel_shape_fits checks it). */
-#define K_BOARD_OFFSET (K_SOLVED_OFFSET + K_HOUSES * sizeof(digitset))
+ * ruleset with no rule state ends (kernel_shape_fits checks it), with nx
+ * extra houses (0, or K_DIAGONALS) after the classic 27. Each step below
+ * takes nx as a constant, so that the classic one compiles as if the
+ * diagonals did not exist. */
+#define K_BOARDS_AT(nx) (K_SOLVED_OFFSET + (K_HOUSES + (nx)) * sizeof(digitset))
+#define K_HOUSES_MASK(nx) ((UINT64_C(1) << (K_HOUSES + (nx))) - 1)
+#define K_ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -59,12 +65,21 @@ struct kernel_boards {
     struct kernel_cells board[K_SIZE];
 };
 
+/* Where a diagonal crosses a box: the box is unit a, the diagonal b. */
+struct kernel_diagonal_crossing {
+    uint8_t shared[3], only_a[K_PART], only_b[K_PART];
+    uint64_t units; /* the box's bit and the diagonal's */
+};
+
 struct kernel {
     struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
-    struct kernel_cells house_set[K_HOUSES];
-    uint8_t houses[K_CELLS][3]; /* the houses holding a cell */
+    struct kernel_cells house_set[K_HOUSES + K_DIAGONALS];
+    uint8_t houses[K_CELLS][3]; /* the classic houses holding a cell */
     uint64_t cell_units[K_CELLS];
     struct kernel_crossing crossings[K_CROSSINGS];
+    int diagonals;                /* 0, or K_DIAGONALS for X sudoku */
+    uint8_t on_diagonal[K_CELLS]; /* bit 0: on house 27, bit 1: on house 28 */
+    struct kernel_diagonal_crossing diagonal_crossings[K_DIAGONAL_CROSSINGS];
 };
 
 /* Cell offsets within a row, a column and a box from the house's first
@@ -132,24 +147,28 @@ static int kernel_crossing_fits(const struct kernel_crossing *x, int i)
            ((a == line_rest && b == box_rest) || (a == box_rest && b == line_rest));
 }
 
+/* The extra houses rs has past the classic 27 (0, or K_DIAGONALS when
+ * they may be X sudoku's diagonals: kernel_fill checks their cells), or
+ * -1 when its shape is not the kernel's. */
 static int kernel_shape_fits(const struct ruleset *rs)
 {
+    int nx = rs->nunits - K_HOUSES;
+    if ((nx != 0 && nx != K_DIAGONALS) || rs->nhouses != rs->nunits) return -1;
+    int crossings = K_CROSSINGS + (nx ? K_DIAGONAL_CROSSINGS : 0);
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
-        rs->nunits != K_HOUSES || rs->nhouses != K_HOUSES || rs->unit_words != 1 ||
-        rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != K_CROSSINGS ||
-        rs->intersection_words != 1 || rs->state_bytes != K_BOARD_OFFSET)
-        return 0;
-    for (int c = 0; c <= K_CELLS; c++)
-        if (rs->peer_start[c] != c * K_PEERS) return 0;
-    for (int u = 0; u <= K_HOUSES; u++)
-        if (rs->unit_start[u] != u * K_SIZE) return 0;
-    for (int i = 0; i < K_CROSSINGS; i++) {
+        rs->unit_words != 1 || rs->propagating != 0 || rs->ngroups != 0 ||
+        rs->nintersections != crossings || rs->intersection_words != 1 ||
+        rs->state_bytes != K_BOARDS_AT(nx))
+        return -1;
+    for (int u = 0; u <= rs->nunits; u++)
+        if (rs->unit_start[u] != u * K_SIZE) return -1;
+    for (int i = 0; i < crossings; i++) {
         const struct intersection *x = &rs->intersections[i];
         if (x->shared != 3 || x->only_a != K_PART || x->only_b != K_PART || !x->a_is_house ||
             !x->b_is_house)
-            return 0;
+            return -1;
     }
-    return 1;
+    return nx;
 }
 
 static void cells_add(struct kernel_cells *set, int cell)
@@ -157,17 +176,29 @@ static void cells_add(struct kernel_cells *set, int cell)
     set->w[cell >> 6] |= UINT64_C(1) << (cell & 63);
 }
 
-/* The peer sets of each cell, checked against the ruleset's peer lists. */
+/* Bit 0 when cell lies on the falling diagonal, bit 1 on the rising one. */
+static int kernel_diagonals_of(int cell)
+{
+    return (cell / 9 == cell % 9) | (cell / 9 + cell % 9 == K_SIZE - 1) << 1;
+}
+
+/* The peer sets of each cell (the diagonals' with k->diagonals), checked
+ * against the ruleset's peer lists: the same cells, each once. */
 static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
 {
     memset(k->peer_set, 0, sizeof k->peer_set);
     for (int c = 0; c < K_CELLS; c++) {
+        int count = 0;
         for (int p = 0; p < K_CELLS; p++)
             if (p != c &&
-                (p / 9 == c / 9 || p % 9 == c % 9 || (p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3)))
+                (p / 9 == c / 9 || p % 9 == c % 9 || (p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3) ||
+                 (k->diagonals && (kernel_diagonals_of(p) & kernel_diagonals_of(c))))) {
                 cells_add(&k->peer_set[c], p);
-        for (int i = 0; i < K_PEERS; i++) {
-            int p = rs->peers[c * K_PEERS + i];
+                count++;
+            }
+        if (rs->peer_start[c + 1] - rs->peer_start[c] != count) return -1;
+        for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) {
+            int p = rs->peers[i];
             if (!(k->peer_set[c].w[p >> 6] >> (p & 63) & 1)) return -1;
         }
     }
@@ -221,27 +252,57 @@ static uint64_t kernel_blocks_of_crossings(uint64_t crossings)
     return blocks;
 }
 
+/* The diagonals' houses (27 falling, 28 rising, cells in any order) and
+ * their crossings with boxes, intersections 54 to 59 of rs, checked. */
+static int kernel_fill_diagonals(struct kernel *k, const struct ruleset *rs)
+{
+    for (int d = 0; d < K_DIAGONALS; d++)
+        for (int i = 0; i < K_SIZE; i++) {
+            int cell = rs->unit_cells[(K_HOUSES + d) * K_SIZE + i];
+            if (!(kernel_diagonals_of(cell) >> d & 1)) return -1;
+            cells_add(&k->house_set[K_HOUSES + d], cell);
+        }
+    for (int i = 0; i < K_DIAGONAL_CROSSINGS; i++) {
+        const struct intersection *x = &rs->intersections[K_CROSSINGS + i];
+        struct kernel_diagonal_crossing *kx = &k->diagonal_crossings[i];
+        if (x->a < 2 * K_SIZE || x->a >= K_HOUSES || x->b < K_HOUSES) return -1;
+        const uint16_t *cells = rs->intersection_cells + x->start;
+        for (int j = 0; j < 3; j++) kx->shared[j] = (uint8_t)cells[j];
+        for (int j = 0; j < K_PART; j++) {
+            kx->only_a[j] = (uint8_t)cells[3 + j];
+            kx->only_b[j] = (uint8_t)cells[3 + K_PART + j];
+        }
+        kx->units = UINT64_C(1) << x->a | UINT64_C(1) << x->b;
+    }
+    return 0;
+}
+
 static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
     for (int c = 0; c < K_CELLS; c++) {
         k->cell_units[c] = rs->cell_units[c];
-        if (__builtin_popcountll(k->cell_units[c]) != 3) return -1;
-        uint64_t units = k->cell_units[c];
+        k->on_diagonal[c] = (uint8_t)(k->diagonals ? kernel_diagonals_of(c) : 0);
+        uint64_t units = k->cell_units[c] & K_HOUSE_MASK;
+        if (__builtin_popcountll(units) != 3 || k->cell_units[c] >> K_HOUSES != k->on_diagonal[c])
+            return -1;
         for (int j = 0; j < 3; j++, units &= units - 1)
             k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
     }
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     memset(k->house_set, 0, sizeof k->house_set);
+    if (k->diagonals && kernel_fill_diagonals(k, rs)) return -1;
+    const uint64_t classic = (UINT64_C(1) << K_CROSSINGS) - 1;
     for (int u = 0; u < K_HOUSES; u++) {
         for (int i = 0; i < K_SIZE; i++) {
             int cell = k_house_first[u] + steps[u / K_SIZE][i];
             if (rs->unit_cells[u * K_SIZE + i] != cell) return -1;
             cells_add(&k->house_set[u], cell);
         }
-        if (kernel_crossings_of(UINT64_C(1) << u) != rs->unit_intersections[u]) return -1;
+        if (kernel_crossings_of(UINT64_C(1) << u) != (rs->unit_intersections[u] & classic))
+            return -1;
         if (kernel_blocks_of(UINT64_C(1) << u) !=
-            kernel_blocks_of_crossings(rs->unit_intersections[u]))
+            kernel_blocks_of_crossings(rs->unit_intersections[u] & classic))
             return -1;
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
@@ -269,8 +330,10 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 
 struct kernel *kernel_new(const struct ruleset *rs)
 {
-    if (!kernel_shape_fits(rs)) return NULL;
+    int nx = kernel_shape_fits(rs);
+    if (nx < 0) return NULL;
     struct kernel *k = malloc(sizeof *k);
+    if (k != NULL) k->diagonals = nx;
     if (k != NULL && kernel_fill(k, rs) != 0) {
         free(k);
         k = NULL;
@@ -283,16 +346,16 @@ void kernel_free(struct kernel *k) { free(k); }
 size_t kernel_state_bytes(void) { return sizeof(struct kernel_boards); }
 
 /* The boards kept after the candidates in a state, read only. */
-static inline const struct kernel_boards *kernel_boards_read(const digitset *cand)
+static inline const struct kernel_boards *kernel_boards_read(const digitset *cand, int nx)
 {
-    return (const struct kernel_boards *)((const char *)cand + K_BOARD_OFFSET);
+    return (const struct kernel_boards *)((const char *)cand + K_BOARDS_AT(nx));
 }
 
 int kernel_boards_agree(const struct ruleset *rs, const void *state)
 {
     if (rs->kernel == NULL) return 0;
     const digitset *cand = state;
-    const struct kernel_boards *b = kernel_boards_read(cand);
+    const struct kernel_boards *b = kernel_boards_read(cand, rs->kernel->diagonals);
     for (int d = 0; d < K_SIZE; d++) {
         if (b->board[d].w[1] >> (K_CELLS - 64)) return 0; /* past the last cell */
         for (int c = 0; c < K_CELLS; c++) {
@@ -311,9 +374,40 @@ int kernel_disabled(void)
 
 /* --- Propagating ----------------------------------------------------------- */
 
-static inline struct kernel_boards *kernel_boards_of(digitset *cand)
+static inline struct kernel_boards *kernel_boards_of(digitset *cand, int nx)
 {
-    return (struct kernel_boards *)((char *)cand + K_BOARD_OFFSET);
+    return (struct kernel_boards *)((char *)cand + K_BOARDS_AT(nx));
+}
+
+/* Adds digit to the solved digits of cell's diagonals. */
+static inline void kernel_solve_diagonals_of(digitset *solved, const struct kernel *k, int cell,
+                                             digitset digit)
+{
+    int on = k->on_diagonal[cell];
+    if (on & 1) solved[K_HOUSES] |= digit;
+    if (on & 2) solved[K_HOUSES + 1] |= digit;
+}
+
+/* The union of per_house over cell's diagonals. */
+static inline digitset kernel_diagonals_hold(const digitset *per_house, const struct kernel *k,
+                                             int cell)
+{
+    int on = k->on_diagonal[cell];
+    return ((on & 1) ? per_house[K_HOUSES] : 0) | ((on & 2) ? per_house[K_HOUSES + 1] : 0);
+}
+
+/* Adds digit to the solved digits of cell's houses. */
+static K_ALWAYS_INLINE void kernel_solve(digitset *solved, const struct kernel *k, int cell,
+                                         digitset digit, int nx)
+{
+    solved[k->houses[cell][0]] |= digit;
+    solved[k->houses[cell][1]] |= digit;
+    solved[k->houses[cell][2]] |= digit;
+    if (nx) {
+        int on = k->on_diagonal[cell];
+        if (on & 1) solved[K_HOUSES] |= digit;
+        if (on & 2) solved[K_HOUSES + 1] |= digit;
+    }
 }
 
 /* Takes `digits` out of cell's bits in the boards. */
@@ -337,16 +431,13 @@ static inline void kernel_place(struct kernel_boards *b, int cell, digitset digi
  * hidden-single pass hands its due houses on to the box-line pass, which
  * runs only after a pass that changed nothing, and a narrowing shows as a
  * house due again, so the general path's `changed` flag is not kept. */
-static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel *k, int cell,
-                                      digitset now)
+static K_ALWAYS_INLINE void kernel_note_change(struct prop_ctx *ctx, const struct kernel *k,
+                                               int cell, digitset now, int nx)
 {
     ctx->dirty_hidden[0] |= k->cell_units[cell];
     if (digitset_is_single(now)) {
-        digitset *solved = ctx->cand + K_CELLS;
         ctx->queue[ctx->queue_len++] = (uint16_t)cell;
-        solved[k->houses[cell][0]] |= now;
-        solved[k->houses[cell][1]] |= now;
-        solved[k->houses[cell][2]] |= now;
+        kernel_solve(ctx->cand + K_CELLS, k, cell, now, nx);
     }
 }
 
@@ -356,8 +447,8 @@ static inline void kernel_note_change(struct prop_ctx *ctx, const struct kernel 
  * at once, without draining the singles queued before it: a search's
  * nodes end so more often than not, while a start, mostly at no dead
  * end, would pay the test for each of its many singles. */
-static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int peer,
-                               digitset digit, int strict)
+static K_ALWAYS_INLINE int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int peer,
+                                        digitset digit, int strict, int nx)
 {
     digitset after = ctx->cand[peer] & ~digit;
     ctx->cand[peer] = after;
@@ -369,23 +460,27 @@ static inline int kernel_prune(struct prop_ctx *ctx, const struct kernel *k, int
     if (digitset_is_single(after)) {
         digitset *solved = ctx->cand + K_CELLS;
         const uint8_t *h = k->houses[peer];
-        if (strict && ((solved[h[0]] | solved[h[1]] | solved[h[2]]) & after))
+        if (strict && (((solved[h[0]] | solved[h[1]] | solved[h[2]]) |
+                        (nx ? kernel_diagonals_hold(solved, k, peer) : 0)) &
+                       after))
             return SL_PROP_CONTRADICTION;
         ctx->queue[ctx->queue_len++] = (uint16_t)peer;
         solved[h[0]] |= after;
         solved[h[1]] |= after;
         solved[h[2]] |= after;
+        if (nx) kernel_solve_diagonals_of(solved, k, peer, after);
     }
     return SL_PROP_OK;
 }
 
 /* The peers in `hit` (one word of the peers holding the digit) lose the
  * digit. */
-static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k, uint64_t hit,
-                                    int base, digitset digit, int strict)
+static K_ALWAYS_INLINE int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k,
+                                             uint64_t hit, int base, digitset digit, int strict,
+                                             int nx)
 {
     for (; hit; hit &= hit - 1)
-        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit, strict))
+        if (kernel_prune(ctx, k, base + __builtin_ctzll(hit), digit, strict, nx))
             return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
@@ -398,10 +493,11 @@ static inline int kernel_prune_word(struct prop_ctx *ctx, const struct kernel *k
  * stack that one would wait below every single made after it and the
  * chains they start. Every cell is queued once at most, when it turns
  * single, so the queue is read up to its length and then emptied. */
-static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k, int strict)
+static K_ALWAYS_INLINE int kernel_drain_n(struct prop_ctx *ctx, const struct kernel *k, int strict,
+                                          int nx)
 {
     const digitset *cand = ctx->cand;
-    struct kernel_boards *boards = kernel_boards_of(ctx->cand);
+    struct kernel_boards *boards = kernel_boards_of(ctx->cand, nx);
     for (int next = 0; next < ctx->queue_len; next++) {
         int cell = ctx->queue[next];
         digitset digit = cand[cell];
@@ -412,13 +508,28 @@ static int kernel_drain(struct prop_ctx *ctx, const struct kernel *k, int strict
         if (!(lo | hi)) continue;
         board->w[0] &= ~lo;
         board->w[1] &= ~hi;
-        if (kernel_prune_word(ctx, k, lo, 0, digit, strict) ||
-            kernel_prune_word(ctx, k, hi, 64, digit, strict))
+        if (kernel_prune_word(ctx, k, lo, 0, digit, strict, nx) ||
+            kernel_prune_word(ctx, k, hi, 64, digit, strict, nx))
             return SL_PROP_CONTRADICTION;
     }
     ctx->queue_len = 0;
     return SL_PROP_OK;
 }
+
+/* kernel_drain_n for each shape, compiled apart; kernel_drain(..., nx)
+ * calls the one of a constant nx. */
+static int kernel_drain_classic(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_drain_n(ctx, k, strict, 0);
+}
+
+static int kernel_drain_x(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_drain_n(ctx, k, strict, K_DIAGONALS);
+}
+
+#define kernel_drain(ctx, k, strict, nx)                                                           \
+    ((nx) ? kernel_drain_x(ctx, k, strict) : kernel_drain_classic(ctx, k, strict))
 
 #if defined(__SSE2__)
 /* Adds the tally (o, t), some lanes of (once, two) moved, to (once, two). */
@@ -506,12 +617,12 @@ static inline digitset kernel_tally_box(const digitset *p, digitset *twice)
  * is read from its board. Their peers are pruned at once: most dead ends
  * show in that drain, and a pass that went on first would tally the
  * houses left for nothing. */
-static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
-                                    digitset once, digitset twice, int strict)
+static K_ALWAYS_INLINE int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k, int h,
+                                             digitset once, digitset twice, int strict, int nx)
 {
     if (once != K_ALL) return SL_PROP_CONTRADICTION;
     const digitset *solved = ctx->cand + K_CELLS;
-    struct kernel_boards *b = kernel_boards_of(ctx->cand);
+    struct kernel_boards *b = kernel_boards_of(ctx->cand, nx);
     digitset hidden = once & ~twice & ~solved[h];
     if (!hidden) return SL_PROP_OK;
     for (; hidden; hidden &= hidden - 1) {
@@ -522,9 +633,9 @@ static inline int kernel_hidden_end(struct prop_ctx *ctx, const struct kernel *k
         digitset digit = hidden & -hidden;
         kernel_place(b, cell, digit);
         ctx->cand[cell] = digit;
-        kernel_note_change(ctx, k, cell, digit);
+        kernel_note_change(ctx, k, cell, digit, nx);
     }
-    return kernel_drain(ctx, k, strict);
+    return kernel_drain(ctx, k, strict, nx);
 }
 
 #if defined(__SSE2__)
@@ -555,8 +666,8 @@ static inline unsigned kernel_tally_columns(const digitset *p, const digitset *s
  * left to the next pass, as the narrowing marks the column due. Only the columns missing a
  * digit or holding a hidden single (which a column with every digit
  * placed never does) go on to kernel_hidden_end. */
-static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due,
-                                 int strict)
+static K_ALWAYS_INLINE int kernel_hidden_columns_n(struct prop_ctx *ctx, const struct kernel *k,
+                                                   unsigned due, int strict, int nx)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
     while (due) {
@@ -569,7 +680,7 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
         unsigned busy = kernel_tally_columns(ctx->cand + c, solved + c, once, twice);
         for (unsigned group = due >> c & busy; group; group &= group - 1) {
             int i = __builtin_ctz(group);
-            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i], strict))
+            if (kernel_hidden_end(ctx, k, K_SIZE + c + i, once[i], twice[i], strict, nx))
                 return SL_PROP_CONTRADICTION;
         }
         due &= ~(0xfu << c);
@@ -577,8 +688,8 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
     return SL_PROP_OK;
 }
 #else
-static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, unsigned due,
-                                 int strict)
+static K_ALWAYS_INLINE int kernel_hidden_columns_n(struct prop_ctx *ctx, const struct kernel *k,
+                                                   unsigned due, int strict, int nx)
 {
     const digitset *solved = ctx->cand + K_CELLS + K_SIZE;
     digitset once, twice;
@@ -586,18 +697,51 @@ static int kernel_hidden_columns(struct prop_ctx *ctx, const struct kernel *k, u
         int c = __builtin_ctz(due);
         if (solved[c] == K_ALL) continue;
         once = kernel_tally(ctx->cand + c, K_SIZE, 3 * K_SIZE, &twice);
-        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice, strict))
+        if (kernel_hidden_end(ctx, k, K_SIZE + c, once, twice, strict, nx))
             return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
 #endif
 
-/* The houses due, rows first, then columns, then boxes. A house whose nine digits are all in
- * single cells has nothing to find (every digit there, none hidden). */
-static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k, int strict)
+/* Which digits the nine cells first + i * step hold at least once, and
+ * (in *twice) at least twice: a diagonal, cell by cell. */
+static inline digitset kernel_tally_line(const digitset *cand, int first, int step, digitset *twice)
 {
-    uint64_t todo = ctx->dirty_hidden[0] & K_HOUSE_MASK;
+    digitset once = 0, two = 0;
+    for (int i = 0; i < K_SIZE; i++) {
+        digitset x = cand[first + i * step];
+        two |= once & x;
+        once |= x;
+    }
+    *twice = two;
+    return once;
+}
+
+/* The diagonals due (bit 0 the falling one, bit 1 the rising one). */
+static int kernel_hidden_diagonals(struct prop_ctx *ctx, const struct kernel *k, uint64_t due,
+                                   int strict)
+{
+    const digitset *solved = ctx->cand + K_CELLS;
+    digitset once, twice;
+    for (int d = 0; d < K_DIAGONALS; d++) {
+        int h = K_HOUSES + d;
+        if (!(due >> d & 1) || solved[h] == K_ALL) continue;
+        once = d == 0 ? kernel_tally_line(ctx->cand, 0, K_SIZE + 1, &twice)
+                      : kernel_tally_line(ctx->cand, K_SIZE - 1, K_SIZE - 1, &twice);
+        if (kernel_hidden_end(ctx, k, h, once, twice, strict, K_DIAGONALS))
+            return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
+/* The houses due, rows first, then columns, then boxes, then the
+ * diagonals. A house whose nine digits are all in single cells has
+ * nothing to find (every digit there, none hidden). */
+static K_ALWAYS_INLINE int kernel_hidden_n(struct prop_ctx *ctx, const struct kernel *k, int strict,
+                                           int nx)
+{
+    uint64_t todo = ctx->dirty_hidden[0] & K_HOUSES_MASK(nx);
     ctx->dirty_hidden[0] = 0;
     ctx->dirty_intersections[0] |= todo;
     const digitset *solved = ctx->cand + K_CELLS;
@@ -606,22 +750,34 @@ static int kernel_hidden(struct prop_ctx *ctx, const struct kernel *k, int stric
         int h = __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally_row(ctx->cand + K_SIZE * h, &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, strict)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice, strict, nx)) return SL_PROP_CONTRADICTION;
     }
-    if (kernel_hidden_columns(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff), strict))
+    if (kernel_hidden_columns_n(ctx, k, (unsigned)(todo >> K_SIZE & 0x1ff), strict, nx))
         return SL_PROP_CONTRADICTION;
-    for (uint64_t t = todo >> 2 * K_SIZE; t; t &= t - 1) {
+    for (uint64_t t = todo >> 2 * K_SIZE & 0x1ff; t; t &= t - 1) {
         int h = 2 * K_SIZE + __builtin_ctzll(t);
         if (solved[h] == K_ALL) continue;
         once = kernel_tally_box(ctx->cand + k_house_first[h], &twice);
-        if (kernel_hidden_end(ctx, k, h, once, twice, strict)) return SL_PROP_CONTRADICTION;
+        if (kernel_hidden_end(ctx, k, h, once, twice, strict, nx)) return SL_PROP_CONTRADICTION;
     }
+    if (nx && (todo >> K_HOUSES) && kernel_hidden_diagonals(ctx, k, todo >> K_HOUSES, strict))
+        return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
+static int kernel_hidden_classic(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_hidden_n(ctx, k, strict, 0);
+}
+
+static int kernel_hidden_x(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_hidden_n(ctx, k, strict, K_DIAGONALS);
+}
+
 /* remove_from of the general path. */
-static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
-                         digitset digits)
+static K_ALWAYS_INLINE int kernel_remove_n(struct prop_ctx *ctx, const struct kernel *k,
+                                           const uint8_t *cells, digitset digits, int nx)
 {
     digitset *cand = ctx->cand;
     for (int i = 0; i < K_PART; i++) {
@@ -630,15 +786,30 @@ static int kernel_remove(struct prop_ctx *ctx, const struct kernel *k, const uin
         if (!(before & digits)) continue;
         digitset after = before & ~digits;
         cand[cell] = after;
-        kernel_unmark(kernel_boards_of(cand), cell, before & digits);
+        kernel_unmark(kernel_boards_of(cand, nx), cell, before & digits);
         if (after == 0) {
             ctx->failed_cell = cell;
             return SL_PROP_CONTRADICTION;
         }
-        kernel_note_change(ctx, k, cell, after);
+        kernel_note_change(ctx, k, cell, after, nx);
     }
     return SL_PROP_OK;
 }
+
+static int kernel_remove_classic(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
+                                 digitset digits)
+{
+    return kernel_remove_n(ctx, k, cells, digits, 0);
+}
+
+static int kernel_remove_x(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
+                           digitset digits)
+{
+    return kernel_remove_n(ctx, k, cells, digits, K_DIAGONALS);
+}
+
+#define kernel_remove(ctx, k, cells, digits, nx)                                                   \
+    ((nx) ? kernel_remove_x(ctx, k, cells, digits) : kernel_remove_classic(ctx, k, cells, digits))
 
 /* The union of segment j of a crossing. */
 static inline digitset kernel_union(const digitset *cand, const struct kernel_crossing *x, int j)
@@ -647,16 +818,43 @@ static inline digitset kernel_union(const digitset *cand, const struct kernel_cr
     return p[0] | p[x->step[j]] | p[2 * x->step[j]];
 }
 
+/* The union of six cells. */
+static inline digitset kernel_union6(const digitset *cand, const uint8_t *cells)
+{
+    return cand[cells[0]] | cand[cells[1]] | cand[cells[2]] | cand[cells[3]] | cand[cells[4]] |
+           cand[cells[5]];
+}
+
+/* Box-line's test where a diagonal crosses a box, for the crossings
+ * with a unit in `houses`: the few of them, cell by cell. */
+static int kernel_diagonal_crossings(struct prop_ctx *ctx, const struct kernel *k, uint64_t houses)
+{
+    for (int i = 0; i < K_DIAGONAL_CROSSINGS; i++) {
+        const struct kernel_diagonal_crossing *x = &k->diagonal_crossings[i];
+        if (!(houses & x->units)) continue;
+        const digitset *cand = ctx->cand;
+        digitset in_shared = cand[x->shared[0]] | cand[x->shared[1]] | cand[x->shared[2]];
+        digitset in_a = kernel_union6(cand, x->only_a), in_b = kernel_union6(cand, x->only_b);
+        digitset pointing = in_shared & ~in_a & in_b;
+        digitset claiming = in_shared & ~in_b & in_a;
+        if (pointing && kernel_remove_x(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
+        if (claiming && kernel_remove_x(ctx, k, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
 /* Which due crossings would narrow something is read all at once
  * (kernel_fires), and each such crossing then narrows by the unions of
  * its segments as they are when its turn comes: what a state justifies
  * stays justified in every narrower one, so neither the order nor a
  * crossing that no longer fires changes the fixed point, and every
  * narrowing marks its houses due again. */
-static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
+static K_ALWAYS_INLINE int kernel_intersections_n(struct prop_ctx *ctx, const struct kernel *k,
+                                                  int nx)
 {
-    uint64_t houses = ctx->dirty_intersections[0] & K_HOUSE_MASK;
+    uint64_t houses = ctx->dirty_intersections[0] & K_HOUSES_MASK(nx);
     ctx->dirty_intersections[0] = 0;
+    if (nx && kernel_diagonal_crossings(ctx, k, houses)) return SL_PROP_CONTRADICTION;
     uint64_t blocks = kernel_blocks_of(houses);
     if (!blocks) return SL_PROP_OK;
     const digitset *cand = ctx->cand;
@@ -669,18 +867,30 @@ static int kernel_intersections(struct prop_ctx *ctx, const struct kernel *k)
         digitset in_b = kernel_union(cand, x, 3) | kernel_union(cand, x, 4);
         digitset pointing = in_shared & ~in_a & in_b;
         digitset claiming = in_shared & ~in_b & in_a;
-        if (pointing && kernel_remove(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
-        if (claiming && kernel_remove(ctx, k, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+        if (pointing && kernel_remove(ctx, k, x->only_b, pointing, nx))
+            return SL_PROP_CONTRADICTION;
+        if (claiming && kernel_remove(ctx, k, x->only_a, claiming, nx))
+            return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
+}
+
+static int kernel_intersections_classic(struct prop_ctx *ctx, const struct kernel *k)
+{
+    return kernel_intersections_n(ctx, k, 0);
+}
+
+static int kernel_intersections_x(struct prop_ctx *ctx, const struct kernel *k)
+{
+    return kernel_intersections_n(ctx, k, K_DIAGONALS);
 }
 
 /* The boards of the starting candidates: every digit everywhere, less
  * what each narrowed cell lacks; a single cell's digit also leaves its
  * peers, as the start's sweep does (when two peers share a single digit,
  * the start fails before the boards are read). */
-static void kernel_start_boards(const struct kernel *k, const digitset *cand,
-                                struct kernel_boards *b)
+static K_ALWAYS_INLINE void kernel_start_boards(const struct kernel *k, const digitset *cand,
+                                                struct kernel_boards *b)
 {
     for (int d = 0; d < K_SIZE; d++) {
         b->board[d].w[0] = ~UINT64_C(0);
@@ -699,14 +909,54 @@ static void kernel_start_boards(const struct kernel *k, const digitset *cand,
     }
 }
 
-static int kernel_settle(struct prop_ctx *ctx, int strict);
+/* Cell i of diagonal d (0 falling, 1 rising). */
+static inline int kernel_diagonal_cell(int d, int i)
+{
+    return d == 0 ? (K_SIZE + 1) * i : (K_SIZE - 1) * (i + 1);
+}
 
-int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
+/* kernel_start's tallies of the single cells of the diagonals (houses
+ * 27 and 28 of once and twice), and for each cell the digits of those
+ * tallies its diagonals hold (none off the diagonals). */
+static void kernel_start_diagonals(const digitset *cand, digitset *once, digitset *twice,
+                                   digitset *near_once, digitset *near_twice)
+{
+    memset(near_once, 0, K_CELLS * sizeof *near_once);
+    memset(near_twice, 0, K_CELLS * sizeof *near_twice);
+    for (int d = 0; d < K_DIAGONALS; d++) {
+        digitset o = 0, t = 0;
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[kernel_diagonal_cell(d, i)];
+            if (v & (v - 1)) continue;
+            t |= o & v;
+            o |= v;
+        }
+        once[K_HOUSES + d] = o;
+        twice[K_HOUSES + d] = t;
+        for (int i = 0; i < K_SIZE; i++) {
+            near_once[kernel_diagonal_cell(d, i)] |= o;
+            near_twice[kernel_diagonal_cell(d, i)] |= t;
+        }
+    }
+}
+
+/* The solved digits of the diagonals, from their single cells. */
+static void kernel_solve_diagonals(const digitset *cand, digitset *solved)
+{
+    for (int d = 0; d < K_DIAGONALS; d++)
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[kernel_diagonal_cell(d, i)];
+            if (!(v & (v - 1))) solved[K_HOUSES + d] |= v;
+        }
+}
+
+static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *givens, int cell,
+                                          digitset allowed, int nx)
 {
     const struct ruleset *rs = ctx->rs;
     const struct kernel *k = rs->kernel;
     digitset *cand = ctx->cand;
-    digitset once[K_HOUSES] = {0}, twice[K_HOUSES] = {0};
+    digitset once[K_HOUSES + K_DIAGONALS] = {0}, twice[K_HOUSES + K_DIAGONALS] = {0};
     for (int c = 0; c < K_CELLS; c++)
         cand[c] = rs->domain[c] & (givens[c] ? digitset_of(givens[c]) : K_ALL);
     if (cell >= 0) cand[cell] &= allowed;
@@ -720,7 +970,11 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
             once[h] |= v;
         }
     }
-    kernel_start_boards(k, cand, kernel_boards_of(cand));
+    /* The diagonals' tallies, and per cell (`near`) what its diagonals'
+     * single cells hold, read by the sweep below with its houses'. */
+    digitset near_once[K_CELLS], near_twice[K_CELLS];
+    if (nx) kernel_start_diagonals(cand, once, twice, near_once, near_twice);
+    kernel_start_boards(k, cand, kernel_boards_of(cand, nx));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
      * digit only when a peer holds it too); then, in the same order, its
@@ -730,8 +984,8 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
         const uint8_t *h = k->houses[c];
         digitset v = cand[c];
         if (v & (v - 1))
-            v &= ~(once[h[0]] | once[h[1]] | once[h[2]]);
-        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]]) & v)
+            v &= ~(once[h[0]] | once[h[1]] | once[h[2]] | (nx ? near_once[c] : 0));
+        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]] | (nx ? near_twice[c] : 0)) & v)
             v = 0;
         cand[c] = v;
         if (v == 0) {
@@ -745,41 +999,87 @@ int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset
         if (!givens[c] && !digitset_is_single(rs->domain[c]))
             ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
+    if (nx) kernel_solve_diagonals(cand, solved);
     return kernel_fixed_point(ctx);
 }
 
-int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
+/* kernel_start_n for X sudoku, apart: its frame is not the classic one's. */
+static __attribute__((noinline)) int kernel_start_x(struct prop_ctx *ctx, const uint8_t *givens,
+                                                    int cell, digitset allowed)
 {
-    const struct kernel *k = ctx->rs->kernel;
-    for (int i = 0; i < count; i++) {
-        digitset before = ctx->cand[cells[i]], after = before & allowed;
-        if (after == before) continue;
-        if (after == 0) return SL_PROP_CONTRADICTION;
-        ctx->cand[cells[i]] = after;
-        kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
-        kernel_note_change(ctx, k, cells[i], after);
-    }
-    return kernel_settle(ctx, 1);
+    return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS);
+}
+
+int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
+{
+    if (ctx->rs->kernel->diagonals) return kernel_start_x(ctx, givens, cell, allowed);
+    return kernel_start_n(ctx, givens, cell, allowed, 0);
 }
 
 /* kernel_fixed_point, `strict` as kernel_prune takes it: set below a
  * branch (kernel_restrict), not at the start. */
-static int kernel_settle(struct prop_ctx *ctx, int strict)
+static K_ALWAYS_INLINE int kernel_settle_n(struct prop_ctx *ctx, int strict, int nx)
 {
     const struct kernel *k = ctx->rs->kernel;
     /* The hidden-single pass leaves the queue empty (each house drains
      * its own), so only the first round and box-line's leave singles. */
     for (;;) {
-        if (ctx->queue_len && kernel_drain(ctx, k, strict)) return SL_PROP_CONTRADICTION;
-        if (kernel_hidden(ctx, k, strict)) return SL_PROP_CONTRADICTION;
+        if (ctx->queue_len && kernel_drain(ctx, k, strict, nx)) return SL_PROP_CONTRADICTION;
+        if (nx ? kernel_hidden_x(ctx, k, strict) : kernel_hidden_classic(ctx, k, strict))
+            return SL_PROP_CONTRADICTION;
         if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
-        if (kernel_intersections(ctx, k)) return SL_PROP_CONTRADICTION;
+        if (nx ? kernel_intersections_x(ctx, k) : kernel_intersections_classic(ctx, k))
+            return SL_PROP_CONTRADICTION;
         if (!ctx->dirty_hidden[0]) return SL_PROP_OK;
     }
 }
 
+static int kernel_settle_classic(struct prop_ctx *ctx, int strict)
+{
+    return kernel_settle_n(ctx, strict, 0);
+}
+
+static int kernel_settle_x(struct prop_ctx *ctx, int strict)
+{
+    return kernel_settle_n(ctx, strict, K_DIAGONALS);
+}
+
+static int kernel_settle(struct prop_ctx *ctx, int strict)
+{
+    return ctx->rs->kernel->diagonals ? kernel_settle_x(ctx, strict)
+                                      : kernel_settle_classic(ctx, strict);
+}
+
 int kernel_fixed_point(struct prop_ctx *ctx) { return kernel_settle(ctx, 0); }
+
+/* The cells narrowed to `allowed` (one set for all, or per cell with
+ * `each`), without the fixed point. */
+static K_ALWAYS_INLINE int kernel_narrow_n(struct prop_ctx *ctx, const int *cells, int count,
+                                           const digitset *allowed, int each, int nx)
+{
+    const struct kernel *k = ctx->rs->kernel;
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]], after = before & allowed[each ? i : 0];
+        if (after == before) continue;
+        if (after == 0) return SL_PROP_CONTRADICTION;
+        ctx->cand[cells[i]] = after;
+        kernel_unmark(kernel_boards_of(ctx->cand, nx), cells[i], before & ~after);
+        kernel_note_change(ctx, k, cells[i], after, nx);
+    }
+    return SL_PROP_OK;
+}
+
+int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
+{
+    if (ctx->rs->kernel->diagonals) {
+        if (kernel_narrow_n(ctx, cells, count, &allowed, 0, K_DIAGONALS))
+            return SL_PROP_CONTRADICTION;
+        return kernel_settle_x(ctx, 1);
+    }
+    if (kernel_narrow_n(ctx, cells, count, &allowed, 0, 0)) return SL_PROP_CONTRADICTION;
+    return kernel_settle_classic(ctx, 1);
+}
 
 /* --- Branching -------------------------------------------------------------- */
 
@@ -787,9 +1087,9 @@ int kernel_fixed_point(struct prop_ctx *ctx) { return kernel_settle(ctx, 0); }
  * union of its digits' boards. Out of line: ties of cells with a weight
  * are rare, and the loop comparing them keeps its registers. */
 static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const digitset *cand,
-                                                   int cell)
+                                                   int cell, int nx)
 {
-    const struct kernel_boards *b = kernel_boards_read(cand);
+    const struct kernel_boards *b = kernel_boards_read(cand, nx);
     uint64_t lo = 0, hi = 0;
     for (digitset m = cand[cell]; m; m &= m - 1) {
         const struct kernel_cells *board = &b->board[__builtin_ctz(m) - 1];
@@ -802,9 +1102,10 @@ static __attribute__((noinline)) int kernel_degree(const struct kernel *k, const
 
 /* The cells with two candidates or more (*open) and with exactly two, as
  * sets, counted across the nine boards bit-sliced. */
-static inline struct kernel_cells kernel_pairs(const digitset *cand, struct kernel_cells *open)
+static K_ALWAYS_INLINE struct kernel_cells kernel_pairs(const digitset *cand,
+                                                        struct kernel_cells *open, int nx)
 {
-    const struct kernel_boards *b = kernel_boards_read(cand);
+    const struct kernel_boards *b = kernel_boards_read(cand, nx);
     struct kernel_cells pairs;
     for (int w = 0; w < 2; w++) {
         uint64_t one = 0, two = 0, three = 0;
@@ -844,7 +1145,7 @@ struct kernel_claim {
 /* The best claim of the open cells in (lo, hi), compared in ascending
  * order (cell -1 when there are none). */
 static struct kernel_claim kernel_best_of(const struct kernel *k, const digitset *cand,
-                                          const uint32_t *weight, uint64_t lo, uint64_t hi)
+                                          const uint32_t *weight, uint64_t lo, uint64_t hi, int nx)
 {
     struct kernel_claim best = {-1, 0, -1, 0};
     if (!(lo | hi)) return best;
@@ -859,8 +1160,8 @@ static struct kernel_claim kernel_best_of(const struct kernel *k, const digitset
         if (mine > theirs) continue;
         int degree = -1;
         if (mine == theirs) {
-            if (best.degree < 0) best.degree = kernel_degree(k, cand, best.cell);
-            degree = kernel_degree(k, cand, c);
+            if (best.degree < 0) best.degree = kernel_degree(k, cand, best.cell, nx);
+            degree = kernel_degree(k, cand, c, nx);
             if (degree <= best.degree) continue;
         }
         best = (struct kernel_claim){c, count, degree, weight[c]};
@@ -869,9 +1170,10 @@ static struct kernel_claim kernel_best_of(const struct kernel *k, const digitset
 }
 
 /* The peers sharing a candidate with a cell of two candidates. */
-static inline int kernel_pair_degree(const struct kernel *k, const digitset *cand, int cell)
+static K_ALWAYS_INLINE int kernel_pair_degree(const struct kernel *k, const digitset *cand,
+                                              int cell, int nx)
 {
-    const struct kernel_boards *b = kernel_boards_read(cand);
+    const struct kernel_boards *b = kernel_boards_read(cand, nx);
     digitset m = cand[cell];
     const struct kernel_cells *x = &b->board[__builtin_ctz(m) - 1];
     const struct kernel_cells *y = &b->board[__builtin_ctz(m & (m - 1)) - 1];
@@ -887,27 +1189,28 @@ static inline int kernel_pair_degree(const struct kernel *k, const digitset *can
  * counts, then the order. Otherwise every open cell is compared. Either
  * way the pick is the full scan's: the first cell of the best score with
  * the most degree. The degree is only counted when cells tie. */
-int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
-                     const uint64_t *blamed)
+static K_ALWAYS_INLINE int kernel_pick_cell_n(const struct kernel *k, const digitset *cand,
+                                              const uint32_t *weight, const uint64_t *blamed,
+                                              int nx)
 {
-    struct kernel_cells open, pairs = kernel_pairs(cand, &open);
+    struct kernel_cells open, pairs = kernel_pairs(cand, &open, nx);
     uint64_t lo = pairs.w[0] & ~blamed[0], hi = pairs.w[1] & ~blamed[1];
-    if (!(lo | hi)) return kernel_best_of(k, cand, weight, open.w[0], open.w[1]).cell;
+    if (!(lo | hi)) return kernel_best_of(k, cand, weight, open.w[0], open.w[1], nx).cell;
     struct kernel_claim best =
-        kernel_best_of(k, cand, weight, open.w[0] & blamed[0], open.w[1] & blamed[1]);
+        kernel_best_of(k, cand, weight, open.w[0] & blamed[0], open.w[1] & blamed[1], nx);
     if (best.cell >= 0) {
         uint64_t mine = 2 * (1 + (uint64_t)best.weight), theirs = (uint64_t)best.count;
         if (theirs < mine) return best.cell;
         if (theirs > mine)
             best.cell = -1;
         else if (best.degree < 0)
-            best.degree = kernel_degree(k, cand, best.cell);
+            best.degree = kernel_degree(k, cand, best.cell, nx);
     }
     int pick = kernel_take(&lo, &hi);
     if (best.cell < 0 && !(lo | hi)) return pick;
-    int most = kernel_pair_degree(k, cand, pick);
+    int most = kernel_pair_degree(k, cand, pick, nx);
     while (lo | hi) {
-        int c = kernel_take(&lo, &hi), degree = kernel_pair_degree(k, cand, c);
+        int c = kernel_take(&lo, &hi), degree = kernel_pair_degree(k, cand, c, nx);
         if (degree > most) {
             most = degree;
             pick = c;
@@ -918,18 +1221,19 @@ int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_
     return pick;
 }
 
+int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
+                     const uint64_t *blamed)
+{
+    if (k->diagonals) return kernel_pick_cell_n(k, cand, weight, blamed, K_DIAGONALS);
+    return kernel_pick_cell_n(k, cand, weight, blamed, 0);
+}
+
 /* --- Narrowing many cells at once -------------------------------------------- */
 
 int kernel_restrict_each(struct prop_ctx *ctx, const int *cells, const digitset *allowed, int count)
 {
-    const struct kernel *k = ctx->rs->kernel;
-    for (int i = 0; i < count; i++) {
-        digitset before = ctx->cand[cells[i]], after = before & allowed[i];
-        if (after == before) continue;
-        if (after == 0) return SL_PROP_CONTRADICTION;
-        ctx->cand[cells[i]] = after;
-        kernel_unmark(kernel_boards_of(ctx->cand), cells[i], before & ~after);
-        kernel_note_change(ctx, k, cells[i], after);
-    }
-    return kernel_fixed_point(ctx);
+    int status = ctx->rs->kernel->diagonals
+                     ? kernel_narrow_n(ctx, cells, count, allowed, 1, K_DIAGONALS)
+                     : kernel_narrow_n(ctx, cells, count, allowed, 1, 0);
+    return status ? status : kernel_fixed_point(ctx);
 }

@@ -1,6 +1,8 @@
 /*
  * kernel.h — the classic kernel: propagation specialised for 9x9 rulesets
- * whose units are the 27 classic houses and that have no propagating rule.
+ * whose units are the 27 classic houses, or those and the two diagonals
+ * of X sudoku (houses 27 and 28, each crossing three boxes), and that
+ * have no propagating rule.
  *
  * It reaches the fixed point of propagate.c's general path (the same
  * state, or a contradiction exactly when that path finds one), in an
@@ -34,8 +36,8 @@
 struct kernel;
 
 /* The kernel's tables for rs (built, its intersections included), or NULL
- * when rs is not a plain classic 9x9 ruleset or memory runs out: the
- * general path then serves it. */
+ * when rs is not a plain classic or X sudoku 9x9 ruleset or memory runs
+ * out: the general path then serves it. */
 struct kernel *kernel_new(const struct ruleset *rs);
 void kernel_free(struct kernel *k);
 /* 1 when the environment keeps rulesets on the general path. */
