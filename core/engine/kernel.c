@@ -379,15 +379,6 @@ static inline struct kernel_boards *kernel_boards_of(digitset *cand, int nx)
     return (struct kernel_boards *)((char *)cand + K_BOARDS_AT(nx));
 }
 
-/* Adds digit to the solved digits of cell's diagonals. */
-static inline void kernel_solve_diagonals_of(digitset *solved, const struct kernel *k, int cell,
-                                             digitset digit)
-{
-    int on = k->on_diagonal[cell];
-    if (on & 1) solved[K_HOUSES] |= digit;
-    if (on & 2) solved[K_HOUSES + 1] |= digit;
-}
-
 /* The union of per_house over cell's diagonals. */
 static inline digitset kernel_diagonals_hold(const digitset *per_house, const struct kernel *k,
                                              int cell)
@@ -465,10 +456,7 @@ static K_ALWAYS_INLINE int kernel_prune(struct prop_ctx *ctx, const struct kerne
                        after))
             return SL_PROP_CONTRADICTION;
         ctx->queue[ctx->queue_len++] = (uint16_t)peer;
-        solved[h[0]] |= after;
-        solved[h[1]] |= after;
-        solved[h[2]] |= after;
-        if (nx) kernel_solve_diagonals_of(solved, k, peer, after);
+        kernel_solve(solved, k, peer, after, nx);
     }
     return SL_PROP_OK;
 }
