@@ -254,23 +254,46 @@ end
 -- A band open at the top (beyond) has no easing: a minimal puzzle rated
 -- below it was a lost grid, and few land (scripts/RESULTS.md). One rated
 -- near the band's low end (within M.climb_reach) is moved instead to
--- neighbouring minimal puzzles of the same grid: M.climb_back of its
--- removed orbits put back at random, the dig run again with those last
--- (so other givens get the first chance to go), and the result rated.
--- A neighbour rated no lower becomes the next base; a lower one is
--- undone, and so is one met before in this climb (the base itself, or
--- one rated then: its rating is known not to raise the base) without a
--- second rating. Hard puzzles lie near hard puzzles, so a climb lands
--- more often than a fresh grid, and costs a partial dig rather than a
--- whole one; a climb's chance to land stays about the same from try to
--- try, so it goes on long (scripts/RESULTS.md, "beyond2"). Returns the
--- rating result of the first neighbour in the band (p holds it), or nil
--- (p holds the best base); and the ratings made.
-M.climb_reach, M.climb_tries, M.climb_back = 1.5, 400, 4
+-- neighbouring minimal puzzles of the same grid: removed orbits put back
+-- at random until M.climb_back cells are back, and two orbits at least
+-- (an orbit of a symmetry is several cells, and a larger step lands less
+-- often; one orbit alone mostly digs back to the base), the dig run
+-- again with those last (so other givens get the first chance to go),
+-- and the result rated. A neighbour rated no lower than the climb's best
+-- becomes the next base; with a symmetry of orbits of two cells
+-- (rotate180, mirror, flip, diagonal) so does one up to M.climb_slack
+-- below it: their neighbours are rarely rated level, and a climb that
+-- cannot move sideways stays where it is (rotate90's orbits of four did
+-- worse with it). A lower one is undone, and so is one met before in
+-- this climb (the base itself, or one rated then) without a second
+-- rating. Hard puzzles lie near hard puzzles, so a climb lands more
+-- often than a fresh grid, and costs a partial dig rather than a whole
+-- one; a climb's chance to land stays about the same from try to try, so
+-- it goes on long (scripts/RESULTS.md, "beyond2"). A neighbour the
+-- solver proves unique within M.climb_nodes search nodes is undone
+-- unrated too: so little search goes with puzzles rated far below the
+-- band, and their ratings were most of a climb's cost, while every
+-- landing seen took more (scripts/RESULTS.md, "symbeyond"). The screen
+-- only steers the climb: a landing is still rated. Returns the rating
+-- result of the first neighbour in the band (p holds it), or nil (p
+-- holds the last base); and the ratings made.
+M.climb_reach, M.climb_tries, M.climb_back, M.climb_nodes = 1.5, 400, 4, 5
+M.climb_slack = 0.1
+
+-- True when p's search proves it unique within M.climb_nodes nodes. The
+-- search also leaves the uniqueness known, so a rating after it does not
+-- count the solutions again.
+local function searched_little(p)
+  local _, nodes = p:solutions(2)
+  return nodes <= M.climb_nodes
+end
 
 local function climb(p, solution, orbits, band, rating, rate)
   local base, ratings = p:givens(), 0
   local met = {[base] = true}
+  local largest = 1
+  for _, orbit in ipairs(orbits) do largest = math.max(largest, #orbit) end
+  local slack = largest == 2 and M.climb_slack or 0
   for _ = 1, M.climb_tries do
     local kept, removed = {}, {}
     for _, orbit in ipairs(orbits) do
@@ -279,21 +302,25 @@ local function climb(p, solution, orbits, band, rating, rate)
     end
     shuffle(removed)
     shuffle(kept)
-    for k = 1, math.min(M.climb_back, #removed) do
+    local back = 0
+    for k = 1, #removed do
+      if back >= M.climb_back and k > 2 then break end
       put_orbit(p, solution, removed[k], true)
       kept[#kept + 1] = removed[k]
+      back = back + #removed[k]
     end
     p:dig(kept, solution)
     local givens = p:givens()
-    if met[givens] then
+    local seen = met[givens]
+    met[givens] = true
+    if seen or searched_little(p) then
       p:givens(base)
     else
-      met[givens] = true
       ratings = ratings + 1
       local res = rate()
       if res.rating >= band[1] - 1e-9 then return res, ratings end
-      if res.rating >= rating - 1e-9 then
-        rating, base = res.rating, givens
+      if res.rating >= rating - slack - 1e-9 then
+        rating, base = math.max(rating, res.rating), givens
       else
         p:givens(base)
       end

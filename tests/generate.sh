@@ -108,6 +108,14 @@ check "--grade extreme: the rater agrees" eval \
 gen --count 4 --grade beyond --seed 2 > "$T/g"
 check "--grade beyond: the rater agrees, each unique" eval \
     '[ $(wc -l < "$T/g") -eq 4 ] && [ $("$S" rate "$T/g" | grep -c " beyond ") -eq 4 ] && all_unique "$T/g"'
+# Its climbs undo neighbours that need little search unrated (dig.lua,
+# climb_nodes): at the default symmetry (rotate180) every clue still has
+# its mirror, and without one the rater still agrees.
+check "--grade beyond: every clue has its mirror through the centre" eval \
+    'awk "{ for (i = 1; i <= 81; i++) if ((substr(\$0, i, 1) == \".\") != (substr(\$0, 82 - i, 1) == \".\")) bad = 1 } END { exit bad }" "$T/g"'
+gen --count 3 --grade beyond --symmetry none --seed 3 > "$T/gn"
+check "--grade beyond --symmetry none: the rater agrees, each unique" eval \
+    '[ $(wc -l < "$T/gn") -eq 3 ] && [ $("$S" rate "$T/gn" | grep -c " beyond ") -eq 3 ] && all_unique "$T/gn"'
 # Its ratings stop at the first step past the band (dig.lua's cap): --stats
 # must still print each puzzle's whole rating, the one rate gives.
 gen --count 3 --grade beyond --seed 2 --stats | awk '{ print $1, $3 }' > "$T/gs"
