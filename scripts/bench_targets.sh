@@ -163,6 +163,10 @@ group_generate() {
     for grade in expert extreme beyond; do
         judge 6 "classic 9x9 grade $grade, puzzles/s" "$(row_rate "classic 9x9, grade $grade")" ">=" 20
     done
+    # The rows above dig without symmetry; a user's default is rotate180.
+    tell 6 "classic 9x9 grade beyond, 180-degree symmetric (the default), puzzles/s" \
+        "$(before "$f" "  classic 9x9, grade beyond, 180-degree symmetric" /s)" \
+        "the row names no symmetry; 20/s would be its line"
     judge 6 "killer 9x9 greedy, no givens, puzzles/s" "$(row_rate "killer 9x9, greedy, no givens")" ">=" 200
     judge 6 "killer 9x9 annealed to hard, puzzles/s" \
         "$(row_rate "killer 9x9, annealed to grade hard")" ">=" 5
