@@ -270,22 +270,25 @@ end
 -- often than a fresh grid, and costs a partial dig rather than a whole
 -- one; a climb's chance to land stays about the same from try to try, so
 -- it goes on long (scripts/RESULTS.md, "beyond2"). A neighbour the
--- solver proves unique within M.climb_nodes search nodes is undone
--- unrated too: so little search goes with puzzles rated far below the
--- band, and their ratings were most of a climb's cost, while every
--- landing seen took more (scripts/RESULTS.md, "symbeyond"). The screen
--- only steers the climb: a landing is still rated. Returns the rating
+-- solver proves unique within M.climb_nodes search nodes (by the size
+-- of the symmetry's orbits) is undone unrated too: so little search goes
+-- with puzzles rated far below the band, and their ratings were most of
+-- a climb's cost, while every landing seen took more (scripts/RESULTS.md,
+-- "symbeyond"); without a symmetry 7 pays, while with rotate90's orbits
+-- of four it lost a puzzle. The screen only steers the climb: a landing
+-- is still rated. Returns the rating
 -- result of the first neighbour in the band (p holds it), or nil (p
 -- holds the last base); and the ratings made.
-M.climb_reach, M.climb_tries, M.climb_back, M.climb_nodes = 1.5, 400, 4, 5
+M.climb_reach, M.climb_tries, M.climb_back = 1.5, 400, 4
+M.climb_nodes = {7, 5, 5, 5} -- by the largest orbit's cells
 M.climb_slack = 0.1
 
--- True when p's search proves it unique within M.climb_nodes nodes. The
+-- True when p's search proves it unique within `nodes` search nodes. The
 -- search also leaves the uniqueness known, so a rating after it does not
 -- count the solutions again.
-local function searched_little(p)
-  local _, nodes = p:solutions(2)
-  return nodes <= M.climb_nodes
+local function searched_little(p, nodes)
+  local _, used = p:solutions(2)
+  return used <= nodes
 end
 
 local function climb(p, solution, orbits, band, rating, rate)
@@ -294,6 +297,7 @@ local function climb(p, solution, orbits, band, rating, rate)
   local largest = 1
   for _, orbit in ipairs(orbits) do largest = math.max(largest, #orbit) end
   local slack = largest == 2 and M.climb_slack or 0
+  local screen = M.climb_nodes[largest] or M.climb_nodes[#M.climb_nodes]
   for _ = 1, M.climb_tries do
     local kept, removed = {}, {}
     for _, orbit in ipairs(orbits) do
@@ -313,7 +317,7 @@ local function climb(p, solution, orbits, band, rating, rate)
     local givens = p:givens()
     local seen = met[givens]
     met[givens] = true
-    if seen or searched_little(p) then
+    if seen or searched_little(p, screen) then
       p:givens(base)
     else
       ratings = ratings + 1
