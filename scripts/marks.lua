@@ -209,6 +209,14 @@ local function given_budgets(budgets)
   return out
 end
 
+-- Why a puzzle of `count` givens is refused under --givens `limit` (nil
+-- when it fits or there is no limit).
+local function too_many_givens(count, limit)
+  if limit and count > limit then
+    return string.format("%d givens needed, more than --givens %d", count, limit)
+  end
+end
+
 -- The cells of a list of groups.
 local function cells_in(groups)
   local count = 0
@@ -241,9 +249,8 @@ function M.prune(v, family, grid, opts)
     -- ones: a grid with more than --givens besides those cannot fit, and
     -- goes before its marks are dropped.
     local fewest = clue_count(p:givens()) - (#second_look > 0 and cells_in(undecided_givens) or 0)
-    if opts.givens and fewest > opts.givens then
-      return nil, string.format("%d givens needed, more than --givens %d", fewest, opts.givens)
-    end
+    local refused = too_many_givens(fewest, opts.givens)
+    if refused then return nil, refused end
   end
   local givens = p:givens()
   local keep = {}
@@ -260,10 +267,8 @@ function M.prune(v, family, grid, opts)
   drop_in_rounds(undecided_givens, second_look,
     function(group, nodes) return build(v, family, marks, opts, blanked(givens, group)):count(2, nodes) end,
     function(group) givens = blanked(givens, group) end)
-  local clues = clue_count(givens)
-  if opts.givens and clues > opts.givens then
-    return nil, string.format("%d givens needed, more than --givens %d", clues, opts.givens)
-  end
+  local refused = too_many_givens(clue_count(givens), opts.givens)
+  if refused then return nil, refused end
   return finish(build(v, family, marks, opts, givens), #marks)
 end
 
