@@ -692,13 +692,19 @@ static K_ALWAYS_INLINE int kernel_hidden_columns_n(struct prop_ctx *ctx, const s
 }
 #endif
 
-/* Which digits the nine cells first + i * step hold at least once, and
- * (in *twice) at least twice: a diagonal, cell by cell. */
-static inline digitset kernel_tally_line(const digitset *cand, int first, int step, digitset *twice)
+/* Cell i of diagonal d (0 falling, 1 rising). */
+static inline int kernel_diagonal_cell(int d, int i)
+{
+    return d == 0 ? (K_SIZE + 1) * i : (K_SIZE - 1) * (i + 1);
+}
+
+/* Which digits diagonal d's cells hold at least once, and (in *twice)
+ * at least twice, cell by cell. */
+static inline digitset kernel_tally_diagonal(const digitset *cand, int d, digitset *twice)
 {
     digitset once = 0, two = 0;
     for (int i = 0; i < K_SIZE; i++) {
-        digitset x = cand[first + i * step];
+        digitset x = cand[kernel_diagonal_cell(d, i)];
         two |= once & x;
         once |= x;
     }
@@ -715,8 +721,7 @@ static int kernel_hidden_diagonals(struct prop_ctx *ctx, const struct kernel *k,
     for (int d = 0; d < K_DIAGONALS; d++) {
         int h = K_HOUSES + d;
         if (!(due >> d & 1) || solved[h] == K_ALL) continue;
-        once = d == 0 ? kernel_tally_line(ctx->cand, 0, K_SIZE + 1, &twice)
-                      : kernel_tally_line(ctx->cand, K_SIZE - 1, K_SIZE - 1, &twice);
+        once = kernel_tally_diagonal(ctx->cand, d, &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, strict, K_DIAGONALS))
             return SL_PROP_CONTRADICTION;
     }
@@ -895,12 +900,6 @@ static K_ALWAYS_INLINE void kernel_start_boards(const struct kernel *k, const di
         board->w[0] &= ~k->peer_set[c].w[0];
         board->w[1] &= ~k->peer_set[c].w[1];
     }
-}
-
-/* Cell i of diagonal d (0 falling, 1 rising). */
-static inline int kernel_diagonal_cell(int d, int i)
-{
-    return d == 0 ? (K_SIZE + 1) * i : (K_SIZE - 1) * (i + 1);
 }
 
 /* kernel_start's tallies of the single cells of the diagonals (houses
