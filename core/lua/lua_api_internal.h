@@ -244,6 +244,14 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
  * raises when the budget has not a node left. */
 int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid);
 
+/* p's count by its rule's own kernel (puzzle_list_quick: a killer's
+ * search over its settle's deductions) within nodes and the budget, no
+ * ruleset built: the kernel's nodes, charged (0 when it does not apply).
+ * r says whether it decided: gave_up when not, which includes running out
+ * of nodes. Raises when the budget has not a node left. */
+uint64_t api_search_kernel(lua_State *L, struct api_puzzle *ap, const char *fname, long limit,
+                           uint64_t nodes, struct search_result *r, uint8_t *found);
+
 /* Pushes cells as a string of one symbol a cell. */
 static inline void api_push_grid(lua_State *L, const struct geometry *g, const uint8_t *cells)
 {

@@ -138,16 +138,37 @@ void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
  * VM instructions (variants/README.md measures), growing with the grid. */
 static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
 
+/* The nodes the instruction budget still pays for: raises when not one. */
+static unsigned long long api_allowance(lua_State *L, const struct api_puzzle *ap,
+                                        const char *fname)
+{
+    unsigned long long allowance =
+        (unsigned long long)(lua_host_budget_left(L) / api_node_cost(ap));
+    if (allowance == 0)
+        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
+                  fname);
+    return allowance;
+}
+
 int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid)
 {
     api_idle(L, ap, fname);
     if (puzzle_settle(&ap->p, grid) != 1) return 0;
-    long long cost = api_node_cost(ap);
-    if (lua_host_budget_left(L) < cost)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
-    lua_host_charge_instructions(L, cost);
+    api_allowance(L, ap, fname);
+    lua_host_charge_instructions(L, api_node_cost(ap));
     return 1;
+}
+
+uint64_t api_search_kernel(lua_State *L, struct api_puzzle *ap, const char *fname, long limit,
+                           uint64_t nodes, struct search_result *r, uint8_t *found)
+{
+    api_idle(L, ap, fname);
+    unsigned long long allowance = api_allowance(L, ap, fname);
+    uint64_t used = 0;
+    if (!puzzle_list_quick(&ap->p, limit, nodes < allowance ? nodes : allowance, r, &used, found))
+        r->gave_up = 1;
+    lua_host_charge_instructions(L, (long long)used * api_node_cost(ap));
+    return used;
 }
 
 void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fname,
@@ -158,10 +179,7 @@ void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fn
     memset(run, 0, sizeof *run);
     run->asked = asked;
     run->node_cost = api_node_cost(ap);
-    run->allowance = (unsigned long long)(lua_host_budget_left(L) / run->node_cost);
-    if (run->allowance == 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
+    run->allowance = api_allowance(L, ap, fname);
     unsigned long long limit = run->allowance < asked ? run->allowance : asked;
     solver_set_node_limit(ap->solver, limit < API_NODE_LIMIT ? limit : API_NODE_LIMIT);
     ap->busy = 1;

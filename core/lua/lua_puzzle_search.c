@@ -61,7 +61,10 @@ static int api_solve(lua_State *L)
     return api_push_found(L, ap, r, grid);
 }
 
-/* p:count([limit=2]) -> the number of solutions, at most limit. */
+/* p:count([limit=2]) -> the number of solutions, at most limit. The
+ * rules' own kernel (a killer's) tries first, before any ruleset is built:
+ * most killers a generator counts end there. A kernel count of 0 goes on
+ * to the general path, which names conflicting givens. */
 static int api_count(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "count");
@@ -69,15 +72,17 @@ static int api_count(lua_State *L)
     uint64_t nodes = api_node_budget(L, 3, "count");
     uint8_t listed[LUA_COUNT_LISTED * SL_MAX_CELLS]; /* the kernel's, or the first */
     uint8_t *found = limit <= LUA_COUNT_LISTED ? listed : NULL;
-    struct api_search run;
-    if (api_search_settled(L, ap, "count", listed)) { /* limit >= 1: the count is 1 */
-        api_note_counted(ap, (long)limit, &(struct search_result){1, 0}, listed);
-        lua_pushinteger(L, 1);
+    struct search_result r;
+    uint64_t used = api_search_kernel(L, ap, "count", (long)limit, nodes, &r, found);
+    if (used && !r.gave_up && r.solutions > 0) {
+        api_note_counted(ap, (long)limit, &r, found);
+        lua_pushinteger(L, r.solutions);
         return 1;
     }
-    api_search_begin_within(L, ap, "count", &run, nodes);
-    struct search_result r; /* the rules' own kernel (a killer's) first, within the run's nodes */
-    puzzle_count_within(&ap->p, ap->solver, (long)limit, &r, &run.stats, found);
+    if (used >= nodes) return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;
+    struct api_search run;
+    api_search_begin_within(L, ap, "count", &run, nodes - used);
+    r = solver_count(ap->solver, ap->p.givens, (long)limit, found, &run.stats);
     api_note_counted(ap, (long)limit, &r, found);
     if (api_search_end(L, ap, "count", &run, r.gave_up))
         return luaL_pushfail(L), lua_pushliteral(L, "gave up"), 2;

@@ -39,6 +39,14 @@ expect("killer settled: count first, then solve", killer_with("6" .. open):count
 local kwrong = killer_with("7" .. open)
 expect("killer with a wrong given has no solution", select(2, kwrong:solve()), "no solution")
 expect("and counts 0", kwrong:count(), 0)
+-- p:count asks the killer's own kernel before any ruleset: a killer with
+-- ten cages left out has more solutions than its limit, and a count of
+-- one node cannot finish.
+local kloose = sudolab.puzzle{rules = "classic;killer:" .. kcages:gsub("[A-J]", ".") .. ":" ..
+                                         ksums:gsub("^" .. ("%d+,"):rep(10), ""), givens = kp:givens()}
+expect("killer missing cages counts to its limit", kloose:count(5), 5)
+expect("the same, limit 2", kloose:count(2), 2)
+expect("a count of one node gives up", select(2, kloose:count(2, 1)), "gave up")
 local krepeat = killer_with("77" .. open:sub(2))
 local ok, err = pcall(krepeat.solve, krepeat)
 expect("killer with a repeated given is refused", ok, false)
