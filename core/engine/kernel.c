@@ -818,6 +818,20 @@ static inline digitset kernel_union6(const digitset *cand, const uint8_t *cells)
            cand[cells[5]];
 }
 
+/* Box-line's narrowing at one crossing, from the unions of its shared
+ * cells and of each unit's cells outside them: a digit the shared cells
+ * hold and one unit holds nowhere else leaves the other unit's cells. */
+static K_ALWAYS_INLINE int kernel_cross(struct prop_ctx *ctx, const struct kernel *k,
+                                        digitset in_shared, digitset in_a, digitset in_b,
+                                        const uint8_t *only_a, const uint8_t *only_b, int nx)
+{
+    digitset pointing = in_shared & ~in_a & in_b;
+    digitset claiming = in_shared & ~in_b & in_a;
+    if (pointing && kernel_remove(ctx, k, only_b, pointing, nx)) return SL_PROP_CONTRADICTION;
+    if (claiming && kernel_remove(ctx, k, only_a, claiming, nx)) return SL_PROP_CONTRADICTION;
+    return SL_PROP_OK;
+}
+
 /* Box-line's test where a diagonal crosses a box, for the crossings
  * with a unit in `houses`: the few of them, cell by cell. */
 static int kernel_diagonal_crossings(struct prop_ctx *ctx, const struct kernel *k, uint64_t houses)
@@ -827,11 +841,9 @@ static int kernel_diagonal_crossings(struct prop_ctx *ctx, const struct kernel *
         if (!(houses & x->units)) continue;
         const digitset *cand = ctx->cand;
         digitset in_shared = cand[x->shared[0]] | cand[x->shared[1]] | cand[x->shared[2]];
-        digitset in_a = kernel_union6(cand, x->only_a), in_b = kernel_union6(cand, x->only_b);
-        digitset pointing = in_shared & ~in_a & in_b;
-        digitset claiming = in_shared & ~in_b & in_a;
-        if (pointing && kernel_remove_x(ctx, k, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
-        if (claiming && kernel_remove_x(ctx, k, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+        if (kernel_cross(ctx, k, in_shared, kernel_union6(cand, x->only_a),
+                         kernel_union6(cand, x->only_b), x->only_a, x->only_b, K_DIAGONALS))
+            return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -858,11 +870,7 @@ static K_ALWAYS_INLINE int kernel_intersections_n(struct prop_ctx *ctx, const st
         digitset in_shared = kernel_union(cand, x, 0);
         digitset in_a = kernel_union(cand, x, 1) | kernel_union(cand, x, 2);
         digitset in_b = kernel_union(cand, x, 3) | kernel_union(cand, x, 4);
-        digitset pointing = in_shared & ~in_a & in_b;
-        digitset claiming = in_shared & ~in_b & in_a;
-        if (pointing && kernel_remove(ctx, k, x->only_b, pointing, nx))
-            return SL_PROP_CONTRADICTION;
-        if (claiming && kernel_remove(ctx, k, x->only_a, claiming, nx))
+        if (kernel_cross(ctx, k, in_shared, in_a, in_b, x->only_a, x->only_b, nx))
             return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
