@@ -262,7 +262,7 @@ static void test_se_rated(void) { check_file("se_rated_sample.txt", 5, 2094); }
 
 /* The kernel serves the classic 9x9 rules, alone or with both diagonals:
  * other sizes, grids without boxes and rules with other units of their
- * own keep the general path. With `blame`, the ruleset's blame_branch
+ * own keep the general path. With `blame`, the ruleset's kernel_fits
  * instead: set wherever the kernel fits, whether it runs or not. */
 static int ruleset_has(int size, int box_rows, int box_cols, const char *extra, int blame)
 {
@@ -276,7 +276,7 @@ static int ruleset_has(int size, int box_rows, int box_cols, const char *extra, 
         return -1;
     }
     struct ruleset *rs = ruleset_build(&p, &err);
-    int has = rs == NULL ? -1 : blame ? rs->blame_branch : rs->kernel != NULL;
+    int has = rs == NULL ? -1 : blame ? rs->kernel_fits : rs->kernel != NULL;
     ruleset_free(rs);
     puzzle_clear(&p);
     return has;

@@ -140,7 +140,7 @@ static int fill_unit_is_house(const struct ruleset *rs, int u, int *which)
  * that propagates or branches) and the givens are empty: the mask
  * search's grids are then its grids, and its diagonal boxes share no
  * house, so any permutations of the digits start one. The kernel's fit
- * (blame_branch) has checked the houses of a 9x9 ruleset already. */
+ * (kernel_fits) has checked the houses of a 9x9 ruleset already. */
 static int fill_plain_classic(const struct ruleset *rs, const uint8_t *givens)
 {
     const struct geometry *g = &rs->geo;
@@ -149,7 +149,7 @@ static int fill_plain_classic(const struct ruleset *rs, const uint8_t *givens)
         return 0;
     for (int c = 0; c < g->ncells; c++)
         if (givens[c] || rs->domain[c] != rs->all) return 0;
-    if (rs->blame_branch) return 1;
+    if (rs->kernel_fits) return 1;
     unsigned char seen[3 * SL_MAX_SIZE] = {0};
     for (int u = 0, which; u < rs->nunits; u++) {
         if (rs->unit_start[u + 1] - rs->unit_start[u] != g->size) return 0;

@@ -153,9 +153,9 @@ void dig_unavoidable_find(struct dig_unavoidable *u, const struct ruleset *rs,
 {
     u->n = 0;
     int n = rs->geo.size;
-    /* The kernel's fit (blame_branch) is the plain classic houses, or
-     * those and X sudoku's diagonals, where a swap may break a diagonal. */
-    if (!rs->blame_branch || rs->nunits != 3 * n || rs->geo.ncells > DIG_UNAVOIDABLE_CELLS ||
+    /* The kernel's fit is the plain classic houses, or those and X
+     * sudoku's diagonals, where a swap may break a diagonal. */
+    if (!rs->kernel_fits || rs->nunits != 3 * n || rs->geo.ncells > DIG_UNAVOIDABLE_CELLS ||
         n > DIG_UNAVOIDABLE_SIDE || rs->geo.box_rows == 0)
         return;
     /* A cell barred from a digit might not take the swap. */

@@ -4,7 +4,7 @@
  * intersections) would make, in whatever order is cheapest: the fixed
  * point, and whether there is a contradiction, do not depend on the
  * order, and the search blames dead ends on the cell branched on
- * (ruleset blame_branch), not on the cell found empty. Where a step
+ * (ruleset kernel_fits), not on the cell found empty. Where a step
  * skips work (peers read from a digit's board, crossings or houses that
  * cannot narrow anything), what it skips would change nothing.
  */

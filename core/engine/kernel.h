@@ -7,7 +7,7 @@
  * It reaches the fixed point of propagate.c's general path (the same
  * state, or a contradiction exactly when that path finds one), in an
  * order of its own: the search blames dead ends on the cell branched on
- * for such rulesets (rules.h, blame_branch), so every search over it
+ * for such rulesets (rules.h, kernel_fits), so every search over it
  * takes the same branches, meets the same dead ends and finds the same
  * solutions in the same order. Only the cost per step falls: fixed loop
  * bounds, one-word unit sets, houses read by the fixed layout of rows,

@@ -368,7 +368,7 @@ static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *
              intersections_build(rs, err) || lay_out_groups(rs, &b, err) || lay_out_state(rs, &b) ||
              copy_text(rs, p, err);
     if (!failed) rs->kernel = kernel_new(rs);
-    rs->blame_branch = rs->kernel != NULL;
+    rs->kernel_fits = rs->kernel != NULL;
     if (rs->kernel && kernel_disabled()) {
         kernel_free(rs->kernel);
         rs->kernel = NULL;

@@ -69,11 +69,13 @@ struct ruleset {
     char *text;           /* puzzle_rules_text of the source, for reuse */
     /* The classic kernel's tables (kernel.h), or NULL: the general path. */
     struct kernel *kernel;
-    /* 1 when the search blames a dead end on the cell branched on rather
-     * than on the cell propagation found empty (search.h): set for every
-     * ruleset the kernel fits, with or without it, as the kernel's order
-     * of narrowings differs from the general path's. */
-    int blame_branch;
+    /* 1 when the kernel fits the ruleset (kernel.h: 9x9, the classic
+     * houses, and X sudoku's diagonals when there are 29 units, no
+     * propagating rule), whether it runs or SUDOLAB_GENERAL_ENGINE keeps
+     * it off. Searches over such
+     * rulesets blame a dead end on the cell branched on (search.c), as the
+     * kernel's order of narrowings differs from the general path's. */
+    int kernel_fits;
     /* 1 when built by ruleset_build_lean and some rule left out part of
      * itself; 0 when the ruleset is the very one ruleset_build makes. */
     int lean;

@@ -180,7 +180,7 @@ static int should_stop(const struct search_run *run)
 }
 
 /* A dead end reached by trying an alternative of `offer`. With the
- * ruleset's blame_branch, the cells branched on gain it: which cell
+ * ruleset's kernel_fits, the cells branched on gain it: which cell
  * propagation finds empty depends on the order of its narrowings, which
  * the classic kernel chooses freely, while the branch does not (and
  * weighs the trees of classic sets no heavier). Otherwise the cell
@@ -194,7 +194,7 @@ static void blame_cell(struct solver *s, int cell)
 
 static void note_dead_end(struct solver *s, const struct branch_offer *offer)
 {
-    if (s->rs->blame_branch)
+    if (s->rs->kernel_fits)
         for (int i = 0; i < offer->ncells; i++) blame_cell(s, offer->cells[i]);
     else if (s->ctx.failed_cell >= 0)
         blame_cell(s, s->ctx.failed_cell);
