@@ -151,28 +151,34 @@ static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution
         return api_error(L, "dig: the third argument is a rating or \"singles\"");
     if (!singles && !lua_isnoneornil(L, 4))
         return api_dig_deduced(L, ap, solution, cells, start, ngroups);
+    /* A Lua rule may not be pure: what one dig met need not hold for the next. */
+    int remember = !singles && lua_toboolean(L, 5) && !ap->lua_rules;
+    struct dig_memory *memory = remember ? api_dig_memory(L, ap, "dig") : NULL;
     struct api_search run;
     uint8_t undecided[SL_MAX_CELLS] = {0};
     api_search_begin(L, ap, "dig", &run);
     int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
                                                start, ngroups)
-                          : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
-                                       ngroups, undecided);
+                          : dig_groups_remembering(ap->solver, ap->rules, ap->p.givens, solution,
+                                                   cells, start, ngroups, undecided, memory);
     api_search_end(L, ap, "dig", &run, 0);
     if (removed < 0) return api_error(L, "dig: out of memory");
     lua_pushinteger(L, removed);
     return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
 }
 
-/* p:dig(groups, solution [, up_to]) -> removed [, undecided]: tries each group of cells
- * (a list of lists of 0-based cells, or of cells alone; or a seed: every
- * cell alone in the order sudolab.shuffled draws from it) in order and
- * removes its givens when the puzzle stays unique without them; the whole
- * loop runs in C. With up_to, a removal stays when the rules' own
+/* p:dig(groups, solution [, up_to [, remember]]) -> removed [, undecided]: tries each group of
+ * cells (a list of lists of 0-based cells, or of cells alone; or a seed: every cell alone in the
+ * order sudolab.shuffled draws from it) in order and removes its givens when the puzzle stays
+ * unique without them; the whole loop runs in C. With up_to, a removal stays when the rules' own
  * techniques rated up to it still fill the grid; with "singles", when
  * singles and the rules' propagation still do (dig.h). undecided, when
  * some are, lists the groups (each a list of cells) kept only because a
- * search gave up (dig.h's DIG_NODE_LIMIT), for a longer look. */
+ * search gave up (dig.h's DIG_NODE_LIMIT), for a longer look. With
+ * remember true (up_to nil), the dig keeps what it learns of the grid
+ * for the next such dig of the same solution (dig.h's dig_memory): the
+ * givens removed are the same, found with fewer searches when the digs
+ * ask alike, as a climb's neighbouring puzzles do (scripts/dig.lua). */
 static int api_dig(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
