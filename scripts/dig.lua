@@ -52,12 +52,9 @@ function M.strategy_for(opts, v)
   return (opts.symmetry or v.defaults.symmetry) == "none" and "random" or "symmetric"
 end
 
--- random: math.random, or the caller's local copy of it (a loop that
--- shuffles often then looks no global up per draw).
-local function shuffle(list, random)
-  random = random or math.random
+local function shuffle(list)
   for i = #list, 2, -1 do
-    local j = random(i)
+    local j = math.random(i)
     list[i], list[j] = list[j], list[i]
   end
   return list
@@ -308,30 +305,9 @@ local function climb(p, solution, orbits, band, rating, rate)
   local slack = largest == 2 and M.climb_slack or 0
   local function by_size(list) return list[largest] or list[#list] end
   local far, near = by_size(M.climb_nodes), by_size(M.climb_near_nodes)
-  -- The base's orbits, removed and kept: each try shuffles copies.
-  local base_kept, base_removed
-  local function split()
-    base_kept, base_removed = {}, {}
-    for _, orbit in ipairs(orbits) do
-      local list = p:get(orbit[1]) == 0 and base_removed or base_kept
-      list[#list + 1] = orbit
-    end
-  end
-  split()
-  local random, move = math.random, table.move
+  local random, most, groups = math.random, math.maxinteger, sudolab.groups(orbits)
   for _ = 1, M.climb_tries do
-    local kept = move(base_kept, 1, #base_kept, 1, {})
-    local removed = move(base_removed, 1, #base_removed, 1, {})
-    shuffle(removed, random)
-    shuffle(kept, random)
-    local back = 0
-    for k = 1, #removed do
-      if back >= M.climb_back and k > 2 then break end
-      put_orbit(p, solution, removed[k], true)
-      kept[#kept + 1] = removed[k]
-      back = back + #removed[k]
-    end
-    p:dig(kept, solution, nil, true)
+    p:dig_neighbour(groups, solution, M.climb_back, random(0, most))
     local givens = p:givens()
     local seen = met[givens]
     met[givens] = true
@@ -343,7 +319,6 @@ local function climb(p, solution, orbits, band, rating, rate)
       if res.rating >= band[1] - 1e-9 then return res, ratings end
       if res.rating >= rating - slack - 1e-9 then
         rating, base = math.max(rating, res.rating), givens
-        split()
       else
         p:givens(base)
       end
