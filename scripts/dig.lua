@@ -259,7 +259,10 @@ end
 -- (an orbit of a symmetry is several cells, and a larger step lands less
 -- often; one orbit alone mostly digs back to the base), the dig run
 -- again with those last (so other givens get the first chance to go),
--- and the result rated. A neighbour rated no lower than the climb's best
+-- and the result rated. A try is one call, p:dig_neighbour, and its dig
+-- remembers what the base's dig and earlier tries learnt of the grid (its
+-- second solutions and unique puzzles), so most of its questions need no
+-- search. A neighbour rated no lower than the climb's best
 -- becomes the next base; with a symmetry of orbits of two cells
 -- (rotate180, mirror, flip, diagonal) so does one up to M.climb_slack
 -- below it: their neighbours are rarely rated level, and a climb that
