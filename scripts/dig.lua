@@ -259,7 +259,10 @@ end
 -- (an orbit of a symmetry is several cells, and a larger step lands less
 -- often; one orbit alone mostly digs back to the base), the dig run
 -- again with those last (so other givens get the first chance to go),
--- and the result rated. A neighbour rated no lower than the climb's best
+-- and the result rated. A try is one call, p:dig_neighbour, and its dig
+-- remembers what the base's dig and earlier tries learnt of the grid (its
+-- second solutions and unique puzzles), so most of its questions need no
+-- search. A neighbour rated no lower than the climb's best
 -- becomes the next base; with a symmetry of orbits of two cells
 -- (rotate180, mirror, flip, diagonal) so does one up to M.climb_slack
 -- below it: their neighbours are rarely rated level, and a climb that
@@ -274,13 +277,19 @@ end
 -- of the symmetry's orbits) is undone unrated too: so little search goes
 -- with puzzles rated far below the band, and their ratings were most of
 -- a climb's cost, while every landing seen took more (scripts/RESULTS.md,
--- "symbeyond"); without a symmetry 7 pays, while with rotate90's orbits
--- of four it lost a puzzle. The screen only steers the climb: a landing
--- is still rated. Returns the rating
+-- "symbeyond"); without a symmetry 7 pays, and so it does with orbits of
+-- two once the climb's digs remember what they learnt of the grid (p:dig's
+-- remember: a try then costs less against a rating), and 9 there once the
+-- climb's best is within M.climb_near of the band, where the ratings of
+-- neighbours that searched little land least for their cost
+-- (scripts/RESULTS.md, "symb2"); rotate90's orbits of four lost a puzzle
+-- at 7. The screen only steers the climb: a landing is still rated.
+-- Returns the rating
 -- result of the first neighbour in the band (p holds it), or nil (p
 -- holds the last base); and the ratings made.
 M.climb_reach, M.climb_tries, M.climb_back = 1.5, 400, 4
-M.climb_nodes = {7, 5, 5, 5} -- by the largest orbit's cells
+M.climb_nodes = {7, 7, 5, 5} -- by the largest orbit's cells
+M.climb_near, M.climb_near_nodes = 0.45, {7, 9, 5, 5}
 M.climb_slack = 0.1
 
 -- True when p's search proves it unique within `nodes` search nodes. The
@@ -297,27 +306,15 @@ local function climb(p, solution, orbits, band, rating, rate)
   local largest = 1
   for _, orbit in ipairs(orbits) do largest = math.max(largest, #orbit) end
   local slack = largest == 2 and M.climb_slack or 0
-  local screen = M.climb_nodes[largest] or M.climb_nodes[#M.climb_nodes]
+  local function by_size(list) return list[largest] or list[#list] end
+  local far, near = by_size(M.climb_nodes), by_size(M.climb_near_nodes)
+  local random, most, groups = math.random, math.maxinteger, sudolab.groups(orbits)
   for _ = 1, M.climb_tries do
-    local kept, removed = {}, {}
-    for _, orbit in ipairs(orbits) do
-      local list = p:get(orbit[1]) == 0 and removed or kept
-      list[#list + 1] = orbit
-    end
-    shuffle(removed)
-    shuffle(kept)
-    local back = 0
-    for k = 1, #removed do
-      if back >= M.climb_back and k > 2 then break end
-      put_orbit(p, solution, removed[k], true)
-      kept[#kept + 1] = removed[k]
-      back = back + #removed[k]
-    end
-    p:dig(kept, solution)
+    p:dig_neighbour(groups, solution, M.climb_back, random(0, most))
     local givens = p:givens()
     local seen = met[givens]
     met[givens] = true
-    if seen or searched_little(p, screen) then
+    if seen or searched_little(p, rating >= band[1] - M.climb_near - 1e-9 and near or far) then
       p:givens(base)
     else
       ratings = ratings + 1
@@ -362,7 +359,7 @@ function M.graded(p, solution, opts)
     -- such a dig stops where singles stop, with no search and no easing
     -- back from a minimal puzzle.
     local singles = not opts.deduce and band[2] <= sudolab.grades.easy.high + 1e-9
-    p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil)
+    p:dig(orbits, solution, opts.deduce and band[2] or singles and "singles" or nil, true)
   end
   local ratings = 1
   -- A rating known above or below the band, or known within it, needs no

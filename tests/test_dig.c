@@ -171,6 +171,69 @@ static void test_dig_few_groups(void)
     fixture_close(&f);
 }
 
+/* A dig that remembers (dig_groups_remembering) removes what one that
+ * does not removes, dig after dig of one grid, as a climb digs them:
+ * a minimal puzzle, a few of its removed cells given back, dug again
+ * over every cell with those last. The memory learns second solutions
+ * and unique puzzles on the way, and starts afresh on another grid. So
+ * too with X sudoku, where no swap set is known and the learnt sets are
+ * all there is. */
+static void check_dig_remembering(const char *rule)
+{
+    struct fixture f;
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    if (rule) {
+        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, rule, "", &err), 0);
+        solver_free(f.solver);
+        ruleset_free(f.rules);
+        f.rules = ruleset_build(&f.puzzle, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f.rules);
+        f.solver = solver_new(f.rules);
+    }
+    struct dig_memory *memory = malloc(sizeof *memory);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(memory);
+    dig_memory_forget(memory);
+    uint8_t grid[SL_MAX_CELLS], plain[SL_MAX_CELLS], base[SL_MAX_CELLS];
+    int cells[81], start[82], disagreed = 0, moved = 0, learned = 0;
+    struct rng rng;
+    for (int c = 0; c < 82; c++) start[c] = c;
+    for (int seed = 1; seed <= 3; seed++) {
+        rng_seed(&rng, (uint64_t)seed);
+        dig_every_cell(&f, &rng, grid);
+        memcpy(base, f.puzzle.givens, 81);
+        for (int round = 0; round < 12; round++) {
+            int n = 0, back = 0;
+            for (int c = 0; c < 81; c++)
+                if (base[c]) cells[n++] = c;
+            rng_shuffle_ints(&rng, cells, n);
+            int open[81], nopen = 0;
+            for (int c = 0; c < 81; c++)
+                if (!base[c]) open[nopen++] = c;
+            rng_shuffle_ints(&rng, open, nopen);
+            memcpy(plain, base, 81);
+            for (; back < 3; back++) plain[open[back]] = grid[open[back]], cells[n++] = open[back];
+            memcpy(f.puzzle.givens, plain, 81);
+            dig_groups(f.solver, f.rules, plain, grid, cells, start, n, NULL);
+            dig_groups_remembering(f.solver, f.rules, f.puzzle.givens, grid, cells, start, n, NULL,
+                                   memory);
+            disagreed += memcmp(plain, f.puzzle.givens, 81) != 0;
+            moved += memcmp(base, plain, 81) != 0;
+            CU_ASSERT_EQUAL(fixture_count(&f, 2), 1);
+        }
+        CU_ASSERT_EQUAL(memcmp(memory->solution, grid, 81), 0);
+        learned += memory->nlearned > 0 && memory->nunique > 0;
+    }
+    CU_ASSERT_EQUAL(disagreed, 0);
+    CU_ASSERT_TRUE(moved > 0); /* some digs left another minimal puzzle */
+    CU_ASSERT_EQUAL(learned, 3);
+    free(memory);
+    fixture_close(&f);
+}
+
+static void test_dig_remembering(void) { check_dig_remembering(NULL); }
+static void test_dig_remembering_x(void) { check_dig_remembering("diagonal"); }
+
 /* A grid past the sets' 128 cells digs without them, unique. */
 static void test_dig_big(void)
 {
@@ -366,6 +429,8 @@ void tests_register(void)
     CU_add_test(s, "fill other rules", test_fill_other_rules);
 
     CU_add_test(s, "dig few groups", test_dig_few_groups);
+    CU_add_test(s, "dig remembering", test_dig_remembering);
+    CU_add_test(s, "dig remembering, X sudoku", test_dig_remembering_x);
     CU_add_test(s, "narrow many cells at once", test_narrow_each);
     CU_add_test(s, "keeps unique when a count is cut short", test_keeps_unique_when_cut_short);
 }

@@ -176,8 +176,11 @@ struct dig_run {
     int singles; /* a group goes only when singles still fill the grid */
     int stopped; /* a rule stopped propagation: nothing more is removed */
     /* Sets a unique puzzle keeps a given in (none when not known), and
-     * the givens as bits: a removal that empties a set fails unsearched. */
+     * the givens as bits: a removal that empties a set fails unsearched.
+     * memory, when the caller keeps one: the sets of second solutions
+     * found, by this dig and earlier ones of the grid (dig.h). */
     const struct dig_unavoidable *sets;
+    struct dig_memory *memory;
     uint64_t given_bits[2];
     struct dig_glance *glance; /* the givens as masks, or NULL: dig_forced */
     uint8_t *undecided;        /* per group, or NULL: kept as a search gave up */
@@ -240,7 +243,67 @@ static int dig_empties_set(const struct dig_run *run, int g)
     uint64_t left[2] = {run->given_bits[0], run->given_bits[1]};
     dig_clear_bits(run, g, left);
     uint64_t group[2] = {run->given_bits[0] & ~left[0], run->given_bits[1] & ~left[1]};
-    return dig_unavoidable_emptied(run->sets, left, group);
+    if (dig_unavoidable_emptied(run->sets, left, group)) return 1;
+    const struct dig_memory *m = run->memory;
+    for (int i = 0; m && i < m->nlearned; i++)
+        if (!(m->learned[i][0] & left[0]) && !(m->learned[i][1] & left[1]) &&
+            ((m->learned[i][0] & group[0]) || (m->learned[i][1] & group[1])))
+            return 1;
+    return 0;
+}
+
+/* 1 when the givens left without group g hold all of a puzzle the
+ * memory knows unique: they are unique too, with no search. */
+static int dig_keeps_known(const struct dig_run *run, int g)
+{
+    const struct dig_memory *m = run->memory;
+    if (!m || !m->nunique) return 0;
+    uint64_t left[2] = {run->given_bits[0], run->given_bits[1]};
+    dig_clear_bits(run, g, left);
+    for (int i = 0; i < m->nunique; i++)
+        if (!(m->unique[i][0] & ~left[0]) && !(m->unique[i][1] & ~left[1])) return 1;
+    return 0;
+}
+
+/* Keeps the givens a dig left in the run's memory as a unique puzzle
+ * (the dig kept the puzzle it was given unique), unless it holds them. */
+static void dig_learn_unique(struct dig_run *run)
+{
+    struct dig_memory *m = run->memory;
+    const uint64_t *bits = run->given_bits;
+    for (int i = 0; i < m->nunique; i++)
+        if (m->unique[i][0] == bits[0] && m->unique[i][1] == bits[1]) return;
+    uint64_t *slot = m->unique[m->next_unique];
+    slot[0] = bits[0], slot[1] = bits[1];
+    m->next_unique = (m->next_unique + 1) % DIG_MEMORY_UNIQUE;
+    if (m->nunique < DIG_MEMORY_UNIQUE) m->nunique++;
+}
+
+/* Keeps in the run's memory the cells where `other`, a second solution a
+ * search found, differs from the solution (the oldest set learned gives
+ * way when the memory is full). */
+static void dig_learn(struct dig_run *run, const uint8_t *other)
+{
+    struct dig_memory *m = run->memory;
+    uint64_t set[2] = {0, 0};
+    for (int c = 0; c < run->rs->geo.ncells; c++)
+        if (other[c] != run->solution[c]) set[c >> 6] |= UINT64_C(1) << (c & 63);
+    uint64_t *slot = m->learned[m->next];
+    slot[0] = set[0], slot[1] = set[1];
+    m->next = (m->next + 1) % DIG_MEMORY_SETS;
+    if (m->nlearned < DIG_MEMORY_SETS) m->nlearned++;
+}
+
+/* solver_count_below for one solution, learning where a found one
+ * differs when the run has a memory. */
+static struct search_result dig_search(struct dig_run *run, const digitset *state, int cell,
+                                       digitset allowed)
+{
+    uint8_t other[SL_MAX_CELLS];
+    uint8_t *out = run->memory ? other : NULL;
+    struct search_result r = solver_count_below(run->s, state, cell, allowed, 1, out, NULL);
+    if (out && r.solutions) dig_learn(run, out);
+    return r;
 }
 
 /* Removes group g's givens. */
@@ -268,7 +331,7 @@ static void dig_ask(struct dig_run *run, const digitset *state, int live, int g)
         present++;
         digitset own = digitset_of(run->solution[c]);
         if (!live || state[c] == own) continue; /* no other digit left for it */
-        struct search_result r = solver_count_below(run->s, state, c, ~own, 1, NULL);
+        struct search_result r = dig_search(run, state, c, ~own);
         keeps = !r.solutions && !r.gave_up;
         if (!r.solutions && r.gave_up && run->undecided) run->undecided[g] = 1;
     }
@@ -389,7 +452,7 @@ static void dig_ask_barred(struct dig_run *run, int k, int g, int c)
     if (live == 1) live = dig_add(run, state, node->add_from, node->add_to, c);
     run->stopped |= live < 0;
     if (live == 1) {
-        struct search_result r = solver_count_below(run->s, state, -1, 0, 1, NULL);
+        struct search_result r = dig_search(run, state, -1, 0);
         live = r.solutions || r.gave_up;
         if (!r.solutions && r.gave_up && run->undecided) run->undecided[g] = 1;
     }
@@ -409,6 +472,10 @@ static void dig_leaf(struct dig_run *run, int k)
         return;
     }
     if (dig_empties_set(run, g)) return;
+    if (!run->singles && dig_keeps_known(run, g)) {
+        dig_remove(run, g);
+        return;
+    }
     int lone = run->singles ? -1 : dig_lone_given(run, g);
     if (lone >= 0 && k > 0 &&
         (run->path[k - 1].made || node->add_to - node->add_from <= DIG_FRESH_GROUPS)) {
@@ -455,18 +522,44 @@ static int dig_singles_alone(struct dig_run *run, int ngroups)
     return run->removed;
 }
 
+void dig_memory_forget(struct dig_memory *memory)
+{
+    memory->ncells = 0;
+    memory->nlearned = memory->next = 0;
+    memory->nunique = memory->next_unique = 0;
+}
+
 /* The unavoidable sets of the solution, when the givens agree with it
- * and the grid fits two words of bits. */
+ * and the grid fits two words of bits: the run's memory's when it holds
+ * this solution's, else found (into the memory, emptied first, when the
+ * run has one; else into sets). Without them the memory is not used. */
 static void dig_sets_open(struct dig_run *run, struct dig_unavoidable *sets)
 {
     const struct ruleset *rs = run->rs;
+    struct dig_memory *m = run->memory;
+    int ncells = rs->geo.ncells;
     sets->n = 0;
-    if (rs->geo.ncells > DIG_UNAVOIDABLE_CELLS) return;
+    run->memory = NULL;
+    if (ncells > DIG_UNAVOIDABLE_CELLS) return;
     run->given_bits[0] = run->given_bits[1] = 0;
-    for (int c = 0; c < rs->geo.ncells; c++) {
+    for (int c = 0; c < ncells; c++) {
         if (!run->givens[c]) continue;
         if (run->givens[c] != run->solution[c]) return;
         run->given_bits[c >> 6] |= UINT64_C(1) << (c & 63);
+    }
+    if (m && m->ncells == ncells && !memcmp(m->solution, run->solution, (size_t)ncells)) {
+        run->sets = &m->swaps;
+        run->memory = m;
+        return;
+    }
+    if (m) {
+        dig_memory_forget(m);
+        dig_unavoidable_find(&m->swaps, rs, run->solution);
+        memcpy(m->solution, run->solution, (size_t)ncells);
+        m->ncells = ncells;
+        run->sets = &m->swaps;
+        run->memory = m;
+        return;
     }
     dig_unavoidable_find(sets, rs, run->solution);
     run->sets = sets;
@@ -491,7 +584,9 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
         if (!run->singles && dig_glance_open(&glance, rs, run->givens)) run->glance = &glance;
         run->path[0] = (struct dig_node){.l = 0, .r = ngroups};
         dig_span(run, 0);
+        if (run->memory && !run->stopped) dig_learn_unique(run);
     } else {
+        run->memory = NULL; /* learned from shared states only */
         dig_singles_alone(run, ngroups);
     }
     solver_keep_dead_ends(s, 0);
@@ -499,6 +594,7 @@ static int dig_run_groups(struct dig_run *run, int ngroups)
     solver_set_node_limit(s, limit);
     free(run->states);
     run->sets = NULL; /* they lived on this frame */
+    run->memory = NULL;
     run->glance = NULL;
     return run->removed;
 }
@@ -514,10 +610,18 @@ static struct dig_run dig_run_of(struct solver *s, const struct ruleset *rs, uin
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups, uint8_t *undecided)
 {
+    return dig_groups_remembering(s, rs, givens, solution, cells, start, ngroups, undecided, NULL);
+}
+
+int dig_groups_remembering(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                           const uint8_t *solution, const int *cells, const int *start, int ngroups,
+                           uint8_t *undecided, struct dig_memory *memory)
+{
     if (ngroups < 1) return 0;
     if (undecided) memset(undecided, 0, (size_t)ngroups);
     struct dig_run run = dig_run_of(s, rs, givens, solution, cells, start);
     run.undecided = undecided;
+    run.memory = memory;
     int removed = dig_run_groups(&run, ngroups);
     return removed >= 0
                ? removed

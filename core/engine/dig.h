@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 
+#include "dig_unavoidable.h"
 #include "search.h"
 
 /* 1 when the puzzle `givens` (unique, with solution `solution`, solved by
@@ -39,6 +40,41 @@ int dig_keeps_unique(struct solver *s, const struct ruleset *rs, const uint8_t *
  * search gave up (DIG_NODE_LIMIT): a caller may ask them again at length. */
 int dig_groups(struct solver *s, const struct ruleset *rs, uint8_t *givens, const uint8_t *solution,
                const int *cells, const int *start, int ngroups, uint8_t *undecided);
+
+/* What the digs of one grid learn, for the next dig of that grid: its
+ * swap sets (dig_unavoidable.h), found once, and the sets where second
+ * solutions the digs' searches met differ from it. A second solution W
+ * of some givens is one of any givens that agree with the grid and leave
+ * every cell where W differs open, so a removal that would leave such a
+ * set without a given fails unsearched, as the swap sets' do. And the
+ * puzzles the digs left (unique, as the puzzles they were given): givens
+ * that hold all of one are unique too, so a removal that keeps one goes
+ * unsearched. A climb
+ * that digs one grid's neighbouring puzzles again and again (dig.lua)
+ * asks mostly what an earlier dig answered so. The sets depend on the
+ * ruleset and the grid alone: a memory is emptied when the grid differs,
+ * and its owner empties it when the rules change (dig_memory_forget). */
+#define DIG_MEMORY_SETS 256
+#define DIG_MEMORY_UNIQUE 64
+struct dig_memory {
+    int ncells; /* of the grid below; 0: nothing known */
+    uint8_t solution[SL_MAX_CELLS];
+    struct dig_unavoidable swaps;
+    int nlearned, next; /* learned sets held, and the one the next replaces */
+    uint64_t learned[DIG_MEMORY_SETS][2];
+    int nunique, next_unique; /* the same for the unique puzzles */
+    uint64_t unique[DIG_MEMORY_UNIQUE][2];
+};
+
+/* Empties memory: the next dig starts afresh. */
+void dig_memory_forget(struct dig_memory *memory);
+
+/* dig_groups that takes the swap sets from memory and adds to it the
+ * sets of the second solutions its searches find (memory may be NULL:
+ * dig_groups). The givens removed are dig_groups'. */
+int dig_groups_remembering(struct solver *s, const struct ruleset *rs, uint8_t *givens,
+                           const uint8_t *solution, const int *cells, const int *start, int ngroups,
+                           uint8_t *undecided, struct dig_memory *memory);
 
 /* dig_groups where a group goes only when singles (propagation without
  * box-line intersections: naked and hidden singles and the rules' own

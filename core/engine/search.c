@@ -532,9 +532,10 @@ int solver_narrow_each(struct solver *s, void *state, const int *cells, const di
 
 /* run_prepared's search, from a copy of a propagated state. */
 struct search_result solver_count_below(struct solver *s, const void *state, int cell,
-                                        digitset allowed, long limit, struct search_stats *stats)
+                                        digitset allowed, long limit, uint8_t *solution,
+                                        struct search_stats *stats)
 {
-    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit};
+    struct search_run run = {.s = s, .limit = limit < 1 ? 1 : limit, .solution = solution};
     run.stats.nodes = 1;
     if (!s->keep_dead_ends) solver_forget_dead_ends(s);
     digitset *root = state_at(s, 0);

@@ -93,9 +93,11 @@ int solver_narrow_each(struct solver *s, void *state, const int *cells, const di
                        int count);
 /* Counts, up to limit, the solutions below `state` (not changed) in
  * which `cell` holds one of `allowed` (cell -1: any), as
- * solver_count_within would from the givens that made the state. */
+ * solver_count_within would from the givens that made the state; writes
+ * the first found to `solution` when not NULL. */
 struct search_result solver_count_below(struct solver *s, const void *state, int cell,
-                                        digitset allowed, long limit, struct search_stats *stats);
+                                        digitset allowed, long limit, uint8_t *solution,
+                                        struct search_stats *stats);
 /* Keeps (1) the dead-end weights solver_count_below's searches leave for
  * the next, instead of forgetting them at each (0, the default); turning
  * it on forgets them once. A dig asks many questions of one grid: cells

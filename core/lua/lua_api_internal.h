@@ -46,6 +46,8 @@
 
 #define API_PUZZLE "sudolab.puzzle"
 
+struct dig_memory;
+
 struct api_puzzle {
     struct puzzle p;
     struct ruleset *rules; /* NULL until needed, or after a rule change */
@@ -58,8 +60,11 @@ struct api_puzzle {
     size_t charged;      /* bytes of rules, solver, rater charged to the cap */
     int rater_charged;   /* the rater's bytes are in charged */
     int rater_retotaled; /* the rater was kept over a retotal: rater_retotaled before it rates */
-    int busy;            /* a search on it is under way */
-    int dead;            /* finalized: a finalizer brought it back */
+    /* What p:dig(..., true) learnt of the last grid it dug (dig.h), or
+     * NULL until the first such dig; freed with the rules. */
+    struct dig_memory *dig_memory;
+    int busy; /* a search on it is under way */
+    int dead; /* finalized: a finalizer brought it back */
     /* Givens p:rate() found unique, and their solution: givens that keep
      * those and agree with the solution have that solution alone (graded
      * digs ease a puzzle by adding givens), so no search is needed. Valid
@@ -216,6 +221,9 @@ void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname
 /* Charges the cap for ap's rater, made or to be made over ap->rules: a
  * search of its own and the player's grid. */
 void api_charge_rater(lua_State *L, struct api_puzzle *ap, const char *fname);
+/* ap's dig memory (dig.h), made and charged to the cap at the first call;
+ * raises when out of memory. */
+struct dig_memory *api_dig_memory(lua_State *L, struct api_puzzle *ap, const char *fname);
 
 /* The ruleset and solver of the puzzle's current rules, checking givens.
  * A ruleset may be there without a solver (p:retotal patched it). */

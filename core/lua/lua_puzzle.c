@@ -12,8 +12,10 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "dig.h"
 #include "lua_host.h"
 #include "rate.h"
 #include "rules.h"
@@ -32,6 +34,8 @@ void api_release(lua_State *L, struct api_puzzle *ap)
     ap->rater_charged = 0;
     ap->rater_retotaled = 0;
     ap->unique_known = 0;
+    free(ap->dig_memory); /* its sets hold for the rules it was made under */
+    ap->dig_memory = NULL;
 }
 
 int api_unique_known(const struct api_puzzle *ap, uint8_t *solution)
@@ -132,6 +136,16 @@ void api_prepare(lua_State *L, struct api_puzzle *ap, const char *fname)
     }
     if (ruleset_check_givens(ap->rules, ap->p.givens, &cell, &err))
         api_error(L, "%s: %s", fname, err.msg);
+}
+
+struct dig_memory *api_dig_memory(lua_State *L, struct api_puzzle *ap, const char *fname)
+{
+    if (ap->dig_memory) return ap->dig_memory;
+    api_charge(L, ap, sizeof *ap->dig_memory, fname);
+    ap->dig_memory = malloc(sizeof *ap->dig_memory);
+    if (!ap->dig_memory) api_error(L, "%s: out of memory", fname);
+    dig_memory_forget(ap->dig_memory);
+    return ap->dig_memory;
 }
 
 /* The instructions a search node is charged: about what its time buys of

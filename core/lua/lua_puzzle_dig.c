@@ -31,6 +31,74 @@ static int api_cell_list(lua_State *L, int i, const char *fname, int ncells, int
     return (int)count;
 }
 
+/* Groups of cells read once (sudolab.groups): a dig that runs again
+ * and again over the same groups reads no Lua table a cell. */
+#define API_GROUPS "sudolab.groups"
+struct api_groups {
+    int ngroups, top; /* top: the largest cell, checked against each puzzle */
+    int start[SL_MAX_CELLS + 1], cells[SL_MAX_CELLS];
+};
+
+static int api_group_table(lua_State *L, int i, const char *fname, int ncells, int *cells,
+                           int *start);
+
+/* Reads the groups at index i (a list of lists of 0-based cells, or of
+ * cells alone, or what sudolab.groups made of one) into cells and start
+ * (group g is cells[start[g]] .. cells[start[g+1]-1]); returns their
+ * count. */
+static int api_group_list(lua_State *L, int i, const char *fname, int ncells, int *cells,
+                          int *start)
+{
+    const struct api_groups *made = luaL_testudata(L, i, API_GROUPS);
+    if (!made) return api_group_table(L, i, fname, ncells, cells, start);
+    if (made->top >= ncells)
+        return api_error(L, "%s: the groups hold cell %d; the grid has %d", fname, made->top,
+                         ncells);
+    memcpy(start, made->start, (size_t)(made->ngroups + 1) * sizeof *start);
+    memcpy(cells, made->cells, (size_t)made->start[made->ngroups] * sizeof *cells);
+    return made->ngroups;
+}
+
+/* sudolab.groups(groups) -> the groups (as p:dig takes them) read once,
+ * for p:dig and p:dig_neighbour in their place. */
+static int api_groups_new(lua_State *L)
+{
+    struct api_groups *made = lua_newuserdatauv(L, sizeof *made, 0);
+    made->ngroups = api_group_table(L, 1, "groups", SL_MAX_CELLS, made->cells, made->start);
+    made->top = -1;
+    for (int k = 0; k < made->start[made->ngroups]; k++)
+        if (made->cells[k] > made->top) made->top = made->cells[k];
+    luaL_setmetatable(L, API_GROUPS);
+    return 1;
+}
+
+static int api_group_table(lua_State *L, int i, const char *fname, int ncells, int *cells,
+                           int *start)
+{
+    luaL_checktype(L, i, LUA_TTABLE);
+    lua_Integer ngroups = luaL_len(L, i);
+    if (ngroups > ncells) return api_error(L, "%s: more groups than cells", fname);
+    int total = 0;
+    for (lua_Integer g = 1; g <= ngroups; g++) {
+        int one[SL_MAX_CELLS], count = 1;
+        if (lua_geti(L, i, g) == LUA_TNUMBER) { /* a cell alone: no table made per cell */
+            int isnum = 0;
+            lua_Integer c = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || c < 0 || c >= ncells)
+                return api_error(L, "%s: group %d is not a cell number 0..%d", fname, (int)g,
+                                 ncells - 1);
+            one[0] = (int)c;
+        } else
+            count = api_cell_list(L, lua_gettop(L), fname, ncells, one);
+        lua_pop(L, 1);
+        if (total + count > ncells) return api_error(L, "%s: the groups hold a cell twice", fname);
+        start[g - 1] = total;
+        for (int k = 0; k < count; k++) cells[total++] = one[k];
+    }
+    start[ngroups] = total;
+    return (int)ngroups;
+}
+
 /* p:keeps_unique(cells, solution) -> true when the puzzle, unique with
  * that solution, stays unique with the givens of `cells` removed; the
  * puzzle itself is not changed. One search per removed given: none may
@@ -151,28 +219,34 @@ static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution
         return api_error(L, "dig: the third argument is a rating or \"singles\"");
     if (!singles && !lua_isnoneornil(L, 4))
         return api_dig_deduced(L, ap, solution, cells, start, ngroups);
+    /* A Lua rule may not be pure: what one dig met need not hold for the next. */
+    int remember = !singles && lua_toboolean(L, 5) && !ap->lua_rules;
+    struct dig_memory *memory = remember ? api_dig_memory(L, ap, "dig") : NULL;
     struct api_search run;
     uint8_t undecided[SL_MAX_CELLS] = {0};
     api_search_begin(L, ap, "dig", &run);
     int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
                                                start, ngroups)
-                          : dig_groups(ap->solver, ap->rules, ap->p.givens, solution, cells, start,
-                                       ngroups, undecided);
+                          : dig_groups_remembering(ap->solver, ap->rules, ap->p.givens, solution,
+                                                   cells, start, ngroups, undecided, memory);
     api_search_end(L, ap, "dig", &run, 0);
     if (removed < 0) return api_error(L, "dig: out of memory");
     lua_pushinteger(L, removed);
     return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
 }
 
-/* p:dig(groups, solution [, up_to]) -> removed [, undecided]: tries each group of cells
- * (a list of lists of 0-based cells, or of cells alone; or a seed: every
- * cell alone in the order sudolab.shuffled draws from it) in order and
- * removes its givens when the puzzle stays unique without them; the whole
- * loop runs in C. With up_to, a removal stays when the rules' own
+/* p:dig(groups, solution [, up_to [, remember]]) -> removed [, undecided]: tries each group of
+ * cells (a list of lists of 0-based cells, or of cells alone; or a seed: every cell alone in the
+ * order sudolab.shuffled draws from it) in order and removes its givens when the puzzle stays
+ * unique without them; the whole loop runs in C. With up_to, a removal stays when the rules' own
  * techniques rated up to it still fill the grid; with "singles", when
  * singles and the rules' propagation still do (dig.h). undecided, when
  * some are, lists the groups (each a list of cells) kept only because a
- * search gave up (dig.h's DIG_NODE_LIMIT), for a longer look. */
+ * search gave up (dig.h's DIG_NODE_LIMIT), for a longer look. With
+ * remember true (up_to nil), the dig keeps what it learns of the grid
+ * for the next such dig of the same solution (dig.h's dig_memory): the
+ * givens removed are the same, found with fewer searches when the digs
+ * ask alike, as a climb's neighbouring puzzles do (scripts/dig.lua). */
 static int api_dig(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "dig");
@@ -187,28 +261,57 @@ static int api_dig(lua_State *L)
         rng_shuffle_ints(&rng, cells, ncells);
         return api_dig_groups(L, ap, solution, cells, start, ncells);
     }
-    luaL_checktype(L, 2, LUA_TTABLE);
     api_solution_arg(L, ap, 3, "dig", solution);
-    lua_Integer ngroups = luaL_len(L, 2);
-    if (ngroups > ncells) return api_error(L, "dig: more groups than cells");
-    int total = 0;
-    for (lua_Integer g = 1; g <= ngroups; g++) {
-        int one[SL_MAX_CELLS], count = 1;
-        if (lua_geti(L, 2, g) == LUA_TNUMBER) { /* a cell alone: no table made per cell */
-            int isnum = 0;
-            lua_Integer c = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || c < 0 || c >= ncells)
-                return api_error(L, "dig: group %d is not a cell number 0..%d", (int)g, ncells - 1);
-            one[0] = (int)c;
-        } else
-            count = api_cell_list(L, lua_gettop(L), "dig", ncells, one);
-        lua_pop(L, 1);
-        if (total + count > ncells) return api_error(L, "dig: the groups hold a cell twice");
-        start[g - 1] = total;
-        for (int i = 0; i < count; i++) cells[total++] = one[i];
+    int ngroups = api_group_list(L, 2, "dig", ncells, cells, start);
+    return api_dig_groups(L, ap, solution, cells, start, ngroups);
+}
+
+/* p:dig_neighbour(groups, solution, back, seed) -> removed: one try of
+ * a climb among the minimal puzzles of one grid (scripts/dig.lua). The
+ * groups (as p:dig takes them) whose first cell is open are shuffled, and
+ * the first of them get their solution's digits back, two groups at
+ * least and until `back` cells are back; then the groups that hold
+ * givens, shuffled, and those put back, in that order, are dug as p:dig
+ * digs with remember true. The draws come from seed (sudolab.shuffled's
+ * generator): the Lua loop this replaces cost a try more than its dig. */
+static int api_dig_neighbour(lua_State *L)
+{
+    struct api_puzzle *ap = api_check_idle(L, 1, "dig_neighbour");
+    int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
+    uint8_t solution[SL_MAX_CELLS];
+    api_solution_arg(L, ap, 3, "dig_neighbour", solution);
+    int ngroups = api_group_list(L, 2, "dig_neighbour", ncells, cells, start);
+    int back = (int)api_integer(L, 4, "dig_neighbour", 0, ncells);
+    struct rng rng;
+    rng_seed(&rng, (uint64_t)api_integer(L, 5, "dig_neighbour", 0, LUA_MAXINTEGER));
+    int open[SL_MAX_CELLS], held[SL_MAX_CELLS], nopen = 0, nheld = 0;
+    for (int g = 0; g < ngroups; g++) {
+        if (start[g] == start[g + 1]) continue;
+        if (ap->p.givens[cells[start[g]]])
+            held[nheld++] = g;
+        else
+            open[nopen++] = g;
     }
-    start[ngroups] = total;
-    return api_dig_groups(L, ap, solution, cells, start, (int)ngroups);
+    rng_shuffle_ints(&rng, open, nopen);
+    rng_shuffle_ints(&rng, held, nheld);
+    int put = 0;
+    for (int cells_back = 0; put < nopen && (put < 2 || cells_back < back); put++) {
+        int g = open[put];
+        for (int i = start[g]; i < start[g + 1]; i++) ap->p.givens[cells[i]] = solution[cells[i]];
+        cells_back += start[g + 1] - start[g];
+        held[nheld++] = g;
+    }
+    int order[SL_MAX_CELLS], order_start[SL_MAX_CELLS + 1], total = 0;
+    for (int k = 0; k < nheld; k++) {
+        int g = held[k];
+        order_start[k] = total;
+        for (int i = start[g]; i < start[g + 1]; i++) order[total++] = cells[i];
+    }
+    order_start[nheld] = total;
+    lua_settop(L, 3);
+    lua_pushnil(L);        /* no up_to */
+    lua_pushboolean(L, 1); /* remember */
+    return api_dig_groups(L, ap, solution, order, order_start, nheld);
 }
 
 /* sudolab.shuffled(n, seed) -> the numbers 0..n-1 in an order drawn from
@@ -231,16 +334,19 @@ void lua_puzzle_dig_open(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"shuffled", api_shuffled},
+        {"groups", api_groups_new},
         {NULL, NULL},
     };
     static const luaL_Reg methods[] = {
-        {"keeps_unique", api_keeps_unique},
-        {"dig", api_dig},
-        {"deduces", api_deduces},
-        {NULL, NULL},
+        {"keeps_unique", api_keeps_unique}, {"dig", api_dig}, {"dig_neighbour", api_dig_neighbour},
+        {"deduces", api_deduces},           {NULL, NULL},
     };
     /* The nodes each of p:dig's checks may take: a caller asking its
      * undecided groups again knows which budgets would ask more. */
+    luaL_newmetatable(L, API_GROUPS);
+    lua_pushstring(L, API_GROUPS);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
     lua_pushinteger(L, DIG_NODE_LIMIT);
     lua_setfield(L, -2, "dig_nodes");
     luaL_setfuncs(L, functions, 0);

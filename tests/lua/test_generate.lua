@@ -71,6 +71,49 @@ for _, orbit in ipairs(orbits) do
 end
 expect("a symmetric dig is unique and no orbit can go", sym_minimal, true)
 
+-- Remembering (p:dig's fourth argument) and a climb's try (p:dig_neighbour)
+-- over orbits read once (sudolab.groups): the remembering dig removes what
+-- a plain one does; a try gives back two orbits at least and digs to a
+-- puzzle that is unique, symmetric and minimal again.
+local groups = sudolab.groups(orbits)
+local twin = sudolab.puzzle{}
+twin:givens(sym:givens())
+local remembering = sudolab.puzzle{} -- one memory over every dig below
+local tries, moved, same_dig = 0, 0, true
+for seed = 1, 8 do
+  local before = sym:givens()
+  sym:dig_neighbour(groups, grid, 4, seed)
+  tries = tries + 1
+  local after = sym:givens()
+  moved = moved + (after ~= before and 1 or 0)
+  local ok_sym = sym:count() == 1
+  for _, orbit in ipairs(orbits) do
+    local held = sym:get(orbit[1]) ~= 0
+    for _, cell in ipairs(orbit) do ok_sym = ok_sym and (sym:get(cell) ~= 0) == held end
+    if held and sym:keeps_unique(orbit, grid) then ok_sym = false end
+  end
+  expect("a climb's try " .. seed .. " leaves a unique, symmetric, minimal puzzle", ok_sym, true)
+  -- The same givens back, dug by p:dig with and without remembering.
+  local back = {}
+  for _, orbit in ipairs(orbits) do
+    if twin:get(orbit[1]) == 0 and sym:get(orbit[1]) ~= 0 then back[#back + 1] = orbit end
+  end
+  local order = {}
+  for _, orbit in ipairs(orbits) do if sym:get(orbit[1]) ~= 0 then order[#order + 1] = orbit end end
+  local plain = sudolab.puzzle{}
+  plain:givens(sym:givens())
+  for _, orbit in ipairs(back) do for _, cell in ipairs(orbit) do plain:put(cell, digit(cell)) end end
+  remembering:givens(plain:givens())
+  plain:dig(order, grid)
+  remembering:dig(sudolab.groups(order), grid, nil, true)
+  same_dig = same_dig and plain:givens() == remembering:givens()
+  twin:givens(sym:givens())
+end
+expect("some tries move to another minimal puzzle", moved > 0, true)
+expect("a remembering dig over sudolab.groups removes what a plain one does", same_dig, true)
+ok, err = pcall(sudolab.puzzle{size = 4}.dig_neighbour, sudolab.puzzle{size = 4}, groups, "1234341221434321", 4, 1)
+expect("groups past a smaller grid are refused", not ok and err:find("the grid has 16") ~= nil, true)
+
 -- "singles": a dig that stops where singles stop filling the grid.
 local function filled_by_singles(puzzle)
   local cand = puzzle:candidates()
