@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "lookahead.h"
 #include "nogood.h"
 #include "propagate.h"
 
@@ -25,6 +26,13 @@
  * other's, its budget grows this much and the other's not at all. */
 #define SEARCH_ADAPT_RATIO 3
 #define SEARCH_ADAPT_GROWTH 8
+/* A count's restart passes after the first choose their first split by
+ * look-ahead (lookahead.h) among the split the search would take, the
+ * rules' best offer, and this many of the best cells by the search's own
+ * score: the first split of a pass is where a heavy tail is born, and
+ * probing it costs a few propagations a pass. Searches for one solution
+ * do not: their trees came out larger (scripts/RESULTS_killer.md). */
+#define SEARCH_LOOK_CELLS 2
 
 /* A split on the path from the root to the node being searched. */
 struct path_step {
@@ -56,6 +64,10 @@ struct solver {
     struct nogood_store *nogoods;      /* learnt by the restarts of one search */
     struct path_step *path;            /* max_levels splits: one per level */
     struct nogood_decision *decisions; /* as many: a nogood being built */
+    struct lookahead *look;            /* with rules' offers: the passes' first splits */
+    int look_off;                      /* solver_set_lookahead(s, 0) */
+    /* The splits the look-ahead weighs (here, not on the recursion's stack). */
+    struct branch_offer look_splits[2 + SEARCH_LOOK_CELLS];
     struct prop_ctx ctx;
 };
 
@@ -75,6 +87,7 @@ struct search_run {
     int cells_only; /* this pass branches on cells alone, not on offers */
     int level;      /* splits above the node being searched (s->path) */
     int stop_level; /* the level at which the pass being cut short stopped */
+    int pass;       /* restart passes before this one */
 };
 
 static size_t solver_blamed_words(const struct ruleset *rs)
@@ -100,9 +113,10 @@ struct solver *solver_new(const struct ruleset *rs)
     s->nogoods = nogoods_new();
     s->path = malloc(levels * sizeof *s->path);
     s->decisions = malloc(levels * sizeof *s->decisions);
-    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->blamed_sets[0] ||
-        !s->blamed_sets[1] || !s->root_copy || !s->scratch || !s->nogoods || !s->path ||
-        !s->decisions) {
+    s->look = rs->branching ? lookahead_new(rs) : NULL;
+    if ((rs->branching && s->look == NULL) || s->stack == NULL || !s->weights[0] ||
+        !s->weights[1] || !s->blamed_sets[0] || !s->blamed_sets[1] || !s->root_copy ||
+        !s->scratch || !s->nogoods || !s->path || !s->decisions) {
         solver_free(s);
         return NULL;
     }
@@ -122,6 +136,7 @@ void solver_free(struct solver *s)
     nogoods_free(s->nogoods);
     free(s->path);
     free(s->decisions);
+    lookahead_free(s->look);
     free(s);
 }
 
@@ -130,6 +145,8 @@ void solver_set_node_limit(struct solver *s, uint64_t nodes) { s->node_limit = n
 uint64_t solver_node_limit(const struct solver *s) { return s->node_limit; }
 
 void solver_set_light(struct solver *s, int light) { s->light = light; }
+
+void solver_set_lookahead(struct solver *s, int on) { s->look_off = !on; }
 
 static digitset *state_at(struct solver *s, int depth)
 {
@@ -246,11 +263,29 @@ static void learn_refuted(struct solver *s, int level, const struct branch_offer
     }
 }
 
+/* The state of alternative i of offer: propagated from cand, or, when
+ * looked is set, the look-ahead's (which propagated it already). */
+static int child_state(struct solver *s, const digitset *cand, const struct branch_offer *offer,
+                       int i, int looked, digitset *next)
+{
+    if (looked) {
+        memcpy(next, lookahead_state(s->look, i), s->rs->state_bytes);
+        return SL_PROP_OK;
+    }
+    if (next != cand) memcpy(next, cand, s->rs->state_bytes);
+    int status =
+        propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells, offer->alt[i]);
+    if (status == SL_PROP_OK && !s->ctx.aborted)
+        status = nogoods_apply(s->nogoods, &s->ctx, s->rs, next);
+    return status;
+}
+
 /* Explores the alternatives of a split (a rule's offer, or the digits of
- * one cell), in order or in an order drawn from the rng. The last one
- * reuses the state in place: the parent is not needed once its last child
- * starts. */
-static void search_offer(struct search_run *run, int depth, const struct branch_offer *offer)
+ * one cell), in order or in an order drawn from the rng; looked: the
+ * look-ahead has their states. The last one reuses the state in place:
+ * the parent is not needed once its last child starts. */
+static void search_offer(struct search_run *run, int depth, const struct branch_offer *offer,
+                         int looked)
 {
     struct solver *s = run->s;
     digitset *cand = state_at(s, depth);
@@ -266,7 +301,6 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
         int last = i == offer->nalts - 1;
         s->path[level] = (struct path_step){offer, order[i], i, offer->nalts};
         digitset *next = last ? cand : state_at(s, depth + 1);
-        if (!last) memcpy(next, cand, s->rs->state_bytes);
         run->stats.guesses++;
         if (s->node_limit && run->stats.nodes >= s->node_limit) {
             run->result.gave_up = 1;
@@ -278,10 +312,7 @@ static void search_offer(struct search_run *run, int depth, const struct branch_
             return;
         }
         run->stats.nodes++;
-        int status = propagate_restrict_cells(&s->ctx, s->rs, next, offer->cells, offer->ncells,
-                                              offer->alt[order[i]]);
-        if (status == SL_PROP_OK && !s->ctx.aborted)
-            status = nogoods_apply(s->nogoods, &s->ctx, s->rs, next);
+        int status = child_state(s, cand, offer, order[i], looked, next);
         if (s->ctx.aborted) { /* a rule cannot go on: stop as if given up */
             run->result.gave_up = 1;
             return;
@@ -304,6 +335,68 @@ static int search_offer_bonus(const struct search_run *run)
     return run->limit > 1 ? SEARCH_PROOF_OFFER_BONUS : SEARCH_OFFER_BONUS;
 }
 
+/* The split on the digits of one cell. */
+static void cell_split(const digitset *cand, int cell, struct branch_offer *split)
+{
+    split->ncells = 1;
+    split->cells[0] = cell;
+    split->nalts = 0;
+    for (digitset m = cand[cell]; m; m = digitset_rest(m)) split->alt[split->nalts++] = m & -m;
+}
+
+/* Up to k of the open cells with the fewest candidates per dead end
+ * (pick_cell's score, ties to the first), best first, into cells. */
+static int best_cells(const struct ruleset *rs, const digitset *cand, const uint32_t *weight, int k,
+                      int *cells)
+{
+    int n = 0;
+    uint64_t count[SEARCH_LOOK_CELLS], per[SEARCH_LOOK_CELLS]; /* count / per, as pick_cell */
+    for (int c = 0; c < rs->geo.ncells; c++) {
+        uint64_t a = (uint64_t)digitset_count(cand[c]), b = 1 + (uint64_t)weight[c];
+        if (a < 2 || (n == k && a * per[k - 1] >= count[k - 1] * b)) continue;
+        int j = n < k ? n++ : k - 1;
+        for (; j > 0 && a * per[j - 1] < count[j - 1] * b; j--) {
+            count[j] = count[j - 1], per[j] = per[j - 1], cells[j] = cells[j - 1];
+        }
+        count[j] = a, per[j] = b, cells[j] = c;
+    }
+    return n;
+}
+
+/* 1 when this node's split is chosen by look-ahead: the first split of
+ * a count's restart pass after the first (SEARCH_LOOK_CELLS). */
+static int search_looks_ahead(const struct search_run *run)
+{
+    return run->s->look && !run->s->look_off && run->rng == NULL && run->limit > 1 &&
+           run->pass > 0 && run->level == 0;
+}
+
+/* Chooses by look-ahead among split (the search's own choice, `cell` or
+ * an offer), the rules' best offer and the best cells, into *split with
+ * its refuted alternatives removed: 1 when the look-ahead holds the
+ * states of its alternatives, 0 when it fell back on split as it was. */
+static int search_look_ahead(struct search_run *run, digitset *cand, struct branch_offer *split)
+{
+    struct solver *s = run->s;
+    struct branch_offer *splits = s->look_splits;
+    int n = 0, cells[SEARCH_LOOK_CELLS];
+    splits[n++] = *split;
+    int on_cell = split->ncells == 1;
+    if (on_cell && !run->cells_only && best_offer(run, cand, SL_MAX_ALTERNATIVES + 1, &splits[n]))
+        n++;
+    int m = best_cells(s->rs, cand, s->weight, SEARCH_LOOK_CELLS, cells);
+    for (int i = 0; i < m; i++)
+        if (!on_cell || cells[i] != split->cells[0]) cell_split(cand, cells[i], &splits[n++]);
+    int chosen = lookahead_choose(s->look, &s->ctx, s->rs, s->nogoods, cand, splits, n);
+    if (chosen == LOOKAHEAD_ABORTED) return 0; /* the search meets the abort itself */
+    if (chosen == LOOKAHEAD_DEAD_END) {
+        split->nalts = 0;
+        return 0;
+    }
+    *split = splits[chosen];
+    return 1;
+}
+
 /* Explores the propagated state at `depth`: branches on the rules' best
  * offer or on the digits of the chosen cell. */
 static void search_node(struct search_run *run, int depth)
@@ -318,13 +411,10 @@ static void search_node(struct search_run *run, int depth)
     }
     struct branch_offer offer;
     if (!s->rs->branching || run->cells_only ||
-        !best_offer(run, cand, digitset_count(cand[cell]) + search_offer_bonus(run), &offer)) {
-        offer.ncells = 1;
-        offer.cells[0] = cell;
-        offer.nalts = 0;
-        for (digitset m = cand[cell]; m; m = digitset_rest(m)) offer.alt[offer.nalts++] = m & -m;
-    }
-    search_offer(run, depth, &offer);
+        !best_offer(run, cand, digitset_count(cand[cell]) + search_offer_bonus(run), &offer))
+        cell_split(cand, cell, &offer);
+    int looked = search_looks_ahead(run) && search_look_ahead(run, cand, &offer);
+    search_offer(run, depth, &offer, looked);
 }
 
 /* How much of its tree a pass cut short had searched, from the path on
@@ -396,6 +486,7 @@ static void search_with_restarts(struct search_run *run, digitset *root)
         s->weight = s->weights[strategy];
         s->blamed = s->blamed_sets[strategy];
         run->level = 0;
+        run->pass = pass;
         if (nogoods_apply(s->nogoods, &s->ctx, s->rs, root) != SL_PROP_OK || s->ctx.aborted) {
             run->result.gave_up |= s->ctx.aborted;
             return;

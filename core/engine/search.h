@@ -14,7 +14,8 @@
  * while it has found no solution, alternating offers and cells alone
  * (search.c, search_with_restarts), giving more of the budget to the
  * strategy whose tree looks smaller, and keeps what each pass refuted as
- * nogoods for the next (nogood.h). Counting stops at a limit; filling
+ * nogoods for the next (nogood.h); a count past one solution chooses each
+ * later pass's first split by look-ahead (lookahead.h). Counting stops at a limit; filling
  * tries digits in an order drawn from a seeded rng. A node limit turns a
  * search that would run too long into a clear "gave up".
  *
@@ -49,6 +50,12 @@ uint64_t solver_node_limit(const struct solver *s);
  * cheaper and the search a little wider, which pays for the many easy
  * searches of a dig. Off (0) by default. */
 void solver_set_light(struct solver *s, int light);
+
+/* A count past one solution chooses the first split of each restart
+ * pass after the first by look-ahead (lookahead.h) when on (1, the
+ * default for rulesets with rules' offers); off (0), it never does. Only
+ * the trees change: the counts and solutions are the same. */
+void solver_set_lookahead(struct solver *s, int on);
 
 /* Counts solutions up to `limit` (>= 1); writes the first one found to
  * `solution` (N*N digits) when it is not NULL. Statistics accumulate into
