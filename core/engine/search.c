@@ -64,8 +64,10 @@ struct solver {
     struct nogood_store *nogoods;      /* learnt by the restarts of one search */
     struct path_step *path;            /* max_levels splits: one per level */
     struct nogood_decision *decisions; /* as many: a nogood being built */
-    struct lookahead *look;            /* with rules' offers: the passes' first splits */
-    int look_off;                      /* solver_set_lookahead(s, 0) */
+    /* The passes' first splits' look-ahead: made at its first use, as most
+     * searches never restart, and its states are many. */
+    struct lookahead *look;
+    int look_off; /* solver_set_lookahead(s, 0) */
     /* The splits the look-ahead weighs (here, not on the recursion's stack). */
     struct branch_offer look_splits[2 + SEARCH_LOOK_CELLS];
     struct prop_ctx ctx;
@@ -113,10 +115,9 @@ struct solver *solver_new(const struct ruleset *rs)
     s->nogoods = nogoods_new();
     s->path = malloc(levels * sizeof *s->path);
     s->decisions = malloc(levels * sizeof *s->decisions);
-    s->look = rs->branching ? lookahead_new(rs) : NULL;
-    if ((rs->branching && s->look == NULL) || s->stack == NULL || !s->weights[0] ||
-        !s->weights[1] || !s->blamed_sets[0] || !s->blamed_sets[1] || !s->root_copy ||
-        !s->scratch || !s->nogoods || !s->path || !s->decisions) {
+    if (s->stack == NULL || !s->weights[0] || !s->weights[1] || !s->blamed_sets[0] ||
+        !s->blamed_sets[1] || !s->root_copy || !s->scratch || !s->nogoods || !s->path ||
+        !s->decisions) {
         solver_free(s);
         return NULL;
     }
@@ -367,7 +368,7 @@ static int best_cells(const struct ruleset *rs, const digitset *cand, const uint
  * a count's restart pass after the first (SEARCH_LOOK_CELLS). */
 static int search_looks_ahead(const struct search_run *run)
 {
-    return run->s->look && !run->s->look_off && run->rng == NULL && run->limit > 1 &&
+    return run->s->rs->branching && !run->s->look_off && run->rng == NULL && run->limit > 1 &&
            run->pass > 0 && run->level == 0;
 }
 
@@ -378,6 +379,7 @@ static int search_looks_ahead(const struct search_run *run)
 static int search_look_ahead(struct search_run *run, digitset *cand, struct branch_offer *split)
 {
     struct solver *s = run->s;
+    if (s->look == NULL && (s->look = lookahead_new(s->rs)) == NULL) return 0; /* split as it was */
     struct branch_offer *splits = s->look_splits;
     int n = 0, cells[SEARCH_LOOK_CELLS];
     splits[n++] = *split;

@@ -81,12 +81,15 @@ void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname
 
 /* What a ruleset and a solver for rs take, near enough to charge the cap
  * (search.c and rules.c allocate them): the solver's stack of states
- * dominates. */
+ * dominates; with rules' offers, a count's look-ahead may add two banks
+ * of states (lookahead.c). */
 static size_t api_solver_bytes(const struct ruleset *rs)
 {
     size_t ncells = (size_t)rs->geo.ncells, size = (size_t)rs->geo.size;
     size_t levels = ncells * (rs->branching ? size : 1) + 2;
-    return levels * (rs->state_bytes + 64) + 2 * rs->state_bytes + rs->scratch_bytes + ncells * 8;
+    size_t look = rs->branching ? 2 * SL_MAX_ALTERNATIVES * rs->state_bytes : 0;
+    return levels * (rs->state_bytes + 64) + 2 * rs->state_bytes + rs->scratch_bytes + ncells * 8 +
+           look;
 }
 
 /* What ruleset rs takes, near enough to charge the cap (as
