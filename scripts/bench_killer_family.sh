@@ -12,23 +12,30 @@
 # 50 ms or more; then per source line.
 #
 # Run from the project root after a release build:
-#   sh scripts/bench_killer_family.sh [build/sudolab] [data file]
+#   [STACKS="2 0 1"] [ALL=FILE] sh scripts/bench_killer_family.sh [build/sudolab] [data file]
+# STACKS reorders the stacks of columns of every copy as well (default
+# "0 1 2": none): "2 0 1" and "1 2 0" give two other families of the same
+# puzzles, held out from a choice made on the first. ALL=FILE also writes
+# every copy into FILE, one a line, for one `sudolab count FILE` (or its
+# callgrind) over the whole family.
 set -eu
 sudolab=${1:-build/sudolab}
 data=${2:-../shared/data/killer_extreme.txt}
+stacks=${STACKS:-0 1 2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One file per copy: tmp/L_T_C_B.txt (source line L, turn T, complement C,
 # band order B). Cells are read row by row; a copy's cell j takes the
 # cell i it comes from.
-grep -v '^#' "$data" | awk -v dir="$tmp" '
+grep -v '^#' "$data" | awk -v dir="$tmp" -v stacks="$stacks" '
 function turn(i, k,   r, c, t, n) {
     r = int(i / 9); c = i % 9
     for (n = 0; n < k % 4; n++) { t = r; r = c; c = 8 - t }
     if (k >= 4) c = 8 - c
     return r * 9 + c
 }
+BEGIN { split(stacks, stack, " ") }
 {
     line++; map = $1; nsums = split($2, sum, ","); solution = $3
     ncage = 0; delete index_of; delete size
@@ -43,7 +50,8 @@ function turn(i, k,   r, c, t, n) {
         split(orders[b], band, " ")
         for (i = 0; i < 81; i++) {
             r = int(i / 9); r = band[int(r / 3) + 1] * 3 + r % 3
-            j = turn(r * 9 + i % 9, k)
+            c = i % 9; c = stack[int(c / 3) + 1] * 3 + c % 3
+            j = turn(r * 9 + c, k)
             newmap[j] = substr(map, i + 1, 1)
             d = substr(solution, i + 1, 1) + 0
             newsol[j] = comp ? 10 - d : d
@@ -63,6 +71,8 @@ function turn(i, k,   r, c, t, n) {
         close(dir "/" line "_" k "_" comp "_" b ".txt")
     }
 }'
+
+if [ -n "${ALL:-}" ]; then cat "$tmp"/*.txt > "$ALL"; fi
 
 for f in "$tmp"/*.txt; do
     out=$("$sudolab" bench --runs 1 "$f")
