@@ -98,6 +98,21 @@ static int dig_every_cell(struct fixture *f, struct rng *rng, uint8_t *grid)
     return dig_groups(f->solver, f->rules, f->puzzle.givens, grid, cells, start, n, NULL);
 }
 
+/* An empty 9x9 classic fixture, with `rule` (no arguments) added when
+ * not NULL. */
+static void fixture_open_with(struct fixture *f, const char *rule)
+{
+    struct sl_error err = {0};
+    CU_ASSERT_EQUAL_FATAL(fixture_open(f, 9, 3, 3, NULL), 0);
+    if (!rule) return;
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f->puzzle, rule, "", &err), 0);
+    solver_free(f->solver);
+    ruleset_free(f->rules);
+    f->rules = ruleset_build(&f->puzzle, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f->rules);
+    f->solver = solver_new(f->rules);
+}
+
 /* A dig of every cell in turn is unique and minimal: each clue kept has
  * a second solution without it; so too with X sudoku's diagonals, where
  * classic's unavoidable sets (a swap may break a diagonal) must not keep
@@ -105,16 +120,7 @@ static int dig_every_cell(struct fixture *f, struct rng *rng, uint8_t *grid)
 static void check_dig_minimal(const char *rule)
 {
     struct fixture f;
-    struct sl_error err = {0};
-    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
-    if (rule) {
-        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, rule, "", &err), 0);
-        solver_free(f.solver);
-        ruleset_free(f.rules);
-        f.rules = ruleset_build(&f.puzzle, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(f.rules);
-        f.solver = solver_new(f.rules);
-    }
+    fixture_open_with(&f, rule);
     uint8_t grid[SL_MAX_CELLS];
     struct rng rng;
     for (int seed = 1; seed <= 5; seed++) {
@@ -181,16 +187,7 @@ static void test_dig_few_groups(void)
 static void check_dig_remembering(const char *rule)
 {
     struct fixture f;
-    struct sl_error err = {0};
-    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
-    if (rule) {
-        CU_ASSERT_EQUAL_FATAL(puzzle_add_rule(&f.puzzle, rule, "", &err), 0);
-        solver_free(f.solver);
-        ruleset_free(f.rules);
-        f.rules = ruleset_build(&f.puzzle, &err);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(f.rules);
-        f.solver = solver_new(f.rules);
-    }
+    fixture_open_with(&f, rule);
     struct dig_memory *memory = malloc(sizeof *memory);
     CU_ASSERT_PTR_NOT_NULL_FATAL(memory);
     dig_memory_forget(memory);
