@@ -9,15 +9,16 @@
  * candidates: its guess prunes the most), or on a rule's offer
  * (a killer cage's digit combinations) when that has at most a few more
  * alternatives (a few more again in a count past one solution, which
- * must exhaust its tree), and recurses on a copy of the state. A search that takes rules' offers
- * and draws nothing starts over from the root with a growing node budget
- * while it has found no solution, alternating offers and cells alone
- * (search.c, search_with_restarts), giving more of the budget to the
- * strategy whose tree looks smaller, and keeps what each pass refuted as
- * nogoods for the next (nogood.h); a count past one solution chooses each
- * later pass's first split by look-ahead (lookahead.h). Counting stops at a limit; filling
- * tries digits in an order drawn from a seeded rng. A node limit turns a
- * search that would run too long into a clear "gave up".
+ * must exhaust its tree), and recurses on a copy of the state. A search
+ * that takes rules' offers and draws nothing starts over from the root
+ * with a growing node budget while it has found no solution, alternating
+ * offers and cells alone (search.c, search_with_restarts), giving more of
+ * the budget to the strategy whose tree looks smaller, and keeps what each
+ * pass refuted as nogoods for the next (nogood.h); a count past one
+ * solution chooses each later pass's first split by look-ahead
+ * (lookahead.h). Counting stops at a limit; filling tries digits in an
+ * order drawn from a seeded rng. A node limit turns a search that would
+ * run too long into a clear "gave up".
  *
  * A solver owns its state stack: one per thread, never shared.
  */
