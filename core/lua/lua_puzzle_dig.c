@@ -210,7 +210,30 @@ static int api_push_undecided(lua_State *L, const uint8_t *undecided, const int 
     return n > 0;
 }
 
-/* p:dig past reading its groups (a third argument says how to judge). */
+/* A dig by search (singles: by singles alone), remembering when asked
+ * (a Lua rule may not be pure: what one dig met need not hold for the
+ * next, so then it does not): pushes what p:dig returns. */
+static int api_dig_search(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *solution,
+                          const int *cells, const int *start, int ngroups, int singles,
+                          int remember)
+{
+    remember = remember && !singles && !ap->lua_rules;
+    struct dig_memory *memory = remember ? api_dig_memory(L, ap, fname) : NULL;
+    struct api_search run;
+    uint8_t undecided[SL_MAX_CELLS] = {0};
+    api_search_begin(L, ap, fname, &run);
+    int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
+                                               start, ngroups)
+                          : dig_groups_remembering(ap->solver, ap->rules, ap->p.givens, solution,
+                                                   cells, start, ngroups, undecided, memory);
+    api_search_end(L, ap, fname, &run, 0);
+    if (removed < 0) return api_error(L, "%s: out of memory", fname);
+    lua_pushinteger(L, removed);
+    return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
+}
+
+/* p:dig past reading its groups (a third argument says how to judge, a
+ * fourth whether to remember). */
 static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
                           int *start, int ngroups)
 {
@@ -219,20 +242,8 @@ static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution
         return api_error(L, "dig: the third argument is a rating or \"singles\"");
     if (!singles && !lua_isnoneornil(L, 4))
         return api_dig_deduced(L, ap, solution, cells, start, ngroups);
-    /* A Lua rule may not be pure: what one dig met need not hold for the next. */
-    int remember = !singles && lua_toboolean(L, 5) && !ap->lua_rules;
-    struct dig_memory *memory = remember ? api_dig_memory(L, ap, "dig") : NULL;
-    struct api_search run;
-    uint8_t undecided[SL_MAX_CELLS] = {0};
-    api_search_begin(L, ap, "dig", &run);
-    int removed = singles ? dig_groups_singles(ap->solver, ap->rules, ap->p.givens, solution, cells,
-                                               start, ngroups)
-                          : dig_groups_remembering(ap->solver, ap->rules, ap->p.givens, solution,
-                                                   cells, start, ngroups, undecided, memory);
-    api_search_end(L, ap, "dig", &run, 0);
-    if (removed < 0) return api_error(L, "dig: out of memory");
-    lua_pushinteger(L, removed);
-    return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
+    return api_dig_search(L, ap, "dig", solution, cells, start, ngroups, singles,
+                          lua_toboolean(L, 5));
 }
 
 /* p:dig(groups, solution [, up_to [, remember]]) -> removed [, undecided]: tries each group of
@@ -308,10 +319,7 @@ static int api_dig_neighbour(lua_State *L)
         for (int i = start[g]; i < start[g + 1]; i++) order[total++] = cells[i];
     }
     order_start[nheld] = total;
-    lua_settop(L, 3);
-    lua_pushnil(L);        /* no up_to */
-    lua_pushboolean(L, 1); /* remember */
-    return api_dig_groups(L, ap, solution, order, order_start, nheld);
+    return api_dig_search(L, ap, "dig_neighbour", solution, order, order_start, nheld, 0, 1);
 }
 
 /* sudolab.shuffled(n, seed) -> the numbers 0..n-1 in an order drawn from
