@@ -345,11 +345,13 @@ static void cell_split(const digitset *cand, int cell, struct branch_offer *spli
     for (digitset m = cand[cell]; m; m = digitset_rest(m)) split->alt[split->nalts++] = m & -m;
 }
 
-/* Up to k of the open cells with the fewest candidates per dead end
- * (pick_cell's score, ties to the first), best first, into cells. */
-static int best_cells(const struct ruleset *rs, const digitset *cand, const uint32_t *weight, int k,
+/* Up to SEARCH_LOOK_CELLS of the open cells with the fewest candidates
+ * per dead end (pick_cell's score, ties to the first), best first, into
+ * cells. */
+static int best_cells(const struct ruleset *rs, const digitset *cand, const uint32_t *weight,
                       int *cells)
 {
+    const int k = SEARCH_LOOK_CELLS;
     int n = 0;
     uint64_t count[SEARCH_LOOK_CELLS], per[SEARCH_LOOK_CELLS]; /* count / per, as pick_cell */
     for (int c = 0; c < rs->geo.ncells; c++) {
@@ -386,7 +388,7 @@ static int search_look_ahead(struct search_run *run, digitset *cand, struct bran
     int on_cell = split->ncells == 1;
     if (on_cell && !run->cells_only && best_offer(run, cand, SL_MAX_ALTERNATIVES + 1, &splits[n]))
         n++;
-    int m = best_cells(s->rs, cand, s->weight, SEARCH_LOOK_CELLS, cells);
+    int m = best_cells(s->rs, cand, s->weight, cells);
     for (int i = 0; i < m; i++)
         if (!on_cell || cells[i] != split->cells[0]) cell_split(cand, cells[i], &splits[n++]);
     int chosen = lookahead_choose(s->look, &s->ctx, s->rs, s->nogoods, cand, splits, n);
