@@ -547,16 +547,13 @@ static void dig_sets_open(struct dig_run *run, struct dig_unavoidable *sets)
         if (run->givens[c] != run->solution[c]) return;
         run->given_bits[c >> 6] |= UINT64_C(1) << (c & 63);
     }
-    if (m && m->ncells == ncells && !memcmp(m->solution, run->solution, (size_t)ncells)) {
-        run->sets = &m->swaps;
-        run->memory = m;
-        return;
-    }
     if (m) {
-        dig_memory_forget(m);
-        dig_unavoidable_find(&m->swaps, rs, run->solution);
-        memcpy(m->solution, run->solution, (size_t)ncells);
-        m->ncells = ncells;
+        if (m->ncells != ncells || memcmp(m->solution, run->solution, (size_t)ncells)) {
+            dig_memory_forget(m);
+            dig_unavoidable_find(&m->swaps, rs, run->solution);
+            memcpy(m->solution, run->solution, (size_t)ncells);
+            m->ncells = ncells;
+        }
         run->sets = &m->swaps;
         run->memory = m;
         return;
