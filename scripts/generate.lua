@@ -171,6 +171,46 @@ local function takes_text(s)
   return #takes > 0 and table.concat(takes, ", ") or "no options"
 end
 
+-- The grades a variant's n x n requests get past check, as the help
+-- names them: nil for all, "all but extreme", or a list.
+local function reached_text(v, n)
+  local got, missed = {}, {}
+  for _, g in ipairs(sudolab.grades) do
+    local ok = pcall(M.check, v, {size = n, grade = g.name})
+    if ok then got[#got + 1] = g.name else missed[#missed + 1] = g.name end
+  end
+  if #missed == 0 then return nil end
+  if #got == 0 then return "none" end
+  if #missed <= 2 then return "all but " .. table.concat(missed, " and ") end
+  return table.concat(got, ", ")
+end
+
+-- For a variant whose grades check refuses somewhere (by size or for
+-- every size), a line naming what each size reaches: asked of check
+-- itself, so the help says what a request meets.
+local function reach_line(v)
+  local sizes = {}
+  if v.sizes.from then
+    for n = v.sizes.from, v.sizes.to do sizes[#sizes + 1] = n end
+  else
+    for i, n in ipairs(v.sizes) do sizes[i] = n end
+  end
+  local parts, texts, all_alike = {}, {}, true
+  for i, n in ipairs(sizes) do
+    texts[i] = reached_text(v, n) or "all"
+    all_alike = all_alike and texts[i] == texts[1]
+  end
+  if all_alike then
+    if texts[1] == "all" then return nil end
+    return string.format("  %-15s %s", v.name, texts[1])
+  end
+  for i, n in ipairs(sizes) do
+    if texts[i] ~= "all" then parts[#parts + 1] = string.format("%dx%d %s", n, n, texts[i]) end
+  end
+  return wrapped(table.concat(parts, "; ") .. "; other sizes all",
+                 string.format("  %-15s ", v.name), string.rep(" ", 18))
+end
+
 -- The text `sudolab generate --help` ends with: for each of the variants
 -- named that generates, its sizes and strategies; then what each strategy
 -- takes, and the symmetries. Variants may give one strategy name other
@@ -205,6 +245,17 @@ function M.describe(names)
                                     indent .. "  ")
       end
     end
+  end
+  local reach = {}
+  for _, name in ipairs(names) do
+    local ok, v = pcall(require, name)
+    if ok and type(v) == "table" and type(v.generate) == "function" and v.strategies then
+      reach[#reach + 1] = reach_line(v)
+    end
+  end
+  if #reach > 0 then
+    lines[#lines + 1] = "\nThe grades a variant's --grade reaches, where not all:"
+    for _, line in ipairs(reach) do lines[#lines + 1] = line end
   end
   lines[#lines + 1] = "\nThe symmetries: " .. table.concat(require("dig").symmetries, ", ")
   return table.concat(lines, "\n")

@@ -219,6 +219,20 @@ check "generate --help: killer's greedy takes --givens, calcudoku's does not" \
           grep -A1 "^  greedy .*--cage-sizes$" "$T/help" | grep -q "for calcudoku$"'
 check "generate --help: kropki's prune does not list --lines" \
     eval 'grep -A1 "^  prune  *--symmetry, --givens$" "$T/help" | grep -q "kropki"'
+# The grades each variant reaches, as the help lists them where not all,
+# are what a request meets: every variant listed "all but easy" refuses
+# --grade easy at once; killer's sizes are named; classic is not listed.
+sed -n '/^The grades a variant.s --grade reaches/,/^$/p' "$T/help" > "$T/reach"
+check "generate --help: the grades killer's sizes reach" \
+    grep -q "^  killer  *3x3 easy; 4x4 easy, hard; 12x12 all but extreme; 16x16 all but$" "$T/reach"
+check "generate --help: classic reaches every grade, so it is not listed" \
+    eval '[ -s "$T/reach" ] && ! grep -q "^  classic " "$T/reach"'
+for v in $(awk '$2 == "all" && $3 == "but" && $4 == "easy" { print $1 }' "$T/reach"); do
+    "$S" generate --variant "$v" --grade easy > "$T/out" 2> "$T/err"
+    rc=$?
+    check "generate --help says $v does not reach easy: refused at once" \
+        eval '[ $rc -eq 2 ] && grep -q "cannot reach --grade easy" "$T/err"'
+done
 
 # --- refusals: exit 2 at once, the reason, and no --output file ------------
 # refused MESSAGE ARGS...: the run refuses ARGS with MESSAGE on stderr.

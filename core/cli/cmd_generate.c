@@ -29,8 +29,9 @@
 #include "lua_host.h"
 #include "variant.h"
 
-/* Each variant's sizes and strategies, what each strategy takes, and
- * the symmetries, as the scripts declare them (generate.lua, describe). */
+/* Each variant's sizes and strategies, what each strategy takes, the
+ * grades where a variant or size does not reach them all, and the
+ * symmetries, as the scripts declare them (generate.lua, describe). */
 static void generate_more_help(FILE *out)
 {
     char *names[257];
@@ -61,16 +62,15 @@ static const struct cmd_option_help generate_options[] = {
     {"cage-sizes", "killer: the sizes cages are drawn from, e.g. 2,3,3,4 (a\n"
                    "size twice, twice as often; default 2,2,3,3,4, past 9x9 2,2,3;\n"
                    "9x9 graded easy 2,2, medium 2,2,3)"},
-    {"givens", "killer: N givens besides the cages (default none; graded\n"
-               "12x12 easy 16, 16x16 easy 40, medium 30; 3x3 reaches easy,\n"
-               "4x4 easy and hard, 12x12 all but extreme, 16x16 neither\n"
-               "expert nor extreme); mark variants: at most N (0: none)"},
+    {"givens", "killer: N givens besides the cages (default none; a graded\n"
+               "12x12 or 16x16 takes its grade's count: grade_givens in\n"
+               "variants/killer.lua); mark variants: at most N (0: none)"},
     {"lines", "line variants (thermo, arrow, whispers...): N lines placed\n"
               "before the unneeded ones are dropped"},
     {"max-line", "line variants: the most cells of a line (little killer:\n"
                  "of a clue's diagonal)"},
     {"grade", "a grade, as the rater names them (one the variant's size\n"
-              "never reaches is refused, naming those it does)"},
+              "never reaches is refused: below, the grades each reaches)"},
     {"rating", "a rating band, e.g. 6.0-7.5, or one rating, e.g. 4.2\n"
                "(1.0..20.0)"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
