@@ -533,6 +533,11 @@ check "--variant guesses a misspelt name" eval 'rc_is 2 && err_has "did you mean
 run variants --time
 check "variants --time reports a start-and-load time per variant" \
     eval 'rc_is 0 && out_has "killer" && out_has "median"'
+run variants -h
+check "variants -h is its help, as every command's" eval 'rc_is 0 && out_has "usage: sudolab variants"'
+run variants --tim
+check "variants names an unknown option, with a guess" \
+    eval 'rc_is 2 && err_has "unknown option '"'--tim'"'; did you mean '"'--time'"'?"'
 
 # --- rate and hint ---------------------------------------------------------
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300

@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "lua_host.h"
+#include "suggest.h"
 #include "variant.h"
 
 static const struct cmd_option_help run_options[] = {
@@ -157,7 +158,19 @@ int cmd_variants(int argc, char **argv)
 {
     int timing = argc > 1 && strcmp(argv[1], "--time") == 0;
     if (argc > 1 + timing) {
-        int help = strcmp(argv[1], "--help") == 0;
+        /* Help as every command gives it; anything else named, as the
+         * shared parser names it. */
+        const char *word = argv[1 + timing];
+        int help = strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+        if (!help) {
+            static const char *const known[] = {"--time", "--help", NULL};
+            char msg[256];
+            if (word[0] == '-')
+                suggest_unknown("option", word, known, msg, sizeof msg);
+            else
+                snprintf(msg, sizeof msg, "takes no operand ('%.200s')", word);
+            fprintf(stderr, "sudolab variants: %s\n", msg);
+        }
         fputs("usage: sudolab variants [--time]\n\nLists the variants (the folders of "
               "$SUDOLAB_PATH, then variants/)\nwith a line each; with --time, how long "
               "starting the interpreter and loading\neach variant takes.\n",
