@@ -1,0 +1,98 @@
+#!/bin/sh
+# readme.sh — the examples of README.md and variants/README.md run as a
+# reader runs them, read from the documents themselves so that neither
+# keeps a copy: every command line of README's code blocks that runs
+# build/sudolab (the quick start's after its install and build steps),
+# from a scratch folder laid out as the project root (build/sudolab is
+# the program under test, ../shared the shared data), each exiting 0
+# (1 where its comment says "not unique") and writing what it says it
+# writes; then the figures the text quotes for them: count --estimate's
+# on an empty 9x9, the quick start's grade, the booklet's pages, and the
+# solution variants/README.md gives for its killer_demo.lua.
+# Left out: installing, building, testing, and the runs spread over
+# machines (tests/generate.sh checks shards with GNU parallel).
+# Usage: sh tests/readme.sh PATH_TO_SUDOLAB (from the project root)
+. "$(dirname "$0")/check.sh"
+
+SRC=$(pwd)
+mkdir -p "$T/root/build"
+ln -s "$S" "$T/root/build/sudolab"
+for d in tests variants scripts reports; do ln -s "$SRC/$d" "$T/root/$d"; done
+if [ -d "$SRC/../shared" ]; then ln -s "$SRC/../shared" "$T/shared"; fi
+
+# The command lines of README's code blocks, one per line (continuation
+# lines joined): those that run build/sudolab and none of the left-out
+# steps; the quick start's line from its first build/sudolab on.
+awk '/^ *```/ { inside = !inside; next }
+     inside { if (sub(/\\$/, "")) { held = held $0; next } print held $0; held = "" }' \
+    README.md > "$T/blocks"
+grep 'build/sudolab' "$T/blocks" | grep -v -e '^#' -e 'parallel ' -e SLURM -e 'cmake ' \
+    -e 'ctest ' > "$T/examples"
+sed -n 's/^sh scripts\/install_deps.sh && .* && \(K=\$(build\/sudolab .*\)$/\1/p' "$T/blocks" \
+    > "$T/quick"
+check "README's quick start is found after its install and build steps" \
+    eval '[ $(wc -l < "$T/quick") -eq 1 ]'
+check "README has command lines to run" eval '[ $(wc -l < "$T/examples") -ge 8 ]'
+
+# example LINE: runs it in the scratch root; $T/out, $T/err, rc.
+example() {
+    (cd "$T/root" && timeout "$LIMIT" sh -c "$1" < /dev/null > "$T/out" 2> "$T/err")
+    rc=$?
+}
+
+while IFS= read -r line; do
+    case $line in
+    *../shared/*)
+        if [ ! -d "$T/shared" ]; then
+            echo "ok - # skip (no ../shared): $line"
+            continue
+        fi
+        ;;
+    esac
+    want=0
+    case $line in *"# not unique"*) want=1 ;; esac
+    example "$line"
+    # check's echo reads backslashes (printf's '%081d\n'): doubled, shown.
+    check "README: $(printf '%s' "$line" | sed 's/\\/\\\\/g')" eval '[ $rc -eq $want ] && [ ! -s "$T/err" ] &&
+        { [ -s "$T/out" ] || case $line in *">"* | *--output*) true ;; *) false ;; esac; }'
+done < "$T/examples"
+
+# The quick start: a pretty grid with its cages, a rating line of the
+# grade asked for, and the solution as a grid of nine lines.
+example "$(cat "$T/quick")"
+grade=$(sed -n 's/.*--grade \([a-z]*\).*/\1/p' "$T/quick")
+check "README's quick start: a killer drawn, rated $grade, solved as a grid" \
+    eval '[ $rc -eq 0 ] && [ -n "$grade" ] && grep -q "^killer$" "$T/out" &&
+          grep -Eq "^[0-9]+\.[0-9] $grade [0-9.]+ " "$T/out" &&
+          [ $(grep -Ec "^[1-9] [1-9] [1-9] \| [1-9] [1-9] [1-9] \| [1-9] [1-9] [1-9]$" "$T/out") -eq 9 ]'
+
+# The drawing example's booklet: 12 killers "4 a page" and their
+# solutions; the picture a PNG.
+if command -v pdfinfo > /dev/null; then
+    pages=$(pdfinfo "$T/root/killers.pdf" 2> /dev/null | awk '/^Pages:/ { print $2 }')
+    check "README's booklet: 12 killers 4 a page, then their solutions: 6 pages" \
+        [ "${pages:-0}" -eq 6 ]
+fi
+check "README's picture is a PNG" eval 'head -c 8 "$T/root/killer.png" | grep -q PNG'
+
+# count --estimate on an empty 9x9: the figures the text gives, to their
+# three digits.
+quoted=$(tr '\n' ' ' < README.md |
+    sed -n 's/.*(the default), it gives \([0-9.e+]*\) (95% interval \([0-9.e+]*\) to \([0-9.e+]*\)).*/\1 \2 \3/p')
+printf '%081d\n' 0 | "$S" count --estimate > "$T/out" 2> "$T/err"
+got=$(sed -n 's/^\([0-9.e+]*\) (95% interval \([0-9.e+]*\) to \([0-9.e+]*\);.*/\1 \2 \3/p' "$T/out" |
+    awk '{ printf "%.2e %.2e %.2e", $1, $2, $3 }')
+check "README's count --estimate figures ($quoted) are what it prints" \
+    eval '[ -n "$quoted" ] && [ "$quoted" = "$got" ]'
+
+# variants/README.md's killer_demo.lua prints the solution the text gives.
+awk '/^```lua/ { inside = 1; next } /^```/ { inside = 0 } inside' variants/README.md |
+    awk '/^-- killer_demo.lua/ { on = 1 } on && /^(-- |local |print|  )/ { print; next } on { exit }' \
+    > "$T/root/killer_demo.lua"
+said=$(tr '\n' ' ' < variants/README.md |
+    sed -n 's/.*`sudolab run killer_demo.lua` prints the solution, *`\([1-9]*\)`.*/\1/p')
+example "build/sudolab run killer_demo.lua"
+check "variants/README.md's killer_demo.lua prints the solution it gives" \
+    eval '[ $rc -eq 0 ] && [ ${#said} -eq 81 ] && [ "$(cat "$T/out")" = "$said" ]'
+
+finish
