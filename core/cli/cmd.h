@@ -3,12 +3,13 @@
  * each command's own option table (cmd_options.c), the loop over every
  * puzzle of every input file (cmd_input.c), and the exit codes.
  *
- * Exit codes (when several apply, the largest wins):
+ * Exit codes (when several apply, the largest wins; README.md's "Exit
+ * codes" says which command returns 1 for what):
  *   0  every puzzle was handled;
- *   1  some puzzle has no solution (solve), or a bench answer was wrong;
+ *   1  some puzzle has no solution, or is not unique where that counts;
  *   2  bad input or usage: a malformed puzzle, a given that breaks a
  *      rule, an unreadable file, an unknown option;
- *   3  the search gave up on some puzzle (--max-nodes).
+ *   3  the search gave up on some puzzle (--max-nodes, or a default bound).
  */
 #ifndef SUDOLAB_CMD_H
 #define SUDOLAB_CMD_H
