@@ -189,12 +189,15 @@ end
 -- every size), a line naming what each size reaches: asked of check
 -- itself, so the help says what a request meets.
 local function reach_line(v)
-  local sizes = {}
+  local sizes = {} -- those a grid can have (1..25), whatever a file declares
   if v.sizes.from then
-    for n = v.sizes.from, v.sizes.to do sizes[#sizes + 1] = n end
+    for n = math.max(1, v.sizes.from), math.min(25, v.sizes.to) do sizes[#sizes + 1] = n end
   else
-    for i, n in ipairs(v.sizes) do sizes[i] = n end
+    for _, n in ipairs(v.sizes) do
+      if math.type(n) == "integer" and n >= 1 and n <= 25 then sizes[#sizes + 1] = n end
+    end
   end
+  if #sizes == 0 then return nil end
   local parts, texts, all_alike = {}, {}, true
   for i, n in ipairs(sizes) do
     texts[i] = reached_text(v, n) or "all"
