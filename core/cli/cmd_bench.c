@@ -18,7 +18,7 @@ static const struct cmd_option_help bench_options[] = {
 static const struct cmd_spec bench_spec = {
     "bench",
     "usage: sudolab bench [--runs R] [--size N] [--boxes RxC|none] [--max-nodes N]\n"
-    "       [--format F] [--variant NAME] FILE...\n"
+    "       [--format F] [--variant NAME] [FILE...]\n"
     "\n"
     "Solves every puzzle of each FILE (standard input when none), checks each\n"
     "solution against every rule and every given, and prints per file: puzzles,\n"
