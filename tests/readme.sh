@@ -1,14 +1,16 @@
 #!/bin/sh
-# readme.sh — the examples of README.md and variants/README.md run as a
-# reader runs them, read from the documents themselves so that neither
-# keeps a copy: every command line of README's code blocks that runs
+# readme.sh — the examples of README.md, variants/README.md and
+# reports/README.md run as a reader runs them, read from the documents
+# themselves so that no test keeps a copy: every command line of
+# README's code blocks that runs
 # build/sudolab (the quick start's after its install and build steps),
 # from a scratch folder laid out as the project root (build/sudolab is
 # the program under test, ../shared the shared data), each exiting 0
 # (1 where its comment says "not unique") and writing what it says it
 # writes; then the figures the text quotes for them: count --estimate's
-# on an empty 9x9, the quick start's grade, the booklet's pages, and the
-# solution variants/README.md gives for its killer_demo.lua.
+# on an empty 9x9, the quick start's grade, the booklet's pages, the
+# solution variants/README.md gives for its killer_demo.lua, and
+# reports/README.md's experiment (two puzzles an arm).
 # Left out: installing, building, testing, and the runs spread over
 # machines (tests/generate.sh checks shards with GNU parallel).
 # Usage: sh tests/readme.sh PATH_TO_SUDOLAB (from the project root)
@@ -94,5 +96,15 @@ said=$(tr '\n' ' ' < variants/README.md |
 example "build/sudolab run killer_demo.lua"
 check "variants/README.md's killer_demo.lua prints the solution it gives" \
     eval '[ $rc -eq 0 ] && [ ${#said} -eq 81 ] && [ "$(cat "$T/out")" = "$said" ]'
+
+# reports/README.md's experiment, two puzzles an arm (--count): a report
+# with a row for each of its arms.
+awk '/^```lua/ { inside = 1; next } /^```/ { inside = 0 } inside' reports/README.md \
+    > "$T/root/experiment.lua"
+arms=$(sed -n 's/.*{name = "\([A-Za-z0-9_-]*\)".*/\1/p' "$T/root/experiment.lua")
+example "build/sudolab report --count 2 --out report experiment.lua"
+check "reports/README.md's experiment makes a report of its arms ($(echo $arms))" \
+    eval '[ $rc -eq 0 ] && [ -n "$arms" ] && (for a in $arms; do
+              grep -q "^| $a | 2 | 0 |" "$T/root/report/summary.md" || exit 1; done)'
 
 finish
