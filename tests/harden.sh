@@ -34,6 +34,20 @@ run render --output "$T/dangling.svg" "$T/p.txt"
 check "render --output to a dangling link is refused" \
     eval 'rc_is 2 && [ -L "$T/dangling.svg" ] && err_has "a symbolic link to a missing file"'
 
+# --- render --output in a missing folder: an SVG said "sudolab render: "
+# and nothing more, a PDF "cannot write" without its reason, a PNG the
+# drawing library's "error while writing to output stream"; each only
+# after every puzzle was read.
+for form in svg pdf png; do
+    run render --format "$form" --output "$T/no/such/x.$form" "$T/p.txt"
+    check "render --format $form --output in a missing folder names the reason" \
+        eval 'rc_is 2 && err_has "render: cannot write $T/no/such/x.$form: No such file or directory"'
+done
+printf 'not a puzzle\n' > "$T/bad.txt"
+run render --output "$T/x.svg" "$T/p.txt" "$T/bad.txt"
+check "render of a bad puzzle leaves neither the picture nor its temporary file" \
+    eval 'rc_is 2 && [ -z "$(ls "$T" | grep "^x\.svg")" ]'
+
 # --- report --out past its buffer (1023 bytes) was cut short silently and
 # the report written to the folder the cut named.
 name200=$(printf '%0200d' 0)

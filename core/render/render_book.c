@@ -68,6 +68,16 @@ static int book_surface(struct render_book *b, double w, double h)
     return b->cairo->status(b->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
+/* Makes the book's temporary file, empty: 0, or -1 with err saying why
+ * the path cannot be written. */
+static int book_probe(struct render_book *b, struct sl_error *err)
+{
+    FILE *f = fopen(b->temp, "wb");
+    if (f == NULL) return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path, strerror(errno));
+    fclose(f);
+    return 0;
+}
+
 /* Draws the next page of puzzles from items [drawn, drawn + count). */
 static void book_page(struct render_book *b, struct render_item *const *items, int count,
                       int solutions)
@@ -121,12 +131,20 @@ struct render_book *render_book_open(const struct render_options *o, const char 
         sl_error_set(err, 0, 0, "%s: the name is too long", path);
         return NULL;
     }
+    /* The drawing library makes the file only when the picture is done,
+     * and says no more than "write error" when it cannot: the file is
+     * made here first, so a missing folder is named, with its reason,
+     * before any puzzle is read. */
+    if (path && book_probe(b, err)) {
+        free(b);
+        return NULL;
+    }
     if (path && o->format == RENDER_PDF) {
         double w, h;
         render_page_size(o, &w, &h);
         if (book_surface(b, w, h)) {
             render_book_close(b, 0, err);
-            sl_error_set(err, 0, 0, "%s: cannot write", path);
+            sl_error_set(err, 0, 0, "cannot write %s", path);
             return NULL;
         }
         pthread_mutex_init(&b->lock, NULL);
@@ -193,7 +211,9 @@ static int book_finish(struct render_book *b, struct sl_error *err)
         render_page_size(&b->o, &w, &h);
     else
         render_picture_size(b->items[0], &b->o, &w, &h);
-    if (b->surface == NULL && book_surface(b, w, h)) return -1;
+    if (b->surface == NULL && book_surface(b, w, h))
+        return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path ? b->path : "standard output",
+                            b->cairo->status_to_string(b->cairo->status(b->cr)));
     int per = b->o.per_page;
     if (b->o.format != RENDER_PDF) render_draw_picture(b->cairo, b->cr, b->items[0], &b->o);
     for (int first = b->drawn; b->o.format == RENDER_PDF && first < b->n; first += per)
