@@ -693,6 +693,13 @@ for cmd in solve count rate convert; do
     check "$cmd into a full disk fails (exit 2) and says so" \
         eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err"'
 done
+# ... the same for the texts main prints itself (they exited 0).
+for arg in --help help --version; do
+    rc=0
+    timeout "$LIMIT" "$S" "$arg" > /dev/full 2> "$T/err" || rc=$?
+    check "sudolab $arg into a full disk fails (exit 2) and says so" \
+        eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err"'
+done
 
 # Every short option means one long option in every command: two options
 # sharing a letter would leave one unreachable by its letter.

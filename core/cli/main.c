@@ -68,7 +68,8 @@ static void print_usage(FILE *out)
 
 /* Output lost to a full disk or a broken file must not pass for success:
  * standard output is checked once, after the command, as every command
- * writes through it. */
+ * writes through it (--help and --version too: they once exited 0 with
+ * their text lost). */
 static int main_finish_output(int code)
 {
     if (fflush(stdout) == 0 && !ferror(stdout)) return code;
@@ -99,9 +100,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         print_usage(stdout);
-        return 0;
+        return main_finish_output(0);
     }
-    if (strcmp(argv[1], "--version") == 0) return cmd_version(argc - 1, argv + 1);
+    if (strcmp(argv[1], "--version") == 0)
+        return main_finish_output(cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return main_finish_output(subcommands[i].run(argc - 1, argv + 1));
