@@ -189,6 +189,32 @@ static void test_save_and_load(void)
     fputs("values 9\n", f); /* a given overwritten: refused */
     fclose(f);
     CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
+    /* Numbers past their range (the clock and the hint key add to them:
+     * they overflowed) or not numbers: refused at their line. */
+    static const char *const bad[] = {"elapsed 9223372036854775807",
+                                      "elapsed -5",
+                                      "hints 99999999999",
+                                      "hints 2147483647",
+                                      "auto yes",
+                                      "revealed 2",
+                                      "hints  3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CU_ASSERT_FATAL(play_save(path, game, &m, &err) == 0);
+        f = fopen(path, "a");
+        fprintf(f, "%s\n", bad[i]);
+        fclose(f);
+        err.line = 0;
+        CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
+        CU_ASSERT_EQUAL(err.line, 11);
+        CU_ASSERT(strstr(err.msg, "not a whole number 0..") != NULL);
+    }
+    /* The puzzle's own error: at the "line" line, its column in the file. */
+    f = fopen(path, "w");
+    fputs("sudolab-game 1\nline sudolab 9 3x3 classic;bogus .\nvalues .\nmarks 0\n", f);
+    fclose(f);
+    CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
+    CU_ASSERT_EQUAL(err.line, 2);
+    CU_ASSERT(err.col > (long)strlen("line "));
     remove(path);
     CU_ASSERT_EQUAL(play_load(path, other, &back, &err), 0);
     free(other);

@@ -69,7 +69,14 @@ static int ui_offer_saved(struct ui *u)
 {
     struct sl_error err;
     int rc = u->save_path[0] ? play_load(u->save_path, &u->game, &u->meta, &err) : 0;
-    if (rc < 0) snprintf(u->msg, sizeof u->msg, "the saved game could not be read: %s", err.msg);
+    if (rc < 0) {
+        char at[240] = ""; /* the file's place, as FILE:LINE:COL: of the readers */
+        if (err.line > 0 && err.col > 0)
+            snprintf(at, sizeof at, "%.180s:%ld:%ld: ", u->save_path, err.line, err.col);
+        else if (err.line > 0)
+            snprintf(at, sizeof at, "%.180s:%ld: ", u->save_path, err.line);
+        snprintf(u->msg, sizeof u->msg, "the saved game could not be read: %s%s", at, err.msg);
+    }
     if (rc <= 0) return 0;
     char q[160];
     long s = u->game.elapsed_ms / 1000;

@@ -2,6 +2,7 @@
  * play_save.c — the game in progress on disk (play_save.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +58,31 @@ static int load_cells(struct play_game *g, const char *values, const char *marks
     return 0;
 }
 
+/* The clock and the hint key add to a loaded game's time and hints: a
+ * corrupt file's numbers near the type's end (they overflowed, undefined
+ * behaviour) are refused, with half the range left for the game. */
+#define SAVE_MAX_MS (LONG_MAX / 2)
+#define SAVE_MAX_HINTS (INT_MAX / 2)
+
+/* v as a whole number 0..max into *out: 0, or -1 with err at line no. */
+static int save_number(const char *key, const char *v, long max, long no, long *out,
+                       struct sl_error *err)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (*v < '0' || *v > '9' || *end != '\0' || errno == ERANGE || x > max)
+        return sl_error_set(err, no, (long)strlen(key) + 2, "%s: not a whole number 0..%ld", key,
+                            max);
+    *out = x;
+    return 0;
+}
+
 /* Reads the "key value" lines of f into the fields named. */
 struct save_fields {
     char variant[SL_NAME_MAX], grade[GRADE_NAME_MAX];
-    long elapsed;
-    int hints, revealed, automarks;
+    long elapsed, hints, revealed, automarks;
+    long line_no; /* the line of "line" */
     char *line, *values, *marks;
 };
 
@@ -84,6 +105,7 @@ static int load_fields(FILE *f, struct save_fields *s, struct sl_error *err)
                       : !strcmp(buf, "values") ? &s->values
                       : !strcmp(buf, "marks")  ? &s->marks
                                                : NULL;
+        if (text == &s->line) s->line_no = no;
         if (text) {
             free(*text);
             *text = strdup(v);
@@ -92,13 +114,13 @@ static int load_fields(FILE *f, struct save_fields *s, struct sl_error *err)
         else if (!strcmp(buf, "grade"))
             snprintf(s->grade, sizeof s->grade, "%s", v);
         else if (!strcmp(buf, "elapsed"))
-            s->elapsed = strtol(v, NULL, 10);
+            rc = save_number(buf, v, SAVE_MAX_MS, no, &s->elapsed, err);
         else if (!strcmp(buf, "hints"))
-            s->hints = atoi(v);
+            rc = save_number(buf, v, SAVE_MAX_HINTS, no, &s->hints, err);
         else if (!strcmp(buf, "revealed"))
-            s->revealed = atoi(v) != 0;
+            rc = save_number(buf, v, 1, no, &s->revealed, err);
         else if (!strcmp(buf, "auto"))
-            s->automarks = atoi(v) != 0;
+            rc = save_number(buf, v, 1, no, &s->automarks, err);
         else if (strcmp(buf, "sudolab-game"))
             rc = sl_error_set(err, no, 1, "unknown key '%s'", buf);
     }
@@ -117,16 +139,20 @@ int play_load(const char *path, struct play_game *g, struct play_saved_meta *m,
     struct save_fields s = {.elapsed = 0};
     int rc = load_fields(f, &s, err);
     fclose(f);
-    if (rc == 0) rc = play_game_init(g, s.line, err);
+    if (rc == 0 && (rc = play_game_init(g, s.line, err)) != 0) {
+        /* the reader's place is in the puzzle's text: made the file's */
+        if (err->line > 0) err->col += err->col > 0 ? (long)strlen("line ") : 0;
+        err->line = s.line_no;
+    }
     if (rc == 0 && load_cells(g, s.values, s.marks, err)) {
         play_game_free(g);
         rc = -1;
     }
     if (rc == 0) {
-        g->elapsed_ms = s.elapsed > 0 ? s.elapsed : 0;
-        g->hints = s.hints > 0 ? s.hints : 0;
-        g->revealed = s.revealed;
-        g->auto_marks = s.automarks;
+        g->elapsed_ms = s.elapsed;
+        g->hints = (int)s.hints;
+        g->revealed = (int)s.revealed;
+        g->auto_marks = (int)s.automarks;
         snprintf(m->variant, sizeof m->variant, "%s", s.variant);
         snprintf(m->grade, sizeof m->grade, "%s", s.grade);
     }
