@@ -106,6 +106,13 @@ static void test_tables_read_under_protection(void)
     memset(&err, 0, sizeof err);
     CU_ASSERT_EQUAL(experiment_load(HOSTILE "experiment_len_error.lua", e, &err), -1);
     expect(err.msg, "experiment_len_error.lua:2: no length");
+    /* a length asked once: a second answer of 40 wrote past the 16 arms */
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(experiment_load(HOSTILE "experiment_len_grows.lua", e, &err), 0);
+    CU_ASSERT_EQUAL(e->narms, 1);
+    memset(&err, 0, sizeof err);
+    CU_ASSERT_EQUAL(experiment_load(HOSTILE "experiment_arms_hole.lua", e, &err), -1);
+    expect(err.msg, "experiment_arms_hole.lua: arms must be a list of 1 to");
     free(e);
 
     struct variant_spec *v = malloc(sizeof *v);

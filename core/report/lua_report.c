@@ -175,6 +175,23 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
     return check_arm(e, a, err);
 }
 
+/* Whether the table at t holds a key other than 1..n: an arm left out of
+ * the list (after a hole, or under a name) was once skipped unsaid. */
+static int arms_beyond(lua_State *L, int t, lua_Integer n)
+{
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        int isnum = 0;
+        lua_Integer k = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isnum) : 0;
+        if (!isnum || k < 1 || k > n) {
+            lua_pop(L, 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *err)
 {
     long long count, seed, jobs;
@@ -189,12 +206,14 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
         field_integer(&f, "jobs", 1, GENERATE_MAX_JOBS, 1, &jobs))
         return -1;
     e->count = (long)count, e->seed = (uint64_t)seed, e->jobs = (int)jobs;
-    if (lua_getfield(L, t, "arms") != LUA_TTABLE || luaL_len(L, -1) < 1 ||
-        luaL_len(L, -1) > REPORT_MAX_ARMS)
+    /* The length is read once: a __len asked again could grow past the
+     * arms' room (it wrote past e->arms). */
+    lua_Integer n = lua_getfield(L, t, "arms") == LUA_TTABLE ? luaL_len(L, -1) : 0;
+    if (n < 1 || n > REPORT_MAX_ARMS || arms_beyond(L, lua_gettop(L), n))
         return sl_error_set(err, 0, 0, "%s: arms must be a list of 1 to %d tables", e->path,
                             REPORT_MAX_ARMS);
     int arms = lua_gettop(L);
-    for (e->narms = 0; e->narms < luaL_len(L, arms);) {
+    for (e->narms = 0; e->narms < n;) {
         if (lua_geti(L, arms, e->narms + 1) != LUA_TTABLE)
             return sl_error_set(err, 0, 0, "%s: arm %d is not a table", e->path, e->narms + 1);
         if (read_arm(L, lua_gettop(L), e, &e->arms[e->narms], count, seed, jobs, err)) return -1;
