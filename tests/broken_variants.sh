@@ -104,6 +104,14 @@ broken nostrategy variants/killer.lua \
     's/local p, info, walk = killer\[strategy\](v, grid, settings)/local p, info, walk = nil, "made none"/' &&
     expect nostrategy 1 'puzzle 0 (seed 1): made none' generate --variant killer
 
+# Statistics that are no count (a NaN of cages): cast to int, undefined
+# behaviour; now the strategy's error, with the puzzle.
+broken nancages scripts/killer_cages.lua 's/return p, {cages = count,/return p, {cages = 0 \/ 0,/' &&
+    for form in --stats --json; do
+        expect nancages 1 "puzzle 0 (seed 1): the strategy's cages must be a whole number 0..625, not" \
+            generate --variant killer "$form"
+    done
+
 # A runtime slip while loading, before any puzzle: solve and rate name it.
 broken loadtime variants/windoku.lua '2i\
 local _ = nil .. "x"' && for cmd in solve rate; do

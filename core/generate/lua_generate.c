@@ -137,6 +137,25 @@ static lua_Number stats_number(lua_State *L, const char *key)
     return n;
 }
 
+/* A count among the statistics (clues, cages, rules unused): absent is
+ * 0; else a whole number 0..SL_MAX_CELLS, or an error. They come from
+ * the variant's strategy (its info table): a NaN or 1e300 made the cast
+ * to int undefined behaviour. */
+static int stats_count(lua_State *L, const char *key)
+{
+    if (lua_getfield(L, 2, key) == LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int isnum = 0;
+    lua_Integer n = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || n < 0 || n > SL_MAX_CELLS)
+        return luaL_error(L, "the strategy's %s must be a whole number 0..%d, not %s", key,
+                          SL_MAX_CELLS, luaL_tolstring(L, -1, NULL));
+    lua_pop(L, 1);
+    return (int)n;
+}
+
 /* No statistics: what a puzzle made without them holds. */
 static void stats_clear(struct generated *out)
 {
@@ -152,9 +171,9 @@ static int read_stats(lua_State *L)
     struct generated *out = lua_touserdata(L, 1);
     stats_clear(out);
     if (!lua_istable(L, 2)) return 0;
-    out->clues = (int)stats_number(L, "clues");
-    out->unused_rules = (int)stats_number(L, "unused_rules");
-    out->cages = (int)stats_number(L, "cages");
+    out->clues = stats_count(L, "clues");
+    out->unused_rules = stats_count(L, "unused_rules");
+    out->cages = stats_count(L, "cages");
     out->rating = stats_number(L, "rating");
     out->work = stats_number(L, "work");
     stats_text(L, "grade", out->grade, sizeof out->grade);
