@@ -68,7 +68,9 @@ M.orthogonal = {{1, 0}, {0, 1}}
 
 -- The cage-size profile of --cage-sizes ("2,3,3,4": the sizes cages are
 -- drawn from, a size twice for twice the share) as a list; nil for none.
-function M.cage_size_profile(text)
+-- A list longer than most (the room the engine's drawing has for it) is
+-- refused here, before a run, not on the first puzzle.
+function M.cage_size_profile(text, most)
   if text == nil or type(text) == "table" then return text end
   local sizes = {}
   for word in (tostring(text) .. ","):gmatch("([^,]*),") do
@@ -77,6 +79,9 @@ function M.cage_size_profile(text)
       error(string.format("--cage-sizes '%s': a list of cage sizes like 2,3,3,4", text), 0)
     end
     sizes[#sizes + 1] = size
+  end
+  if most and #sizes > most then
+    error(string.format("--cage-sizes: a list of at most %d sizes, not %d", most, #sizes), 0)
   end
   return sizes
 end

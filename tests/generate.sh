@@ -288,6 +288,12 @@ refused "--min-cage 4 is above --max-cage 3" --variant killer --min-cage 4 --max
 refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant killer --cage-sizes 2,x
 refused "--cage-sizes '2,x': a list of cage sizes like 2,3,3,4" --variant calcudoku --cage-sizes 2,x
 refused "--cage-sizes 2,7: 7 is outside the cage sizes 2..5" --variant killer --cage-sizes 2,7
+# A list past the engine's room failed each puzzle (exit 1) with a script
+# line's error; now refused before the run.
+sizes65=$(printf '2,%.0s' $(seq 64))2
+refused "--cage-sizes: a list of at most 64 sizes, not 65" --variant killer --cage-sizes "$sizes65"
+refused "--cage-sizes: a list of at most 625 sizes, not 626" --variant calcudoku \
+    --cage-sizes "$(printf '2,%.0s' $(seq 625))2"
 refused "--max-cage 5: a cage of distinct digits on a 4x4 grid has at most 4 cells" \
     --variant killer --size 4 --max-cage 5
 refused "--grade medium: no 4x4 killer reaches it; the grades 4x4 killers reach: easy, hard" \

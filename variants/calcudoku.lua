@@ -34,7 +34,9 @@ variant = require("variant").make{
   grades_by_size = {[3] = {"easy", "medium", "hard"}},
   check = function(opts)
     calc.bounds(opts, opts.size or 6)
-    cage_size_profile(opts.cage_sizes) -- a malformed list refused before a run
+    -- a malformed list refused before a run; sudolab.calc_partition takes
+    -- as many sizes as a grid of the largest size has cells
+    cage_size_profile(opts.cage_sizes, 25 * 25)
   end,
   build = function(data)
     local text = data.cages
