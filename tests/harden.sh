@@ -101,6 +101,26 @@ run run "$T/req.lua"
 check "a module that failed is tried again, not taken for a cycle" \
     eval 'rc_is 0 && [ "$(grep -c "m.fails: on purpose" "$T/out")" -eq 2 ]'
 
+# --- a FIFO named like a module: require opened it to see whether it was
+# there, and the open waited for a writer for ever ('sudolab variants'
+# with such a FIFO in a $SUDOLAB_PATH folder hung); a folder of the name
+# failed as "cannot read". Now found by stat, and refused by name.
+mkdir "$T/vp"
+mkfifo "$T/vp/pipe.lua"
+mkdir "$T/vp/folder.lua"
+printf 'return require("variant").make{name = "okv", summary = "ok", description = "d", rules = "classic"}\n' \
+    > "$T/vp/okv.lua"
+SUDOLAB_PATH="$T/vp" timeout "$LIMIT" "$S" variants < /dev/null > "$T/out" 2> "$T/err"
+rc=$?
+check "variants with a FIFO and a folder named *.lua in the path: listed, neither read" \
+    eval 'rc_is 0 && grep -q "^okv " "$T/out" && [ ! -s "$T/err" ]'
+for name in pipe folder; do
+    printf 'print(require("%s"))\n' "$name" > "$T/vp/req.lua"
+    run run "$T/vp/req.lua"
+    check "require('$name') of a non-file is refused, naming it" \
+        eval 'rc_is 2 && err_has "require: $T/vp/$name.lua is not a regular file"'
+done
+
 # --- rate --json --explain wrote the steps in words and then a JSON line:
 # one stream that neither a tool nor a reader takes.
 run rate --json --explain "$T/p.txt"

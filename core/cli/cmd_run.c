@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cmd.h"
@@ -143,6 +144,12 @@ static int scan_folder(const char *folder, size_t len, int in_root, struct liste
         if (stem == 0 || stem >= SL_NAME_MAX || strcmp(e->d_name + stem, ".lua") != 0 ||
             strspn(e->d_name, "abcdefghijklmnopqrstuvwxyz0123456789_") != stem)
             continue; /* not a module name: not a variant */
+        /* A folder, FIFO or device of the name is no variant (require
+         * says so when asked for it by name). */
+        char file[VARIANT_PATH_MAX + 256];
+        struct stat st;
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) continue;
         int seen = 0;
         for (int i = 0; i < n && !seen; i++)
             seen = strncmp(list[i].name, e->d_name, stem) == 0 && list[i].name[stem] == '\0';

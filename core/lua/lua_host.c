@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -284,15 +285,17 @@ static int host_time(lua_State *L)
     return 1;
 }
 
-/* file = folder (len bytes) "/" rel ".lua", when that file exists. */
+/* file = folder (len bytes) "/" rel ".lua": 1 when that is a regular
+ * file, -1 when the name holds something else, 0 when it holds nothing.
+ * Probed by stat, not opened: opening a FIFO waits for a writer (require,
+ * and so 'sudolab variants', hung on one). */
 static int host_probe(char *file, size_t cap, const char *folder, size_t len, const char *rel)
 {
     if (len == 0 || len >= HOST_PATH_MAX) return 0;
     snprintf(file, cap, "%.*s/%s.lua", (int)len, folder, rel);
-    FILE *probe = fopen(file, "r");
-    if (probe == NULL) return 0;
-    fclose(probe);
-    return 1;
+    struct stat st;
+    if (stat(file, &st) != 0) return 0;
+    return S_ISREG(st.st_mode) ? 1 : -1;
 }
 
 /* The value a module holds in the loaded table while it runs: a module
@@ -319,6 +322,15 @@ static int host_require_file(lua_State *L, const char *name, const char *file)
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, name);
     return 1;
+}
+
+/* require's end once a probe found a name: the module, or why not. */
+static int host_require_found(lua_State *L, const char *name, const char *file, int found)
+{
+    if (found < 0)
+        return luaL_error(L, "require: %s is not a regular file (a folder, a FIFO or a device)",
+                          file);
+    return host_require_file(L, name, file);
 }
 
 /* Whether name is words of letters, digits and '_' joined by single
@@ -356,11 +368,12 @@ static int host_require(lua_State *L)
     snprintf(rel, sizeof rel, "%s", name);
     for (char *c = rel; *c; c++)
         if (*c == '.') *c = '/';
-    if (host_probe(file, sizeof file, h->script_dir, strlen(h->script_dir), rel))
-        return host_require_file(L, name, file);
+    int found = host_probe(file, sizeof file, h->script_dir, strlen(h->script_dir), rel);
+    if (found) return host_require_found(L, name, file, found);
     for (const char *f = h->path; *f;) {
         size_t len = strcspn(f, ":");
-        if (host_probe(file, sizeof file, f, len, rel)) return host_require_file(L, name, file);
+        if ((found = host_probe(file, sizeof file, f, len, rel)) != 0)
+            return host_require_found(L, name, file, found);
         f += len + (f[len] == ':');
     }
     return luaL_error(L,
