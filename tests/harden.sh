@@ -121,6 +121,13 @@ for name in pipe folder; do
         eval 'rc_is 2 && err_has "require: $T/vp/$name.lua is not a regular file"'
 done
 
+# --- a control byte of the input quoted in an error: written raw, an ESC
+# of a puzzle file reached the terminal (and a NUL would cut the message).
+printf '6x6:Ba\033bgaBfbaDCAe\n' > "$T/esc.txt"
+run count "$T/esc.txt"
+check "an ESC in an Unruly ID is quoted as \\x1B, not written raw" \
+    eval 'rc_is 2 && err_has "esc.txt:1:7: '"'"'\x1B'"'"' in an Unruly ID" && ! grep -q "$(printf "\033")" "$T/err"'
+
 # --- rate --json --explain wrote the steps in words and then a JSON line:
 # one stream that neither a tool nor a reader takes.
 run rate --json --explain "$T/p.txt"

@@ -2,6 +2,25 @@
 #include "error.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+
+size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n)
+{
+    size_t out = 0;
+    for (size_t i = 0; i < n && out + 1 < cap; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if ((c >= ' ' && c != 0x7f) || c == '\n' || c == '\t') {
+            dst[out++] = (char)c;
+        } else if (out + 5 < cap) {
+            snprintf(dst + out, cap - out, "\\x%02X", c);
+            out += 4;
+        } else {
+            break;
+        }
+    }
+    if (cap > 0) dst[out] = '\0';
+    return out;
+}
 
 int sl_error_set(struct sl_error *err, long line, long col, const char *fmt, ...)
 {
@@ -9,9 +28,12 @@ int sl_error_set(struct sl_error *err, long line, long col, const char *fmt, ...
     if (err == NULL) return -1;
     err->line = line;
     err->col = col;
+    char raw[sizeof err->msg];
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    int n = vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
+    sl_error_escape(err->msg, sizeof err->msg, raw, len);
     return -1;
 }
 

@@ -18,7 +18,14 @@ struct sl_error {
     char msg[SL_ERROR_MSG_MAX];
 };
 
-/* Sets line, column and a printf-style message; returns -1 for chaining. */
+/* Copies the n bytes of src into dst (cap bytes, NUL-ended), a control
+ * byte (a NUL too, but newlines and tabs) written as \xNN: a message
+ * quotes input bytes, and an ESC of a file must not reach the terminal,
+ * nor a NUL cut the message short. Returns the length written. */
+size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n);
+
+/* Sets line, column and a printf-style message (control bytes escaped,
+ * as sl_error_escape); returns -1 for chaining. */
 int sl_error_set(struct sl_error *err, long line, long col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

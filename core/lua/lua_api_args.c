@@ -7,16 +7,22 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lua_host.h"
 
 int api_error(lua_State *L, const char *fmt, ...)
 {
-    char msg[512];
+    char raw[512], msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    /* a quoted NUL cut the message, a quoted ESC reached the terminal */
+    sl_error_escape(msg, sizeof msg, raw,
+                    n < 0                    ? 0
+                    : (size_t)n < sizeof raw ? (size_t)n
+                                             : sizeof raw - 1);
     luaL_where(L, 1);
     lua_pushstring(L, msg);
     lua_concat(L, 2);
@@ -28,10 +34,25 @@ int api_arg_error(lua_State *L, int arg, const char *fname, const char *what)
     return api_error(L, "bad argument #%d to '%s' (%s)", arg, fname, what);
 }
 
+/* A caller that takes no length reads the text as C does, up to its
+ * first NUL: a text holding one ("classic\0;killer:...") was taken cut
+ * short, without a word. */
+static const char *api_whole_text(lua_State *L, int at, size_t *len, int *cut)
+{
+    size_t n;
+    const char *s = lua_tolstring(L, at, &n);
+    if (len) *len = n;
+    *cut = len == NULL && strlen(s) != n;
+    return s;
+}
+
 const char *api_string(lua_State *L, int arg, const char *fname, size_t *len)
 {
     if (lua_type(L, arg) != LUA_TSTRING) api_arg_error(L, arg, fname, "string expected");
-    return lua_tolstring(L, arg, len);
+    int cut;
+    const char *s = api_whole_text(L, arg, len, &cut);
+    if (cut) api_arg_error(L, arg, fname, "a string without NUL bytes expected");
+    return s;
 }
 
 lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo, lua_Integer hi)
@@ -67,7 +88,10 @@ lua_Integer api_field_check(lua_State *L, const char *fname, const char *key, lu
 const char *api_field_text(lua_State *L, const char *fname, const char *key, size_t *len)
 {
     if (lua_type(L, -1) != LUA_TSTRING) api_field_error(L, fname, key, "a string");
-    return lua_tolstring(L, -1, len);
+    int cut;
+    const char *s = api_whole_text(L, -1, len, &cut);
+    if (cut) api_field_error(L, fname, key, "a string without NUL bytes");
+    return s;
 }
 
 const char *api_field_string(lua_State *L, int t, const char *key, const char *fname)

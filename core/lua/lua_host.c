@@ -352,11 +352,13 @@ static int host_module_name(const char *name, size_t rel_cap)
 static int host_require(lua_State *L)
 {
     struct lua_host *h = host_of(L);
-    const char *name = luaL_checkstring(L, 1);
+    size_t name_len;
+    const char *name = luaL_checklstring(L, 1, &name_len);
     char file[HOST_PATH_MAX * 2], rel[256];
-    if (!host_module_name(name, sizeof rel)) {
-        char shown[72]; /* the name cut, so that the message ends whole */
-        snprintf(shown, sizeof shown, "%.64s%s", name, strlen(name) > 64 ? "..." : "");
+    if (strlen(name) != name_len || !host_module_name(name, sizeof rel)) { /* "m\0x" loaded m */
+        char shown[96]; /* the name cut, so that the message ends whole; a NUL shown */
+        size_t cut = sl_error_escape(shown, 92, name, name_len < 64 ? name_len : 64);
+        snprintf(shown + cut, sizeof shown - cut, "%s", name_len > 64 ? "..." : "");
         return luaL_error(L, "require: '%s' is not a module name", shown);
     }
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);

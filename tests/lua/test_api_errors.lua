@@ -128,4 +128,22 @@ refuses("suggest: a name that is not a string", function(names)
   return sudolab.suggest("clasic", names)
 end, {"classic", 5}, "suggest: names[2] must be a string")
 
+-- A NUL inside a text the engine reads as C does (to its first NUL):
+-- "classic\0;killer:..." was taken as "classic" without a word.
+refuses("puzzle: rules with a NUL", sudolab.puzzle, {rules = "classic\0;killer:x"},
+        "puzzle: field 'rules' must be a string without NUL bytes")
+refuses("add_rule: a rule with a NUL", function(rule)
+  return sudolab.puzzle{}:add_rule(rule)
+end, "diagonal\0x", "'add_rule' (a string without NUL bytes expected)")
+refuses("require: a name with a NUL (it loaded 'dig')", require, "dig\0x",
+        "require: 'dig\\x00x' is not a module name")
+-- A NUL or ESC quoted from the input is shown as \xNN: a NUL cut the
+-- message short, an ESC reached the terminal.
+refuses("givens: a NUL quoted whole", function(g)
+  return sudolab.puzzle{}:givens(g)
+end, string.rep(".", 80) .. "\0", "'\\x00' at position 81 is not a digit 1..9 or '.'")
+refuses("parse_cages: an ESC quoted", function(map)
+  return sudolab.parse_cages(map, 2)
+end, "AB\27C", "'\\x1B' names no part")
+
 check.finish()
