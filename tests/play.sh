@@ -138,6 +138,15 @@ keys q
 check "the kept game ends with exit 0" wait_for "sudolab-exited-0"
 
 # --- broken scores, small terminals, a made game ---------------------------
+# Rows a hand edit left: an ESC in a name went raw to the terminal, and a
+# negative time ranked first as "-153722867280912:-55.-8".
+sqlite3 "$DB" "INSERT INTO scores VALUES ('classic', 'easy', 9, 'a' || char(27) || '[2J', 5000, '2026-12-01 17:02', 0);
+    INSERT INTO scores VALUES ('classic', 'easy', 9, 'minus', -9223372036854775808, '2026-12-01 17:02', 0);"
+$ENV "$S" scores --grade easy > "$T/out" 2> "$T/err"
+rc=$?
+check "scores: a name's ESC is shown as \\x1B, a negative time is left out" \
+    eval '[ $rc -eq 0 ] && grep -q "a\\\\x1B\[2J" "$T/out" && ! grep -q "minus" "$T/out" &&
+          ! grep -q "$(printf "\033")" "$T/out"'
 echo "not a database at all, just text" > "$DB"
 start 80 24 "$ENV $S play $PUZZLE"
 check "a corrupt scores file is reported and the game runs" \

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "error.h"
 #include "play_scores.h"
 
 /* How long a game finishing waits for another one's write. */
@@ -176,9 +177,13 @@ static int scores_add_once(struct play_scores *s, const struct play_score *e, ch
     return place <= PLAY_TOP ? place : 0;
 }
 
-static void scores_copy(char *dst, size_t cap, const unsigned char *text)
+/* Column col of the row as text, its control bytes escaped: the file is
+ * anyone's to edit, and an ESC in a name went raw to the terminal. */
+static void scores_copy(char *dst, size_t cap, sqlite3_stmt *st, int col)
 {
-    snprintf(dst, cap, "%s", text ? (const char *)text : "");
+    const unsigned char *text = sqlite3_column_text(st, col);
+    int n = text ? sqlite3_column_bytes(st, col) : 0;
+    sl_error_escape(dst, cap, text ? (const char *)text : "", (size_t)(n > 0 ? n : 0));
 }
 
 int play_scores_list(struct play_scores *s, const char *variant, const char *grade, int size,
@@ -187,7 +192,7 @@ int play_scores_list(struct play_scores *s, const char *variant, const char *gra
     sqlite3_stmt *st = NULL;
     const char *sql = "SELECT variant, grade, size, name, ms, date, hints FROM scores WHERE "
                       "(?1 IS NULL OR variant = ?1) AND (?2 IS NULL OR grade = ?2) AND "
-                      "(?3 = 0 OR size = ?3) ORDER BY variant, size, grade, ms, rowid";
+                      "(?3 = 0 OR size = ?3) AND ms >= 0 ORDER BY variant, size, grade, ms, rowid";
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         return scores_fail(s, st, why, cap);
     sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
@@ -196,12 +201,12 @@ int play_scores_list(struct play_scores *s, const char *variant, const char *gra
     int n = 0, rc;
     while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         struct play_score *r = &out[n++];
-        scores_copy(r->variant, sizeof r->variant, sqlite3_column_text(st, 0));
-        scores_copy(r->grade, sizeof r->grade, sqlite3_column_text(st, 1));
+        scores_copy(r->variant, sizeof r->variant, st, 0);
+        scores_copy(r->grade, sizeof r->grade, st, 1);
         r->size = sqlite3_column_int(st, 2);
-        scores_copy(r->name, sizeof r->name, sqlite3_column_text(st, 3));
+        scores_copy(r->name, sizeof r->name, st, 3);
         r->ms = (long)sqlite3_column_int64(st, 4);
-        scores_copy(r->date, sizeof r->date, sqlite3_column_text(st, 5));
+        scores_copy(r->date, sizeof r->date, st, 5);
         r->hints = sqlite3_column_int(st, 6);
     }
     if (n < max && rc != SQLITE_DONE) return scores_fail(s, st, why, cap);
