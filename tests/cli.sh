@@ -355,6 +355,9 @@ check "fill --size 6 prints one 36-symbol line" \
     eval 'rc_is 0 && out_lines 1 && [ "$(head -c 36 "$T/out" | tr -d "1-6" | wc -c)" -eq 0 ]'
 run fill nosuchfile
 check "fill with a file operand exits 2" rc_is 2
+run rules killer
+check "rules with an operand exits 2 (it listed every rule, exit 0)" \
+    eval 'rc_is 2 && err_has "rules: takes no operands" && out_lines 0'
 
 # --- bench -------------------------------------------------------------------
 

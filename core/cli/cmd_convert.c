@@ -236,6 +236,8 @@ int cmd_rules(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&rules_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    /* 'sudolab rules killer' listed every rule, exit 0: the word ignored */
+    if (opt.nfiles) return cmd_usage_error(&rules_spec, "takes no operands");
     for (int i = 0; i < registry_count(); i++)
         printf("%-10s %s\n", registry_at(i)->name, registry_at(i)->summary);
     return 0;
