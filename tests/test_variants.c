@@ -168,6 +168,16 @@ static void test_killer_csv_and_line(void)
     }
     CU_ASSERT_EQUAL(session_next(&s), 0);
     session_close(&s);
+    /* One quote alone (the row cut, or a quote lost) was read as if both
+     * were there; now the row is no CSV row, an error. */
+    for (int k = 0; k < 2; k++) {
+        snprintf(text, sizeof text, "grade,index,cage_map,cage_sums,solution\n1,1,%s,%s%s%s\n", map,
+                 k ? "" : "\"", sums, k ? "\"" : "");
+        session_open(&s, text, NULL);
+        CU_ASSERT_EQUAL(session_next(&s), -1);
+        CU_ASSERT_EQUAL(s.err.line, 2);
+        session_close(&s);
+    }
 }
 
 /* A killer line's errors name their column on the line, whichever check

@@ -38,7 +38,11 @@ static const char *const variant_patterns[] = {
     [0] = "^sudolab(?:[ \\t]|$)",
     [1] = ("^([A-Za-z.]*[A-Za-z][A-Za-z.]*)[ \\t]+(-?[0-9?]+(?:,-?[0-9?]+)*)"
            "(?:[ \\t]+([^ \\t]*))?(?:[ \\t].*)?$"),
-    [2] = "^[^,\"]*,[^,\"]*,([A-Za-z.]+),\"?(-?[0-9?]+(?:,-?[0-9?]+)*)\"?(?:,([^,]*))?[ \\t\\r]*$",
+    /* the sums quoted or not, but never with one quote alone (a branch
+     * reset: both forms are capture 2) */
+    [2] = ("^[^,\"]*,[^,\"]*,([A-Za-z.]+),"
+           "(?|\"(-?[0-9?]+(?:,-?[0-9?]+)*)\"|(-?[0-9?]+(?:,-?[0-9?]+)*))"
+           "(?:,([^,]*))?[ \\t\\r]*$"),
     [3] = "^(?:[A-Za-z_ ]+,)*cage_map(?:,[A-Za-z_ ]+)*[ \\t\\r]*$",
 };
 enum { RE_SUDOLAB, RE_KILLER, RE_CSV, RE_CSV_HEADER, RE_COUNT };
