@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cunit_main.h"
@@ -217,6 +218,11 @@ static void test_save_and_load(void)
     CU_ASSERT(err.col > (long)strlen("line "));
     remove(path);
     CU_ASSERT_EQUAL(play_load(path, other, &back, &err), 0);
+    /* A FIFO of the name: its open waited for a writer for ever. */
+    CU_ASSERT_FATAL(mkfifo(path, 0600) == 0);
+    CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
+    CU_ASSERT(strstr(err.msg, "not a regular file") != NULL);
+    remove(path);
     free(other);
     play_game_free(game);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "play_save.h"
 
@@ -133,6 +134,11 @@ static int load_fields(FILE *f, struct save_fields *s, struct sl_error *err)
 int play_load(const char *path, struct play_game *g, struct play_saved_meta *m,
               struct sl_error *err)
 {
+    /* Looked at before it is opened: opening a FIFO of the name waited
+     * for a writer, and the game never started. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return sl_error_set(err, 0, 0, "%s: not a regular file", path);
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return errno == ENOENT ? 0 : sl_error_set(err, 0, 0, "%s: %s", path, strerror(errno));
