@@ -232,6 +232,19 @@ static int api_dig_search(lua_State *L, struct api_puzzle *ap, const char *fname
     return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
 }
 
+/* The solution argument at i into solution, which must solve the
+ * puzzle: a dig by search tests each removal against it, and a
+ * solution that broke a rule or a given (p:dig(7, string.rep("1", 81)))
+ * dug a puzzle of two solutions without a word. */
+static void api_dig_solution(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                             uint8_t *solution)
+{
+    api_solution_arg(L, ap, i, fname, solution);
+    if (!puzzle_is_solution(&ap->p, solution))
+        api_error(L, "%s: the solution does not solve the puzzle (a rule or a given breaks)",
+                  fname);
+}
+
 /* p:dig past reading its groups (a third argument says how to judge, a
  * fourth whether to remember). */
 static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
@@ -266,13 +279,13 @@ static int api_dig(lua_State *L)
     if (lua_type(L, 2) == LUA_TNUMBER) { /* a seed: every cell alone, as sudolab.shuffled draws */
         struct rng rng;
         rng_seed(&rng, (uint64_t)api_integer(L, 2, "dig", 0, LUA_MAXINTEGER));
-        api_solution_arg(L, ap, 3, "dig", solution);
+        api_dig_solution(L, ap, 3, "dig", solution);
         for (int c = 0; c < ncells; c++) cells[c] = start[c] = c;
         start[ncells] = ncells;
         rng_shuffle_ints(&rng, cells, ncells);
         return api_dig_groups(L, ap, solution, cells, start, ncells);
     }
-    api_solution_arg(L, ap, 3, "dig", solution);
+    api_dig_solution(L, ap, 3, "dig", solution);
     int ngroups = api_group_list(L, 2, "dig", ncells, cells, start);
     return api_dig_groups(L, ap, solution, cells, start, ngroups);
 }
@@ -290,7 +303,7 @@ static int api_dig_neighbour(lua_State *L)
     struct api_puzzle *ap = api_check_idle(L, 1, "dig_neighbour");
     int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
     uint8_t solution[SL_MAX_CELLS];
-    api_solution_arg(L, ap, 3, "dig_neighbour", solution);
+    api_dig_solution(L, ap, 3, "dig_neighbour", solution);
     int ngroups = api_group_list(L, 2, "dig_neighbour", ncells, cells, start);
     int back = (int)api_integer(L, 4, "dig_neighbour", 0, ncells);
     struct rng rng;

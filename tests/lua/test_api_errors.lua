@@ -146,4 +146,17 @@ refuses("parse_cages: an ESC quoted", function(map)
   return sudolab.parse_cages(map, 2)
 end, "AB\27C", "'\\x1B' names no part")
 
+-- A dig by search tests each removal against its solution: one that
+-- breaks a given or a rule dug puzzles of two solutions without a word.
+local function dig_with(solution)
+  return sudolab.puzzle{size = 4, givens = g4}:dig(1, solution)
+end
+refuses("dig: a solution that breaks the rules", dig_with, string.rep("1", 16),
+        "dig: the solution does not solve the puzzle")
+refuses("dig: a grid of the rules, not of the givens", dig_with, "2134342112434312",
+        "dig: the solution does not solve the puzzle")
+refuses("dig_neighbour: a solution that breaks the rules", function(solution)
+  return sudolab.puzzle{size = 4, givens = g4}:dig_neighbour({0, 1, 2}, solution, 1, 1)
+end, string.rep("1", 16), "dig_neighbour: the solution does not solve the puzzle")
+
 check.finish()
