@@ -241,7 +241,9 @@ static void api_dig_solution(lua_State *L, struct api_puzzle *ap, int i, const c
 {
     api_solution_arg(L, ap, i, fname, solution);
     if (!puzzle_is_solution(&ap->p, solution))
-        api_error(L, "%s: the solution does not solve the puzzle (a rule or a given breaks)",
+        api_error(L,
+                  "%s: the solution does not solve the puzzle: it breaks a rule or a given "
+                  "(rules made from another grid?)",
                   fname);
 }
 
