@@ -90,15 +90,11 @@ end
 -- calcudoku need not load this file for it).
 M.profile = require("cells").cage_size_profile
 
--- The most sizes a profile lists: sudolab.killer_unique's room for them
--- (KILLER_DRAW_SIZES_MAX, core/engine/killer_draw.h).
-M.profile_max = 64
-
 -- Checks the cage options of a request before a run (generate.lua).
 function M.check(opts)
   local n = opts.size or 9
   local low, high = M.bounds(opts, n)
-  for _, size in ipairs(M.profile(opts.cage_sizes, M.profile_max) or {}) do
+  for _, size in ipairs(M.profile(opts.cage_sizes, sudolab.killer_sizes_max) or {}) do
     if size < low or size > high then
       error(string.format("--cage-sizes %s: %d is outside the cage sizes %d..%d (--min-cage, --max-cage)",
                           opts.cage_sizes, size, low, high), 0)

@@ -34,9 +34,8 @@ variant = require("variant").make{
   grades_by_size = {[3] = {"easy", "medium", "hard"}},
   check = function(opts)
     calc.bounds(opts, opts.size or 6)
-    -- a malformed list refused before a run; sudolab.calc_partition takes
-    -- as many sizes as a grid of the largest size has cells
-    cage_size_profile(opts.cage_sizes, 25 * 25)
+    -- a malformed or overlong list refused before a run
+    cage_size_profile(opts.cage_sizes, sudolab.calc_sizes_max)
   end,
   build = function(data)
     local text = data.cages

@@ -669,4 +669,7 @@ void lua_calcudoku_open(lua_State *L)
         {"calc_partition", api_calc_partition}, {NULL, NULL},
     };
     luaL_setfuncs(L, functions, 0);
+    /* The most sizes the calcudoku draws' `sizes` may list (as above). */
+    lua_pushinteger(L, SL_MAX_CELLS);
+    lua_setfield(L, -2, "calc_sizes_max");
 }

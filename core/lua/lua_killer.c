@@ -421,4 +421,8 @@ void lua_killer_open(lua_State *L)
         {"killer_unique", api_killer_unique}, {NULL, NULL},
     };
     luaL_setfuncs(L, functions, 0);
+    /* The most sizes a profile of killer_partition or killer_unique may
+     * list: a script checks a request against it before a run. */
+    lua_pushinteger(L, KILLER_DRAW_SIZES_MAX);
+    lua_setfield(L, -2, "killer_sizes_max");
 }
