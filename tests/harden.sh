@@ -160,6 +160,35 @@ run count "$T/negative.txt"
 check "a killer's negative sum is named at its column" \
     eval 'rc_is 2 && err_has "negative.txt:1:83: cage 1 needs a sum 1..325"'
 
+# --- a line that is clearly a killer CSV row or a Keen ID, but breaks
+# it, was handed on to a reader of another format: the CSV row to the
+# classic one ("',' is not a sudoku symbol"), the Keen ID to Solo's
+# ("unexpected byte in a Solo grid field"). Now the shape decides the
+# format once, and that format's reader names the field and the column.
+head -n 2 ../shared/data/killer_sample.csv > "$T/row.csv"
+row=$(sed -n 2p "$T/row.csv")
+sums_col=$(( $(printf '%s\n' "$row" | sed 's/".*//' | wc -c) + 1 ))
+printf '%s\n' "$(sed -n 1p "$T/row.csv")" "$(printf '%s\n' "$row" | sed 's/^1,1,AA/1,1,A1/')" > "$T/map.csv"
+run count "$T/map.csv"
+check "a digit in a killer CSV cage map is named in its field, at its column" \
+    eval 'rc_is 2 && err_has "map.csv:2:6: '"'1'"' in the cage_map field of a killer CSV row"'
+printf '%s\n' "$(sed -n 1p "$T/row.csv")" "$(printf '%s\n' "$row" | sed 's/,"/,"x/')" > "$T/sums.csv"
+run count "$T/sums.csv"
+check "a letter in killer CSV sums is named in its field, at its column" \
+    eval 'rc_is 2 && err_has "sums.csv:2:$sums_col: '"'x'"' in the cage_sums field of a killer CSV row"'
+printf '%s\n' "$(printf '%s\n' "$row" | sed 's/,"/,/')" > "$T/quote.csv"
+run count "$T/quote.csv"
+check "a killer CSV row with an unclosed quote is the CSV reader's, even without a header" \
+    eval 'rc_is 2 && err_has "quote.csv:1:" && err_has "a quote that is never closed in a killer CSV row"'
+printf '%s,7\n' "$(sed -n 1p "$T/row.csv")" "$row" | sed '1s/,7$//' > "$T/extra.csv"
+run count "$T/extra.csv"
+check "a killer CSV row with a field past its header's is named at that field" \
+    eval 'rc_is 2 && err_has "extra.csv:2:$(( ${#row} + 2 )): a killer CSV row of 6 fields, past the 5 columns of its header"'
+printf '4:a_5B,m12s1\n' > "$T/keen.txt"
+run count "$T/keen.txt"
+check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \
+    eval 'rc_is 2 && err_has "keen.txt:1:6: '"'B'"' in a Keen walls field"'
+
 # --- slow paths, each now a second or two under the run's time bound.
 # generate --size 16 --clues 20 made its 20,000 checks on each of ten
 # grids (a minute) before saying no; now a grid whose first minimal

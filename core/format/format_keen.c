@@ -60,11 +60,12 @@ int format_keen_detect(const char *text, size_t len)
            text[at + 1] != '\0';
 }
 
-int format_keen_params_only(const char *text, size_t len)
+int format_keen_shape(const char *text, size_t len)
 {
     size_t at;
     int n = keen_read_params(text, len, &at);
-    return n * n > 25 && n <= KEEN_MAX;
+    if (n == 0) return 0;
+    return (n * n > 25 && n <= KEEN_MAX) || memchr(text + at, ',', len - at) != NULL;
 }
 
 /* ---- reading ---- */

@@ -30,10 +30,12 @@
 /* 1 when text starts with what only a Keen ID has: size, ':', walls, ','
  * and a clue letter. */
 int format_keen_detect(const char *text, size_t len);
-/* 1 when text's params can be Keen's alone: a size of 6..9 before ':'
- * (Solo would read boxes that wide, a grid past its 25), so a broken
- * Keen ID gets the Keen reader's error instead of Solo's. */
-int format_keen_params_only(const char *text, size_t len);
+/* 1 when text has the shape of a Keen ID though it may not read: Keen's
+ * params, and either a size of 6..9 (Solo would read boxes that wide, a
+ * grid past its 25) or a ',' after the ':' (a Solo ID with such bare
+ * params has none). A broken Keen ID then gets the Keen reader's error
+ * instead of Solo's. */
+int format_keen_shape(const char *text, size_t len);
 /* Reads a Keen ID line: 0 with p initialised (a Latin square with the
  * calcudoku rule), or -1 with err (its column). */
 int format_keen_read(const char *text, size_t len, struct puzzle *p, struct puzzle_source *where,

@@ -51,6 +51,7 @@ struct variant_reader {
     pcre2_code *re[RE_COUNT];
     pcre2_match_data *match;
     int fpuzzles_flags;
+    int csv_columns; /* of the last killer CSV header, 0 before one */
     /* The last successful match, which match holds: variant_parse reads
      * the captures of the line variant_detect just matched instead of
      * matching it again. */
@@ -126,6 +127,8 @@ static int is_square(size_t len)
     return 0;
 }
 
+static int csv_shaped(const struct variant_reader *v, const char *text, size_t len);
+
 int variant_detect(struct variant_reader *v, const char *text, size_t len, int formats)
 {
     size_t map_len = 0;
@@ -133,16 +136,20 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
     if ((formats & FORMAT_FPUZZLES) && fpuzzles_detect(text, len)) return FORMAT_FPUZZLES;
-    if ((formats & FORMAT_KEEN) &&
-        (format_keen_detect(text, len) || format_keen_params_only(text, len)))
+    if ((formats & FORMAT_KEEN) && (format_keen_detect(text, len) || format_keen_shape(text, len)))
         return FORMAT_KEEN;
     if ((formats & FORMAT_UNRULY) && format_unruly_detect(text, len)) return FORMAT_UNRULY;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
-    if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) return VARIANT_SKIP;
+    if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV_HEADER, text, len)) {
+        v->csv_columns = 1;
+        for (size_t i = 0; i < len; i++) v->csv_columns += text[i] == ',';
+        return VARIANT_SKIP;
+    }
     if ((formats & FORMAT_CSV) && variant_matches(v, RE_CSV, text, len)) return FORMAT_CSV;
     if ((formats & FORMAT_KILLER) && variant_matches(v, RE_KILLER, text, len) &&
         variant_capture(v, 1, &map_len) >= 0 && is_square(map_len))
         return FORMAT_KILLER;
+    if ((formats & FORMAT_CSV) && csv_shaped(v, text, len)) return FORMAT_CSV;
     return VARIANT_NONE;
 }
 
@@ -399,6 +406,104 @@ static int killer_fields(struct variant_reader *v, const char *text, struct fiel
     return 3;
 }
 
+/* ---- killer CSV rows that the pattern refuses ---- */
+
+enum { CSV_FIELDS = 5 }; /* grade, index, cage_map, cage_sums, solution */
+
+/* Splits a CSV row on the commas outside quotes into up to max fields
+ * (quotes kept); returns how many there are in all, or -1 with *quote
+ * the column of a quote that is never closed. */
+static int csv_split(const char *text, size_t len, struct field *f, int max, long *quote)
+{
+    int n = 0, quoted = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && text[i] == '"') {
+            if (!quoted) *quote = (long)i + 1;
+            quoted = !quoted;
+        }
+        if (i < len && (quoted || text[i] != ',')) continue;
+        if (n < max) f[n] = (struct field){text + start, i - start, (long)start + 1};
+        n++;
+        start = i + 1;
+    }
+    return quoted ? -1 : n;
+}
+
+/* 1 when a line not read as anything else is shaped as a killer CSV row:
+ * four fields or more after a header (four or five without one), or an
+ * open quote after the third comma; its error is then the CSV reader's. */
+static int csv_shaped(const struct variant_reader *v, const char *text, size_t len)
+{
+    long quote = 0;
+    int n = csv_split(text, len, NULL, 0, &quote);
+    int most = v->csv_columns ? v->csv_columns : CSV_FIELDS;
+    if (n < 0) return csv_split(text, (size_t)quote - 1, NULL, 0, &quote) > 3;
+    return n >= CSV_FIELDS - 1 && (v->csv_columns || n <= most);
+}
+
+/* The offset of the first byte of field f outside `ok` (a strchr set,
+ * letters added when letters), or -1; with letters < 0, of the first
+ * byte in the set. */
+static long csv_first_bad(const struct field *f, const char *ok, int letters)
+{
+    for (size_t i = 0; i < f->len; i++) {
+        unsigned char c = (unsigned char)f->text[i];
+        int letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        int in = c != '\0' && strchr(ok, c) != NULL;
+        if (letters < 0 ? in : !(letters && letter) && !in) return (long)i;
+    }
+    return -1;
+}
+
+/* The error of a row csv_shaped claimed that the pattern refused, naming
+ * its field and column; or the killer reader's own on its fields. */
+static int csv_row_error(const struct variant_reader *v, const char *text, size_t len,
+                         struct sl_error *err)
+{
+    static const char *const names[CSV_FIELDS] = {"grade", "index", "cage_map", "cage_sums",
+                                                  "solution"};
+    struct field f[CSV_FIELDS];
+    long quote = 0, bad;
+    int n = csv_split(text, len, f, CSV_FIELDS, &quote);
+    if (n < 0)
+        return sl_error_set(err, 0, quote, "a quote that is never closed in a killer CSV row");
+    for (int i = 0; i < 2; i++)
+        if ((bad = csv_first_bad(&f[i], "\"", -1)) >= 0)
+            return sl_error_set(err, 0, f[i].col + bad,
+                                "a quote in the %s field of a killer CSV row", names[i]);
+    if (f[2].len == 0)
+        return sl_error_set(err, 0, f[2].col, "the cage_map field of a killer CSV row is empty");
+    if ((bad = csv_first_bad(&f[2], ".", 1)) >= 0)
+        return sl_error_set(err, 0, f[2].col + bad,
+                            "'%c' in the cage_map field of a killer CSV row (letters and '.')",
+                            f[2].text[bad]);
+    struct field sums = f[3];
+    if (sums.len >= 2 && sums.text[0] == '"' && sums.text[sums.len - 1] == '"')
+        sums = (struct field){sums.text + 1, sums.len - 2, sums.col + 1};
+    if ((bad = csv_first_bad(&sums, "0123456789?,-", 0)) >= 0)
+        return sl_error_set(err, 0, sums.col + bad,
+                            "'%c' in the cage_sums field of a killer CSV row (numbers, '?' and "
+                            "commas, quoted)",
+                            sums.text[bad]);
+    int most = v->csv_columns ? v->csv_columns : CSV_FIELDS;
+    if (n > most) {
+        long col = 1;
+        for (int i = 0, k = 0, quoted = 0; k < most; i++, col++) {
+            quoted ^= text[i] == '"';
+            k += !quoted && text[i] == ',';
+        }
+        return sl_error_set(err, 0, col, "a killer CSV row of %d fields, past the %d columns%s", n,
+                            most, v->csv_columns ? " of its header" : "");
+    }
+    struct puzzle p;
+    struct puzzle_source where;
+    if (killer_line_build(&f[2], &sums, n == CSV_FIELDS ? &f[4] : NULL, &p, &where, err)) return -1;
+    puzzle_clear(&p);
+    return sl_error_set(err, 0, 1,
+                        "not a killer CSV row: grade,index,cage_map,\"cage_sums\"[,solution]");
+}
+
 int variant_parse(struct variant_reader *v, int kind, const char *text, size_t len, long line,
                   struct puzzle *p, struct puzzle_source *where, struct sl_error *err)
 {
@@ -416,6 +521,8 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
         variant_matched(v, kind == FORMAT_CSV ? RE_CSV : RE_KILLER, text, len)) {
         int n = killer_fields(v, text, f);
         rc = killer_line_build(&f[0], &f[1], n == 3 ? &f[2] : NULL, p, where, err);
+    } else if (kind == FORMAT_CSV) {
+        rc = csv_row_error(v, text, len, err);
     }
     v->matched_text = NULL; /* the buffer may hold the next line at the same place */
     if (rc) {

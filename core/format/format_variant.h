@@ -11,13 +11,17 @@
  *            cell's cage ('.' none), SUMS comma-separated in cage order
  *            ('?' none); a complete grid after them is the expected answer.
  *   csv      rows "grade,index,CAGEMAP,"SUMS",SOLUTION" of killer CSV
- *            files; a header row naming cage_map is skipped.
+ *            files; a header row naming cage_map is skipped. A line no
+ *            form claims that has a row's shape (four fields or more
+ *            after a header, four or five without; or an open quote past
+ *            the third comma) is still CSV's: its error names the field.
  *   solo     Simon Tatham's Solo game IDs ("3x3:...", "3x3k:...", "9j:...").
  *   fpuzzles f-puzzles JSON, compressed or in a link (fpuzzles.h); format.c
  *            gathers a JSON object spread over lines before it comes here.
  *   keen     Simon Tatham's Keen game IDs ("6:a_5b...,m12s1..."), calcudoku
  *            (format_keen.h); asked before solo, whose "N:" they resemble
- *            (a size of 6..9 alone, past Solo's 25, is Keen's even broken).
+ *            (a size of 6..9 alone, past Solo's 25, or bare digits and a ','
+ *            after the ':' are Keen's even broken).
  *   unruly   Simon Tatham's Unruly game IDs ("8x8:adegaebCHBlaeFc"), binary
  *            puzzles (format_unruly.h); asked before solo, like keen.
  */
