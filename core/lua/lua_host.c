@@ -11,6 +11,7 @@
  * VM changes it.
  */
 #include "lua_host.h"
+#include "lua_rule.h"
 
 #include <lauxlib.h>
 #include <limits.h>
@@ -576,6 +577,15 @@ static int host_message(lua_State *L)
     return 1;
 }
 
+/* A script's error in err, cut as lua_rule_error_fit cuts: a nested
+ * rule's innermost cause outlives the cut. */
+static void host_error_fit(struct sl_error *err, const char *msg)
+{
+    char fit[sizeof err->msg];
+    lua_rule_error_fit(fit, sizeof fit, msg);
+    sl_error_set(err, 0, 0, "%s", fit);
+}
+
 /* Runs the function below its nargs arguments on the stack, leaving
  * nresults results. */
 static int host_call_results(struct lua_host *h, int nargs, int nresults, struct sl_error *err)
@@ -592,8 +602,10 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         sl_error_set(err, 0, 0, "%s: not enough memory (cap %zu MiB; see --max-memory)", h->script,
                      h->limits.memory >> 20);
+    else if (msg == NULL)
+        sl_error_set(err, 0, 0, "error object is not a string");
     else
-        sl_error_set(err, 0, 0, "%s", msg ? msg : "error object is not a string");
+        host_error_fit(err, msg);
     lua_pop(h->L, 1);
     return -1;
 }

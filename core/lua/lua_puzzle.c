@@ -17,6 +17,7 @@
 
 #include "dig.h"
 #include "lua_host.h"
+#include "lua_rule.h"
 #include "rate.h"
 #include "rules.h"
 #include "search.h"
@@ -73,10 +74,11 @@ struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g)
 void api_raise_rule_error(lua_State *L, struct api_puzzle *ap, const char *fname)
 {
     if (!ap->lua_error || ap->lua_error[0] == '\0') return;
-    char msg[LUA_RULE_ERROR_MAX];
-    snprintf(msg, sizeof msg, "%s", ap->lua_error);
+    char whole[2 * LUA_RULE_ERROR_MAX], msg[LUA_RULE_ERROR_MAX];
+    snprintf(whole, sizeof whole, "%s: " LUA_RULE_NESTED "%s", fname, ap->lua_error);
     ap->lua_error[0] = '\0';
-    api_error(L, "%s: a Lua rule failed: %s", fname, msg);
+    lua_rule_error_fit(msg, sizeof msg, whole);
+    api_error(L, "%s", msg);
 }
 
 /* What a ruleset and a solver for rs take, near enough to charge the cap

@@ -26,6 +26,7 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,24 @@ static int lua_rule_call_protected(lua_State *L)
     return 1;
 }
 
+void lua_rule_error_fit(char *dst, size_t cap, const char *src)
+{
+    static const char marker[] = LUA_RULE_NESTED, gap[] = "... ";
+    size_t len = strlen(src), mlen = sizeof marker - 1;
+    const char *first = strstr(src, marker), *last = first;
+    if (cap == 0) return;
+    if (len < cap || first == NULL || cap < 4 * (mlen + sizeof gap)) {
+        snprintf(dst, cap, "%s", src);
+        return;
+    }
+    for (const char *at = first; (at = strstr(at + 1, marker)) != NULL;) last = at;
+    size_t head = (size_t)(first - src) + mlen;
+    if (head > cap / 2) head = cap / 2; /* the outer place stays short of half */
+    const char *inner = last + mlen;
+    if (strncmp(inner, gap, sizeof gap - 1) == 0) inner += sizeof gap - 1; /* cut before */
+    snprintf(dst, cap, "%.*s%s%s", (int)head, src, gap, inner);
+}
+
 /* Calls check with the digits of the rule's cells: 1 yes, 0 no, -1 a Lua
  * error (kept in r->error). */
 static int lua_rule_call(const struct lua_rule *r, const uint8_t *digits)
@@ -116,7 +135,7 @@ static int lua_rule_call(const struct lua_rule *r, const uint8_t *digits)
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (r->error && r->error[0] == '\0')
-            snprintf(r->error, LUA_RULE_ERROR_MAX, "%s", msg ? msg : "error in a Lua rule");
+            lua_rule_error_fit(r->error, LUA_RULE_ERROR_MAX, msg ? msg : "error in a Lua rule");
         lua_pop(L, 1);
         return -1;
     }

@@ -19,4 +19,14 @@ struct lua_State;
 int lua_rule_add(struct puzzle *p, struct lua_State *L, int function_index, const char *name,
                  const int *cells, int ncells, int partial, char *error, struct sl_error *err);
 
+/* What a search that met a Lua rule's error says before that error. */
+#define LUA_RULE_NESTED "a Lua rule failed: "
+
+/* Copies a Lua rule's error src into dst (cap bytes, NUL-ended). A rule
+ * whose check searches again nests its inner rules' errors, each level
+ * adding its place in front; when that does not fit, the outermost place
+ * and the innermost cause are kept (its file:line and message, cut at
+ * the end if need be), the levels between said as "...". */
+void lua_rule_error_fit(char *dst, size_t cap, const char *src);
+
 #endif
