@@ -189,6 +189,21 @@ run count "$T/keen.txt"
 check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \
     eval 'rc_is 2 && err_has "keen.txt:1:6: '"'B'"' in a Keen walls field"'
 
+# --- render kept every puzzle (about 3 KB each) until the end, for the
+# solutions pages, even when none were asked: 100,000 puzzles took 299 MB.
+# Without --solutions a drawn page's puzzles are freed; 10,000 puzzles
+# more may now add little resident memory (they added 30 MB).
+rss_of_render() {
+    head -n "$1" ../shared/data/puzzles2_17_clue > "$T/many.txt"
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+        /usr/bin/time -f "%M" -o "$T/rss" "$S" render --output "$T/many.pdf" "$T/many.txt" \
+        >/dev/null 2>&1 && tail -n 1 "$T/rss"
+}
+small=$(rss_of_render 2000)
+big=$(rss_of_render 12000)
+check "render of 12,000 puzzles, no solutions, stays within 12 MB of 2,000's" \
+    eval '[ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 12288 ]'
+
 # --- slow paths, each now a second or two under the run's time bound.
 # generate --size 16 --clues 20 made its 20,000 checks on each of ten
 # grids (a minute) before saying no; now a grid whose first minimal

@@ -5,7 +5,9 @@
  * A PDF booklet going to a file is drawn while the puzzles are still
  * being read: a worker thread draws each page of puzzles as soon as its
  * items are in, so reading, solving and rating (the caller's thread) and
- * drawing share the machine's cores. The file is made under a temporary
+ * drawing share the machine's cores; without solutions pages, whose
+ * turn comes at the end, a page's items are freed once it is drawn, so
+ * the memory stays that of the pages not yet drawn. The file is made under a temporary
  * name and renamed only when complete, so a bad puzzle later in the
  * input, or any failure, leaves no file. Everything else (pictures,
  * standard output) is drawn at the end.
@@ -86,6 +88,12 @@ static void book_page(struct render_book *b, struct render_item *const *items, i
                      solutions, ++b->pages);
 }
 
+/* Frees the items of a page drawn for good. */
+static void book_forget(struct render_item *const *items, int count)
+{
+    for (int i = 0; i < count; i++) render_item_free(items[i]), free(items[i]);
+}
+
 static void *book_worker(void *arg)
 {
     struct render_book *b = arg;
@@ -99,7 +107,10 @@ static void *book_worker(void *arg)
         memcpy(page, b->items + b->drawn, (size_t)count * sizeof page[0]);
         pthread_mutex_unlock(&b->lock);
         book_page(b, page, count, 0);
+        if (!b->o.solutions) book_forget(page, count);
         pthread_mutex_lock(&b->lock);
+        /* no solutions page comes back to them: only the pointers stay */
+        if (!b->o.solutions) memset(b->items + b->drawn, 0, (size_t)count * sizeof page[0]);
         b->drawn += count;
     }
     pthread_mutex_unlock(&b->lock);
@@ -252,7 +263,8 @@ int render_book_close(struct render_book *b, int commit, struct sl_error *err)
     if (b->cr) b->cairo->destroy(b->cr);
     if (b->surface) b->cairo->surface_destroy(b->surface);
     if (b->path && (rc || !commit)) unlink(b->temp);
-    for (int i = 0; i < b->n; i++) render_item_free(b->items[i]), free(b->items[i]);
+    for (int i = 0; i < b->n; i++)
+        if (b->items[i]) render_item_free(b->items[i]), free(b->items[i]);
     free(b->items);
     free(b);
     return rc;
