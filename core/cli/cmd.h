@@ -202,7 +202,8 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
  * k % jobs with args[thread], its visit writing to item->out and
  * item->err; everything is written in input order, as one thread would
  * write it. Regular files are read by each thread; standard input and
- * other streams are read whole first, once. */
+ * other streams are read whole first, once. jobs past the online CPUs
+ * are capped at them, with a note on stderr. */
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs);
 /* The same with one arg that every thread shares (read only), on
