@@ -203,7 +203,7 @@ int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *ar
  * item->err; everything is written in input order, as one thread would
  * write it. Regular files are read by each thread; standard input and
  * other streams are read whole first, once. jobs past the online CPUs
- * are capped at them, with a note on stderr. */
+ * (and past 8) are capped at them, with a note on stderr. */
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs);
 /* The same with one arg that every thread shares (read only), on
