@@ -184,6 +184,13 @@ printf '%s,7\n' "$(sed -n 1p "$T/row.csv")" "$row" | sed '1s/,7$//' > "$T/extra.
 run count "$T/extra.csv"
 check "a killer CSV row with a field past its header's is named at that field" \
     eval 'rc_is 2 && err_has "extra.csv:2:$(( ${#row} + 2 )): a killer CSV row of 6 fields, past the 5 columns of its header"'
+# A format named with --format is the reader asked for: a line only
+# shaped like a CSV row gets that reader's error, not "not the one asked
+# for" (a guess at a shape is no reading of it).
+sed -n 2p "$T/map.csv" > "$T/maprow.csv"
+run count --format classic "$T/maprow.csv"
+check "--format classic: a broken CSV-shaped line gets the classic reader's error" \
+    eval 'rc_is 2 && err_has "maprow.csv:1:2: '"','"' is not a sudoku symbol"'
 printf '4:a_5B,m12s1\n' > "$T/keen.txt"
 run count "$T/keen.txt"
 check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \

@@ -714,7 +714,10 @@ int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source 
                 break;
             }
             if (kind != VARIANT_NONE) return reader_variant(r, kind, p, where, err);
-            if (r->opt.formats && variant_detect(r->variants, ln->text, ln->len, 0) > 0) {
+            /* Another format that reads the line: a line merely shaped like
+             * one gets the reader asked for's error. */
+            if (r->opt.formats &&
+                variant_detect(r->variants, ln->text, ln->len, FORMAT_READS_ONLY) > 0) {
                 sl_error_set(err, ln->number, 1,
                              "this line's format is not the one asked for (--format)");
                 reader_take(r);

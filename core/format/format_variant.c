@@ -132,11 +132,14 @@ static int csv_shaped(const struct variant_reader *v, const char *text, size_t l
 int variant_detect(struct variant_reader *v, const char *text, size_t len, int formats)
 {
     size_t map_len = 0;
+    int shapes = !(formats & FORMAT_READS_ONLY);
+    formats &= FORMAT_ALL;
     if (formats == 0) formats = FORMAT_ALL;
     if ((formats & FORMAT_SUDOLAB) && variant_matches(v, RE_SUDOLAB, text, len))
         return FORMAT_SUDOLAB;
     if ((formats & FORMAT_FPUZZLES) && fpuzzles_detect(text, len)) return FORMAT_FPUZZLES;
-    if ((formats & FORMAT_KEEN) && (format_keen_detect(text, len) || format_keen_shape(text, len)))
+    if ((formats & FORMAT_KEEN) &&
+        (format_keen_detect(text, len) || (shapes && format_keen_shape(text, len))))
         return FORMAT_KEEN;
     if ((formats & FORMAT_UNRULY) && format_unruly_detect(text, len)) return FORMAT_UNRULY;
     if ((formats & FORMAT_SOLO) && format_solo_detect(text, len)) return FORMAT_SOLO;
@@ -149,7 +152,7 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
     if ((formats & FORMAT_KILLER) && variant_matches(v, RE_KILLER, text, len) &&
         variant_capture(v, 1, &map_len) >= 0 && is_square(map_len))
         return FORMAT_KILLER;
-    if ((formats & FORMAT_CSV) && csv_shaped(v, text, len)) return FORMAT_CSV;
+    if (shapes && (formats & FORMAT_CSV) && csv_shaped(v, text, len)) return FORMAT_CSV;
     return VARIANT_NONE;
 }
 

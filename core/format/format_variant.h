@@ -42,7 +42,11 @@ enum {
     FORMAT_FPUZZLES = 32,
     FORMAT_KEEN = 64,
     FORMAT_UNRULY = 128,
-    FORMAT_ALL = 255
+    FORMAT_ALL = 255,
+    /* With the bits of variant_detect: a line is claimed only by a format
+     * that reads it, not by the shape of a broken one (whose error is that
+     * format's own when the format was not named). */
+    FORMAT_READS_ONLY = 256
 };
 
 /* The format bit for a name ("classic", "sudolab", ...), or 0. */
