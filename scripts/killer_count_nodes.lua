@@ -9,7 +9,7 @@
 -- The two are separate searches: a count to 2 restarts with look-ahead
 -- (core/engine/search.c) where a search for one solution does not, so
 -- the count may take fewer nodes than the search for one solution
--- (killer_extreme.txt line 3: 5,604 against 8,823).
+-- (scripts/RESULTS_killer.md, "where a count's nodes go now").
 --
 -- Each argument is puzzle text (scripts read no files). Run from the
 -- project root after a build:

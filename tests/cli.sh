@@ -599,7 +599,7 @@ check "count --jobs 3 reads a named pipe whole, once" eval 'rc_is 2 && cmp -s "$
 run_in "$T/jobs.txt" count --jobs 2 - -
 check "count --jobs 2 - - reads standard input once" eval 'rc_is 2 && cmp -s "$T/out" "$T/jobs1.out"'
 # Every thread reads the whole input: 256 threads on two CPUs read it
-# 256 times (100,000 easy puzzles: 16.6 s against 0.49 s on one).
+# 256 times (scripts/RESULTS.md, harden3).
 # --jobs is now capped at the online CPUs (not below 8), with a note;
 # the output stays.
 cpus=$(getconf _NPROCESSORS_ONLN)

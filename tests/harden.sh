@@ -196,10 +196,10 @@ run count "$T/keen.txt"
 check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \
     eval 'rc_is 2 && err_has "keen.txt:1:6: '"'B'"' in a Keen walls field"'
 
-# --- render kept every puzzle (about 3 KB each) until the end, for the
-# solutions pages, even when none were asked: 100,000 puzzles took 299 MB.
-# Without --solutions a drawn page's puzzles are freed; 10,000 puzzles
-# more may now add little resident memory (they added 30 MB).
+# --- render kept every puzzle until the end, for the solutions pages,
+# even when none were asked (scripts/RESULTS.md, harden3). Without
+# --solutions a drawn page's puzzles are freed: 10,000 puzzles more may
+# now add little resident memory.
 rss_of_render() {
     head -n "$1" ../shared/data/puzzles2_17_clue > "$T/many.txt"
     ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \

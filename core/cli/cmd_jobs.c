@@ -12,8 +12,8 @@
  * bounded by the window; input that is not a regular file (standard
  * input, a pipe) is read whole first, as every thread must read it.
  * Threads past the online CPUs would only add readings of the input
- * (256 of them made easy puzzles 34 times slower): --jobs is capped at
- * that count (but not below 8), and a note on stderr says so.
+ * (scripts/RESULTS.md, harden3): --jobs is capped at that count (but not
+ * below 8), and a note on stderr says so.
  */
 #include <pthread.h>
 #include <stdlib.h>
