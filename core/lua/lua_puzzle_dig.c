@@ -156,17 +156,15 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
                            int *start, int ngroups)
 {
     const char *keys[DIG_DEDUCE_MAX_KEYS];
-    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS), removed = 0;
+    int nkeys = api_rule_keys(luaL_checknumber(L, 4), keys, DIG_DEDUCE_MAX_KEYS);
     struct api_search run;
     api_search_begin(L, ap, "dig", &run);
     struct dig_steps steps = api_deduce_steps(ap);
-    /* The proof needs a solution of the rules that extends the givens. */
-    int solves = puzzle_is_solution(&ap->p, solution);
-    if (solves)
-        removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
+    /* The proof needs a solution of the rules that extends the givens:
+     * p:dig checked it (api_dig_solution) before either dig. */
+    int removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
                                      nkeys, &steps);
     api_deduce_end(L, ap, "dig", &run, &steps, removed);
-    if (!solves) return api_error(L, "dig: the solution does not solve the puzzle");
     if (removed < 0) return api_error(L, "dig: these rules cannot dig by their techniques alone");
     lua_pushinteger(L, removed);
     return 1;
