@@ -22,18 +22,25 @@ size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n)
     return out;
 }
 
+void sl_error_vformat(char *dst, size_t cap, const char *fmt, va_list ap)
+{
+    char raw[1024];
+    size_t room = cap < sizeof raw ? cap : sizeof raw;
+    if (room == 0) return;
+    int n = vsnprintf(raw, room, fmt, ap);
+    size_t len = n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+    sl_error_escape(dst, cap, raw, len);
+}
+
 int sl_error_set(struct sl_error *err, long line, long col, const char *fmt, ...)
 {
     va_list ap;
     if (err == NULL) return -1;
     err->line = line;
     err->col = col;
-    char raw[sizeof err->msg];
     va_start(ap, fmt);
-    int n = vsnprintf(raw, sizeof raw, fmt, ap);
+    sl_error_vformat(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
-    size_t len = n < 0 ? 0 : (size_t)n < sizeof raw ? (size_t)n : sizeof raw - 1;
-    sl_error_escape(err->msg, sizeof err->msg, raw, len);
     return -1;
 }
 

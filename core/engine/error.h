@@ -8,6 +8,7 @@
 #ifndef SUDOLAB_ERROR_H
 #define SUDOLAB_ERROR_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "sudolab_limits.h"
@@ -23,6 +24,11 @@ struct sl_error {
  * quotes input bytes, and an ESC of a file must not reach the terminal,
  * nor a NUL cut the message short. Returns the length written. */
 size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n);
+
+/* A printf-style message into dst (cap bytes, at most 1024, NUL-ended),
+ * its control bytes escaped as sl_error_escape escapes them. */
+void sl_error_vformat(char *dst, size_t cap, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* Sets line, column and a printf-style message (control bytes escaped,
  * as sl_error_escape); returns -1 for chaining. */

@@ -13,16 +13,12 @@
 
 int api_error(lua_State *L, const char *fmt, ...)
 {
-    char raw[512], msg[512];
+    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(raw, sizeof raw, fmt, ap);
-    va_end(ap);
     /* a quoted NUL cut the message, a quoted ESC reached the terminal */
-    sl_error_escape(msg, sizeof msg, raw,
-                    n < 0                    ? 0
-                    : (size_t)n < sizeof raw ? (size_t)n
-                                             : sizeof raw - 1);
+    sl_error_vformat(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     luaL_where(L, 1);
     lua_pushstring(L, msg);
     lua_concat(L, 2);
