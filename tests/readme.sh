@@ -10,7 +10,9 @@
 # writes; then the figures the text quotes for them: count --estimate's
 # on an empty 9x9, the quick start's grade, the booklet's pages, the
 # solution variants/README.md gives for its killer_demo.lua, and
-# reports/README.md's experiment (two puzzles an arm).
+# reports/README.md's experiment (two puzzles an arm); and that the
+# killer cage defaults the documents and the help state are
+# variants/killer.lua's.
 # Left out: installing, building, testing, and the runs spread over
 # machines (tests/generate.sh checks shards with GNU parallel).
 # Usage: sh tests/readme.sh PATH_TO_SUDOLAB (from the project root)
@@ -106,5 +108,50 @@ example "build/sudolab report --count 2 --out report experiment.lua"
 check "reports/README.md's experiment makes a report of its arms ($(echo $arms))" \
     eval '[ $rc -eq 0 ] && [ -n "$arms" ] && (for a in $arms; do
               grep -q "^| $a | 2 | 0 |" "$T/root/report/summary.md" || exit 1; done)'
+
+# The killer cage defaults README.md, sudolab(1) and `generate --help`
+# state are variants/killer.lua's: its sizes (default, past 9x9, easy and
+# medium 9x9) and each grade's 9x9 cage counts, asked of the variant.
+cat > "$T/root/cage_facts.lua" <<'LUA'
+local k = require("killer")
+local function list(t) return table.concat(t, ",") end
+local function span(r)
+  if r[1] == r[2] then return tostring(r[1]) end
+  return r[1] .. (r[2] == r[1] + 1 and " or " or " to ") .. r[2]
+end
+print("default " .. list(k.defaults.cage_sizes) .. " past 9x9 " ..
+      list(k.defaults.cage_sizes_past_9))
+print("easy " .. list(k.grade_sizes.easy) .. " medium " .. list(k.grade_sizes.medium))
+local shares = {}
+for _, g in ipairs({"medium", "hard", "expert", "extreme", "beyond"}) do
+  shares[#shares + 1] = g .. " " .. span(k.grade_cages[g])
+end
+print(table.concat(shares, " "))
+LUA
+example "build/sudolab run cage_facts.lua"
+cp "$T/out" "$T/facts"
+# A document's words: backticks, roff's escapes, punctuation and the
+# words between a fact's parts ("and", "killers graded") dropped.
+words() {
+    tr '\n' ' ' | sed -e 's/`//g' -e 's/\\f[BIPR]//g' -e 's/\\-/-/g' -e 's/[,;:()]/ /g' \
+        -e 's/ a 9x9 graded / /g' -e 's/ 9x9 killers graded / /g' -e 's/ 9x9 graded / /g' \
+        -e 's/ and / /g' | tr -s ' '
+}
+fact_words() { sed -e 's/,/ /g' "$T/facts" | tr -s ' '; }
+"$S" generate --help 2> /dev/null | words > "$T/help.words"
+words < core/cli/sudolab.1 > "$T/man.words"
+words < README.md > "$T/readme.words"
+n=0
+while IFS= read -r fact; do
+    n=$((n + 1))
+    for doc in help man readme; do
+        # sudolab(1) and --help leave the grades' cage counts to README.
+        if [ "$n" -eq 3 ] && [ "$doc" != readme ]; then continue; fi
+        check "$doc states variants/killer.lua's \"$fact\"" grep -qF -- "$fact" "$T/$doc.words"
+    done
+done <<EOF2
+$(fact_words)
+EOF2
+check "variants/killer.lua's cage facts were read" eval '[ "$n" -eq 3 ]'
 
 finish
