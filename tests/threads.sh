@@ -1,8 +1,8 @@
 #!/bin/sh
 # threads.sh — every path that runs threads, at 2, 3 and 8 jobs, against
-# the same command on one: solve, count and rate (--jobs, over more lines
-# than a window of cmd_jobs.c, with bad lines, a missing file and standard
-# input among them), generate (threads, a shard, --output), a report's arm
+# the same command on one: solve, count and rate (--jobs, over many
+# batches of cmd_jobs.c, with bad lines, a missing file, standard input,
+# grids, CRLF, long and endless lines, a named pipe among them), generate (threads, a shard, --output), a report's arm
 # (jobs = 3) and a PDF booklet drawn by its worker thread while the input
 # is read. Same exit code, same output byte for byte, same complaints.
 # Quick in a plain build; a ThreadSanitizer build (SUDOLAB_TSAN) runs it
@@ -32,7 +32,7 @@ alike() {
          cmp -s "$T/one.err" "$T/err"'
 }
 
-# 300 lines: past one window (256 entries) of cmd_jobs.c.
+# 300 lines: past several batches of cmd_jobs.c.
 grep -v '^#' "$DATA/puzzles7_serg_benchmark" | head -n 300 > "$T/serg.txt"
 head -n 61 "$DATA/killer_sample.csv" > "$T/killers.csv"
 {
@@ -56,6 +56,64 @@ for j in 2 3 8; do
     alike $j "generate killer --grade hard" generate --variant killer --grade hard --count 4 --seed 3
     alike $j "generate thermo" generate --variant thermo --count 6 --seed 3
     alike $j "generate --shard 2/3" generate --count 12 --seed 5 --shard 2/3
+done
+
+# The input's edges, read once and shared: whatever the batches, the
+# entries come out once each, in order, with their own line numbers.
+# 10,002 easy puzzles with a bad line every 997 (batches grow to their
+# largest, and done ones wait for those before them); grids, one broken;
+# a last line without its end; CRLF; an empty file; a line past 1 MiB
+# and one with no end at all (the stream's last entry, then the next
+# operand); a puzzle that gives up (exit 3); a named pipe.
+awk 'NR % 997 == 0 { print "1.3.5.7.9.x" } { print }' "$DATA/puzzles7_serg_benchmark" \
+    > "$T/big.txt"
+{
+    awk 'length($0) == 81 && NR <= 30 {
+             for (r = 0; r < 9; r++) print substr($0, 9 * r + 1, 3) " | " substr($0, 9 * r + 4, 3) \
+                 " | " substr($0, 9 * r + 7, 3)
+             print ""
+         }' "$T/mixed.txt"
+    printf '123456789\n456789123\n78912345x\n\n'
+    head -n 3 "$T/serg.txt"
+} > "$T/grids.txt"
+{
+    head -n 3 "$T/serg.txt"
+    sed -n 4p "$T/serg.txt" | tr -d '\n'
+} > "$T/noend.txt"
+{ head -n 20 "$T/mixed.txt"; tail -n 30 "$T/mixed.txt"; } | sed 's/$/\r/' > "$T/crlf.txt"
+: > "$T/empty.txt"
+{
+    head -n 2 "$T/serg.txt"
+    head -c 1100000 /dev/zero | tr '\0' 1
+    printf '\n'
+    tail -n 2 "$T/serg.txt"
+} > "$T/long.txt"
+head -n 50 "$DATA/puzzles6_forum_hardest_1106" > "$T/hard.txt"
+edge_cases() {
+    alike $1 "solve, 10,002 puzzles, bad lines" solve "$T/big.txt"
+    alike $1 "count --limit 2, 10,002 puzzles" count --limit 2 "$T/big.txt"
+    alike $1 "solve, grids, a broken one" solve "$T/grids.txt"
+    alike $1 "solve --pretty, several files, - twice, empty, no last line end" \
+        solve --pretty "$T/noend.txt" - "$T/empty.txt" "$T/crlf.txt" - "$T/noend.txt"
+    alike $1 "solve --format classic, a killer file among them" \
+        solve --format classic "$T/mixed.txt" "$T/killers.csv" "$T/serg.txt"
+    alike $1 "solve --format csv" solve --format csv "$T/killers.csv" "$T/mixed.txt"
+    alike $1 "solve, a long line, an endless one" solve "$T/long.txt" /dev/zero "$T/noend.txt"
+    alike $1 "solve --max-nodes 30, some give up" solve --max-nodes 30 "$T/hard.txt" "$T/mixed.txt"
+    alike $1 "rate, bad lines" rate "$T/crlf.txt"
+}
+mkfifo "$T/fifo"
+for j in 2 3 8; do
+    edge_cases $j
+    cat "$T/big.txt" > "$T/fifo" &
+    "$S" count "$T/fifo" "$T/mixed.txt" > "$T/one.out" 2> "$T/one.err"
+    one=$?
+    cat "$T/big.txt" > "$T/fifo" &
+    "$S" count --jobs $j "$T/fifo" "$T/mixed.txt" > "$T/many.out" 2> "$T/err"
+    many=$?
+    check "count --jobs $j, a named pipe: as on one thread (exit $one)" eval \
+        '[ $many -eq $one ] && [ -s "$T/one.out" ] && cmp -s "$T/one.out" "$T/many.out" &&
+         cmp -s "$T/one.err" "$T/err"'
 done
 
 "$S" generate --variant killer --count 8 --seed 2 --output "$T/one.txt" 2> "$T/err"

@@ -197,37 +197,18 @@ typedef int (*cmd_visit)(void *arg, const struct cmd_puzzle *item);
  * far (0 or 2) combined with the largest code visit returned. */
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg);
 
-/* The same on `jobs` threads (cmd_jobs.c): every entry of the input (a
- * puzzle, good or bad) is handled by one thread, entry k by thread
- * k % jobs with args[thread], its visit writing to item->out and
- * item->err; everything is written in input order, as one thread would
- * write it. Regular files are read by each thread; standard input and
- * other streams are read whole first, once. jobs past the online CPUs
- * (and past 8) are capped at them, with a note on stderr. */
+/* The same on `jobs` threads (cmd_jobs.c): the input is read once, and
+ * every entry of it (a puzzle, good or bad, a file that will not open)
+ * is handled by one thread, with args[thread], its visit writing to
+ * item->out and item->err; everything is written in input order, as
+ * one thread would write it. jobs past the online CPUs (and past 8) are
+ * capped at them, with a note on stderr. */
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs);
 /* The same with one arg that every thread shares (read only), on
  * opt->jobs threads. */
 int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, void *arg);
 #define CMD_JOBS_HELP "work on N threads; the output is the same, in the same order"
-
-/* What cmd_input.c needs to know of such a thread. */
-struct cmd_input_text {
-    const char *text; /* an operand read whole beforehand, when held */
-    size_t len;
-    int held;
-};
-struct variant_spec;
-struct cmd_input_share {
-    const struct cmd_input_text *texts; /* per operand (one for standard input
-                                           alone), or NULL: read each itself */
-    /* Called at every entry: 1 when this thread takes it, with its streams. */
-    int (*take)(void *job, FILE **out, FILE **err);
-    void *job;
-    const struct variant_spec *variant; /* --variant loaded once, or NULL */
-};
-int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
-                  const struct cmd_input_share *share);
 
 /* The node limit for an N x N puzzle: --max-nodes, else the command's
  * default (0 for none). */

@@ -1,22 +1,21 @@
 /*
- * cmd_input.c — the puzzle loop shared by the subcommands (cmd.h).
+ * cmd_input.c — the puzzle loop shared by the subcommands (cmd.h): a
+ * loop's handling of one entry at a time (cmd_feed.h), with its thread's
+ * own rulesets and solvers, and the loop of one thread over the feed.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "format_variant.h"
-#include "fpuzzles.h"
+#include "cmd_feed.h"
 #include "variant.h"
 
 /* --- The puzzle loop ------------------------------------------------------ */
 
-struct loop {
+struct cmd_loop {
     const struct cmd_options *opt;
-    const struct cmd_input_share *share; /* how --jobs threads share the input */
-    const struct variant_spec *variant;  /* --variant, loaded once */
+    const struct variant_spec *variant; /* --variant, loaded once */
+    cmd_visit visit;
+    void *arg;
     struct ruleset *rules;
     struct solver *solver;
     /* opt->settle_lean's: the last lean ruleset (rules.h), its solver,
@@ -33,22 +32,14 @@ struct loop {
 
 static int worst(int a, int b) { return a > b ? a : b; }
 
-/* Every entry of the input (a puzzle, a bad one, a file that will not
- * open) is taken by one thread: 1 when this one, with its streams. */
-static int loop_take(struct loop *loop)
-{
-    if (!loop->share->take) return 1;
-    return loop->share->take(loop->share->job, &loop->out, &loop->err);
-}
-
-static void loop_error(const struct loop *loop, const char *file, const struct sl_error *err)
+static void loop_error(const struct cmd_loop *loop, const char *file, const struct sl_error *err)
 {
     sl_error_print(loop->err, file, err);
 }
 
 /* Makes rs (NULL for none) the loop's whole ruleset, with a new solver;
  * -1, holding none, when there is no ruleset or no solver. */
-static int loop_set_rules(struct loop *loop, struct ruleset *rs, int size)
+static int loop_set_rules(struct cmd_loop *loop, struct ruleset *rs, int size)
 {
     solver_free(loop->solver);
     ruleset_free(loop->rules);
@@ -65,7 +56,7 @@ static int loop_set_rules(struct loop *loop, struct ruleset *rs, int size)
 }
 
 /* The ruleset for p: the last one when the rules are the same. */
-static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *file, long line)
+static int prepare_rules(struct cmd_loop *loop, const struct puzzle *p, const char *file, long line)
 {
     struct sl_error err = {0};
     if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
@@ -78,7 +69,7 @@ static int prepare_rules(struct loop *loop, const struct puzzle *p, const char *
     return 0;
 }
 
-static void lean_free(struct loop *loop)
+static void lean_free(struct cmd_loop *loop)
 {
     solver_free(loop->lean_solver);
     ruleset_free(loop->lean_rules);
@@ -92,7 +83,7 @@ static void lean_free(struct loop *loop)
  * its solver and state; -1 when it cannot be built (the whole ruleset's
  * build then tells why). A ruleset that left nothing out becomes the
  * loop's whole one. */
-static int prepare_lean(struct loop *loop, const struct puzzle *p)
+static int prepare_lean(struct cmd_loop *loop, const struct puzzle *p)
 {
     struct sl_error err = {0};
     if (loop->lean_rules && ruleset_matches(loop->lean_rules, p)) return 0;
@@ -118,7 +109,7 @@ static int prepare_lean(struct loop *loop, const struct puzzle *p)
  * find it at its root too. The whole ruleset is then never built, so a
  * limit only its derived sums could reach (rule groups) does not stop an
  * answer that is right without them. */
-static int settle_lean(struct loop *loop, const struct puzzle *p)
+static int settle_lean(struct cmd_loop *loop, const struct puzzle *p)
 {
     /* Without a ruleset at all (puzzle_settle) when a rule can; where that
      * leaves cells open, a lean root seldom settles them and costs more
@@ -140,8 +131,8 @@ static int settle_lean(struct loop *loop, const struct puzzle *p)
     return 1;
 }
 
-static void visit_puzzle(struct loop *loop, const char *file, const struct puzzle *p,
-                         const struct puzzle_source *where, cmd_visit visit, void *arg)
+static void visit_puzzle(struct cmd_loop *loop, const char *file, const struct puzzle *p,
+                         const struct puzzle_source *where)
 {
     struct sl_error err = {0};
     int cell = 0;
@@ -157,7 +148,7 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
                                   loop->out,
                                   loop->err,
                                   loop->settled};
-        loop->status = worst(loop->status, visit(arg, &item));
+        loop->status = worst(loop->status, loop->visit(loop->arg, &item));
         return;
     }
     if (prepare_rules(loop, p, file, where->line)) {
@@ -173,185 +164,90 @@ static void visit_puzzle(struct loop *loop, const char *file, const struct puzzl
     }
     struct cmd_puzzle item = {
         file, p, where, loop->rules, loop->solver, loop->rules_serial, loop->out, loop->err, NULL};
-    loop->status = worst(loop->status, visit(arg, &item));
+    loop->status = worst(loop->status, loop->visit(loop->arg, &item));
 }
 
-static void read_stream(struct loop *loop, FILE *in, const char *file, cmd_visit visit, void *arg)
+/* --- Entries -------------------------------------------------------------- */
+
+static void loop_puzzle(struct cmd_loop *loop, struct cmd_entry *e)
 {
-    struct puzzle_reader *reader = reader_open(in, &loop->opt->reader);
-    struct puzzle_source *where = malloc(sizeof *where);
-    struct puzzle p;
-    if (reader == NULL || where == NULL) {
-        reader_close(reader);
-        free(where);
-        fprintf(stderr, "%s: out of memory\n", file);
+    struct puzzle_source *where = e->where;
+    struct sl_error err = {0};
+    if (where->warning.msg[0]) {
+        if (where->warning.line == 0) where->warning.line = where->line;
+        loop_error(loop, e->file, &where->warning);
+    }
+    if (loop->variant && variant_apply(loop->variant, &e->puzzle, &err)) {
+        err.line = where->line;
+        loop_error(loop, e->file, &err);
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
-    for (;;) {
-        struct sl_error err = {0};
-        int got = reader_next(reader, &p, where, &err);
-        if (got == 0) break;
-        int mine = loop_take(loop);
-        if (got < 0) {
-            if (mine) loop_error(loop, file, &err);
-            if (mine) loop->status = worst(loop->status, EXIT_BAD_INPUT);
-            if (got == -2) break;
-            continue;
-        }
-        if (!mine) {
-            puzzle_clear(&p);
-            continue;
-        }
-        if (where->warning.msg[0]) {
-            if (where->warning.line == 0) where->warning.line = where->line;
-            loop_error(loop, file, &where->warning);
-        }
-        if (loop->variant && variant_apply(loop->variant, &p, &err)) {
-            err.line = where->line;
-            loop_error(loop, file, &err);
-            loop->status = worst(loop->status, EXIT_BAD_INPUT);
-            puzzle_clear(&p);
-            continue;
-        }
-        visit_puzzle(loop, file, &p, where, visit, arg);
-        puzzle_clear(&p);
-    }
-    reader_close(reader);
-    free(where);
+    visit_puzzle(loop, e->file, &e->puzzle, where);
 }
 
-/* --- An operand that names no file ---------------------------------------- */
-
-/* Whether text reads as puzzles, every one well formed (read quietly). */
-static int operand_reads(const struct cmd_options *opt, const char *text)
+void cmd_loop_entry(struct cmd_loop *loop, struct cmd_entry *e, FILE *out, FILE *err)
 {
-    FILE *in = fmemopen((void *)text, strlen(text), "r");
-    struct puzzle_reader *reader = in ? reader_open(in, &opt->reader) : NULL;
-    struct puzzle_source *where = malloc(sizeof *where);
-    int good = 0, bad = !reader || !where;
-    while (!bad) {
-        struct sl_error err = {0};
-        struct puzzle p;
-        int got = reader_next(reader, &p, where, &err);
-        if (got <= 0) {
-            bad = got < 0;
-            break;
-        }
-        good++;
-        puzzle_clear(&p);
-    }
-    reader_close(reader);
-    free(where);
-    if (in) fclose(in);
-    return good > 0 && !bad;
-}
-
-/* Whether a word that is neither a file nor a puzzle was meant as a file:
- * it has a folder or an extension, a character no puzzle line has, or is
- * too short for a grid. A line with blanks or a ':' (a sudolab line, a
- * Solo ID) is a puzzle with a mistake, told as such. */
-static int operand_names_file(const char *text)
-{
-    size_t len = strlen(text);
-    if (strpbrk(text, " \t\r\n:")) return 0;
-    if (strchr(text, '/') || len < 16) return 1;
-    for (const char *c = text; *c; c++) {
-        int symbol = isalnum((unsigned char)*c) || *c == '.';
-        if (!symbol || (c[0] == '.' && isalpha((unsigned char)c[1]))) return 1;
-    }
-    return 0;
-}
-
-/* `sudolab hint 53..7....`: an operand that names no file is the puzzle
- * itself, unless it reads as none and looks like a file's name (a typo
- * in one must say "cannot open", not blame a letter of the name). Returns
- * 0 when it was read. */
-static int read_operand(struct loop *loop, const char *name, cmd_visit visit, void *arg)
-{
-    if (!operand_reads(loop->opt, name) && operand_names_file(name)) return -1;
-    FILE *in = fmemopen((void *)name, strlen(name), "r");
-    if (!in) return -1;
-    read_stream(loop, in, "<argument>", visit, arg);
-    fclose(in);
-    return 0;
-}
-
-/* A pasted f-puzzles or SudokuPad link is a puzzle wherever a file may
- * be named: no file has such a name. */
-static int operand_is_link(const char *name)
-{
-    return strstr(name, "://") && fpuzzles_detect(name, strlen(name)) == FPUZZLES_CODE;
-}
-
-/* An input read whole beforehand (cmd_input_share's texts). */
-static void read_held(struct loop *loop, const struct cmd_input_text *held, const char *file,
-                      cmd_visit visit, void *arg)
-{
-    if (held->len == 0) return;
-    FILE *in = fmemopen((void *)held->text, held->len, "r");
-    if (!in) {
-        fprintf(stderr, "%s: out of memory\n", file);
-        loop->status = worst(loop->status, EXIT_BAD_INPUT);
+    loop->out = out, loop->err = err;
+    switch (e->kind) {
+    case ENTRY_PUZZLE:
+        loop_puzzle(loop, e);
+        puzzle_clear(&e->puzzle);
         return;
+    case ENTRY_BAD: loop_error(loop, e->file, &e->err); break;
+    case ENTRY_UNOPENED: fprintf(err, "%s: cannot open: %s\n", e->file, strerror(e->why)); break;
+    default: fprintf(err, "%s: out of memory\n", e->file); break;
     }
-    read_stream(loop, in, file, visit, arg);
-    fclose(in);
+    loop->status = worst(loop->status, EXIT_BAD_INPUT);
 }
 
-static void read_file(struct loop *loop, const char *name, cmd_visit visit, void *arg)
+struct cmd_loop *cmd_loop_new(const struct cmd_options *opt, const struct variant_spec *variant,
+                              cmd_visit visit, void *arg)
 {
-    FILE *in = fopen(name, "rb");
-    if (in == NULL && errno == ENOENT && (loop->opt->text_operands || operand_is_link(name))) {
-        if (read_operand(loop, name, visit, arg) == 0) return;
-        errno = ENOENT;
-    }
-    if (in == NULL) {
-        int why = errno;
-        if (loop_take(loop)) {
-            fprintf(loop->err, "%s: cannot open: %s\n", name, strerror(why));
-            loop->status = worst(loop->status, EXIT_BAD_INPUT);
-        }
-        return;
-    }
-    read_stream(loop, in, name, visit, arg);
-    fclose(in);
+    struct cmd_loop *loop = calloc(1, sizeof *loop);
+    if (!loop) return NULL;
+    loop->opt = opt, loop->variant = variant;
+    loop->visit = visit, loop->arg = arg;
+    return loop;
 }
 
-int cmd_input_run(const struct cmd_options *opt, cmd_visit visit, void *arg,
-                  const struct cmd_input_share *share)
+int cmd_loop_free(struct cmd_loop *loop)
 {
-    struct loop loop = {
-        .opt = opt, .share = share, .variant = share->variant, .out = stdout, .err = stderr};
-    struct variant_spec variant;
-    if (opt->variant && !loop.variant) {
-        struct sl_error err = {0};
-        if (variant_load(opt->variant, &variant, &err)) {
-            fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
-            return EXIT_BAD_INPUT;
-        }
-        loop.variant = &variant;
-    }
-    for (int i = 0; i < (opt->nfiles ? opt->nfiles : 1); i++) {
-        const char *name = opt->nfiles ? opt->files[i] : "-";
-        const char *shown = strcmp(name, "-") == 0 ? "<stdin>" : name;
-        if (share->texts && share->texts[i].held)
-            read_held(&loop, &share->texts[i], shown, visit, arg);
-        else if (strcmp(name, "-") == 0)
-            read_stream(&loop, stdin, shown, visit, arg);
-        else
-            read_file(&loop, name, visit, arg);
-    }
-    solver_free(loop.solver);
-    ruleset_free(loop.rules);
-    lean_free(&loop);
-    return loop.status;
+    solver_free(loop->solver);
+    ruleset_free(loop->rules);
+    lean_free(loop);
+    int status = loop->status;
+    free(loop);
+    return status;
+}
+
+/* --- One thread ------------------------------------------------------------ */
+
+/* Every entry of the feed through the loop, in order. */
+static int for_each_entry(const struct cmd_options *opt, const struct variant_spec *variant,
+                          cmd_visit visit, void *arg)
+{
+    struct cmd_loop *loop = cmd_loop_new(opt, variant, visit, arg);
+    struct cmd_feed *feed = cmd_feed_open(opt);
+    struct cmd_entry e;
+    int ready = cmd_entry_init(&e) == 0 && loop && feed;
+    while (ready && cmd_feed_next(feed, &e)) cmd_loop_entry(loop, &e, stdout, stderr);
+    cmd_entry_free(&e);
+    cmd_feed_close(feed);
+    int status = loop ? cmd_loop_free(loop) : EXIT_BAD_INPUT;
+    if (!ready) fputs("sudolab: out of memory\n", stderr);
+    return ready ? status : EXIT_BAD_INPUT;
 }
 
 int cmd_for_each_puzzle(const struct cmd_options *opt, cmd_visit visit, void *arg)
 {
-    static const struct cmd_input_share alone = {0};
-    return cmd_input_run(opt, visit, arg, &alone);
+    struct variant_spec variant;
+    struct sl_error err = {0};
+    if (opt->variant && variant_load(opt->variant, &variant, &err)) {
+        fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    return for_each_entry(opt, opt->variant ? &variant : NULL, visit, arg);
 }
 
 uint64_t cmd_node_limit(const struct cmd_options *opt, int size)

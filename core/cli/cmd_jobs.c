@@ -1,216 +1,240 @@
 /*
  * cmd_jobs.c — the puzzle loop on several threads, written in input order.
  *
- * Every thread reads the whole input (reading is cheap next to rating)
- * and takes every jobs-th entry: a puzzle, good or bad, or a file that
- * will not open. So no puzzle, ruleset or solver crosses threads, and no
- * thread depends on another's view of which puzzles are good. An entry's
- * output and complaints go into its slot of the current window; once
- * every thread has reached the window's end, the last to arrive writes
- * the window out in order. A thread that stops early leaves the count of
- * those awaited, so nothing waits for it. Output held in memory is
- * bounded by the window; input that is not a regular file (standard
- * input, a pipe) is read whole first, as every thread must read it.
- * Threads past the online CPUs would only add readings of the input
- * (scripts/RESULTS.md, harden3): --jobs is capped at that count (but not
- * below 8), and a note on stderr says so.
+ * The input is read once (cmd_feed.h): a thread in want of work takes
+ * the feed's lock and reads a batch of entries, numbered in input order,
+ * then handles them with a loop of its own (rulesets and solvers never
+ * cross threads; a parsed puzzle goes from the reading thread to its
+ * handler, which may be another). A batch's output and complaints go
+ * into one growing buffer each, with where each entry's writing ends.
+ * A done batch waits in a ring until those before it are written; the
+ * thread that finishes the next in line writes it, and every done one
+ * after it. No batch is read more than a window of batches past the
+ * last written, so the output held in memory stays bounded.
+ * A batch holds as many entries as take a thread about JOBS_BATCH_NS to
+ * handle, by its last batch (one at first, then doubling at most): the
+ * locks cost little next to that, yet slow puzzles still go round one
+ * by one and no thread is left with a long tail at the end.
+ * --jobs is capped at the online CPUs (not below 8), with a note.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd_feed.h"
 #include "variant.h"
 
-enum { JOBS_WINDOW = 256, JOBS_FLOOR = 8 };
+enum {
+    JOBS_BATCH_MAX = 64,
+    JOBS_AHEAD = 4,
+    JOBS_FLOOR = 8,
+    JOBS_RING = JOBS_AHEAD * GENERATE_MAX_JOBS
+};
+#define JOBS_BATCH_NS 500e3
 
-struct job_slot {
-    char *out, *err; /* what the entry wrote to its two streams */
+/* A batch's writing: done once its thread has closed the buffers. */
+struct job_output {
+    int done, n;
+    char *out, *err; /* NULL when written directly (out of memory) */
     size_t out_len, err_len;
+    size_t out_end[JOBS_BATCH_MAX], err_end[JOBS_BATCH_MAX]; /* entry i's ends */
 };
 
 struct job_pool {
+    const struct cmd_options *opt;
+    const struct variant_spec *variant;
     cmd_visit visit;
-    int jobs; /* threads that really run (set before they start) */
-    pthread_mutex_t lock;
-    pthread_cond_t turn;
-    int go;            /* the threads may start */
-    int live, arrived; /* threads not finished; those at the window's end */
-    long window;       /* windows written so far */
-    struct job_slot slot[JOBS_WINDOW];
+    struct cmd_feed *feed;
+    pthread_mutex_t feed_lock; /* held by the one thread reading */
+    long taken;                /* batches read, under feed_lock */
+    pthread_mutex_t lock;      /* the ring, written and writing */
+    pthread_cond_t written_more;
+    long written;                      /* batches written out */
+    long window;                       /* batches that may be read past the last written */
+    int writing;                       /* some thread is writing the ring out */
+    struct job_output ring[JOBS_RING]; /* batch k at k % JOBS_RING */
 };
 
-struct job_thread {
+struct job_worker {
     struct job_pool *pool;
-    const struct cmd_options *opt;
-    struct cmd_input_share share;
     void *arg;
-    int index;
-    long entries;    /* entries met so far: the same count on every thread */
-    FILE *out, *err; /* the open streams of this thread's current entry */
+    struct cmd_entry entry[JOBS_BATCH_MAX];
+    int ready; /* entries made ready to read into */
+    int want;  /* entries the next batch takes */
     int status;
     pthread_t thread;
 };
 
-/* Writes the first nslots slots, in order, and empties them. */
-static void job_flush(struct job_pool *pool, long nslots)
+/* Whether entry i can be read into (made ready on first use). */
+static int job_entry_ready(struct job_worker *w, int i)
 {
-    for (long i = 0; i < nslots; i++) {
-        struct job_slot *s = &pool->slot[i];
-        if (s->out_len) fwrite(s->out, 1, s->out_len, stdout);
-        fflush(stdout); /* before the entry's complaints, as one thread would */
-        if (s->err_len) fwrite(s->err, 1, s->err_len, stderr);
-        free(s->out);
-        free(s->err);
-        memset(s, 0, sizeof *s);
+    if (i < w->ready) return 1;
+    if (cmd_entry_init(&w->entry[i])) return 0;
+    w->ready = i + 1;
+    return 1;
+}
+
+/* Reads the worker's next batch, when the window allows: its entries
+ * (0 at the end of the input), its number into *seq. */
+static int job_take(struct job_worker *w, long *seq)
+{
+    struct job_pool *pool = w->pool;
+    int n = 0;
+    pthread_mutex_lock(&pool->feed_lock);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->taken - pool->written >= pool->window)
+        pthread_cond_wait(&pool->written_more, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+    while (n < w->want && job_entry_ready(w, n) && cmd_feed_next(pool->feed, &w->entry[n])) n++;
+    *seq = pool->taken;
+    if (n) pool->taken++;
+    pthread_mutex_unlock(&pool->feed_lock);
+    return n;
+}
+
+/* Writes o's entries in order, the output of each before its complaints
+ * (as one thread leaves them when both go to one file), and frees them. */
+static void job_write(struct job_output *o)
+{
+    size_t out_at = 0, err_at = 0;
+    for (int i = 0; i < o->n; i++) {
+        if (o->err_end[i] == err_at) continue;
+        fwrite(o->out + out_at, 1, o->out_end[i] - out_at, stdout);
+        fflush(stdout);
+        fwrite(o->err + err_at, 1, o->err_end[i] - err_at, stderr);
+        out_at = o->out_end[i], err_at = o->err_end[i];
     }
+    if (o->out) fwrite(o->out + out_at, 1, o->out_len - out_at, stdout);
+    free(o->out);
+    free(o->err);
 }
 
-/* Called with the lock held: when every live thread has arrived, write
- * the window and let them all go on. */
-static void job_window_release(struct job_pool *pool)
-{
-    if (pool->arrived == 0 || pool->arrived < pool->live) return;
-    job_flush(pool, JOBS_WINDOW);
-    pool->arrived = 0;
-    pool->window++;
-    pthread_cond_broadcast(&pool->turn);
-}
-
-static void job_window_end(struct job_pool *pool)
+/* Marks batch seq done; when no one is writing, writes out every done
+ * batch next in line (the lock let go while writing). */
+static void job_submit(struct job_pool *pool, long seq)
 {
     pthread_mutex_lock(&pool->lock);
-    long window = pool->window;
-    pool->arrived++;
-    job_window_release(pool);
-    while (pool->window == window) pthread_cond_wait(&pool->turn, &pool->lock);
+    pool->ring[seq % JOBS_RING].done = 1;
+    if (!pool->writing) {
+        pool->writing = 1;
+        struct job_output *o;
+        while ((o = &pool->ring[pool->written % JOBS_RING])->done) {
+            pthread_mutex_unlock(&pool->lock);
+            job_write(o);
+            pthread_mutex_lock(&pool->lock);
+            o->done = o->n = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
+            pool->written++;
+            pthread_cond_broadcast(&pool->written_more);
+        }
+        pool->writing = 0;
+    }
     pthread_mutex_unlock(&pool->lock);
 }
 
-static void job_close_streams(struct job_thread *t)
+/* Handles the n entries of batch seq into its ring slot, which is this
+ * thread's alone until it is done. */
+static void job_work(struct job_worker *w, struct cmd_loop *loop, int n, long seq)
 {
-    if (t->out) fclose(t->out);
-    if (t->err) fclose(t->err);
-    t->out = t->err = NULL;
+    struct job_output *o = &w->pool->ring[seq % JOBS_RING];
+    FILE *out = open_memstream(&o->out, &o->out_len);
+    FILE *err = open_memstream(&o->err, &o->err_len);
+    int held = out && err;
+    for (int i = 0; i < n; i++) {
+        cmd_loop_entry(loop, &w->entry[i], held ? out : stdout, held ? err : stderr);
+        if (held) o->out_end[i] = (size_t)ftell(out), o->err_end[i] = (size_t)ftell(err);
+    }
+    if (out) fclose(out);
+    if (err) fclose(err);
+    if (!held) free(o->out), free(o->err), o->out = o->err = NULL;
+    o->n = held ? n : 0;
 }
 
-static int job_take(void *job, FILE **out, FILE **err)
+static double job_now_ns(void)
 {
-    struct job_thread *t = job;
-    struct job_pool *pool = t->pool;
-    job_close_streams(t); /* the last entry's slot is complete */
-    long i = t->entries++;
-    if (i > 0 && i % JOBS_WINDOW == 0) job_window_end(pool);
-    if (i % pool->jobs != t->index) return 0;
-    struct job_slot *slot = &pool->slot[i % JOBS_WINDOW];
-    t->out = open_memstream(&slot->out, &slot->out_len);
-    t->err = open_memstream(&slot->err, &slot->err_len);
-    if (!t->out || !t->err) job_close_streams(t); /* out of memory: write directly */
-    *out = t->out ? t->out : stdout;
-    *err = t->err ? t->err : stderr;
-    return 1;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* The next batch's size, from the ns the last one's n entries took. */
+static void job_pace(struct job_worker *w, int n, double ns)
+{
+    double fit = ns > 0 ? JOBS_BATCH_NS * n / ns : JOBS_BATCH_MAX;
+    int want = 2 * w->want < JOBS_BATCH_MAX ? 2 * w->want : JOBS_BATCH_MAX;
+    w->want = fit >= want ? want : fit >= 1 ? (int)fit : 1;
 }
 
 static void *job_main(void *arg)
 {
-    struct job_thread *t = arg;
-    struct job_pool *pool = t->pool;
-    pthread_mutex_lock(&pool->lock);
-    while (!pool->go) pthread_cond_wait(&pool->turn, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
-    t->status = cmd_input_run(t->opt, pool->visit, t->arg, &t->share);
-    job_close_streams(t);
-    pthread_mutex_lock(&pool->lock);
-    pool->live--;
-    job_window_release(pool);
-    pthread_mutex_unlock(&pool->lock);
+    struct job_worker *w = arg;
+    struct job_pool *pool = w->pool;
+    struct cmd_loop *loop = cmd_loop_new(pool->opt, pool->variant, pool->visit, w->arg);
+    long seq;
+    int n;
+    w->want = 1;
+    if (!loop || !job_entry_ready(w, 0)) { /* the other threads read on */
+        fputs("sudolab: a --jobs thread is out of memory\n", stderr);
+        w->status = EXIT_BAD_INPUT;
+    }
+    while (w->status == 0 && (n = job_take(w, &seq)) > 0) {
+        double start = job_now_ns();
+        job_work(w, loop, n, seq);
+        job_pace(w, n, job_now_ns() - start);
+        job_submit(pool, seq);
+    }
+    if (loop) w->status = w->status > 0 ? w->status : cmd_loop_free(loop);
+    for (int i = 0; i < w->ready; i++) cmd_entry_free(&w->entry[i]);
     return NULL;
 }
 
-/* Bytes since the last line end of chunk, counting on from run. */
-static size_t job_line_run(const char *chunk, size_t len, size_t run)
-{
-    for (size_t i = len; i > 0; i--)
-        if (chunk[i - 1] == '\n') return len - i;
-    return run + len;
-}
-
-/* The whole of in; 0, or -1 when out of memory or unreadable. A line
- * with no end within READER_ENDLESS bytes ends the text there (the
- * reader then says so): /dev/zero is not held without end. */
-static int job_slurp(FILE *in, struct cmd_input_text *held)
-{
-    char *text = NULL, chunk[65536];
-    size_t len = 0, got, run = 0;
-    FILE *copy = open_memstream(&text, &len);
-    if (!copy) return -1;
-    int bad = 0;
-    while (!bad && run <= (size_t)READER_ENDLESS && (got = fread(chunk, 1, sizeof chunk, in)) > 0) {
-        bad = fwrite(chunk, 1, got, copy) != got;
-        run = job_line_run(chunk, got, run);
-    }
-    bad |= ferror(in);
-    bad |= fclose(copy) != 0;
-    *held = (struct cmd_input_text){text, len, 1};
-    return bad ? -1 : 0;
-}
-
-/* Reads beforehand every operand that is not a regular file. Standard
- * input is read by the first "-" (or when there is no operand); a later
- * "-" finds it at its end, as with one thread. 0, or -1. */
-static int job_hold_inputs(const struct cmd_options *opt, struct cmd_input_text *texts)
-{
-    int stdin_read = 0, rc = 0;
-    for (int i = 0; i < (opt->nfiles ? opt->nfiles : 1) && rc == 0; i++) {
-        const char *name = opt->nfiles ? opt->files[i] : "-";
-        struct stat st;
-        if (strcmp(name, "-") == 0) {
-            rc = stdin_read ? 0 : job_slurp(stdin, &texts[i]);
-            texts[i].held = 1;
-            stdin_read = 1;
-        } else if (stat(name, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-            FILE *in = fopen(name, "rb");
-            if (in) rc = job_slurp(in, &texts[i]), fclose(in);
-        }
-    }
-    return rc;
-}
-
-/* Starts the threads (the caller's is the first); if some cannot start,
- * the entries go round those that did. Returns the worst status. */
-static int job_run(struct job_pool *pool, struct job_thread *threads, int jobs)
+/* Runs the workers (the caller's thread is the first; those that do not
+ * start leave the work to the others). Returns the worst status. */
+static int job_run(struct job_worker *workers, int jobs)
 {
     int started = 1, status = 0;
     for (; started < jobs; started++)
-        if (pthread_create(&threads[started].thread, NULL, job_main, &threads[started])) break;
-    pthread_mutex_lock(&pool->lock);
-    pool->jobs = pool->live = started;
-    pool->go = 1;
-    pthread_cond_broadcast(&pool->turn);
-    pthread_mutex_unlock(&pool->lock);
-    job_main(&threads[0]);
-    for (int t = 1; t < started; t++) pthread_join(threads[t].thread, NULL);
-    long entries = 0;
-    for (int t = 0; t < started; t++) {
-        status = status > threads[t].status ? status : threads[t].status;
-        entries = entries > threads[t].entries ? entries : threads[t].entries;
-    }
-    job_flush(pool, entries ? (entries - 1) % JOBS_WINDOW + 1 : 0);
+        if (pthread_create(&workers[started].thread, NULL, job_main, &workers[started])) break;
+    job_main(&workers[0]);
+    for (int t = 1; t < started; t++) pthread_join(workers[t].thread, NULL);
+    for (int t = 0; t < started; t++)
+        status = status > workers[t].status ? status : workers[t].status;
     return status;
 }
 
-static void job_free_texts(struct cmd_input_text *texts, int n)
+static struct job_pool *job_pool_new(const struct cmd_options *opt,
+                                     const struct variant_spec *variant, cmd_visit visit, int jobs)
 {
-    for (int i = 0; texts && i < n; i++) free((char *)texts[i].text);
-    free(texts);
+    struct job_pool *pool = calloc(1, sizeof *pool);
+    struct cmd_feed *feed = cmd_feed_open(opt);
+    if (!pool || !feed) {
+        free(pool);
+        cmd_feed_close(feed);
+        return NULL;
+    }
+    *pool = (struct job_pool){.opt = opt, .variant = variant, .visit = visit, .feed = feed};
+    pool->window = (long)JOBS_AHEAD * jobs;
+    pthread_mutex_init(&pool->feed_lock, NULL);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->written_more, NULL);
+    return pool;
+}
+
+static void job_pool_free(struct job_pool *pool)
+{
+    pthread_cond_destroy(&pool->written_more);
+    pthread_mutex_destroy(&pool->lock);
+    pthread_mutex_destroy(&pool->feed_lock);
+    cmd_feed_close(pool->feed);
+    free(pool);
 }
 
 /* jobs, or the online CPUs when they are fewer, but no fewer than
- * JOBS_FLOOR: up to there the extra readings cost little, and a given
- * --jobs of a few runs as many threads on any machine (the threads test
- * runs 3 and 8 on two CPUs). A cut jobs is noted on stderr. */
+ * JOBS_FLOOR: a thread past the CPUs brings its own rulesets and batches
+ * and only waits for the locks (scripts/RESULTS.md, jobshare), yet a
+ * given --jobs of a few runs as many threads on any machine (the threads
+ * test runs 3 and 8 on two CPUs). A cut jobs is noted on stderr. */
 static int job_count(int jobs)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -224,38 +248,25 @@ static int job_count(int jobs)
 int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, void *const *args,
                              int jobs)
 {
-    jobs = job_count(jobs);
     struct variant_spec variant;
     struct sl_error err = {0};
+    jobs = job_count(jobs);
     /* The variant is loaded once for all threads; one that will not load
      * is told as with one thread. */
     if (jobs <= 1 || (opt->variant && variant_load(opt->variant, &variant, &err)))
         return cmd_for_each_puzzle(opt, visit, args[0]);
-    int ntexts = opt->nfiles ? opt->nfiles : 1;
-    struct job_pool *pool = calloc(1, sizeof *pool);
-    struct job_thread *threads = calloc((size_t)jobs, sizeof *threads);
-    struct cmd_input_text *texts = calloc((size_t)ntexts, sizeof *texts);
-    if (!pool || !threads || !texts || job_hold_inputs(opt, texts)) {
-        free(pool);
-        free(threads);
-        job_free_texts(texts, ntexts);
-        fprintf(stderr, "--jobs: cannot read the input whole: out of memory or unreadable\n");
+    struct job_pool *pool = job_pool_new(opt, opt->variant ? &variant : NULL, visit, jobs);
+    struct job_worker *workers = calloc((size_t)jobs, sizeof *workers);
+    if (!pool || !workers) {
+        if (pool) job_pool_free(pool);
+        free(workers);
+        fputs("sudolab: out of memory\n", stderr);
         return EXIT_BAD_INPUT;
     }
-    pool->visit = visit;
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->turn, NULL);
-    for (int t = 0; t < jobs; t++) {
-        threads[t] = (struct job_thread){.pool = pool, .opt = opt, .arg = args[t], .index = t};
-        threads[t].share =
-            (struct cmd_input_share){texts, job_take, &threads[t], opt->variant ? &variant : NULL};
-    }
-    int status = job_run(pool, threads, jobs);
-    pthread_cond_destroy(&pool->turn);
-    pthread_mutex_destroy(&pool->lock);
-    job_free_texts(texts, ntexts);
-    free(threads);
-    free(pool);
+    for (int t = 0; t < jobs; t++) workers[t] = (struct job_worker){.pool = pool, .arg = args[t]};
+    int status = job_run(workers, jobs);
+    job_pool_free(pool);
+    free(workers);
     return status;
 }
 

@@ -352,6 +352,20 @@ static int reader_geometry(const struct puzzle_reader *r, struct geometry *g, in
     return geometry_init_default(g, n, err);
 }
 
+/* The positions of the cells read, into where: the cells of the grid
+ * alone (the rest of where is no puzzle's, and copying the whole of it
+ * cost as much as reading the line). */
+static void reader_source(const struct puzzle_reader *r, int ncells, long first_line,
+                          struct puzzle_source *where)
+{
+    where->line = first_line;
+    where->has_solution = 0;
+    where->warning.line = where->warning.col = 0;
+    where->warning.msg[0] = '\0';
+    memcpy(where->cell_line, r->src.cell_line, (size_t)ncells * sizeof *where->cell_line);
+    memcpy(where->cell_col, r->src.cell_col, (size_t)ncells * sizeof *where->cell_col);
+}
+
 /* Makes the puzzle out of the cells read; its lines are already taken. */
 static int reader_build(struct puzzle_reader *r, int n, long first_line, struct puzzle *p,
                         struct puzzle_source *where, struct sl_error *err)
@@ -368,9 +382,7 @@ static int reader_build(struct puzzle_reader *r, int n, long first_line, struct 
         if (err) err->line = first_line;
         return -1;
     }
-    r->src.line = first_line;
-    r->src.has_solution = 0;
-    if (where) *where = r->src;
+    if (where) reader_source(r, g.ncells, first_line, where);
     return 1;
 }
 
