@@ -763,10 +763,14 @@ void reader_close(struct puzzle_reader *r)
     free(r);
 }
 
+/* The line is made whole and written at once: a putc per symbol takes
+ * the stream's lock each time once the program runs threads. */
 void format_write_line(FILE *out, const struct geometry *g, const uint8_t *cells)
 {
-    for (int i = 0; i < g->ncells; i++) putc(geometry_symbol(cells[i]), out);
-    putc('\n', out);
+    char line[SL_MAX_CELLS + 1];
+    for (int i = 0; i < g->ncells; i++) line[i] = geometry_symbol(cells[i]);
+    line[g->ncells] = '\n';
+    fwrite(line, 1, (size_t)g->ncells + 1, out);
 }
 
 static void format_write_row(FILE *out, const struct geometry *g, const uint8_t *row)
