@@ -3,14 +3,15 @@
  *
  * The input is read once (cmd_feed.h): a thread in want of work takes
  * the feed's lock and reads a batch of entries, numbered in input order,
- * then handles them with a loop of its own (rulesets and solvers never
- * cross threads; a parsed puzzle goes from the reading thread to its
- * handler, which may be another). A batch's output and complaints go
+ * then handles them with a loop of its own: the thread that reads an
+ * entry handles it, and rulesets and solvers never cross threads (only
+ * the feed does, under its lock). A batch's output and complaints go
  * into one growing buffer each, with where each entry's writing ends.
  * A done batch waits in a ring until those before it are written; the
  * thread that finishes the next in line writes it, and every done one
- * after it. No batch is read more than a window of batches past the
- * last written, so the output held in memory stays bounded.
+ * after it. No batch is read more than a window (JOBS_AHEAD batches a
+ * thread) past the last written, so the output held in memory stays
+ * bounded.
  * A batch holds as many entries as take a thread about JOBS_BATCH_NS to
  * handle, by its last batch (one at first, then doubling at most): the
  * locks cost little next to that, yet slow puzzles still go round one
