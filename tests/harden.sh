@@ -198,18 +198,41 @@ check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \
 
 # --- render kept every puzzle until the end, for the solutions pages,
 # even when none were asked (scripts/RESULTS.md, harden3). Without
-# --solutions a drawn page's puzzles are freed: 10,000 puzzles more may
-# now add little resident memory.
+# --solutions a drawn page's puzzles are freed; with it, or to standard
+# output, they wait for their pages in a temporary file, not in memory
+# (scripts/RESULTS_render.md, tidy3): 10,000 puzzles more may now add
+# little resident memory in every case.
 rss_of_render() {
     head -n "$1" ../shared/data/puzzles2_17_clue > "$T/many.txt"
+    shift
     ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
-        /usr/bin/time -f "%M" -o "$T/rss" "$S" render --output "$T/many.pdf" "$T/many.txt" \
+        /usr/bin/time -f "%M" -o "$T/rss" "$S" render "$@" "$T/many.txt" \
         >/dev/null 2>&1 && tail -n 1 "$T/rss"
 }
-small=$(rss_of_render 2000)
-big=$(rss_of_render 12000)
-check "render of 12,000 puzzles, no solutions, stays within 12 MB of 2,000's" \
-    eval '[ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 12288 ]'
+within_12mb() { # what, then render's options
+    what=$1
+    shift
+    small=$(rss_of_render 2000 "$@")
+    big=$(rss_of_render 12000 "$@")
+    check "render of 12,000 puzzles, $what, stays within 12 MB of 2,000's" \
+        eval '[ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 12288 ]'
+}
+within_12mb "no solutions" --output "$T/many.pdf"
+within_12mb "with --solutions" --solutions --output "$T/many.pdf"
+within_12mb "with --solutions, to standard output" --solutions
+mkdir "$T/tmpdir"
+grep -v "^#" ../shared/data/puzzles2_17_clue | head -n 30 > "$T/some.txt"
+TMPDIR="$T/tmpdir" "$S" render --solutions --output "$T/some.pdf" "$T/some.txt" > "$T/out" 2> "$T/err"
+rc=$?
+check "render --solutions: 8 pages of puzzles, 8 of solutions, the temporary file gone" \
+    eval 'rc_is 0 && [ "$(pdfinfo "$T/some.pdf" | sed -n "s/^Pages: *//p")" = 16 ] &&
+          [ -z "$(ls -A "$T/tmpdir")" ]'
+rm -f "$T/some.pdf"
+TMPDIR="$T/none" "$S" render --solutions --output "$T/some.pdf" "$T/some.txt" > "$T/out" 2> "$T/err"
+rc=$?
+check "render --solutions with TMPDIR missing: said, before reading, and no file" \
+    eval 'rc_is 2 && err_has "cannot make a temporary file in $T/none: No such file" &&
+          [ ! -e "$T/some.pdf" ] && [ -z "$(ls "$T" | grep "some.pdf")" ]'
 
 # --- slow paths, each now a second or two under the run's time bound.
 # generate --size 16 --clues 20 made its 20,000 checks on each of ten

@@ -1,6 +1,7 @@
 /*
  * test_render.c — drawing (core/render): the marks every rule gives,
- * the terminal's grid, the refusals, and the pixels of a page: a PDF
+ * the terminal's grid, the refusals, items kept aside on disk and read
+ * back as they were, and the pixels of a page: a PDF
  * drawn here, turned into a PNG by pdftoppm (poppler-utils), shows the
  * grid lines, a dashed cage border and kropki dots where the layout puts
  * them.
@@ -15,6 +16,7 @@
 #include "cunit_main.h"
 #include "registry.h"
 #include "render.h"
+#include "render_spool.h"
 #include "render_text.h"
 
 static struct puzzle *puzzle;
@@ -262,6 +264,80 @@ static int darkest_near(const struct png *p, double x, double y, double reach)
     return best;
 }
 
+/* 1 when a and b draw the same: every field render_draw reads. */
+static int same_item(const struct render_item *a, const struct render_item *b)
+{
+    size_t n = (size_t)a->geo.ncells;
+    if (memcmp(&a->geo, &b->geo, sizeof a->geo) || memcmp(a->givens, b->givens, n) ||
+        a->has_solution != b->has_solution ||
+        (a->has_solution && memcmp(a->solution, b->solution, n)) ||
+        memcmp(a->region, b->region, n * sizeof a->region[0]) || a->nmarks != b->nmarks ||
+        a->ncells != b->ncells || strcmp(a->names, b->names) || a->number != b->number ||
+        strcmp(a->grade, b->grade) || a->rating != b->rating)
+        return 0;
+    for (int i = 0; i < a->nmarks; i++) {
+        const struct render_mark *m = &a->marks[i], *o = &b->marks[i];
+        if (m->kind != o->kind || m->style != o->style || m->ncells != o->ncells ||
+            m->first != o->first || strcmp(m->text, o->text))
+            return 0;
+    }
+    return memcmp(a->cells, b->cells, (size_t)a->ncells * sizeof a->cells[0]) == 0;
+}
+
+/* Items kept for a later page come back from the spool as they went:
+ * a killer with a caption's number, grade and rating, a jigsaw without
+ * a solution (its regions made again from its marks), a 25x25 with
+ * symbols past 9, and lines and clues outside the grid. */
+static void test_spool(void)
+{
+    static const char *rules[] = {
+        "classic;killer:"
+        "AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghh"
+        "ccfff:13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,"
+        "20,12,16",
+        "classic;jigsaw:"
+        "AAABBBCCCAAABBBCCCAADBBBCCCADDDEEEFFDDDEEEFFFDDGEEEFFFGGGHHHFIIGGGHHHIIIGGHHHIIII",
+        "classic;sandwich:r1=28,c2=25;sum:63+73=5,62+70+78=15;whispers:0-10-20;renban:4-5-6;"
+        "palindrome:30-31-32;between:60-61-62",
+    };
+    struct sl_error err = {0};
+    struct render_spool *spool = render_spool_open(&err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spool);
+    struct render_item *kept = calloc(4, sizeof *kept), back;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(kept);
+    for (int i = 0; i < 3; i++) {
+        CU_ASSERT_EQUAL_FATAL(make(rules[i], &err), 0);
+        kept[i] = *item;
+        kept[i].number = 1000000007L * (i + 1);
+        for (int c = 0; c < 81; c++) kept[i].givens[c] = (uint8_t)(c % 3 ? 0 : 1 + c % 9);
+        kept[i].has_solution = i != 1;
+        for (int c = 0; c < 81 && i != 1; c++) kept[i].solution[c] = (uint8_t)(1 + (c * 4) % 9);
+    }
+    snprintf(kept[0].grade, sizeof kept[0].grade, "%s", "extreme");
+    kept[0].rating = 8.7312345;
+    struct geometry g;
+    geometry_init(&g, 25, 5, 5, NULL);
+    puzzle_init(puzzle, &g);
+    CU_ASSERT_EQUAL_FATAL(render_item_init(&kept[3], puzzle, &err), 0);
+    puzzle_clear(puzzle);
+    for (int c = 0; c < 625; c++) kept[3].givens[c] = (uint8_t)(1 + c % 25);
+    for (int i = 0; i < 4; i++) CU_ASSERT_EQUAL(render_spool_put(spool, &kept[i], &err), 0);
+    memset(&back, 0, sizeof back);
+    for (int pass = 0; pass < 2; pass++) { /* read twice, as puzzles then solutions */
+        CU_ASSERT_EQUAL(render_spool_rewind(spool, &err), 0);
+        for (int i = 0; i < 4; i++) {
+            CU_ASSERT_EQUAL_FATAL(render_spool_get(spool, &back, &err), 1);
+            CU_ASSERT(same_item(&kept[i], &back));
+        }
+        CU_ASSERT_EQUAL(render_spool_get(spool, &back, &err), 0);
+    }
+    CU_ASSERT(kept[0].nmarks > 30 && kept[1].region[19] == kept[1].region[0]);
+    render_item_free(&back);
+    for (int i = 0; i < 4; i++) render_item_free(&kept[i]);
+    free(kept);
+    render_spool_close(spool);
+}
+
 static void test_pixels(void)
 {
     struct sl_error err;
@@ -336,5 +412,6 @@ void tests_register(void)
     CU_add_test(s, "the other rules' marks", test_other_marks);
     CU_add_test(s, "refusals write nothing", test_refusals);
     CU_add_test(s, "the terminal's grid", test_text);
+    CU_add_test(s, "items kept aside come back as they went", test_spool);
     CU_add_test(s, "pixels of a page", test_pixels);
 }

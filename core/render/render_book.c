@@ -5,12 +5,16 @@
  * A PDF booklet going to a file is drawn while the puzzles are still
  * being read: a worker thread draws each page of puzzles as soon as its
  * items are in, so reading, solving and rating (the caller's thread) and
- * drawing share the machine's cores; without solutions pages, whose
- * turn comes at the end, a page's items are freed once it is drawn, so
- * the memory stays that of the pages not yet drawn. The file is made under a temporary
- * name and renamed only when complete, so a bad puzzle later in the
- * input, or any failure, leaves no file. Everything else (pictures,
- * standard output) is drawn at the end.
+ * drawing share the machine's cores, and frees them once drawn; the
+ * items not yet drawn are few, as adding waits while BOOK_QUEUE are. The
+ * solutions pages come after every puzzle page: their items are kept
+ * on disk meanwhile (render_spool.h) and read back a page at a time.
+ * Everything else (pictures, standard output) is drawn at the end, from
+ * the first item kept in memory when it is the only one, else from the
+ * spool. So the memory a book takes does not grow with its puzzles.
+ * The file is made under a temporary name and renamed only when
+ * complete, so a bad puzzle later in the input, or any failure, leaves
+ * no file.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -19,8 +23,12 @@
 #include <unistd.h>
 
 #include "render_draw.h"
+#include "render_spool.h"
 
 #define PNG_SCALE 2.0 /* pixels per point */
+/* Items added and not yet drawn by the worker, at most: when reading
+ * outpaces drawing, reading waits rather than piling them up. */
+#define BOOK_QUEUE 256
 
 struct render_book {
     const struct cairo_lib *cairo;
@@ -28,15 +36,19 @@ struct render_book {
     char title[RENDER_TITLE_MAX];
     const char *path; /* NULL: stdout */
     char temp[4096];
-    struct render_item **items;
-    int n, cap;
+    int n;                      /* items added */
+    struct render_item *first;  /* drawn at the close: the first item */
+    struct render_spool *spool; /* the items a later page draws, or NULL */
+    /* The worker's: items not yet drawn, queue[head..tail). */
+    struct render_item *queue[BOOK_QUEUE];
+    int head, tail;
     cairo_surface_t *surface;
     cairo_t *cr;
-    int drawn, pages; /* items on puzzle pages drawn, pages drawn */
+    int pages; /* pages drawn */
     int threaded, closing, abandon;
     pthread_t worker;
     pthread_mutex_t lock;
-    pthread_cond_t wake;
+    pthread_cond_t wake, room;
 };
 
 static cairo_status_t write_stdout(void *closure, const unsigned char *data, unsigned int length)
@@ -80,7 +92,7 @@ static int book_probe(struct render_book *b, struct sl_error *err)
     return 0;
 }
 
-/* Draws the next page of puzzles from items [drawn, drawn + count). */
+/* Draws the next page: count items, their puzzles or their solutions. */
 static void book_page(struct render_book *b, struct render_item *const *items, int count,
                       int solutions)
 {
@@ -100,21 +112,43 @@ static void *book_worker(void *arg)
     struct render_item *page[6];
     pthread_mutex_lock(&b->lock);
     for (;;) {
-        while (!b->closing && b->n - b->drawn < b->o.per_page)
+        while (!b->closing && b->tail - b->head < b->o.per_page)
             pthread_cond_wait(&b->wake, &b->lock);
-        int count = b->n - b->drawn < b->o.per_page ? b->n - b->drawn : b->o.per_page;
+        int left = b->tail - b->head;
+        int count = left < b->o.per_page ? left : b->o.per_page;
         if (count == 0 || b->abandon) break;
-        memcpy(page, b->items + b->drawn, (size_t)count * sizeof page[0]);
+        for (int i = 0; i < count; i++) page[i] = b->queue[(b->head + i) % BOOK_QUEUE];
         pthread_mutex_unlock(&b->lock);
         book_page(b, page, count, 0);
-        if (!b->o.solutions) book_forget(page, count);
+        book_forget(page, count);
         pthread_mutex_lock(&b->lock);
-        /* no solutions page comes back to them: only the pointers stay */
-        if (!b->o.solutions) memset(b->items + b->drawn, 0, (size_t)count * sizeof page[0]);
-        b->drawn += count;
+        /* the slots are free only now: adding does not overwrite a page being drawn */
+        b->head += count;
+        pthread_cond_signal(&b->room);
     }
     pthread_mutex_unlock(&b->lock);
     return NULL;
+}
+
+/* The worker, for a PDF going to a file, and the spool its solutions
+ * pages will need. Without a thread the book is drawn at the close. 0,
+ * or -1 with err. */
+static int book_start(struct render_book *b, struct sl_error *err)
+{
+    double w, h;
+    render_page_size(&b->o, &w, &h);
+    if (book_surface(b, w, h)) return sl_error_set(err, 0, 0, "cannot write %s", b->path);
+    pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->wake, NULL);
+    pthread_cond_init(&b->room, NULL);
+    b->threaded = pthread_create(&b->worker, NULL, book_worker, b) == 0;
+    if (!b->threaded) {
+        pthread_mutex_destroy(&b->lock);
+        pthread_cond_destroy(&b->wake);
+        pthread_cond_destroy(&b->room);
+    }
+    if (b->threaded && b->o.solutions && (b->spool = render_spool_open(err)) == NULL) return -1;
+    return 0;
 }
 
 struct render_book *render_book_open(const struct render_options *o, const char *path,
@@ -150,21 +184,11 @@ struct render_book *render_book_open(const struct render_options *o, const char 
         free(b);
         return NULL;
     }
-    if (path && o->format == RENDER_PDF) {
-        double w, h;
-        render_page_size(o, &w, &h);
-        if (book_surface(b, w, h)) {
-            render_book_close(b, 0, err);
-            sl_error_set(err, 0, 0, "cannot write %s", path);
-            return NULL;
-        }
-        pthread_mutex_init(&b->lock, NULL);
-        pthread_cond_init(&b->wake, NULL);
-        b->threaded = pthread_create(&b->worker, NULL, book_worker, b) == 0;
-        if (!b->threaded) {
-            pthread_mutex_destroy(&b->lock);
-            pthread_cond_destroy(&b->wake);
-        }
+    if (path && o->format == RENDER_PDF && book_start(b, err)) {
+        struct sl_error why = *err;
+        render_book_close(b, 0, err);
+        *err = why;
+        return NULL;
     }
     return b;
 }
@@ -188,28 +212,75 @@ static struct render_item *item_copy(const struct render_item *it)
     return c;
 }
 
+/* For the worker: a copy of it in the queue, once there is room. */
+static int book_enqueue(struct render_book *b, const struct render_item *it, struct sl_error *err)
+{
+    struct render_item *c = item_copy(it);
+    if (c == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    pthread_mutex_lock(&b->lock);
+    while (b->tail - b->head == BOOK_QUEUE) pthread_cond_wait(&b->room, &b->lock);
+    b->queue[b->tail++ % BOOK_QUEUE] = c;
+    b->n++;
+    pthread_cond_signal(&b->wake);
+    pthread_mutex_unlock(&b->lock);
+    return 0;
+}
+
+/* For the close: the first item in memory, every item in the spool once
+ * there are two; a picture keeps its one item and counts the others
+ * (that it cannot hold them is said at the close). */
+static int book_keep(struct render_book *b, const struct render_item *it, struct sl_error *err)
+{
+    int picture = b->o.format == RENDER_SVG || b->o.format == RENDER_PNG;
+    if (b->n == 0 && (b->first = item_copy(it)) == NULL)
+        return sl_error_set(err, 0, 0, "out of memory");
+    if (b->n > 0 && !picture) {
+        if (b->spool == NULL && ((b->spool = render_spool_open(err)) == NULL ||
+                                 render_spool_put(b->spool, b->first, err)))
+            return -1;
+        if (render_spool_put(b->spool, it, err)) return -1;
+    }
+    b->n++;
+    return 0;
+}
+
 int render_book_add(struct render_book *b, const struct render_item *it, struct sl_error *err)
 {
     if (b->o.solutions && !it->has_solution)
         return sl_error_set(err, 0, 0, "puzzle %d has no solution to draw", b->n + 1);
-    struct render_item *c = item_copy(it);
-    if (c && b->n == b->cap) {
-        int cap = b->cap ? 2 * b->cap : 64;
-        struct render_item **more = NULL;
-        if (b->threaded) pthread_mutex_lock(&b->lock);
-        more = realloc(b->items, (size_t)cap * sizeof *more);
-        if (more) b->items = more, b->cap = cap;
-        if (b->threaded) pthread_mutex_unlock(&b->lock);
-        if (more == NULL) render_item_free(c), free(c), c = NULL;
-    }
-    if (c == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    if (b->threaded) pthread_mutex_lock(&b->lock);
-    b->items[b->n++] = c;
-    if (b->threaded) pthread_cond_signal(&b->wake), pthread_mutex_unlock(&b->lock);
-    return 0;
+    if (!b->threaded) return book_keep(b, it, err);
+    if (b->spool && render_spool_put(b->spool, it, err)) return -1;
+    return book_enqueue(b, it, err);
 }
 
-/* What the worker has not drawn, then the solutions; or the picture. */
+/* Every page of puzzles, or of their solutions, from the spool, or from
+ * the first item when it is the only one. 0, or -1 with err. */
+static int book_pages(struct render_book *b, int solutions, struct sl_error *err)
+{
+    if (b->spool == NULL) {
+        book_page(b, &b->first, 1, solutions);
+        return 0;
+    }
+    struct render_item *items = calloc((size_t)b->o.per_page, sizeof *items), *page[6];
+    if (items == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    int rc = render_spool_rewind(b->spool, err), got = 1;
+    while (rc == 0 && got == 1) {
+        int count = 0;
+        while (count < b->o.per_page && (got = render_spool_get(b->spool, &items[count], err)) == 1)
+            page[count] = &items[count], count++;
+        if (got < 0)
+            rc = -1;
+        else if (count)
+            book_page(b, page, count, solutions);
+    }
+    for (int i = 0; i < b->o.per_page; i++) render_item_free(&items[i]);
+    free(items);
+    return rc;
+}
+
+/* The worker has drawn every page of puzzles; the rest here: the
+ * solutions, or the whole book when there was no worker, or the
+ * picture. */
 static int book_finish(struct render_book *b, struct sl_error *err)
 {
     if (b->n == 0) return sl_error_set(err, 0, 0, "no puzzle to draw");
@@ -221,16 +292,14 @@ static int book_finish(struct render_book *b, struct sl_error *err)
     if (b->o.format == RENDER_PDF)
         render_page_size(&b->o, &w, &h);
     else
-        render_picture_size(b->items[0], &b->o, &w, &h);
+        render_picture_size(b->first, &b->o, &w, &h);
     if (b->surface == NULL && book_surface(b, w, h))
         return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path ? b->path : "standard output",
                             b->cairo->status_to_string(b->cairo->status(b->cr)));
-    int per = b->o.per_page;
-    if (b->o.format != RENDER_PDF) render_draw_picture(b->cairo, b->cr, b->items[0], &b->o);
-    for (int first = b->drawn; b->o.format == RENDER_PDF && first < b->n; first += per)
-        book_page(b, b->items + first, b->n - first < per ? b->n - first : per, 0);
-    for (int first = 0; b->o.format == RENDER_PDF && b->o.solutions && first < b->n; first += per)
-        book_page(b, b->items + first, b->n - first < per ? b->n - first : per, 1);
+    if (b->o.format != RENDER_PDF)
+        render_draw_picture(b->cairo, b->cr, b->first, &b->o);
+    else if ((!b->threaded && book_pages(b, 0, err)) || (b->o.solutions && book_pages(b, 1, err)))
+        return -1;
     cairo_status_t st = b->cairo->status(b->cr);
     if (st == CAIRO_STATUS_SUCCESS && b->o.format == RENDER_PNG)
         st = b->path ? b->cairo->surface_write_to_png(b->surface, b->temp)
@@ -258,14 +327,15 @@ int render_book_close(struct render_book *b, int commit, struct sl_error *err)
         pthread_join(b->worker, NULL);
         pthread_mutex_destroy(&b->lock);
         pthread_cond_destroy(&b->wake);
+        pthread_cond_destroy(&b->room);
     }
     int rc = commit ? book_finish(b, err) : 0;
     if (b->cr) b->cairo->destroy(b->cr);
     if (b->surface) b->cairo->surface_destroy(b->surface);
     if (b->path && (rc || !commit)) unlink(b->temp);
-    for (int i = 0; i < b->n; i++)
-        if (b->items[i]) render_item_free(b->items[i]), free(b->items[i]);
-    free(b->items);
+    for (int i = b->head; i < b->tail; i++) book_forget(&b->queue[i % BOOK_QUEUE], 1);
+    if (b->first) book_forget(&b->first, 1);
+    render_spool_close(b->spool);
     free(b);
     return rc;
 }

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
+#include "render_spool.h"
 
 /* The mark sink: copies each mark and its cells into the item. */
 static int item_keep_name(struct render_item *it, const char *name)
@@ -17,7 +17,7 @@ static int item_keep_name(struct render_item *it, const char *name)
     return 0;
 }
 
-static int item_grow(void **array, int *cap, int need, size_t size)
+int render_item_grow(void **array, int *cap, int need, size_t size)
 {
     if (need <= *cap) return 0;
     int grown = *cap ? *cap : 16;
@@ -36,8 +36,9 @@ static int item_emit(void *arg, const struct mark *m)
     if (m->ncells < 0 || (m->ncells > 0 && m->cells == NULL)) return -1;
     for (int i = 0; i < m->ncells; i++)
         if (m->cells[i] < 0 || m->cells[i] >= it->geo.ncells) return -1;
-    if (item_grow((void **)&it->marks, &it->mark_cap, it->nmarks + 1, sizeof *it->marks) ||
-        item_grow((void **)&it->cells, &it->cell_cap, it->ncells + m->ncells, sizeof *it->cells))
+    if (render_item_grow((void **)&it->marks, &it->mark_cap, it->nmarks + 1, sizeof *it->marks) ||
+        render_item_grow((void **)&it->cells, &it->cell_cap, it->ncells + m->ncells,
+                         sizeof *it->cells))
         return -1;
     struct render_mark *r = &it->marks[it->nmarks++];
     *r = (struct render_mark){m->kind, m->style, m->ncells, it->ncells, ""};
@@ -48,7 +49,7 @@ static int item_emit(void *arg, const struct mark *m)
 }
 
 /* The boxes, unless a rule draws regions of its own (jigsaw). */
-static void item_regions(struct render_item *it)
+void render_item_regions(struct render_item *it)
 {
     const struct geometry *g = &it->geo;
     int own = 0;
@@ -82,7 +83,7 @@ int render_item_init(struct render_item *it, const struct puzzle *p, struct sl_e
         }
     }
     if (it->names[0] == '\0') snprintf(it->names, sizeof it->names, "%s", "classic");
-    item_regions(it);
+    render_item_regions(it);
     return 0;
 }
 
