@@ -120,4 +120,19 @@ local _ = nil .. "x"' && for cmd in solve rate; do
         "$cmd" --variant windoku "$T/plain.txt"
 done
 
+# `sudolab variants` named a variant file that fails to load by its base
+# name alone ("[string "thermo.lua"]:4: variants/thermo.lua: ..." for a
+# file that is no variant, "variant thermo: ..." from --time): now by the
+# path the user can open, the others still listed.
+broken novariant variants/thermo.lua 's/^return v$/return {name = "thermo"}/' && {
+    within novariant variants
+    check "novariant: variants names the file by its path, lists the others, exits 2" \
+        eval 'rc_is 2 && err_has "$T/novariant/variants/thermo.lua: a variant returns a table with a name and a summary" &&
+              [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q "^killer " "$T/out"'
+    within novariant variants --time
+    check "novariant: variants --time names the file by its path" \
+        eval 'rc_is 2 && err_has "$T/novariant/variants/thermo.lua: variant thermo: needs size" &&
+              grep -q "^killer .*median" "$T/out"'
+}
+
 finish

@@ -541,6 +541,26 @@ check "variants -h is its help, as every command's" eval 'rc_is 0 && out_has "us
 run variants --tim
 check "variants names an unknown option, with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--tim'"'; did you mean '"'--time'"'?"'
+# variants and version parsed their arguments by hand: no letter, no
+# "--", usage text instead of the shared "(see ... --help)"; now the
+# shared parser's.
+run variants -k
+check "variants -k is --time" eval 'rc_is 0 && out_has "median"'
+run variants -- --time
+check "variants -- --time: after --, an operand, which it takes none of" \
+    eval 'rc_is 2 && err_has "sudolab variants: takes no operands" && err_has "(see '"'sudolab variants --help'"')" && out_lines 0'
+run variants killer
+check "variants takes no operand, as the other commands say it" \
+    eval 'rc_is 2 && err_has "sudolab variants: takes no operands" && out_lines 0'
+run --version --
+check "--version --: the version" eval 'rc_is 0 && out_has "sudolab "'
+run version -h
+check "version -h is its help" eval 'rc_is 0 && out_has "usage: sudolab version"'
+run version --verbose
+check "version names an unknown option, as every command does" \
+    eval 'rc_is 2 && err_has "sudolab version: unknown option '"'--verbose'"'" && err_has "(see '"'sudolab version --help'"')" && out_lines 0'
+run version now
+check "version takes no operand" eval 'rc_is 2 && err_has "sudolab version: takes no operands"'
 
 # --- rate and hint ---------------------------------------------------------
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300

@@ -65,6 +65,7 @@ struct cmd_options {
     long probes;                    /* --probes, 0 = the default */
     long cap;                       /* candidates' --limit, 0 = the default */
     int lines, max_line;            /* --lines, --max-line: 0 = the variant's */
+    int time;                       /* variants --time */
     int nfiles;
     char **files; /* the operands; none means stdin */
     /* Set by the command: the node limit without --max-nodes, on grids

@@ -93,6 +93,7 @@ static const struct option_def catalogue[] = {
     {"probes", 'B', KIND_LONG, FIELD(probes), 1, 1000000000, "N"},
     {"lines", 'W', KIND_INT, FIELD(lines), 1, SL_MAX_CELLS, "N"},
     {"max-line", 'Z', KIND_INT, FIELD(max_line), 2, SL_MAX_CELLS, "N"},
+    {"time", 'k', KIND_FLAG, FIELD(time), 0, 0, NULL},
 };
 enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 

@@ -11,7 +11,6 @@
 
 #include "cmd.h"
 #include "lua_host.h"
-#include "suggest.h"
 #include "variant.h"
 
 static const struct cmd_option_help run_options[] = {
@@ -61,12 +60,44 @@ int cmd_run(int argc, char **argv)
 
 #define VARIANTS_MAX 256
 
-/* A variant file found: its module name, and whether it lies in the
- * root's variants/ (where every file must be a variant). */
+/* A variant file found: its module name, its folder (len bytes of the
+ * folder list), and whether it lies in the root's variants/ (where every
+ * file must be a variant). */
 struct listed {
     char name[SL_NAME_MAX];
+    const char *folder;
+    int folder_len;
     int in_root;
 };
+
+/* The file of a listed variant, as the user can open it (a folder of
+ * the list, shorter than it, and a module name). */
+#define LISTED_FILE_MAX (VARIANT_PATH_MAX + SL_NAME_MAX + 8)
+static const char *listed_file(const struct listed *v, char *buf, size_t cap)
+{
+    size_t folder = (size_t)v->folder_len, name = strlen(v->name);
+    if (folder + name + 6 > cap) return "?";
+    memcpy(buf, v->folder, folder);
+    buf[folder] = '/';
+    memcpy(buf + folder + 1, v->name, name);
+    memcpy(buf + folder + 1 + name, ".lua", 5);
+    return buf;
+}
+
+/* text as a Lua string literal: every byte but plain ones as a decimal
+ * escape, so a path with quotes or newlines stays one string. */
+static void lua_literal(const char *text, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[n++] = '"';
+    for (const unsigned char *c = (const unsigned char *)text; *c && n + 6 < cap; c++)
+        n += (size_t)(strchr("/._-", *c) || (*c >= '0' && *c <= '9') ||
+                              ((*c | 32) >= 'a' && (*c | 32) <= 'z')
+                          ? snprintf(buf + n, cap - n, "%c", *c)
+                          : snprintf(buf + n, cap - n, "\\%03u", *c));
+    buf[n++] = '"';
+    buf[n] = '\0';
+}
 
 static int by_name(const void *a, const void *b)
 {
@@ -76,21 +107,24 @@ static int by_name(const void *a, const void *b)
 /* Prints "name  summary" for one variant file, or its error. A file of a
  * $SUDOLAB_PATH folder that is not a variant (a module variants require)
  * is passed over; in the root's variants/ every file is a variant. */
-static int list_variant(struct lua_host *host, const char *name, int in_root)
+static int list_variant(struct lua_host *host, const struct listed *v)
 {
     struct sl_error err = {0};
-    char chunk[1024], file[SL_NAME_MAX + 4];
-    int len = SL_NAME_MAX - 1; /* bounds each name for the truncation check */
-    snprintf(chunk, sizeof chunk,
-             "local v = require('%.*s')\n"
-             "local ok = type(v) == 'table' and type(v.name) == 'string' and\n"
-             "           type(v.summary) == 'string'\n"
-             "assert(ok or %d == 0,\n"
-             "       'variants/%.*s.lua: a variant returns a table with a name and a summary')\n"
-             "if ok then print(string.format('%%-14s %%s', '%.*s', v.summary)) end",
-             len, name, in_root, len, name, len, name);
-    snprintf(file, sizeof file, "%.*s.lua", len, name);
-    if (lua_host_run_string(host, file, chunk, &err) == 0) return 0;
+    char file[LISTED_FILE_MAX], quoted[4 * LISTED_FILE_MAX], chunk[5 * LISTED_FILE_MAX];
+    char chunk_name[LISTED_FILE_MAX + 1];
+    lua_literal(listed_file(v, file, sizeof file), quoted, sizeof quoted);
+    snprintf(chunk_name, sizeof chunk_name, "=%s", file); /* a budget's error names the file */
+    int n = snprintf(chunk, sizeof chunk,
+                     "local v = require('%s')\n"
+                     "local ok = type(v) == 'table' and type(v.name) == 'string' and\n"
+                     "           type(v.summary) == 'string'\n"
+                     "if ok then print(string.format('%%-14s %%s', '%s', v.summary))\n"
+                     "elseif %d == 1 then\n"
+                     "    error(%s .. ': a variant returns a table with a name and a summary', 0)\n"
+                     "end",
+                     v->name, v->name, v->in_root, quoted);
+    if (n < 0 || (size_t)n >= sizeof chunk) return EXIT_BAD_INPUT; /* cannot be: sized above */
+    if (lua_host_run_string(host, chunk_name, chunk, &err) == 0) return 0;
     fprintf(stderr, "%s\n", err.msg);
     return EXIT_BAD_INPUT;
 }
@@ -109,23 +143,27 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Starting an interpreter and loading the variant, 101 times: the median
- * and the slowest, in microseconds. */
-static int time_variant(const char *name)
+ * and the slowest, in microseconds. Loaded from its file, which an error
+ * names (the loader's own messages name the variant alone). */
+static int time_variant(const struct listed *listed)
 {
     struct variant_spec v;
     struct sl_error err = {0};
+    char file[LISTED_FILE_MAX];
     double took[101];
+    listed_file(listed, file, sizeof file);
     for (int i = 0; i < 101; i++) {
         double start = now_us();
-        if (variant_load(name, &v, &err)) {
-            fprintf(stderr, "%s\n", err.msg);
+        if (variant_load(file, &v, &err)) {
+            int named = strncmp(err.msg, file, strlen(file)) == 0;
+            fprintf(stderr, "%s%s%s\n", named ? "" : file, named ? "" : ": ", err.msg);
             return EXIT_BAD_INPUT;
         }
         took[i] = now_us() - start;
     }
     qsort(took, 101, sizeof took[0], by_value);
-    printf("%-14s start + load: median %.0f µs, slowest %.0f µs (101 runs)\n", name, took[50],
-           took[100]);
+    printf("%-14s start + load: median %.0f µs, slowest %.0f µs (101 runs)\n", listed->name,
+           took[50], took[100]);
     return 0;
 }
 
@@ -155,35 +193,39 @@ static int scan_folder(const char *folder, size_t len, int in_root, struct liste
             seen = strncmp(list[i].name, e->d_name, stem) == 0 && list[i].name[stem] == '\0';
         if (seen) continue;
         snprintf(list[n].name, sizeof list[n].name, "%.*s", (int)stem, e->d_name);
+        list[n].folder = folder;
+        list[n].folder_len = (int)len;
         list[n++].in_root = in_root;
     }
     closedir(d);
     return n;
 }
 
+static const struct cmd_option_help variants_options[] = {
+    {"time", "how long starting the interpreter and loading each variant\n"
+             "takes, instead of the summaries"},
+    {NULL, NULL},
+};
+
+static const struct cmd_spec variants_spec = {
+    "variants",
+    "usage: sudolab variants [--time]\n"
+    "\n"
+    "Lists the variants (the folders of $SUDOLAB_PATH, then variants/) with a\n"
+    "line each: its name and summary. A name found in two folders is listed\n"
+    "once, from the first.\n",
+    variants_options,
+    "Exit codes: 0 ok, 2 usage, or a variant file that fails to load (named by\n"
+    "its path; the others are still listed).\n",
+    NULL,
+};
+
 int cmd_variants(int argc, char **argv)
 {
-    int timing = argc > 1 && strcmp(argv[1], "--time") == 0;
-    if (argc > 1 + timing) {
-        /* Help as every command gives it; anything else named, as the
-         * shared parser names it. */
-        const char *word = argv[1 + timing];
-        int help = strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
-        if (!help) {
-            static const char *const known[] = {"--time", "--help", NULL};
-            char msg[256];
-            if (word[0] == '-')
-                suggest_unknown("option", word, known, msg, sizeof msg);
-            else
-                snprintf(msg, sizeof msg, "takes no operand ('%.200s')", word);
-            fprintf(stderr, "sudolab variants: %s\n", msg);
-        }
-        fputs("usage: sudolab variants [--time]\n\nLists the variants (the folders of "
-              "$SUDOLAB_PATH, then variants/)\nwith a line each; with --time, how long "
-              "starting the interpreter and loading\neach variant takes.\n",
-              help ? stdout : stderr);
-        return help ? 0 : EXIT_BAD_INPUT;
-    }
+    struct cmd_options opt;
+    int code = cmd_parse(&variants_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    if (opt.nfiles) return cmd_usage_error(&variants_spec, "takes no operands");
     char folders[VARIANT_PATH_MAX], root[VARIANT_PATH_MAX], own[VARIANT_PATH_MAX + 16];
     snprintf(own, sizeof own, "%s/variants", variant_root(root, sizeof root));
     variant_folders(folders, sizeof folders);
@@ -206,8 +248,7 @@ int cmd_variants(int argc, char **argv)
     struct lua_host *host = lua_host_new(NULL, variant_search_path(path, sizeof path), &err);
     int status = host ? 0 : EXIT_BAD_INPUT;
     for (int i = 0; i < n && host; i++) {
-        int rc =
-            timing ? time_variant(list[i].name) : list_variant(host, list[i].name, list[i].in_root);
+        int rc = opt.time ? time_variant(&list[i]) : list_variant(host, &list[i]);
         status = rc > status ? rc : status;
     }
     if (host == NULL) fprintf(stderr, "sudolab variants: %s\n", err.msg);

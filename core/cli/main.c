@@ -17,15 +17,23 @@ struct subcommand {
     const char *summary;
 };
 
+static const struct cmd_spec version_spec = {
+    "version",
+    "usage: sudolab version (or sudolab --version)\n"
+    "\n"
+    "Prints sudolab's version.\n",
+    NULL,
+    "Exit codes: 0 ok, 2 usage.\n",
+    NULL,
+};
+
 /* `sudolab version` and `sudolab --version`. */
 static int cmd_version(int argc, char **argv)
 {
-    if (argc > 1) {
-        int help = strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0;
-        fputs("usage: sudolab version (or sudolab --version)\n\nPrints sudolab's version.\n",
-              help ? stdout : stderr);
-        return help ? 0 : EXIT_BAD_INPUT;
-    }
+    struct cmd_options opt;
+    int code = cmd_parse(&version_spec, argc, argv, &opt);
+    if (code >= 0) return code;
+    if (opt.nfiles) return cmd_usage_error(&version_spec, "takes no operands");
     printf("sudolab %s\n", sudolab_version());
     return 0;
 }
