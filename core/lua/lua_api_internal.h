@@ -71,13 +71,20 @@ struct api_puzzle {
      * until a rule change; never with a Lua rule (it may not be pure). */
     int unique_known, lua_rules;
     uint8_t *unique_givens, *unique_solution; /* ncells each, in unique_cells */
+    /* The last solution a dig or keeps_unique found to keep the rules
+     * (in unique_cells too): a descent asks keeps_unique hundreds of
+     * times of one solution, and checking the rules each time was most
+     * of what the check cost. Valid until a rule change; never with a
+     * Lua rule. */
+    int rules_kept;
+    uint8_t *kept_solution;
     /* The nodes of calc_unique's count that found those givens unique (the
      * solver's search of this very puzzle, as the generator's check runs
      * it), or API_NOT_COUNTED: known another way, or by a count whose
      * nodes may differ from the check's (--stats shows them). p:line()
      * tells the generator of a counted one (api_line). */
     uint64_t unique_nodes;
-    /* Sized by the grid: a full-size pair was most of the userdata, all
+    /* Sized by the grid: a full-size triple was most of the userdata, all
      * of it zeroed and weighed by the collector for every puzzle made. */
     uint8_t unique_cells[];
 };

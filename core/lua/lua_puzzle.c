@@ -35,6 +35,7 @@ void api_release(lua_State *L, struct api_puzzle *ap)
     ap->rater_charged = 0;
     ap->rater_retotaled = 0;
     ap->unique_known = 0;
+    ap->rules_kept = 0;
     free(ap->dig_memory); /* its sets hold for the rules it was made under */
     ap->dig_memory = NULL;
 }
@@ -62,10 +63,11 @@ static int api_gc(lua_State *L)
 struct api_puzzle *api_push_puzzle(lua_State *L, const struct geometry *g)
 {
     size_t n = (size_t)g->ncells;
-    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap + 2 * n, 1);
+    struct api_puzzle *ap = lua_newuserdatauv(L, sizeof *ap + 3 * n, 1);
     memset(ap, 0, sizeof *ap);
     ap->unique_givens = ap->unique_cells;
     ap->unique_solution = ap->unique_cells + n;
+    ap->kept_solution = ap->unique_cells + 2 * n;
     puzzle_init(&ap->p, g);
     luaL_setmetatable(L, API_PUZZLE);
     return ap;

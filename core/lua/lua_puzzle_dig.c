@@ -99,6 +99,39 @@ static int api_group_table(lua_State *L, int i, const char *fname, int ncells, i
     return (int)ngroups;
 }
 
+/* 1 when solution solves the puzzle: its rules hold of it (known when
+ * it is the one last checked, under the same rules) and it agrees with
+ * the givens. */
+static int api_solution_holds(struct api_puzzle *ap, const uint8_t *solution)
+{
+    size_t n = (size_t)ap->p.geo.ncells;
+    if (ap->rules_kept && !ap->lua_rules && memcmp(solution, ap->kept_solution, n) == 0) {
+        for (size_t c = 0; c < n; c++)
+            if (ap->p.givens[c] && ap->p.givens[c] != solution[c]) return 0;
+        return 1;
+    }
+    if (!puzzle_is_solution(&ap->p, solution)) return 0;
+    memcpy(ap->kept_solution, solution, n);
+    ap->rules_kept = 1;
+    return 1;
+}
+
+/* The solution argument at i into solution, which must solve the
+ * puzzle: a dig by search tests each removal against it, and a
+ * solution that broke a rule or a given (p:dig(7, string.rep("1", 81)))
+ * dug a puzzle of two solutions without a word; keeps_unique, asked of
+ * such a one, answered true for a removal that left two. */
+static void api_checked_solution(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
+                                 uint8_t *solution)
+{
+    api_solution_arg(L, ap, i, fname, solution);
+    if (!api_solution_holds(ap, solution))
+        api_error(L,
+                  "%s: the solution does not solve the puzzle: it breaks a rule or a given "
+                  "(rules made from another grid?)",
+                  fname);
+}
+
 /* p:keeps_unique(cells, solution) -> true when the puzzle, unique with
  * that solution, stays unique with the givens of `cells` removed; the
  * puzzle itself is not changed. One search per removed given: none may
@@ -109,7 +142,7 @@ static int api_keeps_unique(lua_State *L)
     int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS];
     int count = api_cell_list(L, 2, "keeps_unique", ncells, cells);
     uint8_t solution[SL_MAX_CELLS];
-    api_solution_arg(L, ap, 3, "keeps_unique", solution);
+    api_checked_solution(L, ap, 3, "keeps_unique", solution);
     struct api_search run;
     api_search_begin(L, ap, "keeps_unique", &run);
     int keeps = dig_keeps_unique(ap->solver, ap->rules, ap->p.givens, solution, cells, count);
@@ -161,7 +194,7 @@ static int api_dig_deduced(lua_State *L, struct api_puzzle *ap, const uint8_t *s
     api_search_begin(L, ap, "dig", &run);
     struct dig_steps steps = api_deduce_steps(ap);
     /* The proof needs a solution of the rules that extends the givens:
-     * p:dig checked it (api_dig_solution) before either dig. */
+     * p:dig checked it (api_checked_solution) before either dig. */
     int removed = dig_groups_deduced(ap->rules, ap->p.givens, solution, cells, start, ngroups, keys,
                                      nkeys, &steps);
     api_deduce_end(L, ap, "dig", &run, &steps, removed);
@@ -230,21 +263,6 @@ static int api_dig_search(lua_State *L, struct api_puzzle *ap, const char *fname
     return 1 + api_push_undecided(L, undecided, cells, start, ngroups);
 }
 
-/* The solution argument at i into solution, which must solve the
- * puzzle: a dig by search tests each removal against it, and a
- * solution that broke a rule or a given (p:dig(7, string.rep("1", 81)))
- * dug a puzzle of two solutions without a word. */
-static void api_dig_solution(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
-                             uint8_t *solution)
-{
-    api_solution_arg(L, ap, i, fname, solution);
-    if (!puzzle_is_solution(&ap->p, solution))
-        api_error(L,
-                  "%s: the solution does not solve the puzzle: it breaks a rule or a given "
-                  "(rules made from another grid?)",
-                  fname);
-}
-
 /* p:dig past reading its groups (a third argument says how to judge, a
  * fourth whether to remember). */
 static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution, int *cells,
@@ -279,13 +297,13 @@ static int api_dig(lua_State *L)
     if (lua_type(L, 2) == LUA_TNUMBER) { /* a seed: every cell alone, as sudolab.shuffled draws */
         struct rng rng;
         rng_seed(&rng, (uint64_t)api_integer(L, 2, "dig", 0, LUA_MAXINTEGER));
-        api_dig_solution(L, ap, 3, "dig", solution);
+        api_checked_solution(L, ap, 3, "dig", solution);
         for (int c = 0; c < ncells; c++) cells[c] = start[c] = c;
         start[ncells] = ncells;
         rng_shuffle_ints(&rng, cells, ncells);
         return api_dig_groups(L, ap, solution, cells, start, ncells);
     }
-    api_dig_solution(L, ap, 3, "dig", solution);
+    api_checked_solution(L, ap, 3, "dig", solution);
     int ngroups = api_group_list(L, 2, "dig", ncells, cells, start);
     return api_dig_groups(L, ap, solution, cells, start, ngroups);
 }
@@ -303,7 +321,7 @@ static int api_dig_neighbour(lua_State *L)
     struct api_puzzle *ap = api_check_idle(L, 1, "dig_neighbour");
     int ncells = ap->p.geo.ncells, cells[SL_MAX_CELLS], start[SL_MAX_CELLS + 1];
     uint8_t solution[SL_MAX_CELLS];
-    api_dig_solution(L, ap, 3, "dig_neighbour", solution);
+    api_checked_solution(L, ap, 3, "dig_neighbour", solution);
     int ngroups = api_group_list(L, 2, "dig_neighbour", ncells, cells, start);
     int back = (int)api_integer(L, 4, "dig_neighbour", 0, ncells);
     struct rng rng;

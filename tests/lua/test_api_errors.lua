@@ -158,5 +158,31 @@ refuses("dig: a grid of the rules, not of the givens", dig_with, "21343421124343
 refuses("dig_neighbour: a solution that breaks the rules", function(solution)
   return sudolab.puzzle{size = 4, givens = g4}:dig_neighbour({0, 1, 2}, solution, 1, 1)
 end, string.rep("1", 16), "dig_neighbour: the solution does not solve the puzzle")
+-- keeps_unique took any solution: given a minimal puzzle's grid with one
+-- given's digit swapped for another of its row, it answered true for that
+-- given's removal, which leaves two solutions. It checks as the digs do.
+local function keeps_with(solution)
+  return sudolab.puzzle{size = 4, givens = g4}:keeps_unique({0}, solution)
+end
+refuses("keeps_unique: a solution that breaks the rules", keeps_with, string.rep("1", 16),
+        "keeps_unique: the solution does not solve the puzzle: it breaks a rule or a given")
+refuses("keeps_unique: a grid of the rules, not of the givens", keeps_with, "2134342112434312",
+        "keeps_unique: the solution does not solve the puzzle")
+expect("keeps_unique: the puzzle's own solution is taken", keeps_with(g4), true)
+-- The check remembers the last solution that kept the rules (a descent
+-- asks hundreds of times of one): a given changed since, or a rule
+-- added, is still seen.
+local asked = sudolab.puzzle{size = 4, givens = g4}
+expect("keeps_unique: asked once", asked:keeps_unique({0}, g4), true)
+asked:put(1, 1)
+refuses("keeps_unique: a given changed since", function(solution)
+  return asked:keeps_unique({0}, solution)
+end, g4, "keeps_unique: the solution does not solve the puzzle")
+asked:put(1, 2)
+expect("keeps_unique: the given put back", asked:keeps_unique({0}, g4), true)
+asked:add_rule("diagonal")
+refuses("keeps_unique: a rule added since that the solution breaks", function(solution)
+  return asked:keeps_unique({0}, solution)
+end, g4, "keeps_unique: the solution does not solve the puzzle")
 
 check.finish()
