@@ -82,9 +82,13 @@ int render_paper_by_name(const char *name);
 /* The output as the items come: open it, add each item (copied), close
  * it with commit 1 to finish it or 0 to abandon it (no file is left).
  * A PDF booklet going to a file is drawn by a worker thread while items
- * are still added; anything else at the close. Errors: a per_page other
- * than 1, 2, 4, 6 (open); an item without a solution when solutions are
- * asked (add); no item, or several for a form that holds one, or a
+ * are still added; anything else at the close. Items that a later page
+ * draws (the solutions pages; a booklet drawn at the close) wait in a
+ * temporary file ($TMPDIR, else /tmp), so the memory a book takes does
+ * not grow with its items. Errors: a per_page other than 1, 2, 4, 6
+ * (open); a temporary file that cannot be made (open, for a PDF file
+ * with solutions; else add); an item without a solution when solutions
+ * are asked (add); no item, or several for a form that holds one, or a
  * failure to write (close). 0, or -1 (NULL) with err. */
 struct render_book;
 struct render_book *render_book_open(const struct render_options *o, const char *path,
