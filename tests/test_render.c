@@ -281,7 +281,8 @@ static int same_item(const struct render_item *a, const struct render_item *b)
             m->first != o->first || strcmp(m->text, o->text))
             return 0;
     }
-    return memcmp(a->cells, b->cells, (size_t)a->ncells * sizeof a->cells[0]) == 0;
+    return a->ncells == 0 ||
+           memcmp(a->cells, b->cells, (size_t)a->ncells * sizeof a->cells[0]) == 0;
 }
 
 /* Items kept for a later page come back from the spool as they went:
