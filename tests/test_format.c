@@ -11,6 +11,7 @@
 
 #include "cunit_main.h"
 #include "format.h"
+#include "format_regex.h"
 #include "test_reader.h"
 
 /* The classic example, with '0' for empty and with '.' for empty. */
@@ -744,6 +745,28 @@ static void test_random_bytes(void)
     }
 }
 
+/* A match too deep for the JIT's stack (a group repeated over a long
+ * line) is answered by the interpreter, not taken for a miss. */
+static void test_regex_past_jit_stack(void)
+{
+    pcre2_code *re = format_regex_compile("^(a|b)*c$", 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(re);
+    pcre2_match_data *match = pcre2_match_data_create_from_pattern(re, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(match);
+    size_t len = 100000;
+    char *text = malloc(len + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    for (size_t i = 0; i < len; i++) text[i] = i % 2 ? 'b' : 'a';
+    text[len] = 'c';
+    CU_ASSERT_TRUE(format_regex_match(re, text, len + 1, match));
+    CU_ASSERT_FALSE(format_regex_match(re, text, len, match));
+    CU_ASSERT_TRUE(format_regex_match(re, "abc", 3, match));
+    CU_ASSERT_FALSE(format_regex_match(re, NULL, 0, match));
+    free(text);
+    pcre2_match_data_free(match);
+    pcre2_code_free(re);
+}
+
 static void test_read_error(void)
 {
     FILE *out = fopen("/dev/null", "w");
@@ -902,6 +925,7 @@ void tests_register(void)
               {"NUL bytes and bad UTF-8", test_nul_bytes_and_bad_utf8},
               {"random bytes", test_random_bytes},
               {"read error", test_read_error},
+              {"a pattern past the JIT's stack", test_regex_past_jit_stack},
               {"size out of range", test_bad_fixed_size},
           },
       writing[] = {

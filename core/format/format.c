@@ -14,12 +14,11 @@
  */
 #include "format.h"
 
+#include "format_regex.h"
 #include "format_variant.h"
 #include "fpuzzles.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,10 +94,7 @@ static int reader_square_root(size_t len)
 
 static pcre2_code *reader_compile(const char *pattern)
 {
-    int code;
-    PCRE2_SIZE offset;
-    return pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-                         PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY, &code, &offset, NULL);
+    return format_regex_compile(pattern, PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY);
 }
 
 /* Possessive quantifiers over plain classes keep every match linear in
@@ -117,8 +113,7 @@ static int reader_compile_patterns(struct puzzle_reader *r)
 static int reader_matches(struct puzzle_reader *r, const pcre2_code *re,
                           const struct reader_line *ln)
 {
-    PCRE2_SPTR subject = (PCRE2_SPTR)(ln->text ? ln->text : "");
-    return pcre2_match(re, subject, ln->len, 0, 0, r->match, NULL) >= 0;
+    return format_regex_match(re, ln->text, ln->len, r->match);
 }
 
 static void reader_line_token(struct puzzle_reader *r, const struct reader_line *ln,

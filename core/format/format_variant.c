@@ -4,12 +4,11 @@
  */
 #include "format_variant.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cage_text.h"
+#include "format_regex.h"
 #include "format_keen.h"
 #include "format_unruly.h"
 #include "format_solo.h"
@@ -70,10 +69,7 @@ struct variant_reader *variant_reader_new(void)
     struct variant_reader *v = calloc(1, sizeof *v);
     if (v == NULL) return NULL;
     for (int i = 0; i < RE_COUNT; i++) {
-        int code;
-        PCRE2_SIZE offset;
-        v->re[i] = pcre2_compile((PCRE2_SPTR)variant_patterns[i], PCRE2_ZERO_TERMINATED, 0, &code,
-                                 &offset, NULL);
+        v->re[i] = format_regex_compile(variant_patterns[i], 0);
         if (v->re[i] == NULL) {
             variant_reader_free(v);
             return NULL;
@@ -97,7 +93,7 @@ void variant_reader_free(struct variant_reader *v)
 
 static int variant_matches(struct variant_reader *v, int re, const char *text, size_t len)
 {
-    int found = pcre2_match(v->re[re], (PCRE2_SPTR)text, len, 0, 0, v->match, NULL) >= 0;
+    int found = format_regex_match(v->re[re], text, len, v->match);
     v->matched_text = found ? text : NULL;
     v->matched_len = len;
     v->matched_re = re;
