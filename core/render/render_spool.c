@@ -222,9 +222,9 @@ static int take_item(struct cursor *c, struct render_item *it)
     if (take_u8(c, &size) || take_u8(c, &rows) || take_u8(c, &cols) || take_u8(c, &solved) ||
         take_u16(c, &nmarks) || take(c, &number, sizeof number) ||
         take(c, &it->rating, sizeof it->rating) || take_text(c, it->grade, sizeof it->grade) ||
-        take_text(c, it->names, sizeof it->names) || size < 1 || size > SL_MAX_SIZE)
+        take_text(c, it->names, sizeof it->names) ||
+        geometry_init(&it->geo, size, rows, cols, NULL))
         return -1;
-    it->geo = (struct geometry){size, rows, cols, size * size};
     it->number = (long)number;
     it->has_solution = solved;
     it->nmarks = it->ncells = 0;
