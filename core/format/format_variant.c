@@ -434,6 +434,9 @@ static int csv_split(const char *text, size_t len, struct field *f, int max, lon
  * open quote after the third comma; its error is then the CSV reader's. */
 static int csv_shaped(const struct variant_reader *v, const char *text, size_t len)
 {
+    /* Every plain grid line comes here: without a comma or a quote it is
+     * one field, which no row is, and need not be split. */
+    if (len == 0 || (!memchr(text, ',', len) && !memchr(text, '"', len))) return 0;
     long quote = 0;
     int n = csv_split(text, len, NULL, 0, &quote);
     int most = v->csv_columns ? v->csv_columns : CSV_FIELDS;
