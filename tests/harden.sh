@@ -114,6 +114,15 @@ SUDOLAB_PATH="$T/vp" timeout "$LIMIT" "$S" variants < /dev/null > "$T/out" 2> "$
 rc=$?
 check "variants with a FIFO and a folder named *.lua in the path: listed, neither read" \
     eval 'rc_is 0 && grep -q "^okv " "$T/out" && [ ! -s "$T/err" ]'
+# --- a module of a $SUDOLAB_PATH folder that is no variant (a helper its
+# variants require): the listing passes over it, and `variants --time`
+# reported it as a broken variant and exited 2.
+printf 'local M = {}\nfunction M.twice(x) return 2 * x end\nreturn M\n' > "$T/vp/helper.lua"
+SUDOLAB_PATH="$T/vp" timeout "$LIMIT" "$S" variants --time < /dev/null > "$T/out" 2> "$T/err"
+rc=$?
+check "variants --time passes over a helper module of SUDOLAB_PATH, as the listing does" \
+    eval 'rc_is 0 && grep -q "^okv .*median" "$T/out" && ! grep -q "^helper" "$T/out" && [ ! -s "$T/err" ]'
+rm "$T/vp/helper.lua"
 for name in pipe folder; do
     printf 'print(require("%s"))\n' "$name" > "$T/vp/req.lua"
     run run "$T/vp/req.lua"

@@ -104,29 +104,42 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const struct listed *)a)->name, ((const struct listed *)b)->name);
 }
 
-/* Prints "name  summary" for one variant file, or its error. A file of a
- * $SUDOLAB_PATH folder that is not a variant (a module variants require)
- * is passed over; in the root's variants/ every file is a variant. */
-static int list_variant(struct lua_host *host, const struct listed *v)
+/* A variant file's summary into summary: 1, or 0 for a file of a
+ * $SUDOLAB_PATH folder that is not a variant (a module variants require),
+ * which is passed over; in the root's variants/ every file is a variant.
+ * -1 with err when it fails to load. */
+static int listed_summary(struct lua_host *host, const struct listed *v, char *summary, size_t cap,
+                          struct sl_error *err)
 {
-    struct sl_error err = {0};
     char file[LISTED_FILE_MAX], quoted[4 * LISTED_FILE_MAX], chunk[5 * LISTED_FILE_MAX];
     char chunk_name[LISTED_FILE_MAX + 1];
     lua_literal(listed_file(v, file, sizeof file), quoted, sizeof quoted);
     snprintf(chunk_name, sizeof chunk_name, "=%s", file); /* a budget's error names the file */
     int n = snprintf(chunk, sizeof chunk,
                      "local v = require('%s')\n"
-                     "local ok = type(v) == 'table' and type(v.name) == 'string' and\n"
-                     "           type(v.summary) == 'string'\n"
-                     "if ok then print(string.format('%%-14s %%s', '%s', v.summary))\n"
-                     "elseif %d == 1 then\n"
+                     "if type(v) == 'table' and type(v.name) == 'string' and\n"
+                     "   type(v.summary) == 'string' then return v.summary end\n"
+                     "if %d == 1 then\n"
                      "    error(%s .. ': a variant returns a table with a name and a summary', 0)\n"
                      "end",
-                     v->name, v->name, v->in_root, quoted);
-    if (n < 0 || (size_t)n >= sizeof chunk) return EXIT_BAD_INPUT; /* cannot be: sized above */
-    if (lua_host_run_string(host, chunk_name, chunk, &err) == 0) return 0;
-    fprintf(stderr, "%s\n", err.msg);
-    return EXIT_BAD_INPUT;
+                     v->name, v->in_root, quoted);
+    if (n < 0 || (size_t)n >= sizeof chunk) /* cannot be: sized above */
+        return sl_error_set(err, 0, 0, "%s: path too long", file);
+    return lua_host_run_string_text(host, chunk_name, chunk, summary, cap, err);
+}
+
+/* Prints "name  summary" for one variant file, or its error. */
+static int list_variant(struct lua_host *host, const struct listed *v)
+{
+    struct sl_error err = {0};
+    char summary[4096];
+    int is = listed_summary(host, v, summary, sizeof summary, &err);
+    if (is < 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    if (is) printf("%-14s %s\n", v->name, summary);
+    return 0;
 }
 
 static double now_us(void)
@@ -145,10 +158,14 @@ static int by_value(const void *a, const void *b)
 /* Starting an interpreter and loading the variant, 101 times: the median
  * and the slowest, in microseconds. Loaded from its file, which an error
  * names (the loader's own messages name the variant alone). */
-static int time_variant(const struct listed *listed)
+static int time_variant(struct lua_host *host, const struct listed *listed)
 {
     struct variant_spec v;
     struct sl_error err = {0};
+    char summary[4096];
+    /* A module that is not a variant is passed over, as the listing does;
+     * a file that fails to load is told by the loader below. */
+    if (listed_summary(host, listed, summary, sizeof summary, &err) == 0) return 0;
     char file[LISTED_FILE_MAX];
     double took[101];
     listed_file(listed, file, sizeof file);
@@ -248,7 +265,7 @@ int cmd_variants(int argc, char **argv)
     struct lua_host *host = lua_host_new(NULL, variant_search_path(path, sizeof path), &err);
     int status = host ? 0 : EXIT_BAD_INPUT;
     for (int i = 0; i < n && host; i++) {
-        int rc = opt.time ? time_variant(&list[i]) : list_variant(host, &list[i]);
+        int rc = opt.time ? time_variant(host, &list[i]) : list_variant(host, &list[i]);
         status = rc > status ? rc : status;
     }
     if (host == NULL) fprintf(stderr, "sudolab variants: %s\n", err.msg);

@@ -52,6 +52,11 @@ int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_erro
 /* Runs a chunk of text named `name`. 0, or -1 with err. */
 int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
                         struct sl_error *err);
+/* Runs a chunk as lua_host_run_string does and copies its first result
+ * into out (cap bytes, cut to fit) when it is a string: 1, 0 when it is
+ * not, or -1 with err. */
+int lua_host_run_string_text(struct lua_host *h, const char *name, const char *text, char *out,
+                             size_t cap, struct sl_error *err);
 /* Calls the global function `name` with one integer argument, under the
  * budget (counted afresh), leaving nresults results on the stack for the
  * caller to read and pop. 0, or -1 with err (nothing left on the stack). */
