@@ -102,6 +102,40 @@ edge_cases() {
     alike $1 "solve --max-nodes 30, some give up" solve --max-nodes 30 "$T/hard.txt" "$T/mixed.txt"
     alike $1 "rate, bad lines" rate "$T/crlf.txt"
 }
+# answered_within LINES FILE: waits (up to 60 s) until FILE holds LINES
+# lines; 1 when it never does.
+answered_within() {
+    k=0
+    while [ "$(wc -l < "$2")" -lt "$1" ]; do
+        k=$((k + 1))
+        [ $k -gt 600 ] && return 1
+        sleep 0.1
+    done
+}
+
+# A program that writes a puzzle and waits for its answer before the
+# next (a person at a terminal, a coprocess): the answers stayed in
+# stdout's buffer, and with --jobs a batch waited for more puzzles, until
+# the input ended. Each answer must come while the input is still open.
+mkfifo "$T/asks"
+sed -n 1,2p "$T/serg.txt" > "$T/two.txt"
+for j in 1 2 3; do
+    "$S" solve --jobs $j < "$T/asks" > "$T/answers" 2> "$T/err" &
+    solver=$!
+    exec 3> "$T/asks"
+    sed -n 1p "$T/two.txt" >&3
+    answered_within 1 "$T/answers"
+    first=$?
+    sed -n 2p "$T/two.txt" >&3
+    answered_within 2 "$T/answers"
+    second=$?
+    exec 3>&-
+    wait $solver
+    check "solve --jobs $j answers each puzzle of a pipe before the next comes" eval \
+        '[ $first -eq 0 ] && [ $second -eq 0 ] &&
+         [ "$("$S" solve "$T/two.txt" | cksum)" = "$(cksum < "$T/answers")" ]'
+done
+
 mkfifo "$T/fifo"
 for j in 2 3 8; do
     edge_cases $j

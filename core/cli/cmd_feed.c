@@ -11,8 +11,10 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd_feed.h"
 #include "fpuzzles.h"
@@ -24,6 +26,7 @@ struct cmd_feed {
     int own_in;  /* whether in is closed at its end (not standard input) */
     const char *file;
     struct puzzle_reader *reader;
+    int live; /* in is a pipe, terminal or the like: it may make a reader wait */
 };
 
 int cmd_entry_init(struct cmd_entry *e)
@@ -151,6 +154,8 @@ static int feed_next_operand(struct cmd_feed *f, struct cmd_entry *e)
         *e = (struct cmd_entry){ENTRY_UNOPENED, name, .where = e->where, .why = why};
         return 1;
     }
+    struct stat st;
+    f->live = fileno(f->in) >= 0 && fstat(fileno(f->in), &st) == 0 && !S_ISREG(st.st_mode);
     f->reader = reader_open(f->in, &opt->reader);
     if (f->reader) return 0;
     *e = (struct cmd_entry){ENTRY_NO_MEMORY, f->file, .where = e->where};
@@ -178,3 +183,26 @@ int cmd_feed_next(struct cmd_feed *f, struct cmd_entry *e)
         return 1;
     }
 }
+
+/* Whether in's buffer is empty, so that the next byte comes from a read:
+ * glibc's buffer pointers say so; elsewhere it is taken as empty, and
+ * the poll below decides alone. */
+static int feed_buffer_empty(FILE *in)
+{
+#if defined(__GLIBC__)
+    return in->_IO_read_ptr >= in->_IO_read_end;
+#else
+    (void)in;
+    return 1;
+#endif
+}
+
+int cmd_feed_would_wait(const struct cmd_feed *f)
+{
+    if (!f->reader || !f->live || reader_holds_more(f->reader) || !feed_buffer_empty(f->in))
+        return 0;
+    struct pollfd ready = {.fd = fileno(f->in), .events = POLLIN};
+    return poll(&ready, 1, 0) == 0;
+}
+
+int cmd_feed_live(const struct cmd_feed *f) { return f->reader && f->live; }

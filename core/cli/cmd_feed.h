@@ -46,6 +46,13 @@ struct cmd_feed *cmd_feed_open(const struct cmd_options *opt);
  * call after it). Not for two threads at once. */
 int cmd_feed_next(struct cmd_feed *f, struct cmd_entry *e);
 void cmd_feed_close(struct cmd_feed *f);
+/* 1 when the next cmd_feed_next would wait for its stream (a pipe or a
+ * terminal with nothing to read yet): a caller writes out what it holds
+ * first, so that a person typing, or a program waiting for each answer,
+ * sees it. 0 when it would not, or may not (a file, an operand to open). */
+int cmd_feed_would_wait(const struct cmd_feed *f);
+/* 1 while the stream read is a pipe, terminal or the like. */
+int cmd_feed_live(const struct cmd_feed *f);
 
 struct cmd_loop;
 /* A loop calling visit(arg, ...) for every good puzzle; variant is

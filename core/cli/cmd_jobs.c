@@ -38,6 +38,7 @@ enum {
 /* A batch's writing: done once its thread has closed the buffers. */
 struct job_output {
     int done, n;
+    int flush;       /* read from a pipe or terminal: stdout is flushed once written */
     char *out, *err; /* NULL when written directly (out of memory) */
     size_t out_len, err_len;
     size_t out_end[JOBS_BATCH_MAX], err_end[JOBS_BATCH_MAX]; /* entry i's ends */
@@ -78,8 +79,10 @@ static int job_entry_ready(struct job_worker *w, int i)
 }
 
 /* Reads the worker's next batch, when the window allows: its entries
- * (0 at the end of the input), its number into *seq. */
-static int job_take(struct job_worker *w, long *seq)
+ * (0 at the end of the input), its number into *seq, and into *flush
+ * whether it came from a pipe or terminal. A batch ends early when the
+ * input would wait: what came so far is answered first. */
+static int job_take(struct job_worker *w, long *seq, int *flush)
 {
     struct job_pool *pool = w->pool;
     int n = 0;
@@ -88,7 +91,11 @@ static int job_take(struct job_worker *w, long *seq)
     while (pool->taken - pool->written >= pool->window)
         pthread_cond_wait(&pool->written_more, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
-    while (n < w->want && job_entry_ready(w, n) && cmd_feed_next(pool->feed, &w->entry[n])) n++;
+    while (n < w->want && job_entry_ready(w, n) && cmd_feed_next(pool->feed, &w->entry[n])) {
+        n++;
+        if (cmd_feed_would_wait(pool->feed)) break;
+    }
+    *flush = cmd_feed_live(pool->feed);
     *seq = pool->taken;
     if (n) pool->taken++;
     pthread_mutex_unlock(&pool->feed_lock);
@@ -108,6 +115,7 @@ static void job_write(struct job_output *o)
         out_at = o->out_end[i], err_at = o->err_end[i];
     }
     if (o->out) fwrite(o->out + out_at, 1, o->out_len - out_at, stdout);
+    if (o->flush) fflush(stdout);
     free(o->out);
     free(o->err);
 }
@@ -125,7 +133,7 @@ static void job_submit(struct job_pool *pool, long seq)
             pthread_mutex_unlock(&pool->lock);
             job_write(o);
             pthread_mutex_lock(&pool->lock);
-            o->done = o->n = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
+            o->done = o->n = o->flush = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
             pool->written++;
             pthread_cond_broadcast(&pool->written_more);
         }
@@ -136,9 +144,10 @@ static void job_submit(struct job_pool *pool, long seq)
 
 /* Handles the n entries of batch seq into its ring slot, which is this
  * thread's alone until it is done. */
-static void job_work(struct job_worker *w, struct cmd_loop *loop, int n, long seq)
+static void job_work(struct job_worker *w, struct cmd_loop *loop, int n, long seq, int flush)
 {
     struct job_output *o = &w->pool->ring[seq % JOBS_RING];
+    o->flush = flush;
     FILE *out = open_memstream(&o->out, &o->out_len);
     FILE *err = open_memstream(&o->err, &o->err_len);
     int held = out && err;
@@ -173,15 +182,15 @@ static void *job_main(void *arg)
     struct job_pool *pool = w->pool;
     struct cmd_loop *loop = cmd_loop_new(pool->opt, pool->variant, pool->visit, w->arg);
     long seq;
-    int n;
+    int n, flush;
     w->want = 1;
     if (!loop || !job_entry_ready(w, 0)) { /* the other threads read on */
         fputs("sudolab: a --jobs thread is out of memory\n", stderr);
         w->status = EXIT_BAD_INPUT;
     }
-    while (w->status == 0 && (n = job_take(w, &seq)) > 0) {
+    while (w->status == 0 && (n = job_take(w, &seq, &flush)) > 0) {
         double start = job_now_ns();
-        job_work(w, loop, n, seq);
+        job_work(w, loop, n, seq, flush);
         job_pace(w, n, job_now_ns() - start);
         job_submit(pool, seq);
     }

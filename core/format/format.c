@@ -749,6 +749,8 @@ void reader_restart(struct puzzle_reader *r, FILE *in)
     r->count = 0;
 }
 
+int reader_holds_more(const struct puzzle_reader *r) { return r->count > 0 || r->at_end; }
+
 void reader_close(struct puzzle_reader *r)
 {
     if (r == NULL) return;

@@ -78,6 +78,9 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err);
 void reader_close(struct puzzle_reader *r);
+/* 1 when the next reader_next needs no more of the stream than the
+ * reader holds (lines read ahead, or the end seen), else 0. */
+int reader_holds_more(const struct puzzle_reader *r);
 /* Points r at another stream (not closed by the reader), from its first
  * line, as reader_open would but keeping the compiled patterns: for many
  * short streams, such as one line each. */
