@@ -12,7 +12,7 @@
 # solution variants/README.md gives for its killer_demo.lua, and
 # reports/README.md's experiment (two puzzles an arm); and that the
 # killer cage defaults the documents and the help state are
-# variants/killer.lua's.
+# variants/killer.lua's, and README's exit codes the manual page's.
 # Left out: installing, building, testing, and the runs spread over
 # machines (tests/generate.sh checks shards with GNU parallel).
 # Usage: sh tests/readme.sh PATH_TO_SUDOLAB (from the project root)
@@ -153,5 +153,15 @@ done <<EOF2
 $(fact_words)
 EOF2
 check "variants/killer.lua's cage facts were read" eval '[ "$n" -eq 3 ]'
+
+# README's exit codes summarise the manual page's EXIT STATUS (the one
+# full list): the same codes, none missing or added.
+man_codes=$(awk '/^\.SH EXIT STATUS/ { on = 1; next } /^\.SH/ { on = 0 }
+                 on && prev == ".TP" && /^\.B [0-9]+$/ { print $2 } { prev = $0 }' \
+    core/cli/sudolab.1 | sort -n | tr '\n' ' ')
+readme_codes=$(awk '/^### Exit codes/ { on = 1; next } on && /^#/ { on = 0 } on' README.md |
+    grep -o '\(^\|[;,] *\)[0-9][0-9]* [a-z]' | grep -o '[0-9][0-9]*' | sort -n | tr '\n' ' ')
+check "README's exit codes ($readme_codes) are the manual page's ($man_codes)" \
+    eval '[ -n "$man_codes" ] && [ "$readme_codes" = "$man_codes" ]'
 
 finish
