@@ -205,6 +205,16 @@ run count "$T/keen.txt"
 check "a 4x4 Keen ID with a bad walls byte gets the Keen reader's error" \
     eval 'rc_is 2 && err_has "keen.txt:1:6: '"'B'"' in a Keen walls field"'
 
+# --- a long run of letters with no blank after it (the killer pattern
+# split it every way before failing): a 1 MB one took minutes; 300,000
+# letters, some 30 s before, now a few milliseconds.
+head -c 300000 /dev/zero | tr '\0' k > "$T/letters.txt"
+printf '\n' >> "$T/letters.txt"
+timeout 10 "$S" count "$T/letters.txt" > "$T/out" 2> "$T/err"
+rc=$?
+check "a line of 300,000 letters is refused at once" \
+    eval 'rc_is 2 && err_has "letters.txt:1:300001: 300000 symbols is not a square grid size"'
+
 # --- render kept every puzzle until the end, for the solutions pages,
 # even when none were asked (scripts/RESULTS.md, harden3). Without
 # --solutions a drawn page's puzzles are freed; with it, or to standard

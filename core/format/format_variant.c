@@ -32,10 +32,14 @@ int format_by_name(const char *name)
     return 0;
 }
 
-/* Captures: killer 1 map, 2 sums, 3 third field; csv the same. */
+/* Captures: killer 1 map, 2 sums, 3 third field; csv the same. The
+ * map, letters and dots with a letter among them, is its leading dots
+ * and its first letter, then the rest, each part possessive: split
+ * every way (two greedy runs around a letter), a long run of letters
+ * with no blank after it took time in the square of its length. */
 static const char *const variant_patterns[] = {
     [0] = "^sudolab(?:[ \\t]|$)",
-    [1] = ("^([A-Za-z.]*[A-Za-z][A-Za-z.]*)[ \\t]+(-?[0-9?]+(?:,-?[0-9?]+)*)"
+    [1] = ("^(\\.*+[A-Za-z][A-Za-z.]*+)[ \\t]+(-?[0-9?]+(?:,-?[0-9?]+)*)"
            "(?:[ \\t]+([^ \\t]*))?(?:[ \\t].*)?$"),
     /* the sums quoted or not, but never with one quote alone (a branch
      * reset: both forms are capture 2) */
