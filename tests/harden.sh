@@ -253,6 +253,32 @@ check "render --solutions with TMPDIR missing: said, before reading, and no file
     eval 'rc_is 2 && err_has "cannot make a temporary file in $T/none: No such file" &&
           [ ! -e "$T/some.pdf" ] && [ -z "$(ls "$T" | grep "some.pdf")" ]'
 
+# --- a standard stream closed at the start left its number to the next
+# file opened: render's temporary file took it, the book written to
+# standard output landed in it ("cannot read a temporary file"), and
+# warnings written to standard error broke it (exit 2, a cut PDF).
+"$S" render --solutions - < ../shared/data/killer_sample.csv >&- 2> "$T/err"
+rc=$?
+check "render --solutions with standard output closed: a write error, not the temporary file's" \
+    eval 'rc_is 2 && err_has "cannot write the output: Bad file descriptor" &&
+          ! err_has "temporary file"'
+grep -v '^#' ../shared/data/puzzles7_serg_benchmark | head -n 12 > "$T/several.txt"
+"$S" render --solutions - < "$T/several.txt" > "$T/open.pdf" 2> "$T/err"
+open_rc=$?
+"$S" render --solutions - < "$T/several.txt" > "$T/closed.pdf" 2>&-
+rc=$?
+no_dates() { grep -a -v 'CreationDate\|ModDate' "$1"; }
+check "render --solutions with standard error closed: the book of an open one" \
+    eval '[ $open_rc -eq 0 ] && err_has "warning: several solutions" && rc_is 0 &&
+          [ "$(no_dates "$T/open.pdf" | cksum)" = "$(no_dates "$T/closed.pdf" | cksum)" ]'
+for jobs in 1 3; do
+    "$S" count --jobs $jobs "$T/p.txt" - "$T/p.txt" <&- > "$T/out" 2> "$T/err"
+    rc=$?
+    check "count --jobs $jobs with standard input closed: its read error, the files read" \
+        eval 'rc_is 2 && err_has "<stdin>:1: read error: Bad file descriptor" &&
+              [ "$(cat "$T/out")" = "$(printf "1\n1")" ]'
+done
+
 # --- slow paths, each now a second or two under the run's time bound.
 # generate --size 16 --clues 20 made its 20,000 checks on each of ten
 # grids (a minute) before saying no; now a grid whose first minimal

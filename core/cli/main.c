@@ -2,8 +2,10 @@
  * main.c — the sudolab command: dispatches to a subcommand, git-style.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -98,8 +100,24 @@ static void main_tune_malloc(void)
 #endif
 }
 
+/* A standard stream closed at the start (`>&-`, `2>&-`) leaves its
+ * number to the next file opened: render's temporary file took it, and
+ * the book written to standard output, or a warning to standard error,
+ * went into that file and broke it. Each one closed is held by the null
+ * device opened the other way round, so that using it still fails as on
+ * a closed one (EBADF) and nothing else lands on it. */
+static void main_hold_closed_streams(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+        int held = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+        if (held > 2) close(held);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    main_hold_closed_streams();
     main_tune_malloc();
     if (argc < 2) {
         print_usage(stderr);
