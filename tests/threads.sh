@@ -150,6 +150,21 @@ for j in 2 3 8; do
          cmp -s "$T/one.err" "$T/err"'
 done
 
+# Output to a full disk, then a file that will not open: the failed
+# write's reason is told, as on one thread. errno is each thread's own:
+# a write failed on another thread was told with the caller's errno,
+# "Success", or the missing file's "No such file or directory".
+for j in 2 3 8; do
+    for run in 1 2 3; do
+        "$S" count --jobs $j "$T/serg.txt" "$T/none.txt" > /dev/full 2> "$T/err$run"
+        eval "rc$run=\$?"
+    done
+    cat "$T/err1" "$T/err2" "$T/err3" | grep "cannot write the output" > "$T/err"
+    check "count --jobs $j > /dev/full: the reason of the failed write" eval \
+        '[ $rc1 -eq 2 ] && [ $rc2 -eq 2 ] && [ $rc3 -eq 2 ] &&
+         [ "$(grep -c ": No space left on device\$" "$T/err")" -eq 3 ]'
+done
+
 "$S" generate --variant killer --count 8 --seed 2 --output "$T/one.txt" 2> "$T/err"
 one=$?
 "$S" generate --variant killer --count 8 --seed 2 --jobs 3 --output "$T/many.txt" 2> "$T/err"

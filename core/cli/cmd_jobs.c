@@ -18,6 +18,7 @@
  * by one and no thread is left with a long tail at the end.
  * --jobs is capped at the online CPUs (not below 8), with a note.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct job_pool {
     long written;                      /* batches written out */
     long window;                       /* batches that may be read past the last written */
     int writing;                       /* some thread is writing the ring out */
+    int write_errno;                   /* why standard output first failed, or 0 */
     struct job_output ring[JOBS_RING]; /* batch k at k % JOBS_RING */
 };
 
@@ -102,22 +104,34 @@ static int job_take(struct job_worker *w, long *seq, int *flush)
     return n;
 }
 
+/* Writes n bytes to standard output: 0, or the errno of a failed write
+ * (errno is the thread's own: the caller's never sees it). */
+static int job_put(const char *bytes, size_t n, int flush)
+{
+    int failed = (n && fwrite(bytes, 1, n, stdout) != n) || (flush && fflush(stdout));
+    return failed ? errno : 0;
+}
+
 /* Writes o's entries in order, the output of each before its complaints
- * (as one thread leaves them when both go to one file), and frees them. */
-static void job_write(struct job_output *o)
+ * (as one thread leaves them when both go to one file), and frees them.
+ * Returns the errno of the first write to standard output that failed,
+ * or 0. */
+static int job_write(struct job_output *o)
 {
     size_t out_at = 0, err_at = 0;
+    int why = 0, failed;
     for (int i = 0; i < o->n; i++) {
         if (o->err_end[i] == err_at) continue;
-        fwrite(o->out + out_at, 1, o->out_end[i] - out_at, stdout);
-        fflush(stdout);
+        failed = job_put(o->out + out_at, o->out_end[i] - out_at, 1);
+        why = why ? why : failed;
         fwrite(o->err + err_at, 1, o->err_end[i] - err_at, stderr);
         out_at = o->out_end[i], err_at = o->err_end[i];
     }
-    if (o->out) fwrite(o->out + out_at, 1, o->out_len - out_at, stdout);
-    if (o->flush) fflush(stdout);
+    failed = job_put(o->out ? o->out + out_at : NULL, o->out ? o->out_len - out_at : 0, o->flush);
+    why = why ? why : failed;
     free(o->out);
     free(o->err);
+    return why;
 }
 
 /* Marks batch seq done; when no one is writing, writes out every done
@@ -131,8 +145,9 @@ static void job_submit(struct job_pool *pool, long seq)
         struct job_output *o;
         while ((o = &pool->ring[pool->written % JOBS_RING])->done) {
             pthread_mutex_unlock(&pool->lock);
-            job_write(o);
+            int why = job_write(o);
             pthread_mutex_lock(&pool->lock);
+            pool->write_errno = pool->write_errno ? pool->write_errno : why;
             o->done = o->n = o->flush = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
             pool->written++;
             pthread_cond_broadcast(&pool->written_more);
@@ -275,8 +290,13 @@ int cmd_for_each_puzzle_jobs(const struct cmd_options *opt, cmd_visit visit, voi
     }
     for (int t = 0; t < jobs; t++) workers[t] = (struct job_worker){.pool = pool, .arg = args[t]};
     int status = job_run(workers, jobs);
+    /* Standard output is checked once the command is done, on this
+     * thread (main.c), which tells errno: the reason of a write another
+     * thread saw fail is given to it here. */
+    int why = pool->write_errno;
     job_pool_free(pool);
     free(workers);
+    if (why) errno = why;
     return status;
 }
 
