@@ -253,6 +253,19 @@ check "render --solutions with TMPDIR missing: said, before reading, and no file
     eval 'rc_is 2 && err_has "cannot make a temporary file in $T/none: No such file" &&
           [ ! -e "$T/some.pdf" ] && [ -z "$(ls "$T" | grep "some.pdf")" ]'
 
+# --- a temporary file that can grow no more (a full disk; here a file
+# size limit, its signal ignored) was told for every puzzle left, each
+# solved in vain: now once, at the puzzle it failed on.
+(
+    trap '' XFSZ
+    ulimit -f 16
+    exec "$S" render --solutions ../shared/data/killer_sample.csv ../shared/data/killer_sample.csv
+) > /dev/null 2> "$T/err"
+rc=$?
+check "render --solutions, its temporary file limited: told once, nothing written" \
+    eval 'rc_is 2 && [ "$(grep -c "cannot write a temporary file: File too large" "$T/err")" -eq 1 ] &&
+          err_has "render: nothing written"'
+
 # --- a standard stream closed at the start left its number to the next
 # file opened: render's temporary file took it, the book written to
 # standard output landed in it ("cannot read a temporary file"), and

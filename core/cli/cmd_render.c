@@ -51,6 +51,7 @@ struct render_run {
     int n;
     struct rater *rater;
     long serial; /* the ruleset the rater was built for */
+    int failed;  /* the book refused a puzzle: nothing will be written */
 };
 
 static struct rater *run_rater(struct render_run *run, const struct cmd_puzzle *item)
@@ -111,11 +112,16 @@ static int render_solve(struct render_run *run, const struct cmd_puzzle *item,
     return 0;
 }
 
+/* A puzzle the book refuses is refused for want of memory or of room
+ * for its temporary file, which no later one will have either: told
+ * once, not again for every puzzle after it (a full disk was told as
+ * many times as puzzles were left), and those are not solved in vain. */
 static int render_visit(void *arg, const struct cmd_puzzle *item)
 {
     struct render_run *run = arg;
     struct render_item it;
     struct sl_error err = {0};
+    if (run->failed) return EXIT_BAD_INPUT;
     if (render_item_init(&it, item->puzzle, &err)) {
         fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
         return EXIT_BAD_INPUT;
@@ -125,6 +131,7 @@ static int render_visit(void *arg, const struct cmd_puzzle *item)
     if (code == 0 && render_book_add(run->book, &it, &err)) {
         fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
         code = EXIT_BAD_INPUT;
+        run->failed = 1;
     }
     render_item_free(&it);
     return code;
