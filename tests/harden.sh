@@ -214,6 +214,24 @@ timeout 10 "$S" count "$T/letters.txt" > "$T/out" 2> "$T/err"
 rc=$?
 check "a line of 300,000 letters is refused at once" \
     eval 'rc_is 2 && err_has "letters.txt:1:300001: 300000 symbols is not a square grid size"'
+# A killer line of 400,000 sums (0.8 MB) outgrew the JIT's 32 KB stack,
+# and the interpreter then held some 170 MB for it; the variant patterns
+# now have a JIT stack of their own.
+rss_of_count() { # FILE: its exit code as rc, its peak resident KB as rss
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+        /usr/bin/time -f "%M" -o "$T/rss" "$S" count "$1" > /dev/null 2> "$T/err"
+    rc=$?
+    rss=$(tail -n 1 "$T/rss")
+}
+{ printf 'k '; yes 1, | head -n 400000 | tr -d '\n'; printf '1\n'; } > "$T/sums.txt"
+printf 'k 1,1\n' > "$T/two.txt"
+rss_of_count "$T/two.txt"
+small=$rss
+rss_of_count "$T/sums.txt"
+big=$rss
+check "a killer line of 400,000 sums: its error, within 48 MB of a short one's" \
+    eval 'rc_is 2 && err_has "sums.txt:1:4: 1 cages but more sums than that" &&
+          [ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 49152 ]'
 
 # --- render kept every puzzle until the end, for the solutions pages,
 # even when none were asked (scripts/RESULTS.md, harden3). Without

@@ -758,11 +758,36 @@ static void test_regex_past_jit_stack(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     for (size_t i = 0; i < len; i++) text[i] = i % 2 ? 'b' : 'a';
     text[len] = 'c';
-    CU_ASSERT_TRUE(format_regex_match(re, text, len + 1, match));
-    CU_ASSERT_FALSE(format_regex_match(re, text, len, match));
-    CU_ASSERT_TRUE(format_regex_match(re, "abc", 3, match));
-    CU_ASSERT_FALSE(format_regex_match(re, NULL, 0, match));
+    CU_ASSERT_TRUE(format_regex_match(re, text, len + 1, match, NULL));
+    CU_ASSERT_FALSE(format_regex_match(re, text, len, match, NULL));
+    CU_ASSERT_TRUE(format_regex_match(re, "abc", 3, match, NULL));
+    CU_ASSERT_FALSE(format_regex_match(re, NULL, 0, match, NULL));
     free(text);
+    pcre2_match_data_free(match);
+    pcre2_code_free(re);
+}
+
+/* A room's JIT stack holds a group repeated 100,000 times: the JIT
+ * answers, and the interpreter (held here to 1 KiB of heap, so that it
+ * would fail) is not asked. */
+static void test_regex_room(void)
+{
+    uint32_t jit = 0;
+    pcre2_config(PCRE2_CONFIG_JIT, &jit);
+    if (!jit) return; /* the interpreter alone: nothing to hold */
+    pcre2_code *re = format_regex_compile("^(a|b)*c$", 0);
+    pcre2_match_data *match = re ? pcre2_match_data_create_from_pattern(re, NULL) : NULL;
+    struct format_regex_room *room = format_regex_room_new(16 << 20);
+    size_t len = 100000;
+    char *text = malloc(len + 1);
+    CU_ASSERT_FATAL(re && match && room && room->stack && text);
+    pcre2_set_heap_limit(room->context, 1);
+    for (size_t i = 0; i < len; i++) text[i] = i % 2 ? 'b' : 'a';
+    text[len] = 'c';
+    CU_ASSERT_TRUE(format_regex_match(re, text, len + 1, match, room->context));
+    CU_ASSERT_FALSE(format_regex_match(re, text, len, match, room->context));
+    free(text);
+    format_regex_room_free(room);
     pcre2_match_data_free(match);
     pcre2_code_free(re);
 }
@@ -926,6 +951,7 @@ void tests_register(void)
               {"random bytes", test_random_bytes},
               {"read error", test_read_error},
               {"a pattern past the JIT's stack", test_regex_past_jit_stack},
+              {"a pattern in a room of its own", test_regex_room},
               {"size out of range", test_bad_fixed_size},
           },
       writing[] = {

@@ -113,7 +113,7 @@ static int reader_compile_patterns(struct puzzle_reader *r)
 static int reader_matches(struct puzzle_reader *r, const pcre2_code *re,
                           const struct reader_line *ln)
 {
-    return format_regex_match(re, ln->text, ln->len, r->match);
+    return format_regex_match(re, ln->text, ln->len, r->match, NULL); /* possessive: no stack */
 }
 
 static void reader_line_token(struct puzzle_reader *r, const struct reader_line *ln,

@@ -3,6 +3,8 @@
  */
 #include "format_regex.h"
 
+#include <stdlib.h>
+
 pcre2_code *format_regex_compile(const char *pattern, uint32_t options)
 {
     int code;
@@ -14,11 +16,34 @@ pcre2_code *format_regex_compile(const char *pattern, uint32_t options)
     return re;
 }
 
-int format_regex_match(const pcre2_code *re, const char *text, size_t len, pcre2_match_data *match)
+int format_regex_match(const pcre2_code *re, const char *text, size_t len, pcre2_match_data *match,
+                       pcre2_match_context *context)
 {
     PCRE2_SPTR subject = (PCRE2_SPTR)(text ? text : "");
-    int rc = pcre2_match(re, subject, len, 0, 0, match, NULL);
+    int rc = pcre2_match(re, subject, len, 0, 0, match, context);
     if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
-        rc = pcre2_match(re, subject, len, 0, PCRE2_NO_JIT, match, NULL);
+        rc = pcre2_match(re, subject, len, 0, PCRE2_NO_JIT, match, context);
     return rc >= 0;
+}
+
+struct format_regex_room *format_regex_room_new(size_t most)
+{
+    struct format_regex_room *room = calloc(1, sizeof *room);
+    if (room) room->context = pcre2_match_context_create(NULL);
+    if (room == NULL || room->context == NULL) {
+        free(room);
+        return NULL;
+    }
+    /* none without the JIT: the interpreter needs no stack */
+    room->stack = pcre2_jit_stack_create(32 * 1024, most, NULL);
+    if (room->stack) pcre2_jit_stack_assign(room->context, NULL, room->stack);
+    return room;
+}
+
+void format_regex_room_free(struct format_regex_room *room)
+{
+    if (room == NULL) return;
+    pcre2_jit_stack_free(room->stack);
+    pcre2_match_context_free(room->context);
+    free(room);
 }

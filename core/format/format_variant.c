@@ -49,10 +49,14 @@ static const char *const variant_patterns[] = {
     [3] = "^(?:[A-Za-z_ ]+,)*cage_map(?:,[A-Za-z_ ]+)*[ \\t\\r]*$",
 };
 enum { RE_SUDOLAB, RE_KILLER, RE_CSV, RE_CSV_HEADER, RE_COUNT };
+/* The JIT stack's most: a 1 MiB line of sums (the reader's longest)
+ * needs some 11 MB. */
+#define VARIANT_JIT_STACK (16 << 20)
 
 struct variant_reader {
     pcre2_code *re[RE_COUNT];
     pcre2_match_data *match;
+    struct format_regex_room *room; /* the sums' groups repeat, once a number */
     int fpuzzles_flags;
     int csv_columns; /* of the last killer CSV header, 0 before one */
     /* The last successful match, which match holds: variant_parse reads
@@ -80,7 +84,8 @@ struct variant_reader *variant_reader_new(void)
         }
     }
     v->match = pcre2_match_data_create(8, NULL);
-    if (v->match == NULL) {
+    v->room = format_regex_room_new(VARIANT_JIT_STACK);
+    if (v->match == NULL || v->room == NULL) {
         variant_reader_free(v);
         return NULL;
     }
@@ -92,12 +97,13 @@ void variant_reader_free(struct variant_reader *v)
     if (v == NULL) return;
     for (int i = 0; i < RE_COUNT; i++) pcre2_code_free(v->re[i]);
     pcre2_match_data_free(v->match);
+    format_regex_room_free(v->room);
     free(v);
 }
 
 static int variant_matches(struct variant_reader *v, int re, const char *text, size_t len)
 {
-    int found = format_regex_match(v->re[re], text, len, v->match);
+    int found = format_regex_match(v->re[re], text, len, v->match, v->room->context);
     v->matched_text = found ? text : NULL;
     v->matched_len = len;
     v->matched_re = re;
