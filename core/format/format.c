@@ -4,8 +4,8 @@
  * The reader works in three layers:
  *   lines     raw lines read byte by byte (NUL bytes and any other byte
  *             are kept; CR before LF is dropped; lines over 1 MiB are cut
- *             off and marked), classified with PCRE2 as separators (blank
- *             or comment), box rules (dropped at once), or content;
+ *             off and marked), classified by byte tests as separators
+ *             (blank or comment), box rules (dropped at once), or content;
  *   pending   a small ring of classified lines, for the grid lookahead;
  *   puzzles   one-line puzzles and grids built from the pending lines.
  *
@@ -14,7 +14,6 @@
  */
 #include "format.h"
 
-#include "format_regex.h"
 #include "format_variant.h"
 #include "fpuzzles.h"
 
@@ -24,9 +23,6 @@
 
 /* The lookahead sees a grid's first row and its next SL_MAX_SIZE-1 rows. */
 #define READER_PENDING (SL_MAX_SIZE + 1)
-
-/* A symbol as the line patterns know it: 1..25 are '1'-'9', 'A'-'P'. */
-#define READER_SYMBOL "0-9.A-Pa-p"
 
 enum reader_kind {
     LINE_CONTENT,    /* anything that should be (part of) a puzzle */
@@ -59,8 +55,6 @@ struct puzzle_reader {
     int at_end; /* EOF or error seen: never read the stream again */
     struct reader_line ring[READER_PENDING];
     int head, count;
-    pcre2_code *re_separator, *re_rule, *re_token, *re_row;
-    pcre2_match_data *match;
     struct variant_reader *variants;
     uint8_t cells[SL_MAX_CELLS];
     struct puzzle_source src;
@@ -90,43 +84,73 @@ static int reader_square_root(size_t len)
     return 0;
 }
 
-/* ---- patterns ---- */
+/* ---- line shapes ----
+ *
+ * Every line meets these tests, so they are plain byte loops: each says
+ * exactly what a regular expression would (the one in its comment, \s
+ * being reader_is_blank), and none looks at a byte twice. */
 
-static pcre2_code *reader_compile(const char *pattern)
+static int reader_is_symbol(unsigned char c) { return reader_symbol_digit(c) >= 0; }
+
+/* The offset of the first byte of ln from `i` on that is not a blank. */
+static size_t reader_skip_blanks(const struct reader_line *ln, size_t i)
 {
-    return format_regex_compile(pattern, PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY);
+    while (i < ln->len && reader_is_blank((unsigned char)ln->text[i])) i++;
+    return i;
 }
 
-/* Possessive quantifiers over plain classes keep every match linear in
- * the line length, even for a 1 MiB line. */
-static int reader_compile_patterns(struct puzzle_reader *r)
+/* ^\s*(#.*)?$ : blank, or a comment. */
+static int reader_is_separator_line(const struct reader_line *ln)
 {
-    r->re_separator = reader_compile("^\\s*+(?:#.*)?$");
-    r->re_rule = reader_compile("^[+|\\s]*+[-=][-+|=\\s]*+$");
-    r->re_token = reader_compile("^\\s*+([" READER_SYMBOL "]++)(?:\\s|$)");
-    r->re_row = reader_compile("^[\\s|]*+[" READER_SYMBOL "][" READER_SYMBOL "\\s|]*+$");
-    if (!r->re_separator || !r->re_rule || !r->re_token || !r->re_row) return -1;
-    r->match = pcre2_match_data_create_from_pattern(r->re_token, NULL);
-    return r->match ? 0 : -1;
+    size_t i = reader_skip_blanks(ln, 0);
+    return i == ln->len || ln->text[i] == '#';
 }
 
-static int reader_matches(struct puzzle_reader *r, const pcre2_code *re,
-                          const struct reader_line *ln)
+static int reader_is_rule_byte(unsigned char c)
 {
-    return format_regex_match(re, ln->text, ln->len, r->match, NULL); /* possessive: no stack */
+    return c == '-' || c == '=' || c == '+' || c == '|' || reader_is_blank(c);
 }
 
-static void reader_line_token(struct puzzle_reader *r, const struct reader_line *ln,
-                              struct reader_token *tok)
+/* ^[+|\s]*[-=][-+|=\s]*$ : a box rule between grid rows. */
+static int reader_is_rule_line(const struct reader_line *ln)
 {
+    size_t i = 0;
+    while (i < ln->len && ln->text[i] != '-' && ln->text[i] != '=') {
+        unsigned char c = (unsigned char)ln->text[i++];
+        if (c != '+' && c != '|' && !reader_is_blank(c)) return 0;
+    }
+    if (i == ln->len) return 0;
+    while (++i < ln->len)
+        if (!reader_is_rule_byte((unsigned char)ln->text[i])) return 0;
+    return 1;
+}
+
+/* ^[\s|]*[SYMBOL][SYMBOL\s|]*$ : symbols, blanks and '|' alone, one
+ * symbol at least (a grid row). */
+static int reader_is_row_line(const struct reader_line *ln)
+{
+    int symbols = 0;
+    for (size_t i = 0; i < ln->len; i++) {
+        unsigned char c = (unsigned char)ln->text[i];
+        if (reader_is_symbol(c))
+            symbols = 1;
+        else if (!reader_is_separator(c))
+            return 0;
+    }
+    return symbols;
+}
+
+/* ^\s*([SYMBOL]+)(\s|$) : the symbol run that starts the line. */
+static void reader_line_token(const struct reader_line *ln, struct reader_token *tok)
+{
+    size_t start = reader_skip_blanks(ln, 0), end = start;
     tok->start = tok->len = 0;
     tok->annotated = 0;
-    if (!reader_matches(r, r->re_token, ln)) return;
-    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->match);
-    tok->start = ov[2];
-    tok->len = ov[3] - ov[2];
-    for (size_t i = ov[3]; i < ln->len; i++)
-        if (!reader_is_blank((unsigned char)ln->text[i])) tok->annotated = 1;
+    while (end < ln->len && reader_is_symbol((unsigned char)ln->text[end])) end++;
+    if (end == start || (end < ln->len && !reader_is_blank((unsigned char)ln->text[end]))) return;
+    tok->start = start;
+    tok->len = end - start;
+    tok->annotated = reader_skip_blanks(ln, end) < ln->len;
 }
 
 /* ---- raw lines ---- */
@@ -232,11 +256,11 @@ static void reader_line_next(struct puzzle_reader *r, struct reader_line *ln)
     for (;;) {
         reader_line_read(r, ln);
         if (ln->kind != LINE_CONTENT) return;
-        if (reader_matches(r, r->re_separator, ln)) {
+        if (reader_is_separator_line(ln)) {
             ln->kind = LINE_SEPARATOR;
             return;
         }
-        if (!reader_matches(r, r->re_rule, ln)) break;
+        if (!reader_is_rule_line(ln)) break;
     }
     ln->items = reader_count_items(ln);
 }
@@ -492,7 +516,7 @@ static int reader_puzzle_sized(struct puzzle_reader *r, struct puzzle *p,
         reader_take(r);
         return -1;
     }
-    reader_line_token(r, ln, &tok);
+    reader_line_token(ln, &tok);
     if (tok.len == (size_t)n * (size_t)n) return reader_one_line(r, tok.start, n, p, where, err);
     if (ln->items == n) return reader_grid(r, n, p, where, err);
     reader_error_sized(ln, &tok, n, err);
@@ -511,13 +535,13 @@ static int reader_puzzle_inferred(struct puzzle_reader *r, struct puzzle *p,
     struct reader_token tok;
     int k = ln->items;
     if (k <= SL_MAX_SIZE && reader_grid_follows(r, k)) return reader_grid(r, k, p, where, err);
-    reader_line_token(r, ln, &tok);
+    reader_line_token(ln, &tok);
     int n = reader_square_root(tok.len);
     if (n > 0 && (tok.len > 1 || !tok.annotated))
         return reader_one_line(r, tok.start, n, p, where, err);
-    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln) && reader_row_follows(r))
+    if (k <= SL_MAX_SIZE && reader_is_row_line(ln) && reader_row_follows(r))
         return reader_grid(r, k, p, where, err);
-    if (k <= SL_MAX_SIZE && reader_matches(r, r->re_row, ln))
+    if (k <= SL_MAX_SIZE && reader_is_row_line(ln))
         sl_error_set(err, ln->number, reader_item_column(ln, k),
                      "%d symbols: too few for a puzzle, and no grid rows follow", k);
     else
@@ -691,7 +715,7 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
     r->in = in;
     if (opt) r->opt = *opt;
     r->variants = variant_reader_new();
-    if (r->variants == NULL || reader_compile_patterns(r)) {
+    if (r->variants == NULL) {
         reader_close(r);
         return NULL;
     }
@@ -755,12 +779,7 @@ void reader_close(struct puzzle_reader *r)
 {
     if (r == NULL) return;
     for (int i = 0; i < READER_PENDING; i++) free(r->ring[i].text);
-    pcre2_match_data_free(r->match);
     variant_reader_free(r->variants);
-    pcre2_code_free(r->re_separator);
-    pcre2_code_free(r->re_rule);
-    pcre2_code_free(r->re_token);
-    pcre2_code_free(r->re_row);
     free(r);
 }
 

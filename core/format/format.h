@@ -1,9 +1,8 @@
 /*
  * format.h — reading and writing puzzles as text.
  *
- * Reading (PCRE2 does the line classification). A file holds puzzles
- * separated by any number of blank lines and '#' comment lines, each
- * puzzle in one of two forms:
+ * Reading. A file holds puzzles separated by any number of blank lines
+ * and '#' comment lines, each puzzle in one of two forms:
  *
  *   one-line  N*N symbols on one line, row by row ("53..7....6..195..."),
  *             optionally followed by blanks and annotations that are
