@@ -62,20 +62,35 @@ struct puzzle_reader {
 
 /* ---- characters ---- */
 
-/* The blanks of PCRE2's \s in the default (C locale) tables. */
-static int reader_is_blank(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+/* What each byte is to the reader, looked up once a byte: a blank (the
+ * set of PCRE2's \s in the default tables, the C locale's isspace), the
+ * box rule '|', or a symbol, whose digit 0..25 plus one is the low bits
+ * (geometry_digit's mapping, letters past 'P' left out). */
+enum { READER_BLANK = 0x40, READER_BAR = 0x80, READER_DIGIT = 0x1f };
+/* clang-format off */
+static const unsigned char reader_bytes[256] = {
+    [' '] = READER_BLANK, ['\t'] = READER_BLANK, ['\n'] = READER_BLANK,
+    ['\v'] = READER_BLANK, ['\f'] = READER_BLANK, ['\r'] = READER_BLANK,
+    ['|'] = READER_BAR,
+    ['.'] = 1, ['0'] = 1,
+    ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+    ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16, ['G'] = 17, ['H'] = 18,
+    ['I'] = 19, ['J'] = 20, ['K'] = 21, ['L'] = 22, ['M'] = 23, ['N'] = 24, ['O'] = 25, ['P'] = 26,
+    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16, ['g'] = 17, ['h'] = 18,
+    ['i'] = 19, ['j'] = 20, ['k'] = 21, ['l'] = 22, ['m'] = 23, ['n'] = 24, ['o'] = 25, ['p'] = 26,
+};
+/* clang-format on */
 
-static int reader_is_separator(unsigned char c) { return reader_is_blank(c) || c == '|'; }
+static int reader_is_blank(unsigned char c) { return (reader_bytes[c] & READER_BLANK) != 0; }
+
+static int reader_is_separator(unsigned char c)
+{
+    return (reader_bytes[c] & (READER_BLANK | READER_BAR)) != 0;
+}
 
 /* The digit of a symbol 0..25, or -1 (letters past 'P' are no symbols). */
-static int reader_symbol_digit(unsigned char c)
-{
-    int d = geometry_digit((char)c);
-    return d > SL_MAX_SIZE ? -1 : d;
-}
+static int reader_symbol_digit(unsigned char c) { return (reader_bytes[c] & READER_DIGIT) - 1; }
 
 static int reader_square_root(size_t len)
 {
