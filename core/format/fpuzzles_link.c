@@ -61,12 +61,11 @@ static long fl_payload(const char *text, size_t len, size_t *plen)
     return (long)(at - text);
 }
 
-/* Cheap rejections first: the reader asks this of every line. */
-int fpuzzles_detect(const char *text, size_t len)
+/* fpuzzles_detect of a line with a '/' after its blanks at `at`: a link
+ * to a host, or a bare code. */
+static int fl_detect_link(const char *text, size_t len, size_t at)
 {
-    size_t at = 0, word;
-    while (at < len && fl_blank(text[at])) at++;
-    if (at < len && text[at] == '{') return FPUZZLES_JSON;
+    size_t word;
     for (word = at; word < len && !fl_blank(text[word]);) word++;
     if (memchr(text + at, '/', word - at) || memchr(text + at, ':', word - at))
         for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0]; i++)
@@ -76,6 +75,22 @@ int fpuzzles_detect(const char *text, size_t len)
     for (size_t i = from; i < word; i++)
         if (!fl_base64_char(text[i])) return 0;
     return FPUZZLES_CODE;
+}
+
+/* Cheap rejections first: the reader asks this of every line. Every
+ * host's name ends in '/', so a line without one (every plain grid) is
+ * a bare code or nothing, and its first byte outside base64 (a grid's
+ * '.' or blank) decides. */
+int fpuzzles_detect(const char *text, size_t len)
+{
+    size_t at = 0, word;
+    while (at < len && fl_blank(text[at])) at++;
+    if (at < len && text[at] == '{') return FPUZZLES_JSON;
+    if (at < len && memchr(text + at, '/', len - at)) return fl_detect_link(text, len, at);
+    size_t from = at + fl_prefix(text + at, len - at); /* its letters are the word's */
+    for (word = from; word < len && !fl_blank(text[word]); word++)
+        if (!fl_base64_char(text[word])) return 0;
+    return lz_base64_starts_with(text + from, word - from, '{') ? FPUZZLES_CODE : 0;
 }
 
 /* Undoes %-escapes of payload into out, keeping where each byte came
