@@ -208,12 +208,16 @@ static void reader_drop_bom(struct reader_line *ln)
     ln->len -= 3;
 }
 
-/* Reads one line into ln. Keeps at most READER_LINE_MAX + 1 bytes: enough
- * to know a line is too long once a trailing CR is dropped. */
+/* The bytes of a line kept: enough to know a line is too long once a
+ * trailing CR is dropped. Those past it are only counted, up to
+ * READER_ENDLESS, which the kept bytes alone never reach. */
+#define READER_KEPT ((size_t)READER_LINE_MAX + 1)
+_Static_assert(READER_ENDLESS > READER_LINE_MAX + 1, "kept bytes are never endless");
+
+/* Reads one line into ln. Keeps at most READER_KEPT bytes. */
 static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
 {
-    int c = EOF, any = 0, cut = 0, endless = 0;
-    long seen = 0;
+    int c = EOF, cut = 0, endless = 0, full = 0;
     ln->len = 0;
     ln->items = 0;
     if (r->at_end) {
@@ -222,20 +226,29 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
     }
     errno = 0;
     flockfile(r->in); /* once a line, not once a byte (getc) */
-    int full = 0;
-    while ((c = getc_unlocked(r->in)) != EOF && c != '\n') {
-        any = 1;
-        if (++seen > READER_ENDLESS) {
-            endless = 1;
-            break;
-        }
-        if (cut || ln->len > (size_t)READER_LINE_MAX) {
-            cut = 1;
-        } else if (reader_line_push(ln, c)) {
+    for (;;) {
+        /* The bytes that fit the buffer as it is, in a loop of their own:
+         * a line shorter than the buffer (nearly every one) stays in it. */
+        size_t room = ln->cap < READER_KEPT ? ln->cap : READER_KEPT, len = ln->len;
+        char *text = ln->text;
+        while (len < room && (c = getc_unlocked(r->in)) != EOF && c != '\n') text[len++] = (char)c;
+        ln->len = len;
+        if (len < room || (c = getc_unlocked(r->in)) == EOF || c == '\n') break;
+        if (len < READER_KEPT) { /* the buffer is full: grow it */
+            if (reader_line_push(ln, c) == 0) continue;
             full = 1;
             break;
         }
+        cut = 1; /* the rest is counted, not kept */
+        long seen = (long)len + 1;
+        while ((c = getc_unlocked(r->in)) != EOF && c != '\n')
+            if (++seen > READER_ENDLESS) {
+                endless = 1;
+                break;
+            }
+        break;
     }
+    int any = ln->len > 0 || cut;
     funlockfile(r->in);
     if (full || endless) {
         reader_line_end(r, ln, full ? ENOMEM : 0);
