@@ -377,26 +377,29 @@ static int reader_error_digit(struct sl_error *err, long line, long col, unsigne
 /* ---- puzzles ---- */
 
 /* Reads `count` items of line ln from byte `from` on into cells `cell..`.
- * The line's fields are read once into locals: a store into the cells
- * (bytes, which may alias anything) would have them loaded again for
- * every byte. */
+ * The line's fields and the arrays written are read once into locals: a
+ * store into the cells (bytes, which may alias anything) would have them
+ * loaded again for every byte. */
 static int reader_parse_cells(struct puzzle_reader *r, const struct reader_line *ln, size_t from,
                               int cell, int count, int n, struct sl_error *err)
 {
     const unsigned char *text = (const unsigned char *)ln->text;
     size_t len = ln->len;
     long number = ln->number;
-    for (size_t i = from; i < len && count > 0; i++) {
+    uint8_t *cells = r->cells;
+    long *lines = r->src.cell_line, *cols = r->src.cell_col;
+    int stop = cell + count;
+    if (count <= 0) return 0;
+    for (size_t i = from; i < len; i++) {
         unsigned char c = text[i];
         if (reader_is_separator(c)) continue;
         int d = reader_symbol_digit(c);
         if (d < 0) return reader_error_symbol(err, number, (long)i + 1, c);
         if (d > n) return reader_error_digit(err, number, (long)i + 1, c, n);
-        r->cells[cell] = (uint8_t)d;
-        r->src.cell_line[cell] = number;
-        r->src.cell_col[cell] = (long)i + 1;
-        cell++;
-        count--;
+        cells[cell] = (uint8_t)d;
+        lines[cell] = number;
+        cols[cell] = (long)i + 1;
+        if (++cell == stop) break;
     }
     return 0;
 }
