@@ -446,12 +446,37 @@ static int reader_build(struct puzzle_reader *r, int n, long first_line, struct 
     return 1;
 }
 
+/* reader_parse_cells of a one-line puzzle's n*n symbols at `start` (a
+ * symbol run, reader_line_token's): nothing to pass over and nothing
+ * but a digit past n to refuse, so the cells are read by a loop that
+ * tests that alone, and the positions written after it. On a digit past
+ * n, the general loop names it. */
+static int reader_run_cells(struct puzzle_reader *r, const struct reader_line *ln, size_t start,
+                            int n, struct sl_error *err)
+{
+    const unsigned char *run = (const unsigned char *)ln->text + start;
+    int count = n * n, bad = 0;
+    uint8_t *cells = r->cells;
+    for (int i = 0; i < count; i++) {
+        int d = reader_symbol_digit(run[i]);
+        bad |= d > n;
+        cells[i] = (uint8_t)d;
+    }
+    if (bad) return reader_parse_cells(r, ln, start, 0, count, n, err);
+    long number = ln->number, *lines = r->src.cell_line, *cols = r->src.cell_col;
+    for (int i = 0; i < count; i++) {
+        lines[i] = number;
+        cols[i] = (long)start + i + 1;
+    }
+    return 0;
+}
+
 static int reader_one_line(struct puzzle_reader *r, size_t start, int n, struct puzzle *p,
                            struct puzzle_source *where, struct sl_error *err)
 {
     struct reader_line *ln = reader_peek(r, 0);
     long number = ln->number;
-    int rc = reader_parse_cells(r, ln, start, 0, n * n, n, err);
+    int rc = reader_run_cells(r, ln, start, n, err);
     reader_take(r);
     return rc ? -1 : reader_build(r, n, number, p, where, err);
 }
