@@ -46,6 +46,7 @@ struct reader_line {
 struct reader_token {
     size_t start, len;
     int annotated; /* something other than blanks follows the run */
+    int largest;   /* the run's largest digit */
 };
 
 struct puzzle_reader {
@@ -155,17 +156,30 @@ static int reader_is_row_line(const struct reader_line *ln)
     return symbols;
 }
 
-/* ^\s*([SYMBOL]+)(\s|$) : the symbol run that starts the line. */
-static void reader_line_token(const struct reader_line *ln, struct reader_token *tok)
+/* ^\s*([SYMBOL]+)(\s|$) : the symbol run that starts the line. Its
+ * digits (the first SL_MAX_CELLS) go into cells on the way, with the
+ * largest in tok: a run that is a one-line puzzle is then read, but for
+ * the positions (reader_one_line). */
+static void reader_line_token(const struct reader_line *ln, uint8_t *cells,
+                              struct reader_token *tok)
 {
-    size_t start = reader_skip_blanks(ln, 0), end = start;
+    const unsigned char *text = (const unsigned char *)ln->text;
+    size_t start = reader_skip_blanks(ln, 0), end = start, len = ln->len;
+    int largest = 0, d;
     tok->start = tok->len = 0;
     tok->annotated = 0;
-    while (end < ln->len && reader_is_symbol((unsigned char)ln->text[end])) end++;
-    if (end == start || (end < ln->len && !reader_is_blank((unsigned char)ln->text[end]))) return;
+    tok->largest = 0;
+    size_t kept = len - start < SL_MAX_CELLS ? len : start + SL_MAX_CELLS;
+    for (; end < kept && (d = reader_symbol_digit(text[end])) >= 0; end++) {
+        cells[end - start] = (uint8_t)d;
+        largest = d > largest ? d : largest;
+    }
+    while (end < len && reader_is_symbol(text[end])) end++; /* no puzzle's run */
+    if (end == start || (end < len && !reader_is_blank(text[end]))) return;
     tok->start = start;
     tok->len = end - start;
-    tok->annotated = reader_skip_blanks(ln, end) < ln->len;
+    tok->annotated = reader_skip_blanks(ln, end) < len;
+    tok->largest = largest;
 }
 
 /* ---- raw lines ---- */
@@ -446,37 +460,30 @@ static int reader_build(struct puzzle_reader *r, int n, long first_line, struct 
     return 1;
 }
 
-/* reader_parse_cells of a one-line puzzle's n*n symbols at `start` (a
- * symbol run, reader_line_token's): nothing to pass over and nothing
- * but a digit past n to refuse, so the cells are read by a loop that
- * tests that alone, and the positions written after it. On a digit past
- * n, the general loop names it. */
-static int reader_run_cells(struct puzzle_reader *r, const struct reader_line *ln, size_t start,
-                            int n, struct sl_error *err)
+/* The cells of a one-line puzzle: its run of n*n symbols, which
+ * reader_line_token has read into the cells already. Only the positions
+ * are left to write; a digit past n goes to the general loop, which
+ * names it. */
+static int reader_run_cells(struct puzzle_reader *r, const struct reader_line *ln,
+                            const struct reader_token *tok, int n, struct sl_error *err)
 {
-    const unsigned char *run = (const unsigned char *)ln->text + start;
-    int count = n * n, bad = 0;
-    uint8_t *cells = r->cells;
-    for (int i = 0; i < count; i++) {
-        int d = reader_symbol_digit(run[i]);
-        bad |= d > n;
-        cells[i] = (uint8_t)d;
-    }
-    if (bad) return reader_parse_cells(r, ln, start, 0, count, n, err);
-    long number = ln->number, *lines = r->src.cell_line, *cols = r->src.cell_col;
+    int count = n * n;
+    if (tok->largest > n) return reader_parse_cells(r, ln, tok->start, 0, count, n, err);
+    long number = ln->number, col = (long)tok->start + 1;
+    long *lines = r->src.cell_line, *cols = r->src.cell_col;
     for (int i = 0; i < count; i++) {
         lines[i] = number;
-        cols[i] = (long)start + i + 1;
+        cols[i] = col + i;
     }
     return 0;
 }
 
-static int reader_one_line(struct puzzle_reader *r, size_t start, int n, struct puzzle *p,
-                           struct puzzle_source *where, struct sl_error *err)
+static int reader_one_line(struct puzzle_reader *r, const struct reader_token *tok, int n,
+                           struct puzzle *p, struct puzzle_source *where, struct sl_error *err)
 {
     struct reader_line *ln = reader_peek(r, 0);
     long number = ln->number;
-    int rc = reader_run_cells(r, ln, start, n, err);
+    int rc = reader_run_cells(r, ln, tok, n, err);
     reader_take(r);
     return rc ? -1 : reader_build(r, n, number, p, where, err);
 }
@@ -578,8 +585,8 @@ static int reader_puzzle_sized(struct puzzle_reader *r, struct puzzle *p,
         reader_take(r);
         return -1;
     }
-    reader_line_token(ln, &tok);
-    if (tok.len == (size_t)n * (size_t)n) return reader_one_line(r, tok.start, n, p, where, err);
+    reader_line_token(ln, r->cells, &tok);
+    if (tok.len == (size_t)n * (size_t)n) return reader_one_line(r, &tok, n, p, where, err);
     if (ln->items == n) return reader_grid(r, n, p, where, err);
     reader_error_sized(ln, &tok, n, err);
     reader_take(r);
@@ -597,10 +604,9 @@ static int reader_puzzle_inferred(struct puzzle_reader *r, struct puzzle *p,
     struct reader_token tok;
     int k = ln->items;
     if (k <= SL_MAX_SIZE && reader_grid_follows(r, k)) return reader_grid(r, k, p, where, err);
-    reader_line_token(ln, &tok);
+    reader_line_token(ln, r->cells, &tok);
     int n = reader_square_root(tok.len);
-    if (n > 0 && (tok.len > 1 || !tok.annotated))
-        return reader_one_line(r, tok.start, n, p, where, err);
+    if (n > 0 && (tok.len > 1 || !tok.annotated)) return reader_one_line(r, &tok, n, p, where, err);
     if (k <= SL_MAX_SIZE && reader_is_row_line(ln) && reader_row_follows(r))
         return reader_grid(r, k, p, where, err);
     if (k <= SL_MAX_SIZE && reader_is_row_line(ln))
