@@ -420,6 +420,40 @@ static void test_missing_file_is_noticed(void)
     CU_ASSERT_EQUAL(run.read, 0);
 }
 
+/* ruleset_check_givens on a 25x25: its 75 units take two words of a
+ * unit set, and a clash in a unit past the 64th (the bottom right box)
+ * is found as one in the first word is. */
+static void test_check_givens_past_64_units(void)
+{
+    struct sl_error err = {0};
+    struct geometry g;
+    struct puzzle p;
+    CU_ASSERT_EQUAL_FATAL(geometry_init_default(&g, 25, &err), 0);
+    puzzle_init(&p, &g);
+    CU_ASSERT_EQUAL_FATAL(puzzle_add_classic(&p, &err), 0);
+    struct ruleset *rs = ruleset_build(&p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT(rs->nunits > 64);
+    uint8_t givens[SL_MAX_CELLS] = {0};
+    givens[20 * 25 + 20] = 5;
+    givens[21 * 25 + 22] = 7;
+    givens[0] = 5;
+    int cell = -1;
+    CU_ASSERT_EQUAL(ruleset_check_givens(rs, givens, &cell, &err), 0);
+    givens[24 * 25 + 24] = 5; /* r21c21's box, no row or column of it */
+    CU_ASSERT_NOT_EQUAL(ruleset_check_givens(rs, givens, &cell, &err), 0);
+    CU_ASSERT_EQUAL(cell, 24 * 25 + 24);
+    CU_ASSERT_STRING_EQUAL(err.msg, "r25c25: digit 5 repeats the given at r21c21");
+    givens[24 * 25 + 24] = 0;
+    givens[3 * 25 + 24] = 7; /* a 7 in no unit of r22c23's */
+    CU_ASSERT_EQUAL(ruleset_check_givens(rs, givens, &cell, &err), 0);
+    givens[10 * 25 + 22] = 7; /* r22c23's column */
+    CU_ASSERT_NOT_EQUAL(ruleset_check_givens(rs, givens, &cell, &err), 0);
+    CU_ASSERT_STRING_EQUAL(err.msg, "r22c23: digit 7 repeats the given at r11c23");
+    ruleset_free(rs);
+    puzzle_clear(&p);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("data_classic", NULL, NULL);
@@ -434,4 +468,5 @@ void tests_register(void)
     CU_pSuite n = CU_add_suite("data_negative", NULL, NULL);
     CU_add_test(n, "a row with two cells swapped is refused", test_swapped_row_is_rejected);
     CU_add_test(n, "a missing data file is noticed", test_missing_file_is_noticed);
+    CU_add_test(n, "a clash in a 25x25's units past the 64th", test_check_givens_past_64_units);
 }
