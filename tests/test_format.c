@@ -674,6 +674,34 @@ static void test_very_long_line(void)
     free(text);
 }
 
+/* Lines that fill the line buffer to its end, or pass it by a byte, at
+ * each size it grows through: every byte is kept, so the bad byte put
+ * last is named at its column, and the next line is read whole. */
+static void test_lines_at_buffer_sizes(void)
+{
+    static const size_t lens[] = {127, 128, 129, 130, 255, 256, 257, 511, 512, 513, 4096, 4097};
+    char *text = malloc(5000 + sizeof CLASSIC_DOTS);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+        size_t len = lens[i];
+        memset(text, '1', len - 1);
+        text[len - 1] = 'x';
+        snprintf(text + len, 100, "\n%s\n", CLASSIC_DOTS);
+        struct session s;
+        session_open(&s, text, NULL);
+        CU_ASSERT_EQUAL(session_next(&s), -1);
+        CU_ASSERT_EQUAL(s.err.line, 1);
+        CU_ASSERT_EQUAL(s.err.col, (long)len);
+        CU_ASSERT_STRING_EQUAL(s.err.msg, "'x' is not a sudoku symbol");
+        CU_ASSERT_EQUAL(session_next(&s), 1);
+        assert_classic(&s);
+        CU_ASSERT_EQUAL(s.src.cell_col[80], 81);
+        CU_ASSERT_EQUAL(session_next(&s), 0);
+        session_close(&s);
+    }
+    free(text);
+}
+
 static void test_nul_bytes_and_bad_utf8(void)
 {
     char text[400];
@@ -944,6 +972,7 @@ void tests_register(void)
               {"truncated grid", test_truncated_grid},
               {"unequal rows", test_unequal_rows},
               {"very long line", test_very_long_line},
+              {"lines at the buffer's sizes", test_lines_at_buffer_sizes},
               {"stray short line", test_stray_short_line},
               {"byte-order mark", test_byte_order_mark},
               {"long comment", test_long_comment},
