@@ -49,13 +49,6 @@ int geometry_box(const struct geometry *g, int cell)
     return (row / g->box_rows) * boxes_per_band + col / g->box_cols;
 }
 
-char geometry_symbol(int digit)
-{
-    if (digit <= 0) return '.';
-    if (digit <= 9) return (char)('0' + digit);
-    return (char)('A' + digit - 10);
-}
-
 int geometry_digit(char symbol)
 {
     if (symbol == '.' || symbol == '0') return 0;

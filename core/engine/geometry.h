@@ -58,8 +58,14 @@ int geometry_box(const struct geometry *g, int cell);
  * before anything multiplies them) into rows and cols. 0, or -1. */
 int geometry_parse_boxes(const char *text, int *rows, int *cols);
 
-/* The symbol for digit 1..N ('.' for 0). */
-char geometry_symbol(int digit);
+/* The symbol for digit 1..N ('.' for 0). Inline: every cell of every
+ * puzzle written calls it. */
+static inline char geometry_symbol(int digit)
+{
+    if (digit <= 0) return '.';
+    if (digit <= 9) return (char)('0' + digit);
+    return (char)('A' + digit - 10);
+}
 /* The digit a symbol names: 0 for empty ('.' or '0'), -1 for a character
  * that is not a symbol at all. Digits above N are the caller's check. */
 int geometry_digit(char symbol);
