@@ -18,6 +18,7 @@
 #include "fpuzzles.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,7 @@ struct reader_line {
     size_t len, cap;
     long number;
     enum reader_kind kind;
-    int items; /* bytes that are neither blanks nor '|' */
+    int items; /* bytes that are neither blanks nor '|', counted to READER_ITEMS_MOST */
     int error; /* errno for LINE_READ_ERROR */
 };
 
@@ -285,11 +286,22 @@ static void reader_line_read(struct puzzle_reader *r, struct reader_line *ln)
     }
 }
 
-static int reader_count_items(const struct reader_line *ln)
+/* Items past the largest grid row only say "not a row": a line's count
+ * stops there (a one-line puzzle is 81 symbols or more), and a message
+ * that names the number counts them all (reader_items_all). */
+#define READER_ITEMS_MOST (SL_MAX_SIZE + 1)
+
+static int reader_count_items(const struct reader_line *ln, int most)
 {
     int items = 0;
-    for (size_t i = 0; i < ln->len; i++) items += !reader_is_separator((unsigned char)ln->text[i]);
+    for (size_t i = 0; i < ln->len && items < most; i++)
+        items += !reader_is_separator((unsigned char)ln->text[i]);
     return items;
+}
+
+static int reader_items_all(const struct reader_line *ln)
+{
+    return reader_count_items(ln, INT_MAX);
 }
 
 /* Reads the next line that is not a box rule into ln and classifies it. */
@@ -304,7 +316,7 @@ static void reader_line_next(struct puzzle_reader *r, struct reader_line *ln)
         }
         if (!reader_is_rule_line(ln)) break;
     }
-    ln->items = reader_count_items(ln);
+    ln->items = reader_count_items(ln, READER_ITEMS_MOST);
 }
 
 /* ---- pending lines ---- */
@@ -517,7 +529,8 @@ static int reader_grid_row_error(const struct reader_line *ln, int row, int n, l
         return sl_error_set(err, last_line + 1, 1, "grid ends after %d of %d rows", row, n);
     if (ln->items != n)
         return sl_error_set(err, ln->number, reader_item_column(ln, n),
-                            "expected %d symbols in grid row %d, found %d", n, row + 1, ln->items);
+                            "expected %d symbols in grid row %d, found %d", n, row + 1,
+                            reader_items_all(ln));
     return 0;
 }
 
@@ -551,7 +564,7 @@ static int reader_error_inferred(const struct reader_line *ln, const struct read
     if (bad >= 0)
         return reader_error_symbol(err, ln->number, bad + 1, (unsigned char)ln->text[bad]);
     return sl_error_set(err, ln->number, reader_item_column(ln, SL_MAX_SIZE),
-                        "%d symbols are too many for a grid row (at most %d)", ln->items,
+                        "%d symbols are too many for a grid row (at most %d)", reader_items_all(ln),
                         SL_MAX_SIZE);
 }
 
@@ -571,7 +584,7 @@ static int reader_error_sized(const struct reader_line *ln, const struct reader_
         return reader_error_symbol(err, ln->number, bad + 1, (unsigned char)ln->text[bad]);
     return sl_error_set(err, ln->number, reader_item_column(ln, n),
                         "expected %d symbols in a grid row of a %dx%d puzzle, found %d", n, n, n,
-                        ln->items);
+                        reader_items_all(ln));
 }
 
 static int reader_puzzle_sized(struct puzzle_reader *r, struct puzzle *p,
