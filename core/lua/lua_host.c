@@ -762,28 +762,28 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
     return host_call(h, argc, err);
 }
 
+/* Loads a chunk of text named `name` onto the stack: 0, or -1 with err. */
+static int host_load_string(struct lua_host *h, const char *name, const char *text,
+                            struct sl_error *err)
+{
+    snprintf(h->script, sizeof h->script, "%s", name[0] == '=' ? name + 1 : name);
+    if (luaL_loadbufferx(h->L, text, strlen(text), name, "t") == LUA_OK) return 0;
+    sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
+    lua_pop(h->L, 1);
+    return -1;
+}
+
 int lua_host_run_string(struct lua_host *h, const char *name, const char *text,
                         struct sl_error *err)
 {
-    snprintf(h->script, sizeof h->script, "%s", name[0] == '=' ? name + 1 : name);
-    if (luaL_loadbufferx(h->L, text, strlen(text), name, "t") != LUA_OK) {
-        sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
-        lua_pop(h->L, 1);
-        return -1;
-    }
+    if (host_load_string(h, name, text, err)) return -1;
     return host_call(h, 0, err);
 }
 
 int lua_host_run_string_text(struct lua_host *h, const char *name, const char *text, char *out,
                              size_t cap, struct sl_error *err)
 {
-    snprintf(h->script, sizeof h->script, "%s", name[0] == '=' ? name + 1 : name);
-    if (luaL_loadbufferx(h->L, text, strlen(text), name, "t") != LUA_OK) {
-        sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
-        lua_pop(h->L, 1);
-        return -1;
-    }
-    if (host_call_results(h, 0, 1, err)) return -1;
+    if (host_load_string(h, name, text, err) || host_call_results(h, 0, 1, err)) return -1;
     int is = lua_type(h->L, -1) == LUA_TSTRING;
     if (is) snprintf(out, cap, "%s", lua_tostring(h->L, -1));
     lua_pop(h->L, 1);
