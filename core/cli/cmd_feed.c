@@ -197,12 +197,11 @@ static int feed_buffer_empty(FILE *in)
 #endif
 }
 
+int cmd_feed_live(const struct cmd_feed *f) { return f->reader && f->live; }
+
 int cmd_feed_would_wait(const struct cmd_feed *f)
 {
-    if (!f->reader || !f->live || reader_holds_more(f->reader) || !feed_buffer_empty(f->in))
-        return 0;
+    if (!cmd_feed_live(f) || reader_holds_more(f->reader) || !feed_buffer_empty(f->in)) return 0;
     struct pollfd ready = {.fd = fileno(f->in), .events = POLLIN};
     return poll(&ready, 1, 0) == 0;
 }
-
-int cmd_feed_live(const struct cmd_feed *f) { return f->reader && f->live; }
