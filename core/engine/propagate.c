@@ -143,19 +143,32 @@ static int remove_from(struct prop_ctx *ctx, const uint16_t *cells, int len, dig
     return SL_PROP_OK;
 }
 
-/* Pointing and claiming where x's two units meet. */
+/* Pointing and claiming where x's two units meet. Each is a digit of the
+ * shared cells missing from one unit's other cells and present in the
+ * other's; the shared cells are read last, as a unit's other cells
+ * usually miss no digit (a house's cells hold every digit), and then
+ * neither can be. Dropping the shared cells' part only widens the two
+ * masks, so when the wide ones are empty the exact ones are. */
 static int intersection_look(struct prop_ctx *ctx, const struct intersection *x)
 {
     const struct ruleset *rs = ctx->rs;
     const uint16_t *shared = rs->intersection_cells + x->start;
     const uint16_t *only_a = shared + x->shared;
     const uint16_t *only_b = only_a + x->only_a;
-    digitset in_shared = union_of(ctx->cand, shared, x->shared);
     digitset in_a = union_of(ctx->cand, only_a, x->only_a);
     /* B's other cells matter only to a claim (B a house) or to a digit A
      * has only in the shared cells: without either, they are not read. */
-    if (!x->b_is_house && !(in_shared & ~in_a)) return SL_PROP_OK;
-    digitset in_b = union_of(ctx->cand, only_b, x->only_b);
+    if (!x->b_is_house && !(rs->all & ~in_a)) return SL_PROP_OK;
+    digitset in_b = 0;
+    if (x->b_is_house) {
+        in_b = union_of(ctx->cand, only_b, x->only_b);
+        if (!((x->a_is_house ? ~in_a & in_b : 0) | (~in_b & in_a))) return SL_PROP_OK;
+    }
+    digitset in_shared = union_of(ctx->cand, shared, x->shared);
+    if (!x->b_is_house) {
+        if (!(in_shared & ~in_a)) return SL_PROP_OK;
+        in_b = union_of(ctx->cand, only_b, x->only_b);
+    }
     digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
     digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
     if (pointing && remove_from(ctx, only_b, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
