@@ -758,15 +758,7 @@ enum {
 static int sum_link_clear(const struct sum_set *s, const struct sum_link *link,
                           struct prop_ctx *ctx, digitset d)
 {
-    const digitset *now = prop_candidate_array(ctx);
-    int removed = 0;
-    for (int k = 0; k < link->out_count; k++) {
-        int out = s->outside[link->out_first + k];
-        if (!(now[out] & d)) continue;
-        if (prop_restrict(ctx, out, ~d)) return SL_PROP_CONTRADICTION;
-        removed = 1;
-    }
-    return removed;
+    return prop_remove(ctx, s->outside + link->out_first, link->out_count, d);
 }
 
 /* sum_needed for a sum with its lacks (at most 64 links): the links

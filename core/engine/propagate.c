@@ -423,6 +423,24 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
     return SL_PROP_OK;
 }
 
+int prop_remove(struct prop_ctx *ctx, const uint16_t *cells, int count, digitset digits)
+{
+    int removed = 0;
+    for (int i = 0; i < count; i++) {
+        digitset before = ctx->cand[cells[i]];
+        if (!(before & digits)) continue;
+        digitset after = before & ~digits;
+        ctx->cand[cells[i]] = after;
+        if (after == 0) {
+            ctx->failed_cell = cells[i];
+            return SL_PROP_CONTRADICTION;
+        }
+        note_change(ctx, cells[i], after);
+        removed = 1;
+    }
+    return removed;
+}
+
 int prop_next_group(struct prop_ctx *ctx)
 {
     const struct rule_slot *slot = &ctx->rs->slots[ctx->current_slot];
