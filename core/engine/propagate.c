@@ -130,13 +130,19 @@ static int hidden_singles(struct prop_ctx *ctx)
 }
 
 /* The digits of len cells. A 9x9 box and line meet in three cells and
- * keep six each apart, the lengths read most: those are unrolled. */
-static digitset union_of(const digitset *cand, const uint16_t *cells, int len)
+ * keep six each apart, and a house keeps seven apart from a cage of two
+ * in it, the lengths read most: those are unrolled, and the function is
+ * inlined so each call's length test can fold. */
+static inline __attribute__((always_inline)) digitset union_of(const digitset *cand,
+                                                               const uint16_t *cells, int len)
 {
     digitset m = 0;
     if (len == 6) {
 #pragma GCC unroll 6
         for (int i = 0; i < 6; i++) m |= cand[cells[i]];
+    } else if (len == 7) {
+#pragma GCC unroll 7
+        for (int i = 0; i < 7; i++) m |= cand[cells[i]];
     } else if (len == 3) {
 #pragma GCC unroll 3
         for (int i = 0; i < 3; i++) m |= cand[cells[i]];
