@@ -21,6 +21,11 @@ static inline void note_solved(struct prop_ctx *ctx, int cell, digitset digit)
     const struct ruleset *rs = ctx->rs;
     const uint64_t *units = rs->cell_units + (size_t)cell * (size_t)rs->unit_words;
     digitset *solved = solved_digits(ctx);
+    if (rs->nhouses < 64) { /* one word, the usual case */
+        uint64_t houses = units[0] & ((UINT64_C(1) << rs->nhouses) - 1);
+        for (; houses; houses &= houses - 1) solved[__builtin_ctzll(houses)] |= digit;
+        return;
+    }
     for (int w = 0; w * 64 < rs->nhouses; w++) {
         uint64_t houses = units[w];
         if (rs->nhouses - w * 64 < 64) houses &= (UINT64_C(1) << (rs->nhouses - w * 64)) - 1;
@@ -32,7 +37,10 @@ static inline void note_change(struct prop_ctx *ctx, int cell, digitset now)
 {
     const struct ruleset *rs = ctx->rs;
     const uint64_t *units = rs->cell_units + (size_t)cell * (size_t)rs->unit_words;
-    for (int w = 0; w < rs->unit_words; w++) {
+    uint64_t first = units[0]; /* every ruleset has a word, most only one */
+    ctx->dirty_hidden[0] |= first;
+    ctx->dirty_intersections[0] |= first;
+    for (int w = 1; w < rs->unit_words; w++) {
         ctx->dirty_hidden[w] |= units[w];
         ctx->dirty_intersections[w] |= units[w];
     }
