@@ -667,25 +667,6 @@ static int sum_link_settled(const struct sum_link *link, const uint64_t *unsettl
            !(unsettled[link->house >> 6] >> (link->house & 63) & 1);
 }
 
-/* The digits of n cells. A house keeps seven cells apart from a two-cell
- * cage in it, six from a three-cell one, the lists read most: those are
- * unrolled. */
-static inline __attribute__((always_inline)) digitset cells_union(const digitset *now,
-                                                                  const uint16_t *cells, int n)
-{
-    digitset m = 0;
-    if (n == 7) {
-#pragma GCC unroll 7
-        for (int k = 0; k < 7; k++) m |= now[cells[k]];
-    } else if (n == 6) {
-#pragma GCC unroll 6
-        for (int k = 0; k < 6; k++) m |= now[cells[k]];
-    } else {
-        for (int k = 0; k < n; k++) m |= now[cells[k]];
-    }
-    return m;
-}
-
 /* Digits some house the sum meets can place nowhere but in the sum,
  * those placed in it (open_at clear) aside when unsettled is not NULL:
  * the houses sum_link_settled tells apart are not read. */
@@ -696,7 +677,7 @@ static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it
     for (int l = 0; l < it->link_count; l++) {
         const struct sum_link *link = &s->links[it->link_first + l];
         if (sum_link_settled(link, unsettled, open_at)) continue;
-        forced |= all & ~cells_union(now, s->outside + link->out_first, link->out_count);
+        forced |= all & ~digitset_union_of(now, s->outside + link->out_first, link->out_count);
     }
     return forced;
 }

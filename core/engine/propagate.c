@@ -137,46 +137,6 @@ static int hidden_singles(struct prop_ctx *ctx)
     return SL_PROP_OK;
 }
 
-/* The digits of len cells. A 9x9 box and line meet in three cells and
- * keep six each apart, and a house keeps seven apart from a cage of two
- * in it, the lengths read most: those are unrolled, and the function is
- * inlined so each call's length test can fold. */
-static inline __attribute__((always_inline)) digitset union_of(const digitset *cand,
-                                                               const uint16_t *cells, int len)
-{
-    digitset m = 0;
-    if (len == 6) {
-#pragma GCC unroll 6
-        for (int i = 0; i < 6; i++) m |= cand[cells[i]];
-    } else if (len == 7) {
-#pragma GCC unroll 7
-        for (int i = 0; i < 7; i++) m |= cand[cells[i]];
-    } else if (len == 3) {
-#pragma GCC unroll 3
-        for (int i = 0; i < 3; i++) m |= cand[cells[i]];
-    } else {
-        for (int i = 0; i < len; i++) m |= cand[cells[i]];
-    }
-    return m;
-}
-
-static int remove_from(struct prop_ctx *ctx, const uint16_t *cells, int len, digitset digits)
-{
-    digitset *cand = ctx->cand;
-    for (int i = 0; i < len; i++) {
-        digitset before = cand[cells[i]];
-        if (!(before & digits)) continue;
-        digitset after = before & ~digits;
-        cand[cells[i]] = after;
-        if (after == 0) {
-            ctx->failed_cell = cells[i];
-            return SL_PROP_CONTRADICTION;
-        }
-        note_change(ctx, cells[i], after);
-    }
-    return SL_PROP_OK;
-}
-
 /* Pointing and claiming where x's two units meet. Each is a digit of the
  * shared cells missing from one unit's other cells and present in the
  * other's; the shared cells are read last, as a unit's other cells
@@ -189,24 +149,24 @@ static int intersection_look(struct prop_ctx *ctx, const struct intersection *x)
     const uint16_t *shared = rs->intersection_cells + x->start;
     const uint16_t *only_a = shared + x->shared;
     const uint16_t *only_b = only_a + x->only_a;
-    digitset in_a = union_of(ctx->cand, only_a, x->only_a);
+    digitset in_a = digitset_union_of(ctx->cand, only_a, x->only_a);
     /* B's other cells matter only to a claim (B a house) or to a digit A
      * has only in the shared cells: without either, they are not read. */
     if (!x->b_is_house && !(rs->all & ~in_a)) return SL_PROP_OK;
     digitset in_b = 0;
     if (x->b_is_house) {
-        in_b = union_of(ctx->cand, only_b, x->only_b);
+        in_b = digitset_union_of(ctx->cand, only_b, x->only_b);
         if (!((x->a_is_house ? ~in_a & in_b : 0) | (~in_b & in_a))) return SL_PROP_OK;
     }
-    digitset in_shared = union_of(ctx->cand, shared, x->shared);
+    digitset in_shared = digitset_union_of(ctx->cand, shared, x->shared);
     if (!x->b_is_house) {
         if (!(in_shared & ~in_a)) return SL_PROP_OK;
-        in_b = union_of(ctx->cand, only_b, x->only_b);
+        in_b = digitset_union_of(ctx->cand, only_b, x->only_b);
     }
     digitset pointing = x->a_is_house ? in_shared & ~in_a & in_b : 0;
     digitset claiming = x->b_is_house ? in_shared & ~in_b & in_a : 0;
-    if (pointing && remove_from(ctx, only_b, x->only_b, pointing)) return SL_PROP_CONTRADICTION;
-    if (claiming && remove_from(ctx, only_a, x->only_a, claiming)) return SL_PROP_CONTRADICTION;
+    if (pointing && prop_remove(ctx, only_b, x->only_b, pointing) < 0) return SL_PROP_CONTRADICTION;
+    if (claiming && prop_remove(ctx, only_a, x->only_a, claiming) < 0) return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
 
