@@ -778,8 +778,14 @@ static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *i
         digitset d = needed & -needed;
         uint64_t due = holding;
         int places = 0, cell = -1;
-        for (int i = 0; i < v->nopen; i++)
-            if (now[v->open[i]] & d) due &= ~lacks[v->pos[i]], places++, cell = v->open[i];
+        /* Without branches: whether a cell holds d is a coin toss the
+         * predictor loses. */
+        for (int i = 0; i < v->nopen; i++) {
+            uint64_t holds = UINT64_C(0) - ((now[v->open[i]] & d) != 0);
+            due &= ~(lacks[v->pos[i]] & holds);
+            places += (int)(holds & 1);
+            cell = holds ? v->open[i] : cell;
+        }
         if (places == 0) return SL_PROP_CONTRADICTION;
         if (places == 1 && now[cell] != d) {
             if (prop_restrict(ctx, cell, d)) return SL_PROP_CONTRADICTION;
