@@ -68,18 +68,9 @@ static int drain_singles(struct prop_ctx *ctx)
         int cell = ctx->queue[--ctx->queue_len];
         digitset digit = cand[cell];
         if (digit == 0) return SL_PROP_CONTRADICTION;
-        for (int i = rs->peer_start[cell], end = rs->peer_start[cell + 1]; i < end; i++) {
-            int peer = peers[i];
-            digitset before = cand[peer];
-            if (!(before & digit)) continue;
-            digitset after = before & ~digit;
-            cand[peer] = after;
-            if (after == 0) {
-                ctx->failed_cell = peer;
-                return SL_PROP_CONTRADICTION;
-            }
-            note_change(ctx, peer, after);
-        }
+        int start = rs->peer_start[cell];
+        if (prop_remove(ctx, peers + start, rs->peer_start[cell + 1] - start, digit) < 0)
+            return SL_PROP_CONTRADICTION;
     }
     return SL_PROP_OK;
 }
@@ -397,20 +388,43 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed)
     return SL_PROP_OK;
 }
 
-int prop_remove(struct prop_ctx *ctx, const uint16_t *cells, int count, digitset digits)
+/* prop_remove for at most 32 cells. Each cell is written without a branch
+ * (whether it holds the digits is data the predictor mostly loses; one
+ * that does not is written unchanged), then the changed ones are told in
+ * order. At an emptied cell the cells after it get their digits back, as
+ * a cell-by-cell pass would have stopped there. */
+static int remove_from_32(struct prop_ctx *ctx, const uint16_t *cells, int count, digitset digits)
 {
-    int removed = 0;
+    digitset *cand = ctx->cand, was[32];
+    uint32_t held = 0;
     for (int i = 0; i < count; i++) {
-        digitset before = ctx->cand[cells[i]];
-        if (!(before & digits)) continue;
-        digitset after = before & ~digits;
-        ctx->cand[cells[i]] = after;
+        digitset before = cand[cells[i]];
+        was[i] = before;
+        held |= (uint32_t)((before & digits) != 0) << i;
+        cand[cells[i]] = before & ~digits;
+    }
+    for (uint32_t left = held; left; left &= left - 1) {
+        int i = __builtin_ctz(left);
+        digitset after = cand[cells[i]];
         if (after == 0) {
             ctx->failed_cell = cells[i];
+            for (uint32_t later = left & (left - 1); later; later &= later - 1)
+                cand[cells[__builtin_ctz(later)]] = was[__builtin_ctz(later)];
             return SL_PROP_CONTRADICTION;
         }
         note_change(ctx, cells[i], after);
-        removed = 1;
+    }
+    return held != 0;
+}
+
+int prop_remove(struct prop_ctx *ctx, const uint16_t *cells, int count, digitset digits)
+{
+    int removed = 0;
+    for (int first = 0; first < count; first += 32) {
+        int rc =
+            remove_from_32(ctx, cells + first, count - first < 32 ? count - first : 32, digits);
+        if (rc < 0) return SL_PROP_CONTRADICTION;
+        removed |= rc;
     }
     return removed;
 }
