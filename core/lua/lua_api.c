@@ -72,15 +72,16 @@ static int api_suggest(lua_State *L)
 {
     const char *word = api_string(L, 1, "suggest", NULL);
     luaL_checktype(L, 2, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, 2);
-    if (n > 256) return api_error(L, "suggest: more than 256 names");
+    lua_Integer n = api_list_length(L, 2, "suggest", "names", 256);
     const char *names[257];
+    luaL_checkstack(L, (int)n, "suggest");
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, 2, i);
         if (lua_type(L, -1) != LUA_TSTRING)
             api_error(L, "suggest: names[%lld] must be a string", (long long)i);
+        /* Left on the stack: an __index may make each name afresh, kept
+         * alive by no table, and the next one's call may collect it. */
         names[i - 1] = lua_tostring(L, -1);
-        lua_pop(L, 1); /* the list keeps the string alive */
     }
     names[n] = NULL;
     const char *close = suggest_name(word, names);

@@ -63,6 +63,16 @@ lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo
     return v;
 }
 
+lua_Integer api_list_length(lua_State *L, int i, const char *fname, const char *what,
+                            lua_Integer most)
+{
+    lua_Integer n = luaL_len(L, i);
+    if (n < 0 || n > most)
+        api_error(L, "%s: a list of %lld %s, not 0..%lld", fname, (long long)n, what,
+                  (long long)most);
+    return n;
+}
+
 int api_field_error(lua_State *L, const char *fname, const char *key, const char *what)
 {
     return api_error(L, "%s: field '%s' must be %s", fname, key, what);

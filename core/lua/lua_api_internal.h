@@ -117,6 +117,12 @@ const char *api_string(lua_State *L, int arg, const char *fname, size_t *len);
 /* Argument arg, which must be an integer lo..hi. */
 lua_Integer api_integer(lua_State *L, int arg, const char *fname, lua_Integer lo, lua_Integer hi);
 
+/* The length of the list at index i (luaL_len: its __len, if any), which
+ * must be 0..most: "fname: a list of N what" otherwise. A __len answers
+ * what it likes, and a negative count indexed C arrays backwards. */
+lua_Integer api_list_length(lua_State *L, int i, const char *fname, const char *what,
+                            lua_Integer most);
+
 /* An option table's field errors name the function and the field, not a
  * stack index the script never wrote: "fname: field 'key' must be what". */
 int api_field_error(lua_State *L, const char *fname, const char *key, const char *what);

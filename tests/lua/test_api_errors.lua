@@ -127,6 +127,18 @@ end, {name = {}, check = function() return true end}, "add_lua_rule: field 'name
 refuses("suggest: a name that is not a string", function(names)
   return sudolab.suggest("clasic", names)
 end, {"classic", 5}, "suggest: names[2] must be a string")
+-- A list's length comes from its __len: a negative one indexed the
+-- names' array backwards (a crash), and strings an __index made fresh
+-- were collected before they were compared.
+refuses("suggest: a negative length", function(names)
+  return sudolab.suggest("clasic", names)
+end, setmetatable({}, {__len = function() return -1000 end}), "suggest: a list of -1000 names")
+local fresh = setmetatable({}, {__len = function() return 200 end, __index = function(_, i)
+  collectgarbage()
+  return "name" .. i .. string.rep("q", 60)
+end})
+expect("suggest: names made by __index", sudolab.suggest("name7" .. string.rep("q", 60), fresh),
+       "name7" .. string.rep("q", 60))
 
 -- A NUL inside a text the engine reads as C does (to its first NUL):
 -- "classic\0;killer:..." was taken as "classic" without a word.
