@@ -115,8 +115,7 @@ static int lkl_assign(lua_State *L)
     int ncells = killer_layout_geometry(kl)->ncells, cells[SL_MAX_CELLS];
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_Integer id = luaL_checkinteger(L, 3);
-    lua_Integer count = luaL_len(L, 2);
-    if (count > ncells) luaL_error(L, "assign: more than %d cells", ncells);
+    lua_Integer count = api_list_length(L, 2, "assign", "cells", ncells);
     for (int i = 0; i < (int)count; i++) {
         int isnum = 0;
         lua_geti(L, 2, i + 1);

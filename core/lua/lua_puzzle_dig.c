@@ -16,8 +16,7 @@
 static int api_cell_list(lua_State *L, int i, const char *fname, int ncells, int *cells)
 {
     luaL_checktype(L, i, LUA_TTABLE);
-    lua_Integer count = luaL_len(L, i);
-    if (count > ncells) api_error(L, "%s: more than %d cells", fname, ncells);
+    lua_Integer count = api_list_length(L, i, fname, "cells", ncells);
     for (lua_Integer k = 1; k <= count; k++) {
         lua_geti(L, i, k);
         int isnum = 0;
@@ -76,8 +75,7 @@ static int api_group_table(lua_State *L, int i, const char *fname, int ncells, i
                            int *start)
 {
     luaL_checktype(L, i, LUA_TTABLE);
-    lua_Integer ngroups = luaL_len(L, i);
-    if (ngroups > ncells) return api_error(L, "%s: more groups than cells", fname);
+    lua_Integer ngroups = api_list_length(L, i, fname, "groups", ncells);
     int total = 0;
     for (lua_Integer g = 1; g <= ngroups; g++) {
         int one[SL_MAX_CELLS], count = 1;

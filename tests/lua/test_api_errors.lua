@@ -197,4 +197,31 @@ refuses("keeps_unique: a rule added since that the solution breaks", function(so
   return asked:keeps_unique({0}, solution)
 end, g4, "keeps_unique: the solution does not solve the puzzle")
 
+-- Lists whose __len is negative or past 2^32: a negative count of groups
+-- wrote below the dig's arrays, one of cells was taken as none
+-- (keeps_unique answered true, assign "out of memory"), and (int) of
+-- 2^32 + 1 read one cage size.
+local function len_of(n)
+  return setmetatable({}, {__len = function() return n end, __index = function() return 2 end})
+end
+local dug = sudolab.puzzle{size = 4, givens = g4}
+refuses("groups: a negative count", sudolab.groups, len_of(-1000),
+        "groups: a list of -1000 groups, not 0..625")
+refuses("dig: a negative count of groups", function(groups)
+  return dug:dig(groups, g4)
+end, len_of(-1000), "dig: a list of -1000 groups, not 0..16")
+refuses("dig: a group of a negative count", function(group)
+  return dug:dig({0, group, 1}, g4)
+end, len_of(-1), "dig: a list of -1 cells, not 0..16")
+refuses("keeps_unique: a negative count", function(cells)
+  return dug:keeps_unique(cells, g4)
+end, len_of(-1), "keeps_unique: a list of -1 cells, not 0..16")
+refuses("assign: a negative count", function(cells)
+  local layout = sudolab.killer_layout{grid = g4, cages = pairs4}
+  return layout:assign(cells, 1)
+end, len_of(-1), "assign: a list of -1 cells, not 0..16")
+refuses("killer_partition: 2^32 + 1 sizes", partition,
+        with(killer, {sizes = len_of((1 << 32) + 1)}),
+        "killer_partition: a list of 4294967297 cage sizes, not 0..64")
+
 check.finish()
