@@ -135,4 +135,21 @@ broken novariant variants/thermo.lua 's/^return v$/return {name = "thermo"}/' &&
               grep -q "^killer .*median" "$T/out"'
 }
 
+# A user's variant (found through $SUDOLAB_PATH) whose puzzle answers
+# two lines: the second, an empty grid, was written without being read
+# back or counted. One puzzle a line, or the strategy's error.
+mkdir -p "$T/path"
+cat > "$T/path/twolines.lua" <<EOF
+local v = require("variant").make{name = "twolines", summary = "two lines a puzzle",
+  sizes = {9}, rules = "classic"}
+v.generate = function()
+  local p = sudolab.puzzle{size = 9, givens = "$PLAIN"}
+  return {line = function() return p:line() end, size = function() return 9 end,
+    givens = function() return p:givens() .. "\\n" .. string.rep(".", 81) end}
+end
+return v
+EOF
+SUDOLAB_PATH="$T/path" run generate --variant twolines
+check "twolines: generate refuses a puzzle of two lines and writes none" \
+    eval 'rc_is 1 && err_has "line holds a line break" && [ ! -s "$T/out" ]'
 finish

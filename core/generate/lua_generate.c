@@ -258,6 +258,12 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
         const char *line = lua_tolstring(L, -2, &len);
         if (len >= sizeof out->line)
             rc = sl_error_set(err, 0, 0, "the puzzle's line is too long (%zu bytes)", len);
+        /* One puzzle, one line: what follows a break, or a NUL, would be
+         * written without being read back and counted. */
+        else if (strcspn(line, "\r\n") != len)
+            rc = sl_error_set(err, 0, 0,
+                              "the puzzle's line holds a line break or a NUL byte at byte %zu",
+                              strcspn(line, "\r\n") + 1);
         else
             memcpy(out->line, line, len + 1);
     }
