@@ -257,6 +257,9 @@ bad_out() {
 bad_out "onto an existing file" "$T/afile" "--out $T/afile is a file, not a folder"
 bad_out "under a missing folder" "$T/none/r" "cannot make $T/none/r: its folder $T/none is missing"
 bad_out "under a file" "$T/afile/r" "cannot use $T/afile/r: Not a directory"
+# An empty name passed the check (its parent taken as "."), and the run
+# went to its end before "cannot make : No such file or directory".
+bad_out "empty" "" "--out is empty"
 check "and the file is left as it was" eval '[ "$(cat "$T/afile")" = data ] && [ ! -e "$T/none" ]'
 
 # --- Ctrl-C keeps what finished ------------------------------------------------

@@ -421,6 +421,7 @@ static int write_markdown(const struct writeup *w, struct sl_error *err)
 int report_check_dir(const char *dir, struct sl_error *err)
 {
     struct stat st;
+    if (dir[0] == '\0') return sl_error_set(err, 0, 0, "--out is empty: give a folder");
     if (stat(dir, &st) == 0) {
         if (!S_ISDIR(st.st_mode))
             return sl_error_set(err, 0, 0, "--out %s is a file, not a folder", dir);
