@@ -313,6 +313,12 @@ function M.maker(name, opts)
     end
     local p, why, info = by_seed(seed)
     if not p then return nil, why or "the generator made nothing" end
+    -- A slip in a user's variant once failed at p:line() below, naming
+    -- this file's line rather than the variant.
+    local kind = type(p)
+    if (kind ~= "userdata" and kind ~= "table") or type(p.line) ~= "function" then
+      error("variant " .. name .. ": its generator returned a " .. kind .. ", not a puzzle", 0)
+    end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,
     -- read once for both (its rules are the line's fourth field: writing

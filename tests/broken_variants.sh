@@ -152,4 +152,15 @@ EOF
 SUDOLAB_PATH="$T/path" run generate --variant twolines
 check "twolines: generate refuses a puzzle of two lines and writes none" \
     eval 'rc_is 1 && err_has "line holds a line break" && [ ! -s "$T/out" ]'
+# One whose generator returns a string: the error named scripts/
+# generate.lua's line ("attempt to call a nil value (method 'line')").
+cat > "$T/path/notapuzzle.lua" <<'EOF'
+local v = require("variant").make{name = "notapuzzle", summary = "a string a puzzle",
+  sizes = {9}, rules = "classic"}
+v.generate = function() return "a puzzle" end
+return v
+EOF
+SUDOLAB_PATH="$T/path" run generate --variant notapuzzle
+check "notapuzzle: generate names the variant and what it returned" \
+    eval 'rc_is 1 && err_has "variant notapuzzle: its generator returned a string, not a puzzle"'
 finish
