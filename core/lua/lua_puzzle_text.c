@@ -73,18 +73,19 @@ static int api_read(lua_State *L)
 
 /* The text write gives of p (snprintf's convention), pushed: written once
  * into a buffer on the stack when it fits, as most do, else measured
- * first. */
+ * first and written into a Lua buffer. A malloc'd copy was lost when the
+ * push failed at the memory cap, and a script that caught the error and
+ * asked again lost one each time, outside the cap. */
 static int api_push_written(lua_State *L, const struct puzzle *p,
-                            int (*write)(const struct puzzle *, char *, size_t), const char *fname)
+                            int (*write)(const struct puzzle *, char *, size_t))
 {
     char small[1024];
     int len = write(p, small, sizeof small);
     if ((size_t)len < sizeof small) return lua_pushlstring(L, small, (size_t)len), 1;
-    char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "%s: out of memory", fname);
+    luaL_Buffer b;
+    char *text = luaL_buffinitsize(L, &b, (size_t)len + 1);
     write(p, text, (size_t)len + 1);
-    lua_pushlstring(L, text, (size_t)len);
-    free(text);
+    luaL_pushresultsize(&b, (size_t)len);
     return 1;
 }
 
@@ -93,7 +94,7 @@ static int api_push_written(lua_State *L, const struct puzzle *p,
 static int api_line(lua_State *L)
 {
     struct api_puzzle *ap = api_check_puzzle(L, 1, "line");
-    api_push_written(L, &ap->p, format_sudolab_line, "line");
+    api_push_written(L, &ap->p, format_sudolab_line);
     uint8_t solution[SL_MAX_CELLS];
     if (ap->unique_nodes != API_NOT_COUNTED && api_unique_known(ap, solution)) {
         size_t len;
@@ -114,17 +115,16 @@ static int api_solo(lua_State *L)
         lua_pushstring(L, err.msg);
         return 2;
     }
-    char *text = malloc((size_t)len + 1);
-    if (text == NULL) return api_error(L, "solo: out of memory");
+    luaL_Buffer b; /* as api_push_written: nothing of C's to lose */
+    char *text = luaL_buffinitsize(L, &b, (size_t)len + 1);
     format_solo_id(&ap->p, text, (size_t)len + 1, &err);
-    lua_pushstring(L, text);
-    free(text);
+    luaL_pushresultsize(&b, (size_t)len);
     return 1;
 }
 
 static int api_rules_text(lua_State *L)
 {
-    return api_push_written(L, &api_check_puzzle(L, 1, "rules")->p, puzzle_rules_text, "rules");
+    return api_push_written(L, &api_check_puzzle(L, 1, "rules")->p, puzzle_rules_text);
 }
 
 void lua_puzzle_text_open(lua_State *L)
