@@ -163,4 +163,16 @@ EOF
 SUDOLAB_PATH="$T/path" run generate --variant notapuzzle
 check "notapuzzle: generate names the variant and what it returned" \
     eval 'rc_is 1 && err_has "variant notapuzzle: its generator returned a string, not a puzzle"'
+# One whose generator passes the memory cap: generate takes no
+# --max-memory, so its message must not send the user to one ("see
+# --max-memory" was followed by "this command does not take --max-memory").
+cat > "$T/path/hungry.lua" <<'EOF'
+local v = require("variant").make{name = "hungry", summary = "a gigabyte a puzzle",
+  sizes = {9}, rules = "classic"}
+v.generate = function() return string.rep("x", 1 << 30) end
+return v
+EOF
+SUDOLAB_PATH="$T/path" run generate --variant hungry
+check "hungry: generate names the cap, and no option it does not take" \
+    eval 'rc_is 1 && err_has "not enough memory (cap 256 MiB)" && ! err_has "see --max"'
 finish

@@ -502,7 +502,7 @@ check "an endless loop stops at the budget with file:line, exit 2" \
 printf 'local t = {}\nfor i = 1, 1e9 do t[i] = string.rep("x", 100) .. i end\n' > "$T/mem.lua"
 run run --max-memory 16 "$T/mem.lua"
 check "a memory bomb stops at the cap, exit 2" \
-    eval 'rc_is 2 && err_has "not enough memory (cap 16 MiB"'
+    eval 'rc_is 2 && err_has "not enough memory (cap 16 MiB; see --max-memory)"'
 printf 'local p = sudolab.puzzle{}\np:set(1, 2, "x")\n' > "$T/badarg.lua"
 run run "$T/badarg.lua"
 check "a bad API argument names its line and position" \

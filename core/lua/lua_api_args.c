@@ -116,8 +116,8 @@ uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint6
 {
     long long left = lua_host_budget_left(L) / cost;
     if (left <= 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
+        api_error(L, "%s: instruction budget exceeded before the search (none left%s)", fname,
+                  lua_host_see(L, "instructions"));
     return (uint64_t)left < nodes ? (uint64_t)left : nodes;
 }
 

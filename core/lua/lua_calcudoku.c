@@ -275,8 +275,8 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
     if (own == -2 && within != *nodes)
         api_error(L,
                   "%s: instruction budget exceeded: the draw's own count took the %llu nodes "
-                  "it had left (see --max-instructions)",
-                  fname, (unsigned long long)within);
+                  "it had left (budget exhausted%s)",
+                  fname, (unsigned long long)within, lua_host_see(L, "instructions"));
     if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;

@@ -76,6 +76,17 @@ struct lua_limits lua_limits_default(void)
 
 static struct lua_host *host_of(lua_State *L) { return *(struct lua_host **)lua_getextraspace(L); }
 
+/* lua_host_see for a host. */
+static const char *host_see(const struct lua_host *h, const char *which)
+{
+    if (!h->limits.named) return "";
+    return which[0] == 'i'   ? "; see --max-instructions"
+           : which[0] == 'm' ? "; see --max-memory"
+                             : "; see --max-seconds";
+}
+
+const char *lua_host_see(lua_State *L, const char *which) { return host_see(host_of(L), which); }
+
 /* Lua's allocator with a cap: past it the request fails and Lua raises
  * "not enough memory", which a script cannot catch into a crash. */
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -113,13 +124,13 @@ static void host_count(lua_State *L, lua_Debug *ar)
     char msg[128];                  /* luaL_error's format has no %lld */
     h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
     if (h->limits.instructions && h->executed > h->limits.instructions) {
-        snprintf(msg, sizeof msg, "instruction budget exceeded (%lld; see --max-instructions)",
-                 h->limits.instructions);
+        snprintf(msg, sizeof msg, "instruction budget exceeded (%lld%s)", h->limits.instructions,
+                 host_see(h, "instructions"));
         host_stop(L, msg);
     }
     if (atomic_load(&h->expired)) {
-        snprintf(msg, sizeof msg, "time budget exceeded (%g s of CPU; see --max-seconds)",
-                 h->limits.seconds);
+        snprintf(msg, sizeof msg, "time budget exceeded (%g s of CPU%s)", h->limits.seconds,
+                 host_see(h, "seconds"));
         host_stop(L, msg);
     }
 }
@@ -148,10 +159,11 @@ static double watch_spent(const struct lua_host *h)
 static void watch_hard_stop(const struct lua_host *h)
 {
     char msg[HOST_PATH_MAX + 256];
-    int len = snprintf(msg, sizeof msg,
-                       "sudolab: %s: stopped: past twice its time budget (%g s of CPU, "
-                       "see --max-seconds) inside a C function, a search or a finalizer\n",
-                       h->script[0] ? h->script : "script", h->limits.seconds);
+    int len =
+        snprintf(msg, sizeof msg,
+                 "sudolab: %s: stopped: past twice its time budget (%g s of CPU%s) "
+                 "inside a C function, a search or a finalizer\n",
+                 h->script[0] ? h->script : "script", h->limits.seconds, host_see(h, "seconds"));
     if (len > (int)sizeof msg - 1) len = (int)sizeof msg - 1;
     ssize_t wrote = write(STDERR_FILENO, msg, (size_t)len);
     (void)wrote;
@@ -600,8 +612,9 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
     if (status == LUA_OK) return 0;
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
-        sl_error_set(err, 0, 0, "%s: not enough memory (cap %zu MiB; see --max-memory)", h->script,
-                     h->limits.memory >> 20);
+        /* a generator's host runs no script file: no name to give */
+        sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)", h->script,
+                     h->script[0] ? ": " : "", h->limits.memory >> 20, host_see(h, "memory"));
     else if (msg == NULL)
         sl_error_set(err, 0, 0, "error object is not a string");
     else

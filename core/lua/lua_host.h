@@ -28,6 +28,9 @@ struct lua_limits {
     size_t memory;          /* bytes; 0: no limit */
     double seconds;         /* CPU seconds per run, and four times as many
                                wall-clock seconds; 0: no limit */
+    int named;              /* 1: the command takes --max-instructions,
+                               --max-memory and --max-seconds (run), and
+                               the messages of the limits point to them */
 };
 
 /* The defaults: SL_LUA_INSTRUCTIONS, SL_LUA_MEMORY and SL_LUA_SECONDS
@@ -91,6 +94,12 @@ int lua_host_charge_memory(struct lua_State *L, long long bytes);
 /* What is left of the run's instruction budget (LLONG_MAX: no budget),
  * and a charge to it for work done in C (a search's nodes). */
 long long lua_host_budget_left(struct lua_State *L);
+
+/* "; see --max-WHICH" (WHICH "instructions", "memory" or "seconds") for
+ * a limit's message when the command takes that option, else "": a
+ * generator's or a report's message once sent the user to an option the
+ * command refuses. */
+const char *lua_host_see(struct lua_State *L, const char *which);
 void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 /* The thread Lua rules are called on: the one that started the search
  * running. Returns the previous one, to be set back after the search. */

@@ -315,8 +315,8 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
     if (found == -1 && within < nodes)
         api_error(L,
                   "killer_unique: instruction budget exceeded: the search took the %llu "
-                  "nodes it had left (budget exhausted; see --max-instructions)",
-                  (unsigned long long)within);
+                  "nodes it had left (budget exhausted%s)",
+                  (unsigned long long)within, lua_host_see(L, "instructions"));
     return found;
 }
 

@@ -104,7 +104,8 @@ static int lkl_new(lua_State *L)
     if (box->layout == NULL) luaL_error(L, "killer_layout: out of memory");
     long long bytes = (long long)killer_layout_bytes(box->layout);
     if (lua_host_charge_memory(L, bytes))
-        luaL_error(L, "killer_layout: not enough memory (see --max-memory)");
+        luaL_error(L, "killer_layout: not enough memory (past the cap%s)",
+                   lua_host_see(L, "memory"));
     box->charged = bytes;
     return 1;
 }
@@ -134,7 +135,7 @@ static int lkl_assign(lua_State *L)
     long long bytes = (long long)killer_layout_bytes(kl);
     if (bytes > box->charged) {
         if (lua_host_charge_memory(L, bytes - box->charged))
-            luaL_error(L, "assign: not enough memory (see --max-memory)");
+            luaL_error(L, "assign: not enough memory (past the cap%s)", lua_host_see(L, "memory"));
         box->charged = bytes;
     }
     return 0;

@@ -110,10 +110,8 @@ static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const 
 {
     if (lua_host_charge_memory(L, (long long)bytes)) {
         api_release(L, ap);
-        api_error(L,
-                  "%s: not enough memory for the solver (%zu KiB more would pass the cap; "
-                  "see --max-memory)",
-                  fname, bytes >> 10);
+        api_error(L, "%s: not enough memory for the solver (%zu KiB more would pass the cap%s)",
+                  fname, bytes >> 10, lua_host_see(L, "memory"));
     }
     ap->charged += bytes;
 }
@@ -166,8 +164,8 @@ static unsigned long long api_allowance(lua_State *L, const struct api_puzzle *a
     unsigned long long allowance =
         (unsigned long long)(lua_host_budget_left(L) / api_node_cost(ap));
     if (allowance == 0)
-        api_error(L, "%s: instruction budget exceeded before the search (see --max-instructions)",
-                  fname);
+        api_error(L, "%s: instruction budget exceeded before the search (none left%s)", fname,
+                  lua_host_see(L, "instructions"));
     return allowance;
 }
 
@@ -226,8 +224,8 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
     if (gave_up && run->allowance < run->asked && run->allowance < API_NODE_LIMIT)
         api_error(L,
                   "%s: instruction budget exceeded: the search took the %llu nodes it had "
-                  "left (budget exhausted; see --max-instructions)",
-                  fname, run->allowance);
+                  "left (budget exhausted%s)",
+                  fname, run->allowance, lua_host_see(L, "instructions"));
     return gave_up && run->asked < API_NODE_LIMIT;
 }
 
