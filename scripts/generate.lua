@@ -137,6 +137,10 @@ function M.check(v, opts)
   if opts.clues and opts.clues > n * n then
     error(string.format("--clues %d: a %dx%d grid has %d cells", opts.clues, n, n, n * n), 0)
   end
+  -- "at most N" for the mark variants, which took 82 of 81 without a word
+  if opts.givens and opts.givens > n * n then
+    error(string.format("--givens %d: a %dx%d grid has %d cells", opts.givens, n, n, n * n), 0)
+  end
   if opts.grade then dig.grade_band(opts.grade) end
   dig.check_reach(v, opts)
   if v.check then v.check(opts) end
