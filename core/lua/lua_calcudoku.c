@@ -91,8 +91,10 @@ static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, 
 static void api_calc_op(lua_State *L, const char *fname, struct calc_draw *d, int k, lua_Integer id)
 {
     lua_rawgeti(L, -1, id);
-    const char *op = lua_tostring(L, -1);
-    if (op == NULL || strlen(op) > 1 || (op[0] && strchr("+-x/", op[0]) == NULL))
+    size_t len = 0;
+    const char *op = lua_tolstring(L, -1, &len);
+    /* len, not strlen: "+\0x" was taken as "+" */
+    if (op == NULL || len > 1 || (op[0] && strchr("+-x/", op[0]) == NULL))
         api_error(L, "%s: ops[%lld] must be \"\", \"+\", \"-\", \"x\" or \"/\"", fname,
                   (long long)id);
     d->op[k] = op[0];

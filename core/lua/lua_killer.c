@@ -118,9 +118,10 @@ static void api_sums_field(lua_State *L, int t, struct cage_text *ct)
     for (int p = 0; p < ct->map.nparts; p++) {
         int isnum = 0, type = lua_geti(L, t, p + 1);
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
-        int none = type == LUA_TBOOLEAN
-                       ? !lua_toboolean(L, -1)
-                       : type == LUA_TSTRING && strcmp(lua_tostring(L, -1), "?") == 0;
+        size_t len = 0; /* "?" whole: "?\0x" was taken */
+        const char *text = type == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+        int none =
+            type == LUA_TBOOLEAN ? !lua_toboolean(L, -1) : text && len == 1 && text[0] == '?';
         lua_pop(L, 1);
         if (!none && (type != LUA_TNUMBER || !isnum || v < 1 || v > CAGE_SUM_MAX))
             api_error(L, "cages_text: cage %d needs a sum 1..%d, or false or '?' for none", p + 1,

@@ -267,7 +267,10 @@ static int api_dig_groups(lua_State *L, struct api_puzzle *ap, uint8_t *solution
                           int *start, int ngroups)
 {
     int singles = lua_type(L, 4) == LUA_TSTRING;
-    if (singles && strcmp(lua_tostring(L, 4), "singles") != 0)
+    size_t len = 0;
+    const char *how = singles ? lua_tolstring(L, 4, &len) : NULL;
+    /* the whole string, not up to a NUL: "singles\0x" was taken */
+    if (singles && (len != 7 || memcmp(how, "singles", 7) != 0))
         return api_error(L, "dig: the third argument is a rating or \"singles\"");
     if (!singles && !lua_isnoneornil(L, 4))
         return api_dig_deduced(L, ap, solution, cells, start, ngroups);

@@ -149,6 +149,16 @@ refuses("add_rule: a rule with a NUL", function(rule)
 end, "diagonal\0x", "'add_rule' (a string without NUL bytes expected)")
 refuses("require: a name with a NUL (it loaded 'dig')", require, "dig\0x",
         "require: 'dig\\x00x' is not a module name")
+-- Words compared as C strings took what followed a NUL as said.
+refuses("dig: \"singles\" and a NUL", function(how)
+  return sudolab.puzzle{size = 4, givens = g4}:dig({0, 1}, g4, how)
+end, "singles\0x", "dig: the third argument is a rating or \"singles\"")
+refuses("calc_text: an op and a NUL", sudolab.calc_text,
+        {grid = g4, cages = pairs4, ops = with(plus8, {[1] = "+\0x"})},
+        "calc_text: ops[1] must be \"\", \"+\", \"-\", \"x\" or \"/\"")
+refuses("cages_text: '?' and a NUL", sudolab.cages_text,
+        {cages = "AABBCCDDEEFFGGHH", sums = {"?\0x", 7, 4, 6, 5, 5, 4, 6}},
+        "cages_text: cage 1 needs a sum 1..325, or false or '?' for none")
 -- A NUL or ESC quoted from the input is shown as \xNN: a NUL cut the
 -- message short, an ESC reached the terminal.
 refuses("givens: a NUL quoted whole", function(g)
