@@ -135,44 +135,30 @@ broken novariant variants/thermo.lua 's/^return v$/return {name = "thermo"}/' &&
               grep -q "^killer .*median" "$T/out"'
 }
 
-# A user's variant (found through $SUDOLAB_PATH) whose puzzle answers
-# two lines: the second, an empty grid, was written without being read
-# back or counted. One puzzle a line, or the strategy's error.
-mkdir -p "$T/path"
-cat > "$T/path/twolines.lua" <<EOF
-local v = require("variant").make{name = "twolines", summary = "two lines a puzzle",
-  sizes = {9}, rules = "classic"}
-v.generate = function()
-  local p = sudolab.puzzle{size = 9, givens = "$PLAIN"}
-  return {line = function() return p:line() end, size = function() return 9 end,
-    givens = function() return p:givens() .. "\\n" .. string.rep(".", 81) end}
-end
-return v
-EOF
-SUDOLAB_PATH="$T/path" run generate --variant twolines
+# user_generate NAME BODY: sudolab generate --variant NAME, NAME a user's
+# classic 9x9 variant on $SUDOLAB_PATH whose generate function is BODY.
+user_generate() {
+    mkdir -p "$T/path"
+    printf 'local v = require("variant").make{name = "%s", summary = "a user variant",\n  sizes = {9}, rules = "classic"}\nv.generate = function()\n%s\nend\nreturn v\n' \
+        "$1" "$2" > "$T/path/$1.lua"
+    SUDOLAB_PATH="$T/path" run generate --variant "$1"
+}
+# A puzzle that answers two lines: the second, an empty grid, was written
+# without being read back or counted. One puzzle a line, or an error.
+user_generate twolines "local p = sudolab.puzzle{size = 9, givens = \"$PLAIN\"}
+return {line = function() return p:line() end, size = function() return 9 end,
+  givens = function() return p:givens() .. '\\n' .. string.rep('.', 81) end}"
 check "twolines: generate refuses a puzzle of two lines and writes none" \
     eval 'rc_is 1 && err_has "line holds a line break" && [ ! -s "$T/out" ]'
-# One whose generator returns a string: the error named scripts/
-# generate.lua's line ("attempt to call a nil value (method 'line')").
-cat > "$T/path/notapuzzle.lua" <<'EOF'
-local v = require("variant").make{name = "notapuzzle", summary = "a string a puzzle",
-  sizes = {9}, rules = "classic"}
-v.generate = function() return "a puzzle" end
-return v
-EOF
-SUDOLAB_PATH="$T/path" run generate --variant notapuzzle
+# A string for a puzzle: the error named scripts/generate.lua's line
+# ("attempt to call a nil value (method 'line')"), not the variant.
+user_generate notapuzzle 'return "a puzzle"'
 check "notapuzzle: generate names the variant and what it returned" \
     eval 'rc_is 1 && err_has "variant notapuzzle: its generator returned a string, not a puzzle"'
-# One whose generator passes the memory cap: generate takes no
-# --max-memory, so its message must not send the user to one ("see
-# --max-memory" was followed by "this command does not take --max-memory").
-cat > "$T/path/hungry.lua" <<'EOF'
-local v = require("variant").make{name = "hungry", summary = "a gigabyte a puzzle",
-  sizes = {9}, rules = "classic"}
-v.generate = function() return string.rep("x", 1 << 30) end
-return v
-EOF
-SUDOLAB_PATH="$T/path" run generate --variant hungry
+# Past the memory cap: generate takes no --max-memory, so its message must
+# not send the user to one ("see --max-memory", then "this command does
+# not take --max-memory").
+user_generate hungry 'return string.rep("x", 1 << 30)'
 check "hungry: generate names the cap, and no option it does not take" \
     eval 'rc_is 1 && err_has "not enough memory (cap 256 MiB)" && ! err_has "see --max"'
 finish
