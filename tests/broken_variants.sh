@@ -161,4 +161,14 @@ check "notapuzzle: generate names the variant and what it returned" \
 user_generate hungry 'return string.rep("x", 1 << 30)'
 check "hungry: generate names the cap, and no option it does not take" \
     eval 'rc_is 1 && err_has "not enough memory (cap 256 MiB)" && ! err_has "see --max"'
+# A user's variant named as a module of scripts/ (marks) hides it from
+# every require: the mark variants failed in `variants` with "attempt
+# to call a nil value (field 'edges')" and no word of why.
+mkdir -p "$T/hide"
+printf 'return require("variant").make{name = "marks", summary = "mine", sizes = {9}, rules = "classic"}\n' \
+    > "$T/hide/marks.lua"
+SUDOLAB_PATH="$T/hide" run variants
+check "hide: variants says first which file hides scripts/marks.lua" \
+    eval 'head -n 1 "$T/err" | grep -q -F "warning: $T/hide/marks.lua hides " &&
+          head -n 1 "$T/err" | grep -q "/scripts/marks\.lua, which"'
 finish
