@@ -639,8 +639,14 @@ check "hint --state starts from pencil marks" eval 'rc_is 0 && out_has "hidden s
 run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/12356789/')" "$EASY"
 check "hint --state points at a crossed-out right digit (exit 1)" \
     eval 'rc_is 1 && out_is "r1c1: a mistake: the right digit was crossed out"'
-run hint --state "5 1 2" "$EASY"
-check "hint --state with too few tokens names the column" eval 'rc_is 2 && err_matches "^--state:1:"'
+run hint --state "5 1 3" "$EASY"
+check "hint --state with too few tokens says where it ends" \
+    eval 'rc_is 2 && err_has "--state:1:6: the state ends at cell 4: it takes 81 tokens"'
+# A token is quoted whole, escaped: the separator after it was quoted with
+# it ('123456789 '), an ESC reached the terminal.
+run hint --state "$(printf '5 \033[2J 3')" "$EASY"
+check "hint --state quotes a bad token whole, escaped" \
+    eval 'rc_is 2 && err_has "--state:1:3: cell 2: '"'"'\\x1B[2J'"'"' is not a set of candidates"'
 run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/123456789x/')" "$EASY"
 check "hint --state with a bad token names its column" eval 'rc_is 2 && err_matches "^--state:1:1:"'
 run rate --explain tests/data/x_matched.txt

@@ -252,9 +252,19 @@ static int hint_read_state(struct human *h, const uint8_t *givens, const char *m
         }
         int bad = p == start || (*p && *p != ' ' && *p != ',' && *p != '\t' && *p != '\n') ||
                   (set & ~lay->rs->domain[c]) || (givens[c] && set != digitset_of(givens[c]));
+        if (bad && *start == '\0') {
+            fprintf(stderr, "--state:1:%ld: the state ends at cell %d: it takes %d tokens\n",
+                    (long)(start - marks) + 1, c + 1, lay->ncells);
+            return -1;
+        }
         if (bad) {
-            fprintf(stderr, "--state:1:%ld: cell %d: '%.*s' is not a set of candidates %s\n",
-                    (long)(start - marks) + 1, c + 1, (int)(p - start) + 1, start,
+            /* The token whole, to its separator (the separator was shown
+             * with it), escaped: an ESC of the state reached the terminal. */
+            size_t len = strcspn(start, " ,\t\n");
+            char token[64];
+            sl_error_escape(token, sizeof token, start, len);
+            fprintf(stderr, "--state:1:%ld: cell %d: '%s' is not a set of candidates %s\n",
+                    (long)(start - marks) + 1, c + 1, token,
                     givens[c] ? "that keeps its given" : "the rules allow");
             return -1;
         }
