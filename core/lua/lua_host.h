@@ -94,13 +94,12 @@ int lua_host_charge_memory(struct lua_State *L, long long bytes);
 /* What is left of the run's instruction budget (LLONG_MAX: no budget),
  * and a charge to it for work done in C (a search's nodes). */
 long long lua_host_budget_left(struct lua_State *L);
-
+void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 /* "; see --max-WHICH" (WHICH "instructions", "memory" or "seconds") for
  * a limit's message when the command takes that option, else "": a
  * generator's or a report's message once sent the user to an option the
  * command refuses. */
 const char *lua_host_see(struct lua_State *L, const char *which);
-void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 /* The thread Lua rules are called on: the one that started the search
  * running. Returns the previous one, to be set back after the search. */
 struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);
