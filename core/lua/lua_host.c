@@ -292,8 +292,12 @@ static int host_clock(lua_State *L)
     return 1;
 }
 
+/* os.time() alone: the date table Lua's os.time(t) takes was ignored,
+ * and os.time{year = 2000, month = 1, day = 1} answered the time now. */
 static int host_time(lua_State *L)
 {
+    if (!lua_isnoneornil(L, 1))
+        return luaL_error(L, "os.time takes no date table here: it gives the current time alone");
     lua_pushinteger(L, (lua_Integer)time(NULL));
     return 1;
 }
