@@ -429,6 +429,47 @@ static void test_intersections_settled(void)
     CU_ASSERT_TRUE(narrows > 1000);
 }
 
+/* prop_remove over 40 cells, past one 32-cell batch: the cells before an
+ * emptied one lose the digits and are told (a new single queued), the
+ * emptied one is left empty and named, the cells after it keep theirs;
+ * without an emptied cell it says whether any cell lost a digit. */
+static void test_prop_remove(void)
+{
+    struct fixture f;
+    CU_ASSERT_EQUAL_FATAL(fixture_open(&f, 9, 3, 3, NULL), 0);
+    digitset cand[STATE_WORDS], was[STATE_WORDS];
+    CU_ASSERT_EQUAL_FATAL(start(&f, cand), SL_PROP_OK);
+    uint16_t cells[40];
+    for (int i = 0; i < 40; i++) cells[i] = (uint16_t)(80 - 2 * i);
+    digitset d12 = digitset_of(1) | digitset_of(2);
+    for (int empty_at = 5; empty_at < 40; empty_at += 30) { /* each batch */
+        struct prop_ctx ctx;
+        start(&f, cand);
+        cand[cells[empty_at - 1]] = digitset_of(1) | digitset_of(3);
+        cand[cells[empty_at]] = d12;
+        cand[cells[empty_at + 2]] = digitset_of(2) | digitset_of(4);
+        memcpy(was, cand, sizeof was);
+        propagate_view_fresh(&ctx, f.rules, cand);
+        CU_ASSERT_EQUAL(prop_remove(&ctx, cells, 40, d12), SL_PROP_CONTRADICTION);
+        CU_ASSERT_EQUAL(ctx.failed_cell, cells[empty_at]);
+        CU_ASSERT_EQUAL(cand[cells[empty_at]], 0);
+        for (int i = 0; i < empty_at; i++) CU_ASSERT_EQUAL(cand[cells[i]], was[cells[i]] & ~d12);
+        for (int i = empty_at + 1; i < 40; i++) CU_ASSERT_EQUAL(cand[cells[i]], was[cells[i]]);
+        CU_ASSERT_EQUAL(ctx.queue_len, 1);
+        CU_ASSERT_EQUAL(ctx.queue[0], cells[empty_at - 1]);
+    }
+    struct prop_ctx ctx;
+    start(&f, cand);
+    cand[cells[33]] &= ~digitset_of(7);
+    propagate_view_fresh(&ctx, f.rules, cand);
+    CU_ASSERT_EQUAL(prop_remove(&ctx, cells + 33, 1, digitset_of(7)), 0);
+    CU_ASSERT_FALSE(ctx.changed);
+    CU_ASSERT_EQUAL(prop_remove(&ctx, cells + 30, 4, digitset_of(7)), 1);
+    CU_ASSERT_TRUE(ctx.changed);
+    CU_ASSERT_EQUAL(prop_remove(&ctx, cells + 30, 4, digitset_of(7)), 0);
+    fixture_close(&f);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("propagate", NULL, NULL);
@@ -441,4 +482,5 @@ void tests_register(void)
     CU_add_test(s, "bad plugin units are refused", test_bad_plugin_units_are_refused);
     CU_add_test(s, "thermometer bounds", test_thermometer_bounds);
     CU_add_test(s, "intersections settled", test_intersections_settled);
+    CU_add_test(s, "prop_remove", test_prop_remove);
 }
