@@ -112,13 +112,9 @@ int cmd_report(int argc, char **argv)
     if (code >= 0) return code;
     /* The bound an experiment file's count has (the option parser's is
      * every command's, a hundred times larger). */
-    if (has_count && opt.count > REPORT_MAX_COUNT) {
-        fprintf(stderr,
-                "sudolab report: --count wants a whole number 1..%d, not '%ld'\n"
-                "(see 'sudolab report --help')\n",
-                REPORT_MAX_COUNT, opt.count);
-        return EXIT_BAD_INPUT;
-    }
+    if (has_count && opt.count > REPORT_MAX_COUNT)
+        return cmd_usage_error(&report_spec, "--count wants a whole number 1..%d, not '%ld'",
+                               REPORT_MAX_COUNT, opt.count);
     if (opt.nfiles != 1) {
         fprintf(stderr, "sudolab report: give one experiment file (see --help)\n");
         return EXIT_BAD_INPUT;
