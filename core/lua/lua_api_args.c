@@ -117,7 +117,7 @@ uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint6
     long long left = lua_host_budget_left(L) / cost;
     if (left <= 0)
         api_error(L, "%s: instruction budget exceeded before the search (none left%s)", fname,
-                  lua_host_see(L, "instructions"));
+                  lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
     return (uint64_t)left < nodes ? (uint64_t)left : nodes;
 }
 

@@ -278,7 +278,7 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
         api_error(L,
                   "%s: instruction budget exceeded: the draw's own count took the %llu nodes "
                   "it had left (budget exhausted%s)",
-                  fname, (unsigned long long)within, lua_host_see(L, "instructions"));
+                  fname, (unsigned long long)within, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
     if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;

@@ -77,15 +77,17 @@ struct lua_limits lua_limits_default(void)
 static struct lua_host *host_of(lua_State *L) { return *(struct lua_host **)lua_getextraspace(L); }
 
 /* lua_host_see for a host. */
-static const char *host_see(const struct lua_host *h, const char *which)
+static const char *host_see(const struct lua_host *h, enum lua_limit which)
 {
-    if (!h->limits.named) return "";
-    return which[0] == 'i'   ? "; see --max-instructions"
-           : which[0] == 'm' ? "; see --max-memory"
-                             : "; see --max-seconds";
+    static const char *const see[] = {
+        [LUA_LIMIT_INSTRUCTIONS] = "; see --max-instructions",
+        [LUA_LIMIT_MEMORY] = "; see --max-memory",
+        [LUA_LIMIT_SECONDS] = "; see --max-seconds",
+    };
+    return h->limits.named ? see[which] : "";
 }
 
-const char *lua_host_see(lua_State *L, const char *which) { return host_see(host_of(L), which); }
+const char *lua_host_see(lua_State *L, enum lua_limit which) { return host_see(host_of(L), which); }
 
 /* Lua's allocator with a cap: past it the request fails and Lua raises
  * "not enough memory", which a script cannot catch into a crash. */
@@ -125,12 +127,12 @@ static void host_count(lua_State *L, lua_Debug *ar)
     h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
     if (h->limits.instructions && h->executed > h->limits.instructions) {
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lld%s)", h->limits.instructions,
-                 host_see(h, "instructions"));
+                 host_see(h, LUA_LIMIT_INSTRUCTIONS));
         host_stop(L, msg);
     }
     if (atomic_load(&h->expired)) {
         snprintf(msg, sizeof msg, "time budget exceeded (%g s of CPU%s)", h->limits.seconds,
-                 host_see(h, "seconds"));
+                 host_see(h, LUA_LIMIT_SECONDS));
         host_stop(L, msg);
     }
 }
@@ -159,11 +161,11 @@ static double watch_spent(const struct lua_host *h)
 static void watch_hard_stop(const struct lua_host *h)
 {
     char msg[HOST_PATH_MAX + 256];
-    int len =
-        snprintf(msg, sizeof msg,
-                 "sudolab: %s: stopped: past twice its time budget (%g s of CPU%s) "
-                 "inside a C function, a search or a finalizer\n",
-                 h->script[0] ? h->script : "script", h->limits.seconds, host_see(h, "seconds"));
+    int len = snprintf(msg, sizeof msg,
+                       "sudolab: %s: stopped: past twice its time budget (%g s of CPU%s) "
+                       "inside a C function, a search or a finalizer\n",
+                       h->script[0] ? h->script : "script", h->limits.seconds,
+                       host_see(h, LUA_LIMIT_SECONDS));
     if (len > (int)sizeof msg - 1) len = (int)sizeof msg - 1;
     ssize_t wrote = write(STDERR_FILENO, msg, (size_t)len);
     (void)wrote;
@@ -618,7 +620,8 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         /* a generator's host runs no script file: no name to give */
         sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)", h->script,
-                     h->script[0] ? ": " : "", h->limits.memory >> 20, host_see(h, "memory"));
+                     h->script[0] ? ": " : "", h->limits.memory >> 20,
+                     host_see(h, LUA_LIMIT_MEMORY));
     else if (msg == NULL)
         sl_error_set(err, 0, 0, "error object is not a string");
     else

@@ -95,11 +95,12 @@ int lua_host_charge_memory(struct lua_State *L, long long bytes);
  * and a charge to it for work done in C (a search's nodes). */
 long long lua_host_budget_left(struct lua_State *L);
 void lua_host_charge_instructions(struct lua_State *L, long long instructions);
-/* "; see --max-WHICH" (WHICH "instructions", "memory" or "seconds") for
- * a limit's message when the command takes that option, else "": a
- * generator's or a report's message once sent the user to an option the
- * command refuses. */
-const char *lua_host_see(struct lua_State *L, const char *which);
+/* The limits a message may point to, each an option of run. */
+enum lua_limit { LUA_LIMIT_INSTRUCTIONS, LUA_LIMIT_MEMORY, LUA_LIMIT_SECONDS };
+/* "; see --max-instructions" (--max-memory, --max-seconds) for a limit's
+ * message when the command takes that option, else "": a generator's or a
+ * report's message once sent the user to an option the command refuses. */
+const char *lua_host_see(struct lua_State *L, enum lua_limit which);
 /* The thread Lua rules are called on: the one that started the search
  * running. Returns the previous one, to be set back after the search. */
 struct lua_State *lua_host_set_caller(struct lua_State *L, struct lua_State *caller);

@@ -317,7 +317,7 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
         api_error(L,
                   "killer_unique: instruction budget exceeded: the search took the %llu "
                   "nodes it had left (budget exhausted%s)",
-                  (unsigned long long)within, lua_host_see(L, "instructions"));
+                  (unsigned long long)within, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
     return found;
 }
 

@@ -105,7 +105,7 @@ static int lkl_new(lua_State *L)
     long long bytes = (long long)killer_layout_bytes(box->layout);
     if (lua_host_charge_memory(L, bytes))
         luaL_error(L, "killer_layout: not enough memory (past the cap%s)",
-                   lua_host_see(L, "memory"));
+                   lua_host_see(L, LUA_LIMIT_MEMORY));
     box->charged = bytes;
     return 1;
 }
@@ -135,7 +135,8 @@ static int lkl_assign(lua_State *L)
     long long bytes = (long long)killer_layout_bytes(kl);
     if (bytes > box->charged) {
         if (lua_host_charge_memory(L, bytes - box->charged))
-            luaL_error(L, "assign: not enough memory (past the cap%s)", lua_host_see(L, "memory"));
+            luaL_error(L, "assign: not enough memory (past the cap%s)",
+                       lua_host_see(L, LUA_LIMIT_MEMORY));
         box->charged = bytes;
     }
     return 0;

@@ -111,7 +111,7 @@ static void api_charge(lua_State *L, struct api_puzzle *ap, size_t bytes, const 
     if (lua_host_charge_memory(L, (long long)bytes)) {
         api_release(L, ap);
         api_error(L, "%s: not enough memory for the solver (%zu KiB more would pass the cap%s)",
-                  fname, bytes >> 10, lua_host_see(L, "memory"));
+                  fname, bytes >> 10, lua_host_see(L, LUA_LIMIT_MEMORY));
     }
     ap->charged += bytes;
 }
@@ -165,7 +165,7 @@ static unsigned long long api_allowance(lua_State *L, const struct api_puzzle *a
         (unsigned long long)(lua_host_budget_left(L) / api_node_cost(ap));
     if (allowance == 0)
         api_error(L, "%s: instruction budget exceeded before the search (none left%s)", fname,
-                  lua_host_see(L, "instructions"));
+                  lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
     return allowance;
 }
 
@@ -225,7 +225,7 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
         api_error(L,
                   "%s: instruction budget exceeded: the search took the %llu nodes it had "
                   "left (budget exhausted%s)",
-                  fname, run->allowance, lua_host_see(L, "instructions"));
+                  fname, run->allowance, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
     return gave_up && run->asked < API_NODE_LIMIT;
 }
 
