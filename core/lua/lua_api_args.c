@@ -121,6 +121,14 @@ uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint6
     return (uint64_t)left < nodes ? (uint64_t)left : nodes;
 }
 
+int api_budget_exhausted(lua_State *L, const char *fname, const char *who, unsigned long long nodes)
+{
+    return api_error(L,
+                     "%s: instruction budget exceeded: %s took the %llu nodes it had left "
+                     "(budget exhausted%s)",
+                     fname, who, nodes, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
+}
+
 void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,
                       uint8_t *solution)
 {

@@ -165,6 +165,11 @@ uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
  * leaves at cost instructions a node, which the caller then charges.
  * Raises when nothing is left. */
 uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes);
+/* Raises "fname: instruction budget exceeded: WHO took the N nodes it had
+ * left (budget exhausted)", for a search stopped at what api_nodes_within
+ * allowed it. */
+int api_budget_exhausted(lua_State *L, const char *fname, const char *who,
+                         unsigned long long nodes);
 
 /* Argument arg, which must be a puzzle not yet collected. */
 static inline struct api_puzzle *api_check_puzzle(lua_State *L, int arg, const char *fname)

@@ -275,10 +275,7 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
                   : calc_small_count(d, grid, 2, grids, &visited);
     lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
     if (own == -2 && within != *nodes)
-        api_error(L,
-                  "%s: instruction budget exceeded: the draw's own count took the %llu nodes "
-                  "it had left (budget exhausted%s)",
-                  fname, (unsigned long long)within, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
+        api_budget_exhausted(L, fname, "the draw's own count", within);
     if (own == -2) return -1;
     if (own == 2) return 2;
     if (small == API_CALC_OWN_EASY && own == 1 && settled) return API_CALC_EASY;

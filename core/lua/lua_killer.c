@@ -314,10 +314,7 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
     lua_host_charge_instructions(L, (long long)stats.nodes * cost);
     if (found == -2) api_error(L, "killer_unique: %s", err.msg);
     if (found == -1 && within < nodes)
-        api_error(L,
-                  "killer_unique: instruction budget exceeded: the search took the %llu "
-                  "nodes it had left (budget exhausted%s)",
-                  (unsigned long long)within, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
+        api_budget_exhausted(L, "killer_unique", "the search", within);
     return found;
 }
 

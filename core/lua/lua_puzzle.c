@@ -161,12 +161,7 @@ static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p
 static unsigned long long api_allowance(lua_State *L, const struct api_puzzle *ap,
                                         const char *fname)
 {
-    unsigned long long allowance =
-        (unsigned long long)(lua_host_budget_left(L) / api_node_cost(ap));
-    if (allowance == 0)
-        api_error(L, "%s: instruction budget exceeded before the search (none left%s)", fname,
-                  lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
-    return allowance;
+    return api_nodes_within(L, fname, api_node_cost(ap), UINT64_MAX);
 }
 
 int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid)
@@ -222,10 +217,7 @@ int api_search_end(lua_State *L, struct api_puzzle *ap, const char *fname, struc
                                         : LLONG_MAX);
     api_raise_rule_error(L, ap, fname);
     if (gave_up && run->allowance < run->asked && run->allowance < API_NODE_LIMIT)
-        api_error(L,
-                  "%s: instruction budget exceeded: the search took the %llu nodes it had "
-                  "left (budget exhausted%s)",
-                  fname, run->allowance, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS));
+        api_budget_exhausted(L, fname, "the search", run->allowance);
     return gave_up && run->asked < API_NODE_LIMIT;
 }
 
