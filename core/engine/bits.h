@@ -24,8 +24,9 @@ static inline digitset digitset_rest(digitset s) { return s & (s - 1); }
 /* The digits of n cells of cand. The lengths a 9x9 grid's scans read
  * most (a box and a line meet in three cells and keep six apart, a house
  * keeps seven apart from a two-cell cage) are unrolled, and the function
- * is inlined so that each call's length test can fold: loop counters
- * were a third of these scans. */
+ * is inlined so that each call's length test can fold: on lists this
+ * short the loop counter is much of the work (scripts/RESULTS_killer.md,
+ * kcost). */
 static inline __attribute__((always_inline)) digitset
 digitset_union_of(const digitset *cand, const uint16_t *cells, int n)
 {
