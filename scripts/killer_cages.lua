@@ -100,9 +100,6 @@ function M.check(opts)
                           opts.cage_sizes, size, low, high), 0)
     end
   end
-  if opts.givens and opts.givens > n * n then
-    error(string.format("--givens %d: a %dx%d grid has %d cells", opts.givens, n, n, n * n), 0)
-  end
   if opts.max_cage and high > n then
     error(string.format("--max-cage %d: a cage of distinct digits on a %dx%d grid has at most %d cells",
                         high, n, n, n), 0)

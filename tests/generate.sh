@@ -259,8 +259,10 @@ refused "unknown variant 'kiler'; did you mean 'killer'? (one of: antiking," --v
 refused "unknown variant 'nosuch'" --variant nosuch
 refused "unknown thermo strategy 'bare' (one of: prune, graded)" --variant thermo --strategy bare
 refused "kropki does not take --lines (no kropki strategy uses it)" --variant kropki --lines 3
-# "at most N" givens past the cells: taken without a word (killer refused it)
+# "at most N" givens past the cells: taken without a word (killer refused it,
+# in a check of its own that generate.lua's one check replaced)
 refused "--givens 82: a 9x9 grid has 81 cells" --variant kropki --givens 82
+refused "--givens 82: a 9x9 grid has 81 cells" --variant killer --givens 82
 refused "xv cannot be unique without givens: swapping the digits 1-2, 3-4, 6-7 and 8-9" \
     --variant xv --strategy bare
 refused "sandwich cannot be unique without givens: swapping 1 and 9" --variant sandwich --givens 0
