@@ -260,12 +260,12 @@ bad_out "under a file" "$T/afile/r" "cannot use $T/afile/r: Not a directory"
 # An empty name passed the check (its parent taken as "."), and the run
 # went to its end before "cannot make : No such file or directory".
 bad_out "empty" "" "--out is empty"
+check "and the file is left as it was" eval '[ "$(cat "$T/afile")" = data ] && [ ! -e "$T/none" ]'
 # --count past the experiment file's own bound (10^7) was taken.
 timeout 20 "$S" report --count 10000001 --out "$T/big" "$T/long.lua" 2> "$T/err"
 rc=$?
 check "--count past 10^7: exit 2 at once, the bound named" eval \
     '[ $rc -eq 2 ] && grep -q -F "count wants a whole number 1..10000000" "$T/err" && [ ! -e "$T/big" ]'
-check "and the file is left as it was" eval '[ "$(cat "$T/afile")" = data ] && [ ! -e "$T/none" ]'
 
 # --- Ctrl-C keeps what finished ------------------------------------------------
 # interrupted EXPERIMENT OUT WHAT: Ctrl-C a second into the report.
