@@ -647,6 +647,10 @@ check "hint --state with too few tokens says where it ends" \
 run hint --state "$(printf '5 \033[2J 3')" "$EASY"
 check "hint --state quotes a bad token whole, escaped" \
     eval 'rc_is 2 && err_has "--state:1:3: cell 2: '"'"'\\x1B[2J'"'"' is not a set of candidates"'
+# A long token was cut at 63 bytes without a sign: 64 shown, then "...".
+run hint --state "5 $(printf 'x%.0s' $(seq 70)) 3" "$EASY"
+WANT="'$(printf 'x%.0s' $(seq 64))...' is not a set of candidates"
+check "hint --state cuts a long bad token with '...'" eval 'rc_is 2 && err_has "$WANT"'
 run hint --state "$(printf '%s' "$MARKS" | sed 's/^123456789/123456789x/')" "$EASY"
 check "hint --state with a bad token names its column" eval 'rc_is 2 && err_matches "^--state:1:1:"'
 run rate --explain tests/data/x_matched.txt

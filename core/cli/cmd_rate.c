@@ -259,10 +259,12 @@ static int hint_read_state(struct human *h, const uint8_t *givens, const char *m
         }
         if (bad) {
             /* The token whole, to its separator (the separator was shown
-             * with it), escaped: an ESC of the state reached the terminal. */
+             * with it), escaped: an ESC of the state reached the terminal.
+             * A long one is cut, and "..." says so. */
             size_t len = strcspn(start, " ,\t\n");
-            char token[64];
-            sl_error_escape(token, sizeof token, start, len);
+            char token[96];
+            size_t cut = sl_error_escape(token, 92, start, len < 64 ? len : 64);
+            snprintf(token + cut, sizeof token - cut, "%s", len > 64 ? "..." : "");
             fprintf(stderr, "--state:1:%ld: cell %d: '%s' is not a set of candidates %s\n",
                     (long)(start - marks) + 1, c + 1, token,
                     givens[c] ? "that keeps its given" : "the rules allow");
