@@ -201,8 +201,9 @@ int prop_restrict(struct prop_ctx *ctx, int cell, digitset allowed);
 /* Removes `digits` from each of the count cells, in order, as
  * prop_restrict(ctx, cell, ~digits) would: 1 when some cell lost any, 0
  * when none held them, or SL_PROP_CONTRADICTION at the first cell left
- * empty. One call for a list, where a rule would call prop_restrict per
- * cell. */
+ * empty (the cells after it left as they were, as a pass that stopped
+ * there would leave them). One call for a list, where a rule would call
+ * prop_restrict per cell. */
 int prop_remove(struct prop_ctx *ctx, const uint16_t *cells, int count, digitset digits);
 /* The calling rule's next due group (no longer due once returned), or -1
  * when none is left. A group the hook itself changes is due again. */
