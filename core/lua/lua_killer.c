@@ -241,12 +241,12 @@ static void api_killer_read(lua_State *L, const char *fname, struct killer_draw 
     d->fewest = (int)api_field_integer(L, "fewest", fname, 1, d->geo.ncells, 1);
     d->most = (int)api_field_integer(L, "most", fname, d->fewest, d->geo.ncells, d->geo.ncells);
     lua_getfield(L, 1, "sizes");
-    /* the length checked whole: (int) of 2^32 + 1 read one size */
-    d->nsizes = lua_istable(L, -1)
-                    ? (int)api_list_length(L, -1, fname, "cage sizes", KILLER_DRAW_SIZES_MAX)
-                    : 0;
-    if (d->nsizes < 1 || d->nsizes > KILLER_DRAW_SIZES_MAX)
+    /* the length compared whole, before the cast: (int) of 2^32 + 1 read
+     * one size */
+    lua_Integer nsizes = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+    if (nsizes < 1 || nsizes > KILLER_DRAW_SIZES_MAX)
         api_error(L, "%s: sizes must list 1 to %d cage sizes", fname, KILLER_DRAW_SIZES_MAX);
+    d->nsizes = (int)nsizes;
     for (int i = 0; i < d->nsizes; i++) {
         lua_rawgeti(L, -1, i + 1);
         int ok = 0;

@@ -232,6 +232,8 @@ refuses("assign: a negative count", function(cells)
 end, len_of(-1), "assign: a list of -1 cells, not 0..16")
 refuses("killer_partition: 2^32 + 1 sizes", partition,
         with(killer, {sizes = len_of((1 << 32) + 1)}),
-        "killer_partition: a list of 4294967297 cage sizes, not 0..64")
+        "killer_partition: sizes must list 1 to 64 cage sizes")
+refuses("killer_partition: a negative count of sizes", partition,
+        with(killer, {sizes = len_of(-1)}), "killer_partition: sizes must list 1 to 64 cage sizes")
 
 check.finish()
