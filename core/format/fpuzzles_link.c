@@ -61,36 +61,39 @@ static long fl_payload(const char *text, size_t len, size_t *plen)
     return (long)(at - text);
 }
 
-/* fpuzzles_detect of a line with a '/' after its blanks at `at`: a link
- * to a host, or a bare code. */
-static int fl_detect_link(const char *text, size_t len, size_t at)
+/* 1 when the word at `at` names one of the hosts. */
+static int fl_names_host(const char *text, size_t len, size_t at)
 {
     size_t word;
     for (word = at; word < len && !fl_blank(text[word]);) word++;
     if (memchr(text + at, '/', word - at) || memchr(text + at, ':', word - at))
         for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0]; i++)
-            if (fl_find(text + at, word - at, fl_hosts[i])) return FPUZZLES_CODE;
-    size_t from = at + fl_prefix(text + at, word - at);
-    if (!lz_base64_starts_with(text + from, word - from, '{')) return 0;
-    for (size_t i = from; i < word; i++)
-        if (!fl_base64_char(text[i])) return 0;
-    return FPUZZLES_CODE;
+            if (fl_find(text + at, word - at, fl_hosts[i])) return 1;
+    return 0;
+}
+
+/* FPUZZLES_CODE when the word at `at` is a bare code (SudokuPad's prefix,
+ * then base64 whose text starts with '{'), else 0. Its first byte outside
+ * base64 (a grid's '.' or blank) decides most lines. */
+static int fl_bare_code(const char *text, size_t len, size_t at)
+{
+    size_t from = at + fl_prefix(text + at, len - at), word;
+    for (word = from; word < len && !fl_blank(text[word]); word++)
+        if (!fl_base64_char(text[word])) return 0;
+    return lz_base64_starts_with(text + from, word - from, '{') ? FPUZZLES_CODE : 0;
 }
 
 /* Cheap rejections first: the reader asks this of every line. Every
  * host's name ends in '/', so a line without one (every plain grid) is
- * a bare code or nothing, and its first byte outside base64 (a grid's
- * '.' or blank) decides. */
+ * no link and goes straight to the bare code's test. */
 int fpuzzles_detect(const char *text, size_t len)
 {
-    size_t at = 0, word;
+    size_t at = 0;
     while (at < len && fl_blank(text[at])) at++;
     if (at < len && text[at] == '{') return FPUZZLES_JSON;
-    if (at < len && memchr(text + at, '/', len - at)) return fl_detect_link(text, len, at);
-    size_t from = at + fl_prefix(text + at, len - at); /* its letters are the word's */
-    for (word = from; word < len && !fl_blank(text[word]); word++)
-        if (!fl_base64_char(text[word])) return 0;
-    return lz_base64_starts_with(text + from, word - from, '{') ? FPUZZLES_CODE : 0;
+    if (at < len && memchr(text + at, '/', len - at) && fl_names_host(text, len, at))
+        return FPUZZLES_CODE;
+    return fl_bare_code(text, len, at);
 }
 
 /* Undoes %-escapes of payload into out, keeping where each byte came
