@@ -4,6 +4,7 @@
 #include "format_regex.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 pcre2_code *format_regex_compile(const char *pattern, uint32_t options)
 {
@@ -24,6 +25,18 @@ int format_regex_match(const pcre2_code *re, const char *text, size_t len, pcre2
     if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
         rc = pcre2_match(re, subject, len, 0, PCRE2_NO_JIT, match, context);
     return rc >= 0;
+}
+
+const char *format_find(const char *text, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; i + n <= len; i++) {
+        const char *at = memchr(text + i, word[0], len - n + 1 - i);
+        if (at == NULL) return NULL;
+        i = (size_t)(at - text);
+        if (memcmp(at, word, n) == 0) return at;
+    }
+    return NULL;
 }
 
 struct format_regex_room *format_regex_room_new(size_t most)

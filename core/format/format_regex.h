@@ -25,6 +25,11 @@ pcre2_code *format_regex_compile(const char *pattern, uint32_t options);
 int format_regex_match(const pcre2_code *re, const char *text, size_t len, pcre2_match_data *match,
                        pcre2_match_context *context);
 
+/* The first occurrence of word (NUL-terminated, not empty) in
+ * text[0..len), or NULL: the plain byte test a reader makes before a
+ * pattern, or instead of one. */
+const char *format_find(const char *text, size_t len, const char *word);
+
 /* A JIT stack of up to `most` bytes (its pages used only as a match
  * needs them), in a match context for format_regex_match. A group
  * repeated without being possessive keeps a few bytes a repetition on

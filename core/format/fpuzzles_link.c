@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format_regex.h"
 #include "lz_string.h"
 
 /* Where the links carry the puzzle: after one of these. */
@@ -16,15 +17,6 @@ static const char *const fl_hosts[] = {"f-puzzles.com/", "sudokupad.app/",
                                        "crackingthecryptic.com/"};
 
 static int fl_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-/* The first occurrence of s in text[0..len), or NULL. */
-static const char *fl_find(const char *text, size_t len, const char *s)
-{
-    size_t n = strlen(s);
-    for (size_t i = 0; i + n <= len; i++)
-        if (memcmp(text + i, s, n) == 0) return text + i;
-    return NULL;
-}
 
 static int fl_base64_char(char c)
 {
@@ -46,11 +38,11 @@ static long fl_payload(const char *text, size_t len, size_t *plen)
 {
     const char *at = NULL, *end = text + len;
     for (size_t i = 0; i < sizeof fl_markers / sizeof fl_markers[0] && !at; i++)
-        if ((at = fl_find(text, len, fl_markers[i])) != NULL) at += strlen(fl_markers[i]);
+        if ((at = format_find(text, len, fl_markers[i])) != NULL) at += strlen(fl_markers[i]);
     for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0] && !at; i++)
-        if ((at = fl_find(text, len, fl_hosts[i])) != NULL) {
+        if ((at = format_find(text, len, fl_hosts[i])) != NULL) {
             at += strlen(fl_hosts[i]);
-            const char *p = fl_find(at, (size_t)(end - at), "fpuz");
+            const char *p = format_find(at, (size_t)(end - at), "fpuz");
             at = p ? p : at;
         }
     if (at == NULL) at = text;
@@ -68,7 +60,7 @@ static int fl_names_host(const char *text, size_t len, size_t at)
     for (word = at; word < len && !fl_blank(text[word]);) word++;
     if (memchr(text + at, '/', word - at) || memchr(text + at, ':', word - at))
         for (size_t i = 0; i < sizeof fl_hosts / sizeof fl_hosts[0]; i++)
-            if (fl_find(text + at, word - at, fl_hosts[i])) return 1;
+            if (format_find(text + at, word - at, fl_hosts[i])) return 1;
     return 0;
 }
 
@@ -128,9 +120,9 @@ int fpuzzles_read_code(const char *text, size_t len, int flags, struct puzzle *p
     while (at < len && fl_blank(text[at])) at++;
     for (word = at; word < len && !fl_blank(text[word]);) word++;
     long col = (long)at + fl_payload(text + at, word - at, &plen) + 1;
-    if ((fl_find(text + at, word - at, fl_hosts[1]) ||
-         fl_find(text + at, word - at, fl_hosts[2])) &&
-        !fl_find(text + at, word - at, "fpuz"))
+    if ((format_find(text + at, word - at, fl_hosts[1]) ||
+         format_find(text + at, word - at, fl_hosts[2])) &&
+        !format_find(text + at, word - at, "fpuz"))
         return sl_error_set(
             err, 0, (long)at + 1,
             "this SudokuPad link holds no f-puzzles puzzle (its own forms and short "
