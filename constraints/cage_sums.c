@@ -28,9 +28,10 @@ struct sum_item {
     int ngroups;
     long combo_first; /* into combos */
     long combo_count; /* -1: pruned by groups, by an exact walk or by bounds */
-    /* With 1 to 64 combinations: per digit d, which of them hold it (bit
-     * j: combination j) at has[has_first + d]; else -1. */
-    int has_first;
+    /* With 1 to SUM_HAS_WORDS * 64 combinations: per digit d, which of
+     * them hold it (bit j of word j / 64: combination j) in has_words
+     * words from has[has_first + d * has_words]; else -1. */
+    int has_first, has_words;
     int by_groups; /* several groups, pruned set by set (sum_groups.h) */
     /* by_groups of a sum with weights of 1 and -1: the total a group's
      * sets add up to once each cell of weight -1 holds N+1 less its digit
@@ -85,8 +86,14 @@ struct sum_set {
     int mirror;                        /* sum_set_mirror_differences */
 };
 
-/* The count lowest bits set (count 0..64): a whole list's members. */
-static uint64_t low_bits(int count)
+/* Lists of up to this many 64-bit words of combinations get their
+ * digits' masks: a 16x16 cage's list runs to hundreds, and reading the
+ * masks word by word costs less than testing each combination. */
+#define SUM_HAS_WORDS 8
+
+/* The count lowest bits set (count 0..64, more reads as 64): a whole
+ * list's members. */
+static uint64_t low_bits(long count)
 {
     return count >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << count) - 1;
 }
@@ -290,15 +297,16 @@ static int sum_list_key(const struct sum_item *it)
 /* Per digit, the combinations of item it's new list that hold it. */
 static int sum_set_has_digits(struct sum_set *s, struct sum_item *it, struct sl_error *err)
 {
-    if (vec_grow((void **)&s->has, &s->has_cap, s->nhas + s->size + 1, sizeof *s->has, err))
-        return -1;
+    int words = (int)((it->combo_count + 63) / 64), n = (s->size + 1) * words;
+    if (vec_grow((void **)&s->has, &s->has_cap, s->nhas + n, sizeof *s->has, err)) return -1;
     uint64_t *has = s->has + s->nhas;
     it->has_first = s->nhas;
-    s->nhas += s->size + 1;
-    for (int d = 0; d <= s->size; d++) has[d] = 0;
+    it->has_words = words;
+    s->nhas += n;
+    for (int k = 0; k < n; k++) has[k] = 0;
     for (long j = 0; j < it->combo_count; j++)
         for (digitset m = s->combos[it->combo_first + j]; m; m = digitset_rest(m))
-            has[digitset_first(m)] |= UINT64_C(1) << j;
+            has[digitset_first(m) * words + j / 64] |= UINT64_C(1) << (j % 64);
     return 0;
 }
 
@@ -314,6 +322,7 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
         it->combo_first = s->items[first].combo_first;
         it->combo_count = s->items[first].combo_count;
         it->has_first = s->items[first].has_first;
+        it->has_words = s->items[first].has_words;
         return 0;
     }
     long count = cage_combos_for(s->size, it->count, it->total, NULL, 0);
@@ -328,7 +337,7 @@ static int sum_set_list(struct sum_set *s, struct sum_item *it, struct sl_error 
         return -1;
     cage_combos_for(s->size, it->count, it->total, s->combos + s->ncombos, count);
     s->ncombos += count;
-    return count <= 64 ? sum_set_has_digits(s, it, err) : 0;
+    return count <= SUM_HAS_WORDS * 64 ? sum_set_has_digits(s, it, err) : 0;
 }
 
 /* The houses holding some of item it's cells, in increasing order, into
@@ -693,30 +702,34 @@ static const digitset *sum_combos_of(const struct sum_set *s, const struct sum_i
  * holding every forced digit, no digit outside the sum's reach, and a
  * digit of each cell to check are found digit by digit, not combination
  * by combination. */
-static digitset sum_survivors_by_digits(const struct sum_set *s, const struct sum_item *it,
-                                        const struct sum_view *v, digitset forced, digitset *can,
-                                        int *count)
+static inline digitset sum_survivors_by_digits(const struct sum_set *s, const struct sum_item *it,
+                                               const struct sum_view *v, digitset forced,
+                                               digitset *can, int *count, int words)
 {
     const digitset *list = sum_combos_of(s, it);
-    const uint64_t *has = s->has + it->has_first;
-    uint64_t live = low_bits(it->combo_count);
-    digitset needed = ~(digitset)0;
-    for (digitset m = forced; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
+    digitset needed = ~(digitset)0, any = 0;
     digitset beyond = digitset_all(s->size) & ~(v->reach | v->placed);
-    for (digitset m = beyond; m; m = digitset_rest(m)) live &= ~has[digitset_first(m)];
-    for (int i = 0; i < v->ncheck && live; i++) {
-        uint64_t meets = 0;
-        for (digitset m = v->check[i] & ~v->placed; m; m = digitset_rest(m))
-            meets |= has[digitset_first(m)];
-        live &= meets;
+    int survivors = 0;
+    for (int w = 0; w < words; w++) {
+        const uint64_t *has = s->has + it->has_first + w;
+        uint64_t live = low_bits(it->combo_count - 64L * w);
+        for (digitset m = forced; m; m = digitset_rest(m)) live &= has[digitset_first(m) * words];
+        for (digitset m = beyond; m; m = digitset_rest(m)) live &= ~has[digitset_first(m) * words];
+        for (int i = 0; i < v->ncheck && live; i++) {
+            uint64_t meets = 0;
+            for (digitset m = v->check[i] & ~v->placed; m; m = digitset_rest(m))
+                meets |= has[digitset_first(m) * words];
+            live &= meets;
+        }
+        survivors += __builtin_popcountll(live);
+        for (; live; live &= live - 1) {
+            digitset rest = list[64 * w + __builtin_ctzll(live)] & ~v->placed;
+            any |= rest;
+            needed &= rest;
+        }
     }
-    *can = 0;
-    *count = __builtin_popcountll(live);
-    for (; live; live &= live - 1) {
-        digitset rest = list[__builtin_ctzll(live)] & ~v->placed;
-        *can |= rest;
-        needed &= rest;
-    }
+    *can = any;
+    *count = survivors;
     return needed;
 }
 
@@ -724,7 +737,12 @@ static digitset sum_survivors_by_digits(const struct sum_set *s, const struct su
 static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it,
                               const struct sum_view *v, digitset forced, digitset *can, int *count)
 {
-    if (it->has_first >= 0) return sum_survivors_by_digits(s, it, v, forced, can, count);
+    /* One word, the 9x9 grids' every list, with the word count a
+     * constant. */
+    if (it->has_first >= 0 && it->has_words == 1)
+        return sum_survivors_by_digits(s, it, v, forced, can, count, 1);
+    if (it->has_first >= 0)
+        return sum_survivors_by_digits(s, it, v, forced, can, count, it->has_words);
     const digitset *list = sum_combos_of(s, it);
     digitset needed = ~(digitset)0;
     *can = 0;
@@ -1008,10 +1026,14 @@ int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
         placed |= m;
     }
     if (it->has_first >= 0) { /* the combinations holding each placed digit, ANDed */
-        const uint64_t *has = s->has + it->has_first;
-        uint64_t live = low_bits(it->combo_count);
-        for (digitset m = placed; m; m = digitset_rest(m)) live &= has[digitset_first(m)];
-        return __builtin_popcountll(live);
+        for (int w = 0; w < it->has_words; w++) {
+            const uint64_t *has = s->has + it->has_first + w;
+            uint64_t live = low_bits(it->combo_count - 64L * w);
+            for (digitset m = placed; m; m = digitset_rest(m))
+                live &= has[digitset_first(m) * it->has_words];
+            count += __builtin_popcountll(live);
+        }
+        return count;
     }
     for (long j = 0; j < it->combo_count; j++) count += (list[j] & placed) == placed;
     return count;
@@ -1057,35 +1079,47 @@ struct group_bounds {
     int lo_cells, hi_cells; /* sums of each cell's lowest / highest digit */
     int npool;              /* digits in the pool, ascending in digit[] */
     int digit[SL_MAX_SIZE + 1];
-    int rank[SL_MAX_SIZE + 2];     /* per digit: pool digits below it */
     int low_sum[SL_MAX_SIZE + 2];  /* low_sum[j]: the j smallest pool digits */
     int high_sum[SL_MAX_SIZE + 2]; /* high_sum[j]: the j largest */
     int lo_shift[SL_MAX_SIZE + 2]; /* per digit d: how lo_cells grows without d */
     int hi_shift[SL_MAX_SIZE + 2];
-    int lo, hi; /* the group's own bounds */
+    int lo_shift_most, hi_shift_least; /* of lo_shift[] and hi_shift[] */
+    digitset pool;                     /* every candidate of its cells */
+    int lo, hi;                        /* the group's own bounds */
 };
 
-static void group_bounds_make(struct group_bounds *gb, const digitset *cand, const uint8_t *group,
-                              int count, int g)
+/* A group's bounds are made in three steps, so that one pass over a
+ * sum's cells serves all its groups: cleared, each cell added, finished.
+ * Only the digits 1..size are read (group_bounds_rest), so only their
+ * shifts are cleared: most grids are far below SL_MAX_SIZE. */
+static void group_bounds_clear(struct group_bounds *gb, int size)
 {
-    digitset pool = 0;
-    memset(gb, 0, sizeof *gb);
-    for (int i = 0; i < count; i++) {
-        if (group[i] != g) continue;
-        digitset m = cand[i];
-        int lo = lowest(m), hi = highest(m);
-        digitset rest_lo = m & ~digitset_of(lo), rest_hi = m & ~digitset_of(hi);
-        pool |= m;
-        gb->count++;
-        gb->lo_cells += lo;
-        gb->hi_cells += hi;
-        if (rest_lo) gb->lo_shift[lo] += lowest(rest_lo) - lo;
-        if (rest_hi) gb->hi_shift[hi] += highest(rest_hi) - hi;
-    }
-    for (int d = 1, r = 0; d <= SL_MAX_SIZE + 1; d++) {
-        gb->rank[d] = r;
-        if (pool & digitset_of(d)) gb->digit[gb->npool++] = d, r++;
-    }
+    gb->pool = 0;
+    gb->count = gb->lo_cells = gb->hi_cells = gb->npool = 0;
+    gb->lo_shift_most = gb->hi_shift_least = 0;
+    gb->low_sum[0] = gb->high_sum[0] = 0;
+    for (int d = 1; d <= size; d++) gb->lo_shift[d] = gb->hi_shift[d] = 0;
+}
+
+static void group_bounds_add(struct group_bounds *gb, digitset m)
+{
+    int lo = lowest(m), hi = highest(m);
+    digitset rest_lo = m & ~digitset_of(lo), rest_hi = m & ~digitset_of(hi);
+    gb->pool |= m;
+    gb->count++;
+    gb->lo_cells += lo;
+    gb->hi_cells += hi;
+    /* The shifts only grow (lo) or shrink (hi), so their extremes follow
+     * each step. */
+    if (rest_lo) gb->lo_shift[lo] += lowest(rest_lo) - lo;
+    if (rest_hi) gb->hi_shift[hi] += highest(rest_hi) - hi;
+    if (gb->lo_shift[lo] > gb->lo_shift_most) gb->lo_shift_most = gb->lo_shift[lo];
+    if (gb->hi_shift[hi] < gb->hi_shift_least) gb->hi_shift_least = gb->hi_shift[hi];
+}
+
+static void group_bounds_finish(struct group_bounds *gb)
+{
+    for (digitset m = gb->pool; m; m = digitset_rest(m)) gb->digit[gb->npool++] = lowest(m);
     for (int j = 0; j < gb->npool; j++) {
         gb->low_sum[j + 1] = gb->low_sum[j] + gb->digit[j];
         gb->high_sum[j + 1] = gb->high_sum[j] + gb->digit[gb->npool - 1 - j];
@@ -1100,7 +1134,7 @@ static void group_bounds_make(struct group_bounds *gb, const digitset *cand, con
  * takes digit d, so that no other cell of the group may. */
 static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, int *lo, int *hi)
 {
-    int k = gb->count - 1, rank;
+    int k = gb->count - 1;
     /* Per-cell sums: drop the cell, then move every lowest (highest) d of
      * the others up (down) to their next digit. */
     int own_lo = lowest(m), own_hi = highest(m);
@@ -1110,8 +1144,8 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
     if (own_lo == d && rest_lo) lo_cells -= lowest(rest_lo) - own_lo;
     if (own_hi == d && rest_hi) hi_cells -= highest(rest_hi) - own_hi;
     /* Pool sums: the k smallest (largest) pool digits other than d. */
-    rank = gb->rank[d];
-    int in_pool = rank < gb->npool && gb->digit[rank] == d;
+    int rank = digitset_count(gb->pool & (digitset_of(d) - 1)); /* pool digits below d */
+    int in_pool = (gb->pool & digitset_of(d)) != 0;
     int lo_set, hi_set;
     if (k > gb->npool - in_pool) {
         lo_set = SUM_IMPOSSIBLE, hi_set = 0;
@@ -1124,12 +1158,46 @@ static void group_bounds_rest(const struct group_bounds *gb, digitset m, int d, 
     *hi = hi_set < hi_cells ? hi_set : hi_cells;
 }
 
+/* Bounds that hold group_bounds_rest's for every digit of cell m at
+ * once: *lo_most no less than any of its lows, *hi_least no more than
+ * any of its highs. Each term of the exact bounds is taken at its worst
+ * over the digits (the lowest d of the pool out, the largest shift in);
+ * the own-digit corrections only tighten them. Needs gb->count <=
+ * gb->npool. */
+static void group_bounds_any(const struct group_bounds *gb, digitset m, int *lo_most, int *hi_least)
+{
+    int k = gb->count - 1;
+    int lo_cells = gb->lo_cells - lowest(m) + gb->lo_shift_most;
+    int hi_cells = gb->hi_cells - highest(m) + gb->hi_shift_least;
+    int lo_set = gb->low_sum[k + 1] - gb->digit[0];
+    int hi_set = gb->high_sum[k + 1] - gb->digit[gb->npool - 1];
+    *lo_most = lo_set > lo_cells ? lo_set : lo_cells;
+    *hi_least = hi_set < hi_cells ? hi_set : hi_cells;
+}
+
 /* A group's contribution to the total, as bounds: its digits' sum times
  * the group's weight (a negative weight swaps the ends). */
 static void weighted_bounds(int weight, int lo, int hi, int *out_lo, int *out_hi)
 {
     *out_lo = weight > 0 ? weight * lo : weight * hi;
     *out_hi = weight > 0 ? weight * hi : weight * lo;
+}
+
+/* 1 when every digit of cell m (weight w, of group gb) passes the
+ * bounds test of sum_by_bounds, by group_bounds_any: in a sum of many
+ * cells most of them do, and the test per digit is the sum's cost. */
+static int sum_bounds_keep_all(const struct group_bounds *gb, digitset m, int w, int total,
+                               int others_lo, int others_hi)
+{
+    int lo_most, hi_least, rest_lo, rest_hi;
+    if (gb->count > gb->npool) return 0;
+    group_bounds_any(gb, m, &lo_most, &hi_least);
+    /* The weighted ends: a negative weight swaps which end bounds which. */
+    rest_lo = w > 0 ? w * lo_most : w * hi_least;
+    rest_hi = w > 0 ? w * hi_least : w * lo_most;
+    int need_least = total - (w > 0 ? w * highest(m) : w * lowest(m));
+    int need_most = total - (w > 0 ? w * lowest(m) : w * highest(m));
+    return need_least >= others_lo + rest_lo && need_most <= others_hi + rest_hi;
 }
 
 static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
@@ -1140,12 +1208,14 @@ static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, str
     const int8_t *weight = s->weight + it->first;
     struct group_bounds gb[SUM_MAX_CELLS];
     int group_weight[SUM_MAX_CELLS], lo[SUM_MAX_CELLS], hi[SUM_MAX_CELLS], all_lo = 0, all_hi = 0;
+    for (int g = 0; g < it->ngroups; g++) group_bounds_clear(&gb[g], s->size);
     for (int i = 0; i < it->count; i++) {
         cand[i] = now[s->cells[it->first + i]];
         group_weight[group[i]] = weight[i];
+        group_bounds_add(&gb[group[i]], cand[i]);
     }
     for (int g = 0; g < it->ngroups; g++) {
-        group_bounds_make(&gb[g], cand, group, it->count, g);
+        group_bounds_finish(&gb[g]);
         weighted_bounds(group_weight[g], gb[g].lo, gb[g].hi, &lo[g], &hi[g]);
         all_lo += lo[g];
         all_hi += hi[g];
@@ -1154,6 +1224,8 @@ static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, str
     for (int i = 0; i < it->count; i++) {
         if (digitset_is_single(cand[i])) continue;
         int g = group[i], others_lo = all_lo - lo[g], others_hi = all_hi - hi[g];
+        if (sum_bounds_keep_all(&gb[g], cand[i], weight[i], it->total, others_lo, others_hi))
+            continue;
         digitset keep = 0;
         for (digitset m = cand[i]; m; m = digitset_rest(m)) {
             int d = digitset_first(m), rest_lo, rest_hi, need = it->total - weight[i] * d;

@@ -812,30 +812,32 @@ static void test_settle_9x9(void)
 struct sums_only {
     struct sum_set *sums;
     uint64_t seed;
+    int size;
 };
 
 static void *sums_only_parse(const struct geometry *g, const char *args, struct sl_error *err)
 {
     struct sums_only *so = calloc(1, sizeof *so);
-    (void)g, (void)err;
-    if (so) so->seed = strtoull(args, NULL, 10);
+    (void)err;
+    if (so) so->seed = strtoull(args, NULL, 10), so->size = g->size;
     return so;
 }
 
-/* Up to 6 distinct random cells, and a total from a little below the
- * least such a cage can make to a little above the most. */
-static int sums_only_add(struct sum_set *s, struct rng *rng, struct sl_error *err)
+/* Up to 6 distinct random cells (9x9; 8 above, where lists run past
+ * 64 combinations), and a total from a little below the least such a
+ * cage can make to a little above the most. */
+static int sums_only_add(struct sum_set *s, int n, struct rng *rng, struct sl_error *err)
 {
-    int cells[6], group[6] = {0}, count = 1 + (int)rng_below(rng, 6);
+    int cells[8], group[8] = {0}, count = 1 + (int)rng_below(rng, n > 9 ? 8 : 6);
     for (int k = 0; k < count; k++) {
         int again = 1;
         while (again) {
-            cells[k] = (int)rng_below(rng, 81);
+            cells[k] = (int)rng_below(rng, (uint64_t)(n * n));
             again = 0;
             for (int j = 0; j < k; j++) again |= cells[j] == cells[k];
         }
     }
-    int least = count * (count + 1) / 2, most = count * (19 - count) / 2;
+    int least = count * (count + 1) / 2, most = count * (2 * n + 1 - count) / 2;
     int total = least - 1 + (int)rng_below(rng, (uint32_t)(most - least + 3));
     return sum_set_add(s, cells, group, count, total, err) < 0 ? -1 : 0;
 }
@@ -847,7 +849,7 @@ static int sums_only_attach(void *self, struct rule_builder *b, struct sl_error 
     rng_seed(&rng, so->seed);
     if (!(so->sums = sum_set_new(b, err))) return -1;
     for (int i = 0; i < 40; i++)
-        if (sums_only_add(so->sums, &rng, err)) return -1;
+        if (sums_only_add(so->sums, so->size, &rng, err)) return -1;
     return 0;
 }
 
@@ -877,16 +879,17 @@ static const struct constraint_ops sums_only_rule = {.name = "sums-only",
                                                      .write = sums_only_write,
                                                      .destroy = sums_only_destroy};
 
-/* A 9x9 classic puzzle with the test rule ops seeded by seed, into p, and
- * its ruleset; *self becomes the ruleset's copy of the rule. */
-static struct ruleset *test_rule_ruleset(struct puzzle *p, const struct constraint_ops *ops,
-                                         int seed, const void **self)
+/* An n x n classic puzzle (n 9 or 16) with the test rule ops seeded by
+ * seed, into p, and its ruleset; *self becomes the ruleset's copy of the
+ * rule. */
+static struct ruleset *test_rule_ruleset_of(struct puzzle *p, const struct constraint_ops *ops,
+                                            int seed, const void **self, int n)
 {
     struct geometry g;
     struct sl_error err = {0};
     char args[32];
     snprintf(args, sizeof args, "%d", seed);
-    CU_ASSERT_FATAL(geometry_init(&g, 9, 3, 3, &err) == 0);
+    CU_ASSERT_FATAL(geometry_init(&g, n, n == 16 ? 4 : 3, n == 16 ? 4 : 3, &err) == 0);
     puzzle_init(p, &g);
     CU_ASSERT_FATAL(puzzle_add_classic(p, &err) == 0);
     CU_ASSERT_FATAL(puzzle_add_rule_ops(p, ops, args, &err) == 0);
@@ -899,37 +902,53 @@ static struct ruleset *test_rule_ruleset(struct puzzle *p, const struct constrai
     return rs;
 }
 
-/* A random candidate state: a third of the cells one digit (so digits
- * often repeat within a sum), the rest any digits, now and then none. */
-static void random_candidates(digitset *cand, struct rng *rng)
+static struct ruleset *test_rule_ruleset(struct puzzle *p, const struct constraint_ops *ops,
+                                         int seed, const void **self)
 {
-    for (int c = 0; c < 81; c++) {
+    return test_rule_ruleset_of(p, ops, seed, self, 9);
+}
+
+/* A random candidate state of an n x n grid: a third of the cells one
+ * digit (so digits often repeat within a sum), the rest any digits, now
+ * and then none. */
+static void random_candidates_of(digitset *cand, int n, struct rng *rng)
+{
+    for (int c = 0; c < n * n; c++) {
         uint32_t roll = rng_below(rng, 30);
         if (roll < 10)
-            cand[c] = digitset_of(1 + (int)rng_below(rng, 9));
+            cand[c] = digitset_of(1 + (int)rng_below(rng, (uint64_t)n));
         else
-            cand[c] = (digitset)(rng_below(rng, roll == 10 ? 1 : 511) + (roll == 10 ? 0 : 1)) << 1;
+            cand[c] = (digitset)(rng_below(rng, roll == 10 ? 1 : (UINT64_C(1) << n) - 1) +
+                                 (roll == 10 ? 0 : 1))
+                      << 1;
     }
+}
+
+static void random_candidates(digitset *cand, struct rng *rng)
+{
+    random_candidates_of(cand, 9, rng);
 }
 
 /* sum_set_placed_combos, which the rater orders cages by, is the
  * general count of survivors at sight 0 (sum_set_survivors) on random
  * sums and states: totals out of reach, digits placed twice, empty
- * cells included. */
+ * cells included; on 16x16 grids too, where lists take several words
+ * of digit masks. */
 static void test_placed_combos_are_survivors(void)
 {
     struct rng rng;
     rng_seed(&rng, 2026);
-    for (int seed = 1; seed <= 25; seed++) {
+    for (int seed = 1; seed <= 30; seed++) {
         struct puzzle p;
         const void *self;
-        struct ruleset *rs = test_rule_ruleset(&p, &sums_only_rule, seed, &self);
+        int n = seed > 25 ? 16 : 9;
+        struct ruleset *rs = test_rule_ruleset_of(&p, &sums_only_rule, seed, &self, n);
         const struct sums_only *so = self;
-        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
+        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * (size_t)(n * n));
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 200; trial++) {
             struct prop_ctx ctx;
-            random_candidates(state, &rng);
+            random_candidates_of(state, n, &rng);
             propagate_view_fresh(&ctx, rs, state);
             for (int i = 0; i < sum_set_count(so->sums); i++)
                 CU_ASSERT_EQUAL(sum_set_placed_combos(so->sums, i, prop_candidate_array(&ctx)),
@@ -943,14 +962,18 @@ static void test_placed_combos_are_survivors(void)
 
 /* A test rule of random weighted sums of one to three cells (cage_sums.h:
  * pruned by the exact walk), kept as drawn so the test can enumerate
- * them. Args: the seed; from WEIGHTED_WIDE on, sums of one to five cells. */
+ * them. Args: the seed; from WEIGHTED_WIDE on, sums of one to five cells;
+ * from WEIGHTED_BOUNDS on, of six to WEIGHTED_CELLS (pruned by bounds). */
 #define WEIGHTED_SUMS 40
 #define WEIGHTED_WIDE 1000
+#define WEIGHTED_BOUNDS 2000
+#define WEIGHTED_CELLS 12
 struct weighted_only {
     struct sum_set *sums;
     uint64_t seed;
-    int count[WEIGHTED_SUMS], cells[WEIGHTED_SUMS][5], group[WEIGHTED_SUMS][5];
-    int weight[WEIGHTED_SUMS][5], total[WEIGHTED_SUMS];
+    int count[WEIGHTED_SUMS], cells[WEIGHTED_SUMS][WEIGHTED_CELLS];
+    int group[WEIGHTED_SUMS][WEIGHTED_CELLS], weight[WEIGHTED_SUMS][WEIGHTED_CELLS];
+    int total[WEIGHTED_SUMS];
 };
 
 static void *weighted_only_parse(const struct geometry *g, const char *args, struct sl_error *err)
@@ -967,8 +990,11 @@ static void *weighted_only_parse(const struct geometry *g, const char *args, str
 static int weighted_only_add(struct weighted_only *wo, int i, struct rng *rng, struct sl_error *err)
 {
     static const int weights[] = {1, -1, 2, -2, 10, -3};
-    int most = wo->seed >= WEIGHTED_WIDE ? 5 : 3;
-    int n = 1 + (int)rng_below(rng, (uint64_t)most), group_weight[5], total = 0;
+    int bounds = wo->seed >= WEIGHTED_BOUNDS;
+    int most = bounds ? WEIGHTED_CELLS : wo->seed >= WEIGHTED_WIDE ? 5 : 3;
+    int n = bounds ? 6 + (int)rng_below(rng, WEIGHTED_CELLS - 5)
+                   : 1 + (int)rng_below(rng, (uint64_t)most);
+    int group_weight[WEIGHTED_CELLS], total = 0;
     /* Group 0 weighs other than 1: a sum of weights 1 alone is pruned by
      * its combinations or its groups' digit sets, not by the walk. */
     for (int g = 0; g < most; g++) group_weight[g] = weights[rng_below(rng, g ? 6 : 5) + (g == 0)];
@@ -1208,6 +1234,140 @@ static void test_exact_walk_steps_as_the_model(void)
     }
     /* Every way a walk ends comes up. */
     CU_ASSERT(ends[0] > 50 && ends[1] > 1000 && ends[2] > 1000);
+}
+
+/* --- bounds of sums past the exact walk ------------------------------- */
+
+#define MODEL_IMPOSSIBLE (1 << 20)
+
+/* The least (most) total of k distinct digits of pool; MODEL_IMPOSSIBLE
+ * (0) when it has fewer. */
+static int model_pool_least(digitset pool, int k)
+{
+    int total = 0;
+    for (int d = 1; d <= 31 && k; d++)
+        if (pool & digitset_of(d)) total += d, k--;
+    return k ? MODEL_IMPOSSIBLE : total;
+}
+
+static int model_pool_most(digitset pool, int k)
+{
+    int total = 0;
+    for (int d = 31; d >= 1 && k; d--)
+        if (pool & digitset_of(d)) total += d, k--;
+    return k ? 0 : total;
+}
+
+/* The bounds of group g of sum i (weighted) as cage_sums.h's pruning by
+ * bounds defines them: without cell skip (-1: none) when it takes digit
+ * d (0: none), so that the group's other cells lose d unless it is all
+ * they hold; by their lowest and highest digits, and by the pool of the
+ * whole group less d. */
+static void model_group_bounds(const struct weighted_only *wo, int i, const digitset *cand, int g,
+                               int skip, int d, int *lo, int *hi)
+{
+    digitset pool = 0;
+    int lo_cells = 0, hi_cells = 0, k = 0, w = 1;
+    for (int j = 0; j < wo->count[i]; j++) {
+        if (wo->group[i][j] != g) continue;
+        digitset m = cand[wo->cells[i][j]], without = m & ~digitset_of(d);
+        pool |= m;
+        w = wo->weight[i][j];
+        if (j == skip) continue;
+        if (!without) without = m;
+        lo_cells += digitset_first(without);
+        hi_cells += 31 - __builtin_clz(without);
+        k++;
+    }
+    pool &= ~digitset_of(d);
+    int least = model_pool_least(pool, k), most = model_pool_most(pool, k);
+    int low = least > lo_cells ? least : lo_cells, high = most < hi_cells ? most : hi_cells;
+    *lo = w > 0 ? w * low : w * high;
+    *hi = w > 0 ? w * high : w * low;
+}
+
+/* One pass of the pruning over sum i: every digit of an open cell whose
+ * need lies outside what the rest can make goes. -1 on a contradiction,
+ * 1 when a cell changed, else 0. */
+static int model_bounds_pass(const struct weighted_only *wo, int i, digitset *state)
+{
+    digitset cand[81];
+    int lo[WEIGHTED_CELLS], hi[WEIGHTED_CELLS], all_lo = 0, all_hi = 0, changed = 0;
+    memcpy(cand, state, sizeof cand);
+    for (int g = 0; g < WEIGHTED_CELLS; g++) {
+        lo[g] = hi[g] = 0;
+        for (int j = 0; j < wo->count[i]; j++)
+            if (wo->group[i][j] == g) {
+                model_group_bounds(wo, i, cand, g, -1, 0, &lo[g], &hi[g]);
+                break;
+            }
+        all_lo += lo[g];
+        all_hi += hi[g];
+    }
+    if (wo->total[i] < all_lo || wo->total[i] > all_hi) return -1;
+    for (int j = 0; j < wo->count[i]; j++) {
+        digitset m = cand[wo->cells[i][j]], keep = 0;
+        int g = wo->group[i][j], w = wo->weight[i][j];
+        if (digitset_is_single(m)) continue;
+        for (int d = 1; d <= 9; d++) {
+            int rest_lo, rest_hi, need = wo->total[i] - w * d;
+            if (!(m & digitset_of(d))) continue;
+            model_group_bounds(wo, i, cand, g, j, d, &rest_lo, &rest_hi);
+            if (need >= all_lo - lo[g] + rest_lo && need <= all_hi - hi[g] + rest_hi)
+                keep |= digitset_of(d);
+        }
+        if (keep == m) continue;
+        if (!keep) return -1;
+        state[wo->cells[i][j]] = keep;
+        changed = 1;
+    }
+    return changed;
+}
+
+/* The pruning by bounds of sums of six to twelve cells (past the exact
+ * walk) against the model run to its fixed point, on random sums and
+ * states: the same contradictions and the same candidates left, whether
+ * a cell keeps every digit, loses some, or the sum fails. */
+static void test_bounds_as_the_model(void)
+{
+    struct rng rng;
+    rng_seed(&rng, 4513);
+    int ends[3] = {0};
+    for (int seed = WEIGHTED_BOUNDS; seed < WEIGHTED_BOUNDS + 10; seed++) {
+        struct puzzle p;
+        const void *self;
+        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
+        const struct weighted_only *wo = self;
+        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+        for (int trial = 0; trial < 100; trial++) {
+            random_candidates(state, &rng);
+            for (int c = 0; c < 81; c++) {
+                if (trial % 2) state[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
+                if (!state[c]) state[c] = digitset_of(1 + (int)rng_below(&rng, 9));
+            }
+            for (int i = 0; i < WEIGHTED_SUMS; i++) {
+                struct prop_ctx ctx;
+                digitset before[81], want[81];
+                int model, passes = 0;
+                memcpy(before, state, sizeof before);
+                memcpy(want, state, sizeof want);
+                while ((model = model_bounds_pass(wo, i, want)) == 1) passes++;
+                propagate_view_fresh(&ctx, rs, state);
+                int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
+                CU_ASSERT_EQUAL(status < 0, model < 0);
+                if (model == 0)
+                    for (int c = 0; c < 81; c++) CU_ASSERT_EQUAL(state[c], want[c]);
+                ends[model < 0 ? 0 : passes ? 1 : 2]++;
+                memcpy(state, before, sizeof before);
+            }
+        }
+        free(state);
+        ruleset_free(rs);
+        puzzle_clear(&p);
+    }
+    /* Contradictions, narrowed sums and sums left whole all come up. */
+    CU_ASSERT(ends[0] > 100 && ends[1] > 100 && ends[2] > 100);
 }
 
 /* --- the cage rows' order -------------------------------------------- */
@@ -1482,6 +1642,7 @@ void tests_register(void)
     CU_add_test(s, "placed combinations are survivors", test_placed_combos_are_survivors);
     CU_add_test(s, "exact walk keeps every assignment", test_exact_walk_keeps_every_assignment);
     CU_add_test(s, "exact walk steps as the model", test_exact_walk_steps_as_the_model);
+    CU_add_test(s, "bounds as the model", test_bounds_as_the_model);
     CU_add_test(s, "order by effort is stable", test_order_by_effort_is_stable);
     CU_add_test(s, "shapes index is the scan", test_shapes_index_is_the_scan);
     CU_add_test(s, "retotal as built", test_retotal_as_built);
