@@ -929,6 +929,17 @@ static void random_candidates(digitset *cand, struct rng *rng)
     random_candidates_of(cand, 9, rng);
 }
 
+/* random_candidates with no empty cell, as a propagation hands a sum;
+ * widened (more digits added at random) when widen is not 0. */
+static void random_open_candidates(digitset *cand, int widen, struct rng *rng)
+{
+    random_candidates(cand, rng);
+    for (int c = 0; c < 81; c++) {
+        if (widen) cand[c] |= (digitset)rng_below(rng, 1024) & ~1u;
+        if (!cand[c]) cand[c] = digitset_of(1 + (int)rng_below(rng, 9));
+    }
+}
+
 /* sum_set_placed_combos, which the rater orders cages by, is the
  * general count of survivors at sight 0 (sum_set_survivors) on random
  * sums and states: totals out of reach, digits placed twice, empty
@@ -1076,46 +1087,61 @@ static int weighted_brute_support(const struct weighted_only *wo, int i, const d
     }
 }
 
-/* The exact walk of a weighted sum (the rater's difference forms: its
- * last cell's digit found by a division, not tried digit by digit)
- * keeps what trying every assignment keeps, on random sums and states. */
-static void test_exact_walk_keeps_every_assignment(void)
+/* Runs each over 100 random states (widened every other one when widen
+ * is not 0) of each of ten weighted-only rules seeded from first_seed,
+ * the states drawn from rng_seed; ends is each's tally. */
+typedef void weighted_trial_fn(const struct weighted_only *wo, const struct ruleset *rs,
+                               digitset *state, int *ends);
+
+static void weighted_trials(int first_seed, uint64_t rng_seed_of, int widen,
+                            weighted_trial_fn *each, int *ends)
 {
     struct rng rng;
-    rng_seed(&rng, 4501);
-    for (int seed = 1; seed <= 10; seed++) {
+    rng_seed(&rng, rng_seed_of);
+    for (int seed = first_seed; seed < first_seed + 10; seed++) {
         struct puzzle p;
         const void *self;
         struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
-        const struct weighted_only *wo = self;
         digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
         CU_ASSERT_PTR_NOT_NULL_FATAL(state);
         for (int trial = 0; trial < 100; trial++) {
-            random_candidates(state, &rng);
-            /* A propagation never hands a sum an empty cell. */
-            for (int c = 0; c < 81; c++)
-                if (!state[c]) state[c] = digitset_of(1 + (int)rng_below(&rng, 9));
-            for (int i = 0; i < WEIGHTED_SUMS; i++) {
-                struct prop_ctx ctx;
-                digitset before[81], support[3];
-                memcpy(before, state, sizeof before);
-                int found = weighted_brute_support(wo, i, before, support);
-                propagate_view_fresh(&ctx, rs, state);
-                int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
-                if (!found) {
-                    CU_ASSERT(status < 0);
-                } else {
-                    CU_ASSERT(status >= 0);
-                    for (int k = 0; k < wo->count[i]; k++)
-                        CU_ASSERT_EQUAL(prop_candidates(&ctx, wo->cells[i][k]), support[k]);
-                }
-                memcpy(state, before, sizeof before);
-            }
+            random_open_candidates(state, widen && trial % 2, &rng);
+            each(self, rs, state, ends);
         }
         free(state);
         ruleset_free(rs);
         puzzle_clear(&p);
     }
+}
+
+/* The exact walk of a weighted sum (the rater's difference forms: its
+ * last cell's digit found by a division, not tried digit by digit)
+ * keeps what trying every assignment keeps, on random sums and states. */
+static void walk_keeps_every_assignment(const struct weighted_only *wo, const struct ruleset *rs,
+                                        digitset *state, int *ends)
+{
+    (void)ends;
+    for (int i = 0; i < WEIGHTED_SUMS; i++) {
+        struct prop_ctx ctx;
+        digitset before[81], support[3];
+        memcpy(before, state, sizeof before);
+        int found = weighted_brute_support(wo, i, before, support);
+        propagate_view_fresh(&ctx, rs, state);
+        int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
+        if (!found) {
+            CU_ASSERT(status < 0);
+        } else {
+            CU_ASSERT(status >= 0);
+            for (int k = 0; k < wo->count[i]; k++)
+                CU_ASSERT_EQUAL(prop_candidates(&ctx, wo->cells[i][k]), support[k]);
+        }
+        memcpy(state, before, sizeof before);
+    }
+}
+
+static void test_exact_walk_keeps_every_assignment(void)
+{
+    weighted_trials(1, 4501, 0, walk_keeps_every_assignment, NULL);
 }
 
 /* The exact walk as it went digit by digit (the last cell by a division),
@@ -1194,44 +1220,32 @@ static int model_walk(const struct weighted_only *wo, int i, const digitset *can
  * of up to five cells over random states with no empty cell: the same
  * answer, steps, cells and supports, whether it stops with every digit
  * given, walks to the end or runs over its budget. */
+static void walk_steps_as_the_model(const struct weighted_only *wo, const struct ruleset *rs,
+                                    digitset *cand, int *ends)
+{
+    (void)rs;
+    for (int i = 0; i < WEIGHTED_SUMS; i++) {
+        struct model_walk w;
+        int cells[5], model_cells[5];
+        digitset support[5];
+        long steps;
+        int got = sum_set_exact_walk(wo->sums, i, cand, cells, support, &steps);
+        if (got == -2) continue; /* a sum of weights 1 alone */
+        int want = model_walk(wo, i, cand, model_cells, &w);
+        CU_ASSERT_EQUAL(got, want);
+        CU_ASSERT_EQUAL(steps, w.steps);
+        for (int k = 0; k < w.n; k++) {
+            CU_ASSERT_EQUAL(cells[k], model_cells[k]);
+            CU_ASSERT_EQUAL(support[k], w.support[k]);
+        }
+        ends[want + 1]++;
+    }
+}
+
 static void test_exact_walk_steps_as_the_model(void)
 {
-    struct rng rng;
-    rng_seed(&rng, 4507);
     int ends[3] = {0};
-    for (int seed = WEIGHTED_WIDE; seed < WEIGHTED_WIDE + 10; seed++) {
-        struct puzzle p;
-        const void *self;
-        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
-        const struct weighted_only *wo = self;
-        for (int trial = 0; trial < 100; trial++) {
-            digitset cand[81];
-            random_candidates(cand, &rng);
-            for (int c = 0; c < 81; c++) {
-                if (trial % 2) cand[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
-                /* A propagation never hands a sum an empty cell. */
-                if (!cand[c]) cand[c] = digitset_of(1 + (int)rng_below(&rng, 9));
-            }
-            for (int i = 0; i < WEIGHTED_SUMS; i++) {
-                struct model_walk w;
-                int cells[5], model_cells[5];
-                digitset support[5];
-                long steps;
-                int got = sum_set_exact_walk(wo->sums, i, cand, cells, support, &steps);
-                if (got == -2) continue; /* a sum of weights 1 alone */
-                int want = model_walk(wo, i, cand, model_cells, &w);
-                CU_ASSERT_EQUAL(got, want);
-                CU_ASSERT_EQUAL(steps, w.steps);
-                for (int k = 0; k < w.n; k++) {
-                    CU_ASSERT_EQUAL(cells[k], model_cells[k]);
-                    CU_ASSERT_EQUAL(support[k], w.support[k]);
-                }
-                ends[want + 1]++;
-            }
-        }
-        ruleset_free(rs);
-        puzzle_clear(&p);
-    }
+    weighted_trials(WEIGHTED_WIDE, 4507, 1, walk_steps_as_the_model, ends);
     /* Every way a walk ends comes up. */
     CU_ASSERT(ends[0] > 50 && ends[1] > 1000 && ends[2] > 1000);
 }
@@ -1328,44 +1342,30 @@ static int model_bounds_pass(const struct weighted_only *wo, int i, digitset *st
  * walk) against the model run to its fixed point, on random sums and
  * states: the same contradictions and the same candidates left, whether
  * a cell keeps every digit, loses some, or the sum fails. */
+static void bounds_as_the_model(const struct weighted_only *wo, const struct ruleset *rs,
+                                digitset *state, int *ends)
+{
+    for (int i = 0; i < WEIGHTED_SUMS; i++) {
+        struct prop_ctx ctx;
+        digitset before[81], want[81];
+        int model, passes = 0;
+        memcpy(before, state, sizeof before);
+        memcpy(want, state, sizeof want);
+        while ((model = model_bounds_pass(wo, i, want)) == 1) passes++;
+        propagate_view_fresh(&ctx, rs, state);
+        int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
+        CU_ASSERT_EQUAL(status < 0, model < 0);
+        if (model == 0)
+            for (int c = 0; c < 81; c++) CU_ASSERT_EQUAL(state[c], want[c]);
+        ends[model < 0 ? 0 : passes ? 1 : 2]++;
+        memcpy(state, before, sizeof before);
+    }
+}
+
 static void test_bounds_as_the_model(void)
 {
-    struct rng rng;
-    rng_seed(&rng, 4513);
     int ends[3] = {0};
-    for (int seed = WEIGHTED_BOUNDS; seed < WEIGHTED_BOUNDS + 10; seed++) {
-        struct puzzle p;
-        const void *self;
-        struct ruleset *rs = test_rule_ruleset(&p, &weighted_only_rule, seed, &self);
-        const struct weighted_only *wo = self;
-        digitset *state = calloc(1, rs->state_bytes + sizeof(digitset) * 81);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(state);
-        for (int trial = 0; trial < 100; trial++) {
-            random_candidates(state, &rng);
-            for (int c = 0; c < 81; c++) {
-                if (trial % 2) state[c] |= (digitset)rng_below(&rng, 1024) & ~1u;
-                if (!state[c]) state[c] = digitset_of(1 + (int)rng_below(&rng, 9));
-            }
-            for (int i = 0; i < WEIGHTED_SUMS; i++) {
-                struct prop_ctx ctx;
-                digitset before[81], want[81];
-                int model, passes = 0;
-                memcpy(before, state, sizeof before);
-                memcpy(want, state, sizeof want);
-                while ((model = model_bounds_pass(wo, i, want)) == 1) passes++;
-                propagate_view_fresh(&ctx, rs, state);
-                int status = sum_set_propagate(wo->sums, i, &ctx, NULL);
-                CU_ASSERT_EQUAL(status < 0, model < 0);
-                if (model == 0)
-                    for (int c = 0; c < 81; c++) CU_ASSERT_EQUAL(state[c], want[c]);
-                ends[model < 0 ? 0 : passes ? 1 : 2]++;
-                memcpy(state, before, sizeof before);
-            }
-        }
-        free(state);
-        ruleset_free(rs);
-        puzzle_clear(&p);
-    }
+    weighted_trials(WEIGHTED_BOUNDS, 4513, 1, bounds_as_the_model, ends);
     /* Contradictions, narrowed sums and sums left whole all come up. */
     CU_ASSERT(ends[0] > 100 && ends[1] > 100 && ends[2] > 100);
 }
