@@ -78,6 +78,11 @@ struct settle_view {
     digitset placed, reach; /* digits placed in the sum; open cells' digits */
     int nopen, placed_total;
     int open[SETTLE_MAX_SIZE];
+    /* The open cells' candidates a combination's rest (nopen digits of
+     * the reach) could miss: those of at most |reach| - nopen digits; any
+     * other cell meets every such rest, so only these are tested. */
+    digitset check[SETTLE_MAX_SIZE];
+    int ncheck;
     /* Per listed house k of the sum (bit k of outs_known): a superset of
      * the digits its cells outside the sum still take. Within a prune
      * candidates only narrow, so a digit not in it needs no look there. */
@@ -103,6 +108,11 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
             v->placed_total += digitset_first(m);
         }
     }
+    int spare = digitset_count(v->reach) - v->nopen;
+    v->ncheck = 0;
+    for (int i = 0; i < v->nopen; i++)
+        if (digitset_count(s->cand[v->open[i]]) <= spare)
+            v->check[v->ncheck++] = s->cand[v->open[i]];
     return 0;
 }
 
@@ -139,7 +149,7 @@ static digitset settle_survivors(const struct settler *s, const struct settle_su
         digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v->placed;
         if ((combo & must) != must || (rest & ~v->reach)) continue;
         int fits = 1;
-        for (int i = 0; i < v->nopen && fits; i++) fits = (s->cand[v->open[i]] & rest) != 0;
+        for (int i = 0; i < v->ncheck && fits; i++) fits = (v->check[i] & rest) != 0;
         if (!fits) continue;
         *can |= rest;
         needed &= rest;
@@ -238,7 +248,7 @@ int settle_offer(struct settler *s, int i, digitset *rests, int cap)
         digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v.placed;
         if ((combo & v.placed) != v.placed || (rest & ~v.reach)) continue;
         int fits = 1;
-        for (int k = 0; k < v.nopen && fits; k++) fits = (s->cand[v.open[k]] & rest) != 0;
+        for (int k = 0; k < v.ncheck && fits; k++) fits = (v.check[k] & rest) != 0;
         if (!fits) continue;
         if (count == cap) return -1;
         rests[count++] = rest;
