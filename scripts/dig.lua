@@ -490,20 +490,34 @@ function M.check_steps(name, opts, floor, ceiling)
   end
 end
 
--- Refuses at once a grade that the variant's puzzles of the request's
--- size are proved never to reach (v.grades_by_size[n], the grades they
--- do: variant.lua), naming those; then what its steps allow
--- (M.check_steps: v.easiest_steps, v.hardest_steps).
+-- Refuses at once a grade, or a rating band meeting none of their bands,
+-- that the variant's puzzles of the request's size are proved never to
+-- reach (v.grades_by_size[n], the grades they do: variant.lua), naming
+-- those; then what its steps allow (M.check_steps: v.easiest_steps,
+-- v.hardest_steps).
 function M.check_reach(v, opts)
   local n = opts.size or v.size
-  local reached = opts.grade and v.grades_by_size and v.grades_by_size[n]
+  local reached = (opts.grade or opts.rating) and v.grades_by_size and v.grades_by_size[n]
   if reached then
-    local known = false
-    for _, g in ipairs(reached) do known = known or g == opts.grade end
+    local known, low, high = false, math.huge, -math.huge
+    for _, g in ipairs(reached) do
+      local band = M.grade_band(g)
+      low, high = math.min(low, band[1]), math.max(high, band[2])
+      if opts.grade then
+        known = known or g == opts.grade
+      else
+        known = known or (opts.rating[1] <= band[2] + 1e-9 and opts.rating[2] >= band[1] - 1e-9)
+      end
+    end
     if not known then
-      error(string.format("--grade %s: no %dx%d %s puzzle reaches it; the grades %dx%d %s puzzles "
-                          .. "reach: %s", opts.grade, n, n, v.name, n, n, v.name,
-                          table.concat(reached, ", ")), 0)
+      local asked, ratings = "--grade " .. tostring(opts.grade), ""
+      if not opts.grade then
+        asked = string.format("--rating %.1f-%.1f", opts.rating[1], opts.rating[2])
+        ratings = string.format(" (ratings %.1f-%.1f)", math.max(low - 0.05, 1), high)
+      end
+      error(string.format("%s: no %dx%d %s puzzle reaches it; the grades %dx%d %s puzzles "
+                          .. "reach: %s%s", asked, n, n, v.name, n, n, v.name,
+                          table.concat(reached, ", "), ratings), 0)
     end
   end
   M.check_steps(v.name, opts, v.easiest_steps, v.hardest_steps)

@@ -277,6 +277,16 @@ refused "binary cannot reach --grade hard: its rule's own steps alone solve its 
 refused "binary cannot reach --rating 2.6-3.0" --variant binary --rating 2.6-3.0
 refused "--grade expert: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard" \
     --variant calcudoku --size 3 --grade expert
+# a band no 3x3 calcudoku meets: annealed until it gave up (exit 1)
+refused "--rating 6.3-6.3: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard (ratings 1.0-4.4)" \
+    --variant calcudoku --size 3 --rating 6.3
+# past the rater's scale: antiknight, diagonal and nonconsecutive dug for
+# the whole 60 s budget before failing
+for v in antiknight diagonal nonconsecutive; do
+    refused "--rating wants a rating LOW-HIGH or X, between 1.0 and 16.4 (the rater's scale ends there), not '20'" \
+        --variant $v --rating 20
+done
+refused "not '16.5-17'" --rating 16.5-17
 refused "--grade medium: no 3x3 killer reaches it; the grades 3x3 killers reach: easy" \
     --variant killer --size 3 --grade medium
 refused "littlekiller does not take --lines" --variant littlekiller --lines 3

@@ -224,11 +224,14 @@ refused bad_count "count wants a whole number 1..10000000" \
     'return {count = 0, arms = {{name = "a"}}}'
 refused bad_arm_size "arm 1: size wants a whole number 0..25" \
     'return {count = 2, arms = {{name = "a", size = 99}}}'
-refused endless_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+refused endless_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {2, math.huge}}}}'
-refused wide_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+refused wide_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 100}}}}'
-refused three_ratings "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 20" \
+# past the rater's scale: the arm dug for its whole time budget
+refused past_scale_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
+    'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {17, 18}}}}'
+refused three_ratings "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 3, 5}}}}'
 # The title goes into meta.json, the page and summary.md, all UTF-8: bytes
 # that are not once made meta.json unreadable.

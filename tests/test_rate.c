@@ -197,6 +197,23 @@ static void test_ladder_is_ordered(void)
     }
 }
 
+/* The scale's end that generate --rating and an experiment's band are
+ * held to (RATE_SCALE_MAX): the search fallback reaches it at 2^64 nodes
+ * and no further, and no technique's step comes near it, however long its
+ * chain (past every candidate of the largest grid) and with the most a
+ * subset adds (a tenth per digit). A change to the rater's scale that
+ * leaves the bound behind fails here. */
+static void test_scale_ends_where_generate_stops(void)
+{
+    CU_ASSERT_TRUE(fabs(rate_search_rating(0) - 10.0) < 1e-9);
+    CU_ASSERT_TRUE(fabs(rate_search_rating(UINT64_MAX) - RATE_SCALE_MAX) < 1e-9);
+    CU_ASSERT_TRUE(rate_search_rating(UINT64_MAX / 2) < RATE_SCALE_MAX);
+    CU_ASSERT_TRUE(fabs(GENERATE_RATING_MAX - RATE_SCALE_MAX) < 1e-9);
+    double longest = technique_length_rating(4 * SL_MAX_CELLS * SL_MAX_SIZE);
+    for (int t = 0; t < technique_count; t++)
+        CU_ASSERT_TRUE(technique_table[t].rating + longest + 0.1 * SL_MAX_SIZE < RATE_SCALE_MAX);
+}
+
 /* --- whole puzzles ------------------------------------------------------- */
 
 struct trace {
@@ -576,6 +593,7 @@ void tests_register(void)
     CU_add_test(s, "fish told what changed", test_fish_since);
     CU_add_test(s, "grades", test_grades);
     CU_add_test(s, "ladder is ordered", test_ladder_is_ordered);
+    CU_add_test(s, "scale ends where generate stops", test_scale_ends_where_generate_stops);
     CU_add_test(s, "trace of a known puzzle", test_trace_of_a_known_puzzle);
     CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
     CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);

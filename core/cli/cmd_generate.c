@@ -72,7 +72,8 @@ static const struct cmd_option_help generate_options[] = {
     {"grade", "a grade, as the rater names them (one the variant's size\n"
               "never reaches is refused: below, the grades each reaches)"},
     {"rating", "a rating band, e.g. 6.0-7.5, or one rating, e.g. 4.2\n"
-               "(1.0..20.0)"},
+               "(" CMD_STR(GENERATE_RATING_MIN) ".." CMD_STR(
+                   GENERATE_RATING_MAX) ": the rater's scale ends there)"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
     {"json", "one JSON object per puzzle instead (with annealing's\n"
              "energy per step, for reports)"},

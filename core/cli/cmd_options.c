@@ -350,7 +350,8 @@ static int apply_value(const struct cmd_spec *spec, const struct option_def *def
         break;
     case KIND_RATING:
         if (parse_rating(value, opt) == 0) return 0;
-        wants = "a rating LOW-HIGH or X, between 1.0 and 20.0";
+        wants = "a rating LOW-HIGH or X, between " CMD_STR(GENERATE_RATING_MIN) " and " CMD_STR(
+            GENERATE_RATING_MAX) " (the rater's scale ends there)";
         break;
     case KIND_INT:
     case KIND_LONG:

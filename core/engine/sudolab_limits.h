@@ -221,10 +221,17 @@
 /* Threads of one generation run: one interpreter each. */
 #define GENERATE_MAX_JOBS 256
 
+/* The end of the rater's scale: its search fallback rates 10.0 plus a
+ * tenth per doubling of a 64-bit count of nodes (rate_search_rating), and
+ * every technique's step rates below it, so no puzzle rates higher.
+ * test_rate ties the figure to the rater. */
+#define RATE_SCALE_MAX 16.4
+
 /* The rating band a run may ask for (generate --rating, an experiment
- * arm's rating): the rater's scale ends near 11, so 20 leaves room. */
+ * arm's rating): a band past the scale's end is never met, so it is
+ * refused before the run rather than after its time budget. */
 #define GENERATE_RATING_MIN 1.0
-#define GENERATE_RATING_MAX 20.0
+#define GENERATE_RATING_MAX RATE_SCALE_MAX
 
 /* Puzzles made ahead of the one due out wait in a ring of this many
  * slots, so memory stays bounded however many puzzles a run makes. */

@@ -350,6 +350,8 @@ static void rate_count(struct rate_result *out, const struct step *s)
     out->tally[out->ntally++] = (struct rate_tally){key, s->name ? s->name : row->name, 1};
 }
 
+double rate_search_rating(uint64_t nodes) { return 10.0 + 0.1 * ceil(log2((double)nodes + 1)); }
+
 /* No technique applies: the step places the solution's digit in the open
  * cell with the fewest candidates, rated by the nodes a search needs from
  * here. Returns 0, or -1 when no cell is open (or out of memory). */
@@ -370,7 +372,7 @@ static int rate_fallback(struct rater *r, const struct human *h, struct rate_res
     step_reset(s, 0, 0);
     s->place_cell = best;
     s->place_digit = r->solution[best];
-    s->rating = 10.0 + 0.1 * ceil(log2((double)stats.nodes + 1));
+    s->rating = rate_search_rating(stats.nodes);
     s->key = s->name = RATE_SEARCH_KEY;
     s->search_nodes = stats.nodes;
     return 0;

@@ -104,6 +104,12 @@ enum { RATE_ABOVE = 1, RATE_BELOW = 2, RATE_SETTLED = 3 };
 int rate_puzzle_band(struct rater *r, const uint8_t *givens, const uint8_t *solution, double below,
                      double above, struct rate_result *out, rate_trace trace, void *arg);
 
+/* The rating of a search fallback's step that needed `nodes` search
+ * nodes: 10.0 plus a tenth per doubling. At 2^64 nodes it is the scale's
+ * end, RATE_SCALE_MAX (sudolab_limits.h); every technique's step rates
+ * below it, so no puzzle rates higher. */
+double rate_search_rating(uint64_t nodes);
+
 /* The easiest step from state h (a hint): 1 when one was found, 0 when
  * no technique applies. */
 int rate_next_step(struct rater *r, const struct human *h, struct step *out);
