@@ -133,6 +133,24 @@ check "gnuplot failing: its message on the console and the page, exit 0" eval \
     '[ $rc -eq 0 ] && grep -q "not every chart was drawn: gnuplot failed on report_rating.gp: \"report_x.gp\" line 3: this gnuplot is broken" "$T/err" &&
      grep -q "this gnuplot is broken" "$T/g/index.html"'
 
+# A gnuplot that never ends held the report for ever: now it is killed
+# at --chart-seconds, named with its chart, and no further chart is tried.
+mkdir "$T/hangplot"
+printf '#!/bin/sh\necho $$ >> "%s/hangplot/pids"\nexec sleep 120\n' "$T" > "$T/hangplot/gnuplot"
+chmod +x "$T/hangplot/gnuplot"
+started=$(date +%s)
+PATH="$T/hangplot:$PATH" timeout 60 "$S" report --require-charts --chart-seconds 1 --count 2 \
+    --out "$T/h" "$T/classic.lua" > /dev/null 2> "$T/err"
+rc=$?
+took=$(($(date +%s) - started))
+hung=$(cat "$T/hangplot/pids" 2> /dev/null)
+check "a gnuplot that hangs: killed at --chart-seconds, the chart and limit named, exit 1" eval \
+    '[ $rc -eq 1 ] && [ $took -lt 20 ] && [ "$(echo "$hung" | wc -l)" -eq 1 ] &&
+     ! kill -0 "$hung" 2> /dev/null &&
+     grep -q "not every chart was drawn: gnuplot did not finish the rating chart (rating.png) within 1 s: stopped" "$T/err" &&
+     grep -q "did not finish the rating chart" "$T/h/index.html"'
+[ -n "$hung" ] && kill "$hung" 2> /dev/null
+
 # --- meta.json and the overrides ---------------------------------------------
 "$S" report --count 2 --seed 5 --out "$T/m" "$T/classic.lua" 2> "$T/err"
 rc=$?

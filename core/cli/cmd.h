@@ -50,6 +50,7 @@ struct cmd_options {
     const char *output;             /* --output */
     const char *out_dir;            /* --out */
     int require_charts;             /* --require-charts */
+    long chart_seconds;             /* report --chart-seconds, 0 = the default */
     uint64_t max_instructions;      /* --max-instructions, 0 = the default */
     long max_memory;                /* --max-memory in MB, 0 = the default */
     long max_seconds;               /* --max-seconds of CPU, 0 = the default */

@@ -78,6 +78,7 @@ static const struct option_def catalogue[] = {
     {"output", 'o', KIND_TEXT, FIELD(output), 0, 0, "FILE"},
     {"out", 'O', KIND_TEXT, FIELD(out_dir), 0, 0, "DIR"},
     {"require-charts", 'Q', KIND_FLAG, FIELD(require_charts), 0, 0, NULL},
+    {"chart-seconds", 'q', KIND_LONG, FIELD(chart_seconds), 1, 1000000, "S"},
     {"max-instructions", 'I', KIND_U64, FIELD(max_instructions), 1, UINT64_C(1) << 62, "N"},
     {"max-memory", 'M', KIND_LONG, FIELD(max_memory), 1, (1L << 20) - 1, "MB"},
     {"max-seconds", 'X', KIND_LONG, FIELD(max_seconds), 1, 1000000, "S"},

@@ -16,6 +16,11 @@ static const struct cmd_option_help report_options[] = {
             "exists (checked before the run)"},
     {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
                        "gnuplot); without it the report says so and exits 0"},
+    {"chart-seconds",
+     "stop gnuplot when one drawing takes longer (default\n" CMD_STR(
+         REPORT_CHART_SECONDS) ", and " CMD_STR(REPORT_CHART_SECONDS_PER_MILLION) " more per "
+                                                                                  "million "
+                                                                                  "puzzles)"},
     {"count", "puzzles per arm, for every arm (overrides the experiment's)"},
     {"seed", "the seed of every arm and of the comparisons' bootstrap\n"
              "(overrides the experiment's)"},
@@ -24,8 +29,8 @@ static const struct cmd_option_help report_options[] = {
 
 static const struct cmd_spec report_spec = {
     "report",
-    "usage: sudolab report [--out DIR] [--require-charts] [--count K] [--seed S]\n"
-    "                      EXPERIMENT.lua\n"
+    "usage: sudolab report [--out DIR] [--require-charts] [--chart-seconds S]\n"
+    "                      [--count K] [--seed S] EXPERIMENT.lua\n"
     "\n"
     "Runs an experiment (reports/README.md): each arm's puzzles generated and\n"
     "rated, then written into DIR (default: report-NAME, NAME the experiment's file\n"
@@ -157,6 +162,7 @@ int cmd_report(int argc, char **argv)
     struct report_written done = {0};
     r.thumbnail = render_line_svg;
     r.command_line = typed;
+    r.chart_seconds = opt.chart_seconds;
     if (code == 0) code = report_write(&r, dir, &done, &err);
     report_free(&r);
     render_release();

@@ -262,6 +262,13 @@
  * of a comparison between arms. */
 #define REPORT_REASONS 8
 #define REPORT_BOOTSTRAP 2000
+/* The longest gnuplot may take over one drawing of a chart before the
+ * report stops it (a gnuplot that never ends held the report for ever):
+ * a base, and more for each million puzzles, as a chart of time against
+ * rating draws a point for each (scripts/RESULTS.md, "tidy4"). report
+ * --chart-seconds sets it instead. */
+#define REPORT_CHART_SECONDS 60
+#define REPORT_CHART_SECONDS_PER_MILLION 40
 
 /* Drawing (core/render): a mark's text (a 25x25 cage's sum has three
  * digits, a sign three UTF-8 bytes), a caption (the names of a few rules,

@@ -69,6 +69,9 @@ struct report {
      * core/render's, which the library does not link), NULL for none.
      * 0, or -1 with err. */
     int (*thumbnail)(const char *line, const char *path, struct sl_error *err);
+    /* The longest gnuplot may take over one drawing, in seconds; 0: the
+     * default, REPORT_CHART_SECONDS and more for a large report. */
+    long chart_seconds;
 };
 
 /* Reads an experiment file (lua_report.c). 0, or -1 with err. */

@@ -6,11 +6,15 @@
  * histograms span the data of all arms, so every axis fits what it shows.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "report_parts.h"
@@ -320,21 +324,89 @@ static int copy_script(const char *dir, const char *name, struct sl_error *err)
     return report_close(out, dir, name, err);
 }
 
-/* Runs gnuplot in dir on script with the variables given, its messages
- * added to gnuplot.log; 0 when it drew, 1 when it failed, 127 when
- * gnuplot is missing. */
-static int run_gnuplot(const char *dir, const char *vars, const char *script)
+/* What run_gnuplot answers besides gnuplot's success (0) and failure (1). */
+enum { GNUPLOT_MISSING = 127, GNUPLOT_STOPPED = 256 };
+
+static double seconds_since(const struct timespec *start)
 {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* A child's end as run_gnuplot answers it: 0 when it exited with 0,
+ * GNUPLOT_MISSING when it said gnuplot is missing, 1 for any other end. */
+static int child_answer(int status)
+{
+    if (!WIFEXITED(status)) return 1;
+    int code = WEXITSTATUS(status);
+    return code == 0 || code == GNUPLOT_MISSING ? code : 1;
+}
+
+/* Waits for child pid at most `limit` seconds: its answer, or past the
+ * limit GNUPLOT_STOPPED, the child killed and reaped. `ended` is the read
+ * end of a pipe whose write end only the child holds: it reads as closed
+ * the moment the child exits, so poll wakes then, with no signal handler
+ * (process-wide state) and no lag. Once it has closed, waitpid is asked
+ * again after 0.1 ms, doubling to 1 ms (should the child live on). */
+static int wait_bounded(pid_t pid, int ended, double limit)
+{
+    struct timespec start, pause = {0, 100000};
+    struct pollfd watch = {.fd = ended, .events = POLLIN};
+    int watching = 1;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        int status = 0;
+        pid_t got = waitpid(pid, &status, WNOHANG);
+        if (got == pid) return child_answer(status);
+        if (got < 0 && errno != EINTR) return 1;
+        double left = limit - seconds_since(&start);
+        if (left <= 0) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            return GNUPLOT_STOPPED;
+        }
+        if (!watching) { /* the end closed as the child exits: it is reaped soon */
+            nanosleep(&pause, NULL);
+            if (pause.tv_nsec < 1000000) pause.tv_nsec *= 2;
+            continue;
+        }
+        int ready = poll(&watch, 1, left < 1e6 ? (int)ceil(left * 1000) : 1000000000);
+        if (ready > 0 || (ready < 0 && errno != EINTR)) watching = 0;
+    }
+}
+
+/* Runs gnuplot in dir on script with the variables given, its messages
+ * added to gnuplot.log, for at most `limit` seconds: 0 when it drew, 1
+ * when it failed, GNUPLOT_MISSING, or GNUPLOT_STOPPED when it was killed
+ * at the limit. */
+static int run_gnuplot(const char *dir, const char *vars, const char *script, double limit)
+{
+    int ended[2];
+    if (pipe(ended)) return 1;
+    if (fcntl(ended[0], F_SETFD, FD_CLOEXEC)) {
+        close(ended[0]), close(ended[1]);
+        return 1;
+    }
     pid_t pid = fork();
-    if (pid < 0) return 1;
-    if (pid == 0) {
+    if (pid == 0) { /* the write end stays open through exec, until gnuplot exits */
         if (chdir(dir) || !freopen("gnuplot.log", "a", stderr)) _exit(1);
         execlp("gnuplot", "gnuplot", "-e", vars, script, (char *)NULL);
-        _exit(127);
+        _exit(GNUPLOT_MISSING);
     }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    close(ended[1]);
+    int rc = pid < 0 ? 1 : wait_bounded(pid, ended[0], limit);
+    close(ended[0]);
+    return rc;
+}
+
+/* The time one drawing may take: --chart-seconds, else the default,
+ * longer for a report of many puzzles. */
+static double chart_limit(const struct report *r)
+{
+    if (r->chart_seconds > 0) return (double)r->chart_seconds;
+    return REPORT_CHART_SECONDS + REPORT_CHART_SECONDS_PER_MILLION * (double)r->npuzzles / 1e6;
 }
 
 /* The size of dir/gnuplot.log, 0 when there is none. */
@@ -408,20 +480,29 @@ static int chart_has_data(const struct report *r, int k, int techniques)
     return made;
 }
 
-/* Draws chart k as PNG and SVG. 0 when drawn, 127 when gnuplot is
- * missing, else 1 with why set to gnuplot's message. */
+/* Draws chart k as PNG and SVG. 0 when drawn, GNUPLOT_MISSING, else 1
+ * with why set to gnuplot's message, or GNUPLOT_STOPPED with why naming
+ * the chart and the limit. */
 static int draw_chart(const struct report *r, const char *dir, int k, int techniques, char *why,
                       size_t cap)
 {
     static const char *const terms[2][2] = {{"pngcairo", "png"}, {"svg", "svg"}};
+    double limit = chart_limit(r);
     for (int t = 0; t < 2; t++) {
         char vars[4096], said[400];
         chart_vars(r, &report_charts[k], techniques, terms[t][0], terms[t][1], vars, sizeof vars);
         long from = log_size(dir);
-        int rc = run_gnuplot(dir, vars, report_charts[k].script);
-        if (rc == 127) {
+        int rc = run_gnuplot(dir, vars, report_charts[k].script, limit);
+        if (rc == GNUPLOT_MISSING) {
             snprintf(why, cap, "gnuplot was not found");
-            return 127;
+            return GNUPLOT_MISSING;
+        }
+        if (rc == GNUPLOT_STOPPED) {
+            snprintf(why, cap,
+                     "gnuplot did not finish the %s chart (%s.%s) within %.0f s: stopped, and "
+                     "no further chart tried (--chart-seconds sets the limit)",
+                     report_charts[k].name, report_charts[k].name, terms[t][1], limit);
+            return GNUPLOT_STOPPED;
         }
         if (rc) {
             log_last_line(dir, from, said, sizeof said);
@@ -442,14 +523,17 @@ int report_draw_charts(const struct report *r, const char *dir, int *drawn, char
     snprintf(log, sizeof log, "%s/gnuplot.log", dir);
     FILE *fresh = fopen(log, "w"); /* this run's messages only */
     if (fresh) fclose(fresh);
+    int stopped = 0; /* gnuplot missing, or killed at the limit: the rest would be too */
     for (int k = 0; k < report_chart_count; k++) {
         drawn[k] = 0;
         if (copy_script(dir, report_charts[k].script, err)) return -1;
-        if (worst == 127 || !chart_has_data(r, k, techniques)) continue;
+        if (stopped || !chart_has_data(r, k, techniques)) continue;
         char msg[512];
         int rc = draw_chart(r, dir, k, techniques, msg, sizeof msg);
         drawn[k] = rc == 0;
         if (rc && !why[0]) snprintf(why, cap, "%s", msg); /* the first failure says why */
+        stopped = rc == GNUPLOT_MISSING || rc == GNUPLOT_STOPPED;
+        if (rc == GNUPLOT_STOPPED) rc = 1;
         if (rc > worst) worst = rc;
     }
     if (!chart_has_data(r, CHART_RATING, techniques) && worst == 0)

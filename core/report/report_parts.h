@@ -65,9 +65,11 @@ extern const int report_chart_count;
 
 /* Writes the charts' data and scripts and draws each chart that has data
  * as PNG and SVG, setting drawn[k]. Returns 0 when every such chart was
- * drawn, 1 when gnuplot failed on one (why: its message), 2 when no arm
- * made a puzzle, 127 when gnuplot is missing; -1 with err when a file
- * could not be written. */
+ * drawn, 1 when gnuplot failed on one (why: its message) or took longer
+ * than r's time for a drawing (why: the chart and the limit; it is
+ * killed, and no further chart is tried), 2 when no arm made a puzzle,
+ * 127 when gnuplot is missing; -1 with err when a file could not be
+ * written. */
 int report_draw_charts(const struct report *r, const char *dir, int *drawn, char *why, size_t cap,
                        struct sl_error *err);
 /* 1 when some puzzle of the arm has an annealing trace. */
