@@ -293,7 +293,18 @@ local function rules_classic(line)
   return line:find(" classic ", 1, true) ~= nil
 end
 
-function M.maker(name, opts)
+-- The methods of a puzzle a request calls below (stats_of, unused_rules):
+-- a table standing for one must have them all.
+local function methods_used(opts)
+  local used = {"line", "size", "givens"}
+  if not opts.no_stats then used[#used + 1] = "clues" end
+  if opts.want_rating or opts.grade or opts.rating then used[#used + 1] = "rate" end
+  return used
+end
+
+-- maker(name, opts, file): file is the variant's, named in the errors a
+-- generator's slips give.
+function M.maker(name, opts, file)
   local v = require(name)
   if type(v) ~= "table" then error("variant " .. name .. ": the file must return a table", 0) end
   if type(v.generate) ~= "function" then
@@ -310,6 +321,8 @@ function M.maker(name, opts)
   local by_seed
   local function generated(seed) return v.generate(setmetatable({seed = seed}, request)) end
   local graded, no_stats = opts.grade or opts.rating, opts.no_stats
+  local used = methods_used(opts)
+  local where = file and " (" .. file .. ")" or ""
   return function(seed)
     math.randomseed(seed)
     if not by_seed then
@@ -317,11 +330,21 @@ function M.maker(name, opts)
     end
     local p, why, info = by_seed(seed)
     if not p then return nil, why or "the generator made nothing" end
-    -- A slip in a user's variant once failed at p:line() below, naming
-    -- this file's line rather than the variant.
+    -- A slip in a user's variant once failed at p:line() below, or a
+    -- table lacking p:clues() in stats_of, naming this file's line rather
+    -- than the variant.
     local kind = type(p)
     if (kind ~= "userdata" and kind ~= "table") or type(p.line) ~= "function" then
-      error("variant " .. name .. ": its generator returned a " .. kind .. ", not a puzzle", 0)
+      error("variant " .. name .. where .. ": its generator returned a " .. kind
+            .. ", not a puzzle", 0)
+    end
+    if kind == "table" then
+      for _, method in ipairs(used) do
+        if type(p[method]) ~= "function" then
+          error("variant " .. name .. where .. ": its generator returned a table without the "
+                .. "puzzle method " .. method .. " (sudolab.puzzle makes puzzles with them all)", 0)
+        end
+      end
     end
     if type(why) == "table" then info = why end
     -- A classic 9x9 is written as its givens; any other as its line,

@@ -154,7 +154,22 @@ check "twolines: generate refuses a puzzle of two lines and writes none" \
 # ("attempt to call a nil value (method 'line')"), not the variant.
 user_generate notapuzzle 'return "a puzzle"'
 check "notapuzzle: generate names the variant and what it returned" \
-    eval 'rc_is 1 && err_has "variant notapuzzle: its generator returned a string, not a puzzle"'
+    eval 'rc_is 1 && err_has "variant notapuzzle ($T/path/notapuzzle.lua): its generator returned a string, not a puzzle"'
+# A table standing for a puzzle without clues (or rate): play and
+# generate --stats failed at "scripts/generate.lua:27: attempt to call a
+# nil value (method 'clues')", our file's line; now the variant and its
+# file, and the method missing.
+user_generate noclues "local p = sudolab.puzzle{size = 9, givens = \"$PLAIN\"}
+return {line = function() return p:line() end, size = function() return 9 end,
+  givens = function() return p:givens() end}"
+check "noclues: a plain run reads no statistics and makes the puzzle" eval 'rc_is 0'
+SUDOLAB_PATH="$T/path" run generate --variant noclues --stats
+check "noclues --stats: the variant's file and the method missing, not our line" \
+    eval 'rc_is 1 && err_has "variant noclues ($T/path/noclues.lua): its generator returned a table without the puzzle method clues" &&
+          ! err_has "generate.lua"'
+run generate --variant "$T/path/noclues.lua" --grade easy
+check "noclues given as a file, graded: the file and the method rate" \
+    eval 'rc_is 1 && err_has "variant noclues ($T/path/noclues.lua): its generator returned a table without the puzzle method rate"'
 # Past the memory cap: generate takes no --max-memory, so its message must
 # not send the user to one ("see --max-memory", then "this command does
 # not take --max-memory").

@@ -63,9 +63,10 @@ static void push_request(lua_State *L, const struct generate_request *req)
     if (req->no_stats) lua_pushboolean(L, 1), lua_setfield(L, -2, "no_stats");
 }
 
-/* The global __make = require('generate').maker(variant, request), both
- * calls protected and under the budget. */
-static int load_maker(struct lua_host *host, const struct generate_request *req,
+/* The global __make = require('generate').maker(variant, request, file),
+ * file the variant's (for messages), both calls protected and under the
+ * budget. */
+static int load_maker(struct lua_host *host, const struct generate_request *req, const char *file,
                       struct sl_error *err)
 {
     lua_State *L = lua_host_state(host);
@@ -79,7 +80,8 @@ static int load_maker(struct lua_host *host, const struct generate_request *req,
     lua_remove(L, -2);
     lua_pushstring(L, req->variant);
     push_request(L, req);
-    if (lua_host_pcall(host, 2, 1, err)) return -1;
+    lua_pushstring(L, file);
+    if (lua_host_pcall(host, 3, 1, err)) return -1;
     lua_setglobal(L, "__make");
     return 0;
 }
@@ -98,7 +100,7 @@ struct generator *generator_new(const struct generate_request *req, struct sl_er
         return NULL;
     }
     g->host = lua_host_new(NULL, at.path, err);
-    if (!g->host || load_maker(g->host, &named, err)) {
+    if (!g->host || load_maker(g->host, &named, at.file, err)) {
         generator_free(g);
         return NULL;
     }

@@ -136,7 +136,7 @@ static int variant_name_ok(const char *name, size_t len)
 /* NAME.lua in the first variant folder holding it. */
 static int locate_name(const char *spec, struct variant_place *at, struct sl_error *err)
 {
-    char folders[VARIANT_PATH_MAX], file[VARIANT_PATH_MAX + 64];
+    char folders[VARIANT_PATH_MAX];
     if (!variant_name_ok(spec, strlen(spec)))
         return sl_error_set(err, 0, 0,
                             "'%s' is not a variant name (lower-case letters, digits and _; "
@@ -145,8 +145,8 @@ static int locate_name(const char *spec, struct variant_place *at, struct sl_err
     variant_folders(folders, sizeof folders);
     for (const char *f = folders; *f;) {
         size_t len = strcspn(f, ":");
-        snprintf(file, sizeof file, "%.*s/%s.lua", (int)len, f, spec);
-        if (access(file, R_OK) == 0) {
+        snprintf(at->file, sizeof at->file, "%.*s/%s.lua", (int)len, f, spec);
+        if (access(at->file, R_OK) == 0) {
             snprintf(at->name, sizeof at->name, "%s", spec);
             variant_search_path(at->path, sizeof at->path);
             return 0;
@@ -180,6 +180,7 @@ static int locate_file(const char *spec, struct variant_place *at, struct sl_err
     if (n < 0 || (size_t)n >= sizeof at->path)
         return sl_error_set(err, 0, 0, "%s: the file's path is too long", spec);
     snprintf(at->name, sizeof at->name, "%.*s", (int)(len - 4), base);
+    snprintf(at->file, sizeof at->file, "%s", spec);
     return 0;
 }
 

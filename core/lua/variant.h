@@ -31,11 +31,13 @@ struct variant_spec {
     char rules[VARIANT_RULES_MAX]; /* the rules text */
 };
 
-/* A variant found: the module name `require` loads it by, and the search
- * path (lua_host_new's) that finds it first. */
+/* A variant found: the module name `require` loads it by, the search
+ * path (lua_host_new's) that finds it first, and the file found, for
+ * messages that name the user's file. */
 struct variant_place {
     char name[SL_NAME_MAX];
     char path[VARIANT_PATH_MAX];
+    char file[VARIANT_PATH_MAX + SL_NAME_MAX + 8];
 };
 
 /* The root into buf (cap bytes); returns buf. */
