@@ -287,6 +287,16 @@ timeout 20 "$S" report --count 10000001 --out "$T/big" "$T/long.lua" 2> "$T/err"
 rc=$?
 check "--count past 10^7: exit 2 at once, the bound named" eval \
     '[ $rc -eq 2 ] && grep -q -F "count wants a whole number 1..10000000" "$T/err" && [ ! -e "$T/big" ]'
+# The refusal quoted the number parsed ('10000001'), not what was typed.
+for typed in 010000001 +10000001 10000001; do
+    for form in "--count $typed" "--count=$typed" "-c$typed" "-Qc $typed"; do
+        timeout 20 "$S" report $form --out "$T/big" "$T/long.lua" 2> "$T/err"
+        rc=$?
+        check "report $form: the text typed quoted" eval \
+            '[ $rc -eq 2 ] && grep -q -F -- "--count wants a whole number 1..10000000, not '"'$typed'"'" "$T/err" &&
+             [ ! -e "$T/big" ]'
+    done
+done
 
 # --- Ctrl-C keeps what finished ------------------------------------------------
 # interrupted EXPERIMENT OUT WHAT: Ctrl-C a second into the report.

@@ -100,13 +100,15 @@ enum { NCATALOGUE = sizeof catalogue / sizeof catalogue[0] };
 
 /* Options whose meaning is one command's own, found before the
  * catalogue's for that command: render's --format names what it writes,
- * not a form to read. */
+ * not a form to read; report's --count has an experiment's bound, a
+ * hundredth of the catalogue's. */
 static const struct own_option {
     const char *command;
     struct option_def def;
 } own_options[] = {
     {"render", {"format", 'f', KIND_TEXT, FIELD(render_format), 0, 0, "FORM"}},
     {"candidates", {"limit", 'l', KIND_LONG, FIELD(cap), 1, 1000000000, "N"}},
+    {"report", {"count", 'c', KIND_LONG, FIELD(count), 1, REPORT_MAX_COUNT, "K"}},
 };
 enum { NOWN = sizeof own_options / sizeof own_options[0] };
 

@@ -115,11 +115,6 @@ int cmd_report(int argc, char **argv)
     int has_seed = option_given(argc, argv, "seed", 'S');
     int code = cmd_parse(&report_spec, argc, argv, &opt);
     if (code >= 0) return code;
-    /* The bound an experiment file's count has (the option parser's is
-     * every command's, a hundred times larger). */
-    if (has_count && opt.count > REPORT_MAX_COUNT)
-        return cmd_usage_error(&report_spec, "--count wants a whole number 1..%d, not '%ld'",
-                               REPORT_MAX_COUNT, opt.count);
     if (opt.nfiles != 1) {
         fprintf(stderr, "sudolab report: give one experiment file (see --help)\n");
         return EXIT_BAD_INPUT;
