@@ -357,17 +357,19 @@ static int api_calc_unique(lua_State *L)
     return 4;
 }
 
-/* The cage sizes of field 'sizes' (a list) into sizes; their count. */
+/* The cage sizes of field 'sizes' (a list) into sizes; their count. Its
+ * length and entries are read through the metamethods, as every list the
+ * API reads (killer's sizes too). */
 static int api_calc_sizes(lua_State *L, const char *fname, int *sizes)
 {
     int nsizes = 0;
     if (lua_getfield(L, 1, "sizes") != LUA_TTABLE)
         api_field_error(L, fname, "sizes", "a list of cage sizes");
-    lua_Unsigned len = lua_rawlen(L, -1);
+    lua_Integer len = luaL_len(L, -1);
     if (len < 1 || len > SL_MAX_CELLS)
         api_error(L, "%s: field 'sizes' must be a list of 1 to %d sizes", fname, SL_MAX_CELLS);
-    for (lua_Integer i = 1; i <= (lua_Integer)len; i++) {
-        lua_rawgeti(L, -1, i);
+    for (lua_Integer i = 1; i <= len; i++) {
+        lua_geti(L, -1, i);
         sizes[nsizes++] = (int)api_field_check(L, fname, "sizes", 1, SL_MAX_CELLS);
         lua_pop(L, 1);
     }

@@ -247,8 +247,10 @@ static void api_killer_read(lua_State *L, const char *fname, struct killer_draw 
     if (nsizes < 1 || nsizes > KILLER_DRAW_SIZES_MAX)
         api_error(L, "%s: sizes must list 1 to %d cage sizes", fname, KILLER_DRAW_SIZES_MAX);
     d->nsizes = (int)nsizes;
+    /* each entry read as its length was, through the metamethods (as
+     * every list the API reads): a proxy's sizes were read raw, as nils */
     for (int i = 0; i < d->nsizes; i++) {
-        lua_rawgeti(L, -1, i + 1);
+        lua_geti(L, -1, i + 1);
         int ok = 0;
         lua_Integer size = lua_tointegerx(L, -1, &ok);
         if (!ok || size < 1 || size > d->geo.ncells)

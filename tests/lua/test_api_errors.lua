@@ -236,4 +236,36 @@ refuses("killer_partition: 2^32 + 1 sizes", partition,
 refuses("killer_partition: a negative count of sizes", partition,
         with(killer, {sizes = len_of(-1)}), "killer_partition: sizes must list 1 to 64 cage sizes")
 
+-- A proxy list (__len and __index, no entries of its own) is read as
+-- every other list of the API: killer's and calcudoku's sizes were read
+-- raw, as nils ("sizes[1] must be an integer") or as no list at all.
+local function proxy(list)
+  return setmetatable({}, {__len = function() return #list end,
+                           __index = function(_, i) return list[i] end})
+end
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  for k, v in pairs(a) do if b[k] ~= v then return false end end
+  for k, v in pairs(b) do if a[k] ~= v then return false end end
+  return true
+end
+expect("killer_partition: proxied sizes draw the cages plain ones do",
+       same(partition(with(killer, {sizes = proxy({2, 3})})), partition(killer)), true)
+-- (one count: no unique partition, the same answer either way)
+local function answer(cages, why) return type(cages) == "table" and cages or tostring(why) end
+expect("killer_unique: proxied sizes answer as plain ones do",
+       answer(sudolab.killer_unique(with(kunique, {sizes = proxy({2, 3})}))),
+       answer(sudolab.killer_unique(kunique)))
+refuses("killer_partition: a proxied size of 0", partition,
+        with(killer, {sizes = proxy({2, 0})}), "killer_partition: sizes[2] must be an integer 1..81")
+local function calc_cages(sizes)
+  math.randomseed(7)
+  return sudolab.calc_partition{size = 4, sizes = sizes, min_cage = 2, max_cage = 3,
+                                random = math.random}
+end
+expect("calc_partition: proxied sizes draw the cages plain ones do",
+       same(calc_cages(proxy({2, 3})), calc_cages({2, 3})), true)
+refuses("calc_partition: a proxied size of 0", calc_cages, proxy({2, 0}),
+        "calc_partition: field 'sizes' must be an integer 1..")
+
 check.finish()
