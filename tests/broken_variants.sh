@@ -186,4 +186,26 @@ SUDOLAB_PATH="$T/hide" run variants
 check "hide: variants says first which file hides scripts/marks.lua" \
     eval 'head -n 1 "$T/err" | grep -q -F "warning: $T/hide/marks.lua hides " &&
           head -n 1 "$T/err" | grep -q "/scripts/marks\.lua, which"'
+# generate under it failed as before ("variants/kropki.lua:29: attempt to
+# call a nil value (field 'edges')"), with no word of why; every command
+# that runs the project's Lua now warns first, once.
+SUDOLAB_PATH="$T/hide" run generate --variant kropki
+check "hide: generate --variant kropki warns first, then fails" \
+    eval 'rc_is 2 && head -n 1 "$T/err" | grep -q -F "sudolab generate: warning: $T/hide/marks.lua hides " &&
+          [ "$(grep -c "hides" "$T/err")" -eq 1 ]'
+SUDOLAB_PATH="$T/hide" run generate --count 1
+check "hide: a plain generate warns too, and makes its puzzle" \
+    eval 'rc_is 0 && err_has "sudolab generate: warning: $T/hide/marks.lua hides " && [ -s "$T/out" ]'
+printf "%s\n" "$PLAIN" > "$T/plain.txt"
+SUDOLAB_PATH="$T/hide" run rate --variant kropki "$T/plain.txt"
+check "hide: any command given --variant warns" \
+    eval 'err_has "sudolab rate: warning: $T/hide/marks.lua hides "'
+# A variant given as a file: its folder is searched first.
+cp "$T/hide/marks.lua" "$T/path/marks.lua"
+run generate --variant "$T/path/noclues.lua"
+check "hide: a --variant file's folder is searched first, and warned of" \
+    eval 'err_has "sudolab generate: warning: $T/path/marks.lua hides "'
+rm "$T/path/marks.lua"
+run generate --count 1
+check "without such a file: no warning" eval 'rc_is 0 && ! err_has "warning"'
 finish

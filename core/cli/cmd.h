@@ -159,6 +159,14 @@ void cmd_print_help(const struct cmd_spec *spec, FILE *out);
 int cmd_variant_names(char **names, int max);
 void cmd_free_names(char **names);
 
+/* Warns on standard error, "sudolab COMMAND: warning: FILE hides SCRIPT
+ * ...", of each file of the search path (a --variant file's folder first,
+ * when variant is one) that hides a module of the root's scripts/
+ * (variant_hidden_scripts); returns how many. cmd_parse calls it for a
+ * command given --variant (but scores); generate, play and report, which
+ * run the project's Lua without one too, call it then. */
+int cmd_warn_hidden(const char *command, const char *variant);
+
 /* The file --output FILE names, as a run replaces it (cmd_target.c):
  * FILE itself, or the file a symbolic link FILE names; with the mode the
  * new file gets (an existing file's own, else 0666 less the umask). 0,

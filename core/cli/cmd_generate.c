@@ -361,6 +361,7 @@ int cmd_generate(int argc, char **argv)
     struct generate_request req;
     int code = cmd_parse(&generate_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    if (!opt.variant) cmd_warn_hidden("generate", NULL); /* classic's Lua runs too */
     if (opt.nfiles > 0) {
         fprintf(stderr, "sudolab generate: takes no files ('%s')\n", opt.files[0]);
         return EXIT_BAD_INPUT;

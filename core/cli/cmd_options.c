@@ -470,6 +470,9 @@ static int parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_
     }
     opt->nfiles = nfiles;
     opt->files = argv + 1;
+    /* --variant runs the project's Lua (scores only names a board by it) */
+    if (opt->variant && strcmp(spec->name, "scores") != 0)
+        cmd_warn_hidden(spec->name, opt->variant);
     return -1;
 }
 

@@ -124,7 +124,8 @@ int cmd_play(int argc, char **argv)
     struct cmd_options opt;
     int code = cmd_parse(&play_spec, argc, argv, &opt);
     if (code >= 0) return code;
-    static struct first_puzzle first; /* large: not on the stack */
+    if (!opt.variant) cmd_warn_hidden("play", NULL); /* classic's Lua makes its games */
+    static struct first_puzzle first;                /* large: not on the stack */
     if (opt.nfiles > 1) return cmd_usage_error(&play_spec, "one FILE or PUZZLE at most");
     if (opt.nfiles == 1 && (code = read_first(&opt, &first)) != 0) return code;
     struct play_config c = {first.have ? first.line : NULL,

@@ -115,6 +115,7 @@ int cmd_report(int argc, char **argv)
     int has_seed = option_given(argc, argv, "seed", 'S');
     int code = cmd_parse(&report_spec, argc, argv, &opt);
     if (code >= 0) return code;
+    cmd_warn_hidden("report", NULL); /* every arm runs the project's Lua */
     if (opt.nfiles != 1) {
         fprintf(stderr, "sudolab report: give one experiment file (see --help)\n");
         return EXIT_BAD_INPUT;

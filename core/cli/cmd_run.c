@@ -219,24 +219,6 @@ static int scan_folder(const char *folder, size_t len, int in_root, struct liste
     return n;
 }
 
-/* A $SUDOLAB_PATH file named as a module of the root's scripts/ is found
- * first by every require, the project's variants' too: a user's variant
- * called marks broke kropki, xv and the rest with "attempt to call a nil
- * value (field 'edges')", which `variants` printed with no word of why. */
-static void warn_hidden_script(const struct listed *v, const char *root)
-{
-    char script[VARIANT_PATH_MAX + SL_NAME_MAX + 16], file[LISTED_FILE_MAX];
-    struct stat st;
-    int len = snprintf(script, sizeof script, "%s/scripts/%s.lua", root, v->name);
-    if (v->in_root || len < 0 || (size_t)len >= sizeof script || stat(script, &st) != 0 ||
-        !S_ISREG(st.st_mode))
-        return;
-    fprintf(stderr,
-            "sudolab variants: warning: %s hides %s, which the project's variants and "
-            "scripts require (rename it)\n",
-            listed_file(v, file, sizeof file), script);
-}
-
 static const struct cmd_option_help variants_options[] = {
     {"time", "how long starting the interpreter and loading each variant\n"
              "takes, instead of the summaries"},
@@ -283,7 +265,10 @@ int cmd_variants(int argc, char **argv)
     char path[VARIANT_PATH_MAX];
     struct lua_host *host = lua_host_new(NULL, variant_search_path(path, sizeof path), &err);
     int status = host ? 0 : EXIT_BAD_INPUT;
-    for (int i = 0; i < n; i++) warn_hidden_script(&list[i], root); /* before what it explains */
+    /* A user's marks.lua broke kropki, xv and the rest with "attempt to
+     * call a nil value (field 'edges')", printed with no word of why:
+     * the warning comes before what it explains. */
+    cmd_warn_hidden("variants", NULL);
     for (int i = 0; i < n && host; i++) {
         int rc = opt.time ? time_variant(host, &list[i]) : list_variant(host, &list[i]);
         status = rc > status ? rc : status;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* dladdr: which shared object holds this code */
 #include "variant.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <lauxlib.h>
@@ -126,6 +127,44 @@ static const char *search_path(char *buf, size_t cap, int with_scripts)
 const char *variant_folders(char *buf, size_t cap) { return search_path(buf, cap, 0); }
 
 const char *variant_search_path(char *buf, size_t cap) { return search_path(buf, cap, 1); }
+
+/* The first folder of path before `own` (the root's variants/, where the
+ * root's folders begin) holding `name` as a regular file, into file: 1,
+ * else 0. */
+static int hiding_file(const char *path, const char *own, const char *name, char *file, size_t cap)
+{
+    struct stat st;
+    for (const char *f = path; *f;) {
+        size_t len = strcspn(f, ":");
+        if (len == strlen(own) && strncmp(f, own, len) == 0) return 0;
+        snprintf(file, cap, "%.*s/%s", (int)len, f, name);
+        if (stat(file, &st) == 0 && S_ISREG(st.st_mode)) return 1;
+        f += len + (f[len] == ':');
+    }
+    return 0;
+}
+
+int variant_hidden_scripts(const char *path, variant_hidden_fn fn, void *arg)
+{
+    char root[VARIANT_PATH_MAX], own[VARIANT_PATH_MAX + 16], scripts[VARIANT_PATH_MAX + 16];
+    variant_root(root, sizeof root);
+    snprintf(own, sizeof own, "%s/variants", root);
+    snprintf(scripts, sizeof scripts, "%s/scripts", root);
+    DIR *d = opendir(scripts);
+    if (d == NULL) return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        char script[VARIANT_PATH_MAX + 300], file[VARIANT_PATH_MAX + 300];
+        struct stat st;
+        size_t len = strlen(e->d_name);
+        if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
+        snprintf(script, sizeof script, "%s/%s", scripts, e->d_name);
+        if (stat(script, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (hiding_file(path, own, e->d_name, file, sizeof file)) fn(arg, file, script), n++;
+    }
+    closedir(d);
+    return n;
+}
 
 /* 1 when name is one a variant may have: a Lua module name, plainly. */
 static int variant_name_ok(const char *name, size_t len)

@@ -48,6 +48,14 @@ const char *variant_folders(char *buf, size_t cap);
 /* The whole search path: variant_folders, then the root's scripts/.
  * Returns buf. */
 const char *variant_search_path(char *buf, size_t cap);
+/* Calls fn(arg, file, script) for each module of the root's scripts/
+ * (script, NAME.lua) that a folder of `path` before the root's own holds
+ * as a regular file (file: the first such, the one `require` finds): a
+ * --variant file's folder, $SUDOLAB_PATH's. Such a file hides the module
+ * from every require, the project's variants' and scripts' too. Returns
+ * how many. */
+typedef void (*variant_hidden_fn)(void *arg, const char *file, const char *script);
+int variant_hidden_scripts(const char *path, variant_hidden_fn fn, void *arg);
 /* 1 when spec gives a variant as a file rather than naming it. */
 int variant_is_file(const char *spec);
 /* Finds the variant `spec` names or gives as a file. 0, or -1 with err
