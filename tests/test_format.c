@@ -4,6 +4,7 @@
  * writing them back.
  */
 #include <CUnit/CUnit.h>
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "cunit_main.h"
 #include "format.h"
 #include "format_regex.h"
+#include "geometry.h"
 #include "test_reader.h"
 
 /* The classic example, with '0' for empty and with '.' for empty. */
@@ -940,6 +942,34 @@ static void test_write_pretty_9x9(void)
     free(text);
 }
 
+/* The reader's byte table repeats geometry_digit's mapping (and the C
+ * locale's isspace) for speed: at every size, each byte is a symbol of
+ * that size to both or to neither, with the same digit; and a blank to
+ * both or neither. A change to one side alone fails here. */
+static void test_byte_table_is_geometry_digit(void)
+{
+    int disagree = 0;
+    for (int n = 1; n <= SL_MAX_SIZE; n++)
+        for (int c = 0; c < 256; c++) {
+            int table = reader_byte_digit((unsigned char)c);
+            int geometry = geometry_digit((char)c);
+            int in_table = table >= 0 && table <= n, in_geometry = geometry >= 0 && geometry <= n;
+            if (in_table != in_geometry || (in_table && table != geometry)) {
+                if (disagree++ < 5)
+                    printf("\n  byte %d at size %d: table %d, geometry %d", c, n, table, geometry);
+            }
+        }
+    CU_ASSERT_EQUAL(disagree, 0);
+    for (int c = 0; c < 256; c++)
+        CU_ASSERT_EQUAL(reader_byte_blank((unsigned char)c), isspace(c) != 0);
+    /* the symbols of the largest grid are all there */
+    for (int d = 0; d <= SL_MAX_SIZE; d++) {
+        int found = 0;
+        for (int c = 0; c < 256; c++) found |= reader_byte_digit((unsigned char)c) == d;
+        CU_ASSERT_TRUE(found);
+    }
+}
+
 void tests_register(void)
 {
     static const struct {
@@ -947,6 +977,7 @@ void tests_register(void)
         CU_TestFunc run;
     } good[] =
         {
+            {"the byte table is geometry_digit's", test_byte_table_is_geometry_digit},
             {"one line with . and 0", test_one_line_dots_and_zeros},
             {"one line with annotation", test_one_line_annotation},
             {"restart on another stream", test_restart},

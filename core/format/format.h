@@ -85,6 +85,13 @@ int reader_holds_more(const struct puzzle_reader *r);
  * short streams, such as one line each. */
 void reader_restart(struct puzzle_reader *r, FILE *in);
 
+/* What the reader takes byte c for: the digit 0..25 of a symbol, -1 for
+ * a byte that is none; 1 when it is a blank. It looks both up in a byte
+ * table of its own, kept for speed beside geometry_digit's mapping and
+ * the C locale's isspace: test_format checks every byte against them. */
+int reader_byte_digit(unsigned char c);
+int reader_byte_blank(unsigned char c);
+
 /* One-line form: N*N symbols and a newline. */
 void format_write_line(FILE *out, const struct geometry *g, const uint8_t *cells);
 /* Pretty grid: digits separated by blanks, '|' between boxes, rule lines
