@@ -160,6 +160,12 @@ static inline void api_check_keys(lua_State *L, int arg, const char *fname,
 /* The option table's search budget field key (nodes), else the API's own. */
 uint64_t api_field_budget(lua_State *L, const char *key, const char *fname);
 
+/* The instructions a search node on a grid of ncells cells is charged:
+ * about what its time buys of VM instructions (variants/README.md
+ * measures), growing with the grid. One figure for every search the API
+ * runs in C: a puzzle's, killer_unique's counts, a calcudoku draw's own. */
+static inline long long api_node_cost(int ncells) { return 2LL * ncells; }
+
 /* The nodes a search run in C outside the solver's runs (a draw's own
  * count) may take: nodes, and no more than the run's instruction budget
  * leaves at cost instructions a node, which the caller then charges.

@@ -255,10 +255,6 @@ enum { API_CALC_ENGINE, API_CALC_OWN, API_CALC_OWN_EASY };
  * rejects after their rating; the rater takes the own count's solution. */
 #define API_CALC_OWN_ONE (-3)
 
-/* The instructions a node of a draw's own count is charged, as a killer
- * count's are: its search runs in C, out of the interpreter's sight. */
-#define API_CALC_OWN_COST(d) (2LL * (d)->ncells)
-
 /* One count of calc_unique's loop, small one of the modes above: the
  * solutions found (up to 2), -1 when the count gave up, or
  * API_CALC_EASY or API_CALC_OWN_ONE (API_CALC_OWN_EASY). */
@@ -269,11 +265,12 @@ static int api_calc_count_next(lua_State *L, const char *fname, struct api_puzzl
 {
     if (!small) return api_calc_count(L, fname, ap, d, grid, rules, nodes, grids);
     int settled = 0;
-    uint64_t visited = api_nodes_within(L, fname, API_CALC_OWN_COST(d), *nodes), within = visited;
+    uint64_t visited = api_nodes_within(L, fname, api_node_cost(d->ncells), *nodes),
+             within = visited;
     int own = d->size >= CALC_MRV_FROM
                   ? calc_mrv_other(d, grid, grids, &visited, &settled, memo, root)
                   : calc_small_count(d, grid, 2, grids, &visited);
-    lua_host_charge_instructions(L, (long long)visited * API_CALC_OWN_COST(d));
+    lua_host_charge_instructions(L, (long long)visited * api_node_cost(d->ncells));
     if (own == -2 && within != *nodes)
         api_budget_exhausted(L, fname, "the draw's own count", within);
     if (own == -2) return -1;

@@ -306,7 +306,7 @@ static int api_killer_count(lua_State *L, const struct killer_draw *d, const uin
                             const char *rules, const uint8_t *givens, int limit, uint64_t nodes,
                             uint8_t *others, struct api_killer_tally *tally)
 {
-    long long cost = 2LL * d->geo.ncells;
+    long long cost = api_node_cost(d->geo.ncells);
     uint64_t within = api_nodes_within(L, "killer_unique", cost, nodes);
     struct search_stats stats = {0};
     struct sl_error err = {0};

@@ -153,15 +153,11 @@ struct dig_memory *api_dig_memory(lua_State *L, struct api_puzzle *ap, const cha
     return ap->dig_memory;
 }
 
-/* The instructions a search node is charged: about what its time buys of
- * VM instructions (variants/README.md measures), growing with the grid. */
-static long long api_node_cost(const struct api_puzzle *ap) { return 2LL * ap->p.geo.ncells; }
-
 /* The nodes the instruction budget still pays for: raises when not one. */
 static unsigned long long api_allowance(lua_State *L, const struct api_puzzle *ap,
                                         const char *fname)
 {
-    return api_nodes_within(L, fname, api_node_cost(ap), UINT64_MAX);
+    return api_nodes_within(L, fname, api_node_cost(ap->p.geo.ncells), UINT64_MAX);
 }
 
 int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, uint8_t *grid)
@@ -169,7 +165,7 @@ int api_search_settled(lua_State *L, struct api_puzzle *ap, const char *fname, u
     api_idle(L, ap, fname);
     if (puzzle_settle(&ap->p, grid) != 1) return 0;
     api_allowance(L, ap, fname);
-    lua_host_charge_instructions(L, api_node_cost(ap));
+    lua_host_charge_instructions(L, api_node_cost(ap->p.geo.ncells));
     return 1;
 }
 
@@ -181,7 +177,7 @@ uint64_t api_search_kernel(lua_State *L, struct api_puzzle *ap, const char *fnam
     uint64_t used = 0;
     if (!puzzle_list_quick(&ap->p, limit, nodes < allowance ? nodes : allowance, r, &used, found))
         r->gave_up = 1;
-    lua_host_charge_instructions(L, (long long)used * api_node_cost(ap));
+    lua_host_charge_instructions(L, (long long)used * api_node_cost(ap->p.geo.ncells));
     return used;
 }
 
@@ -192,7 +188,7 @@ void api_search_begin_within(lua_State *L, struct api_puzzle *ap, const char *fn
     api_prepare(L, ap, fname);
     memset(run, 0, sizeof *run);
     run->asked = asked;
-    run->node_cost = api_node_cost(ap);
+    run->node_cost = api_node_cost(ap->p.geo.ncells);
     run->allowance = api_allowance(L, ap, fname);
     unsigned long long limit = run->allowance < asked ? run->allowance : asked;
     solver_set_node_limit(ap->solver, limit < API_NODE_LIMIT ? limit : API_NODE_LIMIT);
