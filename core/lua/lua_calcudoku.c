@@ -90,7 +90,7 @@ static void api_calc_grid(lua_State *L, const char *fname, struct calc_draw *d, 
 /* ops[id] (on top of the stack) as cage k's symbol. */
 static void api_calc_op(lua_State *L, const char *fname, struct calc_draw *d, int k, lua_Integer id)
 {
-    lua_rawgeti(L, -1, id);
+    lua_geti(L, -1, id);
     size_t len = 0;
     const char *op = lua_tolstring(L, -1, &len);
     /* len, not strlen: "+\0x" was taken as "+" */
@@ -119,7 +119,7 @@ static void api_calc_read(lua_State *L, const char *fname, struct calc_draw *d, 
     d->count = 0;
     for (int c = 0; c < d->ncells; c++) {
         int isnum = 0;
-        lua_rawgeti(L, -2, c);
+        lua_geti(L, -2, c);
         lua_Integer id = lua_tointegerx(L, -1, &isnum);
         lua_pop(L, 1);
         if (!isnum) api_error(L, "%s: cages[%d] must be an integer cage id", fname, c);

@@ -267,5 +267,12 @@ expect("calc_partition: proxied sizes draw the cages plain ones do",
        same(calc_cages(proxy({2, 3})), calc_cages({2, 3})), true)
 refuses("calc_partition: a proxied size of 0", calc_cages, proxy({2, 0}),
         "calc_partition: field 'sizes' must be an integer 1..")
+-- calcudoku's cages (from cell 0) and ops were read raw too.
+local function calc_answer(spec)
+  local p, why = unique(with(spec, {tries = 200}))
+  return p and p:line() or tostring(why)
+end
+expect("calc_unique: proxied cages and ops make the puzzle plain ones do",
+       calc_answer(with(calc, {cages = proxy(pairs4), ops = proxy(plus8)})), calc_answer(calc))
 
 check.finish()
