@@ -194,9 +194,12 @@ struct group_scan {
     int pick[SUM_GROUPS_MAX_GROUPS], base[SUM_GROUPS_MAX_GROUPS];
     int broad[SUM_GROUPS_MAX_GROUPS], lo[SUM_GROUPS_MAX_GROUPS], hi[SUM_GROUPS_MAX_GROUPS];
     struct totals totals[SUM_GROUPS_MAX_GROUPS]; /* per group: what its sets make */
-    /* Per group and total: the union and the common part of its sets. */
-    digitset any[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
-    digitset every[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_TOTAL + 1];
+    /* Per group, its sets (the digits each picks) and their totals, as
+     * listed: a set's place is written before it is known to meet every
+     * open cell, hence the one spare. */
+    int nsets[SUM_GROUPS_MAX_GROUPS];
+    digitset set_rest[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_LIST + 1];
+    uint8_t set_total[SUM_GROUPS_MAX_GROUPS][SUM_GROUPS_MAX_LIST + 1];
 };
 
 /* What a sum keeps in the search state between calls, per group, from
@@ -299,21 +302,21 @@ static int scan_measure(const struct digit_subsets *t, struct group_scan *gs, co
     }
     return 0;
 }
-/* Notes set rest of group g (with the group's placed digits, base) when
- * it meets every open cell that could miss it. */
+/* Lists set rest of group g (with the group's placed digits, base) when
+ * it meets every open cell that could miss it. Without a branch on the
+ * set: whether it meets the cells is data the predictor mostly loses, so
+ * the set is written in any case and counted only when it does. Totals
+ * stay within SUM_GROUPS_MAX_TOTAL (sum_groups_fit). */
 static inline void scan_set(const struct digit_subsets *t, struct group_scan *gs, int g,
                             const digitset *open, int nopen, int base, digitset rest)
 {
-    for (int o = 0; o < nopen; o++)
-        if (!(open[o] & rest)) return;
-    int total = base + t->total[rest >> 1];
-    if (totals_has(gs->totals[g], total)) {
-        gs->any[g][total] |= rest;
-        gs->every[g][total] &= rest;
-    } else {
-        gs->totals[g].w[total >> 6] |= UINT64_C(1) << (total & 63);
-        gs->any[g][total] = gs->every[g][total] = rest;
-    }
+    int meets = 1;
+    for (int o = 0; o < nopen; o++) meets &= (open[o] & rest) != 0;
+    int total = base + t->total[rest >> 1], n = gs->nsets[g];
+    gs->set_rest[g][n] = rest;
+    gs->set_total[g][n] = (uint8_t)total;
+    gs->nsets[g] = n + meets;
+    gs->totals[g].w[total >> 6] |= (uint64_t)meets << (total & 63);
 }
 
 /* Lists the sets group g can hold, as totals with their digits (a broad
@@ -322,6 +325,7 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
                       int g)
 {
     gs->totals[g] = (struct totals){{0, 0}};
+    gs->nsets[g] = 0;
     const uint8_t *cells = gs->order + gs->cell_first[g];
     int k = gs->cell_first[g + 1] - gs->cell_first[g], nopen = 0;
     digitset free_digits = gs->free_digits[g], open[SUM_GROUPS_MAX_CELLS];
@@ -376,12 +380,14 @@ static int keep_group(struct group_scan *gs, const digitset *cand, int g, struct
     int k = gs->cell_first[g + 1] - gs->cell_first[g];
     digitset can = 0, every = ~(digitset)0;
     if (!(kept.w[0] | kept.w[1])) return -1;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = kept.w[w]; bits; bits &= bits - 1) {
-            int total = w * 64 + __builtin_ctzll(bits);
-            can |= gs->any[g][total];
-            every &= gs->every[g][total];
-        }
+    /* The union and the common part of the sets of the kept totals,
+     * without a branch on whether a set's total is kept. */
+    for (int j = 0; j < gs->nsets[g]; j++) {
+        int total = gs->set_total[g][j];
+        digitset in = (digitset)0 - (digitset)(kept.w[total >> 6] >> (total & 63) & 1);
+        can |= gs->set_rest[g][j] & in;
+        every &= gs->set_rest[g][j] | ~in;
+    }
     can |= gs->placed[g];
     for (int j = 0; j < k; j++) keep[cells[j]] = cand[cells[j]] & can;
     /* A digit every set holds, with one cell of the group left for it. */
