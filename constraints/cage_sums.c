@@ -16,7 +16,15 @@ struct sum_link {
     uint64_t inside;
     int house;
     int out_first, out_count; /* into outside */
+    digitset out_any;         /* every digit when out_count > 0, else none */
 };
+
+/* A link's cells outside its sum are followed in outside by repeats of
+ * the first of them up to LINK_PAD in all, so that a 9x9 grid's union of
+ * them is always one of eight cells: the union is the same, and a branch
+ * on their number, which the predictor loses as sums of every shape take
+ * turns, is gone. */
+#define LINK_PAD 8
 
 struct sum_item {
     int first, count;           /* into cells and group */
@@ -187,7 +195,7 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
 {
     /* Links, about one a cell of the one-group sums, each list up to a
      * house's cells outside its sum. */
-    int links = cells, outside = links * s->size;
+    int links = cells, outside = links * (s->size > LINK_PAD ? s->size : LINK_PAD);
     if (vec_grow((void **)&s->items, &s->items_cap, sums, sizeof *s->items, err) ||
         vec_grow((void **)&s->cells, &s->cells_cap, cells, sizeof *s->cells, err) ||
         vec_grow((void **)&s->group, &s->group_cap, cells, sizeof *s->group, err) ||
@@ -405,8 +413,9 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         int h = touched[t];
         const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
         if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
-            vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + s->size,
-                     sizeof *s->outside, err)) {
+            vec_grow((void **)&s->outside, &s->outside_cap,
+                     s->noutside + (s->size > LINK_PAD ? s->size : LINK_PAD), sizeof *s->outside,
+                     err)) {
             rc = -1;
             break;
         }
@@ -419,8 +428,14 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
             s->outside[n] = house[k];
             n += place[house[k]] < 0;
         }
+        link->out_count = n - link->out_first;
+        link->out_any = link->out_count > 0 ? ~(digitset)0 : 0;
+        /* Padding (LINK_PAD); a house wholly in the sum repeats any cell,
+         * masked by out_any. */
+        for (uint16_t pad = link->out_count ? s->outside[link->out_first] : house[0];
+             n < link->out_first + LINK_PAD; n++)
+            s->outside[n] = pad;
         s->noutside = n;
-        link->out_count = s->noutside - link->out_first;
     }
     it->link_count = s->nlinks - it->link_first;
     if (rc == 0) rc = sum_set_lacks(s, it, err);
@@ -686,7 +701,10 @@ static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it
     for (int l = 0; l < it->link_count; l++) {
         const struct sum_link *link = &s->links[it->link_first + l];
         if (sum_link_settled(link, unsettled, open_at)) continue;
-        forced |= all & ~digitset_union_of(now, s->outside + link->out_first, link->out_count);
+        const uint16_t *out = s->outside + link->out_first;
+        digitset there = link->out_count <= LINK_PAD ? digitset_union_of8(now, out) & link->out_any
+                                                     : digitset_union_of(now, out, link->out_count);
+        forced |= all & ~there;
     }
     return forced;
 }
