@@ -671,8 +671,12 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
     }
     int spare = digitset_count(v->reach) - v->nopen;
     v->ncheck = 0;
-    for (int i = 0; i < v->nopen; i++)
-        if (digitset_count(v->cand[i]) <= spare) v->check[v->ncheck++] = v->cand[i];
+    /* Each written, counted when it is to be checked: whether it is, is
+     * data the predictor loses. */
+    for (int i = 0; i < v->nopen; i++) {
+        v->check[v->ncheck] = v->cand[i];
+        v->ncheck += digitset_count(v->cand[i]) <= spare;
+    }
     return SL_PROP_OK;
 }
 

@@ -334,7 +334,8 @@ static int scan_group(const struct digit_subsets *t, struct group_scan *gs, cons
      * fits in the m - pick digits or fewer the cell lacks. */
     for (int j = 0; j < k; j++) {
         digitset c = cand[cells[j]] & free_digits;
-        if (!digitset_is_single(cand[cells[j]]) && digitset_count(c) <= m - pick) open[nopen++] = c;
+        open[nopen] = c;
+        nopen += (int)!digitset_is_single(cand[cells[j]]) & (int)(digitset_count(c) <= m - pick);
     }
     /* The order sets are met in changes nothing: their totals, unions and
      * intersections. */
@@ -394,8 +395,11 @@ static int keep_group(struct group_scan *gs, const digitset *cand, int g, struct
     for (digitset d = every & can; d; d = digitset_rest(d)) {
         digitset digit = d & -d;
         int places = 0, at = -1;
-        for (int j = 0; j < k; j++)
-            if (keep[cells[j]] & digit) places++, at = cells[j];
+        for (int j = 0; j < k; j++) {
+            int here = (keep[cells[j]] & digit) != 0;
+            places += here;
+            at = here ? cells[j] : at;
+        }
         if (places == 0) return -1;
         if (places == 1) keep[at] = digit;
     }
