@@ -1454,9 +1454,9 @@ static int sum_by_groups(const struct sum_set *s, const struct sum_item *it, str
     if (it->mirrored)
         for (int i = 0; i < it->count; i++)
             if (weight[i] < 0) cand[i] = mirror_digits(cand[i], s->size);
-    if (sum_groups_prune_laid(s->subsets, cand, &s->layouts[it->layout], it->count, it->ngroups,
-                              it->groups_total, s->broad, keep, memo))
-        return SL_PROP_CONTRADICTION;
+    int narrowed = sum_groups_prune_laid(s->subsets, cand, &s->layouts[it->layout], it->count,
+                                         it->ngroups, it->groups_total, s->broad, keep, memo);
+    if (narrowed <= 0) return narrowed < 0 ? SL_PROP_CONTRADICTION : 0;
     int changed = 0;
     for (int i = 0; i < it->count; i++) {
         if (keep[i] == cand[i]) continue;

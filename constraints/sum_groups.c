@@ -567,7 +567,8 @@ int sum_groups_prune(const struct digit_subsets *t, const digitset *cand, const 
 {
     struct sum_groups_layout lay;
     sum_groups_layout_make(group, count, ngroups, &lay);
-    return sum_groups_prune_laid(t, cand, &lay, count, ngroups, total, broad, keep, memo);
+    return sum_groups_prune_laid(t, cand, &lay, count, ngroups, total, broad, keep, memo) < 0 ? -1
+                                                                                              : 0;
 }
 
 int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
@@ -586,7 +587,7 @@ int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
     if (all_broad(&gs, ngroups))
         return broad_sum_prune(&gs, cand, count, ngroups, total, keep, memo);
     if (listed_sum_prune(t, &gs, cand, ngroups, total, keep)) return -1;
-    if (memo && memcmp(keep, cand, (size_t)count * sizeof *keep) == 0)
-        memo_write(&gs, memo, ngroups);
-    return 0;
+    int narrowed = memcmp(keep, cand, (size_t)count * sizeof *keep) != 0;
+    if (memo && !narrowed) memo_write(&gs, memo, ngroups);
+    return narrowed;
 }

@@ -54,7 +54,10 @@ size_t sum_groups_memo_bytes(int ngroups);
  * order[cell_first[g] .. cell_first[g + 1]). A sum's groups never change,
  * so a caller pruning it again and again makes this once
  * (sum_groups_layout_make) and passes it to sum_groups_prune_laid, which
- * is sum_groups_prune without sorting the cells into groups each call. */
+ * is sum_groups_prune without sorting the cells into groups each call,
+ * and which tells whether it narrowed: -1 as sum_groups_prune, 0 when
+ * keep equals cand, 1 when some cell lost a digit (a caller then need
+ * not compare them). */
 struct sum_groups_layout {
     uint8_t cell_first[SUM_GROUPS_MAX_GROUPS + 1];
     uint8_t order[SUM_GROUPS_MAX_CELLS];
