@@ -200,13 +200,14 @@ static void test_sound_on_random_sums(void)
 }
 
 /* Down a random branch (a digit at a time leaving a random cell), the
- * memo's answers equal those worked out from scratch, call for call. */
+ * memo's answers equal those worked out from scratch, call for call, and
+ * the laid prune says 1 exactly when it narrowed a cell. */
 static void test_memo_changes_no_answer(void)
 {
     struct rng rng;
     const struct digit_subsets *t = digit_subsets_of(9);
     rng_seed(&rng, 9);
-    long skipped_or_equal = 0;
+    long skipped_or_equal = 0, narrowed = 0;
     for (int trial = 0; trial < 300; trial++) {
         int count = 3 + (int)rng_below(&rng, 6), ngroups = 2 + (int)rng_below(&rng, 2);
         digitset cand[9], keep[9], fresh[9];
@@ -222,13 +223,19 @@ static void test_memo_changes_no_answer(void)
         if (!sum_groups_fit(t, sizes, ngroups)) continue;
         CU_ASSERT_TRUE_FATAL(sum_groups_memo_bytes(ngroups) <= sizeof memo);
         int broad = trial & 1 ? SUM_GROUPS_LIST_ALL : SUM_GROUPS_BROAD;
+        struct sum_groups_layout lay;
+        sum_groups_layout_make(group, count, ngroups, &lay);
         for (int step = 0; step < 40; step++) {
-            int with = sum_groups_prune(t, cand, group, count, ngroups, total, broad, keep, memo);
+            int laid =
+                sum_groups_prune_laid(t, cand, &lay, count, ngroups, total, broad, keep, memo);
+            int with = laid < 0 ? -1 : 0;
             int without =
                 sum_groups_prune(t, cand, group, count, ngroups, total, broad, fresh, NULL);
             CU_ASSERT_EQUAL_FATAL(with, without);
             if (with) break;
             CU_ASSERT_EQUAL(memcmp(keep, fresh, (size_t)count * sizeof keep[0]), 0);
+            CU_ASSERT_EQUAL(laid, memcmp(keep, cand, (size_t)count * sizeof keep[0]) != 0);
+            narrowed += laid;
             skipped_or_equal++;
             if (memcmp(keep, cand, (size_t)count * sizeof keep[0]) != 0) {
                 memcpy(cand, keep, (size_t)count * sizeof cand[0]);
@@ -240,6 +247,7 @@ static void test_memo_changes_no_answer(void)
         }
     }
     CU_ASSERT_TRUE(skipped_or_equal > 1000);
+    CU_ASSERT_TRUE(narrowed > 100 && narrowed < skipped_or_equal - 100); /* both answers */
 }
 
 /* The range a group of cells can make up (its placed digits and the
