@@ -54,10 +54,7 @@ size_t sum_groups_memo_bytes(int ngroups);
  * order[cell_first[g] .. cell_first[g + 1]). A sum's groups never change,
  * so a caller pruning it again and again makes this once
  * (sum_groups_layout_make) and passes it to sum_groups_prune_laid, which
- * is sum_groups_prune without sorting the cells into groups each call,
- * and which tells whether it narrowed: -1 as sum_groups_prune, 0 when
- * keep equals cand, 1 when some cell lost a digit (a caller then need
- * not compare them). */
+ * is sum_groups_prune without sorting the cells into groups each call. */
 struct sum_groups_layout {
     uint8_t cell_first[SUM_GROUPS_MAX_GROUPS + 1];
     uint8_t order[SUM_GROUPS_MAX_CELLS];
@@ -65,6 +62,9 @@ struct sum_groups_layout {
 /* group[i] in 0..ngroups-1, ngroups at most SUM_GROUPS_MAX_GROUPS. */
 void sum_groups_layout_make(const uint8_t *group, int count, int ngroups,
                             struct sum_groups_layout *out);
+/* Returns -1 as sum_groups_prune does, else whether it narrowed: 0 when
+ * keep equals cand, 1 when some cell lost a digit (so a caller need not
+ * compare them). */
 int sum_groups_prune_laid(const struct digit_subsets *t, const digitset *cand,
                           const struct sum_groups_layout *lay, int count, int ngroups, int total,
                           int broad, digitset *keep, void *memo);
