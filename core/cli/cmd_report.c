@@ -11,16 +11,17 @@
 #include "render.h"
 #include "report.h"
 
+/* --chart-seconds' defaults (sudolab_limits.h), for its help. */
+#define CHART_BASE CMD_STR(REPORT_CHART_SECONDS)
+#define CHART_MORE CMD_STR(REPORT_CHART_SECONDS_PER_MILLION)
+
 static const struct cmd_option_help report_options[] = {
     {"out", "where the report goes: a folder, or a new one in a folder that\n"
             "exists (checked before the run)"},
     {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
                        "gnuplot); without it the report says so and exits 0"},
-    {"chart-seconds",
-     "stop gnuplot when one drawing takes longer (default\n" CMD_STR(
-         REPORT_CHART_SECONDS) ", and " CMD_STR(REPORT_CHART_SECONDS_PER_MILLION) " more per "
-                                                                                  "million "
-                                                                                  "puzzles)"},
+    {"chart-seconds", "stop gnuplot when one drawing takes longer (default\n" CHART_BASE
+                      " s, and " CHART_MORE " s more per million puzzles)"},
     {"count", "puzzles per arm, for every arm (overrides the experiment's)"},
     {"seed", "the seed of every arm and of the comparisons' bootstrap\n"
              "(overrides the experiment's)"},
