@@ -99,6 +99,10 @@ struct sum_set {
  * masks word by word costs less than testing each combination. */
 #define SUM_HAS_WORDS 8
 
+/* The room a link's list of outside cells takes in outside: a house's
+ * cells, and no fewer than LINK_PAD. */
+static int link_room(const struct sum_set *s) { return s->size > LINK_PAD ? s->size : LINK_PAD; }
+
 /* The count lowest bits set (count 0..64, more reads as 64): a whole
  * list's members. */
 static uint64_t low_bits(long count)
@@ -195,7 +199,7 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
 {
     /* Links, about one a cell of the one-group sums, each list up to a
      * house's cells outside its sum. */
-    int links = cells, outside = links * (s->size > LINK_PAD ? s->size : LINK_PAD);
+    int links = cells, outside = links * link_room(s);
     if (vec_grow((void **)&s->items, &s->items_cap, sums, sizeof *s->items, err) ||
         vec_grow((void **)&s->cells, &s->cells_cap, cells, sizeof *s->cells, err) ||
         vec_grow((void **)&s->group, &s->group_cap, cells, sizeof *s->group, err) ||
@@ -413,9 +417,8 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         int h = touched[t];
         const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
         if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
-            vec_grow((void **)&s->outside, &s->outside_cap,
-                     s->noutside + (s->size > LINK_PAD ? s->size : LINK_PAD), sizeof *s->outside,
-                     err)) {
+            vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + link_room(s),
+                     sizeof *s->outside, err)) {
             rc = -1;
             break;
         }
@@ -720,6 +723,16 @@ static const digitset *sum_combos_of(const struct sum_set *s, const struct sum_i
     return it->combo_count > 0 ? s->combos + it->combo_first : NULL;
 }
 
+/* Word w (of words) of the combinations of item it's list holding every
+ * digit of digits, by its digits' masks: has is word w of digit 0's. */
+static inline uint64_t sum_combos_holding(const struct sum_item *it, const uint64_t *has, int w,
+                                          int words, digitset digits)
+{
+    uint64_t live = low_bits(it->combo_count - 64L * w);
+    for (digitset m = digits; m; m = digitset_rest(m)) live &= has[digitset_first(m) * words];
+    return live;
+}
+
 /* sum_survivors for a list with its digits' masks: the combinations
  * holding every forced digit, no digit outside the sum's reach, and a
  * digit of each cell to check are found digit by digit, not combination
@@ -734,8 +747,7 @@ static inline digitset sum_survivors_by_digits(const struct sum_set *s, const st
     int survivors = 0;
     for (int w = 0; w < words; w++) {
         const uint64_t *has = s->has + it->has_first + w;
-        uint64_t live = low_bits(it->combo_count - 64L * w);
-        for (digitset m = forced; m; m = digitset_rest(m)) live &= has[digitset_first(m) * words];
+        uint64_t live = sum_combos_holding(it, has, w, words, forced);
         for (digitset m = beyond; m; m = digitset_rest(m)) live &= ~has[digitset_first(m) * words];
         for (int i = 0; i < v->ncheck && live; i++) {
             uint64_t meets = 0;
@@ -1048,13 +1060,9 @@ int sum_set_placed_combos(const struct sum_set *s, int i, const digitset *now)
         placed |= m;
     }
     if (it->has_first >= 0) { /* the combinations holding each placed digit, ANDed */
-        for (int w = 0; w < it->has_words; w++) {
-            const uint64_t *has = s->has + it->has_first + w;
-            uint64_t live = low_bits(it->combo_count - 64L * w);
-            for (digitset m = placed; m; m = digitset_rest(m))
-                live &= has[digitset_first(m) * it->has_words];
-            count += __builtin_popcountll(live);
-        }
+        for (int w = 0; w < it->has_words; w++)
+            count += __builtin_popcountll(
+                sum_combos_holding(it, s->has + it->has_first + w, w, it->has_words, placed));
         return count;
     }
     for (long j = 0; j < it->combo_count; j++) count += (list[j] & placed) == placed;
@@ -1211,15 +1219,12 @@ static void weighted_bounds(int weight, int lo, int hi, int *out_lo, int *out_hi
 static int sum_bounds_keep_all(const struct group_bounds *gb, digitset m, int w, int total,
                                int others_lo, int others_hi)
 {
-    int lo_most, hi_least, rest_lo, rest_hi;
+    int lo_most, hi_least, rest_lo, rest_hi, own_lo, own_hi;
     if (gb->count > gb->npool) return 0;
     group_bounds_any(gb, m, &lo_most, &hi_least);
-    /* The weighted ends: a negative weight swaps which end bounds which. */
-    rest_lo = w > 0 ? w * lo_most : w * hi_least;
-    rest_hi = w > 0 ? w * hi_least : w * lo_most;
-    int need_least = total - (w > 0 ? w * highest(m) : w * lowest(m));
-    int need_most = total - (w > 0 ? w * lowest(m) : w * highest(m));
-    return need_least >= others_lo + rest_lo && need_most <= others_hi + rest_hi;
+    weighted_bounds(w, lo_most, hi_least, &rest_lo, &rest_hi);
+    weighted_bounds(w, lowest(m), highest(m), &own_lo, &own_hi); /* the cell's own part */
+    return total - own_hi >= others_lo + rest_lo && total - own_lo <= others_hi + rest_hi;
 }
 
 static int sum_by_bounds(const struct sum_set *s, const struct sum_item *it, struct prop_ctx *ctx)
