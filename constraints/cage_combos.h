@@ -14,6 +14,16 @@
 static inline int cage_sum_min(int k) { return k * (k + 1) / 2; }
 static inline int cage_sum_max(int n, int k) { return k * (2 * n - k + 1) / 2; }
 
+/* 1 when an open cell of candidates cand can miss the rest of a
+ * combination (its digits less the placed ones: one for each of nopen
+ * open cells, all within reach, the open cells' union). The rest leaves
+ * |reach| - nopen digits of the reach out, so only a cell with no more
+ * candidates than that can hold none of it; the others are not tested. */
+static inline int cage_cell_may_miss(digitset cand, digitset reach, int nopen)
+{
+    return digitset_count(cand) <= digitset_count(reach) - nopen;
+}
+
 /* Every k-subset of 1..n summing to sum, in increasing order of its
  * bitmask, into out (at most cap written); returns how many there are,
  * which may exceed cap. n is 1..25. Safe from any thread: for n up to 16

@@ -640,9 +640,8 @@ struct sum_view {
     digitset mask_sum; /* of every cell's candidates (struct offer_memo) */
     uint64_t open_at;  /* bit i: the sum's cell i is open */
     int placed_sum;
-    /* The open cells a combination's open digits (nopen of the reach)
-     * could miss: those with at most |reach| - nopen candidates; any
-     * other meets every such set. */
+    /* The open cells' candidates a combination's open digits could miss
+     * (cage_cell_may_miss): only these are tested. */
     digitset check[SUM_MAX_CELLS];
     int ncheck;
 };
@@ -672,13 +671,12 @@ static int sum_view_of(const struct sum_set *s, const struct sum_item *it,
             v->placed_sum += digitset_first(m);
         }
     }
-    int spare = digitset_count(v->reach) - v->nopen;
     v->ncheck = 0;
     /* Each written, counted when it is to be checked: whether it is, is
      * data the predictor loses. */
     for (int i = 0; i < v->nopen; i++) {
         v->check[v->ncheck] = v->cand[i];
-        v->ncheck += digitset_count(v->cand[i]) <= spare;
+        v->ncheck += cage_cell_may_miss(v->cand[i], v->reach, v->nopen);
     }
     return SL_PROP_OK;
 }

@@ -78,9 +78,8 @@ struct settle_view {
     digitset placed, reach; /* digits placed in the sum; open cells' digits */
     int nopen, placed_total;
     int open[SETTLE_MAX_SIZE];
-    /* The open cells' candidates a combination's rest (nopen digits of
-     * the reach) could miss: those of at most |reach| - nopen digits; any
-     * other cell meets every such rest, so only these are tested. */
+    /* The open cells' candidates a combination's rest could miss
+     * (cage_cell_may_miss): only these are tested. */
     digitset check[SETTLE_MAX_SIZE];
     int ncheck;
     /* Per listed house k of the sum (bit k of outs_known): a superset of
@@ -108,10 +107,9 @@ static int settle_view_of(struct settler *s, const struct settle_sum *sum, struc
             v->placed_total += digitset_first(m);
         }
     }
-    int spare = digitset_count(v->reach) - v->nopen;
     v->ncheck = 0;
     for (int i = 0; i < v->nopen; i++)
-        if (digitset_count(s->cand[v->open[i]]) <= spare)
+        if (cage_cell_may_miss(s->cand[v->open[i]], v->reach, v->nopen))
             v->check[v->ncheck++] = s->cand[v->open[i]];
     return 0;
 }
