@@ -24,6 +24,16 @@ static inline int cage_cell_may_miss(digitset cand, digitset reach, int nopen)
     return digitset_count(cand) <= digitset_count(reach) - nopen;
 }
 
+/* 1 when rest (a combination's open digits) meets each of the n cells'
+ * candidates in cand: the cells cage_cell_may_miss picks can each take a
+ * digit of it. */
+static inline int cage_rest_meets(const digitset *cand, int n, digitset rest)
+{
+    for (int i = 0; i < n; i++)
+        if (!(cand[i] & rest)) return 0;
+    return 1;
+}
+
 /* Every k-subset of 1..n summing to sum, in increasing order of its
  * bitmask, into out (at most cap written); returns how many there are,
  * which may exceed cap. n is 1..25. Safe from any thread: for n up to 16

@@ -782,9 +782,7 @@ static digitset sum_survivors(const struct sum_set *s, const struct sum_item *it
     for (long j = 0; j < it->combo_count; j++) {
         digitset rest = list[j] & ~v->placed;
         if ((list[j] & forced) != forced || (rest & v->reach) != rest) continue;
-        int fits = 1;
-        for (int i = 0; i < v->ncheck && fits; i++) fits = (v->check[i] & rest) != 0;
-        if (!fits) continue;
+        if (!cage_rest_meets(v->check, v->ncheck, rest)) continue;
         *can |= rest;
         needed &= rest;
         ++*count;
@@ -963,10 +961,8 @@ static int sum_seen_list(const struct sum_set *s, const struct sum_item *it,
         if ((sight & SUM_SEE_REACH) && (rest & v->reach) != rest) continue;
         /* The short list of cells to check holds only once rest lies in reach. */
         const digitset *check = (sight & SUM_SEE_REACH) ? v->check : v->cand;
-        int ncheck = (sight & SUM_SEE_REACH) ? v->ncheck : v->nopen, fits = 1;
-        for (int i = 0; i < ncheck && fits && (sight & SUM_SEE_FIT); i++)
-            fits = (check[i] & rest) != 0;
-        if (!fits) continue;
+        int ncheck = (sight & SUM_SEE_REACH) ? v->ncheck : v->nopen;
+        if ((sight & SUM_SEE_FIT) && !cage_rest_meets(check, ncheck, rest)) continue;
         if (count < cap) out[count] = rest;
         *can |= rest;
         *needed &= rest;
@@ -1571,9 +1567,7 @@ int sum_set_offer(const struct sum_set *s, const struct prop_ctx *ctx, const voi
     for (long j = 0; j < it->combo_count; j++) {
         digitset rest = list[j] & ~v.placed;
         if ((list[j] & v.placed) != v.placed || (rest & v.reach) != rest) continue;
-        int fits = 1;
-        for (int i = 0; i < v.ncheck && fits; i++) fits = (v.check[i] & rest) != 0;
-        if (fits) offer->alt[offer->nalts++] = rest;
+        if (cage_rest_meets(v.check, v.ncheck, rest)) offer->alt[offer->nalts++] = rest;
     }
     return 1;
 }

@@ -146,9 +146,7 @@ static digitset settle_survivors(const struct settler *s, const struct settle_su
     for (int j = 0; j < sum->combo_count; j++) {
         digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v->placed;
         if ((combo & must) != must || (rest & ~v->reach)) continue;
-        int fits = 1;
-        for (int i = 0; i < v->ncheck && fits; i++) fits = (v->check[i] & rest) != 0;
-        if (!fits) continue;
+        if (!cage_rest_meets(v->check, v->ncheck, rest)) continue;
         *can |= rest;
         needed &= rest;
         ++*count;
@@ -245,9 +243,7 @@ int settle_offer(struct settler *s, int i, digitset *rests, int cap)
     for (int j = 0; j < sum->combo_count; j++) {
         digitset combo = s->combos[sum->combo_first + j], rest = combo & ~v.placed;
         if ((combo & v.placed) != v.placed || (rest & ~v.reach)) continue;
-        int fits = 1;
-        for (int k = 0; k < v.ncheck && fits; k++) fits = (v.check[k] & rest) != 0;
-        if (!fits) continue;
+        if (!cage_rest_meets(v.check, v.ncheck, rest)) continue;
         if (count == cap) return -1;
         rests[count++] = rest;
     }
