@@ -141,6 +141,12 @@ check "an unknown option is named with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--prety'"'; did you mean '"'--pretty'"'?" && out_lines 0'
 run solve -z "$T/p1.txt"
 check "an unknown letter is named" eval 'rc_is 2 && err_has "unknown option '"'-z'"'" && out_lines 0'
+run solv "$T/p1.txt"
+check "a mistyped command is named with a guess" \
+    eval 'rc_is 2 && err_has "sudolab: '"'solv'"' is not a command; did you mean '"'solve'"'?" && out_lines 0'
+run zzzzzz
+check "a word like no command gets no guess" \
+    eval 'rc_is 2 && err_has "sudolab: '"'zzzzzz'"' is not a command" && ! err_has "did you mean"'
 run solve --pretty=yes "$T/p1.txt"
 check "a flag given a value is refused" eval 'rc_is 2 && err_has "--pretty takes no value"'
 run solve "$T/p1.txt" --size

@@ -11,6 +11,7 @@
 #endif
 
 #include "cmd.h"
+#include "suggest.h"
 #include "sudolab.h"
 
 struct subcommand {
@@ -76,6 +77,20 @@ static void print_usage(FILE *out)
                  "usage, 3 search gave up (--max-nodes).\n");
 }
 
+/* "'solv' is not a command", with the command meant when it is a slip,
+ * as an option or a variant named wrongly gets. */
+static void main_not_a_command(const char *word)
+{
+    enum { COUNT = sizeof subcommands / sizeof subcommands[0] };
+    const char *names[COUNT + 1];
+    for (size_t i = 0; i < COUNT; i++) names[i] = subcommands[i].name;
+    names[COUNT] = NULL;
+    const char *guess = suggest_name(word, names);
+    fprintf(stderr, "sudolab: '%s' is not a command", word);
+    if (guess) fprintf(stderr, "; did you mean '%s'?", guess);
+    fputc('\n', stderr);
+}
+
 /* Output lost to a full disk or a broken file must not pass for success:
  * standard output is checked once, after the command, as every command
  * writes through it (--help and --version too: they once exited 0 with
@@ -133,7 +148,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return main_finish_output(subcommands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "sudolab: '%s' is not a command\n", argv[1]);
+    main_not_a_command(argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;
 }
