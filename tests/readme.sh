@@ -109,6 +109,14 @@ check "reports/README.md's experiment makes a report of its arms ($(echo $arms))
     eval '[ $rc -eq 0 ] && [ -n "$arms" ] && (for a in $arms; do
               grep -q "^| $a | 2 | 0 |" "$T/root/report/summary.md" || exit 1; done)'
 
+# The bound reports/README.md gives an arm's rating band is the one
+# `generate --rating` takes, as the refusal of a rating past it says.
+doc_top=$(sed -n 's/.*1 <= low <= high <= \([0-9.]*\).*/\1/p' reports/README.md)
+"$S" generate --rating 99 > /dev/null 2> "$T/err"
+cli_top=$(sed -n 's/.*between 1.0 and \([0-9.]*\).*/\1/p' "$T/err")
+check "reports/README.md's rating bound ($doc_top) is --rating's ($cli_top)" \
+    eval '[ -n "$cli_top" ] && [ "$doc_top" = "$cli_top" ]'
+
 # The killer cage defaults README.md, sudolab(1) and `generate --help`
 # state are variants/killer.lua's: its sizes (default, past 9x9, easy and
 # medium 9x9) and each grade's 9x9 cage counts, asked of the variant.
