@@ -212,5 +212,18 @@ $ENV "$S" play 11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28...
 rc=$?
 check "a given that breaks a rule: exit 2" eval '[ $rc -eq 2 ]'
 
+# A terminal curses cannot draw on: said before curses starts, exit 2
+# (initscr's own refusal exited 1, the code for "no solution"; TERM=dumb
+# was drawn as one smeared line).
+start 80 24 "$ENV TERM=sudolab-no-such-term $S play $PUZZLE"
+check "an unknown TERM: named, exit 2" eval 'wait_for "sudolab-exited-" &&
+    screen | grep -qF "sudolab play: TERM=sudolab-no-such-term: no such terminal" &&
+    screen | grep -qF "sudolab-exited-2"'
+start 80 24 "$ENV TERM=dumb $S trace $PUZZLE"
+check "TERM=dumb: cannot move the cursor, exit 2" eval 'wait_for "sudolab-exited-" &&
+    screen | grep -qF "sudolab trace: TERM=dumb cannot move the cursor" &&
+    screen | grep -qF "sudolab-exited-2"'
+tm kill-server 2> /dev/null
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -20,6 +20,7 @@ int play_term_start(const char *command, int ascii_asked, int *ascii)
         fprintf(stderr, "sudolab %s: needs a terminal (standard input and output)\n", command);
         return -1;
     }
+    if (play_term_usable(command)) return -1;
     setlocale(LC_ALL, "");
     *ascii = ascii_asked || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
     if (initscr() == NULL) return -1;

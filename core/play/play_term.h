@@ -15,9 +15,14 @@ enum { PLAY_KEY_FOCUS_IN = 01000 + 1, PLAY_KEY_FOCUS_OUT, PLAY_KEY_CTRL_R = 'R' 
 /* Starts curses (keys, mouse, focus reports, colour unless NO_COLOR); sets
  * *ascii when the terminal takes no UTF-8. 0, or -1 with a message on
  * stderr naming `command` ("play", "trace") when standard input or output
- * is no terminal. */
+ * is no terminal, or TERM one curses cannot draw on (play_term_usable). */
 int play_term_start(const char *command, int ascii_asked, int *ascii);
 void play_term_stop(void);
+
+/* 0 when $TERM names a terminal terminfo describes, whose cursor can be
+ * moved; else -1 with a message on stderr naming `command` and TERM.
+ * play_term_start asks it before starting curses. */
+int play_term_usable(const char *command);
 
 /* 1 when the screen has lines x cols; else says how small it is (the
  * screen cleared) and returns 0. */
