@@ -205,6 +205,23 @@ cp "$T/hide/marks.lua" "$T/path/marks.lua"
 run generate --variant "$T/path/noclues.lua"
 check "hide: a --variant file's folder is searched first, and warned of" \
     eval 'err_has "sudolab generate: warning: $T/path/marks.lua hides "'
+# run: a script's own folder is searched first, so a marks.lua beside
+# it hides the project's from the kropki it requires; run warned of
+# nothing and failed inside variants/kropki.lua.
+mkdir -p "$T/script"
+cp "$T/hide/marks.lua" "$T/script/marks.lua"
+printf 'local k = require("kropki")\nprint(k.name)\n' > "$T/script/mine.lua"
+run run "$T/script/mine.lua"
+check "hide: run warns of a module beside the script" \
+    eval 'head -n 1 "$T/err" | grep -q -F "sudolab run: warning: $T/script/marks.lua hides " &&
+          [ "$(grep -c "hides" "$T/err")" -eq 1 ]'
+rm "$T/script/marks.lua"
+run run "$T/script/mine.lua"
+check "hide: without it, run loads kropki and says nothing" \
+    eval 'rc_is 0 && [ "$(cat "$T/out")" = kropki ] && ! err_has "warning"'
+# A script of scripts/ itself: its folder holds the modules, hiding none.
+run run scripts/solve_killers.lua 1
+check "hide: a script of scripts/ is no module hiding itself" eval '! err_has "warning"'
 rm "$T/path/marks.lua"
 run generate --count 1
 check "without such a file: no warning" eval 'rc_is 0 && ! err_has "warning"'

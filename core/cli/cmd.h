@@ -166,6 +166,10 @@ void cmd_free_names(char **names);
  * command given --variant (but scores); generate, play and report, which
  * run the project's Lua without one too, call it then. */
 int cmd_warn_hidden(const char *command, const char *variant);
+/* The same for `run SCRIPT`, whose `require` searches the script's folder
+ * first: a script beside its own marks.lua hides scripts/marks.lua from
+ * the project's variants it loads. */
+int cmd_warn_hidden_script(const char *command, const char *script);
 
 /* The file --output FILE names, as a run replaces it (cmd_target.c):
  * FILE itself, or the file a symbolic link FILE names; with the mode the

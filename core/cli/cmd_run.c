@@ -45,6 +45,7 @@ int cmd_run(int argc, char **argv)
     int code = cmd_parse_leading(&run_spec, argc, argv, &opt);
     if (code >= 0) return code;
     if (opt.nfiles == 0) return cmd_usage_error(&run_spec, "give the script to run");
+    cmd_warn_hidden_script("run", opt.files[0]);
     if (opt.max_instructions) limits.instructions = (long long)opt.max_instructions;
     if (opt.max_memory) limits.memory = (size_t)opt.max_memory << 20;
     if (opt.max_seconds) limits.seconds = (double)opt.max_seconds;

@@ -129,16 +129,20 @@ const char *variant_folders(char *buf, size_t cap) { return search_path(buf, cap
 const char *variant_search_path(char *buf, size_t cap) { return search_path(buf, cap, 1); }
 
 /* The first folder of path before `own` (the root's variants/, where the
- * root's folders begin) holding `name` as a regular file, into file: 1,
- * else 0. */
-static int hiding_file(const char *path, const char *own, const char *name, char *file, size_t cap)
+ * root's folders begin) holding `name` as a regular file other than the
+ * module itself (`script`: a folder of path may be scripts/, named some
+ * other way, as `run scripts/x.lua` searches it), into file: 1, else 0. */
+static int hiding_file(const char *path, const char *own, const char *name,
+                       const struct stat *script, char *file, size_t cap)
 {
     struct stat st;
     for (const char *f = path; *f;) {
         size_t len = strcspn(f, ":");
         if (len == strlen(own) && strncmp(f, own, len) == 0) return 0;
         snprintf(file, cap, "%.*s/%s", (int)len, f, name);
-        if (stat(file, &st) == 0 && S_ISREG(st.st_mode)) return 1;
+        if (stat(file, &st) == 0 && S_ISREG(st.st_mode) &&
+            (st.st_dev != script->st_dev || st.st_ino != script->st_ino))
+            return 1;
         f += len + (f[len] == ':');
     }
     return 0;
@@ -160,7 +164,7 @@ int variant_hidden_scripts(const char *path, variant_hidden_fn fn, void *arg)
         if (len <= 4 || strcmp(e->d_name + len - 4, ".lua") != 0) continue;
         snprintf(script, sizeof script, "%s/%s", scripts, e->d_name);
         if (stat(script, &st) != 0 || !S_ISREG(st.st_mode)) continue;
-        if (hiding_file(path, own, e->d_name, file, sizeof file)) fn(arg, file, script), n++;
+        if (hiding_file(path, own, e->d_name, &st, file, sizeof file)) fn(arg, file, script), n++;
     }
     closedir(d);
     return n;
