@@ -448,6 +448,21 @@ printf 'sudolab 9 3x3 classic;killer:%s:%s %s\n' "$KMAP" "$(echo "$KSUMS" | sed 
 run solve "$T/kimpossible.txt"
 check "an impossible cage sum is an error at its column" \
     eval 'rc_is 2 && err_matches "^$T/kimpossible.txt:1:118: cage 3: no 2 distinct digits"'
+# A killer line with a slip in its sums or map is no line the pattern
+# takes: it was read as a classic one, "'Q' is not a sudoku symbol" in
+# the middle of the map; the killer reader's own error now names it.
+printf '%s %s\n' "$KMAP" "$(echo "$KSUMS" | sed 's/^13,/13abc,/')" > "$T/kslip.txt"
+run solve "$T/kslip.txt"
+check "a slip in a killer line's sums is an error at the slip" \
+    eval 'rc_is 2 && err_matches "^$T/kslip.txt:1:85: expected .,. and the sum of cage 2"'
+printf '%s %s\n' "${KMAP%?}" "$KSUMS" > "$T/kshort.txt"
+run solve "$T/kshort.txt"
+check "a killer map a cell short is said to be one" \
+    eval 'rc_is 2 && err_matches "^$T/kshort.txt:1:1: a cage map of 80 cells is not a square grid"'
+printf '%s\n' "$KMAP" > "$T/knosums.txt"
+run solve "$T/knosums.txt"
+check "a killer map without its sums is said to want them" \
+    eval 'rc_is 2 && err_matches "^$T/knosums.txt:1:82: a killer cage map needs its sums after it"'
 printf 'sudolab 4 2x2 classic;oddeven:o............... 2...............\n' > "$T/oe.txt"
 run solve "$T/oe.txt"
 check "an odd mark on an even given is an error at the given" \

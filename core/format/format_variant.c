@@ -156,6 +156,7 @@ static int is_square(size_t len)
 }
 
 static int csv_shaped(const struct variant_reader *v, const char *text, size_t len);
+static int killer_shaped(const char *text, size_t len);
 
 int variant_detect(struct variant_reader *v, const char *text, size_t len, int formats)
 {
@@ -181,6 +182,7 @@ int variant_detect(struct variant_reader *v, const char *text, size_t len, int f
         variant_capture(v, 1, &map_len) >= 0 && is_square(map_len))
         return FORMAT_KILLER;
     if (shapes && (formats & FORMAT_CSV) && csv_shaped(v, text, len)) return FORMAT_CSV;
+    if (shapes && (formats & FORMAT_KILLER) && killer_shaped(text, len)) return FORMAT_KILLER;
     return VARIANT_NONE;
 }
 
@@ -437,6 +439,45 @@ static int killer_fields(struct variant_reader *v, const char *text, struct fiel
     return 3;
 }
 
+/* ---- killer lines that the pattern refuses ---- */
+
+/* 1 when a line not read as anything else is shaped as a killer line: a
+ * first field of letters and dots, at least half of them letters (a
+ * classic line with a slip of the keyboard has one), holding a letter no
+ * sudoku symbol is (Q to Z), so no classic line, with a field after it or
+ * of a square length. A slip in its sums or map then gets the killer
+ * reader's error, not "'Q' is not a sudoku symbol" inside the map. */
+static int killer_shaped(const char *text, size_t len)
+{
+    size_t map = strcspn(text, " \t\r"), letters = 0;
+    int past_p = 0;
+    if (map > len) map = len;
+    for (size_t i = 0; i < map; i++) {
+        char c = text[i];
+        if (!is_letter(c) && c != '.') return 0;
+        letters += is_letter(c);
+        past_p |= is_letter(c) && (c | 32) > 'p';
+    }
+    size_t next = map + strspn(text + map, " \t\r");
+    return past_p && 2 * letters >= map && ((next < len && next > map) || is_square(map));
+}
+
+/* The error of a line killer_shaped claimed that the pattern refused:
+ * the killer reader's own on its blank-separated fields. */
+static int killer_line_error(const char *text, size_t len, struct sl_error *err)
+{
+    struct field f[3];
+    int n = split_fields(text, len, f, 3);
+    if (n < 2)
+        return sl_error_set(err, 0, f[0].col + (long)f[0].len,
+                            "a killer cage map needs its sums after it: CAGEMAP SUMS [SOLUTION]");
+    struct puzzle p;
+    struct puzzle_source where;
+    if (killer_line_build(&f[0], &f[1], n == 3 ? &f[2] : NULL, &p, &where, err)) return -1;
+    puzzle_clear(&p);
+    return sl_error_set(err, 0, 1, "not a killer line: CAGEMAP SUMS [SOLUTION]");
+}
+
 /* ---- killer CSV rows that the pattern refuses ---- */
 
 enum { CSV_FIELDS = 5 }; /* grade, index, cage_map, cage_sums, solution */
@@ -557,6 +598,8 @@ int variant_parse(struct variant_reader *v, int kind, const char *text, size_t l
         rc = killer_line_build(&f[0], &f[1], n == 3 ? &f[2] : NULL, p, where, err);
     } else if (kind == FORMAT_CSV) {
         rc = csv_row_error(v, text, len, err);
+    } else if (kind == FORMAT_KILLER) {
+        rc = killer_line_error(text, len, err);
     }
     v->matched_text = NULL; /* the buffer may hold the next line at the same place */
     if (rc) {
