@@ -542,6 +542,43 @@ static void test_truncated_grid(void)
     session_close(&s);
 }
 
+/* Rows written without blanks, too few of them: each is a run of 9
+ * (or 16) symbols, a 3x3 (or 4x4) one-line puzzle by length, but its
+ * digits past 3 (or 4) make it a grid cut short, one error; a run whose
+ * digits fit stays a one-line puzzle. */
+static void test_unspaced_rows_cut_short(void)
+{
+    char text[400] = "";
+    for (int row = 0; row < 8; row++) /* 8 of the 9 rows of CLASSIC_DOTS */
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%.9s\n", CLASSIC_DOTS + 9 * row);
+    snprintf(text + strlen(text), sizeof text - strlen(text), "\n%s\n123231312\n231312123\n",
+             CLASSIC_DOTS);
+    struct session s;
+    session_open(&s, text, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), -1);
+    CU_ASSERT_STRING_EQUAL(s.err.msg, "grid ends after 8 of 9 rows");
+    CU_ASSERT_EQUAL(s.err.line, 9);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    assert_classic(&s);
+    CU_ASSERT_EQUAL(s.src.line, 10);
+    CU_ASSERT_EQUAL(session_next(&s), 1); /* two 3x3 puzzles, one a line */
+    CU_ASSERT_EQUAL(s.p.geo.size, 3);
+    CU_ASSERT_EQUAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(s.src.line, 12);
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+    /* 15 rows of a 16x16 grid, letters among the digits. */
+    char rows[400] = "";
+    for (int row = 0; row < 15; row++)
+        snprintf(rows + strlen(rows), sizeof rows - strlen(rows), "%s\n",
+                 row % 2 ? "G..............." : "...............A");
+    session_open(&s, rows, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), -1);
+    CU_ASSERT_STRING_EQUAL(s.err.msg, "grid ends after 15 of 16 rows");
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+}
+
 static void test_unequal_rows(void)
 {
     const char *text = "1 2 3 | 4 5 6\n"
@@ -1002,6 +1039,7 @@ void tests_register(void)
               {"digit larger than N", test_digit_larger_than_size},
               {"not a square", test_not_square},
               {"truncated grid", test_truncated_grid},
+              {"unspaced rows cut short", test_unspaced_rows_cut_short},
               {"unequal rows", test_unequal_rows},
               {"very long line", test_very_long_line},
               {"lines at the buffer's sizes", test_lines_at_buffer_sizes},

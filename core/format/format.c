@@ -624,6 +624,11 @@ static int reader_puzzle_inferred(struct puzzle_reader *r, struct puzzle *p,
     if (k <= SL_MAX_SIZE && reader_grid_follows(r, k)) return reader_grid(r, k, p, where, err);
     reader_line_token(ln, r->cells, &tok);
     int n = reader_square_root(tok.len);
+    /* A run with a digit past n is no n x n puzzle: a row of nine digits
+     * with rows after it is a 9x9 grid cut short, not a 3x3 puzzle with
+     * a 5 in it (eight such rows once gave eight such errors). */
+    if (n > 0 && tok.largest > n && tok.largest <= k && !tok.annotated && reader_row_follows(r))
+        return reader_grid(r, k, p, where, err);
     if (n > 0 && (tok.len > 1 || !tok.annotated)) return reader_one_line(r, &tok, n, p, where, err);
     if (k <= SL_MAX_SIZE && reader_is_row_line(ln) && reader_row_follows(r))
         return reader_grid(r, k, p, where, err);

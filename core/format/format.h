@@ -17,7 +17,11 @@
  * row of a grid, i.e. unless L <= 25 and the next L-1 non-rule lines,
  * before any blank or comment line, also hold L symbols each. So nine
  * lines of nine digits are one 9x9 grid, and 4x4 one-line puzzles written
- * 16 or more in a row need --size 4. The boxes are the most square
+ * 16 or more in a row need --size 4. A line of L = N*N symbols with a
+ * digit past N, which no N x N puzzle holds, followed by a row-like line,
+ * is the first row of an L x L grid cut short (its error: where it ends),
+ * so eight rows of a 9x9 grid are one error, not eight 3x3 puzzles with
+ * digits too large. The boxes are the most square
  * shape (geometry_init_default) unless the caller asks otherwise.
  *
  * A malformed puzzle yields an error with the line and column of the
