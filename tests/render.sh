@@ -172,4 +172,24 @@ run convert --to pretty "$T/lines.txt"
 check "pretty: clues outside listed with their way" \
     eval '[ $rc -eq 0 ] && grep -q "^outside: r1c1→ 28, r1c2↓ 25, r8c1↘ 5, r7c9↙ 15" "$T/out"'
 
+# A PDF or PNG is not written to a terminal (script(1) gives one): it
+# was, bytes the terminal showed as noise. An SVG, text, still is, and
+# a redirect or --output is untouched.
+printf '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n' > "$T/tty1.txt"
+cat "$T/tty1.txt" "$T/tty1.txt" > "$T/tty2.txt"
+on_tty() { script -qec "$1" /dev/null < /dev/null 2>&1 | tr -d '\r'; }
+on_tty "'$S' render --format png '$T/tty1.txt'; echo exit=\$?" > "$T/tty.out"
+check "a PNG to a terminal is refused, exit 2" \
+    eval 'grep -q "^sudolab render: not writing a PNG to the terminal" "$T/tty.out" &&
+          grep -q "^exit=2" "$T/tty.out"'
+on_tty "'$S' render '$T/tty2.txt'; echo exit=\$?" > "$T/tty.out"
+check "several puzzles (a PDF) to a terminal are refused, exit 2" \
+    eval 'grep -q "^sudolab render: not writing a PDF to the terminal" "$T/tty.out" &&
+          grep -q "^exit=2" "$T/tty.out" && ! grep -q "%PDF" "$T/tty.out"'
+on_tty "'$S' render '$T/tty1.txt'; echo exit=\$?" > "$T/tty.out"
+check "one puzzle (an SVG) still goes to a terminal" \
+    eval 'grep -q "<svg" "$T/tty.out" && grep -q "^exit=0" "$T/tty.out"'
+on_tty "'$S' render --format png '$T/tty1.txt' | head -c 4 | od -c | head -n 1; echo exit=\$?" > "$T/tty.out"
+check "a PNG to a pipe from a terminal is written" eval 'grep -q "P   N   G" "$T/tty.out"'
+
 finish

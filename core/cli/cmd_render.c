@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "json.h"
@@ -21,7 +22,8 @@ static const struct cmd_option_help render_options[] = {
                   "(a puzzle with several: the first found, with a warning)"},
     {"title", "a title at the head of every page, or above a picture"},
     {"paper", "PDF: a4 or letter (default: a4)"},
-    {"output", "write to FILE (default: standard output)"},
+    {"output", "write to FILE (default: standard output, which for a PDF\n"
+               "or PNG may not be a terminal)"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
     {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},
@@ -193,6 +195,20 @@ static int render_settings(const struct cmd_options *opt, struct render_options 
     return -1;
 }
 
+/* A PDF or PNG is bytes a terminal shows as noise and may take as its
+ * own commands: written to one it is refused, naming the way to a file.
+ * `format` is the form named (-1: none, so one puzzle is an SVG, more a
+ * PDF); n the puzzles drawn. 0, or the exit code. */
+static int render_not_to_terminal(const struct cmd_options *opt, int format, int n)
+{
+    if (opt->output || !isatty(STDOUT_FILENO)) return 0;
+    int form = format >= 0 ? format : n == 1 ? RENDER_SVG : RENDER_PDF;
+    if (form == RENDER_SVG) return 0;
+    return cmd_usage_error(&render_spec,
+                           "not writing a %s to the terminal: give --output FILE, or redirect",
+                           form == RENDER_PNG ? "PNG" : "PDF");
+}
+
 int cmd_render(int argc, char **argv)
 {
     struct cmd_options opt;
@@ -201,6 +217,7 @@ int cmd_render(int argc, char **argv)
     struct render_options ro;
     int format;
     if ((code = render_settings(&opt, &ro, &format)) >= 0) return code;
+    if (format >= 0 && render_not_to_terminal(&opt, format, 0)) return EXIT_BAD_INPUT;
     ro.format = format >= 0 ? (enum render_format)format : RENDER_AUTO;
     struct sl_error err = {0};
     struct cmd_target target;
@@ -214,6 +231,8 @@ int cmd_render(int argc, char **argv)
     code = cmd_for_each_puzzle(&opt, render_visit, &run);
     /* With no form named, one puzzle is an SVG: known only now. */
     if (code == 0 && format < 0 && run.n == 1) code = render_paper_only(&opt, "svg", 1);
+    if (code == 0 && format < 0 && render_not_to_terminal(&opt, format, run.n))
+        code = EXIT_BAD_INPUT;
     rater_free(run.rater);
     int closed = render_book_close(run.book, code == 0, &err);
     render_release();
