@@ -449,16 +449,17 @@ static int killer_fields(struct variant_reader *v, const char *text, struct fiel
  * reader's error, not "'Q' is not a sudoku symbol" inside the map. */
 static int killer_shaped(const char *text, size_t len)
 {
-    size_t map = strcspn(text, " \t\r"), letters = 0;
+    size_t map = 0, letters = 0, next;
     int past_p = 0;
-    if (map > len) map = len;
-    for (size_t i = 0; i < map; i++) {
-        char c = text[i];
+    /* the line is no string: every scan is bounded by len */
+    for (; map < len && text[map] != ' ' && text[map] != '\t' && text[map] != '\r'; map++) {
+        char c = text[map];
         if (!is_letter(c) && c != '.') return 0;
         letters += is_letter(c);
         past_p |= is_letter(c) && (c | 32) > 'p';
     }
-    size_t next = map + strspn(text + map, " \t\r");
+    for (next = map; next < len && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r');)
+        next++;
     return past_p && 2 * letters >= map && ((next < len && next > map) || is_square(map));
 }
 
