@@ -141,6 +141,10 @@ check "an unknown option is named with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--prety'"'; did you mean '"'--pretty'"'?" && out_lines 0'
 run solve -z "$T/p1.txt"
 check "an unknown letter is named" eval 'rc_is 2 && err_has "unknown option '"'-z'"'" && out_lines 0'
+mkdir -p "$T/folder"
+run solve "$T/folder" "$T/p1.txt"
+check "a folder named as a file cannot be opened, and the next file is read" \
+    eval 'rc_is 2 && err_has "$T/folder: cannot open: Is a directory" && err_lines 1 && out_lines 1'
 run solv "$T/p1.txt"
 check "a mistyped command is named with a guess" \
     eval 'rc_is 2 && err_has "sudolab: '"'solv'"' is not a command; did you mean '"'solve'"'?" && out_lines 0'

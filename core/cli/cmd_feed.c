@@ -132,6 +132,14 @@ static int feed_open_operand(struct cmd_feed *f, const char *name)
         return 0;
     }
     f->in = fopen(name, "rb");
+    struct stat st;
+    /* A folder opens, and its first read fails: said as a line's error
+     * ("FILE:1: read error"), it named a line no folder has. */
+    if (f->in && fstat(fileno(f->in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f->in);
+        f->in = NULL;
+        return EISDIR;
+    }
     if (f->in) return 0;
     int why = errno;
     if (why == ENOENT && (f->opt->text_operands || operand_is_link(name))) {
