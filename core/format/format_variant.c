@@ -442,22 +442,30 @@ static int killer_fields(struct variant_reader *v, const char *text, struct fiel
 /* ---- killer lines that the pattern refuses ---- */
 
 /* 1 when a line not read as anything else is shaped as a killer line: a
- * first field of letters and dots, at least half of them letters (a
- * classic line with a slip of the keyboard has one), holding a letter no
- * sudoku symbol is (Q to Z), so no classic line, with a field after it or
- * of a square length. A slip in its sums or map then gets the killer
- * reader's error, not "'Q' is not a sudoku symbol" inside the map. */
+ * first field of letters and dots opening with a letter, at least half
+ * of them letters (a classic line with a slip of the keyboard has one),
+ * holding a letter no sudoku symbol is (Q to Z), so no classic line,
+ * with a field after it or of a square length. A slip in its sums or map
+ * then gets the killer reader's error, not "'Q' is not a sudoku symbol"
+ * inside the map. */
 static int killer_shaped(const char *text, size_t len)
 {
     size_t map = 0, letters = 0, next;
     int past_p = 0;
-    /* the line is no string: every scan is bounded by len */
-    for (; map < len && text[map] != ' ' && text[map] != '\t' && text[map] != '\r'; map++) {
-        char c = text[map];
-        if (!is_letter(c) && c != '.') return 0;
-        letters += is_letter(c);
-        past_p |= is_letter(c) && (c | 32) > 'p';
+    /* Every classic line comes here, most of them opening with a digit or
+     * a run of dots: a map opening with a letter alone is looked at, so
+     * they cost a test (a broken map opening with a dot keeps the classic
+     * error). The line is no string: every scan is bounded by len. */
+    if (len == 0 || !is_letter(text[0])) return 0;
+    for (; map < len; map++) {
+        unsigned char c = (unsigned char)text[map];
+        if (c == '.') continue;
+        unsigned folded = (unsigned)(c | 32) - 'a';
+        if (folded > 25) break;
+        letters++;
+        past_p |= folded > 'p' - 'a';
     }
+    if (map < len && text[map] != ' ' && text[map] != '\t' && text[map] != '\r') return 0;
     for (next = map; next < len && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r');)
         next++;
     return past_p && 2 * letters >= map && ((next < len && next > map) || is_square(map));

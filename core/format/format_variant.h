@@ -11,9 +11,9 @@
  *            cell's cage ('.' none), SUMS comma-separated in cage order
  *            ('?' none); a complete grid after them is the expected answer.
  *            A line no form claims whose first field is letters and dots,
- *            half of them letters at least and one past P, with a field
- *            after it or of a square length, is still killer's: its
- *            error names the slip in the map or sums.
+ *            opening with a letter, half of them letters at least and one
+ *            past P, with a field after it or of a square length, is
+ *            still killer's: its error names the slip in the map or sums.
  *   csv      rows "grade,index,CAGEMAP,"SUMS",SOLUTION" of killer CSV
  *            files; a header row naming cage_map is skipped. A line no
  *            form claims that has a row's shape (four fields or more
