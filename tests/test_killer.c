@@ -1620,10 +1620,99 @@ static void test_retotal_random_killers(void)
     CU_ASSERT(refused > 0);
 }
 
+#ifndef DATA_DIR
+#define DATA_DIR "../shared/data/"
+#endif
+
+/* One random narrowing of state: a cell kept to one digit, or losing one
+ * or two. 0 when it would narrow nothing. */
+static int narrowing(struct rng *rng, const digitset *state, int *cell, digitset *allowed)
+{
+    *cell = (int)rng_below(rng, 81);
+    digitset have = state[*cell], one = digitset_of(1 + (int)rng_below(rng, 9));
+    *allowed = rng_below(rng, 2) ? one : ~(one | digitset_of(1 + (int)rng_below(rng, 9)));
+    return !digitset_is_single(have) && (have & *allowed) != have;
+}
+
+/* The killers of killer_extreme.txt whose rulesets mark a cell's change
+ * from its record (rules.h, cell_notes: units in a word, groups in two),
+ * walked down at random from their start (each walk from the start,
+ * ending at its first contradiction; a step narrows one cell or two at
+ * once): after each propagation the state equals, with its status and
+ * emptied cell, the state of the same ruleset marking changes from the
+ * tables the records come from. */
+static void test_cell_notes(void)
+{
+    FILE *in = fopen(DATA_DIR "killer_extreme.txt", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    static digitset start[SL_MAX_CELLS + 4096], with[SL_MAX_CELLS + 4096],
+        without[SL_MAX_CELLS + 4096];
+    char line[1024];
+    struct rng rng;
+    rng_seed(&rng, 23);
+    long steps = 0, failed = 0, killers = 0, past_a_word = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        struct session s;
+        struct sl_error err = {0};
+        session_open(&s, line, NULL);
+        CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+        struct ruleset *rs = ruleset_build(&s.p, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+        if (rs->cell_notes == NULL) { /* more units or groups than the records hold */
+            ruleset_free(rs);
+            session_close(&s);
+            continue;
+        }
+        CU_ASSERT_TRUE_FATAL(rs->state_bytes <= sizeof with);
+        past_a_word += rs->ngroups > 64;
+        struct ruleset plain = *rs; /* the same tables, no records */
+        plain.cell_notes = NULL;
+        struct prop_ctx a, b;
+        CU_ASSERT_EQUAL_FATAL(propagate_start(&a, rs, start, s.p.givens), SL_PROP_OK);
+        CU_ASSERT_EQUAL_FATAL(propagate_start(&b, &plain, without, s.p.givens), SL_PROP_OK);
+        CU_ASSERT_EQUAL(memcmp(start, without, rs->state_bytes), 0);
+        for (int walk = 0; walk < 100; walk++) {
+            memcpy(with, start, rs->state_bytes);
+            for (int depth = 0; depth < 40; depth++) {
+                int cell[2];
+                digitset allowed[2];
+                if (!narrowing(&rng, with, &cell[0], &allowed[0])) continue;
+                memcpy(without, with, rs->state_bytes);
+                int sa, sb;
+                if (narrowing(&rng, with, &cell[1], &allowed[1]) && cell[1] != cell[0]) {
+                    sa = propagate_restrict_each(&a, rs, with, cell, allowed, 2);
+                    sb = propagate_restrict_each(&b, &plain, without, cell, allowed, 2);
+                } else {
+                    sa = propagate_restrict_cells(&a, rs, with, cell, 1, allowed[0]);
+                    sb = propagate_restrict_cells(&b, &plain, without, cell, 1, allowed[0]);
+                }
+                steps++;
+                CU_ASSERT_EQUAL(sa, sb);
+                CU_ASSERT_EQUAL(a.failed_cell, b.failed_cell);
+                CU_ASSERT_EQUAL(memcmp(with, without, rs->state_bytes), 0);
+                if (sa != SL_PROP_OK) {
+                    failed++;
+                    break;
+                }
+            }
+        }
+        ruleset_free(rs);
+        session_close(&s);
+        killers++;
+    }
+    fclose(in);
+    CU_ASSERT_TRUE(killers >= 5);
+    CU_ASSERT_TRUE(past_a_word >= 1); /* the second group word is used */
+    CU_ASSERT_TRUE(steps > 1000);
+    CU_ASSERT_TRUE(failed > 100);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("killer", NULL, NULL);
     CU_add_test(s, "combinations 9", test_combos_9);
+    CU_add_test(s, "cell notes", test_cell_notes);
     CU_add_test(s, "combinations 16", test_combos_16);
     CU_add_test(s, "two-cell cage and pointing", test_two_cell_cage);
     CU_add_test(s, "needed digit to its only cell", test_needed_digit_goes_to_its_only_cell);

@@ -320,6 +320,27 @@ static void place_state(struct ruleset *rs)
     rs->state_bytes = (offset + 7) & ~(size_t)7;
 }
 
+/* Per cell the words a change of it marks, when the units fit a word and
+ * the groups two (rules.h); other rulesets read the tables they come
+ * from, and so does the classic kernel's, whose fixed point marks its own
+ * way. */
+static int lay_out_notes(struct ruleset *rs, struct sl_error *err)
+{
+    int ncells = rs->geo.ncells;
+    if (rs->kernel || rs->unit_words != 1 || rs->ngroups > 128) return 0;
+    rs->cell_notes = calloc((size_t)ncells, sizeof *rs->cell_notes);
+    if (rs->cell_notes == NULL) return sl_error_set(err, 0, 0, "out of memory");
+    for (int c = 0; c < ncells; c++) {
+        struct cell_notes *n = &rs->cell_notes[c];
+        n->units = rs->cell_units[c];
+        n->watchers = rs->watch_masks[c];
+        /* Only a watched cell's groups are woken (propagate.c). */
+        for (int i = rs->cell_group_start[c]; n->watchers && i < rs->cell_group_start[c + 1]; i++)
+            n->groups[rs->cell_group_word[i]] |= rs->cell_group_bits[i];
+    }
+    return 0;
+}
+
 static int lay_out_state(struct ruleset *rs, const struct rule_builder *b)
 {
     for (int i = 0; i < rs->nslots; i++) rs->slots[i].state_reserved = b->reserved[i];
@@ -380,6 +401,7 @@ static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *
     b.domain = NULL;
     b.watch_masks = NULL;
     builder_free(&b);
+    if (!failed) failed = lay_out_notes(rs, err);
     if (failed) {
         ruleset_free(rs);
         return NULL;
@@ -432,6 +454,7 @@ void ruleset_free(struct ruleset *rs)
     free(rs->cell_group_start);
     free(rs->cell_group_word);
     free(rs->cell_group_bits);
+    free(rs->cell_notes);
     free(rs->text);
     free(rs);
 }

@@ -35,6 +35,12 @@ struct rule_slot {
     int group_count;
 };
 
+/* What a change of a cell marks due (propagate.c): its units, the slots
+ * watching it and, when it is watched, its groups. */
+struct cell_notes {
+    uint64_t units, watchers, groups[2];
+};
+
 struct ruleset {
     struct geometry geo;
     digitset all;    /* every digit of 1..N */
@@ -63,6 +69,11 @@ struct ruleset {
     int *cell_group_start; /* ncells+1 offsets into the two below */
     uint16_t *cell_group_word;
     uint64_t *cell_group_bits;
+    /* When the units fit one word and the groups two (most 9x9
+     * rulesets on the general path), per cell what a change of it marks,
+     * side by side: its units, the slots watching it and its groups
+     * (struct cell_notes); else NULL. */
+    struct cell_notes *cell_notes;
     size_t solved_offset; /* into a search state: per house, the digits of its single cells */
     size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
     size_t scratch_bytes; /* every rule's per-search scratch */
