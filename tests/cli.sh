@@ -396,6 +396,17 @@ check "bench --max-nodes 1 on a hard puzzle exits 3" rc_is 3
 check "bench that gave up on a puzzle does not claim 'all verified'" \
     eval '! out_has "all verified" || out_has "NOT all verified"'
 
+# A file that cannot be opened is one error, once, however many runs.
+run bench --runs 3 "$T/no_such_file.txt"
+check "bench of a missing file: one 'cannot open' error, no 'no puzzles', exit 2" \
+    eval 'rc_is 2 && err_lines 1 && err_has "no_such_file.txt: cannot open" && out_lines 0'
+run bench --runs 2 "$T"
+check "bench of a folder: one 'Is a directory' error, exit 2" \
+    eval 'rc_is 2 && err_lines 1 && out_lines 0'
+run bench /dev/null
+check "bench of an empty file says 'no puzzles', exit 0" \
+    eval 'rc_is 0 && out_is "/dev/null: no puzzles" && err_empty'
+
 # --- limits ------------------------------------------------------------------
 
 run solve --max-nodes 1 "$T/hard.txt"

@@ -91,10 +91,6 @@ static void report(const char *name, struct bench_run *runs, long nruns)
 {
     qsort(runs, (size_t)nruns, sizeof *runs, by_rate);
     const struct bench_run *m = &runs[nruns / 2];
-    if (m->puzzles == 0) {
-        printf("%s: no puzzles\n", name);
-        return;
-    }
     double n = (double)m->puzzles, seconds = m->seconds > 0 ? m->seconds : 1e-9;
     long failed = m->unsolved + m->wrong + m->gave_up;
     printf("%s: %ld puzzles, %.0f puzzles/s, %.2f \u00b5s/puzzle, %.2f guesses/puzzle, "
@@ -123,11 +119,19 @@ static int bench_file(struct cmd_options *opt, char *file)
     long nruns = from_stdin ? 1 : opt->runs; /* standard input can be read once */
     one.nfiles = file ? 1 : 0;
     one.files = &file;
-    for (long i = 0; i < nruns; i++) {
-        int code = cmd_for_each_puzzle(&one, bench_one, &runs[i]);
+    const char *name = from_stdin ? "<stdin>" : file;
+    long done = 0;
+    while (done < nruns) {
+        int code = cmd_for_each_puzzle(&one, bench_one, &runs[done++]);
         status = code > status ? code : status;
+        if (runs[0].puzzles == 0) break; /* nothing to time again */
     }
-    report(from_stdin ? "<stdin>" : file, runs, nruns);
+    /* A file with no puzzles read said why already when it could not be
+     * opened or every entry was bad; an empty one is told here. */
+    if (runs[0].puzzles > 0)
+        report(name, runs, done);
+    else if (status == 0)
+        printf("%s: no puzzles\n", name);
     free(runs);
     return status;
 }
