@@ -278,6 +278,12 @@ bad_out() {
 bad_out "onto an existing file" "$T/afile" "--out $T/afile is a file, not a folder"
 bad_out "under a missing folder" "$T/none/r" "cannot make $T/none/r: its folder $T/none is missing"
 bad_out "under a file" "$T/afile/r" "cannot use $T/afile/r: Not a directory"
+# Root passes access() anywhere: /proc's folders took the check, and the
+# run went to its end before "cannot make". The check now makes a file.
+if [ -d /proc/self ]; then
+    bad_out "a new folder in /proc" "/proc/sudolab-report" "cannot make /proc/sudolab-report: "
+    bad_out "the folder /proc/self" "/proc/self" "cannot write in /proc/self: "
+fi
 # An empty name passed the check (its parent taken as "."), and the run
 # went to its end before "cannot make : No such file or directory".
 bad_out "empty" "" "--out is empty"

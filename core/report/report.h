@@ -96,8 +96,10 @@ int report_run(struct report *r, const struct experiment *e, const atomic_int *s
 void report_free(struct report *r);
 
 /* Whether report_write can write into dir: a folder there already, or one
- * it can make (its parent is a folder). Checked before an experiment runs,
- * so that a bad --out fails at once. 0, or -1 with err. */
+ * it can make (its parent is a folder), each tried (a file made in it and
+ * removed, or the folder made and removed), as root may pass access() on a
+ * folder it cannot write. Checked before an experiment runs, so that a bad
+ * --out fails at once. 0, or -1 with err. */
 int report_check_dir(const char *dir, struct sl_error *err);
 
 /* What report_write could not do, for the command to say. */

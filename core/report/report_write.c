@@ -5,6 +5,7 @@
  * a chart shows is in a table beside it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -418,6 +419,28 @@ static int write_markdown(const struct writeup *w, struct sl_error *err)
     return report_close(f, w->dir, "summary.md", err);
 }
 
+/* Writes and removes a file in the folder dir: root passes access() on
+ * any folder, yet cannot write in /proc or on a read-only mount. */
+static int try_write_in(const char *dir, struct sl_error *err)
+{
+    char probe[4096 + 64];
+    snprintf(probe, sizeof probe, "%s/.sudolab-report-probe-%ld", dir, (long)getpid());
+    int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd < 0) return sl_error_set(err, 0, 0, "cannot write in %s: %s", dir, strerror(errno));
+    close(fd);
+    unlink(probe);
+    return 0;
+}
+
+/* Makes and removes the folder dir, which is not there yet. */
+static int try_make(const char *dir, struct sl_error *err)
+{
+    if (mkdir(dir, 0777))
+        return sl_error_set(err, 0, 0, "cannot make %s: %s", dir, strerror(errno));
+    rmdir(dir);
+    return 0;
+}
+
 int report_check_dir(const char *dir, struct sl_error *err)
 {
     struct stat st;
@@ -425,9 +448,7 @@ int report_check_dir(const char *dir, struct sl_error *err)
     if (stat(dir, &st) == 0) {
         if (!S_ISDIR(st.st_mode))
             return sl_error_set(err, 0, 0, "--out %s is a file, not a folder", dir);
-        if (access(dir, W_OK | X_OK))
-            return sl_error_set(err, 0, 0, "cannot write in %s: %s", dir, strerror(errno));
-        return 0;
+        return try_write_in(dir, err);
     }
     if (errno != ENOENT) return sl_error_set(err, 0, 0, "cannot use %s: %s", dir, strerror(errno));
     /* the folder is made at the end, in its parent: that must be there */
@@ -440,9 +461,7 @@ int report_check_dir(const char *dir, struct sl_error *err)
     snprintf(parent, sizeof parent, "%.*s", (int)(len ? len : 1), len ? dir : ".");
     if (stat(parent, &st) != 0 || !S_ISDIR(st.st_mode))
         return sl_error_set(err, 0, 0, "cannot make %s: its folder %s is missing", dir, parent);
-    if (access(parent, W_OK | X_OK))
-        return sl_error_set(err, 0, 0, "cannot make %s in %s: %s", dir, parent, strerror(errno));
-    return 0;
+    return try_make(dir, err);
 }
 
 int report_write(const struct report *r, const char *dir, struct report_written *out,
