@@ -210,8 +210,16 @@ static void test_scale_ends_where_generate_stops(void)
     CU_ASSERT_TRUE(rate_search_rating(UINT64_MAX / 2) < RATE_SCALE_MAX);
     CU_ASSERT_TRUE(fabs(GENERATE_RATING_MAX - RATE_SCALE_MAX) < 1e-9);
     double longest = technique_length_rating(4 * SL_MAX_CELLS * SL_MAX_SIZE);
-    for (int t = 0; t < technique_count; t++)
+    for (int t = 0; t < technique_count; t++) {
         CU_ASSERT_TRUE(technique_table[t].rating + longest + 0.1 * SL_MAX_SIZE < RATE_SCALE_MAX);
+        CU_ASSERT_TRUE(technique_table[t].rating <= technique_top_rating(1));
+    }
+    CU_ASSERT_TRUE(technique_top_rating(SL_MAX_SIZE) < RATE_SCALE_MAX);
+    /* 9.0 + 1.9 (a chain of 2,916 links) + 0.9: generate refuses a 9x9
+     * band above it for the variants whose search stays shallow. */
+    CU_ASSERT_TRUE(fabs(technique_top_rating(9) - 11.8) < 1e-9);
+    CU_ASSERT_TRUE(rate_search_rating((1u << 18) - 1) >= technique_top_rating(9) - 1e-9);
+    CU_ASSERT_TRUE(rate_search_rating(1u << 18) > technique_top_rating(9) + 1e-9);
 }
 
 /* --- whole puzzles ------------------------------------------------------- */

@@ -126,10 +126,20 @@ static int api_technique_rating(lua_State *L)
     return 1;
 }
 
+/* sudolab.technique_top(n) -> the most a technique's step rates in an
+ * n x n grid (technique_top_rating): above it only the search fallback. */
+static int api_technique_top(lua_State *L)
+{
+    lua_Integer n = api_integer(L, 1, "technique_top", 1, SL_MAX_SIZE);
+    lua_pushnumber(L, technique_top_rating((int)n));
+    return 1;
+}
+
 void lua_puzzle_rate_open(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"technique_rating", api_technique_rating},
+        {"technique_top", api_technique_top},
         {NULL, NULL},
     };
     static const luaL_Reg methods[] = {

@@ -129,6 +129,14 @@ double technique_length_rating(int length)
     return added;
 }
 
+double technique_top_rating(int size)
+{
+    double hardest = 0;
+    for (int t = 0; t < technique_count; t++)
+        if (technique_table[t].rating > hardest) hardest = technique_table[t].rating;
+    return hardest + technique_length_rating(4 * size * size * size) + 0.1 * size;
+}
+
 int step_remove_from(const struct human *h, const struct cellset *targets, digitset digits,
                      struct step *out)
 {

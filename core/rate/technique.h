@@ -40,6 +40,14 @@ int technique_by_key(const char *key);
  * then a third again, the previous one), as Sudoku Explainer does. */
 double technique_length_rating(int length);
 
+/* The most any technique's step can rate in a size x size grid: the
+ * table's hardest row, plus a chain four times as long as every candidate
+ * (each candidate at most four times as a link's end), plus a tenth per
+ * digit a subset may add. A puzzle of that size rates higher only by the
+ * search fallback (rate.h): at 9x9, 11.8, and past it a search of 2^18
+ * nodes or more. */
+double technique_top_rating(int size);
+
 /* --- what finders share ---------------------------------------------- */
 
 /* Fills out's removals with digits from every cell of targets still

@@ -70,6 +70,16 @@ expect("dig.grade_band of hard", dig.grade_band("hard")[2], grades.hard.high)
 local bad, why = pcall(dig.grade_band, "nope")
 expect("an unknown grade is refused with the names", bad == false and why:find("one of: easy, medium") ~= nil, true)
 
+-- sudolab.technique_top(n): the most a technique's step rates at n x n,
+-- which the hardest puzzle here (rated by techniques) stays below, and
+-- which generate holds shallow-searching variants to.
+expect("technique_top(9) is 11.8", math.abs(sudolab.technique_top(9) - 11.8) < 1e-9, true)
+expect("technique_top grows with the grid", sudolab.technique_top(16) > sudolab.technique_top(9), true)
+expect("and ends below the scale's", sudolab.technique_top(25) < 16.4, true)
+expect("the monster's rating is below it", monster:rate().rating <= sudolab.technique_top(9), true)
+local off = select(2, pcall(sudolab.technique_top, 26))
+expect("technique_top of 26 is refused", tostring(off):find("technique_top", 1, true) ~= nil, true)
+
 -- p:rate(above) stops once the rating must exceed `above` (graded digs).
 local quick = monster:rate(4.4)
 expect("a rating asked to stop above 4.4 stops", quick.above, true)
