@@ -464,6 +464,13 @@ local function names_where(keep)
   return table.concat(names, ", ")
 end
 
+-- What a request asks, as the refusals name it.
+local function asked_of(opts)
+  if opts.grade then return "--grade " .. tostring(opts.grade) end
+  if opts.rating[1] == opts.rating[2] then return string.format("--rating %.1f", opts.rating[1]) end
+  return string.format("--rating %.1f-%.1f", opts.rating[1], opts.rating[2])
+end
+
 -- Refuses at once a grade or rating band that no graded puzzle of
 -- variant `name` can reach for its steps: below the easiest of `floor`
 -- (the keys of a rule every graded puzzle uses: dig.graded refuses one
@@ -472,8 +479,7 @@ end
 function M.check_steps(name, opts, floor, ceiling)
   if not (opts.grade or opts.rating) then return end
   local band = opts.rating or M.grade_band(opts.grade)
-  local asked = opts.grade and "--grade " .. opts.grade
-                or string.format("--rating %.1f-%.1f", band[1], band[2])
+  local asked = asked_of(opts)
   local low, easiest = step_of(floor or {})
   if low and low > band[2] + 1e-9 then
     local reached = names_where(function(g) return g.high >= low - 1e-9 end)
@@ -490,11 +496,19 @@ function M.check_steps(name, opts, floor, ceiling)
   end
 end
 
+-- The highest rating an n x n puzzle of v reaches, or nil when no bound
+-- below the scale's end is known. Past sudolab.technique_top(n) only the
+-- rater's search fallback rates, and up to v.shallow_search_to a side the
+-- variant's searches stay far shallower than that needs (variant.lua).
+local function rating_top(v, n)
+  if v.shallow_search_to and n <= v.shallow_search_to then return sudolab.technique_top(n) end
+end
+
 -- Refuses at once a grade, or a rating band meeting none of their bands,
 -- that the variant's puzzles of the request's size are proved never to
 -- reach (v.grades_by_size[n], the grades they do: variant.lua), naming
--- those; then what its steps allow (M.check_steps: v.easiest_steps,
--- v.hardest_steps).
+-- those; a band above the highest rating they reach (rating_top); then
+-- what its steps allow (M.check_steps: v.easiest_steps, v.hardest_steps).
 function M.check_reach(v, opts)
   local n = opts.size or v.size
   local reached = (opts.grade or opts.rating) and v.grades_by_size and v.grades_by_size[n]
@@ -510,15 +524,20 @@ function M.check_reach(v, opts)
       end
     end
     if not known then
-      local asked, ratings = "--grade " .. tostring(opts.grade), ""
-      if not opts.grade then
-        asked = string.format("--rating %.1f-%.1f", opts.rating[1], opts.rating[2])
-        ratings = string.format(" (ratings %.1f-%.1f)", math.max(low - 0.05, 1), high)
-      end
+      local ratings = opts.grade and ""
+                      or string.format(" (ratings %.1f-%.1f)", math.max(low - 0.05, 1), high)
       error(string.format("%s: no %dx%d %s puzzle reaches it; the grades %dx%d %s puzzles "
-                          .. "reach: %s%s", asked, n, n, v.name, n, n, v.name,
+                          .. "reach: %s%s", asked_of(opts), n, n, v.name, n, n, v.name,
                           table.concat(reached, ", "), ratings), 0)
     end
+  end
+  local top = (opts.grade or opts.rating) and rating_top(v, n)
+  local lowest = opts.grade and M.grade_band(opts.grade)[1] or opts.rating and opts.rating[1]
+  if top and lowest > top + 1e-9 then
+    error(string.format("%s: no %dx%d %s puzzle reaches it: they rate %.1f at most (the "
+                        .. "techniques' top; their searches stay too shallow for more); the "
+                        .. "grades up to it: %s", asked_of(opts), n, n, v.name, top,
+                        names_where(function(g) return M.grade_band(g.name)[1] <= top end)), 0)
   end
   M.check_steps(v.name, opts, v.easiest_steps, v.hardest_steps)
 end

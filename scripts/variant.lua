@@ -106,7 +106,11 @@ end
 -- graded puzzle uses (none rates below the easiest); v.hardest_steps,
 -- those of rules whose own steps alone solve its puzzles (none rates
 -- above the hardest); v.grades_by_size[n], the grades its n x n puzzles
--- reach, where some are never met (a size not listed reaches them all).
+-- reach, where some are never met (a size not listed reaches them all);
+-- v.shallow_search_to, the largest size whose puzzles' search fallback
+-- stays far below the nodes a rating above sudolab.technique_top(n)
+-- needs (2^18 at 9x9; scripts/RESULTS.md, tidy6), so a band above that is
+-- refused.
 -- v.generator(request), optional: the generate function of a whole run,
 -- for settings that depend on the request alone (generate.lua calls it
 -- once, then what it returns with each puzzle's seed).

@@ -278,7 +278,7 @@ refused "binary cannot reach --rating 2.6-3.0" --variant binary --rating 2.6-3.0
 refused "--grade expert: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard" \
     --variant calcudoku --size 3 --grade expert
 # a band no 3x3 calcudoku meets: annealed until it gave up (exit 1)
-refused "--rating 6.3-6.3: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard (ratings 1.0-4.4)" \
+refused "--rating 6.3: no 3x3 calcudoku puzzle reaches it; the grades 3x3 calcudoku puzzles reach: easy, medium, hard (ratings 1.0-4.4)" \
     --variant calcudoku --size 3 --rating 6.3
 # past the rater's scale: antiknight, diagonal and nonconsecutive dug for
 # the whole 60 s budget before failing
@@ -287,6 +287,16 @@ for v in antiknight diagonal nonconsecutive; do
         --variant $v --rating 20
 done
 refused "not '16.5-17'" --rating 16.5-17
+# above the techniques' top at 9x9 (11.8) only the search fallback rates,
+# and theirs stays shallow: dug for the whole budget before failing
+for v in antiknight diagonal nonconsecutive classic; do
+    refused "--rating 12.0-16.4: no 9x9 $v puzzle reaches it: they rate 11.8 at most" \
+        --variant $v --rating 12-16.4
+done
+refused "--rating 11.9: no 9x9 jigsaw puzzle reaches it: they rate 11.8 at most" \
+    --variant jigsaw --rating 11.9
+refused "--rating 10.7-11.0: no 4x4 classic puzzle reaches it: they rate 10.6 at most" \
+    --size 4 --rating 10.7-11
 refused "--grade medium: no 3x3 killer reaches it; the grades 3x3 killers reach: easy" \
     --variant killer --size 3 --grade medium
 refused "littlekiller does not take --lines" --variant littlekiller --lines 3

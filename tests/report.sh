@@ -249,6 +249,9 @@ refused wide_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16
 # past the rater's scale: the arm dug for its whole time budget
 refused past_scale_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {17, 18}}}}'
+# above the 9x9 techniques' top, where antiknight's searches never go
+refused shallow_search_rating "arm 'a': --rating 12.0-16.0: no 9x9 antiknight puzzle reaches it" \
+    'return {count = 2, arms = {{name = "a", variant = "antiknight", rating = {12, 16}}}}'
 refused three_ratings "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 3, 5}}}}'
 # The title goes into meta.json, the page and summary.md, all UTF-8: bytes
