@@ -51,9 +51,11 @@ static int api_fail_at(sudolab_puzzle *p, const struct sl_error *err)
     return api_fail(p, SUDOLAB_ERROR, "%s", err->msg[0] ? err->msg : "out of memory");
 }
 
-/* A fresh handle in *out, or NULL when memory ran out. */
+/* A fresh handle in *out, or NULL when memory ran out (or out is NULL:
+ * there is nowhere to put one). */
 static sudolab_puzzle *api_new(sudolab_puzzle **out)
 {
+    if (out == NULL) return NULL;
     *out = calloc(1, sizeof **out);
     return *out;
 }
@@ -200,7 +202,8 @@ int sudolab_solve(sudolab_puzzle *p, char *out, size_t cap)
     int n = p->puzzle.geo.ncells;
     uint8_t solution[SL_MAX_CELLS];
     if (out == NULL || cap < (size_t)n + 1)
-        return api_fail(p, SUDOLAB_ERROR, "the solution needs %d bytes", n + 1);
+        return api_fail(p, SUDOLAB_ERROR, "the solution needs %d bytes, not %s", n + 1,
+                        out ? "fewer" : "a NULL buffer");
     if (solver_count(p->solver, p->puzzle.givens, 1, solution, NULL).solutions == 0)
         return api_fail(p, SUDOLAB_UNSOLVED, "no solution");
     for (int c = 0; c < n; c++) out[c] = geometry_symbol(solution[c]);
@@ -211,8 +214,9 @@ int sudolab_solve(sudolab_puzzle *p, char *out, size_t cap)
 int sudolab_count(sudolab_puzzle *p, long limit, long *count)
 {
     if (api_begin(p)) return SUDOLAB_ERROR;
-    if (limit < 1 || count == NULL)
-        return api_fail(p, SUDOLAB_ERROR, "count needs a limit of 1 or more and somewhere to go");
+    if (count == NULL) return api_fail(p, SUDOLAB_ERROR, "count needs somewhere to go, not NULL");
+    if (limit < 1)
+        return api_fail(p, SUDOLAB_ERROR, "count needs a limit of 1 or more, not %ld", limit);
     *count = solver_count(p->solver, p->puzzle.givens, limit, NULL, NULL).solutions;
     return SUDOLAB_OK;
 }

@@ -6,7 +6,8 @@
  * and released by sudolab_free. Every other function takes a handle and
  * returns one of the status codes below; when it is not SUDOLAB_OK,
  * sudolab_errmsg tells why (on a handle that did not parse, every call
- * fails and the message stays the parse error). The library keeps no
+ * fails and the message stays the parse error; given a NULL handle, every
+ * call fails, sudolab_size answers 0 and sudolab_line NULL). The library keeps no
  * state outside the handles, so threads may work at once on different
  * handles (never on one handle at once).
  *
@@ -56,7 +57,7 @@ SUDOLAB_API const char *sudolab_version(void);
  * row, a Solo game ID. Stores a new handle in *out and returns SUDOLAB_OK,
  * or SUDOLAB_ERROR with the reason in the handle's sudolab_errmsg
  * ("LINE:COL: what is wrong"); free the handle either way. *out is NULL
- * only when memory ran out. */
+ * only when memory ran out. With out NULL nothing is made: SUDOLAB_ERROR. */
 SUDOLAB_API int sudolab_parse(const char *text, sudolab_puzzle **out);
 
 /* Makes a unique puzzle: `variant` names one (NULL: "classic"; "killer",
