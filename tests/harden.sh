@@ -33,6 +33,24 @@ ln -s nowhere.svg "$T/dangling.svg"
 run render --output "$T/dangling.svg" "$T/p.txt"
 check "render --output to a dangling link is refused" \
     eval 'rc_is 2 && [ -L "$T/dangling.svg" ] && err_has "a symbolic link to a missing file"'
+ln -s loop2.svg "$T/loop1.svg"
+ln -s loop1.svg "$T/loop2.svg"
+run render --output "$T/loop1.svg" "$T/p.txt"
+check "render --output to a loop of links says so" \
+    eval 'rc_is 2 && err_has "cannot write $T/loop1.svg: a loop of symbolic links"'
+run generate --count 1 --output ''
+check "generate --output '' is refused as empty" \
+    eval 'rc_is 2 && err_has "cannot write '"''"': the name is empty" && [ ! -s "$T/out" ]'
+
+# --- render --output onto its own input replaced the puzzles with the PDF.
+cp "$T/p.txt" "$T/own.txt"
+ln -s own.txt "$T/own_link.txt"
+for onto in own.txt own_link.txt; do
+    run render --output "$T/$onto" "$T/p.txt" "$T/own.txt"
+    check "render --output $onto (an input, by some name) is refused, the input kept" \
+        eval 'rc_is 2 && err_has "it is the input file $T/own.txt, whose puzzles would be lost" &&
+              cmp -s "$T/p.txt" "$T/own.txt"'
+done
 
 # --- render --output in a missing folder: an SVG said "sudolab render: "
 # and nothing more, a PDF "cannot write" without its reason, a PNG the

@@ -174,13 +174,19 @@ int cmd_warn_hidden_script(const char *command, const char *script);
 /* The file --output FILE names, as a run replaces it (cmd_target.c):
  * FILE itself, or the file a symbolic link FILE names; with the mode the
  * new file gets (an existing file's own, else 0666 less the umask). 0,
- * or -1 after "sudolab COMMAND: cannot write FILE: why" when FILE is a
- * folder, a device, a FIFO or a socket, a link to nothing, or too long. */
+ * or -1 after "sudolab COMMAND: cannot write FILE: why" when FILE is
+ * empty, a folder, a device, a FIFO or a socket, a link to nothing (or
+ * a loop of links), or too long. */
 struct cmd_target {
     char path[4096];
     unsigned mode;
 };
 int cmd_output_target(const char *command, const char *asked, struct cmd_target *t);
+/* 0, or -1 after "cannot write ASKED: it is the input file F, ..." when
+ * the file t names is one of files (the same file, by any name): writing
+ * it would replace the puzzles being read. */
+int cmd_output_apart(const char *command, const char *asked, const struct cmd_target *t,
+                     char *const *files, int nfiles);
 /* Prints "sudolab COMMAND: cannot write ASKED: WHY"; returns -1. */
 int cmd_output_fail(const char *command, const char *asked, const char *why);
 

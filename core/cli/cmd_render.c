@@ -221,7 +221,9 @@ int cmd_render(int argc, char **argv)
     ro.format = format >= 0 ? (enum render_format)format : RENDER_AUTO;
     struct sl_error err = {0};
     struct cmd_target target;
-    if (opt.output && cmd_output_target("render", opt.output, &target)) return EXIT_BAD_INPUT;
+    if (opt.output && (cmd_output_target("render", opt.output, &target) ||
+                       cmd_output_apart("render", opt.output, &target, opt.files, opt.nfiles)))
+        return EXIT_BAD_INPUT;
     const char *path = opt.output ? target.path : NULL;
     struct render_run run = {.opt = &opt, .book = render_book_open(&ro, path, &err)};
     if (run.book == NULL) {

@@ -29,6 +29,7 @@ int cmd_output_fail(const char *command, const char *asked, const char *why)
 int cmd_output_target(const char *command, const char *asked, struct cmd_target *t)
 {
     struct stat st;
+    if (asked[0] == '\0') return cmd_output_fail(command, "''", "the name is empty");
     if (lstat(asked, &st) != 0) {
         if (errno != ENOENT) return cmd_output_fail(command, asked, strerror(errno));
         mode_t mask = umask(0);
@@ -43,7 +44,9 @@ int cmd_output_target(const char *command, const char *asked, struct cmd_target 
         if (snprintf(t->path, sizeof t->path, "%s", asked) >= (int)sizeof t->path)
             return cmd_output_fail(command, asked, "the path is too long");
     } else if (!realpath(asked, real) || stat(real, &st) != 0) {
-        return cmd_output_fail(command, asked, "a symbolic link to a missing file");
+        return cmd_output_fail(command, asked,
+                               errno == ELOOP ? "a loop of symbolic links"
+                                              : "a symbolic link to a missing file");
     } else if (snprintf(t->path, sizeof t->path, "%s", real) >= (int)sizeof t->path) {
         return cmd_output_fail(command, asked, "the path is too long");
     }
@@ -53,5 +56,21 @@ int cmd_output_target(const char *command, const char *asked, struct cmd_target 
                                                    : "not a regular file (a FIFO, a device or a "
                                                      "socket)");
     t->mode = st.st_mode & 0777;
+    return 0;
+}
+
+int cmd_output_apart(const char *command, const char *asked, const struct cmd_target *t,
+                     char *const *files, int nfiles)
+{
+    struct stat out, in;
+    if (stat(t->path, &out) != 0) return 0; /* a new file is no input */
+    for (int i = 0; i < nfiles; i++)
+        if (strcmp(files[i], "-") != 0 && stat(files[i], &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino) {
+            char why[4200];
+            snprintf(why, sizeof why, "it is the input file %s, whose puzzles would be lost",
+                     files[i]);
+            return cmd_output_fail(command, asked, why);
+        }
     return 0;
 }
