@@ -407,6 +407,17 @@ run bench /dev/null
 check "bench of an empty file says 'no puzzles', exit 0" \
     eval 'rc_is 0 && out_is "/dev/null: no puzzles" && err_empty'
 
+# A puzzle typed where a file goes: "cannot open" alone left the user
+# to guess why it was not read as a puzzle (hint takes it so).
+for jobs in 1 2; do
+    run solve --jobs $jobs "$PUZZLE"
+    check "solve PUZZLE (--jobs $jobs): cannot open, and why the text was not read" \
+        eval 'rc_is 2 && err_lines 1 && err_has "cannot open: No such file or directory; it reads as a puzzle, which this command takes from a file or standard input"'
+done
+run solve "$T/puzzels.txt"
+check "solve of a missing file's name: cannot open alone" \
+    eval 'rc_is 2 && err_lines 1 && ! err_has "reads as a puzzle"'
+
 # --- limits ------------------------------------------------------------------
 
 run solve --max-nodes 1 "$T/hard.txt"

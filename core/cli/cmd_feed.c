@@ -159,7 +159,11 @@ static int feed_next_operand(struct cmd_feed *f, struct cmd_entry *e)
     f->operand++;
     int why = feed_open_operand(f, name);
     if (why) {
-        *e = (struct cmd_entry){ENTRY_UNOPENED, name, .where = e->where, .why = why};
+        /* `sudolab solve 53..7...`: the file's error, and why the text
+         * that names no file was not taken as a puzzle either */
+        int puzzle = why == ENOENT && !opt->text_operands && operand_reads(opt, name);
+        *e = (struct cmd_entry){puzzle ? ENTRY_UNOPENED_PUZZLE : ENTRY_UNOPENED, name,
+                                .where = e->where, .why = why};
         return 1;
     }
     struct stat st;

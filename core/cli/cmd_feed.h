@@ -19,9 +19,12 @@
 struct variant_spec;
 
 enum cmd_entry_kind {
-    ENTRY_PUZZLE,    /* puzzle and where hold it (the handler clears it) */
-    ENTRY_BAD,       /* err says what is wrong and where */
-    ENTRY_UNOPENED,  /* file did not open; why is the errno */
+    ENTRY_PUZZLE,   /* puzzle and where hold it (the handler clears it) */
+    ENTRY_BAD,      /* err says what is wrong and where */
+    ENTRY_UNOPENED, /* file did not open; why is the errno */
+    /* the same, and the name reads as a puzzle (to a command that
+     * takes none as an operand) */
+    ENTRY_UNOPENED_PUZZLE,
     ENTRY_NO_MEMORY, /* file could not be read for want of memory */
 };
 

@@ -196,6 +196,12 @@ void cmd_loop_entry(struct cmd_loop *loop, struct cmd_entry *e, FILE *out, FILE 
         return;
     case ENTRY_BAD: loop_error(loop, e->file, &e->err); break;
     case ENTRY_UNOPENED: fprintf(err, "%s: cannot open: %s\n", e->file, strerror(e->why)); break;
+    case ENTRY_UNOPENED_PUZZLE:
+        fprintf(err,
+                "%s: cannot open: %s; it reads as a puzzle, which this command takes from a "
+                "file or standard input (hint and play take one as an operand)\n",
+                e->file, strerror(e->why));
+        break;
     default: fprintf(err, "%s: out of memory\n", e->file); break;
     }
     loop->status = worst(loop->status, EXIT_BAD_INPUT);
