@@ -209,6 +209,27 @@ static void test_save_and_load(void)
         CU_ASSERT_EQUAL(err.line, 11);
         CU_ASSERT(strstr(err.msg, "not a whole number 0..") != NULL);
     }
+    /* A grade no grade table knows (the leaderboard would file the game
+     * under it) or a name with a control byte (drawn on the screen):
+     * refused at their line. Rated games say "unrated" when not rated. */
+    static const char *const names[][2] = {{"grade bogus", "is not a grade"},
+                                           {"grade hard\033[2J", "is not a grade"},
+                                           {"variant kil\033ler", "a control byte"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        CU_ASSERT_FATAL(play_save(path, game, &m, &err) == 0);
+        f = fopen(path, "a");
+        fprintf(f, "%s\n", names[i][0]);
+        fclose(f);
+        err.line = 0;
+        CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
+        CU_ASSERT_EQUAL(err.line, 11);
+        CU_ASSERT(strstr(err.msg, names[i][1]) != NULL);
+    }
+    struct play_saved_meta unrated = {"classic", "unrated"};
+    CU_ASSERT_FATAL(play_save(path, game, &unrated, &err) == 0);
+    CU_ASSERT_EQUAL(play_load(path, other, &back, &err), 1);
+    CU_ASSERT_STRING_EQUAL(back.grade, "unrated");
+    play_game_free(other);
     /* The puzzle's own error: at the "line" line, its column in the file. */
     f = fopen(path, "w");
     fputs("sudolab-game 1\nline sudolab 9 3x3 classic;bogus .\nvalues .\nmarks 0\n", f);

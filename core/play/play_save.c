@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "play_save.h"
+#include "rate.h"
 
 static void save_write(FILE *f, const struct play_game *g, const struct play_saved_meta *m)
 {
@@ -79,6 +80,30 @@ static int save_number(const char *key, const char *v, long max, long no, long *
     return 0;
 }
 
+/* The variant's name as the screen and the leaderboard show it: no
+ * control byte (a corrupt file's ESC reached the terminal). */
+static int save_name(const char *key, const char *v, long no, char *out, size_t cap,
+                     struct sl_error *err)
+{
+    for (const char *c = v; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            return sl_error_set(err, no, (long)strlen(key) + 2 + (c - v),
+                                "%s: a control byte in the name", key);
+    snprintf(out, cap, "%s", v);
+    return 0;
+}
+
+/* The grade the game was made for, or rated: the leaderboard files a
+ * finished game under it, so a corrupt one would make a table of its own. */
+static int save_grade(const char *v, long no, char *out, size_t cap, struct sl_error *err)
+{
+    if (v[0] && strcmp(v, "unrated") != 0 && grade_by_name(v) < 0)
+        return sl_error_set(err, no, (long)strlen("grade ") + 1, "grade: '%.40s' is not a grade",
+                            v);
+    snprintf(out, cap, "%s", v);
+    return 0;
+}
+
 /* Reads the "key value" lines of f into the fields named. */
 struct save_fields {
     char variant[SL_NAME_MAX], grade[GRADE_NAME_MAX];
@@ -111,9 +136,9 @@ static int load_fields(FILE *f, struct save_fields *s, struct sl_error *err)
             free(*text);
             *text = strdup(v);
         } else if (!strcmp(buf, "variant"))
-            snprintf(s->variant, sizeof s->variant, "%s", v);
+            rc = save_name(buf, v, no, s->variant, sizeof s->variant, err);
         else if (!strcmp(buf, "grade"))
-            snprintf(s->grade, sizeof s->grade, "%s", v);
+            rc = save_grade(v, no, s->grade, sizeof s->grade, err);
         else if (!strcmp(buf, "elapsed"))
             rc = save_number(buf, v, SAVE_MAX_MS, no, &s->elapsed, err);
         else if (!strcmp(buf, "hints"))
