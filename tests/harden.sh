@@ -42,11 +42,12 @@ run generate --count 1 --output ''
 check "generate --output '' is refused as empty" \
     eval 'rc_is 2 && err_has "cannot write '"''"': the name is empty" && [ ! -s "$T/out" ]'
 
-# --- render --output onto its own input replaced the puzzles with the PDF.
+# --- render --output onto its own input replaced the puzzles with the PDF
+# (--format: without it the ending .txt is refused first).
 cp "$T/p.txt" "$T/own.txt"
 ln -s own.txt "$T/own_link.txt"
 for onto in own.txt own_link.txt; do
-    run render --output "$T/$onto" "$T/p.txt" "$T/own.txt"
+    run render --format pdf --output "$T/$onto" "$T/p.txt" "$T/own.txt"
     check "render --output $onto (an input, by some name) is refused, the input kept" \
         eval 'rc_is 2 && err_has "it is the input file $T/own.txt, whose puzzles would be lost" &&
               cmp -s "$T/p.txt" "$T/own.txt"'

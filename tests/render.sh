@@ -68,6 +68,18 @@ run render "$PUB" --format jpeg --output "$T/x.pdf"
 check "an unknown format is refused" eval '[ $rc -eq 2 ] && grep -q "unknown format" "$T/err" && no_file "$T/x.pdf"'
 # A title that is not UTF-8 (a Latin-1 é here) is refused as such: the
 # PDF's metadata takes UTF-8 alone, and the book once failed "cannot write".
+# The --output name's ending picks the form: in capitals it was missed
+# (book.PDF held an SVG), and an ending of no form wrote an SVG or a PDF
+# by the count of puzzles (one.jpg: an SVG).
+run render "$T/p3.txt" --output "$T/up.PDF"
+check "--output NAME.PDF writes a PDF" eval '[ $rc -eq 0 ] && [ "$(pages "$T/up.PDF")" = 1 ]'
+run render "$T/p3.txt" --output "$T/one.jpg"
+check "--output NAME.jpg is refused: no such form, --format named" eval \
+    '[ $rc -eq 2 ] && grep -q "its ending .\.jpg. is none of pdf, svg and png; give --format" "$T/err" && no_file "$T/one.jpg"'
+run render "$T/p3.txt" --format svg --output "$T/one.jpg"
+check "with --format the name is the user's" eval '[ $rc -eq 0 ] && xmllint --noout "$T/one.jpg"'
+run render "$T/p3.txt" --output "$T/plain"
+check "a name without an ending: one puzzle is an SVG" eval '[ $rc -eq 0 ] && xmllint --noout "$T/plain"'
 run render "$PUB" --title "$(printf 'caf\351')" --output "$T/x.pdf"
 check "a --title not in UTF-8 is refused, and says so" \
     eval '[ $rc -eq 2 ] && grep -q "title is not UTF-8" "$T/err" && no_file "$T/x.pdf"'

@@ -4,6 +4,7 @@
  * solved and rated first; a bad one stops the command before any file
  * is made.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -149,12 +150,30 @@ static int render_pick(const char *what, const char *value, const char *const *n
     return cmd_usage_error(&render_spec, "%s", msg);
 }
 
-/* The form asked for, or the one the output's name ends in. */
-static const char *render_form_named(const struct cmd_options *opt)
+/* The form asked for, or the one the output's name ends in (in any
+ * case: book.PDF), into *form (NULL: none named). An ending that names
+ * no form (book.jpg) is refused: it was written as an SVG or a PDF by
+ * the number of puzzles. 0, or the exit code. */
+static int render_form_named(const struct cmd_options *opt, char *ending, size_t cap,
+                             const char **form)
 {
-    if (opt->render_format) return opt->render_format;
-    const char *dot = opt->output ? strrchr(opt->output, '.') : NULL;
-    return dot && render_format_by_name(dot + 1) >= 0 ? dot + 1 : NULL;
+    *form = opt->render_format;
+    if (*form || opt->output == NULL) return 0;
+    const char *slash = strrchr(opt->output, '/');
+    const char *base = slash ? slash + 1 : opt->output;
+    const char *dot = strrchr(base, '.');
+    if (dot == NULL || dot == base || dot[1] == '\0') return 0; /* no ending */
+    size_t len = strlen(dot + 1);
+    for (size_t i = 0; i < len && i + 1 < cap; i++) ending[i] = (char)tolower(dot[1 + i]);
+    ending[len < cap ? len : cap - 1] = '\0';
+    if (len < cap && render_format_by_name(ending) >= 0) {
+        *form = ending;
+        return 0;
+    }
+    return cmd_usage_error(&render_spec,
+                           "--output %s: its ending '%s' is none of pdf, svg and png; give "
+                           "--format to write that form under this name",
+                           opt->output, dot);
 }
 
 /* --per-page and --paper lay out a booklet's pages: a picture has none,
@@ -172,8 +191,10 @@ static int render_paper_only(const struct cmd_options *opt, const char *form, in
 static int render_settings(const struct cmd_options *opt, struct render_options *ro, int *format)
 {
     int paper = RENDER_A4;
-    const char *form = render_form_named(opt);
+    char ending[8];
+    const char *form;
     *format = -1;
+    if (render_form_named(opt, ending, sizeof ending, &form)) return EXIT_BAD_INPUT;
     if (form && render_pick("format", form, render_format_names, render_format_by_name, format))
         return EXIT_BAD_INPUT;
     if (form && render_paper_only(opt, form, 0)) return EXIT_BAD_INPUT;
