@@ -403,6 +403,12 @@ check "bench of a missing file: one 'cannot open' error, no 'no puzzles', exit 2
 run bench --runs 2 "$T"
 check "bench of a folder: one 'Is a directory' error, exit 2" \
     eval 'rc_is 2 && err_lines 1 && out_lines 0'
+# Each run read the file again and told its faults again: three times.
+printf '%s\nxyz\n%s\n' "$PUZZLE" "$UNSOLVABLE" > "$T/bench_faults.txt"
+run bench --runs 3 "$T/bench_faults.txt"
+check "bench --runs 3: a bad line and an unsolvable puzzle told once each" \
+    eval 'rc_is 2 && err_lines 2 && err_has ":2:1: " && err_has ":3: no solution" &&
+          out_has "median of 3 runs"'
 run bench /dev/null
 check "bench of an empty file says 'no puzzles', exit 0" \
     eval 'rc_is 0 && out_is "/dev/null: no puzzles" && err_empty'

@@ -77,6 +77,10 @@ struct cmd_options {
      * (cmd_puzzle's settled), building the whole ruleset only when that
      * leaves cells open. */
     int settle_lean;
+    /* Set by bench for its runs after the first: the loop's complaints
+     * about entries (and a visit's, to cmd_puzzle's err) go nowhere, the
+     * first run having said them. */
+    int quiet_entries;
 };
 
 /* An option a command takes, by its long name, and its help (lines

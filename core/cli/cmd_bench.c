@@ -61,7 +61,7 @@ static int bench_one(void *arg, const struct cmd_puzzle *item)
         return EXIT_GAVE_UP;
     }
     if (r.solutions == 0) {
-        fprintf(stderr, "%s:%ld: no solution\n", item->file, item->where->line);
+        fprintf(item->err, "%s:%ld: no solution\n", item->file, item->where->line);
         run->unsolved++;
         return EXIT_NO_SOLUTION;
     }
@@ -69,7 +69,7 @@ static int bench_one(void *arg, const struct cmd_puzzle *item)
     if (!puzzle_is_solution(item->puzzle, solution) ||
         (where->has_solution &&
          memcmp(where->solution, solution, (size_t)item->puzzle->geo.ncells) != 0)) {
-        fprintf(stderr, "%s:%ld: WRONG solution\n", item->file, item->where->line);
+        fprintf(item->err, "%s:%ld: WRONG solution\n", item->file, item->where->line);
         run->wrong++;
         return EXIT_NO_SOLUTION;
     }
@@ -122,6 +122,7 @@ static int bench_file(struct cmd_options *opt, char *file)
     const char *name = from_stdin ? "<stdin>" : file;
     long done = 0;
     while (done < nruns) {
+        one.quiet_entries = done > 0; /* the first run told each entry's fault */
         int code = cmd_for_each_puzzle(&one, bench_one, &runs[done++]);
         status = code > status ? code : status;
         if (runs[0].puzzles == 0) break; /* nothing to time again */

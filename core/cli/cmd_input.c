@@ -236,11 +236,13 @@ static int for_each_entry(const struct cmd_options *opt, const struct variant_sp
     struct cmd_loop *loop = cmd_loop_new(opt, variant, visit, arg);
     struct cmd_feed *feed = cmd_feed_open(opt);
     struct cmd_entry e;
-    int ready = cmd_entry_init(&e) == 0 && loop && feed;
+    FILE *sink = opt->quiet_entries ? fopen("/dev/null", "w") : NULL;
+    int ready = cmd_entry_init(&e) == 0 && loop && feed && (sink || !opt->quiet_entries);
     while (ready && cmd_feed_next(feed, &e)) {
-        cmd_loop_entry(loop, &e, stdout, stderr);
+        cmd_loop_entry(loop, &e, stdout, sink ? sink : stderr);
         if (cmd_feed_would_wait(feed)) fflush(stdout);
     }
+    if (sink) fclose(sink);
     cmd_entry_free(&e);
     cmd_feed_close(feed);
     int status = loop ? cmd_loop_free(loop) : EXIT_BAD_INPUT;
