@@ -5,7 +5,8 @@
  *
  * Arguments: "a-b,c-d,..." (cell_paths.h). Each pair becomes a two-cell
  * unit, so the engine runs the rule natively: a placed digit leaves its
- * partners at once.
+ * partners at once. With the classic houses alone besides (anti-knight,
+ * anti-king) the classic kernel runs it (kernel.h).
  */
 #include <stdlib.h>
 

@@ -11,7 +11,10 @@
  * X sudoku is compared so too, on its own puzzles (tests/data), on them
  * with a third of their givens dropped (several solutions, more dead
  * ends), and on classic sets with the diagonals added (most without a
- * solution).
+ * solution). Anti-knight and anti-king (classic houses and the differ
+ * rule's pairs) likewise, on generated puzzles of their own (tests/data),
+ * thinned, and on a classic set with the pairs added; and their fixed
+ * points are compared state for state along walks down from the start.
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -113,13 +116,55 @@ struct compare_run {
     int opened;
 };
 
+/* The pairs added to a puzzle: none, a knight's move or a king's apart. */
+enum { PAIRS_NONE, PAIRS_KNIGHT, PAIRS_KING };
+
 /* What a file's puzzles are compared with: the diagonals added to each
- * (a classic set made X sudoku), and whether every third given is
- * dropped. */
+ * (a classic set made X sudoku), whether every third given is dropped,
+ * and the differ pairs added (PAIRS_*). */
 struct compare_as {
     int diagonals;
     int thin;
+    int pairs;
 };
+
+/* The differ rule's text for the pairs of `kind` on a 9x9 grid, each
+ * pair once; 0, or -1 when it does not fit. */
+static int pairs_text(int kind, char *out, size_t cap)
+{
+    static const int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};
+    static const int king[4][2] = {{1, 1}, {1, -1}, {1, 0}, {0, 1}};
+    const int(*moves)[2] = kind == PAIRS_KNIGHT ? knight : king;
+    size_t used = (size_t)snprintf(out, cap, "differ:");
+    for (int c = 0; c < 81; c++)
+        for (int m = 0; m < 4; m++) {
+            int r = c / 9 + moves[m][0], col = c % 9 + moves[m][1];
+            if (r < 0 || r > 8 || col < 0 || col > 8) continue;
+            int n = snprintf(out + used, cap - used, "%s%d-%d", out[used - 1] == ':' ? "" : ",", c,
+                             9 * r + col);
+            if (n < 0 || (size_t)n >= cap - used) return -1;
+            used += (size_t)n;
+        }
+    return 0;
+}
+
+/* A 9x9 puzzle with the pairs of `kind` added, and each given that
+ * repeats a given among its partners dropped. 0, or -1. */
+static int make_pairs(struct puzzle *p, int kind)
+{
+    char text[4096];
+    struct sl_error err = {0};
+    if (p->geo.size != 9 || pairs_text(kind, text, sizeof text) ||
+        puzzle_add_rules_text(p, text, &err))
+        return -1;
+    for (const char *at = text + strlen("differ:"); *at;) {
+        char *end;
+        long a = strtol(at, &end, 10), b = strtol(end + 1, &end, 10);
+        if (p->givens[a] && p->givens[a] == p->givens[b]) p->givens[b] = 0;
+        at = *end ? end + 1 : end;
+    }
+    return 0;
+}
 
 /* A 9x9 puzzle made X sudoku: the diagonals added, and each given that
  * repeats a digit of its diagonal dropped (most classic puzzles have
@@ -144,6 +189,7 @@ static int make_x(struct puzzle *p)
 static int compare_prepare(struct puzzle *p, const struct compare_as *as)
 {
     if (as->diagonals && make_x(p)) return -1;
+    if (as->pairs && make_pairs(p, as->pairs)) return -1;
     for (int c = 0, seen = 0; as->thin && c < p->geo.ncells; c++)
         if (p->givens[c] && ++seen % 3 == 0) p->givens[c] = 0;
     return 0;
@@ -231,27 +277,57 @@ static void check_file(const char *name, long stride, long expected)
 {
     char path[256];
     snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
-    check_path(path, stride, expected, &(struct compare_as){0, 0});
+    check_path(path, stride, expected, &(struct compare_as){0, 0, 0});
 }
 
 static void test_x_matched(void)
 {
-    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 0});
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 0, 0});
 }
 
 static void test_x_thinned(void)
 {
-    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 1});
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 1, 0});
 }
 
 static void test_x_forum_hardest(void)
 {
-    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){1, 0});
+    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){1, 0, 0});
 }
 
 static void test_x_magictour(void)
 {
-    check_path(DATA_DIR "puzzles3_magictour_top1465", 5, 1465, &(struct compare_as){1, 1});
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 5, 1465, &(struct compare_as){1, 1, 0});
+}
+
+static void test_antiknight(void)
+{
+    check_path("tests/data/antiknight_grids.txt", 1, 60, &(struct compare_as){0, 0, PAIRS_KNIGHT});
+}
+
+static void test_antiking(void)
+{
+    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 0, PAIRS_KING});
+}
+
+static void test_antiknight_thinned(void)
+{
+    check_path("tests/data/antiknight_grids.txt", 1, 60, &(struct compare_as){0, 1, PAIRS_KNIGHT});
+}
+
+static void test_antiking_thinned(void)
+{
+    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 1, PAIRS_KING});
+}
+
+/* A classic set with the pairs added (most without a solution), and
+ * with the diagonals too. */
+static void test_pairs_magictour(void)
+{
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 29, 1465,
+               &(struct compare_as){0, 1, PAIRS_KNIGHT});
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 31, 1465,
+               &(struct compare_as){1, 1, PAIRS_KING});
 }
 
 static void test_17_clue(void) { check_file("puzzles2_17_clue", 97, 49158); }
@@ -298,17 +374,25 @@ static void test_which_rulesets(void)
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal:+"), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku"), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;windoku"), 0);
-    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;differ:0-41"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;differ:0-41"), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11,5-80"), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-1"), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku;differ:0-11"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11;thermo:0-1-2"), 0);
+    CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "differ:0-5"), 0);
     CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "differ:0-11", 1), 1);
     setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "differ:0-11", 1), 1);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11"), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "0", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 1);
     unsetenv("SUDOLAB_GENERAL_ENGINE");
@@ -350,6 +434,34 @@ static void fill_empty(int x)
     puzzle_clear(&p);
 }
 
+/* Seeded fills of an empty grid with the pairs of `kind`. */
+static void fill_empty_pairs(int kind)
+{
+    struct geometry g;
+    struct puzzle p;
+    open_9x9(&g, &p, 0);
+    CU_ASSERT_EQUAL_FATAL(make_pairs(&p, kind), 0);
+    struct side kernel = {0}, general = {0};
+    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
+    CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
+    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
+    CU_ASSERT_PTR_NULL(general.rs->kernel);
+    int differed = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct outcome a, b;
+        ask(&kernel, p.givens, ASK_FILL, seed, &a);
+        ask(&general, p.givens, ASK_FILL, seed, &b);
+        differed += !outcome_equal(&a, &b) || a.result.solutions != 1;
+    }
+    CU_ASSERT_EQUAL(differed, 0);
+    side_close(&kernel);
+    side_close(&general);
+    puzzle_clear(&p);
+}
+
+static void test_fill_empty_antiknight(void) { fill_empty_pairs(PAIRS_KNIGHT); }
+static void test_fill_empty_antiking(void) { fill_empty_pairs(PAIRS_KING); }
+
 static void test_fill_empty(void) { fill_empty(0); }
 static void test_fill_empty_x(void) { fill_empty(1); }
 
@@ -370,7 +482,7 @@ static void boards_agree(const char *path, int thin)
     struct sl_error err = {0};
     long checked = 0, disagreed = 0;
     for (int n = 0; n < 40 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
-        compare_prepare(&p, &(struct compare_as){0, thin});
+        compare_prepare(&p, &(struct compare_as){0, thin, 0});
         struct ruleset *rs = ruleset_build(&p, &err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         CU_ASSERT_PTR_NOT_NULL(rs->kernel);
@@ -399,6 +511,87 @@ static void boards_agree(const char *path, int thin)
 
 static void test_boards_agree(void) { boards_agree(DATA_DIR "puzzles3_magictour_top1465", 0); }
 static void test_boards_agree_x(void) { boards_agree("tests/data/x_matched.txt", 1); }
+
+/* Whether two states of rulesets built from one puzzle (one with the
+ * kernel, one without) hold the same candidates and solved digits. */
+static int states_equal(const struct ruleset *rs, const digitset *a, const digitset *b)
+{
+    return memcmp(a, b, ruleset_cells_bytes(rs)) == 0;
+}
+
+struct walk_tally {
+    long steps, dead_ends, disagreed;
+};
+
+/* One walk down from p's start on both paths, as boards_agree walks,
+ * the cell each step narrows drawn from rng: after every propagation
+ * the two must agree on the status and, when it is not a
+ * contradiction, on the whole state. */
+static void walk_both(const struct puzzle *p, struct rng *rng, int light, struct walk_tally *t)
+{
+    struct side kernel = {0}, general = {0};
+    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, p, 0), 0);
+    CU_ASSERT_EQUAL_FATAL(side_open(&general, p, 1), 0);
+    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
+    digitset *a = malloc(kernel.rs->state_bytes), *b = malloc(general.rs->state_bytes);
+    struct prop_ctx ca, cb;
+    int sa = propagate_start_search(&ca, kernel.rs, a, p->givens, light, NULL);
+    int sb = propagate_start_search(&cb, general.rs, b, p->givens, light, NULL);
+    for (int step = 0; step < 81; step++) {
+        t->steps++;
+        t->disagreed += sa != sb || (sa == SL_PROP_OK && !states_equal(general.rs, a, b));
+        if (sa != SL_PROP_OK || sb != SL_PROP_OK) {
+            t->dead_ends += sa != SL_PROP_OK;
+            break;
+        }
+        int open[81], n = 0;
+        for (int c = 0; c < 81; c++)
+            if (!digitset_is_single(a[c])) open[n++] = c;
+        if (n == 0) break;
+        int cell = open[rng_next(rng) % (uint64_t)n];
+        digitset pick = a[cell], first = pick & -pick;
+        digitset allowed = rng_next(rng) % 3 == 0 ? (digitset)~first : first;
+        sa = propagate_restrict_cells(&ca, kernel.rs, a, &cell, 1, allowed);
+        sb = propagate_restrict_cells(&cb, general.rs, b, &cell, 1, allowed);
+    }
+    free(a);
+    free(b);
+    side_close(&kernel);
+    side_close(&general);
+}
+
+/* Random walks over puzzles with the pairs of `kind` (every third given
+ * dropped, for longer walks) reach the general path's fixed points. */
+static void walks_agree(const char *path, int kind)
+{
+    FILE *in = fopen(path, "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    struct reader_options opt = {0};
+    struct puzzle_reader *reader = reader_open(in, &opt);
+    struct puzzle_source where;
+    struct puzzle p;
+    struct sl_error err = {0};
+    struct walk_tally t = {0};
+    struct rng rng;
+    rng_seed(&rng, 23);
+    for (int n = 0; n < 60 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
+        CU_ASSERT_EQUAL(compare_prepare(&p, &(struct compare_as){0, 1, kind}), 0);
+        for (int walk = 0; walk < 4; walk++) walk_both(&p, &rng, walk == 3, &t);
+        puzzle_clear(&p);
+    }
+    CU_ASSERT_TRUE(t.steps > 1000);
+    CU_ASSERT_TRUE(t.dead_ends > 50);
+    CU_ASSERT_EQUAL(t.disagreed, 0);
+    if (reader) reader_close(reader);
+    fclose(in);
+}
+
+static void test_walks_antiknight(void)
+{
+    walks_agree("tests/data/antiknight_grids.txt", PAIRS_KNIGHT);
+}
+
+static void test_walks_antiking(void) { walks_agree("tests/data/antiking_grids.txt", PAIRS_KING); }
 
 /* The union of `count` cells' candidates. */
 static digitset union_of(const digitset *cand, const uint16_t *cells, int count)
@@ -464,6 +657,15 @@ void tests_register(void)
     CU_add_test(s, "digit boards match the candidates", test_boards_agree);
     CU_add_test(s, "X: digit boards match the candidates", test_boards_agree_x);
     CU_add_test(s, "box-line crossings that fire", test_fires);
+    CU_add_test(s, "seeded fills of an empty anti-knight grid", test_fill_empty_antiknight);
+    CU_add_test(s, "seeded fills of an empty anti-king grid", test_fill_empty_antiking);
+    CU_add_test(s, "anti-knight walks: kernel fixed points = general", test_walks_antiknight);
+    CU_add_test(s, "anti-king walks: kernel fixed points = general", test_walks_antiking);
+    CU_add_test(s, "anti-knight: kernel = general", test_antiknight);
+    CU_add_test(s, "anti-king: kernel = general", test_antiking);
+    CU_add_test(s, "anti-knight thinned: kernel = general", test_antiknight_thinned);
+    CU_add_test(s, "anti-king thinned: kernel = general", test_antiking_thinned);
+    CU_add_test(s, "magictour with pairs: kernel = general", test_pairs_magictour);
     CU_add_test(s, "17-clue sample: kernel = general", test_17_clue);
     CU_add_test(s, "magictour sample: kernel = general", test_magictour);
     CU_add_test(s, "forum hardest: kernel = general", test_forum_hardest);

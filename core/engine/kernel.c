@@ -72,7 +72,7 @@ struct kernel_diagonal_crossing {
 };
 
 struct kernel {
-    struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house with a cell */
+    struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house or a pair with a cell */
     struct kernel_cells house_set[K_HOUSES + K_DIAGONALS];
     uint8_t houses[K_CELLS][3]; /* the classic houses holding a cell */
     uint64_t cell_units[K_CELLS];
@@ -80,6 +80,9 @@ struct kernel {
     int diagonals;                /* 0, or K_DIAGONALS for X sudoku */
     uint8_t on_diagonal[K_CELLS]; /* bit 0: on house 27, bit 1: on house 28 */
     struct kernel_diagonal_crossing diagonal_crossings[K_DIAGONAL_CROSSINGS];
+    /* Read by the start alone; the drain finds the partners in peer_set. */
+    int partners;                             /* 1 when some cell has a partner */
+    struct kernel_cells partner_set[K_CELLS]; /* the cells sharing a two-cell unit with a cell */
 };
 
 /* Cell offsets within a row, a column and a box from the house's first
@@ -149,19 +152,25 @@ static int kernel_crossing_fits(const struct kernel_crossing *x, int i)
 
 /* The extra houses rs has past the classic 27 (0, or K_DIAGONALS when
  * they may be X sudoku's diagonals: kernel_fill checks their cells), or
- * -1 when its shape is not the kernel's. */
+ * -1 when its shape is not the kernel's. Units past the houses must have
+ * two cells (the differ rule's pairs): the general path only prunes a
+ * placed digit from such a unit's other cell, as from any peer (no
+ * hidden singles, which it looks for in houses alone, and no box-line,
+ * as a pair shares two cells with a house only when it lies inside it,
+ * which intersections_build skips; the count of crossings checks it). */
 static int kernel_shape_fits(const struct ruleset *rs)
 {
-    int nx = rs->nunits - K_HOUSES;
-    if ((nx != 0 && nx != K_DIAGONALS) || rs->nhouses != rs->nunits) return -1;
+    int nx = rs->nhouses - K_HOUSES;
+    if (nx != 0 && nx != K_DIAGONALS) return -1;
     int crossings = K_CROSSINGS + (nx ? K_DIAGONAL_CROSSINGS : 0);
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
-        rs->unit_words != 1 || rs->propagating != 0 || rs->ngroups != 0 ||
-        rs->nintersections != crossings || rs->intersection_words != 1 ||
-        rs->state_bytes != K_BOARDS_AT(nx))
+        rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != crossings ||
+        rs->intersection_words != 1 || rs->state_bytes != K_BOARDS_AT(nx))
         return -1;
-    for (int u = 0; u <= rs->nunits; u++)
+    for (int u = 0; u <= rs->nhouses; u++)
         if (rs->unit_start[u] != u * K_SIZE) return -1;
+    for (int u = rs->nhouses; u < rs->nunits; u++)
+        if (rs->unit_start[u + 1] - rs->unit_start[u] != 2) return -1;
     for (int i = 0; i < crossings; i++) {
         const struct intersection *x = &rs->intersections[i];
         if (x->shared != 3 || x->only_a != K_PART || x->only_b != K_PART || !x->a_is_house ||
@@ -182,24 +191,58 @@ static int kernel_diagonals_of(int cell)
     return (cell / 9 == cell % 9) | (cell / 9 + cell % 9 == K_SIZE - 1) << 1;
 }
 
-/* The peer sets of each cell (the diagonals' with k->diagonals), checked
- * against the ruleset's peer lists: the same cells, each once. */
+/* A cell of a set of two words, the lowest, taken out of the set. */
+static inline int kernel_take(uint64_t *lo, uint64_t *hi)
+{
+    int cell;
+    if (*lo) {
+        cell = __builtin_ctzll(*lo);
+        *lo &= *lo - 1;
+    } else {
+        cell = 64 + __builtin_ctzll(*hi);
+        *hi &= *hi - 1;
+    }
+    return cell;
+}
+
+static int cells_has(const struct kernel_cells *set, int cell)
+{
+    return (int)(set->w[cell >> 6] >> (cell & 63) & 1);
+}
+
+/* Each cell's partners: the other cell of each two-cell unit holding it. */
+static void kernel_fill_partners(struct kernel *k, const struct ruleset *rs)
+{
+    memset(k->partner_set, 0, sizeof k->partner_set);
+    k->partners = rs->nunits > rs->nhouses;
+    for (int u = rs->nhouses; u < rs->nunits; u++) {
+        int a = rs->unit_cells[rs->unit_start[u]], b = rs->unit_cells[rs->unit_start[u] + 1];
+        cells_add(&k->partner_set[a], b);
+        cells_add(&k->partner_set[b], a);
+    }
+}
+
+/* The peer sets of each cell (the diagonals' with k->diagonals, and the
+ * partners), checked against the ruleset's peer lists: the same cells,
+ * each once. */
 static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
 {
+    kernel_fill_partners(k, rs);
     memset(k->peer_set, 0, sizeof k->peer_set);
     for (int c = 0; c < K_CELLS; c++) {
         int count = 0;
         for (int p = 0; p < K_CELLS; p++)
             if (p != c &&
                 (p / 9 == c / 9 || p % 9 == c % 9 || (p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3) ||
-                 (k->diagonals && (kernel_diagonals_of(p) & kernel_diagonals_of(c))))) {
+                 (k->diagonals && (kernel_diagonals_of(p) & kernel_diagonals_of(c))) ||
+                 cells_has(&k->partner_set[c], p))) {
                 cells_add(&k->peer_set[c], p);
                 count++;
             }
         if (rs->peer_start[c + 1] - rs->peer_start[c] != count) return -1;
         for (int i = rs->peer_start[c]; i < rs->peer_start[c + 1]; i++) {
             int p = rs->peers[i];
-            if (!(k->peer_set[c].w[p >> 6] >> (p & 63) & 1)) return -1;
+            if (!cells_has(&k->peer_set[c], p)) return -1;
         }
     }
     return 0;
@@ -281,7 +324,10 @@ static int kernel_fill(struct kernel *k, const struct ruleset *rs)
 {
     if (kernel_fill_peers(k, rs)) return -1;
     for (int c = 0; c < K_CELLS; c++) {
-        k->cell_units[c] = rs->cell_units[c];
+        /* Only the houses: the pairs (past them, in the first word and
+         * beyond) are never due for anything in the kernel. */
+        k->cell_units[c] =
+            rs->cell_units[(size_t)c * (size_t)rs->unit_words] & K_HOUSES_MASK(k->diagonals);
         k->on_diagonal[c] = (uint8_t)(k->diagonals ? kernel_diagonals_of(c) : 0);
         uint64_t units = k->cell_units[c] & K_HOUSE_MASK;
         if (__builtin_popcountll(units) != 3 || k->cell_units[c] >> K_HOUSES != k->on_diagonal[c])
@@ -945,8 +991,27 @@ static void kernel_solve_diagonals(const digitset *cand, digitset *solved)
         }
 }
 
+/* Adds to each cell's `near` digits those of its single partners: a
+ * cell of two or more candidates loses them, and a single cell holding
+ * one of them is a contradiction (a partner is never the cell itself). */
+static void kernel_start_partners(const struct kernel *k, const digitset *cand, digitset *near_once,
+                                  digitset *near_twice)
+{
+    for (int c = 0; c < K_CELLS; c++) {
+        digitset v = cand[c];
+        if (v & (v - 1)) continue;
+        uint64_t lo = k->partner_set[c].w[0], hi = k->partner_set[c].w[1];
+        while (lo | hi) {
+            int p = kernel_take(&lo, &hi);
+            near_once[p] |= v;
+            near_twice[p] |= v;
+        }
+    }
+}
+
+/* kernel_start for nx extra houses, and partners when `pairs`. */
 static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *givens, int cell,
-                                          digitset allowed, int nx)
+                                          digitset allowed, int nx, int pairs)
 {
     const struct ruleset *rs = ctx->rs;
     const struct kernel *k = rs->kernel;
@@ -966,9 +1031,15 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
         }
     }
     /* The diagonals' tallies, and per cell (`near`) what its diagonals'
-     * single cells hold, read by the sweep below with its houses'. */
+     * single cells and its single partners hold, read by the sweep below
+     * with its houses'. */
     digitset near_once[K_CELLS], near_twice[K_CELLS];
     if (nx) kernel_start_diagonals(cand, once, twice, near_once, near_twice);
+    if (pairs && !nx) {
+        memset(near_once, 0, sizeof near_once);
+        memset(near_twice, 0, sizeof near_twice);
+    }
+    if (pairs) kernel_start_partners(k, cand, near_once, near_twice);
     kernel_start_boards(k, cand, kernel_boards_of(cand, nx));
     /* What the general path's sweep leaves: each cell without the digits
      * of the single cells among its peers (a single cell loses its own
@@ -979,8 +1050,8 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
         const uint8_t *h = k->houses[c];
         digitset v = cand[c];
         if (v & (v - 1))
-            v &= ~(once[h[0]] | once[h[1]] | once[h[2]] | (nx ? near_once[c] : 0));
-        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]] | (nx ? near_twice[c] : 0)) & v)
+            v &= ~(once[h[0]] | once[h[1]] | once[h[2]] | (nx || pairs ? near_once[c] : 0));
+        else if ((twice[h[0]] | twice[h[1]] | twice[h[2]] | (nx || pairs ? near_twice[c] : 0)) & v)
             v = 0;
         cand[c] = v;
         if (v == 0) {
@@ -1002,13 +1073,24 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
 static __attribute__((noinline)) int kernel_start_x(struct prop_ctx *ctx, const uint8_t *givens,
                                                     int cell, digitset allowed)
 {
-    return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS);
+    return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS, 0);
+}
+
+/* kernel_start_n for rulesets with pairs, apart for the same reason. */
+static __attribute__((noinline)) int kernel_start_pairs(struct prop_ctx *ctx, const uint8_t *givens,
+                                                        int cell, digitset allowed)
+{
+    if (ctx->rs->kernel->diagonals)
+        return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS, 1);
+    return kernel_start_n(ctx, givens, cell, allowed, 0, 1);
 }
 
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
-    if (ctx->rs->kernel->diagonals) return kernel_start_x(ctx, givens, cell, allowed);
-    return kernel_start_n(ctx, givens, cell, allowed, 0);
+    const struct kernel *k = ctx->rs->kernel;
+    if (k->partners) return kernel_start_pairs(ctx, givens, cell, allowed);
+    if (k->diagonals) return kernel_start_x(ctx, givens, cell, allowed);
+    return kernel_start_n(ctx, givens, cell, allowed, 0, 0);
 }
 
 /* kernel_fixed_point, `strict` as kernel_prune takes it: set below a
@@ -1114,20 +1196,6 @@ static K_ALWAYS_INLINE struct kernel_cells kernel_pairs(const digitset *cand,
         pairs.w[w] = two & ~three;
     }
     return pairs;
-}
-
-/* A cell of a set of two words, the lowest, taken out of the set. */
-static inline int kernel_take(uint64_t *lo, uint64_t *hi)
-{
-    int cell;
-    if (*lo) {
-        cell = __builtin_ctzll(*lo);
-        *lo &= *lo - 1;
-    } else {
-        cell = 64 + __builtin_ctzll(*hi);
-        *hi &= *hi - 1;
-    }
-    return cell;
 }
 
 /* A branch cell's claim: fewer candidates per dead end wins, then more

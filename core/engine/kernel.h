@@ -1,8 +1,14 @@
 /*
  * kernel.h — the classic kernel: propagation specialised for 9x9 rulesets
- * whose units are the 27 classic houses, or those and the two diagonals
- * of X sudoku (houses 27 and 28, each crossing three boxes), and that
- * have no propagating rule.
+ * whose houses are the 27 classic ones, or those and the two diagonals
+ * of X sudoku (houses 27 and 28, each crossing three boxes), whose other
+ * units, if any, have two cells (the differ rule's pairs: anti-knight,
+ * anti-king), and that have no propagating rule. A pair's cells are
+ * partners: each joins the other's peer set, so a single prunes its
+ * partners as it prunes its houses; the general path does no more with
+ * such a unit (hidden singles are found in houses only, and a pair meets
+ * a house in two cells only when it lies inside it, which makes no
+ * box-line crossing).
  *
  * It reaches the fixed point of propagate.c's general path (the same
  * state, or a contradiction exactly when that path finds one), in an
@@ -36,8 +42,8 @@
 struct kernel;
 
 /* The kernel's tables for rs (built, its intersections included), or NULL
- * when rs is not a plain classic or X sudoku 9x9 ruleset or memory runs
- * out: the general path then serves it. */
+ * when rs is not a classic or X sudoku 9x9 ruleset, pairs allowed, or
+ * memory runs out: the general path then serves it. */
 struct kernel *kernel_new(const struct ruleset *rs);
 void kernel_free(struct kernel *k);
 /* 1 when the environment keeps rulesets on the general path. */
