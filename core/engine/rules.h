@@ -84,8 +84,9 @@ struct ruleset {
      * houses, and X sudoku's diagonals when there are 29 houses, other
      * units of two cells only, no propagating rule), whether it runs or
      * SUDOLAB_GENERAL_ENGINE keeps it off. Searches over such
-     * rulesets blame a dead end on the cell branched on (search.c), as the
-     * kernel's order of narrowings differs from the general path's. */
+     * rulesets blame a dead end on the cell branched on, or with pairs on
+     * no cell (search.c), as the kernel's order of narrowings differs
+     * from the general path's. */
     int kernel_fits;
     /* 1 when built by ruleset_build_lean and some rule left out part of
      * itself; 0 when the ruleset is the very one ruleset_build makes. */

@@ -201,7 +201,11 @@ static int should_stop(const struct search_run *run)
  * ruleset's kernel_fits, the cells branched on gain it: which cell
  * propagation finds empty depends on the order of its narrowings, which
  * the classic kernel chooses freely, while the branch does not (and
- * weighs the trees of classic sets no heavier). Otherwise the cell
+ * weighs the trees of classic sets no heavier). When such a ruleset has
+ * pairs (units past its houses: anti-knight, anti-king) no cell gains
+ * it: their trees grow under that weight, and plain MRV, its ties to the
+ * most peers sharing a candidate (partners counted), keeps them no
+ * larger than the empty cell's blame did. Otherwise the cell
  * propagation emptied gains it, or, when a rule found the contradiction
  * without emptying a cell, every cell it blamed does. */
 static void blame_cell(struct solver *s, int cell)
@@ -212,9 +216,10 @@ static void blame_cell(struct solver *s, int cell)
 
 static void note_dead_end(struct solver *s, const struct branch_offer *offer)
 {
-    if (s->rs->kernel_fits)
-        for (int i = 0; i < offer->ncells; i++) blame_cell(s, offer->cells[i]);
-    else if (s->ctx.failed_cell >= 0)
+    if (s->rs->kernel_fits) {
+        if (s->rs->nunits == s->rs->nhouses)
+            for (int i = 0; i < offer->ncells; i++) blame_cell(s, offer->cells[i]);
+    } else if (s->ctx.failed_cell >= 0)
         blame_cell(s, s->ctx.failed_cell);
     else
         for (int i = 0; i < s->ctx.blame_count; i++) blame_cell(s, s->ctx.blame[i]);
