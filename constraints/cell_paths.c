@@ -3,7 +3,6 @@
  */
 #include "cell_paths.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 int cell_paths_number(const char **at, int ncells)
@@ -63,17 +62,30 @@ int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long
     return 0;
 }
 
+/* Appends ch at buf + used when it fits before the last byte of cap. */
+static void paths_put(char *buf, size_t cap, size_t used, char ch)
+{
+    if (used + 1 < cap) buf[used] = ch;
+}
+
+/* Written digit by digit, not by snprintf: a ruleset's reuse test
+ * (ruleset_matches) writes the rules of every puzzle read, and an
+ * anti-knight's 224 pairs by snprintf cost far more than its search. */
 int cell_paths_write(const struct cell_paths *paths, char *buf, size_t cap)
 {
     size_t used = 0;
-    if (cap > 0) buf[0] = '\0';
     for (int p = 0; p < paths->count; p++) {
         for (int i = paths->start[p]; i < paths->start[p + 1]; i++) {
-            size_t room = used < cap ? cap - used : 0;
-            const char *sep = i > paths->start[p] ? "-" : p > 0 ? "," : "";
-            used += (size_t)snprintf(room ? buf + used : NULL, room, "%s%d", sep, paths->cell[i]);
+            if (i > paths->start[p] || p > 0)
+                paths_put(buf, cap, used++, i > paths->start[p] ? '-' : ',');
+            char digits[12];
+            int n = 0;
+            for (unsigned v = (unsigned)paths->cell[i]; n == 0 || v; v /= 10)
+                digits[n++] = (char)('0' + v % 10);
+            while (n > 0) paths_put(buf, cap, used++, digits[--n]);
         }
     }
+    if (cap > 0) buf[used < cap ? used : cap - 1] = '\0';
     return (int)used;
 }
 

@@ -462,7 +462,8 @@ void ruleset_free(struct ruleset *rs)
 int ruleset_matches(const struct ruleset *rs, const struct puzzle *p)
 {
     if (memcmp(&rs->geo, &p->geo, sizeof rs->geo) != 0) return 0;
-    char small[256];
+    /* Room for an anti-knight's rules, written once a puzzle read. */
+    char small[4096];
     int len = puzzle_rules_text(p, small, sizeof small);
     if ((size_t)len < sizeof small) return strcmp(small, rs->text) == 0;
     char *text = malloc((size_t)len + 1);
