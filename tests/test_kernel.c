@@ -15,6 +15,7 @@
  * rule's pairs) likewise, on generated puzzles of their own (tests/data),
  * thinned, and on a classic set with the pairs added; and their fixed
  * points are compared state for state along walks down from the start.
+ * Windoku the same way (its windows are four extra houses).
  */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
@@ -116,6 +117,10 @@ struct compare_run {
     int opened;
 };
 
+/* The extra houses added to a puzzle: none, windoku's windows, or four
+ * colour regions (the cells at one place of each box: the extra rule). */
+enum { WINDOWS_NONE, WINDOWS_WINDOKU, WINDOWS_COLOURS };
+
 /* The pairs added to a puzzle: none, a knight's move or a king's apart. */
 enum { PAIRS_NONE, PAIRS_KNIGHT, PAIRS_KING };
 
@@ -126,6 +131,7 @@ struct compare_as {
     int diagonals;
     int thin;
     int pairs;
+    int windows; /* four extra houses added: WINDOWS_* */
 };
 
 /* The differ rule's text for the pairs of `kind` on a 9x9 grid, each
@@ -185,11 +191,47 @@ static int make_x(struct puzzle *p)
     return 0;
 }
 
+/* The extra house (0 to 3) of cell for WINDOWS_*, or -1. */
+static int extra_house_of(int kind, int cell)
+{
+    int r = cell / 9, c = cell % 9;
+    if (kind == WINDOWS_WINDOKU) return r % 4 == 0 || c % 4 == 0 ? -1 : 2 * (r / 4) + c / 4;
+    static const int colour[9] = {0, -1, 1, -1, 2, -1, -1, -1, 3};
+    return colour[r % 3 * 3 + c % 3];
+}
+
+/* A 9x9 puzzle with the extra houses of `kind`, and each given that
+ * repeats a digit of its extra house dropped. 0, or -1. */
+static int make_extra_houses(struct puzzle *p, int kind)
+{
+    char text[8 + 81 + 1] = "windoku";
+    if (kind == WINDOWS_COLOURS) {
+        strcpy(text, "extra:");
+        for (int cell = 0; cell < 81; cell++) {
+            int h = extra_house_of(kind, cell);
+            text[6 + cell] = h < 0 ? '.' : (char)('A' + h);
+        }
+        text[6 + 81] = '\0';
+    }
+    struct sl_error err = {0};
+    if (p->geo.size != 9 || puzzle_add_rules_text(p, text, &err)) return -1;
+    digitset seen[4] = {0};
+    for (int cell = 0; cell < 81; cell++) {
+        int h = extra_house_of(kind, cell);
+        digitset given = p->givens[cell] ? digitset_of(p->givens[cell]) : 0;
+        if (h < 0) continue;
+        if (seen[h] & given) p->givens[cell] = 0;
+        seen[h] |= given;
+    }
+    return 0;
+}
+
 /* p as `as` asks; 0, or -1 when the rules cannot be added. */
 static int compare_prepare(struct puzzle *p, const struct compare_as *as)
 {
     if (as->diagonals && make_x(p)) return -1;
     if (as->pairs && make_pairs(p, as->pairs)) return -1;
+    if (as->windows && make_extra_houses(p, as->windows)) return -1;
     for (int c = 0, seen = 0; as->thin && c < p->geo.ncells; c++)
         if (p->givens[c] && ++seen % 3 == 0) p->givens[c] = 0;
     return 0;
@@ -277,47 +319,49 @@ static void check_file(const char *name, long stride, long expected)
 {
     char path[256];
     snprintf(path, sizeof path, "%s%s", DATA_DIR, name);
-    check_path(path, stride, expected, &(struct compare_as){0, 0, 0});
+    check_path(path, stride, expected, &(struct compare_as){0, 0, 0, 0});
 }
 
 static void test_x_matched(void)
 {
-    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 0, 0});
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 0, 0, 0});
 }
 
 static void test_x_thinned(void)
 {
-    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 1, 0});
+    check_path("tests/data/x_matched.txt", 1, 160, &(struct compare_as){0, 1, 0, 0});
 }
 
 static void test_x_forum_hardest(void)
 {
-    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){1, 0, 0});
+    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){1, 0, 0, 0});
 }
 
 static void test_x_magictour(void)
 {
-    check_path(DATA_DIR "puzzles3_magictour_top1465", 5, 1465, &(struct compare_as){1, 1, 0});
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 5, 1465, &(struct compare_as){1, 1, 0, 0});
 }
 
 static void test_antiknight(void)
 {
-    check_path("tests/data/antiknight_grids.txt", 1, 60, &(struct compare_as){0, 0, PAIRS_KNIGHT});
+    check_path("tests/data/antiknight_grids.txt", 1, 60,
+               &(struct compare_as){0, 0, PAIRS_KNIGHT, 0});
 }
 
 static void test_antiking(void)
 {
-    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 0, PAIRS_KING});
+    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 0, PAIRS_KING, 0});
 }
 
 static void test_antiknight_thinned(void)
 {
-    check_path("tests/data/antiknight_grids.txt", 1, 60, &(struct compare_as){0, 1, PAIRS_KNIGHT});
+    check_path("tests/data/antiknight_grids.txt", 1, 60,
+               &(struct compare_as){0, 1, PAIRS_KNIGHT, 0});
 }
 
 static void test_antiking_thinned(void)
 {
-    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 1, PAIRS_KING});
+    check_path("tests/data/antiking_grids.txt", 1, 60, &(struct compare_as){0, 1, PAIRS_KING, 0});
 }
 
 /* A classic set with the pairs added (most without a solution), and
@@ -325,9 +369,37 @@ static void test_antiking_thinned(void)
 static void test_pairs_magictour(void)
 {
     check_path(DATA_DIR "puzzles3_magictour_top1465", 29, 1465,
-               &(struct compare_as){0, 1, PAIRS_KNIGHT});
+               &(struct compare_as){0, 1, PAIRS_KNIGHT, 0});
     check_path(DATA_DIR "puzzles3_magictour_top1465", 31, 1465,
-               &(struct compare_as){1, 1, PAIRS_KING});
+               &(struct compare_as){1, 1, PAIRS_KING, 0});
+}
+
+static void test_windoku(void)
+{
+    check_path("tests/data/windoku_grids.txt", 1, 60, &(struct compare_as){0, 0, 0, 1});
+}
+
+static void test_windoku_thinned(void)
+{
+    check_path("tests/data/windoku_grids.txt", 1, 60, &(struct compare_as){0, 1, 0, 1});
+}
+
+/* Classic sets made windoku (most without a solution), and with pairs. */
+static void test_windoku_classic(void)
+{
+    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375, &(struct compare_as){0, 0, 0, 1});
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 37, 1465,
+               &(struct compare_as){0, 1, PAIRS_KING, 1});
+}
+
+/* Four extra houses other than windows: colour regions (any four extra
+ * houses take the windows' path). */
+static void test_colours_classic(void)
+{
+    check_path(DATA_DIR "puzzles6_forum_hardest_1106", 1, 375,
+               &(struct compare_as){0, 0, 0, WINDOWS_COLOURS});
+    check_path(DATA_DIR "puzzles3_magictour_top1465", 7, 1465,
+               &(struct compare_as){0, 1, 0, WINDOWS_COLOURS});
 }
 
 static void test_17_clue(void) { check_file("puzzles2_17_clue", 97, 49158); }
@@ -372,25 +444,26 @@ static void test_which_rulesets(void)
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal:-"), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal:+"), 0);
-    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku"), 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;windoku"), 0);
+    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku;differ:0-11"), 1);
+    CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "windoku"), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal;differ:0-41"), 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11,5-80"), 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-1"), 1);
-    CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "windoku;differ:0-11"), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11;thermo:0-1-2"), 0);
     CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "differ:0-5"), 0);
     CU_ASSERT_EQUAL(has_kernel(4, 2, 2, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
-    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "differ:0-11", 1), 1);
     setenv("SUDOLAB_GENERAL_ENGINE", "1", 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, NULL), 0);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "diagonal"), 0);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, NULL, 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "diagonal", 1), 1);
-    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 0);
+    CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "windoku", 1), 1);
     CU_ASSERT_EQUAL(ruleset_has(9, 3, 3, "differ:0-11", 1), 1);
     CU_ASSERT_EQUAL(has_kernel(9, 3, 3, "differ:0-11"), 0);
     setenv("SUDOLAB_GENERAL_ENGINE", "0", 1);
@@ -434,13 +507,13 @@ static void fill_empty(int x)
     puzzle_clear(&p);
 }
 
-/* Seeded fills of an empty grid with the pairs of `kind`. */
-static void fill_empty_pairs(int kind)
+/* Seeded fills of an empty grid with the rules `as` adds. */
+static void fill_empty_as(const struct compare_as *as)
 {
     struct geometry g;
     struct puzzle p;
     open_9x9(&g, &p, 0);
-    CU_ASSERT_EQUAL_FATAL(make_pairs(&p, kind), 0);
+    CU_ASSERT_EQUAL_FATAL(compare_prepare(&p, as), 0);
     struct side kernel = {0}, general = {0};
     CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
     CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
@@ -459,8 +532,16 @@ static void fill_empty_pairs(int kind)
     puzzle_clear(&p);
 }
 
-static void test_fill_empty_antiknight(void) { fill_empty_pairs(PAIRS_KNIGHT); }
-static void test_fill_empty_antiking(void) { fill_empty_pairs(PAIRS_KING); }
+static void test_fill_empty_antiknight(void)
+{
+    fill_empty_as(&(struct compare_as){0, 0, PAIRS_KNIGHT, 0});
+}
+
+static void test_fill_empty_antiking(void)
+{
+    fill_empty_as(&(struct compare_as){0, 0, PAIRS_KING, 0});
+}
+static void test_fill_empty_windoku(void) { fill_empty_as(&(struct compare_as){0, 0, 0, 1}); }
 
 static void test_fill_empty(void) { fill_empty(0); }
 static void test_fill_empty_x(void) { fill_empty(1); }
@@ -482,7 +563,7 @@ static void boards_agree(const char *path, int thin)
     struct sl_error err = {0};
     long checked = 0, disagreed = 0;
     for (int n = 0; n < 40 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
-        compare_prepare(&p, &(struct compare_as){0, thin, 0});
+        compare_prepare(&p, &(struct compare_as){0, thin, 0, 0});
         struct ruleset *rs = ruleset_build(&p, &err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         CU_ASSERT_PTR_NOT_NULL(rs->kernel);
@@ -560,9 +641,9 @@ static void walk_both(const struct puzzle *p, struct rng *rng, int light, struct
     side_close(&general);
 }
 
-/* Random walks over puzzles with the pairs of `kind` (every third given
+/* Random walks over puzzles with the rules `as` adds (every third given
  * dropped, for longer walks) reach the general path's fixed points. */
-static void walks_agree(const char *path, int kind)
+static void walks_agree(const char *path, struct compare_as as)
 {
     FILE *in = fopen(path, "rb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(in);
@@ -575,7 +656,8 @@ static void walks_agree(const char *path, int kind)
     struct rng rng;
     rng_seed(&rng, 23);
     for (int n = 0; n < 60 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
-        CU_ASSERT_EQUAL(compare_prepare(&p, &(struct compare_as){0, 1, kind}), 0);
+        as.thin = 1;
+        CU_ASSERT_EQUAL(compare_prepare(&p, &as), 0);
         for (int walk = 0; walk < 4; walk++) walk_both(&p, &rng, walk == 3, &t);
         puzzle_clear(&p);
     }
@@ -588,10 +670,18 @@ static void walks_agree(const char *path, int kind)
 
 static void test_walks_antiknight(void)
 {
-    walks_agree("tests/data/antiknight_grids.txt", PAIRS_KNIGHT);
+    walks_agree("tests/data/antiknight_grids.txt", (struct compare_as){0, 1, PAIRS_KNIGHT, 0});
 }
 
-static void test_walks_antiking(void) { walks_agree("tests/data/antiking_grids.txt", PAIRS_KING); }
+static void test_walks_antiking(void)
+{
+    walks_agree("tests/data/antiking_grids.txt", (struct compare_as){0, 1, PAIRS_KING, 0});
+}
+
+static void test_walks_windoku(void)
+{
+    walks_agree("tests/data/windoku_grids.txt", (struct compare_as){0, 1, 0, 1});
+}
 
 /* The union of `count` cells' candidates. */
 static digitset union_of(const digitset *cand, const uint16_t *cells, int count)
@@ -661,6 +751,12 @@ void tests_register(void)
     CU_add_test(s, "seeded fills of an empty anti-king grid", test_fill_empty_antiking);
     CU_add_test(s, "anti-knight walks: kernel fixed points = general", test_walks_antiknight);
     CU_add_test(s, "anti-king walks: kernel fixed points = general", test_walks_antiking);
+    CU_add_test(s, "seeded fills of an empty windoku grid", test_fill_empty_windoku);
+    CU_add_test(s, "windoku walks: kernel fixed points = general", test_walks_windoku);
+    CU_add_test(s, "windoku: kernel = general", test_windoku);
+    CU_add_test(s, "windoku thinned: kernel = general", test_windoku_thinned);
+    CU_add_test(s, "classic sets as windoku: kernel = general", test_windoku_classic);
+    CU_add_test(s, "classic sets with four colours: kernel = general", test_colours_classic);
     CU_add_test(s, "anti-knight: kernel = general", test_antiknight);
     CU_add_test(s, "anti-king: kernel = general", test_antiking);
     CU_add_test(s, "anti-knight thinned: kernel = general", test_antiknight_thinned);

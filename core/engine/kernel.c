@@ -29,6 +29,11 @@ enum {
     K_PART = 6,               /* cells of a crossing's unit outside the other unit */
     K_DIAGONALS = 2,          /* X sudoku's extra houses: 27 (falling) and 28 (rising) */
     K_DIAGONAL_CROSSINGS = 6, /* a diagonal within a box it passes through */
+    K_WINDOWS = 4,            /* windoku's extra houses, 27 to 30 */
+    K_EXTRA_MOST = 4,         /* extra houses at most */
+    K_WINDOW_CROSSINGS = 64,  /* crossings of the windows at most (windoku has 36) */
+    K_WINDOW_SHARED = 4,      /* cells a window shares with a unit it crosses, at most */
+    K_WINDOW_PART = 7,        /* cells of such a crossing's unit outside the other, at most */
 };
 
 #define K_HOUSE_MASK ((UINT64_C(1) << K_HOUSES) - 1)
@@ -38,12 +43,16 @@ enum {
 #define K_SOLVED_OFFSET (K_CELLS * sizeof(digitset))
 /* Where the kernel's digit boards lie: past the solved digits, where a
  * ruleset with no rule state ends (kernel_shape_fits checks it), with nx
- * extra houses (0, or K_DIAGONALS) after the classic 27. Each step below
- * takes nx as a constant, so that the classic one compiles as if the
- * diagonals did not exist. */
+ * extra houses (0, K_DIAGONALS or K_WINDOWS) after the classic 27. Each
+ * step below takes nx as a constant, so that the classic one compiles as
+ * if the extra houses did not exist. */
 #define K_BOARDS_AT(nx) (K_SOLVED_OFFSET + (K_HOUSES + (nx)) * sizeof(digitset))
 #define K_HOUSES_MASK(nx) ((UINT64_C(1) << (K_HOUSES + (nx))) - 1)
 #define K_ALWAYS_INLINE inline __attribute__((always_inline))
+/* f's instance for the constant nx: f_classic, f_x (X sudoku) or f_w
+ * (windoku). */
+#define K_BY_SHAPE(nx, f, ...)                                                                     \
+    ((nx) == K_WINDOWS ? f##_w(__VA_ARGS__) : (nx) ? f##_x(__VA_ARGS__) : f##_classic(__VA_ARGS__))
 
 /* A box-line intersection: where each of its three cell lists lies as
  * segments (shared; only_a's two; only_b's two), and the cells outside
@@ -71,18 +80,30 @@ struct kernel_diagonal_crossing {
     uint64_t units; /* the box's bit and the diagonal's */
 };
 
+/* Where a window crosses a unit a (a row, a column or a box), sharing
+ * `shared` cells; each of the two has `part` cells outside the other. */
+struct kernel_window_crossing {
+    uint8_t shared, part;
+    uint8_t shared_cells[K_WINDOW_SHARED], only_a[K_WINDOW_PART], only_b[K_WINDOW_PART];
+    uint64_t units; /* the two units' bits */
+};
+
 struct kernel {
     struct kernel_cells peer_set[K_CELLS]; /* the cells sharing a house or a pair with a cell */
-    struct kernel_cells house_set[K_HOUSES + K_DIAGONALS];
+    struct kernel_cells house_set[K_HOUSES + K_EXTRA_MOST];
     uint8_t houses[K_CELLS][3]; /* the classic houses holding a cell */
     uint64_t cell_units[K_CELLS];
     struct kernel_crossing crossings[K_CROSSINGS];
-    int diagonals;                /* 0, or K_DIAGONALS for X sudoku */
-    uint8_t on_diagonal[K_CELLS]; /* bit 0: on house 27, bit 1: on house 28 */
+    int extra;                 /* houses past the classic 27: 0, K_DIAGONALS or K_WINDOWS */
+    uint8_t on_extra[K_CELLS]; /* bit e: on house 27 + e */
     struct kernel_diagonal_crossing diagonal_crossings[K_DIAGONAL_CROSSINGS];
     /* Read by the start alone; the drain finds the partners in peer_set. */
     int partners;                             /* 1 when some cell has a partner */
     struct kernel_cells partner_set[K_CELLS]; /* the cells sharing a two-cell unit with a cell */
+    /* Windoku's windows (houses 27 to 30) and their crossings. */
+    uint8_t window_cells[K_WINDOWS][K_SIZE];
+    int window_crossings;
+    struct kernel_window_crossing window_crossing[K_WINDOW_CROSSINGS];
 };
 
 /* Cell offsets within a row, a column and a box from the house's first
@@ -150,33 +171,46 @@ static int kernel_crossing_fits(const struct kernel_crossing *x, int i)
            ((a == line_rest && b == box_rest) || (a == box_rest && b == line_rest));
 }
 
-/* The extra houses rs has past the classic 27 (0, or K_DIAGONALS when
- * they may be X sudoku's diagonals: kernel_fill checks their cells), or
- * -1 when its shape is not the kernel's. Units past the houses must have
- * two cells (the differ rule's pairs): the general path only prunes a
- * placed digit from such a unit's other cell, as from any peer (no
- * hidden singles, which it looks for in houses alone, and no box-line,
- * as a pair shares two cells with a house only when it lies inside it,
- * which intersections_build skips; the count of crossings checks it). */
+/* The extra houses rs has past the classic 27 (0; K_DIAGONALS when they
+ * may be X sudoku's diagonals: kernel_fill checks their cells; or
+ * K_WINDOWS, any four, such as windoku's windows, whose crossings share
+ * two to four cells), or -1 when its shape is not the kernel's. Units
+ * past the houses must have two cells (the differ rule's pairs): the
+ * general path only prunes a placed digit from such a unit's other cell,
+ * as from any peer (no hidden singles, which it looks for in houses
+ * alone, and no box-line, as a pair shares two cells with a house only
+ * when it lies inside it, which intersections_build skips; the count of
+ * classic crossings checks it). */
 static int kernel_shape_fits(const struct ruleset *rs)
 {
     int nx = rs->nhouses - K_HOUSES;
-    if (nx != 0 && nx != K_DIAGONALS) return -1;
-    int crossings = K_CROSSINGS + (nx ? K_DIAGONAL_CROSSINGS : 0);
+    if (nx != 0 && nx != K_DIAGONALS && nx != K_WINDOWS) return -1;
     if (rs->geo.size != K_SIZE || rs->all != K_ALL || rs->solved_offset != K_SOLVED_OFFSET ||
-        rs->propagating != 0 || rs->ngroups != 0 || rs->nintersections != crossings ||
-        rs->intersection_words != 1 || rs->state_bytes != K_BOARDS_AT(nx))
+        rs->propagating != 0 || rs->ngroups != 0 || rs->state_bytes != K_BOARDS_AT(nx))
         return -1;
     for (int u = 0; u <= rs->nhouses; u++)
         if (rs->unit_start[u] != u * K_SIZE) return -1;
     for (int u = rs->nhouses; u < rs->nunits; u++)
         if (rs->unit_start[u + 1] - rs->unit_start[u] != 2) return -1;
-    for (int i = 0; i < crossings; i++) {
+    int classic = 0, extra = 0;
+    for (int i = 0; i < rs->nintersections; i++) {
         const struct intersection *x = &rs->intersections[i];
-        if (x->shared != 3 || x->only_a != K_PART || x->only_b != K_PART || !x->a_is_house ||
-            !x->b_is_house)
-            return -1;
+        int three = x->shared == 3 && x->only_a == K_PART && x->only_b == K_PART;
+        if (!x->a_is_house || !x->b_is_house) return -1;
+        if (x->b < K_HOUSES) {
+            classic++;
+            if (!three) return -1;
+        } else {
+            extra++;
+            if (nx == K_DIAGONALS ? !three
+                                  : x->shared > K_WINDOW_SHARED || x->only_a != x->only_b ||
+                                        x->shared + x->only_a != K_SIZE)
+                return -1;
+        }
     }
+    if (classic != K_CROSSINGS ||
+        (nx == K_DIAGONALS ? extra != K_DIAGONAL_CROSSINGS : extra > K_WINDOW_CROSSINGS))
+        return -1;
     return nx;
 }
 
@@ -222,9 +256,9 @@ static void kernel_fill_partners(struct kernel *k, const struct ruleset *rs)
     }
 }
 
-/* The peer sets of each cell (the diagonals' with k->diagonals, and the
- * partners), checked against the ruleset's peer lists: the same cells,
- * each once. */
+/* The peer sets of each cell (the extra houses' by k->on_extra, and
+ * the partners), checked against the ruleset's peer lists: the same
+ * cells, each once. */
 static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
 {
     kernel_fill_partners(k, rs);
@@ -234,8 +268,7 @@ static int kernel_fill_peers(struct kernel *k, const struct ruleset *rs)
         for (int p = 0; p < K_CELLS; p++)
             if (p != c &&
                 (p / 9 == c / 9 || p % 9 == c % 9 || (p / 27 == c / 27 && p % 9 / 3 == c % 9 / 3) ||
-                 (k->diagonals && (kernel_diagonals_of(p) & kernel_diagonals_of(c))) ||
-                 cells_has(&k->partner_set[c], p))) {
+                 (k->on_extra[p] & k->on_extra[c]) || cells_has(&k->partner_set[c], p))) {
                 cells_add(&k->peer_set[c], p);
                 count++;
             }
@@ -320,39 +353,91 @@ static int kernel_fill_diagonals(struct kernel *k, const struct ruleset *rs)
     return 0;
 }
 
-static int kernel_fill(struct kernel *k, const struct ruleset *rs)
+/* The windows (houses 27 to 30, any cells) and every crossing with one
+ * of them (kernel_shape_fits checked their sizes). */
+static void kernel_fill_windows(struct kernel *k, const struct ruleset *rs)
 {
-    if (kernel_fill_peers(k, rs)) return -1;
+    for (int w = 0; w < K_WINDOWS; w++)
+        for (int i = 0; i < K_SIZE; i++) {
+            int cell = rs->unit_cells[(K_HOUSES + w) * K_SIZE + i];
+            k->window_cells[w][i] = (uint8_t)cell;
+            cells_add(&k->house_set[K_HOUSES + w], cell);
+        }
+    k->window_crossings = 0;
+    for (int i = 0; i < rs->nintersections; i++) {
+        const struct intersection *x = &rs->intersections[i];
+        if (x->b < K_HOUSES) continue;
+        struct kernel_window_crossing *kx = &k->window_crossing[k->window_crossings++];
+        const uint16_t *cells = rs->intersection_cells + x->start;
+        kx->shared = (uint8_t)x->shared;
+        kx->part = (uint8_t)x->only_a;
+        for (int j = 0; j < x->shared; j++) kx->shared_cells[j] = (uint8_t)cells[j];
+        for (int j = 0; j < x->only_a; j++) {
+            kx->only_a[j] = (uint8_t)cells[x->shared + j];
+            kx->only_b[j] = (uint8_t)cells[x->shared + x->only_a + j];
+        }
+        kx->units = UINT64_C(1) << x->a | UINT64_C(1) << x->b;
+    }
+}
+
+/* Each cell's houses: the classic three, and the extra ones as bits. */
+static int kernel_fill_houses(struct kernel *k, const struct ruleset *rs)
+{
     for (int c = 0; c < K_CELLS; c++) {
         /* Only the houses: the pairs (past them, in the first word and
          * beyond) are never due for anything in the kernel. */
         k->cell_units[c] =
-            rs->cell_units[(size_t)c * (size_t)rs->unit_words] & K_HOUSES_MASK(k->diagonals);
-        k->on_diagonal[c] = (uint8_t)(k->diagonals ? kernel_diagonals_of(c) : 0);
+            rs->cell_units[(size_t)c * (size_t)rs->unit_words] & K_HOUSES_MASK(k->extra);
+        k->on_extra[c] = (uint8_t)(k->cell_units[c] >> K_HOUSES);
         uint64_t units = k->cell_units[c] & K_HOUSE_MASK;
-        if (__builtin_popcountll(units) != 3 || k->cell_units[c] >> K_HOUSES != k->on_diagonal[c])
+        if (__builtin_popcountll(units) != 3 ||
+            (k->extra == K_DIAGONALS && k->on_extra[c] != kernel_diagonals_of(c)))
             return -1;
         for (int j = 0; j < 3; j++, units &= units - 1)
             k->houses[c][j] = (uint8_t)__builtin_ctzll(units);
     }
+    return 0;
+}
+
+/* The crossings of unit u among the classic ones, numbered as the
+ * kernel numbers them: `number` maps rs's intersections to those
+ * numbers (-1 for the extra houses' crossings). */
+static uint64_t kernel_classic_crossings_of(const struct ruleset *rs, const int *number, int u)
+{
+    const uint64_t *of = rs->unit_intersections + (size_t)u * (size_t)rs->intersection_words;
+    uint64_t crossings = 0;
+    for (int i = 0; i < rs->nintersections; i++)
+        if (number[i] >= 0 && (of[i >> 6] >> (i & 63) & 1)) crossings |= UINT64_C(1) << number[i];
+    return crossings;
+}
+
+static int kernel_fill(struct kernel *k, const struct ruleset *rs)
+{
+    if (kernel_fill_houses(k, rs) || kernel_fill_peers(k, rs)) return -1;
     static const uint8_t *const steps[3] = {k_row_steps, k_column_steps, k_box_steps};
     memset(k->house_set, 0, sizeof k->house_set);
-    if (k->diagonals && kernel_fill_diagonals(k, rs)) return -1;
-    const uint64_t classic = (UINT64_C(1) << K_CROSSINGS) - 1;
+    if (k->extra == K_DIAGONALS && kernel_fill_diagonals(k, rs)) return -1;
+    if (k->extra == K_WINDOWS) kernel_fill_windows(k, rs);
+    /* The classic crossings come in the same order with or without the
+     * extra houses' between them: kernel_shape_fits counted them. */
+    int number[K_CROSSINGS + K_WINDOW_CROSSINGS], classic_at[K_CROSSINGS], found = 0;
+    for (int i = 0; i < rs->nintersections; i++) {
+        number[i] = rs->intersections[i].b < K_HOUSES ? found : -1;
+        if (number[i] >= 0) classic_at[found++] = i;
+    }
     for (int u = 0; u < K_HOUSES; u++) {
         for (int i = 0; i < K_SIZE; i++) {
             int cell = k_house_first[u] + steps[u / K_SIZE][i];
             if (rs->unit_cells[u * K_SIZE + i] != cell) return -1;
             cells_add(&k->house_set[u], cell);
         }
-        if (kernel_crossings_of(UINT64_C(1) << u) != (rs->unit_intersections[u] & classic))
-            return -1;
-        if (kernel_blocks_of(UINT64_C(1) << u) !=
-            kernel_blocks_of_crossings(rs->unit_intersections[u] & classic))
+        uint64_t crossings = kernel_classic_crossings_of(rs, number, u);
+        if (kernel_crossings_of(UINT64_C(1) << u) != crossings ||
+            kernel_blocks_of(UINT64_C(1) << u) != kernel_blocks_of_crossings(crossings))
             return -1;
     }
     for (int i = 0; i < K_CROSSINGS; i++) {
-        const struct intersection *x = &rs->intersections[i];
+        const struct intersection *x = &rs->intersections[classic_at[i]];
         const uint16_t *shared = rs->intersection_cells + x->start;
         const uint16_t *only_a = shared + x->shared, *only_b = only_a + x->only_a;
         struct kernel_crossing *kx = &k->crossings[i];
@@ -379,7 +464,7 @@ struct kernel *kernel_new(const struct ruleset *rs)
     int nx = kernel_shape_fits(rs);
     if (nx < 0) return NULL;
     struct kernel *k = malloc(sizeof *k);
-    if (k != NULL) k->diagonals = nx;
+    if (k != NULL) k->extra = nx;
     if (k != NULL && kernel_fill(k, rs) != 0) {
         free(k);
         k = NULL;
@@ -401,7 +486,7 @@ int kernel_boards_agree(const struct ruleset *rs, const void *state)
 {
     if (rs->kernel == NULL) return 0;
     const digitset *cand = state;
-    const struct kernel_boards *b = kernel_boards_read(cand, rs->kernel->diagonals);
+    const struct kernel_boards *b = kernel_boards_read(cand, rs->kernel->extra);
     for (int d = 0; d < K_SIZE; d++) {
         if (b->board[d].w[1] >> (K_CELLS - 64)) return 0; /* past the last cell */
         for (int c = 0; c < K_CELLS; c++) {
@@ -425,12 +510,15 @@ static inline struct kernel_boards *kernel_boards_of(digitset *cand, int nx)
     return (struct kernel_boards *)((char *)cand + K_BOARDS_AT(nx));
 }
 
-/* The union of per_house over cell's diagonals. */
-static inline digitset kernel_diagonals_hold(const digitset *per_house, const struct kernel *k,
-                                             int cell)
+/* The union of per_house over cell's extra houses (nx of them). */
+static K_ALWAYS_INLINE digitset kernel_extras_hold(const digitset *per_house,
+                                                   const struct kernel *k, int cell, int nx)
 {
-    int on = k->on_diagonal[cell];
-    return ((on & 1) ? per_house[K_HOUSES] : 0) | ((on & 2) ? per_house[K_HOUSES + 1] : 0);
+    int on = k->on_extra[cell];
+    digitset held = 0;
+    for (int e = 0; e < nx; e++)
+        if (on >> e & 1) held |= per_house[K_HOUSES + e];
+    return held;
 }
 
 /* Adds digit to the solved digits of cell's houses. */
@@ -440,11 +528,9 @@ static K_ALWAYS_INLINE void kernel_solve(digitset *solved, const struct kernel *
     solved[k->houses[cell][0]] |= digit;
     solved[k->houses[cell][1]] |= digit;
     solved[k->houses[cell][2]] |= digit;
-    if (nx) {
-        int on = k->on_diagonal[cell];
-        if (on & 1) solved[K_HOUSES] |= digit;
-        if (on & 2) solved[K_HOUSES + 1] |= digit;
-    }
+    int on = nx ? k->on_extra[cell] : 0;
+    for (int e = 0; e < nx; e++)
+        if (on >> e & 1) solved[K_HOUSES + e] |= digit;
 }
 
 /* Takes `digits` out of cell's bits in the boards. */
@@ -498,7 +584,7 @@ static K_ALWAYS_INLINE int kernel_prune(struct prop_ctx *ctx, const struct kerne
         digitset *solved = ctx->cand + K_CELLS;
         const uint8_t *h = k->houses[peer];
         if (strict && (((solved[h[0]] | solved[h[1]] | solved[h[2]]) |
-                        (nx ? kernel_diagonals_hold(solved, k, peer) : 0)) &
+                        (nx ? kernel_extras_hold(solved, k, peer, nx) : 0)) &
                        after))
             return SL_PROP_CONTRADICTION;
         ctx->queue[ctx->queue_len++] = (uint16_t)peer;
@@ -562,8 +648,12 @@ static int kernel_drain_x(struct prop_ctx *ctx, const struct kernel *k, int stri
     return kernel_drain_n(ctx, k, strict, K_DIAGONALS);
 }
 
-#define kernel_drain(ctx, k, strict, nx)                                                           \
-    ((nx) ? kernel_drain_x(ctx, k, strict) : kernel_drain_classic(ctx, k, strict))
+static int kernel_drain_w(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_drain_n(ctx, k, strict, K_WINDOWS);
+}
+
+#define kernel_drain(ctx, k, strict, nx) K_BY_SHAPE(nx, kernel_drain, ctx, k, strict)
 
 #if defined(__SSE2__)
 /* Adds the tally (o, t), some lanes of (once, two) moved, to (once, two). */
@@ -774,8 +864,28 @@ static int kernel_hidden_diagonals(struct prop_ctx *ctx, const struct kernel *k,
     return SL_PROP_OK;
 }
 
+/* The windows due (bit w for window w), cell by cell. */
+static int kernel_hidden_windows(struct prop_ctx *ctx, const struct kernel *k, uint64_t due,
+                                 int strict)
+{
+    const digitset *solved = ctx->cand + K_CELLS;
+    for (int w = 0; w < K_WINDOWS; w++) {
+        int h = K_HOUSES + w;
+        if (!(due >> w & 1) || solved[h] == K_ALL) continue;
+        digitset once = 0, two = 0;
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset x = ctx->cand[k->window_cells[w][i]];
+            two |= once & x;
+            once |= x;
+        }
+        if (kernel_hidden_end(ctx, k, h, once, two, strict, K_WINDOWS))
+            return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
 /* The houses due, rows first, then columns, then boxes, then the
- * diagonals. A house whose nine digits are all in single cells has
+ * diagonals or the windows. A house whose nine digits are all in single cells has
  * nothing to find (every digit there, none hidden). */
 static K_ALWAYS_INLINE int kernel_hidden_n(struct prop_ctx *ctx, const struct kernel *k, int strict,
                                            int nx)
@@ -799,7 +909,11 @@ static K_ALWAYS_INLINE int kernel_hidden_n(struct prop_ctx *ctx, const struct ke
         once = kernel_tally_box(ctx->cand + k_house_first[h], &twice);
         if (kernel_hidden_end(ctx, k, h, once, twice, strict, nx)) return SL_PROP_CONTRADICTION;
     }
-    if (nx && (todo >> K_HOUSES) && kernel_hidden_diagonals(ctx, k, todo >> K_HOUSES, strict))
+    if (nx == K_DIAGONALS && (todo >> K_HOUSES) &&
+        kernel_hidden_diagonals(ctx, k, todo >> K_HOUSES, strict))
+        return SL_PROP_CONTRADICTION;
+    if (nx == K_WINDOWS && (todo >> K_HOUSES) &&
+        kernel_hidden_windows(ctx, k, todo >> K_HOUSES, strict))
         return SL_PROP_CONTRADICTION;
     return SL_PROP_OK;
 }
@@ -812,6 +926,11 @@ static int kernel_hidden_classic(struct prop_ctx *ctx, const struct kernel *k, i
 static int kernel_hidden_x(struct prop_ctx *ctx, const struct kernel *k, int strict)
 {
     return kernel_hidden_n(ctx, k, strict, K_DIAGONALS);
+}
+
+static int kernel_hidden_w(struct prop_ctx *ctx, const struct kernel *k, int strict)
+{
+    return kernel_hidden_n(ctx, k, strict, K_WINDOWS);
 }
 
 /* remove_from of the general path. */
@@ -847,8 +966,35 @@ static int kernel_remove_x(struct prop_ctx *ctx, const struct kernel *k, const u
     return kernel_remove_n(ctx, k, cells, digits, K_DIAGONALS);
 }
 
+static int kernel_remove_w(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
+                           digitset digits)
+{
+    return kernel_remove_n(ctx, k, cells, digits, K_WINDOWS);
+}
+
 #define kernel_remove(ctx, k, cells, digits, nx)                                                   \
-    ((nx) ? kernel_remove_x(ctx, k, cells, digits) : kernel_remove_classic(ctx, k, cells, digits))
+    K_BY_SHAPE(nx, kernel_remove, ctx, k, cells, digits)
+
+/* kernel_remove_n for a window's crossing: `count` cells. */
+static int kernel_remove_window_part(struct prop_ctx *ctx, const struct kernel *k,
+                                     const uint8_t *cells, int count, digitset digits)
+{
+    digitset *cand = ctx->cand;
+    for (int i = 0; i < count; i++) {
+        int cell = cells[i];
+        digitset before = cand[cell];
+        if (!(before & digits)) continue;
+        digitset after = before & ~digits;
+        cand[cell] = after;
+        kernel_unmark(kernel_boards_of(cand, K_WINDOWS), cell, before & digits);
+        if (after == 0) {
+            ctx->failed_cell = cell;
+            return SL_PROP_CONTRADICTION;
+        }
+        kernel_note_change(ctx, k, cell, after, K_WINDOWS);
+    }
+    return SL_PROP_OK;
+}
 
 /* The union of segment j of a crossing. */
 static inline digitset kernel_union(const digitset *cand, const struct kernel_crossing *x, int j)
@@ -894,6 +1040,34 @@ static int kernel_diagonal_crossings(struct prop_ctx *ctx, const struct kernel *
     return SL_PROP_OK;
 }
 
+/* The union of `count` cells. */
+static digitset kernel_union_of(const digitset *cand, const uint8_t *cells, int count)
+{
+    digitset u = 0;
+    for (int i = 0; i < count; i++) u |= cand[cells[i]];
+    return u;
+}
+
+/* Box-line's test where a window crosses a unit, for the crossings with
+ * a unit in `houses`, cell by cell. */
+static int kernel_window_crossings(struct prop_ctx *ctx, const struct kernel *k, uint64_t houses)
+{
+    for (int i = 0; i < k->window_crossings; i++) {
+        const struct kernel_window_crossing *x = &k->window_crossing[i];
+        if (!(houses & x->units)) continue;
+        const digitset *cand = ctx->cand;
+        digitset in_shared = kernel_union_of(cand, x->shared_cells, x->shared);
+        digitset in_a = kernel_union_of(cand, x->only_a, x->part);
+        digitset in_b = kernel_union_of(cand, x->only_b, x->part);
+        digitset pointing = in_shared & ~in_a & in_b, claiming = in_shared & ~in_b & in_a;
+        if (pointing && kernel_remove_window_part(ctx, k, x->only_b, x->part, pointing))
+            return SL_PROP_CONTRADICTION;
+        if (claiming && kernel_remove_window_part(ctx, k, x->only_a, x->part, claiming))
+            return SL_PROP_CONTRADICTION;
+    }
+    return SL_PROP_OK;
+}
+
 /* Which due crossings would narrow something is read all at once
  * (kernel_fires), and each such crossing then narrows by the unions of
  * its segments as they are when its turn comes: what a state justifies
@@ -905,7 +1079,9 @@ static K_ALWAYS_INLINE int kernel_intersections_n(struct prop_ctx *ctx, const st
 {
     uint64_t houses = ctx->dirty_intersections[0] & K_HOUSES_MASK(nx);
     ctx->dirty_intersections[0] = 0;
-    if (nx && kernel_diagonal_crossings(ctx, k, houses)) return SL_PROP_CONTRADICTION;
+    if (nx == K_DIAGONALS && kernel_diagonal_crossings(ctx, k, houses))
+        return SL_PROP_CONTRADICTION;
+    if (nx == K_WINDOWS && kernel_window_crossings(ctx, k, houses)) return SL_PROP_CONTRADICTION;
     uint64_t blocks = kernel_blocks_of(houses);
     if (!blocks) return SL_PROP_OK;
     const digitset *cand = ctx->cand;
@@ -930,6 +1106,11 @@ static int kernel_intersections_classic(struct prop_ctx *ctx, const struct kerne
 static int kernel_intersections_x(struct prop_ctx *ctx, const struct kernel *k)
 {
     return kernel_intersections_n(ctx, k, K_DIAGONALS);
+}
+
+static int kernel_intersections_w(struct prop_ctx *ctx, const struct kernel *k)
+{
+    return kernel_intersections_n(ctx, k, K_WINDOWS);
 }
 
 /* The boards of the starting candidates: every digit everywhere, less
@@ -981,6 +1162,39 @@ static void kernel_start_diagonals(const digitset *cand, digitset *once, digitse
     }
 }
 
+/* kernel_start_diagonals for the windows. */
+static void kernel_start_windows(const struct kernel *k, const digitset *cand, digitset *once,
+                                 digitset *twice, digitset *near_once, digitset *near_twice)
+{
+    memset(near_once, 0, K_CELLS * sizeof *near_once);
+    memset(near_twice, 0, K_CELLS * sizeof *near_twice);
+    for (int w = 0; w < K_WINDOWS; w++) {
+        digitset o = 0, t = 0;
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[k->window_cells[w][i]];
+            if (v & (v - 1)) continue;
+            t |= o & v;
+            o |= v;
+        }
+        once[K_HOUSES + w] = o;
+        twice[K_HOUSES + w] = t;
+        for (int i = 0; i < K_SIZE; i++) {
+            near_once[k->window_cells[w][i]] |= o;
+            near_twice[k->window_cells[w][i]] |= t;
+        }
+    }
+}
+
+/* The solved digits of the windows, from their single cells. */
+static void kernel_solve_windows(const struct kernel *k, const digitset *cand, digitset *solved)
+{
+    for (int w = 0; w < K_WINDOWS; w++)
+        for (int i = 0; i < K_SIZE; i++) {
+            digitset v = cand[k->window_cells[w][i]];
+            if (!(v & (v - 1))) solved[K_HOUSES + w] |= v;
+        }
+}
+
 /* The solved digits of the diagonals, from their single cells. */
 static void kernel_solve_diagonals(const digitset *cand, digitset *solved)
 {
@@ -1016,7 +1230,7 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
     const struct ruleset *rs = ctx->rs;
     const struct kernel *k = rs->kernel;
     digitset *cand = ctx->cand;
-    digitset once[K_HOUSES + K_DIAGONALS] = {0}, twice[K_HOUSES + K_DIAGONALS] = {0};
+    digitset once[K_HOUSES + K_EXTRA_MOST] = {0}, twice[K_HOUSES + K_EXTRA_MOST] = {0};
     for (int c = 0; c < K_CELLS; c++)
         cand[c] = rs->domain[c] & (givens[c] ? digitset_of(givens[c]) : K_ALL);
     if (cell >= 0) cand[cell] &= allowed;
@@ -1034,7 +1248,8 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
      * single cells and its single partners hold, read by the sweep below
      * with its houses'. */
     digitset near_once[K_CELLS], near_twice[K_CELLS];
-    if (nx) kernel_start_diagonals(cand, once, twice, near_once, near_twice);
+    if (nx == K_DIAGONALS) kernel_start_diagonals(cand, once, twice, near_once, near_twice);
+    if (nx == K_WINDOWS) kernel_start_windows(k, cand, once, twice, near_once, near_twice);
     if (pairs && !nx) {
         memset(near_once, 0, sizeof near_once);
         memset(near_twice, 0, sizeof near_twice);
@@ -1065,7 +1280,8 @@ static K_ALWAYS_INLINE int kernel_start_n(struct prop_ctx *ctx, const uint8_t *g
         if (!givens[c] && !digitset_is_single(rs->domain[c]))
             ctx->queue[ctx->queue_len++] = (uint16_t)c;
     }
-    if (nx) kernel_solve_diagonals(cand, solved);
+    if (nx == K_DIAGONALS) kernel_solve_diagonals(cand, solved);
+    if (nx == K_WINDOWS) kernel_solve_windows(k, cand, solved);
     return kernel_fixed_point(ctx);
 }
 
@@ -1076,20 +1292,23 @@ static __attribute__((noinline)) int kernel_start_x(struct prop_ctx *ctx, const 
     return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS, 0);
 }
 
-/* kernel_start_n for rulesets with pairs, apart for the same reason. */
-static __attribute__((noinline)) int kernel_start_pairs(struct prop_ctx *ctx, const uint8_t *givens,
+/* kernel_start_n for windoku and for rulesets with pairs, apart for the
+ * same reason. */
+static __attribute__((noinline)) int kernel_start_other(struct prop_ctx *ctx, const uint8_t *givens,
                                                         int cell, digitset allowed)
 {
-    if (ctx->rs->kernel->diagonals)
-        return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS, 1);
+    const struct kernel *k = ctx->rs->kernel;
+    if (!k->partners) return kernel_start_n(ctx, givens, cell, allowed, K_WINDOWS, 0);
+    if (k->extra == K_WINDOWS) return kernel_start_n(ctx, givens, cell, allowed, K_WINDOWS, 1);
+    if (k->extra) return kernel_start_n(ctx, givens, cell, allowed, K_DIAGONALS, 1);
     return kernel_start_n(ctx, givens, cell, allowed, 0, 1);
 }
 
 int kernel_start(struct prop_ctx *ctx, const uint8_t *givens, int cell, digitset allowed)
 {
     const struct kernel *k = ctx->rs->kernel;
-    if (k->partners) return kernel_start_pairs(ctx, givens, cell, allowed);
-    if (k->diagonals) return kernel_start_x(ctx, givens, cell, allowed);
+    if (k->partners || k->extra == K_WINDOWS) return kernel_start_other(ctx, givens, cell, allowed);
+    if (k->extra) return kernel_start_x(ctx, givens, cell, allowed);
     return kernel_start_n(ctx, givens, cell, allowed, 0, 0);
 }
 
@@ -1102,12 +1321,10 @@ static K_ALWAYS_INLINE int kernel_settle_n(struct prop_ctx *ctx, int strict, int
      * its own), so only the first round and box-line's leave singles. */
     for (;;) {
         if (ctx->queue_len && kernel_drain(ctx, k, strict, nx)) return SL_PROP_CONTRADICTION;
-        if (nx ? kernel_hidden_x(ctx, k, strict) : kernel_hidden_classic(ctx, k, strict))
-            return SL_PROP_CONTRADICTION;
+        if (K_BY_SHAPE(nx, kernel_hidden, ctx, k, strict)) return SL_PROP_CONTRADICTION;
         if (ctx->dirty_hidden[0]) continue;
         if (ctx->light) return SL_PROP_OK;
-        if (nx ? kernel_intersections_x(ctx, k) : kernel_intersections_classic(ctx, k))
-            return SL_PROP_CONTRADICTION;
+        if (K_BY_SHAPE(nx, kernel_intersections, ctx, k)) return SL_PROP_CONTRADICTION;
         if (!ctx->dirty_hidden[0]) return SL_PROP_OK;
     }
 }
@@ -1122,10 +1339,15 @@ static int kernel_settle_x(struct prop_ctx *ctx, int strict)
     return kernel_settle_n(ctx, strict, K_DIAGONALS);
 }
 
+static int kernel_settle_w(struct prop_ctx *ctx, int strict)
+{
+    return kernel_settle_n(ctx, strict, K_WINDOWS);
+}
+
 static int kernel_settle(struct prop_ctx *ctx, int strict)
 {
-    return ctx->rs->kernel->diagonals ? kernel_settle_x(ctx, strict)
-                                      : kernel_settle_classic(ctx, strict);
+    int nx = ctx->rs->kernel->extra;
+    return K_BY_SHAPE(nx, kernel_settle, ctx, strict);
 }
 
 int kernel_fixed_point(struct prop_ctx *ctx) { return kernel_settle(ctx, 0); }
@@ -1147,9 +1369,19 @@ static K_ALWAYS_INLINE int kernel_narrow_n(struct prop_ctx *ctx, const int *cell
     return SL_PROP_OK;
 }
 
+/* kernel_restrict for windoku, apart: its frame is not the others'. */
+static __attribute__((noinline)) int kernel_restrict_w(struct prop_ctx *ctx, const int *cells,
+                                                       int count, digitset allowed)
+{
+    if (kernel_narrow_n(ctx, cells, count, &allowed, 0, K_WINDOWS)) return SL_PROP_CONTRADICTION;
+    return kernel_settle_w(ctx, 1);
+}
+
 int kernel_restrict(struct prop_ctx *ctx, const int *cells, int count, digitset allowed)
 {
-    if (ctx->rs->kernel->diagonals) {
+    int nx = ctx->rs->kernel->extra;
+    if (nx == K_WINDOWS) return kernel_restrict_w(ctx, cells, count, allowed);
+    if (nx) {
         if (kernel_narrow_n(ctx, cells, count, &allowed, 0, K_DIAGONALS))
             return SL_PROP_CONTRADICTION;
         return kernel_settle_x(ctx, 1);
@@ -1287,7 +1519,8 @@ static K_ALWAYS_INLINE int kernel_pick_cell_n(const struct kernel *k, const digi
 int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_t *weight,
                      const uint64_t *blamed)
 {
-    if (k->diagonals) return kernel_pick_cell_n(k, cand, weight, blamed, K_DIAGONALS);
+    if (k->extra == K_WINDOWS) return kernel_pick_cell_n(k, cand, weight, blamed, K_WINDOWS);
+    if (k->extra) return kernel_pick_cell_n(k, cand, weight, blamed, K_DIAGONALS);
     return kernel_pick_cell_n(k, cand, weight, blamed, 0);
 }
 
@@ -1295,8 +1528,9 @@ int kernel_pick_cell(const struct kernel *k, const digitset *cand, const uint32_
 
 int kernel_restrict_each(struct prop_ctx *ctx, const int *cells, const digitset *allowed, int count)
 {
-    int status = ctx->rs->kernel->diagonals
-                     ? kernel_narrow_n(ctx, cells, count, allowed, 1, K_DIAGONALS)
-                     : kernel_narrow_n(ctx, cells, count, allowed, 1, 0);
+    int nx = ctx->rs->kernel->extra;
+    int status = nx == K_WINDOWS ? kernel_narrow_n(ctx, cells, count, allowed, 1, K_WINDOWS)
+                 : nx            ? kernel_narrow_n(ctx, cells, count, allowed, 1, K_DIAGONALS)
+                                 : kernel_narrow_n(ctx, cells, count, allowed, 1, 0);
     return status ? status : kernel_fixed_point(ctx);
 }

@@ -1,34 +1,35 @@
 /*
  * kernel.h — the classic kernel: propagation specialised for 9x9 rulesets
- * whose houses are the 27 classic ones, or those and the two diagonals
- * of X sudoku (houses 27 and 28, each crossing three boxes), whose other
+ * whose houses are the 27 classic ones, alone, with the two diagonals of X
+ * sudoku (houses 27 and 28, each crossing three boxes) or with four extra
+ * houses (27 to 30: windoku's windows, or any four whose crossings with
+ * other houses share two to four cells, read cell by cell), whose other
  * units, if any, have two cells (the differ rule's pairs: anti-knight,
  * anti-king), and that have no propagating rule. A pair's cells are
  * partners: each joins the other's peer set, so a single prunes its
  * partners as it prunes its houses; the general path does no more with
- * such a unit (hidden singles are found in houses only, and a pair meets
- * a house in two cells only when it lies inside it, which makes no
- * box-line crossing).
+ * such a unit (hidden singles are found in houses only, and a pair meets a
+ * house in two cells only when it lies inside it, which makes no box-line
+ * crossing).
  *
  * It reaches the fixed point of propagate.c's general path (the same
- * state, or a contradiction exactly when that path finds one), in an
- * order of its own: the search blames dead ends on the cell branched on
- * for such rulesets (rules.h, kernel_fits), so every search over it
- * takes the same branches, meets the same dead ends and finds the same
- * solutions in the same order. Only the cost per step falls: fixed loop
- * bounds, one-word unit sets, houses read by the fixed layout of rows,
- * columns and boxes, and per digit a board of the cells holding it, kept
- * in the state, from which a new single finds the peers it prunes and
- * the branch pick the cells with two candidates and its tie-break
- * degrees by mask; box-line reads which crossings would narrow
- * something a band or stack at a time (kernel_fires.h), and hidden
- * singles pass over houses whose digits are all placed. Where SSE2 is
- * there (every x86-64), box-line and the house tallies read four cells
- * to a vector; the plain C path gives the same results. The order aims
- * at dead ends, which most nodes of a hard search are: singles are
- * drained first in, first out, a house's hidden singles at once, and
- * below a branch a new single whose digit its houses hold already ends
- * the node.
+ * state, or a contradiction exactly when that path finds one), in an order
+ * of its own: the search blames dead ends on the cell branched on, or on
+ * none with pairs, for such rulesets (rules.h, kernel_fits), so every
+ * search over it takes the same branches, meets the same dead ends and
+ * finds the same solutions in the same order. Only the cost per step
+ * falls: fixed loop bounds, one-word unit sets, houses read by the fixed
+ * layout of rows, columns and boxes, and per digit a board of the cells
+ * holding it, kept in the state, from which a new single finds the peers
+ * it prunes and the branch pick the cells with two candidates and its
+ * tie-break degrees by mask; box-line reads which crossings would narrow
+ * something a band or stack at a time (kernel_fires.h), and hidden singles
+ * pass over houses whose digits are all placed. Where SSE2 is there (every
+ * x86-64), box-line and the house tallies read four cells to a vector; the
+ * plain C path gives the same results. The order aims at dead ends, which
+ * most nodes of a hard search are: singles are drained first in, first
+ * out, a house's hidden singles at once, and below a branch a new single
+ * whose digit its houses hold already ends the node.
  *
  * ruleset_build attaches the kernel's tables when kernel_fits, unless the
  * environment sets SUDOLAB_GENERAL_ENGINE (a non-empty value other than
@@ -42,8 +43,8 @@
 struct kernel;
 
 /* The kernel's tables for rs (built, its intersections included), or NULL
- * when rs is not a classic or X sudoku 9x9 ruleset, pairs allowed, or
- * memory runs out: the general path then serves it. */
+ * when rs is not a classic, X sudoku or four-extra-house 9x9 ruleset,
+ * pairs allowed, or memory runs out: the general path then serves it. */
 struct kernel *kernel_new(const struct ruleset *rs);
 void kernel_free(struct kernel *k);
 /* 1 when the environment keeps rulesets on the general path. */

@@ -9,8 +9,9 @@
  * peers), hidden singles (a digit with one place left in a house goes
  * there), box-line intersections (a digit confined to where two units
  * meet leaves the rest of both), and the propagate hooks of rules whose
- * watched cells changed. A classic 9x9 ruleset (X sudoku's diagonals and
- * two-cell units allowed) reaches the same fixed point in the classic
+ * watched cells changed. A classic 9x9 ruleset (X sudoku's diagonals,
+ * windoku's windows and two-cell units allowed) reaches the same fixed
+ * point in the classic
  * kernel (kernel.h), in an order of its own, cheaper.
  */
 #ifndef SUDOLAB_PROPAGATE_H

@@ -81,8 +81,9 @@ struct ruleset {
     /* The classic kernel's tables (kernel.h), or NULL: the general path. */
     struct kernel *kernel;
     /* 1 when the kernel fits the ruleset (kernel.h: 9x9, the classic
-     * houses, and X sudoku's diagonals when there are 29 houses, other
-     * units of two cells only, no propagating rule), whether it runs or
+     * houses, and X sudoku's diagonals when there are 29 houses or four
+     * extra houses such as windoku's when there are 31, other units of two
+     * cells only, no propagating rule), whether it runs or
      * SUDOLAB_GENERAL_ENGINE keeps it off. Searches over such
      * rulesets blame a dead end on the cell branched on, or with pairs on
      * no cell (search.c), as the kernel's order of narrowings differs
