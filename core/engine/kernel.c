@@ -515,6 +515,8 @@ static K_ALWAYS_INLINE digitset kernel_extras_hold(const digitset *per_house,
                                                    const struct kernel *k, int cell, int nx)
 {
     int on = k->on_extra[cell];
+    if (nx == K_DIAGONALS) /* as X sudoku's hot loop compiles best */
+        return ((on & 1) ? per_house[K_HOUSES] : 0) | ((on & 2) ? per_house[K_HOUSES + 1] : 0);
     digitset held = 0;
     for (int e = 0; e < nx; e++)
         if (on >> e & 1) held |= per_house[K_HOUSES + e];
@@ -529,6 +531,11 @@ static K_ALWAYS_INLINE void kernel_solve(digitset *solved, const struct kernel *
     solved[k->houses[cell][1]] |= digit;
     solved[k->houses[cell][2]] |= digit;
     int on = nx ? k->on_extra[cell] : 0;
+    if (nx == K_DIAGONALS) {
+        if (on & 1) solved[K_HOUSES] |= digit;
+        if (on & 2) solved[K_HOUSES + 1] |= digit;
+        return;
+    }
     for (int e = 0; e < nx; e++)
         if (on >> e & 1) solved[K_HOUSES + e] |= digit;
 }
