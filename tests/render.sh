@@ -204,4 +204,26 @@ check "one puzzle (an SVG) still goes to a terminal" \
 on_tty "'$S' render --format png '$T/tty1.txt' | head -c 4 | od -c | head -n 1; echo exit=\$?" > "$T/tty.out"
 check "a PNG to a pipe from a terminal is written" eval 'grep -q "P   N   G" "$T/tty.out"'
 
+# --output - is standard output (it wrote a file named "-"), with the
+# same refusal of a terminal; ./- is still a file of that name.
+mkdir "$T/dash"
+(cd "$T/dash" && "$S" render --format png --output - "$T/tty1.txt" > "$T/dash.png" 2> "$T/err")
+check "render --output - writes a PNG to standard output, no file '-'" \
+    eval 'is_png "$T/dash.png" && [ ! -e "$T/dash/-" ]'
+on_tty "cd '$T/dash' && '$S' render --format pdf --output - '$T/tty1.txt'; echo exit=\$?" > "$T/tty.out"
+check "render --output - to a terminal is refused as without --output" \
+    eval 'grep -q "^sudolab render: not writing a PDF to the terminal" "$T/tty.out" &&
+          grep -q "^exit=2" "$T/tty.out" && [ ! -e "$T/dash/-" ]'
+(cd "$T/dash" && "$S" render --output ./- "$T/tty1.txt" > /dev/null 2> "$T/err")
+check "render --output ./- writes the file named -" grep -q "<svg" "$T/dash/-"
+rm -f "$T/dash/-"
+(cd "$T/dash" && "$S" generate --count 2 -o - > "$T/dash.txt" 2> "$T/err")
+check "generate -o - writes the puzzles to standard output, no file '-'" \
+    eval '[ "$(grep -c "^[0-9.]\{81\}\$" "$T/dash.txt")" = 2 ] && [ ! -e "$T/dash/-" ]'
+(cd "$T/dash" && "$S" report --count 1 --out - "$OLDPWD/reports/experiments/example.lua" \
+    > "$T/out" 2> "$T/err")
+rc=$?
+check "report --out - is refused (a report is a folder), nothing made" \
+    eval 'rc_is 2 && err_has "a report is a folder of files" && [ ! -e "$T/dash/-" ]'
+
 finish

@@ -78,7 +78,8 @@ static const struct cmd_option_help generate_options[] = {
     {"json", "one JSON object per puzzle instead (with annealing's\n"
              "energy per step, for reports)"},
     {"output", "write FILE whole at the end (nothing on failure): a regular\n"
-               "file, or a symbolic link to one (the file is replaced)"},
+               "file, or a symbolic link to one (the file is replaced);\n"
+               "'-' is standard output, as leaving it out"},
     {NULL, NULL},
 };
 

@@ -470,6 +470,13 @@ static int parse(const struct cmd_spec *spec, int argc, char **argv, struct cmd_
     }
     opt->nfiles = nfiles;
     opt->files = argv + 1;
+    /* "-" is standard output, as it is standard input among the files;
+     * a file of that name is ./-. A report is a folder of files, which
+     * standard output cannot hold. */
+    if (opt->output && strcmp(opt->output, "-") == 0) opt->output = NULL;
+    if (opt->out_dir && strcmp(opt->out_dir, "-") == 0)
+        return cmd_usage_error(spec, "--out -: a report is a folder of files, which standard "
+                                     "output cannot hold; name a folder (./- for one called -)");
     /* --variant runs the project's Lua (scores only names a board by it) */
     if (opt->variant && strcmp(spec->name, "scores") != 0)
         cmd_warn_hidden(spec->name, opt->variant);

@@ -23,8 +23,8 @@ static const struct cmd_option_help render_options[] = {
                   "(a puzzle with several: the first found, with a warning)"},
     {"title", "a title at the head of every page, or above a picture"},
     {"paper", "PDF: a4 or letter (default: a4)"},
-    {"output", "write to FILE (default: standard output, which for a PDF\n"
-               "or PNG may not be a terminal)"},
+    {"output", "write to FILE (default, or '-': standard output, which for\n"
+               "a PDF or PNG may not be a terminal)"},
     {"size", "every puzzle is N x N (default: inferred)"},
     {"boxes", "box shape for classic input, or 'none'"},
     {"max-nodes", "give up on a puzzle after N search nodes (default: no limit)"},

@@ -17,7 +17,7 @@
 
 static const struct cmd_option_help report_options[] = {
     {"out", "where the report goes: a folder, or a new one in a folder that\n"
-            "exists (checked before the run)"},
+            "exists (checked before the run); not '-', a folder"},
     {"require-charts", "fail (exit 1) when the charts cannot be drawn (no\n"
                        "gnuplot); without it the report says so and exits 0"},
     {"chart-seconds", "stop gnuplot when one drawing takes longer (default\n" CHART_BASE
