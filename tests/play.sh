@@ -119,6 +119,14 @@ $ENV "$S" scores > "$T/out" 2> "$T/err"
 check "sudolab scores prints it" eval 'grep -q "^classic easy 9x9" "$T/out" && grep -q " 1\. Ann .* hints 1" "$T/out"'
 $ENV "$S" scores --variant killer > "$T/out" 2> "$T/err"
 check "sudolab scores --variant killer: none" grep -q "no games yet" "$T/out"
+# A game the rater cannot grade is filed as unrated (play_ui.c): its
+# board was out of reach, "unknown grade 'unrated'".
+sqlite3 "$DB" "INSERT INTO scores VALUES ('myrule', 'unrated', 9, 'Uma', 61000, '2026-12-01 17:02', 0);"
+$ENV "$S" scores --grade unrated > "$T/out" 2> "$T/err"
+rc=$?
+check "sudolab scores --grade unrated shows the unrated board alone" \
+    eval '[ $rc -eq 0 ] && grep -q "^myrule unrated 9x9" "$T/out" && grep -q " 1\. Uma " "$T/out" &&
+          ! grep -q Ann "$T/out"'
 
 # --- a killer: cages, rules, kept on quit ----------------------------------
 start 80 24 "$ENV $S play $T/killer.txt"

@@ -18,6 +18,7 @@
 
 #include "cmd.h"
 #include "format_variant.h"
+#include "play_scores.h"
 #include "rate.h"
 #include "suggest.h"
 #include "variant.h"
@@ -30,6 +31,7 @@ enum option_kind {
     KIND_TEXT,    /* the text as given (checked by the command) */
     KIND_VARIANT, /* a variant of variants/, kept as given */
     KIND_GRADE,   /* a grade name (rate.h), kept as given */
+    KIND_BOARD,   /* ... or a leaderboard's "unrated" (play_scores.h) */
     KIND_FORMAT,  /* an input format name, as its FORMAT_* bit */
     KIND_OUTPUT,  /* convert's output form, as an enum cmd_output */
     KIND_BOXES,   /* RxC or none, into the reader options */
@@ -109,6 +111,7 @@ static const struct own_option {
     {"render", {"format", 'f', KIND_TEXT, FIELD(render_format), 0, 0, "FORM"}},
     {"candidates", {"limit", 'l', KIND_LONG, FIELD(cap), 1, 1000000000, "N"}},
     {"report", {"count", 'c', KIND_LONG, FIELD(count), 1, REPORT_MAX_COUNT, "K"}},
+    {"scores", {"grade", 'g', KIND_BOARD, FIELD(grade), 0, 0, "NAME"}},
 };
 enum { NOWN = sizeof own_options / sizeof own_options[0] };
 
@@ -244,12 +247,21 @@ static int unknown_name(const struct cmd_spec *spec, const char *what, const cha
     return cmd_usage_error(spec, "%s", msg);
 }
 
-static int check_grade(const struct cmd_spec *spec, const char *value)
+/* The rater's grades into names, with the boards' "unrated" when
+ * `board`; NULL-terminated (GRADE_COUNT + 2 places). */
+static void grade_names(const char **names, int board)
 {
-    if (grade_by_name(value) >= 0) return 0;
-    const char *names[GRADE_COUNT + 1];
-    for (int g = 0; g < GRADE_COUNT; g++) names[g] = grade_name((enum grade)g);
-    names[GRADE_COUNT] = NULL;
+    int n = 0;
+    for (int g = 0; g < GRADE_COUNT; g++) names[n++] = grade_name((enum grade)g);
+    if (board) names[n++] = PLAY_UNRATED;
+    names[n] = NULL;
+}
+
+static int check_grade(const struct cmd_spec *spec, const char *value, int board)
+{
+    if (board ? play_board_grade(value) : grade_by_name(value) >= 0) return 0;
+    const char *names[GRADE_COUNT + 2];
+    grade_names(names, board);
     return unknown_name(spec, "grade", value, names);
 }
 
@@ -339,7 +351,10 @@ static int apply_value(const struct cmd_spec *spec, const struct option_def *def
     switch (def->kind) {
     case KIND_FLAG: *(int *)at = 1; return 0;
     case KIND_TEXT: *(const char **)at = value; return 0;
-    case KIND_GRADE: *(const char **)at = value; return check_grade(spec, value);
+    case KIND_GRADE:
+    case KIND_BOARD:
+        *(const char **)at = value;
+        return check_grade(spec, value, def->kind == KIND_BOARD);
     case KIND_VARIANT: *(const char **)at = value; return check_variant(spec, value);
     case KIND_FORMAT: return check_format(spec, value, (int *)at);
     case KIND_OUTPUT: return check_output(spec, value, (int *)at);
@@ -506,9 +521,8 @@ static void help_names(const struct option_def *def, int width, FILE *out)
 {
     char words[256];
     const char *names[16];
-    if (def->kind == KIND_GRADE) {
-        for (int g = 0; g < GRADE_COUNT; g++) names[g] = grade_name((enum grade)g);
-        names[GRADE_COUNT] = NULL;
+    if (def->kind == KIND_GRADE || def->kind == KIND_BOARD) {
+        grade_names(names, def->kind == KIND_BOARD);
     } else if (def->kind == KIND_FORMAT) {
         format_name_list(words, sizeof words, names, 16);
     } else {

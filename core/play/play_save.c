@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "play_save.h"
+#include "play_scores.h"
 #include "rate.h"
 
 static void save_write(FILE *f, const struct play_game *g, const struct play_saved_meta *m)
@@ -97,7 +98,7 @@ static int save_name(const char *key, const char *v, long no, char *out, size_t 
  * finished game under it, so a corrupt one would make a table of its own. */
 static int save_grade(const char *v, long no, char *out, size_t cap, struct sl_error *err)
 {
-    if (v[0] && strcmp(v, "unrated") != 0 && grade_by_name(v) < 0)
+    if (v[0] && !play_board_grade(v))
         return sl_error_set(err, no, (long)strlen("grade ") + 1, "grade: '%.40s' is not a grade",
                             v);
     snprintf(out, cap, "%s", v);

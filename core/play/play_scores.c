@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "play_scores.h"
+#include "rate.h"
 
 /* How long a game finishing waits for another one's write. */
 #define SCORES_BUSY_MS 5000
@@ -229,4 +230,9 @@ int play_scores_add(struct play_scores *s, const struct play_score *e, char *why
     size_t used = strlen(why);
     snprintf(why + used, cap - used, " (kept in memory for this session)");
     return scores_add_once(s, e, ignored, sizeof ignored);
+}
+
+int play_board_grade(const char *name)
+{
+    return grade_by_name(name) >= 0 || strcmp(name, PLAY_UNRATED) == 0;
 }

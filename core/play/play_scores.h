@@ -19,6 +19,14 @@
 
 #include "sudolab_limits.h"
 
+/* The grade a board files a game under when the rater could not grade
+ * it (a rule it has no technique for); every other board is one of the
+ * rater's grades (rate.h). */
+#define PLAY_UNRATED "unrated"
+
+/* 1 when name is a grade a board may hold: the rater's or PLAY_UNRATED. */
+int play_board_grade(const char *name);
+
 struct play_score {
     char variant[SL_NAME_MAX];
     char grade[GRADE_NAME_MAX];

@@ -136,7 +136,7 @@ static void ui_grade(struct ui *u, const char *asked)
     else if (res && rate_puzzle(u->rater, u->game.puzzle.givens, res, NULL, NULL) == 0)
         snprintf(u->meta.grade, sizeof u->meta.grade, "%s", grade_name(res->grade));
     else
-        snprintf(u->meta.grade, sizeof u->meta.grade, "unrated");
+        snprintf(u->meta.grade, sizeof u->meta.grade, "%s", PLAY_UNRATED);
     free(res);
 }
 
