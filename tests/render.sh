@@ -83,8 +83,15 @@ check "a name without an ending: one puzzle is an SVG" eval '[ $rc -eq 0 ] && xm
 run render "$PUB" --title "$(printf 'caf\351')" --output "$T/x.pdf"
 check "a --title not in UTF-8 is refused, and says so" \
     eval '[ $rc -eq 2 ] && grep -q "title is not UTF-8" "$T/err" && no_file "$T/x.pdf"'
-run render "$PUB" --title "café" --output "$T/x.pdf"
-check "a UTF-8 --title is the PDF's" eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "^Title: *café"'
+# A control character in --title went raw into the PDF's metadata (and
+# from pdfinfo to a terminal), and was drawn as a missing glyph.
+for bad in tab:'A\tB' ESC:'A\033[2J' CSI:'A\302\233x' DEL:'A\177'; do
+    run render "$PUB" --title "$(printf "${bad#*:}")" --output "$T/x.pdf"
+    check "a --title with a control character (${bad%%:*}) is refused, no file" \
+        eval '[ $rc -eq 2 ] && err_has "--title has a control character, U+" && no_file "$T/x.pdf"'
+done
+run render "$PUB" --title "café Ü ¡" --output "$T/x.pdf"
+check "a UTF-8 --title is the PDF's" eval '[ $rc -eq 0 ] && pdfinfo "$T/x.pdf" | grep -q "^Title: *café Ü ¡"'
 
 # A picture's --title is drawn above it; --per-page and --paper lay out a
 # booklet's pages, so for a picture (named, or one puzzle with no form

@@ -21,7 +21,8 @@ static const struct cmd_option_help render_options[] = {
     {"per-page", "PDF: puzzles on a page, 1, 2, 4 or 6 (default: 4)"},
     {"solutions", "the solutions too: after the puzzles, or beside a picture's\n"
                   "(a puzzle with several: the first found, with a warning)"},
-    {"title", "a title at the head of every page, or above a picture"},
+    {"title", "a title at the head of every page, or above a picture (UTF-8,\n"
+              "no control characters)"},
     {"paper", "PDF: a4 or letter (default: a4)"},
     {"output", "write to FILE (default, or '-': standard output, which for\n"
                "a PDF or PNG may not be a terminal)"},
@@ -176,6 +177,19 @@ static int render_form_named(const struct cmd_options *opt, char *ending, size_t
                            opt->output, dot);
 }
 
+/* The first control character of a UTF-8 title (C0, DEL, or C1 as
+ * U+0080..U+009F): its byte offset, its code point into *code; or -1. */
+static long title_control(const char *title, unsigned *code)
+{
+    const unsigned char *s = (const unsigned char *)title;
+    for (long i = 0; s[i]; i++) {
+        if (s[i] >= 0x80 && s[i] < 0xc0) continue; /* within a character */
+        *code = s[i] == 0xc2 ? s[i + 1] : s[i];
+        if (*code < 0x20 || (*code >= 0x7f && *code <= 0x9f)) return i;
+    }
+    return -1;
+}
+
 /* --per-page and --paper lay out a booklet's pages: a picture has none,
  * so for one they are refused, naming the form, not ignored. `form` is
  * the picture's; `chosen`: no form was named, one puzzle makes it. 0
@@ -211,6 +225,17 @@ static int render_settings(const struct cmd_options *opt, struct render_options 
      * failed the whole book as "cannot write". */
     if (opt->title && !json_is_utf8(opt->title, strlen(opt->title)))
         return cmd_usage_error(&render_spec, "--title is not UTF-8 text");
+    /* A tab or an ESC is drawn as a missing glyph on the page, and the
+     * PDF's metadata kept it raw for viewers and for pdfinfo, which sent
+     * it to a terminal. Refused, not stripped: a title is typed, and one
+     * changed without a word could go unseen until the book is printed. */
+    unsigned code;
+    long at = opt->title ? title_control(opt->title, &code) : -1;
+    if (at >= 0)
+        return cmd_usage_error(&render_spec,
+                               "--title has a control character, U+%04X at byte %ld: a title is "
+                               "one line of printable text",
+                               code, at + 1);
     *ro = (struct render_options){RENDER_PDF, per_page, opt->solutions, opt->title,
                                   (enum render_paper)paper};
     return -1;
