@@ -26,7 +26,9 @@ struct sudolab_puzzle {
     struct puzzle puzzle;
     struct ruleset *rules;
     struct solver *solver;
-    char *line; /* sudolab_line's text, made when first asked (or the generator's) */
+    char *line;          /* sudolab_line's text, made when first asked (or the generator's) */
+    int node_limit_set;  /* sudolab_set_node_limit was called: node_limit for all */
+    uint64_t node_limit; /* ... its value (0: none) */
     char errmsg[512];
 };
 
@@ -196,6 +198,43 @@ const char *sudolab_line(sudolab_puzzle *p)
     return p->line;
 }
 
+/* The nodes a search may take: the caller's limit, else the command's
+ * default (sudolab_limits.h) for puzzles larger than bounded_above. */
+static uint64_t api_nodes(const sudolab_puzzle *p, uint64_t command_default, int bounded_above)
+{
+    if (p->node_limit_set) return p->node_limit;
+    return p->puzzle.geo.size > bounded_above ? command_default : 0;
+}
+
+/* A count on p's solver under a node limit. */
+static struct search_result api_count(sudolab_puzzle *p, uint64_t nodes, long limit,
+                                      uint8_t *solution)
+{
+    solver_set_node_limit(p->solver, nodes);
+    return solver_count(p->solver, p->puzzle.givens, limit, solution, NULL);
+}
+
+static int api_gave_up(sudolab_puzzle *p, uint64_t nodes)
+{
+    return api_fail(p, SUDOLAB_GAVE_UP,
+                    "the search gave up after %llu nodes (sudolab_set_node_limit raises it)",
+                    (unsigned long long)nodes);
+}
+
+unsigned long long sudolab_node_limit(const sudolab_puzzle *p)
+{
+    if (p == NULL || !p->parsed) return 0;
+    return api_nodes(p, CLI_SOLVE_NODES, CLI_SOLVE_BOUNDED_ABOVE);
+}
+
+int sudolab_set_node_limit(sudolab_puzzle *p, unsigned long long nodes)
+{
+    if (api_begin(p)) return SUDOLAB_ERROR;
+    p->node_limit_set = 1;
+    p->node_limit = nodes;
+    return SUDOLAB_OK;
+}
+
 int sudolab_solve(sudolab_puzzle *p, char *out, size_t cap)
 {
     if (api_begin(p)) return SUDOLAB_ERROR;
@@ -204,8 +243,10 @@ int sudolab_solve(sudolab_puzzle *p, char *out, size_t cap)
     if (out == NULL || cap < (size_t)n + 1)
         return api_fail(p, SUDOLAB_ERROR, "the solution needs %d bytes, not %s", n + 1,
                         out ? "fewer" : "a NULL buffer");
-    if (solver_count(p->solver, p->puzzle.givens, 1, solution, NULL).solutions == 0)
-        return api_fail(p, SUDOLAB_UNSOLVED, "no solution");
+    uint64_t nodes = api_nodes(p, CLI_SOLVE_NODES, CLI_SOLVE_BOUNDED_ABOVE);
+    struct search_result r = api_count(p, nodes, 1, solution);
+    if (r.gave_up) return api_gave_up(p, nodes);
+    if (r.solutions == 0) return api_fail(p, SUDOLAB_UNSOLVED, "no solution");
     for (int c = 0; c < n; c++) out[c] = geometry_symbol(solution[c]);
     out[n] = '\0';
     return SUDOLAB_OK;
@@ -217,14 +258,19 @@ int sudolab_count(sudolab_puzzle *p, long limit, long *count)
     if (count == NULL) return api_fail(p, SUDOLAB_ERROR, "count needs somewhere to go, not NULL");
     if (limit < 1)
         return api_fail(p, SUDOLAB_ERROR, "count needs a limit of 1 or more, not %ld", limit);
-    *count = solver_count(p->solver, p->puzzle.givens, limit, NULL, NULL).solutions;
-    return SUDOLAB_OK;
+    uint64_t nodes = api_nodes(p, CLI_SOLVE_NODES, CLI_SOLVE_BOUNDED_ABOVE);
+    struct search_result r = api_count(p, nodes, limit, NULL);
+    *count = r.solutions;
+    return r.gave_up ? api_gave_up(p, nodes) : SUDOLAB_OK;
 }
 
 int sudolab_rate(sudolab_puzzle *p, double *rating, const char **grade)
 {
     if (api_begin(p)) return SUDOLAB_ERROR;
-    long found = solver_count(p->solver, p->puzzle.givens, 2, NULL, NULL).solutions;
+    uint64_t nodes = api_nodes(p, CLI_CHECK_NODES, 0);
+    struct search_result check = api_count(p, nodes, 2, NULL);
+    if (check.gave_up) return api_gave_up(p, nodes);
+    long found = check.solutions;
     if (found != 1)
         return api_fail(p, SUDOLAB_UNSOLVED, "%s: not rated",
                         found ? "several solutions" : "no solution");

@@ -45,6 +45,7 @@ extern "C" {
 #define SUDOLAB_OK 0
 #define SUDOLAB_UNSOLVED 1 /* no solution (solve); not exactly one (rate) */
 #define SUDOLAB_ERROR 2    /* bad input or arguments, a script's error, no memory */
+#define SUDOLAB_GAVE_UP 3  /* the search reached the handle's node limit first */
 
 typedef struct sudolab_puzzle sudolab_puzzle;
 
@@ -84,13 +85,31 @@ SUDOLAB_API int sudolab_size(const sudolab_puzzle *p);
  * parse. Valid until the handle is freed. */
 SUDOLAB_API const char *sudolab_line(sudolab_puzzle *p);
 
+/* The search nodes one call of sudolab_solve or sudolab_count may spend
+ * on p before it stops with SUDOLAB_GAVE_UP; 0 is no limit. A handle
+ * starts with the `sudolab solve` and `count` commands' default: none up
+ * to 9x9, 20,000,000 above (an empty 25x25 or a hard 16x16 could search
+ * for hours), and sudolab_rate's check that the puzzle is unique starts
+ * with `sudolab rate`'s, 2,000,000 at any size. 0 for a NULL handle or
+ * one that did not parse. */
+SUDOLAB_API unsigned long long sudolab_node_limit(const sudolab_puzzle *p);
+
+/* Sets the node limit of p's later sudolab_solve, sudolab_count and
+ * sudolab_rate calls alike (0: none, search as long as it takes).
+ * SUDOLAB_OK, or SUDOLAB_ERROR for a NULL handle or one that did not
+ * parse. */
+SUDOLAB_API int sudolab_set_node_limit(sudolab_puzzle *p, unsigned long long nodes);
+
 /* Writes the first solution found, N*N symbols ('1'-'9', then 'A'...)
  * and a NUL, into out (cap bytes: N*N + 1 suffice). SUDOLAB_OK,
- * SUDOLAB_UNSOLVED when there is none, or SUDOLAB_ERROR. */
+ * SUDOLAB_UNSOLVED when there is none, SUDOLAB_GAVE_UP (out untouched),
+ * or SUDOLAB_ERROR. */
 SUDOLAB_API int sudolab_solve(sudolab_puzzle *p, char *out, size_t cap);
 
 /* Counts the solutions into *count, stopping at limit (>= 1): with limit
- * 2, 0 is none, 1 unique, 2 several. SUDOLAB_OK or SUDOLAB_ERROR. */
+ * 2, 0 is none, 1 unique, 2 several. SUDOLAB_OK, SUDOLAB_GAVE_UP (*count
+ * then holds the solutions found before the limit, a lower bound), or
+ * SUDOLAB_ERROR. */
 SUDOLAB_API int sudolab_count(sudolab_puzzle *p, long limit, long *count);
 
 /* Rates a unique puzzle by the human techniques it needs: *rating is the
@@ -98,7 +117,8 @@ SUDOLAB_API int sudolab_count(sudolab_puzzle *p, long limit, long *count);
  * name of its band (a static string: easy, medium, hard, expert, extreme
  * or beyond, as `sudolab rate --help` bounds them). Either may be NULL.
  * SUDOLAB_OK, SUDOLAB_UNSOLVED when the puzzle has no or several
- * solutions, or SUDOLAB_ERROR. */
+ * solutions, SUDOLAB_GAVE_UP when the check of that reached the node
+ * limit, or SUDOLAB_ERROR. */
 SUDOLAB_API int sudolab_rate(sudolab_puzzle *p, double *rating, const char **grade);
 
 #ifdef __cplusplus
