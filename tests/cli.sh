@@ -113,6 +113,13 @@ for cmd in solve count bench fill; do
     check "sudolab $cmd --help exits 0 and mentions Exit codes" \
         eval 'rc_is 0 && out_has "Exit codes" && out_has "usage: sudolab $cmd"'
 done
+# `sudolab help CMD` printed the list of commands, not CMD's help.
+run help render
+check "sudolab help render is render --help" \
+    eval 'rc_is 0 && out_has "usage: sudolab render" && out_has "Exit codes"'
+run help solv
+check "sudolab help solv: not a command, the one meant named, exit 2" \
+    eval 'rc_is 2 && err_has "'"'solv' is not a command; did you mean 'solve'?"'"'
 run solve --bogus
 check "an unknown option exits 2" eval 'rc_is 2 && err_has "--bogus"'
 run solve --size 26 /dev/null

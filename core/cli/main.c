@@ -138,6 +138,17 @@ int main(int argc, char **argv)
         print_usage(stderr);
         return EXIT_BAD_INPUT;
     }
+    /* `sudolab help solve` is `sudolab solve --help`: it printed the
+     * list of commands, as if the command named were not there. */
+    if (strcmp(argv[1], "help") == 0 && argc >= 3) {
+        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+            if (strcmp(argv[2], subcommands[i].name) == 0) {
+                char *help[] = {argv[2], "--help", NULL};
+                return main_finish_output(subcommands[i].run(2, help));
+            }
+        main_not_a_command(argv[2]);
+        return EXIT_BAD_INPUT;
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         print_usage(stdout);
