@@ -120,6 +120,11 @@ check "sudolab help render is render --help" \
 run help solv
 check "sudolab help solv: not a command, the one meant named, exit 2" \
     eval 'rc_is 2 && err_has "'"'solv' is not a command; did you mean 'solve'?"'"'
+# An empty operand ('' from an unset variable) said ": cannot open: No such
+# file or directory", the name missing from the front of the line.
+run solve ''
+check "solve '' says the name is empty, exit 2" \
+    eval 'rc_is 2 && [ "$(cat "$T/err")" = "'"'': cannot open: the name is empty"'" ]'
 run solve --bogus
 check "an unknown option exits 2" eval 'rc_is 2 && err_has "--bogus"'
 run solve --size 26 /dev/null

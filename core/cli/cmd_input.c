@@ -195,7 +195,14 @@ void cmd_loop_entry(struct cmd_loop *loop, struct cmd_entry *e, FILE *out, FILE 
         puzzle_clear(&e->puzzle);
         return;
     case ENTRY_BAD: loop_error(loop, e->file, &e->err); break;
-    case ENTRY_UNOPENED: fprintf(err, "%s: cannot open: %s\n", e->file, strerror(e->why)); break;
+    case ENTRY_UNOPENED:
+        /* An empty name ('' from an unset shell variable) began the line
+         * with a bare ": cannot open". */
+        if (e->file[0] == '\0')
+            fprintf(err, "'': cannot open: the name is empty\n");
+        else
+            fprintf(err, "%s: cannot open: %s\n", e->file, strerror(e->why));
+        break;
     case ENTRY_UNOPENED_PUZZLE:
         fprintf(err,
                 "%s: cannot open: %s; it reads as a puzzle, which this command takes from a "
