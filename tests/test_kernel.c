@@ -483,27 +483,34 @@ static void open_9x9(struct geometry *g, struct puzzle *p, int x)
 
 static void open_classic_9x9(struct geometry *g, struct puzzle *p) { open_9x9(g, p, 0); }
 
+/* Seeds 1..seeds of a fill of p on both paths: the same outcomes, each
+ * one solution. */
+static void fills_agree(struct puzzle *p, uint64_t seeds)
+{
+    struct side kernel = {0}, general = {0};
+    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, p, 0), 0);
+    CU_ASSERT_EQUAL_FATAL(side_open(&general, p, 1), 0);
+    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
+    CU_ASSERT_PTR_NULL(general.rs->kernel);
+    int differed = 0;
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        struct outcome a, b;
+        ask(&kernel, p->givens, ASK_FILL, seed, &a);
+        ask(&general, p->givens, ASK_FILL, seed, &b);
+        differed += !outcome_equal(&a, &b) || a.result.solutions != 1;
+    }
+    CU_ASSERT_EQUAL(differed, 0);
+    side_close(&kernel);
+    side_close(&general);
+}
+
 /* Filling an empty grid branches the most: seeded fills must agree. */
 static void fill_empty(int x)
 {
     struct geometry g;
     struct puzzle p;
     open_9x9(&g, &p, x);
-    struct side kernel = {0}, general = {0};
-    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
-    CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
-    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
-    CU_ASSERT_PTR_NULL(general.rs->kernel);
-    int differed = 0;
-    for (uint64_t seed = 1; seed <= 200; seed++) {
-        struct outcome a, b;
-        ask(&kernel, p.givens, ASK_FILL, seed, &a);
-        ask(&general, p.givens, ASK_FILL, seed, &b);
-        differed += !outcome_equal(&a, &b) || a.result.solutions != 1;
-    }
-    CU_ASSERT_EQUAL(differed, 0);
-    side_close(&kernel);
-    side_close(&general);
+    fills_agree(&p, 200);
     puzzle_clear(&p);
 }
 
@@ -514,21 +521,7 @@ static void fill_empty_as(const struct compare_as *as)
     struct puzzle p;
     open_9x9(&g, &p, 0);
     CU_ASSERT_EQUAL_FATAL(compare_prepare(&p, as), 0);
-    struct side kernel = {0}, general = {0};
-    CU_ASSERT_EQUAL_FATAL(side_open(&kernel, &p, 0), 0);
-    CU_ASSERT_EQUAL_FATAL(side_open(&general, &p, 1), 0);
-    CU_ASSERT_PTR_NOT_NULL(kernel.rs->kernel);
-    CU_ASSERT_PTR_NULL(general.rs->kernel);
-    int differed = 0;
-    for (uint64_t seed = 1; seed <= 60; seed++) {
-        struct outcome a, b;
-        ask(&kernel, p.givens, ASK_FILL, seed, &a);
-        ask(&general, p.givens, ASK_FILL, seed, &b);
-        differed += !outcome_equal(&a, &b) || a.result.solutions != 1;
-    }
-    CU_ASSERT_EQUAL(differed, 0);
-    side_close(&kernel);
-    side_close(&general);
+    fills_agree(&p, 60);
     puzzle_clear(&p);
 }
 

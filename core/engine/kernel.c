@@ -940,12 +940,14 @@ static int kernel_hidden_w(struct prop_ctx *ctx, const struct kernel *k, int str
     return kernel_hidden_n(ctx, k, strict, K_WINDOWS);
 }
 
-/* remove_from of the general path. */
-static K_ALWAYS_INLINE int kernel_remove_n(struct prop_ctx *ctx, const struct kernel *k,
-                                           const uint8_t *cells, digitset digits, int nx)
+/* remove_from of the general path over `count` cells (a constant where
+ * inlined for the box-line parts). */
+static K_ALWAYS_INLINE int kernel_remove_cells(struct prop_ctx *ctx, const struct kernel *k,
+                                               const uint8_t *cells, int count, digitset digits,
+                                               int nx)
 {
     digitset *cand = ctx->cand;
-    for (int i = 0; i < K_PART; i++) {
+    for (int i = 0; i < count; i++) {
         int cell = cells[i];
         digitset before = cand[cell];
         if (!(before & digits)) continue;
@@ -959,6 +961,12 @@ static K_ALWAYS_INLINE int kernel_remove_n(struct prop_ctx *ctx, const struct ke
         kernel_note_change(ctx, k, cell, after, nx);
     }
     return SL_PROP_OK;
+}
+
+static K_ALWAYS_INLINE int kernel_remove_n(struct prop_ctx *ctx, const struct kernel *k,
+                                           const uint8_t *cells, digitset digits, int nx)
+{
+    return kernel_remove_cells(ctx, k, cells, K_PART, digits, nx);
 }
 
 static int kernel_remove_classic(struct prop_ctx *ctx, const struct kernel *k, const uint8_t *cells,
@@ -986,21 +994,7 @@ static int kernel_remove_w(struct prop_ctx *ctx, const struct kernel *k, const u
 static int kernel_remove_window_part(struct prop_ctx *ctx, const struct kernel *k,
                                      const uint8_t *cells, int count, digitset digits)
 {
-    digitset *cand = ctx->cand;
-    for (int i = 0; i < count; i++) {
-        int cell = cells[i];
-        digitset before = cand[cell];
-        if (!(before & digits)) continue;
-        digitset after = before & ~digits;
-        cand[cell] = after;
-        kernel_unmark(kernel_boards_of(cand, K_WINDOWS), cell, before & digits);
-        if (after == 0) {
-            ctx->failed_cell = cell;
-            return SL_PROP_CONTRADICTION;
-        }
-        kernel_note_change(ctx, k, cell, after, K_WINDOWS);
-    }
-    return SL_PROP_OK;
+    return kernel_remove_cells(ctx, k, cells, count, digits, K_WINDOWS);
 }
 
 /* The union of segment j of a crossing. */
