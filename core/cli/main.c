@@ -91,6 +91,14 @@ static void main_not_a_command(const char *word)
     fputc('\n', stderr);
 }
 
+/* The subcommand called name, or NULL. */
+static const struct subcommand *subcommand_named(const char *name)
+{
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(name, subcommands[i].name) == 0) return &subcommands[i];
+    return NULL;
+}
+
 /* Output lost to a full disk or a broken file must not pass for success:
  * standard output is checked once, after the command, as every command
  * writes through it (--help and --version too: they once exited 0 with
@@ -141,13 +149,13 @@ int main(int argc, char **argv)
     /* `sudolab help solve` is `sudolab solve --help`: it printed the
      * list of commands, as if the command named were not there. */
     if (strcmp(argv[1], "help") == 0 && argc >= 3) {
-        for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-            if (strcmp(argv[2], subcommands[i].name) == 0) {
-                char *help[] = {argv[2], "--help", NULL};
-                return main_finish_output(subcommands[i].run(2, help));
-            }
-        main_not_a_command(argv[2]);
-        return EXIT_BAD_INPUT;
+        const struct subcommand *named = subcommand_named(argv[2]);
+        if (named == NULL) {
+            main_not_a_command(argv[2]);
+            return EXIT_BAD_INPUT;
+        }
+        char *help[] = {argv[2], "--help", NULL};
+        return main_finish_output(named->run(2, help));
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
@@ -156,9 +164,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--version") == 0)
         return main_finish_output(cmd_version(argc - 1, argv + 1));
-    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
-        if (strcmp(argv[1], subcommands[i].name) == 0)
-            return main_finish_output(subcommands[i].run(argc - 1, argv + 1));
+    const struct subcommand *named = subcommand_named(argv[1]);
+    if (named) return main_finish_output(named->run(argc - 1, argv + 1));
     main_not_a_command(argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;
