@@ -132,14 +132,6 @@ static int feed_open_operand(struct cmd_feed *f, const char *name)
         return 0;
     }
     f->in = fopen(name, "rb");
-    struct stat st;
-    /* A folder opens, and its first read fails: said as a line's error
-     * ("FILE:1: read error"), it named a line no folder has. */
-    if (f->in && fstat(fileno(f->in), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f->in);
-        f->in = NULL;
-        return EISDIR;
-    }
     if (f->in) return 0;
     int why = errno;
     if (why == ENOENT && (f->opt->text_operands || operand_is_link(name))) {
@@ -158,6 +150,15 @@ static int feed_next_operand(struct cmd_feed *f, struct cmd_entry *e)
     const char *name = opt->nfiles ? opt->files[f->operand] : "-";
     f->operand++;
     int why = feed_open_operand(f, name);
+    struct stat st;
+    int stated = !why && fileno(f->in) >= 0 && fstat(fileno(f->in), &st) == 0;
+    /* A folder opens, and its first read fails: said as a line's error
+     * ("FILE:1: read error"), it named a line no folder has. */
+    if (stated && f->own_in && S_ISDIR(st.st_mode)) {
+        fclose(f->in);
+        f->in = NULL;
+        why = EISDIR;
+    }
     if (why) {
         /* `sudolab solve 53..7...`: the file's error, and why the text
          * that names no file was not taken as a puzzle either */
@@ -166,8 +167,7 @@ static int feed_next_operand(struct cmd_feed *f, struct cmd_entry *e)
                                 .where = e->where, .why = why};
         return 1;
     }
-    struct stat st;
-    f->live = fileno(f->in) >= 0 && fstat(fileno(f->in), &st) == 0 && !S_ISREG(st.st_mode);
+    f->live = stated && !S_ISREG(st.st_mode);
     f->reader = reader_open(f->in, &opt->reader);
     if (f->reader) return 0;
     *e = (struct cmd_entry){ENTRY_NO_MEMORY, f->file, .where = e->where};

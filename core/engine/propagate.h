@@ -11,8 +11,7 @@
  * meet leaves the rest of both), and the propagate hooks of rules whose
  * watched cells changed. A classic 9x9 ruleset (X sudoku's diagonals,
  * windoku's windows and two-cell units allowed) reaches the same fixed
- * point in the classic
- * kernel (kernel.h), in an order of its own, cheaper.
+ * point in the classic kernel (kernel.h), in an order of its own, cheaper.
  */
 #ifndef SUDOLAB_PROPAGATE_H
 #define SUDOLAB_PROPAGATE_H
