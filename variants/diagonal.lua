@@ -6,7 +6,5 @@ return require("variant").make{
   sizes = {from = 4, to = 25},
   sizes_why = "smaller grids have no solution with distinct diagonals",
   rules = "classic;diagonal",
-  -- Up to 9x9 its searches stay far shallower than a rating past the
-  -- techniques' top needs, so a band above that is refused (dig.lua).
   shallow_search_to = 9,
 }

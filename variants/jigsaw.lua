@@ -7,8 +7,6 @@ return require("variant").make{
   description = "Every row, every column and every irregular region (drawn in thick lines) holds each digit once.",
   boxes = "none",
   rules = "classic;jigsaw",
-  -- Up to 9x9 its searches stay far shallower than a rating past the
-  -- techniques' top needs, so a band above that is refused (dig.lua).
   shallow_search_to = 9,
   defaults = {symmetry = "none"},
   sizes = {from = 1, to = 16},

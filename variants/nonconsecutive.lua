@@ -8,8 +8,6 @@ return require("variant").make{
   sizes = {9},
   sizes_why = "its cell pairs are drawn on a 9x9 grid",
   rules = "classic;relation:" .. apart .. ":" .. cells.pairs_at(9, cells.orthogonal),
-  -- Up to 9x9 its searches stay far shallower than a rating past the
-  -- techniques' top needs, so a band above that is refused (dig.lua).
   shallow_search_to = 9,
   -- A graded puzzle uses its relation, whose step rates above easy: that
   -- grade is refused at once (dig.check_steps).

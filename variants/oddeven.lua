@@ -5,8 +5,6 @@ return require("variant").make{
   summary = "odd/even sudoku: marked cells hold odd (o) or even (e) digits",
   description = "Classic rules, and a cell marked with a circle holds an odd digit, a cell marked with a square an even one.",
   rules = "classic;oddeven",
-  -- Up to 9x9 its searches stay far shallower than a rating past the
-  -- techniques' top needs, so a band above that is refused (dig.lua).
   shallow_search_to = 9,
   defaults = {symmetry = "rotate180", mark_share = 1 / 3},
   sizes = {from = 1, to = 25},

@@ -6,7 +6,5 @@ return require("variant").make{
   sizes = {4, 9},
   sizes_why = "windows need square boxes, and past 9x9 a grid takes minutes",
   rules = "classic;windoku",
-  -- Up to 9x9 its searches stay far shallower than a rating past the
-  -- techniques' top needs, so a band above that is refused (dig.lua).
   shallow_search_to = 9,
 }
