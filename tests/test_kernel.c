@@ -31,6 +31,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "search.h"
+#include "test_reader.h"
 
 #ifndef DATA_DIR
 #define DATA_DIR "../shared/data/"
@@ -263,40 +264,35 @@ static void compare_file(const char *path, long stride, const struct compare_as 
                          struct compare_run *run)
 {
     memset(run, 0, sizeof *run);
-    FILE *in = fopen(path, "rb");
-    if (in == NULL) return;
-    struct reader_options opt = {0};
-    struct puzzle_reader *reader = reader_open(in, &opt);
-    struct puzzle_source *where = malloc(sizeof *where);
-    struct puzzle *p = malloc(sizeof *p);
+    struct session *s = malloc(sizeof *s);
+    if (s == NULL || session_open_file(s, path, &(struct reader_options){0}) != 0) {
+        free(s);
+        return;
+    }
     struct side kernel = {0}, general = {0};
-    run->opened = reader && where && p;
-    for (int got = 1; run->opened && got != 0 && got != -2;) {
-        struct sl_error err = {0};
-        got = reader_next(reader, p, where, &err);
-        if (got < 0 && run->failures++ < 5) fprintf(stderr, "\n  %s: %s", path, err.msg);
+    run->opened = 1;
+    for (int got = 1; got != 0 && got != -2;) {
+        got = session_next(s);
+        if (got < 0 && run->failures++ < 5) fprintf(stderr, "\n  %s: %s", path, s->err.msg);
         if (got != 1) continue;
         long index = run->read++;
-        if (index % stride == 0 && compare_prepare(p, as) != 0) {
+        if (index % stride != 0) continue;
+        if (compare_prepare(&s->p, as) != 0) {
             run->failures++;
-        } else if (index % stride == 0) {
-            if (kernel.rs == NULL &&
-                (side_open(&kernel, p, 0) != 0 || side_open(&general, p, 1) != 0)) {
-                CU_FAIL("ruleset_build or solver_new failed");
-                puzzle_clear(p);
-                break;
-            }
-            run->no_kernel += kernel.rs->kernel == NULL || general.rs->kernel != NULL;
-            compare_puzzle(&kernel, &general, p, index, path, where->line, run);
+            continue;
         }
-        puzzle_clear(p);
+        if (kernel.rs == NULL &&
+            (side_open(&kernel, &s->p, 0) != 0 || side_open(&general, &s->p, 1) != 0)) {
+            CU_FAIL("ruleset_build or solver_new failed");
+            break;
+        }
+        run->no_kernel += kernel.rs->kernel == NULL || general.rs->kernel != NULL;
+        compare_puzzle(&kernel, &general, &s->p, index, path, s->src.line, run);
     }
     side_close(&kernel);
     side_close(&general);
-    if (reader) reader_close(reader);
-    free(where);
-    free(p);
-    fclose(in);
+    session_close(s);
+    free(s);
 }
 
 static void check_path(const char *path, long stride, long expected, const struct compare_as *as)
@@ -547,22 +543,17 @@ static void test_fill_empty_x(void) { fill_empty(1); }
  * without a contradiction. */
 static void boards_agree(const char *path, int thin)
 {
-    FILE *in = fopen(path, "rb");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
-    struct reader_options opt = {0};
-    struct puzzle_reader *reader = reader_open(in, &opt);
-    struct puzzle_source where;
-    struct puzzle p;
-    struct sl_error err = {0};
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(session_open_file(&s, path, &(struct reader_options){0}), 0);
     long checked = 0, disagreed = 0;
-    for (int n = 0; n < 40 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
-        compare_prepare(&p, &(struct compare_as){0, thin, 0, 0});
-        struct ruleset *rs = ruleset_build(&p, &err);
+    for (int n = 0; n < 40 && session_next(&s) == 1; n++) {
+        compare_prepare(&s.p, &(struct compare_as){0, thin, 0, 0});
+        struct ruleset *rs = ruleset_build(&s.p, &s.err);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
         CU_ASSERT_PTR_NOT_NULL(rs->kernel);
         digitset *state = malloc(rs->state_bytes);
         struct prop_ctx ctx;
-        int status = propagate_start_search(&ctx, rs, state, p.givens, n % 2, NULL);
+        int status = propagate_start_search(&ctx, rs, state, s.p.givens, n % 2, NULL);
         for (int step = 0; status == SL_PROP_OK && step < 81; step++) {
             checked++;
             disagreed += !kernel_boards_agree(rs, state);
@@ -575,12 +566,10 @@ static void boards_agree(const char *path, int thin)
         }
         free(state);
         ruleset_free(rs);
-        puzzle_clear(&p);
     }
     CU_ASSERT_TRUE(checked > 100);
     CU_ASSERT_EQUAL(disagreed, 0);
-    if (reader) reader_close(reader);
-    fclose(in);
+    session_close(&s);
 }
 
 static void test_boards_agree(void) { boards_agree(DATA_DIR "puzzles3_magictour_top1465", 0); }
@@ -638,27 +627,20 @@ static void walk_both(const struct puzzle *p, struct rng *rng, int light, struct
  * dropped, for longer walks) reach the general path's fixed points. */
 static void walks_agree(const char *path, struct compare_as as)
 {
-    FILE *in = fopen(path, "rb");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
-    struct reader_options opt = {0};
-    struct puzzle_reader *reader = reader_open(in, &opt);
-    struct puzzle_source where;
-    struct puzzle p;
-    struct sl_error err = {0};
+    struct session s;
+    CU_ASSERT_EQUAL_FATAL(session_open_file(&s, path, &(struct reader_options){0}), 0);
     struct walk_tally t = {0};
     struct rng rng;
     rng_seed(&rng, 23);
-    for (int n = 0; n < 60 && reader && reader_next(reader, &p, &where, &err) == 1; n++) {
+    for (int n = 0; n < 60 && session_next(&s) == 1; n++) {
         as.thin = 1;
-        CU_ASSERT_EQUAL(compare_prepare(&p, &as), 0);
-        for (int walk = 0; walk < 4; walk++) walk_both(&p, &rng, walk == 3, &t);
-        puzzle_clear(&p);
+        CU_ASSERT_EQUAL(compare_prepare(&s.p, &as), 0);
+        for (int walk = 0; walk < 4; walk++) walk_both(&s.p, &rng, walk == 3, &t);
     }
     CU_ASSERT_TRUE(t.steps > 1000);
     CU_ASSERT_TRUE(t.dead_ends > 50);
     CU_ASSERT_EQUAL(t.disagreed, 0);
-    if (reader) reader_close(reader);
-    fclose(in);
+    session_close(&s);
 }
 
 static void test_walks_antiknight(void)

@@ -1,6 +1,6 @@
 /*
- * test_reader.h — a puzzle reader over an in-memory text, for the suites
- * that test formats.
+ * test_reader.h — a puzzle reader over an in-memory text or a file, for
+ * the suites that read puzzles.
  */
 #ifndef SUDOLAB_TEST_READER_H
 #define SUDOLAB_TEST_READER_H
@@ -35,6 +35,19 @@ static inline void session_open(struct session *s, const char *text,
                                 const struct reader_options *opt)
 {
     session_open_bytes(s, text, strlen(text), opt);
+}
+
+/* A reader over the file at path; -1, with nothing to close, when the
+ * file or its reader cannot be opened. */
+static inline int session_open_file(struct session *s, const char *path,
+                                    const struct reader_options *opt)
+{
+    memset(s, 0, sizeof *s);
+    s->in = fopen(path, "rb");
+    s->r = s->in ? reader_open(s->in, opt) : NULL;
+    if (s->r) return 0;
+    if (s->in) fclose(s->in);
+    return -1;
 }
 
 static inline int session_next(struct session *s)
