@@ -88,6 +88,18 @@ static void lkl_cages(lua_State *L, int ncells, int *cage)
     lua_pop(L, 1);
 }
 
+/* Charges the memory cap for what the layout holds past what was charged
+ * before; an error named after the call `what` past the cap. */
+static void lkl_charge(lua_State *L, struct lkl_box *box, const char *what)
+{
+    long long bytes = (long long)killer_layout_bytes(box->layout);
+    if (bytes <= box->charged) return;
+    if (lua_host_charge_memory(L, bytes - box->charged))
+        luaL_error(L, "%s: not enough memory (past the cap%s)", what,
+                   lua_host_see(L, LUA_LIMIT_MEMORY));
+    box->charged = bytes;
+}
+
 static int lkl_new(lua_State *L)
 {
     struct geometry g;
@@ -102,11 +114,7 @@ static int lkl_new(lua_State *L)
     luaL_setmetatable(L, LKL_NAME);
     box->layout = killer_layout_new(&g, grid, cage);
     if (box->layout == NULL) luaL_error(L, "killer_layout: out of memory");
-    long long bytes = (long long)killer_layout_bytes(box->layout);
-    if (lua_host_charge_memory(L, bytes))
-        luaL_error(L, "killer_layout: not enough memory (past the cap%s)",
-                   lua_host_see(L, LUA_LIMIT_MEMORY));
-    box->charged = bytes;
+    lkl_charge(L, box, "killer_layout");
     return 1;
 }
 
@@ -131,14 +139,7 @@ static int lkl_assign(lua_State *L)
     if (killer_layout_assign(kl, cells, (int)count, (int)id))
         luaL_error(L, "assign: out of memory");
     /* A new id past the ones held grows the cages: charged as it grows. */
-    struct lkl_box *box = lua_touserdata(L, 1);
-    long long bytes = (long long)killer_layout_bytes(kl);
-    if (bytes > box->charged) {
-        if (lua_host_charge_memory(L, bytes - box->charged))
-            luaL_error(L, "assign: not enough memory (past the cap%s)",
-                       lua_host_see(L, LUA_LIMIT_MEMORY));
-        box->charged = bytes;
-    }
+    lkl_charge(L, lua_touserdata(L, 1), "assign");
     return 0;
 }
 
