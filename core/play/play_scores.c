@@ -105,17 +105,24 @@ static int scores_fail(struct play_scores *s, sqlite3_stmt *st, char *why, size_
     return -1;
 }
 
+/* Prepares sql with the game's board (variant, grade, size) bound to ?1..?3. */
+static int scores_prepare_board(struct play_scores *s, const char *sql, const struct play_score *e,
+                                sqlite3_stmt **st)
+{
+    if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK) return -1;
+    sqlite3_bind_text(*st, 1, e->variant, -1, SQLITE_STATIC);
+    sqlite3_bind_text(*st, 2, e->grade, -1, SQLITE_STATIC);
+    sqlite3_bind_int(*st, 3, e->size);
+    return 0;
+}
+
 /* The game's place on its board: 1 + the games faster (ties: earlier). */
 static int scores_place(struct play_scores *s, const struct play_score *e, char *why, size_t cap)
 {
     sqlite3_stmt *st = NULL;
     const char *sql = "SELECT count(*) FROM scores WHERE variant = ?1 AND grade = ?2 AND "
                       "size = ?3 AND rowid <> last_insert_rowid() AND ms <= ?4";
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return scores_fail(s, st, why, cap);
-    sqlite3_bind_text(st, 1, e->variant, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, e->grade, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, e->size);
+    if (scores_prepare_board(s, sql, e, &st)) return scores_fail(s, st, why, cap);
     sqlite3_bind_int64(st, 4, e->ms);
     if (sqlite3_step(st) != SQLITE_ROW) return scores_fail(s, st, why, cap);
     int place = sqlite3_column_int(st, 0) + 1;
@@ -130,11 +137,7 @@ static int scores_trim(struct play_scores *s, const struct play_score *e, char *
     const char *sql = "DELETE FROM scores WHERE variant = ?1 AND grade = ?2 AND size = ?3 AND "
                       "rowid NOT IN (SELECT rowid FROM scores WHERE variant = ?1 AND grade = ?2 "
                       "AND size = ?3 ORDER BY ms, rowid LIMIT ?4)";
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return scores_fail(s, st, why, cap);
-    sqlite3_bind_text(st, 1, e->variant, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, e->grade, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, e->size);
+    if (scores_prepare_board(s, sql, e, &st)) return scores_fail(s, st, why, cap);
     sqlite3_bind_int(st, 4, PLAY_TOP);
     if (sqlite3_step(st) != SQLITE_DONE) return scores_fail(s, st, why, cap);
     sqlite3_finalize(st);
@@ -145,11 +148,7 @@ static int scores_insert(struct play_scores *s, const struct play_score *e, char
 {
     sqlite3_stmt *st = NULL;
     const char *sql = "INSERT INTO scores VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-        return scores_fail(s, st, why, cap);
-    sqlite3_bind_text(st, 1, e->variant, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, e->grade, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, e->size);
+    if (scores_prepare_board(s, sql, e, &st)) return scores_fail(s, st, why, cap);
     sqlite3_bind_text(st, 4, e->name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 5, e->ms);
     sqlite3_bind_text(st, 6, e->date, -1, SQLITE_STATIC);
