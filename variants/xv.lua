@@ -2,8 +2,8 @@
 -- build{x = "a-b,...", v = "a-b,...", givens = ..., negative = true}: with
 -- negative, every mark is given, so unmarked neighbours add up to neither.
 local variant = require("variant")
-local x = sudolab.relation(9, function(a, b) return a + b == 10 end)
-local v = sudolab.relation(9, function(a, b) return a + b == 5 end)
+local ten = sudolab.relation(9, function(a, b) return a + b == 10 end)
+local five = sudolab.relation(9, function(a, b) return a + b == 5 end)
 local neither = sudolab.relation(9, function(a, b) return a + b ~= 10 and a + b ~= 5 end)
 local marks = require("marks")
 local v = variant.make{
@@ -13,7 +13,7 @@ local v = variant.make{
   rules = "classic;relation",
   defaults = {symmetry = "none"},
   build = function(data)
-    local tables = {{x, data.x}, {v, data.v}}
+    local tables = {{ten, data.x}, {five, data.v}}
     if data.negative then tables[3] = {neither, variant.unmarked(data.x, data.v)} end
     return sudolab.puzzle{rules = variant.relation_rules(tables), givens = data.givens}
   end,
