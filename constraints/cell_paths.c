@@ -5,12 +5,20 @@
 
 #include <stdlib.h>
 
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Read by hand, not by strtol: a line of pairs holds hundreds of cell
+ * numbers, and strtol's locale and sign handling cost most of reading
+ * them. The value stops growing once it reaches ncells, so a run of any
+ * length neither overflows nor turns into a cell: strtol's answer. */
 int cell_paths_number(const char **at, int ncells)
 {
-    char *end;
-    if (**at < '0' || **at > '9') return -1;
-    long v = strtol(*at, &end, 10);
-    *at = end;
+    const char *digit = *at;
+    if (!is_digit(*digit)) return -1;
+    long long v = 0;
+    for (; is_digit(*digit); digit++)
+        if (v < ncells) v = 10 * v + (*digit - '0');
+    *at = digit;
     return v < ncells ? (int)v : -1;
 }
 

@@ -122,6 +122,24 @@ static void test_sudolab_errors(void)
         {"sudolab 4 2x2 classic;killer:AB..............:3,4;killer:A...............:3 "
          "................",
          51, "appears twice"},
+        /* Cell numbers, read digit by digit: the column is the path's. */
+        {"sudolab 9 3x3 classic;differ:0-1,2-81 " EMPTY81, 34, "different cells 'a-b' (0..80)"},
+        {"sudolab 9 3x3 classic;differ:0-1,2-99999999999999999999999 " EMPTY81, 34,
+         "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,99999999999999999999999-2 " EMPTY81, 34,
+         "different cells"},
+        /* 2^64 + 5, which a reader that wraps around takes for cell 5 */
+        {"sudolab 9 3x3 classic;differ:0-1,2-18446744073709551621 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,2--3 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,2-+3 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,-2-3 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,2-3x " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,2-02 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;differ:0-1,2 " EMPTY81, 34, "different cells"},
+        {"sudolab 9 3x3 classic;thermo:0-1-2,3-4-100 " EMPTY81, 36,
+         "a path of 2 to 9 different cells"},
+        {"sudolab 9 3x3 classic;sum:1+2=@3,4+81=@5 " EMPTY81, 34, "expected cells 'a+b+c'"},
+        {"sudolab 9 3x3 classic;sum:1+2=@3,4+5=@0081 " EMPTY81, 34, "'@' needs a cell"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct session s;
@@ -135,6 +153,18 @@ static void test_sudolab_errors(void)
                     s.err.msg);
         session_close(&s);
     }
+}
+
+/* Cell numbers with leading zeros are the numbers (as strtol read them),
+ * and the largest cell reads. */
+static void test_cell_numbers(void)
+{
+    struct session s;
+    char out[256];
+    CU_ASSERT_EQUAL_FATAL(read_one(&s, "sudolab 9 3x3 classic;differ:000-1,2-080 " EMPTY81, 0), 1);
+    format_sudolab_line(&s.p, out, sizeof out);
+    CU_ASSERT_STRING_EQUAL(out, "sudolab 9 3x3 classic;differ:0-1,2-80 " EMPTY81);
+    session_close(&s);
 }
 
 /* The killer sample's CSV header is skipped, its rows read with their
@@ -534,6 +564,7 @@ void tests_register(void)
     CU_add_test(s, "sudolab lines round-trip", test_sudolab_round_trips);
     CU_add_test(s, "wide cage map round-trips", test_wide_map_round_trip);
     CU_add_test(s, "sudolab line errors", test_sudolab_errors);
+    CU_add_test(s, "cell numbers with leading zeros", test_cell_numbers);
     CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
     CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);
