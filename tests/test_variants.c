@@ -1,8 +1,9 @@
 /*
  * test_variants.c — the variant rules (diagonal, oddeven, jigsaw, extra,
  * windoku) and the variant line formats: exact round trips, errors with
- * their columns, CSV and killer lines, --format restrictions; each rule's
- * check against a model of its definition;
+ * their columns, CSV and killer lines, --format restrictions, the rules
+ * field a sudolab line leaves in its source and the rulesets it matches;
+ * each rule's check against a model of its definition;
  * relation counts against the 4x4 grids that keep a random table.
  */
 #include <CUnit/CUnit.h>
@@ -558,6 +559,60 @@ static void test_sum_out_of_reach(void)
     session_close(&s);
 }
 
+/* A sudolab line's rules field is kept as written; no other form, and no
+ * field cut short, leaves one behind (the loop's source is reused). */
+static void test_rules_field_kept(void)
+{
+    static char text[SL_SOURCE_RULES_MAX + 4096];
+    static const char field[] = "classic;differ:0-1,2-3";
+    int len = snprintf(
+        text, sizeof text,
+        "sudolab 9 3x3 %s " EMPTY81 "\n" EMPTY81 "\nsudolab 9 3x3 %s " EMPTY81
+        "\nAABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff "
+        "13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,11,13,3,9,16,11,12,20,"
+        "12,16\nsudolab 9 3x3 classic;differ:0-81 " EMPTY81 "\nsudolab 9 3x3 classic;differ:",
+        field, field);
+    int field_start = len - (int)strlen("classic;differ:");
+    for (int i = 0; len - field_start <= SL_SOURCE_RULES_MAX; i++) /* pairs past the room kept */
+        len += sprintf(text + len, "%s%d-%d", i ? "," : "", i % 40, 40 + i % 41);
+    len += sprintf(text + len, " " EMPTY81 "\n");
+    struct session s;
+    session_open_bytes(&s, text, (size_t)len, NULL);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(s.src.rules_len, strlen(field));
+    CU_ASSERT_EQUAL(memcmp(s.src.rules, field, strlen(field)), 0);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* a classic line */
+    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
+    CU_ASSERT_EQUAL(s.src.rules_len, strlen(field));
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* a killer line */
+    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    CU_ASSERT_EQUAL(session_next(&s), -1); /* a broken sudolab line */
+    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* too long to keep */
+    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    CU_ASSERT_EQUAL(session_next(&s), 0);
+    session_close(&s);
+
+    /* Read with no source: the reader's own, through reader_rules_field. */
+    FILE *in = fmemopen(text, (size_t)len, "r");
+    struct puzzle_reader *r = reader_open(in, NULL);
+    struct puzzle p;
+    struct sl_error err = {0};
+    size_t got = 99;
+    CU_ASSERT_EQUAL_FATAL(reader_next(r, &p, NULL, &err), 1);
+    const char *at = reader_rules_field(r, &got);
+    CU_ASSERT_EQUAL(got, strlen(field));
+    CU_ASSERT_TRUE(at && memcmp(at, field, got) == 0);
+    puzzle_clear(&p);
+    CU_ASSERT_EQUAL_FATAL(reader_next(r, &p, NULL, &err), 1);
+    CU_ASSERT_PTR_NULL(reader_rules_field(r, &got));
+    CU_ASSERT_EQUAL(got, 0);
+    puzzle_clear(&p);
+    reader_close(r);
+    fclose(in);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("variants", NULL, NULL);
@@ -565,6 +620,7 @@ void tests_register(void)
     CU_add_test(s, "wide cage map round-trips", test_wide_map_round_trip);
     CU_add_test(s, "sudolab line errors", test_sudolab_errors);
     CU_add_test(s, "cell numbers with leading zeros", test_cell_numbers);
+    CU_add_test(s, "a sudolab line's rules field is kept", test_rules_field_kept);
     CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
     CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);

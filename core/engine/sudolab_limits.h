@@ -140,6 +140,12 @@
  * only reported and the lines after it read. */
 #define READER_ENDLESS (64 * READER_LINE_MAX)
 
+/* The longest rules field of a line a puzzle_source keeps (format.h), so
+ * that a ruleset built from the same field is known to fit without its
+ * rules being written again: an anti-king's 272 pairs are some 1.6 KB, and
+ * no generated line is longer than GENERATE_LINE_MAX. */
+#define SL_SOURCE_RULES_MAX 8192
+
 /* One error message, with its position kept apart (error.h). */
 #define SL_ERROR_MSG_MAX 256
 

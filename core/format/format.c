@@ -793,6 +793,7 @@ static int reader_variant(struct puzzle_reader *r, int kind, struct puzzle *p,
         puzzle_clear(p);
         rc = -1;
     }
+    if (rc) src->rules_len = 0;
     reader_take(r);
     return rc ? -1 : 1;
 }
@@ -817,6 +818,8 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt)
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err)
 {
+    r->src.rules_len = 0; /* only a sudolab line read just now has one */
+    if (where) where->rules_len = 0;
     for (;;) {
         struct reader_line *ln = reader_peek(r, 0);
         switch (ln->kind) {
@@ -862,6 +865,12 @@ void reader_restart(struct puzzle_reader *r, FILE *in)
     r->at_end = 0;
     r->head = 0;
     r->count = 0;
+}
+
+const char *reader_rules_field(const struct puzzle_reader *r, size_t *len)
+{
+    *len = r->src.rules_len;
+    return r->src.rules_len ? r->src.rules : NULL;
 }
 
 int reader_holds_more(const struct puzzle_reader *r) { return r->count > 0 || r->at_end; }

@@ -65,6 +65,15 @@ struct puzzle_source {
     int has_solution; /* the line carried the expected answer */
     uint8_t solution[SL_MAX_CELLS];
     struct sl_error warning; /* msg empty, or what was read past (--ignore-unknown) */
+    /* The rules field of a sudolab line (format_variant.h) as written,
+     * rules_len bytes with no terminator: the puzzle's rules are what
+     * those bytes parse to on its geometry, so a ruleset built from a
+     * puzzle of the same field and geometry fits it (rules.h,
+     * ruleset_matches_field). rules_len is 0 for every other form, for a
+     * field longer than SL_SOURCE_RULES_MAX, and once the puzzle's rules
+     * are edited after reading: whoever edits them sets it to 0. */
+    size_t rules_len;
+    char rules[SL_SOURCE_RULES_MAX];
 };
 
 struct puzzle_reader;
@@ -81,6 +90,11 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err);
 void reader_close(struct puzzle_reader *r);
+/* The rules field (puzzle_source.rules) of the puzzle the last
+ * reader_next read with where NULL, into *len; NULL when it read into a
+ * where, read no puzzle, or the puzzle has no such field. Valid until the
+ * next reader_next. */
+const char *reader_rules_field(const struct puzzle_reader *r, size_t *len);
 /* 1 when the next reader_next needs no more of the stream than the
  * reader holds (lines read ahead, or the end seen), else 0. */
 int reader_holds_more(const struct puzzle_reader *r);

@@ -304,6 +304,9 @@ static int sudolab_parse(const char *text, size_t len, struct puzzle *p,
         return -1;
     }
     variant_source(where, 0, g.ncells, f[4].col, 1);
+    /* Kept only when it fits whole: a cut field would match another. */
+    where->rules_len = f[3].len <= sizeof where->rules ? f[3].len : 0;
+    memcpy(where->rules, f[3].text, where->rules_len);
     return 0;
 }
 
