@@ -1518,6 +1518,39 @@ static void test_retotal_as_built(void)
     CU_ASSERT(patched * 2 > cases);
 }
 
+/* A ruleset re-totalled is no longer the one its line's rules field made:
+ * the line read again must not match it by the field's bytes. */
+static void test_retotal_drops_field(void)
+{
+    static const char map[] =
+        "AABCDDDEFGGBCHIEEFJJKHHILLMNNKKOPQQMRSSTOPUVVRRWTXUUYZabWWXcdYZabeeXcdffgghhccfff";
+    static const char sums[] = "13,11,7,18,18,6,13,14,7,7,8,12,13,8,7,16,14,16,15,14,15,5,12,13,"
+                               "11,13,3,9,16,11,12,20,12,16";
+    static const char solution[] =
+        "673298154948531672521476398714329865396857241852614937239145786165783429487962513";
+    struct session s, again;
+    struct sl_error err = {0};
+    struct rng rng;
+    uint8_t grid[81];
+    session_open(&s, killer_line(map, sums, NULL), NULL);
+    CU_ASSERT_FATAL(session_next(&s) == 1);
+    CU_ASSERT_FATAL(s.src.rules_len > 0);
+    struct ruleset *rs = ruleset_build(&s.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT_EQUAL_FATAL(ruleset_keep_field(rs, s.src.rules, s.src.rules_len), 0);
+    rng_seed(&rng, 7);
+    relabeled_grid(solution, &rng, grid);
+    CU_ASSERT_FATAL(puzzle_retotal(&s.p, grid, &err) == 0);
+    CU_ASSERT_FATAL(ruleset_retotal(rs, &s.p, grid, &err) >= 0);
+    session_open(&again, killer_line(map, sums, NULL), NULL);
+    CU_ASSERT_FATAL(session_next(&again) == 1);
+    CU_ASSERT_FATAL(!ruleset_matches(rs, &again.p)); /* the relabeling moved some total */
+    CU_ASSERT_FALSE(ruleset_matches_field(rs, &again.p, again.src.rules, again.src.rules_len));
+    ruleset_free(rs);
+    session_close(&again);
+    session_close(&s);
+}
+
 /* The sums line of a random_cages killer (map, sums) written over grid:
  * each cage's total in grid, a hidden sum kept hidden. Worked out from
  * the text, apart from puzzle_retotal. */
@@ -1735,5 +1768,6 @@ void tests_register(void)
     CU_add_test(s, "order by effort is stable", test_order_by_effort_is_stable);
     CU_add_test(s, "shapes index is the scan", test_shapes_index_is_the_scan);
     CU_add_test(s, "retotal as built", test_retotal_as_built);
+    CU_add_test(s, "retotal drops the rules field", test_retotal_drops_field);
     CU_add_test(s, "retotal random killers", test_retotal_random_killers);
 }

@@ -17,6 +17,7 @@
 #include "test_reader.h"
 
 #define EMPTY81 "................................................................................."
+#define EMPTY80 "................................................................................"
 
 static const char jigsaw9[] =
     "AAABBBCCCAAABBBCCCAADBBBCCCADDDEEEFFDDDEEEFFFDDGEEEFFFGGGHHHFIIGGGHHHIIIGGHHHIIII";
@@ -613,6 +614,54 @@ static void test_rules_field_kept(void)
     fclose(in);
 }
 
+/* A ruleset that keeps the field it was built from matches a puzzle of
+ * the same bytes at once; any other field (one pair changed, the same
+ * pairs in another order, another geometry, a classic line with none)
+ * gets the answer of the written-out rules. */
+static void test_rules_field_match(void)
+{
+    static const struct {
+        const char *line;
+        int matches; /* ruleset_matches's answer, which the field's must be */
+    } cases[] = {
+        {"sudolab 9 3x3 classic;differ:0-1,2-3,4-5 1" EMPTY80, 1}, /* the same field */
+        {"sudolab 9 3x3 classic;differ:0-1,2-3,4-6 " EMPTY81, 0},  /* one cell other */
+        {"sudolab 9 3x3 classic;differ:0-1,4-5,2-3 " EMPTY81, 0},  /* pairs in another order */
+        {"sudolab 9 3x3 classic;differ:0-1,2-3,04-5 " EMPTY81, 1}, /* other bytes, same rules */
+        {"sudolab 9 none classic;differ:0-1,2-3,4-5 " EMPTY81, 0}, /* no boxes */
+        {"sudolab 9 3x3 classic " EMPTY81, 0},
+        {EMPTY81, 0},
+    };
+    struct session first;
+    CU_ASSERT_EQUAL_FATAL(read_one(&first, "sudolab 9 3x3 classic;differ:0-1,2-3,4-5 " EMPTY81, 0),
+                          1);
+    struct sl_error err = {0};
+    struct ruleset *rs = ruleset_build(&first.p, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rs);
+    CU_ASSERT_EQUAL_FATAL(ruleset_keep_field(rs, first.src.rules, first.src.rules_len), 0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct session s;
+        CU_ASSERT_EQUAL_FATAL(read_one(&s, cases[i].line, 0), 1);
+        const char *field = s.src.rules_len ? s.src.rules : NULL;
+        CU_ASSERT_EQUAL(ruleset_matches(rs, &s.p), cases[i].matches);
+        CU_ASSERT_EQUAL(ruleset_matches_field(rs, &s.p, field, s.src.rules_len), cases[i].matches);
+        session_close(&s);
+    }
+    /* The field is trusted, not checked: kept for rules it did not make,
+     * it says they match, so the cases above did take the written-out
+     * path when the bytes differed. */
+    struct session other;
+    CU_ASSERT_EQUAL_FATAL(read_one(&other, cases[1].line, 0), 1);
+    CU_ASSERT_FALSE(ruleset_matches(rs, &other.p));
+    ruleset_keep_field(rs, other.src.rules, other.src.rules_len);
+    CU_ASSERT_TRUE(ruleset_matches_field(rs, &other.p, other.src.rules, other.src.rules_len));
+    ruleset_keep_field(rs, NULL, 0); /* none: the written-out answer again */
+    CU_ASSERT_FALSE(ruleset_matches_field(rs, &other.p, other.src.rules, other.src.rules_len));
+    session_close(&other);
+    ruleset_free(rs);
+    session_close(&first);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("variants", NULL, NULL);
@@ -621,6 +670,7 @@ void tests_register(void)
     CU_add_test(s, "sudolab line errors", test_sudolab_errors);
     CU_add_test(s, "cell numbers with leading zeros", test_cell_numbers);
     CU_add_test(s, "a sudolab line's rules field is kept", test_rules_field_kept);
+    CU_add_test(s, "a kept rules field matches its own bytes", test_rules_field_match);
     CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
     CU_add_test(s, "killer line errors", test_killer_line_errors);
     CU_add_test(s, "--format restriction", test_format_restriction);

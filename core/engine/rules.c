@@ -412,6 +412,8 @@ static struct ruleset *build(const struct puzzle *p, int lean, struct sl_error *
 int ruleset_retotal(struct ruleset *rs, const struct puzzle *p, const uint8_t *grid,
                     struct sl_error *err)
 {
+    /* Patched or refused, rs is no longer what its kept field made. */
+    ruleset_keep_field(rs, NULL, 0);
     if (rs->kernel) return 1; /* its boards follow the state: not laid out again here */
     for (int i = 0; i < rs->nslots; i++) {
         struct rule_slot *slot = &rs->slots[i];
@@ -456,6 +458,7 @@ void ruleset_free(struct ruleset *rs)
     free(rs->cell_group_bits);
     free(rs->cell_notes);
     free(rs->text);
+    free(rs->field);
     free(rs);
 }
 
@@ -472,6 +475,28 @@ int ruleset_matches(const struct ruleset *rs, const struct puzzle *p)
     int same = strcmp(text, rs->text) == 0;
     free(text);
     return same;
+}
+
+int ruleset_keep_field(struct ruleset *rs, const char *field, size_t len)
+{
+    free(rs->field);
+    rs->field = NULL;
+    rs->field_len = 0;
+    if (field == NULL) return 0;
+    rs->field = malloc(len ? len : 1);
+    if (rs->field == NULL) return -1;
+    memcpy(rs->field, field, len);
+    rs->field_len = len;
+    return 0;
+}
+
+int ruleset_matches_field(const struct ruleset *rs, const struct puzzle *p, const char *field,
+                          size_t len)
+{
+    if (field && rs->field && len == rs->field_len && memcmp(field, rs->field, len) == 0 &&
+        memcmp(&rs->geo, &p->geo, sizeof rs->geo) == 0)
+        return 1;
+    return ruleset_matches(rs, p);
 }
 
 static void name_cell(const struct geometry *g, int cell, char *buf, size_t cap)

@@ -78,6 +78,10 @@ struct ruleset {
     size_t state_bytes;   /* candidates, solved digits, every rule's reserved bytes */
     size_t scratch_bytes; /* every rule's per-search scratch */
     char *text;           /* puzzle_rules_text of the source, for reuse */
+    /* The rules field of a line the source was read from, when the
+     * caller gave one (ruleset_keep_field): rs's own copy, or NULL. */
+    char *field;
+    size_t field_len;
     /* The classic kernel's tables (kernel.h), or NULL: the general path. */
     struct kernel *kernel;
     /* 1 when the kernel fits the ruleset (kernel.h: 9x9, the classic
@@ -119,6 +123,25 @@ static inline size_t ruleset_cells_bytes(const struct ruleset *rs)
 }
 /* 1 when rs was built from rules equal to p's (same geometry and text). */
 int ruleset_matches(const struct ruleset *rs, const struct puzzle *p);
+/* A rules field is the text of a line that a puzzle's rules were parsed
+ * from (format.h's puzzle_source.rules): the same bytes on the same
+ * geometry parse to the same rules, so comparing them spares writing the
+ * rules out, which for hundreds of pairs costs as much as reading them.
+ *
+ * ruleset_keep_field: rs keeps a copy of field (len bytes), the caller
+ * vouching that rs was built from a puzzle whose rules were that field's
+ * parse on rs's geometry, unedited. A field kept before is dropped;
+ * ruleset_retotal drops it too. 0, or -1 when out of memory (then rs
+ * keeps none, and matches write the rules out as before).
+ *
+ * ruleset_matches_field: ruleset_matches for p whose rules are the parse
+ * of field (len bytes; NULL when there is none) on p's geometry: 1 at
+ * once when rs keeps those very bytes and the geometry is rs's, else
+ * ruleset_matches's answer (other bytes, such as the same pairs in
+ * another order, may still make equal rules). */
+int ruleset_keep_field(struct ruleset *rs, const char *field, size_t len);
+int ruleset_matches_field(const struct ruleset *rs, const struct puzzle *p, const char *field,
+                          size_t len);
 /* Checks the givens against units and domains before any search; on a
  * conflict fills err with the message and sets *cell to the offending
  * cell (line and column are the caller's to add). */
