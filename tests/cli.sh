@@ -261,6 +261,26 @@ check "exactly one error line per malformed puzzle" err_lines 4
 check "every good puzzle after a malformed one is still solved" \
     out_is "$SOLUTION" "$SOLUTION" "$SOLUTION" "$SOLUTION"
 
+# Sudolab lines whose rules field is, or is not, the last one's: the loop
+# reuses a ruleset only for rules equal to the line's (0-10 and 0-12 have
+# one length and other counts); a cell number past the grid, even one
+# that wraps around 2^64 to a cell, is an error at its path's column.
+E16=................
+{
+    printf 'sudolab 4 2x2 classic;differ:0-10 %s\n' "$E16"
+    printf 'sudolab 4 2x2 classic;differ:0-12 %s\n' "$E16"
+    printf 'sudolab 4 2x2 classic;differ:0-10 1%s\n' "${E16%?}"
+    printf 'sudolab 4 2x2 classic;differ:0-10,5-15 %s\n' "$E16"
+    printf 'sudolab 4 2x2 classic;differ:5-15,0-10 %s\n' "$E16"
+    printf 'sudolab 4 2x2 classic;differ:0-1,0-18446744073709551621 %s\n' "$E16"
+    printf 'sudolab 4 2x2 classic %s\n' "$E16"
+} > "$T/fields.txt"
+run count --limit 1000 "$T/fields.txt"
+check "a line's rules field reuses a ruleset only for its own rules" \
+    eval 'rc_is 2 && out_is 216 288 54 168 168 288'
+check "a cell number past 2^64 is an error at its path, $T/fields.txt:6:34:" \
+    eval 'err_matches "^$T/fields.txt:6:34: expected 2 different cells" && err_lines 1'
+
 # Exit codes combine: the largest wins.
 printf '%s\n%s\n%s\n' "$UNSOLVABLE" "x$PUZZLE" "$PUZZLE" > "$T/mixed.txt"
 run solve "$T/mixed.txt"

@@ -55,17 +55,39 @@ static int loop_set_rules(struct cmd_loop *loop, struct ruleset *rs, int size)
     return 0;
 }
 
-/* The ruleset for p: the last one when the rules are the same. */
-static int prepare_rules(struct cmd_loop *loop, const struct puzzle *p, const char *file, long line)
+/* The rules field p was read from (format.h), or NULL: *len its length. */
+static const char *source_field(const struct puzzle_source *where, size_t *len)
+{
+    *len = where->rules_len;
+    return where->rules_len ? where->rules : NULL;
+}
+
+/* 1 when rs (NULL: none) is the ruleset for p, read from where. */
+static int rules_fit(const struct ruleset *rs, const struct puzzle *p,
+                     const struct puzzle_source *where)
+{
+    size_t len;
+    const char *field = source_field(where, &len);
+    return rs && ruleset_matches_field(rs, p, field, len);
+}
+
+/* The ruleset for p: the last one when the rules are the same. It keeps
+ * p's rules field, so that the next puzzle of the same field is known to
+ * fit without its rules being written out. */
+static int prepare_rules(struct cmd_loop *loop, const struct puzzle *p,
+                         const struct puzzle_source *where, const char *file)
 {
     struct sl_error err = {0};
-    if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
+    if (rules_fit(loop->rules, p, where)) return 0;
     if (loop_set_rules(loop, ruleset_build(p, &err), p->geo.size)) {
         if (err.msg[0] == '\0') sl_error_set(&err, 0, 0, "out of memory");
-        err.line = line;
+        err.line = where->line;
         loop_error(loop, file, &err);
         return -1;
     }
+    size_t len;
+    const char *field = source_field(where, &len);
+    ruleset_keep_field(loop->rules, field, len); /* none when out of memory: the slow match */
     return 0;
 }
 
@@ -83,13 +105,17 @@ static void lean_free(struct cmd_loop *loop)
  * its solver and state; -1 when it cannot be built (the whole ruleset's
  * build then tells why). A ruleset that left nothing out becomes the
  * loop's whole one. */
-static int prepare_lean(struct cmd_loop *loop, const struct puzzle *p)
+static int prepare_lean(struct cmd_loop *loop, const struct puzzle *p,
+                        const struct puzzle_source *where)
 {
     struct sl_error err = {0};
-    if (loop->lean_rules && ruleset_matches(loop->lean_rules, p)) return 0;
+    if (rules_fit(loop->lean_rules, p, where)) return 0;
     lean_free(loop);
     struct ruleset *rs = ruleset_build_lean(p, &err);
     if (rs == NULL) return -1;
+    size_t len;
+    const char *field = source_field(where, &len);
+    ruleset_keep_field(rs, field, len);
     if (!rs->lean) { /* the whole ruleset, for prepare_rules to find */
         loop_set_rules(loop, rs, p->geo.size);
         return -1;
@@ -109,15 +135,16 @@ static int prepare_lean(struct cmd_loop *loop, const struct puzzle *p)
  * find it at its root too. The whole ruleset is then never built, so a
  * limit only its derived sums could reach (rule groups) does not stop an
  * answer that is right without them. */
-static int settle_lean(struct cmd_loop *loop, const struct puzzle *p)
+static int settle_lean(struct cmd_loop *loop, const struct puzzle *p,
+                       const struct puzzle_source *where)
 {
     /* Without a ruleset at all (puzzle_settle) when a rule can; where that
      * leaves cells open, a lean root seldom settles them and costs more
      * than it saves (scripts/RESULTS_killer.md). */
     int settled = puzzle_settle(p, loop->settled);
     if (settled >= 0) return settled ? 2 : 0;
-    if (loop->rules && ruleset_matches(loop->rules, p)) return 0;
-    if (prepare_lean(loop, p)) return 0;
+    if (rules_fit(loop->rules, p, where)) return 0;
+    if (prepare_lean(loop, p, where)) return 0;
     int cell = 0;
     struct sl_error err = {0};
     if (ruleset_check_givens(loop->lean_rules, p->givens, &cell, &err) ||
@@ -136,7 +163,7 @@ static void visit_puzzle(struct cmd_loop *loop, const char *file, const struct p
 {
     struct sl_error err = {0};
     int cell = 0;
-    int settled = loop->opt->settle_lean ? settle_lean(loop, p) : 0;
+    int settled = loop->opt->settle_lean ? settle_lean(loop, p, where) : 0;
     if (settled) {
         int lean = settled == 1;
         struct cmd_puzzle item = {file,
@@ -151,7 +178,7 @@ static void visit_puzzle(struct cmd_loop *loop, const char *file, const struct p
         loop->status = worst(loop->status, loop->visit(loop->arg, &item));
         return;
     }
-    if (prepare_rules(loop, p, file, where->line)) {
+    if (prepare_rules(loop, p, where, file)) {
         loop->status = worst(loop->status, EXIT_BAD_INPUT);
         return;
     }
@@ -177,6 +204,7 @@ static void loop_puzzle(struct cmd_loop *loop, struct cmd_entry *e)
         if (where->warning.line == 0) where->warning.line = where->line;
         loop_error(loop, e->file, &where->warning);
     }
+    if (loop->variant) where->rules_len = 0; /* the rules are no longer the field's alone */
     if (loop->variant && variant_apply(loop->variant, &e->puzzle, &err)) {
         err.line = where->line;
         loop_error(loop, e->file, &err);

@@ -229,10 +229,15 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
         puzzle_clear(&p);
         return 0;
     }
-    if (!g->rules || !ruleset_matches(g->rules, &p)) {
+    /* The line's rules field spares writing the rules out when the last
+     * ruleset was built from the same field (rules.h). */
+    size_t field_len;
+    const char *field = reader_rules_field(g->reader, &field_len);
+    if (!g->rules || !ruleset_matches_field(g->rules, &p, field, field_len)) {
         solver_free(g->solver);
         ruleset_free(g->rules);
         g->rules = ruleset_build(&p, err);
+        if (g->rules) ruleset_keep_field(g->rules, field, field_len);
         g->solver = g->rules ? solver_new(g->rules) : NULL;
     }
     if (!g->solver || ruleset_check_givens(g->rules, p.givens, &cell, err)) rc = -1;
