@@ -560,8 +560,9 @@ static void test_sum_out_of_reach(void)
     session_close(&s);
 }
 
-/* A sudolab line's rules field is kept as written; no other form, and no
- * field cut short, leaves one behind (the loop's source is reused). */
+/* A sudolab line's rules field is kept as written, a classic line's is
+ * "classic"; no other form, and no field cut short, leaves one behind
+ * (the loop's source is reused). */
 static void test_rules_field_kept(void)
 {
     static char text[SL_SOURCE_RULES_MAX + 4096];
@@ -582,8 +583,9 @@ static void test_rules_field_kept(void)
     CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
     CU_ASSERT_EQUAL(s.src.rules_len, strlen(field));
     CU_ASSERT_EQUAL(memcmp(s.src.rules, field, strlen(field)), 0);
-    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* a classic line */
-    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* a classic line: the rule it is given */
+    CU_ASSERT_EQUAL(s.src.rules_len, 7);
+    CU_ASSERT_EQUAL(memcmp(s.src.rules, "classic", 7), 0);
     CU_ASSERT_EQUAL_FATAL(session_next(&s), 1);
     CU_ASSERT_EQUAL(s.src.rules_len, strlen(field));
     CU_ASSERT_EQUAL_FATAL(session_next(&s), 1); /* a killer line */
@@ -607,6 +609,12 @@ static void test_rules_field_kept(void)
     CU_ASSERT_TRUE(at && memcmp(at, field, got) == 0);
     puzzle_clear(&p);
     CU_ASSERT_EQUAL_FATAL(reader_next(r, &p, NULL, &err), 1);
+    at = reader_rules_field(r, &got);
+    CU_ASSERT_TRUE(at && got == 7 && memcmp(at, "classic", 7) == 0);
+    puzzle_clear(&p);
+    CU_ASSERT_EQUAL_FATAL(reader_next(r, &p, NULL, &err), 1);
+    puzzle_clear(&p);
+    CU_ASSERT_EQUAL_FATAL(reader_next(r, &p, NULL, &err), 1); /* the killer line */
     CU_ASSERT_PTR_NULL(reader_rules_field(r, &got));
     CU_ASSERT_EQUAL(got, 0);
     puzzle_clear(&p);
@@ -616,8 +624,8 @@ static void test_rules_field_kept(void)
 
 /* A ruleset that keeps the field it was built from matches a puzzle of
  * the same bytes at once; any other field (one pair changed, the same
- * pairs in another order, another geometry, a classic line with none)
- * gets the answer of the written-out rules. */
+ * pairs in another order, another geometry, a classic line's) gets the
+ * answer of the written-out rules. */
 static void test_rules_field_match(void)
 {
     static const struct {

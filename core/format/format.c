@@ -474,6 +474,10 @@ static int reader_build(struct puzzle_reader *r, int n, long first_line, struct 
         return -1;
     }
     if (where) reader_source(r, g.ncells, first_line, where);
+    /* The rules added are the parse of "classic": that is their field. */
+    struct puzzle_source *src = where ? where : &r->src;
+    memcpy(src->rules, "classic", 7);
+    src->rules_len = 7;
     return 1;
 }
 

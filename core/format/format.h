@@ -69,9 +69,10 @@ struct puzzle_source {
      * rules_len bytes with no terminator: the puzzle's rules are what
      * those bytes parse to on its geometry, so a ruleset built from a
      * puzzle of the same field and geometry fits it (rules.h,
-     * ruleset_matches_field). rules_len is 0 for every other form, for a
-     * field longer than SL_SOURCE_RULES_MAX, and once the puzzle's rules
-     * are edited after reading: whoever edits them sets it to 0. */
+     * ruleset_matches_field). The classic forms' field is "classic", the
+     * rule the reader gives them. rules_len is 0 for every other form,
+     * for a field longer than SL_SOURCE_RULES_MAX, and once the puzzle's
+     * rules are edited after reading: whoever edits them sets it to 0. */
     size_t rules_len;
     char rules[SL_SOURCE_RULES_MAX];
 };
