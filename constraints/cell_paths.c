@@ -4,6 +4,7 @@
 #include "cell_paths.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -36,11 +37,15 @@ static int paths_error(struct cell_paths *paths, struct sl_error *err, long col,
 int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long col0,
                     struct cell_paths *paths, struct sl_error *err)
 {
-    size_t items = 2, groups = 2;
-    for (const char *c = text; *c; c++) items += *c == '-' || *c == ',', groups += *c == ',';
+    /* Room for the most cells text can hold (a digit each, and a
+     * separator between two), and as many path starts: counting the
+     * separators first cost a third of reading a line of pairs, and the
+     * room past the count is some bytes a byte of text, for as long as
+     * the rule lives. */
+    size_t room = strlen(text) / 2 + 2;
     paths->count = 0;
-    paths->start = malloc(groups * sizeof *paths->start);
-    paths->cell = malloc(items * sizeof *paths->cell);
+    paths->start = malloc(room * sizeof *paths->start);
+    paths->cell = malloc(room * sizeof *paths->cell);
     if (paths->start == NULL || paths->cell == NULL) {
         cell_paths_free(paths);
         return sl_error_set(err, 0, col0, "out of memory");
