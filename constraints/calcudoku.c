@@ -602,6 +602,13 @@ static int calcudoku_validate(const void *self, const struct geometry *g, char *
 const struct constraint_ops calcudoku_constraint = {
     .name = "calcudoku",
     .summary = "cages whose digits make their targets by +, -, x or / (KenKen)",
+    .form = "calcudoku:MAP:CLUES",
+    .arguments = "MAP    the cages as a cell map, as killer's\n"
+                 "CLUES  each cage's clue, comma-separated, in the order the cages first\n"
+                 "       appear: its target and +, -, x or / (12x), or the target alone\n"
+                 "       for a one-cell cage; - and / take two cells\n",
+    .example =
+        "sudolab 4 none classic;calcudoku:ABBCAADCEFDGEFGG:4x,6x,1-,2/,5+,1-,4+ ................",
     .parse = calcudoku_parse,
     .attach = calcudoku_attach,
     .propagate = calcudoku_propagate,

@@ -103,6 +103,12 @@ static int classic_marks(const void *self, const struct geometry *g, struct mark
 const struct constraint_ops classic_constraint = {
     .name = "classic",
     .summary = "rows, columns and boxes each hold every digit once",
+    .form = "classic",
+    .arguments = "No arguments. With boxes (the line's BOXES, RxC) every row, column and\n"
+                 "box holds each digit once; with 'none', every row and column (a Latin\n"
+                 "square).\n",
+    .example = "sudolab 9 3x3 classic "
+               "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
     .parse = classic_parse,
     .attach = classic_attach,
     .propagate = NULL,

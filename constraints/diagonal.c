@@ -82,6 +82,11 @@ static int diagonal_marks(const void *self, const struct geometry *g, struct mar
 const struct constraint_ops diagonal_constraint = {
     .name = "diagonal",
     .summary = "X sudoku: the main diagonals hold distinct digits",
+    .form = "diagonal[:-|:+]",
+    .arguments = "No arguments for both diagonals; '-' for the falling one alone (r1c1 to\n"
+                 "rNcN), '+' for the rising one alone (rNc1 to r1cN).\n",
+    .example = "sudolab 9 3x3 classic;diagonal:- "
+               ".................................................................................",
     .parse = diagonal_parse,
     .attach = diagonal_attach,
     .check = diagonal_check,

@@ -425,6 +425,12 @@ static int killer_marks(const void *self, const struct geometry *g, struct mark_
 const struct constraint_ops killer_constraint = {
     .name = "killer",
     .summary = "cages of distinct digits adding up to their sums",
+    .form = "killer:MAP:SUMS",
+    .arguments = "MAP   the cages as a cell map: one symbol a cell, row by row (A-Z a-z\n"
+                 "      0-9, two a cell past 62 cages), '.' for a cell in no cage\n"
+                 "SUMS  each cage's sum, comma-separated, in the order the cages first\n"
+                 "      appear in MAP; '?' for a cage without one (its digits still differ)\n",
+    .example = "sudolab 4 2x2 classic;killer:AAB.CDB.CDEEFFGG:3,?,5,7,5,5,5 ...............1",
     .parse = killer_parse,
     .attach = killer_attach,
     .propagate = killer_propagate,

@@ -486,6 +486,12 @@ static int between_marks(const void *self, const struct geometry *g, struct mark
 const struct constraint_ops whispers_constraint = {
     .name = "whispers",
     .summary = "neighbours on each line differ by at least 5 (German whispers)",
+    .form = "whispers:PATHS",
+    .arguments =
+        "PATHS  lines a-b-c,d-e,... of 2 or more cells, along which neighbours\n"
+        "       differ by at least (N+1)/2 (5 on a 9x9); cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 9 3x3 classic;whispers:0-1-2 "
+               ".................................................................................",
     .parse = whispers_parse,
     .attach = lines_attach,
     .propagate = whispers_propagate,
@@ -499,6 +505,11 @@ const struct constraint_ops whispers_constraint = {
 const struct constraint_ops renban_constraint = {
     .name = "renban",
     .summary = "each line holds a set of consecutive digits, in any order",
+    .form = "renban:PATHS",
+    .arguments = "PATHS  lines a-b-c,d-e,... of 2..N cells, each holding a set of\n"
+                 "       consecutive digits in any order; cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 9 3x3 classic;renban:9-10-11 "
+               ".................................................................................",
     .parse = renban_parse,
     .attach = renban_attach,
     .propagate = renban_propagate,
@@ -512,6 +523,11 @@ const struct constraint_ops renban_constraint = {
 const struct constraint_ops palindrome_constraint = {
     .name = "palindrome",
     .summary = "each line reads the same from either end",
+    .form = "palindrome:PATHS",
+    .arguments = "PATHS  lines a-b-c,d-e,... of 2 or more cells, each reading the same\n"
+                 "       from either end; cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 9 3x3 classic;palindrome:20-28-36 "
+               ".................................................................................",
     .parse = palindrome_parse,
     .attach = lines_attach,
     .propagate = palindrome_propagate,
@@ -525,6 +541,11 @@ const struct constraint_ops palindrome_constraint = {
 const struct constraint_ops between_constraint = {
     .name = "between",
     .summary = "digits inside each line lie strictly between those of its two ends",
+    .form = "between:PATHS",
+    .arguments = "PATHS  lines a-b-c,d-e-f,... of 3 or more cells, whose inner cells lie\n"
+                 "       strictly between the two ends; cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 9 3x3 classic;between:27-28-29 "
+               ".................................................................................",
     .parse = between_parse,
     .attach = lines_attach,
     .propagate = between_propagate,

@@ -86,6 +86,9 @@ static int oddeven_marks(const void *self, const struct geometry *g, struct mark
 const struct constraint_ops oddeven_constraint = {
     .name = "oddeven",
     .summary = "cells marked odd (o) or even (e)",
+    .form = "oddeven:MARKS",
+    .arguments = "MARKS  one mark a cell, row by row: 'o' odd, 'e' even, '.' free\n",
+    .example = "sudolab 4 2x2 classic;oddeven:oe..eo..o..e...o 1...............",
     .parse = oddeven_parse,
     .attach = oddeven_attach,
     .check = oddeven_check,

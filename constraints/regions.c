@@ -176,6 +176,13 @@ static int windoku_marks(const void *self, const struct geometry *g, struct mark
 const struct constraint_ops jigsaw_constraint = {
     .name = "jigsaw",
     .summary = "irregular regions of N cells replacing the boxes",
+    .form = "jigsaw:MAP",
+    .arguments = "MAP  N regions of N cells as a cell map covering the grid (A-Z a-z 0-9);\n"
+                 "     they replace the boxes, so the line's BOXES is 'none'\n",
+    .example = "sudolab 9 none "
+               "classic;jigsaw:"
+               "AAABBBCCCAAABBBCCCAADBBBCCCADDDEEEFFDDDEEEFFFDDGEEEFFFGGGHHHFIIGGGHHHIIIGGHHHIIII "
+               ".................................................................................",
     .parse = jigsaw_parse,
     .attach = regions_attach,
     .check = regions_check,
@@ -188,6 +195,13 @@ const struct constraint_ops jigsaw_constraint = {
 const struct constraint_ops extra_constraint = {
     .name = "extra",
     .summary = "extra regions of N distinct digits",
+    .form = "extra:MAP",
+    .arguments = "MAP  extra regions of exactly N cells each as a cell map, '.' for a cell\n"
+                 "     in none; each holds distinct digits\n",
+    .example = "sudolab 9 3x3 "
+               "classic;extra:.........AAA.BBB..AAA.BBB..AAA.BBB.....................CCC.DDD..CCC."
+               "DDD..CCC.DDD. "
+               ".................................................................................",
     .parse = extra_parse,
     .attach = regions_attach,
     .check = regions_check,
@@ -199,6 +213,11 @@ const struct constraint_ops extra_constraint = {
 const struct constraint_ops windoku_constraint = {
     .name = "windoku",
     .summary = "windoku: four extra windows of distinct digits (9x9)",
+    .form = "windoku",
+    .arguments = "No arguments: the b x b windows of a grid with square boxes of side b,\n"
+                 "one cell in from the edges with one cell between them (four on a 9x9).\n",
+    .example = "sudolab 9 3x3 classic;windoku "
+               ".................................................................................",
     .parse = windoku_parse,
     .attach = regions_attach,
     .check = regions_check,

@@ -264,6 +264,12 @@ static int relation_marks(const void *self, const struct geometry *g, struct mar
 const struct constraint_ops relation_constraint = {
     .name = "relation",
     .summary = "paired cells whose digits obey a table (non-consecutive, kropki, XV, >)",
+    .form = "relation:TABLE:PAIRS[|TABLE:PAIRS...]",
+    .arguments = "TABLE  N hex masks joined by '.': bit e-1 of mask d is set when the\n"
+                 "       second cell may hold e while the first holds d\n"
+                 "PAIRS  pairs a-b,c-d,... the table holds between, first cell first;\n"
+                 "       cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 4 2x2 classic;relation:e.c.8.0:0-1,4-5 ................",
     .parse = relation_parse,
     .attach = relation_attach,
     .propagate = relation_propagate,

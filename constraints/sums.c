@@ -275,6 +275,13 @@ static int sums_explain_houses(const void *self, const char *technique, struct p
 const struct constraint_ops sums_constraint = {
     .name = "sum",
     .summary = "cells adding up to a total or to another cell (arrows, little killer)",
+    .form = "sum:ENTRIES",
+    .arguments = "ENTRIES  comma-separated, each CELLS=TOTAL or CELLS=@CIRCLE: CELLS is\n"
+                 "         a+b+c, TOTAL a number, CIRCLE a cell or two or three read as\n"
+                 "         one number (@d@e, tens first); cells are numbered 0..N*N-1 row by row;\n"
+                 "         digits may repeat unless a house forbids it\n",
+    .example = "sudolab 9 3x3 classic;sum:1+2=@0,9+18+27=20 "
+               ".................................................................................",
     .parse = sums_parse,
     .attach = sums_attach,
     .propagate = sums_propagate,

@@ -107,6 +107,10 @@ static int thermo_marks(const void *self, const struct geometry *g, struct mark_
 const struct constraint_ops thermo_constraint = {
     .name = "thermo",
     .summary = "digits strictly increase along each thermometer, from its bulb",
+    .form = "thermo:PATHS",
+    .arguments = "PATHS  thermometers a-b-c,d-e,... of 2..N cells each, bulb first;\n"
+                 "       cells are numbered 0..N*N-1 row by row\n",
+    .example = "sudolab 4 2x2 classic;thermo:0-1-2-3 ................",
     .parse = thermo_parse,
     .attach = thermo_attach,
     .propagate = thermo_propagate,

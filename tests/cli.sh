@@ -398,8 +398,24 @@ check "fill --size 6 prints one 36-symbol line" \
 run fill nosuchfile
 check "fill with a file operand exits 2" rc_is 2
 run rules killer
-check "rules with an operand exits 2 (it listed every rule, exit 0)" \
-    eval 'rc_is 2 && err_has "rules: takes no operands" && out_lines 0'
+check "rules NAME describes the rule: its form, its arguments, a line" \
+    eval 'rc_is 0 && out_has "form: killer:MAP:SUMS" && out_has "SUMS  each cage" &&
+          out_has "  sudolab 4 2x2 classic;killer:" && err_empty'
+run rules killer kiler
+check "rules with an unknown name exits 2 with a guess, describing none" \
+    eval 'rc_is 2 && err_has "unknown rule '"'kiler'"'; did you mean '"'killer'"'?" && out_lines 0'
+# Every rule's description: its form opens with its name, and its example
+# is a line of that rule that reads (count exits 0 or 1, never 2).
+for rule in $("$S" rules | cut -d' ' -f1); do
+    run rules "$rule"
+    form=no
+    rc_is 0 && out_has "form: $rule" && form=yes
+    sed -n 's/^  \(sudolab .*\)$/\1/p' "$T/out" > "$T/example"
+    run_in "$T/example" count --limit 2
+    check "rules $rule: a form, arguments, and an example line that reads" \
+        eval '[ $form = yes ] && [ $(wc -l < "$T/example") -eq 1 ] &&
+              grep -q "^sudolab [^ ]* [^ ]* [^ ]*$rule" "$T/example" && { rc_is 0 || rc_is 1; } && out_lines 1'
+done
 
 # --- bench -------------------------------------------------------------------
 

@@ -14,6 +14,7 @@
 #include "fpuzzles.h"
 #include "registry.h"
 #include "render_text.h"
+#include "suggest.h"
 
 static const struct cmd_option_help convert_options[] = {
     {"to", "the output form (default: sudolab)"},
@@ -222,22 +223,52 @@ int cmd_check(int argc, char **argv)
 
 static const struct cmd_spec rules_spec = {
     "rules",
-    "usage: sudolab rules\n"
+    "usage: sudolab rules [NAME...]\n"
     "\n"
     "Lists the rules a puzzle can name in the sudolab line format, with what each\n"
-    "means. constraints/README.md documents their arguments.\n",
+    "means. Given NAMEs, describes each of those rules instead: its text form in\n"
+    "a line's RULES, what each part of it means, and a line that uses it.\n"
+    "constraints/README.md tells more of each (how it propagates).\n",
     NULL,
     NULL,
     NULL,
 };
+
+/* One rule's description, from its plugin's own fields. */
+static void rules_describe(const struct constraint_ops *ops)
+{
+    printf("%s: %s\n\nform: %s\n\n%s\nexample:\n  %s\n", ops->name, ops->summary, ops->form,
+           ops->arguments, ops->example);
+}
+
+/* Every operand must name a rule before any is described, so a slip
+ * among several prints no half answer. */
+static int rules_describe_named(int count, char **names)
+{
+    for (int i = 0; i < count; i++) {
+        if (registry_find(names[i], strlen(names[i]))) continue;
+        const char **known = malloc(((size_t)registry_count() + 1) * sizeof *known);
+        if (!known) return cmd_usage_error(&rules_spec, "out of memory");
+        for (int k = 0; k < registry_count(); k++) known[k] = registry_at(k)->name;
+        known[registry_count()] = NULL;
+        char msg[512];
+        suggest_unknown("rule", names[i], known, msg, sizeof msg);
+        free(known);
+        return cmd_usage_error(&rules_spec, "%s", msg);
+    }
+    for (int i = 0; i < count; i++) {
+        if (i) putchar('\n');
+        rules_describe(registry_find(names[i], strlen(names[i])));
+    }
+    return 0;
+}
 
 int cmd_rules(int argc, char **argv)
 {
     struct cmd_options opt;
     int code = cmd_parse(&rules_spec, argc, argv, &opt);
     if (code >= 0) return code;
-    /* 'sudolab rules killer' listed every rule, exit 0: the word ignored */
-    if (opt.nfiles) return cmd_usage_error(&rules_spec, "takes no operands");
+    if (opt.nfiles) return rules_describe_named(opt.nfiles, opt.files);
     for (int i = 0; i < registry_count(); i++)
         printf("%-10s %s\n", registry_at(i)->name, registry_at(i)->summary);
     return 0;

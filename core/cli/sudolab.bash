@@ -5,7 +5,8 @@
 # drift from it: the commands from `sudolab --help`, each command's
 # options from `sudolab COMMAND --help`, and variant names from
 # `sudolab variants` (which reads $SUDOLAB_PATH and $SUDOLAB_ROOT as
-# --variant does). Anything else completes as file names.
+# --variant does), rule names after `rules` from `sudolab rules`.
+# Anything else completes as file names.
 
 # The commands, from the list under "commands:" in the usage.
 _sudolab_commands()
@@ -49,6 +50,8 @@ _sudolab()
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$(_sudolab_options "$program" "$command")" -- "$cur"))
+    elif [[ $command == rules ]]; then
+        COMPREPLY=($(compgen -W "$("$program" rules 2>/dev/null | awk '{ print $1 }')" -- "$cur"))
     fi
     return 0
 }

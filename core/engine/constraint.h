@@ -63,6 +63,15 @@ struct branch_offer {
 struct constraint_ops {
     const char *name;    /* registry key, as written in puzzle files */
     const char *summary; /* one line for `sudolab rules` and --help */
+    /* What `sudolab rules NAME` tells beyond the summary, the one place a
+     * rule describes its text: the form as a line writes it ("killer:MAP:
+     * SUMS", the bare name when it takes no arguments), what each part of
+     * it means (lines of their own), and a sudolab line using the rule
+     * that reads (tests/cli.sh reads each). NULL in rules no line names
+     * (a script's Lua rule, the tests' own). */
+    const char *form;
+    const char *arguments;
+    const char *example;
     void *(*parse)(const struct geometry *g, const char *args, struct sl_error *err);
     int (*attach)(void *self, struct rule_builder *b, struct sl_error *err);
     int (*propagate)(void *self, struct prop_ctx *ctx);
