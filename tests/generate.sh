@@ -293,6 +293,17 @@ for v in antiknight diagonal nonconsecutive classic; do
     refused "--rating 12.0-16.4: no 9x9 $v puzzle reaches it: they rate 11.8 at most" \
         --variant $v --rating 12-16.4
 done
+# a band meeting the top is cut to it, with a note: 11.5-12 dug for the
+# whole 60 s budget, aiming past what any such puzzle rates
+gen --variant antiknight --rating 10.5-12 --count 2 --seed 1 > "$T/cut"
+rc=$?
+cp "$T/err" "$T/cut_err"
+gen --variant antiknight --rating 10.5-11.8 --count 2 --seed 1 > "$T/uncut"
+check "antiknight --rating 10.5-12 is cut to 10.5-11.8, with a note, the same puzzles" \
+    eval '[ $rc -eq 0 ] && [ $(wc -l < "$T/cut") -eq 2 ] && cmp -s "$T/cut" "$T/uncut" &&
+          grep -q -F "sudolab generate: note: --rating 10.5-12.0 reaches past 11.8, the most a 9x9 antiknight puzzle rates" "$T/cut_err"'
+gen --variant antiknight --rating 10.5-11.8 --count 1 --seed 1 > /dev/null
+check "a band within the top gets no note" eval '[ ! -s "$T/err" ]'
 refused "--rating 11.9: no 9x9 jigsaw puzzle reaches it: they rate 11.8 at most" \
     --variant jigsaw --rating 11.9
 refused "--rating 10.7-11.0: no 4x4 classic puzzle reaches it: they rate 10.6 at most" \

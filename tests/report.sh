@@ -252,6 +252,14 @@ refused past_scale_rating "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH
 # above the 9x9 techniques' top, where antiknight's searches never go
 refused shallow_search_rating "arm 'a': --rating 12.0-16.0: no 9x9 antiknight puzzle reaches it" \
     'return {count = 2, arms = {{name = "a", variant = "antiknight", rating = {12, 16}}}}'
+# a band meeting that top is cut to it, with a note, and recorded cut
+printf 'return {count = 1, seed = 1, arms = {{name = "a", variant = "antiknight", rating = {10.5, 12}}}}\n' \
+    > "$T/cut_rating.lua"
+"$S" report --out "$T/r-cut" "$T/cut_rating.lua" > /dev/null 2> "$T/err"
+rc=$?
+check "an arm's rating band past antiknight's top is cut to 11.8, with a note" \
+    eval '[ $rc -eq 0 ] && grep -q -F "$T/cut_rating.lua: arm '"'a'"': --rating 10.5-12.0 reaches past 11.8" "$T/err" &&
+          grep -q "10.5, 11.8" "$T/r-cut/meta.json"'
 refused three_ratings "arm 1: rating wants {LOW, HIGH} with 1 <= LOW <= HIGH <= 16.4" \
     'return {count = 2, arms = {{name = "a", strategy = "graded", rating = {1, 3, 5}}}}'
 # The title goes into meta.json, the page and summary.md, all UTF-8: bytes

@@ -196,9 +196,13 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
 /* The variant's own checks of the request (scripts/generate.lua: its
  * sizes, strategies and the options each takes), made once here by a
  * generator, before any output is opened: the run then makes puzzles
- * with it. NULL when the request fails them. */
-static struct generator *check_request(const struct generate_request *req)
+ * with it. NULL when the request fails them. A rating band reaching past
+ * what the variant's puzzles rate is cut first, with a note. */
+static struct generator *check_request(struct generate_request *req)
 {
+    char note[512];
+    if (generate_cut_rating(req, note, sizeof note))
+        fprintf(stderr, "sudolab generate: note: %s\n", note);
     struct sl_error err = {0};
     struct generator *g = generator_new(req, &err);
     if (!g) fprintf(stderr, "sudolab generate: %s\n", err.msg);

@@ -11,6 +11,7 @@
 #define SUDOLAB_GENERATE_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "error.h"
@@ -70,6 +71,15 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
  * sizes and strategies, what each strategy takes, and the symmetries
  * (generate.lua's describe). 0, or -1 with err. */
 int generate_describe(const char *const *names, int n, struct sl_error *err);
+
+/* A rating band that reaches past the most the variant's puzzles of the
+ * request's size can rate, yet starts at or below it, cut to that most
+ * (generate_reach.c): 1 with the band lowered and a note for the user in
+ * note ("--rating 11.5-12.0 reaches past 11.8, ..."), else 0 and the
+ * request unchanged. The most is known only for a variant that sets
+ * shallow_search_to (scripts/variant.lua): sudolab.technique_top(n),
+ * as scripts/dig.lua's check_reach, which refuses a band wholly above. */
+int generate_cut_rating(struct generate_request *req, char *note, size_t cap);
 
 /* --- runs (generate_run.c) ------------------------------------------- */
 

@@ -287,6 +287,9 @@ static int variant_read(lua_State *L)
                              v->name, SL_MAX_SIZE, VARIANT_RULES_MAX);
     else
         snprintf(v->rules, sizeof v->rules, "%s", rules);
+    lua_getfield(L, 2, "shallow_search_to");
+    lua_Integer shallow = lua_tointegerx(L, -1, &isnum);
+    v->shallow_search_to = isnum && shallow > 0 && shallow <= SL_MAX_SIZE ? (int)shallow : 0;
     char bad[64];
     if (x->rc == 0 && variant_unknown_rule(v->rules, bad, sizeof bad))
         x->rc = sl_error_set(x->err, 0, 0,

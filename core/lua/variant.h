@@ -29,6 +29,7 @@ struct variant_spec {
     int size;
     int box_rows, box_cols;        /* 0, 0 for none */
     char rules[VARIANT_RULES_MAX]; /* the rules text */
+    int shallow_search_to;         /* its searches shallow up to this size (variant.lua), or 0 */
 };
 
 /* A variant found: the module name `require` loads it by, the search

@@ -106,9 +106,13 @@ static int arm_variant_file(const struct experiment *e, struct report_arm *a)
 /* The arm's names and options, checked as `sudolab generate` checks its
  * own: the grade against the rater's, the rest by the variant's script
  * (a generator made and dropped), so a bad arm stops the experiment
- * before any arm runs. */
-static int check_arm(const struct experiment *e, const struct report_arm *a, struct sl_error *err)
+ * before any arm runs; a rating band past the variant's reach is cut
+ * first, with a note (generate_cut_rating). */
+static int check_arm(const struct experiment *e, struct report_arm *a, struct sl_error *err)
 {
+    char note[512];
+    if (generate_cut_rating(&a->request, note, sizeof note))
+        fprintf(stderr, "sudolab report: note: %s: arm '%s': %s\n", e->path, a->name, note);
     if (a->grade[0] && grade_by_name(a->grade) < 0) {
         const char *names[GRADE_COUNT + 1];
         char msg[512];

@@ -1,0 +1,38 @@
+/*
+ * generate_reach.c — see generate.h: a rating band cut to the most a
+ * variant's puzzles can rate.
+ *
+ * `--rating 11.5-12` for antiknight ran to the 60 s time budget: the
+ * variant's check (scripts/dig.lua, check_reach) refuses a band wholly
+ * above the top, but one that meets it was taken whole, and each grid's
+ * dig aimed at ratings no such puzzle has. The part above the top is
+ * cut here, with a note, before the variant's own check; the cut band is
+ * the one the run aims at and the report records.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "generate.h"
+#include "technique.h"
+#include "variant.h"
+
+int generate_cut_rating(struct generate_request *req, char *note, size_t cap)
+{
+    if (req->rating_high <= 0) return 0;
+    struct variant_spec v;
+    struct sl_error err = {0};
+    /* A variant that does not load is the generator's to report. */
+    if (variant_load(req->variant, &v, &err)) return 0;
+    int n = req->size ? req->size : v.size;
+    if (!v.shallow_search_to || n > v.shallow_search_to) return 0;
+    /* Ratings are tenths: the top's own tenth, as check_reach prints it. */
+    double top = floor(technique_top_rating(n) * 10 + 0.5) / 10;
+    if (req->rating_high <= top + 1e-9 || req->rating_low > top + 1e-9) return 0;
+    snprintf(note, cap,
+             "--rating %.1f-%.1f reaches past %.1f, the most a %dx%d %s puzzle rates (the "
+             "techniques' top; their searches stay too shallow for more): looking for "
+             "%.1f-%.1f",
+             req->rating_low, req->rating_high, top, n, n, v.name, req->rating_low, top);
+    req->rating_high = top;
+    return 1;
+}
