@@ -80,6 +80,7 @@ hostile string_methods 2 0 ""
 hostile boxes_overflow 2 2 "boxes must be \"RxC\" (each 1..25)"
 hostile error_table 2 2 "error_table.lua:2: error object is a table value"
 hostile error_nil 2 2 "error_nil.lua:2: error object is a nil value"
+hostile nested_wraps 2 2 "^[^ ]*nested_wraps.lua:6: ([0-9]* times) C stack overflow\$"
 hostile nested_rule_error 2 2 \
     "nested_rule_error.lua:10: count: a Lua rule failed: \.\.\. [^ ]*nested_rule_error.lua:7: the innermost cause\$"
 

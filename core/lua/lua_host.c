@@ -13,6 +13,7 @@
 #include "lua_host.h"
 #include "lua_rule.h"
 
+#include <ctype.h>
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
@@ -595,12 +596,43 @@ static int host_message(lua_State *L)
     return 1;
 }
 
+/* The length of the place that opens text ("f.lua:12: ", a name and a
+ * line number, no blank before its ": "), or 0. */
+static size_t host_place_length(const char *text)
+{
+    size_t len = strcspn(text, " "), digits = 0;
+    if (len < 4 || text[len - 1] != ':' || text[len] != ' ') return 0;
+    while (digits + 2 < len && isdigit((unsigned char)text[len - 2 - digits])) digits++;
+    return digits && text[len - 2 - digits] == ':' ? len + 1 : 0;
+}
+
+/* msg into out (cap bytes) with each run of three or more copies of one
+ * place written once and counted: coroutines nested within each other
+ * each add their wrapper's place, and 198 copies of "f.lua:1: " once
+ * filled the whole message, cutting off its cause (C stack overflow). */
+static void host_error_squeeze(char *out, size_t cap, const char *msg)
+{
+    size_t used = 0;
+    while (*msg && used + 1 < cap) {
+        size_t place = host_place_length(msg), copies = 1;
+        while (place && strncmp(msg + copies * place, msg, place) == 0) copies++;
+        size_t take = copies >= 3 ? place : place ? place * copies : 1;
+        int n = snprintf(out + used, cap - used, "%.*s", (int)take, msg);
+        if (copies >= 3 && n >= 0 && (size_t)n < cap - used)
+            n += snprintf(out + used + n, cap - used - n, "(%zu times) ", copies);
+        used += n >= 0 && (size_t)n < cap - used ? (size_t)n : cap - used - 1;
+        msg += place ? place * copies : 1;
+    }
+    out[used] = '\0';
+}
+
 /* A script's error in err, cut as lua_rule_error_fit cuts: a nested
  * rule's innermost cause outlives the cut. */
 static void host_error_fit(struct sl_error *err, const char *msg)
 {
-    char fit[sizeof err->msg];
-    lua_rule_error_fit(fit, sizeof fit, msg);
+    char squeezed[4 * sizeof err->msg], fit[sizeof err->msg];
+    host_error_squeeze(squeezed, sizeof squeezed, msg);
+    lua_rule_error_fit(fit, sizeof fit, squeezed);
     sl_error_set(err, 0, 0, "%s", fit);
 }
 
