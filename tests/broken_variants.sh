@@ -170,6 +170,17 @@ check "noclues --stats: the variant's file and the method missing, not our line"
 run generate --variant "$T/path/noclues.lua" --grade easy
 check "noclues given as a file, graded: the file and the method rate" \
     eval 'rc_is 1 && err_has "variant noclues ($T/path/noclues.lua): its generator returned a table without the puzzle method rate"'
+# A user's debugging print: it went to standard output, into the
+# puzzles (and into solve --variant's answers); now to standard error.
+mkdir -p "$T/talk"
+printf 'print("debug: loading talky")\nreturn require("classic")\n' > "$T/talk/talky.lua"
+SUDOLAB_PATH="$T/talk" run generate --variant talky --count 2 --seed 1
+check "talky: a variant's print goes to standard error, not among the puzzles" \
+    eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 2 ] && ! grep -q debug "$T/out" && err_has "debug: loading talky"'
+printf "%s\n" "$PLAIN" > "$T/talk.txt"
+SUDOLAB_PATH="$T/talk" run solve --variant talky "$T/talk.txt"
+check "talky: nor among solve --variant's answers" \
+    eval '[ $(wc -l < "$T/out") -eq 1 ] && ! grep -q debug "$T/out" && err_has "debug: loading talky"'
 # Past the memory cap: generate takes no --max-memory, so its message must
 # not send the user to one ("see --max-memory", then "this command does
 # not take --max-memory").

@@ -17,7 +17,7 @@
 static const char *run(const char *text, long long instructions, size_t memory)
 {
     static struct sl_error err;
-    struct lua_limits limits = {instructions, memory, 30, 1};
+    struct lua_limits limits = {instructions, memory, 30, 1, 1};
     memset(&err, 0, sizeof err);
     struct lua_host *h = lua_host_new(&limits, ".", &err);
     if (h == NULL) return err.msg;

@@ -45,7 +45,7 @@ static const char *run_with(const char *file, const char *text, struct lua_limit
 
 static const char *run(const char *file, const char *text)
 {
-    return run_with(file, text, (struct lua_limits){50000000, (size_t)64 << 20, 30, 1});
+    return run_with(file, text, (struct lua_limits){50000000, (size_t)64 << 20, 30, 1, 1});
 }
 
 static void expect(const char *msg, const char *says)
@@ -127,7 +127,7 @@ static void test_tables_read_under_protection(void)
     free(v);
 
     /* A metamethod that loops stops at the budget, with its line. */
-    struct lua_limits limits = {1000000, (size_t)16 << 20, 30, 1};
+    struct lua_limits limits = {1000000, (size_t)16 << 20, 30, 1, 1};
     struct lua_host *h = lua_host_new(&limits, ".", &err);
     CU_ASSERT_EQUAL(
         lua_host_run_string(
@@ -145,14 +145,14 @@ static void test_time_budget(void)
 {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const char *msg = run_with(NULL, "while true do end", (struct lua_limits){0, 0, 0.3, 1});
+    const char *msg = run_with(NULL, "while true do end", (struct lua_limits){0, 0, 0.3, 1, 1});
     expect(msg, "t:1: time budget exceeded");
     CU_ASSERT_TRUE(seconds_since(&t0) < 10);
     /* A message handler that loops runs under the budget. */
-    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){1000000, 0, 30, 1});
+    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){1000000, 0, 30, 1, 1});
     expect(msg, "xpcall_handler.lua:2: instruction budget exceeded");
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){0, 0, 0.3, 1});
+    msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){0, 0, 0.3, 1, 1});
     expect(msg, "xpcall_handler.lua:2: time budget exceeded");
     CU_ASSERT_TRUE(seconds_since(&t0) < 10);
     /* xpcall still returns what xpcall returns. */
@@ -169,7 +169,7 @@ static void test_searches_charge_the_budget(void)
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     const char *msg =
-        run_with(HOSTILE "count_search.lua", NULL, (struct lua_limits){1000000, 0, 30, 1});
+        run_with(HOSTILE "count_search.lua", NULL, (struct lua_limits){1000000, 0, 30, 1, 1});
     expect(msg, "count_search.lua:5: count: instruction budget exceeded");
     expect(msg, "budget exhausted");
     CU_ASSERT_TRUE(seconds_since(&t0) < 5);
@@ -179,16 +179,17 @@ static void test_searches_charge_the_budget(void)
 
 static void test_c_memory_is_capped(void)
 {
-    const char *msg =
-        run_with(HOSTILE "memory_keep.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30, 1});
+    const char *msg = run_with(HOSTILE "memory_keep.lua", NULL,
+                               (struct lua_limits){0, (size_t)16 << 20, 30, 1, 1});
     expect(msg, "memory_keep.lua:5: count: not enough memory for the solver");
     /* Garbage solvers are collected to make room: no error. */
     CU_ASSERT_STRING_EQUAL(run_with(NULL, "for i = 1, 40 do sudolab.puzzle{size = 25}:count(1) end",
-                                    (struct lua_limits){0, (size_t)16 << 20, 30, 1}),
+                                    (struct lua_limits){0, (size_t)16 << 20, 30, 1, 1}),
                            "");
     /* The cap fires inside sudolab.read: nothing leaks (the sanitizer
      * build's leak check sees it). */
-    msg = run_with(HOSTILE "read_cap.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30, 1});
+    msg =
+        run_with(HOSTILE "read_cap.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30, 1, 1});
     expect(msg, "not enough memory");
     expect(run(HOSTILE "resurrect.lua", NULL),
            "resurrect.lua:10: add_rule: this puzzle was collected");
@@ -201,9 +202,9 @@ static void test_string_library_protected(void)
     expect(run(NULL, "setmetatable('', {})"), "bad argument #1 to 'setmetatable'");
     /* The empty string repeated 2^62 times is empty at once; a result
      * past the cap is refused before the work. */
-    expect(
-        run_with(HOSTILE "string_rep.lua", NULL, (struct lua_limits){0, (size_t)16 << 20, 30, 1}),
-        "not enough memory");
+    expect(run_with(HOSTILE "string_rep.lua", NULL,
+                    (struct lua_limits){0, (size_t)16 << 20, 30, 1, 1}),
+           "not enough memory");
     CU_ASSERT_STRING_EQUAL(run(NULL, "assert(('ab'):rep(3, ',') == 'ab,ab,ab')"), "");
 }
 

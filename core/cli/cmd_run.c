@@ -50,6 +50,7 @@ int cmd_run(int argc, char **argv)
     if (opt.max_memory) limits.memory = (size_t)opt.max_memory << 20;
     if (opt.max_seconds) limits.seconds = (double)opt.max_seconds;
     limits.named = 1;
+    limits.script_output = 1;
     struct sl_error err = {0};
     char path[VARIANT_PATH_MAX];
     struct lua_host *host = lua_host_new(&limits, variant_search_path(path, sizeof path), &err);

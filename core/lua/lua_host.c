@@ -522,9 +522,32 @@ static int host_panic(lua_State *L)
 
 /* Opens the libraries under a first run's budget, in protected mode: a
  * cap too small to hold them is an error, not a panic. */
+/* print, as the base library's, onto standard error: for every host but
+ * run's, whose script makes its own output. A variant's print once went
+ * into `generate`'s puzzles on standard output (and `solve --variant`'s
+ * answers, and play's screen). */
+static int host_print_stderr(lua_State *L)
+{
+    int n = lua_gettop(L);
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *text = luaL_tolstring(L, i, &len);
+        if (i > 1) fputc('\t', stderr);
+        fwrite(text, 1, len, stderr);
+        lua_pop(L, 1);
+    }
+    fputc('\n', stderr);
+    fflush(stderr);
+    return 0;
+}
+
 static int host_open(lua_State *L)
 {
     host_open_libraries(L);
+    if (!host_of(L)->limits.script_output) {
+        lua_pushcfunction(L, host_print_stderr);
+        lua_setglobal(L, "print");
+    }
     return 0;
 }
 

@@ -4,7 +4,8 @@
  *
  * One host is one lua_State, watched by a thread of its own while a script
  * runs: give each thread its own host. A script sees the
- * base library without dofile/loadfile (load takes text chunks only),
+ * base library without dofile/loadfile (load takes text chunks only;
+ * print writes to standard error unless the limits' script_output),
  * string, table, math, utf8, coroutine, os.clock/os.time, and `require`
  * limited to the script's own folder and the search path the host was
  * made with (variant.h's: $SUDOLAB_PATH, the project's variants/ and
@@ -31,6 +32,9 @@ struct lua_limits {
     int named;              /* 1: the command takes --max-instructions,
                                --max-memory and --max-seconds (run), and
                                the messages of the limits point to them */
+    int script_output;      /* 1: print writes to standard output (run, whose
+                               output the script makes); 0: to standard
+                               error, clear of a command's own output */
 };
 
 /* The defaults: SL_LUA_INSTRUCTIONS, SL_LUA_MEMORY and SL_LUA_SECONDS
