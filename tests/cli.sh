@@ -734,6 +734,15 @@ check "rate reports a malformed line with its position (exit 2)" eval 'rc_is 2 &
 run hint "$EASY"
 check "hint takes the puzzle itself as the operand" \
     eval 'rc_is 0 && out_is "r2c2: hidden single 6 in box 1 [1.2]"'
+# A 16x16 or 25x25 puzzle typed as the operand is 256 symbols or more,
+# past the longest file name: "cannot open: File name too long".
+G16=$("$S" fill --size 16 --seed 1)
+run hint ".${G16#?}"
+check "hint takes a 16x16 puzzle of 256 symbols as the operand" \
+    eval 'rc_is 0 && out_is "r1c1: full house 2 in row 1 [1.0]"'
+run solve ".${G16#?}"
+check "solve of a 256-symbol operand says it reads as a puzzle" \
+    eval 'rc_is 2 && err_has "File name too long; it reads as a puzzle"'
 MARKS=$(printf '%s' "$EASY" | awk '{ for (i = 1; i <= 81; i++) { c = substr($0, i, 1); printf "%s ", c == "0" ? "123456789" : c } }')
 run hint --state "$MARKS" "$EASY"
 check "hint --state starts from pencil marks" eval 'rc_is 0 && out_has "hidden single"'

@@ -123,6 +123,11 @@ static FILE *operand_open(const struct cmd_options *opt, const char *name)
 
 /* --- Operands in turn ------------------------------------------------------ */
 
+/* Whether fopen's errno says no file has the name: none by it, or a name
+ * past the system's longest (a 16x16 or 25x25 puzzle typed as the
+ * operand, 256 symbols or more, said "File name too long"). */
+static int named_no_file(int why) { return why == ENOENT || why == ENAMETOOLONG; }
+
 /* Opens operand name as f->in; ENOENT or the like when it cannot. */
 static int feed_open_operand(struct cmd_feed *f, const char *name)
 {
@@ -134,7 +139,7 @@ static int feed_open_operand(struct cmd_feed *f, const char *name)
     f->in = fopen(name, "rb");
     if (f->in) return 0;
     int why = errno;
-    if (why == ENOENT && (f->opt->text_operands || operand_is_link(name))) {
+    if (named_no_file(why) && (f->opt->text_operands || operand_is_link(name))) {
         f->in = operand_open(f->opt, name);
         if (f->in) f->file = "<argument>";
     }
@@ -162,7 +167,7 @@ static int feed_next_operand(struct cmd_feed *f, struct cmd_entry *e)
     if (why) {
         /* `sudolab solve 53..7...`: the file's error, and why the text
          * that names no file was not taken as a puzzle either */
-        int puzzle = why == ENOENT && !opt->text_operands && operand_reads(opt, name);
+        int puzzle = named_no_file(why) && !opt->text_operands && operand_reads(opt, name);
         *e = (struct cmd_entry){puzzle ? ENTRY_UNOPENED_PUZZLE : ENTRY_UNOPENED, name,
                                 .where = e->where, .why = why};
         return 1;
