@@ -215,6 +215,20 @@ check "trace with no terminal: names trace, exit 2" eval \
 $ENV "$S" trace > "$T/out" 2> "$T/err" < /dev/null
 rc=$?
 check "trace without a puzzle: usage, exit 2" eval '[ $rc -eq 2 ]'
+# Only the first puzzle of a file is played: the rest was read too, and a
+# bad line after it refused the game ("good_bad.txt:2:1: ...", exit 2).
+printf '%s\nxx bad\n' "$PUZZLE" > "$T/good_bad.txt"
+for command in play trace; do
+    $ENV "$S" $command "$T/good_bad.txt" > "$T/out" 2> "$T/err" < /dev/null
+    rc=$?
+    check "$command: a bad line after the first puzzle is not read" eval \
+        '[ $rc -eq 2 ] && grep -q "^sudolab $command: needs a terminal" "$T/err" && ! grep -q good_bad "$T/err"'
+done
+printf '\n\n' > "$T/blank.txt"
+$ENV "$S" trace "$T/blank.txt" > "$T/out" 2> "$T/err" < /dev/null
+rc=$?
+check "trace of a file with no puzzle: named with the command and file, exit 2" eval \
+    '[ $rc -eq 2 ] && grep -q -F "sudolab trace: $T/blank.txt: no puzzle in it" "$T/err"'
 $ENV "$S" play 11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 \
     > "$T/out" 2> "$T/err" < /dev/null
 rc=$?

@@ -10,9 +10,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_feed.h"
 #include "format_variant.h"
 #include "play.h"
 #include "play_scores.h"
+#include "variant.h"
 
 static const struct cmd_option_help play_options[] = {
     {"variant", "make a puzzle of variants/NAME.lua (default: classic); with FILE,\n"
@@ -99,13 +101,33 @@ static int take_first(void *arg, const struct cmd_puzzle *item)
     return f->have ? 0 : EXIT_BAD_INPUT;
 }
 
-/* Reads the first puzzle of the operands; 0, or an exit code. */
-static int read_first(struct cmd_options *opt, struct first_puzzle *f)
+/* Reads the operand up to its first puzzle, which is all play and trace
+ * use: a file of puzzles was read to its end (every later line parsed
+ * and its rules built), and a bad line after the first puzzle refused
+ * the game. 0, or an exit code (a bad entry before the first puzzle). */
+static int read_first(struct cmd_options *opt, struct first_puzzle *f, const char *command)
 {
     opt->text_operands = 1;
-    int code = cmd_for_each_puzzle(opt, take_first, f);
+    struct variant_spec variant;
+    struct sl_error err = {0};
+    if (opt->variant && variant_load(opt->variant, &variant, &err)) {
+        fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    struct cmd_loop *loop = cmd_loop_new(opt, opt->variant ? &variant : NULL, take_first, f);
+    struct cmd_feed *feed = cmd_feed_open(opt);
+    struct cmd_entry e;
+    int ready = cmd_entry_init(&e) == 0 && loop && feed;
+    while (ready && !f->have && cmd_feed_next(feed, &e)) cmd_loop_entry(loop, &e, stdout, stderr);
+    cmd_entry_free(&e);
+    cmd_feed_close(feed);
+    int code = loop ? cmd_loop_free(loop) : EXIT_BAD_INPUT;
+    if (!ready) {
+        fprintf(stderr, "sudolab %s: out of memory\n", command);
+        return EXIT_BAD_INPUT;
+    }
     if (code == 0 && !f->have) {
-        fprintf(stderr, "sudolab: no puzzle in the input\n");
+        fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command, opt->files[0]);
         code = EXIT_BAD_INPUT;
     }
     return code;
@@ -127,7 +149,7 @@ int cmd_play(int argc, char **argv)
     if (!opt.variant) cmd_warn_hidden("play", NULL); /* classic's Lua makes its games */
     static struct first_puzzle first;                /* large: not on the stack */
     if (opt.nfiles > 1) return cmd_usage_error(&play_spec, "one FILE or PUZZLE at most");
-    if (opt.nfiles == 1 && (code = read_first(&opt, &first)) != 0) return code;
+    if (opt.nfiles == 1 && (code = read_first(&opt, &first, "play")) != 0) return code;
     struct play_config c = {first.have ? first.line : NULL,
                             opt.variant,
                             opt.grade,
@@ -146,7 +168,7 @@ int cmd_trace(int argc, char **argv)
     if (code >= 0) return code;
     static struct first_puzzle first;
     if (opt.nfiles != 1) return cmd_usage_error(&trace_spec, "give one FILE or PUZZLE");
-    if ((code = read_first(&opt, &first)) != 0) return code;
+    if ((code = read_first(&opt, &first, "trace")) != 0) return code;
     struct play_config c = {first.line, NULL, NULL, 0, 0, opt.ascii, opt.delay_ms};
     return play_trace_run(&c);
 }
