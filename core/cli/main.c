@@ -55,7 +55,7 @@ static const struct subcommand subcommands[] = {
     {"render", cmd_render, "draw puzzles: a PDF booklet, or an SVG or PNG picture"},
     {"check", cmd_check, "warn about doubtful rule data and tell whether each puzzle is unique"},
     {"candidates", cmd_candidates, "the digits each cell holds in some solution"},
-    {"rules", cmd_rules, "list the rules a puzzle can use"},
+    {"rules", cmd_rules, "list the rules a puzzle can use, or describe one"},
     {"run", cmd_run, "run a Lua script in the sandbox, with the sudolab module"},
     {"variants", cmd_variants, "list the variants of variants/*.lua and $SUDOLAB_PATH"},
     {"version", cmd_version, "print the version"},

@@ -13,17 +13,21 @@
 #include "registry.h"
 #include "suggest.h"
 
-/* sudolab.rules() -> {{name=, summary=}, ...}: every rule the registry
- * holds, in its order. */
+/* sudolab.rules() -> {{name=, summary=, form=, arguments=, example=},
+ * ...}: every rule the registry holds, in its order, in the words of
+ * `sudolab rules NAME` (constraint.h). */
 static int api_rules(lua_State *L)
 {
     lua_createtable(L, registry_count(), 0);
     for (int i = 0; i < registry_count(); i++) {
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, registry_at(i)->name);
-        lua_setfield(L, -2, "name");
-        lua_pushstring(L, registry_at(i)->summary);
-        lua_setfield(L, -2, "summary");
+        const struct constraint_ops *ops = registry_at(i);
+        const char *keys[] = {"name", "summary", "form", "arguments", "example"};
+        const char *values[] = {ops->name, ops->summary, ops->form, ops->arguments, ops->example};
+        lua_createtable(L, 0, 5);
+        for (int k = 0; k < 5; k++) {
+            lua_pushstring(L, values[k]);
+            lua_setfield(L, -2, keys[k]);
+        }
         lua_rawseti(L, -2, i + 1);
     }
     return 1;

@@ -93,4 +93,13 @@ local names = {}
 for _, r in ipairs(sudolab.rules()) do names[#names + 1] = r.name end
 expect("rules listed", table.concat(names, " "), "classic killer diagonal oddeven jigsaw extra windoku differ relation thermo sum whispers renban palindrome between sandwich calcudoku binary")
 
+-- each rule's words (sudolab rules NAME): a form opening with its name,
+-- and an example line that reads as a puzzle of that rule
+for _, r in ipairs(sudolab.rules()) do
+  expect(r.name .. ": form", r.form:sub(1, #r.name), r.name)
+  expect(r.name .. ": arguments", type(r.arguments) == "string" and #r.arguments > 0, true)
+  local read = sudolab.read(r.example)
+  expect(r.name .. ": example reads", #read == 1 and read[1]:rules():find(r.name, 1, true) ~= nil, true)
+end
+
 check.finish()
