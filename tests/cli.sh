@@ -404,6 +404,9 @@ check "rules NAME describes the rule: its form, its arguments, a line" \
 run rules killer kiler
 check "rules with an unknown name exits 2 with a guess, describing none" \
     eval 'rc_is 2 && err_has "unknown rule '"'kiler'"'; did you mean '"'killer'"'?" && out_lines 0'
+run rules kropki
+check "rules of a variant's name says it is a variant, and names its rules" \
+    eval 'rc_is 2 && err_has "'"'kropki'"' is a variant, not a rule" && err_has "its rules: classic, relation" && out_lines 0'
 # Every rule's description: its form opens with its name, and its example
 # is a line of that rule that reads (count exits 0 or 1, never 2).
 for rule in $("$S" rules | cut -d' ' -f1); do

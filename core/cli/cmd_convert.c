@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "render_text.h"
 #include "suggest.h"
+#include "variant.h"
 
 static const struct cmd_option_help convert_options[] = {
     {"to", "the output form (default: sudolab)"},
@@ -241,21 +242,50 @@ static void rules_describe(const struct constraint_ops *ops)
            ops->arguments, ops->example);
 }
 
+/* `sudolab rules kropki`: a variant's name where a rule's goes. The
+ * variant's rule names into buf, joined by ", ": 1, or 0 when name is
+ * no variant (or one that does not load). */
+static int rules_of_variant(const char *name, char *buf, size_t cap)
+{
+    struct variant_spec v;
+    struct sl_error err = {0};
+    if (variant_is_file(name) || variant_load(name, &v, &err)) return 0;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const char *at = v.rules; *at && used < cap;) {
+        size_t item = strcspn(at, ";"), rule = strcspn(at, ";:");
+        int n = snprintf(buf + used, cap - used, "%s%.*s", used ? ", " : "", (int)rule, at);
+        used += n > 0 ? (size_t)n : 0;
+        at += item + (at[item] == ';');
+    }
+    return 1;
+}
+
+/* The refusal of an operand that names no rule: a variant's name told
+ * as one, with its rules; else the closest rule's name. */
+static int rules_unknown(const char *name)
+{
+    char msg[512], rules[256];
+    if (rules_of_variant(name, rules, sizeof rules))
+        return cmd_usage_error(&rules_spec,
+                               "'%s' is a variant, not a rule ('sudolab variants' lists them); "
+                               "its rules: %s",
+                               name, rules);
+    const char **known = malloc(((size_t)registry_count() + 1) * sizeof *known);
+    if (!known) return cmd_usage_error(&rules_spec, "out of memory");
+    for (int k = 0; k < registry_count(); k++) known[k] = registry_at(k)->name;
+    known[registry_count()] = NULL;
+    suggest_unknown("rule", name, known, msg, sizeof msg);
+    free(known);
+    return cmd_usage_error(&rules_spec, "%s", msg);
+}
+
 /* Every operand must name a rule before any is described, so a slip
  * among several prints no half answer. */
 static int rules_describe_named(int count, char **names)
 {
-    for (int i = 0; i < count; i++) {
-        if (registry_find(names[i], strlen(names[i]))) continue;
-        const char **known = malloc(((size_t)registry_count() + 1) * sizeof *known);
-        if (!known) return cmd_usage_error(&rules_spec, "out of memory");
-        for (int k = 0; k < registry_count(); k++) known[k] = registry_at(k)->name;
-        known[registry_count()] = NULL;
-        char msg[512];
-        suggest_unknown("rule", names[i], known, msg, sizeof msg);
-        free(known);
-        return cmd_usage_error(&rules_spec, "%s", msg);
-    }
+    for (int i = 0; i < count; i++)
+        if (!registry_find(names[i], strlen(names[i]))) return rules_unknown(names[i]);
     for (int i = 0; i < count; i++) {
         if (i) putchar('\n');
         rules_describe(registry_find(names[i], strlen(names[i])));
