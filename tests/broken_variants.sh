@@ -181,6 +181,17 @@ printf "%s\n" "$PLAIN" > "$T/talk.txt"
 SUDOLAB_PATH="$T/talk" run solve --variant talky "$T/talk.txt"
 check "talky: nor among solve --variant's answers" \
     eval '[ $(wc -l < "$T/out") -eq 1 ] && ! grep -q debug "$T/out" && err_has "debug: loading talky"'
+# A precompiled chunk (string.dump's bytes, written by run's print):
+# "attempt to load a binary chunk (mode is 't')", with no file named.
+mkdir -p "$T/bin"
+printf 'print(string.dump(function() return require("classic") end))\n' > "$T/dump.lua"
+"$S" run "$T/dump.lua" > "$T/bin/dumped.lua"
+run run "$T/bin/dumped.lua"
+check "dumped: run names the file of a binary chunk" \
+    eval 'rc_is 2 && err_has "$T/bin/dumped.lua: a precompiled (binary) chunk, which the sandbox does not load"'
+SUDOLAB_PATH="$T/bin" run generate --variant dumped
+check "dumped: generate --variant names it too" \
+    eval 'rc_is 2 && err_has "$T/bin/dumped.lua: a precompiled (binary) chunk"'
 # Past the memory cap: generate takes no --max-memory, so its message must
 # not send the user to one ("see --max-memory", then "this command does
 # not take --max-memory").

@@ -318,6 +318,24 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
     return S_ISREG(st.st_mode) ? 1 : -1;
 }
 
+/* luaL_loadfilex in text mode, its refusal of a binary chunk named with
+ * the file: Lua's own words ("attempt to load a binary chunk (mode is
+ * 't')") carry no place, and `sudolab run`, require and a variant's
+ * generate said them alone. Its result and stack are luaL_loadfilex's. */
+static int host_load_file(lua_State *L, const char *path)
+{
+    int status = luaL_loadfilex(L, path, "t");
+    const char *msg = status == LUA_ERRSYNTAX ? lua_tostring(L, -1) : NULL;
+    if (msg && strncmp(msg, "attempt to load a binary chunk", 30) == 0) {
+        lua_pop(L, 1);
+        lua_pushfstring(L,
+                        "%s: a precompiled (binary) chunk, which the sandbox does not load: give "
+                        "its Lua source",
+                        path);
+    }
+    return status;
+}
+
 /* The value a module holds in the loaded table while it runs: a module
  * that requires itself, directly or round a cycle, finds it. */
 static const char host_loading = 0;
@@ -326,7 +344,7 @@ static const char host_loading = 0;
  * stack below) and returns it. */
 static int host_require_file(lua_State *L, const char *name, const char *file)
 {
-    if (luaL_loadfilex(L, file, "t") != LUA_OK) return lua_error(L);
+    if (host_load_file(L, file) != LUA_OK) return lua_error(L);
     lua_pushlightuserdata(L, (void *)&host_loading);
     lua_setfield(L, -3, name);
     lua_pushstring(L, name);
@@ -798,7 +816,7 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
 int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_error *err)
 {
     snprintf(h->script, sizeof h->script, "%s", path);
-    if (luaL_loadfilex(h->L, path, "t") != LUA_OK) {
+    if (host_load_file(h->L, path) != LUA_OK) {
         sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
         lua_pop(h->L, 1);
         return -1;
@@ -828,7 +846,7 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
         lua_rawseti(L, -2, i + 1);
     }
     lua_setglobal(L, "arg");
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+    if (host_load_file(L, path) != LUA_OK) {
         sl_error_set(err, 0, 0, "%s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return -1;
