@@ -18,7 +18,9 @@
 
 int generate_cut_rating(struct generate_request *req, char *note, size_t cap)
 {
-    if (req->rating_high <= 0) return 0;
+    /* The top grows with the size: a band within 1x1's (9.1) is within
+     * every size's, and needs no variant loaded (an interpreter's start). */
+    if (req->rating_high <= technique_top_rating(1) + 1e-9) return 0;
     struct variant_spec v;
     struct sl_error err = {0};
     /* A variant that does not load is the generator's to report. */
