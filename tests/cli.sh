@@ -586,6 +586,14 @@ check "run passes arguments and prints" eval 'rc_is 0 && out_is "1	2	a	b"'
 run run "$T/ok.lua" --max-memory 3 -- x
 check "run: what follows the script is the script's, options too" \
     eval 'rc_is 0 && out_is "1	4	--max-memory	3	--	x"'
+# "-" is standard input, as for every other command: it said "cannot
+# open -: No such file or directory".
+run_in "$T/ok.lua" run - a b
+check "run - reads the script from standard input, its arguments after" \
+    eval 'rc_is 0 && out_is "1	2	a	b"'
+printf 'local x = 1\nerror("boom")\n' > "$T/boom.lua"
+run_in "$T/boom.lua" run -
+check "run -: its errors name stdin and the line" eval 'rc_is 2 && err_has "stdin:2: boom"'
 run run --max-memry 3 "$T/ok.lua"
 check "run: an unknown option is named with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--max-memry'"'; did you mean '"'--max-memory'"'?" && out_lines 0'

@@ -29,9 +29,9 @@ static const struct cmd_spec run_spec = {
     "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
     "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
     "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
-    "script as `...` and in `arg`; options come before SCRIPT.lua. A script that\n"
-    "runs past its instruction budget, memory cap or time budget is stopped with\n"
-    "an error.\n",
+    "script as `...` and in `arg`; options come before SCRIPT.lua, which may be -\n"
+    "for standard input. A script that runs past its instruction budget, memory\n"
+    "cap or time budget is stopped with an error.\n",
     run_options,
     "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
     "(printed as FILE:LINE: message).\n",

@@ -324,14 +324,16 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
  * generate said them alone. Its result and stack are luaL_loadfilex's. */
 static int host_load_file(lua_State *L, const char *path)
 {
-    int status = luaL_loadfilex(L, path, "t");
+    /* "-" is standard input, as for the other commands (chunk "stdin") */
+    int in = strcmp(path, "-") == 0;
+    int status = luaL_loadfilex(L, in ? NULL : path, "t");
     const char *msg = status == LUA_ERRSYNTAX ? lua_tostring(L, -1) : NULL;
     if (msg && strncmp(msg, "attempt to load a binary chunk", 30) == 0) {
         lua_pop(L, 1);
         lua_pushfstring(L,
                         "%s: a precompiled (binary) chunk, which the sandbox does not load: give "
                         "its Lua source",
-                        path);
+                        in ? "stdin" : path);
     }
     return status;
 }
@@ -832,7 +834,7 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
     if (argc < 0 || argc > 100000 || !lua_checkstack(L, argc + 4))
         return sl_error_set(err, 0, 0, "%s: too many arguments (%d)", path, argc);
     snprintf(h->script_dir, sizeof h->script_dir, "%s", path);
-    snprintf(h->script, sizeof h->script, "%s", path);
+    snprintf(h->script, sizeof h->script, "%s", strcmp(path, "-") == 0 ? "stdin" : path);
     char *slash = strrchr(h->script_dir, '/');
     if (slash)
         *slash = '\0';
