@@ -30,11 +30,15 @@ int generate_cut_rating(struct generate_request *req, char *note, size_t cap)
     /* Ratings are tenths: the top's own tenth, as check_reach prints it. */
     double top = floor(technique_top_rating(n) * 10 + 0.5) / 10;
     if (req->rating_high <= top + 1e-9 || req->rating_low > top + 1e-9) return 0;
+    char band[32]; /* what is looked for: one rating when the band starts at the top */
+    if (req->rating_low > top - 1e-9)
+        snprintf(band, sizeof band, "%.1f", top);
+    else
+        snprintf(band, sizeof band, "%.1f-%.1f", req->rating_low, top);
     snprintf(note, cap,
              "--rating %.1f-%.1f reaches past %.1f, the most a %dx%d %s puzzle rates (the "
-             "techniques' top; their searches stay too shallow for more): looking for "
-             "%.1f-%.1f",
-             req->rating_low, req->rating_high, top, n, n, v.name, req->rating_low, top);
+             "techniques' top; their searches stay too shallow for more): looking for %s",
+             req->rating_low, req->rating_high, top, n, n, v.name, band);
     req->rating_high = top;
     return 1;
 }
