@@ -622,6 +622,34 @@ static void test_rules_field_kept(void)
     fclose(in);
 }
 
+/* A sudolab line that parses, then is refused for its shape (--size,
+ * --boxes), leaves no field behind: the parse had set one, and
+ * reader_rules_field must not answer for a puzzle it did not return. */
+static void test_rules_field_refused_shape(void)
+{
+    static const char line[] = "sudolab 9 3x3 classic;differ:0-1 " EMPTY81 "\n";
+    struct session s;
+    session_open(&s, line, &(struct reader_options){.size = 4});
+    CU_ASSERT_EQUAL(session_next(&s), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s.err.msg, "the size is set to 4"));
+    CU_ASSERT_EQUAL(s.src.rules_len, 0);
+    session_close(&s);
+
+    FILE *in = fmemopen((void *)line, strlen(line), "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+    struct puzzle_reader *r = reader_open(in, &(struct reader_options){.box_rows = -1});
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    struct puzzle p;
+    struct sl_error err = {0};
+    size_t len = 99;
+    CU_ASSERT_EQUAL(reader_next(r, &p, NULL, &err), -1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.msg, "the boxes are set to none"));
+    CU_ASSERT_PTR_NULL(reader_rules_field(r, &len));
+    CU_ASSERT_EQUAL(len, 0);
+    reader_close(r);
+    fclose(in);
+}
+
 /* A ruleset that keeps the field it was built from matches a puzzle of
  * the same bytes at once; any other field (one pair changed, the same
  * pairs in another order, another geometry, a classic line's) gets the
@@ -678,6 +706,7 @@ void tests_register(void)
     CU_add_test(s, "sudolab line errors", test_sudolab_errors);
     CU_add_test(s, "cell numbers with leading zeros", test_cell_numbers);
     CU_add_test(s, "a sudolab line's rules field is kept", test_rules_field_kept);
+    CU_add_test(s, "a line refused for its shape keeps no field", test_rules_field_refused_shape);
     CU_add_test(s, "a kept rules field matches its own bytes", test_rules_field_match);
     CU_add_test(s, "killer CSV and line", test_killer_csv_and_line);
     CU_add_test(s, "killer line errors", test_killer_line_errors);
