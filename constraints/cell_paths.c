@@ -9,9 +9,10 @@
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Read by hand, not by strtol: a line of pairs holds hundreds of cell
- * numbers, and strtol's locale and sign handling cost most of reading
- * them. The value stops growing once it reaches ncells, so a run of any
- * length neither overflows nor turns into a cell: strtol's answer. */
+ * numbers, and strtol's locale and sign handling were most of the work
+ * of reading them (scripts/RESULTS.md, kparse). The value stops growing
+ * once it reaches ncells, so a run of any length neither overflows nor
+ * wraps into a cell: strtol's answer. */
 int cell_paths_number(const char **at, int ncells)
 {
     const char *digit = *at;
@@ -38,10 +39,11 @@ int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long
                     struct cell_paths *paths, struct sl_error *err)
 {
     /* Room for the most cells text can hold (a digit each, and a
-     * separator between two), and as many path starts: counting the
-     * separators first cost a third of reading a line of pairs, and the
-     * room past the count is some bytes a byte of text, for as long as
-     * the rule lives. */
+     * separator between two), and as many path starts, rather than a
+     * first pass counting the separators, a large part of reading a line
+     * of pairs (scripts/RESULTS.md, kparse). The price: the two arrays
+     * hold up to four bytes a byte of text, for as long as the rule
+     * lives. */
     size_t room = strlen(text) / 2 + 2;
     paths->count = 0;
     paths->start = malloc(room * sizeof *paths->start);
