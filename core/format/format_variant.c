@@ -304,7 +304,10 @@ static int sudolab_parse(const char *text, size_t len, struct puzzle *p,
         return -1;
     }
     variant_source(where, 0, g.ncells, f[4].col, 1);
-    /* Kept only when it fits whole: a cut field would match another. */
+    /* Kept only when it fits whole: a cut field would match another. A
+     * generated line always fits, so its check (lua_generate.c) never
+     * falls back to writing the rules out. */
+    _Static_assert(SL_SOURCE_RULES_MAX >= GENERATE_LINE_MAX, "a generated line's field is kept");
     where->rules_len = f[3].len <= sizeof where->rules ? f[3].len : 0;
     memcpy(where->rules, f[3].text, where->rules_len);
     return 0;
