@@ -678,9 +678,11 @@ static void test_rules_field_match(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct session s;
         CU_ASSERT_EQUAL_FATAL(read_one(&s, cases[i].line, 0), 1);
-        const char *field = s.src.rules_len ? s.src.rules : NULL;
+        size_t len = 99;
+        const char *field = source_rules_field(&s.src, &len);
+        CU_ASSERT_TRUE(field ? len == s.src.rules_len : len == 0 && s.src.rules_len == 0);
         CU_ASSERT_EQUAL(ruleset_matches(rs, &s.p), cases[i].matches);
-        CU_ASSERT_EQUAL(ruleset_matches_field(rs, &s.p, field, s.src.rules_len), cases[i].matches);
+        CU_ASSERT_EQUAL(ruleset_matches_field(rs, &s.p, field, len), cases[i].matches);
         session_close(&s);
     }
     /* The field is trusted, not checked: kept for rules it did not make,

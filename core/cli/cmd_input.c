@@ -55,25 +55,27 @@ static int loop_set_rules(struct cmd_loop *loop, struct ruleset *rs, int size)
     return 0;
 }
 
-/* The rules field p was read from (format.h), or NULL: *len its length. */
-static const char *source_field(const struct puzzle_source *where, size_t *len)
-{
-    *len = where->rules_len;
-    return where->rules_len ? where->rules : NULL;
-}
-
 /* 1 when rs (NULL: none) is the ruleset for p, read from where. */
 static int rules_fit(const struct ruleset *rs, const struct puzzle *p,
                      const struct puzzle_source *where)
 {
     size_t len;
-    const char *field = source_field(where, &len);
+    const char *field = source_rules_field(where, &len);
     return rs && ruleset_matches_field(rs, p, field, len);
 }
 
-/* The ruleset for p: the last one when the rules are the same. It keeps
- * p's rules field, so that the next puzzle of the same field is known to
- * fit without its rules being written out. */
+/* rs, just built from the puzzle read from where, keeps where's rules
+ * field, so that the next puzzle of the same field is known to fit
+ * without its rules being written out. Out of memory it keeps none,
+ * and the matches write the rules out. */
+static void keep_source_field(struct ruleset *rs, const struct puzzle_source *where)
+{
+    size_t len;
+    const char *field = source_rules_field(where, &len);
+    ruleset_keep_field(rs, field, len);
+}
+
+/* The ruleset for p: the last one when the rules are the same. */
 static int prepare_rules(struct cmd_loop *loop, const struct puzzle *p,
                          const struct puzzle_source *where, const char *file)
 {
@@ -85,9 +87,7 @@ static int prepare_rules(struct cmd_loop *loop, const struct puzzle *p,
         loop_error(loop, file, &err);
         return -1;
     }
-    size_t len;
-    const char *field = source_field(where, &len);
-    ruleset_keep_field(loop->rules, field, len); /* none when out of memory: the slow match */
+    keep_source_field(loop->rules, where);
     return 0;
 }
 
@@ -113,9 +113,7 @@ static int prepare_lean(struct cmd_loop *loop, const struct puzzle *p,
     lean_free(loop);
     struct ruleset *rs = ruleset_build_lean(p, &err);
     if (rs == NULL) return -1;
-    size_t len;
-    const char *field = source_field(where, &len);
-    ruleset_keep_field(rs, field, len);
+    keep_source_field(rs, where);
     if (!rs->lean) { /* the whole ruleset, for prepare_rules to find */
         loop_set_rules(loop, rs, p->geo.size);
         return -1;

@@ -871,10 +871,15 @@ void reader_restart(struct puzzle_reader *r, FILE *in)
     r->count = 0;
 }
 
+const char *source_rules_field(const struct puzzle_source *where, size_t *len)
+{
+    *len = where->rules_len;
+    return where->rules_len ? where->rules : NULL;
+}
+
 const char *reader_rules_field(const struct puzzle_reader *r, size_t *len)
 {
-    *len = r->src.rules_len;
-    return r->src.rules_len ? r->src.rules : NULL;
+    return source_rules_field(&r->src, len);
 }
 
 int reader_holds_more(const struct puzzle_reader *r) { return r->count > 0 || r->at_end; }

@@ -91,10 +91,13 @@ struct puzzle_reader *reader_open(FILE *in, const struct reader_options *opt);
 int reader_next(struct puzzle_reader *r, struct puzzle *p, struct puzzle_source *where,
                 struct sl_error *err);
 void reader_close(struct puzzle_reader *r);
-/* The rules field (puzzle_source.rules) of the puzzle the last
- * reader_next read with where NULL, into *len; NULL when it read into a
- * where, read no puzzle, or the puzzle has no such field. Valid until the
- * next reader_next. */
+/* where's rules field (puzzle_source.rules), its length into *len; NULL
+ * (and 0) when it has none. */
+const char *source_rules_field(const struct puzzle_source *where, size_t *len);
+/* The rules field of the puzzle the last reader_next read with where
+ * NULL, as source_rules_field; NULL when it read into a where, read no
+ * puzzle, or the puzzle has no such field. Valid until the next
+ * reader_next. */
 const char *reader_rules_field(const struct puzzle_reader *r, size_t *len);
 /* 1 when the next reader_next needs no more of the stream than the
  * reader holds (lines read ahead, or the end seen), else 0. */
