@@ -540,8 +540,6 @@ static int host_panic(lua_State *L)
     _exit(2);
 }
 
-/* Opens the libraries under a first run's budget, in protected mode: a
- * cap too small to hold them is an error, not a panic. */
 /* print, as the base library's, onto standard error: for every host but
  * run's, whose script makes its own output. A variant's print once went
  * into `generate`'s puzzles on standard output (and `solve --variant`'s
@@ -561,6 +559,8 @@ static int host_print_stderr(lua_State *L)
     return 0;
 }
 
+/* Opens the libraries under a first run's budget, in protected mode: a
+ * cap too small to hold them is an error, not a panic. */
 static int host_open(lua_State *L)
 {
     host_open_libraries(L);
@@ -639,12 +639,19 @@ static int host_message(lua_State *L)
     return 1;
 }
 
+/* The longest place host_place_length looks for: a chunk's name as Lua
+ * cuts it, a line number and the colons. Bounded, so that a long message
+ * without blanks is not scanned to its end at every byte. */
+#define HOST_PLACE_MAX (LUA_IDSIZE + 24)
+
 /* The length of the place that opens text ("f.lua:12: ", a name and a
  * line number, no blank before its ": "), or 0. */
 static size_t host_place_length(const char *text)
 {
-    size_t len = strcspn(text, " "), digits = 0;
-    if (len < 4 || text[len - 1] != ':' || text[len] != ' ') return 0;
+    size_t avail = strnlen(text, HOST_PLACE_MAX);
+    const char *blank = memchr(text, ' ', avail);
+    size_t len = blank ? (size_t)(blank - text) : 0, digits = 0;
+    if (len < 4 || text[len - 1] != ':') return 0;
     while (digits + 2 < len && isdigit((unsigned char)text[len - 2 - digits])) digits++;
     return digits && text[len - 2 - digits] == ':' ? len + 1 : 0;
 }
