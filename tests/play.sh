@@ -229,6 +229,10 @@ $ENV "$S" trace "$T/blank.txt" > "$T/out" 2> "$T/err" < /dev/null
 rc=$?
 check "trace of a file with no puzzle: named with the command and file, exit 2" eval \
     '[ $rc -eq 2 ] && grep -q -F "sudolab trace: $T/blank.txt: no puzzle in it" "$T/err"'
+printf '\n' | $ENV "$S" trace - > "$T/out" 2> "$T/err"
+rc=$?
+check "trace of standard input with no puzzle: named <stdin>, exit 2" eval \
+    '[ $rc -eq 2 ] && grep -q -F "sudolab trace: <stdin>: no puzzle in it" "$T/err"'
 $ENV "$S" play 11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 \
     > "$T/out" 2> "$T/err" < /dev/null
 rc=$?

@@ -81,6 +81,9 @@ struct cmd_options {
      * about entries (and a visit's, to cmd_puzzle's err) go nowhere, the
      * first run having said them. */
     int quiet_entries;
+    /* Set by play and trace, which take one puzzle: reading stops at the
+     * first puzzle visited, so a bad line after it is never read. */
+    int first_puzzle_only;
 };
 
 /* An option a command takes, by its long name, and its help (lines

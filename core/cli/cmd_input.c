@@ -28,6 +28,7 @@ struct cmd_loop {
     long serials;
     FILE *out, *err; /* the current entry's streams */
     int status;
+    long visits; /* puzzles handed to visit */
 };
 
 static int worst(int a, int b) { return a > b ? a : b; }
@@ -173,6 +174,7 @@ static void visit_puzzle(struct cmd_loop *loop, const char *file, const struct p
                                   loop->out,
                                   loop->err,
                                   loop->settled};
+        loop->visits++;
         loop->status = worst(loop->status, loop->visit(loop->arg, &item));
         return;
     }
@@ -189,6 +191,7 @@ static void visit_puzzle(struct cmd_loop *loop, const char *file, const struct p
     }
     struct cmd_puzzle item = {
         file, p, where, loop->rules, loop->solver, loop->rules_serial, loop->out, loop->err, NULL};
+    loop->visits++;
     loop->status = worst(loop->status, loop->visit(loop->arg, &item));
 }
 
@@ -271,7 +274,7 @@ static int for_each_entry(const struct cmd_options *opt, const struct variant_sp
     struct cmd_entry e;
     FILE *sink = opt->quiet_entries ? fopen("/dev/null", "w") : NULL;
     int ready = cmd_entry_init(&e) == 0 && loop && feed && (sink || !opt->quiet_entries);
-    while (ready && cmd_feed_next(feed, &e)) {
+    while (ready && !(opt->first_puzzle_only && loop->visits) && cmd_feed_next(feed, &e)) {
         cmd_loop_entry(loop, &e, stdout, sink ? sink : stderr);
         if (cmd_feed_would_wait(feed)) fflush(stdout);
     }

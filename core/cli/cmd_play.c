@@ -108,26 +108,11 @@ static int take_first(void *arg, const struct cmd_puzzle *item)
 static int read_first(struct cmd_options *opt, struct first_puzzle *f, const char *command)
 {
     opt->text_operands = 1;
-    struct variant_spec variant;
-    struct sl_error err = {0};
-    if (opt->variant && variant_load(opt->variant, &variant, &err)) {
-        fprintf(stderr, "--variant %s: %s\n", opt->variant, err.msg);
-        return EXIT_BAD_INPUT;
-    }
-    struct cmd_loop *loop = cmd_loop_new(opt, opt->variant ? &variant : NULL, take_first, f);
-    struct cmd_feed *feed = cmd_feed_open(opt);
-    struct cmd_entry e;
-    int ready = cmd_entry_init(&e) == 0 && loop && feed;
-    while (ready && !f->have && cmd_feed_next(feed, &e)) cmd_loop_entry(loop, &e, stdout, stderr);
-    cmd_entry_free(&e);
-    cmd_feed_close(feed);
-    int code = loop ? cmd_loop_free(loop) : EXIT_BAD_INPUT;
-    if (!ready) {
-        fprintf(stderr, "sudolab %s: out of memory\n", command);
-        return EXIT_BAD_INPUT;
-    }
+    opt->first_puzzle_only = 1;
+    int code = cmd_for_each_puzzle(opt, take_first, f);
     if (code == 0 && !f->have) {
-        fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command, opt->files[0]);
+        const char *name = strcmp(opt->files[0], "-") == 0 ? "<stdin>" : opt->files[0];
+        fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command, name);
         code = EXIT_BAD_INPUT;
     }
     return code;
