@@ -386,7 +386,7 @@ static int binary_marks(const void *self, const struct geometry *g, struct mark_
 
 const struct constraint_ops binary_constraint = {
     .name = "binary",
-    .summary = "two symbols, as many of each in every line, never three alike in a row",
+    .summary = "two symbols, as many of each in every line, no three alike in a row",
     .form = "binary[:u]",
     .arguments = "No arguments, or 'u' for unique lines (no two rows, no two columns\n"
                  "alike). Symbols 1 and 2; the size is even (4..16) and the rule stands\n"

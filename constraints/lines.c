@@ -487,9 +487,9 @@ const struct constraint_ops whispers_constraint = {
     .name = "whispers",
     .summary = "neighbours on each line differ by at least 5 (German whispers)",
     .form = "whispers:PATHS",
-    .arguments =
-        "PATHS  lines a-b-c,d-e,... of 2 or more cells, along which neighbours\n"
-        "       differ by at least (N+1)/2 (5 on a 9x9); cells are numbered 0..N*N-1 row by row\n",
+    .arguments = "PATHS  lines a-b-c,d-e,... of 2 or more cells, along which neighbours\n"
+                 "       differ by at least (N+1)/2 (5 on a 9x9); cells are numbered\n"
+                 "       0..N*N-1 row by row\n",
     .example = "sudolab 9 3x3 classic;whispers:0-1-2 "
                ".................................................................................",
     .parse = whispers_parse,

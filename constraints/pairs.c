@@ -75,7 +75,7 @@ static int differ_marks(const void *self, const struct geometry *g, struct mark_
 
 const struct constraint_ops differ_constraint = {
     .name = "differ",
-    .summary = "listed pairs of cells hold different digits (anti-knight, anti-king...)",
+    .summary = "listed cell pairs hold different digits (anti-knight, anti-king...)",
     .form = "differ:PAIRS",
     .arguments = "PAIRS  pairs a-b,c-d,... whose two cells hold different digits; \n"
                  "       cells are numbered 0..N*N-1 row by row\n",

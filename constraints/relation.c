@@ -263,7 +263,7 @@ static int relation_marks(const void *self, const struct geometry *g, struct mar
 
 const struct constraint_ops relation_constraint = {
     .name = "relation",
-    .summary = "paired cells whose digits obey a table (non-consecutive, kropki, XV, >)",
+    .summary = "cell pairs whose digits obey a table (non-consecutive, kropki, XV, >)",
     .form = "relation:TABLE:PAIRS[|TABLE:PAIRS...]",
     .arguments = "TABLE  N hex masks joined by '.': bit e-1 of mask d is set when the\n"
                  "       second cell may hold e while the first holds d\n"

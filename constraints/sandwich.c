@@ -230,7 +230,7 @@ static int sandwich_marks(const void *self, const struct geometry *g, struct mar
 
 const struct constraint_ops sandwich_constraint = {
     .name = "sandwich",
-    .summary = "a clue is the sum of the digits between the 1 and the 9 of its row or column",
+    .summary = "a clue sums the digits between the 1 and the 9 of its row or column",
     .form = "sandwich:CLUES",
     .arguments = "CLUES  r1=10,c5=0,...: a row (r) or column (c), numbered from 1, and the\n"
                  "       sum of the digits between its 1 and its N; each line at most\n"

@@ -23,8 +23,9 @@ static int api_rules(lua_State *L)
         const struct constraint_ops *ops = registry_at(i);
         const char *keys[] = {"name", "summary", "form", "arguments", "example"};
         const char *values[] = {ops->name, ops->summary, ops->form, ops->arguments, ops->example};
-        lua_createtable(L, 0, 5);
-        for (int k = 0; k < 5; k++) {
+        int nkeys = (int)(sizeof keys / sizeof keys[0]);
+        lua_createtable(L, 0, nkeys);
+        for (int k = 0; k < nkeys; k++) {
             lua_pushstring(L, values[k]);
             lua_setfield(L, -2, keys[k]);
         }
