@@ -160,6 +160,12 @@ echo "$E9" > "$T/e9"
 run count --estimate --json "$T/e9"
 check "empty 9x9: 6,670,903,752,021,072,936,960 within the interval, at most 15% wide" \
     within 6670903752021072936960 0.15
+# Beside each number too large for a double (an empty 25x25's), its log10.
+check "log10_estimate and log10_high are the estimate's and the high end's" awk \
+    -v e="$(field "$T/out" estimate)" -v le="$(field "$T/out" log10_estimate)" \
+    -v h="$(field "$T/out" high)" -v lh="$(field "$T/out" log10_high)" \
+    'BEGIN { d1 = log(e) / log(10) - le; d2 = log(h) / log(10) - lh;
+             exit !(le > 21 && d1 * d1 < 1e-8 && d2 * d2 < 1e-8) }'
 exact=$("$S" count --limit 2000 "$T/amb")
 check "the 1158-solution puzzle counts 1158 exactly" [ "$exact" = 1158 ]
 run count --estimate --json --probes 20000 "$T/amb"

@@ -6,6 +6,8 @@
  * count --estimate, an estimate of a count too large to make
  * (estimate.h).
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +169,17 @@ static long estimate_probes_for(int ncells)
     return (long)(CLI_ESTIMATE_PROBES * full / ((long long)ncells * ncells));
 }
 
+/* A JSON field with log10 of x, or null for 0: an empty 25x25's count
+ * and interval run past a double's range (1.8e308), where JSON readers
+ * that parse numbers as doubles read them as infinite. */
+static void print_log10_field(FILE *out, const char *name, long double x, const char *after)
+{
+    if (x > 0)
+        fprintf(out, "\"%s\":%.6Lf%s", name, log10l(x), after);
+    else
+        fprintf(out, "\"%s\":null%s", name, after);
+}
+
 int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *item)
 {
     long probes = opt->probes ? opt->probes : estimate_probes_for(item->puzzle->geo.ncells);
@@ -181,13 +194,15 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
         fputs(opt->json ? "{\"estimate\":null}\n" : "?\n", item->out);
         return EXIT_GAVE_UP;
     }
-    if (opt->json)
+    if (opt->json) {
         fprintf(item->out,
                 "{\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
-                "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95}\n",
+                "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95,",
                 e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
                 (unsigned long long)opt->seed);
-    else
+        print_log10_field(item->out, "log10_estimate", e.mean, ",");
+        print_log10_field(item->out, "log10_high", e.high, "}\n");
+    } else
         fprintf(item->out, "%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean,
                 e.low, e.high, e.probes, (unsigned long long)opt->seed);
     return 0;
