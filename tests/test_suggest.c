@@ -41,6 +41,11 @@ static void test_suggestions(void)
     CU_ASSERT_PTR_NULL(suggest_name("hard", grades)); /* a name itself */
     CU_ASSERT_PTR_NULL(suggest_name("x", grades));    /* one letter: no guess */
     CU_ASSERT_PTR_NULL(suggest_name("impossible", grades));
+    /* Caps lock: the same letters in another case, however long. */
+    CU_ASSERT_STRING_EQUAL(suggest_name("EXTREME", grades), "extreme");
+    CU_ASSERT_STRING_EQUAL(suggest_name("Hard", grades), "hard");
+    const char *const cased[] = {"Killer", "killer", NULL};
+    CU_ASSERT_PTR_NULL(suggest_name("killer", cased)); /* exact, after a case match */
 }
 
 static void test_message(void)

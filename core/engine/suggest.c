@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static int min3(int a, int b, int c)
 {
@@ -54,7 +55,11 @@ const char *suggest_name(const char *word, const char *const *names)
     for (; *names; names++) {
         int d = suggest_distance(word, *names);
         if (d == 0) return NULL;
-        if (is_close(word, d) && (!best || d < best_distance)) best = *names, best_distance = d;
+        /* The same letters in another case (caps lock) before any slip:
+         * as a distance of 0 no other name can beat. */
+        if (strcasecmp(word, *names) == 0) d = 0;
+        if ((d == 0 || is_close(word, d)) && (!best || d < best_distance))
+            best = *names, best_distance = d;
     }
     return best;
 }

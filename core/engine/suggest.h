@@ -18,7 +18,8 @@ int suggest_distance(const char *a, const char *b);
 #define SUGGEST_MAX_WORD 64
 
 /* The closest of names to word when it is a likely misspelling, else NULL
- * (also when word is itself one of the names). Ties go to the first. */
+ * (also when word is itself one of the names). A name equal to word but
+ * for case is the closest. Ties go to the first. */
 const char *suggest_name(const char *word, const char *const *names);
 
 /* The names joined by ", " into buf (snprintf convention). */
