@@ -10,11 +10,9 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "cmd_feed.h"
 #include "format_variant.h"
 #include "play.h"
 #include "play_scores.h"
-#include "variant.h"
 
 static const struct cmd_option_help play_options[] = {
     {"variant", "make a puzzle of variants/NAME.lua (default: classic); with FILE,\n"
