@@ -318,22 +318,27 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
     return S_ISREG(st.st_mode) ? 1 : -1;
 }
 
+/* The name a script file goes by in messages: "-" is standard input,
+ * as for the other commands, and Lua names that chunk "stdin". */
+static const char *host_script_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
 /* luaL_loadfilex in text mode, its refusal of a binary chunk named with
  * the file: Lua's own words ("attempt to load a binary chunk (mode is
  * 't')") carry no place, and `sudolab run`, require and a variant's
  * generate said them alone. Its result and stack are luaL_loadfilex's. */
 static int host_load_file(lua_State *L, const char *path)
 {
-    /* "-" is standard input, as for the other commands (chunk "stdin") */
-    int in = strcmp(path, "-") == 0;
-    int status = luaL_loadfilex(L, in ? NULL : path, "t");
+    int status = luaL_loadfilex(L, strcmp(path, "-") == 0 ? NULL : path, "t");
     const char *msg = status == LUA_ERRSYNTAX ? lua_tostring(L, -1) : NULL;
     if (msg && strncmp(msg, "attempt to load a binary chunk", 30) == 0) {
         lua_pop(L, 1);
         lua_pushfstring(L,
                         "%s: a precompiled (binary) chunk, which the sandbox does not load: give "
                         "its Lua source",
-                        in ? "stdin" : path);
+                        host_script_name(path));
     }
     return status;
 }
@@ -841,7 +846,7 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
     if (argc < 0 || argc > 100000 || !lua_checkstack(L, argc + 4))
         return sl_error_set(err, 0, 0, "%s: too many arguments (%d)", path, argc);
     snprintf(h->script_dir, sizeof h->script_dir, "%s", path);
-    snprintf(h->script, sizeof h->script, "%s", strcmp(path, "-") == 0 ? "stdin" : path);
+    snprintf(h->script, sizeof h->script, "%s", host_script_name(path));
     char *slash = strrchr(h->script_dir, '/');
     if (slash)
         *slash = '\0';
