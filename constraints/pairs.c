@@ -77,7 +77,7 @@ const struct constraint_ops differ_constraint = {
     .name = "differ",
     .summary = "listed cell pairs hold different digits (anti-knight, anti-king...)",
     .form = "differ:PAIRS",
-    .arguments = "PAIRS  pairs a-b,c-d,... whose two cells hold different digits; \n"
+    .arguments = "PAIRS  pairs a-b,c-d,... whose two cells hold different digits;\n"
                  "       cells are numbered 0..N*N-1 row by row\n",
     .example = "sudolab 4 2x2 classic;differ:0-5,1-4 ................",
     .parse = differ_parse,
