@@ -12,7 +12,8 @@
 # solution variants/README.md gives for its killer_demo.lua, and
 # reports/README.md's experiment (two puzzles an arm); and that the
 # killer cage defaults the documents and the help state are
-# variants/killer.lua's, and README's exit codes the manual page's.
+# variants/killer.lua's, README's exit codes the manual page's, and
+# constraints/README.md's rule descriptions what `sudolab rules` prints.
 # Left out: installing, building, testing, and the runs spread over
 # machines (tests/generate.sh checks shards with GNU parallel).
 # Usage: sh tests/readme.sh PATH_TO_SUDOLAB (from the project root)
@@ -171,5 +172,12 @@ readme_codes=$(awk '/^### Exit codes/ { on = 1; next } on && /^#/ { on = 0 } on'
     grep -o '\(^\|[;,] *\)[0-9][0-9]* [a-z]' | grep -o '[0-9][0-9]*' | sort -n | tr '\n' ' ')
 check "README's exit codes ($readme_codes) are the manual page's ($man_codes)" \
     eval '[ -n "$man_codes" ] && [ "$readme_codes" = "$man_codes" ]'
+
+# constraints/README.md copies each rule's words from its plugin (one
+# source: the plugin's table); a stale or missing copy fails here.
+rules_doc_rc=0
+sh scripts/rules_doc.sh "$S" > "$T/rules_doc" 2>&1 || rules_doc_rc=$?
+check "constraints/README.md's rule blocks are what \`sudolab rules\` prints" \
+    eval '[ $rules_doc_rc -eq 0 ] || { head -n 20 "$T/rules_doc"; false; }'
 
 finish
