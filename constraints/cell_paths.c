@@ -112,3 +112,14 @@ void cell_paths_free(struct cell_paths *paths)
     paths->cell = NULL;
     paths->count = 0;
 }
+
+int cell_paths_rule_write(const void *self, char *buf, size_t cap)
+{
+    return cell_paths_write(self, buf, cap);
+}
+
+void cell_paths_rule_destroy(void *self)
+{
+    cell_paths_free(self);
+    free(self);
+}

@@ -24,6 +24,10 @@ int cell_paths_read(const char *text, int ncells, int min_len, int max_len, long
 /* snprintf convention. */
 int cell_paths_write(const struct cell_paths *paths, char *buf, size_t cap);
 void cell_paths_free(struct cell_paths *paths);
+/* The write and destroy hooks of a rule whose whole data is one allocated
+ * cell_paths (differ, thermo). */
+int cell_paths_rule_write(const void *self, char *buf, size_t cap);
+void cell_paths_rule_destroy(void *self);
 /* The cell number at *at (advancing past its digits), or -1 when there is
  * none or it is not below ncells; for rules that read cells of their own. */
 int cell_paths_number(const char **at, int ncells);

@@ -44,17 +44,6 @@ static int differ_check(const void *self, const struct geometry *g, const uint8_
     return 1;
 }
 
-static int differ_write(const void *self, char *buf, size_t cap)
-{
-    return cell_paths_write(self, buf, cap);
-}
-
-static void differ_destroy(void *self)
-{
-    cell_paths_free(self);
-    free(self);
-}
-
 /* Pairs a knight's or a king's move apart are the chess variants, named in
  * the caption; a pair is not drawn. */
 static int differ_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
@@ -83,7 +72,7 @@ const struct constraint_ops differ_constraint = {
     .parse = differ_parse,
     .attach = differ_attach,
     .check = differ_check,
-    .write = differ_write,
-    .destroy = differ_destroy,
+    .write = cell_paths_rule_write,
+    .destroy = cell_paths_rule_destroy,
     .marks = differ_marks,
 };

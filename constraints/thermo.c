@@ -79,17 +79,6 @@ static int thermo_check(const void *self, const struct geometry *g, const uint8_
     return 1;
 }
 
-static int thermo_write(const void *self, char *buf, size_t cap)
-{
-    return cell_paths_write(self, buf, cap);
-}
-
-static void thermo_destroy(void *self)
-{
-    cell_paths_free(self);
-    free(self);
-}
-
 /* A bulb and a thick line per thermometer. */
 static int thermo_marks(const void *self, const struct geometry *g, struct mark_sink *sink)
 {
@@ -116,7 +105,7 @@ const struct constraint_ops thermo_constraint = {
     .propagate = thermo_propagate,
     .explain = thermo_explain, /* primitive_explain.c */
     .check = thermo_check,
-    .write = thermo_write,
-    .destroy = thermo_destroy,
+    .write = cell_paths_rule_write,
+    .destroy = cell_paths_rule_destroy,
     .marks = thermo_marks,
 };
