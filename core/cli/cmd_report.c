@@ -35,14 +35,15 @@ static const struct cmd_spec report_spec = {
     "\n"
     "Runs an experiment (reports/README.md): each arm's puzzles generated and\n"
     "rated, then written into DIR (default: report-NAME, NAME the experiment's file\n"
-    "name): CSV tables, chart data and gnuplot scripts, the charts as PNG and SVG,\n"
-    "index.html for a browser and summary.md for a terminal, with each arm\n"
-    "compared to the others (bootstrap intervals, Mann-Whitney U), the reasons\n"
-    "of failed puzzles, and meta.json (version, commit, options, machine,\n"
-    "date) to reproduce it. Progress and failures go to\n"
-    "standard error. Ctrl-C stops the run and writes up what finished; a second\n"
-    "Ctrl-C, or SIGTERM, stops at once. Every arm is checked before any runs: an\n"
-    "unknown key, name or option an arm's variant does not use is refused.\n",
+    "name; stdin for EXPERIMENT '-', read from standard input): CSV tables,\n"
+    "chart data and gnuplot scripts, the charts as PNG and SVG, index.html for\n"
+    "a browser and summary.md for a terminal, with each arm compared to the\n"
+    "others (bootstrap intervals, Mann-Whitney U), the reasons of failed\n"
+    "puzzles, and meta.json (version, commit, options, machine, date) to\n"
+    "reproduce it. Progress and failures go to standard error. Ctrl-C stops the\n"
+    "run and writes up what finished; a second Ctrl-C, or SIGTERM, stops at\n"
+    "once. Every arm is checked before any runs: an unknown key, name or option\n"
+    "an arm's variant does not use is refused.\n",
     report_options,
     "Exit codes: 0 written, 1 an arm made no puzzle or charts required but not\n"
     "drawn (the report is written), 2 bad experiment or usage, 130 interrupted\n"
@@ -60,7 +61,7 @@ static void on_interrupt(int sig)
     _exit(130);
 }
 
-/* report-NAME for experiments/NAME.lua. */
+/* report-NAME for experiments/NAME.lua (report-stdin for "-"). */
 static void default_dir(const char *path, char *buf, size_t cap)
 {
     const char *base = strrchr(path, '/');
@@ -143,7 +144,7 @@ int cmd_report(int argc, char **argv)
     if (opt.out_dir)
         snprintf(dir, sizeof dir, "%s", opt.out_dir);
     else
-        default_dir(opt.files[0], dir, sizeof dir);
+        default_dir(e.path, dir, sizeof dir);
     if (report_check_dir(dir, &err)) {
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;

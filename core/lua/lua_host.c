@@ -318,9 +318,7 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
     return S_ISREG(st.st_mode) ? 1 : -1;
 }
 
-/* The name a script file goes by in messages: "-" is standard input,
- * as for the other commands, and Lua names that chunk "stdin". */
-static const char *host_script_name(const char *path)
+const char *lua_host_script_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "stdin" : path;
 }
@@ -338,7 +336,7 @@ static int host_load_file(lua_State *L, const char *path)
         lua_pushfstring(L,
                         "%s: a precompiled (binary) chunk, which the sandbox does not load: give "
                         "its Lua source",
-                        host_script_name(path));
+                        lua_host_script_name(path));
     }
     return status;
 }
@@ -829,7 +827,7 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
 
 int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_error *err)
 {
-    snprintf(h->script, sizeof h->script, "%s", path);
+    snprintf(h->script, sizeof h->script, "%s", lua_host_script_name(path));
     if (host_load_file(h->L, path) != LUA_OK) {
         sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
         lua_pop(h->L, 1);
@@ -846,7 +844,7 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
     if (argc < 0 || argc > 100000 || !lua_checkstack(L, argc + 4))
         return sl_error_set(err, 0, 0, "%s: too many arguments (%d)", path, argc);
     snprintf(h->script_dir, sizeof h->script_dir, "%s", path);
-    snprintf(h->script, sizeof h->script, "%s", host_script_name(path));
+    snprintf(h->script, sizeof h->script, "%s", lua_host_script_name(path));
     char *slash = strrchr(h->script_dir, '/');
     if (slash)
         *slash = '\0';
