@@ -57,6 +57,16 @@ check "several puzzles to stdout: a PDF" eval '[ $rc -eq 0 ] && head -c 5 "$T/ou
 run render "$T/p3.txt"
 check "one puzzle to stdout: an SVG" eval '[ $rc -eq 0 ] && xmllint --noout "$T/out"'
 
+# A picture or a book into a full disk: exit 2, its cause told once.
+if [ -w /dev/full ]; then
+    for form in svg png pdf; do
+        "$S" render --format $form "$T/p3.txt" > /dev/full 2> "$T/err"
+        rc=$?
+        check "render --format $form > /dev/full: exit 2, one line with its cause" eval \
+            '[ $rc -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: No space left on device" ]'
+    done
+fi
+
 # Refusals: exit 2, nothing written.
 run render "$PUB" --paper a3 --output "$T/x.pdf"
 check "an unknown paper size is refused" eval '[ $rc -eq 2 ] && grep -q "unknown paper size .a3." "$T/err" && no_file "$T/x.pdf"'

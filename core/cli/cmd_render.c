@@ -284,8 +284,11 @@ int cmd_render(int argc, char **argv)
     rater_free(run.rater);
     int closed = render_book_close(run.book, code == 0, &err);
     render_release();
+    /* A write to standard output that failed is told once, by main with
+     * its cause, as for every command: cairo's own words ("error while
+     * writing to output stream") said it again without one. */
     if (closed) {
-        fprintf(stderr, "sudolab render: %s\n", err.msg);
+        if (path || !ferror(stdout)) fprintf(stderr, "sudolab render: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
     if (code) fprintf(stderr, "sudolab render: nothing written\n");
