@@ -594,6 +594,24 @@ check "run - reads the script from standard input, its arguments after" \
 printf 'local x = 1\nerror("boom")\n' > "$T/boom.lua"
 run_in "$T/boom.lua" run -
 check "run -: its errors name stdin and the line" eval 'rc_is 2 && err_has "stdin:2: boom"'
+# sudolab.progress: what a run has reached, told when a budget or the
+# memory cap stops it (a dig that never lands once said nothing of it).
+printf 'sudolab.progress("reached 7")\nwhile true do end\n' > "$T/far.lua"
+run run --max-instructions 1000000 "$T/far.lua"
+check "run: an instruction budget's stop tells sudolab.progress's text" \
+    eval 'rc_is 2 && err_has "far.lua:2: instruction budget exceeded (1000000; see --max-instructions); reached 7"'
+run run --max-seconds 1 "$T/far.lua"
+check "run: a time budget's stop tells it too" \
+    eval 'rc_is 2 && err_has "far.lua:2: time budget exceeded (1 s of CPU; see --max-seconds); reached 7"'
+printf 'sudolab.progress("reached 7")\nlocal t = {}\nfor i = 1, 1e9 do t[i] = i end\n' > "$T/far.lua"
+run run --max-memory 8 "$T/far.lua"
+check "run: the memory cap's stop tells it too" \
+    eval 'rc_is 2 && err_has "far.lua: not enough memory (cap 8 MiB; see --max-memory); reached 7"'
+printf 'sudolab.progress("reached 7")\nsudolab.progress()\nwhile true do end\n' > "$T/far.lua"
+run run --max-instructions 1000000 "$T/far.lua"
+check "run: sudolab.progress() forgets it" \
+    eval 'rc_is 2 && err_has "far.lua:3: instruction budget exceeded (1000000; see --max-instructions)" &&
+          ! err_has "reached"'
 run run --max-memry 3 "$T/ok.lua"
 check "run: an unknown option is named with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--max-memry'"'; did you mean '"'--max-memory'"'?" && out_lines 0'

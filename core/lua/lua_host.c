@@ -64,6 +64,7 @@ struct lua_host {
     struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
+    char progress[160];         /* the run's last sudolab.progress text, told at a stop */
     char *unique_line;          /* lua_host_note_unique_line's, or NULL */
     size_t unique_len, unique_cap;
     unsigned long long unique_nodes;
@@ -90,6 +91,8 @@ static const char *host_see(const struct lua_host *h, enum lua_limit which)
 
 const char *lua_host_see(lua_State *L, enum lua_limit which) { return host_see(host_of(L), which); }
 
+const char *lua_host_progress(lua_State *L) { return host_of(L)->progress; }
+
 /* Lua's allocator with a cap: past it the request fails and Lua raises
  * "not enough memory", which a script cannot catch into a crash. */
 static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -108,15 +111,19 @@ static void *host_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return grown;
 }
 
-/* Raises msg at the running script's line. */
+/* Raises msg at the running script's line, with what the run said it
+ * had reached (sudolab.progress), which the stop would otherwise lose. */
 static void host_stop(lua_State *L, const char *msg)
 {
     /* From now on every instruction fails, so a script cannot pcall its
      * way past the budget: the error reaches code outside any pcall. */
     lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    const char *progress = host_of(L)->progress;
     luaL_where(L, 0); /* in a hook, level 0 is the running script */
     lua_pushstring(L, msg);
-    lua_concat(L, 2);
+    lua_pushstring(L, progress[0] ? "; " : "");
+    lua_pushstring(L, progress);
+    lua_concat(L, 4);
     lua_error(L);
 }
 
@@ -251,6 +258,7 @@ static void watch_begin(struct lua_host *h)
     struct host_watch *w = &h->watch;
     pthread_mutex_lock(&w->lock);
     h->executed = 0;
+    h->progress[0] = '\0';
     atomic_store(&h->expired, 0);
     lua_sethook(h->L, host_count, LUA_MASKCOUNT, HOST_HOOK_EVERY);
     if (w->started && pthread_getcpuclockid(pthread_self(), &w->cpu_clock) == 0) {
@@ -274,6 +282,17 @@ static void watch_end(struct lua_host *h)
 }
 
 /* --- the sandbox's own library ------------------------------------------ */
+
+/* sudolab.progress(text): what the run has reached so far, in words, for
+ * a budget's stop to tell (a dig that never lands says how near it came);
+ * nil forgets it. The next run starts with none. */
+static int host_progress(lua_State *L)
+{
+    struct lua_host *h = host_of(L);
+    const char *text = lua_isnoneornil(L, 1) ? "" : luaL_checkstring(L, 1);
+    snprintf(h->progress, sizeof h->progress, "%s", text);
+    return 0;
+}
 
 /* load, for text chunks only: a binary chunk could break the VM. */
 static int host_load(lua_State *L)
@@ -517,6 +536,10 @@ static void host_open_libraries(lua_State *L)
         lua_pop(L, 1);
     }
     host_protect_strings(L);
+    lua_getglobal(L, "sudolab");
+    lua_pushcfunction(L, host_progress);
+    lua_setfield(L, -2, "progress");
+    lua_pop(L, 1);
     static const luaL_Reg os_safe[] = {{"clock", host_clock}, {"time", host_time}, {NULL, NULL}};
     luaL_newlib(L, os_safe);
     lua_setglobal(L, "os");
@@ -704,9 +727,9 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         /* a generator's host runs no script file: no name to give */
-        sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)", h->script,
+        sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)%s%s", h->script,
                      h->script[0] ? ": " : "", h->limits.memory >> 20,
-                     host_see(h, LUA_LIMIT_MEMORY));
+                     host_see(h, LUA_LIMIT_MEMORY), h->progress[0] ? "; " : "", h->progress);
     else if (msg == NULL)
         sl_error_set(err, 0, 0, "error object is not a string");
     else
