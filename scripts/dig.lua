@@ -330,6 +330,24 @@ local function climb(p, solution, orbits, band, rating, rate)
   return nil, ratings
 end
 
+-- What a request asks, as the refusals name it.
+local function asked_of(opts)
+  if opts.grade then return "--grade " .. tostring(opts.grade) end
+  if opts.rating[1] == opts.rating[2] then return string.format("--rating %.1f", opts.rating[1]) end
+  return string.format("--rating %.1f-%.1f", opts.rating[1], opts.rating[2])
+end
+
+-- The hardest rating below the band met while making one puzzle, kept in
+-- opts.reached (a table the caller makes for the puzzle, or none) and said
+-- through sudolab.progress: a band that no grid reaches then runs to the
+-- time budget, whose stop tells it, so a user learns what to ask.
+local function note_reached(opts, band, rating)
+  local reached = opts.reached
+  if not reached or rating >= band[1] - 1e-9 or rating <= (reached.rating or 0) then return end
+  reached.rating = rating
+  sudolab.progress(string.format("the hardest rating reached was %.1f, for %s", rating, asked_of(opts)))
+end
+
 -- A puzzle whose rating lies in the band {low, high} (or whose grade is
 -- opts.grade), steered by the rater rather than judged at the end: the
 -- grid is dug to a minimal puzzle (symmetric when asked) and rated; one
@@ -370,7 +388,11 @@ function M.graded(p, solution, opts)
   -- rating is run again to its end.
   local open_top = band[2] == math.huge and not opts.deduce
   local cap = open_top and (math.ceil(band[1] * 10 - 1e-6) - 1) / 10 or band[2]
-  local function rate() return p:rate(cap, band[1]) end
+  local function rate()
+    local res = p:rate(cap, band[1])
+    if res then note_reached(opts, band, res.rating) end
+    return res
+  end
   local rated, why = rate()
   -- Dug from its solution, the puzzle has that one: none, or another,
   -- means the variant's rules (or marks) do not hold on its own grid, a
@@ -462,13 +484,6 @@ local function names_where(keep)
     if keep(g) then names[#names + 1] = g.name end
   end
   return table.concat(names, ", ")
-end
-
--- What a request asks, as the refusals name it.
-local function asked_of(opts)
-  if opts.grade then return "--grade " .. tostring(opts.grade) end
-  if opts.rating[1] == opts.rating[2] then return string.format("--rating %.1f", opts.rating[1]) end
-  return string.format("--rating %.1f-%.1f", opts.rating[1], opts.rating[2])
 end
 
 -- Refuses at once a grade or rating band that no graded puzzle of

@@ -19,7 +19,7 @@ function M.dig_generator(v)
   -- reused from puzzle to puzzle: their rules are compiled once. (The dug
   -- puzzle returned is this shared one: a caller reads it before the next.)
   local blank, work = {}, {}
-  local function once(opts, seed)
+  local function once(opts, seed, reached)
     local dig = require("dig")
     local size = opts.size or v.size
     local p, solution, why
@@ -49,7 +49,7 @@ function M.dig_generator(v)
       error("unknown strategy '" .. tostring(strategy) .. "' (random, symmetric, exact, graded)", 0)
     end
     local settings = setmetatable({symmetry = opts.symmetry or v.defaults.symmetry,
-                                   deduce = v.deduce_dig}, {__index = opts})
+                                   deduce = v.deduce_dig, reached = reached}, {__index = opts})
     return dig_with(p, solution, settings)
   end
   -- A strategy that can miss (a grade the grid cannot give, a clue count
@@ -66,8 +66,9 @@ function M.dig_generator(v)
     local why
     local attempts = opts.attempts or (opts.clues and 10 or 10000)
     local refused, unprepared = 0, 0
+    local reached = {} -- the hardest rating a graded dig met (dig.lua, note_reached)
     for attempt = 0, attempts - 1 do
-      local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger)
+      local p, info_or_why, info = once(opts, (opts.seed + attempt * 0x9E3779B9) & math.maxinteger, reached)
       if p then
         if refused > 0 and type(info_or_why) == "table" then info_or_why.unused_rules = refused end
         return p, info_or_why, info

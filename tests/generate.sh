@@ -304,6 +304,16 @@ check "antiknight --rating 10.5-12 is cut to 10.5-11.8, with a note, the same pu
           grep -q -F "sudolab generate: note: --rating 10.5-12.0 reaches past 11.8, the most a 9x9 antiknight puzzle rates" "$T/cut_err"'
 gen --variant antiknight --rating 10.5-11.8 --count 1 --seed 1 > /dev/null
 check "a band within the top gets no note" eval '[ ! -s "$T/err" ]'
+# A band no dig lands in ran to its 60 s budget and said no more: the
+# dig now tells the hardest rating it met (sudolab.progress). Through
+# `run`, whose instruction budget can be small and makes the stop the
+# same on every machine.
+printf 'require("generate").maker("antiknight", {rating = {11.5, 11.8}})(1)\n' > "$T/far.lua"
+"$S" run --max-instructions 2000000 "$T/far.lua" 2> "$T/err"
+rc=$?
+check "a dig stopped by its budget tells the hardest rating it reached" \
+    eval '[ $rc -eq 2 ] && grep -q "instruction budget exceeded" "$T/err" &&
+          grep -q -F "; the hardest rating reached was 11.0, for --rating 11.5-11.8" "$T/err"'
 refused "--rating 11.9: no 9x9 jigsaw puzzle reaches it: they rate 11.8 at most" \
     --variant jigsaw --rating 11.9
 refused "--rating 10.7-11.0: no 4x4 classic puzzle reaches it: they rate 10.6 at most" \
