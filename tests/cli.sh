@@ -874,6 +874,32 @@ for cmd in solve count rate convert; do
     check "$cmd into a full disk fails (exit 2) and says so" \
         eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err"'
 done
+# ... and the reading stops there: a reader gone with SIGPIPE ignored, or
+# a full disk, once left every command working through the whole input
+# (the bad line at its end was still reported), fill making every grid
+# and run's print loop going on to its time budget.
+if [ -w /dev/full ]; then
+    i=0
+    while [ $i -lt 3000 ]; do echo "$EASY"; i=$((i + 1)); done > "$T/many.txt"
+    echo "bad" >> "$T/many.txt"
+    for cmd in "solve" "count" "rate" "candidates" "convert --to pretty" "solve --jobs 2" \
+        "rate --jobs 3"; do
+        rc=0
+        # shellcheck disable=SC2086
+        timeout "$LIMIT" "$S" $cmd "$T/many.txt" > /dev/full 2> "$T/err" || rc=$?
+        check "$cmd into a full disk stops reading (exit 2, the bad last line never read)" \
+            eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output" "$T/err" && ! grep -q "many.txt:3001" "$T/err"'
+    done
+    rc=0
+    timeout 10 "$S" fill --count 1000000000 > /dev/full 2> "$T/err" || rc=$?
+    check "fill into a full disk stops at once (exit 2)" \
+        eval '[ "$rc" -eq 2 ] && grep -q "cannot write the output: No space left on device" "$T/err"'
+    printf 'for i = 1, 1e12 do print(i) end\n' > "$T/loud.lua"
+    rc=0
+    timeout "$LIMIT" "$S" run --max-seconds 5 "$T/loud.lua" > /dev/full 2> "$T/err" || rc=$?
+    check "run: a print that cannot write ends the script, told once (exit 2)" \
+        eval '[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: No space left on device" ]'
+fi
 # ... the same for the texts main prints itself (they exited 0).
 for arg in --help help --version; do
     rc=0

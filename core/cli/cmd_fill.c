@@ -45,7 +45,8 @@ static int fill_grids(const struct cmd_options *opt, const struct puzzle *p)
         sl_error_print(stderr, "sudolab fill", &err);
         status = EXIT_BAD_INPUT;
     }
-    for (long i = 0; solver && i < opt->count; i++) {
+    /* a grid that cannot be written ends the run (main tells why) */
+    for (long i = 0; solver && i < opt->count && !ferror(stdout); i++) {
         struct rng rng;
         rng_for_index(&rng, opt->seed, (uint64_t)i);
         if (solver_fill(solver, p->givens, &rng, grid, NULL).solutions != 1) {

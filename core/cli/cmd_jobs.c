@@ -92,8 +92,11 @@ static int job_take(struct job_worker *w, long *seq, int *flush)
     pthread_mutex_lock(&pool->lock);
     while (pool->taken - pool->written >= pool->window)
         pthread_cond_wait(&pool->written_more, &pool->lock);
+    /* standard output failed: nothing more is read (as with one thread) */
+    int stopped = pool->write_errno != 0;
     pthread_mutex_unlock(&pool->lock);
-    while (n < w->want && job_entry_ready(w, n) && cmd_feed_next(pool->feed, &w->entry[n])) {
+    while (!stopped && n < w->want && job_entry_ready(w, n) &&
+           cmd_feed_next(pool->feed, &w->entry[n])) {
         n++;
         if (cmd_feed_would_wait(pool->feed)) break;
     }

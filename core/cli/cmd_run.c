@@ -57,7 +57,9 @@ int cmd_run(int argc, char **argv)
     int rc = host ? lua_host_run_file(host, opt.files[0], opt.nfiles - 1, opt.files + 1, &err) : -1;
     lua_host_free(host);
     if (rc == 0) return 0;
-    fprintf(stderr, "%s\n", err.msg);
+    /* A print that could not write is told by main, with its cause, as
+     * for every command. */
+    if (!ferror(stdout)) fprintf(stderr, "%s\n", err.msg);
     return EXIT_BAD_INPUT;
 }
 

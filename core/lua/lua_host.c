@@ -14,6 +14,7 @@
 #include "lua_rule.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <lauxlib.h>
 #include <limits.h>
 #include <lua.h>
@@ -566,22 +567,40 @@ static int host_panic(lua_State *L)
     _exit(2);
 }
 
-/* print, as the base library's, onto standard error: for every host but
- * run's, whose script makes its own output. A variant's print once went
- * into `generate`'s puzzles on standard output (and `solve --variant`'s
- * answers, and play's screen). */
-static int host_print_stderr(lua_State *L)
+/* print, as the base library's, onto `to`: 0, or the errno of a write
+ * that failed. */
+static int host_print_to(lua_State *L, FILE *to)
 {
     int n = lua_gettop(L);
     for (int i = 1; i <= n; i++) {
         size_t len;
         const char *text = luaL_tolstring(L, i, &len);
-        if (i > 1) fputc('\t', stderr);
-        fwrite(text, 1, len, stderr);
+        if (i > 1) fputc('\t', to);
+        fwrite(text, 1, len, to);
         lua_pop(L, 1);
     }
-    fputc('\n', stderr);
-    fflush(stderr);
+    fputc('\n', to);
+    if (fflush(to) == 0 && !ferror(to)) return 0;
+    return errno ? errno : EIO;
+}
+
+/* print onto standard error: for every host but run's, whose script
+ * makes its own output. A variant's print once went into `generate`'s
+ * puzzles on standard output (and `solve --variant`'s answers, and
+ * play's screen). */
+static int host_print_stderr(lua_State *L)
+{
+    host_print_to(L, stderr);
+    return 0;
+}
+
+/* print onto standard output, for run: a write that fails (the reader of
+ * a pipe gone, with SIGPIPE ignored; a full disk) ends the script, which
+ * printed on into the void until its time budget. */
+static int host_print_stdout(lua_State *L)
+{
+    int why = host_print_to(L, stdout);
+    if (why) return luaL_error(L, "print: cannot write the output: %s", strerror(why));
     return 0;
 }
 
@@ -590,10 +609,8 @@ static int host_print_stderr(lua_State *L)
 static int host_open(lua_State *L)
 {
     host_open_libraries(L);
-    if (!host_of(L)->limits.script_output) {
-        lua_pushcfunction(L, host_print_stderr);
-        lua_setglobal(L, "print");
-    }
+    lua_pushcfunction(L, host_of(L)->limits.script_output ? host_print_stdout : host_print_stderr);
+    lua_setglobal(L, "print");
     return 0;
 }
 
