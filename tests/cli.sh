@@ -709,6 +709,20 @@ run rate --json "$T/$odd_name"
 check "rate --json escapes an odd file name and stays one JSON object" \
     eval 'rc_is 0 && [ $(wc -l < "$T/out") -eq 1 ] && out_has "odd\\u000aname\\u0009\\ufffd.txt" &&
           python3 -c "import json,sys; json.loads(sys.stdin.read())" < "$T/out"'
+# candidates and count --estimate say each object's place, as rate does:
+# a bad line has no object, and without it the objects after it were
+# taken for the wrong puzzles.
+printf 'bad\n%s\n' "$EASY" > "$T/bad_first.txt"
+for cmd in "candidates --json" "count --estimate --json --probes 10"; do
+    # shellcheck disable=SC2086
+    run $cmd "$T/odd
+name	$(printf '\351').txt" "$T/bad_first.txt"
+    check "$cmd: each object begins with its file and line" \
+        eval 'rc_is 2 && [ $(wc -l < "$T/out") -eq 2 ] &&
+              python3 -c "import json,sys; [json.loads(l) for l in sys.stdin]" < "$T/out" &&
+              head -1 "$T/out" | grep -q "^{\"file\":\"[^\"]*odd\\\\u000aname\\\\u0009\\\\ufffd.txt\",\"line\":1," &&
+              tail -1 "$T/out" | grep -q "^{\"file\":\"[^\"]*bad_first.txt\",\"line\":2,"'
+done
 run rate --explain "$T/easy.txt"
 check "rate --explain gives every step in words, then the rating" \
     eval 'rc_is 0 && out_has "1. [1.2] r2c2: hidden single 6 in box 1" && [ $(grep -c "^ *[0-9]*\. \[" "$T/out") -eq 49 ]'

@@ -241,6 +241,11 @@ int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, vo
  * default (0 for none). */
 uint64_t cmd_node_limit(const struct cmd_options *opt, int size);
 
+/* Begins a puzzle's JSON object with its place, `{"file":...,"line":N,`:
+ * a line that could not be read has no object, so the n-th object is not
+ * the n-th puzzle of the input. */
+void cmd_json_place(FILE *out, const struct cmd_puzzle *item);
+
 /* Reports a search that gave up, as FILE:LINE: message. */
 void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes);
 

@@ -26,8 +26,8 @@ static const struct cmd_spec candidates_spec = {
     "The work stops after N solutions found (--limit), or a search past\n"
     "--max-nodes; the answer is then a subset of the true candidates, and the\n"
     "summary line says so. The grid shows each cell's digits, '-' for none;\n"
-    "--json gives {\"size\", \"candidates\" (rows of cells of digits),\n"
-    "\"solutions_found\", \"complete\", \"capped\", \"gave_up\"}.\n",
+    "--json gives {\"file\", \"line\", \"size\", \"candidates\" (rows of cells of\n"
+    "digits), \"solutions_found\", \"complete\", \"capped\", \"gave_up\"}.\n",
     candidates_options,
     "Exit codes: 0 ok, 1 some puzzle has no solution, 2 bad input or usage,\n"
     "3 a search gave up.\n",
@@ -62,10 +62,12 @@ static void candidates_grid(const struct geometry *g, const digitset *found)
     }
 }
 
-static void candidates_json(const struct geometry *g, const digitset *found,
+static void candidates_json(const struct cmd_puzzle *item, const digitset *found,
                             const struct candidates_result *r)
 {
-    printf("{\"size\":%d,\"candidates\":[", g->size);
+    const struct geometry *g = &item->puzzle->geo;
+    cmd_json_place(stdout, item);
+    printf("\"size\":%d,\"candidates\":[", g->size);
     for (int row = 0; row < g->size; row++) {
         printf("%s[", row ? "," : "");
         for (int col = 0; col < g->size; col++) {
@@ -106,7 +108,7 @@ static int candidates_one(void *arg, const struct cmd_puzzle *item)
         return EXIT_BAD_INPUT;
     }
     if (opt->json) {
-        candidates_json(g, found, &r);
+        candidates_json(item, found, &r);
     } else {
         candidates_grid(g, found);
         candidates_summary(g, found, &r, cap);

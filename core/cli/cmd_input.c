@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd_feed.h"
+#include "json.h"
 #include "variant.h"
 
 /* --- The puzzle loop ------------------------------------------------------ */
@@ -305,6 +306,13 @@ uint64_t cmd_node_limit(const struct cmd_options *opt, int size)
 {
     if (opt->max_nodes) return opt->max_nodes;
     return size > opt->default_nodes_above ? opt->default_nodes : 0;
+}
+
+void cmd_json_place(FILE *out, const struct cmd_puzzle *item)
+{
+    fputs("{\"file\":", out);
+    json_write_string(out, item->file);
+    fprintf(out, ",\"line\":%ld,", item->where->line);
 }
 
 void cmd_report_gave_up(const struct cmd_puzzle *item, uint64_t nodes)

@@ -151,13 +151,12 @@ static void print_rules_used(FILE *out, const struct ruleset *rs, const struct r
 
 static void print_json(FILE *out, const struct cmd_puzzle *item, const struct rate_result *res)
 {
-    fprintf(out, "{\"file\":");
-    json_write_string(out, item->file);
+    cmd_json_place(out, item);
     fprintf(out,
-            ",\"line\":%ld,\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
+            "\"rating\":%.1f,\"grade\":\"%s\",\"work\":%.1f,\"steps\":%d,"
             "\"hardest\":\"%s\",\"search_nodes\":%llu,\"techniques\":{",
-            item->where->line, res->rating, grade_name(res->grade), res->work, res->steps,
-            res->hardest_key, (unsigned long long)res->fallback_nodes);
+            res->rating, grade_name(res->grade), res->work, res->steps, res->hardest_key,
+            (unsigned long long)res->fallback_nodes);
     for (int i = 0; i < res->ntally; i++)
         fprintf(out, "%s\"%s\":%d", i ? "," : "", res->tally[i].key, res->tally[i].count);
     fprintf(out, "},\"unused_rules\":[");

@@ -191,12 +191,14 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
     if (e.aborted) {
         fprintf(item->err, "%s:%ld: a rule stopped the search: no estimate\n", item->file,
                 item->where->line);
-        fputs(opt->json ? "{\"estimate\":null}\n" : "?\n", item->out);
+        if (opt->json) cmd_json_place(item->out, item);
+        fputs(opt->json ? "\"estimate\":null}\n" : "?\n", item->out);
         return EXIT_GAVE_UP;
     }
     if (opt->json) {
+        cmd_json_place(item->out, item);
         fprintf(item->out,
-                "{\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
+                "\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
                 "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95,",
                 e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
                 (unsigned long long)opt->seed);
