@@ -411,6 +411,11 @@ ln -s nowhere "$T/dangling"
 gen --count 2 --output "$T/dangling" > "$T/o"; rc=$?
 check "--output through a link to nothing: exit 2, names the link" eval \
     '[ $rc -eq 2 ] && grep -q "cannot write $T/dangling: a symbolic link to a missing file" "$T/err"'
+# /dev/stdout into a pipe is a link to no path (pipe:[N]): it was called
+# "a symbolic link to a missing file".
+"$S" generate --count 2 --output /dev/stdout 2> "$T/err" | cat > "$T/o"
+check "--output /dev/stdout into a pipe: refused as not a regular file" eval \
+    'grep -q "cannot write /dev/stdout: not a regular file" "$T/err" && [ ! -s "$T/o" ]'
 gen --count 2 --output "$T/no/such/dir/x.txt" > "$T/o"; rc=$?
 check "--output in a missing folder: the message names the path asked for" eval \
     '[ $rc -eq 2 ] && grep -q "cannot write $T/no/such/dir/x.txt: No such file" "$T/err" &&

@@ -43,10 +43,16 @@ int cmd_output_target(const char *command, const char *asked, struct cmd_target 
     if (!S_ISLNK(st.st_mode)) {
         if (snprintf(t->path, sizeof t->path, "%s", asked) >= (int)sizeof t->path)
             return cmd_output_fail(command, asked, "the path is too long");
-    } else if (!realpath(asked, real) || stat(real, &st) != 0) {
+    } else if (stat(asked, &st) != 0) {
         return cmd_output_fail(command, asked,
-                               errno == ELOOP ? "a loop of symbolic links"
-                                              : "a symbolic link to a missing file");
+                               errno == ELOOP    ? "a loop of symbolic links"
+                               : errno == ENOENT ? "a symbolic link to a missing file"
+                                                 : strerror(errno));
+    } else if (!S_ISREG(st.st_mode)) {
+        /* a link to a pipe or socket (/dev/stdout into a pipe) names no
+         * path realpath could give: it is refused below as what it is */
+    } else if (!realpath(asked, real)) {
+        return cmd_output_fail(command, asked, strerror(errno));
     } else if (snprintf(t->path, sizeof t->path, "%s", real) >= (int)sizeof t->path) {
         return cmd_output_fail(command, asked, "the path is too long");
     }
