@@ -914,6 +914,20 @@ if [ -w /dev/full ]; then
     check "run: a print that cannot write ends the script, told once (exit 2)" \
         eval '[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: No space left on device" ]'
 fi
+# A scores file that is a FIFO or a folder: SQLite said "disk I/O error"
+# and "unable to open database file".
+mkdir -p "$T/xdg/sudolab"
+mkfifo "$T/xdg/sudolab/scores.db"
+XDG_DATA_HOME=$T/xdg timeout "$LIMIT" "$S" scores > "$T/out" 2> "$T/err"
+rc=$?
+check "scores: a FIFO for the scores file is not a regular file (exit 2, no wait)" \
+    eval '[ $rc -eq 2 ] && grep -q "scores.db: not a regular file (a FIFO, a device or a socket)" "$T/err"'
+rm "$T/xdg/sudolab/scores.db"
+mkdir "$T/xdg/sudolab/scores.db"
+XDG_DATA_HOME=$T/xdg timeout "$LIMIT" "$S" scores > "$T/out" 2> "$T/err"
+rc=$?
+check "scores: a folder for the scores file says so (exit 2)" \
+    eval '[ $rc -eq 2 ] && grep -q "scores.db: not a regular file (a folder)" "$T/err"'
 # ... the same for the texts main prints itself (they exited 0).
 for arg in --help help --version; do
     rc=0

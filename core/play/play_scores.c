@@ -78,7 +78,14 @@ struct play_scores *play_scores_open(const char *path, char *why, size_t cap)
     struct play_scores *s = calloc(1, sizeof *s);
     if (s == NULL) return NULL;
     why[0] = '\0';
-    if (path && scores_try(s, path, why, cap) == 0) return s;
+    /* SQLite's words for these were "disk I/O error" (a FIFO) and
+     * "unable to open database file" (a folder) */
+    struct stat st;
+    if (path && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        snprintf(why, cap, "%s: not a regular file (%s)", path,
+                 S_ISDIR(st.st_mode) ? "a folder" : "a FIFO, a device or a socket");
+    else if (path && scores_try(s, path, why, cap) == 0)
+        return s;
     char ignored[256];
     s->in_memory = 1;
     if (scores_try(s, ":memory:", ignored, sizeof ignored)) {
