@@ -133,6 +133,18 @@ check "gnuplot failing: its message on the console and the page, exit 0" eval \
     '[ $rc -eq 0 ] && grep -q "not every chart was drawn: gnuplot failed on report_rating.gp: \"report_x.gp\" line 3: this gnuplot is broken" "$T/err" &&
      grep -q "this gnuplot is broken" "$T/g/index.html"'
 
+# A gnuplot whose writes fail (a full disk, a file size limit) still
+# exits 0: its cut pictures were shown as the charts, exit 0 even with
+# --require-charts. This one writes the start of a PNG and stops.
+mkdir "$T/cutplot"
+printf '#!/bin/sh\nout=$(printf "%%s" "$2" | sed -n "s/.*out=.\\([^'"'"']*\\).*/\\1/p")\nprintf "\\211PNG" > "$out"\nexit 0\n' \
+    > "$T/cutplot/gnuplot"
+chmod +x "$T/cutplot/gnuplot"
+PATH="$T/cutplot:$PATH" "$S" report --count 2 --out "$T/cut" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "a chart gnuplot left cut short is a write error (exit 2), named" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/cut/rating.png: gnuplot left it cut short" "$T/err"'
+
 # A gnuplot that never ends held the report for ever: now it is killed
 # at --chart-seconds, named with its chart, and no further chart is tried.
 mkdir "$T/hangplot"

@@ -46,8 +46,9 @@ static const struct cmd_spec report_spec = {
     "an arm's variant does not use is refused.\n",
     report_options,
     "Exit codes: 0 written, 1 an arm made no puzzle or charts required but not\n"
-    "drawn (the report is written), 2 bad experiment or usage, 130 interrupted\n"
-    "(what finished is written).\n",
+    "drawn (the report is written), 2 bad experiment or usage, or a file of the\n"
+    "report cannot be written (a chart gnuplot left cut short too), 130\n"
+    "interrupted (what finished is written).\n",
     NULL,
 };
 

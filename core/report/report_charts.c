@@ -480,6 +480,36 @@ static int chart_has_data(const struct report *r, int k, int techniques)
     return made;
 }
 
+/* Whether gnuplot wrote chart k whole, as PNG and SVG: it exits 0 when
+ * its writes fail (a full disk, a file size limit), and the report showed
+ * the cut pictures as its charts and exited 0. A PNG ends with its IEND
+ * chunk, an SVG with its closing tag. 0, or -1 with err. */
+static int chart_written_whole(const char *dir, int k, struct sl_error *err)
+{
+    static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+    static const char *const exts[2] = {"png", "svg"};
+    for (int t = 0; t < 2; t++) {
+        char path[4096];
+        unsigned char tail[64];
+        snprintf(path, sizeof path, "%s/%s.%s", dir, report_charts[k].name, exts[t]);
+        FILE *f = fopen(path, "rb");
+        long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+        long n = size < (long)sizeof tail ? size : (long)sizeof tail;
+        int read =
+            n > 0 && fseek(f, -n, SEEK_END) == 0 && fread(tail, 1, (size_t)n, f) == (size_t)n;
+        if (f) fclose(f);
+        while (read && t == 1 && n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ')) n--;
+        int whole = read && (t == 0 ? n >= 12 && memcmp(tail + n - 12, iend, 12) == 0
+                                    : n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0);
+        if (!whole)
+            return sl_error_set(err, 0, 0,
+                                "cannot write %s: gnuplot left it cut short (a full disk, or a "
+                                "file size limit?)",
+                                path);
+    }
+    return 0;
+}
+
 /* Draws chart k as PNG and SVG. 0 when drawn, GNUPLOT_MISSING, else 1
  * with why set to gnuplot's message, or GNUPLOT_STOPPED with why naming
  * the chart and the limit. */
@@ -530,6 +560,7 @@ int report_draw_charts(const struct report *r, const char *dir, int *drawn, char
         if (stopped || !chart_has_data(r, k, techniques)) continue;
         char msg[512];
         int rc = draw_chart(r, dir, k, techniques, msg, sizeof msg);
+        if (rc == 0 && chart_written_whole(dir, k, err)) return -1;
         drawn[k] = rc == 0;
         if (rc && !why[0]) snprintf(why, cap, "%s", msg); /* the first failure says why */
         stopped = rc == GNUPLOT_MISSING || rc == GNUPLOT_STOPPED;

@@ -70,8 +70,10 @@ FILE *report_open(const char *dir, const char *name, struct sl_error *err)
 
 int report_close(FILE *f, const char *dir, const char *name, struct sl_error *err)
 {
-    if (fclose(f) == 0) return 0;
-    return sl_error_set(err, 0, 0, "cannot write %s/%s", dir, name);
+    int failed = ferror(f);
+    if (fclose(f) == 0 && !failed) return 0;
+    return sl_error_set(err, 0, 0, "cannot write %s/%s: %s", dir, name,
+                        errno ? strerror(errno) : "a write failed");
 }
 
 /* Quoted when it holds a comma, a quote or a line break, quotes doubled.
