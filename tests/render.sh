@@ -67,6 +67,18 @@ if [ -w /dev/full ]; then
     done
 fi
 
+# A file that cannot be written whole (here a file size limit, SIGXFSZ
+# ignored) names its cause: the drawing library said "error while
+# writing to output stream" alone.
+for form in svg png pdf; do
+    rm -f "$T/big.$form"
+    (trap '' XFSZ; ulimit -f 4; exec "$S" render --format $form --output "$T/big.$form" "$T/p3.txt") \
+        2> "$T/err"
+    rc=$?
+    check "render --format $form into a file past its size limit: the cause, no file" eval \
+        '[ $rc -eq 2 ] && grep -q "cannot write $T/big.$form: File too large" "$T/err" && no_file "$T/big.$form"'
+done
+
 # Refusals: exit 2, nothing written.
 run render "$PUB" --paper a3 --output "$T/x.pdf"
 check "an unknown paper size is refused" eval '[ $rc -eq 2 ] && grep -q "unknown paper size .a3." "$T/err" && no_file "$T/x.pdf"'

@@ -36,7 +36,9 @@ struct render_book {
     char title[RENDER_TITLE_MAX];
     const char *path; /* NULL: stdout */
     char temp[4096];
-    int n;                      /* items added */
+    FILE *out;       /* the temporary file (path), or stdout; written by book_write alone */
+    int write_errno; /* why a write to out first failed, or 0 */
+    int n;           /* items added */
     struct render_item *first;  /* drawn at the close: the first item */
     struct render_spool *spool; /* the items a later page draws, or NULL */
     /* The worker's: items not yet drawn, queue[head..tail). */
@@ -51,29 +53,30 @@ struct render_book {
     pthread_cond_t wake, room;
 };
 
-static cairo_status_t write_stdout(void *closure, const unsigned char *data, unsigned int length)
+/* Every surface writes through here, so a failed write keeps its cause:
+ * the drawing library's own file output said "error while writing to
+ * output stream" alone, for a full disk as for a file size limit. */
+static cairo_status_t book_write(void *closure, const unsigned char *data, unsigned int length)
 {
-    (void)closure;
-    return fwrite(data, 1, length, stdout) == length ? CAIRO_STATUS_SUCCESS
-                                                     : CAIRO_STATUS_WRITE_ERROR;
+    struct render_book *b = closure;
+    if (fwrite(data, 1, length, b->out) == length) return CAIRO_STATUS_SUCCESS;
+    if (!b->write_errno) b->write_errno = errno ? errno : EIO;
+    return CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* The surface for the book's form, size w x h points. */
 static int book_surface(struct render_book *b, double w, double h)
 {
-    const char *to = b->path ? b->temp : NULL;
     switch (b->o.format) {
     case RENDER_SVG:
-        b->surface = to ? b->cairo->svg_surface_create(to, w, h)
-                        : b->cairo->svg_surface_create_for_stream(write_stdout, NULL, w, h);
+        b->surface = b->cairo->svg_surface_create_for_stream(book_write, b, w, h);
         break;
     case RENDER_PNG:
         b->surface = b->cairo->image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * PNG_SCALE + 0.5),
                                                     (int)(h * PNG_SCALE + 0.5));
         break;
     default:
-        b->surface = to ? b->cairo->pdf_surface_create(to, w, h)
-                        : b->cairo->pdf_surface_create_for_stream(write_stdout, NULL, w, h);
+        b->surface = b->cairo->pdf_surface_create_for_stream(book_write, b, w, h);
         if (b->o.title)
             b->cairo->pdf_surface_set_metadata(b->surface, CAIRO_PDF_METADATA_TITLE, b->title);
     }
@@ -82,13 +85,13 @@ static int book_surface(struct render_book *b, double w, double h)
     return b->cairo->status(b->cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
 
-/* Makes the book's temporary file, empty: 0, or -1 with err saying why
+/* Opens the book's temporary file, empty: 0, or -1 with err saying why
  * the path cannot be written. */
 static int book_probe(struct render_book *b, struct sl_error *err)
 {
-    FILE *f = fopen(b->temp, "wb");
-    if (f == NULL) return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path, strerror(errno));
-    fclose(f);
+    b->out = fopen(b->temp, "wb");
+    if (b->out == NULL)
+        return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path, strerror(errno));
     return 0;
 }
 
@@ -168,6 +171,7 @@ struct render_book *render_book_open(const struct render_options *o, const char 
     b->cairo = cairo;
     b->o = *o;
     b->path = path;
+    b->out = stdout; /* a path's temporary file replaces it (book_probe) */
     if (o->title) snprintf(b->title, sizeof b->title, "%s", o->title);
     b->o.title = o->title ? b->title : NULL;
     if (path && snprintf(b->temp, sizeof b->temp, "%s.part%ld", path, (long)getpid()) >=
@@ -176,10 +180,9 @@ struct render_book *render_book_open(const struct render_options *o, const char 
         sl_error_set(err, 0, 0, "%s: the name is too long", path);
         return NULL;
     }
-    /* The drawing library makes the file only when the picture is done,
-     * and says no more than "write error" when it cannot: the file is
-     * made here first, so a missing folder is named, with its reason,
-     * before any puzzle is read. */
+    /* The file is opened here, before any puzzle is read, so a missing
+     * folder is named with its reason at once; every surface then writes
+     * into it (book_write). */
     if (path && book_probe(b, err)) {
         free(b);
         return NULL;
@@ -302,15 +305,21 @@ static int book_finish(struct render_book *b, struct sl_error *err)
         return -1;
     cairo_status_t st = b->cairo->status(b->cr);
     if (st == CAIRO_STATUS_SUCCESS && b->o.format == RENDER_PNG)
-        st = b->path ? b->cairo->surface_write_to_png(b->surface, b->temp)
-                     : b->cairo->surface_write_to_png_stream(b->surface, write_stdout, NULL);
+        st = b->cairo->surface_write_to_png_stream(b->surface, book_write, b);
     b->cairo->destroy(b->cr);
     b->cr = NULL;
     b->cairo->surface_finish(b->surface);
     if (st == CAIRO_STATUS_SUCCESS) st = b->cairo->surface_status(b->surface);
-    if (st != CAIRO_STATUS_SUCCESS)
-        return sl_error_set(err, 0, 0, "%s: cannot write: %s",
-                            b->path ? b->path : "standard output", b->cairo->status_to_string(st));
+    if (b->path) { /* closed here: the file is renamed below */
+        int failed = ferror(b->out);
+        failed |= fclose(b->out) != 0;
+        b->out = NULL;
+        if (failed && !b->write_errno) b->write_errno = errno ? errno : EIO;
+    }
+    if (st != CAIRO_STATUS_SUCCESS || b->write_errno)
+        return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path ? b->path : "standard output",
+                            b->write_errno ? strerror(b->write_errno)
+                                           : b->cairo->status_to_string(st));
     if (b->path && rename(b->temp, b->path) != 0)
         return sl_error_set(err, 0, 0, "%s: %s", b->path, strerror(errno));
     return 0;
@@ -332,6 +341,7 @@ int render_book_close(struct render_book *b, int commit, struct sl_error *err)
     int rc = commit ? book_finish(b, err) : 0;
     if (b->cr) b->cairo->destroy(b->cr);
     if (b->surface) b->cairo->surface_destroy(b->surface);
+    if (b->path && b->out) fclose(b->out);
     if (b->path && (rc || !commit)) unlink(b->temp);
     for (int i = b->head; i < b->tail; i++) book_forget(&b->queue[i % BOOK_QUEUE], 1);
     if (b->first) book_forget(&b->first, 1);
