@@ -7,13 +7,28 @@
 #   <!-- rules NAME: from `sudolab rules NAME` (scripts/rules_doc.sh) -->
 #   <!-- end rules NAME -->
 # This script checks those blocks against the binary (exit 1 with a diff when
-# one is stale, or a rule has no block), or with --write rewrites them.
+# one is stale, or a rule has no block), or with --write rewrites them;
+# exit 2 when the binary or the README is not there.
 #
 #   sh scripts/rules_doc.sh [build/sudolab] [--write]
 set -eu
 sudolab=${1:-build/sudolab}
 mode=${2:-check}
 readme=constraints/README.md
+# Without these checks a missing binary showed as the shell's "not found"
+# at a line of the loop below, exit 127, and another folder as a missing
+# README: neither said what to do.
+case $sudolab in
+*/*) [ -f "$sudolab" ] && [ -x "$sudolab" ] ;;
+*) command -v "$sudolab" >/dev/null ;;
+esac || {
+    echo "rules_doc: $sudolab: no such program (build it first, or give its path)" >&2
+    exit 2
+}
+[ -f "$readme" ] || {
+    echo "rules_doc: no $readme here: run it from the project root" >&2
+    exit 2
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

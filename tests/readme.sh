@@ -179,5 +179,9 @@ rules_doc_rc=0
 sh scripts/rules_doc.sh "$S" > "$T/rules_doc" 2>&1 || rules_doc_rc=$?
 check "constraints/README.md's rule blocks are what \`sudolab rules\` prints" \
     eval '[ $rules_doc_rc -eq 0 ] || { head -n 20 "$T/rules_doc"; false; }'
+rules_doc_rc=0
+sh scripts/rules_doc.sh "$T/no-sudolab" > "$T/rules_doc" 2>&1 || rules_doc_rc=$?
+check "rules_doc.sh without its binary: exit 2, and what to do" \
+    eval '[ $rules_doc_rc -eq 2 ] && grep -q "no-sudolab: no such program (build it first" "$T/rules_doc"'
 
 finish
