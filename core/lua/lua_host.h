@@ -10,9 +10,11 @@
  * limited to the script's own folder and the search path the host was
  * made with (variant.h's: $SUDOLAB_PATH, the project's variants/ and
  * scripts/). An instruction budget, a CPU and wall-clock
- * time budget and a memory cap stop a runaway script with a clear error;
- * a script stuck inside a C function or a finalizer past twice its time
- * budget ends the process with a message (exit 2). Searches the script
+ * time budget and a memory cap stop a runaway script with a clear error,
+ * ending with what the script last said it had reached
+ * (sudolab.progress, the host's own addition to the API); a script
+ * stuck inside a C function or a finalizer past twice its time budget
+ * ends the process with a message (exit 2). Searches the script
  * starts charge their nodes to the instruction budget, and C memory made
  * for it (rulesets, solvers) counts against the cap. Every error comes
  * back as "file:line: message" in err->msg.
@@ -33,8 +35,10 @@ struct lua_limits {
                                --max-memory and --max-seconds (run), and
                                the messages of the limits point to them */
     int script_output;      /* 1: print writes to standard output (run, whose
-                               output the script makes); 0: to standard
-                               error, clear of a command's own output */
+                               output the script makes), and a write that
+                               fails is an error, so the script stops; 0:
+                               to standard error, clear of a command's own
+                               output */
 };
 
 /* The defaults: SL_LUA_INSTRUCTIONS, SL_LUA_MEMORY and SL_LUA_SECONDS
