@@ -31,7 +31,9 @@ static const struct cmd_spec run_spec = {
     "the `sudolab` module loaded; variants/README.md documents it. ARGS reach the\n"
     "script as `...` and in `arg`; options come before SCRIPT.lua, which may be -\n"
     "for standard input. A script that runs past its instruction budget, memory\n"
-    "cap or time budget is stopped with an error.\n",
+    "cap or time budget is stopped with an error, which ends with what the\n"
+    "script last told sudolab.progress(TEXT) it had reached; a print that\n"
+    "cannot be written (a full disk, a reader gone) stops it too.\n",
     run_options,
     "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
     "(printed as FILE:LINE: message).\n",
