@@ -495,12 +495,12 @@ static int chart_written_whole(const char *dir, int k, struct sl_error *err)
         FILE *f = fopen(path, "rb");
         long size = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
         long n = size < (long)sizeof tail ? size : (long)sizeof tail;
-        int read =
+        int tail_read =
             n > 0 && fseek(f, -n, SEEK_END) == 0 && fread(tail, 1, (size_t)n, f) == (size_t)n;
         if (f) fclose(f);
-        while (read && t == 1 && n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ')) n--;
-        int whole = read && (t == 0 ? n >= 12 && memcmp(tail + n - 12, iend, 12) == 0
-                                    : n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0);
+        while (tail_read && t == 1 && n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ')) n--;
+        int whole = tail_read && (t == 0 ? n >= 12 && memcmp(tail + n - 12, iend, 12) == 0
+                                         : n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0);
         if (!whole)
             return sl_error_set(err, 0, 0,
                                 "cannot write %s: gnuplot left it cut short (a full disk, or a "
