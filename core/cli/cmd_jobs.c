@@ -112,7 +112,9 @@ static int job_take(struct job_worker *w, long *seq, int *flush)
 static int job_put(const char *bytes, size_t n, int flush)
 {
     int failed = (n && fwrite(bytes, 1, n, stdout) != n) || (flush && fflush(stdout));
-    return failed ? errno : 0;
+    /* a failure must read as one even where the stream left errno 0:
+     * the pool stops reading on a non-zero code */
+    return failed ? (errno ? errno : EIO) : 0;
 }
 
 /* Writes o's entries in order, the output of each before its complaints
