@@ -145,6 +145,15 @@ rc=$?
 check "a chart gnuplot left cut short is a write error (exit 2), named" eval \
     '[ $rc -eq 2 ] && grep -q "cannot write $T/cut/rating.png: gnuplot left it cut short" "$T/err"'
 
+# One that exits 0 and writes nothing: said as such, not as a cut chart.
+mkdir "$T/noplot"
+printf '#!/bin/sh\nexit 0\n' > "$T/noplot/gnuplot"
+chmod +x "$T/noplot/gnuplot"
+PATH="$T/noplot:$PATH" "$S" report --count 2 --out "$T/nochart" "$T/classic.lua" 2> "$T/err"
+rc=$?
+check "a chart gnuplot never wrote is a write error (exit 2), said so" eval \
+    '[ $rc -eq 2 ] && grep -q "cannot write $T/nochart/rating.png: gnuplot did not write it (No such file or directory)" "$T/err"'
+
 # A gnuplot that never ends held the report for ever: now it is killed
 # at --chart-seconds, named with its chart, and no further chart is tried.
 mkdir "$T/hangplot"

@@ -501,6 +501,9 @@ static int chart_written_whole(const char *dir, int k, struct sl_error *err)
         while (tail_read && t == 1 && n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ')) n--;
         int whole = tail_read && (t == 0 ? n >= 12 && memcmp(tail + n - 12, iend, 12) == 0
                                          : n >= 6 && memcmp(tail + n - 6, "</svg>", 6) == 0);
+        if (!f)
+            return sl_error_set(err, 0, 0, "cannot write %s: gnuplot did not write it (%s)", path,
+                                strerror(errno));
         if (!whole)
             return sl_error_set(err, 0, 0,
                                 "cannot write %s: gnuplot left it cut short (a full disk, or a "
