@@ -801,6 +801,29 @@ static void read_noise(const char *alphabet, size_t alphabet_len, uint32_t seed,
     free(text);
 }
 
+/* A message cut to its buffer ends on a whole UTF-8 character, whatever
+ * the length before it: half a character is an invalid sequence. */
+static void test_error_cut_on_a_character(void)
+{
+    char long_text[600];
+    for (size_t i = 0; i + 1 < sizeof long_text; i += 2) memcpy(long_text + i, "\xC3\xA9", 2);
+    long_text[sizeof long_text - 1] = '\0';
+    for (int pad = 0; pad < 4; pad++) {
+        struct sl_error err = {0};
+        sl_error_set(&err, 1, 1, "%.*s%s", pad, "xxx", long_text);
+        size_t len = strlen(err.msg);
+        CU_ASSERT(len >= sizeof err.msg - 4);
+        CU_ASSERT_EQUAL(sl_utf8_whole(err.msg, len), len);
+        CU_ASSERT_EQUAL((len - (size_t)pad) % 2, 0);
+    }
+    char dst[8];
+    CU_ASSERT_EQUAL(sl_error_escape(dst, sizeof dst, "ab\xE2\x82\xAC\xE2\x82\xAC", 8), 5);
+    CU_ASSERT_STRING_EQUAL(dst, "ab\xE2\x82\xAC");
+    CU_ASSERT_EQUAL(sl_utf8_whole("a\xF0\x9F\x98", 4), 1);
+    CU_ASSERT_EQUAL(sl_utf8_whole("a\xF0\x9F\x98\x80", 5), 5);
+    CU_ASSERT_EQUAL(sl_utf8_whole("abc", 3), 3);
+}
+
 static void test_random_bytes(void)
 {
     static const char grid_ish[] = "123456789.0ABCDEFGP  ||||---+==#\n\n\n\r\t\0x";
@@ -1047,6 +1070,7 @@ void tests_register(void)
               {"byte-order mark", test_byte_order_mark},
               {"long comment", test_long_comment},
               {"NUL bytes and bad UTF-8", test_nul_bytes_and_bad_utf8},
+              {"an error message cut on a character", test_error_cut_on_a_character},
               {"random bytes", test_random_bytes},
               {"read error", test_read_error},
               {"a pattern past the JIT's stack", test_regex_past_jit_stack},

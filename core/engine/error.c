@@ -4,10 +4,22 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+size_t sl_utf8_whole(const char *s, size_t len)
+{
+    /* the last lead byte among the final four, and the length it says */
+    for (size_t back = 1; back <= 4 && back <= len; back++) {
+        unsigned char c = (unsigned char)s[len - back];
+        if ((c & 0xC0) == 0x80) continue; /* a continuation byte */
+        size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        return back < need ? len - back : len;
+    }
+    return len;
+}
+
 size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n)
 {
-    size_t out = 0;
-    for (size_t i = 0; i < n && out + 1 < cap; i++) {
+    size_t out = 0, i;
+    for (i = 0; i < n && out + 1 < cap; i++) {
         unsigned char c = (unsigned char)src[i];
         if ((c >= ' ' && c != 0x7f) || c == '\n' || c == '\t') {
             dst[out++] = (char)c;
@@ -18,6 +30,7 @@ size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n)
             break;
         }
     }
+    if (i < n) out = sl_utf8_whole(dst, out);
     if (cap > 0) dst[out] = '\0';
     return out;
 }
@@ -28,7 +41,7 @@ void sl_error_vformat(char *dst, size_t cap, const char *fmt, va_list ap)
     size_t room = cap < sizeof raw ? cap : sizeof raw;
     if (room == 0) return;
     int n = vsnprintf(raw, room, fmt, ap);
-    size_t len = n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+    size_t len = n < 0 ? 0 : (size_t)n < room ? (size_t)n : sl_utf8_whole(raw, room - 1);
     sl_error_escape(dst, cap, raw, len);
 }
 

@@ -22,8 +22,14 @@ struct sl_error {
 /* Copies the n bytes of src into dst (cap bytes, NUL-ended), a control
  * byte (a NUL too, but newlines and tabs) written as \xNN: a message
  * quotes input bytes, and an ESC of a file must not reach the terminal,
- * nor a NUL cut the message short. Returns the length written. */
+ * nor a NUL cut the message short. A copy cut short for room ends on a
+ * whole UTF-8 character. Returns the length written. */
 size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n);
+
+/* len, or less by the bytes of a UTF-8 character that s[0..len) ends
+ * before completing: where a text is cut to a buffer, the cut must not
+ * leave half a character (an invalid sequence) in a message. */
+size_t sl_utf8_whole(const char *s, size_t len);
 
 /* A printf-style message into dst (cap bytes, at most 1024, NUL-ended),
  * its control bytes escaped as sl_error_escape escapes them. */
