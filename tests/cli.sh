@@ -612,6 +612,17 @@ run run --max-instructions 1000000 "$T/far.lua"
 check "run: sudolab.progress() forgets it" \
     eval 'rc_is 2 && err_has "far.lua:3: instruction budget exceeded (1000000; see --max-instructions)" &&
           ! err_has "reached"'
+# The text is one line of the stop's message: a newline becomes a blank,
+# and a text past the buffer loses the character the cut would split
+# (200 two-byte letters: the message stays valid UTF-8).
+printf 'sudolab.progress("reached\\n7")\nwhile true do end\n' > "$T/far.lua"
+run run --max-instructions 1000000 "$T/far.lua"
+check "run: sudolab.progress's text stays on the stop's line" \
+    eval 'rc_is 2 && err_has "see --max-instructions); reached 7" && [ $(wc -l < "$T/err") -eq 1 ]'
+printf 'sudolab.progress(string.rep("\\u{e9}", 200))\nwhile true do end\n' > "$T/far.lua"
+run run --max-instructions 1000000 "$T/far.lua"
+check "run: a long sudolab.progress text is cut between characters" \
+    eval 'rc_is 2 && err_has "; $(printf "\\303\\251")" && iconv -f UTF-8 -t UTF-8 "$T/err" > /dev/null'
 run run --max-memry 3 "$T/ok.lua"
 check "run: an unknown option is named with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--max-memry'"'; did you mean '"'--max-memory'"'?" && out_lines 0'

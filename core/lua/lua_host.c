@@ -290,8 +290,13 @@ static void watch_end(struct lua_host *h)
 static int host_progress(lua_State *L)
 {
     struct lua_host *h = host_of(L);
-    const char *text = lua_isnoneornil(L, 1) ? "" : luaL_checkstring(L, 1);
-    snprintf(h->progress, sizeof h->progress, "%s", text);
+    size_t len = 0, cap = sizeof h->progress - 1, n;
+    const char *text = lua_isnoneornil(L, 1) ? "" : luaL_checklstring(L, 1, &len);
+    /* one line in the stop's message: control bytes become blanks, and a
+     * text cut to the buffer loses the character it would split */
+    for (n = 0; n < len && n < cap; n++)
+        h->progress[n] = (unsigned char)text[n] < 0x20 ? ' ' : text[n];
+    h->progress[len > cap ? sl_utf8_whole(h->progress, n) : n] = '\0';
     return 0;
 }
 
