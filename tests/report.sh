@@ -123,12 +123,24 @@ check "the arm that made puzzles is charted, and no chart is said missing" eval 
 check "a name with _ is plain text in an SVG legend, not a subscript" eval \
     'grep -q "<text>plain_one</text>" "$T/f/rating.svg" && ! grep -q "<tspan[^>]*>plain" "$T/f/rating.svg" &&
      grep -q "<text>plain_one</text>" "$T/f/techniques.svg"'
+# A stand-in gnuplot: fake_gnuplot NAME SCRIPT writes SCRIPT as
+# $T/NAME/gnuplot; report_with NAME OUT [OPTION...] runs the report with
+# it first on PATH, its stderr in $T/err and its exit code in $rc.
+fake_gnuplot() {
+    mkdir "$T/$1"
+    printf '%s\n' "$2" > "$T/$1/gnuplot"
+    chmod +x "$T/$1/gnuplot"
+}
+report_with() {
+    plot=$1 out=$2
+    shift 2
+    PATH="$T/$plot:$PATH" "$S" report "$@" --out "$T/$out" "$T/classic.lua" 2> "$T/err"
+    rc=$?
+}
+
 # A gnuplot that fails: the report says so, with what it said.
-mkdir "$T/badplot"
-printf '#!/bin/sh\necho "\\"report_x.gp\\" line 3: this gnuplot is broken" >&2\nexit 1\n' > "$T/badplot/gnuplot"
-chmod +x "$T/badplot/gnuplot"
-PATH="$T/badplot:$PATH" "$S" report --out "$T/g" "$T/classic.lua" 2> "$T/err"
-rc=$?
+fake_gnuplot badplot "$(printf '#!/bin/sh\necho "\\"report_x.gp\\" line 3: this gnuplot is broken" >&2\nexit 1\n')"
+report_with badplot g
 check "gnuplot failing: its message on the console and the page, exit 0" eval \
     '[ $rc -eq 0 ] && grep -q "not every chart was drawn: gnuplot failed on report_rating.gp: \"report_x.gp\" line 3: this gnuplot is broken" "$T/err" &&
      grep -q "this gnuplot is broken" "$T/g/index.html"'
@@ -136,21 +148,14 @@ check "gnuplot failing: its message on the console and the page, exit 0" eval \
 # A gnuplot whose writes fail (a full disk, a file size limit) still
 # exits 0: its cut pictures were shown as the charts, exit 0 even with
 # --require-charts. This one writes the start of a PNG and stops.
-mkdir "$T/cutplot"
-printf '#!/bin/sh\nout=$(printf "%%s" "$2" | sed -n "s/.*out=.\\([^'"'"']*\\).*/\\1/p")\nprintf "\\211PNG" > "$out"\nexit 0\n' \
-    > "$T/cutplot/gnuplot"
-chmod +x "$T/cutplot/gnuplot"
-PATH="$T/cutplot:$PATH" "$S" report --count 2 --out "$T/cut" "$T/classic.lua" 2> "$T/err"
-rc=$?
+fake_gnuplot cutplot "$(printf '#!/bin/sh\nout=$(printf "%%s" "$2" | sed -n "s/.*out=.\\([^'"'"']*\\).*/\\1/p")\nprintf "\\211PNG" > "$out"\nexit 0\n')"
+report_with cutplot cut --count 2
 check "a chart gnuplot left cut short is a write error (exit 2), named" eval \
     '[ $rc -eq 2 ] && grep -q "cannot write $T/cut/rating.png: gnuplot left it cut short" "$T/err"'
 
 # One that exits 0 and writes nothing: said as such, not as a cut chart.
-mkdir "$T/noplot"
-printf '#!/bin/sh\nexit 0\n' > "$T/noplot/gnuplot"
-chmod +x "$T/noplot/gnuplot"
-PATH="$T/noplot:$PATH" "$S" report --count 2 --out "$T/nochart" "$T/classic.lua" 2> "$T/err"
-rc=$?
+fake_gnuplot noplot "$(printf '#!/bin/sh\nexit 0\n')"
+report_with noplot nochart --count 2
 check "a chart gnuplot never wrote is a write error (exit 2), said so" eval \
     '[ $rc -eq 2 ] && grep -q "cannot write $T/nochart/rating.png: gnuplot did not write it (No such file or directory)" "$T/err"'
 
