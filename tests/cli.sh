@@ -596,31 +596,32 @@ run_in "$T/boom.lua" run -
 check "run -: its errors name stdin and the line" eval 'rc_is 2 && err_has "stdin:2: boom"'
 # sudolab.progress: what a run has reached, told when a budget or the
 # memory cap stops it (a dig that never lands once said nothing of it).
-printf 'sudolab.progress("reached 7")\nwhile true do end\n' > "$T/far.lua"
-run run --max-instructions 1000000 "$T/far.lua"
+# far SCRIPT OPTION...: SCRIPT (a printf format) as far.lua, run with them.
+far() {
+    printf "$1" > "$T/far.lua"
+    shift
+    run run "$@" "$T/far.lua"
+}
+far 'sudolab.progress("reached 7")\nwhile true do end\n' --max-instructions 1000000
 check "run: an instruction budget's stop tells sudolab.progress's text" \
     eval 'rc_is 2 && err_has "far.lua:2: instruction budget exceeded (1000000; see --max-instructions); reached 7"'
 run run --max-seconds 1 "$T/far.lua"
 check "run: a time budget's stop tells it too" \
     eval 'rc_is 2 && err_has "far.lua:2: time budget exceeded (1 s of CPU; see --max-seconds); reached 7"'
-printf 'sudolab.progress("reached 7")\nlocal t = {}\nfor i = 1, 1e9 do t[i] = i end\n' > "$T/far.lua"
-run run --max-memory 8 "$T/far.lua"
+far 'sudolab.progress("reached 7")\nlocal t = {}\nfor i = 1, 1e9 do t[i] = i end\n' --max-memory 8
 check "run: the memory cap's stop tells it too" \
     eval 'rc_is 2 && err_has "far.lua: not enough memory (cap 8 MiB; see --max-memory); reached 7"'
-printf 'sudolab.progress("reached 7")\nsudolab.progress()\nwhile true do end\n' > "$T/far.lua"
-run run --max-instructions 1000000 "$T/far.lua"
+far 'sudolab.progress("reached 7")\nsudolab.progress()\nwhile true do end\n' --max-instructions 1000000
 check "run: sudolab.progress() forgets it" \
     eval 'rc_is 2 && err_has "far.lua:3: instruction budget exceeded (1000000; see --max-instructions)" &&
           ! err_has "reached"'
 # The text is one line of the stop's message: a newline becomes a blank,
 # and a text past the buffer loses the character the cut would split
 # (200 two-byte letters: the message stays valid UTF-8).
-printf 'sudolab.progress("reached\\n7")\nwhile true do end\n' > "$T/far.lua"
-run run --max-instructions 1000000 "$T/far.lua"
+far 'sudolab.progress("reached\\n7")\nwhile true do end\n' --max-instructions 1000000
 check "run: sudolab.progress's text stays on the stop's line" \
     eval 'rc_is 2 && err_has "see --max-instructions); reached 7" && [ $(wc -l < "$T/err") -eq 1 ]'
-printf 'sudolab.progress(string.rep("\\u{e9}", 200))\nwhile true do end\n' > "$T/far.lua"
-run run --max-instructions 1000000 "$T/far.lua"
+far 'sudolab.progress(string.rep("\\u{e9}", 200))\nwhile true do end\n' --max-instructions 1000000
 check "run: a long sudolab.progress text is cut between characters" \
     eval 'rc_is 2 && err_has "; $(printf "\\303\\251")" && iconv -f UTF-8 -t UTF-8 "$T/err" > /dev/null'
 run run --max-memry 3 "$T/ok.lua"
