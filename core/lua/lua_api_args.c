@@ -115,21 +115,19 @@ uint64_t api_field_budget(lua_State *L, const char *key, const char *fname)
 uint64_t api_nodes_within(lua_State *L, const char *fname, long long cost, uint64_t nodes)
 {
     long long left = lua_host_budget_left(L) / cost;
-    const char *progress = lua_host_progress(L);
     if (left <= 0)
-        api_error(L, "%s: instruction budget exceeded before the search (none left%s)%s%s", fname,
-                  lua_host_see(L, LUA_LIMIT_INSTRUCTIONS), progress[0] ? "; " : "", progress);
+        api_error(L, "%s: instruction budget exceeded before the search (none left%s)%s", fname,
+                  lua_host_see(L, LUA_LIMIT_INSTRUCTIONS), lua_host_progress(L));
     return (uint64_t)left < nodes ? (uint64_t)left : nodes;
 }
 
 int api_budget_exhausted(lua_State *L, const char *fname, const char *who, unsigned long long nodes)
 {
-    const char *progress = lua_host_progress(L);
     return api_error(L,
                      "%s: instruction budget exceeded: %s took the %llu nodes it had left "
-                     "(budget exhausted%s)%s%s",
+                     "(budget exhausted%s)%s",
                      fname, who, nodes, lua_host_see(L, LUA_LIMIT_INSTRUCTIONS),
-                     progress[0] ? "; " : "", progress);
+                     lua_host_progress(L));
 }
 
 void api_solution_arg(lua_State *L, struct api_puzzle *ap, int i, const char *fname,

@@ -65,7 +65,7 @@ struct lua_host {
     struct host_watch watch;
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
-    char progress[160];         /* the run's last sudolab.progress text, told at a stop */
+    char progress[2 + 160];     /* "; " and the run's last sudolab.progress text, or "" */
     char *unique_line;          /* lua_host_note_unique_line's, or NULL */
     size_t unique_len, unique_cap;
     unsigned long long unique_nodes;
@@ -119,12 +119,10 @@ static void host_stop(lua_State *L, const char *msg)
     /* From now on every instruction fails, so a script cannot pcall its
      * way past the budget: the error reaches code outside any pcall. */
     lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
-    const char *progress = host_of(L)->progress;
     luaL_where(L, 0); /* in a hook, level 0 is the running script */
     lua_pushstring(L, msg);
-    lua_pushstring(L, progress[0] ? "; " : "");
-    lua_pushstring(L, progress);
-    lua_concat(L, 4);
+    lua_pushstring(L, host_of(L)->progress);
+    lua_concat(L, 3);
     lua_error(L);
 }
 
@@ -290,13 +288,19 @@ static void watch_end(struct lua_host *h)
 static int host_progress(lua_State *L)
 {
     struct lua_host *h = host_of(L);
-    size_t len = 0, cap = sizeof h->progress - 1, n;
+    size_t len = 0, n;
     const char *text = lua_isnoneornil(L, 1) ? "" : luaL_checklstring(L, 1, &len);
-    /* one line in the stop's message: control bytes become blanks, and a
-     * text cut to the buffer loses the character it would split */
-    for (n = 0; n < len && n < cap; n++)
-        h->progress[n] = (unsigned char)text[n] < 0x20 ? ' ' : text[n];
-    h->progress[len > cap ? sl_utf8_whole(h->progress, n) : n] = '\0';
+    /* kept as the suffix every stop appends; one line in the message:
+     * control bytes become blanks, and a text cut to the buffer loses
+     * the character it would split */
+    char *told = h->progress + 2;
+    size_t cap = sizeof h->progress - 3;
+    for (n = 0; n < len && n < cap; n++) told[n] = (unsigned char)text[n] < 0x20 ? ' ' : text[n];
+    told[len > cap ? sl_utf8_whole(told, n) : n] = '\0';
+    if (len)
+        memcpy(h->progress, "; ", 2);
+    else
+        h->progress[0] = '\0';
     return 0;
 }
 
@@ -749,9 +753,9 @@ static int host_call_results(struct lua_host *h, int nargs, int nresults, struct
     const char *msg = lua_tostring(h->L, -1);
     if (msg && strcmp(msg, "not enough memory") == 0) /* Lua's own words carry no place */
         /* a generator's host runs no script file: no name to give */
-        sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)%s%s", h->script,
+        sl_error_set(err, 0, 0, "%s%snot enough memory (cap %zu MiB%s)%s", h->script,
                      h->script[0] ? ": " : "", h->limits.memory >> 20,
-                     host_see(h, LUA_LIMIT_MEMORY), h->progress[0] ? "; " : "", h->progress);
+                     host_see(h, LUA_LIMIT_MEMORY), h->progress);
     else if (msg == NULL)
         sl_error_set(err, 0, 0, "error object is not a string");
     else

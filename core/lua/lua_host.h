@@ -115,9 +115,9 @@ enum lua_limit { LUA_LIMIT_INSTRUCTIONS, LUA_LIMIT_MEMORY, LUA_LIMIT_SECONDS };
  * message when the command takes that option, else "": a generator's or a
  * report's message once sent the user to an option the command refuses. */
 const char *lua_host_see(struct lua_State *L, enum lua_limit which);
-/* The run's last sudolab.progress text ("" when none): what it had
- * reached, which a budget's or the memory cap's stop tells after its
- * message. */
+/* "; TEXT", TEXT the run's last sudolab.progress text, or "" when none:
+ * what it had reached, appended as it is to a budget's or the memory
+ * cap's stop message (as lua_host_see's part is). */
 const char *lua_host_progress(struct lua_State *L);
 /* The thread Lua rules are called on: the one that started the search
  * running. Returns the previous one, to be set back after the search. */
