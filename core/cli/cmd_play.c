@@ -109,8 +109,8 @@ static int read_first(struct cmd_options *opt, struct first_puzzle *f, const cha
     opt->first_puzzle_only = 1;
     int code = cmd_for_each_puzzle(opt, take_first, f);
     if (code == 0 && !f->have) {
-        const char *name = strcmp(opt->files[0], "-") == 0 ? "<stdin>" : opt->files[0];
-        fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command, name);
+        fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command,
+                cmd_operand_name(opt->files[0]));
         code = EXIT_BAD_INPUT;
     }
     return code;
