@@ -593,7 +593,17 @@ check "run - reads the script from standard input, its arguments after" \
     eval 'rc_is 0 && out_is "1	2	a	b"'
 printf 'local x = 1\nerror("boom")\n' > "$T/boom.lua"
 run_in "$T/boom.lua" run -
-check "run -: its errors name stdin and the line" eval 'rc_is 2 && err_has "stdin:2: boom"'
+check "run -: its errors name <stdin> and the line" eval 'rc_is 2 && err_has "<stdin>:2: boom"'
+# The start luaL_loadfilex skips, skipped for standard input too: a byte
+# order mark and a '#' first line, the line numbers kept.
+printf '\357\273\277#!/usr/bin/env sudolab run\nlocal x = 1\nerror("boom")\n' > "$T/boom.lua"
+run_in "$T/boom.lua" run -
+check "run -: a BOM and a #! line skipped, the lines still counted" \
+    eval 'rc_is 2 && err_has "<stdin>:3: boom"'
+printf '\033Lua' > "$T/boom.lua"
+run_in "$T/boom.lua" run -
+check "run -: a binary chunk refused, named <stdin>" \
+    eval 'rc_is 2 && err_has "<stdin>: a precompiled (binary) chunk"'
 # sudolab.progress: what a run has reached, told when a budget or the
 # memory cap stops it (a dig that never lands once said nothing of it).
 # far SCRIPT OPTION...: SCRIPT (a printf format) as far.lua, run with them.

@@ -233,17 +233,18 @@ check "a syntax error names its file and line (exit 2)" eval '[ $rc -eq 2 ] && g
 "$S" report --out "$T/b" "$T/missing.lua" 2> "$T/err"
 rc=$?
 check "a missing experiment is an error (exit 2)" [ "$rc" -eq 2 ]
-# "-" reads the experiment from standard input, named "stdin" as `run -`
-# names its script: in messages, the title and the default folder.
+# "-" reads the experiment from standard input, named "<stdin>" as every
+# command names it: in messages and the title; its default folder is
+# report-stdin.
 printf 'return 5\n' | "$S" report - 2> "$T/err"
 rc=$?
-check "report -: its errors name stdin (exit 2)" eval \
-    '[ $rc -eq 2 ] && grep -q "^sudolab report: stdin: must return a table" "$T/err"'
+check "report -: its errors name <stdin> (exit 2)" eval \
+    '[ $rc -eq 2 ] && grep -q "^sudolab report: <stdin>: must return a table" "$T/err"'
 printf 'return {count = 1, arms = {{name = "a"}}}\n' > "$T/one.lua"
 (cd "$T" && "$S" report - < "$T/one.lua" 2> "$T/err")
 rc=$?
-check "report -: written to report-stdin, titled stdin" eval \
-    '[ $rc -eq 0 ] && [ "$(head -1 "$T/report-stdin/summary.md")" = "# stdin" ]'
+check "report -: written to report-stdin, titled <stdin>" eval \
+    '[ $rc -eq 0 ] && [ "$(head -1 "$T/report-stdin/summary.md")" = "# <stdin>" ]'
 
 # refused NAME MESSAGE LUA: the experiment LUA (a file NAME.lua) is refused
 # before any arm runs: exit 2, MESSAGE naming the file, no report folder.

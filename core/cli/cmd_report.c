@@ -62,9 +62,11 @@ static void on_interrupt(int sig)
     _exit(130);
 }
 
-/* report-NAME for experiments/NAME.lua (report-stdin for "-"). */
+/* report-NAME for experiments/NAME.lua; report-stdin for "-", whose
+ * message name "<stdin>" would need quoting in every shell as a folder. */
 static void default_dir(const char *path, char *buf, size_t cap)
 {
+    if (strcmp(path, "-") == 0) path = "stdin";
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t len = strcspn(base, ".");
@@ -145,7 +147,7 @@ int cmd_report(int argc, char **argv)
     if (opt.out_dir)
         snprintf(dir, sizeof dir, "%s", opt.out_dir);
     else
-        default_dir(e.path, dir, sizeof dir);
+        default_dir(opt.files[0], dir, sizeof dir);
     if (report_check_dir(dir, &err)) {
         fprintf(stderr, "sudolab report: %s\n", err.msg);
         return EXIT_BAD_INPUT;

@@ -349,7 +349,49 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
 
 const char *lua_host_script_name(const char *path)
 {
-    return strcmp(path, "-") == 0 ? "stdin" : path;
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* Standard input read as luaL_loadfilex reads it (a UTF-8 byte order
+ * mark and a first line starting with '#' skipped, that line's end kept
+ * so line numbers hold), but named "<stdin>" as every command names
+ * standard input: luaL_loadfilex calls it "stdin". */
+struct stdin_chunk {
+    int ahead;      /* a character read past the skipped start (EOF: none) */
+    int line_kept;  /* 1 while the skipped first line's end is still to give */
+    int read_errno; /* a failed read's errno (0: none) */
+    char buf[4096];
+};
+
+static const char *stdin_chunk_read(lua_State *L, void *data, size_t *size)
+{
+    (void)L;
+    struct stdin_chunk *c = data;
+    size_t n = 0;
+    if (c->line_kept) c->buf[n++] = '\n', c->line_kept = 0;
+    if (c->ahead != EOF) c->buf[n++] = (char)c->ahead, c->ahead = EOF;
+    if (!feof(stdin) && !ferror(stdin)) n += fread(c->buf + n, 1, sizeof c->buf - n, stdin);
+    if (ferror(stdin) && !c->read_errno) c->read_errno = errno;
+    *size = n;
+    return n ? c->buf : NULL;
+}
+
+static int host_load_stdin(lua_State *L)
+{
+    struct stdin_chunk c = {getc(stdin), 0, 0, {0}};
+    if (c.ahead == 0xEF && getc(stdin) == 0xBB && getc(stdin) == 0xBF) c.ahead = getc(stdin);
+    if (c.ahead == '#') {
+        while ((c.ahead = getc(stdin)) != EOF && c.ahead != '\n') continue;
+        c.ahead = getc(stdin), c.line_kept = 1;
+    }
+    if (ferror(stdin)) c.read_errno = errno;
+    int status = lua_load(L, stdin_chunk_read, &c, "=<stdin>", "t");
+    if (ferror(stdin)) {
+        lua_pop(L, 1);
+        lua_pushfstring(L, "<stdin>: cannot read: %s", strerror(c.read_errno));
+        return LUA_ERRFILE;
+    }
+    return status;
 }
 
 /* luaL_loadfilex in text mode, its refusal of a binary chunk named with
@@ -358,7 +400,7 @@ const char *lua_host_script_name(const char *path)
  * generate said them alone. Its result and stack are luaL_loadfilex's. */
 static int host_load_file(lua_State *L, const char *path)
 {
-    int status = luaL_loadfilex(L, strcmp(path, "-") == 0 ? NULL : path, "t");
+    int status = strcmp(path, "-") == 0 ? host_load_stdin(L) : luaL_loadfilex(L, path, "t");
     const char *msg = status == LUA_ERRSYNTAX ? lua_tostring(L, -1) : NULL;
     if (msg && strncmp(msg, "attempt to load a binary chunk", 30) == 0) {
         lua_pop(L, 1);
