@@ -936,6 +936,18 @@ if [ -w /dev/full ]; then
     check "run: a print that cannot write ends the script, told once (exit 2)" \
         eval '[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: No space left on device" ]'
 fi
+# A reader that leaves (| head -1) is seen at the next flush: output into
+# a pipe was flushed only when a whole buffer was full, so slow lines
+# (count --estimate, about 2 KB of them here) went on to the end and left
+# at exit 0. Now the output held is flushed once it has waited a while:
+# the command meets the closed pipe and dies of SIGPIPE (141) early.
+grep -v '^#' "$DATA_HARD" | head -n 40 > "$T/hard40.txt"
+for jobs in 1 2; do
+    { timeout "$LIMIT" "$S" count --estimate --jobs $jobs "$T/hard40.txt"; echo $? > "$T/rc"; } |
+        head -n 1 > "$T/out"
+    check "count --estimate --jobs $jobs | head -1: stops when the reader leaves (141)" \
+        eval '[ "$(cat "$T/rc")" -eq 141 ] && grep -q "95% interval" "$T/out"'
+done
 # A scores file that is a FIFO or a folder: SQLite said "disk I/O error"
 # and "unable to open database file".
 mkdir -p "$T/xdg/sudolab"

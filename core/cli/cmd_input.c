@@ -275,13 +275,18 @@ static int for_each_entry(const struct cmd_options *opt, const struct variant_sp
     struct cmd_entry e;
     FILE *sink = opt->quiet_entries ? fopen("/dev/null", "w") : NULL;
     int ready = cmd_entry_init(&e) == 0 && loop && feed && (sink || !opt->quiet_entries);
+    struct cmd_flush_pace pace;
+    cmd_flush_pace_init(&pace, stdout);
     /* Output that cannot be written (a reader gone with SIGPIPE ignored,
      * a full disk) stops the reading: the rest would be work for nothing,
      * and main tells the failure. */
     while (ready && !(opt->first_puzzle_only && loop->visits) && !ferror(stdout) &&
            cmd_feed_next(feed, &e)) {
         cmd_loop_entry(loop, &e, stdout, sink ? sink : stderr);
-        if (cmd_feed_would_wait(feed)) fflush(stdout);
+        if (cmd_feed_would_wait(feed))
+            fflush(stdout);
+        else
+            cmd_flush_paced(&pace);
     }
     if (sink) fclose(sink);
     cmd_entry_free(&e);

@@ -58,6 +58,7 @@ struct job_pool {
     long window;                       /* batches that may be read past the last written */
     int writing;                       /* some thread is writing the ring out */
     int write_errno;                   /* why standard output first failed, or 0 */
+    struct cmd_flush_pace pace;        /* the writing thread's alone */
     struct job_output ring[JOBS_RING]; /* batch k at k % JOBS_RING */
 };
 
@@ -151,6 +152,7 @@ static void job_submit(struct job_pool *pool, long seq)
         while ((o = &pool->ring[pool->written % JOBS_RING])->done) {
             pthread_mutex_unlock(&pool->lock);
             int why = job_write(o);
+            if (!why && cmd_flush_paced(&pool->pace)) why = errno ? errno : EIO;
             pthread_mutex_lock(&pool->lock);
             pool->write_errno = pool->write_errno ? pool->write_errno : why;
             o->done = o->n = o->flush = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
@@ -245,6 +247,7 @@ static struct job_pool *job_pool_new(const struct cmd_options *opt,
     }
     *pool = (struct job_pool){.opt = opt, .variant = variant, .visit = visit, .feed = feed};
     pool->window = (long)JOBS_AHEAD * jobs;
+    cmd_flush_pace_init(&pool->pace, stdout);
     pthread_mutex_init(&pool->feed_lock, NULL);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->written_more, NULL);

@@ -1,0 +1,43 @@
+/*
+ * cmd_flush.c — standard output flushed while a reader may be waiting
+ * (cmd_feed.h).
+ *
+ * Into a pipe or a device stdio holds a whole buffer before it writes.
+ * A command whose results take tens of milliseconds each (count
+ * --estimate, rate) held seconds of them: a reader saw nothing for that
+ * long, and one gone (`| head -1`) was noticed only when the buffer
+ * filled, the work going on meanwhile. The loops flush once output has
+ * been held CMD_FLUSH_AFTER_NS: slow results go out as they come, fast
+ * ones still in whole buffers (a few flushes a second cost nothing), and
+ * a regular file is left to its buffer.
+ */
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cmd_feed.h"
+
+#define CMD_FLUSH_AFTER_NS 100e6
+
+static double flush_now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+void cmd_flush_pace_init(struct cmd_flush_pace *pace, FILE *out)
+{
+    struct stat st;
+    int regular = fstat(fileno(out), &st) == 0 && S_ISREG(st.st_mode);
+    pace->out = regular ? NULL : out;
+    pace->last_ns = flush_now_ns();
+}
+
+int cmd_flush_paced(struct cmd_flush_pace *pace)
+{
+    if (pace->out == NULL) return 0;
+    double now = flush_now_ns();
+    if (now - pace->last_ns < CMD_FLUSH_AFTER_NS) return 0;
+    pace->last_ns = now;
+    return fflush(pace->out);
+}
