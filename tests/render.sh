@@ -78,6 +78,15 @@ for form in svg png pdf; do
     check "render --format $form into a file past its size limit: the cause, no file" eval \
         '[ $rc -eq 2 ] && grep -q "cannot write $T/big.$form: File too large" "$T/err" && no_file "$T/big.$form"'
 done
+# ... and a booklet stops drawing there: it went on reading, solving and
+# drawing to the last page, the failure told only at the close.
+i=0
+while [ $i -lt 2000 ]; do cat "$T/p3.txt"; i=$((i + 1)); done > "$T/many.txt"
+(trap '' XFSZ; ulimit -f 64; exec "$S" render --output "$T/many.pdf" "$T/many.txt") 2> "$T/err"
+rc=$?
+check "a booklet past its size limit stops at the failed write, a puzzle named, no file" eval \
+    '[ $rc -eq 2 ] && grep -q "many.txt:[0-9]*: cannot write $T/many.pdf: File too large" "$T/err" &&
+     ! grep -q "many.txt:2000:" "$T/err" && no_file "$T/many.pdf"'
 
 # Refusals: exit 2, nothing written.
 run render "$PUB" --paper a3 --output "$T/x.pdf"

@@ -48,6 +48,7 @@ struct render_book {
     cairo_t *cr;
     int pages; /* pages drawn */
     int threaded, closing, abandon;
+    int failed; /* the worker's drawing failed (under lock): adding stops */
     pthread_t worker;
     pthread_mutex_t lock;
     pthread_cond_t wake, room;
@@ -62,6 +63,23 @@ static cairo_status_t book_write(void *closure, const unsigned char *data, unsig
     if (fwrite(data, 1, length, b->out) == length) return CAIRO_STATUS_SUCCESS;
     if (!b->write_errno) b->write_errno = errno ? errno : EIO;
     return CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Whether drawing has failed, a write or the drawing library: the rest
+ * of the book is not drawn (a full disk went on to the last page). For
+ * the thread drawing. */
+static int book_broken(const struct render_book *b)
+{
+    return b->write_errno || (b->cr && b->cairo->status(b->cr) != CAIRO_STATUS_SUCCESS);
+}
+
+/* Why the book cannot be written, into err: -1. */
+static int book_write_failed(const struct render_book *b, struct sl_error *err)
+{
+    const char *why = b->write_errno ? strerror(b->write_errno)
+                                     : b->cairo->status_to_string(b->cairo->status(b->cr));
+    return sl_error_set(err, 0, 0, "cannot write %s: %s", b->path ? b->path : "standard output",
+                        why);
 }
 
 /* The surface for the book's form, size w x h points. */
@@ -119,7 +137,7 @@ static void *book_worker(void *arg)
             pthread_cond_wait(&b->wake, &b->lock);
         int left = b->tail - b->head;
         int count = left < b->o.per_page ? left : b->o.per_page;
-        if (count == 0 || b->abandon) break;
+        if (count == 0 || b->abandon || b->failed) break;
         for (int i = 0; i < count; i++) page[i] = b->queue[(b->head + i) % BOOK_QUEUE];
         pthread_mutex_unlock(&b->lock);
         book_page(b, page, count, 0);
@@ -127,6 +145,7 @@ static void *book_worker(void *arg)
         pthread_mutex_lock(&b->lock);
         /* the slots are free only now: adding does not overwrite a page being drawn */
         b->head += count;
+        b->failed = book_broken(b);
         pthread_cond_signal(&b->room);
     }
     pthread_mutex_unlock(&b->lock);
@@ -221,12 +240,16 @@ static int book_enqueue(struct render_book *b, const struct render_item *it, str
     struct render_item *c = item_copy(it);
     if (c == NULL) return sl_error_set(err, 0, 0, "out of memory");
     pthread_mutex_lock(&b->lock);
-    while (b->tail - b->head == BOOK_QUEUE) pthread_cond_wait(&b->room, &b->lock);
-    b->queue[b->tail++ % BOOK_QUEUE] = c;
-    b->n++;
-    pthread_cond_signal(&b->wake);
+    while (!b->failed && b->tail - b->head == BOOK_QUEUE) pthread_cond_wait(&b->room, &b->lock);
+    int failed = b->failed; /* the worker writes no more: its cause reads safely */
+    if (!failed) {
+        b->queue[b->tail++ % BOOK_QUEUE] = c;
+        b->n++;
+        pthread_cond_signal(&b->wake);
+    }
     pthread_mutex_unlock(&b->lock);
-    return 0;
+    if (failed) book_forget(&c, 1);
+    return failed ? book_write_failed(b, err) : 0;
 }
 
 /* For the close: the first item in memory, every item in the spool once
@@ -267,7 +290,7 @@ static int book_pages(struct render_book *b, int solutions, struct sl_error *err
     struct render_item *items = calloc((size_t)b->o.per_page, sizeof *items), *page[6];
     if (items == NULL) return sl_error_set(err, 0, 0, "out of memory");
     int rc = render_spool_rewind(b->spool, err), got = 1;
-    while (rc == 0 && got == 1) {
+    while (rc == 0 && got == 1 && !book_broken(b)) {
         int count = 0;
         while (count < b->o.per_page && (got = render_spool_get(b->spool, &items[count], err)) == 1)
             page[count] = &items[count], count++;
