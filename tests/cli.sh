@@ -935,6 +935,13 @@ if [ -w /dev/full ]; then
     timeout "$LIMIT" "$S" run --max-seconds 5 "$T/loud.lua" > /dev/full 2> "$T/err" || rc=$?
     check "run: a print that cannot write ends the script, told once (exit 2)" \
         eval '[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: No space left on device" ]'
+    # A failed write's bytes are dropped: the last flush has nothing to
+    # write and errno may be a later call's (here a require's stat).
+    printf 'pcall(print, "x")\npcall(require, "no_such_module")\n' > "$T/stale.lua"
+    rc=0
+    timeout "$LIMIT" "$S" run "$T/stale.lua" > /dev/full 2> "$T/err" || rc=$?
+    check "run: a write failed earlier is told without a later call's errno (exit 2)" \
+        eval '[ "$rc" -eq 2 ] && [ "$(cat "$T/err")" = "sudolab: cannot write the output: a write failed" ]'
 fi
 # A reader that leaves (| head -1) is seen at the next flush: output into
 # a pipe was flushed only when a whole buffer was full, so slow lines

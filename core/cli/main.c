@@ -99,14 +99,28 @@ static const struct subcommand *subcommand_named(const char *name)
     return NULL;
 }
 
+/* Whether e is a cause a write to an open stream gives. A failed write
+ * drops its bytes, so when the last flush has nothing left to write the
+ * errno read after it may be another call's (`run` told a later require's
+ * "No such file or directory" as the write's cause): only these are told. */
+static int main_write_errno(int e)
+{
+    return e == ENOSPC || e == EDQUOT || e == EFBIG || e == EPIPE || e == EIO || e == EROFS ||
+           e == EAGAIN || e == EWOULDBLOCK || e == ECONNRESET || e == ENXIO || e == EBADF;
+}
+
 /* Output lost to a full disk or a broken file must not pass for success:
  * standard output is checked once, after the command, as every command
  * writes through it (--help and --version too: they once exited 0 with
  * their text lost). */
 static int main_finish_output(int code)
 {
-    if (fflush(stdout) == 0 && !ferror(stdout)) return code;
-    fprintf(stderr, "sudolab: cannot write the output: %s\n", strerror(errno));
+    int flushed = fflush(stdout) == 0;
+    if (flushed && !ferror(stdout)) return code;
+    if (!flushed || main_write_errno(errno))
+        fprintf(stderr, "sudolab: cannot write the output: %s\n", strerror(errno));
+    else
+        fputs("sudolab: cannot write the output: a write failed\n", stderr);
     return code > EXIT_BAD_INPUT ? code : EXIT_BAD_INPUT;
 }
 
