@@ -381,6 +381,21 @@ run solve --size 16 "$T/fill16"
 check "fill --size 16 lines solve back to themselves" \
     eval 'rc_is 0 && cmp -s "$T/out" "$T/fill16"'
 
+# A long run killed (SIGTERM ends fill, and generate at once) leaves whole
+# lines: a buffer written when full was cut inside a line.
+for cmd in "fill --count 1000000000" "generate --count 1000000000"; do
+    # shellcheck disable=SC2086
+    "$S" $cmd > "$T/killed" 2> /dev/null &
+    pid=$!
+    sleep 1
+    kill -TERM $pid
+    wait $pid
+    rc=$?
+    check "$cmd killed by SIGTERM: whole lines written, exit $rc (killed)" \
+        eval '[ $rc -ge 128 ] && [ -s "$T/killed" ] &&
+              [ "$(tail -c 1 "$T/killed" | od -An -tx1 | tr -d " ")" = 0a ]'
+done
+
 run fill --size 25 --count 2 --seed 3
 cp "$T/out" "$T/fill25"
 check "fill --size 25 prints 2 lines of 625 symbols, exit 0" \

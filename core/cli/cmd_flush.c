@@ -1,6 +1,6 @@
 /*
- * cmd_flush.c — standard output flushed while a reader may be waiting
- * (cmd_feed.h).
+ * cmd_flush.c — when standard output is flushed: while a reader may be
+ * waiting (cmd_feed.h), and so that a kill leaves whole lines (cmd.h).
  *
  * Into a pipe or a device stdio holds a whole buffer before it writes.
  * A command whose results take tens of milliseconds each (count
@@ -13,6 +13,9 @@
  */
 #include <sys/stat.h>
 #include <time.h>
+#if defined(__GLIBC__)
+#include <stdio_ext.h>
+#endif
 
 #include "cmd_feed.h"
 
@@ -40,4 +43,18 @@ int cmd_flush_paced(struct cmd_flush_pace *pace)
     if (now - pace->last_ns < CMD_FLUSH_AFTER_NS) return 0;
     pace->last_ns = now;
     return fflush(pace->out);
+}
+
+/* A buffer written out only when full is cut wherever it fills, most
+ * often inside a line; written before a line that may not fit, every
+ * write holds whole lines, and a run killed (SIGTERM, a second Ctrl-C,
+ * which end it at once) leaves whole lines behind. */
+void cmd_whole_lines(FILE *out, size_t most)
+{
+#if defined(__GLIBC__)
+    size_t held = __fpending(out);
+    if (held && held + most > __fbufsize(out)) fflush(out);
+#else
+    (void)out, (void)most;
+#endif
 }
