@@ -705,6 +705,20 @@ check "variants --time reports a start-and-load time per variant" \
     eval 'rc_is 0 && out_has "killer" && out_has "median"'
 run variants -h
 check "variants -h is its help, as every command's" eval 'rc_is 0 && out_has "usage: sudolab variants"'
+# SUDOLAB_ROOT naming a folder without variants/ (missing, empty, a
+# file): variants said "(set SUDOLAB_ROOT)", set already, and generate
+# "no classic.lua in ROOT/variants" with no word of the root.
+mkdir -p "$T/empty_root"
+for root in "$T/no_root" "$T/empty_root" /dev/null; do
+    SUDOLAB_ROOT=$root timeout "$LIMIT" "$S" variants > "$T/out" 2> "$T/err"
+    rc=$?
+    check "variants with SUDOLAB_ROOT=$root names it (exit 2)" \
+        eval 'rc_is 2 && err_has "SUDOLAB_ROOT is '"'$root'"', which holds no variants/ folder"'
+    SUDOLAB_ROOT=$root timeout "$LIMIT" "$S" generate > "$T/out" 2> "$T/err"
+    rc=$?
+    check "generate with SUDOLAB_ROOT=$root names it (exit 2)" \
+        eval 'rc_is 2 && err_has "no variant '"'classic'"': SUDOLAB_ROOT is '"'$root'"'"'
+done
 run variants --tim
 check "variants names an unknown option, with a guess" \
     eval 'rc_is 2 && err_has "unknown option '"'--tim'"'; did you mean '"'--time'"'?"'

@@ -4,6 +4,7 @@
  * $SUDOLAB_PATH's folders and variants/, each with its one-line summary).
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -260,7 +261,11 @@ int cmd_variants(int argc, char **argv)
         int in_root = len == strlen(own) && strncmp(f, own, len) == 0;
         int more = scan_folder(f, len, in_root, list, n);
         if (more < 0 && in_root) {
-            fprintf(stderr, "sudolab variants: cannot open %s (set SUDOLAB_ROOT)\n", own);
+            char problem[VARIANT_PATH_MAX + 128];
+            if (variant_root_problem(problem, sizeof problem))
+                fprintf(stderr, "sudolab variants: %s\n", problem);
+            else
+                fprintf(stderr, "sudolab variants: cannot open %s: %s\n", own, strerror(errno));
             return EXIT_BAD_INPUT;
         }
         n = more < 0 ? n : more;

@@ -94,6 +94,23 @@ const char *variant_root(char *buf, size_t cap)
     return buf;
 }
 
+const char *variant_root_problem(char *buf, size_t cap)
+{
+    char root[VARIANT_PATH_MAX], folder[VARIANT_PATH_MAX + 16];
+    snprintf(folder, sizeof folder, "%s/variants", variant_root(root, sizeof root));
+    if (is_folder(folder)) return NULL;
+    const char *env = getenv("SUDOLAB_ROOT");
+    if (env && env[0])
+        snprintf(buf, cap,
+                 "SUDOLAB_ROOT is '%s', which holds no variants/ folder (unset it for the "
+                 "installed variants)",
+                 root);
+    else
+        snprintf(buf, cap, "no variants/ folder in %s (set SUDOLAB_ROOT to the folder holding it)",
+                 root);
+    return buf;
+}
+
 /* Appends ":folder" (no ':' first) to the path of n bytes; a folder that
  * does not fit whole is left out. Returns the new length. */
 static size_t path_append(char *path, size_t n, size_t cap, const char *folder, size_t len,
@@ -196,6 +213,9 @@ static int locate_name(const char *spec, struct variant_place *at, struct sl_err
         }
         f += len + (f[len] == ':');
     }
+    char problem[VARIANT_PATH_MAX + 128];
+    if (variant_root_problem(problem, sizeof problem))
+        return sl_error_set(err, 0, 0, "no variant '%s': %s", spec, problem);
     return sl_error_set(err, 0, 0, "no variant '%s' (no %s.lua in %s; see 'sudolab variants')",
                         spec, spec, folders);
 }

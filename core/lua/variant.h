@@ -43,6 +43,9 @@ struct variant_place {
 
 /* The root into buf (cap bytes); returns buf. */
 const char *variant_root(char *buf, size_t cap);
+/* NULL when the root holds a variants/ folder; else what is wrong with
+ * it, into buf, naming SUDOLAB_ROOT when that chose it. */
+const char *variant_root_problem(char *buf, size_t cap);
 /* The folders variants are listed from, ':'-separated: $SUDOLAB_PATH's,
  * then the root's variants/. Returns buf. */
 const char *variant_folders(char *buf, size_t cap);
