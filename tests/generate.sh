@@ -304,6 +304,12 @@ check "antiknight --rating 10.5-12 is cut to 10.5-11.8, with a note, the same pu
           grep -q -F "sudolab generate: note: --rating 10.5-12.0 reaches past 11.8, the most a 9x9 antiknight puzzle rates" "$T/cut_err"'
 gen --variant antiknight --rating 10.5-11.8 --count 1 --seed 1 > /dev/null
 check "a band within the top gets no note" eval '[ ! -s "$T/err" ]'
+# The cut read the variant in an interpreter of its own, then the
+# generator loaded it again: a variant that prints at load said it twice.
+{ echo 'print("loaded")'; cat variants/classic.lua; } > "$T/loudclassic.lua"
+gen --variant "$T/loudclassic.lua" --size 4 --rating 9.5-11.9 --count 1 --seed 1 > "$T/loud"
+check "a band past 9.1 loads the variant once (and is cut, with a note)" \
+    eval '[ "$(cat "$T/loud" "$T/err" | grep -c "^loaded$")" -eq 1 ] && grep -q "reaches past 10.6" "$T/err"'
 # A band no dig lands in ran to its 60 s budget and said no more: the
 # dig now tells the hardest rating it met (sudolab.progress). Through
 # `run`, whose instruction budget can be small and makes the stop the

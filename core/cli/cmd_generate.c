@@ -202,10 +202,9 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
 static struct generator *check_request(struct generate_request *req)
 {
     char note[512];
-    if (generate_cut_rating(req, note, sizeof note))
-        fprintf(stderr, "sudolab generate: note: %s\n", note);
     struct sl_error err = {0};
-    struct generator *g = generator_new(req, &err);
+    struct generator *g = generator_new_cut(req, note, sizeof note, &err);
+    if (note[0]) fprintf(stderr, "sudolab generate: note: %s\n", note);
     if (!g) fprintf(stderr, "sudolab generate: %s\n", err.msg);
     return g;
 }

@@ -78,8 +78,19 @@ int generate_describe(const char *const *names, int n, struct sl_error *err);
  * note ("--rating 11.5-12.0 reaches past 11.8, ..."), else 0 and the
  * request unchanged. The most is known only for a variant that sets
  * shallow_search_to (scripts/variant.lua): sudolab.technique_top(n),
- * as scripts/dig.lua's check_reach, which refuses a band wholly above. */
-int generate_cut_rating(struct generate_request *req, char *note, size_t cap);
+ * as scripts/dig.lua's check_reach, which refuses a band wholly above.
+ * The variant, named name, has size `size` and shallow_search_to
+ * `shallow_to` (0: none). */
+int generate_cut_band(struct generate_request *req, const char *name, int size, int shallow_to,
+                      char *note, size_t cap);
+/* 1 when the request's band may reach past a variant's most at any size
+ * (generate_cut_band need not be asked, nor the variant loaded, else). */
+int generate_band_may_cut(const struct generate_request *req);
+/* generator_new, the request's band first cut as generate_cut_band says,
+ * the variant read in the generator's own interpreter (loaded once):
+ * note holds what was cut, "" when nothing was. */
+struct generator *generator_new_cut(struct generate_request *req, char *note, size_t cap,
+                                    struct sl_error *err);
 
 /* --- runs (generate_run.c) ------------------------------------------- */
 

@@ -14,19 +14,19 @@
 
 #include "generate.h"
 #include "technique.h"
-#include "variant.h"
 
-int generate_cut_rating(struct generate_request *req, char *note, size_t cap)
+int generate_band_may_cut(const struct generate_request *req)
 {
     /* The top grows with the size: a band within 1x1's (9.1) is within
-     * every size's, and needs no variant loaded (an interpreter's start). */
-    if (req->rating_high <= technique_top_rating(1) + 1e-9) return 0;
-    struct variant_spec v;
-    struct sl_error err = {0};
-    /* A variant that does not load is the generator's to report. */
-    if (variant_load(req->variant, &v, &err)) return 0;
-    int n = req->size ? req->size : v.size;
-    if (!v.shallow_search_to || n > v.shallow_search_to) return 0;
+     * every size's, and needs no variant read (an interpreter's start). */
+    return req->rating_high > technique_top_rating(1) + 1e-9;
+}
+
+int generate_cut_band(struct generate_request *req, const char *name, int size, int shallow_to,
+                      char *note, size_t cap)
+{
+    int n = req->size ? req->size : size;
+    if (!generate_band_may_cut(req) || !shallow_to || n > shallow_to) return 0;
     /* Ratings are tenths: the top's own tenth, as check_reach prints it. */
     double top = floor(technique_top_rating(n) * 10 + 0.5) / 10;
     if (req->rating_high <= top + 1e-9 || req->rating_low > top + 1e-9) return 0;
@@ -38,7 +38,7 @@ int generate_cut_rating(struct generate_request *req, char *note, size_t cap)
     snprintf(note, cap,
              "--rating %.1f-%.1f reaches past %.1f, the most a %dx%d %s puzzle rates (the "
              "techniques' top; their searches stay too shallow for more): looking for %s",
-             req->rating_low, req->rating_high, top, n, n, v.name, band);
+             req->rating_low, req->rating_high, top, n, n, name, band);
     req->rating_high = top;
     return 1;
 }

@@ -86,13 +86,47 @@ static int load_maker(struct lua_host *host, const struct generate_request *req,
     return 0;
 }
 
-struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
+/* The variant table's size and shallow_search_to (0 when not a whole
+ * number in range), read as variant.c reads them; run through
+ * lua_host_call_c, as the table's metamethods may run. */
+static int read_reach(lua_State *L)
+{
+    int *reach = lua_touserdata(L, 1), isnum = 0;
+    lua_settop(L, 2);
+    if (!lua_istable(L, 2)) return 0;
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, 2, i == 0 ? "size" : "shallow_search_to");
+        lua_Integer n = lua_tointegerx(L, -1, &isnum);
+        reach[i] = isnum && n >= 1 && n <= SL_MAX_SIZE ? (int)n : 0;
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* Cuts req's band by the variant `name`, required in the host (and so
+ * kept loaded for the maker). A variant that does not load cuts nothing:
+ * the maker's require then says why, as without a band. */
+static void cut_band(struct lua_host *host, struct generate_request *req, const char *name,
+                     char *note, size_t cap)
+{
+    lua_State *L = lua_host_state(host);
+    struct sl_error err = {0};
+    int reach[2] = {0, 0};
+    lua_getglobal(L, "require");
+    lua_pushstring(L, name);
+    if (lua_host_pcall(host, 1, 1, &err) == 0 &&
+        lua_host_call_c(host, read_reach, reach, 1, &err) == 0 && reach[0])
+        generate_cut_band(req, name, reach[0], reach[1], note, cap);
+    lua_settop(L, 0);
+}
+
+/* generator_new, with req's band cut first when note is given. */
+static struct generator *generator_open(struct generate_request *req, char *note, size_t cap,
+                                        struct sl_error *err)
 {
     struct variant_place at;
+    if (note) note[0] = '\0';
     if (variant_locate(req->variant, &at, err)) return NULL;
-    /* The maker requires the variant by its module name, along at.path. */
-    struct generate_request named = *req;
-    named.variant = at.name;
     struct generator *g = calloc(1, sizeof *g);
     if (!g) {
         generator_free(g);
@@ -100,11 +134,27 @@ struct generator *generator_new(const struct generate_request *req, struct sl_er
         return NULL;
     }
     g->host = lua_host_new(NULL, at.path, err);
+    if (g->host && note && generate_band_may_cut(req)) cut_band(g->host, req, at.name, note, cap);
+    /* The maker requires the variant by its module name, along at.path. */
+    struct generate_request named = *req;
+    named.variant = at.name;
     if (!g->host || load_maker(g->host, &named, at.file, err)) {
         generator_free(g);
         return NULL;
     }
     return g;
+}
+
+struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
+{
+    struct generate_request copy = *req;
+    return generator_open(&copy, NULL, 0, err);
+}
+
+struct generator *generator_new_cut(struct generate_request *req, char *note, size_t cap,
+                                    struct sl_error *err)
+{
+    return generator_open(req, note, cap, err);
 }
 
 void generator_free(struct generator *g)

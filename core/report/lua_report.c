@@ -107,21 +107,22 @@ static int arm_variant_file(const struct experiment *e, struct report_arm *a)
  * own: the grade against the rater's, the rest by the variant's script
  * (a generator made and dropped), so a bad arm stops the experiment
  * before any arm runs; a rating band past the variant's reach is cut
- * first, with a note (generate_cut_rating). */
+ * first, with a note (generator_new_cut). */
 static int check_arm(const struct experiment *e, struct report_arm *a, struct sl_error *err)
 {
     char note[512];
-    if (generate_cut_rating(&a->request, note, sizeof note))
+    struct generator *g = generator_new_cut(&a->request, note, sizeof note, err);
+    if (note[0])
         fprintf(stderr, "sudolab report: note: %s: arm '%s': %s\n", e->path, a->name, note);
     if (a->grade[0] && grade_by_name(a->grade) < 0) {
+        generator_free(g);
         const char *names[GRADE_COUNT + 1];
         char msg[512];
-        for (int g = 0; g < GRADE_COUNT; g++) names[g] = grade_name((enum grade)g);
+        for (int k = 0; k < GRADE_COUNT; k++) names[k] = grade_name((enum grade)k);
         names[GRADE_COUNT] = NULL;
         suggest_unknown("grade", a->grade, names, msg, sizeof msg);
         return sl_error_set(err, 0, 0, "%s: arm '%s': %s", e->path, a->name, msg);
     }
-    struct generator *g = generator_new(&a->request, err);
     if (g) {
         generator_free(g);
         return 0;
