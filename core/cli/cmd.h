@@ -241,11 +241,6 @@ int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, vo
  * default (0 for none). */
 uint64_t cmd_node_limit(const struct cmd_options *opt, int size);
 
-/* Called before writing a line (or a grid) of at most `most` bytes to
- * out: flushes out first when that may not fit in its buffer, so that
- * what is written at any time ends with a whole line (cmd_flush.c). */
-void cmd_whole_lines(FILE *out, size_t most);
-
 /* The name messages give an operand: "<stdin>" for "-" or NULL (standard
  * input), else the operand itself. */
 const char *cmd_operand_name(const char *operand);

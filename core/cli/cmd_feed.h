@@ -57,18 +57,6 @@ int cmd_feed_would_wait(const struct cmd_feed *f);
 /* 1 while the stream read is a pipe, terminal or the like. */
 int cmd_feed_live(const struct cmd_feed *f);
 
-/* Flushing standard output as results come when something may wait to
- * read them (cmd_flush.c): not into a regular file, and only once the
- * output has been held a while, so that fast results still go out in
- * whole buffers. */
-struct cmd_flush_pace {
-    FILE *out;      /* the stream, NULL when never flushed early */
-    double last_ns; /* when it was last flushed (or the pace began) */
-};
-void cmd_flush_pace_init(struct cmd_flush_pace *pace, FILE *out);
-/* Called after each result: flushes when due; fflush's result, or 0. */
-int cmd_flush_paced(struct cmd_flush_pace *pace);
-
 struct cmd_loop;
 /* A loop calling visit(arg, ...) for every good puzzle; variant is
  * --variant loaded (read only, may be shared), or NULL. NULL when out of

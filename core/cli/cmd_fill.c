@@ -4,6 +4,7 @@
  * reproduced alone and a run can be split into slices.
  */
 #include "cmd.h"
+#include "cmd_flush.h"
 
 static const struct cmd_option_help fill_options[] = {
     {"size", "grid size 1..25 (default 9)"},

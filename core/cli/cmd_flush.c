@@ -1,6 +1,6 @@
 /*
  * cmd_flush.c — when standard output is flushed: while a reader may be
- * waiting (cmd_feed.h), and so that a kill leaves whole lines (cmd.h).
+ * waiting, and so that a kill leaves whole lines (cmd_flush.h).
  *
  * Into a pipe or a device stdio holds a whole buffer before it writes.
  * A command whose results take tens of milliseconds each (count
@@ -17,7 +17,7 @@
 #include <stdio_ext.h>
 #endif
 
-#include "cmd_feed.h"
+#include "cmd_flush.h"
 
 #define CMD_FLUSH_AFTER_NS 100e6
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_flush.h"
 #include "generate.h"
 #include "lua_host.h"
 #include "variant.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd_feed.h"
+#include "cmd_flush.h"
 #include "json.h"
 #include "variant.h"
 

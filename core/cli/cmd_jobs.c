@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cmd_feed.h"
+#include "cmd_flush.h"
 #include "variant.h"
 
 enum {
