@@ -490,6 +490,13 @@ static void test_digit_larger_than_size(void)
     CU_ASSERT_EQUAL(session_next(&s), 0);
     session_close(&s);
 
+    /* 9, the largest digit, is still told as a digit. */
+    text[10] = '9';
+    session_open(&s, text, NULL);
+    CU_ASSERT_EQUAL(session_next(&s), -1);
+    CU_ASSERT_STRING_EQUAL(s.err.msg, "digit 9 is larger than 6 for a 6x6 grid");
+    session_close(&s);
+
     /* A letter in a 9x9 puzzle. */
     snprintf(text, sizeof text, "%s\n", CLASSIC_DOTS);
     text[3] = 'a';
