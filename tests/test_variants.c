@@ -227,6 +227,8 @@ static void test_killer_line_errors(void)
         {"AAB.CDB.CDEEFFGG 003,?,05,7,5,3,17", 33, "add up to 17"},
         {"AAB.CDB.CDEEFFGG 3,?,5,7,5,3,999999999999999999999", 30, "cage 7 needs a sum 1..325"},
         {"AAAAABBBBBCCCDDD ?,?,?,?", 1, "5 cells"},
+        /* a map half letters, the fewest a killer line's may hold */
+        {"QQ..", 5, "needs its sums"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct session s;
