@@ -299,6 +299,20 @@ static void test_generated_lines_are_counted(void)
     CU_ASSERT_STRING_EQUAL(err.msg, "");
 }
 
+/* sudolab.progress keeps as much of a long text as its buffer holds, cut
+ * between characters: 200 two-byte letters end on a whole one, in a
+ * stop's message short enough that nothing else cuts it. */
+static void test_progress_cut_whole(void)
+{
+    const char *msg =
+        run_with(NULL, "sudolab.progress(string.rep('\\u{e9}', 200))\nwhile true do end",
+                 (struct lua_limits){1000000, 0, 30, 1, 1});
+    expect(msg, "t:2: instruction budget exceeded");
+    size_t len = strlen(msg);
+    CU_ASSERT_FATAL(len > 100 && len < sizeof last.msg - 1);
+    CU_ASSERT_STRING_EQUAL(msg + len - 2, "\xc3\xa9");
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("lua sandbox", NULL, NULL);
@@ -306,6 +320,7 @@ void tests_register(void)
     CU_add_test(s, "a Lua rule outlives its coroutine", test_rule_outlives_coroutine);
     CU_add_test(s, "script tables are read under protection", test_tables_read_under_protection);
     CU_add_test(s, "the time budget", test_time_budget);
+    CU_add_test(s, "a long progress text is cut whole", test_progress_cut_whole);
     CU_add_test(s, "searches charge the budget", test_searches_charge_the_budget);
     CU_add_test(s, "C memory counts against the cap", test_c_memory_is_capped);
     CU_add_test(s, "the string library is out of reach", test_string_library_protected);
