@@ -273,6 +273,9 @@ refused bad_size "arm 'a': jigsaw takes --size 1..16, not 20" \
     'return {count = 2, arms = {{name = "a", variant = "jigsaw", size = 20}}}'
 refused bad_symmetry "arm 'a': unknown symmetry 'mirorr'; did you mean 'mirror'?" \
     'return {count = 2, arms = {{name = "a", symmetry = "mirorr"}}}'
+# An arm at index 0 lies outside the list, as one under a name does.
+refused arm_at_zero "arms must be a list of 1 to 16 tables" \
+    'return {count = 2, arms = {[0] = {name = "z"}, {name = "a"}}}'
 # A field of the wrong kind or range is named, with what it wants. A rating
 # band is the one generate --rating takes: math.huge once went through and
 # wrote "inf" into meta.json, which no JSON reader takes.
