@@ -176,14 +176,18 @@ static void test_save_and_load(void)
     play_toggle_mark(game, 3, 6);
     game->elapsed_ms = 61000;
     game->hints = 2;
+    game->revealed = game->auto_marks = 1; /* the most the two flags take */
     struct play_saved_meta m = {"classic", "easy"}, back;
     CU_ASSERT_EQUAL(play_save(path, game, &m, &err), 0);
     struct play_game *other = malloc(sizeof *other);
-    CU_ASSERT_EQUAL(play_load(path, other, &back, &err), 1);
+    CU_ASSERT_EQUAL_FATAL(play_load(path, other, &back, &err), 1);
     CU_ASSERT_EQUAL(other->value[2], 4);
     CU_ASSERT_EQUAL(other->marks[3], digitset_of(6));
     CU_ASSERT_EQUAL(other->elapsed_ms, 61000);
     CU_ASSERT_EQUAL(other->hints, 2);
+    CU_ASSERT_EQUAL(other->revealed, 1);
+    CU_ASSERT_EQUAL(other->auto_marks, 1);
+    game->revealed = game->auto_marks = 0;
     CU_ASSERT_STRING_EQUAL(back.grade, "easy");
     play_game_free(other);
     FILE *f = fopen(path, "a");
@@ -215,6 +219,7 @@ static void test_save_and_load(void)
     static const char *const names[][2] = {{"grade bogus", "is not a grade"},
                                            {"grade hard\033[2J", "is not a grade"},
                                            {"variant kil\033ler", "a control byte"}};
+    static const long name_col[] = {7, 7, 12}; /* the grade's column, the control byte's */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         CU_ASSERT_FATAL(play_save(path, game, &m, &err) == 0);
         f = fopen(path, "a");
@@ -223,6 +228,7 @@ static void test_save_and_load(void)
         err.line = 0;
         CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
         CU_ASSERT_EQUAL(err.line, 11);
+        CU_ASSERT_EQUAL(err.col, name_col[i]);
         CU_ASSERT(strstr(err.msg, names[i][1]) != NULL);
     }
     struct play_saved_meta unrated = {"classic", "unrated"};
@@ -236,7 +242,7 @@ static void test_save_and_load(void)
     fclose(f);
     CU_ASSERT_EQUAL(play_load(path, other, &back, &err), -1);
     CU_ASSERT_EQUAL(err.line, 2);
-    CU_ASSERT(err.col > (long)strlen("line "));
+    CU_ASSERT_EQUAL(err.col, (long)strlen("line ") + 30); /* the short grid, 30 on the line */
     remove(path);
     CU_ASSERT_EQUAL(play_load(path, other, &back, &err), 0);
     /* A FIFO of the name: its open waited for a writer for ever. */
