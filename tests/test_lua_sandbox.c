@@ -313,6 +313,23 @@ static void test_progress_cut_whole(void)
     CU_ASSERT_STRING_EQUAL(msg + len - 2, "\xc3\xa9");
 }
 
+/* A rating band that starts at a variant's top is cut to that one rating
+ * and told as it: "looking for 11.8", not a band of 11.8 to 11.8. */
+static void test_cut_rating_at_top(void)
+{
+    struct generate_request req = {
+        .variant = "antiknight", .rating_low = 11.8, .rating_high = 12, .no_stats = 1};
+    char note[512] = "";
+    struct sl_error err;
+    struct generator *g = generator_new_cut(&req, note, sizeof note, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    generator_free(g);
+    size_t len = strlen(note), tail = strlen("looking for 11.8");
+    CU_ASSERT_FATAL(len > tail);
+    CU_ASSERT_STRING_EQUAL(note + len - tail, "looking for 11.8");
+    CU_ASSERT_DOUBLE_EQUAL(req.rating_high, 11.8, 1e-9);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("lua sandbox", NULL, NULL);
@@ -321,6 +338,7 @@ void tests_register(void)
     CU_add_test(s, "script tables are read under protection", test_tables_read_under_protection);
     CU_add_test(s, "the time budget", test_time_budget);
     CU_add_test(s, "a long progress text is cut whole", test_progress_cut_whole);
+    CU_add_test(s, "a band from the top is cut to one rating", test_cut_rating_at_top);
     CU_add_test(s, "searches charge the budget", test_searches_charge_the_budget);
     CU_add_test(s, "C memory counts against the cap", test_c_memory_is_capped);
     CU_add_test(s, "the string library is out of reach", test_string_library_protected);
