@@ -383,11 +383,12 @@ static struct search_result kk_listed(const struct puzzle *p, int look, long lim
 
 /* The look-ahead of a count's restart passes (lookahead.h) changes its
  * tree, never its answer: random hard killers counted to 3 with it and
- * without list the same solutions, and some trees differ (it ran). */
+ * without list the same solutions, and some trees differ (it ran); a
+ * count whose first pass is never cut short takes the same nodes. */
 static void test_lookahead_agrees(void)
 {
     const char *env = getenv("SUDOLAB_FUZZ_TRIALS");
-    int trials = env ? atoi(env) : 100, differ = 0, met[3] = {0};
+    int trials = env ? atoi(env) : 100, differ = 0, met[3] = {0}, short_ones = 0;
     struct rng r;
     rng_seed(&r, 3);
     uint8_t with[3 * 81], without[3 * 81];
@@ -407,10 +408,15 @@ static void test_lookahead_agrees(void)
             CU_ASSERT(memcmp(with, without, (size_t)a.solutions * 81) == 0 || a.solutions == 3);
         for (long i = 0; i < a.solutions; i++) CU_ASSERT(puzzle_is_solution(&p, with + i * 81));
         differ += on != off;
+        if (off <= 100) { /* no pass cut short (search.c's first budget): no look-ahead */
+            short_ones++;
+            CU_ASSERT_EQUAL(on, off);
+        }
         met[a.solutions == 0 ? 0 : a.solutions == 1 ? 1 : 2]++;
         puzzle_clear(&p);
     }
     CU_ASSERT(differ > 0 && met[0] > 0 && met[1] + met[2] > 0);
+    CU_ASSERT(short_ones > 0);
 }
 
 void tests_register(void)
