@@ -66,6 +66,10 @@ for _, res in ipairs{r, m, k} do
 end
 local dig = require("dig")
 expect("dig.grade_of agrees with the rater", dig.grade_of(m.rating), m.grade)
+-- a rating on a grade's end is that grade's, as the rater's table has it
+for i = 1, #grades - 1 do
+  expect("dig.grade_of " .. grades[i].high, dig.grade_of(grades[i].high), grades[i].name)
+end
 expect("dig.grade_band of hard", dig.grade_band("hard")[2], grades.hard.high)
 local bad, why = pcall(dig.grade_band, "nope")
 expect("an unknown grade is refused with the names", bad == false and why:find("one of: easy, medium") ~= nil, true)
