@@ -88,7 +88,8 @@ int generate_cut_band(struct generate_request *req, const char *name, int size, 
 int generate_band_may_cut(const struct generate_request *req);
 /* generator_new, the request's band first cut as generate_cut_band says,
  * the variant read in the generator's own interpreter (loaded once):
- * note holds what was cut, "" when nothing was. */
+ * note holds what was cut, "" when nothing was (note NULL: nothing cut,
+ * as generator_new). */
 struct generator *generator_new_cut(struct generate_request *req, char *note, size_t cap,
                                     struct sl_error *err);
 

@@ -120,9 +120,8 @@ static void cut_band(struct lua_host *host, struct generate_request *req, const 
     lua_settop(L, 0);
 }
 
-/* generator_new, with req's band cut first when note is given. */
-static struct generator *generator_open(struct generate_request *req, char *note, size_t cap,
-                                        struct sl_error *err)
+struct generator *generator_new_cut(struct generate_request *req, char *note, size_t cap,
+                                    struct sl_error *err)
 {
     struct variant_place at;
     if (note) note[0] = '\0';
@@ -148,13 +147,7 @@ static struct generator *generator_open(struct generate_request *req, char *note
 struct generator *generator_new(const struct generate_request *req, struct sl_error *err)
 {
     struct generate_request copy = *req;
-    return generator_open(&copy, NULL, 0, err);
-}
-
-struct generator *generator_new_cut(struct generate_request *req, char *note, size_t cap,
-                                    struct sl_error *err)
-{
-    return generator_open(req, note, cap, err);
+    return generator_new_cut(&copy, NULL, 0, err);
 }
 
 void generator_free(struct generator *g)
