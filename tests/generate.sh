@@ -37,6 +37,14 @@ check "thermo --lines 3 --max-line 4: at most 3 thermometers of at most 4 cells"
     eval '[ $(wc -l < "$T/m1") -eq 5 ] && all_unique "$T/m1" &&
           ! awk "{ split(\$4, r, \"thermo:\"); n = split(r[2], t, \",\"); if (n > 3) bad = 1;
                    for (i = 1; i <= n; i++) if (split(t[i], c, \"-\") > 4) bad = 1 } END { exit !bad }" "$T/m1"'
+# A graded dig lands only where the solve path uses every rule: a lone
+# two-cell thermometer is needless to half the easy puzzles dug with it
+# (a dig that let one unused rule through wrote 18 of these 30).
+printf 'return require("variant").make{name = "t2", rules = "classic;thermo:0-1"}\n' > "$T/t2.lua"
+gen --variant "$T/t2.lua" --grade easy --count 30 --seed 1 > "$T/m1"
+"$S" rate --json "$T/m1" > "$T/rated"
+check "graded digs use every rule: 30 easy puzzles with a 2-cell thermometer, none unused" \
+    eval '[ $(wc -l < "$T/m1") -eq 30 ] && [ $(grep -c "\"unused_rules\":\[\]" "$T/rated") -eq 30 ]'
 gen --variant kropki --strategy bare --count 2 --seed 1 > "$T/m1"
 check "kropki --strategy bare: no givens" eval '! grep -v "[.]\{81\}$" "$T/m1" && [ $(wc -l < "$T/m1") -eq 2 ]'
 gen --variant sandwich --strategy fewest --count 2 --seed 1 > "$T/m1"
