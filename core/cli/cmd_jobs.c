@@ -109,14 +109,15 @@ static int job_take(struct job_worker *w, long *seq, int *flush)
     return n;
 }
 
-/* Writes n bytes to standard output: 0, or the errno of a failed write
- * (errno is the thread's own: the caller's never sees it). */
+/* 0, or the errno of a write that failed (errno is the thread's own: the
+ * caller's never sees it). A failure must read as one even where the
+ * stream left errno 0: the pool stops reading on a non-zero code. */
+static int job_write_errno(int failed) { return failed ? (errno ? errno : EIO) : 0; }
+
+/* Writes n bytes to standard output: 0, or the errno of a failed write. */
 static int job_put(const char *bytes, size_t n, int flush)
 {
-    int failed = (n && fwrite(bytes, 1, n, stdout) != n) || (flush && fflush(stdout));
-    /* a failure must read as one even where the stream left errno 0:
-     * the pool stops reading on a non-zero code */
-    return failed ? (errno ? errno : EIO) : 0;
+    return job_write_errno((n && fwrite(bytes, 1, n, stdout) != n) || (flush && fflush(stdout)));
 }
 
 /* Writes o's entries in order, the output of each before its complaints
@@ -153,7 +154,7 @@ static void job_submit(struct job_pool *pool, long seq)
         while ((o = &pool->ring[pool->written % JOBS_RING])->done) {
             pthread_mutex_unlock(&pool->lock);
             int why = job_write(o);
-            if (!why && cmd_flush_paced(&pool->pace)) why = errno ? errno : EIO;
+            if (!why) why = job_write_errno(cmd_flush_paced(&pool->pace) != 0);
             pthread_mutex_lock(&pool->lock);
             pool->write_errno = pool->write_errno ? pool->write_errno : why;
             o->done = o->n = o->flush = 0, o->out = o->err = NULL, o->out_len = o->err_len = 0;
