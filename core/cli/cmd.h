@@ -241,10 +241,6 @@ int cmd_for_each_puzzle_alike(const struct cmd_options *opt, cmd_visit visit, vo
  * default (0 for none). */
 uint64_t cmd_node_limit(const struct cmd_options *opt, int size);
 
-/* The name messages give an operand: "<stdin>" for "-" or NULL (standard
- * input), else the operand itself. */
-const char *cmd_operand_name(const char *operand);
-
 /* Begins a puzzle's JSON object with its place, `{"file":...,"line":N,`:
  * a line that could not be read has no object, so the n-th object is not
  * the n-th puzzle of the input. */

@@ -119,7 +119,7 @@ static int bench_file(struct cmd_options *opt, char *file)
     long nruns = from_stdin ? 1 : opt->runs; /* standard input can be read once */
     one.nfiles = file ? 1 : 0;
     one.files = &file;
-    const char *name = cmd_operand_name(file);
+    const char *name = sl_operand_name(file);
     long done = 0;
     while (done < nruns) {
         one.quiet_entries = done > 0; /* the first run told each entry's fault */

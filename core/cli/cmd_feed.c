@@ -128,15 +128,10 @@ static FILE *operand_open(const struct cmd_options *opt, const char *name)
  * operand, 256 symbols or more, said "File name too long"). */
 static int named_no_file(int why) { return why == ENOENT || why == ENAMETOOLONG; }
 
-const char *cmd_operand_name(const char *operand)
-{
-    return operand == NULL || strcmp(operand, "-") == 0 ? "<stdin>" : operand;
-}
-
 /* Opens operand name as f->in; ENOENT or the like when it cannot. */
 static int feed_open_operand(struct cmd_feed *f, const char *name)
 {
-    f->file = cmd_operand_name(name), f->own_in = 1;
+    f->file = sl_operand_name(name), f->own_in = 1;
     if (strcmp(name, "-") == 0) {
         f->in = stdin, f->own_in = 0;
         return 0;

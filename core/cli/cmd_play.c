@@ -110,7 +110,7 @@ static int read_first(struct cmd_options *opt, struct first_puzzle *f, const cha
     int code = cmd_for_each_puzzle(opt, take_first, f);
     if (code == 0 && !f->have) {
         fprintf(stderr, "sudolab %s: %s: no puzzle in it\n", command,
-                cmd_operand_name(opt->files[0]));
+                sl_operand_name(opt->files[0]));
         code = EXIT_BAD_INPUT;
     }
     return code;

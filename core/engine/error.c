@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 size_t sl_utf8_whole(const char *s, size_t len)
 {
@@ -14,6 +15,11 @@ size_t sl_utf8_whole(const char *s, size_t len)
         return back < need ? len - back : len;
     }
     return len;
+}
+
+const char *sl_operand_name(const char *operand)
+{
+    return operand == NULL || strcmp(operand, "-") == 0 ? SL_STDIN_NAME : operand;
 }
 
 size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n)

@@ -31,6 +31,12 @@ size_t sl_error_escape(char *dst, size_t cap, const char *src, size_t n);
  * leave half a character (an invalid sequence) in a message. */
 size_t sl_utf8_whole(const char *s, size_t len);
 
+/* What messages call standard input read in a file operand's place. */
+#define SL_STDIN_NAME "<stdin>"
+/* The name messages give a file operand: SL_STDIN_NAME for "-" or NULL
+ * (standard input), else the operand itself. */
+const char *sl_operand_name(const char *operand);
+
 /* A printf-style message into dst (cap bytes, at most 1024, NUL-ended),
  * its control bytes escaped as sl_error_escape escapes them. */
 void sl_error_vformat(char *dst, size_t cap, const char *fmt, va_list ap)

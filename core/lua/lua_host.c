@@ -347,14 +347,9 @@ static int host_probe(char *file, size_t cap, const char *folder, size_t len, co
     return S_ISREG(st.st_mode) ? 1 : -1;
 }
 
-const char *lua_host_script_name(const char *path)
-{
-    return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
 /* Standard input read as luaL_loadfilex reads it (a UTF-8 byte order
  * mark and a first line starting with '#' skipped, that line's end kept
- * so line numbers hold), but named "<stdin>" as every command names
+ * so line numbers hold), but named SL_STDIN_NAME as every command names
  * standard input: luaL_loadfilex calls it "stdin". */
 struct stdin_chunk {
     int ahead;      /* a character read past the skipped start (EOF: none) */
@@ -385,10 +380,10 @@ static int host_load_stdin(lua_State *L)
         c.ahead = getc(stdin), c.line_kept = 1;
     }
     if (ferror(stdin)) c.read_errno = errno;
-    int status = lua_load(L, stdin_chunk_read, &c, "=<stdin>", "t");
+    int status = lua_load(L, stdin_chunk_read, &c, "=" SL_STDIN_NAME, "t");
     if (ferror(stdin)) {
         lua_pop(L, 1);
-        lua_pushfstring(L, "<stdin>: cannot read: %s", strerror(c.read_errno));
+        lua_pushfstring(L, SL_STDIN_NAME ": cannot read: %s", strerror(c.read_errno));
         return LUA_ERRFILE;
     }
     return status;
@@ -407,7 +402,7 @@ static int host_load_file(lua_State *L, const char *path)
         lua_pushfstring(L,
                         "%s: a precompiled (binary) chunk, which the sandbox does not load: give "
                         "its Lua source",
-                        lua_host_script_name(path));
+                        sl_operand_name(path));
     }
     return status;
 }
@@ -918,7 +913,7 @@ int lua_host_call(struct lua_host *h, const char *name, long long arg, int nresu
 
 int lua_host_run_file_value(struct lua_host *h, const char *path, struct sl_error *err)
 {
-    snprintf(h->script, sizeof h->script, "%s", lua_host_script_name(path));
+    snprintf(h->script, sizeof h->script, "%s", sl_operand_name(path));
     if (host_load_file(h->L, path) != LUA_OK) {
         sl_error_set(err, 0, 0, "%s", lua_tostring(h->L, -1));
         lua_pop(h->L, 1);
@@ -935,7 +930,7 @@ int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **arg
     if (argc < 0 || argc > 100000 || !lua_checkstack(L, argc + 4))
         return sl_error_set(err, 0, 0, "%s: too many arguments (%d)", path, argc);
     snprintf(h->script_dir, sizeof h->script_dir, "%s", path);
-    snprintf(h->script, sizeof h->script, "%s", lua_host_script_name(path));
+    snprintf(h->script, sizeof h->script, "%s", sl_operand_name(path));
     char *slash = strrchr(h->script_dir, '/');
     if (slash)
         *slash = '\0';

@@ -54,12 +54,9 @@ struct lua_State;
 struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
                               struct sl_error *err);
 void lua_host_free(struct lua_host *h);
-/* The name a script file goes by in messages: "-" is standard input,
- * named "<stdin>" (its chunk too) as every command names it. */
-const char *lua_host_script_name(const char *path);
 /* Runs a script file with arg = {[0]=path, ...}; path "-" reads the
- * script from standard input (named "<stdin>" in messages, its folder the
- * current one). 0, or -1 with err. */
+ * script from standard input (named as sl_operand_name names it, its
+ * chunk too; its folder the current one). 0, or -1 with err. */
 int lua_host_run_file(struct lua_host *h, const char *path, int argc, char **argv,
                       struct sl_error *err);
 /* Runs a file (no arguments) and leaves its first result on the stack

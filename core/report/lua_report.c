@@ -248,7 +248,7 @@ static int read_experiment_protected(lua_State *L)
 int experiment_load(const char *path, struct experiment *e, struct sl_error *err)
 {
     memset(e, 0, sizeof *e);
-    snprintf(e->path, sizeof e->path, "%s", lua_host_script_name(path));
+    snprintf(e->path, sizeof e->path, "%s", sl_operand_name(path));
     char search[VARIANT_PATH_MAX];
     struct lua_host *h = lua_host_new(NULL, variant_search_path(search, sizeof search), err);
     if (!h) return -1;

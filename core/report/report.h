@@ -32,7 +32,7 @@ struct report_arm {
 };
 
 struct experiment {
-    char path[REPORT_PATH_MAX]; /* its file, "<stdin>" for "-" (lua_host_script_name) */
+    char path[REPORT_PATH_MAX]; /* its file, "<stdin>" for "-" (sl_operand_name) */
     char title[REPORT_TITLE_MAX];
     char description[REPORT_DESCRIPTION_MAX];
     long count;    /* the experiment's own count, seed and jobs, after */
