@@ -82,11 +82,14 @@ done
 # drawing to the last page, the failure told only at the close.
 i=0
 while [ $i -lt 2000 ]; do cat "$T/p3.txt"; i=$((i + 1)); done > "$T/many.txt"
+echo "not a puzzle" >> "$T/many.txt"
 (trap '' XFSZ; ulimit -f 64; exec "$S" render --output "$T/many.pdf" "$T/many.txt") 2> "$T/err"
 rc=$?
 check "a booklet past its size limit stops at the failed write, a puzzle named, no file" eval \
     '[ $rc -eq 2 ] && grep -q "many.txt:[0-9]*: cannot write $T/many.pdf: File too large" "$T/err" &&
      ! grep -q "many.txt:2000:" "$T/err" && no_file "$T/many.pdf"'
+# ... and reads no further: a bad line at the end was still complained of.
+check "a booklet that failed reads no further" eval '! grep -q "many.txt:2001:" "$T/err"'
 
 # Refusals: exit 2, nothing written.
 run render "$PUB" --paper a3 --output "$T/x.pdf"

@@ -84,6 +84,11 @@ struct cmd_options {
     /* Set by play and trace, which take one puzzle: reading stops at the
      * first puzzle visited, so a bad line after it is never read. */
     int first_puzzle_only;
+    /* Set by a command whose visits can fail for good (render's book,
+     * refused for want of room): reading stops once *stop_reading is
+     * nonzero, so later lines are neither read nor complained about
+     * (cmd_for_each_puzzle; the --jobs loop does not read it). */
+    const int *stop_reading;
 };
 
 /* An option a command takes, by its long name, and its help (lines

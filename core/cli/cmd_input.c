@@ -281,7 +281,8 @@ static int for_each_entry(const struct cmd_options *opt, const struct variant_sp
     /* Output that cannot be written (a reader gone with SIGPIPE ignored,
      * a full disk) stops the reading: the rest would be work for nothing,
      * and main tells the failure. */
-    while (ready && !(opt->first_puzzle_only && loop->visits) && !ferror(stdout) &&
+    while (ready && !(opt->first_puzzle_only && loop->visits) &&
+           !(opt->stop_reading && *opt->stop_reading) && !ferror(stdout) &&
            cmd_feed_next(feed, &e)) {
         cmd_loop_entry(loop, &e, stdout, sink ? sink : stderr);
         if (cmd_feed_would_wait(feed))

@@ -118,14 +118,13 @@ static int render_solve(struct render_run *run, const struct cmd_puzzle *item,
 
 /* A puzzle the book refuses is refused for want of memory or of room
  * for its temporary file, which no later one will have either: told
- * once, not again for every puzzle after it (a full disk was told as
- * many times as puzzles were left), and those are not solved in vain. */
+ * once, and the reading stops there (opt.stop_reading), so later
+ * puzzles are not solved in vain nor later lines complained about. */
 static int render_visit(void *arg, const struct cmd_puzzle *item)
 {
     struct render_run *run = arg;
     struct render_item it;
     struct sl_error err = {0};
-    if (run->failed) return EXIT_BAD_INPUT;
     if (render_item_init(&it, item->puzzle, &err)) {
         fprintf(stderr, "%s:%ld: %s\n", item->file, item->where->line, err.msg);
         return EXIT_BAD_INPUT;
@@ -276,6 +275,7 @@ int cmd_render(int argc, char **argv)
         fprintf(stderr, "sudolab render: %s\n", err.msg);
         return EXIT_BAD_INPUT;
     }
+    opt.stop_reading = &run.failed;
     code = cmd_for_each_puzzle(&opt, render_visit, &run);
     /* With no form named, one puzzle is an SVG: known only now. */
     if (code == 0 && format < 0 && run.n == 1) code = render_paper_only(&opt, "svg", 1);
