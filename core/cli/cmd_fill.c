@@ -57,7 +57,7 @@ static int fill_grids(const struct cmd_options *opt, const struct puzzle *p)
         }
         /* a line of up to 2 bytes a cell, a grid of up to twice as many rows, spaced */
         size_t n = (size_t)p->geo.size;
-        cmd_whole_lines(stdout, opt->pretty ? 2 * n * (4 * n + 16) : 2 * n * n + 2);
+        cmd_whole_records(stdout, opt->pretty ? 2 * n * (4 * n + 16) : 2 * n * n + 2);
         if (opt->pretty)
             format_write_pretty(stdout, &p->geo, grid);
         else

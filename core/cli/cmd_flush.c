@@ -1,6 +1,6 @@
 /*
  * cmd_flush.c — when standard output is flushed: while a reader may be
- * waiting, and so that a kill leaves whole lines (cmd_flush.h).
+ * waiting, and so that a kill leaves whole records (cmd_flush.h).
  *
  * Into a pipe or a device stdio holds a whole buffer before it writes.
  * A command whose results take tens of milliseconds each (count
@@ -13,6 +13,7 @@
  */
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <stdio_ext.h>
 #endif
@@ -28,11 +29,13 @@ static double flush_now_ns(void)
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-void cmd_flush_pace_init(struct cmd_flush_pace *pace, FILE *out)
+/* Descriptor 1, not stdout's fileno: stdout may be a stream of no
+ * descriptor (cmd_lines.h). */
+void cmd_flush_pace_init(struct cmd_flush_pace *pace)
 {
     struct stat st;
-    int regular = fstat(fileno(out), &st) == 0 && S_ISREG(st.st_mode);
-    pace->out = regular ? NULL : out;
+    int regular = fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+    pace->out = regular ? NULL : stdout;
     pace->last_ns = flush_now_ns();
 }
 
@@ -45,11 +48,12 @@ int cmd_flush_paced(struct cmd_flush_pace *pace)
     return fflush(pace->out);
 }
 
-/* A buffer written out only when full is cut wherever it fills, most
- * often inside a line; written before a line that may not fit, every
- * write holds whole lines, and a run killed (SIGTERM, a second Ctrl-C,
- * which end it at once) leaves whole lines behind. */
-void cmd_whole_lines(FILE *out, size_t most)
+/* A buffer written out only when full is cut wherever it fills, inside
+ * a grid as likely as not (cmd_lines.h keeps lines whole, not grids);
+ * written before a record that may not fit, every write holds whole
+ * records, and a run killed (SIGTERM, a second Ctrl-C, which end it at
+ * once) leaves whole records behind. */
+void cmd_whole_records(FILE *out, size_t most)
 {
 #if defined(__GLIBC__)
     size_t held = __fpending(out);

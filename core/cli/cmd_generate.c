@@ -153,7 +153,7 @@ static int output_puzzle(void *arg, long index, const struct generated *p, const
                 (unsigned long long)o->opt->seed, why);
         return 1;
     }
-    cmd_whole_lines(o->out, strlen(p->line) + strlen(p->trace) + 256);
+    cmd_whole_records(o->out, strlen(p->line) + strlen(p->trace) + 256);
     write_puzzle(o->out, o->opt, index, p);
     if (!ferror(o->out)) return 0;
     o->write_errno = errno;

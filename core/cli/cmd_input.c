@@ -277,7 +277,7 @@ static int for_each_entry(const struct cmd_options *opt, const struct variant_sp
     FILE *sink = opt->quiet_entries ? fopen("/dev/null", "w") : NULL;
     int ready = cmd_entry_init(&e) == 0 && loop && feed && (sink || !opt->quiet_entries);
     struct cmd_flush_pace pace;
-    cmd_flush_pace_init(&pace, stdout);
+    cmd_flush_pace_init(&pace);
     /* Output that cannot be written (a reader gone with SIGPIPE ignored,
      * a full disk) stops the reading: the rest would be work for nothing,
      * and main tells the failure. */

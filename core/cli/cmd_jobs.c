@@ -249,7 +249,7 @@ static struct job_pool *job_pool_new(const struct cmd_options *opt,
     }
     *pool = (struct job_pool){.opt = opt, .variant = variant, .visit = visit, .feed = feed};
     pool->window = (long)JOBS_AHEAD * jobs;
-    cmd_flush_pace_init(&pool->pace, stdout);
+    cmd_flush_pace_init(&pool->pace);
     pthread_mutex_init(&pool->feed_lock, NULL);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->written_more, NULL);

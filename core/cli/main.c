@@ -11,6 +11,7 @@
 #endif
 
 #include "cmd.h"
+#include "cmd_lines.h"
 #include "suggest.h"
 #include "sudolab.h"
 
@@ -113,11 +114,11 @@ static int main_write_errno(int e)
  * standard output is checked once, after the command, as every command
  * writes through it (--help and --version too: they once exited 0 with
  * their text lost). */
-static int main_finish_output(int code)
+static int main_finish_output(struct cmd_lines *lines, int code)
 {
-    int flushed = fflush(stdout) == 0;
+    int flushed = cmd_lines_end(lines) == 0;
     if (flushed && !ferror(stdout)) return code;
-    if (!flushed || main_write_errno(errno))
+    if (errno && (!flushed || main_write_errno(errno)))
         fprintf(stderr, "sudolab: cannot write the output: %s\n", strerror(errno));
     else
         fputs("sudolab: cannot write the output: a write failed\n", stderr);
@@ -152,10 +153,8 @@ static void main_hold_closed_streams(void)
     }
 }
 
-int main(int argc, char **argv)
+static int main_run(int argc, char **argv)
 {
-    main_hold_closed_streams();
-    main_tune_malloc();
     if (argc < 2) {
         print_usage(stderr);
         return EXIT_BAD_INPUT;
@@ -169,18 +168,25 @@ int main(int argc, char **argv)
             return EXIT_BAD_INPUT;
         }
         char *help[] = {argv[2], "--help", NULL};
-        return main_finish_output(named->run(2, help));
+        return named->run(2, help);
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         print_usage(stdout);
-        return main_finish_output(0);
+        return 0;
     }
-    if (strcmp(argv[1], "--version") == 0)
-        return main_finish_output(cmd_version(argc - 1, argv + 1));
+    if (strcmp(argv[1], "--version") == 0) return cmd_version(argc - 1, argv + 1);
     const struct subcommand *named = subcommand_named(argv[1]);
-    if (named) return main_finish_output(named->run(argc - 1, argv + 1));
+    if (named) return named->run(argc - 1, argv + 1);
     main_not_a_command(argv[1]);
     print_usage(stderr);
     return EXIT_BAD_INPUT;
+}
+
+int main(int argc, char **argv)
+{
+    main_hold_closed_streams();
+    main_tune_malloc();
+    struct cmd_lines *lines = cmd_lines_begin();
+    return main_finish_output(lines, main_run(argc, argv));
 }
