@@ -5,8 +5,8 @@
  * so a command killed at once (SIGTERM, a second Ctrl-C, a time limit)
  * left a cut line at the end of its output, which a later reader takes
  * for a line with a fault. Between cmd_lines_begin and cmd_lines_end
- * every write to descriptor 1 ends at a newline: the rest of what stdio
- * hands down is held for the next write.
+ * every write to descriptor 1 ends at a newline (but for a line past
+ * 1 MiB): the rest of what stdio hands down is held for the next write.
  */
 #ifndef SUDOLAB_CMD_LINES_H
 #define SUDOLAB_CMD_LINES_H
