@@ -589,6 +589,10 @@ printf 'sudolab 9 3x3 classic;nosuch %s\n' "$E81" > "$T/unknown.txt"
 run solve "$T/unknown.txt"
 check "an unknown rule is an error at its name" \
     eval 'rc_is 2 && err_matches "^$T/unknown.txt:1:23: unknown rule"'
+printf 'sudolab 9 3x3 classic;diagnoal %s\n' "$E81" > "$T/misspelt.txt"
+run solve "$T/misspelt.txt"
+check "a misspelt rule gets a guess at its name" \
+    eval 'rc_is 2 && err_has "misspelt.txt:1:23: unknown rule '"'diagnoal'; did you mean 'diagonal'?"'"'
 run solve --format classic "$T/killer.txt"
 check "--format classic refuses a killer line" eval 'rc_is 2 && err_has "--format"'
 run solve --format nosuch "$T/killer.txt"
@@ -1100,6 +1104,8 @@ printf 'return {size = 9, boxes = "3x3", rules = "classic;cassic"}\n' > "$T/typo
 run solve --variant "$T/typo.lua" tests/data/x_matched.txt
 check "a variant's unknown rule is named once, as the variant's" \
     eval 'rc_is 2 && err_has "variant typo: unknown rule '"'cassic'"' in its rules" && [ $(wc -l < "$T/err") -eq 1 ]'
+check "a variant's misspelt rule gets a guess" \
+    eval 'err_has "did you mean '"'classic'"'?"'
 
 # A Keen ID cut short, of a size Solo cannot have (6..9), gets the Keen
 # reader's error, not "Solo grid size above 25" (found by fuzz_inputs.sh).

@@ -36,7 +36,12 @@ static void puzzle_append_rule(struct puzzle *p, const struct constraint_ops *op
 int puzzle_add_rule(struct puzzle *p, const char *name, const char *args, struct sl_error *err)
 {
     const struct constraint_ops *ops = registry_find(name, strlen(name));
-    if (ops == NULL) return sl_error_set(err, 0, 0, "unknown rule '%s'", name);
+    if (ops == NULL) {
+        const char *close = registry_closest(name, strlen(name));
+        if (close)
+            return sl_error_set(err, 0, 0, "unknown rule '%s'; did you mean '%s'?", name, close);
+        return sl_error_set(err, 0, 0, "unknown rule '%s'", name);
+    }
     return puzzle_add_rule_ops(p, ops, args, err);
 }
 

@@ -4,7 +4,10 @@
  */
 #include "registry.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "suggest.h"
 
 extern const struct constraint_ops classic_constraint, killer_constraint, diagonal_constraint,
     oddeven_constraint, jigsaw_constraint, extra_constraint, windoku_constraint, differ_constraint,
@@ -30,6 +33,17 @@ const struct constraint_ops *registry_find(const char *name, size_t len)
         if (strlen(candidate) == len && memcmp(candidate, name, len) == 0) return registry_table[i];
     }
     return NULL;
+}
+
+const char *registry_closest(const char *name, size_t len)
+{
+    const char *names[REGISTRY_SIZE + 1];
+    for (int i = 0; i < REGISTRY_SIZE; i++) names[i] = registry_table[i]->name;
+    names[REGISTRY_SIZE] = NULL;
+    char word[SUGGEST_MAX_WORD + 1];
+    snprintf(word, sizeof word, "%.*s", (int)(len < SUGGEST_MAX_WORD ? len : SUGGEST_MAX_WORD),
+             name);
+    return suggest_name(word, names);
 }
 
 int registry_count(void) { return REGISTRY_SIZE; }

@@ -11,6 +11,10 @@
 
 /* The plugin called `name` (length len), or NULL. */
 const struct constraint_ops *registry_find(const char *name, size_t len);
+/* The plugin name closest to the misspelt `name` (length len), or NULL
+ * when none is close (suggest.h): the "did you mean" of every unknown
+ * rule, in lines, variants and scripts alike. */
+const char *registry_closest(const char *name, size_t len);
 /* Plugin i for i in 0..registry_count()-1, in registration order. */
 int registry_count(void);
 const struct constraint_ops *registry_at(int i);

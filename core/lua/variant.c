@@ -311,11 +311,14 @@ static int variant_read(lua_State *L)
     lua_Integer shallow = lua_tointegerx(L, -1, &isnum);
     v->shallow_search_to = isnum && shallow > 0 && shallow <= SL_MAX_SIZE ? (int)shallow : 0;
     char bad[64];
-    if (x->rc == 0 && variant_unknown_rule(v->rules, bad, sizeof bad))
+    if (x->rc == 0 && variant_unknown_rule(v->rules, bad, sizeof bad)) {
+        const char *close = registry_closest(bad, strlen(bad));
         x->rc = sl_error_set(x->err, 0, 0,
-                             "variant %s: unknown rule '%s' in its rules ('sudolab rules' "
+                             "variant %s: unknown rule '%s' in its rules%s%s%s ('sudolab rules' "
                              "lists them)",
-                             v->name, bad);
+                             v->name, bad, close ? "; did you mean '" : "", close ? close : "",
+                             close ? "'?" : "");
+    }
     return 0;
 }
 
