@@ -329,7 +329,10 @@ function M.maker(name, opts, file)
       if v.generator then by_seed = v.generator(opts) else by_seed = generated end
     end
     local p, why, info = by_seed(seed)
-    if not p then return nil, why or "the generator made nothing" end
+    if not p then
+      return nil, why or ("variant " .. name .. where .. ": its generator returned nothing "
+                          .. "(it must return a puzzle, or nil and the reason)")
+    end
     -- A slip in a user's variant once failed at p:line() below, or a
     -- table lacking p:clues() in stats_of, naming this file's line rather
     -- than the variant.

@@ -170,6 +170,16 @@ check "noclues --stats: the variant's file and the method missing, not our line"
 run generate --variant "$T/path/noclues.lua" --grade easy
 check "noclues given as a file, graded: the file and the method rate" \
     eval 'rc_is 1 && err_has "variant noclues ($T/path/noclues.lua): its generator returned a table without the puzzle method rate"'
+# A generator that returns nothing: "the generator made nothing", with
+# no variant or file named, nor what it should return.
+user_generate silent ''
+check "silent: generate names the variant, its file and what to return" \
+    eval 'rc_is 1 && err_has "variant silent ($T/path/silent.lua): its generator returned nothing (it must return a puzzle, or nil and the reason)"'
+# A puzzle of two solutions: "not unique on the second count (a generator
+# bug)", with no word of whose generator.
+user_generate open 'return sudolab.puzzle{}'
+check "open: a puzzle not unique names the variant whose generator made it" \
+    eval 'rc_is 1 && err_has "variant open ($T/path/open.lua): its generator returned a puzzle with two or more solutions"'
 # A user's debugging print: it went to standard output, into the
 # puzzles (and into solve --variant's answers); now to standard error.
 mkdir -p "$T/talk"

@@ -25,6 +25,7 @@ struct generator {
     struct ruleset *rules; /* of the last puzzle checked, reused while the rules match */
     struct solver *solver;
     struct puzzle_reader *reader; /* reads each line back, restarted per line */
+    struct variant_place at;      /* the variant's name and file, for its slips */
 };
 
 uint64_t generate_seed(uint64_t seed, uint64_t index)
@@ -132,6 +133,7 @@ struct generator *generator_new_cut(struct generate_request *req, char *note, si
         sl_error_set(err, 0, 0, "out of memory");
         return NULL;
     }
+    g->at = at;
     g->host = lua_host_new(NULL, at.path, err);
     if (g->host && note && generate_band_may_cut(req)) cut_band(g->host, req, at.name, note, cap);
     /* The maker requires the variant by its module name, along at.path. */
@@ -285,10 +287,14 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
     }
     if (!g->solver || ruleset_check_givens(g->rules, p.givens, &cell, err)) rc = -1;
     long found = rc == 0 ? solver_count(g->solver, p.givens, 2, NULL, &stats).solutions : 1;
-    /* None at all: the script's marks or clues do not hold on its own grid. */
+    /* None at all: the script's marks or clues do not hold on its own grid.
+     * Either way the variant's generator is at fault: name it and its file. */
     if (found != 1)
-        rc = sl_error_set(err, 0, 0, "%s on the second count (a generator bug): %.200s",
-                          found ? "not unique" : "no solution", out->line);
+        rc = sl_error_set(err, 0, 0,
+                          "variant %s (%s): its generator returned a puzzle with %s, as the "
+                          "count every puzzle gets found (a generator bug): %.200s",
+                          g->at.name, g->at.file, found ? "two or more solutions" : "no solution",
+                          out->line);
     out->nodes = stats.nodes;
     puzzle_clear(&p);
     return rc;
