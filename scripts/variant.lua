@@ -115,6 +115,18 @@ end
 -- v.generator(request), optional: the generate function of a whole run,
 -- for settings that depend on the request alone (generate.lua calls it
 -- once, then what it returns with each puzzle's seed).
+-- A variant whose rules are whole (no per-puzzle data) has them read
+-- once as it loads: a misspelt rule or bad data is then the setter's
+-- slip at the file that called make, not an error of this file's build
+-- on the first puzzle.
+local function check_rules(v)
+  local ok, why = pcall(sudolab.puzzle, {size = v.size, boxes = v.boxes, rules = v.rules})
+  if not ok then
+    why = tostring(why):gsub("^[^\n]-%.lua:%d+: ", "", 1)
+    error(string.format("variant %s: its rules '%s': %s", tostring(v.name), tostring(v.rules), why), 3)
+  end
+end
+
 function M.make(v)
   v.size = v.size or 9
   v.boxes = v.boxes or "3x3"
@@ -126,6 +138,7 @@ function M.make(v)
   end
   if not v.sizes then v.sizes = v.build and {v.size} or {from = 1, to = 25} end
   if not v.build then
+    check_rules(v)
     -- data.size: another size than the variant's (its boxes then the most
     -- square shape), for variants whose rules do not depend on the size.
     v.build = function(data)

@@ -180,6 +180,23 @@ check "silent: generate names the variant, its file and what to return" \
 user_generate open 'return sudolab.puzzle{}'
 check "open: a puzzle not unique names the variant whose generator made it" \
     eval 'rc_is 1 && err_has "variant open ($T/path/open.lua): its generator returned a puzzle with two or more solutions"'
+# A misspelt rule in a variant's rules: blamed on scripts/variant.lua's
+# build at the first puzzle; now the setter's file as it loads, with a
+# guess, for generate, --variant and variants alike (the variant's
+# \`return require("variant").make{...}\` is a tail call: no line of it).
+mkdir -p "$T/typo"
+printf 'return require("variant").make{name = "typo", summary = "a slip",\n  rules = "classic;diagnoal"}\n' > "$T/typo/typo.lua"
+for cmd in "generate --variant typo" "solve --variant typo $T/plain.txt" variants; do
+    # shellcheck disable=SC2086
+    SUDOLAB_PATH="$T/typo" run $cmd
+    check "typo: ${cmd%% *} names the file and the rule, with a guess" \
+        eval 'rc_is 2 && err_has "$T/typo/typo.lua: variant typo: its rules '"'classic;diagnoal'"'" &&
+              err_has "did you mean '"'diagonal'"'?" && ! err_has "variant.lua"'
+done
+printf 'local v = require("variant").make{name = "typo", summary = "a slip",\n  rules = "classic;diagnoal"}\nreturn v\n' > "$T/typo/typo.lua"
+SUDOLAB_PATH="$T/typo" run generate --variant typo
+check "typo: made in a local, the error names the line of the make call" \
+    eval 'rc_is 2 && err_has "$T/typo/typo.lua:1: variant typo: its rules"'
 # A user's debugging print: it went to standard output, into the
 # puzzles (and into solve --variant's answers); now to standard error.
 mkdir -p "$T/talk"

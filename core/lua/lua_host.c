@@ -411,6 +411,26 @@ static int host_load_file(lua_State *L, const char *path)
  * that requires itself, directly or round a cycle, finds it. */
 static const char host_loading = 0;
 
+/* Whether an error message holds a place in a Lua file ("x.lua:12:"). */
+static int host_error_has_place(const char *msg)
+{
+    for (const char *at = strstr(msg, ".lua:"); at; at = strstr(at + 1, ".lua:"))
+        if (at[5] >= '0' && at[5] <= '9') return 1;
+    return 0;
+}
+
+/* A module's error with no place in it names the module's file: one
+ * raised at level 0, or from a function the module tail-called (a
+ * variant's `return variant.make{...}`), whose caller Lua keeps no
+ * line of. A setter's slip then names their file. */
+static void host_place_module_error(lua_State *L, const char *file)
+{
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (msg == NULL || host_error_has_place(msg)) return;
+    lua_pushfstring(L, "%s: %s", sl_operand_name(file), msg);
+    lua_remove(L, -2);
+}
+
 /* Runs file as module `name`, keeps its value in the loaded table (on the
  * stack below) and returns it. */
 static int host_require_file(lua_State *L, const char *name, const char *file)
@@ -419,7 +439,9 @@ static int host_require_file(lua_State *L, const char *name, const char *file)
     lua_pushlightuserdata(L, (void *)&host_loading);
     lua_setfield(L, -3, name);
     lua_pushstring(L, name);
-    if (lua_pcall(L, 1, 1, 0) != LUA_OK) { /* not loaded: a later require tries again */
+    int status = lua_pcall(L, 1, 1, 0);
+    if (status != LUA_OK) { /* not loaded: a later require tries again */
+        if (status == LUA_ERRRUN) host_place_module_error(L, file);
         lua_pushnil(L);
         lua_setfield(L, -3, name);
         return lua_error(L);
