@@ -246,6 +246,14 @@ rc=$?
 check "report -: written to report-stdin, titled <stdin>" eval \
     '[ $rc -eq 0 ] && [ "$(head -1 "$T/report-stdin/summary.md")" = "# <stdin>" ]'
 
+# Puzzles per second in the tables: "%.3g" wrote 4.72e+03 beside 904, a
+# larger number that reads as a smaller one. 4x4 arms make thousands a
+# second; the column is plain digits in summary.md and the page.
+printf 'return {title = "fast", count = 30, seed = 1, arms = {{name = "four", size = 4},\n  {name = "four_none", size = 4, symmetry = "none"}}}\n' > "$T/fast.lua"
+"$S" report "$T/fast.lua" --out "$T/fast" 2> /dev/null
+check "puzzles/s is written without an exponent (summary.md and the page)" eval \
+    '[ $(awk -F" [|] " "/^[|] four/ && \$2 ~ /^[0-9]+\$/ && \$5 ~ /^[0-9]+(\\.[0-9]+)?\$/" "$T/fast/summary.md" | wc -l) -eq 2 ] &&
+     ! grep -q "<td>[0-9.]*e+[0-9]*</td>" "$T/fast/index.html"'
 # refused NAME MESSAGE LUA: the experiment LUA (a file NAME.lua) is refused
 # before any arm runs: exit 2, MESSAGE naming the file, no report folder.
 refused() {

@@ -24,6 +24,13 @@ struct arm_figures {
 };
 
 /* The q-quantile of n sorted values (nearest rank). */
+/* Decimals for puzzles per second: about three figures, never an
+ * exponent ("1.55e+03" beside "904" read as a smaller number). */
+static int rate_decimals(double per_second)
+{
+    return per_second >= 100 ? 0 : per_second >= 10 ? 1 : 2;
+}
+
 static double quantile(const double *v, long n, double q)
 {
     if (n == 0) return 0;
@@ -250,10 +257,10 @@ static void html_summary_table(FILE *f, const struct writeup *w)
             arm->request.symmetry ? ", " : "", arm->request.symmetry ? arm->request.symmetry : "",
             arm->request.grade ? ", grade " : "", arm->request.grade ? arm->request.grade : "");
         fprintf(f,
-                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.3g</td><td>%.1f</td><td>%.2f</td>"
+                "<td>%ld</td><td>%ld</td><td>%.2f</td><td>%.*f</td><td>%.1f</td><td>%.2f</td>"
                 "<td>%.1f</td><td>%.1f&ndash;%.1f</td>",
-                g->made, g->failed, g->median_ms, g->per_second, g->median_work, g->mean, g->median,
-                g->q10, g->q90);
+                g->made, g->failed, g->median_ms, rate_decimals(g->per_second), g->per_second,
+                g->median_work, g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++)
             fprintf(f, "<td>%.0f%%</td>", 100 * g->grade_share[k]);
         fputs("</tr>\n", f);
@@ -409,9 +416,9 @@ static int write_markdown(const struct writeup *w, struct sl_error *err)
     fputc('\n', f);
     for (int a = 0; a < r->e->narms; a++) {
         const struct arm_figures *g = &w->fig[a];
-        fprintf(f, "| %s | %ld | %ld | %.2f | %.3g | %.1f | %.2f | %.1f | %.1f-%.1f |",
-                r->e->arms[a].name, g->made, g->failed, g->median_ms, g->per_second, g->median_work,
-                g->mean, g->median, g->q10, g->q90);
+        fprintf(f, "| %s | %ld | %ld | %.2f | %.*f | %.1f | %.2f | %.1f | %.1f-%.1f |",
+                r->e->arms[a].name, g->made, g->failed, g->median_ms, rate_decimals(g->per_second),
+                g->per_second, g->median_work, g->mean, g->median, g->q10, g->q90);
         for (int k = 0; k < GRADE_COUNT; k++) fprintf(f, " %.0f%% |", 100 * g->grade_share[k]);
         fputc('\n', f);
     }
