@@ -89,10 +89,16 @@ end
 
 -- Checks a request against what the variant declares (variant.lua): its
 -- sizes, its strategies and the options each takes. Errors name the
--- option as the command does; returns the strategy the request gets.
+-- option as the command does, or as an experiment's arm does (its key,
+-- opts.arm_keys: an experiment file has no --grade); returns the
+-- strategy the request gets.
 function M.check(v, opts)
+  local flag = opts.arm_keys and function(key) return key end or flag
+  local function use(strategy)
+    return opts.arm_keys and string.format('use strategy = "%s"', strategy) or "use --strategy " .. strategy
+  end
   if opts.size and not size_ok(v.sizes, opts.size) then
-    error(string.format("%s takes --size %s, not %d%s", v.name, sizes_text(v.sizes), opts.size,
+    error(string.format("%s takes %s %s, not %d%s", v.name, flag("size"), sizes_text(v.sizes), opts.size,
                         v.sizes_why and " (" .. v.sizes_why .. ")" or ""), 0)
   end
   local by_name = {}
@@ -113,7 +119,7 @@ function M.check(v, opts)
                    or string.format("%s does not take %s", name, flag(key))
       for _, other in ipairs(v.strategies) do
         if other ~= strategy and takes_value(other.takes[key], opts[key]) then
-          error(string.format("%s; use --strategy %s", what, other.name), 0)
+          error(string.format("%s; %s", what, use(other.name)), 0)
         end
       end
       if takes then error(what, 0) end
@@ -124,7 +130,9 @@ function M.check(v, opts)
     local given = false
     for _, key in ipairs(strategy.needs) do given = given or opts[key] ~= nil end
     if not given then
-      error(string.format("%s needs --%s", name, table.concat(strategy.needs, " or --")), 0)
+      local words = {}
+      for i, key in ipairs(strategy.needs) do words[i] = flag(key) end
+      error(string.format("%s needs %s", name, table.concat(words, " or ")), 0)
     end
   end
   local dig = require("dig")

@@ -271,13 +271,13 @@ refused top_key "unknown key 'titel'; did you mean 'title'? (one of: title, desc
     'return {titel = "x", count = 2, arms = {{name = "a"}}}'
 refused stray_value "a value without a name (number key)" \
     'return {count = 2, arms = {{name = "a"}}, "stray"}'
-refused unused_option "arm 'b': greedy does not take --grade; use --strategy anneal" \
+refused unused_option "arm 'b': greedy does not take grade; use strategy = \"anneal\"" \
     'return {count = 2, arms = {{name = "a"}, {name = "b", variant = "killer", strategy = "greedy", grade = "hard"}}}'
 refused bad_grade "arm 'a': unknown grade 'hadr'; did you mean 'hard'?" \
     'return {count = 2, arms = {{name = "a", grade = "hadr"}}}'
 refused bad_strategy "arm 'a': unknown killer strategy 'anneel'; did you mean 'anneal'?" \
     'return {count = 2, arms = {{name = "a", variant = "killer", strategy = "anneel"}}}'
-refused bad_size "arm 'a': jigsaw takes --size 1..16, not 20" \
+refused bad_size "arm 'a': jigsaw takes size 1..16, not 20" \
     'return {count = 2, arms = {{name = "a", variant = "jigsaw", size = 20}}}'
 refused bad_symmetry "arm 'a': unknown symmetry 'mirorr'; did you mean 'mirror'?" \
     'return {count = 2, arms = {{name = "a", symmetry = "mirorr"}}}'

@@ -33,6 +33,7 @@ struct generate_request {
     int want_rating;                /* rate each puzzle for the statistics */
     int no_stats;        /* no statistics read: clues, cages, trace and the rest left 0 or "" */
     int lines, max_line; /* mark variants: lines placed, their most cells; 0 = the variant's */
+    int arm_keys;        /* a report's arm: refusals name its keys (grade), not options */
 };
 
 /* One puzzle made. */

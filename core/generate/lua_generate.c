@@ -62,6 +62,7 @@ static void push_request(lua_State *L, const struct generate_request *req)
     }
     if (req->want_rating) lua_pushboolean(L, 1), lua_setfield(L, -2, "want_rating");
     if (req->no_stats) lua_pushboolean(L, 1), lua_setfield(L, -2, "no_stats");
+    if (req->arm_keys) lua_pushboolean(L, 1), lua_setfield(L, -2, "arm_keys");
 }
 
 /* The global __make = require('generate').maker(variant, request, file),

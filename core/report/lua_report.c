@@ -177,6 +177,7 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
     a->request.clues = (int)v[3];
     a->request.size = (int)v[4];
     a->request.want_rating = 1;
+    a->request.arm_keys = 1;
     return check_arm(e, a, err);
 }
 
