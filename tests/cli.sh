@@ -593,6 +593,13 @@ printf 'sudolab 9 3x3 classic;diagnoal %s\n' "$E81" > "$T/misspelt.txt"
 run solve "$T/misspelt.txt"
 check "a misspelt rule gets a guess at its name" \
     eval 'rc_is 2 && err_has "misspelt.txt:1:23: unknown rule '"'diagnoal'; did you mean 'diagonal'?"'"'
+# A rule given twice (a setter's two relation tables, each its own item)
+# was told to "give all its data once" with no word of how: the form
+# says (relation's tables joined by '|').
+printf 'sudolab 4 2x2 classic;relation:e.c.8.0:0-1;relation:e.c.8.0:4-5 %s\n' "$E16" > "$T/twice.txt"
+run solve "$T/twice.txt"
+check "a rule given twice is told its form, which holds all its data" \
+    eval 'rc_is 2 && err_has "twice.txt:1:44: rule '"'relation'"' appears twice (give all its data once: relation:TABLE:PAIRS[|TABLE:PAIRS...])"'
 run solve --format classic "$T/killer.txt"
 check "--format classic refuses a killer line" eval 'rc_is 2 && err_has "--format"'
 run solve --format nosuch "$T/killer.txt"

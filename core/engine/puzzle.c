@@ -74,8 +74,15 @@ static int puzzle_add_item(struct puzzle *p, const char *item, size_t len, long 
         return sl_error_set(err, 0, col, "expected a rule name");
     memcpy(name, item, name_len);
     name[name_len] = '\0';
-    if (puzzle_holds_rule(p, name))
-        return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once)", name);
+    /* The rule's form says how all its data goes in one item (relation's
+     * tables joined by '|', killer's cages in one map). */
+    if (puzzle_holds_rule(p, name)) {
+        const struct constraint_ops *ops = registry_find(name, name_len);
+        if (ops == NULL || ops->form == NULL || strchr(ops->form, ':') == NULL)
+            return sl_error_set(err, 0, col, "rule '%s' appears twice (give it once)", name);
+        return sl_error_set(err, 0, col, "rule '%s' appears twice (give all its data once: %s)",
+                            name, ops->form);
+    }
     size_t args_len = colon ? len - name_len - 1 : 0;
     char small[1024], *args = args_len < sizeof small ? small : malloc(args_len + 1);
     if (args == NULL) return sl_error_set(err, 0, col, "out of memory");
