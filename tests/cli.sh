@@ -593,6 +593,11 @@ printf 'sudolab 9 3x3 classic;diagnoal %s\n' "$E81" > "$T/misspelt.txt"
 run solve "$T/misspelt.txt"
 check "a misspelt rule gets a guess at its name" \
     eval 'rc_is 2 && err_has "misspelt.txt:1:23: unknown rule '"'diagnoal'; did you mean 'diagonal'?"'"'
+# A forcing chain through a relation rule's deductions was named
+# "forcing chains through cages" in a puzzle without a cage.
+run rate --explain tests/data/consecutive_marked.txt
+check "rate --explain names forcing chains through the rules, not cages, where none are" \
+    eval 'rc_is 0 && out_has "forcing chains through the rules: " && ! grep -q cage "$T/out"'
 # A rule given twice (a setter's two relation tables, each its own item)
 # was told to "give all its data once" with no word of how: the form
 # says (relation's tables joined by '|').

@@ -105,7 +105,7 @@ const struct technique technique_table[] = {
     {"nishio", "nishio", 7.5, find_forcing_chain, 5},
     {"cell and region forcing chains", "cell-region-forcing-chains", 8.0, find_forcing_chain, 4},
     {"forcing chains", "forcing-chains", 8.5, find_forcing_chain, 1},
-    {"forcing chains through cages", "forcing-chains-rules", 9.0, find_forcing_chain, 3},
+    {"forcing chains through the rules", "forcing-chains-rules", 9.0, find_forcing_chain, 3},
     {"forcing chains with locked candidates", "forcing-chains-plus", 9.0, find_forcing_chain, 2},
 };
 const int technique_count = (int)(sizeof technique_table / sizeof technique_table[0]);
