@@ -999,9 +999,10 @@ fi
 # (count --estimate, about 2 KB of them here) went on to the end and left
 # at exit 0. Now the output held is flushed once it has waited a while:
 # the command meets the closed pipe and dies of SIGPIPE (141) early.
-grep -v '^#' "$DATA_HARD" | head -n 40 > "$T/hard40.txt"
+# Empty grids: a hard puzzle's small count is now counted, not estimated.
+for i in $(seq 40); do printf '%081d\n' 0; done > "$T/hard40.txt"
 for jobs in 1 2; do
-    { timeout "$LIMIT" "$S" count --estimate --jobs $jobs "$T/hard40.txt"; echo $? > "$T/rc"; } |
+    { timeout "$LIMIT" "$S" count --estimate --probes 2000 --jobs $jobs "$T/hard40.txt"; echo $? > "$T/rc"; } |
         head -n 1 > "$T/out"
     check "count --estimate --jobs $jobs | head -1: stops when the reader leaves (141)" \
         eval '[ "$(cat "$T/rc")" -eq 141 ] && grep -q "95% interval" "$T/out"'

@@ -171,7 +171,12 @@ check "the 1158-solution puzzle counts 1158 exactly" [ "$exact" = 1158 ]
 run count --estimate --json --probes 20000 "$T/amb"
 check "its estimate's interval holds 1158, at most 20% wide" within "$exact" 0.2
 run count --estimate "$T/two"
-check "two solutions: the estimate is exact" grep -q '^2 (95% interval 2 to 2; 10000 probes, seed 1)$' "$T/out"
+check "two solutions: the estimate is exact" grep -q '^2 (95% interval 2 to 2; counted: every solution, within 100000 search nodes)$' "$T/out"
+# A unique kropki of two givens: no probe of 10,000 met its solution, and
+# the estimate said 0, interval 0 to 0. The count that comes first says 1.
+echo 'sudolab 9 3x3 classic;relation:2.5.a.14.28.50.a0.140.80:0-1,2-3,6-15,9-18,11-12,11-20,16-25,18-19,25-34,30-39,36-45,42-43,46-55,48-57,51-60,55-64,56-57,68-77|2.9.20.82.0.4.0.8.0:6-7,12-13,22-23,46-47,47-56,78-79 ..................................................1...........2..................' > "$T/kropki1"
+run count --estimate "$T/kropki1"
+check "a unique kropki no probe solves: 1, counted" grep -q '^1 (95% interval 1 to 1; counted' "$T/out"
 a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")

@@ -69,7 +69,11 @@ static const struct cmd_spec count_spec = {
                          "random path of the search tree, multiplying the live branches met; the\n"
                          "mean of the probes estimates the count) and its 95% interval, from the\n"
                          "probes' sample variance; the same --seed gives the same "
-                         "numbers.\n" COUNT_PROBES_RULE,
+                         "numbers.\n"
+                         "A count that ends within 10 search nodes a probe comes first:\n"
+                         "its puzzle gets that exact count, as an interval of no width\n"
+                         "(\"exact\":true in --json), since a small count's estimate is\n"
+                         "heavy-tailed and its interval can miss it.\n" COUNT_PROBES_RULE,
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
     NULL,
