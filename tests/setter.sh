@@ -177,6 +177,14 @@ check "two solutions: the estimate is exact" grep -q '^2 (95% interval 2 to 2; c
 echo 'sudolab 9 3x3 classic;relation:2.5.a.14.28.50.a0.140.80:0-1,2-3,6-15,9-18,11-12,11-20,16-25,18-19,25-34,30-39,36-45,42-43,46-55,48-57,51-60,55-64,56-57,68-77|2.9.20.82.0.4.0.8.0:6-7,12-13,22-23,46-47,47-56,78-79 ..................................................1...........2..................' > "$T/kropki1"
 run count --estimate "$T/kropki1"
 check "a unique kropki no probe solves: 1, counted" grep -q '^1 (95% interval 1 to 1; counted' "$T/out"
+# With one probe the count's budget is 10 nodes and the probe misses the
+# solution: no probe bounds the count, where the interval was 0 to 0.
+run count --estimate --probes 1 "$T/kropki1"
+check "no probe met a solution: the interval is unbounded" \
+    grep -q '^0 (95% interval 0 to unbounded: no probe met a solution; 1 probes, seed 1)$' "$T/out"
+run count --estimate --probes 1 --json "$T/kropki1"
+check "and in JSON its high end and log10 are null" \
+    grep -q '"high":null,.*"log10_high":null}$' "$T/out"
 a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")

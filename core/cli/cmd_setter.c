@@ -220,6 +220,24 @@ static int estimate_print_count(const struct cmd_options *opt, const struct cmd_
     return 0;
 }
 
+/* An unbounded high end (no probe met a solution) is null, as its log10. */
+static void estimate_print_json(const struct cmd_options *opt, const struct cmd_puzzle *item,
+                                const struct estimate *e)
+{
+    cmd_json_place(item->out, item);
+    fprintf(item->out, "\"estimate\":%.10Lg,\"low\":%.10Lg,", e->mean, e->low);
+    if (isinf(e->high))
+        fputs("\"high\":null,", item->out);
+    else
+        fprintf(item->out, "\"high\":%.10Lg,", e->high);
+    fprintf(item->out,
+            "\"std_error\":%.10Lg,\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,"
+            "\"confidence\":0.95,\"exact\":false,",
+            e->std_error, e->probes, e->solutions, (unsigned long long)opt->seed);
+    print_log10_field(item->out, "log10_estimate", e->mean, ",");
+    print_log10_field(item->out, "log10_high", isinf(e->high) ? 0 : e->high, "}\n");
+}
+
 int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *item)
 {
     long probes = opt->probes ? opt->probes : estimate_probes_for(item->puzzle->geo.ncells);
@@ -238,17 +256,14 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
         fputs(opt->json ? "\"estimate\":null}\n" : "?\n", item->out);
         return EXIT_GAVE_UP;
     }
-    if (opt->json) {
-        cmd_json_place(item->out, item);
+    if (opt->json)
+        estimate_print_json(opt, item, &e);
+    else if (isinf(e.high))
         fprintf(item->out,
-                "\"estimate\":%.10Lg,\"low\":%.10Lg,\"high\":%.10Lg,\"std_error\":%.10Lg,"
-                "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95,"
-                "\"exact\":false,",
-                e.mean, e.low, e.high, e.std_error, e.probes, e.solutions,
-                (unsigned long long)opt->seed);
-        print_log10_field(item->out, "log10_estimate", e.mean, ",");
-        print_log10_field(item->out, "log10_high", e.high, "}\n");
-    } else
+                "0 (95%% interval 0 to unbounded: no probe met a solution; %ld probes, seed "
+                "%llu)\n",
+                e.probes, (unsigned long long)opt->seed);
+    else
         fprintf(item->out, "%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean,
                 e.low, e.high, e.probes, (unsigned long long)opt->seed);
     return 0;

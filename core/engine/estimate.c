@@ -19,6 +19,7 @@ struct probe {
     unsigned char *scratch;
     unsigned char *node;
     unsigned char *child; /* N states */
+    int root_live;        /* the givens propagated without a contradiction */
 };
 
 /* The open cell with the fewest candidates (the first such), or -1 when
@@ -58,6 +59,7 @@ static long double estimate_probe(struct probe *p, const uint8_t *givens, struct
     size_t bytes = p->rs->state_bytes;
     if (propagate_start_search(&p->ctx, p->rs, p->node, givens, 0, p->scratch) != SL_PROP_OK)
         return 0;
+    p->root_live = 1;
     long double product = 1;
     for (int cell; !p->ctx.aborted && (cell = estimate_pick(p->rs, (digitset *)p->node)) >= 0;) {
         int live = estimate_children(p, cell);
@@ -69,13 +71,17 @@ static long double estimate_probe(struct probe *p, const uint8_t *givens, struct
 }
 
 /* The mean, standard error and interval of the probes (Welford's sums). */
-static void estimate_summarise(struct estimate *out, long double mean, long double squares)
+static void estimate_summarise(struct estimate *out, long double mean, long double squares,
+                               int root_live)
 {
     long double n = (long double)out->probes;
     out->mean = mean;
     out->std_error = n > 1 ? sqrtl(squares / (n - 1) / n) : 0;
     out->low = fmaxl(0, mean - ESTIMATE_Z95 * out->std_error);
-    out->high = mean + ESTIMATE_Z95 * out->std_error;
+    /* With no probe at a solution every probe was 0, and the sample's
+     * variance with them: past a live root the probes bound nothing
+     * above (a dead root is an exact 0). */
+    out->high = out->solutions || !root_live ? mean + ESTIMATE_Z95 * out->std_error : HUGE_VALL;
 }
 
 int estimate_count(const struct ruleset *rs, const uint8_t *givens, long probes, uint64_t seed,
@@ -100,7 +106,7 @@ int estimate_count(const struct ruleset *rs, const uint8_t *givens, long probes,
         squares += delta * (x - mean);
     }
     out->aborted = p->ctx.aborted;
-    estimate_summarise(out, mean, squares);
+    estimate_summarise(out, mean, squares, p->root_live);
     free(p->scratch);
     free(p->node);
     free(p->child);

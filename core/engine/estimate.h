@@ -11,7 +11,8 @@
  * a dead end. Each solution is reached with probability one over that
  * product, so the mean of the probes is an unbiased estimate of the
  * count; the 95% interval is the mean plus or minus 1.96 standard errors
- * (from the probes' sample variance). Every draw comes from one rng
+ * (from the probes' sample variance), unbounded above when no probe met
+ * a solution though the root is live. Every draw comes from one rng
  * seeded by the caller, so a seed gives the same estimate every time.
  */
 #ifndef SUDOLAB_ESTIMATE_H
@@ -22,7 +23,9 @@
 /* Long doubles: a 25x25 grid has more solutions than a double holds. */
 struct estimate {
     long double mean;      /* the estimated number of solutions */
-    long double low, high; /* its 95% interval (low at least 0) */
+    long double low, high; /* its 95% interval (low at least 0; high
+                              HUGE_VALL when no probe met a solution past
+                              a root the givens left live) */
     long double std_error; /* the standard error of the mean */
     long probes;           /* probes made */
     long solutions;        /* probes that ended at a solution */
