@@ -269,4 +269,26 @@ for _, s in ipairs(steps[variant] or {}) do
     end
   end
 end
+-- A marked pair must obey one of the variant's marks, whatever its table
+-- says: the table itself is checked.
+local marks = {
+  kropki = function(d, e) return math.abs(d - e) == 1 or d == 2 * e or e == 2 * d end,
+  xv = function(d, e) return d + e == 10 or d + e == 5 end,
+}
+if marks[variant] then
+  local marked = rules:match("relation:([^;]*)") or ""
+  for part in marked:gmatch("[^|]+") do
+    local tab, pairs_text = part:match("^([^:]+):(.*)$")
+    local allowed = 0 -- a negative constraint's table allows most pairs
+    for m in tab:gmatch("[^.]+") do
+      for bit = 0, n - 1 do allowed = allowed + ((tonumber(m, 16) >> bit) & 1) end
+    end
+    for _, p in ipairs(allowed * 2 < n * n and paths(pairs_text) or {}) do
+      local d, e = g[p[1]], g[p[2]]
+      if not marks[variant](d, e) then
+        fail("%s: %d-%d holds %d and %d, no mark of the variant", variant, p[1], p[2], d, e)
+      end
+    end
+  end
+end
 print(#problems == 0 and "ok" or table.concat(problems, "\n"))
