@@ -5,7 +5,8 @@
 # allowed, binary at 6..14) and some grades, generates seeded puzzles
 # and checks that
 #   count says 1, check says unique, solve --jobs 2 and the general engine
-#   (SUDOLAB_GENERAL_ENGINE=1) give solve's grid and count's count;
+#   (SUDOLAB_GENERAL_ENGINE=1) give solve's grid and count's count, count
+#   and rate --jobs 2 what count and rate say;
 #   the grid keeps every rule (scripts/xcheck_grid.lua reads the rules
 #   from the puzzle's text itself, and checks anti-knight, anti-king and
 #   non-consecutive over the whole grid);
@@ -18,7 +19,8 @@
 #   fpuzzles-link, keen, unruly) reads back as the same sudolab line;
 #   the Lua API (p:solve, p:count, p:rate, p:check) says what the
 #   commands say;
-#   with three givens blanked (up to 9x9), count --estimate says the true
+#   with three givens blanked (up to 9x9), candidates is the union of the
+#   solutions (up to 64 of them, p:solutions), count --estimate the true
 #   count (count --limit 100000) when it counted, and its interval reaches
 #   it within twice its half-width when 30 probes or more met a solution
 #   (a miss with fewer is printed as a "tail" line, not counted).
@@ -35,7 +37,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=$root/../shared/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-bad=0 puzzles=0 estimates=0 estimates_below=0 estimates_missed=0
+bad=0 puzzles=0 unions=0 estimates=0 estimates_below=0 estimates_missed=0
 
 disagree() {
     echo "DISAGREE $case: $*"
@@ -55,6 +57,18 @@ json_candidates() {
                for (i = 1; i <= n; i++) {
                    if (cell[i] ~ /,/) { s = s "*"; continue }
                    d = cell[i] + 0; s = s (d <= 9 ? d : sprintf("%c", 55 + d))
+               }
+               print s }'
+}
+
+# Each cell's digits candidates --json shows, cells joined by '|'.
+json_candidates_all() {
+    sed -e 's/.*"candidates":\[\[\[//' -e 's/\]\]\],"solutions_found".*//' "$1" |
+        awk '{ gsub(/\]\],\[\[/, "],["); n = split($0, cell, /\],\[/); s = ""
+               for (i = 1; i <= n; i++) {
+                   m = split(cell[i], d, ","); t = ""
+                   for (j = 1; j <= m; j++) t = t (d[j] <= 9 ? d[j] + 0 : sprintf("%c", 55 + d[j]))
+                   s = s (i > 1 ? "|" : "") t
                }
                print s }'
 }
@@ -131,6 +145,8 @@ check_case() { # variant size grade count seed
     SUDOLAB_GENERAL_ENGINE=1 "$bin" count --limit 1000 "$d/p.txt" > "$d/count_general"
     "$bin" check "$d/p.txt" 2>&1 | grep -v warning > "$d/check"
     cmp -s "$d/solve" "$d/solve2" || disagree "solve --jobs 2 differs from solve"
+    "$bin" count --limit 1000 --jobs 2 "$d/p.txt" | cmp -s "$d/count" - ||
+        disagree "count --jobs 2 differs from count"
     cmp -s "$d/solve" "$d/solve_general" || disagree "the general engine solves differently"
     cmp -s "$d/count" "$d/count_general" || disagree "the general engine counts differently"
     [ "$(sort -u "$d/count")" = 1 ] || disagree "count says $(sort -u "$d/count" | tr '\n' ' ')"
@@ -154,6 +170,7 @@ check_case() { # variant size grade count seed
     while IFS= read -r line; do echo "$line" > "$d/one.json"; json_rate_line "$d/one.json"; done \
         < "$d/rate.json" > "$d/rate_from_json"
     cmp -s "$d/rate" "$d/rate_from_json" || disagree "rate --json differs from rate"
+    "$bin" rate --jobs 2 "$d/p.txt" | cmp -s "$d/rate" - || disagree "rate --jobs 2 differs from rate"
     if [ -n "$grade" ]; then
         other=$(awk -v g="$grade" '$2 != g' "$d/rate" | head -n 1)
         [ -z "$other" ] || disagree "asked $grade, rated $other"
@@ -195,6 +212,16 @@ check_case() { # variant size grade count seed
     [ "$size" -le 9 ] || return 0
     head -n 2 "$d/p.txt" | blank_three /dev/stdin > "$d/open.txt"
     "$bin" count --limit 100000 "$d/open.txt" > "$d/open_count"
+    # candidates of a puzzle with several solutions: their union.
+    set --
+    while IFS= read -r p; do set -- "$@" "$p"; done < "$d/open.txt"
+    "$bin" run "$root/scripts/xcheck_union.lua" "$@" > "$d/open_union" 2> "$d/lua_err"
+    "$bin" candidates --json "$d/open.txt" > "$d/open_cand.json"
+    while IFS= read -r line; do echo "$line" > "$d/one.json"; json_candidates_all "$d/one.json"; done \
+        < "$d/open_cand.json" > "$d/open_cand"
+    unions=$((unions + $(grep -cv '^many$' "$d/open_union")))
+    paste -d ' ' "$d/open_union" "$d/open_cand" | awk '$1 != "many" && $1 != $2' | grep -q . &&
+        disagree "candidates of a puzzle with several solutions are not their union"
     # A count within its node budget must be exact. Knuth's estimate is
     # unbiased but heavy-tailed: below the count now and then, and its
     # 95% interval misses it about once in twenty; a count past twice the
@@ -292,5 +319,5 @@ else
     done
     check_data "$data/killer_extreme.txt" 50
 fi
-echo "xcheck: $puzzles puzzles, $estimates estimates ($estimates_below below the count, $estimates_missed outside their 95% interval), $bad disagreements"
+echo "xcheck: $puzzles puzzles, $unions unions of solutions, $estimates estimates ($estimates_below below the count, $estimates_missed outside their 95% interval), $bad disagreements"
 [ "$bad" = 0 ]
