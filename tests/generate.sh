@@ -186,6 +186,12 @@ for n in 4 6 8 12; do
         '[ $(grep -c "^sudolab $n none classic;jigsaw:" "$T/j$n") -eq 2 ] && all_unique "$T/j$n" &&
          [ -z "$("$S" check "$T/j$n" 2>&1 | grep -i warn)" ]'
 done
+# A 16x16 jigsaw of seed 6 spent its instruction budget on layouts with
+# no grid (fills of up to 320,000 nodes each) and failed after 8 s; fills
+# of a few thousand nodes over more layouts find one.
+gen --variant jigsaw --size 16 --count 1 --seed 6 > "$T/j16"
+check "jigsaw --size 16, seed 6: a unique puzzle, not a spent budget" eval \
+    '[ $(grep -c "^sudolab 16 none classic;jigsaw:" "$T/j16") -eq 1 ] && all_unique "$T/j16"'
 gen --variant killer --size 16 --count 1 --seed 4 > "$T/k16"
 check "killer --size 16: more cages than one symbol each can name, unique" eval \
     'grep -q "^sudolab 16 4x4 classic;killer:[A-Za-z0-9]\{512\}:" "$T/k16" && all_unique "$T/k16"'

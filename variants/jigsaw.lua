@@ -18,19 +18,22 @@ return require("variant").make{
   -- For the generator: regions made by trading cells between neighbouring
   -- boxes (each region keeps its N connected cells), then a grid that fits
   -- them; a layout with no grid is traded again. Trades grow with the
-  -- grid's area, 300 on a 9x9. Past 9x9 the fill has a search budget: a
-  -- layout with no grid can take minutes to prove so, another is cheaper.
+  -- grid's area, 300 on a 9x9. Past 9x9 the fill has a small search
+  -- budget and many layouts are tried: a layout that has a grid mostly
+  -- yields it within a few thousand nodes, while one that does not can
+  -- take minutes to prove so, and a large budget spent the generator's
+  -- whole instruction budget on a few such layouts.
   -- A layout proved gridless is rare (a few in a hundred on 4x4 to 9x9):
-  -- when all 20 are, and none gave up, the rules or the layouts are
+  -- when all tried are, and none gave up, the rules or the layouts are
   -- wrong, and the run ends here ("final") rather than trading on.
   prepare = function(opts, seed)
     local regions = require("jigsaw_regions")
     local n = opts.size or 9
-    local gave_up = false
-    for _ = 1, 20 do
+    local gave_up, tries = false, n > 9 and 200 or 20
+    for _ = 1, tries do
       local map = regions.random(n, opts.trades or 300 * n * n // 81)
       local p = require("jigsaw").build{regions = map}
-      local grid, why = p:fill(seed, n > 9 and 20000 * n or nil)
+      local grid, why = p:fill(seed, n > 9 and 2000 or nil)
       if grid then
         p:givens(grid)
         return p, grid
@@ -38,9 +41,9 @@ return require("variant").make{
       gave_up = gave_up or why == "gave up"
     end
     if not gave_up then
-      return nil, "no grid in 20 jigsaw layouts in a row, no fill giving up: the rules or the "
+      return nil, "no grid in " .. tries .. " jigsaw layouts in a row, no fill giving up: the rules or the "
                   .. "layouts are wrong", "final"
     end
-    return nil, "no jigsaw layout with a grid in 20 tries"
+    return nil, "no jigsaw layout with a grid in " .. tries .. " tries"
   end,
 }
