@@ -181,7 +181,7 @@ static void print_log10_field(FILE *out, const char *name, long double x, const 
         fprintf(out, "\"%s\":null%s", name, after);
 }
 
-/* First a count, within ESTIMATE_COUNT_NODES search nodes a probe (a
+/* First a count, within CLI_ESTIMATE_COUNT_NODES search nodes a probe (a
  * probe propagates every digit of a cell at each level, so the count
  * costs less than the probes), which is exact when it ends. Knuth's
  * estimate of a small count is heavy-tailed: a few rare probes carry it,
@@ -189,12 +189,10 @@ static void print_log10_field(FILE *out, const char *name, long double x, const 
  * the rest can miss the count by far (a unique puzzle at 0, 95% interval
  * 0 to 0, when no probe met its solution). Returns 1 with the count when
  * the count ended, else 0. */
-#define ESTIMATE_COUNT_NODES 10
-
 static int estimate_by_count(const struct cmd_puzzle *item, long probes, long *count)
 {
     uint64_t kept = solver_node_limit(item->solver);
-    solver_set_node_limit(item->solver, (uint64_t)probes * ESTIMATE_COUNT_NODES);
+    solver_set_node_limit(item->solver, (uint64_t)probes * CLI_ESTIMATE_COUNT_NODES);
     struct search_result r = solver_count(item->solver, item->puzzle->givens, LONG_MAX, NULL, NULL);
     solver_set_node_limit(item->solver, kept);
     *count = r.solutions;
@@ -216,7 +214,7 @@ static int estimate_print_count(const struct cmd_options *opt, const struct cmd_
         fprintf(item->out,
                 "%ld (95%% interval %ld to %ld; counted: every solution, within %ld search "
                 "nodes)\n",
-                count, count, count, probes * ESTIMATE_COUNT_NODES);
+                count, count, count, probes * CLI_ESTIMATE_COUNT_NODES);
     return 0;
 }
 

@@ -39,6 +39,13 @@ static const struct cmd_spec solve_spec = {
     " / cells)^2, rounded down (1001 at\n16x16, 167 at 25x25): a probe costs more than the "       \
     "square of the cells.\n"
 
+#define COUNT_EXACT_NODES CMD_STR(CLI_ESTIMATE_COUNT_NODES)
+#define COUNT_EXACT_FIRST                                                                          \
+    "A count that ends within " COUNT_EXACT_NODES " search nodes a probe comes first:\n"           \
+    "its puzzle gets that exact count, as an interval of no width\n"                               \
+    "(\"exact\":true in --json), since a small count's estimate is\n"                              \
+    "heavy-tailed and its interval can miss it.\n"
+
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},
     {"estimate", "estimate the count by random probes of the search\n"
@@ -69,11 +76,7 @@ static const struct cmd_spec count_spec = {
                          "random path of the search tree, multiplying the live branches met; the\n"
                          "mean of the probes estimates the count) and its 95% interval, from the\n"
                          "probes' sample variance; the same --seed gives the same "
-                         "numbers.\n"
-                         "A count that ends within 10 search nodes a probe comes first:\n"
-                         "its puzzle gets that exact count, as an interval of no width\n"
-                         "(\"exact\":true in --json), since a small count's estimate is\n"
-                         "heavy-tailed and its interval can miss it.\n" COUNT_PROBES_RULE,
+                         "numbers.\n" COUNT_EXACT_FIRST COUNT_PROBES_RULE,
     count_options,
     "Exit codes: 0 ok, 2 bad input or usage, 3 the search gave up.\n",
     NULL,

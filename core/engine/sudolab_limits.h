@@ -216,11 +216,15 @@
  * every digit of one), so a larger grid makes that many times the square
  * of CLI_ESTIMATE_CELLS over the square of its cells (cmd_setter.c):
  * 1,001 at 16x16 and 167 at 25x25, the wide interval shown saying when
- * to ask for more. Plain numbers: the help texts spell them. */
+ * to ask for more. Before its probes it counts, within
+ * CLI_ESTIMATE_COUNT_NODES search nodes a probe: a small count is then
+ * exact, where its estimate is heavy-tailed. Plain numbers: the help
+ * texts spell them. */
 #define CLI_PROPOSE_CAP 1000
 #define CLI_CANDIDATES_CAP 1000
 #define CLI_ESTIMATE_PROBES 10000
 #define CLI_ESTIMATE_CELLS 81
+#define CLI_ESTIMATE_COUNT_NODES 10
 
 /* --- generation and reports ------------------------------------------- */
 
