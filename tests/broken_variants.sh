@@ -225,6 +225,17 @@ check "dumped: generate --variant names it too" \
 user_generate hungry 'return string.rep("x", 1 << 30)'
 check "hungry: generate names the cap, and no option it does not take" \
     eval 'rc_is 1 && err_has "not enough memory (cap 256 MiB)" && ! err_has "see --max"'
+# A generator that never finds a unique puzzle: it ended at "count:
+# instruction budget exceeded: ... (budget exhausted)", with no word that
+# the budget is the sandbox's fixed one, afresh for each puzzle, nor what
+# to do; generate takes no --max-instructions.
+user_generate endless 'local p = sudolab.puzzle{size = 9}
+while p:count(1000000) ~= 1 do end
+return p'
+check "endless: the budget named as fixed, per puzzle, and what to do" \
+    eval 'rc_is 1 && err_has "endless.lua:5: count: instruction budget exceeded" &&
+          err_has "(budget exhausted; the sandbox'"'"'s fixed 2e9, afresh for each puzzle: give up after some tries (return nil and why))" &&
+          ! err_has "see --max"'
 # A user's variant named as a module of scripts/ (marks) hides it from
 # every require: the mark variants failed in `variants` with "attempt
 # to call a nil value (field 'edges')" and no word of why.

@@ -136,6 +136,7 @@ struct generator *generator_new_cut(struct generate_request *req, char *note, si
     }
     g->at = at;
     g->host = lua_host_new(NULL, at.path, err);
+    if (g->host) lua_host_per_puzzle(g->host);
     if (g->host && note && generate_band_may_cut(req)) cut_band(g->host, req, at.name, note, cap);
     /* The maker requires the variant by its module name, along at.path. */
     struct generate_request named = *req;

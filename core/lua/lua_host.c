@@ -66,6 +66,7 @@ struct lua_host {
     char script_dir[HOST_PATH_MAX];
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
     char progress[2 + 160];     /* "; " and the run's last sudolab.progress text, or "" */
+    char budget_note[256];      /* host_see's for the instruction budget, or "" */
     char *unique_line;          /* lua_host_note_unique_line's, or NULL */
     size_t unique_len, unique_cap;
     unsigned long long unique_nodes;
@@ -87,7 +88,29 @@ static const char *host_see(const struct lua_host *h, enum lua_limit which)
         [LUA_LIMIT_MEMORY] = "; see --max-memory",
         [LUA_LIMIT_SECONDS] = "; see --max-seconds",
     };
-    return h->limits.named ? see[which] : "";
+    if (h->limits.named) return see[which];
+    return which == LUA_LIMIT_INSTRUCTIONS ? h->budget_note : "";
+}
+
+/* A generator cannot raise its budget: one that never finds a unique
+ * puzzle ends at it, and its setter is told what it is and what to do,
+ * in few words (an error holds SL_ERROR_MSG_MAX bytes with the file's
+ * name). The budget is written as 2e9, a round count's form. */
+void lua_host_per_puzzle(struct lua_host *h)
+{
+    long long mantissa = h->limits.instructions;
+    int exponent = 0;
+    char budget[32];
+    if (h->limits.named || mantissa <= 0) return;
+    for (; mantissa % 10 == 0; mantissa /= 10) exponent++;
+    if (exponent > 2)
+        snprintf(budget, sizeof budget, "%llde%d", mantissa, exponent);
+    else
+        snprintf(budget, sizeof budget, "%lld", h->limits.instructions);
+    snprintf(h->budget_note, sizeof h->budget_note,
+             "; the sandbox's fixed %s, afresh for each puzzle: give up after some tries "
+             "(return nil and why)",
+             budget);
 }
 
 const char *lua_host_see(lua_State *L, enum lua_limit which) { return host_see(host_of(L), which); }
@@ -130,7 +153,7 @@ static void host_count(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     struct lua_host *h = host_of(L);
-    char msg[128];                  /* luaL_error's format has no %lld */
+    char msg[400];                  /* luaL_error's format has no %lld */
     h->executed += HOST_HOOK_EVERY; /* past the budget the step is 1: no matter */
     if (h->limits.instructions && h->executed > h->limits.instructions) {
         snprintf(msg, sizeof msg, "instruction budget exceeded (%lld%s)", h->limits.instructions,

@@ -54,6 +54,10 @@ struct lua_State;
 struct lua_host *lua_host_new(const struct lua_limits *limits, const char *path,
                               struct sl_error *err);
 void lua_host_free(struct lua_host *h);
+/* Marks h as a generator's, its budgets afresh for each puzzle and no
+ * option to change them: the instruction budget's messages say so, and
+ * what a generator that never finds a unique puzzle should do. */
+void lua_host_per_puzzle(struct lua_host *h);
 /* Runs a script file with arg = {[0]=path, ...}; path "-" reads the
  * script from standard input (named as sl_operand_name names it, its
  * chunk too; its folder the current one). 0, or -1 with err. */
@@ -110,7 +114,9 @@ void lua_host_charge_instructions(struct lua_State *L, long long instructions);
 enum lua_limit { LUA_LIMIT_INSTRUCTIONS, LUA_LIMIT_MEMORY, LUA_LIMIT_SECONDS };
 /* "; see --max-instructions" (--max-memory, --max-seconds) for a limit's
  * message when the command takes that option, else "": a generator's or a
- * report's message once sent the user to an option the command refuses. */
+ * report's message once sent the user to an option the command refuses.
+ * A generator's host (lua_host_per_puzzle) says instead what its
+ * instruction budget is and what to do. */
 const char *lua_host_see(struct lua_State *L, enum lua_limit which);
 /* "; TEXT", TEXT the run's last sudolab.progress text, or "" when none:
  * what it had reached, appended as it is to a budget's or the memory
