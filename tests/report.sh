@@ -211,6 +211,23 @@ rc=$?
 check "an --out name not in UTF-8 still gives a meta.json that is JSON" eval \
     '[ $rc -eq 0 ] && python3 -c "import json,sys; json.load(open(sys.argv[1], \"rb\"))" "$latin1_out/meta.json"'
 
+# A seed past 2^53 was a JSON number alone, which jq (and any reader of
+# numbers as doubles) reads back as another seed: seed_text beside each
+# seed holds its digits.
+"$S" report --count 1 --seed 18446744073709551615 --out "$T/m-big" "$T/classic.lua" 2> "$T/err"
+rc=$?
+cat > "$T/bigseed.py" <<'EOF'
+import json, sys
+big = "18446744073709551615"
+m = json.load(open(sys.argv[1]), parse_int=float)  # numbers as doubles, as jq reads them
+e = m["experiment"]
+seeds = [m, e] + e["arms"]
+assert all(x["seed_text"] == big for x in seeds), [x.get("seed_text") for x in seeds]
+assert int(json.load(open(sys.argv[1]))["seed"]) == int(big)  # the number is exact too
+EOF
+check "a seed of 2^64-1 reads back exactly from meta.json (seed_text)" eval \
+    '[ $rc -eq 0 ] && python3 "$T/bigseed.py" "$T/m-big/meta.json"'
+
 # --- bad experiments ----------------------------------------------------------
 printf 'return {arms = {{name = "a", count = "many"}}}\n' > "$T/bad1.lua"
 "$S" report --out "$T/b" "$T/bad1.lua" 2> "$T/err"

@@ -76,6 +76,16 @@ static void json_count_or_null(FILE *f, int count)
         fputs("null", f);
 }
 
+/* ", \"seed\": N, \"seed_text\": \"N\"": a seed past 2^53 is a JSON
+ * number that readers of doubles (jq, JavaScript) read back as another
+ * seed; its digits as text read back exactly, the number stays for
+ * readers of integers. */
+static void json_seed(FILE *f, uint64_t seed)
+{
+    unsigned long long s = (unsigned long long)seed;
+    fprintf(f, "\"seed\": %llu, \"seed_text\": \"%llu\"", s, s);
+}
+
 static void json_arm(FILE *f, const struct report_arm *a)
 {
     const struct generate_request *q = &a->request;
@@ -91,8 +101,9 @@ static void json_arm(FILE *f, const struct report_arm *a)
         fprintf(f, "[%g, %g]", q->rating_low, q->rating_high);
     else
         fputs("null", f);
-    fprintf(f, ", \"count\": %ld, \"seed\": %llu, \"jobs\": %d}", a->count,
-            (unsigned long long)a->seed, a->jobs);
+    fprintf(f, ", \"count\": %ld, ", a->count);
+    json_seed(f, a->seed);
+    fprintf(f, ", \"jobs\": %d}", a->jobs);
 }
 
 static void json_experiment(FILE *f, const struct experiment *e)
@@ -100,8 +111,9 @@ static void json_experiment(FILE *f, const struct experiment *e)
     fputs("  \"experiment\": {\n    \"file\": ", f), json_string(f, e->path);
     fputs(",\n    \"title\": ", f), json_string(f, e->title);
     fputs(",\n    \"description\": ", f), json_string(f, e->description);
-    fprintf(f, ",\n    \"count\": %ld, \"seed\": %llu, \"jobs\": %d,\n    \"arms\": [\n", e->count,
-            (unsigned long long)e->seed, e->jobs);
+    fprintf(f, ",\n    \"count\": %ld, ", e->count);
+    json_seed(f, e->seed);
+    fprintf(f, ", \"jobs\": %d,\n    \"arms\": [\n", e->jobs);
     for (int a = 0; a < e->narms; a++) {
         json_arm(f, &e->arms[a]);
         fputs(a + 1 < e->narms ? ",\n" : "\n", f);
@@ -121,8 +133,9 @@ int report_meta_json(const struct report *r, const char *dir, struct sl_error *e
     fputs("},\n  \"command_line\": ", f), json_string(f, r->command_line);
     fputs(",\n", f);
     json_experiment(f, r->e);
-    fprintf(f, "  \"seed\": %llu,\n  \"threads\": %d,\n  \"bootstrap_resamples\": %d,\n",
-            (unsigned long long)r->e->seed, meta_threads(r->e), REPORT_BOOTSTRAP);
+    fputs("  ", f), json_seed(f, r->e->seed);
+    fprintf(f, ",\n  \"threads\": %d,\n  \"bootstrap_resamples\": %d,\n", meta_threads(r->e),
+            REPORT_BOOTSTRAP);
     fputs("  \"machine\": {\"cpu\": ", f), json_string(f, cpu);
     fprintf(f, ", \"cores\": %ld, \"system\": ", meta_cores()), json_string(f, sys);
     fputs("},\n  \"started\": ", f), json_string(f, r->started);
