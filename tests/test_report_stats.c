@@ -168,6 +168,29 @@ static void test_bootstrap_quantiles(void)
     CU_ASSERT_TRUE(spread > 20);
 }
 
+/* Holm's adjustment by hand: {0.01, 0.04, 0.03, 0.005} in ascending
+ * order is 0.005, 0.01, 0.03, 0.04, times 4, 3, 2, 1: 0.02, 0.03, 0.06,
+ * 0.04, the last raised to the 0.06 before it. {0.5, 0.6}: 1.0 (cut at
+ * 1) and 0.6, raised to 1. Ties {0.02, 0.02, 0.1}: 0.06, 0.04 raised to
+ * 0.06, and 0.1. One p-value alone is its own. */
+static void test_holm(void)
+{
+    const double four[] = {0.01, 0.04, 0.03, 0.005}, two[] = {0.5, 0.6};
+    const double tied[] = {0.02, 0.02, 0.1}, one[] = {0.2};
+    const double four_holm[] = {0.03, 0.06, 0.06, 0.02}, tied_holm[] = {0.06, 0.06, 0.1};
+    double adjusted[4];
+    CU_ASSERT_EQUAL_FATAL(stats_holm(four, 4, adjusted), 0);
+    for (int i = 0; i < 4; i++) CU_ASSERT_DOUBLE_EQUAL(adjusted[i], four_holm[i], 1e-12);
+    CU_ASSERT_EQUAL_FATAL(stats_holm(two, 2, adjusted), 0);
+    CU_ASSERT_DOUBLE_EQUAL(adjusted[0], 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(adjusted[1], 1, 0);
+    CU_ASSERT_EQUAL_FATAL(stats_holm(tied, 3, adjusted), 0);
+    for (int i = 0; i < 3; i++) CU_ASSERT_DOUBLE_EQUAL(adjusted[i], tied_holm[i], 1e-12);
+    CU_ASSERT_EQUAL_FATAL(stats_holm(one, 1, adjusted), 0);
+    CU_ASSERT_DOUBLE_EQUAL(adjusted[0], 0.2, 0);
+    CU_ASSERT_EQUAL(stats_holm(one, 0, adjusted), 0);
+}
+
 void tests_register(void)
 {
     CU_pSuite s = CU_add_suite("report_stats", NULL, NULL);
@@ -178,4 +201,5 @@ void tests_register(void)
     CU_add_test(s, "bootstrap bounds and reproducibility", test_bootstrap_bounds);
     CU_add_test(s, "bootstrap width", test_bootstrap_width);
     CU_add_test(s, "bootstrap quantiles of few draws", test_bootstrap_quantiles);
+    CU_add_test(s, "Holm's adjustment against values by hand", test_holm);
 }

@@ -129,3 +129,32 @@ int stats_bootstrap(const double *a, long na, const double *b, long nb, enum sta
     free(draws);
     return 0;
 }
+
+struct holm_entry {
+    double p;
+    int index;
+};
+
+static int holm_by_p(const void *a, const void *b)
+{
+    const struct holm_entry *x = a, *y = b;
+    if (x->p != y->p) return (x->p > y->p) - (x->p < y->p);
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+int stats_holm(const double *p, int n, double *adjusted)
+{
+    if (n <= 0) return 0;
+    struct holm_entry *order = malloc((size_t)n * sizeof *order);
+    if (!order) return -1;
+    for (int i = 0; i < n; i++) order[i] = (struct holm_entry){p[i], i};
+    qsort(order, (size_t)n, sizeof *order, holm_by_p);
+    double running = 0;
+    for (int k = 0; k < n; k++) {
+        double step = fmin(1, (double)(n - k) * order[k].p);
+        running = fmax(running, step);
+        adjusted[order[k].index] = running;
+    }
+    free(order);
+    return 0;
+}

@@ -10,7 +10,11 @@
  * sample. A bootstrap draws both samples again with replacement,
  * `resamples` times, from the one seeded generator (rng.h), and takes the
  * 2.5% and 97.5% quantiles of the statistic: the same seed gives the same
- * interval. Nothing here allocates except the bootstrap (its scratch).
+ * interval. Holm's adjustment of several p-values takes them in
+ * ascending order, multiplies the k-th smallest (from 0) by n - k, and
+ * keeps each at least the one before it and at most 1: the chance of any
+ * false finding among the n stays at the level each is read at. Nothing
+ * here allocates except the bootstrap and Holm's (their scratch).
  */
 #ifndef SUDOLAB_REPORT_STATS_H
 #define SUDOLAB_REPORT_STATS_H
@@ -51,5 +55,10 @@ struct stats_interval {
  * out of memory. */
 int stats_bootstrap(const double *a, long na, const double *b, long nb, enum stats_measure m,
                     int resamples, uint64_t seed, uint64_t stream, struct stats_interval *out);
+
+/* Holm's adjustment of n p-values (n >= 0) into adjusted (its own
+ * array); equal p-values get equal adjusted ones. 0, or -1 when out of
+ * memory. */
+int stats_holm(const double *p, int n, double *adjusted);
 
 #endif
