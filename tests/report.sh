@@ -95,6 +95,50 @@ check "three arms: every pair compared" eval '[ $(wc -l < "$T/c/comparisons.csv"
 check "a rerun gives the same rating comparisons, to the digit" eval \
     '[ "$(cut -d, -f1-15 "$T/c/comparisons.csv")" = "$(cut -d, -f1-15 "$T/rel/comparisons.csv")" ]'
 
+# A 2x2 design (two strategies at two grades) with more than three arms
+# was compared each arm against the first alone: no strategy against
+# strategy at the second grade. Now every pair up to six arms, p-values
+# adjusted by Holm's method, said under the table; or the pairs named.
+cat > "$T/design.lua" <<'EOF'
+return {title = "2x2", count = 6, seed = 1,
+  arms = {{name = "rand_easy", size = 4, symmetry = "none"}, {name = "sym_easy", size = 4},
+          {name = "rand_clues", size = 4, symmetry = "none", clues = 6},
+          {name = "sym_clues", size = 4, strategy = "exact", clues = 6}}}
+EOF
+"$S" report --out "$T/d" "$T/design.lua" 2> "$T/err"
+rc=$?
+check "four arms: all six pairs compared, with Holm's p (comparisons.csv, summary.md)" eval \
+    '[ $rc -eq 0 ] && [ $(wc -l < "$T/d/comparisons.csv") -eq 7 ] &&
+     grep -q "^3,sym_clues,2,rand_clues," "$T/d/comparisons.csv" &&
+     head -1 "$T/d/comparisons.csv" | grep -q ",p_value,p_holm,time_ratio," &&
+     grep -q "| p | p (Holm) |" "$T/d/summary.md" &&
+     grep -q "adjusted by Holm.s step-down method for the 6 comparisons made" "$T/d/summary.md" &&
+     grep -q "<th>p (Holm)</th>" "$T/d/index.html"'
+sed 's/^  arms = /  comparisons = {{"sym_easy", "rand_easy"}, {"sym_clues", "rand_clues"}},\n  arms = /; s/clues = 6},$/clues = 6, baseline = "rand_easy"},/' \
+    "$T/design.lua" > "$T/named.lua"
+"$S" report --out "$T/dn" "$T/named.lua" 2> "$T/err"
+rc=$?
+check "comparisons named: those pairs alone, in order, then the arms' baselines" eval \
+    '[ $rc -eq 0 ] && [ "$(cut -d, -f2,4 "$T/dn/comparisons.csv" | tr "\n" " ")" = "name,base_name sym_easy,rand_easy sym_clues,rand_clues rand_clues,rand_easy " ] &&
+     grep -q "for the 3 comparisons made" "$T/dn/summary.md" &&
+     grep -q "\"comparisons\": \[\[\"sym_easy\", \"rand_easy\"\]" "$T/dn/meta.json"'
+printf 'return {count = 2, seed = 1, arms = {{name = "a1", size = 4}, {name = "a2", size = 4},
+  {name = "a3", size = 4}, {name = "a4", size = 4}, {name = "a5", size = 4}, {name = "a6", size = 4},
+  {name = "a7", size = 4}}}\n' > "$T/seven.lua"
+"$S" report --out "$T/d7" "$T/seven.lua" 2> "$T/err"
+check "seven arms, none named: each against the first (six, not 21)" eval \
+    '[ $(wc -l < "$T/d7/comparisons.csv") -eq 7 ] && [ $(grep -c ",0,a1," "$T/d7/comparisons.csv") -eq 6 ]'
+for bad in '{{"sym_easy", "rand_esay"}}' '{{"sym_easy", "sym_easy"}}' \
+    '{{"sym_easy", "rand_easy"}, {"rand_easy", "sym_easy"}}' '{"sym_easy"}'; do
+    sed "s/^  arms = /  comparisons = $bad,\\n  arms = /" "$T/design.lua" > "$T/badpair.lua"
+    "$S" report --out "$T/b" "$T/badpair.lua" > /dev/null 2>> "$T/badpairs"
+done
+check "comparisons: a misspelt arm guessed, an arm with itself, a pair twice, no pair: refused" eval \
+    'grep -q "badpair.lua: comparison 1: unknown arm .rand_esay.; did you mean .rand_easy.?" "$T/badpairs" &&
+     grep -q "badpair.lua: comparison 1: arm .sym_easy. compared with itself" "$T/badpairs" &&
+     grep -q "badpair.lua: comparison 2: .rand_easy. and .sym_easy. are compared twice" "$T/badpairs" &&
+     grep -q "badpair.lua: comparison 1 wants {ARM, BASE}, two arm names" "$T/badpairs"'
+
 # --- failures told -------------------------------------------------------------
 cat > "$T/never.lua" <<'EOF'
 return require("variant").make{

@@ -37,13 +37,14 @@ static const struct cmd_spec report_spec = {
     "rated, then written into DIR (default: report-NAME, NAME the experiment's file\n"
     "name; stdin for EXPERIMENT '-', read from standard input): CSV tables,\n"
     "chart data and gnuplot scripts, the charts as PNG and SVG, index.html for\n"
-    "a browser and summary.md for a terminal, with each arm compared to the\n"
-    "others (bootstrap intervals, Mann-Whitney U), the reasons of failed\n"
-    "puzzles, and meta.json (version, commit, options, machine, date) to\n"
-    "reproduce it. Progress and failures go to standard error. Ctrl-C stops the\n"
-    "run and writes up what finished; a second Ctrl-C, or SIGTERM, stops at\n"
-    "once. Every arm is checked before any runs: an unknown key, name or option\n"
-    "an arm's variant does not use is refused.\n",
+    "a browser and summary.md for a terminal, with the arms compared as the\n"
+    "experiment names (comparisons, baseline), else every pair up to six arms\n"
+    "(bootstrap intervals, Mann-Whitney U, p adjusted by Holm's method), the\n"
+    "reasons of failed puzzles, and meta.json (version, commit, options,\n"
+    "machine, date) to reproduce it. Progress and failures go to standard\n"
+    "error. Ctrl-C stops the run and writes up what finished; a second Ctrl-C,\n"
+    "or SIGTERM, stops at once. Every arm is checked before any runs: an\n"
+    "unknown key, name or option an arm's variant does not use is refused.\n",
     report_options,
     "Exit codes: 0 written, 1 an arm made no puzzle or charts required but not\n"
     "drawn (the report is written), 2 bad experiment or usage, or a file of the\n"

@@ -259,6 +259,8 @@
 /* Arms of one experiment (a fixed array; a chart of more is unreadable),
  * and puzzles per arm or experiment. */
 #define REPORT_MAX_ARMS 16
+/* Comparisons an experiment may name: every pair of its arms. */
+#define REPORT_MAX_COMPARISONS (REPORT_MAX_ARMS * (REPORT_MAX_ARMS - 1) / 2)
 #define REPORT_MAX_COUNT 10000000
 /* An experiment's path, title and description. */
 #define REPORT_PATH_MAX 1024

@@ -14,10 +14,11 @@
 #include "suggest.h"
 #include "variant.h"
 
-static const char *const experiment_keys[] = {"title", "description", "count", "seed",
-                                              "jobs",  "arms",        NULL};
-static const char *const arm_keys[] = {"name", "variant", "strategy", "symmetry", "grade",  "count",
-                                       "seed", "jobs",    "clues",    "size",     "rating", NULL};
+static const char *const experiment_keys[] = {"title", "description", "count",       "seed",
+                                              "jobs",  "arms",        "comparisons", NULL};
+static const char *const arm_keys[] = {"name",   "variant",  "strategy", "symmetry", "grade",
+                                       "count",  "seed",     "jobs",     "clues",    "size",
+                                       "rating", "baseline", NULL};
 
 /* Every key of the table at t is one of known, else err names the first
  * that is not (with a guess) as WHERE: unknown key... */
@@ -148,6 +149,7 @@ static int read_arm(lua_State *L, int t, const struct experiment *e, struct repo
         field_string(&f, "strategy", a->strategy, sizeof a->strategy) ||
         field_string(&f, "symmetry", a->symmetry, sizeof a->symmetry) ||
         field_string(&f, "grade", a->grade, sizeof a->grade) ||
+        field_string(&f, "baseline", a->baseline, sizeof a->baseline) ||
         field_integer(&f, "count", 1, REPORT_MAX_COUNT, count, &v[0]) ||
         field_integer(&f, "seed", 0, INT64_MAX, seed, &v[1]) ||
         field_integer(&f, "jobs", 1, GENERATE_MAX_JOBS, jobs, &v[2]) ||
@@ -198,6 +200,93 @@ static int arms_beyond(lua_State *L, int t, lua_Integer n)
     return 0;
 }
 
+/* --- the comparisons named ------------------------------------------------ */
+
+/* The arm of that name, else -1 with err "WHERE: unknown arm ...". */
+static int arm_named(const struct experiment *e, const char *name, const char *where,
+                     struct sl_error *err)
+{
+    const char *names[REPORT_MAX_ARMS + 1];
+    for (int a = 0; a < e->narms; a++) {
+        if (strcmp(e->arms[a].name, name) == 0) return a;
+        names[a] = e->arms[a].name;
+    }
+    names[e->narms] = NULL;
+    char msg[512];
+    suggest_unknown("arm", name, names, msg, sizeof msg);
+    sl_error_set(err, 0, 0, "%s: %s", where, msg);
+    return -1;
+}
+
+/* arm against base, once: an arm against itself, or a pair named twice
+ * (either way round), says nothing new and is refused. */
+static int add_pair(struct experiment *e, int arm, int base, const char *where,
+                    struct sl_error *err)
+{
+    const char *a = e->arms[arm].name, *b = e->arms[base].name;
+    if (arm == base) return sl_error_set(err, 0, 0, "%s: arm '%s' compared with itself", where, a);
+    for (int i = 0; i < e->npairs; i++) {
+        const struct report_pair *p = &e->pairs[i];
+        if ((p->arm == arm && p->base == base) || (p->arm == base && p->base == arm))
+            return sl_error_set(err, 0, 0, "%s: '%s' and '%s' are compared twice", where, a, b);
+    }
+    if (e->npairs == REPORT_MAX_COMPARISONS)
+        return sl_error_set(err, 0, 0, "%s: more than %d comparisons", where,
+                            REPORT_MAX_COMPARISONS);
+    e->pairs[e->npairs++] = (struct report_pair){arm, base};
+    return 0;
+}
+
+/* comparisons = {{ARM, BASE}, ...}: the list at t, each pair checked. */
+static int read_pairs(lua_State *L, int t, struct experiment *e, struct sl_error *err)
+{
+    char where[REPORT_PATH_MAX + 64];
+    lua_Integer n = lua_istable(L, t) ? (lua_Integer)lua_rawlen(L, t) : 0;
+    if (n < 1 || arms_beyond(L, t, n))
+        return sl_error_set(err, 0, 0,
+                            "%s: comparisons wants a list of {ARM, BASE} pairs of arm names "
+                            "(reports/README.md)",
+                            e->path);
+    for (lua_Integer i = 1; i <= n; i++) {
+        snprintf(where, sizeof where, "%s: comparison %lld", e->path, (long long)i);
+        lua_rawgeti(L, t, i);
+        int ok = lua_istable(L, -1) && lua_rawlen(L, -1) == 2;
+        const char *names[2] = {NULL, NULL};
+        for (int k = 0; ok && k < 2; k++) {
+            ok = lua_rawgeti(L, -1 - k, k + 1) == LUA_TSTRING;
+            names[k] = ok ? lua_tostring(L, -1) : NULL;
+        }
+        int arm = -1, base = -1;
+        if (!ok) {
+            lua_settop(L, t);
+            return sl_error_set(err, 0, 0, "%s wants {ARM, BASE}, two arm names", where);
+        }
+        int rc = (arm = arm_named(e, names[0], where, err)) < 0 ||
+                 (base = arm_named(e, names[1], where, err)) < 0 ||
+                 add_pair(e, arm, base, where, err);
+        lua_settop(L, t);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+/* The comparisons the experiment names: its list, then each arm's
+ * baseline, in order. */
+static int read_comparisons(lua_State *L, int t, struct experiment *e, struct sl_error *err)
+{
+    char where[REPORT_PATH_MAX + SL_NAME_MAX + 32];
+    if (lua_getfield(L, t, "comparisons") != LUA_TNIL && read_pairs(L, lua_gettop(L), e, err))
+        return -1;
+    lua_pop(L, 1);
+    for (int a = 0; a < e->narms; a++) {
+        if (!e->arms[a].baseline[0]) continue;
+        snprintf(where, sizeof where, "%s: arm '%s': baseline", e->path, e->arms[a].name);
+        int base = arm_named(e, e->arms[a].baseline, where, err);
+        if (base < 0 || add_pair(e, a, base, where, err)) return -1;
+    }
+    return 0;
+}
+
 static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *err)
 {
     long long count, seed, jobs;
@@ -226,6 +315,7 @@ static int read_experiment(lua_State *L, struct experiment *e, struct sl_error *
         lua_pop(L, 1);
         e->narms++;
     }
+    if (read_comparisons(L, t, e, err)) return -1;
     if (!e->title[0]) snprintf(e->title, sizeof e->title, "%.200s", e->path);
     return 0;
 }

@@ -9,7 +9,10 @@
  *              {name = "annealing", variant = "killer", grade = "hard"}, ... } }
  * An arm takes the options of `sudolab generate`: variant, size, strategy,
  * symmetry, clues, grade, rating = {low, high}; count, seed and jobs may be
- * set per arm too.
+ * set per arm too. The comparisons the design asks for may be named:
+ * `comparisons = {{"hard", "greedy"}, ...}` (an arm, then its base) and
+ * an arm's own `baseline = "greedy"`; else every pair up to
+ * REPORT_PAIRS_UP_TO arms, each against the first past that.
  */
 #ifndef SUDOLAB_REPORT_H
 #define SUDOLAB_REPORT_H
@@ -20,11 +23,17 @@
 #include "error.h"
 #include "generate.h"
 
+/* One comparison: arm measured against base (indices of arms). */
+struct report_pair {
+    int arm, base;
+};
+
 struct report_arm {
     char name[SL_NAME_MAX];
     char
         variant[REPORT_PATH_MAX]; /* a name, or a file (made relative to the experiment's folder) */
     char strategy[SL_NAME_MAX], symmetry[SL_NAME_MAX], grade[SL_NAME_MAX];
+    char baseline[SL_NAME_MAX];      /* the arm compared with this one, "" none */
     struct generate_request request; /* pointing into the strings above */
     long count;
     uint64_t seed;
@@ -40,7 +49,21 @@ struct experiment {
     int jobs;
     int narms;
     struct report_arm arms[REPORT_MAX_ARMS];
+    /* The comparisons named (`comparisons`, then the arms' baselines, in
+     * order; 0: none named, experiment_comparisons' default). */
+    int npairs;
+    struct report_pair pairs[REPORT_MAX_COMPARISONS];
 };
+
+/* With this many arms or fewer, and none named, every pair is compared
+ * (the later arm against the earlier); with more, each against the
+ * first. */
+#define REPORT_PAIRS_UP_TO 6
+
+/* The comparisons a report makes, into out (room for
+ * REPORT_MAX_COMPARISONS): those named, else the default above. Returns
+ * how many. */
+int experiment_comparisons(const struct experiment *e, struct report_pair *out);
 
 /* One puzzle of the run, as the tables record it. */
 struct report_puzzle {

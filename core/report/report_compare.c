@@ -1,7 +1,8 @@
 /*
  * report_compare.c — arms measured against each other (report_parts.h):
  * the differences in rating with their bootstrap intervals, the rank
- * test, the ratio of time per puzzle and the shift in grade shares,
+ * test (its p-values adjusted by Holm's method for the comparisons
+ * made), the ratio of time per puzzle and the shift in grade shares,
  * written as tables and in words.
  */
 #include <math.h>
@@ -69,23 +70,59 @@ static int compare_pair(const struct report *r, struct report_comparison *c, dou
     return 0;
 }
 
+int experiment_comparisons(const struct experiment *e, struct report_pair *out)
+{
+    if (e->npairs) {
+        memcpy(out, e->pairs, (size_t)e->npairs * sizeof *out);
+        return e->npairs;
+    }
+    int n = 0, every = e->narms <= REPORT_PAIRS_UP_TO;
+    for (int a = 1; a < e->narms; a++)
+        for (int base = 0; base < (every ? a : 1); base++) out[n++] = (struct report_pair){a, base};
+    return n;
+}
+
+/* The comparisons that have puzzles on both sides: Holm's family. */
+static int compared(const struct report_comparison *c, int n)
+{
+    int made = 0;
+    for (int i = 0; i < n; i++) made += c[i].n && c[i].nbase;
+    return made;
+}
+
+/* Each comparison's p adjusted for all those made, with scratch for
+ * 2 * REPORT_MAX_COMPARISONS values. */
+static int compare_holm(struct report_comparison *c, int n, double *scratch)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (c[i].n && c[i].nbase) scratch[m++] = c[i].test.p;
+    if (m && stats_holm(scratch, m, scratch + m)) return -1;
+    for (int i = 0, k = 0; i < n; i++)
+        if (c[i].n && c[i].nbase) c[i].p_holm = scratch[m + k++];
+    return 0;
+}
+
 int report_compare(const struct report *r, struct report_comparison *out, struct sl_error *err)
 {
-    int narms = r->e->narms, n = 0, pairs = narms <= REPORT_PAIRS_UP_TO;
-    double *mine = malloc(((size_t)r->npuzzles + 1) * 2 * sizeof *mine);
+    struct report_pair plan[REPORT_MAX_COMPARISONS];
+    int n = experiment_comparisons(r->e, plan);
+    size_t room = (size_t)r->npuzzles + 1 > REPORT_MAX_COMPARISONS ? (size_t)r->npuzzles + 1
+                                                                   : REPORT_MAX_COMPARISONS;
+    double *mine = malloc(room * 2 * sizeof *mine);
     if (!mine) return sl_error_set(err, 0, 0, "out of memory");
-    for (int a = 1; a < narms; a++)
-        for (int base = 0; base < (pairs ? a : 1); base++) {
-            struct report_comparison *c = &out[n++];
-            memset(c, 0, sizeof *c);
-            c->arm = a, c->base = base;
-            if (compare_pair(r, c, mine, mine + r->npuzzles + 1)) {
-                free(mine);
-                return sl_error_set(err, 0, 0, "out of memory");
-            }
+    for (int i = 0; i < n; i++) {
+        struct report_comparison *c = &out[i];
+        memset(c, 0, sizeof *c);
+        c->arm = plan[i].arm, c->base = plan[i].base;
+        if (compare_pair(r, c, mine, mine + room)) {
+            free(mine);
+            return sl_error_set(err, 0, 0, "out of memory");
         }
+    }
+    int rc = compare_holm(out, n, mine);
     free(mine);
-    return n;
+    return rc ? sl_error_set(err, 0, 0, "out of memory") : n;
 }
 
 /* --- in words -------------------------------------------------------------- */
@@ -148,17 +185,27 @@ static void shift_words(const struct report_comparison *c, char *buf, size_t cap
 }
 
 /* "hard vs greedy: +0.9 rating (95% CI +0.7…+1.1), 31× slower (95% CI
- * 28…35), p < 0.001; mean +0.85 (95% CI ...); grades: hard +26 pts" */
-static void compare_words(FILE *f, const struct report *r, const struct report_comparison *c)
+ * 28…35), p < 0.001; mean +0.85 (95% CI ...); grades: hard +26 pts";
+ * of a family of several, p is Holm's, then the comparison's alone. */
+static void compare_words(FILE *f, const struct report *r, const struct report_comparison *c,
+                          int family)
 {
-    char speed[64], p[32], shift[256], lo[32], hi[32];
+    char speed[64], p[96], shift[256], lo[32], hi[32];
     if (!c->n || !c->nbase) {
         fprintf(f, "%s vs %s: no comparison, %s made no puzzle", arm_name(r, c->arm),
                 arm_name(r, c->base), arm_name(r, c->n ? c->base : c->arm));
         return;
     }
     speed_words(c->time.estimate, speed, sizeof speed);
-    p_words(c->test.p, p, sizeof p);
+    p_words(c->p_holm, p, sizeof p);
+    if (family > 1) {
+        size_t len = strlen(p);
+        snprintf(p + len, sizeof p - len, " Holm-adjusted (");
+        len = strlen(p);
+        p_words(c->test.p, p + len, sizeof p - len);
+        len = strlen(p);
+        snprintf(p + len, sizeof p - len, " alone)");
+    }
     shift_words(c, shift, sizeof shift);
     fprintf(f,
             "%s vs %s: %+.2f rating (median; 95%% CI %+.2f…%+.2f), %s (95%% CI "
@@ -177,79 +224,112 @@ static void compare_words(FILE *f, const struct report *r, const struct report_c
     "approximation with tie and continuity corrections; time is the ratio of the median "          \
     "times per puzzle."
 
+/* Holm's part of the note: what p (Holm) is, for the family made. */
+static void holm_note(FILE *f, int family)
+{
+    if (family > 1)
+        fprintf(f,
+                " p (Holm) is p adjusted by Holm's step-down method for the %d comparisons "
+                "made, so that the chance of any false finding among them stays at 5%% when each "
+                "is read at 0.05; the words quote it first.",
+                family);
+    else
+        fputs(" With one comparison, p (Holm) is p.", f);
+}
+
 void report_compare_markdown(FILE *f, const struct report *r, const struct report_comparison *c,
                              int n)
 {
     if (n == 0) return;
     fputs("\n## Comparisons\n\n", f);
-    fputs("| arm | vs | median rating diff (95% CI) | mean rating diff (95% CI) | U | p | time "
-          "ratio (95% CI) |\n|---|---|---|---|---|---|---|\n",
+    int family = compared(c, n);
+    fputs("| arm | vs | median rating diff (95% CI) | mean rating diff (95% CI) | U | p | p (Holm) "
+          "| time ratio (95% CI) |\n|---|---|---|---|---|---|---|---|\n",
           f);
     for (int i = 0; i < n; i++) {
         const struct report_comparison *k = &c[i];
         fprintf(f, "| %s | %s |", arm_name(r, k->arm), arm_name(r, k->base));
         if (!k->n || !k->nbase) {
-            fputs(" - | - | - | - | - |\n", f);
+            fputs(" - | - | - | - | - | - |\n", f);
             continue;
         }
         char time[128];
         ratio_interval(&k->time, "…", time, sizeof time);
-        fprintf(f, " %+.2f (%+.2f…%+.2f) | %+.2f (%+.2f…%+.2f) | %.1f | %.3g | %s |\n",
+        fprintf(f, " %+.2f (%+.2f…%+.2f) | %+.2f (%+.2f…%+.2f) | %.1f | %.3g | %.3g | %s |\n",
                 k->median.estimate, k->median.low, k->median.high, k->mean.estimate, k->mean.low,
-                k->mean.high, k->test.u, k->test.p, time);
+                k->mean.high, k->test.u, k->test.p, k->p_holm, time);
     }
     fputc('\n', f);
-    for (int i = 0; i < n; i++) fputs("- ", f), compare_words(f, r, &c[i]), fputs(".\n", f);
+    for (int i = 0; i < n; i++) fputs("- ", f), compare_words(f, r, &c[i], family), fputs(".\n", f);
     fputc('\n', f);
     fprintf(f, METHOD_NOTE, REPORT_BOOTSTRAP, (unsigned long long)r->e->seed);
+    holm_note(f, family);
     fputc('\n', f);
 }
 
 void report_compare_html(FILE *f, const struct report *r, const struct report_comparison *c, int n)
 {
     if (n == 0) return;
+    int family = compared(c, n);
     fputs("<h2>Comparisons</h2>\n<table>\n<tr><th>arm</th><th>vs</th><th>median rating diff "
-          "(95% CI)</th><th>mean rating diff (95% CI)</th><th>U</th><th>p</th><th>time ratio "
-          "(95% CI)</th></tr>\n",
+          "(95% CI)</th><th>mean rating diff (95% CI)</th><th>U</th><th>p</th><th>p (Holm)</th>"
+          "<th>time ratio (95% CI)</th></tr>\n",
           f);
     for (int i = 0; i < n; i++) {
         const struct report_comparison *k = &c[i];
         fprintf(f, "<tr><td>%s</td><td>%s</td>", arm_name(r, k->arm), arm_name(r, k->base));
         if (!k->n || !k->nbase) {
-            fputs("<td colspan=\"5\">no puzzle to compare</td></tr>\n", f);
+            fputs("<td colspan=\"6\">no puzzle to compare</td></tr>\n", f);
             continue;
         }
         char time[128];
         ratio_interval(&k->time, "&hellip;", time, sizeof time);
         fprintf(f,
                 "<td>%+.2f (%+.2f&hellip;%+.2f)</td><td>%+.2f (%+.2f&hellip;%+.2f)</td><td>%.1f"
-                "</td><td>%.3g</td><td>%s</td></tr>\n",
+                "</td><td>%.3g</td><td>%.3g</td><td>%s</td></tr>\n",
                 k->median.estimate, k->median.low, k->median.high, k->mean.estimate, k->mean.low,
-                k->mean.high, k->test.u, k->test.p, time);
+                k->mean.high, k->test.u, k->test.p, k->p_holm, time);
     }
     fputs("</table>\n<ul>\n", f);
-    for (int i = 0; i < n; i++) fputs("<li>", f), compare_words(f, r, &c[i]), fputs("</li>\n", f);
+    for (int i = 0; i < n; i++)
+        fputs("<li>", f), compare_words(f, r, &c[i], family), fputs("</li>\n", f);
     fputs("</ul>\n<p class=\"method\">", f);
     fprintf(f, METHOD_NOTE, REPORT_BOOTSTRAP, (unsigned long long)r->e->seed);
+    holm_note(f, family);
     fputs("</p>\n", f);
 }
 
 /* One comparison's figures as CSV cells, each after a comma. */
+static const char *const compare_columns[] = {"rating_median_diff",
+                                              "rating_median_diff_low",
+                                              "rating_median_diff_high",
+                                              "rating_mean_diff",
+                                              "rating_mean_diff_low",
+                                              "rating_mean_diff_high",
+                                              "mann_whitney_u",
+                                              "p_value",
+                                              "p_holm",
+                                              "time_ratio",
+                                              "time_ratio_low",
+                                              "time_ratio_high",
+                                              NULL};
+
+/* A comparison's cells left empty: no puzzle on one side. */
+static void empty_cells(FILE *f)
+{
+    for (int i = 0; compare_columns[i]; i++) fputc(',', f);
+}
+
 static void compare_cells(FILE *f, const struct report_comparison *k)
 {
     if (!k->n || !k->nbase) {
-        fputs(",,,,,,,,,,,", f);
+        empty_cells(f);
         return;
     }
-    fprintf(f, ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,%.4g,%.4f,%.4f,%.4f", k->median.estimate,
+    fprintf(f, ",%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.1f,%.4g,%.4g,%.4f,%.4f,%.4f", k->median.estimate,
             k->median.low, k->median.high, k->mean.estimate, k->mean.low, k->mean.high, k->test.u,
-            k->test.p, k->time.estimate, k->time.low, k->time.high);
+            k->test.p, k->p_holm, k->time.estimate, k->time.low, k->time.high);
 }
-
-static const char *const compare_columns[] = {
-    "rating_median_diff",   "rating_median_diff_low", "rating_median_diff_high", "rating_mean_diff",
-    "rating_mean_diff_low", "rating_mean_diff_high",  "mann_whitney_u",          "p_value",
-    "time_ratio",           "time_ratio_low",         "time_ratio_high",         NULL};
 
 static void compare_header(FILE *f, const char *prefix)
 {
@@ -294,5 +374,5 @@ void report_compare_summary_cells(FILE *f, const struct report_comparison *c, in
             compare_cells(f, &c[i]);
             return;
         }
-    fputs(",,,,,,,,,,,", f);
+    empty_cells(f);
 }

@@ -118,7 +118,15 @@ static void json_experiment(FILE *f, const struct experiment *e)
         json_arm(f, &e->arms[a]);
         fputs(a + 1 < e->narms ? ",\n" : "\n", f);
     }
-    fputs("    ]\n  },\n", f);
+    /* The comparisons made, each [ARM, BASE], named or by default. */
+    struct report_pair pairs[REPORT_MAX_COMPARISONS];
+    int n = experiment_comparisons(e, pairs);
+    fputs("    ],\n    \"comparisons\": [", f);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ", [" : "[", f), json_string(f, e->arms[pairs[i].arm].name);
+        fputs(", ", f), json_string(f, e->arms[pairs[i].base].name), fputc(']', f);
+    }
+    fputs("]\n  },\n", f);
 }
 
 int report_meta_json(const struct report *r, const char *dir, struct sl_error *err)

@@ -25,21 +25,20 @@ void report_html_text(FILE *f, const char *text);
  * how many went into v (room for r->npuzzles). */
 long report_arm_column(const struct report *r, int arm, int column, double *v);
 
-/* One arm measured against another (its base). With three arms or fewer
- * every pair is compared, later against earlier; with more, each arm
- * against the first. */
+/* One arm measured against another (its base), as
+ * experiment_comparisons plans them (report.h). */
 struct report_comparison {
     int arm, base;
     long n, nbase;                      /* puzzles made; 0 leaves the rest unset */
     struct stats_interval median, mean; /* rating: arm minus base */
     struct stats_interval time;         /* median ms: arm over base */
     struct stats_rank_test test;        /* ratings of arm against base */
+    double p_holm;                      /* test.p adjusted by Holm's method for the
+                                           comparisons made (n and nbase > 0) */
     double grade_shift[GRADE_COUNT];    /* share in arm minus share in base */
 };
-#define REPORT_PAIRS_UP_TO 3 /* arms compared pair by pair */
-#define REPORT_COMPARISONS_MAX (REPORT_MAX_ARMS > 3 ? REPORT_MAX_ARMS : 3)
 
-/* Fills out (room for REPORT_COMPARISONS_MAX) with the report's
+/* Fills out (room for REPORT_MAX_COMPARISONS) with the report's
  * comparisons, the bootstraps seeded from the experiment's seed; returns
  * how many, or -1 with err when out of memory. */
 int report_compare(const struct report *r, struct report_comparison *out, struct sl_error *err);

@@ -214,7 +214,7 @@ struct writeup {
     const struct report *r;
     const char *dir;
     struct arm_figures fig[REPORT_MAX_ARMS];
-    struct report_comparison comparisons[REPORT_COMPARISONS_MAX];
+    struct report_comparison comparisons[REPORT_MAX_COMPARISONS];
     int ncomparisons;
     int drawn[16];
     int charts;    /* report_draw_charts's answer */
