@@ -100,9 +100,9 @@ example "build/sudolab run killer_demo.lua"
 check "variants/README.md's killer_demo.lua prints the solution it gives" \
     eval '[ $rc -eq 0 ] && [ ${#said} -eq 81 ] && [ "$(cat "$T/out")" = "$said" ]'
 
-# reports/README.md's experiment, two puzzles an arm (--count): a report
-# with a row for each of its arms.
-awk '/^```lua/ { inside = 1; next } /^```/ { inside = 0 } inside' reports/README.md \
+# reports/README.md's experiment (its first Lua block), two puzzles an
+# arm (--count): a report with a row for each of its arms.
+awk '/^```lua/ { inside = !seen; seen = 1; next } /^```/ { inside = 0 } inside' reports/README.md \
     > "$T/root/experiment.lua"
 arms=$(sed -n 's/.*{name = "\([A-Za-z0-9_-]*\)".*/\1/p' "$T/root/experiment.lua")
 example "build/sudolab report --count 2 --out report experiment.lua"
