@@ -64,6 +64,13 @@ local function map_cells(map)
   return list
 end
 
+-- The cells of the h x w block whose top-left cell is (r0, c0).
+local function block(r0, c0, h, w)
+  local cells = {}
+  for r = r0, r0 + h - 1 do for c = c0, c0 + w - 1 do cells[#cells + 1] = r * n + c end end
+  return cells
+end
+
 local function houses()
   for r = 0, n - 1 do
     local row, col = {}, {}
@@ -75,9 +82,7 @@ local function houses()
   br, bc = tonumber(br), tonumber(bc)
   for b0 = 0, n - 1, br do
     for b1 = 0, n - 1, bc do
-      local box = {}
-      for r = b0, b0 + br - 1 do for c = b1, b1 + bc - 1 do box[#box + 1] = r * n + c end end
-      distinct(box, "box at " .. b0 .. "," .. b1)
+      distinct(block(b0, b1, br, bc), "box at " .. b0 .. "," .. b1)
     end
   end
 end
@@ -104,9 +109,7 @@ check.windoku = function()
   local b = math.floor(math.sqrt(n) + 0.5)
   for r0 = 1, n - 1 - b, b + 1 do
     for c0 = 1, n - 1 - b, b + 1 do
-      local w = {}
-      for r = r0, r0 + b - 1 do for c = c0, c0 + b - 1 do w[#w + 1] = r * n + c end end
-      distinct(w, "window at " .. r0 .. "," .. c0)
+      distinct(block(r0, c0, b, b), "window at " .. r0 .. "," .. c0)
     end
   end
 end
@@ -192,11 +195,17 @@ check.sandwich = function(a)
     if ends ~= 2 or total ~= tonumber(want) then fail("sandwich %s%s: %d", kind, line, total) end
   end
 end
-check.killer = function(a)
-  local map, sums = a:match("^([^:]+):(.*)$")
+-- A cage rule's argument MAP:TARGETS: its cages' cells and their
+-- comma-separated targets, in order.
+local function cages_and_targets(a)
+  local map, list = a:match("^([^:]+):(.*)$")
   local targets = {}
-  for s in sums:gmatch("[^,]+") do targets[#targets + 1] = s end
-  for i, cage in ipairs(map_cells(map)) do
+  for s in list:gmatch("[^,]+") do targets[#targets + 1] = s end
+  return map_cells(map), targets
+end
+check.killer = function(a)
+  local cages, targets = cages_and_targets(a)
+  for i, cage in ipairs(cages) do
     distinct(cage, "cage " .. i)
     local total = 0
     for _, c in ipairs(cage) do total = total + g[c] end
@@ -204,10 +213,8 @@ check.killer = function(a)
   end
 end
 check.calcudoku = function(a)
-  local map, clues = a:match("^([^:]+):(.*)$")
-  local targets = {}
-  for s in clues:gmatch("[^,]+") do targets[#targets + 1] = s end
-  for i, cage in ipairs(map_cells(map)) do
+  local cages, targets = cages_and_targets(a)
+  for i, cage in ipairs(cages) do
     local want, op = targets[i]:match("^(%d+)([-+x/]?)$")
     want = tonumber(want)
     local v = {}
