@@ -392,7 +392,11 @@ for cmd in "fill --count 1000000000" "generate --count 1000000000" "solve" "solv
     # shellcheck disable=SC2086
     yes "$EASY_LINE" | "$S" $cmd > "$T/killed" 2> /dev/null &
     pid=$!
-    sleep 1
+    # killed once it has written (a sanitizer build's rate writes its
+    # first buffer only after a second or more), and is writing more
+    i=0
+    while [ ! -s "$T/killed" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+    sleep 0.5
     kill -TERM $pid
     wait $pid
     rc=$?
