@@ -41,9 +41,13 @@ static int lines_write_all(struct iovec *iov, int n)
     return 0;
 }
 
+/* What is held is dropped with the failed write, as stdio drops its
+ * buffer: a write may fail after taking part of it (a non-blocking pipe
+ * gone full), and the next one would write that part again. */
 static ssize_t lines_failed(struct cmd_lines *l)
 {
     if (!l->write_errno) l->write_errno = errno ? errno : EIO;
+    l->nheld = 0;
     return -1;
 }
 

@@ -7,6 +7,8 @@
  * for a line with a fault. Between cmd_lines_begin and cmd_lines_end
  * every write to descriptor 1 ends at a newline (but for a line past
  * 1 MiB): the rest of what stdio hands down is held for the next write.
+ * A write that fails drops what it held, as stdio drops its buffer, so
+ * that no byte is written twice.
  */
 #ifndef SUDOLAB_CMD_LINES_H
 #define SUDOLAB_CMD_LINES_H
