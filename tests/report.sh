@@ -162,6 +162,9 @@ check "summary.md and the page count the reasons" eval \
     'grep -q "^- broken_arm: 3 of 3 failed: 3 × no grid would take" "$T/f/summary.md" &&
      grep -q "<li>broken_arm: 3 of 3 failed: 3 &times; no grid would take" "$T/f/index.html" &&
      grep -q "Arm broken_arm made no puzzle" "$T/f/index.html"'
+# Its one comparison was not made: the note said "With one comparison".
+check "no comparison made: the note speaks of none" eval \
+    '! grep -q "With one comparison" "$T/f/summary.md" "$T/f/index.html"'
 check "the arm that made puzzles is charted, and no chart is said missing" eval \
     '[ -s "$T/f/rating.png" ] && [ -s "$T/f/techniques.png" ] && ! grep -q "not every chart" "$T/err"'
 check "a name with _ is plain text in an SVG legend, not a subscript" eval \

@@ -224,7 +224,8 @@ static void compare_words(FILE *f, const struct report *r, const struct report_c
     "approximation with tie and continuity corrections; time is the ratio of the median "          \
     "times per puzzle."
 
-/* Holm's part of the note: what p (Holm) is, for the family made. */
+/* Holm's part of the note: what p (Holm) is, for the family made; none
+ * when no comparison had puzzles on both sides. */
 static void holm_note(FILE *f, int family)
 {
     if (family > 1)
@@ -233,7 +234,7 @@ static void holm_note(FILE *f, int family)
                 "made, so that the chance of any false finding among them stays at 5%% when each "
                 "is read at 0.05; the words quote it first.",
                 family);
-    else
+    else if (family == 1)
         fputs(" With one comparison, p (Holm) is p.", f);
 }
 
