@@ -185,6 +185,9 @@ check "no probe met a solution: the interval is unbounded" \
 run count --estimate --probes 1 --json "$T/kropki1"
 check "and in JSON its high end and log10 are null" \
     grep -q '"high":null,.*"log10_high":null}$' "$T/out"
+# The help named the exact count first but not the unbounded interval.
+run count --help
+check "count --help tells of the interval unbounded above" grep -q 'unbounded above ("high":null)' "$T/out"
 a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")

@@ -44,7 +44,8 @@ static const struct cmd_spec solve_spec = {
     "A count that ends within " COUNT_EXACT_NODES " search nodes a probe comes first:\n"           \
     "its puzzle gets that exact count, as an interval of no width\n"                               \
     "(\"exact\":true in --json), since a small count's estimate is\n"                              \
-    "heavy-tailed and its interval can miss it.\n"
+    "heavy-tailed and its interval can miss it. When no probe met\n"                               \
+    "a solution, the interval is unbounded above (\"high\":null).\n"
 
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},
