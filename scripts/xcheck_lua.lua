@@ -12,5 +12,6 @@ for _, text in ipairs({...}) do
   for k, v in pairs(r.techniques) do techs[#techs + 1] = k .. ":" .. v end
   table.sort(techs)
   print(string.format("%s %s %.1f %s %.1f %s%s", solution, count, r.rating, r.grade, r.work,
-                      table.concat(techs, " "), p:check(solution) and "" or " check-failed"))
+                      table.concat(techs, " "),
+                      (solution == "none" or p:check(solution)) and "" or " check-failed"))
 end

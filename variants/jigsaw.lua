@@ -19,10 +19,10 @@ return require("variant").make{
   -- boxes (each region keeps its N connected cells), then a grid that fits
   -- them; a layout with no grid is traded again. Trades grow with the
   -- grid's area, 300 on a 9x9. Past 9x9 the fill has a small search
-  -- budget and many layouts are tried: a layout that has a grid mostly
-  -- yields it within a few thousand nodes, while one that does not can
-  -- take minutes to prove so, and a large budget spent the generator's
-  -- whole instruction budget on a few such layouts.
+  -- budget and many layouts are tried: a fill that finds a grid mostly
+  -- finds it early, while a layout without one can take minutes to prove
+  -- so, and a large budget spent the generator's whole instruction budget
+  -- on a few such layouts (scripts/RESULTS.md, "jigsaw fills past 9x9").
   -- A layout proved gridless is rare (a few in a hundred on 4x4 to 9x9):
   -- when all tried are, and none gave up, the rules or the layouts are
   -- wrong, and the run ends here ("final") rather than trading on.
