@@ -43,13 +43,17 @@ static uint64_t compare_stream(const struct report_comparison *c, enum stats_mea
     return ((uint64_t)c->arm * REPORT_MAX_ARMS + (uint64_t)c->base) * 4 + (uint64_t)m;
 }
 
+/* Whether the comparison was made: puzzles on both sides (else its
+ * figures are unset, report_parts.h). */
+static int compare_made(const struct report_comparison *c) { return c->n && c->nbase; }
+
 /* c->arm against c->base, with scratch room for two arms' values. */
 static int compare_pair(const struct report *r, struct report_comparison *c, double *mine,
                         double *theirs)
 {
     c->n = report_arm_column(r, c->arm, 0, mine);
     c->nbase = report_arm_column(r, c->base, 0, theirs);
-    if (!c->n || !c->nbase) return 0;
+    if (!compare_made(c)) return 0;
     uint64_t seed = r->e->seed;
     const int b = REPORT_BOOTSTRAP;
     if (stats_mann_whitney(theirs, c->nbase, mine, c->n, &c->test) ||
@@ -86,7 +90,7 @@ int experiment_comparisons(const struct experiment *e, struct report_pair *out)
 static int compared(const struct report_comparison *c, int n)
 {
     int made = 0;
-    for (int i = 0; i < n; i++) made += c[i].n && c[i].nbase;
+    for (int i = 0; i < n; i++) made += compare_made(&c[i]);
     return made;
 }
 
@@ -96,10 +100,10 @@ static int compare_holm(struct report_comparison *c, int n, double *scratch)
 {
     int m = 0;
     for (int i = 0; i < n; i++)
-        if (c[i].n && c[i].nbase) scratch[m++] = c[i].test.p;
+        if (compare_made(&c[i])) scratch[m++] = c[i].test.p;
     if (m && stats_holm(scratch, m, scratch + m)) return -1;
     for (int i = 0, k = 0; i < n; i++)
-        if (c[i].n && c[i].nbase) c[i].p_holm = scratch[m + k++];
+        if (compare_made(&c[i])) c[i].p_holm = scratch[m + k++];
     return 0;
 }
 
@@ -191,7 +195,7 @@ static void compare_words(FILE *f, const struct report *r, const struct report_c
                           int family)
 {
     char speed[64], p[96], shift[256], lo[32], hi[32];
-    if (!c->n || !c->nbase) {
+    if (!compare_made(c)) {
         fprintf(f, "%s vs %s: no comparison, %s made no puzzle", arm_name(r, c->arm),
                 arm_name(r, c->base), arm_name(r, c->n ? c->base : c->arm));
         return;
@@ -250,7 +254,7 @@ void report_compare_markdown(FILE *f, const struct report *r, const struct repor
     for (int i = 0; i < n; i++) {
         const struct report_comparison *k = &c[i];
         fprintf(f, "| %s | %s |", arm_name(r, k->arm), arm_name(r, k->base));
-        if (!k->n || !k->nbase) {
+        if (!compare_made(k)) {
             fputs(" - | - | - | - | - | - |\n", f);
             continue;
         }
@@ -279,7 +283,7 @@ void report_compare_html(FILE *f, const struct report *r, const struct report_co
     for (int i = 0; i < n; i++) {
         const struct report_comparison *k = &c[i];
         fprintf(f, "<tr><td>%s</td><td>%s</td>", arm_name(r, k->arm), arm_name(r, k->base));
-        if (!k->n || !k->nbase) {
+        if (!compare_made(k)) {
             fputs("<td colspan=\"6\">no puzzle to compare</td></tr>\n", f);
             continue;
         }
@@ -323,7 +327,7 @@ static void empty_cells(FILE *f)
 
 static void compare_cells(FILE *f, const struct report_comparison *k)
 {
-    if (!k->n || !k->nbase) {
+    if (!compare_made(k)) {
         empty_cells(f);
         return;
     }
@@ -355,7 +359,7 @@ int report_compare_csv(const struct report *r, const struct report_comparison *c
         fprintf(f, ",%ld,%ld,%.4f", k->n, k->nbase, k->test.z);
         compare_cells(f, k);
         for (int g = 0; g < GRADE_COUNT; g++)
-            if (k->n && k->nbase)
+            if (compare_made(k))
                 fprintf(f, ",%.4f", k->grade_shift[g]);
             else
                 fputc(',', f);
