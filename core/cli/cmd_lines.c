@@ -6,6 +6,8 @@
  */
 #define _GNU_SOURCE /* fopencookie, memrchr */
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +30,37 @@ struct cmd_lines {
     int write_errno; /* why the first failed write failed, or 0 */
 };
 
+/* A signal that ends the process (SIGTERM, SIGINT, SIGHUP) cuts a write
+ * to a file at a page, inside a line: one arriving during a write is
+ * held until the write is whole, then raised again as it came. The only
+ * state a handler can reach is the process's own: these two. */
+static atomic_int lines_writing, lines_held_signal;
+
+static void lines_on_signal(int sig)
+{
+    if (atomic_load(&lines_writing)) {
+        atomic_store(&lines_held_signal, sig);
+        return;
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Each of the ending signals left at its default is caught as above
+ * (one ignored, as under nohup, stays ignored). */
+static void lines_catch_signals(void)
+{
+    static const int ending[] = {SIGTERM, SIGINT, SIGHUP};
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++) {
+        struct sigaction old, sa = {.sa_handler = lines_on_signal};
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+            sigaction(ending[i], &sa, NULL);
+    }
+}
+
 /* Writes every byte of iov to descriptor 1: 0, or -1 with errno. */
-static int lines_write_all(struct iovec *iov, int n)
+static int lines_writev_whole(struct iovec *iov, int n)
 {
     while (n > 0) {
         ssize_t wrote = writev(STDOUT_FILENO, iov, n);
@@ -39,6 +70,22 @@ static int lines_write_all(struct iovec *iov, int n)
         if (n > 0) iov->iov_base = (char *)iov->iov_base + wrote, iov->iov_len -= (size_t)wrote;
     }
     return 0;
+}
+
+/* Writes every byte of iov to descriptor 1, a signal that would end the
+ * process held meanwhile: 0, or -1 with errno. */
+static int lines_write_all(struct iovec *iov, int n)
+{
+    atomic_store(&lines_writing, 1);
+    int rc = lines_writev_whole(iov, n), saved = errno;
+    atomic_store(&lines_writing, 0);
+    int sig = atomic_exchange(&lines_held_signal, 0);
+    if (sig) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    errno = saved;
+    return rc;
 }
 
 /* What is held is dropped with the failed write, as stdio drops its
@@ -101,6 +148,7 @@ struct cmd_lines *cmd_lines_begin(void)
     if (size && (l->buffer = malloc(size)) != NULL) setvbuf(l->stream, l->buffer, _IOFBF, size);
     l->original = stdout;
     stdout = l->stream;
+    lines_catch_signals();
     return l;
 }
 
