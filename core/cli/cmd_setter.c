@@ -199,41 +199,50 @@ static int estimate_by_count(const struct cmd_puzzle *item, long probes, long *c
     return !r.gave_up;
 }
 
+/* A JSON number: whole values up to 2^63 exactly (an exact count, however
+ * many digits), the rest to ten significant digits. */
+static void print_json_number(FILE *out, const char *name, long double x, const char *after)
+{
+    if (x == floorl(x) && fabsl(x) < 0x1p63L)
+        fprintf(out, "\"%s\":%lld%s", name, (long long)x, after);
+    else
+        fprintf(out, "\"%s\":%.10Lg%s", name, x, after);
+}
+
+/* The one writer of count --estimate's JSON object, exact or estimated.
+ * An unbounded high end (no probe met a solution) is null, as its log10. */
+static void estimate_print_json(const struct cmd_options *opt, const struct cmd_puzzle *item,
+                                const struct estimate *e, int exact)
+{
+    FILE *out = item->out;
+    cmd_json_place(out, item);
+    print_json_number(out, "estimate", e->mean, ",");
+    print_json_number(out, "low", e->low, ",");
+    if (isinf(e->high))
+        fputs("\"high\":null,", out);
+    else
+        print_json_number(out, "high", e->high, ",");
+    print_json_number(out, "std_error", e->std_error, ",");
+    fprintf(out,
+            "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95,"
+            "\"exact\":%s,",
+            e->probes, e->solutions, (unsigned long long)opt->seed, exact ? "true" : "false");
+    print_log10_field(out, "log10_estimate", e->mean, ",");
+    print_log10_field(out, "log10_high", isinf(e->high) ? 0 : e->high, "}\n");
+}
+
 static int estimate_print_count(const struct cmd_options *opt, const struct cmd_puzzle *item,
                                 long probes, long count)
 {
     if (opt->json) {
-        cmd_json_place(item->out, item);
-        fprintf(item->out,
-                "\"estimate\":%ld,\"low\":%ld,\"high\":%ld,\"std_error\":0,\"probes\":0,"
-                "\"probes_solved\":0,\"seed\":%llu,\"confidence\":0.95,\"exact\":true,",
-                count, count, count, (unsigned long long)opt->seed);
-        print_log10_field(item->out, "log10_estimate", (long double)count, ",");
-        print_log10_field(item->out, "log10_high", (long double)count, "}\n");
+        struct estimate e = {.mean = count, .low = count, .high = count};
+        estimate_print_json(opt, item, &e, 1);
     } else
         fprintf(item->out,
                 "%ld (95%% interval %ld to %ld; counted: every solution, within %ld search "
                 "nodes)\n",
                 count, count, count, probes * CLI_ESTIMATE_COUNT_NODES);
     return 0;
-}
-
-/* An unbounded high end (no probe met a solution) is null, as its log10. */
-static void estimate_print_json(const struct cmd_options *opt, const struct cmd_puzzle *item,
-                                const struct estimate *e)
-{
-    cmd_json_place(item->out, item);
-    fprintf(item->out, "\"estimate\":%.10Lg,\"low\":%.10Lg,", e->mean, e->low);
-    if (isinf(e->high))
-        fputs("\"high\":null,", item->out);
-    else
-        fprintf(item->out, "\"high\":%.10Lg,", e->high);
-    fprintf(item->out,
-            "\"std_error\":%.10Lg,\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,"
-            "\"confidence\":0.95,\"exact\":false,",
-            e->std_error, e->probes, e->solutions, (unsigned long long)opt->seed);
-    print_log10_field(item->out, "log10_estimate", e->mean, ",");
-    print_log10_field(item->out, "log10_high", isinf(e->high) ? 0 : e->high, "}\n");
 }
 
 int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *item)
@@ -255,7 +264,7 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
         return EXIT_GAVE_UP;
     }
     if (opt->json)
-        estimate_print_json(opt, item, &e);
+        estimate_print_json(opt, item, &e, 0);
     else if (isinf(e.high))
         fprintf(item->out,
                 "0 (95%% interval 0 to unbounded: no probe met a solution; %ld probes, seed "
