@@ -106,6 +106,12 @@ int reader_holds_more(const struct puzzle_reader *r);
  * line, as reader_open would but keeping the compiled patterns: for many
  * short streams, such as one line each. */
 void reader_restart(struct puzzle_reader *r, FILE *in);
+/* The first puzzle of a NUL-terminated text into p, read as reader_next
+ * reads (opt may be NULL): 1 read (the caller calls puzzle_clear), 0
+ * when the text holds none, -1 malformed or out of memory; err says why
+ * whenever it is not 1. */
+int reader_read_text(const char *text, const struct reader_options *opt, struct puzzle *p,
+                     struct sl_error *err);
 
 /* What the reader takes byte c for: the digit 0..25 of a symbol, -1 for
  * a byte that is none; 1 when it is a blank. It looks both up in a byte

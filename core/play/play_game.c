@@ -10,23 +10,6 @@
 #include "play_game.h"
 #include "search.h"
 
-/* The first puzzle of text into p; 0, or -1 with err. */
-static int game_read(struct puzzle *p, const char *text, struct sl_error *err)
-{
-    FILE *in = fmemopen((void *)text, strlen(text), "r");
-    if (in == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    struct reader_options ro = {0};
-    struct puzzle_reader *r = reader_open(in, &ro);
-    struct puzzle_source *where = malloc(sizeof *where);
-    int rc = r && where ? reader_next(r, p, where, err) : -2;
-    if (rc == 0) sl_error_set(err, 0, 0, "no puzzle in the text");
-    if (rc == -2 && !(r && where)) sl_error_set(err, 0, 0, "out of memory");
-    free(where);
-    if (r) reader_close(r);
-    fclose(in);
-    return rc == 1 ? 0 : -1;
-}
-
 /* The one solution into g->solution; 0, or -1 with err. */
 static int game_solve(struct play_game *g, struct sl_error *err)
 {
@@ -47,7 +30,7 @@ static int game_solve(struct play_game *g, struct sl_error *err)
 int play_game_init(struct play_game *g, const char *line, struct sl_error *err)
 {
     memset(g, 0, sizeof *g);
-    if (game_read(&g->puzzle, line, err)) return -1;
+    if (reader_read_text(line, NULL, &g->puzzle, err) != 1) return -1;
     g->rs = ruleset_build(&g->puzzle, err);
     if (g->rs == NULL || game_solve(g, err)) {
         play_game_free(g);

@@ -160,22 +160,11 @@ void render_draw_picture(const struct cairo_lib *cairo, cairo_t *cr, const struc
 
 int render_line_svg(const char *line, const char *path, struct sl_error *err)
 {
-    FILE *in = fmemopen((void *)line, strlen(line), "r");
-    if (in == NULL) return sl_error_set(err, 0, 0, "out of memory");
-    struct reader_options ro = {0};
-    struct puzzle_reader *r = reader_open(in, &ro);
     struct puzzle p;
-    struct puzzle_source *where = malloc(sizeof *where);
-    int rc = r && where ? reader_next(r, &p, where, err) : -1;
-    free(where);
-    if (r) reader_close(r);
-    fclose(in);
-    if (rc != 1)
-        return rc == 0 || err->msg[0] == '\0' ? sl_error_set(err, 0, 0, "no puzzle in the line")
-                                              : -1;
+    if (reader_read_text(line, NULL, &p, err) != 1) return -1;
     struct render_item it;
     struct render_options o = {.format = RENDER_SVG, .per_page = 1};
-    rc = render_item_init(&it, &p, err);
+    int rc = render_item_init(&it, &p, err);
     puzzle_clear(&p);
     if (rc) return -1;
     rc = render_write(&it, 1, &o, path, err);
