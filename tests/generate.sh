@@ -171,6 +171,15 @@ check "--givens 5: five givens besides the cages" eval \
 gen --variant killer --count 2 --grade hard --json > "$T/ka"
 check "killer annealed to a grade, with its energy trace" eval \
     'grep -q "\"grade\":\"hard\"" "$T/ka" && grep -q "\"energy\":\[" "$T/ka"'
+# --json carries each puzzle's solution, the one solve finds, with --jobs too.
+for args in "--count 3" "--variant killer --count 2" "--variant jigsaw --size 12 --count 2" \
+    "--size 16 --grade easy --count 2"; do
+    gen $args --seed 4 --json --jobs 2 > "$T/js"
+    sed -n 's/.*"puzzle":"\([^"]*\)","solution":"[^"]*".*/\1/p' "$T/js" > "$T/jp"
+    sed -n 's/.*"solution":"\([^"]*\)".*/\1/p' "$T/js" > "$T/jsol"
+    check "generate $args --json: each puzzle's solution, as solve finds it" eval \
+        '[ -s "$T/jsol" ] && [ $(wc -l < "$T/jsol") -eq $(wc -l < "$T/js") ] && "$S" solve "$T/jp" | cmp -s - "$T/jsol"'
+done
 gen --variant killer --count 4 --seed 3 --grade medium > "$T/km1"
 gen --variant killer --count 4 --seed 3 --grade medium > "$T/km2"
 check "killer at medium (greedy starts first): 4 unique, rated medium, the same again from the seed" eval \

@@ -122,8 +122,9 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
                          const struct generated *p)
 {
     if (opt->json) {
-        fprintf(out, "{\"index\":%ld,\"puzzle\":\"%s\",\"ms\":%.3f,\"clues\":%d", index, p->line,
-                p->ms, p->clues);
+        fprintf(out,
+                "{\"index\":%ld,\"puzzle\":\"%s\",\"solution\":\"%s\",\"ms\":%.3f,\"clues\":%d",
+                index, p->line, p->solution, p->ms, p->clues);
         if (p->cages) fprintf(out, ",\"cages\":%d", p->cages);
         if (p->grade[0]) fprintf(out, ",\"rating\":%.1f,\"grade\":\"%s\"", p->rating, p->grade);
         if (p->trace[0]) fprintf(out, ",\"energy\":[%s]", p->trace);
@@ -180,6 +181,7 @@ static int request_of(const struct cmd_options *opt, struct generate_request *re
         .rating_low = opt->rating_low,
         .rating_high = opt->rating_high,
         .want_rating = opt->stats || opt->json,
+        .want_solution = opt->json,
         .no_stats = !(opt->stats || opt->json), /* a plain line reads none */
         .lines = opt->lines,
         .max_line = opt->max_line,

@@ -31,6 +31,7 @@ struct generate_request {
     int has_givens;                 /* givens was asked for: then 0 means none */
     double rating_low, rating_high; /* a rating band (used when high > 0) */
     int want_rating;                /* rate each puzzle for the statistics */
+    int want_solution;              /* write each puzzle's solution into generated */
     int no_stats;        /* no statistics read: clues, cages, trace and the rest left 0 or "" */
     int lines, max_line; /* mark variants: lines placed, their most cells; 0 = the variant's */
     int arm_keys;        /* a report's arm: refusals name its keys (grade), not options */
@@ -49,7 +50,8 @@ struct generated {
     char trace[GENERATE_TRACE_MAX]; /* annealing's energy per step, comma-separated, or "" */
     char techniques[GENERATE_TECHNIQUES_MAX]; /* when rated: "key:count,..." */
     char cage_sizes[GENERATE_CAGE_SIZES_MAX]; /* killer: "size:cages,..." */
-    int unused_rules; /* graded: candidates refused for leaving a rule unused */
+    int unused_rules;                /* graded: candidates refused for leaving a rule unused */
+    char solution[SL_MAX_CELLS + 1]; /* when asked: its symbols, as solve writes them */
 };
 
 /* The seed of puzzle `index` of a run seeded with `seed`. */

@@ -26,6 +26,7 @@ struct generator {
     struct solver *solver;
     struct puzzle_reader *reader; /* reads each line back, restarted per line */
     struct variant_place at;      /* the variant's name and file, for its slips */
+    int want_solution;            /* the request's: each puzzle's solution written out */
 };
 
 uint64_t generate_seed(uint64_t seed, uint64_t index)
@@ -135,6 +136,7 @@ struct generator *generator_new_cut(struct generate_request *req, char *note, si
         return NULL;
     }
     g->at = at;
+    g->want_solution = req->want_solution;
     g->host = lua_host_new(NULL, at.path, err);
     if (g->host) lua_host_per_puzzle(g->host);
     if (g->host && note && generate_band_may_cut(req)) cut_band(g->host, req, at.name, note, cap);
@@ -250,6 +252,38 @@ static int check_unique_kernel(const struct puzzle *p, struct search_stats *stat
     return unique;
 }
 
+/* Reads line back with this generator's reader (kept across puzzles):
+ * 1 with p, else 0 or -1 with err. */
+static int read_line(struct generator *g, const char *line, struct puzzle *p, struct sl_error *err)
+{
+    FILE *in = fmemopen((void *)line, strlen(line), "r");
+    if (in && !g->reader) g->reader = reader_open(in, NULL);
+    if (in && g->reader) reader_restart(g->reader, in);
+    /* No source wanted: its cell positions are a copy of some 10K bytes. */
+    int got = in && g->reader ? reader_next(g->reader, p, NULL, err) : -1;
+    if (in) fclose(in);
+    if (got == 0) sl_error_set(err, 0, 0, "the generator wrote no puzzle");
+    return got;
+}
+
+/* A ruleset and solver for p, the last ones kept when the line's rules
+ * field is the one they were built from (rules.h): no rules written out
+ * again. 0, or -1 with err. */
+static int rules_for(struct generator *g, const struct puzzle *p, struct sl_error *err)
+{
+    size_t field_len;
+    const char *field = reader_rules_field(g->reader, &field_len);
+    if (!g->rules || !ruleset_matches_field(g->rules, p, field, field_len)) {
+        solver_free(g->solver);
+        ruleset_free(g->rules);
+        g->rules = ruleset_build(p, err);
+        if (g->rules) ruleset_keep_field(g->rules, field, field_len);
+        g->solver = g->rules ? solver_new(g->rules) : NULL;
+    }
+    int cell;
+    return !g->solver || ruleset_check_givens(g->rules, p->givens, &cell, err) ? -1 : 0;
+}
+
 /* Reads the line back and counts its solutions with this file's solver;
  * a line the engine already counted unique inside the run (the API's
  * note, lua_host.h: the script can neither make nor forge one) is not
@@ -261,33 +295,15 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
         out->nodes = counted;
         return 0;
     }
-    FILE *in = fmemopen(out->line, strlen(out->line), "r");
-    if (in && !g->reader) g->reader = reader_open(in, NULL);
-    if (in && g->reader) reader_restart(g->reader, in);
     struct puzzle p;
-    /* No source wanted: its cell positions are a copy of some 10K bytes. */
-    int got = in && g->reader ? reader_next(g->reader, &p, NULL, err) : -1;
-    if (in) fclose(in);
-    if (got != 1) return got == 0 ? sl_error_set(err, 0, 0, "the generator wrote no puzzle") : -1;
-    int rc = 0, cell;
+    if (read_line(g, out->line, &p, err) != 1) return -1;
     struct search_stats stats = {0};
     if (check_unique_kernel(&p, &stats)) {
         out->nodes = stats.nodes;
         puzzle_clear(&p);
         return 0;
     }
-    /* The line's rules field spares writing the rules out when the last
-     * ruleset was built from the same field (rules.h). */
-    size_t field_len;
-    const char *field = reader_rules_field(g->reader, &field_len);
-    if (!g->rules || !ruleset_matches_field(g->rules, &p, field, field_len)) {
-        solver_free(g->solver);
-        ruleset_free(g->rules);
-        g->rules = ruleset_build(&p, err);
-        if (g->rules) ruleset_keep_field(g->rules, field, field_len);
-        g->solver = g->rules ? solver_new(g->rules) : NULL;
-    }
-    if (!g->solver || ruleset_check_givens(g->rules, p.givens, &cell, err)) rc = -1;
+    int rc = rules_for(g, &p, err);
     long found = rc == 0 ? solver_count(g->solver, p.givens, 2, NULL, &stats).solutions : 1;
     /* None at all: the script's marks or clues do not hold on its own grid.
      * Either way the variant's generator is at fault: name it and its file. */
@@ -298,6 +314,21 @@ static int check_line(struct generator *g, struct generated *out, struct sl_erro
                           g->at.name, g->at.file, found ? "two or more solutions" : "no solution",
                           out->line);
     out->nodes = stats.nodes;
+    puzzle_clear(&p);
+    return rc;
+}
+
+/* The solution of a line check_line found unique, as symbols. */
+static int solve_line(struct generator *g, struct generated *out, struct sl_error *err)
+{
+    struct puzzle p;
+    if (read_line(g, out->line, &p, err) != 1) return -1;
+    uint8_t cells[SL_MAX_CELLS];
+    int rc = rules_for(g, &p, err);
+    if (rc == 0 && solver_count(g->solver, p.givens, 1, cells, NULL).solutions != 1)
+        rc = sl_error_set(err, 0, 0, "the search for the puzzle's solution gave up");
+    for (int c = 0; rc == 0 && c < p.geo.ncells; c++) out->solution[c] = geometry_symbol(cells[c]);
+    if (rc == 0) out->solution[p.geo.ncells] = '\0';
     puzzle_clear(&p);
     return rc;
 }
@@ -337,7 +368,9 @@ int generator_make(struct generator *g, uint64_t seed, struct generated *out, st
     if (rc == 0) rc = check_line(g, out, err);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     out->ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-    return rc;
+    /* Not part of making it: ms leaves it out. */
+    out->solution[0] = '\0';
+    return rc == 0 && g->want_solution ? solve_line(g, out, err) : rc;
 }
 
 int generate_describe(const char *const *names, int n, struct sl_error *err)
