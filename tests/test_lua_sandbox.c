@@ -148,6 +148,13 @@ static void test_time_budget(void)
     const char *msg = run_with(NULL, "while true do end", (struct lua_limits){0, 0, 0.3, 1, 1});
     expect(msg, "t:1: time budget exceeded");
     CU_ASSERT_TRUE(seconds_since(&t0) < 10);
+    /* A generator's host says the budget is each puzzle's. */
+    struct sl_error err = {0};
+    struct lua_host *g = lua_host_new(&(struct lua_limits){0, 0, 0.3, 0, 0}, ".", &err);
+    lua_host_per_puzzle(g);
+    lua_host_run_string(g, "=t", "while true do end", &err);
+    expect(err.msg, "t:1: time budget exceeded (0.3 s of CPU, afresh for each puzzle)");
+    lua_host_free(g);
     /* A message handler that loops runs under the budget. */
     msg = run_with(HOSTILE "xpcall_handler.lua", NULL, (struct lua_limits){1000000, 0, 30, 1, 1});
     expect(msg, "xpcall_handler.lua:2: instruction budget exceeded");

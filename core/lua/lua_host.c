@@ -67,6 +67,7 @@ struct lua_host {
     char script[HOST_PATH_MAX]; /* the file or chunk name running, for messages */
     char progress[2 + 160];     /* "; " and the run's last sudolab.progress text, or "" */
     char budget_note[256];      /* host_see's for the instruction budget, or "" */
+    const char *seconds_note;   /* host_see's for the time budget */
     char *unique_line;          /* lua_host_note_unique_line's, or NULL */
     size_t unique_len, unique_cap;
     unsigned long long unique_nodes;
@@ -89,19 +90,23 @@ static const char *host_see(const struct lua_host *h, enum lua_limit which)
         [LUA_LIMIT_SECONDS] = "; see --max-seconds",
     };
     if (h->limits.named) return see[which];
+    if (which == LUA_LIMIT_SECONDS) return h->seconds_note ? h->seconds_note : "";
     return which == LUA_LIMIT_INSTRUCTIONS ? h->budget_note : "";
 }
 
 /* A generator cannot raise its budget: one that never finds a unique
  * puzzle ends at it, and its setter is told what it is and what to do,
  * in few words (an error holds SL_ERROR_MSG_MAX bytes with the file's
- * name). The budget is written as 2e9, a round count's form. */
+ * name). The budget is written as 2e9, a round count's form. Its time
+ * budget is afresh for each puzzle too, and says so. */
 void lua_host_per_puzzle(struct lua_host *h)
 {
     long long mantissa = h->limits.instructions;
     int exponent = 0;
     char budget[32];
-    if (h->limits.named || mantissa <= 0) return;
+    if (h->limits.named) return;
+    h->seconds_note = ", afresh for each puzzle";
+    if (mantissa <= 0) return;
     for (; mantissa % 10 == 0; mantissa /= 10) exponent++;
     if (exponent > 2)
         snprintf(budget, sizeof budget, "%llde%d", mantissa, exponent);

@@ -116,7 +116,8 @@ enum lua_limit { LUA_LIMIT_INSTRUCTIONS, LUA_LIMIT_MEMORY, LUA_LIMIT_SECONDS };
  * message when the command takes that option, else "": a generator's or a
  * report's message once sent the user to an option the command refuses.
  * A generator's host (lua_host_per_puzzle) says instead what its
- * instruction budget is and what to do. */
+ * instruction budget is and what to do, and that both budgets are afresh
+ * for each puzzle. */
 const char *lua_host_see(struct lua_State *L, enum lua_limit which);
 /* "; TEXT", TEXT the run's last sudolab.progress text, or "" when none:
  * what it had reached, appended as it is to a budget's or the memory
