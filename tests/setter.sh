@@ -188,6 +188,13 @@ check "and in JSON its high end and log10 are null" \
 # The help named the exact count first but not the unbounded interval.
 run count --help
 check "count --help tells of the interval unbounded above" grep -q 'unbounded above ("high":null)' "$T/out"
+# A few probes at a solution give a variance that says nothing of the
+# rare heavy ones (a count of 38 was estimated 3.4, to 7.3, with 4).
+run count --estimate --probes 20 "$T/e9"
+check "fewer than 30 probes at a solution: the interval is not to be trusted" \
+    grep -q 'not to be trusted: 20 of 20 probes met a solution; seed 1;' "$T/out"
+run count --estimate --probes 40 "$T/e9"
+check "with 30 or more it is given plainly" grep -q '; 40 probes, seed 1)$' "$T/out"
 a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")

@@ -270,6 +270,11 @@ int cmd_count_estimate(const struct cmd_options *opt, const struct cmd_puzzle *i
                 "0 (95%% interval 0 to unbounded: no probe met a solution; %ld probes, seed "
                 "%llu)\n",
                 e.probes, (unsigned long long)opt->seed);
+    else if (e.solutions < CLI_ESTIMATE_FEW_SOLVED)
+        fprintf(item->out,
+                "%.4Lg (95%% interval %.4Lg to %.4Lg, not to be trusted: %ld of %ld probes met a "
+                "solution; seed %llu; more --probes narrow it)\n",
+                e.mean, e.low, e.high, e.solutions, e.probes, (unsigned long long)opt->seed);
     else
         fprintf(item->out, "%.4Lg (95%% interval %.4Lg to %.4Lg; %ld probes, seed %llu)\n", e.mean,
                 e.low, e.high, e.probes, (unsigned long long)opt->seed);

@@ -45,7 +45,8 @@ static const struct cmd_spec solve_spec = {
     "its puzzle gets that exact count, as an interval of no width\n"                               \
     "(\"exact\":true in --json), since a small count's estimate is\n"                              \
     "heavy-tailed and its interval can miss it. When no probe met\n"                               \
-    "a solution, the interval is unbounded above (\"high\":null).\n"
+    "a solution, the interval is unbounded above (\"high\":null); when\n"                          \
+    "fewer than " CMD_STR(CLI_ESTIMATE_FEW_SOLVED) " did, it is said not to be trusted.\n"
 
 static const struct cmd_option_help count_options[] = {
     {"limit", "stop counting at K (default 2)"},

@@ -218,13 +218,17 @@
  * 1,001 at 16x16 and 167 at 25x25, the wide interval shown saying when
  * to ask for more. Before its probes it counts, within
  * CLI_ESTIMATE_COUNT_NODES search nodes a probe: a small count is then
- * exact, where its estimate is heavy-tailed. Plain numbers: the help
- * texts spell them. */
+ * exact, where its estimate is heavy-tailed. When fewer than
+ * CLI_ESTIMATE_FEW_SOLVED probes meet a solution the interval is told to
+ * be untrustworthy: the sample variance of a few rare heavy probes is
+ * no measure of their spread (a count of 38 estimated 3.4, to 7.3, with
+ * 4). Plain numbers: the help texts spell them. */
 #define CLI_PROPOSE_CAP 1000
 #define CLI_CANDIDATES_CAP 1000
 #define CLI_ESTIMATE_PROBES 10000
 #define CLI_ESTIMATE_CELLS 81
 #define CLI_ESTIMATE_COUNT_NODES 10
+#define CLI_ESTIMATE_FEW_SOLVED 30
 
 /* --- generation and reports ------------------------------------------- */
 
