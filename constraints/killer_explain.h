@@ -21,6 +21,7 @@
 
 #include "cage_sums.h"
 #include "cellmap.h"
+#include "killer_differences.h"
 
 struct killer_sums {
     const struct sum_set *sums;
@@ -58,19 +59,6 @@ struct killer_shapes *killer_explain_shapes(const struct killer_sums *ks);
  * of[k], each below KILLER_SHAPES) into by_shape, each shape's in order,
  * shape s's from start[s] up to start[s + 1]. */
 void killer_shapes_index(const uint8_t *of, int n, int first, int *by_shape, int *start);
-
-/* The difference forms of the rule of 45: in a house all in cages, count
- * each cage reaching out by its smaller side (the cells inside, or its
- * total less the cells outside); when the cells left are a few on each
- * side, r1c1 - r2c3 = 2 says what they hold. A set of them over the
- * houses of model; mirror 1 for the search's (sum_set_mirror_differences:
- * pruned a group at a time, killer.c), 0 for the rater's. NULL with err
- * when out of memory. */
-struct sum_set *killer_differences_new(const struct cellmap *map, const int *sum,
-                                       const struct sum_set *model, int mirror,
-                                       struct sl_error *err);
-/* 1 when some house of s has a difference form. */
-int killer_differences_exist(const struct cellmap *map, const int *sum, const struct sum_set *s);
 
 /* Makes one deduction of the technique keyed `technique` on ctx and names
  * it in sink: 1, or 0 when the technique is not a killer one or finds
