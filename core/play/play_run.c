@@ -75,7 +75,7 @@ static int ui_offer_saved(struct ui *u)
             snprintf(at, sizeof at, "%.180s:%ld:%ld: ", u->save_path, err.line, err.col);
         else if (err.line > 0)
             snprintf(at, sizeof at, "%.180s:%ld: ", u->save_path, err.line);
-        snprintf(u->msg, sizeof u->msg, "the saved game could not be read: %s%s", at, err.msg);
+        snprintf(u->msg, sizeof u->msg, "the saved game could not be read: %s%.230s", at, err.msg);
     }
     if (rc <= 0) return 0;
     char q[160];
