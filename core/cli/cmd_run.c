@@ -5,6 +5,8 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,13 +21,14 @@ static const struct cmd_option_help run_options[] = {
     {"max-memory", "stop the script past MB megabytes (default 256)"},
     {"max-seconds", "stop the script after S seconds of CPU (default 60; the\n"
                     "wall clock gets four times as long)"},
+    {"seed", "the seed math.random starts from (default 1)"},
     {NULL, NULL},
 };
 
 static const struct cmd_spec run_spec = {
     "run",
     "usage: sudolab run [--max-instructions N] [--max-memory MB] [--max-seconds S]\n"
-    "                   SCRIPT.lua [ARGS...]\n"
+    "                   [--seed S] SCRIPT.lua [ARGS...]\n"
     "\n"
     "Runs a Lua 5.4 script in a sandbox (no files, no processes; `require`\n"
     "reads only the script's folder, $SUDOLAB_PATH, variants/ and scripts/) with\n"
@@ -34,12 +37,24 @@ static const struct cmd_spec run_spec = {
     "for standard input. A script that runs past its instruction budget, memory\n"
     "cap or time budget is stopped with an error, which ends with what the\n"
     "script last told sudolab.progress(TEXT) it had reached; a print that\n"
-    "cannot be written (a full disk, a reader gone) stops it too.\n",
+    "cannot be written (a full disk, a reader gone) stops it too. math.random\n"
+    "starts from --seed, so a script's draws are the same run after run.\n",
     run_options,
     "Exit codes: 0 the script ran to its end, 2 usage or a script error\n"
     "(printed as FILE:LINE: message).\n",
     NULL,
 };
+
+/* Lua 5.4 seeds math.random from the clock and an address: a script's
+ * draws would differ at every run, with nothing printed to repeat them.
+ * A hex literal is a Lua integer for every 64-bit seed (decimal past
+ * 2^63 - 1 would be a float). */
+static int seed_math_random(struct lua_host *host, uint64_t seed, struct sl_error *err)
+{
+    char chunk[64];
+    snprintf(chunk, sizeof chunk, "math.randomseed(0x%" PRIx64 ")", seed);
+    return lua_host_run_string(host, "=(--seed)", chunk, err);
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -57,7 +72,8 @@ int cmd_run(int argc, char **argv)
     struct sl_error err = {0};
     char path[VARIANT_PATH_MAX];
     struct lua_host *host = lua_host_new(&limits, variant_search_path(path, sizeof path), &err);
-    int rc = host ? lua_host_run_file(host, opt.files[0], opt.nfiles - 1, opt.files + 1, &err) : -1;
+    int rc = host ? seed_math_random(host, opt.seed, &err) : -1;
+    if (rc == 0) rc = lua_host_run_file(host, opt.files[0], opt.nfiles - 1, opt.files + 1, &err);
     lua_host_free(host);
     if (rc == 0) return 0;
     /* A print that could not write is told by main, with its cause, as
