@@ -9,6 +9,12 @@
 . "$(dirname "$0")/check.sh"
 DATA=../shared/data
 
+# out_is LINE...: stdout is exactly these lines.
+out_is() {
+    printf "%s\n" "$@" > "$T/want"
+    cmp -s "$T/out" "$T/want"
+}
+
 # run: math.random starts from --seed (default 1), not from the clock.
 printf 'print(math.random(0, math.maxinteger), math.random())\n' > "$T/draw.lua"
 "$S" run "$T/draw.lua" > "$T/a" 2>&1
@@ -28,6 +34,15 @@ check "run --seed 2^64-1 is taken" eval 'rc_is 0 && [ -s "$T/out" ]'
 run run --seed 1e3 "$T/draw.lua"
 check "run --seed 1e3 is refused, exit 2" \
     eval 'rc_is 2 && err_has "--seed wants a whole number 0..18446744073709551615"'
+
+# count --estimate sums doubles scaled by powers of two (estimate.c), so
+# these digits are every IEEE-754 machine's, whatever its long double;
+# an empty 25x25's reach past a double's range.
+printf '%0256d\n%0625d\n' 0 0 > "$T/empty.txt"
+run count --estimate --seed 3 --probes 40 "$T/empty.txt"
+check "count --estimate of an empty 16x16 and 25x25, seed 3: the same digits" \
+    out_is "3.973e+98 (95% interval 0 to 9.529e+98; 40 probes, seed 3)" \
+    "1.833e+307 (95% interval 0 to 3.902e+307; 40 probes, seed 3)"
 
 # Outputs with decimals, in C and in a comma-decimal locale with another
 # zone and a variant path set.

@@ -9,7 +9,7 @@
 #include "rng.h"
 
 /* The normal quantile of a two-sided 95% interval. */
-#define ESTIMATE_Z95 1.959963984540054L
+#define ESTIMATE_Z95 1.959963984540054
 
 /* One probe's working memory: the node's state and one state per digit
  * of the cell it branches on. */
@@ -52,36 +52,76 @@ static int estimate_children(struct probe *p, int cell)
     return p->ctx.aborted ? 0 : live;
 }
 
+/* Probes and sums are doubles times a power of two, not long doubles:
+ * a long double is 80 bits on x86-64, 128 on 64-bit ARM Linux and 64 on
+ * others, so its sums differed between machines in the printed digits,
+ * and where it is a double a 25x25's products overflowed. Doubles round
+ * alike everywhere (each operation alone: CMakeLists.txt), and scaling
+ * by a power of two is exact. A value past 2^ESTIMATE_SCALE_STEP is
+ * scaled down by it, so squares of scaled values stay far below a
+ * double's range. */
+#define ESTIMATE_SCALE_STEP 256
+
+/* A probe's value, fraction * 2^exponent. */
+struct scaled {
+    double fraction;
+    int exponent;
+};
+
 /* One walk from the root: the product of the live children along it, or
  * 0 at a dead end. */
-static long double estimate_probe(struct probe *p, const uint8_t *givens, struct rng *rng)
+static struct scaled estimate_probe(struct probe *p, const uint8_t *givens, struct rng *rng)
 {
+    struct scaled zero = {0, 0}, product = {1, 0};
     size_t bytes = p->rs->state_bytes;
     if (propagate_start_search(&p->ctx, p->rs, p->node, givens, 0, p->scratch) != SL_PROP_OK)
-        return 0;
+        return zero;
     p->root_live = 1;
-    long double product = 1;
     for (int cell; !p->ctx.aborted && (cell = estimate_pick(p->rs, (digitset *)p->node)) >= 0;) {
         int live = estimate_children(p, cell);
-        if (live == 0) return 0;
-        product *= live;
+        if (live == 0) return zero;
+        product.fraction *= live;
+        if (product.fraction > 0x1p256) {
+            product.fraction = ldexp(product.fraction, -ESTIMATE_SCALE_STEP);
+            product.exponent += ESTIMATE_SCALE_STEP;
+        }
         memcpy(p->node, p->child + (size_t)rng_below(rng, (uint32_t)live) * bytes, bytes);
     }
-    return p->ctx.aborted ? 0 : product;
+    return p->ctx.aborted ? zero : product;
 }
 
-/* The mean, standard error and interval of the probes (Welford's sums). */
-static void estimate_summarise(struct estimate *out, long double mean, long double squares,
-                               int root_live)
+/* Welford's sums of the probes, mean * 2^scale and squares * 2^(2 scale). */
+struct sums {
+    double mean, squares;
+    int scale;
+};
+
+static void sums_add(struct sums *s, struct scaled x, long n)
 {
-    long double n = (long double)out->probes;
-    out->mean = mean;
-    out->std_error = n > 1 ? sqrtl(squares / (n - 1) / n) : 0;
-    out->low = fmaxl(0, mean - ESTIMATE_Z95 * out->std_error);
+    if (x.fraction > 0 && x.exponent > s->scale) {
+        int up = x.exponent - s->scale;
+        s->mean = ldexp(s->mean, -up);
+        s->squares = ldexp(s->squares, -2 * up);
+        s->scale = x.exponent;
+    }
+    double v = ldexp(x.fraction, x.exponent - s->scale), delta = v - s->mean;
+    s->mean += delta / (double)n;
+    s->squares += delta * (v - s->mean);
+}
+
+/* The mean, standard error and interval of the probes. */
+static void estimate_summarise(struct estimate *out, const struct sums *s, int root_live)
+{
+    double n = (double)out->probes, z95 = ESTIMATE_Z95;
+    double se = n > 1 ? sqrt(s->squares / (n - 1) / n) : 0;
+    double low = s->mean - z95 * se, high = s->mean + z95 * se;
+    out->mean = ldexpl(s->mean, s->scale);
+    out->std_error = ldexpl(se, s->scale);
+    out->low = low > 0 ? ldexpl(low, s->scale) : 0;
     /* With no probe at a solution every probe was 0, and the sample's
      * variance with them: past a live root the probes bound nothing
      * above (a dead root is an exact 0). */
-    out->high = out->solutions || !root_live ? mean + ESTIMATE_Z95 * out->std_error : HUGE_VALL;
+    out->high = out->solutions || !root_live ? ldexpl(high, s->scale) : HUGE_VALL;
 }
 
 int estimate_count(const struct ruleset *rs, const uint8_t *givens, long probes, uint64_t seed,
@@ -97,16 +137,15 @@ int estimate_count(const struct ruleset *rs, const uint8_t *givens, long probes,
     int ok = p->scratch && p->node && p->child;
     struct rng rng;
     rng_seed(&rng, seed);
-    long double mean = 0, squares = 0;
+    struct sums sums = {0, 0, 0};
     for (long i = 0; ok && i < probes && !p->ctx.aborted; i++) {
-        long double x = estimate_probe(p, givens, &rng), delta = x - mean;
+        struct scaled x = estimate_probe(p, givens, &rng);
         out->probes++;
-        out->solutions += x > 0;
-        mean += delta / (long double)out->probes;
-        squares += delta * (x - mean);
+        out->solutions += x.fraction > 0;
+        sums_add(&sums, x, out->probes);
     }
     out->aborted = p->ctx.aborted;
-    estimate_summarise(out, mean, squares, p->root_live);
+    estimate_summarise(out, &sums, p->root_live);
     free(p->scratch);
     free(p->node);
     free(p->child);

@@ -20,7 +20,9 @@
 
 #include "rules.h"
 
-/* Long doubles: a 25x25 grid has more solutions than a double holds. */
+/* Long doubles: a 25x25 grid has more solutions than a double holds (the
+ * sums behind them are doubles scaled by powers of two, the same digits on
+ * every IEEE-754 machine whose long double holds a double: estimate.c). */
 struct estimate {
     long double mean;      /* the estimated number of solutions */
     long double low, high; /* its 95% interval (low at least 0; high
