@@ -180,6 +180,7 @@ local function propagation_ceiling()
 end
 
 local neighbour_lists = require("cells").neighbour_lists
+local portable = require("portable_math") -- the walk's exponentials, the same on every machine
 
 -- Two neighbouring cages of a partition merged into one '+' cage of at
 -- most `high` cells (cage ids as calc_unique reads them: the merged
@@ -366,7 +367,7 @@ function M.anneal(v, grid, opts)
     if e == 0 then break end
     local c2, o2 = move(cage, op, grid, high, opts)
     local e2, p2, r2 = energy(v, c2, o2, grid, n, band)
-    if e2 <= e or math.random() < math.exp((e - e2) / t) then
+    if e2 <= e or math.random() < portable.exp((e - e2) / t) then
       cage, op, e, best, rated, decided = c2, o2, e2, p2, r2, false
     end
     trace[#trace + 1] = e

@@ -57,6 +57,7 @@ end
 
 -- The orthogonal neighbours of a cell, made once per grid size.
 local neighbour_lists = require("cells").neighbour_lists
+local portable = require("portable_math") -- the walk's logarithms, the same on every machine
 local function neighbours(cell, n) return neighbour_lists(n)[cell] end
 
 -- The most cages a partition of an n x n grid may have: 62 on a 9x9 (one
@@ -475,7 +476,7 @@ local function energy(v, cage, members, grid, n, opts, w, givens, limit, unique,
   local counted = rated or unique or (budget(n) and key and seen[key])
   local count = counted and 1 or p:count(8, budget(n))
   if not count then return math.huge end
-  if count ~= 1 then return e + w.unique * math.log(count, 2) + w.unique, p, count, false, 2 end
+  if count ~= 1 then return e + w.unique * portable.log2_count[count] + w.unique, p, count, false, 2 end
   local off, toward = 0, nil
   if opts.band then
     rated = rated or rate_seen(p, key, above, below, seen)
@@ -657,7 +658,7 @@ function M.anneal(v, grid, opts)
       -- Accepted when e2 < e - temperature * ln(u) (at once when e2 <= e):
       -- u is drawn first, so scoring stops once the candidate is sure to
       -- be refused.
-      local limit = e - temperature * math.log(math.random())
+      local limit = e - temperature * portable.ln(math.random())
       local from = cage[moved[1]]
       patch(cage, layout, moved, to)
       local m = layout:members()

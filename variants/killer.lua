@@ -168,7 +168,11 @@ return require("variant").make{
   -- expert, 4x4 hard) landing walks follow up to 24 one-sided ones, so a
   -- small grid gets more than its hundred grids; on a 16x16 a walk takes
   -- seconds, and three say enough.
-  one_sided = function(n) return math.ceil(3 * (256 / (n * n)) ^ 2) end,
+  -- (a product, not ^ 2: pow is the C library's, rounded as it likes)
+  one_sided = function(n)
+    local share = 256 / (n * n)
+    return math.ceil(3 * (share * share))
+  end,
   -- Why a request whose walks stayed on one side of its band ends.
   one_sided_why = function(settings, n, side, walks)
     local band = settings.grade or string.format("the rating band %.2f-%.2f", settings.band[1],
