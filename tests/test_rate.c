@@ -222,6 +222,20 @@ static void test_scale_ends_where_generate_stops(void)
     CU_ASSERT_TRUE(rate_search_rating(1u << 18) > technique_top_rating(9) + 1e-9);
 }
 
+/* A tenth per doubling, exactly at every power of two: 2^k - 1 nodes
+ * rate 10 + k/10 and 2^k nodes a tenth more, past 2^53 too, where a
+ * double holds 2^k but not 2^k + 1 (log2 of the rounded count said 2^53
+ * nodes rate 15.3, not 15.4). The same double as 10.0 + 0.1 * k. */
+static void test_search_rating_doublings(void)
+{
+    for (int k = 1; k < 64; k++) {
+        uint64_t power = (uint64_t)1 << k;
+        CU_ASSERT_EQUAL(rate_search_rating(power - 1), 10.0 + 0.1 * k);
+        CU_ASSERT_EQUAL(rate_search_rating(power), 10.0 + 0.1 * (k + 1));
+    }
+    CU_ASSERT_EQUAL(rate_search_rating(0), 10.0);
+}
+
 /* --- whole puzzles ------------------------------------------------------- */
 
 struct trace {
@@ -602,6 +616,7 @@ void tests_register(void)
     CU_add_test(s, "grades", test_grades);
     CU_add_test(s, "ladder is ordered", test_ladder_is_ordered);
     CU_add_test(s, "scale ends where generate stops", test_scale_ends_where_generate_stops);
+    CU_add_test(s, "the search rating at every doubling", test_search_rating_doublings);
     CU_add_test(s, "trace of a known puzzle", test_trace_of_a_known_puzzle);
     CU_add_test(s, "forcing chains on a hard puzzle", test_forcing_chains_on_a_hard_puzzle);
     CU_add_test(s, "probe contradictions are sound", test_probe_contradictions_are_sound);

@@ -350,7 +350,15 @@ static void rate_count(struct rate_result *out, const struct step *s)
     out->tally[out->ntally++] = (struct rate_tally){key, s->name ? s->name : row->name, 1};
 }
 
-double rate_search_rating(uint64_t nodes) { return 10.0 + 0.1 * ceil(log2((double)nodes + 1)); }
+/* ceil(log2(nodes + 1)) is the bit length of nodes: counted, not taken
+ * from the C library's log2, whose argument rounds past 2^53 and whose
+ * last bit is each library's own. */
+double rate_search_rating(uint64_t nodes)
+{
+    int bits = 0;
+    for (uint64_t rest = nodes; rest; rest >>= 1) bits++;
+    return 10.0 + 0.1 * bits;
+}
 
 /* No technique applies: the step places the solution's digit in the open
  * cell with the fewest candidates, rated by the nodes a search needs from
