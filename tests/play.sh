@@ -187,6 +187,23 @@ check "a game made on the spot" wait_for "sudolab - classic - easy - 9x9"
 keys q
 check "the made game ends with exit 0" wait_for "sudolab-exited-0"
 rm -f "$T/data/sudolab/game.txt"
+# Without --seed the clock's seed is told at the end, and gives the game
+# again (the screens compared with the timer cut).
+board() { screen | sed -n '2,20p' | sed 's/[0-9]*:[0-9][0-9]//g' > "$1"; }
+start 80 24 "$ENV $S play --variant classic --grade easy"
+wait_for "sudolab - classic - easy - 9x9" && wait_for "┗" && board "$T/clock_game"
+keys q
+check "the clock's seed is told at the end" wait_for "the games came from --seed"
+seed=$(screen | sed -n 's/.*the games came from --seed \([0-9]*\).*/\1/p')
+rm -f "$T/data/sudolab/game.txt"
+start 80 24 "$ENV $S play --variant classic --grade easy --seed $seed"
+wait_for "sudolab - classic - easy - 9x9" && wait_for "┗" && board "$T/seed_game"
+check "--seed of the told seed makes the same game" \
+    eval '[ -n "$seed" ] && grep -q "┃" "$T/seed_game" && cmp -s "$T/clock_game" "$T/seed_game"'
+keys q
+check "a game with --seed tells no seed" \
+    eval 'wait_for "sudolab-exited-0" && ! screen | grep -qF "the games came from"'
+rm -f "$T/data/sudolab/game.txt"
 
 # --- the trace -------------------------------------------------------------
 start 80 24 "$ENV $S trace 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

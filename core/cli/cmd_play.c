@@ -19,7 +19,8 @@ static const struct cmd_option_help play_options[] = {
                 "give a plain puzzle its rules"},
     {"grade", "make a puzzle of grade NAME (default: any; the board takes the rated grade)"},
     {"size", "make an N x N puzzle (default: the variant's)"},
-    {"seed", "the first game's seed (default: from the clock); the next games follow"},
+    {"seed", "the first game's seed (default: from the clock, told when the\n"
+             "game ends); the next games follow"},
     {"ascii", "draw the grid in ASCII, not Unicode box drawing"},
     {"delay", "the trace key's time between steps (default 0: a key per step)"},
     {NULL, NULL},
@@ -140,8 +141,15 @@ int cmd_play(int argc, char **argv)
                             opt.seed,
                             opt.ascii,
                             opt.delay_ms};
-    if (!seed_given(argc, argv)) c.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    return play_run(&c);
+    int from_clock = !seed_given(argc, argv);
+    if (from_clock) c.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    code = play_run(&c);
+    /* A seed drawn from the clock is told once the terminal is back, so
+     * the games can be made again. */
+    if (from_clock && opt.nfiles == 0 && code == 0)
+        fprintf(stderr, "sudolab play: the games came from --seed %llu\n",
+                (unsigned long long)c.seed);
+    return code;
 }
 
 int cmd_trace(int argc, char **argv)
