@@ -32,7 +32,7 @@ struct killer_sums {
     const struct killer_shapes *shapes; /* killer_explain_shapes' */
 };
 
-/* What a player sees in each derived sum (killer_explain.c's shapes,
+/* What a player sees in each derived sum (killer_explain_45.c's shapes,
  * KILLER_SHAPES of them): a shape a sum, and the sums of each shape in
  * order, so that a rule-of-45 row taking one shape reads those alone.
  * With them, facts of the cages' cells the conflict rows read at every

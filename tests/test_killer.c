@@ -1146,7 +1146,7 @@ static void test_exact_walk_keeps_every_assignment(void)
 
 /* The exact walk as it went digit by digit (the last cell by a division),
  * counting its steps: the model the walk's two-cell loop (exact_pair,
- * cage_sums.c) is held to. */
+ * cage_sums_exact.c) is held to. */
 #define WALK_BUDGET 1024
 struct model_walk {
     int n, group[5], weight[5], chosen[5], min_after[6], max_after[6], unsupported;

@@ -3,10 +3,11 @@
  * would narrow something, read from a 9x9 state's cell candidates.
  *
  * Crossing 9t + 3i + j is row 3t + i within box 3t + j; crossing
- * 27 + 9t + 3i + b is column 3t + i within box 3b + t (kernel.c's layout,
- * which kernel_fill checks against the ruleset). A crossing fires when a
- * digit of its three shared cells lies elsewhere in its line but not
- * elsewhere in its box, or the other way round.
+ * 27 + 9t + 3i + b is column 3t + i within box 3b + t (kernel_internal.h's
+ * layout, which kernel_build.c's kernel_fill checks against the
+ * ruleset). A crossing fires when a digit of its three shared cells lies
+ * elsewhere in its line but not elsewhere in its box, or the other way
+ * round.
  */
 #ifndef SUDOLAB_KERNEL_FIRES_H
 #define SUDOLAB_KERNEL_FIRES_H

@@ -36,8 +36,8 @@ enum {
 /* Where the kernel's digit boards lie: past the solved digits, where a
  * ruleset with no rule state ends (kernel_shape_fits checks it), with nx
  * extra houses (0, K_DIAGONALS or K_WINDOWS) after the classic 27. Each
- * step below takes nx as a constant, so that the classic one compiles as
- * if the extra houses did not exist. */
+ * step of kernel.c takes nx as a constant, so that the classic one
+ * compiles as if the extra houses did not exist. */
 #define K_BOARDS_AT(nx) (K_SOLVED_OFFSET + (K_HOUSES + (nx)) * sizeof(digitset))
 #define K_HOUSES_MASK(nx) ((UINT64_C(1) << (K_HOUSES + (nx))) - 1)
 #define K_ALWAYS_INLINE inline __attribute__((always_inline))

@@ -1,7 +1,8 @@
 /*
  * format_text.c — one puzzle read from a string, for the callers that
- * hold a single puzzle's text (a thumbnail, a game, a generated line)
- * rather than a stream of them.
+ * hold a single puzzle's text (a report's thumbnail, a game) rather than
+ * a stream of them. The generator, which reads a line per puzzle, keeps
+ * its reader instead (reader_restart).
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,7 +12,8 @@
 int reader_read_text(const char *text, const struct reader_options *opt, struct puzzle *p,
                      struct sl_error *err)
 {
-    /* fmemopen refuses a buffer of no bytes: an empty text holds none. */
+    /* POSIX lets fmemopen refuse a buffer of no bytes (glibc did before
+     * 2.22): an empty text holds none, asked of no stream. */
     if (text[0] == '\0') return sl_error_set(err, 0, 0, "no puzzle in the text"), 0;
     FILE *in = fmemopen((void *)text, strlen(text), "r");
     struct puzzle_reader *r = in ? reader_open(in, opt) : NULL;
