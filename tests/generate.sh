@@ -240,6 +240,9 @@ check "oddeven --size 6: marks over 36 cells, unique" eval \
 check "generate --help: killer's greedy takes --givens, calcudoku's does not" \
     eval 'grep -A1 "^  greedy .*--cage-sizes, --givens$" "$T/help" | grep -q "for killer$" &&
           grep -A1 "^  greedy .*--cage-sizes$" "$T/help" | grep -q "for calcudoku$"'
+# --json gained each puzzle's solution; its help still named the energy alone.
+check "generate --help: --json carries each puzzle's solution" \
+    grep -q "one JSON object per puzzle instead (with its solution,$" "$T/help"
 check "generate --help: kropki's prune does not list --lines" \
     eval 'grep -A1 "^  prune  *--symmetry, --givens$" "$T/help" | grep -q "kropki"'
 # The grades each variant reaches, as the help lists them where not all,

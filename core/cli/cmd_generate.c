@@ -76,8 +76,8 @@ static const struct cmd_option_help generate_options[] = {
                "(" CMD_STR(GENERATE_RATING_MIN) ".." CMD_STR(
                    GENERATE_RATING_MAX) ": the rater's scale ends there)"},
     {"stats", "add columns: ms, rating, grade, clues (or cages), nodes"},
-    {"json", "one JSON object per puzzle instead (with annealing's\n"
-             "energy per step, for reports)"},
+    {"json", "one JSON object per puzzle instead (with its solution,\n"
+             "and annealing's energy per step for reports)"},
     {"output", "write FILE whole at the end (nothing on failure): a regular\n"
                "file, or a symbolic link to one (the file is replaced);\n"
                "'-' is standard output, as leaving it out"},
