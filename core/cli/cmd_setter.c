@@ -172,10 +172,11 @@ static long estimate_probes_for(int ncells)
 
 /* A JSON field with log10 of x, or null for 0: an empty 25x25's count
  * and interval run past a double's range (1.8e308), where JSON readers
- * that parse numbers as doubles read them as infinite. */
+ * that parse numbers as doubles read them as infinite. Null too for an
+ * infinite x (a long double no wider than a double overflows there). */
 static void print_log10_field(FILE *out, const char *name, long double x, const char *after)
 {
-    if (x > 0)
+    if (x > 0 && isfinite(x))
         fprintf(out, "\"%s\":%.6Lf%s", name, log10l(x), after);
     else
         fprintf(out, "\"%s\":null%s", name, after);
@@ -199,18 +200,23 @@ static int estimate_by_count(const struct cmd_puzzle *item, long probes, long *c
     return !r.gave_up;
 }
 
-/* A JSON number: whole values up to 2^63 exactly (an exact count, however
- * many digits), the rest to ten significant digits. */
+/* A JSON number: whole values below 2^63 exactly (an exact count, however
+ * many digits), the rest to ten significant digits; null for an infinite
+ * or undefined value, which JSON has no number for ("inf" and "nan" are
+ * what printf writes). */
 static void print_json_number(FILE *out, const char *name, long double x, const char *after)
 {
-    if (x == floorl(x) && fabsl(x) < 0x1p63L)
+    if (!isfinite(x))
+        fprintf(out, "\"%s\":null%s", name, after);
+    else if (x == floorl(x) && fabsl(x) < 0x1p63L)
         fprintf(out, "\"%s\":%lld%s", name, (long long)x, after);
     else
         fprintf(out, "\"%s\":%.10Lg%s", name, x, after);
 }
 
 /* The one writer of count --estimate's JSON object, exact or estimated.
- * An unbounded high end (no probe met a solution) is null, as its log10. */
+ * An unbounded high end (no probe met a solution, HUGE_VALL) is null, as
+ * its log10. */
 static void estimate_print_json(const struct cmd_options *opt, const struct cmd_puzzle *item,
                                 const struct estimate *e, int exact)
 {
@@ -218,17 +224,14 @@ static void estimate_print_json(const struct cmd_options *opt, const struct cmd_
     cmd_json_place(out, item);
     print_json_number(out, "estimate", e->mean, ",");
     print_json_number(out, "low", e->low, ",");
-    if (isinf(e->high))
-        fputs("\"high\":null,", out);
-    else
-        print_json_number(out, "high", e->high, ",");
+    print_json_number(out, "high", e->high, ",");
     print_json_number(out, "std_error", e->std_error, ",");
     fprintf(out,
             "\"probes\":%ld,\"probes_solved\":%ld,\"seed\":%llu,\"confidence\":0.95,"
             "\"exact\":%s,",
             e->probes, e->solutions, (unsigned long long)opt->seed, exact ? "true" : "false");
     print_log10_field(out, "log10_estimate", e->mean, ",");
-    print_log10_field(out, "log10_high", isinf(e->high) ? 0 : e->high, "}\n");
+    print_log10_field(out, "log10_high", e->high, "}\n");
 }
 
 static int estimate_print_count(const struct cmd_options *opt, const struct cmd_puzzle *item,
