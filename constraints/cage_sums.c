@@ -101,7 +101,7 @@ int sum_set_reserve(struct sum_set *s, int sums, int cells, struct sl_error *err
 {
     /* Links, about one a cell of the one-group sums, each list up to a
      * house's cells outside its sum. */
-    int links = cells, outside = links * link_room(s);
+    int links = cells, outside = links * sum_link_room(s);
     if (vec_grow((void **)&s->items, &s->items_cap, sums, sizeof *s->items, err) ||
         vec_grow((void **)&s->cells, &s->cells_cap, cells, sizeof *s->cells, err) ||
         vec_grow((void **)&s->group, &s->group_cap, cells, sizeof *s->group, err) ||
@@ -248,7 +248,7 @@ static int sum_set_lacks(struct sum_set *s, struct sum_item *it, struct sl_error
     if (vec_grow((void **)&s->lacks, &s->lacks_cap, s->nlacks + it->count, sizeof *s->lacks, err))
         return -1;
     uint64_t *lacks = s->lacks + s->nlacks;
-    uint64_t links = low_bits(it->link_count);
+    uint64_t links = sum_low_bits(it->link_count);
     it->lacks_first = s->nlacks;
     s->nlacks += it->count;
     for (int i = 0; i < it->count; i++) lacks[i] = links;
@@ -270,7 +270,7 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         int h = touched[t];
         const uint16_t *house = s->house_cells + (size_t)h * (size_t)s->size;
         if (vec_grow((void **)&s->links, &s->links_cap, s->nlinks + 1, sizeof *s->links, err) ||
-            vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + link_room(s),
+            vec_grow((void **)&s->outside, &s->outside_cap, s->noutside + sum_link_room(s),
                      sizeof *s->outside, err)) {
             rc = -1;
             break;
@@ -286,10 +286,10 @@ static int sum_set_link(struct sum_set *s, struct sum_item *it, struct sl_error 
         }
         link->out_count = n - link->out_first;
         link->out_any = link->out_count > 0 ? ~(digitset)0 : 0;
-        /* Padding (LINK_PAD); a house wholly in the sum repeats any cell,
+        /* Padding (SUM_LINK_PAD); a house wholly in the sum repeats any cell,
          * masked by out_any. */
         for (uint16_t pad = link->out_count ? s->outside[link->out_first] : house[0];
-             n < link->out_first + LINK_PAD; n++)
+             n < link->out_first + SUM_LINK_PAD; n++)
             s->outside[n] = pad;
         s->noutside = n;
     }
@@ -484,7 +484,7 @@ int sum_set_group_by_houses(const struct sum_set *s, const int *cells, int count
 int sum_set_holding_houses(const struct sum_set *s, int i, int *houses, int cap)
 {
     const struct sum_item *it = &s->items[i];
-    uint64_t whole = low_bits(it->count);
+    uint64_t whole = sum_low_bits(it->count);
     int n = 0;
     for (int l = 0; l < it->link_count; l++)
         if (s->links[it->link_first + l].inside == whole && n < cap)

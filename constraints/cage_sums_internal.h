@@ -24,11 +24,11 @@ struct sum_link {
 };
 
 /* A link's cells outside its sum are followed in outside by repeats of
- * the first of them up to LINK_PAD in all, so that a 9x9 grid's union of
+ * the first of them up to SUM_LINK_PAD in all, so that a 9x9 grid's union of
  * them is always one of eight cells: the union is the same, and a branch
  * on their number, which the predictor loses as sums of every shape take
  * turns, is gone. */
-#define LINK_PAD 8
+#define SUM_LINK_PAD 8
 
 struct sum_item {
     int first, count;           /* into cells and group */
@@ -104,15 +104,15 @@ struct sum_set {
 #define SUM_HAS_WORDS 8
 
 /* The room a link's list of outside cells takes in outside: a house's
- * cells, and no fewer than LINK_PAD. */
-static inline int link_room(const struct sum_set *s)
+ * cells, and no fewer than SUM_LINK_PAD. */
+static inline int sum_link_room(const struct sum_set *s)
 {
-    return s->size > LINK_PAD ? s->size : LINK_PAD;
+    return s->size > SUM_LINK_PAD ? s->size : SUM_LINK_PAD;
 }
 
 /* The count lowest bits set (count 0..64, more reads as 64): a whole
  * list's members. */
-static inline uint64_t low_bits(long count)
+static inline uint64_t sum_low_bits(long count)
 {
     return count >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << count) - 1;
 }

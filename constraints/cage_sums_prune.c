@@ -106,8 +106,9 @@ static digitset sum_forced_in(const struct sum_set *s, const struct sum_item *it
         const struct sum_link *link = &s->links[it->link_first + l];
         if (sum_link_settled(link, unsettled, open_at)) continue;
         const uint16_t *out = s->outside + link->out_first;
-        digitset there = link->out_count <= LINK_PAD ? digitset_union_of8(now, out) & link->out_any
-                                                     : digitset_union_of(now, out, link->out_count);
+        digitset there = link->out_count <= SUM_LINK_PAD
+                             ? digitset_union_of8(now, out) & link->out_any
+                             : digitset_union_of(now, out, link->out_count);
         forced |= all & ~there;
     }
     return forced;
@@ -125,7 +126,7 @@ static const digitset *sum_combos_of(const struct sum_set *s, const struct sum_i
 static inline uint64_t sum_combos_holding(const struct sum_item *it, const uint64_t *has, int w,
                                           int words, digitset digits)
 {
-    uint64_t live = low_bits(it->combo_count - 64L * w);
+    uint64_t live = sum_low_bits(it->combo_count - 64L * w);
     for (digitset m = digits; m; m = digitset_rest(m)) live &= has[digitset_first(m) * words];
     return live;
 }
@@ -216,7 +217,7 @@ static int sum_needed_by_lacks(const struct sum_set *s, const struct sum_item *i
 {
     const digitset *now = prop_candidate_array(ctx);
     const uint64_t *lacks = s->lacks + it->lacks_first;
-    uint64_t links = low_bits(it->link_count);
+    uint64_t links = sum_low_bits(it->link_count);
     uint64_t holding = links; /* the links holding the whole sum */
     if (!(mode & NEEDED_POINTING))
         for (int i = 0; i < it->count; i++) holding &= ~lacks[i];
@@ -256,7 +257,7 @@ static int sum_needed_by_links(const struct sum_set *s, const struct sum_item *i
                                int mode, gone_set *gone)
 {
     const digitset *now = prop_candidate_array(ctx);
-    uint64_t whole = low_bits(it->count);
+    uint64_t whole = sum_low_bits(it->count);
     int changed = 0;
     for (; needed; needed = digitset_rest(needed)) {
         digitset d = needed & -needed;
