@@ -57,7 +57,7 @@ void ke_since_of(const struct killer_sums *ks, const struct explain_sink *sink, 
 void ke_name(const struct killer_sums *ks, const struct ke_technique *t, int i,
              struct explain_sink *sink)
 {
-    int cells[64];
+    int cells[SUM_MAX_CELLS];
     explain_name(sink, t->key, t->words, cells, ke_cells(ks, i, cells));
 }
 
@@ -66,7 +66,7 @@ void ke_name(const struct killer_sums *ks, const struct ke_technique *t, int i,
 void ke_name_equation(const struct sum_set *s, const struct ke_technique *t, int i,
                       const int *weight, const struct prop_ctx *ctx, struct explain_sink *sink)
 {
-    int cells[64], n = sum_set_cells(s, i, cells);
+    int cells[SUM_MAX_CELLS], n = sum_set_cells(s, i, cells);
     explain_name(sink, t->key, t->words, cells, n);
     explain_equation(sink, prop_geometry(ctx), cells, weight, n, sum_set_total(s, i));
 }

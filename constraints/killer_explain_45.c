@@ -33,7 +33,7 @@ static int ke_innies_of(const struct killer_sums *ks, int h, const int *cells, i
 
 static enum ke_shape ke_shape_of(const struct killer_sums *ks, int i)
 {
-    int cells[64], houses[8], n = ke_cells(ks, i, cells), one_cage = 1, innies = 0;
+    int cells[SUM_MAX_CELLS], houses[8], n = ke_cells(ks, i, cells), one_cage = 1, innies = 0;
     if (i >= ks->one_house_end) return KE_SEVERAL;
     int nh = sum_set_holding_houses(ks->sums, i, houses, 8);
     for (int k = 0; k < nh && !innies; k++) innies = ke_innies_of(ks, houses[k], cells, n);
@@ -233,7 +233,7 @@ int ke_find_difference(const struct killer_sums *ks, const struct ke_technique *
         int status = ke_propagate(ks->differences, i, ctx);
         if (status < 0) return 0;
         if (status == 0) continue;
-        int weight[64];
+        int weight[SUM_MAX_CELLS];
         sum_set_weights(ks->differences, i, weight);
         ke_name_equation(ks->differences, t, i, weight, ctx, sink);
         return 1;

@@ -127,7 +127,7 @@ static int ke_conflict_step(const struct killer_sums *ks, const struct ke_techni
                             struct prop_ctx *ctx, struct explain_sink *sink, const int *cages,
                             int ncages, digitset keep)
 {
-    int cells[64], n = ke_cells(ks, cages[0], cells), changed = 0;
+    int cells[SUM_MAX_CELLS], n = ke_cells(ks, cages[0], cells), changed = 0;
     for (int k = 0; k < n; k++) {
         digitset m = prop_candidates(ctx, cells[k]);
         if (digitset_is_single(m) || !(m & ~keep)) continue;
@@ -136,7 +136,7 @@ static int ke_conflict_step(const struct killer_sums *ks, const struct ke_techni
     }
     if (!changed) return 0;
     for (int i = 1; i < ncages; i++) {
-        int other[64], m = ke_cells(ks, cages[i], other);
+        int other[SUM_MAX_CELLS], m = ke_cells(ks, cages[i], other);
         for (int k = 0; k < m && n < 64; k++) cells[n++] = other[k];
     }
     explain_name(sink, t->key, t->words, cells, n);
