@@ -221,8 +221,8 @@
  * exact, where its estimate is heavy-tailed. When fewer than
  * CLI_ESTIMATE_FEW_SOLVED probes meet a solution the interval is told to
  * be untrustworthy: the sample variance of a few rare heavy probes is
- * no measure of their spread (a count of 38 estimated 3.4, to 7.3, with
- * 4). Plain numbers: the help texts spell them. */
+ * no measure of their spread (scripts/RESULTS.md, review11, has the
+ * case). Plain numbers: the help texts spell them. */
 #define CLI_PROPOSE_CAP 1000
 #define CLI_CANDIDATES_CAP 1000
 #define CLI_ESTIMATE_PROBES 10000
