@@ -15,7 +15,14 @@ local function trace_text(trace)
   -- Most traces end at once, in the band: no list to join.
   if #trace == 1 and trace[1] == 0 then return "0" end
   local parts = {}
-  for i, e in ipairs(trace) do parts[i] = e == 0 and "0" or string.format("%.4g", e) end
+  for i, e in ipairs(trace) do
+    -- JSON and the report's CSV have no word for them.
+    if e ~= e or e == math.huge or e == -math.huge then
+      error("the strategy's trace holds " .. tostring(e) .. " at step " .. i ..
+            ": energies must be finite numbers", 0)
+    end
+    parts[i] = e == 0 and "0" or string.format("%.4g", e)
+  end
   return table.concat(parts, ",")
 end
 

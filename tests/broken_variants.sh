@@ -175,6 +175,30 @@ check "noclues given as a file, graded: the file and the method rate" \
 user_generate silent ''
 check "silent: generate names the variant, its file and what to return" \
     eval 'rc_is 1 && err_has "variant silent ($T/path/silent.lua): its generator returned nothing (it must return a puzzle, or nil and the reason)"'
+# A line in another form the reader takes, an f-puzzles object: generate
+# --json pasted its quotes into the JSON string.
+user_generate fpuzzles "local p = sudolab.puzzle{size = 9, givens = \"$PLAIN\"}
+local rows = {}
+for r = 0, 8 do
+  local cells = {}
+  for c = 1, 9 do
+    local d = ('$PLAIN'):sub(r * 9 + c, r * 9 + c)
+    cells[c] = d == '.' and '{}' or ('{\"value\":' .. d .. ',\"given\":true}')
+  end
+  rows[r + 1] = '[' .. table.concat(cells, ',') .. ']'
+end
+local line = '{\"size\":9,\"grid\":[' .. table.concat(rows, ',') .. ']}'
+return {line = function() return line end, size = function() return 9 end,
+  givens = function() return p:givens() end, clues = function() return p:clues() end,
+  rate = function(_, ...) return p:rate(...) end}"
+SUDOLAB_PATH="$T/path" run generate --variant fpuzzles --json
+check "fpuzzles: generate --json quotes the line as a JSON string" \
+    eval 'rc_is 0 && python3 -c "import json, sys; d = json.load(sys.stdin); assert d[\"puzzle\"].startswith(\"{\")" < "$T/out"'
+# An energy JSON cannot hold: "energy":[3,inf,0] was written.
+user_generate inftrace "return sudolab.puzzle{size = 9, givens = \"$PLAIN\"}, {trace = {3, 1/0, 0}}"
+SUDOLAB_PATH="$T/path" run generate --variant inftrace --json
+check "inftrace: a trace that is not finite is refused, at its step" \
+    eval 'rc_is 1 && err_has "the strategy'"'"'s trace holds inf at step 2: energies must be finite numbers" && [ ! -s "$T/out" ]'
 # A puzzle of two solutions: "not unique on the second count (a generator
 # bug)", with no word of whose generator.
 user_generate open 'return sudolab.puzzle{}'

@@ -27,6 +27,7 @@
 #include "cmd.h"
 #include "cmd_flush.h"
 #include "generate.h"
+#include "json.h"
 #include "lua_host.h"
 #include "variant.h"
 
@@ -122,9 +123,11 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
                          const struct generated *p)
 {
     if (opt->json) {
-        fprintf(out,
-                "{\"index\":%ld,\"puzzle\":\"%s\",\"solution\":\"%s\",\"ms\":%.3f,\"clues\":%d",
-                index, p->line, p->solution, p->ms, p->clues);
+        /* A variant's line may be any form the reader takes, an f-puzzles
+         * object among them: quoted, not pasted. */
+        fprintf(out, "{\"index\":%ld,\"puzzle\":", index);
+        json_write_string(out, p->line);
+        fprintf(out, ",\"solution\":\"%s\",\"ms\":%.3f,\"clues\":%d", p->solution, p->ms, p->clues);
         if (p->cages) fprintf(out, ",\"cages\":%d", p->cages);
         if (p->grade[0]) fprintf(out, ",\"rating\":%.1f,\"grade\":\"%s\"", p->rating, p->grade);
         if (p->trace[0]) fprintf(out, ",\"energy\":[%s]", p->trace);
