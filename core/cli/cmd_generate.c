@@ -124,12 +124,15 @@ static void write_puzzle(FILE *out, const struct cmd_options *opt, long index,
 {
     if (opt->json) {
         /* A variant's line may be any form the reader takes, an f-puzzles
-         * object among them: quoted, not pasted. */
+         * object among them: quoted, not pasted; so is what its grade says. */
         fprintf(out, "{\"index\":%ld,\"puzzle\":", index);
         json_write_string(out, p->line);
         fprintf(out, ",\"solution\":\"%s\",\"ms\":%.3f,\"clues\":%d", p->solution, p->ms, p->clues);
         if (p->cages) fprintf(out, ",\"cages\":%d", p->cages);
-        if (p->grade[0]) fprintf(out, ",\"rating\":%.1f,\"grade\":\"%s\"", p->rating, p->grade);
+        if (p->grade[0]) {
+            fprintf(out, ",\"rating\":%.1f,\"grade\":", p->rating);
+            json_write_string(out, p->grade); /* a strategy's own rate may name it */
+        }
         if (p->trace[0]) fprintf(out, ",\"energy\":[%s]", p->trace);
         if (p->unused_rules) fprintf(out, ",\"unused_rule_refusals\":%d", p->unused_rules);
         fprintf(out, ",\"nodes\":%llu}\n", (unsigned long long)p->nodes);
