@@ -195,6 +195,12 @@ check "fewer than 30 probes at a solution: the interval is not to be trusted" \
     grep -q 'not to be trusted: 20 of 20 probes met a solution; seed 1;' "$T/out"
 run count --estimate --probes 40 "$T/e9"
 check "with 30 or more it is given plainly" grep -q '; 40 probes, seed 1)$' "$T/out"
+# A whole estimate below 2^63 is written out digit by digit in JSON, not
+# to ten significant digits (one probe: its product, twelve digits).
+printf '1234567894567891237%62s\n' '' | tr ' ' . > "$T/one"
+run count --estimate --probes 1 --json "$T/one"
+check "one probe's whole estimate in JSON has all its digits" \
+    grep -q '"estimate":550376570880,"low":550376570880,"high":550376570880,' "$T/out"
 a=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 b=$("$S" count --estimate --probes 100 --seed 7 "$T/e9")
 c=$("$S" count --estimate --probes 100 --seed 8 "$T/e9")
