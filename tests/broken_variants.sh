@@ -199,6 +199,14 @@ user_generate inftrace "return sudolab.puzzle{size = 9, givens = \"$PLAIN\"}, {t
 SUDOLAB_PATH="$T/path" run generate --variant inftrace --json
 check "inftrace: a trace that is not finite is refused, at its step" \
     eval 'rc_is 1 && err_has "the strategy'"'"'s trace holds inf at step 2: energies must be finite numbers" && [ ! -s "$T/out" ]'
+# A puzzle object's own rate names its grade: "grade":"a "b"" was written.
+user_generate quotedgrade "local p = sudolab.puzzle{size = 9, givens = \"$PLAIN\"}
+return {line = function() return p:line() end, size = function() return 9 end,
+  givens = function() return p:givens() end, clues = function() return p:clues() end,
+  rate = function() return {rating = 3, grade = 'a \"b\"', work = 0, techniques = {}} end}"
+SUDOLAB_PATH="$T/path" run generate --variant quotedgrade --json
+check "quotedgrade: generate --json quotes the grade as a JSON string" \
+    eval 'rc_is 0 && python3 -c "import json, sys; assert json.load(sys.stdin)[\"grade\"] == \"a \\\"b\\\"\"" < "$T/out"'
 # A puzzle of two solutions: "not unique on the second count (a generator
 # bug)", with no word of whose generator.
 user_generate open 'return sudolab.puzzle{}'
