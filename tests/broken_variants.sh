@@ -207,6 +207,10 @@ return {line = function() return p:line() end, size = function() return 9 end,
 SUDOLAB_PATH="$T/path" run generate --variant quotedgrade --json
 check "quotedgrade: generate --json quotes the grade as a JSON string" \
     eval 'rc_is 0 && python3 -c "import json, sys; assert json.load(sys.stdin)[\"grade\"] == \"a \\\"b\\\"\"" < "$T/out"'
+user_generate neginftrace "return sudolab.puzzle{size = 9, givens = \"$PLAIN\"}, {trace = {-1/0}}"
+SUDOLAB_PATH="$T/path" run generate --variant neginftrace --json
+check "neginftrace: -inf is refused as inf is" \
+    eval 'rc_is 1 && err_has "the strategy'"'"'s trace holds -inf at step 1: energies must be finite numbers" && [ ! -s "$T/out" ]'
 # A puzzle of two solutions: "not unique on the second count (a generator
 # bug)", with no word of whose generator.
 user_generate open 'return sudolab.puzzle{}'
