@@ -19,6 +19,9 @@ expect("exp -800 underflows to 0", pm.exp(-800), 0)
 expect("exp -1's bits", bits(pm.exp(-1)), "0x1.78b56362cef39p-2")
 expect("exp -37.25's bits", bits(pm.exp(-37.25)), "0x1.3278bcd70e981p-54")
 expect("exp -700's bits", bits(pm.exp(-700)), "0x1.14f2b0fb9307ep-1010")
+-- Near the reduced range's edge (|r| up to ln(2)/2) the series' later
+-- terms still reach the last bit.
+expect("exp -0.34's bits", bits(pm.exp(-0.34)), "0x1.6c6d28e50ebb5p-1")
 for c = 1, 8 do expect("log2 of count " .. c, pm.log2_count[c], math.log(c, 2)) end
 
 -- Within a few units in the last place of the C library's, over draws
