@@ -81,7 +81,7 @@ static struct scaled estimate_probe(struct probe *p, const uint8_t *givens, stru
         int live = estimate_children(p, cell);
         if (live == 0) return zero;
         product.fraction *= live;
-        if (product.fraction > 0x1p256) {
+        if (product.fraction > ldexp(1, ESTIMATE_SCALE_STEP)) {
             product.fraction = ldexp(product.fraction, -ESTIMATE_SCALE_STEP);
             product.exponent += ESTIMATE_SCALE_STEP;
         }
